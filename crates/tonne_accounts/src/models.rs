@@ -1,0 +1,285 @@
+use time::OffsetDateTime;
+use tonne_kernel::{AccountMode, ApiKeyId, Currency, Money, OrganisationId};
+
+use crate::keys::ApiKeySecret;
+
+tonne_kernel::define_id!(
+    /// Identifies an account or a client account.
+    AccountId
+);
+
+/// A field of a request that failed validation, and why. Adapters name the field in their error.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{field}: {reason}")]
+pub struct InvalidField {
+    /// The field's wire name.
+    pub field: &'static str,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+impl InvalidField {
+    pub(crate) fn new(field: &'static str, reason: impl Into<String>) -> Self {
+        Self {
+            field,
+            reason: reason.into(),
+        }
+    }
+}
+
+fn bounded_text(
+    field: &'static str,
+    value: &str,
+    max_chars: usize,
+) -> Result<String, InvalidField> {
+    if value.trim().is_empty() {
+        return Err(InvalidField::new(field, "must not be empty"));
+    }
+    if value.chars().count() > max_chars {
+        return Err(InvalidField::new(
+            field,
+            format!("must be at most {max_chars} characters"),
+        ));
+    }
+    if value.chars().any(char::is_control) {
+        return Err(InvalidField::new(
+            field,
+            "must not contain control characters",
+        ));
+    }
+    Ok(value.to_owned())
+}
+
+/// An account name: 1–255 characters, not blank, no control characters.
+///
+/// ```
+/// use tonne_accounts::AccountName;
+/// assert!(AccountName::parse("Acme Corporation").is_ok());
+/// assert!(AccountName::parse("   ").is_err());
+/// assert!(AccountName::parse(&"x".repeat(256)).is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AccountName(String);
+
+impl AccountName {
+    /// Validates a name.
+    pub fn parse(value: &str) -> Result<Self, InvalidField> {
+        bounded_text("name", value, 255).map(Self)
+    }
+    /// The name.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// The retirement beneficiary shown on certificates: 1–255 characters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Beneficiary(String);
+
+impl Beneficiary {
+    /// Validates a beneficiary.
+    pub fn parse(value: &str) -> Result<Self, InvalidField> {
+        bounded_text("beneficiary", value, 255).map(Self)
+    }
+    /// The beneficiary.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A bundle portfolio reference: 1–64 characters of `[A-Za-z0-9_-]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PortfolioId(String);
+
+impl PortfolioId {
+    /// Validates a portfolio id.
+    pub fn parse(value: &str) -> Result<Self, InvalidField> {
+        let ok = (1..=64).contains(&value.len())
+            && value
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+        if ok {
+            Ok(Self(value.to_owned()))
+        } else {
+            Err(InvalidField::new(
+                "bundle_portfolio_id",
+                "must be 1 to 64 characters of letters, digits, '_' or '-'",
+            ))
+        }
+    }
+    /// The id.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A case-insensitive substring filter on account names, as the contract allows:
+/// at least three characters of `[A-Za-z0-9_]`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NameFilter(String);
+
+impl NameFilter {
+    /// Validates a filter.
+    pub fn parse(value: &str) -> Result<Self, InvalidField> {
+        let ok = value.len() >= 3
+            && value.len() <= 255
+            && value
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_');
+        if ok {
+            Ok(Self(value.to_owned()))
+        } else {
+            Err(InvalidField::new(
+                "name",
+                "must be at least 3 characters of letters, digits or '_'",
+            ))
+        }
+    }
+    /// The filter text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Whether an account is a regular account (with a sibling) or a client account.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AccountScope {
+    /// A regular account, one of a live/test pair.
+    Account,
+    /// An account run on behalf of a third party.
+    ClientAccount,
+}
+
+impl AccountScope {
+    /// The wire and storage spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AccountScope::Account => "account",
+            AccountScope::ClientAccount => "client_account",
+        }
+    }
+
+    /// Parses the storage spelling.
+    pub fn parse(value: &str) -> Option<Self> {
+        match value {
+            "account" => Some(AccountScope::Account),
+            "client_account" => Some(AccountScope::ClientAccount),
+            _ => None,
+        }
+    }
+}
+
+/// An organisation (tenant).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Organisation {
+    /// Its id.
+    pub id: OrganisationId,
+    /// Its name.
+    pub name: String,
+    /// Creation time.
+    pub created_at: OffsetDateTime,
+}
+
+/// An account or client account as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Account {
+    /// Its id.
+    pub id: AccountId,
+    /// Its organisation.
+    pub organisation_id: OrganisationId,
+    /// Live or test.
+    pub mode: AccountMode,
+    /// Regular or client account.
+    pub scope: AccountScope,
+    /// The paired account of the other mode; `None` for client accounts.
+    pub sibling_id: Option<AccountId>,
+    /// Its name.
+    pub name: AccountName,
+    /// The currency its orders are priced in.
+    pub currency: Currency,
+    /// Cash balance.
+    pub balance: Money,
+    /// Sum of placed and unpaid orders (mostly negative).
+    pub balance_outstanding: Money,
+    /// Logo URL, if any.
+    pub logo: Option<String>,
+    /// Retirement beneficiary, if any.
+    pub beneficiary: Option<Beneficiary>,
+    /// Bundle portfolio, if any.
+    pub bundle_portfolio_id: Option<PortfolioId>,
+    /// Creation time.
+    pub created_at: OffsetDateTime,
+    /// Last change.
+    pub updated_at: OffsetDateTime,
+}
+
+/// What a caller supplies to create an account pair or a client account.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewAccount {
+    /// Name.
+    pub name: AccountName,
+    /// Currency.
+    pub currency: Currency,
+    /// Optional beneficiary.
+    pub beneficiary: Option<Beneficiary>,
+}
+
+/// The full replacement of an account's editable fields (`PUT`): an absent
+/// beneficiary clears it, as the contract says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AccountChanges {
+    /// New name (for a test account, it must equal the current one).
+    pub name: AccountName,
+    /// New beneficiary, or `None` to clear it.
+    pub beneficiary: Option<Beneficiary>,
+    /// New portfolio, or `None` to clear it.
+    pub bundle_portfolio_id: Option<PortfolioId>,
+}
+
+/// Who is calling, resolved from an API key and an optional `Lune-Account` header.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Caller {
+    /// The key used.
+    pub key_id: ApiKeyId,
+    /// The key's organisation; every read and write is confined to it.
+    pub organisation_id: OrganisationId,
+    /// The key's mode; every read and write is confined to it.
+    pub mode: AccountMode,
+    /// The account acted as.
+    pub account_id: AccountId,
+    /// Whether that account is a client account.
+    pub scope: AccountScope,
+}
+
+/// An account id and the key created for it, as `tonne bootstrap` prints them.
+#[derive(Debug, Clone)]
+pub struct BootstrapAccount {
+    /// The account.
+    pub account_id: AccountId,
+    /// Its first API key, shown once.
+    pub api_key: ApiKeySecret,
+}
+
+/// The result of creating a new organisation with its first account pair and keys.
+#[derive(Debug, Clone)]
+pub struct Bootstrapped {
+    /// The new organisation.
+    pub organisation_id: OrganisationId,
+    /// The live account and key.
+    pub live: BootstrapAccount,
+    /// The test account and key.
+    pub test: BootstrapAccount,
+}
+
+/// A key just created: its record id, default account, and the secret, shown once.
+#[derive(Debug, Clone)]
+pub struct CreatedKey {
+    /// The record id (to revoke it).
+    pub id: ApiKeyId,
+    /// The default account.
+    pub account_id: AccountId,
+    /// Its mode.
+    pub mode: AccountMode,
+    /// The secret.
+    pub secret: ApiKeySecret,
+}

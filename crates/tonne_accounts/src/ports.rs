@@ -1,0 +1,188 @@
+//! Ports of the accounts domain.
+//!
+//! [`AccountsService`] is the driving port (HTTP and the CLI call it);
+//! [`AccountRepository`] and [`ApiKeyRepository`] are driven ports that storage
+//! adapters implement. Each method documents the errors an adapter MUST return.
+
+use async_trait::async_trait;
+use time::OffsetDateTime;
+use tonne_kernel::{AccountMode, ApiKeyId, OrganisationId, Page, PageRequest};
+
+use crate::errors::{
+    AdminError, AuthError, CreateAccountError, ListAccountsError, ReadAccountError,
+    UpdateAccountError,
+};
+use crate::keys::{ApiKey, KeyHash};
+use crate::models::{
+    Account, AccountChanges, AccountId, AccountScope, Bootstrapped, Caller, CreatedKey, NameFilter,
+    NewAccount, Organisation,
+};
+
+/// Errors of the driven ports.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The row to change does not exist.
+    #[error("not found")]
+    NotFound,
+    /// A unique constraint refused the write.
+    #[error("duplicate")]
+    Duplicate,
+    /// Anything else (connection, pool, unexpected SQL error), with context.
+    #[error(transparent)]
+    Unexpected(#[from] anyhow::Error),
+}
+
+/// Which accounts a list returns.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AccountQuery {
+    /// Organisation.
+    pub organisation_id: OrganisationId,
+    /// Mode.
+    pub mode: AccountMode,
+    /// Regular accounts or client accounts.
+    pub scope: AccountScope,
+    /// Optional case-insensitive substring of the name.
+    pub name: Option<NameFilter>,
+}
+
+/// A change to one account, and whether its sibling's name follows.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AccountUpdate {
+    /// The account to change.
+    pub id: AccountId,
+    /// Its new editable fields.
+    pub changes: AccountChanges,
+    /// When set, the sibling's name is set to `changes.name` in the same transaction.
+    pub rename_sibling: Option<AccountId>,
+    /// Time of the change.
+    pub updated_at: OffsetDateTime,
+}
+
+/// Storage of organisations and accounts.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait AccountRepository: Send + Sync {
+    /// Inserts an organisation with its first account pair, all in one transaction.
+    async fn create_organisation(
+        &self,
+        organisation: &Organisation,
+        live: &Account,
+        test: &Account,
+    ) -> Result<(), StoreError>;
+
+    /// Whether any organisation exists (first start creates a demo one).
+    async fn any_organisation(&self) -> Result<bool, StoreError>;
+
+    /// The organisation, or `None`.
+    async fn organisation(&self, id: OrganisationId) -> Result<Option<Organisation>, StoreError>;
+
+    /// Inserts a live/test pair in one transaction (neither row exists without the other).
+    /// MUST return `Duplicate` if an id is taken.
+    async fn insert_pair(&self, live: &Account, test: &Account) -> Result<(), StoreError>;
+
+    /// Inserts one client account. MUST return `Duplicate` if the id is taken.
+    async fn insert_client(&self, account: &Account) -> Result<(), StoreError>;
+
+    /// The account, or `None`.
+    async fn get(&self, id: AccountId) -> Result<Option<Account>, StoreError>;
+
+    /// The oldest account of a mode in an organisation (a key's default), or `None`.
+    async fn first_of_mode(
+        &self,
+        organisation_id: OrganisationId,
+        mode: AccountMode,
+    ) -> Result<Option<Account>, StoreError>;
+
+    /// Accounts matching the query, in id (creation) order, strictly after the cursor.
+    async fn list(
+        &self,
+        query: &AccountQuery,
+        page: &PageRequest<AccountId>,
+    ) -> Result<Page<Account>, StoreError>;
+
+    /// Applies the update (and the sibling rename) in one transaction and returns the
+    /// updated account. MUST return `NotFound` if the account does not exist.
+    async fn update(&self, update: &AccountUpdate) -> Result<Account, StoreError>;
+}
+
+/// Storage of API keys (hashes only).
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait ApiKeyRepository: Send + Sync {
+    /// Inserts a key. MUST return `Duplicate` if the id or hash is taken.
+    async fn insert(&self, key: &ApiKey) -> Result<(), StoreError>;
+
+    /// The key with this hash, revoked or not, or `None`.
+    async fn find_by_hash(&self, hash: &KeyHash) -> Result<Option<ApiKey>, StoreError>;
+
+    /// The organisation's keys, oldest first.
+    async fn list(&self, organisation_id: OrganisationId) -> Result<Vec<ApiKey>, StoreError>;
+
+    /// Marks a key revoked (keeping the first revocation time) and returns it.
+    /// MUST return `NotFound` if there is no such key.
+    async fn revoke(&self, id: ApiKeyId, at: OffsetDateTime) -> Result<ApiKey, StoreError>;
+}
+
+/// The accounts use cases, as HTTP and the CLI drive them.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait AccountsService: Send + Sync {
+    /// Resolves a presented key and an optional `Lune-Account` header into a caller.
+    async fn authenticate(
+        &self,
+        presented_key: Option<String>,
+        acting_as: Option<String>,
+    ) -> Result<Caller, AuthError>;
+
+    /// The account the caller acts as.
+    async fn me(&self, caller: &Caller) -> Result<Account, ReadAccountError>;
+
+    /// The organisation's accounts (`scope`) of the caller's mode.
+    async fn list_accounts(
+        &self,
+        caller: &Caller,
+        scope: AccountScope,
+        name: Option<NameFilter>,
+        page: PageRequest<AccountId>,
+    ) -> Result<Page<Account>, ListAccountsError>;
+
+    /// Creates a live/test pair (live key, regular account only). Returns `(live, test)`.
+    async fn create_pair(
+        &self,
+        caller: &Caller,
+        new: NewAccount,
+    ) -> Result<(Account, Account), CreateAccountError>;
+
+    /// Creates a client account in the caller's mode.
+    async fn create_client(
+        &self,
+        caller: &Caller,
+        new: NewAccount,
+    ) -> Result<Account, CreateAccountError>;
+
+    /// Updates an account (`scope` says which endpoint: accounts or client accounts).
+    async fn update_account(
+        &self,
+        caller: &Caller,
+        scope: AccountScope,
+        id: &str,
+        changes: AccountChanges,
+    ) -> Result<Account, UpdateAccountError>;
+
+    /// Operator: a new organisation with a live/test pair and one key per mode.
+    async fn bootstrap(&self, organisation_name: &str) -> Result<Bootstrapped, AdminError>;
+
+    /// Operator: a new key for an organisation and mode, defaulting to its oldest account of that mode.
+    async fn create_key(
+        &self,
+        organisation_id: OrganisationId,
+        mode: AccountMode,
+        account_id: Option<AccountId>,
+    ) -> Result<CreatedKey, AdminError>;
+
+    /// Operator: the organisation's keys.
+    async fn list_keys(&self, organisation_id: OrganisationId) -> Result<Vec<ApiKey>, AdminError>;
+
+    /// Operator: revokes a key.
+    async fn revoke_key(&self, id: ApiKeyId) -> Result<ApiKey, AdminError>;
+}

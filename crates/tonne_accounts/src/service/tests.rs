@@ -1,0 +1,549 @@
+use std::sync::Arc;
+
+use mockall::predicate::eq;
+use time::macros::datetime;
+use tonne_kernel::{
+    AccountMode, ApiKeyId, Currency, Limit, MockClock, Money, OrganisationId, PageRequest,
+};
+use uuid::Uuid;
+
+use super::*;
+use crate::ports::{MockAccountRepository, MockApiKeyRepository};
+
+fn org(n: u128) -> OrganisationId {
+    OrganisationId::from_uuid(Uuid::from_u128(n))
+}
+
+fn account(id: u128, organisation: u128, mode: AccountMode, scope: AccountScope) -> Account {
+    let at = datetime!(2026-01-01 00:00 UTC);
+    Account {
+        id: AccountId::from_uuid(Uuid::from_u128(id)),
+        organisation_id: org(organisation),
+        mode,
+        scope,
+        sibling_id: None,
+        name: AccountName::parse("Acme").unwrap(),
+        currency: Currency::Gbp,
+        balance: Money::zero(Currency::Gbp),
+        balance_outstanding: Money::zero(Currency::Gbp),
+        logo: None,
+        beneficiary: None,
+        bundle_portfolio_id: None,
+        created_at: at,
+        updated_at: at,
+    }
+}
+
+fn key_for(secret: &str, account: &Account) -> ApiKey {
+    ApiKey {
+        id: ApiKeyId::from_uuid(Uuid::from_u128(900)),
+        organisation_id: account.organisation_id,
+        mode: account.mode,
+        account_id: account.id,
+        account_scope: account.scope,
+        hash: KeyHash::of(secret),
+        display_prefix: "tonne_live_abcd".into(),
+        created_at: account.created_at,
+        revoked_at: None,
+    }
+}
+
+fn caller(mode: AccountMode, scope: AccountScope) -> Caller {
+    Caller {
+        key_id: ApiKeyId::from_uuid(Uuid::from_u128(900)),
+        organisation_id: org(1),
+        mode,
+        account_id: AccountId::from_uuid(Uuid::from_u128(10)),
+        scope,
+    }
+}
+
+struct Ids(std::sync::atomic::AtomicU64);
+impl IdGenerator for Ids {
+    fn new_uuid(&self) -> Uuid {
+        let n = self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        Uuid::from_u128(u128::from(n) + 1000)
+    }
+}
+
+fn service(accounts: MockAccountRepository, keys: MockApiKeyRepository) -> Service {
+    let mut clock = MockClock::new();
+    clock
+        .expect_now()
+        .return_const(datetime!(2026-06-01 12:00 UTC));
+    Service::new(
+        Arc::new(accounts),
+        Arc::new(keys),
+        Arc::new(clock),
+        Arc::new(Ids(std::sync::atomic::AtomicU64::new(0))),
+    )
+}
+
+fn new_account(name: &str) -> NewAccount {
+    NewAccount {
+        name: AccountName::parse(name).unwrap(),
+        currency: Currency::Eur,
+        beneficiary: None,
+    }
+}
+
+fn changes(name: &str) -> AccountChanges {
+    AccountChanges {
+        name: AccountName::parse(name).unwrap(),
+        beneficiary: None,
+        bundle_portfolio_id: None,
+    }
+}
+
+// ---- authentication ----
+
+#[tokio::test]
+async fn a_missing_or_malformed_key_is_refused_without_touching_storage() {
+    let svc = service(MockAccountRepository::new(), MockApiKeyRepository::new());
+    assert!(matches!(
+        svc.authenticate(None, None).await,
+        Err(AuthError::MissingKey)
+    ));
+    assert!(matches!(
+        svc.authenticate(Some("sk_live_nope".into()), None).await,
+        Err(AuthError::InvalidKey)
+    ));
+}
+
+#[tokio::test]
+async fn an_unknown_or_revoked_key_is_invalid() {
+    let secret = ApiKeySecret::generate(AccountMode::Live);
+    let mut revoked = key_for(
+        secret.expose(),
+        &account(10, 1, AccountMode::Live, AccountScope::Account),
+    );
+    revoked.revoked_at = Some(datetime!(2026-02-01 00:00 UTC));
+    let mut keys = MockApiKeyRepository::new();
+    let mut answers = vec![Some(revoked), None].into_iter();
+    keys.expect_find_by_hash()
+        .times(2)
+        .returning(move |_| Ok(answers.next().flatten()));
+    let svc = service(MockAccountRepository::new(), keys);
+    for _ in 0..2 {
+        assert!(matches!(
+            svc.authenticate(Some(secret.expose().to_owned()), None)
+                .await,
+            Err(AuthError::InvalidKey)
+        ));
+    }
+}
+
+#[tokio::test]
+async fn a_valid_key_acts_as_its_default_account() {
+    let secret = ApiKeySecret::generate(AccountMode::Test);
+    let own = account(10, 1, AccountMode::Test, AccountScope::Account);
+    let key = key_for(secret.expose(), &own);
+    let mut keys = MockApiKeyRepository::new();
+    keys.expect_find_by_hash()
+        .with(eq(KeyHash::of(secret.expose())))
+        .returning(move |_| Ok(Some(key.clone())));
+    let svc = service(MockAccountRepository::new(), keys);
+    let who = svc
+        .authenticate(Some(secret.expose().to_owned()), None)
+        .await
+        .unwrap();
+    assert_eq!(who.account_id, own.id);
+    assert_eq!(who.mode, AccountMode::Test);
+    assert_eq!(who.organisation_id, org(1));
+}
+
+async fn act_as(
+    target: Option<Account>,
+    own_scope: AccountScope,
+    header: &str,
+) -> Result<Caller, AuthError> {
+    let secret = ApiKeySecret::generate(AccountMode::Test);
+    let own = account(10, 1, AccountMode::Test, own_scope);
+    let key = key_for(secret.expose(), &own);
+    let mut keys = MockApiKeyRepository::new();
+    keys.expect_find_by_hash()
+        .returning(move |_| Ok(Some(key.clone())));
+    let mut accounts = MockAccountRepository::new();
+    accounts.expect_get().returning(move |_| Ok(target.clone()));
+    service(accounts, keys)
+        .authenticate(Some(secret.expose().to_owned()), Some(header.to_owned()))
+        .await
+}
+
+#[tokio::test]
+async fn lune_account_switches_within_the_same_organisation_and_mode() {
+    let client = account(11, 1, AccountMode::Test, AccountScope::ClientAccount);
+    let who = act_as(
+        Some(client.clone()),
+        AccountScope::Account,
+        &client.id.to_string(),
+    )
+    .await
+    .unwrap();
+    assert_eq!(who.account_id, client.id);
+    assert_eq!(who.scope, AccountScope::ClientAccount);
+}
+
+#[tokio::test]
+async fn lune_account_of_another_mode_organisation_or_unknown_is_not_allowed() {
+    let live = account(11, 1, AccountMode::Live, AccountScope::Account);
+    let foreign = account(12, 2, AccountMode::Test, AccountScope::Account);
+    for (target, header) in [
+        (Some(live.clone()), live.id.to_string()),
+        (Some(foreign.clone()), foreign.id.to_string()),
+        (None, AccountId::from_uuid(Uuid::from_u128(13)).to_string()),
+        (None, "not-an-id".to_owned()),
+    ] {
+        assert!(
+            matches!(
+                act_as(target, AccountScope::Account, &header).await,
+                Err(AuthError::AccountNotAllowed)
+            ),
+            "{header}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_client_account_key_cannot_act_as_another_account() {
+    let other = account(11, 1, AccountMode::Test, AccountScope::Account);
+    assert!(matches!(
+        act_as(
+            Some(other.clone()),
+            AccountScope::ClientAccount,
+            &other.id.to_string()
+        )
+        .await,
+        Err(AuthError::AccountNotAllowed)
+    ));
+}
+
+// ---- creating accounts ----
+
+#[tokio::test]
+async fn creating_a_pair_needs_a_live_key_acting_for_an_account() {
+    let svc = service(MockAccountRepository::new(), MockApiKeyRepository::new());
+    assert!(matches!(
+        svc.create_pair(
+            &caller(AccountMode::Test, AccountScope::Account),
+            new_account("X")
+        )
+        .await,
+        Err(CreateAccountError::LiveAccountRequired)
+    ));
+    assert!(matches!(
+        svc.create_pair(
+            &caller(AccountMode::Live, AccountScope::ClientAccount),
+            new_account("X")
+        )
+        .await,
+        Err(CreateAccountError::ClientAccountKey)
+    ));
+    assert!(matches!(
+        svc.create_client(
+            &caller(AccountMode::Live, AccountScope::ClientAccount),
+            new_account("X")
+        )
+        .await,
+        Err(CreateAccountError::ClientAccountKey)
+    ));
+}
+
+#[tokio::test]
+async fn a_pair_is_linked_both_ways_and_inserted_in_one_call() {
+    let mut accounts = MockAccountRepository::new();
+    accounts
+        .expect_insert_pair()
+        .times(1)
+        .withf(|live, test| {
+            live.mode == AccountMode::Live
+                && test.mode == AccountMode::Test
+                && live.sibling_id == Some(test.id)
+                && test.sibling_id == Some(live.id)
+                && live.name == test.name
+                && live.currency == Currency::Eur
+                && test.currency == Currency::Eur
+                && live.organisation_id == org(1)
+                && test.organisation_id == org(1)
+                && live.balance.to_decimal_string() == "0.00"
+        })
+        .returning(|_, _| Ok(()));
+    let svc = service(accounts, MockApiKeyRepository::new());
+    let (live, test) = svc
+        .create_pair(
+            &caller(AccountMode::Live, AccountScope::Account),
+            new_account("Shop"),
+        )
+        .await
+        .unwrap();
+    assert_eq!(live.name.as_str(), "Shop");
+    assert_ne!(live.id, test.id);
+}
+
+#[tokio::test]
+async fn a_client_account_takes_the_callers_mode_and_has_no_sibling() {
+    let mut accounts = MockAccountRepository::new();
+    accounts
+        .expect_insert_client()
+        .times(1)
+        .withf(|a| {
+            a.mode == AccountMode::Test
+                && a.scope == AccountScope::ClientAccount
+                && a.sibling_id.is_none()
+        })
+        .returning(|_| Ok(()));
+    let svc = service(accounts, MockApiKeyRepository::new());
+    svc.create_client(
+        &caller(AccountMode::Test, AccountScope::Account),
+        new_account("Client"),
+    )
+    .await
+    .unwrap();
+}
+
+// ---- updating accounts ----
+
+fn with_current(current: Account) -> MockAccountRepository {
+    let mut accounts = MockAccountRepository::new();
+    accounts
+        .expect_get()
+        .returning(move |_| Ok(Some(current.clone())));
+    accounts
+}
+
+#[tokio::test]
+async fn renaming_a_live_account_renames_its_sibling_in_the_same_update() {
+    let mut live = account(20, 1, AccountMode::Live, AccountScope::Account);
+    let sibling = AccountId::from_uuid(Uuid::from_u128(21));
+    live.sibling_id = Some(sibling);
+    let mut accounts = with_current(live.clone());
+    let returned = live.clone();
+    accounts
+        .expect_update()
+        .times(1)
+        .withf(move |u| u.rename_sibling == Some(sibling) && u.changes.name.as_str() == "New")
+        .returning(move |_| Ok(returned.clone()));
+    let svc = service(accounts, MockApiKeyRepository::new());
+    svc.update_account(
+        &caller(AccountMode::Live, AccountScope::Account),
+        AccountScope::Account,
+        &live.id.to_string(),
+        changes("New"),
+    )
+    .await
+    .unwrap();
+}
+
+#[tokio::test]
+async fn a_live_update_that_keeps_the_name_leaves_the_sibling_alone() {
+    let mut live = account(20, 1, AccountMode::Live, AccountScope::Account);
+    live.sibling_id = Some(AccountId::from_uuid(Uuid::from_u128(21)));
+    let mut accounts = with_current(live.clone());
+    let returned = live.clone();
+    accounts
+        .expect_update()
+        .withf(|u| u.rename_sibling.is_none())
+        .returning(move |_| Ok(returned.clone()));
+    let svc = service(accounts, MockApiKeyRepository::new());
+    svc.update_account(
+        &caller(AccountMode::Live, AccountScope::Account),
+        AccountScope::Account,
+        &live.id.to_string(),
+        changes("Acme"),
+    )
+    .await
+    .unwrap();
+}
+
+#[tokio::test]
+async fn a_test_account_name_cannot_change_but_other_fields_can() {
+    let test = account(20, 1, AccountMode::Test, AccountScope::Account);
+    let svc = service(with_current(test.clone()), MockApiKeyRepository::new());
+    assert!(matches!(
+        svc.update_account(
+            &caller(AccountMode::Test, AccountScope::Account),
+            AccountScope::Account,
+            &test.id.to_string(),
+            changes("Other")
+        )
+        .await,
+        Err(UpdateAccountError::TestAccountNameUpdateDisallowed)
+    ));
+
+    let mut accounts = with_current(test.clone());
+    let returned = test.clone();
+    accounts
+        .expect_update()
+        .times(1)
+        .withf(|u| u.rename_sibling.is_none() && u.changes.beneficiary.is_some())
+        .returning(move |_| Ok(returned.clone()));
+    let svc = service(accounts, MockApiKeyRepository::new());
+    let mut same_name = changes("Acme");
+    same_name.beneficiary = Some(crate::Beneficiary::parse("Jane").unwrap());
+    svc.update_account(
+        &caller(AccountMode::Test, AccountScope::Account),
+        AccountScope::Account,
+        &test.id.to_string(),
+        same_name,
+    )
+    .await
+    .unwrap();
+}
+
+#[tokio::test]
+async fn ids_outside_the_organisation_mode_or_scope_are_invalid() {
+    let who = caller(AccountMode::Live, AccountScope::Account);
+    for target in [
+        account(20, 2, AccountMode::Live, AccountScope::Account),
+        account(20, 1, AccountMode::Test, AccountScope::Account),
+        account(20, 1, AccountMode::Live, AccountScope::ClientAccount),
+    ] {
+        let svc = service(with_current(target.clone()), MockApiKeyRepository::new());
+        assert!(matches!(
+            svc.update_account(
+                &who,
+                AccountScope::Account,
+                &target.id.to_string(),
+                changes("Acme")
+            )
+            .await,
+            Err(UpdateAccountError::IdInvalid)
+        ));
+    }
+    let svc = service(MockAccountRepository::new(), MockApiKeyRepository::new());
+    assert!(matches!(
+        svc.update_account(&who, AccountScope::Account, "../etc", changes("Acme"))
+            .await,
+        Err(UpdateAccountError::IdInvalid)
+    ));
+    assert!(matches!(
+        svc.update_account(
+            &caller(AccountMode::Live, AccountScope::ClientAccount),
+            AccountScope::Account,
+            "x",
+            changes("Acme")
+        )
+        .await,
+        Err(UpdateAccountError::ClientAccountKey)
+    ));
+}
+
+#[tokio::test]
+async fn lists_are_confined_to_the_callers_organisation_and_mode() {
+    let mut accounts = MockAccountRepository::new();
+    accounts
+        .expect_list()
+        .withf(|q, p| {
+            q.organisation_id == org(1)
+                && q.mode == AccountMode::Test
+                && q.scope == AccountScope::ClientAccount
+                && p.limit.get() == 5
+        })
+        .returning(|_, _| {
+            Ok(Page {
+                items: vec![],
+                has_more: false,
+            })
+        });
+    let svc = service(accounts, MockApiKeyRepository::new());
+    let page = PageRequest {
+        limit: Limit::new(5).unwrap(),
+        after: None,
+    };
+    svc.list_accounts(
+        &caller(AccountMode::Test, AccountScope::Account),
+        AccountScope::ClientAccount,
+        None,
+        page.clone(),
+    )
+    .await
+    .unwrap();
+    assert!(matches!(
+        svc.list_accounts(
+            &caller(AccountMode::Test, AccountScope::ClientAccount),
+            AccountScope::Account,
+            None,
+            page
+        )
+        .await,
+        Err(ListAccountsError::ClientAccountKey)
+    ));
+}
+
+// ---- operator commands ----
+
+#[tokio::test]
+async fn bootstrap_creates_an_organisation_a_pair_and_one_key_per_mode() {
+    let mut accounts = MockAccountRepository::new();
+    accounts
+        .expect_create_organisation()
+        .times(1)
+        .withf(|o, live, test| {
+            live.organisation_id == o.id
+                && test.organisation_id == o.id
+                && live.sibling_id == Some(test.id)
+        })
+        .returning(|_, _, _| Ok(()));
+    let mut keys = MockApiKeyRepository::new();
+    keys.expect_insert().times(2).returning(|_| Ok(()));
+    let svc = service(accounts, keys);
+    let out = svc.bootstrap("Demo").await.unwrap();
+    assert!(out.live.api_key.expose().starts_with("tonne_live_"));
+    assert!(out.test.api_key.expose().starts_with("tonne_test_"));
+}
+
+#[tokio::test]
+async fn a_key_defaults_to_the_oldest_account_of_its_mode_and_refuses_others() {
+    let live = account(30, 1, AccountMode::Live, AccountScope::Account);
+    let mut accounts = MockAccountRepository::new();
+    accounts.expect_organisation().returning(|id| {
+        Ok(Some(Organisation {
+            id,
+            name: "O".into(),
+            created_at: datetime!(2026-01-01 00:00 UTC),
+        }))
+    });
+    let first = live.clone();
+    accounts
+        .expect_first_of_mode()
+        .returning(move |_, _| Ok(Some(first.clone())));
+    let wrong_mode = live.clone();
+    accounts
+        .expect_get()
+        .returning(move |_| Ok(Some(wrong_mode.clone())));
+    let mut keys = MockApiKeyRepository::new();
+    keys.expect_insert()
+        .withf(move |k| k.account_id == live.id && k.mode == AccountMode::Live)
+        .returning(|_| Ok(()));
+    let svc = service(accounts, keys);
+    let created = svc
+        .create_key(org(1), AccountMode::Live, None)
+        .await
+        .unwrap();
+    assert_eq!(
+        created.account_id,
+        AccountId::from_uuid(Uuid::from_u128(30))
+    );
+    assert!(matches!(
+        svc.create_key(
+            org(1),
+            AccountMode::Test,
+            Some(AccountId::from_uuid(Uuid::from_u128(30)))
+        )
+        .await,
+        Err(AdminError::AccountNotFound)
+    ));
+}
+
+#[tokio::test]
+async fn revoking_an_unknown_key_says_so() {
+    let mut keys = MockApiKeyRepository::new();
+    keys.expect_revoke()
+        .returning(|_, _| Err(StoreError::NotFound));
+    let svc = service(MockAccountRepository::new(), keys);
+    assert!(matches!(
+        svc.revoke_key(ApiKeyId::from_uuid(Uuid::from_u128(1)))
+            .await,
+        Err(AdminError::KeyNotFound)
+    ));
+}
