@@ -1,0 +1,278 @@
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use diesel::connection::SimpleConnection as _;
+use diesel::{Connection as _, PgConnection, SqliteConnection};
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness as _, embed_migrations};
+
+use crate::url::DatabaseUrl;
+
+const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
+const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
+
+/// Any lock id will do as long as every Tonne process uses the same one.
+const MIGRATION_LOCK_ID: i64 = 0x746f_6e6e_65;
+
+/// One connection to either backend. Queries written with Diesel's DSL run on both.
+#[derive(diesel::MultiConnection)]
+pub enum AnyConnection {
+    /// PostgreSQL, the production store.
+    Postgresql(PgConnection),
+    /// SQLite, the embedded default.
+    Sqlite(SqliteConnection),
+}
+
+/// Which backend a [`Db`] talks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// PostgreSQL.
+    Postgres,
+    /// SQLite.
+    Sqlite,
+}
+
+/// Storage failures, before repositories map them to domain errors.
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    /// Could not open a connection (the message is the driver's own).
+    #[error("cannot connect to {url}: {source}")]
+    Connect {
+        /// The URL, password hidden.
+        url: String,
+        /// The driver's error.
+        source: ConnectError,
+    },
+    /// No connection could be checked out of the pool in time.
+    #[error("database pool: {0}")]
+    Pool(#[from] r2d2::Error),
+    /// A query failed.
+    #[error("query failed: {0}")]
+    Query(#[from] diesel::result::Error),
+    /// A migration failed.
+    #[error("migration failed: {0}")]
+    Migration(String),
+    /// The blocking task was cancelled.
+    #[error("storage task cancelled")]
+    Cancelled,
+}
+
+/// Errors opening one connection.
+#[derive(Debug, thiserror::Error)]
+pub enum ConnectError {
+    /// The driver refused the connection.
+    #[error(transparent)]
+    Connection(#[from] diesel::ConnectionError),
+    /// A set-up statement failed.
+    #[error(transparent)]
+    Setup(#[from] diesel::result::Error),
+}
+
+/// Pool sizing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolSettings {
+    /// Most connections open at once.
+    pub max_size: u32,
+    /// How long a request waits for a free connection before failing.
+    pub connection_timeout: Duration,
+}
+
+impl Default for PoolSettings {
+    fn default() -> Self {
+        Self {
+            max_size: 16,
+            connection_timeout: Duration::from_secs(5),
+        }
+    }
+}
+
+/// The pool's state, for `/metrics`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolStatus {
+    /// Open connections.
+    pub connections: u32,
+    /// Of which idle.
+    pub idle: u32,
+    /// Configured maximum.
+    pub max_size: u32,
+}
+
+#[derive(Debug)]
+struct Manager {
+    url: DatabaseUrl,
+}
+
+impl Manager {
+    fn open(&self) -> Result<AnyConnection, ConnectError> {
+        match &self.url {
+            DatabaseUrl::Postgres(url) => {
+                Ok(AnyConnection::Postgresql(PgConnection::establish(url)?))
+            }
+            DatabaseUrl::Sqlite(path) => {
+                let mut conn = SqliteConnection::establish(&path.to_string_lossy())?;
+                conn.batch_execute(
+                    "PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; \
+                     PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;",
+                )?;
+                Ok(AnyConnection::Sqlite(conn))
+            }
+        }
+    }
+}
+
+impl r2d2::ManageConnection for Manager {
+    type Connection = AnyConnection;
+    type Error = ConnectError;
+
+    fn connect(&self) -> Result<AnyConnection, ConnectError> {
+        self.open()
+    }
+
+    fn is_valid(&self, conn: &mut AnyConnection) -> Result<(), ConnectError> {
+        Ok(conn.batch_execute("SELECT 1")?)
+    }
+
+    fn has_broken(&self, _conn: &mut AnyConnection) -> bool {
+        false
+    }
+}
+
+/// A pooled database handle, cheap to clone.
+#[derive(Clone)]
+pub struct Db {
+    pool: r2d2::Pool<Manager>,
+    backend: Backend,
+    /// SQLite allows one writer; serialising write transactions in-process avoids
+    /// `SQLITE_BUSY` on lock upgrades. (Several processes need PostgreSQL.)
+    sqlite_writer: Arc<Mutex<()>>,
+}
+
+impl std::fmt::Debug for Db {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Db")
+            .field("backend", &self.backend)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Db {
+    /// Opens a pool. One connection is made first, outside the pool, so that an
+    /// unreachable database fails here with the driver's own message.
+    pub fn connect(url: &DatabaseUrl, settings: PoolSettings) -> Result<Self, DbError> {
+        let manager = Manager { url: url.clone() };
+        manager.open().map_err(|source| DbError::Connect {
+            url: url.to_string(),
+            source,
+        })?;
+        let backend = match url {
+            DatabaseUrl::Postgres(_) => Backend::Postgres,
+            DatabaseUrl::Sqlite(_) => Backend::Sqlite,
+        };
+        let pool = r2d2::Pool::builder()
+            .max_size(settings.max_size.max(1))
+            .min_idle(Some(1))
+            .connection_timeout(settings.connection_timeout)
+            .test_on_check_out(false)
+            .build(manager)?;
+        Ok(Self {
+            pool,
+            backend,
+            sqlite_writer: Arc::new(Mutex::new(())),
+        })
+    }
+
+    /// The backend.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// The pool's state.
+    pub fn status(&self) -> PoolStatus {
+        let state = self.pool.state();
+        PoolStatus {
+            connections: state.connections,
+            idle: state.idle_connections,
+            max_size: self.pool.max_size(),
+        }
+    }
+
+    /// Applies pending migrations (blocking; call at start-up). On PostgreSQL an
+    /// advisory lock lets several processes start at once. Returns the versions applied.
+    pub fn migrate(&self) -> Result<Vec<String>, DbError> {
+        let mut conn = self.pool.get()?;
+        run_migrations(&mut conn)
+    }
+
+    /// Reverts every migration (tests of `down.sql`).
+    pub fn revert_all(&self) -> Result<(), DbError> {
+        let mut conn = self.pool.get()?;
+        let result = match &mut *conn {
+            AnyConnection::Postgresql(c) => c.revert_all_migrations(POSTGRES_MIGRATIONS).map(drop),
+            AnyConnection::Sqlite(c) => c.revert_all_migrations(SQLITE_MIGRATIONS).map(drop),
+        };
+        result.map_err(|e| DbError::Migration(e.to_string()))
+    }
+
+    /// Runs read-only work on a blocking thread with a pooled connection.
+    pub async fn read<T, F>(&self, work: F) -> Result<T, DbError>
+    where
+        F: FnOnce(&mut AnyConnection) -> diesel::QueryResult<T> + Send + 'static,
+        T: Send + 'static,
+    {
+        let pool = self.pool.clone();
+        blocking(move || {
+            let mut conn = pool.get()?;
+            Ok(work(&mut conn)?)
+        })
+        .await
+    }
+
+    /// Runs work in one transaction on a blocking thread: everything it writes
+    /// commits together or not at all.
+    pub async fn write<T, F>(&self, work: F) -> Result<T, DbError>
+    where
+        F: FnOnce(&mut AnyConnection) -> diesel::QueryResult<T> + Send + 'static,
+        T: Send + 'static,
+    {
+        let pool = self.pool.clone();
+        let writer = (self.backend == Backend::Sqlite).then(|| Arc::clone(&self.sqlite_writer));
+        blocking(move || {
+            let mut conn = pool.get()?;
+            let _guard = writer
+                .as_ref()
+                .map(|m| m.lock().unwrap_or_else(|p| p.into_inner()));
+            let conn: &mut AnyConnection = &mut conn;
+            Ok(conn.transaction(work)?)
+        })
+        .await
+    }
+}
+
+fn run_migrations(conn: &mut AnyConnection) -> Result<Vec<String>, DbError> {
+    let applied = match conn {
+        AnyConnection::Postgresql(c) => {
+            c.batch_execute(&format!("SELECT pg_advisory_lock({MIGRATION_LOCK_ID})"))?;
+            let result = c
+                .run_pending_migrations(POSTGRES_MIGRATIONS)
+                .map(|v| v.into_iter().map(|m| m.to_string()).collect::<Vec<_>>());
+            c.batch_execute(&format!("SELECT pg_advisory_unlock({MIGRATION_LOCK_ID})"))?;
+            result
+        }
+        AnyConnection::Sqlite(c) => c
+            .run_pending_migrations(SQLITE_MIGRATIONS)
+            .map(|v| v.into_iter().map(|m| m.to_string()).collect::<Vec<_>>()),
+    };
+    applied.map_err(|e| DbError::Migration(e.to_string()))
+}
+
+/// The one place blocking storage work leaves the async runtime.
+async fn blocking<T, F>(work: F) -> Result<T, DbError>
+where
+    F: FnOnce() -> Result<T, DbError> + Send + 'static,
+    T: Send + 'static,
+{
+    match tokio::task::spawn_blocking(work).await {
+        Ok(result) => result,
+        Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
+        Err(_) => Err(DbError::Cancelled),
+    }
+}

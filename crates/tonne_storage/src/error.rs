@@ -1,0 +1,21 @@
+use anyhow::anyhow;
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use tonne_accounts::ports::StoreError;
+
+use crate::db::DbError;
+
+/// Maps storage failures to the ports' error: not found, unique violation, or unexpected with context.
+pub(crate) fn store_error(e: DbError, context: &'static str) -> StoreError {
+    match e {
+        DbError::Query(DieselError::NotFound) => StoreError::NotFound,
+        DbError::Query(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
+            StoreError::Duplicate
+        }
+        other => StoreError::Unexpected(anyhow!(other).context(context)),
+    }
+}
+
+/// A row that does not map back to a domain value: corrupt data, reported as a query error.
+pub(crate) fn corrupt(what: &str, value: &str) -> DieselError {
+    DieselError::DeserializationError(format!("stored {what} `{value}` is invalid").into())
+}

@@ -1,0 +1,152 @@
+use std::sync::Arc;
+use std::time::Duration;
+
+use async_trait::async_trait;
+use diesel::prelude::*;
+use time::OffsetDateTime;
+use tonne_accounts::ports::{ApiKeyRepository, StoreError};
+use tonne_accounts::{ApiKey, KeyHash};
+use tonne_kernel::{ApiKeyId, OrganisationId};
+
+use crate::db::Db;
+use crate::error::store_error;
+use crate::mapping::{ApiKeyRow, to_sql_time};
+use crate::schema::{accounts, api_keys};
+
+/// API keys (hashes only) on either backend.
+#[derive(Debug, Clone)]
+pub struct ApiKeyStore {
+    db: Db,
+}
+
+impl ApiKeyStore {
+    /// A repository over a pool.
+    pub fn new(db: Db) -> Self {
+        Self { db }
+    }
+}
+
+fn with_scope(rows: Vec<(ApiKeyRow, String)>) -> QueryResult<Vec<ApiKey>> {
+    rows.into_iter()
+        .map(|(row, scope)| row.into_domain(&scope))
+        .collect()
+}
+
+#[async_trait]
+impl ApiKeyRepository for ApiKeyStore {
+    async fn insert(&self, key: &ApiKey) -> Result<(), StoreError> {
+        let row = ApiKeyRow::from_domain(key);
+        self.db
+            .write(move |conn| {
+                diesel::insert_into(api_keys::table)
+                    .values(&row)
+                    .execute(conn)
+                    .map(drop)
+            })
+            .await
+            .map_err(|e| store_error(e, "inserting an API key"))
+    }
+
+    async fn find_by_hash(&self, hash: &KeyHash) -> Result<Option<ApiKey>, StoreError> {
+        let hex = hash.to_hex();
+        self.db
+            .read(move |conn| {
+                let rows = api_keys::table
+                    .inner_join(accounts::table)
+                    .filter(api_keys::key_hash.eq(hex))
+                    .select((ApiKeyRow::as_select(), accounts::scope))
+                    .limit(1)
+                    .load(conn)?;
+                Ok(with_scope(rows)?.into_iter().next())
+            })
+            .await
+            .map_err(|e| store_error(e, "looking up an API key"))
+    }
+
+    async fn list(&self, organisation_id: OrganisationId) -> Result<Vec<ApiKey>, StoreError> {
+        let org = organisation_id.to_string();
+        self.db
+            .read(move |conn| {
+                let rows = api_keys::table
+                    .inner_join(accounts::table)
+                    .filter(api_keys::organisation_id.eq(org))
+                    .order(api_keys::id.asc())
+                    .select((ApiKeyRow::as_select(), accounts::scope))
+                    .load(conn)?;
+                with_scope(rows)
+            })
+            .await
+            .map_err(|e| store_error(e, "listing API keys"))
+    }
+
+    async fn revoke(&self, id: ApiKeyId, at: OffsetDateTime) -> Result<ApiKey, StoreError> {
+        let id = id.to_string();
+        let at = to_sql_time(at);
+        self.db
+            .write(move |conn| {
+                diesel::update(
+                    api_keys::table
+                        .find(&id)
+                        .filter(api_keys::revoked_at.is_null()),
+                )
+                .set(api_keys::revoked_at.eq(Some(at)))
+                .execute(conn)?;
+                let (row, scope) = api_keys::table
+                    .inner_join(accounts::table)
+                    .filter(api_keys::id.eq(&id))
+                    .select((ApiKeyRow::as_select(), accounts::scope))
+                    .first::<(ApiKeyRow, String)>(conn)?;
+                row.into_domain(&scope)
+            })
+            .await
+            .map_err(|e| store_error(e, "revoking an API key"))
+    }
+}
+
+/// Keeps key look-ups off the database: a hit is served from memory for at most
+/// `ttl`. A key revoked through this decorator is forgotten at once; a key revoked
+/// by another process (the CLI, another server) stops working within `ttl`.
+/// Misses are not cached, so a new key works at once.
+pub struct CachedApiKeys {
+    inner: Arc<dyn ApiKeyRepository>,
+    cache: moka::sync::Cache<KeyHash, ApiKey>,
+}
+
+impl CachedApiKeys {
+    /// Wraps a repository with a cache of at most `capacity` keys, each kept at most `ttl`.
+    pub fn new(inner: Arc<dyn ApiKeyRepository>, ttl: Duration, capacity: u64) -> Self {
+        let cache = moka::sync::Cache::builder()
+            .time_to_live(ttl)
+            .max_capacity(capacity)
+            .build();
+        Self { inner, cache }
+    }
+}
+
+#[async_trait]
+impl ApiKeyRepository for CachedApiKeys {
+    async fn insert(&self, key: &ApiKey) -> Result<(), StoreError> {
+        self.inner.insert(key).await
+    }
+
+    async fn find_by_hash(&self, hash: &KeyHash) -> Result<Option<ApiKey>, StoreError> {
+        if let Some(hit) = self.cache.get(hash) {
+            return Ok(Some(hit));
+        }
+        let found = self.inner.find_by_hash(hash).await?;
+        if let Some(key) = &found {
+            self.cache.insert(*hash, key.clone());
+        }
+        Ok(found)
+    }
+
+    async fn list(&self, organisation_id: OrganisationId) -> Result<Vec<ApiKey>, StoreError> {
+        self.inner.list(organisation_id).await
+    }
+
+    async fn revoke(&self, id: ApiKeyId, at: OffsetDateTime) -> Result<ApiKey, StoreError> {
+        let key = self.inner.revoke(id, at).await?;
+        self.cache.invalidate(&key.hash);
+        Ok(key)
+    }
+}

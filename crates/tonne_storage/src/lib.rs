@@ -1,0 +1,23 @@
+//! Diesel storage adapters for Tonne.
+//!
+//! One [`Db`] handle wraps an r2d2 pool of [`AnyConnection`]s (SQLite or
+//! PostgreSQL, chosen by the URL). Every query runs through [`Db::read`] or
+//! [`Db::write`], which check out a connection on a blocking thread
+//! (`spawn_blocking`), never on an async worker.
+//!
+//! Repositories implement the domain ports: [`AccountStore`] and [`ApiKeyStore`]
+//! for `tonne_accounts`, and [`CachedApiKeys`], a decorator that keeps key
+//! look-ups off the database for a bounded time.
+
+mod accounts;
+mod db;
+mod error;
+mod keys;
+mod mapping;
+mod schema;
+mod url;
+
+pub use accounts::AccountStore;
+pub use db::{AnyConnection, Backend, Db, DbError, PoolSettings, PoolStatus};
+pub use keys::{ApiKeyStore, CachedApiKeys};
+pub use url::{DatabaseUrl, DatabaseUrlError};

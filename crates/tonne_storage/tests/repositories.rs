@@ -1,0 +1,490 @@
+//! Repository contract tests: every case runs on SQLite and on PostgreSQL
+//! (the latter when `TONNE_TEST_POSTGRES_URL` is set; mandatory under `CI=true`).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use time::OffsetDateTime;
+use time::macros::datetime;
+use tonne_accounts::ports::{
+    AccountQuery, AccountRepository, AccountUpdate, ApiKeyRepository, StoreError,
+};
+use tonne_accounts::{
+    Account, AccountChanges, AccountId, AccountName, AccountScope, ApiKey, ApiKeySecret,
+    Beneficiary, KeyHash, NameFilter, Organisation,
+};
+use tonne_kernel::{
+    AccountMode, ApiKeyId, Currency, Limit, Money, OrganisationId, PageRequest, UuidV7Generator,
+};
+use tonne_storage::{AccountStore, ApiKeyStore, CachedApiKeys};
+use tonne_test_support::TestDb;
+
+const T0: OffsetDateTime = datetime!(2026-03-04 05:06:07.123456 UTC);
+
+fn organisation() -> Organisation {
+    Organisation {
+        id: OrganisationId::generate(&UuidV7Generator),
+        name: "Org".into(),
+        created_at: T0,
+    }
+}
+
+fn account(org: OrganisationId, mode: AccountMode, scope: AccountScope, name: &str) -> Account {
+    Account {
+        id: AccountId::generate(&UuidV7Generator),
+        organisation_id: org,
+        mode,
+        scope,
+        sibling_id: None,
+        name: AccountName::parse(name).unwrap(),
+        currency: Currency::Sek,
+        balance: Money::from_minor(2350, Currency::Sek),
+        balance_outstanding: Money::from_minor(-13250, Currency::Sek),
+        logo: None,
+        beneficiary: Some(Beneficiary::parse("Jane Doe").unwrap()),
+        bundle_portfolio_id: None,
+        created_at: T0,
+        updated_at: T0,
+    }
+}
+
+fn pair(org: OrganisationId, name: &str) -> (Account, Account) {
+    let mut live = account(org, AccountMode::Live, AccountScope::Account, name);
+    let mut test = account(org, AccountMode::Test, AccountScope::Account, name);
+    live.sibling_id = Some(test.id);
+    test.sibling_id = Some(live.id);
+    (live, test)
+}
+
+async fn seeded(repo: &AccountStore) -> (Organisation, Account, Account) {
+    let org = organisation();
+    let (live, test) = pair(org.id, "Acme");
+    repo.create_organisation(&org, &live, &test).await.unwrap();
+    (org, live, test)
+}
+
+fn key(account: &Account, secret: &ApiKeySecret) -> ApiKey {
+    ApiKey {
+        id: ApiKeyId::generate(&UuidV7Generator),
+        organisation_id: account.organisation_id,
+        mode: account.mode,
+        account_id: account.id,
+        account_scope: account.scope,
+        hash: KeyHash::of(secret.expose()),
+        display_prefix: secret.display_prefix(),
+        created_at: T0,
+        revoked_at: None,
+    }
+}
+
+// ---- cases ----
+
+async fn migrations_revert_and_reapply(t: TestDb) {
+    t.db().revert_all().unwrap();
+    let applied = t.db().migrate().unwrap();
+    assert!(!applied.is_empty());
+    assert!(
+        t.db().migrate().unwrap().is_empty(),
+        "a second run applies nothing"
+    );
+    let repo = AccountStore::new(t.db().clone());
+    seeded(&repo).await;
+}
+
+async fn organisations_and_pairs_round_trip(t: TestDb) {
+    let repo = AccountStore::new(t.db().clone());
+    assert!(!repo.any_organisation().await.unwrap());
+    let (org, live, test) = seeded(&repo).await;
+    assert!(repo.any_organisation().await.unwrap());
+    assert_eq!(repo.organisation(org.id).await.unwrap(), Some(org.clone()));
+    assert_eq!(repo.get(live.id).await.unwrap(), Some(live.clone()));
+    assert_eq!(
+        repo.get(test.id).await.unwrap().unwrap().sibling_id,
+        Some(live.id)
+    );
+    assert_eq!(
+        repo.first_of_mode(org.id, AccountMode::Test).await.unwrap(),
+        Some(test)
+    );
+    assert_eq!(
+        repo.get(AccountId::generate(&UuidV7Generator))
+            .await
+            .unwrap(),
+        None
+    );
+    assert_eq!(
+        repo.organisation(OrganisationId::generate(&UuidV7Generator))
+            .await
+            .unwrap(),
+        None
+    );
+}
+
+async fn a_broken_pair_writes_nothing(t: TestDb) {
+    let repo = AccountStore::new(t.db().clone());
+    let (org, _, _) = seeded(&repo).await;
+    let (live, mut test) = pair(org.id, "Half");
+    test.sibling_id = Some(AccountId::generate(&UuidV7Generator)); // points nowhere
+    assert!(repo.insert_pair(&live, &test).await.is_err());
+    assert_eq!(
+        repo.get(live.id).await.unwrap(),
+        None,
+        "the live half was rolled back"
+    );
+    assert_eq!(repo.get(test.id).await.unwrap(), None);
+    // a duplicate id is reported as such
+    let (l2, t2) = pair(org.id, "Dup");
+    repo.insert_pair(&l2, &t2).await.unwrap();
+    assert!(matches!(
+        repo.insert_client(&{
+            let mut c = l2.clone();
+            c.scope = AccountScope::ClientAccount;
+            c.sibling_id = None;
+            c
+        })
+        .await,
+        Err(StoreError::Duplicate)
+    ));
+}
+
+async fn lists_page_by_keyset_within_organisation_mode_and_scope(t: TestDb) {
+    let repo = AccountStore::new(t.db().clone());
+    let (org, _, _) = seeded(&repo).await;
+    let (other_org, _, _) = seeded(&repo).await;
+    for i in 0..24 {
+        let (l, t) = pair(org.id, &format!("Shop_{i:02}"));
+        repo.insert_pair(&l, &t).await.unwrap();
+    }
+    repo.insert_client(&account(
+        org.id,
+        AccountMode::Live,
+        AccountScope::ClientAccount,
+        "Client",
+    ))
+    .await
+    .unwrap();
+    let query = AccountQuery {
+        organisation_id: org.id,
+        mode: AccountMode::Live,
+        scope: AccountScope::Account,
+        name: None,
+    };
+    let mut seen = Vec::new();
+    let mut after = None;
+    let mut pages = Vec::new();
+    loop {
+        let page = repo
+            .list(
+                &query,
+                &PageRequest {
+                    limit: Limit::new(10).unwrap(),
+                    after,
+                },
+            )
+            .await
+            .unwrap();
+        pages.push((page.items.len(), page.has_more));
+        after = page.items.last().map(|a| a.id);
+        seen.extend(page.items.into_iter().map(|a| {
+            assert_eq!(
+                (a.organisation_id, a.mode, a.scope),
+                (org.id, AccountMode::Live, AccountScope::Account)
+            );
+            a.id
+        }));
+        if !page.has_more {
+            break;
+        }
+    }
+    assert_eq!(pages, vec![(10, true), (10, true), (5, false)]);
+    let mut sorted = seen.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(seen, sorted, "ascending, no duplicates");
+    assert_eq!(seen.len(), 25);
+
+    let other = AccountQuery {
+        organisation_id: other_org.id,
+        ..query.clone()
+    };
+    assert_eq!(
+        repo.list(&other, &PageRequest::first())
+            .await
+            .unwrap()
+            .items
+            .len(),
+        1
+    );
+    let clients = AccountQuery {
+        scope: AccountScope::ClientAccount,
+        ..query.clone()
+    };
+    assert_eq!(
+        repo.list(&clients, &PageRequest::first())
+            .await
+            .unwrap()
+            .items
+            .len(),
+        1
+    );
+
+    // case-insensitive substring; `_` is literal, not a wildcard
+    let named = |n: &str| AccountQuery {
+        name: Some(NameFilter::parse(n).unwrap()),
+        ..query.clone()
+    };
+    let hits = repo
+        .list(
+            &named("shop_1"),
+            &PageRequest {
+                limit: Limit::new(100).unwrap(),
+                after: None,
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(hits.items.len(), 10);
+    let none = repo
+        .list(&named("hop1"), &PageRequest::first())
+        .await
+        .unwrap();
+    assert!(none.items.is_empty());
+    let acme = repo
+        .list(&named("ACM"), &PageRequest::first())
+        .await
+        .unwrap();
+    assert_eq!(acme.items.len(), 1);
+}
+
+async fn an_update_renames_the_sibling_atomically(t: TestDb) {
+    let repo = AccountStore::new(t.db().clone());
+    let (_, live, test) = seeded(&repo).await;
+    let at = datetime!(2026-05-01 00:00:00.5 UTC);
+    let changes = AccountChanges {
+        name: AccountName::parse("Renamed").unwrap(),
+        beneficiary: None,
+        bundle_portfolio_id: None,
+    };
+    let updated = repo
+        .update(&AccountUpdate {
+            id: live.id,
+            changes: changes.clone(),
+            rename_sibling: Some(test.id),
+            updated_at: at,
+        })
+        .await
+        .unwrap();
+    assert_eq!(updated.name.as_str(), "Renamed");
+    assert_eq!(updated.beneficiary, None, "an absent beneficiary clears it");
+    assert_eq!(updated.updated_at, at);
+    assert_eq!(
+        repo.get(test.id).await.unwrap().unwrap().name.as_str(),
+        "Renamed"
+    );
+    assert_eq!(
+        repo.get(test.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .beneficiary
+            .unwrap()
+            .as_str(),
+        "Jane Doe"
+    );
+
+    // a sibling that is not there rolls the whole change back
+    let failing = AccountChanges {
+        name: AccountName::parse("Never").unwrap(),
+        ..changes.clone()
+    };
+    let result = repo
+        .update(&AccountUpdate {
+            id: live.id,
+            changes: failing,
+            rename_sibling: Some(AccountId::generate(&UuidV7Generator)),
+            updated_at: at,
+        })
+        .await;
+    assert!(result.is_err());
+    assert_eq!(
+        repo.get(live.id).await.unwrap().unwrap().name.as_str(),
+        "Renamed"
+    );
+
+    let missing = repo
+        .update(&AccountUpdate {
+            id: AccountId::generate(&UuidV7Generator),
+            changes,
+            rename_sibling: None,
+            updated_at: at,
+        })
+        .await;
+    assert!(matches!(missing, Err(StoreError::NotFound)));
+}
+
+async fn keys_are_found_by_hash_listed_and_revoked(t: TestDb) {
+    let accounts = AccountStore::new(t.db().clone());
+    let (org, live, test) = seeded(&accounts).await;
+    let client = account(
+        org.id,
+        AccountMode::Test,
+        AccountScope::ClientAccount,
+        "Client",
+    );
+    accounts.insert_client(&client).await.unwrap();
+    let keys = ApiKeyStore::new(t.db().clone());
+    let s1 = ApiKeySecret::generate(AccountMode::Live);
+    let s2 = ApiKeySecret::generate(AccountMode::Test);
+    let k1 = key(&live, &s1);
+    let k2 = key(&client, &s2);
+    keys.insert(&k1).await.unwrap();
+    keys.insert(&k2).await.unwrap();
+    assert!(matches!(
+        keys.insert(&ApiKey {
+            id: ApiKeyId::generate(&UuidV7Generator),
+            ..k1.clone()
+        })
+        .await,
+        Err(StoreError::Duplicate)
+    ));
+    assert_eq!(
+        keys.find_by_hash(&KeyHash::of(s1.expose())).await.unwrap(),
+        Some(k1.clone())
+    );
+    let found = keys
+        .find_by_hash(&KeyHash::of(s2.expose()))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(found.account_scope, AccountScope::ClientAccount);
+    assert_eq!(
+        keys.find_by_hash(&KeyHash::of("tonne_live_nope"))
+            .await
+            .unwrap(),
+        None
+    );
+    assert_eq!(keys.list(org.id).await.unwrap().len(), 2);
+    let at = datetime!(2026-06-01 00:00 UTC);
+    let revoked = keys.revoke(k1.id, at).await.unwrap();
+    assert_eq!(revoked.revoked_at, Some(at));
+    let again = keys
+        .revoke(k1.id, datetime!(2027-01-01 00:00 UTC))
+        .await
+        .unwrap();
+    assert_eq!(
+        again.revoked_at,
+        Some(at),
+        "the first revocation time is kept"
+    );
+    assert!(matches!(
+        keys.revoke(ApiKeyId::generate(&UuidV7Generator), at).await,
+        Err(StoreError::NotFound)
+    ));
+    let _ = test;
+}
+
+async fn a_cached_key_sees_revocation_elsewhere_within_its_ttl(t: TestDb) {
+    let accounts = AccountStore::new(t.db().clone());
+    let (_, live, _) = seeded(&accounts).await;
+    let store: Arc<dyn ApiKeyRepository> = Arc::new(ApiKeyStore::new(t.db().clone()));
+    let ttl = Duration::from_millis(300);
+    let cached = CachedApiKeys::new(Arc::clone(&store), ttl, 1000);
+    let secret = ApiKeySecret::generate(AccountMode::Live);
+    let k = key(&live, &secret);
+    let hash = KeyHash::of(secret.expose());
+    cached.insert(&k).await.unwrap();
+    assert!(
+        cached
+            .find_by_hash(&hash)
+            .await
+            .unwrap()
+            .unwrap()
+            .revoked_at
+            .is_none()
+    );
+    // revoked by "another process": the cache may still serve it, but not beyond the TTL
+    store.revoke(k.id, T0).await.unwrap();
+    tokio::time::sleep(ttl + Duration::from_millis(100)).await;
+    assert!(
+        cached
+            .find_by_hash(&hash)
+            .await
+            .unwrap()
+            .unwrap()
+            .revoked_at
+            .is_some()
+    );
+
+    // revoked through the cache itself: at once
+    let secret2 = ApiKeySecret::generate(AccountMode::Live);
+    let k2 = key(&live, &secret2);
+    cached.insert(&k2).await.unwrap();
+    let hash2 = KeyHash::of(secret2.expose());
+    assert!(
+        cached
+            .find_by_hash(&hash2)
+            .await
+            .unwrap()
+            .unwrap()
+            .revoked_at
+            .is_none()
+    );
+    cached.revoke(k2.id, T0).await.unwrap();
+    assert!(
+        cached
+            .find_by_hash(&hash2)
+            .await
+            .unwrap()
+            .unwrap()
+            .revoked_at
+            .is_some()
+    );
+}
+
+macro_rules! on_both_backends {
+    ($($case:ident),* $(,)?) => {
+        mod sqlite {
+            $( #[tokio::test] async fn $case() { super::$case(tonne_test_support::TestDb::sqlite()).await } )*
+        }
+        mod postgres {
+            $( #[tokio::test] async fn $case() {
+                if let Some(db) = tonne_test_support::TestDb::postgres() { super::$case(db).await }
+            } )*
+        }
+    };
+}
+
+on_both_backends!(
+    migrations_revert_and_reapply,
+    organisations_and_pairs_round_trip,
+    a_broken_pair_writes_nothing,
+    lists_page_by_keyset_within_organisation_mode_and_scope,
+    an_update_renames_the_sibling_atomically,
+    keys_are_found_by_hash_listed_and_revoked,
+    a_cached_key_sees_revocation_elsewhere_within_its_ttl,
+);
+
+#[test]
+fn migration_folders_match() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../migrations");
+    let list = |side: &str| {
+        let mut names: Vec<String> = std::fs::read_dir(root.join(side))
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
+    assert_eq!(list("postgres"), list("sqlite"));
+    for name in list("postgres") {
+        for side in ["postgres", "sqlite"] {
+            for file in ["up.sql", "down.sql"] {
+                assert!(
+                    root.join(side).join(&name).join(file).is_file(),
+                    "{side}/{name}/{file}"
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,3 @@
+DROP TABLE api_keys;
+DROP TABLE accounts;
+DROP TABLE organisations;
