@@ -1,0 +1,436 @@
+//! The `tonne` command line: the server and the operator's commands.
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use serde_json::json;
+use tonne_accounts::{AccountId, AdminError};
+use tonne_http::rate_limit::RatePolicy;
+use tonne_kernel::{AccountMode, ApiKeyId, OrganisationId};
+use tonne_storage::{DatabaseUrl, PoolSettings};
+
+use crate::server::{self, ServeOptions};
+use crate::wiring::Services;
+
+/// Tonne: a self-hostable carbon-offset and emission-estimate service that speaks
+/// the Lune API v1 wire contract.
+///
+/// With no command it serves (`tonne serve` with defaults): on first start it
+/// creates `./tonne.db`, migrates it, creates a demo organisation and prints its
+/// live and test API keys.
+#[derive(Debug, Parser)]
+#[command(name = "tonne", version, propagate_version = true)]
+pub struct Cli {
+    /// Database: `postgres://USER@HOST:PORT/DB`, `sqlite://PATH`, or a file path (SQLite).
+    #[arg(
+        long,
+        env = "DATABASE_URL",
+        default_value = "sqlite://./tonne.db",
+        global = true
+    )]
+    database_url: String,
+
+    /// Log format on stderr.
+    #[arg(long, env = "TONNE_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text, global = true)]
+    log_format: LogFormat,
+
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum LogFormat {
+    /// Human-readable lines.
+    Text,
+    /// One JSON object per line, with the request id of the current request.
+    Json,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Serve the HTTP API (migrates the database first).
+    Serve(ServeArgs),
+    /// Apply pending database migrations and exit.
+    Migrate,
+    /// Create a new organisation with a live/test account pair and one API key per mode.
+    Bootstrap {
+        /// Name of the organisation (and of its first account pair).
+        #[arg(long, default_value = "My organisation")]
+        name: String,
+        /// Print `{"organisation_id", "live": {"account_id", "api_key"}, "test": {…}}`.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Create, list and revoke API keys.
+    #[command(subcommand)]
+    Keys(KeysCommand),
+}
+
+#[derive(Debug, Subcommand)]
+enum KeysCommand {
+    /// Create an API key; the key is printed once and only its hash is stored.
+    Create {
+        /// The organisation's id.
+        #[arg(long)]
+        organisation: String,
+        /// The key's mode.
+        #[arg(long, value_enum)]
+        mode: ModeArg,
+        /// The account the key acts as by default (default: the oldest account of that mode).
+        #[arg(long)]
+        account: Option<String>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List an organisation's keys (prefixes only, never secrets).
+    List {
+        /// The organisation's id.
+        #[arg(long)]
+        organisation: String,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Revoke a key by its id (as `keys list` shows it). Running servers stop
+    /// accepting it within their key cache TTL (`TONNE_KEY_CACHE_TTL_SECONDS`).
+    Revoke {
+        /// The key's id.
+        key_id: String,
+    },
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum ModeArg {
+    Live,
+    Test,
+}
+
+impl From<ModeArg> for AccountMode {
+    fn from(m: ModeArg) -> Self {
+        match m {
+            ModeArg::Live => AccountMode::Live,
+            ModeArg::Test => AccountMode::Test,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "TONNE_BIND", default_value = "127.0.0.1:8080")]
+    bind: String,
+    /// Sustained requests per second per API key (per client IP without a valid key).
+    #[arg(long, env = "TONNE_RATE_LIMIT_PER_SECOND", default_value_t = 15)]
+    rate_limit_per_second: u32,
+    /// Burst size of the rate limit.
+    #[arg(long, env = "TONNE_RATE_LIMIT_BURST", default_value_t = 15)]
+    rate_limit_burst: u32,
+    /// Largest request body in bytes (413 above).
+    #[arg(long, env = "TONNE_BODY_LIMIT_BYTES", default_value_t = tonne_http::DEFAULT_BODY_LIMIT)]
+    body_limit_bytes: usize,
+    /// Seconds an API key lookup is cached; a key revoked elsewhere works at most this long. 0 disables.
+    #[arg(long, env = "TONNE_KEY_CACHE_TTL_SECONDS", default_value_t = 5)]
+    key_cache_ttl_seconds: u64,
+    /// Database connections in the pool.
+    #[arg(long, env = "TONNE_DB_POOL_SIZE", default_value_t = 16)]
+    pool_size: u32,
+    /// HTTP worker threads (default: one per core).
+    #[arg(long, env = "TONNE_WORKERS")]
+    workers: Option<usize>,
+    /// Seconds in-flight requests get to finish after SIGTERM/SIGINT.
+    #[arg(long, env = "TONNE_SHUTDOWN_TIMEOUT_SECONDS", default_value_t = 30)]
+    shutdown_timeout_seconds: u64,
+    /// Do not create a demo organisation on an empty database.
+    #[arg(long, env = "TONNE_NO_DEMO")]
+    no_demo: bool,
+}
+
+impl Default for ServeArgs {
+    fn default() -> Self {
+        Self::parse_defaults()
+    }
+}
+
+impl ServeArgs {
+    fn parse_defaults() -> Self {
+        #[derive(Parser)]
+        struct Only {
+            #[command(flatten)]
+            args: ServeArgs,
+        }
+        // Defaults and environment only (no command-line arguments).
+        match Only::try_parse_from(["tonne"]) {
+            Ok(only) => only.args,
+            Err(e) => e.exit(),
+        }
+    }
+}
+
+fn init_logs(format: LogFormat) {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_env("TONNE_LOG")
+        .or_else(|_| EnvFilter::try_from_default_env())
+        .unwrap_or_else(|_| EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    let _ = match format {
+        LogFormat::Text => builder.try_init(),
+        LogFormat::Json => builder
+            .json()
+            .with_current_span(true)
+            .with_span_list(false)
+            .try_init(),
+    };
+}
+
+/// Parses the command line and runs it.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    init_logs(cli.log_format);
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("error: cannot start the async runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(cli)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn admin_services(url: &DatabaseUrl) -> anyhow::Result<Services> {
+    Services::open(
+        url,
+        PoolSettings {
+            max_size: 2,
+            ..PoolSettings::default()
+        },
+        Duration::ZERO,
+    )
+    .await
+}
+
+fn admin_error(e: AdminError) -> anyhow::Error {
+    anyhow::anyhow!(e)
+}
+
+/// Runs a parsed command line.
+pub async fn run(cli: Cli) -> anyhow::Result<()> {
+    let url = DatabaseUrl::parse(&cli.database_url)?;
+    match cli.command {
+        None => serve(url, ServeArgs::default()).await,
+        Some(Command::Serve(args)) => serve(url, args).await,
+        Some(Command::Migrate) => {
+            let services = admin_services(&url).await?;
+            drop(services);
+            println!("database {url} is up to date");
+            Ok(())
+        }
+        Some(Command::Bootstrap { name, json }) => {
+            let services = admin_services(&url).await?;
+            let out = services
+                .accounts
+                .bootstrap(&name)
+                .await
+                .map_err(admin_error)?;
+            if json {
+                println!(
+                    "{}",
+                    json!({
+                        "organisation_id": out.organisation_id.to_string(),
+                        "live": { "account_id": out.live.account_id.to_string(), "api_key": out.live.api_key.expose() },
+                        "test": { "account_id": out.test.account_id.to_string(), "api_key": out.test.api_key.expose() },
+                    })
+                );
+            } else {
+                println!("organisation {}", out.organisation_id);
+                println!(
+                    "live account {}  key {}",
+                    out.live.account_id,
+                    out.live.api_key.expose()
+                );
+                println!(
+                    "test account {}  key {}",
+                    out.test.account_id,
+                    out.test.api_key.expose()
+                );
+                println!("(keys are shown once; only their hashes are stored)");
+            }
+            Ok(())
+        }
+        Some(Command::Keys(command)) => keys(&url, command).await,
+    }
+}
+
+fn parse_org(raw: &str) -> anyhow::Result<OrganisationId> {
+    raw.parse()
+        .map_err(|_| anyhow::anyhow!("--organisation: `{raw}` is not an organisation id"))
+}
+
+async fn keys(url: &DatabaseUrl, command: KeysCommand) -> anyhow::Result<()> {
+    let services = admin_services(url).await?;
+    match command {
+        KeysCommand::Create {
+            organisation,
+            mode,
+            account,
+            json,
+        } => {
+            let org = parse_org(&organisation)?;
+            let account = account
+                .map(|a| {
+                    a.parse::<AccountId>()
+                        .map_err(|_| anyhow::anyhow!("--account: `{a}` is not an account id"))
+                })
+                .transpose()?;
+            let key = services
+                .accounts
+                .create_key(org, mode.into(), account)
+                .await
+                .map_err(admin_error)?;
+            if json {
+                println!(
+                    "{}",
+                    json!({ "id": key.id.to_string(), "mode": key.mode.as_str(), "account_id": key.account_id.to_string(), "api_key": key.secret.expose() })
+                );
+            } else {
+                println!(
+                    "key {} ({}) for account {}: {}",
+                    key.id,
+                    key.mode,
+                    key.account_id,
+                    key.secret.expose()
+                );
+                println!("(shown once; only its hash is stored)");
+            }
+        }
+        KeysCommand::List { organisation, json } => {
+            let keys = services
+                .accounts
+                .list_keys(parse_org(&organisation)?)
+                .await
+                .map_err(admin_error)?;
+            if json {
+                let rows: Vec<_> = keys
+                    .iter()
+                    .map(|k| {
+                        json!({
+                            "id": k.id.to_string(), "mode": k.mode.as_str(), "account_id": k.account_id.to_string(),
+                            "prefix": k.display_prefix, "revoked": k.revoked_at.is_some(),
+                        })
+                    })
+                    .collect();
+                println!("{}", serde_json::Value::Array(rows));
+            } else {
+                for k in keys {
+                    let state = if k.revoked_at.is_some() {
+                        "revoked"
+                    } else {
+                        "active"
+                    };
+                    println!(
+                        "{}  {}  {}…  account {}  {state}",
+                        k.id, k.mode, k.display_prefix, k.account_id
+                    );
+                }
+            }
+        }
+        KeysCommand::Revoke { key_id } => {
+            let id: ApiKeyId = key_id
+                .parse()
+                .map_err(|_| anyhow::anyhow!("`{key_id}` is not a key id"))?;
+            let key = services
+                .accounts
+                .revoke_key(id)
+                .await
+                .map_err(admin_error)?;
+            println!("revoked key {} ({}…)", key.id, key.display_prefix);
+        }
+    }
+    Ok(())
+}
+
+async fn serve(url: DatabaseUrl, args: ServeArgs) -> anyhow::Result<()> {
+    let mut options = ServeOptions::new(url.clone());
+    options.bind = args.bind;
+    options.rate = RatePolicy {
+        per_second: args.rate_limit_per_second,
+        burst: args.rate_limit_burst,
+    };
+    options.body_limit_bytes = args.body_limit_bytes;
+    options.key_cache_ttl = Duration::from_secs(args.key_cache_ttl_seconds);
+    options.pool_size = args.pool_size;
+    options.workers = args.workers;
+    options.shutdown_timeout = Duration::from_secs(args.shutdown_timeout_seconds);
+    options.create_demo = !args.no_demo;
+    let running = server::start(options).await?;
+    println!(
+        "Tonne is listening on http://{} (database: {url})",
+        running.addr
+    );
+    println!(
+        "  API: http://{}/v1   docs: http://{}/docs/   health: http://{}/health",
+        running.addr, running.addr, running.addr
+    );
+    if let Some(demo) = &running.demo {
+        println!(
+            "Created demo organisation {} — its API keys are shown only this once:",
+            demo.organisation_id
+        );
+        println!(
+            "  live key: {}   (account {})",
+            demo.live.api_key.expose(),
+            demo.live.account_id
+        );
+        println!(
+            "  test key: {}   (account {})",
+            demo.test.api_key.expose(),
+            demo.test.account_id
+        );
+        println!(
+            "Try: curl -H 'Authorization: Bearer {}' http://{}/v1/accounts/me",
+            demo.test.api_key.expose(),
+            running.addr
+        );
+    }
+    let handle = running.handle.clone();
+    let server = tokio::spawn(running.server);
+    shutdown_signal().await;
+    tracing::info!("stop signal received; finishing in-flight requests");
+    handle.stop(true).await;
+    server.await??;
+    tracing::info!("stopped");
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = term => {},
+    }
+}

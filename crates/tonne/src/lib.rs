@@ -1,0 +1,11 @@
+//! Tonne's composition root: settings, wiring of the domain services over the
+//! storage adapters, the HTTP server, and the admin CLI.
+//!
+//! The `tonne` binary is a thin `main` over [`cli::run`]; tests start the same
+//! server in-process with [`server::start`].
+
+pub mod cli;
+pub mod server;
+mod wiring;
+
+pub use wiring::Services;

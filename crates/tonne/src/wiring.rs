@@ -1,0 +1,79 @@
+use std::sync::Arc;
+use std::time::Duration;
+
+use async_trait::async_trait;
+use diesel::connection::SimpleConnection as _;
+use tonne_accounts::ports::ApiKeyRepository;
+use tonne_accounts::{AccountsService, Service};
+use tonne_http::{PoolGauge, Readiness};
+use tonne_kernel::{SystemClock, UuidV7Generator};
+use tonne_storage::{AccountStore, ApiKeyStore, CachedApiKeys, DatabaseUrl, Db, PoolSettings};
+
+/// The domain services wired over one database.
+#[derive(Clone)]
+pub struct Services {
+    /// The pool.
+    pub db: Db,
+    /// Accounts use cases.
+    pub accounts: Arc<dyn AccountsService>,
+}
+
+impl Services {
+    /// Connects, migrates, and wires every service. Blocking work runs off the async workers.
+    pub async fn open(
+        url: &DatabaseUrl,
+        pool: PoolSettings,
+        key_cache_ttl: Duration,
+    ) -> anyhow::Result<Self> {
+        let url = url.clone();
+        let db = tokio::task::spawn_blocking(move || -> anyhow::Result<Db> {
+            let db = Db::connect(&url, pool)?;
+            let applied = db.migrate()?;
+            if !applied.is_empty() {
+                tracing::info!(migrations = ?applied, "applied migrations");
+            }
+            Ok(db)
+        })
+        .await??;
+        Ok(Self::wire(db, key_cache_ttl))
+    }
+
+    /// Wires services over an open, migrated database.
+    pub fn wire(db: Db, key_cache_ttl: Duration) -> Self {
+        let store: Arc<dyn ApiKeyRepository> = Arc::new(ApiKeyStore::new(db.clone()));
+        let keys: Arc<dyn ApiKeyRepository> = if key_cache_ttl.is_zero() {
+            store
+        } else {
+            Arc::new(CachedApiKeys::new(store, key_cache_ttl, 100_000))
+        };
+        let accounts = Arc::new(Service::new(
+            Arc::new(AccountStore::new(db.clone())),
+            keys,
+            Arc::new(SystemClock),
+            Arc::new(UuidV7Generator),
+        ));
+        Self { db, accounts }
+    }
+}
+
+/// `/ready` and pool metrics over the pool.
+pub(crate) struct DbReadiness(pub Db);
+
+#[async_trait]
+impl Readiness for DbReadiness {
+    async fn check(&self) -> Result<(), String> {
+        self.0
+            .read(|conn| conn.batch_execute("SELECT 1"))
+            .await
+            .map_err(|e| e.to_string())
+    }
+
+    fn pool(&self) -> PoolGauge {
+        let s = self.0.status();
+        PoolGauge {
+            connections: s.connections,
+            idle: s.idle,
+            max_size: s.max_size,
+        }
+    }
+}

@@ -1,0 +1,16 @@
+//! End-to-end tests: the real server on a random port, spoken to over HTTP, on
+//! SQLite and (when `TONNE_TEST_POSTGRES_URL` is set; mandatory under `CI=true`)
+//! on PostgreSQL. Response bodies are validated against the reference contract.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+mod support;
+
+mod accounts;
+mod cli;
+mod conventions;
+mod fuzz;

@@ -1,0 +1,260 @@
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use reqwest::{Method, StatusCode};
+use serde_json::Value;
+use tonne::server::{self, ServeOptions};
+use tonne_http::rate_limit::RatePolicy;
+use tonne_storage::DatabaseUrl;
+use tonne_test_support::{Contract, TestDb};
+
+/// Instantiates each `async fn case(app: TestApp)` on SQLite and on PostgreSQL.
+#[macro_export]
+macro_rules! on_both_backends {
+    ($($case:ident),* $(,)?) => {
+        mod sqlite {
+            $( #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+               async fn $case() { super::$case($crate::support::TestApp::spawn(tonne_test_support::TestDb::sqlite()).await).await } )*
+        }
+        mod postgres {
+            $( #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+               async fn $case() {
+                   if let Some(db) = tonne_test_support::TestDb::postgres() {
+                       super::$case($crate::support::TestApp::spawn(db).await).await
+                   }
+               } )*
+        }
+    };
+}
+
+pub fn contract() -> Option<&'static Contract> {
+    static CONTRACT: OnceLock<Option<Contract>> = OnceLock::new();
+    CONTRACT.get_or_init(Contract::load).as_ref()
+}
+
+/// Validates a body against a contract schema when the contract is present.
+pub fn conforms(schema: &str, body: &Value) {
+    if let Some(contract) = contract() {
+        contract.assert_valid(schema, body);
+    }
+}
+
+/// Checks an error body: for the statuses whose contract response carries the
+/// `Errors` schema (400, 401, 403, 409) the schema itself, error-code enum included;
+/// for the others (404 of unknown routes, 405, 413, 415, 429) the same shape with
+/// Tonne's own codes, which the contract's enum does not list.
+pub fn conforms_error(status: u16, body: &Value) {
+    if matches!(status, 400 | 401 | 403 | 409) {
+        conforms("Errors", body);
+    } else {
+        let errors = body["errors"]
+            .as_array()
+            .unwrap_or_else(|| panic!("not an Errors body: {body}"));
+        assert_eq!(errors.len(), 1, "{body}");
+        assert!(
+            errors[0]["error_code"].is_string() && errors[0]["message"].is_string(),
+            "{body}"
+        );
+    }
+}
+
+/// Asserts an error answer: the status, the contract's `Errors` shape, and the code.
+pub fn assert_error(res: &Reply, status: u16, code: &str) {
+    assert_eq!(res.status.as_u16(), status, "body: {}", res.body);
+    conforms_error(status, &res.body);
+    assert_eq!(
+        res.body["errors"][0]["error_code"], code,
+        "body: {}",
+        res.body
+    );
+}
+
+/// A response: status, headers and JSON body (Null when not JSON).
+#[derive(Debug)]
+pub struct Reply {
+    pub status: StatusCode,
+    pub headers: reqwest::header::HeaderMap,
+    pub body: Value,
+}
+
+impl Reply {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+}
+
+/// An organisation made by `bootstrap`: one live and one test account, a key each.
+#[derive(Debug, Clone)]
+pub struct Tenant {
+    pub organisation_id: String,
+    pub live_account: String,
+    pub live_key: String,
+    pub test_account: String,
+    pub test_key: String,
+}
+
+/// The server, running on its own thread and runtime, over an isolated database.
+pub struct TestApp {
+    pub base: String,
+    pub client: reqwest::Client,
+    pub services: tonne::Services,
+    pub database_url: String,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+    _db: Arc<TestDb>,
+}
+
+impl TestApp {
+    /// Defaults for tests: a generous rate limit, a 1 s key cache, no demo organisation.
+    pub async fn spawn(db: TestDb) -> Self {
+        Self::spawn_with(db, |_| {}).await
+    }
+
+    pub async fn spawn_with(db: TestDb, tweak: impl FnOnce(&mut ServeOptions)) -> Self {
+        let database_url = db.url().to_owned();
+        let mut options = ServeOptions::new(DatabaseUrl::parse(&database_url).unwrap());
+        options.bind = "127.0.0.1:0".into();
+        options.rate = RatePolicy {
+            per_second: 100_000,
+            burst: 100_000,
+        };
+        options.key_cache_ttl = Duration::from_secs(1);
+        options.pool_size = 4;
+        options.workers = Some(2);
+        options.shutdown_timeout = Duration::from_secs(1);
+        options.create_demo = false;
+        tweak(&mut options);
+        let (ready_tx, ready_rx) = tokio::sync::oneshot::channel();
+        let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+                .unwrap();
+            runtime.block_on(async move {
+                let running = server::start(options).await.expect("server starts");
+                let handle = running.handle.clone();
+                let _ = ready_tx.send((running.addr, running.services.clone()));
+                let server = tokio::spawn(running.server);
+                let _ = stop_rx.await;
+                handle.stop(true).await;
+                let _ = server.await;
+            });
+        });
+        let (addr, services) = ready_rx.await.expect("server thread started");
+        Self {
+            base: format!("http://{addr}"),
+            client: reqwest::Client::builder()
+                .timeout(Duration::from_secs(30))
+                .build()
+                .unwrap(),
+            services,
+            database_url,
+            stop: Some(stop_tx),
+            thread: Some(thread),
+            _db: Arc::new(db),
+        }
+    }
+
+    /// A new organisation with its pair and keys.
+    pub async fn tenant(&self) -> Tenant {
+        let out = self.services.accounts.bootstrap("Acme").await.unwrap();
+        Tenant {
+            organisation_id: out.organisation_id.to_string(),
+            live_account: out.live.account_id.to_string(),
+            live_key: out.live.api_key.expose().to_owned(),
+            test_account: out.test.account_id.to_string(),
+            test_key: out.test.api_key.expose().to_owned(),
+        }
+    }
+
+    pub fn request(
+        &self,
+        method: Method,
+        path: &str,
+        key: Option<&str>,
+    ) -> reqwest::RequestBuilder {
+        let mut req = self.client.request(method, format!("{}{path}", self.base));
+        if let Some(key) = key {
+            req = req.bearer_auth(key);
+        }
+        req
+    }
+
+    pub async fn send(&self, req: reqwest::RequestBuilder) -> Reply {
+        let res = req.send().await.expect("request sent");
+        let status = res.status();
+        let headers = res.headers().clone();
+        let bytes = res.bytes().await.unwrap_or_default();
+        let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+        Reply {
+            status,
+            headers,
+            body,
+        }
+    }
+
+    pub async fn get(&self, path: &str, key: &str) -> Reply {
+        self.send(self.request(Method::GET, path, Some(key))).await
+    }
+
+    pub async fn post(&self, path: &str, key: &str, body: &Value) -> Reply {
+        self.send(self.request(Method::POST, path, Some(key)).json(body))
+            .await
+    }
+
+    pub async fn put(&self, path: &str, key: &str, body: &Value) -> Reply {
+        self.send(self.request(Method::PUT, path, Some(key)).json(body))
+            .await
+    }
+
+    /// Every account row of every organisation, to prove nothing was written.
+    pub async fn count_accounts(&self, tenant: &Tenant) -> usize {
+        use tonne_accounts::AccountScope;
+        use tonne_accounts::ports::{AccountQuery, AccountRepository as _};
+        use tonne_kernel::{AccountMode, Limit, PageRequest};
+        let store = tonne_storage::AccountStore::new(self.services.db.clone());
+        let mut total = 0;
+        for mode in [AccountMode::Live, AccountMode::Test] {
+            for scope in [AccountScope::Account, AccountScope::ClientAccount] {
+                let query = AccountQuery {
+                    organisation_id: tenant.organisation_id.parse().unwrap(),
+                    mode,
+                    scope,
+                    name: None,
+                };
+                let mut after = None;
+                loop {
+                    let page = store
+                        .list(
+                            &query,
+                            &PageRequest {
+                                limit: Limit::new(100).unwrap(),
+                                after,
+                            },
+                        )
+                        .await
+                        .unwrap();
+                    total += page.items.len();
+                    after = page.items.last().map(|a| a.id);
+                    if !page.has_more {
+                        break;
+                    }
+                }
+            }
+        }
+        total
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}

@@ -1,0 +1,247 @@
+//! The one error type of the HTTP adapter and its mapping from every domain error.
+//!
+//! Each `From<…Error> for ApiError` is an exhaustive `match`, so a new domain
+//! variant cannot compile until it has a status and a code.
+
+use std::borrow::Cow;
+
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpResponse, ResponseError};
+use serde::Serialize;
+use tonne_accounts::{
+    AuthError, CreateAccountError, InvalidField, ListAccountsError, ReadAccountError,
+    UpdateAccountError,
+};
+
+/// Error codes of the contract's `Error.error_code` enum that Tonne uses, plus the
+/// few it adds for statuses whose contract response has no body schema (404 of an
+/// unknown route, 405, 413, 415, 429, 5xx).
+pub mod codes {
+    /// 400: a field is invalid (the message names it).
+    pub const VALIDATION_ERROR: &str = "validation_error";
+    /// 400: `limit` is not an integer between 1 and 100.
+    pub const PAGINATION_LIMIT_INVALID: &str = "pagination_limit_invalid";
+    /// 400: an id outside the caller's organisation and mode.
+    pub const ID_INVALID: &str = "id_invalid";
+    /// 400: a test account's name cannot change.
+    pub const TEST_ACCOUNT_NAME_UPDATE_DISALLOWED: &str = "test_account_name_update_disallowed";
+    /// 403: a live key is required.
+    pub const LIVE_ACCOUNT_REQUIRED: &str = "live_account_required";
+    /// 401/403: bad key, or a key not allowed to do this.
+    pub const UNAUTHORISED: &str = "unauthorised";
+    /// 404 (outside the contract's enum).
+    pub const NOT_FOUND: &str = "not_found";
+    /// 405 (outside the contract's enum).
+    pub const METHOD_NOT_ALLOWED: &str = "method_not_allowed";
+    /// 413 (outside the contract's enum).
+    pub const PAYLOAD_TOO_LARGE: &str = "payload_too_large";
+    /// 415 (outside the contract's enum).
+    pub const UNSUPPORTED_MEDIA_TYPE: &str = "unsupported_media_type";
+    /// 429 (outside the contract's enum).
+    pub const RATE_LIMITED: &str = "rate_limit_exceeded";
+    /// 500 (outside the contract's enum).
+    pub const INTERNAL_ERROR: &str = "internal_error";
+    /// 503 (outside the contract's enum).
+    pub const SERVICE_UNAVAILABLE: &str = "service_unavailable";
+}
+
+/// An error as the API answers it: a status and the contract's `Errors` body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiError {
+    status: StatusCode,
+    code: &'static str,
+    message: Cow<'static, str>,
+    retry_after_secs: Option<u64>,
+}
+
+#[derive(Serialize)]
+struct ErrorsBody<'a> {
+    errors: [ErrorItem<'a>; 1],
+}
+
+#[derive(Serialize)]
+struct ErrorItem<'a> {
+    error_code: &'a str,
+    message: &'a str,
+}
+
+impl ApiError {
+    /// Any status, code and message.
+    pub fn new(
+        status: StatusCode,
+        code: &'static str,
+        message: impl Into<Cow<'static, str>>,
+    ) -> Self {
+        Self {
+            status,
+            code,
+            message: message.into(),
+            retry_after_secs: None,
+        }
+    }
+
+    /// 400 `validation_error` naming the field.
+    pub fn validation(field: &str, reason: impl std::fmt::Display) -> Self {
+        Self::new(
+            StatusCode::BAD_REQUEST,
+            codes::VALIDATION_ERROR,
+            format!("{field}: {reason}"),
+        )
+    }
+
+    /// 401.
+    pub fn unauthorised(message: &'static str) -> Self {
+        Self::new(StatusCode::UNAUTHORIZED, codes::UNAUTHORISED, message)
+    }
+
+    /// 404.
+    pub fn not_found(message: impl Into<Cow<'static, str>>) -> Self {
+        Self::new(StatusCode::NOT_FOUND, codes::NOT_FOUND, message)
+    }
+
+    /// 429 with `Retry-After`.
+    pub fn rate_limited(retry_after_secs: u64) -> Self {
+        Self {
+            retry_after_secs: Some(retry_after_secs),
+            ..Self::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                codes::RATE_LIMITED,
+                "too many requests; retry later",
+            )
+        }
+    }
+
+    /// Logs the full cause and answers a generic 500: internals never reach the client.
+    pub fn internal(cause: &anyhow::Error) -> Self {
+        tracing::error!(error = ?cause, "unexpected error");
+        Self::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            codes::INTERNAL_ERROR,
+            "internal error; the request id identifies it in the logs",
+        )
+    }
+
+    /// The status.
+    pub fn status(&self) -> StatusCode {
+        self.status
+    }
+
+    /// The error code.
+    pub fn code(&self) -> &'static str {
+        self.code
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} {}: {}",
+            self.status.as_u16(),
+            self.code,
+            self.message
+        )
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.status
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let mut response = HttpResponse::build(self.status);
+        if let Some(secs) = self.retry_after_secs {
+            response.insert_header((header::RETRY_AFTER, HeaderValue::from(secs)));
+        }
+        response.json(ErrorsBody {
+            errors: [ErrorItem {
+                error_code: self.code,
+                message: &self.message,
+            }],
+        })
+    }
+}
+
+impl From<InvalidField> for ApiError {
+    fn from(e: InvalidField) -> Self {
+        Self::validation(e.field, e.reason)
+    }
+}
+
+impl From<AuthError> for ApiError {
+    fn from(e: AuthError) -> Self {
+        match e {
+            AuthError::MissingKey => {
+                Self::unauthorised("an API key is required: Authorization: Bearer <key>")
+            }
+            AuthError::InvalidKey => Self::unauthorised("the API key is invalid or revoked"),
+            AuthError::AccountNotAllowed => Self::new(
+                StatusCode::FORBIDDEN,
+                codes::UNAUTHORISED,
+                "Lune-Account: this key may not act as that account",
+            ),
+            AuthError::Unexpected(cause) => Self::internal(&cause),
+        }
+    }
+}
+
+impl From<ReadAccountError> for ApiError {
+    fn from(e: ReadAccountError) -> Self {
+        match e {
+            ReadAccountError::Unexpected(cause) => Self::internal(&cause),
+        }
+    }
+}
+
+impl From<ListAccountsError> for ApiError {
+    fn from(e: ListAccountsError) -> Self {
+        match e {
+            ListAccountsError::Invalid(field) => field.into(),
+            ListAccountsError::ClientAccountKey => {
+                Self::new(StatusCode::FORBIDDEN, codes::UNAUTHORISED, e.to_string())
+            }
+            ListAccountsError::Unexpected(cause) => Self::internal(&cause),
+        }
+    }
+}
+
+impl From<CreateAccountError> for ApiError {
+    fn from(e: CreateAccountError) -> Self {
+        match e {
+            CreateAccountError::Invalid(field) => field.into(),
+            CreateAccountError::LiveAccountRequired => Self::new(
+                StatusCode::FORBIDDEN,
+                codes::LIVE_ACCOUNT_REQUIRED,
+                e.to_string(),
+            ),
+            CreateAccountError::ClientAccountKey => {
+                Self::new(StatusCode::FORBIDDEN, codes::UNAUTHORISED, e.to_string())
+            }
+            CreateAccountError::Unexpected(cause) => Self::internal(&cause),
+        }
+    }
+}
+
+impl From<UpdateAccountError> for ApiError {
+    fn from(e: UpdateAccountError) -> Self {
+        match e {
+            UpdateAccountError::Invalid(field) => field.into(),
+            UpdateAccountError::IdInvalid => Self::new(
+                StatusCode::BAD_REQUEST,
+                codes::ID_INVALID,
+                "id: no such account in this organisation and mode",
+            ),
+            UpdateAccountError::TestAccountNameUpdateDisallowed => Self::new(
+                StatusCode::BAD_REQUEST,
+                codes::TEST_ACCOUNT_NAME_UPDATE_DISALLOWED,
+                "name: a test account's name follows its live sibling; rename the live account",
+            ),
+            UpdateAccountError::ClientAccountKey => {
+                Self::new(StatusCode::FORBIDDEN, codes::UNAUTHORISED, e.to_string())
+            }
+            UpdateAccountError::Unexpected(cause) => Self::internal(&cause),
+        }
+    }
+}

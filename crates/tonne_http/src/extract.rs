@@ -1,0 +1,168 @@
+//! Extractors: a strict JSON body, list parameters, and the authenticated caller.
+
+use actix_web::dev::Payload;
+use actix_web::http::StatusCode;
+use actix_web::http::header;
+use actix_web::{FromRequest, HttpMessage as _, HttpRequest, web};
+use futures_util::future::{LocalBoxFuture, Ready, ready};
+use futures_util::{FutureExt as _, StreamExt as _};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use tonne_accounts::{AccountId, Caller, NameFilter};
+use tonne_kernel::{Limit, PageRequest};
+
+use crate::error::{ApiError, codes};
+use crate::state::AppState;
+
+/// A JSON request body: `Content-Type: application/json` (else 415), at most the
+/// configured size (else 413), valid UTF-8 JSON of the exact shape with no unknown
+/// fields (else 400 `validation_error` naming the field).
+#[derive(Debug)]
+pub struct JsonBody<T>(pub T);
+
+pub(crate) fn is_json_content_type(req: &HttpRequest) -> bool {
+    req.headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|essence| {
+            let essence = essence.trim();
+            essence.eq_ignore_ascii_case("application/json")
+                || (essence.len() > 5
+                    && essence
+                        .get(essence.len() - 5..)
+                        .is_some_and(|s| s.eq_ignore_ascii_case("+json")))
+        })
+}
+
+fn too_large(limit: usize) -> ApiError {
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        codes::PAYLOAD_TOO_LARGE,
+        format!("body: larger than the {limit}-byte limit"),
+    )
+}
+
+impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let limit = req
+            .app_data::<web::Data<AppState>>()
+            .map_or(crate::state::DEFAULT_BODY_LIMIT, |s| {
+                s.config.body_limit_bytes
+            });
+        if !is_json_content_type(req) {
+            return ready(Err(ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                codes::UNSUPPORTED_MEDIA_TYPE,
+                "Content-Type: the body must be application/json",
+            )))
+            .boxed_local();
+        }
+        let declared = req
+            .headers()
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<usize>().ok());
+        if declared.is_some_and(|len| len > limit) {
+            return ready(Err(too_large(limit))).boxed_local();
+        }
+        let mut payload = payload.take();
+        async move {
+            let mut body = web::BytesMut::new();
+            while let Some(chunk) = payload.next().await {
+                let chunk = chunk.map_err(|e| ApiError::validation("body", e))?;
+                if body.len().saturating_add(chunk.len()) > limit {
+                    return Err(too_large(limit));
+                }
+                body.extend_from_slice(&chunk);
+            }
+            parse_json(&body).map(JsonBody)
+        }
+        .boxed_local()
+    }
+}
+
+/// Parses a whole body, naming the offending field on failure.
+pub(crate) fn parse_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Err(ApiError::validation("body", "a JSON body is required"));
+    }
+    let mut de = serde_json::Deserializer::from_slice(body);
+    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        let field = if path == "." || path == "?" {
+            "body".to_owned()
+        } else {
+            path
+        };
+        ApiError::validation(&field, e.into_inner())
+    })?;
+    de.end().map_err(|e| ApiError::validation("body", e))?;
+    Ok(value)
+}
+
+/// `?limit=&after=&name=` of the list endpoints. Unknown parameters are ignored.
+#[derive(Debug, Default, Deserialize)]
+pub struct ListQuery {
+    limit: Option<String>,
+    after: Option<String>,
+    name: Option<String>,
+}
+
+impl ListQuery {
+    /// The page request, or 400 (`pagination_limit_invalid` for a bad limit,
+    /// `validation_error` for a bad cursor).
+    pub fn page(&self) -> Result<PageRequest<AccountId>, ApiError> {
+        let limit = match &self.limit {
+            None => Limit::default(),
+            Some(raw) => raw.parse().map_err(|e: tonne_kernel::LimitError| {
+                ApiError::new(
+                    StatusCode::BAD_REQUEST,
+                    codes::PAGINATION_LIMIT_INVALID,
+                    format!("limit: {e}"),
+                )
+            })?,
+        };
+        let after = match self.after.as_deref() {
+            None => None,
+            Some(raw) => Some(raw.parse().map_err(|_| {
+                ApiError::validation(
+                    "after",
+                    "not a cursor from this list (expected an id from next_cursor)",
+                )
+            })?),
+        };
+        Ok(PageRequest { limit, after })
+    }
+
+    /// The name filter, or 400.
+    pub fn name(&self) -> Result<Option<NameFilter>, ApiError> {
+        Ok(self.name.as_deref().map(NameFilter::parse).transpose()?)
+    }
+}
+
+/// The outcome of authentication, put in the request's extensions by the auth middleware.
+#[derive(Debug, Clone)]
+pub(crate) struct AuthOutcome(pub Result<Caller, ApiError>);
+
+/// The authenticated caller. Extracting it from a request without a valid key answers 401.
+#[derive(Debug, Clone)]
+pub struct Authenticated(pub Caller);
+
+impl FromRequest for Authenticated {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let outcome = req.extensions().get::<AuthOutcome>().cloned();
+        ready(match outcome {
+            Some(AuthOutcome(result)) => result.map(Authenticated),
+            None => Err(ApiError::internal(&anyhow::anyhow!(
+                "route is outside the auth middleware"
+            ))),
+        })
+    }
+}

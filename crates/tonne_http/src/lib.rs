@@ -1,0 +1,72 @@
+//! The actix-web adapter of Tonne.
+//!
+//! [`app`] builds the application: `/v1` routes behind authentication and rate
+//! limiting, `/health`, `/ready`, `/metrics`, the generated OpenAPI document at
+//! `/v1/openapi.json` and a browsable UI at `/docs/` (assets vendored, works
+//! offline). Every error, actix's own included, answers the contract's `Errors`
+//! body.
+
+pub mod error;
+pub mod extract;
+pub mod metrics;
+pub mod middleware;
+pub mod openapi;
+pub mod rate_limit;
+pub mod routes;
+mod state;
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::middleware::{ErrorHandlers, from_fn};
+use actix_web::{App, HttpRequest, web};
+use utoipa::OpenApi as _;
+
+pub use error::ApiError;
+pub use state::{AppState, DEFAULT_BODY_LIMIT, HttpConfig, PoolGauge, Readiness};
+
+async fn unknown_route(req: HttpRequest) -> actix_web::HttpResponse {
+    use actix_web::ResponseError as _;
+    ApiError::not_found(format!("no route for {} {}", req.method(), req.path())).error_response()
+}
+
+fn query_error(err: actix_web::error::QueryPayloadError, _: &HttpRequest) -> actix_web::Error {
+    ApiError::validation("query", err).into()
+}
+
+fn path_error(err: actix_web::error::PathError, _: &HttpRequest) -> actix_web::Error {
+    ApiError::validation("path", err).into()
+}
+
+/// The whole application over its state.
+pub fn app(
+    state: AppState,
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    App::new()
+        .app_data(web::Data::new(state))
+        .app_data(web::QueryConfig::default().error_handler(query_error))
+        .app_data(web::PathConfig::default().error_handler(path_error))
+        .wrap(ErrorHandlers::new().default_handler(middleware::jsonify_errors))
+        .wrap(from_fn(middleware::observe))
+        .route("/health", web::get().to(routes::system::health))
+        .route("/ready", web::get().to(routes::system::ready))
+        .route("/metrics", web::get().to(routes::system::metrics))
+        .service(
+            utoipa_swagger_ui::SwaggerUi::new("/docs/{_:.*}")
+                .url("/v1/openapi.json", openapi::ApiDoc::openapi()),
+        )
+        .service(
+            web::scope("/v1")
+                .wrap(from_fn(middleware::authenticate_and_limit))
+                .configure(routes::accounts::configure)
+                .default_service(web::to(unknown_route)),
+        )
+        .default_service(web::to(unknown_route))
+}

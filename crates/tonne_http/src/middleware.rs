@@ -1,0 +1,202 @@
+//! Middleware: request ids, logs and metrics; authentication and rate limits;
+//! and the fallback that turns any non-JSON error into the contract's `Errors` body.
+
+use std::time::Instant;
+
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, HeaderName, HeaderValue};
+use actix_web::middleware::{ErrorHandlerResponse, Next};
+use actix_web::{HttpMessage as _, ResponseError as _, web};
+use tracing::Instrument as _;
+
+use crate::error::{ApiError, codes};
+use crate::extract::AuthOutcome;
+use crate::state::AppState;
+
+/// The request id header, echoed or generated.
+pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+/// Acts as another account of the same organisation and mode.
+pub const LUNE_ACCOUNT: HeaderName = HeaderName::from_static("lune-account");
+
+fn valid_request_id(value: &HeaderValue) -> Option<String> {
+    let text = value.to_str().ok()?;
+    let ok = (1..=128).contains(&text.len())
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'));
+    ok.then(|| text.to_owned())
+}
+
+/// Gives every request an id (a client's `X-Request-Id` if well formed), runs it
+/// inside a tracing span carrying that id, logs its outcome, records metrics, and
+/// returns the id in the response.
+pub async fn observe(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let request_id = req
+        .headers()
+        .get(&REQUEST_ID)
+        .and_then(valid_request_id)
+        .unwrap_or_else(|| uuid::Uuid::new_v4().simple().to_string());
+    let state = req.app_data::<web::Data<AppState>>().cloned();
+    let method = req.method().to_string();
+    let span = tracing::info_span!("request", request_id = %request_id, method = %method, path = %req.path());
+    let started = Instant::now();
+    let mut response = match next.call(req).instrument(span.clone()).await {
+        Ok(response) => response,
+        Err(error) => {
+            // Inner services answer errors as responses; an `Err` here is rare. It is
+            // logged and counted, and actix renders it (the JSON fallback applies).
+            let status = error.as_response_error().status_code().as_u16();
+            if let Some(state) = &state {
+                state
+                    .metrics
+                    .observe(&method, "unmatched", status, started.elapsed());
+            }
+            span.in_scope(
+                || tracing::warn!(status, error = %error, "request failed in middleware"),
+            );
+            return Err(error);
+        }
+    };
+    let elapsed = started.elapsed();
+    let status = response.status().as_u16();
+    let route = response
+        .request()
+        .match_pattern()
+        .unwrap_or_else(|| "unmatched".to_owned());
+    if let Some(state) = &state {
+        state.metrics.observe(&method, &route, status, elapsed);
+    }
+    span.in_scope(|| {
+        tracing::info!(status, route = %route, latency_us = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX), "request finished");
+    });
+    if let Ok(value) = HeaderValue::from_str(&request_id) {
+        response.headers_mut().insert(REQUEST_ID, value);
+    }
+    Ok(response)
+}
+
+enum Presented {
+    Nothing,
+    Key(String),
+}
+
+fn presented_key(req: &ServiceRequest) -> Presented {
+    let Some(value) = req.headers().get(header::AUTHORIZATION) else {
+        return Presented::Nothing;
+    };
+    let text = value.to_str().unwrap_or_default().trim();
+    match text.split_once(' ') {
+        Some((scheme, key)) if scheme.eq_ignore_ascii_case("bearer") => {
+            Presented::Key(key.trim().to_owned())
+        }
+        // Present but not a bearer token: authenticate it as an (invalid) key, so it is a 401.
+        _ => Presented::Key(text.to_owned()),
+    }
+}
+
+/// Authenticates the request (the result waits in the extensions for routes that
+/// need it), then counts it against the rate limit of its key — or of its client
+/// IP when it has no valid key — and answers 429 when the budget is spent.
+pub async fn authenticate_and_limit(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let Some(state) = req.app_data::<web::Data<AppState>>().cloned() else {
+        let error = ApiError::internal(&anyhow::anyhow!("application state missing"));
+        return Ok(req.error_response(error));
+    };
+    let acting_as = req.headers().get(&LUNE_ACCOUNT).map(|v| {
+        v.to_str()
+            .map(str::to_owned)
+            .unwrap_or_else(|_| "invalid".to_owned())
+    });
+    let outcome = match presented_key(&req) {
+        Presented::Nothing => Err(ApiError::from(tonne_accounts::AuthError::MissingKey)),
+        Presented::Key(key) => state
+            .accounts
+            .authenticate(Some(key), acting_as)
+            .await
+            .map_err(ApiError::from),
+    };
+    let rate_key = match &outcome {
+        Ok(caller) => format!("key:{}", caller.key_id),
+        Err(_) => format!(
+            "ip:{}",
+            req.peer_addr()
+                .map(|a| a.ip().to_string())
+                .unwrap_or_default()
+        ),
+    };
+    let decision = state.limiter.check(&rate_key);
+    let policy = state.limiter.policy();
+    let policy_header = format!("{};w=1;burst={}", policy.per_second, policy.burst);
+    let limit_header = format!(
+        "limit={}, remaining={}, reset={}",
+        policy.burst, decision.remaining, decision.reset_secs
+    );
+    let mut response = if decision.allowed {
+        req.extensions_mut().insert(AuthOutcome(outcome));
+        next.call(req).await?.map_into_boxed_body()
+    } else {
+        req.error_response(ApiError::rate_limited(decision.retry_after_secs))
+    };
+    let headers = response.headers_mut();
+    if let Ok(v) = HeaderValue::from_str(&policy_header) {
+        headers.insert(HeaderName::from_static("ratelimit-policy"), v);
+    }
+    if let Ok(v) = HeaderValue::from_str(&limit_header) {
+        headers.insert(HeaderName::from_static("ratelimit"), v);
+    }
+    Ok(response)
+}
+
+fn code_for(status: StatusCode) -> &'static str {
+    match status {
+        StatusCode::NOT_FOUND => codes::NOT_FOUND,
+        StatusCode::METHOD_NOT_ALLOWED => codes::METHOD_NOT_ALLOWED,
+        StatusCode::PAYLOAD_TOO_LARGE => codes::PAYLOAD_TOO_LARGE,
+        StatusCode::UNSUPPORTED_MEDIA_TYPE => codes::UNSUPPORTED_MEDIA_TYPE,
+        StatusCode::TOO_MANY_REQUESTS => codes::RATE_LIMITED,
+        StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN => codes::UNAUTHORISED,
+        StatusCode::SERVICE_UNAVAILABLE => codes::SERVICE_UNAVAILABLE,
+        s if s.is_server_error() => codes::INTERNAL_ERROR,
+        _ => codes::VALIDATION_ERROR,
+    }
+}
+
+/// Rewrites any error response that is not already JSON (actix's own plain-text
+/// errors) into the contract's `Errors` body, keeping the status.
+pub fn jsonify_errors<B: MessageBody + 'static>(
+    res: ServiceResponse<B>,
+) -> actix_web::Result<ErrorHandlerResponse<B>> {
+    let is_json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if is_json {
+        return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
+    }
+    let status = res.status();
+    let reason = status
+        .canonical_reason()
+        .unwrap_or("error")
+        .to_ascii_lowercase();
+    let error = ApiError::new(status, code_for(status), reason);
+    let (req, original) = res.into_parts();
+    let mut replacement = error.error_response();
+    for (name, value) in original.headers() {
+        if name == header::ALLOW || name == header::RETRY_AFTER {
+            replacement
+                .headers_mut()
+                .insert(name.clone(), value.clone());
+        }
+    }
+    Ok(ErrorHandlerResponse::Response(
+        ServiceResponse::new(req, replacement).map_into_right_body(),
+    ))
+}

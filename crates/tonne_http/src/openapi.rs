@@ -1,0 +1,54 @@
+//! The OpenAPI document of what this server serves, generated from the handlers.
+
+use serde::Serialize;
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi, ToSchema};
+
+use crate::routes::accounts;
+
+/// The contract's `Errors` body.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Errors)]
+pub struct ErrorsDoc {
+    errors: Vec<ErrorDoc>,
+}
+
+/// The contract's `Error`.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Error)]
+pub struct ErrorDoc {
+    /// A stable, machine-readable code.
+    error_code: String,
+    /// A human-readable message naming the offending field.
+    message: String,
+}
+
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "BearerAuth",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
+        );
+    }
+}
+
+/// The generated document.
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Tonne API", description = "Carbon offsets and emission estimates, speaking the Lune API v1 wire contract."),
+    paths(
+        accounts::me,
+        accounts::list_accounts,
+        accounts::create_pair,
+        accounts::update_account,
+        accounts::list_clients,
+        accounts::create_client,
+        accounts::update_client,
+    ),
+    components(schemas(ErrorsDoc, ErrorDoc)),
+    modifiers(&BearerAuth),
+)]
+pub struct ApiDoc;

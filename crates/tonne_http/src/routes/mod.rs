@@ -1,0 +1,4 @@
+//! Route handlers, grouped by resource.
+
+pub mod accounts;
+pub mod system;

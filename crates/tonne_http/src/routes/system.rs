@@ -1,0 +1,31 @@
+//! `/health`, `/ready` and `/metrics` (outside `/v1`, no auth, no rate limit).
+
+use actix_web::{HttpResponse, web};
+use serde_json::json;
+
+use crate::state::AppState;
+
+/// The process is up.
+pub async fn health() -> HttpResponse {
+    HttpResponse::Ok().json(json!({ "status": "ok" }))
+}
+
+/// The database answers.
+pub async fn ready(state: web::Data<AppState>) -> HttpResponse {
+    match state.readiness.check().await {
+        Ok(()) => HttpResponse::Ok().json(json!({ "status": "ready" })),
+        Err(reason) => {
+            tracing::warn!(%reason, "not ready");
+            HttpResponse::ServiceUnavailable().json(json!({
+                "errors": [{ "error_code": "service_unavailable", "message": "database unreachable" }]
+            }))
+        }
+    }
+}
+
+/// Prometheus text exposition.
+pub async fn metrics(state: web::Data<AppState>) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/plain; version=0.0.4")
+        .body(state.metrics.render(state.readiness.pool()))
+}

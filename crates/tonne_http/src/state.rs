@@ -1,0 +1,60 @@
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use tonne_accounts::AccountsService;
+
+use crate::metrics::Metrics;
+use crate::rate_limit::RateLimiter;
+
+/// Default request body limit: 1 MiB.
+pub const DEFAULT_BODY_LIMIT: usize = 1024 * 1024;
+
+/// Settings of the HTTP adapter.
+#[derive(Debug, Clone)]
+pub struct HttpConfig {
+    /// Largest accepted request body, in bytes (413 above).
+    pub body_limit_bytes: usize,
+}
+
+impl Default for HttpConfig {
+    fn default() -> Self {
+        Self {
+            body_limit_bytes: DEFAULT_BODY_LIMIT,
+        }
+    }
+}
+
+/// The connection pool as `/metrics` reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolGauge {
+    /// Open connections.
+    pub connections: u32,
+    /// Idle connections.
+    pub idle: u32,
+    /// Maximum.
+    pub max_size: u32,
+}
+
+/// What `/ready` and `/metrics` ask of the store (the composition root implements it).
+#[async_trait]
+pub trait Readiness: Send + Sync {
+    /// `Ok` when the database answers a trivial query.
+    async fn check(&self) -> Result<(), String>;
+    /// The pool's current state.
+    fn pool(&self) -> PoolGauge;
+}
+
+/// Everything the routes need, shared by every worker.
+#[derive(Clone)]
+pub struct AppState {
+    /// Accounts use cases.
+    pub accounts: Arc<dyn AccountsService>,
+    /// Rate limiter.
+    pub limiter: Arc<dyn RateLimiter>,
+    /// Database readiness.
+    pub readiness: Arc<dyn Readiness>,
+    /// Prometheus metrics.
+    pub metrics: Arc<Metrics>,
+    /// Settings.
+    pub config: HttpConfig,
+}
