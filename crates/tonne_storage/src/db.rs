@@ -11,7 +11,7 @@ const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrati
 const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
 
 /// Any lock id will do as long as every Tonne process uses the same one.
-const MIGRATION_LOCK_ID: i64 = 0x746f_6e6e_65;
+const MIGRATION_LOCK_ID: i64 = 0x0074_6f6e_6e65;
 
 /// One connection to either backend. Queries written with Diesel's DSL run on both.
 #[derive(diesel::MultiConnection)]

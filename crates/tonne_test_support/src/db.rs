@@ -105,11 +105,10 @@ impl TestDb {
 
 impl Drop for TestDb {
     fn drop(&mut self) {
-        if let Cleanup::Postgres { admin_url, name } = &self.cleanup {
-            if let Ok(mut admin) = PgConnection::establish(admin_url) {
-                let _ = admin
-                    .batch_execute(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"));
-            }
+        if let Cleanup::Postgres { admin_url, name } = &self.cleanup
+            && let Ok(mut admin) = PgConnection::establish(admin_url)
+        {
+            let _ = admin.batch_execute(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"));
         }
     }
 }

@@ -160,10 +160,10 @@ async fn exercise(app: &TestApp, a: &Tenant, b: &Tenant, f: &Fuzzed) -> Result<(
         2 => req = req.bearer_auth("tonne_live_garbage"),
         _ => {}
     }
-    if let Some(acting) = &f.lune_account {
-        if let Ok(value) = reqwest::header::HeaderValue::from_str(&resolve(acting, a, b)) {
-            req = req.header("Lune-Account", value);
-        }
+    if let Some(acting) = &f.lune_account
+        && let Ok(value) = reqwest::header::HeaderValue::from_str(&resolve(acting, a, b))
+    {
+        req = req.header("Lune-Account", value);
     }
     if let Some(ct) = f.content_type {
         req = req.header("Content-Type", ct);
