@@ -108,7 +108,8 @@ impl Drop for TestDb {
         if let Cleanup::Postgres { admin_url, name } = &self.cleanup
             && let Ok(mut admin) = PgConnection::establish(admin_url)
         {
-            let _ = admin.batch_execute(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"));
+            let _ =
+                admin.batch_execute(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"));
         }
     }
 }

@@ -1,0 +1,39 @@
+# Tonne — contributor recipes. The README's two cargo commands never need `just`.
+
+pg_url := env_var_or_default("TONNE_TEST_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/test")
+
+default:
+    @just --list
+
+# Serve on SQLite (./tonne.db)
+run *ARGS:
+    cargo run --release -- {{ARGS}}
+
+# Every test; PostgreSQL variants skip unless TONNE_TEST_POSTGRES_URL is set
+test:
+    cargo test --workspace
+
+# Every test with the PostgreSQL suite mandatory
+test-pg:
+    CI=true TONNE_TEST_POSTGRES_URL={{pg_url}} cargo test --workspace
+
+# Format
+fmt:
+    cargo fmt --all
+
+# fmt check + clippy with warnings denied
+lint:
+    cargo fmt --all -- --check
+    cargo clippy --workspace --all-targets -- -D warnings
+
+# Domain crates depend on no framework
+boundaries:
+    scripts/check-boundaries.sh
+
+# The CI gate
+ci:
+    bash .ci/run
+
+# Load benchmarks (writes bench/results/; see docs/performance.md)
+bench:
+    bash bench/accounts-me.sh
