@@ -59,15 +59,14 @@ LUA
   echo "$2" > "$WORK/$name.rps"
 }
 
-serve() { # serve NAME DATABASE_URL PORT -> prints key
+serve() { # serve NAME DATABASE_URL PORT; sets KEY (not in a subshell, so PIDS keeps the server)
   local url=$2 port=$3
-  local key
-  key=$("$BIN" bootstrap --json --database-url "$url" | sed -E 's/.*"live":\{"account_id":"[0-9a-f]+","api_key":"([^"]+)".*/\1/')
+  if curl -fs "http://127.0.0.1:$port/health" >/dev/null 2>&1; then echo "port $port is busy" >&2; exit 1; fi
+  KEY=$("$BIN" bootstrap --json --database-url "$url" | sed -E 's/.*"live":\{"account_id":"[0-9a-f]+","api_key":"([^"]+)".*/\1/')
   TONNE_RATE_LIMIT_PER_SECOND=1000000000 TONNE_RATE_LIMIT_BURST=1000000000 TONNE_LOG=warn \
     "$BIN" serve --no-demo --database-url "$url" --bind "127.0.0.1:$port" >/dev/null 2>&1 &
   PIDS+=($!)
   wait_for "http://127.0.0.1:$port/ready"
-  echo "$key"
 }
 
 {
@@ -84,12 +83,12 @@ PIDS+=($!)
 wait_for http://127.0.0.1:18181/v1/accounts/me
 run bare-actix http://127.0.0.1:18181/v1/accounts/me >> "$REPORT"
 
-KEY=$(serve sqlite "sqlite://$WORK/bench.db" 18182)
+serve sqlite "sqlite://$WORK/bench.db" 18182
 run tonne-sqlite http://127.0.0.1:18182/v1/accounts/me "$KEY" >> "$REPORT"
 
 if psql "$ADMIN_URL" -qc 'SELECT 1' >/dev/null 2>&1; then
   psql "$ADMIN_URL" -qc 'DROP DATABASE IF EXISTS tonne_bench WITH (FORCE)' -c 'CREATE DATABASE tonne_bench' >/dev/null
-  KEY=$(serve postgres "$PG_BENCH_URL" 18183)
+  serve postgres "$PG_BENCH_URL" 18183
   run tonne-postgres http://127.0.0.1:18183/v1/accounts/me "$KEY" >> "$REPORT"
 else
   echo "| tonne-postgres | skipped: no server at $ADMIN_URL | | | | |" >> "$REPORT"

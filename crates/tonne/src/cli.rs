@@ -133,9 +133,9 @@ struct ServeArgs {
     /// Seconds an API key lookup is cached; a key revoked elsewhere works at most this long. 0 disables.
     #[arg(long, env = "TONNE_KEY_CACHE_TTL_SECONDS", default_value_t = 5)]
     key_cache_ttl_seconds: u64,
-    /// Database connections in the pool.
-    #[arg(long, env = "TONNE_DB_POOL_SIZE", default_value_t = 16)]
-    pool_size: u32,
+    /// Database connections in the pool (default: twice the number of cores).
+    #[arg(long, env = "TONNE_DB_POOL_SIZE")]
+    pool_size: Option<u32>,
     /// HTTP worker threads (default: one per core).
     #[arg(long, env = "TONNE_WORKERS")]
     workers: Option<usize>,
@@ -370,7 +370,9 @@ async fn serve(url: DatabaseUrl, args: ServeArgs) -> anyhow::Result<()> {
     };
     options.body_limit_bytes = args.body_limit_bytes;
     options.key_cache_ttl = Duration::from_secs(args.key_cache_ttl_seconds);
-    options.pool_size = args.pool_size;
+    if let Some(size) = args.pool_size {
+        options.pool_size = size;
+    }
     options.workers = args.workers;
     options.shutdown_timeout = Duration::from_secs(args.shutdown_timeout_seconds);
     options.create_demo = !args.no_demo;

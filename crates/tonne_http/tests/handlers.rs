@@ -1,0 +1,132 @@
+//! Handler tests over a mocked `AccountsService`: how domain outcomes become
+//! statuses and bodies, without a database.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+use std::sync::Arc;
+
+use actix_web::test;
+use async_trait::async_trait;
+use serde_json::{Value, json};
+use tonne_accounts::{
+    AuthError, Caller, CreateAccountError, MockAccountsService, ReadAccountError,
+};
+use tonne_http::metrics::Metrics;
+use tonne_http::rate_limit::{InProcessRateLimiter, RatePolicy};
+use tonne_http::{AppState, HttpConfig, PoolGauge, Readiness};
+use tonne_kernel::{AccountMode, ApiKeyId, OrganisationId};
+use uuid::Uuid;
+
+struct AlwaysReady;
+
+#[async_trait]
+impl Readiness for AlwaysReady {
+    async fn check(&self) -> Result<(), String> {
+        Err("database unreachable: connection refused to 10.0.0.1".into())
+    }
+    fn pool(&self) -> PoolGauge {
+        PoolGauge {
+            connections: 1,
+            idle: 1,
+            max_size: 1,
+        }
+    }
+}
+
+fn caller(mode: AccountMode) -> Caller {
+    Caller {
+        key_id: ApiKeyId::from_uuid(Uuid::from_u128(1)),
+        organisation_id: OrganisationId::from_uuid(Uuid::from_u128(2)),
+        mode,
+        account_id: tonne_accounts::AccountId::from_uuid(Uuid::from_u128(3)),
+        scope: tonne_accounts::AccountScope::Account,
+    }
+}
+
+fn state(mock: MockAccountsService) -> AppState {
+    AppState {
+        accounts: Arc::new(mock),
+        limiter: Arc::new(InProcessRateLimiter::new(RatePolicy {
+            per_second: 1000,
+            burst: 1000,
+        })),
+        readiness: Arc::new(AlwaysReady),
+        metrics: Arc::new(Metrics::new().unwrap()),
+        config: HttpConfig::default(),
+    }
+}
+
+async fn call(mock: MockAccountsService, req: test::TestRequest) -> (u16, Value) {
+    let app = test::init_service(tonne_http::app(state(mock))).await;
+    let res = test::call_service(&app, req.to_request()).await;
+    let status = res.status().as_u16();
+    let body: Value = serde_json::from_slice(&test::read_body(res).await).unwrap_or(Value::Null);
+    (status, body)
+}
+
+#[actix_web::test]
+async fn an_unexpected_failure_is_a_generic_500_that_leaks_nothing() {
+    let mut mock = MockAccountsService::new();
+    mock.expect_authenticate()
+        .returning(|_, _| Ok(caller(AccountMode::Live)));
+    mock.expect_me().returning(|_| {
+        Err(ReadAccountError::Unexpected(anyhow::anyhow!(
+            "password authentication failed for user \"secret_admin\""
+        )))
+    });
+    let req = test::TestRequest::get()
+        .uri("/v1/accounts/me")
+        .insert_header(("Authorization", "Bearer tonne_live_x"));
+    let (status, body) = call(mock, req).await;
+    assert_eq!(status, 500);
+    assert_eq!(body["errors"][0]["error_code"], "internal_error");
+    assert!(!body.to_string().contains("secret_admin"));
+}
+
+#[actix_web::test]
+async fn auth_outcomes_map_to_401_and_403() {
+    for (error, status, code) in [
+        (AuthError::InvalidKey, 401, "unauthorised"),
+        (AuthError::AccountNotAllowed, 403, "unauthorised"),
+    ] {
+        let mut mock = MockAccountsService::new();
+        let mut once = Some(error);
+        mock.expect_authenticate()
+            .returning(move |_, _| Err(once.take().unwrap_or(AuthError::InvalidKey)));
+        let req = test::TestRequest::get()
+            .uri("/v1/accounts/me")
+            .insert_header(("Authorization", "Bearer k"));
+        let (got, body) = call(mock, req).await;
+        assert_eq!(
+            (got, body["errors"][0]["error_code"].as_str()),
+            (status, Some(code))
+        );
+    }
+}
+
+#[actix_web::test]
+async fn a_refused_creation_is_403_live_account_required_and_the_body_was_parsed_first() {
+    let mut mock = MockAccountsService::new();
+    mock.expect_authenticate()
+        .returning(|_, _| Ok(caller(AccountMode::Test)));
+    mock.expect_create_pair()
+        .withf(|_, new| new.name.as_str() == "Shop")
+        .returning(|_, _| Err(CreateAccountError::LiveAccountRequired));
+    let req = test::TestRequest::post()
+        .uri("/v1/accounts")
+        .insert_header(("Authorization", "Bearer k"))
+        .set_json(json!({"name": "Shop", "currency": "GBP"}));
+    let (status, body) = call(mock, req).await;
+    assert_eq!(status, 403);
+    assert_eq!(body["errors"][0]["error_code"], "live_account_required");
+}
+
+#[actix_web::test]
+async fn ready_is_503_without_leaking_the_cause() {
+    let (status, body) = call(
+        MockAccountsService::new(),
+        test::TestRequest::get().uri("/ready"),
+    )
+    .await;
+    assert_eq!(status, 503);
+    assert!(!body.to_string().contains("10.0.0.1"));
+}
