@@ -62,8 +62,11 @@ pub enum UpdateAccountError {
     /// A field is invalid.
     #[error(transparent)]
     Invalid(#[from] InvalidField),
-    /// The id is malformed, unknown, of another organisation or mode, or of the wrong kind of account.
-    #[error("no such account in this organisation and mode")]
+    /// No account has this id (or it is not an id at all).
+    #[error("no account has this id")]
+    NotFound,
+    /// The account exists but belongs to another organisation or mode, or is of the other kind.
+    #[error("the account is not one this key may update")]
     IdInvalid,
     /// A test account's name follows its live sibling and cannot be changed directly.
     #[error("a test account's name cannot be changed; rename its live sibling")]

@@ -30,32 +30,33 @@ impl InvalidField {
 fn bounded_text(
     field: &'static str,
     value: &str,
+    min_chars: usize,
     max_chars: usize,
 ) -> Result<String, InvalidField> {
-    if value.trim().is_empty() {
-        return Err(InvalidField::new(field, "must not be empty"));
+    let chars = value.chars().count();
+    if chars < min_chars {
+        return Err(InvalidField::new(
+            field,
+            format!("must be at least {min_chars} character(s)"),
+        ));
     }
-    if value.chars().count() > max_chars {
+    if chars > max_chars {
         return Err(InvalidField::new(
             field,
             format!("must be at most {max_chars} characters"),
         ));
     }
-    if value.chars().any(char::is_control) {
-        return Err(InvalidField::new(
-            field,
-            "must not contain control characters",
-        ));
-    }
     Ok(value.to_owned())
 }
 
-/// An account name: 1–255 characters, not blank, no control characters.
+/// An account name: at most 255 characters. The contract sets no other constraint
+/// (an empty name is accepted, as the contract's schema allows).
 ///
 /// ```
 /// use tonne_accounts::AccountName;
 /// assert!(AccountName::parse("Acme Corporation").is_ok());
-/// assert!(AccountName::parse("   ").is_err());
+/// assert!(AccountName::parse("").is_ok());
+/// assert!(AccountName::parse(&"é".repeat(255)).is_ok());
 /// assert!(AccountName::parse(&"x".repeat(256)).is_err());
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,7 +65,7 @@ pub struct AccountName(String);
 impl AccountName {
     /// Validates a name.
     pub fn parse(value: &str) -> Result<Self, InvalidField> {
-        bounded_text("name", value, 255).map(Self)
+        bounded_text("name", value, 0, 255).map(Self)
     }
     /// The name.
     pub fn as_str(&self) -> &str {
@@ -72,14 +73,14 @@ impl AccountName {
     }
 }
 
-/// The retirement beneficiary shown on certificates: 1–255 characters.
+/// The retirement beneficiary shown on certificates: 1–255 characters (the contract's `minLength: 1`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Beneficiary(String);
 
 impl Beneficiary {
     /// Validates a beneficiary.
     pub fn parse(value: &str) -> Result<Self, InvalidField> {
-        bounded_text("beneficiary", value, 255).map(Self)
+        bounded_text("beneficiary", value, 1, 255).map(Self)
     }
     /// The beneficiary.
     pub fn as_str(&self) -> &str {
@@ -87,25 +88,14 @@ impl Beneficiary {
     }
 }
 
-/// A bundle portfolio reference: 1–64 characters of `[A-Za-z0-9_-]`.
+/// A bundle portfolio reference: 1–255 characters (the contract gives no format).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PortfolioId(String);
 
 impl PortfolioId {
     /// Validates a portfolio id.
     pub fn parse(value: &str) -> Result<Self, InvalidField> {
-        let ok = (1..=64).contains(&value.len())
-            && value
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
-        if ok {
-            Ok(Self(value.to_owned()))
-        } else {
-            Err(InvalidField::new(
-                "bundle_portfolio_id",
-                "must be 1 to 64 characters of letters, digits, '_' or '-'",
-            ))
-        }
+        bounded_text("bundle_portfolio_id", value, 1, 255).map(Self)
     }
     /// The id.
     pub fn as_str(&self) -> &str {

@@ -6,7 +6,7 @@
 
 use async_trait::async_trait;
 use time::OffsetDateTime;
-use tonne_kernel::{AccountMode, ApiKeyId, OrganisationId, Page, PageRequest};
+use tonne_kernel::{AccountMode, ApiKeyId, Cursor, OrganisationId, Page, PageRequest};
 
 use crate::errors::{
     AdminError, AuthError, CreateAccountError, ListAccountsError, ReadAccountError,
@@ -97,7 +97,7 @@ pub trait AccountRepository: Send + Sync {
     async fn list(
         &self,
         query: &AccountQuery,
-        page: &PageRequest<AccountId>,
+        page: &PageRequest<Cursor>,
     ) -> Result<Page<Account>, StoreError>;
 
     /// Applies the update (and the sibling rename) in one transaction and returns the
@@ -143,7 +143,7 @@ pub trait AccountsService: Send + Sync {
         caller: &Caller,
         scope: AccountScope,
         name: Option<NameFilter>,
-        page: PageRequest<AccountId>,
+        page: PageRequest<Cursor>,
     ) -> Result<Page<Account>, ListAccountsError>;
 
     /// Creates a live/test pair (live key, regular account only). Returns `(live, test)`.

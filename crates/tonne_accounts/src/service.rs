@@ -3,7 +3,8 @@ use std::sync::Arc;
 use anyhow::anyhow;
 use async_trait::async_trait;
 use tonne_kernel::{
-    AccountMode, ApiKeyId, Clock, Currency, IdGenerator, Money, OrganisationId, Page, PageRequest,
+    AccountMode, ApiKeyId, Clock, Currency, Cursor, IdGenerator, Money, OrganisationId, Page,
+    PageRequest,
 };
 
 use crate::errors::{
@@ -186,7 +187,7 @@ impl AccountsService for Service {
         caller: &Caller,
         scope: AccountScope,
         name: Option<NameFilter>,
-        page: PageRequest<AccountId>,
+        page: PageRequest<Cursor>,
     ) -> Result<Page<Account>, ListAccountsError> {
         if caller.scope == AccountScope::ClientAccount {
             return Err(ListAccountsError::ClientAccountKey);
@@ -254,18 +255,19 @@ impl AccountsService for Service {
         if caller.scope == AccountScope::ClientAccount {
             return Err(UpdateAccountError::ClientAccountKey);
         }
-        let id: AccountId = id.parse().map_err(|_| UpdateAccountError::IdInvalid)?;
+        let id: AccountId = id.parse().map_err(|_| UpdateAccountError::NotFound)?;
         let current = self
             .accounts
             .get(id)
             .await
             .map_err(unexpected)?
-            .filter(|a| {
-                a.organisation_id == caller.organisation_id
-                    && a.mode == caller.mode
-                    && a.scope == scope
-            })
-            .ok_or(UpdateAccountError::IdInvalid)?;
+            .ok_or(UpdateAccountError::NotFound)?;
+        let visible = current.organisation_id == caller.organisation_id
+            && current.mode == caller.mode
+            && current.scope == scope;
+        if !visible {
+            return Err(UpdateAccountError::IdInvalid);
+        }
         let renamed = changes.name != current.name;
         let rename_sibling = match (current.scope, current.mode) {
             (AccountScope::Account, AccountMode::Test) if renamed => {
@@ -282,7 +284,7 @@ impl AccountsService for Service {
         };
         match self.accounts.update(&update).await {
             Ok(account) => Ok(account),
-            Err(StoreError::NotFound) => Err(UpdateAccountError::IdInvalid),
+            Err(StoreError::NotFound) => Err(UpdateAccountError::NotFound),
             Err(e) => Err(unexpected(e).into()),
         }
     }

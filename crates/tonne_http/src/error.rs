@@ -228,10 +228,11 @@ impl From<UpdateAccountError> for ApiError {
     fn from(e: UpdateAccountError) -> Self {
         match e {
             UpdateAccountError::Invalid(field) => field.into(),
+            UpdateAccountError::NotFound => Self::not_found("id: no account has this id"),
             UpdateAccountError::IdInvalid => Self::new(
                 StatusCode::BAD_REQUEST,
                 codes::ID_INVALID,
-                "id: no such account in this organisation and mode",
+                "id: the account belongs to another organisation or mode, or is of the other kind",
             ),
             UpdateAccountError::TestAccountNameUpdateDisallowed => Self::new(
                 StatusCode::BAD_REQUEST,

@@ -8,8 +8,8 @@ use futures_util::future::{LocalBoxFuture, Ready, ready};
 use futures_util::{FutureExt as _, StreamExt as _};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use tonne_accounts::{AccountId, Caller, NameFilter};
-use tonne_kernel::{Limit, PageRequest};
+use tonne_accounts::{Caller, NameFilter};
+use tonne_kernel::{Cursor, Limit, PageRequest};
 
 use crate::error::{ApiError, codes};
 use crate::state::AppState;
@@ -115,7 +115,7 @@ pub struct ListQuery {
 impl ListQuery {
     /// The page request, or 400 (`pagination_limit_invalid` for a bad limit,
     /// `validation_error` for a bad cursor).
-    pub fn page(&self) -> Result<PageRequest<AccountId>, ApiError> {
+    pub fn page(&self) -> Result<PageRequest<Cursor>, ApiError> {
         let limit = match &self.limit {
             None => Limit::default(),
             Some(raw) => raw.parse().map_err(|e: tonne_kernel::LimitError| {
@@ -126,14 +126,13 @@ impl ListQuery {
                 )
             })?,
         };
-        let after = match self.after.as_deref() {
+        // An empty `after=` is the first page, like an absent one.
+        let after = match self.after.as_deref().filter(|raw| !raw.is_empty()) {
             None => None,
-            Some(raw) => Some(raw.parse().map_err(|_| {
-                ApiError::validation(
-                    "after",
-                    "not a cursor from this list (expected an id from next_cursor)",
-                )
-            })?),
+            Some(raw) => Some(
+                raw.parse::<Cursor>()
+                    .map_err(|e| ApiError::validation("after", e))?,
+            ),
         };
         Ok(PageRequest { limit, after })
     }

@@ -25,7 +25,7 @@ pub use clock::{MockClock, MockIdGenerator};
 pub use ids::{ApiKeyId, IdParseError, OrganisationId};
 pub use mode::{AccountMode, ParseModeError};
 pub use money::{Currency, Money, MoneyError, ParseCurrencyError};
-pub use page::{Limit, LimitError, Page, PageRequest};
+pub use page::{Cursor, CursorError, Limit, LimitError, Page, PageRequest};
 
 /// Declares a typed identifier: a newtype over a UUID rendered as 32 lowercase
 /// hex characters on the wire and in storage.

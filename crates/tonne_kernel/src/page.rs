@@ -13,7 +13,7 @@ pub struct Limit(u8);
 
 /// The limit is not an integer between 1 and 100.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("limit must be an integer between 1 and 100")]
+#[error("must be an integer between 1 and 100")]
 pub struct LimitError;
 
 impl Limit {
@@ -107,6 +107,52 @@ impl<T> Page<T> {
         Page {
             items: self.items.into_iter().map(f).collect(),
             has_more: self.has_more,
+        }
+    }
+}
+
+/// A keyset position: the id of the last item of the previous page.
+///
+/// Any 32 ASCII letters or digits are a position (the shape of Tonne's ids and of
+/// the contract's example ids); a list answers the items whose id sorts after it.
+/// Anything else is not a cursor.
+///
+/// ```
+/// use tonne_kernel::Cursor;
+/// assert!("01a2015b8e6a7305989b0332108af9c5".parse::<Cursor>().is_ok());
+/// assert!("0vE213P96LbXNap56NAqVoM7knOedQg4".parse::<Cursor>().is_ok());
+/// assert!("garbage".parse::<Cursor>().is_err());
+/// assert!("' OR 1=1 --                     ".parse::<Cursor>().is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Cursor(String);
+
+/// Not 32 ASCII letters or digits.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "not a cursor: expected the id of the last item of the previous page (32 letters or digits)"
+)]
+pub struct CursorError;
+
+impl Cursor {
+    /// The position just after an item with this id.
+    pub fn after(id: &impl std::fmt::Display) -> Self {
+        Self(id.to_string())
+    }
+
+    /// The position as text, to compare with ids.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::str::FromStr for Cursor {
+    type Err = CursorError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if s.len() == 32 && s.bytes().all(|b| b.is_ascii_alphanumeric()) {
+            Ok(Self(s.to_owned()))
+        } else {
+            Err(CursorError)
         }
     }
 }

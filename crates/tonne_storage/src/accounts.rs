@@ -2,7 +2,7 @@ use async_trait::async_trait;
 use diesel::prelude::*;
 use tonne_accounts::ports::{AccountQuery, AccountRepository, AccountUpdate, StoreError};
 use tonne_accounts::{Account, AccountId, Organisation};
-use tonne_kernel::{AccountMode, OrganisationId, Page, PageRequest};
+use tonne_kernel::{AccountMode, Cursor, OrganisationId, Page, PageRequest};
 
 use crate::db::Db;
 use crate::error::store_error;
@@ -162,13 +162,13 @@ impl AccountRepository for AccountStore {
     async fn list(
         &self,
         query: &AccountQuery,
-        page: &PageRequest<AccountId>,
+        page: &PageRequest<Cursor>,
     ) -> Result<Page<Account>, StoreError> {
         let org = query.organisation_id.to_string();
         let mode = query.mode.as_str();
         let scope = query.scope.as_str();
         let name = query.name.as_ref().map(|n| contains_pattern(n.as_str()));
-        let after = page.after.map(|a| a.to_string());
+        let after = page.after.as_ref().map(|a| a.as_str().to_owned());
         let limit = page.limit;
         let fetch = i64::from(limit.get()) + 1;
         self.db

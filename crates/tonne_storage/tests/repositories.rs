@@ -15,7 +15,8 @@ use tonne_accounts::{
     Beneficiary, KeyHash, NameFilter, Organisation,
 };
 use tonne_kernel::{
-    AccountMode, ApiKeyId, Currency, Limit, Money, OrganisationId, PageRequest, UuidV7Generator,
+    AccountMode, ApiKeyId, Currency, Cursor, Limit, Money, OrganisationId, PageRequest,
+    UuidV7Generator,
 };
 use tonne_storage::{AccountStore, ApiKeyStore, CachedApiKeys};
 use tonne_test_support::TestDb;
@@ -185,7 +186,7 @@ async fn lists_page_by_keyset_within_organisation_mode_and_scope(t: TestDb) {
             .await
             .unwrap();
         pages.push((page.items.len(), page.has_more));
-        after = page.items.last().map(|a| a.id);
+        after = page.items.last().map(|a| Cursor::after(&a.id));
         seen.extend(page.items.into_iter().map(|a| {
             assert_eq!(
                 (a.organisation_id, a.mode, a.scope),

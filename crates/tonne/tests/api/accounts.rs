@@ -137,7 +137,6 @@ async fn ids_outside_the_organisation_or_mode_are_id_invalid(app: TestApp) {
     for (path, key) in [
         (format!("/v1/accounts/{}", b.live_account), &a.live_key),
         (format!("/v1/accounts/{}", a.test_account), &a.live_key),
-        ("/v1/accounts/not-an-id".to_owned(), &a.live_key),
         (
             format!("/v1/accounts/client/{}", a.live_account),
             &a.live_key,
@@ -145,6 +144,17 @@ async fn ids_outside_the_organisation_or_mode_are_id_invalid(app: TestApp) {
     ] {
         let res = app.put(&path, key, &json!({"name": "Hijack"})).await;
         assert_error(&res, 400, "id_invalid");
+    }
+    // An id that no account has (or that is not an id) is the contract's 404.
+    for path in [
+        "/v1/accounts/not-an-id".to_owned(),
+        "/v1/accounts/ljmkOq7vXd239gAE9WALWQ8ZGVD5ExNz".to_owned(),
+        format!("/v1/accounts/client/{}", "0".repeat(32)),
+    ] {
+        let res = app
+            .put(&path, &a.live_key, &json!({"name": "Hijack"}))
+            .await;
+        assert_error(&res, 404, "not_found");
     }
     assert_eq!(
         app.get("/v1/accounts/me", &b.live_key).await.body["name"],
@@ -284,12 +294,25 @@ async fn lists_page_with_cursors(app: TestApp) {
             .await;
         assert_error(&res, 400, "pagination_limit_invalid");
     }
-    for bad in ["garbage", "%00", "'%20OR%201=1--"] {
+    for bad in [
+        "garbage",
+        "%00",
+        "'%20OR%201=1--",
+        "0vE213P96LbXNap56NAqVoM7knOedQg4x",
+    ] {
         let res = app
             .get(&format!("/v1/accounts?after={bad}"), &t.live_key)
             .await;
         assert_error(&res, 400, "validation_error");
     }
+    // A well-formed position that no item has is still a position.
+    let lune_shaped = app
+        .get(
+            "/v1/accounts/client?after=0vE213P96LbXNap56NAqVoM7knOedQg4",
+            &t.live_key,
+        )
+        .await;
+    assert_eq!(lune_shaped.status, 200);
     let res = app.get("/v1/accounts?name=a%25", &t.live_key).await;
     assert_error(&res, 400, "validation_error");
 }

@@ -70,7 +70,10 @@ async fn bodies_must_be_json_of_the_right_shape(app: TestApp) {
             br#"{"name":"x","currency":"GBP","balance":"1000000.00"}"#,
             "balance",
         ),
-        (br#"{"name":"","currency":"GBP"}"#, "name"),
+        (
+            br#"{"name":"x","currency":"GBP","beneficiary":null}"#,
+            "beneficiary",
+        ),
         (
             br#"{"name":"x","currency":"GBP","beneficiary":""}"#,
             "beneficiary",
@@ -88,6 +91,21 @@ async fn bodies_must_be_json_of_the_right_shape(app: TestApp) {
             "message `{message}` should name `{field}`"
         );
     }
+    let long_name = format!(r#"{{"name":"{}","currency":"GBP"}}"#, "é".repeat(256));
+    let res = app
+        .send(
+            app.request(Method::POST, "/v1/accounts", Some(&t.live_key))
+                .header("Content-Type", "application/json")
+                .body(long_name),
+        )
+        .await;
+    assert_error(&res, 400, "validation_error");
+    assert!(
+        res.body["errors"][0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("name")
+    );
     assert_eq!(app.count_accounts(&t).await, 2, "nothing was written");
 }
 

@@ -213,7 +213,7 @@ impl TestApp {
     pub async fn count_accounts(&self, tenant: &Tenant) -> usize {
         use tonne_accounts::AccountScope;
         use tonne_accounts::ports::{AccountQuery, AccountRepository as _};
-        use tonne_kernel::{AccountMode, Limit, PageRequest};
+        use tonne_kernel::{AccountMode, Cursor, Limit, PageRequest};
         let store = tonne_storage::AccountStore::new(self.services.db.clone());
         let mut total = 0;
         for mode in [AccountMode::Live, AccountMode::Test] {
@@ -237,7 +237,7 @@ impl TestApp {
                         .await
                         .unwrap();
                     total += page.items.len();
-                    after = page.items.last().map(|a| a.id);
+                    after = page.items.last().map(|a| Cursor::after(&a.id));
                     if !page.has_more {
                         break;
                     }

@@ -414,7 +414,17 @@ async fn ids_outside_the_organisation_mode_or_scope_are_invalid() {
     assert!(matches!(
         svc.update_account(&who, AccountScope::Account, "../etc", changes("Acme"))
             .await,
-        Err(UpdateAccountError::IdInvalid)
+        Err(UpdateAccountError::NotFound)
+    ));
+    let mut nowhere = MockAccountRepository::new();
+    nowhere.expect_get().returning(|_| Ok(None));
+    let svc_nowhere = service(nowhere, MockApiKeyRepository::new());
+    let unknown = AccountId::from_uuid(Uuid::from_u128(77)).to_string();
+    assert!(matches!(
+        svc_nowhere
+            .update_account(&who, AccountScope::Account, &unknown, changes("Acme"))
+            .await,
+        Err(UpdateAccountError::NotFound)
     ));
     assert!(matches!(
         svc.update_account(

@@ -169,8 +169,9 @@ pub struct CreateAccountRequest {
     name: String,
     /// Account currency.
     currency: CurrencyCode,
-    /// Retirement beneficiary (1–255 characters).
-    #[serde(default)]
+    /// Retirement beneficiary (1–255 characters; `""` on a client account means none).
+    #[serde(default, deserialize_with = "non_null")]
+    #[schema(nullable = false)]
     beneficiary: Option<String>,
 }
 
@@ -181,11 +182,18 @@ pub struct UpdateAccountRequest {
     /// New name (a test account's must equal its current name).
     name: String,
     /// New beneficiary; absent clears it.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "non_null")]
+    #[schema(nullable = false)]
     beneficiary: Option<String>,
-    /// Bundle portfolio id; absent clears it.
-    #[serde(default)]
+    /// Bundle portfolio id; absent or `""` clears it.
+    #[serde(default, deserialize_with = "non_null")]
+    #[schema(nullable = false)]
     bundle_portfolio_id: Option<String>,
+}
+
+/// An optional field that may be absent but not `null` (the contract does not mark it nullable).
+fn non_null<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    String::deserialize(d).map(Some)
 }
 
 fn currency_code(c: Currency) -> CurrencyCode {
@@ -267,6 +275,7 @@ fn changes(body: UpdateAccountRequest) -> Result<AccountChanges, ApiError> {
         bundle_portfolio_id: body
             .bundle_portfolio_id
             .as_deref()
+            .filter(|p| !p.is_empty())
             .map(PortfolioId::parse)
             .transpose()?,
     })
@@ -356,7 +365,8 @@ pub async fn create_pair(
     request_body = UpdateAccountRequest,
     responses(
         (status = 200, description = "OK", body = AccountBody),
-        (status = 400, description = "Invalid body, id outside the organisation (id_invalid), or a test account rename", body = ErrorsDoc),
+        (status = 400, description = "Invalid body, an id of another organisation, mode or kind (id_invalid), or a test account rename", body = ErrorsDoc),
+        (status = 404, description = "No account has this id", body = ErrorsDoc),
         (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
         (status = 403, description = "A key acting as a client account", body = ErrorsDoc),
         (status = 413, description = "Body too large", body = ErrorsDoc),
@@ -430,9 +440,12 @@ pub async fn create_client(
     who: Authenticated,
     body: JsonBody<CreateAccountRequest>,
 ) -> Result<HttpResponse, ApiError> {
+    let mut body = body.0;
+    // The contract's CreateClientAccountRequest has no minLength on beneficiary: "" means none.
+    body.beneficiary = body.beneficiary.filter(|b| !b.is_empty());
     let account = state
         .accounts
-        .create_client(&who.0, new_account(body.0)?)
+        .create_client(&who.0, new_account(body)?)
         .await?;
     Ok(HttpResponse::Ok().json(client_body(&account)))
 }
@@ -444,7 +457,8 @@ pub async fn create_client(
     request_body = UpdateAccountRequest,
     responses(
         (status = 200, description = "OK", body = ClientAccountBody),
-        (status = 400, description = "Invalid body, or an id outside the organisation (id_invalid)", body = ErrorsDoc),
+        (status = 400, description = "Invalid body, or an id of another organisation, mode or kind (id_invalid)", body = ErrorsDoc),
+        (status = 404, description = "No account has this id", body = ErrorsDoc),
         (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
         (status = 403, description = "A key acting as a client account", body = ErrorsDoc),
         (status = 413, description = "Body too large", body = ErrorsDoc),
