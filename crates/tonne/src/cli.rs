@@ -407,8 +407,14 @@ async fn serve(url: DatabaseUrl, args: ServeArgs) -> anyhow::Result<()> {
         );
     }
     let handle = running.handle.clone();
-    let server = tokio::spawn(running.server);
-    shutdown_signal().await;
+    let mut server = tokio::spawn(running.server);
+    tokio::select! {
+        finished = &mut server => {
+            finished??;
+            anyhow::bail!("the HTTP server stopped unexpectedly");
+        }
+        () = shutdown_signal() => {}
+    }
     tracing::info!("stop signal received; finishing in-flight requests");
     handle.stop(true).await;
     server.await??;

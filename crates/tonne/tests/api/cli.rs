@@ -169,3 +169,93 @@ fn every_command_has_help() {
         );
     }
 }
+
+/// `tonne serve` as a real process: JSON logs carry the request id of the
+/// request they describe, and SIGTERM stops it cleanly (exit 0).
+#[test]
+fn serve_logs_json_with_request_ids_and_stops_on_sigterm() {
+    use std::io::{BufRead as _, BufReader, Read as _, Write as _};
+    use std::process::Stdio;
+
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("serve.db").display());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tonne"))
+        .args(["serve", "--bind", "127.0.0.1:0", "--database-url", &url])
+        .env("TONNE_LOG_FORMAT", "json")
+        .env("TONNE_LOG", "info")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut banner = String::new();
+    let mut line = String::new();
+    while stdout.read_line(&mut line).unwrap() > 0 {
+        banner.push_str(&line);
+        if line.starts_with("Try:") {
+            break;
+        }
+        line.clear();
+    }
+    let addr = banner
+        .split("listening on http://")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap()
+        .to_owned();
+    let key = banner
+        .lines()
+        .find(|l| l.contains("test key:"))
+        .and_then(|l| l.split_whitespace().nth(2))
+        .unwrap()
+        .to_owned();
+
+    let mut stream = std::net::TcpStream::connect(&addr).unwrap();
+    write!(
+        stream,
+        "GET /v1/accounts/me HTTP/1.1\r\nHost: {addr}\r\nAuthorization: Bearer {key}\r\nX-Request-Id: trace-me-42\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+    assert!(
+        response
+            .to_ascii_lowercase()
+            .contains("x-request-id: trace-me-42")
+    );
+
+    let status = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let exit = child.wait().unwrap();
+    assert!(
+        exit.success(),
+        "SIGTERM should stop the server cleanly: {exit:?}"
+    );
+    let mut logs = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut logs)
+        .unwrap();
+    let entries: Vec<Value> = logs
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    assert!(
+        !entries.is_empty() && entries.len() == logs.lines().count(),
+        "every log line is JSON:\n{logs}"
+    );
+    let finished = entries
+        .iter()
+        .find(|e| {
+            e["fields"]["message"] == "request finished" && e["span"]["request_id"] == "trace-me-42"
+        })
+        .unwrap_or_else(|| panic!("no request line with the request id:\n{logs}"));
+    assert_eq!(finished["fields"]["status"], 200);
+    assert!(entries.iter().any(|e| e["fields"]["message"] == "stopped"));
+}
