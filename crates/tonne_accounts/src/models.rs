@@ -3,10 +3,7 @@ use tonne_kernel::{AccountMode, ApiKeyId, Currency, Money, OrganisationId};
 
 use crate::keys::ApiKeySecret;
 
-tonne_kernel::define_id!(
-    /// Identifies an account or a client account.
-    AccountId
-);
+pub use tonne_kernel::AccountId;
 
 /// A field of a request that failed validation, and why. Adapters name the field in their error.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -18,19 +18,7 @@ use crate::models::{
     NewAccount, Organisation,
 };
 
-/// Errors of the driven ports.
-#[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    /// The row to change does not exist.
-    #[error("not found")]
-    NotFound,
-    /// A unique constraint refused the write.
-    #[error("duplicate")]
-    Duplicate,
-    /// Anything else (connection, pool, unexpected SQL error), with context.
-    #[error(transparent)]
-    Unexpected(#[from] anyhow::Error),
-}
+pub use tonne_kernel::StoreError;
 
 /// Which accounts a list returns.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -11,6 +11,10 @@ crate::define_id!(
     /// Identifies an API key record (not the secret itself).
     ApiKeyId
 );
+crate::define_id!(
+    /// Identifies an account or a client account (shared by every domain that records who acted).
+    AccountId
+);
 
 #[cfg(test)]
 mod tests {

@@ -15,17 +15,21 @@
 
 mod clock;
 mod ids;
+mod mass;
 mod mode;
 mod money;
 mod page;
+mod store;
 
 pub use clock::{Clock, IdGenerator, SystemClock, UuidV7Generator};
 #[cfg(any(test, feature = "mock"))]
 pub use clock::{MockClock, MockIdGenerator};
-pub use ids::{ApiKeyId, IdParseError, OrganisationId};
+pub use ids::{AccountId, ApiKeyId, IdParseError, OrganisationId};
+pub use mass::{Mass, MassError, MassUnit};
 pub use mode::{AccountMode, ParseModeError};
 pub use money::{Currency, Money, MoneyError, ParseCurrencyError};
 pub use page::{Cursor, CursorError, Limit, LimitError, Page, PageRequest};
+pub use store::StoreError;
 
 /// Declares a typed identifier: a newtype over a UUID rendered as 32 lowercase
 /// hex characters on the wire and in storage.

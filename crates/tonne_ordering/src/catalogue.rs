@@ -1,0 +1,224 @@
+use rust_decimal::Decimal;
+use time::OffsetDateTime;
+use tonne_kernel::{Currency, Mass, Money};
+
+tonne_kernel::define_id!(
+    /// Identifies a carbon project.
+    ProjectId
+);
+tonne_kernel::define_id!(
+    /// Identifies a bundle (a group of projects orders are placed against).
+    BundleId
+);
+
+/// The registries of the contract's `Registry` enum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Registry {
+    /// American Carbon Registry.
+    AmericanCarbonRegistry,
+    /// Verra (Verified Carbon Standard).
+    Verra,
+    /// Puro.earth.
+    PuroEarth,
+    /// Gold Standard.
+    GoldStandard,
+    /// Climate Action Reserve.
+    ClimateActionReserve,
+    /// UK Woodland Carbon Code.
+    WoodlandCarbonCode,
+}
+
+impl Registry {
+    /// Every registry.
+    pub const ALL: [Registry; 6] = [
+        Registry::AmericanCarbonRegistry,
+        Registry::Verra,
+        Registry::PuroEarth,
+        Registry::GoldStandard,
+        Registry::ClimateActionReserve,
+        Registry::WoodlandCarbonCode,
+    ];
+
+    /// The contract's spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Registry::AmericanCarbonRegistry => "American Carbon Registry",
+            Registry::Verra => "Verra",
+            Registry::PuroEarth => "Puro.earth",
+            Registry::GoldStandard => "Gold Standard",
+            Registry::ClimateActionReserve => "Climate Action Reserve",
+            Registry::WoodlandCarbonCode => "Woodland Carbon Code",
+        }
+    }
+
+    /// Parses the contract's spelling.
+    pub fn parse(value: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|r| r.as_str() == value)
+    }
+}
+
+/// Avoided emissions or removed carbon.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum OffsetType {
+    /// Emissions avoided or reduced.
+    EmissionsReduction,
+    /// Carbon removed from the atmosphere.
+    CarbonRemoval,
+}
+
+impl OffsetType {
+    /// The contract's spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OffsetType::EmissionsReduction => "emissions_reduction",
+            OffsetType::CarbonRemoval => "carbon_removal",
+        }
+    }
+    /// Parses the contract's spelling.
+    pub fn parse(value: &str) -> Option<Self> {
+        [OffsetType::EmissionsReduction, OffsetType::CarbonRemoval]
+            .into_iter()
+            .find(|t| t.as_str() == value)
+    }
+}
+
+/// How long the carbon stays out of the atmosphere.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CarbonPermanence {
+    /// Centuries or more (geological, mineral, biochar).
+    LongTerm,
+    /// Decades (biological storage).
+    ShortTerm,
+}
+
+impl CarbonPermanence {
+    /// The contract's spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CarbonPermanence::LongTerm => "long_term",
+            CarbonPermanence::ShortTerm => "short_term",
+        }
+    }
+    /// Parses the contract's spelling.
+    pub fn parse(value: &str) -> Option<Self> {
+        [CarbonPermanence::LongTerm, CarbonPermanence::ShortTerm]
+            .into_iter()
+            .find(|t| t.as_str() == value)
+    }
+}
+
+/// An image or video of a project.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Media {
+    /// `image` or `video`.
+    pub kind: String,
+    /// Where it is.
+    pub url: String,
+    /// Credit line.
+    pub attribution_text: Option<String>,
+    /// Credit link.
+    pub attribution_url: Option<String>,
+}
+
+/// A carbon project.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Project {
+    /// Its id.
+    pub id: ProjectId,
+    /// Unique slug.
+    pub slug: String,
+    /// Name.
+    pub name: String,
+    /// Short name.
+    pub short_name: String,
+    /// Description.
+    pub description: String,
+    /// Type, e.g. "Forest conservation (REDD+)".
+    pub project_type: String,
+    /// Registry.
+    pub registry: Registry,
+    /// Link to the registry's page.
+    pub registry_link: Option<String>,
+    /// Latitude, decimal degrees.
+    pub latitude: Decimal,
+    /// Longitude, decimal degrees.
+    pub longitude: Decimal,
+    /// Country name.
+    pub country_name: String,
+    /// ISO 3166-1 alpha-3 country code.
+    pub country_code: String,
+    /// Region.
+    pub region: Option<String>,
+    /// Logo URL.
+    pub logo: Option<String>,
+    /// Image URL.
+    pub primary_image: Option<String>,
+    /// Thumbnail URL.
+    pub thumbnail_image: Option<String>,
+    /// Results, one line each.
+    pub results: Vec<String>,
+    /// UN Sustainable Development Goals served (1–17).
+    pub un_sdg: Vec<u8>,
+    /// Media.
+    pub media: Vec<Media>,
+    /// Disabled projects are not sold.
+    pub disabled: bool,
+    /// When it was disabled.
+    pub disabled_at: Option<OffsetDateTime>,
+    /// Bundles it belongs to.
+    pub bundle_ids: Vec<BundleId>,
+}
+
+/// A bundle's unit price in one currency.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BundlePrice {
+    /// Price per tonne, before commission.
+    pub unit_price: Money,
+}
+
+/// A bundle: projects of similar price and characteristics; orders are placed against bundles.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Bundle {
+    /// Its id.
+    pub id: BundleId,
+    /// Name.
+    pub name: String,
+    /// Description.
+    pub description: Option<String>,
+    /// Unit prices per tonne, one per currency it is sold in.
+    pub prices: Vec<BundlePrice>,
+    /// Tonnes left to sell; `None` is unlimited.
+    pub available: Option<Mass>,
+    /// Offset type.
+    pub offset_type: Option<OffsetType>,
+    /// Permanence.
+    pub permanence: Option<CarbonPermanence>,
+    /// Disabled bundles take no orders.
+    pub disabled: bool,
+    /// When it was disabled.
+    pub disabled_at: Option<OffsetDateTime>,
+    /// Background colour, `#RRGGBB`.
+    pub background_colour: Option<String>,
+    /// Image URL.
+    pub primary_image: Option<String>,
+    /// Large image URL.
+    pub large_image: Option<String>,
+    /// High-resolution image URL.
+    pub primary_image_hires: Option<String>,
+    /// Thumbnail URL.
+    pub small_thumbnail: Option<String>,
+    /// Share of the catalogue's default selection, in hundredths of a percent.
+    pub default_share: Option<u32>,
+    /// Projects in the bundle.
+    pub project_ids: Vec<ProjectId>,
+}
+
+impl Bundle {
+    /// The unit price in a currency, if the bundle is sold in it.
+    pub fn price_in(&self, currency: Currency) -> Option<Money> {
+        self.prices
+            .iter()
+            .map(|p| p.unit_price)
+            .find(|m| m.currency() == currency)
+    }
+}

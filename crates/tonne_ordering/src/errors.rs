@@ -1,0 +1,46 @@
+/// Why a catalogue item could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum CatalogueError {
+    /// No such project or bundle.
+    #[error("not found")]
+    NotFound,
+    /// A list parameter is invalid.
+    #[error("{field}: {reason}")]
+    Invalid {
+        /// Field.
+        field: &'static str,
+        /// Why.
+        reason: String,
+    },
+    /// Storage failed.
+    #[error(transparent)]
+    Unexpected(#[from] anyhow::Error),
+}
+
+/// Why a quote (or an order) could not be priced.
+#[derive(Debug, thiserror::Error)]
+pub enum QuoteError {
+    /// The mass or value is zero, negative, too precise, too large, or buys nothing.
+    #[error("{0}")]
+    QuantityInvalid(String),
+    /// Percentages do not sum to 100.
+    #[error("{0}")]
+    RatiosInvalid(String),
+    /// Percentages are malformed, or given for some bundles and not others.
+    #[error("{0}")]
+    RatiosFormat(String),
+    /// A bundle is unknown, disabled, repeated, or not priced in the account's currency.
+    #[error("{0}")]
+    BundleInvalid(String),
+    /// Another field is invalid.
+    #[error("{field}: {reason}")]
+    Invalid {
+        /// Field.
+        field: &'static str,
+        /// Why.
+        reason: String,
+    },
+    /// Storage failed.
+    #[error(transparent)]
+    Unexpected(#[from] anyhow::Error),
+}

@@ -1,0 +1,41 @@
+//! The ordering domain of Tonne: the catalogue of carbon projects and the
+//! bundles orders are placed against, bundle selections, and the allocation and
+//! pricing engine that quotes (and, later, orders) run.
+//!
+//! Everything here is pure: storage is reached through [`ports`].
+//!
+//! ```
+//! use rust_decimal::Decimal;
+//! use tonne_kernel::{Currency, Mass, MassUnit, Money};
+//! use tonne_ordering::pricing::{CommissionRate, Line, quote_lines};
+//!
+//! // 1.5 t at 10.00 GBP/t, 10 % commission.
+//! let rate = CommissionRate::new(Decimal::new(10, 2)).unwrap();
+//! let lines = [Line { quantity: Mass::parse("1.5", MassUnit::T).unwrap(), unit_price: Money::from_minor(1000, Currency::Gbp) }];
+//! let priced = quote_lines(&lines, Currency::Gbp, rate).unwrap();
+//! assert_eq!(priced.offset_cost.to_decimal_string(), "15.00");
+//! assert_eq!(priced.commission.to_decimal_string(), "1.50");
+//! assert_eq!(priced.total_cost.to_decimal_string(), "16.50");
+//! ```
+#![deny(clippy::float_arithmetic)]
+
+pub mod allocation;
+mod catalogue;
+mod errors;
+pub mod ports;
+pub mod pricing;
+mod quote;
+mod selection;
+mod service;
+
+pub use catalogue::{
+    Bundle, BundleId, BundlePrice, CarbonPermanence, Media, OffsetType, Project, ProjectId,
+    Registry,
+};
+pub use errors::{CatalogueError, QuoteError};
+pub use ports::OrderingService;
+#[cfg(any(test, feature = "mock"))]
+pub use ports::{MockAccountDirectory, MockCatalogueRepository, MockOrderingService};
+pub use quote::{Quote, QuoteLine};
+pub use selection::{Percentage, SelectionEntry};
+pub use service::{Service, Settings};
