@@ -65,6 +65,19 @@ enum Command {
     /// Create, list and revoke API keys.
     #[command(subcommand)]
     Keys(KeysCommand),
+    /// Manage the catalogue of projects and bundles.
+    #[command(subcommand)]
+    Catalogue(CatalogueCommand),
+}
+
+#[derive(Debug, Subcommand)]
+enum CatalogueCommand {
+    /// Import a catalogue file (format: docs/catalogue.md). Idempotent: items are
+    /// keyed by their `key`, so importing again updates them instead of duplicating.
+    Import {
+        /// The JSON file, or `demo` for the catalogue shipped with Tonne.
+        file: String,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -217,6 +230,7 @@ async fn admin_services(url: &DatabaseUrl) -> anyhow::Result<Services> {
             ..PoolSettings::default()
         },
         Duration::ZERO,
+        tonne_ordering::Settings::default(),
     )
     .await
 }
@@ -270,6 +284,27 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             Ok(())
         }
         Some(Command::Keys(command)) => keys(&url, command).await,
+        Some(Command::Catalogue(CatalogueCommand::Import { file })) => {
+            let text = if file == "demo" {
+                crate::catalogue_file::DEMO.to_owned()
+            } else {
+                std::fs::read_to_string(&file)
+                    .map_err(|e| anyhow::anyhow!("cannot read {file}: {e}"))?
+            };
+            let catalogue = crate::catalogue_file::parse(&text, time::OffsetDateTime::now_utc())
+                .map_err(|e| e.context(format!("{file} is not a valid catalogue")))?;
+            let services = admin_services(&url).await?;
+            let s = services
+                .ordering
+                .import_catalogue(catalogue)
+                .await
+                .map_err(|e| anyhow::anyhow!(e))?;
+            println!(
+                "imported {file}: {} projects created, {} updated; {} bundles created, {} updated",
+                s.projects_created, s.projects_updated, s.bundles_created, s.bundles_updated
+            );
+            Ok(())
+        }
     }
 }
 

@@ -4,6 +4,7 @@
 //! The `tonne` binary is a thin `main` over [`cli::run`]; tests start the same
 //! server in-process with [`server::start`].
 
+pub mod catalogue_file;
 pub mod cli;
 pub mod server;
 mod wiring;

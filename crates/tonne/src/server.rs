@@ -32,8 +32,11 @@ pub struct ServeOptions {
     pub workers: Option<usize>,
     /// How long in-flight requests may finish after a stop signal.
     pub shutdown_timeout: Duration,
-    /// Create and print a demo organisation when the database has none.
+    /// Create and print a demo organisation when the database has none, and load the
+    /// demo catalogue when the catalogue is empty.
     pub create_demo: bool,
+    /// Commission rate and default quantity truncation.
+    pub ordering: tonne_ordering::Settings,
 }
 
 impl ServeOptions {
@@ -54,6 +57,7 @@ impl ServeOptions {
             workers: None,
             shutdown_timeout: Duration::from_secs(30),
             create_demo: true,
+            ordering: tonne_ordering::Settings::default(),
         }
     }
 }
@@ -89,7 +93,16 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         max_size: options.pool_size,
         ..PoolSettings::default()
     };
-    let services = Services::open(&options.database_url, pool, options.key_cache_ttl).await?;
+    let services = Services::open(
+        &options.database_url,
+        pool,
+        options.key_cache_ttl,
+        options.ordering,
+    )
+    .await?;
+    if options.create_demo {
+        load_demo_catalogue_if_empty(&services).await?;
+    }
     let demo = if options.create_demo && !services_have_organisations(&services).await? {
         Some(services.accounts.bootstrap("Demo organisation").await?)
     } else {
@@ -98,6 +111,7 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
     let limiter: Arc<dyn RateLimiter> = Arc::new(InProcessRateLimiter::new(options.rate));
     let state = AppState {
         accounts: Arc::clone(&services.accounts),
+        ordering: Arc::clone(&services.ordering),
         limiter: Arc::clone(&limiter),
         readiness: Arc::new(DbReadiness(services.db.clone())),
         metrics: Arc::new(Metrics::new()?),
@@ -131,6 +145,25 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         demo,
         services,
     })
+}
+
+/// Imports the shipped demo catalogue into an empty catalogue.
+pub async fn load_demo_catalogue_if_empty(services: &Services) -> anyhow::Result<()> {
+    use tonne_ordering::ports::CatalogueRepository as _;
+    let store = tonne_storage::CatalogueStore::new(services.db.clone());
+    if store.is_empty().await? {
+        let catalogue = crate::catalogue_file::parse(
+            crate::catalogue_file::DEMO,
+            time::OffsetDateTime::now_utc(),
+        )?;
+        let summary = services.ordering.import_catalogue(catalogue).await?;
+        tracing::info!(
+            bundles = summary.bundles_created,
+            projects = summary.projects_created,
+            "loaded the demo catalogue"
+        );
+    }
+    Ok(())
 }
 
 async fn services_have_organisations(services: &Services) -> anyhow::Result<bool> {

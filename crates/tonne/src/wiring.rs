@@ -6,8 +6,12 @@ use diesel::connection::SimpleConnection as _;
 use tonne_accounts::ports::ApiKeyRepository;
 use tonne_accounts::{AccountsService, Service};
 use tonne_http::{PoolGauge, Readiness};
-use tonne_kernel::{SystemClock, UuidV7Generator};
-use tonne_storage::{AccountStore, ApiKeyStore, CachedApiKeys, DatabaseUrl, Db, PoolSettings};
+use tonne_kernel::{AccountId, Currency, StoreError, SystemClock, UuidV7Generator};
+use tonne_ordering::ports::AccountDirectory;
+use tonne_ordering::{OrderingService, Settings};
+use tonne_storage::{
+    AccountStore, ApiKeyStore, CachedApiKeys, CatalogueStore, DatabaseUrl, Db, PoolSettings,
+};
 
 /// The domain services wired over one database.
 #[derive(Clone)]
@@ -16,6 +20,19 @@ pub struct Services {
     pub db: Db,
     /// Accounts use cases.
     pub accounts: Arc<dyn AccountsService>,
+    /// Catalogue and quotes.
+    pub ordering: Arc<dyn OrderingService>,
+}
+
+/// Ordering's view of accounts, over the accounts repository.
+struct AccountCurrencies(AccountStore);
+
+#[async_trait]
+impl AccountDirectory for AccountCurrencies {
+    async fn currency(&self, account: AccountId) -> Result<Option<Currency>, StoreError> {
+        use tonne_accounts::ports::AccountRepository as _;
+        Ok(self.0.get(account).await?.map(|a| a.currency))
+    }
 }
 
 impl Services {
@@ -24,6 +41,7 @@ impl Services {
         url: &DatabaseUrl,
         pool: PoolSettings,
         key_cache_ttl: Duration,
+        ordering: Settings,
     ) -> anyhow::Result<Self> {
         let url = url.clone();
         let db = tokio::task::spawn_blocking(move || -> anyhow::Result<Db> {
@@ -35,11 +53,11 @@ impl Services {
             Ok(db)
         })
         .await??;
-        Ok(Self::wire(db, key_cache_ttl))
+        Ok(Self::wire(db, key_cache_ttl, ordering))
     }
 
     /// Wires services over an open, migrated database.
-    pub fn wire(db: Db, key_cache_ttl: Duration) -> Self {
+    pub fn wire(db: Db, key_cache_ttl: Duration, ordering: Settings) -> Self {
         let store: Arc<dyn ApiKeyRepository> = Arc::new(ApiKeyStore::new(db.clone()));
         let keys: Arc<dyn ApiKeyRepository> = if key_cache_ttl.is_zero() {
             store
@@ -52,7 +70,17 @@ impl Services {
             Arc::new(SystemClock),
             Arc::new(UuidV7Generator),
         ));
-        Self { db, accounts }
+        let ordering = Arc::new(tonne_ordering::Service::new(
+            Arc::new(CatalogueStore::new(db.clone())),
+            Arc::new(AccountCurrencies(AccountStore::new(db.clone()))),
+            Arc::new(SystemClock),
+            ordering,
+        ));
+        Self {
+            db,
+            accounts,
+            ordering,
+        }
     }
 }
 

@@ -13,6 +13,7 @@ use tonne_accounts::{
     AuthError, CreateAccountError, InvalidField, ListAccountsError, ReadAccountError,
     UpdateAccountError,
 };
+use tonne_ordering::{CatalogueError, QuoteError};
 
 /// Error codes of the contract's `Error.error_code` enum that Tonne uses, plus the
 /// few it adds for statuses whose contract response has no body schema (404 of an
@@ -24,6 +25,15 @@ pub mod codes {
     pub const PAGINATION_LIMIT_INVALID: &str = "pagination_limit_invalid";
     /// 400: an id outside the caller's organisation and mode.
     pub const ID_INVALID: &str = "id_invalid";
+    /// 400: a mass or value that is zero, too precise, too large, or buys nothing.
+    pub const ORDER_QUANTITY_INVALID: &str = "order_quantity_invalid";
+    /// 400: selection percentages do not sum to 100.
+    pub const BUNDLE_SELECTION_RATIOS_INVALID: &str = "bundle_selection_ratios_invalid";
+    /// 400: percentages malformed, or given for some bundles only.
+    pub const BUNDLE_SELECTION_RATIOS_INVALID_FORMAT: &str =
+        "bundle_selection_ratios_invalid_format";
+    /// 400: a bundle is unknown, disabled, repeated, or not sold in the account's currency.
+    pub const BUNDLE_ID_INVALID: &str = "bundle_id_invalid";
     /// 400: a test account's name cannot change.
     pub const TEST_ACCOUNT_NAME_UPDATE_DISALLOWED: &str = "test_account_name_update_disallowed";
     /// 403: a live key is required.
@@ -243,6 +253,31 @@ impl From<UpdateAccountError> for ApiError {
                 Self::new(StatusCode::FORBIDDEN, codes::UNAUTHORISED, e.to_string())
             }
             UpdateAccountError::Unexpected(cause) => Self::internal(&cause),
+        }
+    }
+}
+
+impl From<CatalogueError> for ApiError {
+    fn from(e: CatalogueError) -> Self {
+        match e {
+            CatalogueError::NotFound => Self::not_found("no such catalogue item"),
+            CatalogueError::Invalid { field, reason } => Self::validation(field, reason),
+            CatalogueError::Unexpected(cause) => Self::internal(&cause),
+        }
+    }
+}
+
+impl From<QuoteError> for ApiError {
+    fn from(e: QuoteError) -> Self {
+        let bad =
+            |code: &'static str, message: String| Self::new(StatusCode::BAD_REQUEST, code, message);
+        match e {
+            QuoteError::QuantityInvalid(m) => bad(codes::ORDER_QUANTITY_INVALID, m),
+            QuoteError::RatiosInvalid(m) => bad(codes::BUNDLE_SELECTION_RATIOS_INVALID, m),
+            QuoteError::RatiosFormat(m) => bad(codes::BUNDLE_SELECTION_RATIOS_INVALID_FORMAT, m),
+            QuoteError::BundleInvalid(m) => bad(codes::BUNDLE_ID_INVALID, m),
+            QuoteError::Invalid { field, reason } => Self::validation(field, reason),
+            QuoteError::Unexpected(cause) => Self::internal(&cause),
         }
     }
 }

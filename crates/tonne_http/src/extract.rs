@@ -110,6 +110,8 @@ pub struct ListQuery {
     limit: Option<String>,
     after: Option<String>,
     name: Option<String>,
+    recently_disabled: Option<String>,
+    currency: Option<String>,
 }
 
 impl ListQuery {
@@ -135,6 +137,26 @@ impl ListQuery {
             ),
         };
         Ok(PageRequest { limit, after })
+    }
+
+    /// `recently_disabled` (`true`/`false`, default false), or 400.
+    pub fn recently_disabled(&self) -> Result<bool, ApiError> {
+        match self.recently_disabled.as_deref() {
+            None | Some("false") => Ok(false),
+            Some("true") => Ok(true),
+            Some(_) => Err(ApiError::validation(
+                "recently_disabled",
+                "must be `true` or `false`",
+            )),
+        }
+    }
+
+    /// `currency` (a `CurrencyCode`), used for prices when no key says which, or 400.
+    pub fn currency(&self) -> Result<Option<tonne_kernel::Currency>, ApiError> {
+        self.currency
+            .as_deref()
+            .map(|c| c.parse().map_err(|e| ApiError::validation("currency", e)))
+            .transpose()
     }
 
     /// The name filter, or 400.
@@ -163,5 +185,23 @@ impl FromRequest for Authenticated {
                 "route is outside the auth middleware"
             ))),
         })
+    }
+}
+
+/// The caller if the request carried a valid key, else `None`: for public routes,
+/// which never answer 401.
+#[derive(Debug, Clone)]
+pub struct MaybeAuthenticated(pub Option<Caller>);
+
+impl FromRequest for MaybeAuthenticated {
+    type Error = ApiError;
+    type Future = Ready<Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let caller = req
+            .extensions()
+            .get::<AuthOutcome>()
+            .and_then(|AuthOutcome(r)| r.as_ref().ok().cloned());
+        ready(Ok(MaybeAuthenticated(caller)))
     }
 }

@@ -66,6 +66,8 @@ pub fn app(
             web::scope("/v1")
                 .wrap(from_fn(middleware::authenticate_and_limit))
                 .configure(routes::accounts::configure)
+                .configure(routes::catalogue::configure)
+                .configure(routes::quotes::configure)
                 .default_service(web::to(unknown_route)),
         )
         .default_service(web::to(unknown_route))

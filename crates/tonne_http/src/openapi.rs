@@ -4,7 +4,7 @@ use serde::Serialize;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi, ToSchema};
 
-use crate::routes::accounts;
+use crate::routes::{accounts, catalogue, quotes};
 
 /// The contract's `Errors` body.
 #[derive(Debug, Serialize, ToSchema)]
@@ -47,6 +47,13 @@ impl Modify for BearerAuth {
         accounts::list_clients,
         accounts::create_client,
         accounts::update_client,
+        catalogue::list_projects,
+        catalogue::get_project,
+        catalogue::get_project_by_slug,
+        catalogue::list_bundles,
+        catalogue::get_bundle,
+        quotes::quote_by_mass,
+        quotes::quote_by_value,
     ),
     components(schemas(ErrorsDoc, ErrorDoc)),
     modifiers(&BearerAuth),

@@ -2,6 +2,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use tonne_accounts::AccountsService;
+use tonne_ordering::OrderingService;
 
 use crate::metrics::Metrics;
 use crate::rate_limit::RateLimiter;
@@ -49,6 +50,8 @@ pub trait Readiness: Send + Sync {
 pub struct AppState {
     /// Accounts use cases.
     pub accounts: Arc<dyn AccountsService>,
+    /// Catalogue and quotes.
+    pub ordering: Arc<dyn OrderingService>,
     /// Rate limiter.
     pub limiter: Arc<dyn RateLimiter>,
     /// Database readiness.

@@ -45,6 +45,7 @@ fn caller(mode: AccountMode) -> Caller {
 fn state(mock: MockAccountsService) -> AppState {
     AppState {
         accounts: Arc::new(mock),
+        ordering: Arc::new(tonne_ordering::MockOrderingService::new()),
         limiter: Arc::new(InProcessRateLimiter::new(RatePolicy {
             per_second: 1000,
             burst: 1000,

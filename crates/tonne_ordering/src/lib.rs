@@ -27,6 +27,7 @@ pub mod pricing;
 mod quote;
 mod selection;
 mod service;
+mod views;
 
 pub use catalogue::{
     Bundle, BundleId, BundlePrice, CarbonPermanence, Media, OffsetType, Project, ProjectId,
@@ -38,4 +39,5 @@ pub use ports::OrderingService;
 pub use ports::{MockAccountDirectory, MockCatalogueRepository, MockOrderingService};
 pub use quote::{Quote, QuoteLine};
 pub use selection::{Percentage, SelectionEntry};
-pub use service::{Service, Settings};
+pub use service::{MassRequest, Service, Settings, ValueRequest};
+pub use views::{BundleView, ProjectView};

@@ -2,7 +2,7 @@
 
 use async_trait::async_trait;
 use time::OffsetDateTime;
-use tonne_kernel::{AccountId, Currency, Cursor, Page, PageRequest};
+use tonne_kernel::{AccountId, Currency, Cursor, Money, Page, PageRequest};
 
 pub use tonne_kernel::StoreError;
 
@@ -10,6 +10,7 @@ use crate::catalogue::{Bundle, BundleId, Project, ProjectId};
 use crate::errors::{CatalogueError, QuoteError};
 use crate::quote::Quote;
 use crate::service::{MassRequest, ValueRequest};
+use crate::views::{BundleView, ProjectView};
 
 /// Which catalogue items a list returns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,6 +61,8 @@ pub trait CatalogueRepository: Send + Sync {
         visibility: Visibility,
         page: &PageRequest<Cursor>,
     ) -> Result<Page<Bundle>, StoreError>;
+    /// The projects with these ids that exist (disabled included), in any order.
+    async fn projects(&self, ids: &[ProjectId]) -> Result<Vec<Project>, StoreError>;
     /// The bundles with these ids that exist (disabled included), in any order.
     async fn bundles(&self, ids: &[BundleId]) -> Result<Vec<Bundle>, StoreError>;
     /// The catalogue's default selection: enabled bundles with a default share.
@@ -91,19 +94,21 @@ pub trait OrderingService: Send + Sync {
         &self,
         recently_disabled: bool,
         page: PageRequest<Cursor>,
-    ) -> Result<Page<Project>, CatalogueError>;
+    ) -> Result<Page<ProjectView>, CatalogueError>;
     /// A project by id.
-    async fn project(&self, id: &str) -> Result<Project, CatalogueError>;
+    async fn project(&self, id: &str) -> Result<ProjectView, CatalogueError>;
     /// A project by slug.
-    async fn project_by_slug(&self, slug: &str) -> Result<Project, CatalogueError>;
+    async fn project_by_slug(&self, slug: &str) -> Result<ProjectView, CatalogueError>;
     /// Bundles, as for projects.
     async fn list_bundles(
         &self,
         recently_disabled: bool,
         page: PageRequest<Cursor>,
-    ) -> Result<Page<Bundle>, CatalogueError>;
+    ) -> Result<Page<BundleView>, CatalogueError>;
     /// A bundle by id.
-    async fn bundle(&self, id: &str) -> Result<Bundle, CatalogueError>;
+    async fn bundle(&self, id: &str) -> Result<BundleView, CatalogueError>;
+    /// A bundle's price per tonne in a currency, and with commission, if it is sold in it.
+    fn display_price(&self, bundle: &Bundle, currency: Currency) -> Option<(Money, Money)>;
     /// Prices an order by mass for an account, storing nothing.
     async fn quote_by_mass(
         &self,

@@ -6,6 +6,7 @@ use rust_decimal::Decimal;
 use time::Duration;
 use tonne_kernel::{AccountId, Clock, Currency, Cursor, Mass, MassUnit, Money, Page, PageRequest};
 
+use crate::catalogue::ProjectId;
 use crate::catalogue::{Bundle, BundleId, Project};
 use crate::errors::{CatalogueError, QuoteError};
 use crate::ports::{
@@ -15,6 +16,7 @@ use crate::ports::{
 use crate::pricing::CommissionRate;
 use crate::quote::{self, Quote};
 use crate::selection::{SelectionEntry, shares};
+use crate::views::{BundleView, ProjectView};
 
 /// Ordering settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -304,59 +306,152 @@ fn not_found_or(e: StoreError) -> CatalogueError {
     CatalogueError::Unexpected(unexpected(e))
 }
 
+impl Service {
+    async fn project_views(
+        &self,
+        projects: Vec<Project>,
+    ) -> Result<Vec<ProjectView>, CatalogueError> {
+        let mut ids: Vec<BundleId> = projects
+            .iter()
+            .flat_map(|p| p.bundle_ids.iter().copied())
+            .collect();
+        ids.sort();
+        ids.dedup();
+        let bundles = if ids.is_empty() {
+            Vec::new()
+        } else {
+            self.catalogue.bundles(&ids).await.map_err(not_found_or)?
+        };
+        Ok(projects
+            .into_iter()
+            .map(|project| {
+                let mut own: Vec<Bundle> = bundles
+                    .iter()
+                    .filter(|b| project.bundle_ids.contains(&b.id))
+                    .cloned()
+                    .collect();
+                own.sort_by_key(|b| b.id);
+                ProjectView {
+                    project,
+                    bundles: own,
+                }
+            })
+            .collect())
+    }
+
+    async fn bundle_views(&self, bundles: Vec<Bundle>) -> Result<Vec<BundleView>, CatalogueError> {
+        let mut ids: Vec<ProjectId> = bundles
+            .iter()
+            .flat_map(|b| b.project_ids.iter().copied())
+            .collect();
+        ids.sort();
+        ids.dedup();
+        let projects = if ids.is_empty() {
+            Vec::new()
+        } else {
+            self.catalogue.projects(&ids).await.map_err(not_found_or)?
+        };
+        Ok(bundles
+            .into_iter()
+            .map(|bundle| {
+                let own = bundle
+                    .project_ids
+                    .iter()
+                    .filter_map(|id| projects.iter().find(|p| p.id == *id).cloned())
+                    .collect();
+                BundleView {
+                    bundle,
+                    projects: own,
+                }
+            })
+            .collect())
+    }
+
+    async fn one_project(&self, found: Option<Project>) -> Result<ProjectView, CatalogueError> {
+        let project = found.ok_or(CatalogueError::NotFound)?;
+        self.project_views(vec![project])
+            .await?
+            .into_iter()
+            .next()
+            .ok_or(CatalogueError::NotFound)
+    }
+}
+
 #[async_trait]
 impl OrderingService for Service {
     async fn list_projects(
         &self,
         recently_disabled: bool,
         page: PageRequest<Cursor>,
-    ) -> Result<Page<Project>, CatalogueError> {
-        self.catalogue
+    ) -> Result<Page<ProjectView>, CatalogueError> {
+        let found = self
+            .catalogue
             .list_projects(self.visibility(recently_disabled), &page)
             .await
-            .map_err(not_found_or)
+            .map_err(not_found_or)?;
+        let has_more = found.has_more;
+        Ok(Page {
+            items: self.project_views(found.items).await?,
+            has_more,
+        })
     }
 
-    async fn project(&self, id: &str) -> Result<Project, CatalogueError> {
+    async fn project(&self, id: &str) -> Result<ProjectView, CatalogueError> {
         let id = id.parse().map_err(|_| CatalogueError::NotFound)?;
-        self.catalogue
-            .project(id)
-            .await
-            .map_err(not_found_or)?
-            .ok_or(CatalogueError::NotFound)
+        let found = self.catalogue.project(id).await.map_err(not_found_or)?;
+        self.one_project(found).await
     }
 
-    async fn project_by_slug(&self, slug: &str) -> Result<Project, CatalogueError> {
+    async fn project_by_slug(&self, slug: &str) -> Result<ProjectView, CatalogueError> {
         if slug.is_empty() || slug.len() > 200 {
             return Err(CatalogueError::NotFound);
         }
-        self.catalogue
+        let found = self
+            .catalogue
             .project_by_slug(slug)
             .await
-            .map_err(not_found_or)?
-            .ok_or(CatalogueError::NotFound)
+            .map_err(not_found_or)?;
+        self.one_project(found).await
     }
 
     async fn list_bundles(
         &self,
         recently_disabled: bool,
         page: PageRequest<Cursor>,
-    ) -> Result<Page<Bundle>, CatalogueError> {
-        self.catalogue
+    ) -> Result<Page<BundleView>, CatalogueError> {
+        let found = self
+            .catalogue
             .list_bundles(self.visibility(recently_disabled), &page)
             .await
-            .map_err(not_found_or)
+            .map_err(not_found_or)?;
+        let has_more = found.has_more;
+        Ok(Page {
+            items: self.bundle_views(found.items).await?,
+            has_more,
+        })
     }
 
-    async fn bundle(&self, id: &str) -> Result<Bundle, CatalogueError> {
+    async fn bundle(&self, id: &str) -> Result<BundleView, CatalogueError> {
         let id: BundleId = id.parse().map_err(|_| CatalogueError::NotFound)?;
-        self.catalogue
+        let bundle = self
+            .catalogue
             .bundles(&[id])
             .await
             .map_err(not_found_or)?
             .into_iter()
             .next()
+            .ok_or(CatalogueError::NotFound)?;
+        self.bundle_views(vec![bundle])
+            .await?
+            .into_iter()
+            .next()
             .ok_or(CatalogueError::NotFound)
+    }
+
+    fn display_price(&self, bundle: &Bundle, currency: Currency) -> Option<(Money, Money)> {
+        let unit = bundle.price_in(currency)?;
+        let gross = crate::pricing::gross_unit_price(unit, self.settings.commission_rate).ok()?;
+        Some((unit, gross))
     }
 
     async fn quote_by_mass(

@@ -10,6 +10,7 @@
 //! look-ups off the database for a bounded time.
 
 mod accounts;
+mod catalogue;
 mod db;
 mod error;
 mod keys;
@@ -18,6 +19,7 @@ mod schema;
 mod url;
 
 pub use accounts::AccountStore;
+pub use catalogue::CatalogueStore;
 pub use db::{AnyConnection, Backend, Db, DbError, PoolSettings, PoolStatus};
 pub use keys::{ApiKeyStore, CachedApiKeys};
 pub use url::{DatabaseUrl, DatabaseUrlError};

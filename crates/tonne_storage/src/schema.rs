@@ -42,4 +42,81 @@ diesel::table! {
 }
 
 diesel::joinable!(api_keys -> accounts (account_id));
-diesel::allow_tables_to_appear_in_same_query!(organisations, accounts, api_keys);
+
+diesel::table! {
+    projects (id) {
+        id -> Text,
+        slug -> Text,
+        name -> Text,
+        short_name -> Text,
+        description -> Text,
+        project_type -> Text,
+        registry_name -> Text,
+        registry_link -> Nullable<Text>,
+        latitude -> Text,
+        longitude -> Text,
+        country_name -> Text,
+        country_code -> Text,
+        region -> Nullable<Text>,
+        logo -> Nullable<Text>,
+        primary_image -> Nullable<Text>,
+        thumbnail_image -> Nullable<Text>,
+        results -> Text,
+        un_sdg -> Text,
+        media -> Text,
+        disabled -> Bool,
+        disabled_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    bundles (id) {
+        id -> Text,
+        name -> Text,
+        description -> Nullable<Text>,
+        background_colour -> Nullable<Text>,
+        primary_image -> Nullable<Text>,
+        large_image -> Nullable<Text>,
+        primary_image_hires -> Nullable<Text>,
+        small_thumbnail -> Nullable<Text>,
+        available_grams -> Nullable<BigInt>,
+        offset_type -> Nullable<Text>,
+        carbon_permanence -> Nullable<Text>,
+        disabled -> Bool,
+        disabled_at -> Nullable<Timestamp>,
+        default_share -> Nullable<Integer>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    bundle_prices (bundle_id, currency) {
+        bundle_id -> Text,
+        currency -> Text,
+        unit_price_minor -> BigInt,
+    }
+}
+
+diesel::table! {
+    bundle_projects (bundle_id, project_id) {
+        bundle_id -> Text,
+        project_id -> Text,
+        position -> Integer,
+    }
+}
+
+diesel::joinable!(bundle_prices -> bundles (bundle_id));
+diesel::joinable!(bundle_projects -> bundles (bundle_id));
+diesel::joinable!(bundle_projects -> projects (project_id));
+diesel::allow_tables_to_appear_in_same_query!(
+    organisations,
+    accounts,
+    api_keys,
+    projects,
+    bundles,
+    bundle_prices,
+    bundle_projects
+);

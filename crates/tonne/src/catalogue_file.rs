@@ -1,0 +1,446 @@
+//! The catalogue file format (`tonne catalogue import FILE`), documented in
+//! `docs/catalogue.md`. Ids are derived from each item's `key` (UUIDv5), so
+//! importing the same file again updates the same rows instead of duplicating them.
+
+use std::collections::{BTreeMap, HashSet};
+
+use anyhow::{Context as _, anyhow, bail, ensure};
+use rust_decimal::{Decimal, RoundingStrategy};
+use serde::Deserialize;
+use time::OffsetDateTime;
+use tonne_kernel::{Currency, Mass, MassUnit, Money};
+use tonne_ordering::ports::Catalogue;
+use tonne_ordering::{
+    Bundle, BundleId, BundlePrice, CarbonPermanence, Media, OffsetType, Percentage, Project,
+    ProjectId, Registry,
+};
+use uuid::Uuid;
+
+/// The demo catalogue shipped with Tonne and loaded into an empty database.
+pub const DEMO: &str = include_str!("../catalogue/demo-catalogue.json");
+
+const FORMAT: &str = "tonne-catalogue/1";
+const NAMESPACE: Uuid = Uuid::from_u128(0x7a0e_4c2b_9d3f_4e51_8b6a_2f1c_0d9e_5a37);
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileDoc {
+    format: String,
+    #[serde(default)]
+    notice: Option<String>,
+    #[serde(default)]
+    exchange_rates: Option<Rates>,
+    projects: Vec<FileProject>,
+    bundles: Vec<FileBundle>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Rates {
+    base: String,
+    #[serde(default)]
+    note: Option<String>,
+    rates: BTreeMap<String, String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileMedia {
+    #[serde(rename = "type")]
+    kind: String,
+    url: String,
+    #[serde(default)]
+    attribution_text: Option<String>,
+    #[serde(default)]
+    attribution_url: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileProject {
+    key: String,
+    name: String,
+    short_name: Option<String>,
+    description: String,
+    project_type: String,
+    registry_name: String,
+    #[serde(default)]
+    registry_link: Option<String>,
+    latitude: String,
+    longitude: String,
+    country_name: String,
+    country_code: String,
+    #[serde(default)]
+    region: Option<String>,
+    #[serde(default)]
+    logo: Option<String>,
+    #[serde(default)]
+    primary_image: Option<String>,
+    #[serde(default)]
+    thumbnail_image: Option<String>,
+    #[serde(default)]
+    results: Vec<String>,
+    #[serde(default)]
+    un_sdg: Vec<u8>,
+    #[serde(default)]
+    media: Vec<FileMedia>,
+    #[serde(default)]
+    disabled: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileBundle {
+    key: String,
+    name: String,
+    #[serde(default)]
+    description: Option<String>,
+    /// Price per tonne in the exchange-rate base currency.
+    #[serde(default)]
+    unit_price: Option<String>,
+    /// Or explicit prices per currency.
+    #[serde(default)]
+    unit_prices: Option<BTreeMap<String, String>>,
+    /// Tonnes available; absent or null is unlimited.
+    #[serde(default)]
+    available_quantity: Option<String>,
+    #[serde(default)]
+    offset_type: Option<String>,
+    #[serde(default)]
+    carbon_permanence: Option<String>,
+    /// Share of the default selection, e.g. "30" or "12.5".
+    #[serde(default)]
+    default_percentage: Option<String>,
+    #[serde(default)]
+    background_colour: Option<String>,
+    #[serde(default)]
+    primary_image: Option<String>,
+    #[serde(default)]
+    large_image: Option<String>,
+    #[serde(default)]
+    primary_image_hires: Option<String>,
+    #[serde(default)]
+    small_thumbnail: Option<String>,
+    projects: Vec<String>,
+    #[serde(default)]
+    disabled: bool,
+}
+
+/// The stable id of a project key.
+pub fn project_id(key: &str) -> ProjectId {
+    ProjectId::from_uuid(Uuid::new_v5(
+        &NAMESPACE,
+        format!("project:{key}").as_bytes(),
+    ))
+}
+
+/// The stable id of a bundle key.
+pub fn bundle_id(key: &str) -> BundleId {
+    BundleId::from_uuid(Uuid::new_v5(&NAMESPACE, format!("bundle:{key}").as_bytes()))
+}
+
+fn check_key(key: &str) -> anyhow::Result<()> {
+    ensure!(
+        (1..=100).contains(&key.len())
+            && key
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'),
+        "key `{key}`: use 1 to 100 of a-z, 0-9 and '-' (it becomes the project's slug)"
+    );
+    Ok(())
+}
+
+fn price(raw: &str, currency: Currency, what: &str) -> anyhow::Result<Money> {
+    let amount: Decimal = raw
+        .parse()
+        .map_err(|_| anyhow!("{what}: `{raw}` is not a decimal"))?;
+    ensure!(amount > Decimal::ZERO, "{what}: must be positive");
+    ensure!(
+        amount.scale() <= currency.minor_digits(),
+        "{what}: more decimals than {currency} has"
+    );
+    Money::from_decimal(amount, currency, RoundingStrategy::ToZero)
+        .map_err(|e| anyhow!("{what}: {e}"))
+}
+
+fn coordinate(raw: &str, limit: i64, what: &str) -> anyhow::Result<Decimal> {
+    let value: Decimal = raw
+        .parse()
+        .map_err(|_| anyhow!("{what}: `{raw}` is not a decimal"))?;
+    ensure!(
+        value.abs() <= Decimal::from(limit),
+        "{what}: `{raw}` is out of range"
+    );
+    Ok(value)
+}
+
+/// Parses and validates a catalogue file.
+pub fn parse(text: &str, at: OffsetDateTime) -> anyhow::Result<Catalogue> {
+    let doc: FileDoc = serde_json::from_str(text)
+        .context("the catalogue is not valid JSON of the expected shape")?;
+    ensure!(
+        doc.format == FORMAT,
+        "format must be `{FORMAT}`, found `{}`",
+        doc.format
+    );
+    let _ = (&doc.notice, doc.exchange_rates.as_ref().map(|r| &r.note));
+
+    let mut keys = HashSet::new();
+    let mut projects = Vec::with_capacity(doc.projects.len());
+    for p in &doc.projects {
+        check_key(&p.key)?;
+        ensure!(
+            keys.insert(format!("p:{}", p.key)),
+            "project key `{}` appears twice",
+            p.key
+        );
+        let what = format!("project `{}`", p.key);
+        ensure!(
+            p.country_code.len() == 3 && p.country_code.bytes().all(|b| b.is_ascii_uppercase()),
+            "{what}: country_code must be ISO 3166-1 alpha-3"
+        );
+        ensure!(
+            p.un_sdg.iter().all(|g| (1..=17).contains(g)),
+            "{what}: un_sdg goals are 1 to 17"
+        );
+        let bundle_ids = doc
+            .bundles
+            .iter()
+            .filter(|b| b.projects.contains(&p.key))
+            .map(|b| bundle_id(&b.key))
+            .collect();
+        projects.push(Project {
+            id: project_id(&p.key),
+            slug: p.key.clone(),
+            name: p.name.clone(),
+            short_name: p.short_name.clone().unwrap_or_else(|| p.name.clone()),
+            description: p.description.clone(),
+            project_type: p.project_type.clone(),
+            registry: Registry::parse(&p.registry_name).ok_or_else(|| {
+                anyhow!(
+                    "{what}: registry_name `{}` is not one of the contract's registries",
+                    p.registry_name
+                )
+            })?,
+            registry_link: p.registry_link.clone(),
+            latitude: coordinate(&p.latitude, 90, &format!("{what}: latitude"))?,
+            longitude: coordinate(&p.longitude, 180, &format!("{what}: longitude"))?,
+            country_name: p.country_name.clone(),
+            country_code: p.country_code.clone(),
+            region: p.region.clone(),
+            logo: p.logo.clone(),
+            primary_image: p.primary_image.clone(),
+            thumbnail_image: p.thumbnail_image.clone(),
+            results: p.results.clone(),
+            un_sdg: p.un_sdg.clone(),
+            media: p
+                .media
+                .iter()
+                .map(|m| Media {
+                    kind: m.kind.clone(),
+                    url: m.url.clone(),
+                    attribution_text: m.attribution_text.clone(),
+                    attribution_url: m.attribution_url.clone(),
+                })
+                .collect(),
+            disabled: p.disabled,
+            disabled_at: p.disabled.then_some(at),
+            bundle_ids,
+        });
+    }
+
+    let mut bundles = Vec::with_capacity(doc.bundles.len());
+    let mut default_total = 0_u32;
+    for b in &doc.bundles {
+        check_key(&b.key)?;
+        ensure!(
+            keys.insert(format!("b:{}", b.key)),
+            "bundle key `{}` appears twice",
+            b.key
+        );
+        let what = format!("bundle `{}`", b.key);
+        let mut prices = Vec::new();
+        match (&b.unit_prices, &b.unit_price, &doc.exchange_rates) {
+            (Some(explicit), None, _) => {
+                for (code, raw) in explicit {
+                    let currency: Currency = code
+                        .parse()
+                        .map_err(|_| anyhow!("{what}: unknown currency `{code}`"))?;
+                    prices.push(BundlePrice {
+                        unit_price: price(raw, currency, &format!("{what}: {code} price"))?,
+                    });
+                }
+            }
+            (None, Some(raw), Some(rates)) => {
+                let base: Currency = rates.base.parse().map_err(|_| {
+                    anyhow!("exchange_rates.base `{}` is not supported", rates.base)
+                })?;
+                let base_price = price(raw, base, &format!("{what}: unit_price"))?;
+                for (code, rate) in &rates.rates {
+                    let currency: Currency = code
+                        .parse()
+                        .map_err(|_| anyhow!("exchange_rates: unknown currency `{code}`"))?;
+                    let rate: Decimal = rate
+                        .parse()
+                        .map_err(|_| anyhow!("exchange_rates.{code}: not a decimal"))?;
+                    ensure!(
+                        rate > Decimal::ZERO,
+                        "exchange_rates.{code}: must be positive"
+                    );
+                    let converted = base_price
+                        .to_decimal()
+                        .checked_mul(rate)
+                        .ok_or_else(|| anyhow!("{what}: price overflows"))?;
+                    let unit_price = Money::from_decimal(
+                        converted,
+                        currency,
+                        RoundingStrategy::MidpointAwayFromZero,
+                    )
+                    .map_err(|e| anyhow!("{what}: {e}"))?;
+                    prices.push(BundlePrice { unit_price });
+                }
+            }
+            _ => bail!(
+                "{what}: give either unit_prices per currency, or unit_price with a top-level exchange_rates table"
+            ),
+        }
+        for project in &b.projects {
+            ensure!(
+                doc.projects.iter().any(|p| &p.key == project),
+                "{what}: project `{project}` is not in the file"
+            );
+        }
+        let default_share = b
+            .default_percentage
+            .as_deref()
+            .map(|p| {
+                Percentage::parse(p)
+                    .map(Percentage::hundredths)
+                    .map_err(|e| anyhow!("{what}: default_percentage: {e}"))
+            })
+            .transpose()?;
+        default_total += default_share.unwrap_or(0);
+        bundles.push(Bundle {
+            id: bundle_id(&b.key),
+            name: b.name.clone(),
+            description: b.description.clone(),
+            prices,
+            available: b
+                .available_quantity
+                .as_deref()
+                .map(|q| {
+                    Mass::parse(q, MassUnit::T)
+                        .map_err(|e| anyhow!("{what}: available_quantity {e}"))
+                })
+                .transpose()?,
+            offset_type: b
+                .offset_type
+                .as_deref()
+                .map(|t| OffsetType::parse(t).ok_or_else(|| anyhow!("{what}: offset_type `{t}`")))
+                .transpose()?,
+            permanence: b
+                .carbon_permanence
+                .as_deref()
+                .map(|t| {
+                    CarbonPermanence::parse(t)
+                        .ok_or_else(|| anyhow!("{what}: carbon_permanence `{t}`"))
+                })
+                .transpose()?,
+            disabled: b.disabled,
+            disabled_at: b.disabled.then_some(at),
+            background_colour: b.background_colour.clone(),
+            primary_image: b.primary_image.clone(),
+            large_image: b.large_image.clone(),
+            primary_image_hires: b.primary_image_hires.clone(),
+            small_thumbnail: b.small_thumbnail.clone(),
+            default_share,
+            project_ids: b.projects.iter().map(|k| project_id(k)).collect(),
+        });
+    }
+    ensure!(
+        default_total == 0 || default_total == 10_000,
+        "default_percentage values sum to {}, not 100",
+        Decimal::new(i64::from(default_total), 2)
+    );
+    Ok(Catalogue { projects, bundles })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use time::macros::datetime;
+
+    #[test]
+    fn the_demo_catalogue_is_valid_and_complete() {
+        let c = parse(DEMO, datetime!(2026-01-01 00:00 UTC)).unwrap();
+        assert!(c.projects.len() >= 15);
+        assert!(c.bundles.len() >= 6);
+        for b in &c.bundles {
+            for currency in Currency::ALL {
+                assert!(
+                    b.price_in(currency).is_some(),
+                    "{} lacks {currency}",
+                    b.name
+                );
+            }
+        }
+        let types: Vec<&str> = c.projects.iter().map(|p| p.project_type.as_str()).collect();
+        for kind in [
+            "REDD+",
+            "Afforestation",
+            "Direct air capture",
+            "Biochar",
+            "Enhanced weathering",
+            "Cookstoves",
+            "Wind power",
+            "blue carbon",
+        ] {
+            assert!(types.iter().any(|t| t.contains(kind)), "{kind}");
+        }
+        let defaults: u32 = c.bundles.iter().filter_map(|b| b.default_share).sum();
+        assert_eq!(defaults, 10_000);
+        // 14.00 EUR × 0.87 = 12.18 GBP
+        let forest = c
+            .bundles
+            .iter()
+            .find(|b| b.name == "Forest Protection")
+            .unwrap();
+        assert_eq!(
+            forest.price_in(Currency::Gbp).unwrap().to_decimal_string(),
+            "12.18"
+        );
+    }
+
+    #[test]
+    fn ids_are_stable_and_bad_files_are_explained() {
+        assert_eq!(bundle_id("x"), bundle_id("x"));
+        assert_ne!(bundle_id("x"), bundle_id("y"));
+        let at = datetime!(2026-01-01 00:00 UTC);
+        assert!(parse("{}", at).is_err());
+        let wrong_format = DEMO.replace("tonne-catalogue/1", "other/2");
+        assert!(
+            parse(&wrong_format, at)
+                .unwrap_err()
+                .to_string()
+                .contains("format")
+        );
+        let bad_registry = DEMO.replacen("\"Verra\"", "\"Nowhere Registry\"", 1);
+        assert!(
+            parse(&bad_registry, at)
+                .unwrap_err()
+                .to_string()
+                .contains("registry_name")
+        );
+        let bad_share = DEMO.replacen(
+            "\"default_percentage\": \"30\"",
+            "\"default_percentage\": \"31\"",
+            1,
+        );
+        assert!(
+            parse(&bad_share, at)
+                .unwrap_err()
+                .to_string()
+                .contains("sum to 101")
+        );
+    }
+}

@@ -1,0 +1,346 @@
+//! `/v1/projects` and `/v1/bundles`: the catalogue, read-only.
+
+use actix_web::{HttpResponse, web};
+use rust_decimal::prelude::ToPrimitive as _;
+use serde::Serialize;
+use tonne_kernel::{Currency, Page};
+use tonne_ordering::{Bundle, BundleView, Project, ProjectView};
+use utoipa::ToSchema;
+
+use crate::error::ApiError;
+use crate::extract::{Authenticated, ListQuery, MaybeAuthenticated};
+use crate::openapi::ErrorsDoc;
+use crate::state::AppState;
+
+/// The contract's `BundleSummary`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BundleSummaryBody {
+    id: String,
+    name: String,
+    /// Price per tonne in `currency`, before commission.
+    unit_price: String,
+    /// Price per tonne including commission.
+    gross_unit_price: String,
+    currency: String,
+    background_colour: Option<String>,
+    primary_image: Option<String>,
+    large_image: Option<String>,
+    primary_image_hires: Option<String>,
+    small_thumbnail: Option<String>,
+    description: Option<String>,
+    disabled: bool,
+    /// Tonnes left; null is unlimited.
+    available_quantity: Option<String>,
+    offset_type: Option<&'static str>,
+    carbon_permanence: Option<&'static str>,
+}
+
+/// The contract's `Media`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MediaBody {
+    #[serde(rename = "type")]
+    kind: String,
+    url: String,
+    attribution_text: Option<String>,
+    attribution_url: Option<String>,
+}
+
+/// The contract's `ProjectSummary`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProjectSummaryBody {
+    id: String,
+    name: String,
+    short_name: String,
+    slug: String,
+    description: String,
+    project_type: String,
+    registry_name: &'static str,
+    registry_link: Option<String>,
+    latitude: f64,
+    longitude: f64,
+    country_name: String,
+    country_code: String,
+    region: Option<String>,
+    logo: Option<String>,
+    primary_image: Option<String>,
+    thumbnail_image: Option<String>,
+    results: Vec<String>,
+    un_sdg: Vec<u8>,
+    media: Vec<MediaBody>,
+    disabled: bool,
+}
+
+/// The contract's `Project`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ProjectBody {
+    #[serde(flatten)]
+    summary: ProjectSummaryBody,
+    bundles: Vec<BundleSummaryBody>,
+}
+
+/// The contract's `Bundle`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BundleBody {
+    #[serde(flatten)]
+    summary: BundleSummaryBody,
+    projects: Vec<ProjectSummaryBody>,
+}
+
+/// The contract's `PaginatedProjects`, with `next_cursor`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PaginatedProjects {
+    has_more: bool,
+    next_cursor: Option<String>,
+    data: Vec<ProjectBody>,
+}
+
+/// The contract's `PaginatedBundles`, with `next_cursor`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PaginatedBundles {
+    has_more: bool,
+    next_cursor: Option<String>,
+    data: Vec<BundleBody>,
+}
+
+fn bundle_summary(state: &AppState, b: &Bundle, currency: Currency) -> BundleSummaryBody {
+    // Priced in the caller's currency; a bundle not sold in it shows its first price.
+    let price = state.ordering.display_price(b, currency).or_else(|| {
+        b.prices
+            .first()
+            .and_then(|p| state.ordering.display_price(b, p.unit_price.currency()))
+    });
+    let (unit, gross, shown) = match price {
+        Some((unit, gross)) => (
+            unit.to_decimal_string(),
+            gross.to_decimal_string(),
+            unit.currency(),
+        ),
+        None => ("0.00".to_owned(), "0.00".to_owned(), currency),
+    };
+    BundleSummaryBody {
+        id: b.id.to_string(),
+        name: b.name.clone(),
+        unit_price: unit,
+        gross_unit_price: gross,
+        currency: shown.code().to_owned(),
+        background_colour: b.background_colour.clone(),
+        primary_image: b.primary_image.clone(),
+        large_image: b.large_image.clone(),
+        primary_image_hires: b.primary_image_hires.clone(),
+        small_thumbnail: b.small_thumbnail.clone(),
+        description: b.description.clone(),
+        disabled: b.disabled,
+        available_quantity: b.available.map(|m| m.to_tonnes_string()),
+        offset_type: b.offset_type.map(|t| t.as_str()),
+        carbon_permanence: b.permanence.map(|p| p.as_str()),
+    }
+}
+
+fn project_summary(p: &Project) -> ProjectSummaryBody {
+    ProjectSummaryBody {
+        id: p.id.to_string(),
+        name: p.name.clone(),
+        short_name: p.short_name.clone(),
+        slug: p.slug.clone(),
+        description: p.description.clone(),
+        project_type: p.project_type.clone(),
+        registry_name: p.registry.as_str(),
+        registry_link: p.registry_link.clone(),
+        latitude: p.latitude.to_f64().unwrap_or_default(),
+        longitude: p.longitude.to_f64().unwrap_or_default(),
+        country_name: p.country_name.clone(),
+        country_code: p.country_code.clone(),
+        region: p.region.clone(),
+        logo: p.logo.clone(),
+        primary_image: p.primary_image.clone(),
+        thumbnail_image: p.thumbnail_image.clone(),
+        results: p.results.clone(),
+        un_sdg: p.un_sdg.clone(),
+        media: p
+            .media
+            .iter()
+            .map(|m| MediaBody {
+                kind: m.kind.clone(),
+                url: m.url.clone(),
+                attribution_text: m.attribution_text.clone(),
+                attribution_url: m.attribution_url.clone(),
+            })
+            .collect(),
+        disabled: p.disabled,
+    }
+}
+
+fn project_body(state: &AppState, v: &ProjectView, currency: Currency) -> ProjectBody {
+    ProjectBody {
+        summary: project_summary(&v.project),
+        bundles: v
+            .bundles
+            .iter()
+            .map(|b| bundle_summary(state, b, currency))
+            .collect(),
+    }
+}
+
+fn bundle_body(state: &AppState, v: &BundleView, currency: Currency) -> BundleBody {
+    BundleBody {
+        summary: bundle_summary(state, &v.bundle, currency),
+        projects: v.projects.iter().map(project_summary).collect(),
+    }
+}
+
+/// Prices are shown in the acting account's currency; without a key, in `?currency=` (default GBP).
+async fn display_currency(
+    state: &AppState,
+    who: Option<&tonne_accounts::Caller>,
+    query: &ListQuery,
+) -> Result<Currency, ApiError> {
+    if let Some(asked) = query.currency()? {
+        return Ok(asked);
+    }
+    match who {
+        Some(caller) => Ok(state.accounts.me(caller).await?.currency),
+        None => Ok(Currency::Gbp),
+    }
+}
+
+fn cursor<T>(page: &Page<T>, id: impl Fn(&T) -> String) -> Option<String> {
+    page.has_more.then(|| page.items.last().map(id)).flatten()
+}
+
+/// Projects, in id order.
+#[utoipa::path(get, path = "/v1/projects", tag = "Projects", operation_id = "listProjects",
+    security(("BearerAuth" = [])),
+    params(
+        ("limit" = Option<String>, Query, description = "1 to 100, default 10", pattern = r"^\d+$"),
+        ("after" = Option<String>, Query, description = "next_cursor of the previous page"),
+        ("recently_disabled" = Option<bool>, Query, description = "also list items disabled in the last 30 days"),
+    ),
+    responses(
+        (status = 200, description = "OK", body = PaginatedProjects),
+        (status = 400, description = "Invalid parameter", body = ErrorsDoc),
+        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
+        (status = 429, description = "Rate limited", body = ErrorsDoc),
+    ))]
+pub async fn list_projects(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let currency = display_currency(&state, Some(&who.0), &query).await?;
+    let page = state
+        .ordering
+        .list_projects(query.recently_disabled()?, query.page()?)
+        .await?;
+    Ok(HttpResponse::Ok().json(PaginatedProjects {
+        has_more: page.has_more,
+        next_cursor: cursor(&page, |v| v.project.id.to_string()),
+        data: page
+            .items
+            .iter()
+            .map(|v| project_body(&state, v, currency))
+            .collect(),
+    }))
+}
+
+/// A project by id (public).
+#[utoipa::path(get, path = "/v1/projects/{id}", tag = "Projects", operation_id = "getProject",
+    params(("id" = String, Path, description = "The project's id")),
+    responses(
+        (status = 200, description = "OK", body = ProjectBody),
+        (status = 404, description = "No such project", body = ErrorsDoc),
+        (status = 429, description = "Rate limited", body = ErrorsDoc),
+    ))]
+pub async fn get_project(
+    state: web::Data<AppState>,
+    who: MaybeAuthenticated,
+    id: web::Path<String>,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let currency = display_currency(&state, who.0.as_ref(), &query).await?;
+    let view = state.ordering.project(&id).await?;
+    Ok(HttpResponse::Ok().json(project_body(&state, &view, currency)))
+}
+
+/// A project by slug (public).
+#[utoipa::path(get, path = "/v1/projects/by-slug/{slug}", tag = "Projects", operation_id = "getProjectBySlug",
+    params(("slug" = String, Path, description = "The project's slug")),
+    responses(
+        (status = 200, description = "OK", body = ProjectBody),
+        (status = 404, description = "No such project", body = ErrorsDoc),
+        (status = 429, description = "Rate limited", body = ErrorsDoc),
+    ))]
+pub async fn get_project_by_slug(
+    state: web::Data<AppState>,
+    who: MaybeAuthenticated,
+    slug: web::Path<String>,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let currency = display_currency(&state, who.0.as_ref(), &query).await?;
+    let view = state.ordering.project_by_slug(&slug).await?;
+    Ok(HttpResponse::Ok().json(project_body(&state, &view, currency)))
+}
+
+/// Bundles, in id order.
+#[utoipa::path(get, path = "/v1/bundles", tag = "Projects", operation_id = "listBundles",
+    security(("BearerAuth" = [])),
+    params(
+        ("limit" = Option<String>, Query, description = "1 to 100, default 10", pattern = r"^\d+$"),
+        ("after" = Option<String>, Query, description = "next_cursor of the previous page"),
+        ("recently_disabled" = Option<bool>, Query, description = "also list items disabled in the last 30 days"),
+    ),
+    responses(
+        (status = 200, description = "OK", body = PaginatedBundles),
+        (status = 400, description = "Invalid parameter", body = ErrorsDoc),
+        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
+        (status = 429, description = "Rate limited", body = ErrorsDoc),
+    ))]
+pub async fn list_bundles(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let currency = display_currency(&state, Some(&who.0), &query).await?;
+    let page = state
+        .ordering
+        .list_bundles(query.recently_disabled()?, query.page()?)
+        .await?;
+    Ok(HttpResponse::Ok().json(PaginatedBundles {
+        has_more: page.has_more,
+        next_cursor: cursor(&page, |v| v.bundle.id.to_string()),
+        data: page
+            .items
+            .iter()
+            .map(|v| bundle_body(&state, v, currency))
+            .collect(),
+    }))
+}
+
+/// A bundle by id (public).
+#[utoipa::path(get, path = "/v1/bundles/{id}", tag = "Projects", operation_id = "getBundle",
+    params(("id" = String, Path, description = "The bundle's id")),
+    responses(
+        (status = 200, description = "OK", body = BundleBody),
+        (status = 404, description = "No such bundle", body = ErrorsDoc),
+        (status = 429, description = "Rate limited", body = ErrorsDoc),
+    ))]
+pub async fn get_bundle(
+    state: web::Data<AppState>,
+    who: MaybeAuthenticated,
+    id: web::Path<String>,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let currency = display_currency(&state, who.0.as_ref(), &query).await?;
+    let view = state.ordering.bundle(&id).await?;
+    Ok(HttpResponse::Ok().json(bundle_body(&state, &view, currency)))
+}
+
+/// Registers the catalogue routes (under `/v1`).
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/projects").route(web::get().to(list_projects)))
+        .service(
+            web::resource("/projects/by-slug/{slug}").route(web::get().to(get_project_by_slug)),
+        )
+        .service(web::resource("/projects/{id}").route(web::get().to(get_project)))
+        .service(web::resource("/bundles").route(web::get().to(list_bundles)))
+        .service(web::resource("/bundles/{id}").route(web::get().to(get_bundle)));
+}

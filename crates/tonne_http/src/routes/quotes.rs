@@ -1,0 +1,285 @@
+//! `/v1/orders/by-mass/quote` and `/v1/orders/by-value/quote`: the order engine, storing nothing.
+
+use actix_web::{HttpResponse, web};
+use serde::{Deserialize, Serialize};
+use tonne_kernel::{Mass, MassUnit};
+use tonne_ordering::{MassRequest, Percentage, Quote, SelectionEntry, ValueRequest};
+use utoipa::ToSchema;
+
+use crate::error::{ApiError, codes};
+use crate::extract::{Authenticated, JsonBody};
+use crate::openapi::ErrorsDoc;
+use crate::state::AppState;
+
+/// The contract's `MassUnit`.
+#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum MassUnitBody {
+    /// Gram.
+    G,
+    /// Kilogram.
+    Kg,
+    /// Tonne.
+    T,
+}
+
+impl From<MassUnitBody> for MassUnit {
+    fn from(u: MassUnitBody) -> Self {
+        match u {
+            MassUnitBody::G => MassUnit::G,
+            MassUnitBody::Kg => MassUnit::Kg,
+            MassUnitBody::T => MassUnit::T,
+        }
+    }
+}
+
+/// The contract's `Mass`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MassBody {
+    /// A decimal string, e.g. "40.501".
+    amount: String,
+    unit: MassUnitBody,
+}
+
+impl MassBody {
+    fn parse(&self, field: &str) -> Result<Mass, ApiError> {
+        Mass::parse(&self.amount, self.unit.into()).map_err(|e| {
+            ApiError::new(
+                actix_web::http::StatusCode::BAD_REQUEST,
+                codes::ORDER_QUANTITY_INVALID,
+                format!("{field}.amount: {e}"),
+            )
+        })
+    }
+}
+
+/// A percentage: an integer or a two-decimal string.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(untagged)]
+pub enum PercentageBody {
+    /// e.g. 43
+    Integer(i64),
+    /// e.g. "43.21"
+    Text(String),
+}
+
+/// The contract's `BundlePercentageRequest`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SelectionBody {
+    bundle_id: String,
+    #[serde(default)]
+    percentage: Option<PercentageBody>,
+}
+
+/// The contract's `BundleMass`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BundleMassBody {
+    bundle_id: String,
+    mass: MassBody,
+}
+
+/// The contract's `OrderQuoteByQuantityRequest`: `mass` (with an optional
+/// `bundle_selection`) or `bundle_masses`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MassQuoteRequest {
+    #[serde(default)]
+    mass: Option<MassBody>,
+    #[serde(default)]
+    bundle_selection: Option<Vec<SelectionBody>>,
+    #[serde(default)]
+    bundle_masses: Option<Vec<BundleMassBody>>,
+    #[serde(default)]
+    quantity_trunc: Option<MassUnitBody>,
+}
+
+/// The contract's `OrderQuoteByValueRequest`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ValueQuoteRequest {
+    /// The most to spend, in the account's currency.
+    value: String,
+    #[serde(default)]
+    bundle_selection: Option<Vec<SelectionBody>>,
+    #[serde(default)]
+    quantity_trunc: Option<MassUnitBody>,
+}
+
+/// The contract's `OrderBundle`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct OrderBundleBody {
+    bundle_id: String,
+    bundle_name: String,
+    quantity: String,
+    unit_price: String,
+    gross_unit_price: String,
+    offset_cost: String,
+    insufficient_available_quantity: bool,
+}
+
+/// The contract's `OrderQuoteByQuantity` / `OrderQuoteByValue`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct QuoteBody {
+    currency: String,
+    estimated_quantity: String,
+    estimated_offset_cost: String,
+    estimated_commission: String,
+    estimated_total_cost: String,
+    bundles: Vec<OrderBundleBody>,
+    requested_quantity: Option<String>,
+    requested_value: Option<String>,
+}
+
+/// Wire lines of a quote or order.
+pub fn bundle_lines(q: &Quote) -> Vec<OrderBundleBody> {
+    q.lines
+        .iter()
+        .map(|l| OrderBundleBody {
+            bundle_id: l.bundle_id.to_string(),
+            bundle_name: l.bundle_name.clone(),
+            quantity: l.quantity.to_tonnes_string(),
+            unit_price: l.unit_price.to_decimal_string(),
+            gross_unit_price: l.gross_unit_price.to_decimal_string(),
+            offset_cost: l.offset_cost.to_decimal_string(),
+            insufficient_available_quantity: l.insufficient_available_quantity,
+        })
+        .collect()
+}
+
+fn quote_body(q: &Quote) -> QuoteBody {
+    QuoteBody {
+        currency: q.currency.code().to_owned(),
+        estimated_quantity: q.quantity.to_tonnes_string(),
+        estimated_offset_cost: q.offset_cost.to_decimal_string(),
+        estimated_commission: q.commission.to_decimal_string(),
+        estimated_total_cost: q.total_cost.to_decimal_string(),
+        bundles: bundle_lines(q),
+        requested_quantity: q.requested_quantity.map(|m| m.to_tonnes_string()),
+        requested_value: q.requested_value.map(|m| m.to_decimal_string()),
+    }
+}
+
+/// Wire selection → domain entries.
+pub fn selection(
+    body: Option<Vec<SelectionBody>>,
+) -> Result<Option<Vec<SelectionEntry>>, ApiError> {
+    let Some(entries) = body else { return Ok(None) };
+    let converted = entries
+        .into_iter()
+        .map(|e| {
+            let percentage = match e.percentage {
+                None => None,
+                Some(PercentageBody::Integer(n)) => Some(Percentage::from_integer(n)?),
+                Some(PercentageBody::Text(t)) => Some(Percentage::parse(&t)?),
+            };
+            Ok(SelectionEntry {
+                bundle_id: e.bundle_id,
+                percentage,
+            })
+        })
+        .collect::<Result<Vec<_>, tonne_ordering::QuoteError>>()?;
+    Ok(Some(converted))
+}
+
+/// Wire mass request → domain request.
+pub fn mass_request(body: MassQuoteRequest) -> Result<MassRequest, ApiError> {
+    let trunc = body.quantity_trunc.map(MassUnit::from);
+    match (body.mass, body.bundle_masses) {
+        (Some(mass), None) => Ok(MassRequest::Split {
+            mass: mass.parse("mass")?,
+            selection: selection(body.bundle_selection)?,
+            trunc,
+        }),
+        (None, Some(masses)) => {
+            if body.bundle_selection.is_some() {
+                return Err(ApiError::validation(
+                    "bundle_selection",
+                    "cannot be combined with bundle_masses",
+                ));
+            }
+            let masses = masses
+                .into_iter()
+                .enumerate()
+                .map(|(i, m)| {
+                    Ok((
+                        m.bundle_id.clone(),
+                        m.mass.parse(&format!("bundle_masses[{i}].mass"))?,
+                    ))
+                })
+                .collect::<Result<Vec<_>, ApiError>>()?;
+            Ok(MassRequest::BundleMasses { masses, trunc })
+        }
+        (Some(_), Some(_)) => Err(ApiError::validation(
+            "mass",
+            "send either mass or bundle_masses, not both",
+        )),
+        (None, None) => Err(ApiError::validation(
+            "mass",
+            "mass (or bundle_masses) is required",
+        )),
+    }
+}
+
+/// Prices an order by mass without placing it.
+#[utoipa::path(post, path = "/v1/orders/by-mass/quote", tag = "Orders", operation_id = "getOrderQuoteByMass",
+    security(("BearerAuth" = [])),
+    request_body = MassQuoteRequest,
+    responses(
+        (status = 200, description = "OK", body = QuoteBody),
+        (status = 400, description = "Invalid request", body = ErrorsDoc),
+        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
+        (status = 413, description = "Body too large", body = ErrorsDoc),
+        (status = 415, description = "Body is not application/json", body = ErrorsDoc),
+        (status = 429, description = "Rate limited", body = ErrorsDoc),
+    ))]
+pub async fn quote_by_mass(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    body: JsonBody<MassQuoteRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let request = mass_request(body.0)?;
+    let quote = state
+        .ordering
+        .quote_by_mass(who.0.account_id, request)
+        .await?;
+    Ok(HttpResponse::Ok().json(quote_body(&quote)))
+}
+
+/// Prices an order by value without placing it.
+#[utoipa::path(post, path = "/v1/orders/by-value/quote", tag = "Orders", operation_id = "getOrderQuoteByValue",
+    security(("BearerAuth" = [])),
+    request_body = ValueQuoteRequest,
+    responses(
+        (status = 200, description = "OK", body = QuoteBody),
+        (status = 400, description = "Invalid request", body = ErrorsDoc),
+        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
+        (status = 413, description = "Body too large", body = ErrorsDoc),
+        (status = 415, description = "Body is not application/json", body = ErrorsDoc),
+        (status = 429, description = "Rate limited", body = ErrorsDoc),
+    ))]
+pub async fn quote_by_value(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    body: JsonBody<ValueQuoteRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.0;
+    let request = ValueRequest {
+        value: body.value,
+        selection: selection(body.bundle_selection)?,
+        trunc: body.quantity_trunc.map(MassUnit::from),
+    };
+    let quote = state
+        .ordering
+        .quote_by_value(who.0.account_id, request)
+        .await?;
+    Ok(HttpResponse::Ok().json(quote_body(&quote)))
+}
+
+/// Registers the quote routes (under `/v1`).
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/orders/by-mass/quote").route(web::post().to(quote_by_mass)))
+        .service(web::resource("/orders/by-value/quote").route(web::post().to(quote_by_value)));
+}
