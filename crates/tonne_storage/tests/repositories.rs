@@ -489,3 +489,214 @@ fn migration_folders_match() {
         }
     }
 }
+
+mod catalogue_cases {
+    use rust_decimal::Decimal;
+    use time::macros::datetime;
+    use tonne_kernel::{Currency, Cursor, Limit, Mass, MassUnit, Money, PageRequest};
+    use tonne_ordering::ports::{Catalogue, CatalogueRepository, Visibility};
+    use tonne_ordering::{
+        Bundle, BundleId, BundlePrice, CarbonPermanence, Media, OffsetType, Project, ProjectId,
+        Registry,
+    };
+    use tonne_storage::CatalogueStore;
+    use tonne_test_support::TestDb;
+    use uuid::Uuid;
+
+    fn project(n: u128, bundles: Vec<BundleId>) -> Project {
+        Project {
+            id: ProjectId::from_uuid(Uuid::from_u128(n)),
+            slug: format!("project-{n}"),
+            name: format!("Project {n}"),
+            short_name: format!("P{n}"),
+            description: "d".into(),
+            project_type: "Biochar".into(),
+            registry: Registry::PuroEarth,
+            registry_link: None,
+            latitude: Decimal::new(-5877, 3),
+            longitude: Decimal::new(77612, 3),
+            country_name: "Peru".into(),
+            country_code: "PER".into(),
+            region: Some("San Martín".into()),
+            logo: None,
+            primary_image: None,
+            thumbnail_image: None,
+            results: vec!["one".into()],
+            un_sdg: vec![13, 15],
+            media: vec![Media {
+                kind: "image".into(),
+                url: "https://x/y.png".into(),
+                attribution_text: None,
+                attribution_url: None,
+            }],
+            disabled: false,
+            disabled_at: None,
+            bundle_ids: bundles,
+        }
+    }
+
+    fn bundle(n: u128, projects: Vec<ProjectId>, disabled: bool, share: Option<u32>) -> Bundle {
+        Bundle {
+            id: BundleId::from_uuid(Uuid::from_u128(n)),
+            name: format!("Bundle {n}"),
+            description: None,
+            prices: vec![
+                BundlePrice {
+                    unit_price: Money::from_minor(1218, Currency::Gbp),
+                },
+                BundlePrice {
+                    unit_price: Money::from_minor(1400, Currency::Eur),
+                },
+            ],
+            available: Some(Mass::parse("500", MassUnit::T).unwrap()),
+            offset_type: Some(OffsetType::CarbonRemoval),
+            permanence: Some(CarbonPermanence::LongTerm),
+            disabled,
+            disabled_at: disabled.then_some(datetime!(2026-05-01 00:00 UTC)),
+            background_colour: Some("#112233".into()),
+            primary_image: None,
+            large_image: None,
+            primary_image_hires: None,
+            small_thumbnail: None,
+            default_share: share,
+            project_ids: projects,
+        }
+    }
+
+    fn catalogue() -> Catalogue {
+        let (p1, p2) = (
+            ProjectId::from_uuid(Uuid::from_u128(1)),
+            ProjectId::from_uuid(Uuid::from_u128(2)),
+        );
+        let (b1, b2, b3) = (
+            BundleId::from_uuid(Uuid::from_u128(11)),
+            BundleId::from_uuid(Uuid::from_u128(12)),
+            BundleId::from_uuid(Uuid::from_u128(13)),
+        );
+        Catalogue {
+            projects: vec![project(1, vec![b1, b3]), project(2, vec![b2])],
+            bundles: vec![
+                bundle(11, vec![p1], false, Some(6000)),
+                bundle(12, vec![p2], false, Some(4000)),
+                bundle(13, vec![p1], true, None),
+            ],
+        }
+    }
+
+    pub async fn import_is_idempotent_and_reads_back(t: TestDb) {
+        let store = CatalogueStore::new(t.db().clone());
+        assert!(store.is_empty().await.unwrap());
+        let at = datetime!(2026-06-01 00:00 UTC);
+        let first = store.import(&catalogue(), at).await.unwrap();
+        assert_eq!(
+            (
+                first.projects_created,
+                first.bundles_created,
+                first.bundles_updated
+            ),
+            (2, 3, 0)
+        );
+        let mut changed = catalogue();
+        changed.bundles[0].prices = vec![BundlePrice {
+            unit_price: Money::from_minor(999, Currency::Usd),
+        }];
+        let second = store.import(&changed, at).await.unwrap();
+        assert_eq!(
+            (
+                second.projects_created,
+                second.projects_updated,
+                second.bundles_created,
+                second.bundles_updated
+            ),
+            (0, 2, 0, 3)
+        );
+        assert!(!store.is_empty().await.unwrap());
+
+        let visible = Visibility {
+            disabled_since: None,
+        };
+        let page = store
+            .list_bundles(visible, &PageRequest::first())
+            .await
+            .unwrap();
+        assert_eq!(page.items.len(), 2, "the disabled bundle is hidden");
+        let recent = Visibility {
+            disabled_since: Some(datetime!(2026-04-01 00:00 UTC)),
+        };
+        assert_eq!(
+            store
+                .list_bundles(recent, &PageRequest::first())
+                .await
+                .unwrap()
+                .items
+                .len(),
+            3
+        );
+        let old = Visibility {
+            disabled_since: Some(datetime!(2026-05-02 00:00 UTC)),
+        };
+        assert_eq!(
+            store
+                .list_bundles(old, &PageRequest::first())
+                .await
+                .unwrap()
+                .items
+                .len(),
+            2
+        );
+
+        let one = PageRequest {
+            limit: Limit::new(1).unwrap(),
+            after: None,
+        };
+        let p1 = store.list_projects(visible, &one).await.unwrap();
+        assert!(p1.has_more);
+        let after = PageRequest {
+            limit: Limit::new(1).unwrap(),
+            after: Some(Cursor::after(&p1.items[0].id)),
+        };
+        let p2 = store.list_projects(visible, &after).await.unwrap();
+        assert!(!p2.has_more);
+        assert_ne!(p1.items[0].id, p2.items[0].id);
+
+        let read = store
+            .bundles(&[BundleId::from_uuid(Uuid::from_u128(11))])
+            .await
+            .unwrap();
+        assert_eq!(read.len(), 1);
+        assert_eq!(read[0], changed.bundles[0], "a bundle round-trips whole");
+        let project = store.project_by_slug("project-1").await.unwrap().unwrap();
+        assert_eq!(project, changed.projects[0], "a project round-trips whole");
+        assert_eq!(
+            store
+                .project(ProjectId::from_uuid(Uuid::from_u128(99)))
+                .await
+                .unwrap(),
+            None
+        );
+        let defaults = store.default_selection().await.unwrap();
+        assert_eq!(
+            defaults.iter().map(|b| b.default_share).collect::<Vec<_>>(),
+            vec![Some(6000), Some(4000)]
+        );
+    }
+}
+
+mod catalogue_sqlite {
+    #[tokio::test]
+    async fn import_is_idempotent_and_reads_back() {
+        super::catalogue_cases::import_is_idempotent_and_reads_back(
+            tonne_test_support::TestDb::sqlite(),
+        )
+        .await;
+    }
+}
+
+mod catalogue_postgres {
+    #[tokio::test]
+    async fn import_is_idempotent_and_reads_back() {
+        if let Some(db) = tonne_test_support::TestDb::postgres() {
+            super::catalogue_cases::import_is_idempotent_and_reads_back(db).await;
+        }
+    }
+}

@@ -49,6 +49,13 @@ fn json_value() -> impl Strategy<Value = Value> {
                     Just("beneficiary".to_owned()),
                     Just("bundle_portfolio_id".to_owned()),
                     Just("sibling_id".to_owned()),
+                    Just("mass".to_owned()),
+                    Just("amount".to_owned()),
+                    Just("unit".to_owned()),
+                    Just("value".to_owned()),
+                    Just("bundle_selection".to_owned()),
+                    Just("percentage".to_owned()),
+                    Just("bundle_id".to_owned()),
                     "[a-z_]{1,10}",
                 ],
                 inner,
@@ -64,6 +71,13 @@ fn segment() -> impl Strategy<Value = String> {
         Just("accounts".to_owned()),
         Just("client".to_owned()),
         Just("me".to_owned()),
+        Just("orders".to_owned()),
+        Just("by-mass".to_owned()),
+        Just("by-value".to_owned()),
+        Just("quote".to_owned()),
+        Just("bundles".to_owned()),
+        Just("projects".to_owned()),
+        Just("by-slug".to_owned()),
         Just("OWN_LIVE".to_owned()),
         Just("OWN_TEST".to_owned()),
         Just("OTHER_LIVE".to_owned()),
@@ -216,7 +230,10 @@ fn run(db: TestDb, cases: u32) {
         .build()
         .unwrap();
     let app = rt.block_on(TestApp::spawn(db));
-    let (a, b) = rt.block_on(async { (app.tenant().await, app.tenant().await) });
+    let (a, b) = rt.block_on(async {
+        app.demo_catalogue().await;
+        (app.tenant().await, app.tenant().await)
+    });
     let mut runner = TestRunner::new(Config {
         cases,
         failure_persistence: None,

@@ -11,6 +11,7 @@
 mod support;
 
 mod accounts;
+mod catalogue;
 mod cli;
 mod conventions;
 mod fuzz;

@@ -157,6 +157,20 @@ impl TestApp {
         }
     }
 
+    /// Imports the shipped demo catalogue.
+    pub async fn demo_catalogue(&self) {
+        let catalogue = tonne::catalogue_file::parse(
+            tonne::catalogue_file::DEMO,
+            time::OffsetDateTime::now_utc(),
+        )
+        .unwrap();
+        self.services
+            .ordering
+            .import_catalogue(catalogue)
+            .await
+            .unwrap();
+    }
+
     /// A new organisation with its pair and keys.
     pub async fn tenant(&self) -> Tenant {
         let out = self.services.accounts.bootstrap("Acme").await.unwrap();
