@@ -420,6 +420,12 @@ async fn serve(url: DatabaseUrl, args: ServeArgs) -> anyhow::Result<()> {
         "  API: http://{}/v1   docs: http://{}/docs/   health: http://{}/health",
         running.addr, running.addr, running.addr
     );
+    if let Some(c) = &running.demo_catalogue {
+        println!(
+            "Loaded the demo catalogue: {} bundles, {} projects (demo data; see docs/catalogue.md)",
+            c.bundles_created, c.projects_created
+        );
+    }
     if let Some(demo) = &running.demo {
         println!(
             "Created demo organisation {} — its API keys are shown only this once:",

@@ -82,6 +82,8 @@ pub struct Running {
     pub server: Server,
     /// The demo organisation, when this start created one.
     pub demo: Option<Bootstrapped>,
+    /// The demo catalogue, when this start loaded it.
+    pub demo_catalogue: Option<tonne_ordering::ports::ImportSummary>,
     /// The wired services (tests use them to seed data).
     pub services: Services,
 }
@@ -100,9 +102,11 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         options.ordering,
     )
     .await?;
-    if options.create_demo {
-        load_demo_catalogue_if_empty(&services).await?;
-    }
+    let demo_catalogue = if options.create_demo {
+        load_demo_catalogue_if_empty(&services).await?
+    } else {
+        None
+    };
     let demo = if options.create_demo && !services_have_organisations(&services).await? {
         Some(services.accounts.bootstrap("Demo organisation").await?)
     } else {
@@ -143,12 +147,15 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         handle,
         server,
         demo,
+        demo_catalogue,
         services,
     })
 }
 
-/// Imports the shipped demo catalogue into an empty catalogue.
-pub async fn load_demo_catalogue_if_empty(services: &Services) -> anyhow::Result<()> {
+/// Imports the shipped demo catalogue into an empty catalogue; says what it loaded.
+pub async fn load_demo_catalogue_if_empty(
+    services: &Services,
+) -> anyhow::Result<Option<tonne_ordering::ports::ImportSummary>> {
     use tonne_ordering::ports::CatalogueRepository as _;
     let store = tonne_storage::CatalogueStore::new(services.db.clone());
     if store.is_empty().await? {
@@ -162,8 +169,9 @@ pub async fn load_demo_catalogue_if_empty(services: &Services) -> anyhow::Result
             projects = summary.projects_created,
             "loaded the demo catalogue"
         );
+        return Ok(Some(summary));
     }
-    Ok(())
+    Ok(None)
 }
 
 async fn services_have_organisations(services: &Services) -> anyhow::Result<bool> {
