@@ -44,3 +44,55 @@ pub enum QuoteError {
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
 }
+
+/// Why an order could not be created.
+#[derive(Debug, thiserror::Error)]
+pub enum CreateOrderError {
+    /// The request does not price (see [`QuoteError`]).
+    #[error(transparent)]
+    Quote(#[from] QuoteError),
+    /// The account already has an order with this idempotency key.
+    #[error("an order with this idempotency_key already exists")]
+    IdempotencyKeyExists,
+}
+
+/// Why an order could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadOrderError {
+    /// No such order (or not visible to the caller).
+    #[error("order not found")]
+    NotFound,
+    /// A list parameter is invalid.
+    #[error("{field}: {reason}")]
+    Invalid {
+        /// Field.
+        field: &'static str,
+        /// Why.
+        reason: String,
+    },
+    /// Storage failed.
+    #[error(transparent)]
+    Unexpected(#[from] anyhow::Error),
+}
+
+/// Why an order could not change status.
+#[derive(Debug, thiserror::Error)]
+pub enum TransitionError {
+    /// No such order.
+    #[error("order not found")]
+    NotFound,
+    /// The state machine does not allow it.
+    #[error("an order cannot go from {from} to {to}")]
+    Illegal {
+        /// Current status.
+        from: &'static str,
+        /// Requested status.
+        to: &'static str,
+    },
+    /// Another process changed the order first; read it again.
+    #[error("the order changed concurrently")]
+    Conflict,
+    /// Storage failed.
+    #[error(transparent)]
+    Unexpected(#[from] anyhow::Error),
+}

@@ -22,6 +22,7 @@
 pub mod allocation;
 mod catalogue;
 mod errors;
+mod orders;
 pub mod ports;
 pub mod pricing;
 mod quote;
@@ -33,11 +34,14 @@ pub use catalogue::{
     Bundle, BundleId, BundlePrice, CarbonPermanence, Media, OffsetType, Project, ProjectId,
     Registry,
 };
-pub use errors::{CatalogueError, QuoteError};
+pub use errors::{CatalogueError, CreateOrderError, QuoteError, ReadOrderError, TransitionError};
+pub use orders::{IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStatus};
 pub use ports::OrderingService;
 #[cfg(any(test, feature = "mock"))]
-pub use ports::{MockAccountDirectory, MockCatalogueRepository, MockOrderingService};
+pub use ports::{
+    MockAccountDirectory, MockCatalogueRepository, MockOrderRepository, MockOrderingService,
+};
 pub use quote::{Quote, QuoteLine};
 pub use selection::{Percentage, SelectionEntry};
-pub use service::{MassRequest, Service, Settings, ValueRequest};
+pub use service::{MassRequest, OrderRequest, Pricing, Service, Settings, ValueRequest};
 pub use views::{BundleView, ProjectView};

@@ -2,14 +2,17 @@
 
 use async_trait::async_trait;
 use time::OffsetDateTime;
-use tonne_kernel::{AccountId, Currency, Cursor, Money, Page, PageRequest};
+use tonne_kernel::{AccountId, AccountMode, Currency, Cursor, Money, Page, PageRequest};
 
 pub use tonne_kernel::StoreError;
 
 use crate::catalogue::{Bundle, BundleId, Project, ProjectId};
-use crate::errors::{CatalogueError, QuoteError};
+use crate::errors::{
+    CatalogueError, CreateOrderError, QuoteError, ReadOrderError, TransitionError,
+};
+use crate::orders::{IdempotencyKey, NewEvent, Order, OrderId, OrderStatus};
 use crate::quote::Quote;
-use crate::service::{MassRequest, ValueRequest};
+use crate::service::{MassRequest, OrderRequest, ValueRequest};
 use crate::views::{BundleView, ProjectView};
 
 /// Which catalogue items a list returns.
@@ -77,6 +80,51 @@ pub trait CatalogueRepository: Send + Sync {
     ) -> Result<ImportSummary, StoreError>;
 }
 
+/// Storage of orders and their event outbox.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait OrderRepository: Send + Sync {
+    /// In one transaction: reserves inventory for each line (a conditional update
+    /// that never takes a bundle below zero; a line it cannot cover is flagged
+    /// `insufficient_available_quantity` and reserves nothing), inserts the order
+    /// and its lines, and appends the `event` to the outbox with the account's next
+    /// sequence number and the final order as its snapshot. Returns the order as
+    /// stored. MUST return `Duplicate` when the account already has an order with
+    /// the same idempotency key (a unique constraint decides, not a read).
+    async fn place(&self, order: &Order, event: NewEvent) -> Result<Order, StoreError>;
+    /// The order, or `None`.
+    async fn get(&self, id: OrderId) -> Result<Option<Order>, StoreError>;
+    /// The account's order with this idempotency key, or `None`.
+    async fn by_idempotency_key(
+        &self,
+        account: AccountId,
+        key: &IdempotencyKey,
+    ) -> Result<Option<Order>, StoreError>;
+    /// The account's orders, most recent first, strictly after the cursor order.
+    /// MUST return `NotFound` when the cursor names no order of the account.
+    async fn list(
+        &self,
+        account: AccountId,
+        offset_link_id: Option<String>,
+        page: &PageRequest<Cursor>,
+    ) -> Result<Page<Order>, StoreError>;
+    /// In one transaction: moves the order from `from` to `event.status` only if it
+    /// is still in `from`, and appends the event to the outbox. MUST return
+    /// `NotFound` when the order does not exist or is no longer in `from`.
+    async fn transition(
+        &self,
+        id: OrderId,
+        from: OrderStatus,
+        event: NewEvent,
+    ) -> Result<Order, StoreError>;
+    /// Test-mode orders not final and unchanged since `updated_before`, oldest first.
+    async fn stale_test_orders(
+        &self,
+        updated_before: time::OffsetDateTime,
+        limit: u32,
+    ) -> Result<Vec<Order>, StoreError>;
+}
+
 /// What ordering needs to know about accounts.
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
 #[async_trait]
@@ -121,6 +169,37 @@ pub trait OrderingService: Send + Sync {
         account: AccountId,
         request: ValueRequest,
     ) -> Result<Quote, QuoteError>;
+    /// Places an order (by mass or by value) on an account.
+    async fn create_order(
+        &self,
+        account: AccountId,
+        mode: AccountMode,
+        request: OrderRequest,
+    ) -> Result<Order, CreateOrderError>;
+    /// An order by id (anyone holding the id may read it).
+    async fn order(&self, id: &str) -> Result<Order, ReadOrderError>;
+    /// The account's order with this idempotency key.
+    async fn order_by_idempotency_key(
+        &self,
+        account: AccountId,
+        key: &str,
+    ) -> Result<Order, ReadOrderError>;
+    /// The account's orders, most recent first.
+    async fn list_orders(
+        &self,
+        account: AccountId,
+        offset_link_id: Option<String>,
+        page: PageRequest<Cursor>,
+    ) -> Result<Page<Order>, ReadOrderError>;
+    /// Operator: moves an order forward step by step up to `to` (default: one step),
+    /// or to `cancelled`/`failed`; each step is its own transition and event.
+    async fn advance(&self, id: &str, to: Option<OrderStatus>) -> Result<Order, TransitionError>;
+    /// Moves every test-mode order unchanged for `step` one step forward; returns how many moved.
+    async fn advance_test_orders(
+        &self,
+        step: time::Duration,
+        limit: u32,
+    ) -> Result<usize, TransitionError>;
     /// Imports a catalogue (operator).
     async fn import_catalogue(&self, catalogue: Catalogue)
     -> Result<ImportSummary, CatalogueError>;

@@ -4,14 +4,19 @@ use anyhow::anyhow;
 use async_trait::async_trait;
 use rust_decimal::Decimal;
 use time::Duration;
-use tonne_kernel::{AccountId, Clock, Currency, Cursor, Mass, MassUnit, Money, Page, PageRequest};
+use tonne_kernel::{
+    AccountId, AccountMode, Clock, Currency, Cursor, Mass, MassUnit, Money, Page, PageRequest,
+};
 
 use crate::catalogue::ProjectId;
 use crate::catalogue::{Bundle, BundleId, Project};
-use crate::errors::{CatalogueError, QuoteError};
+use crate::errors::{
+    CatalogueError, CreateOrderError, QuoteError, ReadOrderError, TransitionError,
+};
+use crate::orders::{IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStatus};
 use crate::ports::{
-    AccountDirectory, Catalogue, CatalogueRepository, ImportSummary, OrderingService, StoreError,
-    Visibility,
+    AccountDirectory, Catalogue, CatalogueRepository, ImportSummary, OrderRepository,
+    OrderingService, StoreError, Visibility,
 };
 use crate::pricing::CommissionRate;
 use crate::quote::{self, Quote};
@@ -69,9 +74,51 @@ pub struct ValueRequest {
     pub trunc: Option<MassUnit>,
 }
 
+/// An order request: what to price, plus the order's own fields.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderRequest {
+    /// By mass or by value.
+    pub pricing: Pricing,
+    /// The client's idempotency key (1–100 characters), if any.
+    pub idempotency_key: Option<String>,
+    /// Client metadata: at most 50 entries, keys 1–40 and values up to 500 characters.
+    pub metadata: Vec<(String, String)>,
+}
+
+/// What an order prices.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Pricing {
+    /// By mass.
+    Mass(MassRequest),
+    /// By value.
+    Value(ValueRequest),
+}
+
+fn check_metadata(metadata: &[(String, String)]) -> Result<(), QuoteError> {
+    let invalid = |reason: String| QuoteError::Invalid {
+        field: "metadata",
+        reason,
+    };
+    if metadata.len() > 50 {
+        return Err(invalid("at most 50 entries".into()));
+    }
+    for (key, value) in metadata {
+        if !(1..=40).contains(&key.chars().count()) {
+            return Err(invalid(format!("key `{key}` must be 1 to 40 characters")));
+        }
+        if value.chars().count() > 500 {
+            return Err(invalid(format!(
+                "value of `{key}` must be at most 500 characters"
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// The ordering use cases over their ports.
 #[derive(Clone)]
 pub struct Service {
+    orders: Arc<dyn OrderRepository>,
     catalogue: Arc<dyn CatalogueRepository>,
     accounts: Arc<dyn AccountDirectory>,
     clock: Arc<dyn Clock>,
@@ -116,15 +163,43 @@ impl Service {
     /// Wires the service.
     pub fn new(
         catalogue: Arc<dyn CatalogueRepository>,
+        orders: Arc<dyn OrderRepository>,
         accounts: Arc<dyn AccountDirectory>,
         clock: Arc<dyn Clock>,
         settings: Settings,
     ) -> Self {
         Self {
+            orders,
             catalogue,
             accounts,
             clock,
             settings,
+        }
+    }
+
+    fn event(&self, status: OrderStatus) -> NewEvent {
+        NewEvent {
+            event_id: uuid::Uuid::new_v4(),
+            status,
+            at: self.clock.now(),
+        }
+    }
+
+    async fn step(&self, order: &Order, to: OrderStatus) -> Result<Order, TransitionError> {
+        if !order.status.can_become(to) {
+            return Err(TransitionError::Illegal {
+                from: order.status.as_str(),
+                to: to.as_str(),
+            });
+        }
+        match self
+            .orders
+            .transition(order.id, order.status, self.event(to))
+            .await
+        {
+            Ok(order) => Ok(order),
+            Err(StoreError::NotFound) => Err(TransitionError::Conflict),
+            Err(e) => Err(unexpected(e).into()),
         }
     }
 
@@ -468,6 +543,146 @@ impl OrderingService for Service {
         request: ValueRequest,
     ) -> Result<Quote, QuoteError> {
         self.price_value(account, &request).await
+    }
+
+    async fn create_order(
+        &self,
+        account: AccountId,
+        mode: AccountMode,
+        request: OrderRequest,
+    ) -> Result<Order, CreateOrderError> {
+        let key = request
+            .idempotency_key
+            .as_deref()
+            .map(|k| {
+                IdempotencyKey::parse(k).ok_or_else(|| QuoteError::Invalid {
+                    field: "idempotency_key",
+                    reason: "must be 1 to 100 characters without control characters".into(),
+                })
+            })
+            .transpose()?;
+        check_metadata(&request.metadata)?;
+        let (quote, kind) = match &request.pricing {
+            Pricing::Mass(m) => (self.price_mass(account, m).await?, OrderKind::Quantity),
+            Pricing::Value(v) => (self.price_value(account, v).await?, OrderKind::Value),
+        };
+        let order = Order::from_quote(
+            quote,
+            kind,
+            account,
+            mode,
+            key,
+            request.metadata,
+            self.clock.now(),
+        );
+        match self
+            .orders
+            .place(&order, self.event(OrderStatus::Received))
+            .await
+        {
+            Ok(order) => Ok(order),
+            Err(StoreError::Duplicate) => Err(CreateOrderError::IdempotencyKeyExists),
+            Err(e) => Err(QuoteError::Unexpected(unexpected(e)).into()),
+        }
+    }
+
+    async fn order(&self, id: &str) -> Result<Order, ReadOrderError> {
+        let id: OrderId = id.parse().map_err(|_| ReadOrderError::NotFound)?;
+        self.orders
+            .get(id)
+            .await
+            .map_err(unexpected)?
+            .ok_or(ReadOrderError::NotFound)
+    }
+
+    async fn order_by_idempotency_key(
+        &self,
+        account: AccountId,
+        key: &str,
+    ) -> Result<Order, ReadOrderError> {
+        let key = IdempotencyKey::parse(key).ok_or(ReadOrderError::NotFound)?;
+        self.orders
+            .by_idempotency_key(account, &key)
+            .await
+            .map_err(unexpected)?
+            .ok_or(ReadOrderError::NotFound)
+    }
+
+    async fn list_orders(
+        &self,
+        account: AccountId,
+        offset_link_id: Option<String>,
+        page: PageRequest<Cursor>,
+    ) -> Result<Page<Order>, ReadOrderError> {
+        match self.orders.list(account, offset_link_id, &page).await {
+            Ok(page) => Ok(page),
+            Err(StoreError::NotFound) => Err(ReadOrderError::Invalid {
+                field: "after",
+                reason: "no order of this account has that id".into(),
+            }),
+            Err(e) => Err(unexpected(e).into()),
+        }
+    }
+
+    async fn advance(&self, id: &str, to: Option<OrderStatus>) -> Result<Order, TransitionError> {
+        let id: OrderId = id.parse().map_err(|_| TransitionError::NotFound)?;
+        let mut order = self
+            .orders
+            .get(id)
+            .await
+            .map_err(unexpected)?
+            .ok_or(TransitionError::NotFound)?;
+        let illegal = |from: OrderStatus, to: &'static str| TransitionError::Illegal {
+            from: from.as_str(),
+            to,
+        };
+        let target = match to {
+            Some(target) => target,
+            None => order
+                .status
+                .next()
+                .ok_or_else(|| illegal(order.status, "a next status"))?,
+        };
+        if matches!(target, OrderStatus::Cancelled | OrderStatus::Failed) {
+            return self.step(&order, target).await;
+        }
+        if order.status == target {
+            return Err(illegal(order.status, target.as_str()));
+        }
+        // Walk the happy path one recorded step at a time.
+        while order.status != target {
+            let next = order
+                .status
+                .next()
+                .ok_or_else(|| illegal(order.status, target.as_str()))?;
+            order = self.step(&order, next).await?;
+        }
+        Ok(order)
+    }
+
+    async fn advance_test_orders(
+        &self,
+        step: time::Duration,
+        limit: u32,
+    ) -> Result<usize, TransitionError> {
+        let due = self
+            .orders
+            .stale_test_orders(self.clock.now() - step, limit)
+            .await
+            .map_err(unexpected)?;
+        let mut moved = 0;
+        for order in due {
+            let Some(next) = order.status.next() else {
+                continue;
+            };
+            match self.step(&order, next).await {
+                Ok(_) => moved += 1,
+                // Another process moved it first: fine.
+                Err(TransitionError::Conflict) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(moved)
     }
 
     async fn import_catalogue(

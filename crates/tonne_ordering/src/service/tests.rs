@@ -6,8 +6,9 @@ use uuid::Uuid;
 
 use super::*;
 use crate::catalogue::BundlePrice;
-use crate::ports::{MockAccountDirectory, MockCatalogueRepository};
+use crate::ports::{MockAccountDirectory, MockCatalogueRepository, MockOrderRepository};
 use crate::selection::Percentage;
+use tonne_kernel::AccountMode;
 
 fn bundle(n: u128, minor: i64) -> Bundle {
     Bundle {
@@ -37,6 +38,10 @@ fn account() -> AccountId {
 }
 
 fn service(catalogue: MockCatalogueRepository) -> Service {
+    service_with(catalogue, MockOrderRepository::new())
+}
+
+fn service_with(catalogue: MockCatalogueRepository, orders: MockOrderRepository) -> Service {
     let mut accounts = MockAccountDirectory::new();
     accounts
         .expect_currency()
@@ -47,6 +52,7 @@ fn service(catalogue: MockCatalogueRepository) -> Service {
         .return_const(datetime!(2026-06-01 00:00 UTC));
     Service::new(
         Arc::new(catalogue),
+        Arc::new(orders),
         Arc::new(accounts),
         Arc::new(clock),
         Settings::default(),
@@ -258,4 +264,167 @@ async fn explicit_bundle_masses_are_truncated_and_priced() {
         .unwrap();
     assert_eq!(q.quantity.to_tonnes_string(), "3");
     assert_eq!(q.offset_cost.to_decimal_string(), "20.00");
+}
+
+fn order_request(key: Option<&str>, metadata: Vec<(String, String)>) -> OrderRequest {
+    OrderRequest {
+        pricing: Pricing::Mass(split("1", Some(vec![entry(1, None)]))),
+        idempotency_key: key.map(str::to_owned),
+        metadata,
+    }
+}
+
+fn one_bundle() -> MockCatalogueRepository {
+    let mut catalogue = MockCatalogueRepository::new();
+    catalogue
+        .expect_bundles()
+        .returning(|_| Ok(vec![bundle(1, 1000)]));
+    catalogue
+}
+
+#[tokio::test]
+async fn an_order_is_placed_in_received_with_its_event_and_a_repeated_key_is_a_conflict() {
+    let mut orders = MockOrderRepository::new();
+    orders
+        .expect_place()
+        .times(1)
+        .withf(|order, event| {
+            order.status == OrderStatus::Received
+                && event.status == OrderStatus::Received
+                && order.mode == AccountMode::Test
+                && order.idempotency_key.as_ref().map(IdempotencyKey::as_str) == Some("k1")
+                && order.total_cost.to_decimal_string() == "11.00"
+        })
+        .returning(|order, _| Ok(order.clone()));
+    orders
+        .expect_place()
+        .returning(|_, _| Err(StoreError::Duplicate));
+    let svc = service_with(one_bundle(), orders);
+    let order = svc
+        .create_order(
+            account(),
+            AccountMode::Test,
+            order_request(Some("k1"), vec![]),
+        )
+        .await
+        .unwrap();
+    assert_eq!(order.kind, OrderKind::Quantity);
+    let again = svc
+        .create_order(
+            account(),
+            AccountMode::Test,
+            order_request(Some("k1"), vec![]),
+        )
+        .await;
+    assert!(matches!(again, Err(CreateOrderError::IdempotencyKeyExists)));
+}
+
+#[tokio::test]
+async fn bad_keys_and_metadata_are_refused_before_anything_is_written() {
+    let svc = service_with(MockCatalogueRepository::new(), MockOrderRepository::new());
+    let long_key = "k".repeat(101);
+    for request in [
+        order_request(Some(""), vec![]),
+        order_request(Some(&long_key), vec![]),
+        order_request(
+            None,
+            (0..51).map(|i| (format!("k{i}"), "v".into())).collect(),
+        ),
+        order_request(None, vec![(String::new(), "v".into())]),
+        order_request(None, vec![("k".into(), "v".repeat(501))]),
+    ] {
+        let err = svc
+            .create_order(account(), AccountMode::Live, request)
+            .await;
+        assert!(matches!(
+            err,
+            Err(CreateOrderError::Quote(QuoteError::Invalid { .. }))
+        ));
+    }
+}
+
+fn stored(status: OrderStatus) -> Order {
+    let quote = crate::quote::price(
+        &[],
+        &[],
+        Currency::Gbp,
+        crate::pricing::CommissionRate::TEN_PERCENT,
+    )
+    .unwrap();
+    let mut order = Order::from_quote(
+        quote,
+        OrderKind::Quantity,
+        account(),
+        AccountMode::Live,
+        None,
+        vec![],
+        datetime!(2026-01-01 00:00 UTC),
+    );
+    order.status = status;
+    order
+}
+
+#[tokio::test]
+async fn advancing_walks_the_happy_path_one_recorded_step_at_a_time() {
+    let mut orders = MockOrderRepository::new();
+    let start = stored(OrderStatus::Received);
+    orders
+        .expect_get()
+        .returning(move |_| Ok(Some(start.clone())));
+    let mut seen = Vec::new();
+    for (from, to) in [
+        (OrderStatus::Received, OrderStatus::Placed),
+        (OrderStatus::Placed, OrderStatus::Paid),
+        (OrderStatus::Paid, OrderStatus::Retiring),
+        (OrderStatus::Retiring, OrderStatus::Complete),
+    ] {
+        seen.push(to);
+        orders
+            .expect_transition()
+            .times(1)
+            .withf(move |_, f, e| *f == from && e.status == to)
+            .returning(move |_, _, _| Ok(stored(to)));
+    }
+    let svc = service_with(MockCatalogueRepository::new(), orders);
+    let id = stored(OrderStatus::Received).id.to_string();
+    let done = svc.advance(&id, Some(OrderStatus::Complete)).await.unwrap();
+    assert_eq!(done.status, OrderStatus::Complete);
+}
+
+#[tokio::test]
+async fn illegal_transitions_and_lost_races_are_reported() {
+    for (status, to) in [
+        (OrderStatus::Paid, OrderStatus::Cancelled),
+        (OrderStatus::Complete, OrderStatus::Failed),
+        (OrderStatus::Cancelled, OrderStatus::Placed),
+    ] {
+        let mut orders = MockOrderRepository::new();
+        let current = stored(status);
+        orders
+            .expect_get()
+            .returning(move |_| Ok(Some(current.clone())));
+        let svc = service_with(MockCatalogueRepository::new(), orders);
+        let err = svc.advance(&stored(status).id.to_string(), Some(to)).await;
+        assert!(
+            matches!(err, Err(TransitionError::Illegal { .. })),
+            "{status:?} → {to:?}"
+        );
+    }
+    let mut orders = MockOrderRepository::new();
+    orders
+        .expect_get()
+        .returning(|_| Ok(Some(stored(OrderStatus::Received))));
+    orders
+        .expect_transition()
+        .returning(|_, _, _| Err(StoreError::NotFound));
+    let svc = service_with(MockCatalogueRepository::new(), orders);
+    let err = svc
+        .advance(
+            &stored(OrderStatus::Received).id.to_string(),
+            Some(OrderStatus::Cancelled),
+        )
+        .await;
+    assert!(matches!(err, Err(TransitionError::Conflict)));
+    let err = svc.advance("not-an-id", None).await;
+    assert!(matches!(err, Err(TransitionError::NotFound)));
 }
