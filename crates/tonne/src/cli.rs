@@ -68,6 +68,27 @@ enum Command {
     /// Manage the catalogue of projects and bundles.
     #[command(subcommand)]
     Catalogue(CatalogueCommand),
+    /// Move live orders through payment and retirement (test orders move by themselves).
+    #[command(subcommand)]
+    Orders(OrdersCommand),
+}
+
+#[derive(Debug, Subcommand)]
+enum OrdersCommand {
+    /// Move an order forward: one step by default, or step by step up to --to.
+    /// Each step is recorded with its event.
+    Advance {
+        /// The order's id.
+        order_id: String,
+        /// Target status: placed, paid, retiring, complete, or failed.
+        #[arg(long)]
+        to: Option<String>,
+    },
+    /// Cancel an order that is received or placed (its inventory is released).
+    Cancel {
+        /// The order's id.
+        order_id: String,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -158,6 +179,12 @@ struct ServeArgs {
     /// Do not create a demo organisation on an empty database.
     #[arg(long, env = "TONNE_NO_DEMO")]
     no_demo: bool,
+    /// Seconds a test-mode order waits in each status before moving on.
+    #[arg(long, env = "TONNE_TEST_ORDER_STEP_SECONDS", default_value_t = 5)]
+    test_order_step_seconds: u64,
+    /// Commission on the offset cost, as a fraction (0.10 = 10 %).
+    #[arg(long, env = "TONNE_COMMISSION_RATE", default_value = "0.10")]
+    commission_rate: String,
 }
 
 impl Default for ServeArgs {
@@ -284,6 +311,31 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             Ok(())
         }
         Some(Command::Keys(command)) => keys(&url, command).await,
+        Some(Command::Orders(command)) => {
+            let services = admin_services(&url).await?;
+            let (id, to) = match command {
+                OrdersCommand::Advance { order_id, to } => {
+                    let to = to
+                        .map(|t| {
+                            tonne_ordering::OrderStatus::parse(&t).ok_or_else(|| {
+                                anyhow::anyhow!("--to: `{t}` is not an order status")
+                            })
+                        })
+                        .transpose()?;
+                    (order_id, to)
+                }
+                OrdersCommand::Cancel { order_id } => {
+                    (order_id, Some(tonne_ordering::OrderStatus::Cancelled))
+                }
+            };
+            let order = services
+                .ordering
+                .advance(&id, to)
+                .await
+                .map_err(|e| anyhow::anyhow!(e))?;
+            println!("order {} is {}", order.id, order.status.as_str());
+            Ok(())
+        }
         Some(Command::Catalogue(CatalogueCommand::Import { file })) => {
             let text = if file == "demo" {
                 crate::catalogue_file::DEMO.to_owned()
@@ -411,6 +463,15 @@ async fn serve(url: DatabaseUrl, args: ServeArgs) -> anyhow::Result<()> {
     options.workers = args.workers;
     options.shutdown_timeout = Duration::from_secs(args.shutdown_timeout_seconds);
     options.create_demo = !args.no_demo;
+    options.test_order_step = Duration::from_secs(args.test_order_step_seconds.max(1));
+    let rate: rust_decimal::Decimal = args.commission_rate.parse().map_err(|_| {
+        anyhow::anyhow!(
+            "--commission-rate: `{}` is not a decimal",
+            args.commission_rate
+        )
+    })?;
+    options.ordering.commission_rate = tonne_ordering::pricing::CommissionRate::new(rate)
+        .ok_or_else(|| anyhow::anyhow!("--commission-rate: must be at least 0 and below 1"))?;
     let running = server::start(options).await?;
     println!(
         "Tonne is listening on http://{} (database: {url})",

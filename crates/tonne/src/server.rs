@@ -37,6 +37,8 @@ pub struct ServeOptions {
     pub create_demo: bool,
     /// Commission rate and default quantity truncation.
     pub ordering: tonne_ordering::Settings,
+    /// Test-mode orders move one status forward after this long in a status.
+    pub test_order_step: Duration,
 }
 
 impl ServeOptions {
@@ -58,6 +60,7 @@ impl ServeOptions {
             shutdown_timeout: Duration::from_secs(30),
             create_demo: true,
             ordering: tonne_ordering::Settings::default(),
+            test_order_step: Duration::from_secs(5),
         }
     }
 }
@@ -135,6 +138,7 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
     }
     let server = server.run();
     let handle = server.handle();
+    spawn_test_order_pipeline(Arc::clone(&services.ordering), options.test_order_step);
     tokio::spawn(async move {
         let mut every = tokio::time::interval(SWEEP_EVERY);
         loop {
@@ -150,6 +154,26 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         demo_catalogue,
         services,
     })
+}
+
+/// Moves test-mode orders through the simulated pipeline
+/// (received → placed → paid → retiring → complete), one step per `step`. Safe with
+/// several processes: each step is a conditional update, so only one process moves
+/// an order.
+fn spawn_test_order_pipeline(ordering: Arc<dyn tonne_ordering::OrderingService>, step: Duration) {
+    let step_time = time::Duration::try_from(step).unwrap_or(time::Duration::seconds(5));
+    let tick = (step / 4).max(Duration::from_millis(50));
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(tick);
+        loop {
+            every.tick().await;
+            match ordering.advance_test_orders(step_time, 200).await {
+                Ok(0) => {}
+                Ok(moved) => tracing::debug!(moved, "advanced test orders"),
+                Err(e) => tracing::warn!(error = %e, "advancing test orders"),
+            }
+        }
+    });
 }
 
 /// Imports the shipped demo catalogue into an empty catalogue; says what it loaded.

@@ -10,7 +10,8 @@ use tonne_kernel::{AccountId, Currency, StoreError, SystemClock, UuidV7Generator
 use tonne_ordering::ports::AccountDirectory;
 use tonne_ordering::{OrderingService, Settings};
 use tonne_storage::{
-    AccountStore, ApiKeyStore, CachedApiKeys, CatalogueStore, DatabaseUrl, Db, PoolSettings,
+    AccountStore, ApiKeyStore, CachedApiKeys, CatalogueStore, DatabaseUrl, Db, OrderStore,
+    PoolSettings,
 };
 
 /// The domain services wired over one database.
@@ -72,6 +73,7 @@ impl Services {
         ));
         let ordering = Arc::new(tonne_ordering::Service::new(
             Arc::new(CatalogueStore::new(db.clone())),
+            Arc::new(OrderStore::new(db.clone())),
             Arc::new(AccountCurrencies(AccountStore::new(db.clone()))),
             Arc::new(SystemClock),
             ordering,

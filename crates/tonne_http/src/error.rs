@@ -13,7 +13,7 @@ use tonne_accounts::{
     AuthError, CreateAccountError, InvalidField, ListAccountsError, ReadAccountError,
     UpdateAccountError,
 };
-use tonne_ordering::{CatalogueError, QuoteError};
+use tonne_ordering::{CatalogueError, CreateOrderError, QuoteError, ReadOrderError};
 
 /// Error codes of the contract's `Error.error_code` enum that Tonne uses, plus the
 /// few it adds for statuses whose contract response has no body schema (404 of an
@@ -34,6 +34,8 @@ pub mod codes {
         "bundle_selection_ratios_invalid_format";
     /// 400: a bundle is unknown, disabled, repeated, or not sold in the account's currency.
     pub const BUNDLE_ID_INVALID: &str = "bundle_id_invalid";
+    /// 409: the account already has an order with this idempotency key.
+    pub const ORDER_IDEMPOTENCY_ALREADY_EXISTS: &str = "order_idempotency_already_exists";
     /// 400: a test account's name cannot change.
     pub const TEST_ACCOUNT_NAME_UPDATE_DISALLOWED: &str = "test_account_name_update_disallowed";
     /// 403: a live key is required.
@@ -278,6 +280,29 @@ impl From<QuoteError> for ApiError {
             QuoteError::BundleInvalid(m) => bad(codes::BUNDLE_ID_INVALID, m),
             QuoteError::Invalid { field, reason } => Self::validation(field, reason),
             QuoteError::Unexpected(cause) => Self::internal(&cause),
+        }
+    }
+}
+
+impl From<CreateOrderError> for ApiError {
+    fn from(e: CreateOrderError) -> Self {
+        match e {
+            CreateOrderError::Quote(e) => e.into(),
+            CreateOrderError::IdempotencyKeyExists => Self::new(
+                StatusCode::CONFLICT,
+                codes::ORDER_IDEMPOTENCY_ALREADY_EXISTS,
+                "idempotency_key: this account already has an order with this key; GET /v1/orders/by-idempotency-key/{key} returns it",
+            ),
+        }
+    }
+}
+
+impl From<ReadOrderError> for ApiError {
+    fn from(e: ReadOrderError) -> Self {
+        match e {
+            ReadOrderError::NotFound => Self::not_found("order not found"),
+            ReadOrderError::Invalid { field, reason } => Self::validation(field, reason),
+            ReadOrderError::Unexpected(cause) => Self::internal(&cause),
         }
     }
 }

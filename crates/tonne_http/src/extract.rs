@@ -112,6 +112,7 @@ pub struct ListQuery {
     name: Option<String>,
     recently_disabled: Option<String>,
     currency: Option<String>,
+    offset_link_id: Option<String>,
 }
 
 impl ListQuery {
@@ -157,6 +158,11 @@ impl ListQuery {
             .as_deref()
             .map(|c| c.parse().map_err(|e| ApiError::validation("currency", e)))
             .transpose()
+    }
+
+    /// The `offset_link_id` filter.
+    pub fn offset_link_id(&self) -> Option<String> {
+        self.offset_link_id.clone().filter(|l| !l.is_empty())
     }
 
     /// The name filter, or 400.

@@ -67,7 +67,9 @@ pub fn app(
                 .wrap(from_fn(middleware::authenticate_and_limit))
                 .configure(routes::accounts::configure)
                 .configure(routes::catalogue::configure)
+                .configure(routes::orders::configure)
                 .configure(routes::quotes::configure)
+                .configure(routes::orders::configure_by_id)
                 .default_service(web::to(unknown_route)),
         )
         .default_service(web::to(unknown_route))

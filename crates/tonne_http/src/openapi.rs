@@ -4,7 +4,7 @@ use serde::Serialize;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi, ToSchema};
 
-use crate::routes::{accounts, catalogue, quotes};
+use crate::routes::{accounts, catalogue, orders, quotes};
 
 /// The contract's `Errors` body.
 #[derive(Debug, Serialize, ToSchema)]
@@ -52,6 +52,11 @@ impl Modify for BearerAuth {
         catalogue::get_project_by_slug,
         catalogue::list_bundles,
         catalogue::get_bundle,
+        orders::create_by_mass,
+        orders::create_by_value,
+        orders::list,
+        orders::get,
+        orders::by_idempotency_key,
         quotes::quote_by_mass,
         quotes::quote_by_value,
     ),

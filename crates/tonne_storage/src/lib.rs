@@ -15,6 +15,7 @@ mod db;
 mod error;
 mod keys;
 mod mapping;
+mod orders;
 mod schema;
 mod url;
 
@@ -22,4 +23,5 @@ pub use accounts::AccountStore;
 pub use catalogue::CatalogueStore;
 pub use db::{AnyConnection, Backend, Db, DbError, PoolSettings, PoolStatus};
 pub use keys::{ApiKeyStore, CachedApiKeys};
+pub use orders::OrderStore;
 pub use url::{DatabaseUrl, DatabaseUrlError};

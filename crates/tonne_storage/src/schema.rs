@@ -108,6 +108,62 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    orders (id) {
+        id -> Text,
+        account_id -> Text,
+        mode -> Text,
+        idempotency_key -> Nullable<Text>,
+        kind -> Text,
+        status -> Text,
+        currency -> Text,
+        quantity_grams -> BigInt,
+        offset_cost_minor -> BigInt,
+        commission_minor -> BigInt,
+        total_cost_minor -> BigInt,
+        requested_quantity_grams -> Nullable<BigInt>,
+        requested_value_minor -> Nullable<BigInt>,
+        metadata -> Text,
+        offset_link_id -> Nullable<Text>,
+        email -> Nullable<Text>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    order_lines (order_id, position) {
+        order_id -> Text,
+        position -> Integer,
+        bundle_id -> Text,
+        bundle_name -> Text,
+        quantity_grams -> BigInt,
+        unit_price_minor -> BigInt,
+        gross_unit_price_minor -> BigInt,
+        offset_cost_minor -> BigInt,
+        insufficient_available_quantity -> Bool,
+    }
+}
+
+diesel::table! {
+    account_event_sequences (account_id) {
+        account_id -> Text,
+        last_sequence -> BigInt,
+    }
+}
+
+diesel::table! {
+    order_events (event_id) {
+        event_id -> Text,
+        event_type -> Text,
+        account_id -> Text,
+        sequence -> BigInt,
+        order_id -> Text,
+        payload -> Text,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(bundle_prices -> bundles (bundle_id));
 diesel::joinable!(bundle_projects -> bundles (bundle_id));
 diesel::joinable!(bundle_projects -> projects (project_id));
@@ -118,5 +174,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     projects,
     bundles,
     bundle_prices,
-    bundle_projects
+    bundle_projects,
+    orders,
+    order_lines,
+    account_event_sequences,
+    order_events
 );

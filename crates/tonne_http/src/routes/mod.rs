@@ -2,5 +2,6 @@
 
 pub mod accounts;
 pub mod catalogue;
+pub mod orders;
 pub mod quotes;
 pub mod system;

@@ -4,6 +4,7 @@ use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use tonne_kernel::{Mass, MassUnit};
 use tonne_ordering::{MassRequest, Percentage, Quote, SelectionEntry, ValueRequest};
+use tonne_wire::OrderBundleBody;
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, codes};
@@ -38,8 +39,8 @@ impl From<MassUnitBody> for MassUnit {
 #[serde(deny_unknown_fields)]
 pub struct MassBody {
     /// A decimal string, e.g. "40.501".
-    amount: String,
-    unit: MassUnitBody,
+    pub(crate) amount: String,
+    pub(crate) unit: MassUnitBody,
 }
 
 impl MassBody {
@@ -87,13 +88,13 @@ pub struct BundleMassBody {
 #[serde(deny_unknown_fields)]
 pub struct MassQuoteRequest {
     #[serde(default)]
-    mass: Option<MassBody>,
+    pub(crate) mass: Option<MassBody>,
     #[serde(default)]
-    bundle_selection: Option<Vec<SelectionBody>>,
+    pub(crate) bundle_selection: Option<Vec<SelectionBody>>,
     #[serde(default)]
-    bundle_masses: Option<Vec<BundleMassBody>>,
+    pub(crate) bundle_masses: Option<Vec<BundleMassBody>>,
     #[serde(default)]
-    quantity_trunc: Option<MassUnitBody>,
+    pub(crate) quantity_trunc: Option<MassUnitBody>,
 }
 
 /// The contract's `OrderQuoteByValueRequest`.
@@ -106,18 +107,6 @@ pub struct ValueQuoteRequest {
     bundle_selection: Option<Vec<SelectionBody>>,
     #[serde(default)]
     quantity_trunc: Option<MassUnitBody>,
-}
-
-/// The contract's `OrderBundle`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct OrderBundleBody {
-    bundle_id: String,
-    bundle_name: String,
-    quantity: String,
-    unit_price: String,
-    gross_unit_price: String,
-    offset_cost: String,
-    insufficient_available_quantity: bool,
 }
 
 /// The contract's `OrderQuoteByQuantity` / `OrderQuoteByValue`.
@@ -133,22 +122,6 @@ pub struct QuoteBody {
     requested_value: Option<String>,
 }
 
-/// Wire lines of a quote or order.
-pub fn bundle_lines(q: &Quote) -> Vec<OrderBundleBody> {
-    q.lines
-        .iter()
-        .map(|l| OrderBundleBody {
-            bundle_id: l.bundle_id.to_string(),
-            bundle_name: l.bundle_name.clone(),
-            quantity: l.quantity.to_tonnes_string(),
-            unit_price: l.unit_price.to_decimal_string(),
-            gross_unit_price: l.gross_unit_price.to_decimal_string(),
-            offset_cost: l.offset_cost.to_decimal_string(),
-            insufficient_available_quantity: l.insufficient_available_quantity,
-        })
-        .collect()
-}
-
 fn quote_body(q: &Quote) -> QuoteBody {
     QuoteBody {
         currency: q.currency.code().to_owned(),
@@ -156,7 +129,7 @@ fn quote_body(q: &Quote) -> QuoteBody {
         estimated_offset_cost: q.offset_cost.to_decimal_string(),
         estimated_commission: q.commission.to_decimal_string(),
         estimated_total_cost: q.total_cost.to_decimal_string(),
-        bundles: bundle_lines(q),
+        bundles: q.lines.iter().map(OrderBundleBody::from).collect(),
         requested_quantity: q.requested_quantity.map(|m| m.to_tonnes_string()),
         requested_value: q.requested_value.map(|m| m.to_decimal_string()),
     }

@@ -1,0 +1,239 @@
+//! `/v1/orders`: placing orders by mass or by value, reading and listing them.
+
+use std::collections::BTreeMap;
+
+use actix_web::{HttpResponse, web};
+use serde::Deserialize;
+use tonne_kernel::MassUnit;
+use tonne_ordering::{OrderRequest, Pricing, ValueRequest};
+use tonne_wire::OrderBody;
+use utoipa::ToSchema;
+
+use crate::error::ApiError;
+use crate::extract::{Authenticated, JsonBody, ListQuery, MaybeAuthenticated};
+use crate::openapi::ErrorsDoc;
+use crate::routes::quotes::{
+    BundleMassBody, MassBody, MassQuoteRequest, MassUnitBody, SelectionBody, mass_request,
+    selection,
+};
+use crate::state::AppState;
+
+fn non_null<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    String::deserialize(d).map(Some)
+}
+
+fn non_null_map<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<BTreeMap<String, String>>, D::Error> {
+    BTreeMap::<String, String>::deserialize(d).map(Some)
+}
+
+/// The contract's `CreateOrderByQuantityRequest`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MassOrderRequest {
+    #[serde(default)]
+    mass: Option<MassBody>,
+    #[serde(default)]
+    bundle_selection: Option<Vec<SelectionBody>>,
+    #[serde(default)]
+    bundle_masses: Option<Vec<BundleMassBody>>,
+    #[serde(default)]
+    quantity_trunc: Option<MassUnitBody>,
+    /// Account-unique key (1–100 characters).
+    #[serde(default, deserialize_with = "non_null")]
+    #[schema(nullable = false)]
+    idempotency_key: Option<String>,
+    /// String key-value pairs kept with the order.
+    #[serde(default, deserialize_with = "non_null_map")]
+    #[schema(nullable = false)]
+    metadata: Option<BTreeMap<String, String>>,
+}
+
+/// The contract's `CreateOrderByValueRequest`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ValueOrderRequest {
+    /// The most to spend, in the account's currency.
+    value: String,
+    #[serde(default)]
+    bundle_selection: Option<Vec<SelectionBody>>,
+    #[serde(default)]
+    quantity_trunc: Option<MassUnitBody>,
+    /// Account-unique key (1–100 characters).
+    #[serde(default, deserialize_with = "non_null")]
+    #[schema(nullable = false)]
+    idempotency_key: Option<String>,
+    /// String key-value pairs kept with the order.
+    #[serde(default, deserialize_with = "non_null_map")]
+    #[schema(nullable = false)]
+    metadata: Option<BTreeMap<String, String>>,
+}
+
+/// The contract's `PaginatedOrders`, with `next_cursor`.
+#[derive(Debug, serde::Serialize, ToSchema)]
+pub struct PaginatedOrders {
+    has_more: bool,
+    next_cursor: Option<String>,
+    data: Vec<OrderBody>,
+}
+
+/// Places an order by mass.
+#[utoipa::path(post, path = "/v1/orders/by-mass", tag = "Orders", operation_id = "createOrderByMass",
+    security(("BearerAuth" = [])),
+    request_body = MassOrderRequest,
+    responses(
+        (status = 200, description = "OK", body = OrderBody),
+        (status = 400, description = "Invalid request", body = ErrorsDoc),
+        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
+        (status = 409, description = "The idempotency key was used already (order_idempotency_already_exists)", body = ErrorsDoc),
+        (status = 413, description = "Body too large", body = ErrorsDoc),
+        (status = 415, description = "Body is not application/json", body = ErrorsDoc),
+        (status = 429, description = "Rate limited", body = ErrorsDoc),
+    ))]
+pub async fn create_by_mass(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    body: JsonBody<MassOrderRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let b = body.0;
+    let pricing = Pricing::Mass(mass_request(MassQuoteRequest {
+        mass: b.mass,
+        bundle_selection: b.bundle_selection,
+        bundle_masses: b.bundle_masses,
+        quantity_trunc: b.quantity_trunc,
+    })?);
+    let request = OrderRequest {
+        pricing,
+        idempotency_key: b.idempotency_key,
+        metadata: b.metadata.unwrap_or_default().into_iter().collect(),
+    };
+    let order = state
+        .ordering
+        .create_order(who.0.account_id, who.0.mode, request)
+        .await?;
+    Ok(HttpResponse::Ok().json(OrderBody::from(&order)))
+}
+
+/// Places an order by value.
+#[utoipa::path(post, path = "/v1/orders/by-value", tag = "Orders", operation_id = "createOrderByValue",
+    security(("BearerAuth" = [])),
+    request_body = ValueOrderRequest,
+    responses(
+        (status = 200, description = "OK", body = OrderBody),
+        (status = 400, description = "Invalid request", body = ErrorsDoc),
+        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
+        (status = 409, description = "The idempotency key was used already (order_idempotency_already_exists)", body = ErrorsDoc),
+        (status = 413, description = "Body too large", body = ErrorsDoc),
+        (status = 415, description = "Body is not application/json", body = ErrorsDoc),
+        (status = 429, description = "Rate limited", body = ErrorsDoc),
+    ))]
+pub async fn create_by_value(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    body: JsonBody<ValueOrderRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let b = body.0;
+    let request = OrderRequest {
+        pricing: Pricing::Value(ValueRequest {
+            value: b.value,
+            selection: selection(b.bundle_selection)?,
+            trunc: b.quantity_trunc.map(MassUnit::from),
+        }),
+        idempotency_key: b.idempotency_key,
+        metadata: b.metadata.unwrap_or_default().into_iter().collect(),
+    };
+    let order = state
+        .ordering
+        .create_order(who.0.account_id, who.0.mode, request)
+        .await?;
+    Ok(HttpResponse::Ok().json(OrderBody::from(&order)))
+}
+
+/// The acting account's orders, most recent first.
+#[utoipa::path(get, path = "/v1/orders", tag = "Orders", operation_id = "listOrders",
+    security(("BearerAuth" = [])),
+    params(
+        ("limit" = Option<String>, Query, description = "1 to 100, default 10", pattern = r"^\d+$"),
+        ("after" = Option<String>, Query, description = "next_cursor of the previous page (an order id)"),
+        ("offset_link_id" = Option<String>, Query, description = "only orders placed through this offset link"),
+    ),
+    responses(
+        (status = 200, description = "OK", body = PaginatedOrders),
+        (status = 400, description = "Invalid parameter", body = ErrorsDoc),
+        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
+        (status = 429, description = "Rate limited", body = ErrorsDoc),
+    ))]
+pub async fn list(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    query: web::Query<ListQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let page = state
+        .ordering
+        .list_orders(who.0.account_id, query.offset_link_id(), query.page()?)
+        .await?;
+    Ok(HttpResponse::Ok().json(PaginatedOrders {
+        has_more: page.has_more,
+        next_cursor: page
+            .has_more
+            .then(|| page.items.last().map(|o| o.id.to_string()))
+            .flatten(),
+        data: page.items.iter().map(OrderBody::from).collect(),
+    }))
+}
+
+/// An order by id: readable by anyone holding the id (like a receipt link).
+#[utoipa::path(get, path = "/v1/orders/{id}", tag = "Orders", operation_id = "getOrder",
+    params(("id" = String, Path, description = "The order's id")),
+    responses(
+        (status = 200, description = "OK", body = OrderBody),
+        (status = 404, description = "No such order", body = ErrorsDoc),
+        (status = 429, description = "Rate limited", body = ErrorsDoc),
+    ))]
+pub async fn get(
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let order = state.ordering.order(&id).await?;
+    Ok(HttpResponse::Ok().json(OrderBody::from(&order)))
+}
+
+/// The acting account's order with this idempotency key (404 without valid credentials).
+#[utoipa::path(get, path = "/v1/orders/by-idempotency-key/{idempotencyKey}", tag = "Orders", operation_id = "getOrderByIdempotencyKey",
+    params(("idempotencyKey" = String, Path, description = "The order's idempotency key")),
+    responses(
+        (status = 200, description = "OK", body = OrderBody),
+        (status = 404, description = "No such order for this account", body = ErrorsDoc),
+        (status = 429, description = "Rate limited", body = ErrorsDoc),
+    ))]
+pub async fn by_idempotency_key(
+    state: web::Data<AppState>,
+    who: MaybeAuthenticated,
+    key: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let Some(caller) = who.0 else {
+        return Err(ApiError::not_found("order not found"));
+    };
+    let order = state
+        .ordering
+        .order_by_idempotency_key(caller.account_id, &key)
+        .await?;
+    Ok(HttpResponse::Ok().json(OrderBody::from(&order)))
+}
+
+/// Registers the order routes (under `/v1`), before the quote routes.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/orders").route(web::get().to(list)))
+        .service(web::resource("/orders/by-mass").route(web::post().to(create_by_mass)))
+        .service(web::resource("/orders/by-value").route(web::post().to(create_by_value)))
+        .service(
+            web::resource("/orders/by-idempotency-key/{key}")
+                .route(web::get().to(by_idempotency_key)),
+        );
+}
+
+/// Registers `/orders/{id}` last, so the fixed paths above win.
+pub fn configure_by_id(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/orders/{id}").route(web::get().to(get)));
+}

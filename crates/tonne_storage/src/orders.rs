@@ -1,0 +1,446 @@
+//! Orders, their lines, inventory reservations and the event outbox.
+
+use std::collections::HashMap;
+
+use async_trait::async_trait;
+use diesel::prelude::*;
+use diesel::result::Error as DieselError;
+use time::{OffsetDateTime, PrimitiveDateTime};
+use tonne_kernel::{AccountId, Currency, Cursor, Mass, Money, Page, PageRequest, StoreError};
+use tonne_ordering::ports::OrderRepository;
+use tonne_ordering::{
+    BundleId, IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStatus, QuoteLine,
+};
+use tonne_wire::{OrderBody, OrderEventData};
+
+use crate::db::{AnyConnection, Db};
+use crate::error::{corrupt, store_error};
+use crate::mapping::{from_sql_time, parse_id, to_sql_time};
+use crate::schema::{account_event_sequences, bundles, order_events, order_lines, orders};
+
+/// Orders and their outbox on either backend.
+#[derive(Debug, Clone)]
+pub struct OrderStore {
+    db: Db,
+}
+
+impl OrderStore {
+    /// A repository over a pool.
+    pub fn new(db: Db) -> Self {
+        Self { db }
+    }
+}
+
+#[derive(Queryable, Selectable, Insertable)]
+#[diesel(table_name = orders)]
+struct OrderRow {
+    id: String,
+    account_id: String,
+    mode: String,
+    idempotency_key: Option<String>,
+    kind: String,
+    status: String,
+    currency: String,
+    quantity_grams: i64,
+    offset_cost_minor: i64,
+    commission_minor: i64,
+    total_cost_minor: i64,
+    requested_quantity_grams: Option<i64>,
+    requested_value_minor: Option<i64>,
+    metadata: String,
+    offset_link_id: Option<String>,
+    email: Option<String>,
+    created_at: PrimitiveDateTime,
+    updated_at: PrimitiveDateTime,
+}
+
+#[derive(Queryable, Selectable, Insertable)]
+#[diesel(table_name = order_lines)]
+struct LineRow {
+    order_id: String,
+    position: i32,
+    bundle_id: String,
+    bundle_name: String,
+    quantity_grams: i64,
+    unit_price_minor: i64,
+    gross_unit_price_minor: i64,
+    offset_cost_minor: i64,
+    insufficient_available_quantity: bool,
+}
+
+fn json_error(e: serde_json::Error) -> DieselError {
+    DieselError::SerializationError(Box::new(e))
+}
+
+fn order_row(o: &Order) -> Result<OrderRow, DieselError> {
+    let metadata: serde_json::Map<String, serde_json::Value> = o
+        .metadata
+        .iter()
+        .map(|(k, v)| (k.clone(), serde_json::Value::String(v.clone())))
+        .collect();
+    Ok(OrderRow {
+        id: o.id.to_string(),
+        account_id: o.account_id.to_string(),
+        mode: o.mode.as_str().to_owned(),
+        idempotency_key: o.idempotency_key.as_ref().map(|k| k.as_str().to_owned()),
+        kind: o.kind.as_str().to_owned(),
+        status: o.status.as_str().to_owned(),
+        currency: o.currency.code().to_owned(),
+        quantity_grams: o.quantity.grams(),
+        offset_cost_minor: o.offset_cost.minor(),
+        commission_minor: o.commission.minor(),
+        total_cost_minor: o.total_cost.minor(),
+        requested_quantity_grams: o.requested_quantity.map(|m| m.grams()),
+        requested_value_minor: o.requested_value.map(|m| m.minor()),
+        metadata: serde_json::to_string(&metadata).map_err(json_error)?,
+        offset_link_id: o.offset_link_id.clone(),
+        email: o.email.clone(),
+        created_at: to_sql_time(o.created_at),
+        updated_at: to_sql_time(o.updated_at),
+    })
+}
+
+fn line_rows(o: &Order) -> Vec<LineRow> {
+    o.lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| LineRow {
+            order_id: o.id.to_string(),
+            position: i32::try_from(i).unwrap_or(i32::MAX),
+            bundle_id: l.bundle_id.to_string(),
+            bundle_name: l.bundle_name.clone(),
+            quantity_grams: l.quantity.grams(),
+            unit_price_minor: l.unit_price.minor(),
+            gross_unit_price_minor: l.gross_unit_price.minor(),
+            offset_cost_minor: l.offset_cost.minor(),
+            insufficient_available_quantity: l.insufficient_available_quantity,
+        })
+        .collect()
+}
+
+fn into_order(row: OrderRow, lines: Vec<LineRow>) -> Result<Order, DieselError> {
+    let currency: Currency = row
+        .currency
+        .parse()
+        .map_err(|_| corrupt("currency", &row.currency))?;
+    let metadata: serde_json::Map<String, serde_json::Value> = serde_json::from_str(&row.metadata)
+        .map_err(|e| DieselError::DeserializationError(Box::new(e)))?;
+    let lines = lines
+        .into_iter()
+        .map(|l| {
+            Ok(QuoteLine {
+                bundle_id: parse_id::<BundleId>("bundle id", &l.bundle_id)?,
+                bundle_name: l.bundle_name,
+                quantity: Mass::from_grams(l.quantity_grams),
+                unit_price: Money::from_minor(l.unit_price_minor, currency),
+                gross_unit_price: Money::from_minor(l.gross_unit_price_minor, currency),
+                offset_cost: Money::from_minor(l.offset_cost_minor, currency),
+                insufficient_available_quantity: l.insufficient_available_quantity,
+            })
+        })
+        .collect::<Result<Vec<_>, DieselError>>()?;
+    Ok(Order {
+        id: parse_id::<OrderId>("order id", &row.id)?,
+        account_id: parse_id::<AccountId>("account id", &row.account_id)?,
+        mode: row.mode.parse().map_err(|_| corrupt("mode", &row.mode))?,
+        idempotency_key: row
+            .idempotency_key
+            .as_deref()
+            .map(|k| IdempotencyKey::parse(k).ok_or_else(|| corrupt("idempotency key", k)))
+            .transpose()?,
+        kind: OrderKind::parse(&row.kind).ok_or_else(|| corrupt("kind", &row.kind))?,
+        status: OrderStatus::parse(&row.status).ok_or_else(|| corrupt("status", &row.status))?,
+        currency,
+        quantity: Mass::from_grams(row.quantity_grams),
+        offset_cost: Money::from_minor(row.offset_cost_minor, currency),
+        commission: Money::from_minor(row.commission_minor, currency),
+        total_cost: Money::from_minor(row.total_cost_minor, currency),
+        lines,
+        requested_quantity: row.requested_quantity_grams.map(Mass::from_grams),
+        requested_value: row
+            .requested_value_minor
+            .map(|m| Money::from_minor(m, currency)),
+        metadata: metadata
+            .into_iter()
+            .map(|(k, v)| (k, v.as_str().unwrap_or_default().to_owned()))
+            .collect(),
+        offset_link_id: row.offset_link_id,
+        email: row.email,
+        created_at: from_sql_time(row.created_at),
+        updated_at: from_sql_time(row.updated_at),
+    })
+}
+
+fn load_orders(conn: &mut AnyConnection, rows: Vec<OrderRow>) -> QueryResult<Vec<Order>> {
+    let ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
+    let line_rows: Vec<LineRow> = order_lines::table
+        .filter(order_lines::order_id.eq_any(&ids))
+        .order((order_lines::order_id.asc(), order_lines::position.asc()))
+        .select(LineRow::as_select())
+        .load(conn)?;
+    let mut by_order: HashMap<String, Vec<LineRow>> = HashMap::new();
+    for line in line_rows {
+        by_order
+            .entry(line.order_id.clone())
+            .or_default()
+            .push(line);
+    }
+    rows.into_iter()
+        .map(|r| {
+            let lines = by_order.remove(&r.id).unwrap_or_default();
+            into_order(r, lines)
+        })
+        .collect()
+}
+
+fn load_order(conn: &mut AnyConnection, id: &str) -> QueryResult<Option<Order>> {
+    let rows: Vec<OrderRow> = orders::table
+        .find(id)
+        .select(OrderRow::as_select())
+        .load(conn)?;
+    Ok(load_orders(conn, rows)?.into_iter().next())
+}
+
+/// The account's next event sequence number. The UPDATE's row lock serialises
+/// concurrent writers of one account until their transactions end, so numbers are
+/// gap-free and monotonic per account.
+fn next_sequence(conn: &mut AnyConnection, account: &str) -> QueryResult<i64> {
+    // Make sure the counter row exists without ever failing on a concurrent first
+    // insert. `ON CONFLICT DO NOTHING` is not in Diesel's multi-backend dialect, so
+    // this one statement runs on the concrete connection (same SQL on both).
+    let ensure = diesel::insert_into(account_event_sequences::table)
+        .values((
+            account_event_sequences::account_id.eq(account),
+            account_event_sequences::last_sequence.eq(0_i64),
+        ))
+        .on_conflict_do_nothing();
+    match conn {
+        AnyConnection::Postgresql(c) => ensure.execute(c)?,
+        AnyConnection::Sqlite(c) => ensure.execute(c)?,
+    };
+    diesel::update(account_event_sequences::table.find(account))
+        .set(account_event_sequences::last_sequence.eq(account_event_sequences::last_sequence + 1))
+        .execute(conn)?;
+    account_event_sequences::table
+        .find(account)
+        .select(account_event_sequences::last_sequence)
+        .first(conn)
+}
+
+fn append_event(conn: &mut AnyConnection, order: &Order, event: &NewEvent) -> QueryResult<()> {
+    let account = order.account_id.to_string();
+    let sequence = next_sequence(conn, &account)?;
+    let payload = serde_json::to_string(&OrderEventData {
+        order: OrderBody::from(order),
+    })
+    .map_err(json_error)?;
+    diesel::insert_into(order_events::table)
+        .values((
+            order_events::event_id.eq(event.event_id.simple().to_string()),
+            order_events::event_type.eq(event.status.event_type()),
+            order_events::account_id.eq(account),
+            order_events::sequence.eq(sequence),
+            order_events::order_id.eq(order.id.to_string()),
+            order_events::payload.eq(payload),
+            order_events::created_at.eq(to_sql_time(event.at)),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// Takes `grams` from a bundle if it has them (never below zero). Returns whether the
+/// line is covered: reserved, or the bundle's inventory is unlimited.
+fn reserve(conn: &mut AnyConnection, bundle: &str, grams: i64) -> QueryResult<bool> {
+    let taken = diesel::update(
+        bundles::table
+            .filter(bundles::id.eq(bundle))
+            .filter(bundles::available_grams.ge(grams)),
+    )
+    .set(bundles::available_grams.eq(bundles::available_grams - grams))
+    .execute(conn)?;
+    if taken == 1 {
+        return Ok(true);
+    }
+    let available: Option<i64> = bundles::table
+        .find(bundle)
+        .select(bundles::available_grams)
+        .first(conn)?;
+    Ok(available.is_none())
+}
+
+fn release(conn: &mut AnyConnection, order: &Order) -> QueryResult<()> {
+    for line in order
+        .lines
+        .iter()
+        .filter(|l| !l.insufficient_available_quantity)
+    {
+        diesel::update(
+            bundles::table
+                .filter(bundles::id.eq(line.bundle_id.to_string()))
+                .filter(bundles::available_grams.is_not_null()),
+        )
+        .set(bundles::available_grams.eq(bundles::available_grams + line.quantity.grams()))
+        .execute(conn)?;
+    }
+    Ok(())
+}
+
+fn sql_time(t: OffsetDateTime) -> PrimitiveDateTime {
+    to_sql_time(t)
+}
+
+#[async_trait]
+impl OrderRepository for OrderStore {
+    async fn place(&self, order: &Order, event: NewEvent) -> Result<Order, StoreError> {
+        let mut order = order.clone();
+        self.db
+            .write(move |conn| {
+                for line in &mut order.lines {
+                    let covered =
+                        reserve(conn, &line.bundle_id.to_string(), line.quantity.grams())?;
+                    line.insufficient_available_quantity = !covered;
+                }
+                diesel::insert_into(orders::table)
+                    .values(&order_row(&order)?)
+                    .execute(conn)?;
+                for line in line_rows(&order) {
+                    diesel::insert_into(order_lines::table)
+                        .values(&line)
+                        .execute(conn)?;
+                }
+                append_event(conn, &order, &event)?;
+                Ok(order)
+            })
+            .await
+            .map_err(|e| store_error(e, "placing an order"))
+    }
+
+    async fn get(&self, id: OrderId) -> Result<Option<Order>, StoreError> {
+        let id = id.to_string();
+        self.db
+            .read(move |conn| load_order(conn, &id))
+            .await
+            .map_err(|e| store_error(e, "reading an order"))
+    }
+
+    async fn by_idempotency_key(
+        &self,
+        account: AccountId,
+        key: &IdempotencyKey,
+    ) -> Result<Option<Order>, StoreError> {
+        let account = account.to_string();
+        let key = key.as_str().to_owned();
+        self.db
+            .read(move |conn| {
+                let rows: Vec<OrderRow> = orders::table
+                    .filter(orders::account_id.eq(account))
+                    .filter(orders::idempotency_key.eq(key))
+                    .select(OrderRow::as_select())
+                    .load(conn)?;
+                Ok(load_orders(conn, rows)?.into_iter().next())
+            })
+            .await
+            .map_err(|e| store_error(e, "reading an order by idempotency key"))
+    }
+
+    async fn list(
+        &self,
+        account: AccountId,
+        offset_link_id: Option<String>,
+        page: &PageRequest<Cursor>,
+    ) -> Result<Page<Order>, StoreError> {
+        let account = account.to_string();
+        let after = page.after.as_ref().map(|c| c.as_str().to_owned());
+        let limit = page.limit;
+        self.db
+            .read(move |conn| {
+                let position: Option<(PrimitiveDateTime, String)> = match after {
+                    None => None,
+                    Some(after) => Some(
+                        orders::table
+                            .filter(orders::id.eq(&after))
+                            .filter(orders::account_id.eq(&account))
+                            .select((orders::created_at, orders::id))
+                            .first(conn)?,
+                    ),
+                };
+                let mut q = orders::table
+                    .filter(orders::account_id.eq(&account))
+                    .select(OrderRow::as_select())
+                    .into_boxed();
+                if let Some(link) = offset_link_id {
+                    q = q.filter(orders::offset_link_id.eq(link));
+                }
+                if let Some((at, id)) = position {
+                    q = q.filter(
+                        orders::created_at
+                            .lt(at)
+                            .or(orders::created_at.eq(at).and(orders::id.lt(id))),
+                    );
+                }
+                let rows: Vec<OrderRow> = q
+                    .order((orders::created_at.desc(), orders::id.desc()))
+                    .limit(i64::from(limit.get()) + 1)
+                    .load(conn)?;
+                Ok(Page::from_overfetch(load_orders(conn, rows)?, limit))
+            })
+            .await
+            .map_err(|e| store_error(e, "listing orders"))
+    }
+
+    async fn transition(
+        &self,
+        id: OrderId,
+        from: OrderStatus,
+        event: NewEvent,
+    ) -> Result<Order, StoreError> {
+        let id = id.to_string();
+        self.db
+            .write(move |conn| {
+                let moved = diesel::update(
+                    orders::table
+                        .filter(orders::id.eq(&id))
+                        .filter(orders::status.eq(from.as_str())),
+                )
+                .set((
+                    orders::status.eq(event.status.as_str()),
+                    orders::updated_at.eq(sql_time(event.at)),
+                ))
+                .execute(conn)?;
+                if moved == 0 {
+                    return Err(DieselError::NotFound);
+                }
+                let order = load_order(conn, &id)?.ok_or(DieselError::NotFound)?;
+                if matches!(event.status, OrderStatus::Cancelled | OrderStatus::Failed) {
+                    release(conn, &order)?;
+                }
+                append_event(conn, &order, &event)?;
+                Ok(order)
+            })
+            .await
+            .map_err(|e| store_error(e, "moving an order"))
+    }
+
+    async fn stale_test_orders(
+        &self,
+        updated_before: OffsetDateTime,
+        limit: u32,
+    ) -> Result<Vec<Order>, StoreError> {
+        let before = sql_time(updated_before);
+        let limit = i64::from(limit);
+        self.db
+            .read(move |conn| {
+                let rows: Vec<OrderRow> = orders::table
+                    .filter(orders::mode.eq("test"))
+                    .filter(orders::status.eq_any(["received", "placed", "paid", "retiring"]))
+                    .filter(orders::updated_at.lt(before))
+                    .order(orders::updated_at.asc())
+                    .limit(limit)
+                    .select(OrderRow::as_select())
+                    .load(conn)?;
+                load_orders(conn, rows)
+            })
+            .await
+            .map_err(|e| store_error(e, "finding test orders to advance"))
+    }
+}
