@@ -15,3 +15,4 @@ mod catalogue;
 mod cli;
 mod conventions;
 mod fuzz;
+mod orders;

@@ -1,0 +1,314 @@
+//! Orders, end to end.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use reqwest::Method;
+use serde_json::{Value, json};
+use tonne_test_support::TestDb;
+
+use crate::on_both_backends;
+use crate::support::{TestApp, assert_error, conforms};
+
+fn mass(amount: &str) -> Value {
+    json!({"mass": {"amount": amount, "unit": "t"}})
+}
+
+async fn orders_by_mass_and_value_are_created_read_and_listed(app: TestApp) {
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    let mut body = mass("2");
+    body["idempotency_key"] = json!("order-1");
+    body["metadata"] = json!({"customer": "c-42"});
+    let created = app.post("/v1/orders/by-mass", &t.live_key, &body).await;
+    assert_eq!(created.status, 200, "{}", created.body);
+    conforms("OrderByQuantity", &created.body);
+    assert_eq!(created.body["status"], "received");
+    assert_eq!(created.body["type"], "quantity");
+    assert_eq!(created.body["quantity"], "2");
+    assert_eq!(created.body["metadata"]["customer"], "c-42");
+    let id = created.body["id"].as_str().unwrap().to_owned();
+
+    let by_value = app
+        .post(
+            "/v1/orders/by-value",
+            &t.live_key,
+            &json!({"value": "25.00"}),
+        )
+        .await;
+    assert_eq!(by_value.status, 200, "{}", by_value.body);
+    conforms("OrderByValue", &by_value.body);
+    assert_eq!(by_value.body["requested_value"], "25.00");
+
+    // Anyone holding the id reads it; no key needed.
+    let read = app
+        .send(app.request(Method::GET, &format!("/v1/orders/{id}"), None))
+        .await;
+    assert_eq!(read.status, 200);
+    conforms("Order", &read.body);
+    assert_eq!(read.body["id"], id.as_str());
+    assert_error(
+        &app.send(app.request(
+            Method::GET,
+            "/v1/orders/00000000000000000000000000000000",
+            None,
+        ))
+        .await,
+        404,
+        "not_found",
+    );
+
+    // By idempotency key: scoped to the caller's account; 404 without credentials.
+    let by_key = app
+        .get("/v1/orders/by-idempotency-key/order-1", &t.live_key)
+        .await;
+    assert_eq!(by_key.body["id"], id.as_str());
+    assert_error(
+        &app.send(app.request(Method::GET, "/v1/orders/by-idempotency-key/order-1", None))
+            .await,
+        404,
+        "not_found",
+    );
+    assert_error(
+        &app.get("/v1/orders/by-idempotency-key/order-1", &t.test_key)
+            .await,
+        404,
+        "not_found",
+    );
+
+    let listed = app.get("/v1/orders", &t.live_key).await;
+    conforms("PaginatedOrders", &listed.body);
+    let ids: Vec<&str> = listed.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        vec![by_value.body["id"].as_str().unwrap(), id.as_str()],
+        "most recent first"
+    );
+    assert!(
+        app.get("/v1/orders", &t.test_key).await.body["data"]
+            .as_array()
+            .unwrap()
+            .is_empty(),
+        "modes are separate"
+    );
+    assert_error(
+        &app.get(
+            "/v1/orders?after=0vE213P96LbXNap56NAqVoM7knOedQg4",
+            &t.live_key,
+        )
+        .await,
+        400,
+        "validation_error",
+    );
+}
+
+async fn a_repeated_idempotency_key_is_409_and_creates_nothing(app: TestApp) {
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    let mut body = mass("1");
+    body["idempotency_key"] = json!("same");
+    assert_eq!(
+        app.post("/v1/orders/by-mass", &t.live_key, &body)
+            .await
+            .status,
+        200
+    );
+    let before = app.get("/v1/bundles?limit=100", &t.live_key).await.body;
+    assert_error(
+        &app.post("/v1/orders/by-mass", &t.live_key, &body).await,
+        409,
+        "order_idempotency_already_exists",
+    );
+    assert_eq!(
+        app.get("/v1/bundles?limit=100", &t.live_key).await.body,
+        before,
+        "inventory untouched"
+    );
+    assert_eq!(
+        app.get("/v1/orders", &t.live_key).await.body["data"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+    // Another account may use the same key.
+    let other = app.tenant().await;
+    assert_eq!(
+        app.post("/v1/orders/by-mass", &other.live_key, &body)
+            .await
+            .status,
+        200
+    );
+}
+
+async fn fifty_concurrent_requests_with_one_key_create_exactly_one_order(app: TestApp) {
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    let app = Arc::new(app);
+    let mut tasks = Vec::new();
+    for _ in 0..50 {
+        let app = Arc::clone(&app);
+        let key = t.live_key.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut body = mass("1");
+            body["idempotency_key"] = json!("race");
+            app.post("/v1/orders/by-mass", &key, &body)
+                .await
+                .status
+                .as_u16()
+        }));
+    }
+    let mut statuses = Vec::new();
+    for task in tasks {
+        statuses.push(task.await.unwrap());
+    }
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 200).count(),
+        1,
+        "{statuses:?}"
+    );
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 409).count(),
+        49,
+        "{statuses:?}"
+    );
+    assert_eq!(
+        app.get("/v1/orders?limit=100", &t.live_key).await.body["data"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+}
+
+async fn bad_orders_are_refused_and_write_nothing(app: TestApp) {
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    let before = app.get("/v1/bundles?limit=100", &t.live_key).await.body;
+    for (body, code) in [
+        (mass("0"), "order_quantity_invalid"),
+        (
+            json!({"mass": {"amount": "1", "unit": "t"}, "estimate_id": "x"}),
+            "validation_error",
+        ),
+        (
+            json!({"mass": {"amount": "1", "unit": "t"}, "idempotency_key": ""}),
+            "validation_error",
+        ),
+        (
+            json!({"mass": {"amount": "1", "unit": "t"}, "idempotency_key": null}),
+            "validation_error",
+        ),
+        (
+            json!({"mass": {"amount": "1", "unit": "t"}, "metadata": {"k": 1}}),
+            "validation_error",
+        ),
+        (
+            json!({"mass": {"amount": "1", "unit": "t"}, "bundle_selection": [{"bundle_id": "00000000000000000000000000000000"}]}),
+            "bundle_id_invalid",
+        ),
+    ] {
+        assert_error(
+            &app.post("/v1/orders/by-mass", &t.live_key, &body).await,
+            400,
+            code,
+        );
+    }
+    assert_error(
+        &app.post(
+            "/v1/orders/by-value",
+            &t.live_key,
+            &json!({"value": "0.001"}),
+        )
+        .await,
+        400,
+        "order_quantity_invalid",
+    );
+    assert_eq!(
+        app.get("/v1/bundles?limit=100", &t.live_key).await.body,
+        before
+    );
+    assert!(
+        app.get("/v1/orders", &t.live_key).await.body["data"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+}
+
+on_both_backends!(
+    orders_by_mass_and_value_are_created_read_and_listed,
+    a_repeated_idempotency_key_is_409_and_creates_nothing,
+    fifty_concurrent_requests_with_one_key_create_exactly_one_order,
+    bad_orders_are_refused_and_write_nothing,
+);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn test_orders_advance_by_themselves_and_live_orders_by_the_cli() {
+    let app = TestApp::spawn_with(TestDb::sqlite(), |o| {
+        o.test_order_step = Duration::from_millis(150)
+    })
+    .await;
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    let test_order = app
+        .post("/v1/orders/by-mass", &t.test_key, &mass("1"))
+        .await;
+    let live_order = app
+        .post("/v1/orders/by-mass", &t.live_key, &mass("1"))
+        .await;
+    let (test_id, live_id) = (
+        test_order.body["id"].as_str().unwrap().to_owned(),
+        live_order.body["id"].as_str().unwrap().to_owned(),
+    );
+    let mut status = String::new();
+    for _ in 0..60 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        status = app
+            .send(app.request(Method::GET, &format!("/v1/orders/{test_id}"), None))
+            .await
+            .body["status"]
+            .as_str()
+            .unwrap()
+            .to_owned();
+        if status == "complete" {
+            break;
+        }
+    }
+    assert_eq!(status, "complete", "the test order walked the pipeline");
+    let live = app
+        .send(app.request(Method::GET, &format!("/v1/orders/{live_id}"), None))
+        .await;
+    assert_eq!(
+        live.body["status"], "received",
+        "live orders wait for the operator"
+    );
+
+    let out = crate::cli::tonne(
+        &["orders", "advance", &live_id, "--to", "paid"],
+        &app.database_url,
+    );
+    assert!(out.contains("is paid"), "{out}");
+    let err = std::process::Command::new(env!("CARGO_BIN_EXE_tonne"))
+        .args([
+            "orders",
+            "cancel",
+            &live_id,
+            "--database-url",
+            &app.database_url,
+        ])
+        .output()
+        .unwrap();
+    assert!(!err.status.success(), "a paid order cannot be cancelled");
+    assert!(String::from_utf8_lossy(&err.stderr).contains("cannot go from paid to cancelled"));
+    let out = crate::cli::tonne(
+        &["orders", "advance", &live_id, "--to", "complete"],
+        &app.database_url,
+    );
+    assert!(out.contains("is complete"), "{out}");
+}

@@ -1,0 +1,413 @@
+//! Order repository contract tests on SQLite and PostgreSQL.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+use std::sync::Arc;
+
+use diesel::prelude::*;
+use rust_decimal::Decimal;
+use time::OffsetDateTime;
+use time::macros::datetime;
+use tonne_accounts::ports::AccountRepository as _;
+use tonne_accounts::{Account, AccountName, AccountScope, Organisation};
+use tonne_kernel::{
+    AccountMode, Currency, Cursor, Limit, Mass, MassUnit, Money, OrganisationId, PageRequest,
+    StoreError, UuidV7Generator,
+};
+use tonne_ordering::ports::{Catalogue, CatalogueRepository as _, OrderRepository};
+use tonne_ordering::{
+    Bundle, BundleId, BundlePrice, IdempotencyKey, NewEvent, Order, OrderId, OrderKind,
+    OrderStatus, QuoteLine,
+};
+use tonne_storage::{AccountStore, CatalogueStore, OrderStore};
+use tonne_test_support::TestDb;
+use uuid::Uuid;
+
+const T0: OffsetDateTime = datetime!(2026-03-04 05:06:07.123456 UTC);
+
+async fn account(t: &TestDb, mode: AccountMode) -> Account {
+    let repo = AccountStore::new(t.db().clone());
+    let org = Organisation {
+        id: OrganisationId::generate(&UuidV7Generator),
+        name: "O".into(),
+        created_at: T0,
+    };
+    let mk = |mode| Account {
+        id: tonne_kernel::AccountId::generate(&UuidV7Generator),
+        organisation_id: org.id,
+        mode,
+        scope: AccountScope::Account,
+        sibling_id: None,
+        name: AccountName::parse("A").unwrap(),
+        currency: Currency::Gbp,
+        balance: Money::zero(Currency::Gbp),
+        balance_outstanding: Money::zero(Currency::Gbp),
+        logo: None,
+        beneficiary: None,
+        bundle_portfolio_id: None,
+        created_at: T0,
+        updated_at: T0,
+    };
+    let (mut live, mut test) = (mk(AccountMode::Live), mk(AccountMode::Test));
+    live.sibling_id = Some(test.id);
+    test.sibling_id = Some(live.id);
+    repo.create_organisation(&org, &live, &test).await.unwrap();
+    if mode == AccountMode::Live {
+        live
+    } else {
+        test
+    }
+}
+
+fn bundle(n: u128, available_t: Option<&str>) -> Bundle {
+    Bundle {
+        id: BundleId::from_uuid(Uuid::from_u128(n)),
+        name: format!("Bundle {n}"),
+        description: None,
+        prices: vec![BundlePrice {
+            unit_price: Money::from_minor(1000, Currency::Gbp),
+        }],
+        available: available_t.map(|a| Mass::parse(a, MassUnit::T).unwrap()),
+        offset_type: None,
+        permanence: None,
+        disabled: false,
+        disabled_at: None,
+        background_colour: None,
+        primary_image: None,
+        large_image: None,
+        primary_image_hires: None,
+        small_thumbnail: None,
+        default_share: None,
+        project_ids: vec![],
+    }
+}
+
+async fn catalogue(t: &TestDb) {
+    let store = CatalogueStore::new(t.db().clone());
+    store
+        .import(
+            &Catalogue {
+                projects: vec![],
+                bundles: vec![bundle(1, Some("10")), bundle(2, None)],
+            },
+            T0,
+        )
+        .await
+        .unwrap();
+}
+
+fn order(
+    account: &Account,
+    key: Option<&str>,
+    tonnes: &str,
+    bundle_n: u128,
+    at: OffsetDateTime,
+) -> Order {
+    let quantity = Mass::parse(tonnes, MassUnit::T).unwrap();
+    let cost = Money::from_minor(quantity.grams() / 100, Currency::Gbp); // 10.00/t
+    let commission = Money::from_minor(cost.minor() / 10, Currency::Gbp);
+    Order {
+        id: OrderId::from_uuid(Uuid::new_v4()),
+        account_id: account.id,
+        mode: account.mode,
+        idempotency_key: key.map(|k| IdempotencyKey::parse(k).unwrap()),
+        kind: OrderKind::Quantity,
+        status: OrderStatus::Received,
+        currency: Currency::Gbp,
+        quantity,
+        offset_cost: cost,
+        commission,
+        total_cost: cost.checked_add(commission).unwrap(),
+        lines: vec![QuoteLine {
+            bundle_id: BundleId::from_uuid(Uuid::from_u128(bundle_n)),
+            bundle_name: format!("Bundle {bundle_n}"),
+            quantity,
+            unit_price: Money::from_minor(1000, Currency::Gbp),
+            gross_unit_price: Money::from_minor(1100, Currency::Gbp),
+            offset_cost: cost,
+            insufficient_available_quantity: false,
+        }],
+        requested_quantity: Some(quantity),
+        requested_value: None,
+        metadata: vec![("ref".into(), "A-1".into())],
+        offset_link_id: None,
+        email: None,
+        created_at: at,
+        updated_at: at,
+    }
+}
+
+fn event(status: OrderStatus) -> NewEvent {
+    NewEvent {
+        event_id: Uuid::new_v4(),
+        status,
+        at: T0,
+    }
+}
+
+async fn available(t: &TestDb, n: u128) -> Option<Mass> {
+    CatalogueStore::new(t.db().clone())
+        .bundles(&[BundleId::from_uuid(Uuid::from_u128(n))])
+        .await
+        .unwrap()[0]
+        .available
+}
+
+async fn events(t: &TestDb) -> Vec<(String, i64, String)> {
+    use tonne_storage::AnyConnection;
+    t.db()
+        .read(|conn: &mut AnyConnection| {
+            diesel::sql_query("SELECT event_type, sequence, payload FROM order_events ORDER BY account_id, sequence")
+                .load::<EventRow>(conn)
+                .map(|rows| rows.into_iter().map(|r| (r.event_type, r.sequence, r.payload)).collect())
+        })
+        .await
+        .unwrap()
+}
+
+#[derive(QueryableByName)]
+struct EventRow {
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    event_type: String,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    sequence: i64,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    payload: String,
+}
+
+// ---- cases ----
+
+async fn placing_writes_the_order_its_reservation_and_its_event_together(t: TestDb) {
+    catalogue(&t).await;
+    let acct = account(&t, AccountMode::Live).await;
+    let store = OrderStore::new(t.db().clone());
+    let placed = store
+        .place(
+            &order(&acct, Some("k1"), "4", 1, T0),
+            event(OrderStatus::Received),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        store.get(placed.id).await.unwrap(),
+        Some(placed.clone()),
+        "round trip"
+    );
+    assert_eq!(available(&t, 1).await.unwrap().to_tonnes_string(), "6");
+    let evs = events(&t).await;
+    assert_eq!(evs.len(), 1);
+    assert_eq!((evs[0].0.as_str(), evs[0].1), ("order.received", 1));
+    let payload: serde_json::Value = serde_json::from_str(&evs[0].2).unwrap();
+    assert_eq!(payload["order"]["id"], placed.id.to_string());
+    assert_eq!(payload["order"]["status"], "received");
+
+    // The same key again: refused by the unique constraint, and nothing else is written.
+    let again = store
+        .place(
+            &order(&acct, Some("k1"), "1", 1, T0),
+            event(OrderStatus::Received),
+        )
+        .await;
+    assert!(matches!(again, Err(StoreError::Duplicate)));
+    assert_eq!(
+        available(&t, 1).await.unwrap().to_tonnes_string(),
+        "6",
+        "the reservation rolled back"
+    );
+    assert_eq!(events(&t).await.len(), 1);
+    let by_key = store
+        .by_idempotency_key(acct.id, &IdempotencyKey::parse("k1").unwrap())
+        .await
+        .unwrap();
+    assert_eq!(by_key.map(|o| o.id), Some(placed.id));
+}
+
+async fn inventory_never_goes_below_zero_under_concurrency(t: TestDb) {
+    catalogue(&t).await;
+    let acct = account(&t, AccountMode::Live).await;
+    let store = Arc::new(OrderStore::new(t.db().clone()));
+    let mut tasks = Vec::new();
+    for _ in 0..20 {
+        let store = Arc::clone(&store);
+        let o = order(&acct, None, "1", 1, T0);
+        tasks.push(tokio::spawn(async move {
+            store.place(&o, event(OrderStatus::Received)).await
+        }));
+    }
+    let mut covered = 0;
+    for task in tasks {
+        let placed = task.await.unwrap().unwrap();
+        if !placed.lines[0].insufficient_available_quantity {
+            covered += 1;
+        }
+    }
+    assert_eq!(covered, 10, "10 t available, 20 orders of 1 t");
+    assert_eq!(available(&t, 1).await.unwrap().grams(), 0);
+    let evs = events(&t).await;
+    let sequences: Vec<i64> = evs.iter().map(|e| e.1).collect();
+    assert_eq!(
+        sequences,
+        (1..=20).collect::<Vec<_>>(),
+        "gap-free, per account"
+    );
+}
+
+async fn transitions_are_conditional_atomic_with_their_event_and_release_on_cancel(t: TestDb) {
+    catalogue(&t).await;
+    let acct = account(&t, AccountMode::Test).await;
+    let store = OrderStore::new(t.db().clone());
+    let placed = store
+        .place(
+            &order(&acct, None, "3", 1, T0),
+            event(OrderStatus::Received),
+        )
+        .await
+        .unwrap();
+    let moved = store
+        .transition(placed.id, OrderStatus::Received, event(OrderStatus::Placed))
+        .await
+        .unwrap();
+    assert_eq!(moved.status, OrderStatus::Placed);
+    // A stale `from` loses: nothing happens.
+    assert!(matches!(
+        store
+            .transition(placed.id, OrderStatus::Received, event(OrderStatus::Placed))
+            .await,
+        Err(StoreError::NotFound)
+    ));
+
+    // Failure injected between the two writes: the event insert collides with an existing
+    // event id, so the status change must roll back with it.
+    let used = event(OrderStatus::Paid);
+    store
+        .transition(placed.id, OrderStatus::Placed, used)
+        .await
+        .unwrap();
+    let colliding = NewEvent {
+        event_id: used.event_id,
+        status: OrderStatus::Retiring,
+        at: T0,
+    };
+    assert!(
+        store
+            .transition(placed.id, OrderStatus::Paid, colliding)
+            .await
+            .is_err()
+    );
+    assert_eq!(
+        store.get(placed.id).await.unwrap().unwrap().status,
+        OrderStatus::Paid,
+        "no change without its event"
+    );
+    assert_eq!(events(&t).await.len(), 3, "no event without its change");
+
+    // Cancelling gives the reservation back.
+    let second = store
+        .place(
+            &order(&acct, None, "2", 1, T0),
+            event(OrderStatus::Received),
+        )
+        .await
+        .unwrap();
+    assert_eq!(available(&t, 1).await.unwrap().to_tonnes_string(), "5");
+    store
+        .transition(
+            second.id,
+            OrderStatus::Received,
+            event(OrderStatus::Cancelled),
+        )
+        .await
+        .unwrap();
+    assert_eq!(available(&t, 1).await.unwrap().to_tonnes_string(), "7");
+
+    // The test pipeline finds unfinished test orders unchanged since a time.
+    let stale = store
+        .stale_test_orders(T0 + time::Duration::seconds(1), 10)
+        .await
+        .unwrap();
+    assert_eq!(
+        stale.iter().map(|o| o.id).collect::<Vec<_>>(),
+        vec![placed.id]
+    );
+}
+
+async fn lists_are_most_recent_first_by_keyset(t: TestDb) {
+    catalogue(&t).await;
+    let acct = account(&t, AccountMode::Live).await;
+    let other = account(&t, AccountMode::Live).await;
+    let store = OrderStore::new(t.db().clone());
+    let mut ids = Vec::new();
+    for i in 0..7 {
+        // two orders share each timestamp, so the id breaks ties
+        let at = T0 + time::Duration::seconds(i / 2);
+        ids.push(
+            store
+                .place(
+                    &order(&acct, None, "0.1", 2, at),
+                    event(OrderStatus::Received),
+                )
+                .await
+                .unwrap(),
+        );
+    }
+    store
+        .place(
+            &order(&other, None, "0.1", 2, T0),
+            event(OrderStatus::Received),
+        )
+        .await
+        .unwrap();
+    let mut expected = ids.clone();
+    expected.sort_by(|a, b| b.created_at.cmp(&a.created_at).then(b.id.cmp(&a.id)));
+    let mut seen = Vec::new();
+    let mut after = None;
+    loop {
+        let page = store
+            .list(
+                acct.id,
+                None,
+                &PageRequest {
+                    limit: Limit::new(3).unwrap(),
+                    after,
+                },
+            )
+            .await
+            .unwrap();
+        seen.extend(page.items.iter().map(|o| o.id));
+        if !page.has_more {
+            break;
+        }
+        after = page.items.last().map(|o| Cursor::after(&o.id));
+    }
+    assert_eq!(seen, expected.iter().map(|o| o.id).collect::<Vec<_>>());
+    let foreign = PageRequest {
+        limit: Limit::new(3).unwrap(),
+        after: Some(Cursor::after(&OrderId::from_uuid(Uuid::new_v4()))),
+    };
+    assert!(matches!(
+        store.list(acct.id, None, &foreign).await,
+        Err(StoreError::NotFound)
+    ));
+    let _ = Decimal::ZERO;
+}
+
+macro_rules! on_both_backends {
+    ($($case:ident),* $(,)?) => {
+        mod sqlite {
+            $( #[tokio::test(flavor = "multi_thread", worker_threads = 4)] async fn $case() { super::$case(TestDb::sqlite()).await } )*
+            use tonne_test_support::TestDb;
+        }
+        mod postgres {
+            $( #[tokio::test(flavor = "multi_thread", worker_threads = 4)] async fn $case() {
+                if let Some(db) = TestDb::postgres() { super::$case(db).await }
+            } )*
+            use tonne_test_support::TestDb;
+        }
+    };
+}
+
+on_both_backends!(
+    placing_writes_the_order_its_reservation_and_its_event_together,
+    inventory_never_goes_below_zero_under_concurrency,
+    transitions_are_conditional_atomic_with_their_event_and_release_on_cancel,
+    lists_are_most_recent_first_by_keyset,
+);
