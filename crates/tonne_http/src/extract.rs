@@ -211,3 +211,13 @@ impl FromRequest for MaybeAuthenticated {
         ready(Ok(MaybeAuthenticated(caller)))
     }
 }
+
+/// For optional request fields that may be absent but not `null` (the contract
+/// marks none of them nullable): `#[serde(default, deserialize_with = "non_null")]`.
+pub fn non_null<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    T::deserialize(d).map(Some)
+}

@@ -202,6 +202,14 @@ async fn bad_quotes_are_refused_with_the_contract_codes_and_store_nothing(app: T
         ),
         (json!({}), "validation_error"),
         (
+            json!({"mass": {"amount": "1", "unit": "t"}, "bundle_selection": null}),
+            "validation_error",
+        ),
+        (
+            json!({"mass": {"amount": "1", "unit": "t"}, "quantity_trunc": null}),
+            "validation_error",
+        ),
+        (
             json!({"mass": {"amount": "1", "unit": "t"}, "bundle_selection": [{"bundle_id": ids[0], "percentage": 50}, {"bundle_id": ids[1], "percentage": "49.99"}]}),
             "bundle_selection_ratios_invalid",
         ),

@@ -170,7 +170,7 @@ pub struct CreateAccountRequest {
     /// Account currency.
     currency: CurrencyCode,
     /// Retirement beneficiary (1–255 characters; `""` on a client account means none).
-    #[serde(default, deserialize_with = "non_null")]
+    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     beneficiary: Option<String>,
 }
@@ -182,18 +182,13 @@ pub struct UpdateAccountRequest {
     /// New name (a test account's must equal its current name).
     name: String,
     /// New beneficiary; absent clears it.
-    #[serde(default, deserialize_with = "non_null")]
+    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     beneficiary: Option<String>,
     /// Bundle portfolio id; absent or `""` clears it.
-    #[serde(default, deserialize_with = "non_null")]
+    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     bundle_portfolio_id: Option<String>,
-}
-
-/// An optional field that may be absent but not `null` (the contract does not mark it nullable).
-fn non_null<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    String::deserialize(d).map(Some)
 }
 
 fn currency_code(c: Currency) -> CurrencyCode {

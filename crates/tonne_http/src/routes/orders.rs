@@ -18,34 +18,24 @@ use crate::routes::quotes::{
 };
 use crate::state::AppState;
 
-fn non_null<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
-    String::deserialize(d).map(Some)
-}
-
-fn non_null_map<'de, D: serde::Deserializer<'de>>(
-    d: D,
-) -> Result<Option<BTreeMap<String, String>>, D::Error> {
-    BTreeMap::<String, String>::deserialize(d).map(Some)
-}
-
 /// The contract's `CreateOrderByQuantityRequest`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MassOrderRequest {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::extract::non_null")]
     mass: Option<MassBody>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::extract::non_null")]
     bundle_selection: Option<Vec<SelectionBody>>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::extract::non_null")]
     bundle_masses: Option<Vec<BundleMassBody>>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::extract::non_null")]
     quantity_trunc: Option<MassUnitBody>,
     /// Account-unique key (1–100 characters).
-    #[serde(default, deserialize_with = "non_null")]
+    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     idempotency_key: Option<String>,
     /// String key-value pairs kept with the order.
-    #[serde(default, deserialize_with = "non_null_map")]
+    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     metadata: Option<BTreeMap<String, String>>,
 }
@@ -56,16 +46,16 @@ pub struct MassOrderRequest {
 pub struct ValueOrderRequest {
     /// The most to spend, in the account's currency.
     value: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::extract::non_null")]
     bundle_selection: Option<Vec<SelectionBody>>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::extract::non_null")]
     quantity_trunc: Option<MassUnitBody>,
     /// Account-unique key (1–100 characters).
-    #[serde(default, deserialize_with = "non_null")]
+    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     idempotency_key: Option<String>,
     /// String key-value pairs kept with the order.
-    #[serde(default, deserialize_with = "non_null_map")]
+    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     metadata: Option<BTreeMap<String, String>>,
 }

@@ -70,7 +70,7 @@ pub enum PercentageBody {
 #[serde(deny_unknown_fields)]
 pub struct SelectionBody {
     bundle_id: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::extract::non_null")]
     percentage: Option<PercentageBody>,
 }
 
@@ -87,13 +87,13 @@ pub struct BundleMassBody {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MassQuoteRequest {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::extract::non_null")]
     pub(crate) mass: Option<MassBody>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::extract::non_null")]
     pub(crate) bundle_selection: Option<Vec<SelectionBody>>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::extract::non_null")]
     pub(crate) bundle_masses: Option<Vec<BundleMassBody>>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::extract::non_null")]
     pub(crate) quantity_trunc: Option<MassUnitBody>,
 }
 
@@ -103,9 +103,9 @@ pub struct MassQuoteRequest {
 pub struct ValueQuoteRequest {
     /// The most to spend, in the account's currency.
     value: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::extract::non_null")]
     bundle_selection: Option<Vec<SelectionBody>>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::extract::non_null")]
     quantity_trunc: Option<MassUnitBody>,
 }
 
