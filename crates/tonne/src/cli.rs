@@ -83,6 +83,10 @@ enum OrdersCommand {
         /// Target status: placed, paid, retiring, complete, or failed.
         #[arg(long)]
         to: Option<String>,
+        /// The registry's serial number for the retirement (recorded per project,
+        /// suffixed -1, -2, … , when the order enters `retiring`).
+        #[arg(long)]
+        registry_serial: Option<String>,
     },
     /// Cancel an order that is received or placed (its inventory is released).
     Cancel {
@@ -313,8 +317,12 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Keys(command)) => keys(&url, command).await,
         Some(Command::Orders(command)) => {
             let services = admin_services(&url).await?;
-            let (id, to) = match command {
-                OrdersCommand::Advance { order_id, to } => {
+            let (id, to, serial) = match command {
+                OrdersCommand::Advance {
+                    order_id,
+                    to,
+                    registry_serial,
+                } => {
                     let to = to
                         .map(|t| {
                             tonne_ordering::OrderStatus::parse(&t).ok_or_else(|| {
@@ -322,15 +330,15 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                             })
                         })
                         .transpose()?;
-                    (order_id, to)
+                    (order_id, to, registry_serial)
                 }
                 OrdersCommand::Cancel { order_id } => {
-                    (order_id, Some(tonne_ordering::OrderStatus::Cancelled))
+                    (order_id, Some(tonne_ordering::OrderStatus::Cancelled), None)
                 }
             };
             let order = services
                 .ordering
-                .advance(&id, to)
+                .advance(&id, to, serial)
                 .await
                 .map_err(|e| anyhow::anyhow!(e))?;
             println!("order {} is {}", order.id, order.status.as_str());

@@ -34,6 +34,14 @@ impl AccountDirectory for AccountCurrencies {
         use tonne_accounts::ports::AccountRepository as _;
         Ok(self.0.get(account).await?.map(|a| a.currency))
     }
+
+    async fn beneficiary(&self, account: AccountId) -> Result<Option<String>, StoreError> {
+        use tonne_accounts::ports::AccountRepository as _;
+        Ok(self.0.get(account).await?.map(|a| {
+            a.beneficiary
+                .map_or_else(|| a.name.as_str().to_owned(), |b| b.as_str().to_owned())
+        }))
+    }
 }
 
 impl Services {

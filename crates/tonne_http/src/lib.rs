@@ -6,6 +6,7 @@
 //! offline). Every error, actix's own included, answers the contract's `Errors`
 //! body.
 
+pub mod certificate;
 pub mod error;
 pub mod extract;
 pub mod metrics;

@@ -57,6 +57,7 @@ impl Modify for BearerAuth {
         orders::list,
         orders::get,
         orders::by_idempotency_key,
+        orders::certificate,
         quotes::quote_by_mass,
         quotes::quote_by_value,
     ),

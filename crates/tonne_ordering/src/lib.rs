@@ -35,7 +35,10 @@ pub use catalogue::{
     Registry,
 };
 pub use errors::{CatalogueError, CreateOrderError, QuoteError, ReadOrderError, TransitionError};
-pub use orders::{IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStatus};
+pub use orders::{
+    IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStatus, ProjectAllocation,
+    allocate_projects,
+};
 pub use ports::OrderingService;
 #[cfg(any(test, feature = "mock"))]
 pub use ports::{

@@ -4,6 +4,7 @@ use time::OffsetDateTime;
 use tonne_kernel::{AccountId, AccountMode, Currency, Mass, Money};
 use uuid::Uuid;
 
+use crate::catalogue::{Project, ProjectId, Registry};
 use crate::quote::{Quote, QuoteLine};
 
 tonne_kernel::define_id!(
@@ -164,6 +165,29 @@ impl IdempotencyKey {
     }
 }
 
+/// The tonnes of one project retired for an order, set when the order enters `retiring`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ProjectAllocation {
+    /// Project.
+    pub project_id: ProjectId,
+    /// Name.
+    pub project_name: String,
+    /// Type.
+    pub project_type: String,
+    /// Slug.
+    pub project_slug: String,
+    /// Registry the credits are retired on.
+    pub registry: Registry,
+    /// Tonnes.
+    pub quantity: Mass,
+    /// The bundle's unit price.
+    pub unit_price: Money,
+    /// This project's share of the line's offset cost (shares sum to the line's cost).
+    pub offset_cost: Money,
+    /// Registry serial number of the retirement, once known.
+    pub serial: Option<String>,
+}
+
 /// An order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Order {
@@ -201,6 +225,8 @@ pub struct Order {
     pub offset_link_id: Option<String>,
     /// End-user email (offset links).
     pub email: Option<String>,
+    /// Per project, from `retiring` on (empty before).
+    pub projects: Vec<ProjectAllocation>,
     /// Creation time.
     pub created_at: OffsetDateTime,
     /// Last transition time.
@@ -236,10 +262,53 @@ impl Order {
             metadata,
             offset_link_id: None,
             email: None,
+            projects: Vec::new(),
             created_at: at,
             updated_at: at,
         }
     }
+}
+
+/// Splits each bundle line across the bundle's (enabled) projects in equal shares,
+/// quantities and costs by the largest-remainder method, so that per line the
+/// projects' tonnes and costs sum exactly to the line's. `projects_of` gives a
+/// bundle's projects; a bundle with none keeps its line unallocated.
+pub fn allocate_projects(
+    order: &Order,
+    projects_of: impl Fn(crate::BundleId) -> Vec<Project>,
+    serial_prefix: Option<&str>,
+) -> Vec<ProjectAllocation> {
+    let mut out = Vec::new();
+    for line in &order.lines {
+        let projects: Vec<Project> = projects_of(line.bundle_id)
+            .into_iter()
+            .filter(|p| !p.disabled)
+            .collect();
+        if projects.is_empty() {
+            continue;
+        }
+        let weights = vec![1; projects.len()];
+        let grams = crate::allocation::split(line.quantity.grams(), &weights);
+        let cents = crate::allocation::split(line.offset_cost.minor(), &weights);
+        for ((project, g), c) in projects.into_iter().zip(grams).zip(cents) {
+            if g == 0 {
+                continue;
+            }
+            let n = out.len() + 1;
+            out.push(ProjectAllocation {
+                project_id: project.id,
+                project_name: project.name,
+                project_type: project.project_type,
+                project_slug: project.slug,
+                registry: project.registry,
+                quantity: Mass::from_grams(g),
+                unit_price: line.unit_price,
+                offset_cost: Money::from_minor(c, line.offset_cost.currency()),
+                serial: serial_prefix.map(|p| format!("{p}-{n}")),
+            });
+        }
+    }
+    out
 }
 
 /// An event to record with a change, in the same transaction (the outbox).
@@ -283,6 +352,86 @@ mod tests {
         }
         assert_eq!(Complete.event_type(), "order.completed");
         assert_eq!(OrderStatus::parse("retiring"), Some(Retiring));
+    }
+
+    #[test]
+    fn projects_split_each_line_exactly() {
+        use crate::catalogue::{BundleId, Project, ProjectId, Registry};
+        use rust_decimal::Decimal;
+        let bundle = BundleId::from_uuid(Uuid::from_u128(1));
+        let line = QuoteLine {
+            bundle_id: bundle,
+            bundle_name: "B".into(),
+            quantity: Mass::from_grams(1_000_001),
+            unit_price: Money::from_minor(1000, Currency::Gbp),
+            gross_unit_price: Money::from_minor(1100, Currency::Gbp),
+            offset_cost: Money::from_minor(1001, Currency::Gbp),
+            insufficient_available_quantity: false,
+        };
+        let quote = Quote {
+            currency: Currency::Gbp,
+            quantity: line.quantity,
+            offset_cost: line.offset_cost,
+            commission: Money::from_minor(100, Currency::Gbp),
+            total_cost: Money::from_minor(1101, Currency::Gbp),
+            lines: vec![line],
+            requested_quantity: None,
+            requested_value: None,
+        };
+        let order = Order::from_quote(
+            quote,
+            OrderKind::Quantity,
+            AccountId::from_uuid(Uuid::from_u128(2)),
+            AccountMode::Test,
+            None,
+            vec![],
+            OffsetDateTime::UNIX_EPOCH,
+        );
+        let project = |n: u128| Project {
+            id: ProjectId::from_uuid(Uuid::from_u128(n)),
+            slug: format!("p{n}"),
+            name: format!("P{n}"),
+            short_name: format!("P{n}"),
+            description: String::new(),
+            project_type: "Biochar".into(),
+            registry: Registry::PuroEarth,
+            registry_link: None,
+            latitude: Decimal::ZERO,
+            longitude: Decimal::ZERO,
+            country_name: "X".into(),
+            country_code: "XXX".into(),
+            region: None,
+            logo: None,
+            primary_image: None,
+            thumbnail_image: None,
+            results: vec![],
+            un_sdg: vec![],
+            media: vec![],
+            disabled: false,
+            disabled_at: None,
+            bundle_ids: vec![bundle],
+        };
+        let split = allocate_projects(
+            &order,
+            |_| vec![project(10), project(11), project(12)],
+            Some("S"),
+        );
+        assert_eq!(
+            split.iter().map(|p| p.quantity.grams()).sum::<i64>(),
+            1_000_001
+        );
+        assert_eq!(
+            split.iter().map(|p| p.offset_cost.minor()).sum::<i64>(),
+            1001
+        );
+        assert_eq!(
+            split
+                .iter()
+                .map(|p| p.serial.clone().unwrap())
+                .collect::<Vec<_>>(),
+            vec!["S-1", "S-2", "S-3"]
+        );
+        assert!(allocate_projects(&order, |_| vec![], None).is_empty());
     }
 
     #[test]

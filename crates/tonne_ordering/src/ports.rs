@@ -10,7 +10,7 @@ use crate::catalogue::{Bundle, BundleId, Project, ProjectId};
 use crate::errors::{
     CatalogueError, CreateOrderError, QuoteError, ReadOrderError, TransitionError,
 };
-use crate::orders::{IdempotencyKey, NewEvent, Order, OrderId, OrderStatus};
+use crate::orders::{IdempotencyKey, NewEvent, Order, OrderId, OrderStatus, ProjectAllocation};
 use crate::quote::Quote;
 use crate::service::{MassRequest, OrderRequest, ValueRequest};
 use crate::views::{BundleView, ProjectView};
@@ -110,12 +110,15 @@ pub trait OrderRepository: Send + Sync {
     ) -> Result<Page<Order>, StoreError>;
     /// In one transaction: moves the order from `from` to `event.status` only if it
     /// is still in `from`, and appends the event to the outbox. MUST return
-    /// `NotFound` when the order does not exist or is no longer in `from`.
+    /// `NotFound` when the order does not exist or is no longer in `from`. When
+    /// `projects` is given (on entering `retiring`), the order's per-project
+    /// allocation is stored in the same transaction.
     async fn transition(
         &self,
         id: OrderId,
         from: OrderStatus,
         event: NewEvent,
+        projects: Option<Vec<ProjectAllocation>>,
     ) -> Result<Order, StoreError>;
     /// Test-mode orders not final and unchanged since `updated_before`, oldest first.
     async fn stale_test_orders(
@@ -131,6 +134,8 @@ pub trait OrderRepository: Send + Sync {
 pub trait AccountDirectory: Send + Sync {
     /// The account's currency, or `None` if there is no such account.
     async fn currency(&self, account: AccountId) -> Result<Option<Currency>, StoreError>;
+    /// Who retirements are made for: the account's beneficiary, else its name.
+    async fn beneficiary(&self, account: AccountId) -> Result<Option<String>, StoreError>;
 }
 
 /// The ordering use cases.
@@ -193,7 +198,14 @@ pub trait OrderingService: Send + Sync {
     ) -> Result<Page<Order>, ReadOrderError>;
     /// Operator: moves an order forward step by step up to `to` (default: one step),
     /// or to `cancelled`/`failed`; each step is its own transition and event.
-    async fn advance(&self, id: &str, to: Option<OrderStatus>) -> Result<Order, TransitionError>;
+    async fn advance(
+        &self,
+        id: &str,
+        to: Option<OrderStatus>,
+        registry_serial: Option<String>,
+    ) -> Result<Order, TransitionError>;
+    /// A completed order and who its credits were retired for (certificates).
+    async fn completed_order(&self, id: &str) -> Result<(Order, String), ReadOrderError>;
     /// Moves every test-mode order unchanged for `step` one step forward; returns how many moved.
     async fn advance_test_orders(
         &self,

@@ -13,7 +13,10 @@ use crate::catalogue::{Bundle, BundleId, Project};
 use crate::errors::{
     CatalogueError, CreateOrderError, QuoteError, ReadOrderError, TransitionError,
 };
-use crate::orders::{IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStatus};
+use crate::orders::{
+    IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStatus, ProjectAllocation,
+    allocate_projects,
+};
 use crate::ports::{
     AccountDirectory, Catalogue, CatalogueRepository, ImportSummary, OrderRepository,
     OrderingService, StoreError, Visibility,
@@ -185,22 +188,70 @@ impl Service {
         }
     }
 
-    async fn step(&self, order: &Order, to: OrderStatus) -> Result<Order, TransitionError> {
+    async fn step(
+        &self,
+        order: &Order,
+        to: OrderStatus,
+        serial: Option<&str>,
+    ) -> Result<Order, TransitionError> {
         if !order.status.can_become(to) {
             return Err(TransitionError::Illegal {
                 from: order.status.as_str(),
                 to: to.as_str(),
             });
         }
+        let projects = if to == OrderStatus::Retiring {
+            Some(self.allocation(order, serial).await?)
+        } else {
+            None
+        };
         match self
             .orders
-            .transition(order.id, order.status, self.event(to))
+            .transition(order.id, order.status, self.event(to), projects)
             .await
         {
             Ok(order) => Ok(order),
             Err(StoreError::NotFound) => Err(TransitionError::Conflict),
             Err(e) => Err(unexpected(e).into()),
         }
+    }
+
+    /// The per-project split of an order entering `retiring`. Test orders get
+    /// `TEST-…` serials; live orders the operator's `--registry-serial`, if any.
+    async fn allocation(
+        &self,
+        order: &Order,
+        serial: Option<&str>,
+    ) -> Result<Vec<ProjectAllocation>, TransitionError> {
+        let ids: Vec<BundleId> = order.lines.iter().map(|l| l.bundle_id).collect();
+        let views = self
+            .bundle_views(self.catalogue.bundles(&ids).await.map_err(unexpected)?)
+            .await
+            .map_err(|e| anyhow!(e))?;
+        let test_serial = format!(
+            "TEST-{}",
+            order
+                .id
+                .to_string()
+                .get(..8)
+                .unwrap_or_default()
+                .to_uppercase()
+        );
+        let prefix = match order.mode {
+            AccountMode::Test => Some(test_serial.as_str()),
+            AccountMode::Live => serial,
+        };
+        Ok(allocate_projects(
+            order,
+            |bundle| {
+                views
+                    .iter()
+                    .find(|v| v.bundle.id == bundle)
+                    .map(|v| v.projects.clone())
+                    .unwrap_or_default()
+            },
+            prefix,
+        ))
     }
 
     fn visibility(&self, recently_disabled: bool) -> Visibility {
@@ -624,7 +675,13 @@ impl OrderingService for Service {
         }
     }
 
-    async fn advance(&self, id: &str, to: Option<OrderStatus>) -> Result<Order, TransitionError> {
+    async fn advance(
+        &self,
+        id: &str,
+        to: Option<OrderStatus>,
+        registry_serial: Option<String>,
+    ) -> Result<Order, TransitionError> {
+        let serial = registry_serial.as_deref();
         let id: OrderId = id.parse().map_err(|_| TransitionError::NotFound)?;
         let mut order = self
             .orders
@@ -644,7 +701,7 @@ impl OrderingService for Service {
                 .ok_or_else(|| illegal(order.status, "a next status"))?,
         };
         if matches!(target, OrderStatus::Cancelled | OrderStatus::Failed) {
-            return self.step(&order, target).await;
+            return self.step(&order, target, serial).await;
         }
         if order.status == target {
             return Err(illegal(order.status, target.as_str()));
@@ -655,7 +712,7 @@ impl OrderingService for Service {
                 .status
                 .next()
                 .ok_or_else(|| illegal(order.status, target.as_str()))?;
-            order = self.step(&order, next).await?;
+            order = self.step(&order, next, serial).await?;
         }
         Ok(order)
     }
@@ -675,7 +732,7 @@ impl OrderingService for Service {
             let Some(next) = order.status.next() else {
                 continue;
             };
-            match self.step(&order, next).await {
+            match self.step(&order, next, None).await {
                 Ok(_) => moved += 1,
                 // Another process moved it first: fine.
                 Err(TransitionError::Conflict) => {}
@@ -683,6 +740,20 @@ impl OrderingService for Service {
             }
         }
         Ok(moved)
+    }
+
+    async fn completed_order(&self, id: &str) -> Result<(Order, String), ReadOrderError> {
+        let order = self.order(id).await?;
+        if order.status != OrderStatus::Complete {
+            return Err(ReadOrderError::NotFound);
+        }
+        let beneficiary = self
+            .accounts
+            .beneficiary(order.account_id)
+            .await
+            .map_err(unexpected)?
+            .unwrap_or_default();
+        Ok((order, beneficiary))
     }
 
     async fn import_catalogue(

@@ -9,14 +9,17 @@ use time::{OffsetDateTime, PrimitiveDateTime};
 use tonne_kernel::{AccountId, Currency, Cursor, Mass, Money, Page, PageRequest, StoreError};
 use tonne_ordering::ports::OrderRepository;
 use tonne_ordering::{
-    BundleId, IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStatus, QuoteLine,
+    BundleId, IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStatus, ProjectAllocation,
+    ProjectId, QuoteLine, Registry,
 };
 use tonne_wire::{OrderBody, OrderEventData};
 
 use crate::db::{AnyConnection, Db};
 use crate::error::{corrupt, store_error};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
-use crate::schema::{account_event_sequences, bundles, order_events, order_lines, orders};
+use crate::schema::{
+    account_event_sequences, bundles, order_events, order_lines, order_projects, orders,
+};
 
 /// Orders and their outbox on either backend.
 #[derive(Debug, Clone)]
@@ -66,6 +69,57 @@ struct LineRow {
     gross_unit_price_minor: i64,
     offset_cost_minor: i64,
     insufficient_available_quantity: bool,
+}
+
+#[derive(Queryable, Selectable, Insertable)]
+#[diesel(table_name = order_projects)]
+struct ProjectRow {
+    order_id: String,
+    position: i32,
+    project_id: String,
+    project_name: String,
+    project_type: String,
+    project_slug: String,
+    registry_name: String,
+    quantity_grams: i64,
+    unit_price_minor: i64,
+    offset_cost_minor: i64,
+    serial: Option<String>,
+}
+
+fn project_rows(order: &str, projects: &[ProjectAllocation]) -> Vec<ProjectRow> {
+    projects
+        .iter()
+        .enumerate()
+        .map(|(i, p)| ProjectRow {
+            order_id: order.to_owned(),
+            position: i32::try_from(i).unwrap_or(i32::MAX),
+            project_id: p.project_id.to_string(),
+            project_name: p.project_name.clone(),
+            project_type: p.project_type.clone(),
+            project_slug: p.project_slug.clone(),
+            registry_name: p.registry.as_str().to_owned(),
+            quantity_grams: p.quantity.grams(),
+            unit_price_minor: p.unit_price.minor(),
+            offset_cost_minor: p.offset_cost.minor(),
+            serial: p.serial.clone(),
+        })
+        .collect()
+}
+
+fn into_allocation(row: ProjectRow, currency: Currency) -> Result<ProjectAllocation, DieselError> {
+    Ok(ProjectAllocation {
+        project_id: parse_id::<ProjectId>("project id", &row.project_id)?,
+        registry: Registry::parse(&row.registry_name)
+            .ok_or_else(|| corrupt("registry", &row.registry_name))?,
+        project_name: row.project_name,
+        project_type: row.project_type,
+        project_slug: row.project_slug,
+        quantity: Mass::from_grams(row.quantity_grams),
+        unit_price: Money::from_minor(row.unit_price_minor, currency),
+        offset_cost: Money::from_minor(row.offset_cost_minor, currency),
+        serial: row.serial,
+    })
 }
 
 fn json_error(e: serde_json::Error) -> DieselError {
@@ -118,7 +172,11 @@ fn line_rows(o: &Order) -> Vec<LineRow> {
         .collect()
 }
 
-fn into_order(row: OrderRow, lines: Vec<LineRow>) -> Result<Order, DieselError> {
+fn into_order(
+    row: OrderRow,
+    lines: Vec<LineRow>,
+    projects: Vec<ProjectRow>,
+) -> Result<Order, DieselError> {
     let currency: Currency = row
         .currency
         .parse()
@@ -164,6 +222,10 @@ fn into_order(row: OrderRow, lines: Vec<LineRow>) -> Result<Order, DieselError> 
             .into_iter()
             .map(|(k, v)| (k, v.as_str().unwrap_or_default().to_owned()))
             .collect(),
+        projects: projects
+            .into_iter()
+            .map(|p| into_allocation(p, currency))
+            .collect::<Result<Vec<_>, _>>()?,
         offset_link_id: row.offset_link_id,
         email: row.email,
         created_at: from_sql_time(row.created_at),
@@ -185,10 +247,23 @@ fn load_orders(conn: &mut AnyConnection, rows: Vec<OrderRow>) -> QueryResult<Vec
             .or_default()
             .push(line);
     }
+    let project_rows: Vec<ProjectRow> = order_projects::table
+        .filter(order_projects::order_id.eq_any(&ids))
+        .order((
+            order_projects::order_id.asc(),
+            order_projects::position.asc(),
+        ))
+        .select(ProjectRow::as_select())
+        .load(conn)?;
+    let mut allocations: HashMap<String, Vec<ProjectRow>> = HashMap::new();
+    for p in project_rows {
+        allocations.entry(p.order_id.clone()).or_default().push(p);
+    }
     rows.into_iter()
         .map(|r| {
             let lines = by_order.remove(&r.id).unwrap_or_default();
-            into_order(r, lines)
+            let allocated = allocations.remove(&r.id).unwrap_or_default();
+            into_order(r, lines, allocated)
         })
         .collect()
 }
@@ -393,6 +468,7 @@ impl OrderRepository for OrderStore {
         id: OrderId,
         from: OrderStatus,
         event: NewEvent,
+        projects: Option<Vec<ProjectAllocation>>,
     ) -> Result<Order, StoreError> {
         let id = id.to_string();
         self.db
@@ -409,6 +485,15 @@ impl OrderRepository for OrderStore {
                 .execute(conn)?;
                 if moved == 0 {
                     return Err(DieselError::NotFound);
+                }
+                if let Some(projects) = &projects {
+                    diesel::delete(order_projects::table.filter(order_projects::order_id.eq(&id)))
+                        .execute(conn)?;
+                    for row in project_rows(&id, projects) {
+                        diesel::insert_into(order_projects::table)
+                            .values(&row)
+                            .execute(conn)?;
+                    }
                 }
                 let order = load_order(conn, &id)?.ok_or(DieselError::NotFound)?;
                 if matches!(event.status, OrderStatus::Cancelled | OrderStatus::Failed) {

@@ -146,6 +146,22 @@ diesel::table! {
 }
 
 diesel::table! {
+    order_projects (order_id, position) {
+        order_id -> Text,
+        position -> Integer,
+        project_id -> Text,
+        project_name -> Text,
+        project_type -> Text,
+        project_slug -> Text,
+        registry_name -> Text,
+        quantity_grams -> BigInt,
+        unit_price_minor -> BigInt,
+        offset_cost_minor -> BigInt,
+        serial -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
     account_event_sequences (account_id) {
         account_id -> Text,
         last_sequence -> BigInt,
@@ -177,6 +193,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     bundle_projects,
     orders,
     order_lines,
+    order_projects,
     account_event_sequences,
     order_events
 );

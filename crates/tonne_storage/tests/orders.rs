@@ -131,6 +131,7 @@ fn order(
         metadata: vec![("ref".into(), "A-1".into())],
         offset_link_id: None,
         email: None,
+        projects: vec![],
         created_at: at,
         updated_at: at,
     }
@@ -263,14 +264,24 @@ async fn transitions_are_conditional_atomic_with_their_event_and_release_on_canc
         .await
         .unwrap();
     let moved = store
-        .transition(placed.id, OrderStatus::Received, event(OrderStatus::Placed))
+        .transition(
+            placed.id,
+            OrderStatus::Received,
+            event(OrderStatus::Placed),
+            None,
+        )
         .await
         .unwrap();
     assert_eq!(moved.status, OrderStatus::Placed);
     // A stale `from` loses: nothing happens.
     assert!(matches!(
         store
-            .transition(placed.id, OrderStatus::Received, event(OrderStatus::Placed))
+            .transition(
+                placed.id,
+                OrderStatus::Received,
+                event(OrderStatus::Placed),
+                None
+            )
             .await,
         Err(StoreError::NotFound)
     ));
@@ -279,7 +290,7 @@ async fn transitions_are_conditional_atomic_with_their_event_and_release_on_canc
     // event id, so the status change must roll back with it.
     let used = event(OrderStatus::Paid);
     store
-        .transition(placed.id, OrderStatus::Placed, used)
+        .transition(placed.id, OrderStatus::Placed, used, None)
         .await
         .unwrap();
     let colliding = NewEvent {
@@ -289,7 +300,7 @@ async fn transitions_are_conditional_atomic_with_their_event_and_release_on_canc
     };
     assert!(
         store
-            .transition(placed.id, OrderStatus::Paid, colliding)
+            .transition(placed.id, OrderStatus::Paid, colliding, None)
             .await
             .is_err()
     );
@@ -314,6 +325,7 @@ async fn transitions_are_conditional_atomic_with_their_event_and_release_on_canc
             second.id,
             OrderStatus::Received,
             event(OrderStatus::Cancelled),
+            None,
         )
         .await
         .unwrap();

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 use time::format_description::well_known::Rfc3339;
-use tonne_ordering::{Order, QuoteLine};
+use tonne_ordering::{Order, OrderStatus, ProjectAllocation, QuoteLine};
 use utoipa::ToSchema;
 
 /// The contract's `OrderBundle`.
@@ -42,6 +42,39 @@ impl From<&QuoteLine> for OrderBundleBody {
     }
 }
 
+/// The contract's `OrderProject`.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct OrderProjectBody {
+    /// Project id.
+    pub project_id: String,
+    /// Name.
+    pub project_name: String,
+    /// Type.
+    pub project_type: String,
+    /// Slug.
+    pub project_slug: String,
+    /// Tonnes retired from this project.
+    pub quantity: String,
+    /// Price per tonne.
+    pub unit_price: String,
+    /// This project's share of the offset cost.
+    pub offset_cost: String,
+}
+
+impl From<&ProjectAllocation> for OrderProjectBody {
+    fn from(p: &ProjectAllocation) -> Self {
+        Self {
+            project_id: p.project_id.to_string(),
+            project_name: p.project_name.clone(),
+            project_type: p.project_type.clone(),
+            project_slug: p.project_slug.clone(),
+            quantity: p.quantity.to_tonnes_string(),
+            unit_price: p.unit_price.to_decimal_string(),
+            offset_cost: p.offset_cost.to_decimal_string(),
+        }
+    }
+}
+
 /// The contract's `Order` (`OrderByQuantity` or `OrderByValue`).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct OrderBody {
@@ -68,9 +101,9 @@ pub struct OrderBody {
     pub created_at: String,
     /// Per bundle.
     pub bundles: Option<Vec<OrderBundleBody>>,
-    /// Per project, once retiring (not yet allocated by Tonne: null).
-    pub projects: Option<Vec<serde_json::Value>>,
-    /// Certificate URL once complete.
+    /// Per project, once retiring (null before).
+    pub projects: Option<Vec<OrderProjectBody>>,
+    /// Certificate URL once complete (a path on this server).
     pub certificate: Option<String>,
     /// Client metadata.
     pub metadata: BTreeMap<String, String>,
@@ -100,8 +133,10 @@ impl From<&Order> for OrderBody {
             quantity: Some(o.quantity.to_tonnes_string()),
             created_at: o.created_at.format(&Rfc3339).unwrap_or_default(),
             bundles: Some(o.lines.iter().map(OrderBundleBody::from).collect()),
-            projects: None,
-            certificate: None,
+            projects: (!o.projects.is_empty())
+                .then(|| o.projects.iter().map(OrderProjectBody::from).collect()),
+            certificate: (o.status == OrderStatus::Complete)
+                .then(|| format!("/v1/orders/{}/certificate", o.id)),
             metadata: o.metadata.iter().cloned().collect(),
             offset_link_id: o.offset_link_id.clone(),
             email: o.email.clone(),

@@ -281,6 +281,56 @@ async fn test_orders_advance_by_themselves_and_live_orders_by_the_cli() {
         }
     }
     assert_eq!(status, "complete", "the test order walked the pipeline");
+    let done = app
+        .send(app.request(Method::GET, &format!("/v1/orders/{test_id}"), None))
+        .await;
+    conforms("Order", &done.body);
+    let projects = done.body["projects"]
+        .as_array()
+        .expect("projects once retiring");
+    let retired: f64 = projects
+        .iter()
+        .map(|p| p["quantity"].as_str().unwrap().parse::<f64>().unwrap())
+        .sum();
+    assert!(
+        (retired - 1.0).abs() < 1e-9,
+        "projects add up to the order: {projects:?}"
+    );
+    assert_eq!(
+        done.body["certificate"],
+        format!("/v1/orders/{test_id}/certificate")
+    );
+
+    // The certificate: a real PDF whose text carries the figures.
+    let res = app
+        .client
+        .get(format!("{}/v1/orders/{test_id}/certificate", app.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["content-type"], "application/pdf");
+    let pdf = res.bytes().await.unwrap();
+    assert!(pdf.starts_with(b"%PDF"));
+    let doc = lopdf::Document::load_mem(&pdf).expect("a parseable PDF");
+    let text = doc.extract_text(&[1]).expect("text on page 1");
+    for needle in [
+        test_id.as_str(),
+        "Total retired: 1 t CO2e",
+        "Acme",
+        "serial: TEST-",
+        "registry: ",
+    ] {
+        assert!(
+            text.contains(needle),
+            "certificate lacks {needle:?}:\n{text}"
+        );
+    }
+    let first_project = projects[0]["project_name"].as_str().unwrap();
+    assert!(
+        text.contains(first_project),
+        "{first_project} missing:\n{text}"
+    );
     let live = app
         .send(app.request(Method::GET, &format!("/v1/orders/{live_id}"), None))
         .await;

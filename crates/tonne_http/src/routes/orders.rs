@@ -223,7 +223,33 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         );
 }
 
+/// The retirement certificate of a completed order, as a PDF (public, like the order).
+#[utoipa::path(get, path = "/v1/orders/{id}/certificate", tag = "Orders", operation_id = "getOrderCertificate",
+    params(("id" = String, Path, description = "The order's id")),
+    responses(
+        (status = 200, description = "The certificate", content_type = "application/pdf"),
+        (status = 404, description = "No such order, or not complete yet", body = ErrorsDoc),
+        (status = 429, description = "Rate limited", body = ErrorsDoc),
+    ))]
+pub async fn certificate(
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let (order, beneficiary) = state.ordering.completed_order(&id).await?;
+    let pdf = web::block(move || crate::certificate::render(&order, &beneficiary))
+        .await
+        .map_err(|e| ApiError::internal(&anyhow::anyhow!(e).context("rendering a certificate")))?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/pdf")
+        .insert_header((
+            "Content-Disposition",
+            format!("inline; filename=\"certificate-{id}.pdf\""),
+        ))
+        .body(pdf))
+}
+
 /// Registers `/orders/{id}` last, so the fixed paths above win.
 pub fn configure_by_id(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/orders/{id}").route(web::get().to(get)));
+    cfg.service(web::resource("/orders/{id}/certificate").route(web::get().to(certificate)))
+        .service(web::resource("/orders/{id}").route(web::get().to(get)));
 }

@@ -382,12 +382,17 @@ async fn advancing_walks_the_happy_path_one_recorded_step_at_a_time() {
         orders
             .expect_transition()
             .times(1)
-            .withf(move |_, f, e| *f == from && e.status == to)
-            .returning(move |_, _, _| Ok(stored(to)));
+            .withf(move |_, f, e, _| *f == from && e.status == to)
+            .returning(move |_, _, _, _| Ok(stored(to)));
     }
-    let svc = service_with(MockCatalogueRepository::new(), orders);
+    let mut catalogue = MockCatalogueRepository::new();
+    catalogue.expect_bundles().returning(|_| Ok(vec![]));
+    let svc = service_with(catalogue, orders);
     let id = stored(OrderStatus::Received).id.to_string();
-    let done = svc.advance(&id, Some(OrderStatus::Complete)).await.unwrap();
+    let done = svc
+        .advance(&id, Some(OrderStatus::Complete), None)
+        .await
+        .unwrap();
     assert_eq!(done.status, OrderStatus::Complete);
 }
 
@@ -404,7 +409,9 @@ async fn illegal_transitions_and_lost_races_are_reported() {
             .expect_get()
             .returning(move |_| Ok(Some(current.clone())));
         let svc = service_with(MockCatalogueRepository::new(), orders);
-        let err = svc.advance(&stored(status).id.to_string(), Some(to)).await;
+        let err = svc
+            .advance(&stored(status).id.to_string(), Some(to), None)
+            .await;
         assert!(
             matches!(err, Err(TransitionError::Illegal { .. })),
             "{status:?} → {to:?}"
@@ -416,15 +423,16 @@ async fn illegal_transitions_and_lost_races_are_reported() {
         .returning(|_| Ok(Some(stored(OrderStatus::Received))));
     orders
         .expect_transition()
-        .returning(|_, _, _| Err(StoreError::NotFound));
+        .returning(|_, _, _, _| Err(StoreError::NotFound));
     let svc = service_with(MockCatalogueRepository::new(), orders);
     let err = svc
         .advance(
             &stored(OrderStatus::Received).id.to_string(),
             Some(OrderStatus::Cancelled),
+            None,
         )
         .await;
     assert!(matches!(err, Err(TransitionError::Conflict)));
-    let err = svc.advance("not-an-id", None).await;
+    let err = svc.advance("not-an-id", None, None).await;
     assert!(matches!(err, Err(TransitionError::NotFound)));
 }
