@@ -68,9 +68,27 @@ enum Command {
     /// Manage the catalogue of projects and bundles.
     #[command(subcommand)]
     Catalogue(CatalogueCommand),
+    /// Account settings.
+    #[command(subcommand)]
+    Accounts(AccountsCommand),
     /// Move live orders through payment and retirement (test orders move by themselves).
     #[command(subcommand)]
     Orders(OrdersCommand),
+}
+
+#[derive(Debug, Subcommand)]
+enum AccountsCommand {
+    /// Set the bundle selection an account's orders use when they send none
+    /// (without --bundle: clear it, so the catalogue's default applies again).
+    SetSelection {
+        /// The account's id.
+        #[arg(long)]
+        account: String,
+        /// `BUNDLE_ID` or `BUNDLE_ID:PERCENT`; repeat. Percentages for all or none
+        /// (then split equally), summing to 100.
+        #[arg(long = "bundle")]
+        bundles: Vec<String>,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -315,6 +333,44 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             Ok(())
         }
         Some(Command::Keys(command)) => keys(&url, command).await,
+        Some(Command::Accounts(AccountsCommand::SetSelection { account, bundles })) => {
+            let entries = bundles
+                .iter()
+                .map(|raw| {
+                    let (id, pct) = match raw.split_once(':') {
+                        Some((id, pct)) => (
+                            id,
+                            Some(
+                                tonne_ordering::Percentage::parse(pct)
+                                    .map_err(|e| anyhow::anyhow!(e))?,
+                            ),
+                        ),
+                        None => (raw.as_str(), None),
+                    };
+                    Ok(tonne_ordering::SelectionEntry {
+                        bundle_id: id.to_owned(),
+                        percentage: pct,
+                    })
+                })
+                .collect::<anyhow::Result<Vec<_>>>()?;
+            let services = admin_services(&url).await?;
+            let set = services
+                .ordering
+                .set_account_selection(&account, entries)
+                .await
+                .map_err(|e| anyhow::anyhow!(e))?;
+            if set.is_empty() {
+                println!("account {account} now uses the catalogue's default selection");
+            } else {
+                for (bundle, share) in set {
+                    println!(
+                        "{bundle}  {}%",
+                        rust_decimal::Decimal::new(i64::from(share), 2).normalize()
+                    );
+                }
+            }
+            Ok(())
+        }
         Some(Command::Orders(command)) => {
             let services = admin_services(&url).await?;
             let (id, to, serial) = match command {

@@ -12,6 +12,7 @@ use crate::errors::{
 };
 use crate::orders::{IdempotencyKey, NewEvent, Order, OrderId, OrderStatus, ProjectAllocation};
 use crate::quote::Quote;
+use crate::selection::SelectionEntry;
 use crate::service::{MassRequest, OrderRequest, ValueRequest};
 use crate::views::{BundleView, ProjectView};
 
@@ -70,6 +71,16 @@ pub trait CatalogueRepository: Send + Sync {
     async fn bundles(&self, ids: &[BundleId]) -> Result<Vec<Bundle>, StoreError>;
     /// The catalogue's default selection: enabled bundles with a default share.
     async fn default_selection(&self) -> Result<Vec<Bundle>, StoreError>;
+    /// The account's own default selection as `(bundle, share in hundredths)`, in
+    /// its order; empty when the account has none.
+    async fn account_selection(&self, account: AccountId)
+    -> Result<Vec<(Bundle, u32)>, StoreError>;
+    /// Replaces the account's default selection (empty clears it), in one transaction.
+    async fn set_account_selection(
+        &self,
+        account: AccountId,
+        selection: &[(BundleId, u32)],
+    ) -> Result<(), StoreError>;
     /// Whether the catalogue is empty.
     async fn is_empty(&self) -> Result<bool, StoreError>;
     /// Inserts or updates every item in one transaction (idempotent: ids are stable).
@@ -212,6 +223,13 @@ pub trait OrderingService: Send + Sync {
         step: time::Duration,
         limit: u32,
     ) -> Result<usize, TransitionError>;
+    /// Operator: sets (or, with an empty list, clears) an account's default selection;
+    /// it is validated like a request's `bundle_selection`. Returns the shares set.
+    async fn set_account_selection(
+        &self,
+        account: &str,
+        entries: Vec<SelectionEntry>,
+    ) -> Result<Vec<(BundleId, u32)>, QuoteError>;
     /// Imports a catalogue (operator).
     async fn import_catalogue(&self, catalogue: Catalogue)
     -> Result<ImportSummary, CatalogueError>;

@@ -298,6 +298,7 @@ impl Service {
     /// The bundles and shares (hundredths) a request's selection, or the default, stands for.
     async fn selection(
         &self,
+        account: AccountId,
         entries: Option<&[SelectionEntry]>,
         currency: Currency,
     ) -> Result<Vec<(Bundle, u32)>, QuoteError> {
@@ -312,6 +313,21 @@ impl Service {
                     .collect())
             }
             None => {
+                // The account's own default first (its usable bundles keep their
+                // relative shares), then the catalogue's.
+                let own: Vec<(Bundle, u32)> = self
+                    .catalogue
+                    .account_selection(account)
+                    .await
+                    .map_err(unexpected)?
+                    .into_iter()
+                    .filter(|(b, share)| {
+                        !b.disabled && *share > 0 && b.price_in(currency).is_some()
+                    })
+                    .collect();
+                if !own.is_empty() {
+                    return Ok(own);
+                }
                 let defaults: Vec<Bundle> = self
                     .catalogue
                     .default_selection()
@@ -354,7 +370,9 @@ impl Service {
                     ));
                 }
                 let trunc = trunc.unwrap_or(self.settings.default_trunc);
-                let chosen = self.selection(selection.as_deref(), currency).await?;
+                let chosen = self
+                    .selection(account, selection.as_deref(), currency)
+                    .await?;
                 let refs: Vec<(&Bundle, u32)> = chosen.iter().map(|(b, s)| (b, *s)).collect();
                 let mut quote = quote::by_shares(&refs, *mass, trunc, currency, rate)?;
                 if quote.quantity.grams() == 0 {
@@ -421,7 +439,7 @@ impl Service {
         let value = parse_value(&request.value, currency)?;
         let trunc = request.trunc.unwrap_or(self.settings.default_trunc);
         let chosen = self
-            .selection(request.selection.as_deref(), currency)
+            .selection(account, request.selection.as_deref(), currency)
             .await?;
         let refs: Vec<(&Bundle, u32)> = chosen.iter().map(|(b, s)| (b, *s)).collect();
         quote::by_value(&refs, value, trunc, self.settings.commission_rate)
@@ -754,6 +772,39 @@ impl OrderingService for Service {
             .map_err(unexpected)?
             .unwrap_or_default();
         Ok((order, beneficiary))
+    }
+
+    async fn set_account_selection(
+        &self,
+        account: &str,
+        entries: Vec<SelectionEntry>,
+    ) -> Result<Vec<(BundleId, u32)>, QuoteError> {
+        let account: AccountId = account.parse().map_err(|_| QuoteError::Invalid {
+            field: "account",
+            reason: "not an account id".into(),
+        })?;
+        let currency = self
+            .accounts
+            .currency(account)
+            .await
+            .map_err(unexpected)?
+            .ok_or_else(|| QuoteError::Invalid {
+                field: "account",
+                reason: "no such account".into(),
+            })?;
+        let chosen = if entries.is_empty() {
+            Vec::new()
+        } else {
+            let chosen = shares(&entries)?;
+            let ids: Vec<BundleId> = chosen.iter().map(|(id, _)| *id).collect();
+            self.usable_bundles(&ids, currency).await?;
+            chosen
+        };
+        self.catalogue
+            .set_account_selection(account, &chosen)
+            .await
+            .map_err(unexpected)?;
+        Ok(chosen)
     }
 
     async fn import_catalogue(

@@ -8,7 +8,7 @@ use diesel::result::Error as DieselError;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use time::{OffsetDateTime, PrimitiveDateTime};
-use tonne_kernel::{Currency, Cursor, Mass, Money, Page, PageRequest, StoreError};
+use tonne_kernel::{AccountId, Currency, Cursor, Mass, Money, Page, PageRequest, StoreError};
 use tonne_ordering::ports::{Catalogue, CatalogueRepository, ImportSummary, Visibility};
 use tonne_ordering::{
     Bundle, BundleId, BundlePrice, CarbonPermanence, Media, OffsetType, Project, ProjectId,
@@ -18,7 +18,7 @@ use tonne_ordering::{
 use crate::db::{AnyConnection, Db};
 use crate::error::{corrupt, store_error};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
-use crate::schema::{bundle_prices, bundle_projects, bundles, projects};
+use crate::schema::{account_bundle_selections, bundle_prices, bundle_projects, bundles, projects};
 
 /// Projects, bundles, prices and memberships on either backend.
 #[derive(Debug, Clone)]
@@ -451,6 +451,73 @@ impl CatalogueRepository for CatalogueStore {
             })
             .await
             .map_err(|e| store_error(e, "reading the default selection"))
+    }
+
+    async fn account_selection(
+        &self,
+        account: AccountId,
+    ) -> Result<Vec<(Bundle, u32)>, StoreError> {
+        let account = account.to_string();
+        self.db
+            .read(move |conn| {
+                let chosen: Vec<(String, i32)> = account_bundle_selections::table
+                    .filter(account_bundle_selections::account_id.eq(&account))
+                    .order(account_bundle_selections::position.asc())
+                    .select((
+                        account_bundle_selections::bundle_id,
+                        account_bundle_selections::share,
+                    ))
+                    .load(conn)?;
+                let ids: Vec<String> = chosen.iter().map(|(id, _)| id.clone()).collect();
+                let rows: Vec<BundleRow> = bundles::table
+                    .filter(bundles::id.eq_any(&ids))
+                    .select(BundleRow::as_select())
+                    .load(conn)?;
+                let found = load_bundles(conn, rows)?;
+                Ok(chosen
+                    .into_iter()
+                    .filter_map(|(id, share)| {
+                        let bundle = found.iter().find(|b| b.id.to_string() == id)?.clone();
+                        Some((bundle, u32::try_from(share).unwrap_or(0)))
+                    })
+                    .collect())
+            })
+            .await
+            .map_err(|e| store_error(e, "reading an account's selection"))
+    }
+
+    async fn set_account_selection(
+        &self,
+        account: AccountId,
+        selection: &[(BundleId, u32)],
+    ) -> Result<(), StoreError> {
+        let account = account.to_string();
+        let rows: Vec<(String, i32)> = selection
+            .iter()
+            .map(|(id, share)| (id.to_string(), i32::try_from(*share).unwrap_or(0)))
+            .collect();
+        self.db
+            .write(move |conn| {
+                diesel::delete(
+                    account_bundle_selections::table
+                        .filter(account_bundle_selections::account_id.eq(&account)),
+                )
+                .execute(conn)?;
+                for (position, (bundle, share)) in rows.iter().enumerate() {
+                    diesel::insert_into(account_bundle_selections::table)
+                        .values((
+                            account_bundle_selections::account_id.eq(&account),
+                            account_bundle_selections::bundle_id.eq(bundle),
+                            account_bundle_selections::position
+                                .eq(i32::try_from(position).unwrap_or(i32::MAX)),
+                            account_bundle_selections::share.eq(share),
+                        ))
+                        .execute(conn)?;
+                }
+                Ok(())
+            })
+            .await
+            .map_err(|e| store_error(e, "setting an account's selection"))
     }
 
     async fn is_empty(&self) -> Result<bool, StoreError> {

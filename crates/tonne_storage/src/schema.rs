@@ -109,6 +109,15 @@ diesel::table! {
 }
 
 diesel::table! {
+    account_bundle_selections (account_id, bundle_id) {
+        account_id -> Text,
+        bundle_id -> Text,
+        position -> Integer,
+        share -> Integer,
+    }
+}
+
+diesel::table! {
     orders (id) {
         id -> Text,
         account_id -> Text,
@@ -191,6 +200,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     bundles,
     bundle_prices,
     bundle_projects,
+    account_bundle_selections,
     orders,
     order_lines,
     order_projects,

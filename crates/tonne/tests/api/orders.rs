@@ -362,3 +362,61 @@ async fn test_orders_advance_by_themselves_and_live_orders_by_the_cli() {
     );
     assert!(out.contains("is complete"), "{out}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_account_selection_set_by_the_cli_applies_to_requests_without_one() {
+    let app = TestApp::spawn(TestDb::sqlite()).await;
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    let bundles = app.get("/v1/bundles?limit=100", &t.live_key).await.body;
+    let first = bundles["data"][0]["id"].as_str().unwrap().to_owned();
+    let second = bundles["data"][1]["id"].as_str().unwrap().to_owned();
+    let out = crate::cli::tonne(
+        &[
+            "accounts",
+            "set-selection",
+            "--account",
+            &t.live_account,
+            "--bundle",
+            &format!("{first}:25"),
+            "--bundle",
+            &format!("{second}:75"),
+        ],
+        &app.database_url,
+    );
+    assert!(out.contains("75%"), "{out}");
+    let quote = app
+        .post("/v1/orders/by-mass/quote", &t.live_key, &mass("4"))
+        .await;
+    let ids: Vec<&str> = quote.body["bundles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["bundle_id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, vec![first.as_str(), second.as_str()]);
+    assert_eq!(quote.body["bundles"][0]["quantity"], "1");
+    // The test sibling is unaffected; clearing restores the catalogue default.
+    assert!(
+        app.post("/v1/orders/by-mass/quote", &t.test_key, &mass("4"))
+            .await
+            .body["bundles"]
+            .as_array()
+            .unwrap()
+            .len()
+            > 2
+    );
+    crate::cli::tonne(
+        &["accounts", "set-selection", "--account", &t.live_account],
+        &app.database_url,
+    );
+    assert!(
+        app.post("/v1/orders/by-mass/quote", &t.live_key, &mass("4"))
+            .await
+            .body["bundles"]
+            .as_array()
+            .unwrap()
+            .len()
+            > 2
+    );
+}

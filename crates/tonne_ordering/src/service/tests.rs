@@ -37,7 +37,10 @@ fn account() -> AccountId {
     AccountId::from_uuid(Uuid::from_u128(9))
 }
 
-fn service(catalogue: MockCatalogueRepository) -> Service {
+fn service(mut catalogue: MockCatalogueRepository) -> Service {
+    catalogue
+        .expect_account_selection()
+        .returning(|_| Ok(vec![]));
     service_with(catalogue, MockOrderRepository::new())
 }
 
@@ -277,6 +280,9 @@ fn order_request(key: Option<&str>, metadata: Vec<(String, String)>) -> OrderReq
 fn one_bundle() -> MockCatalogueRepository {
     let mut catalogue = MockCatalogueRepository::new();
     catalogue
+        .expect_account_selection()
+        .returning(|_| Ok(vec![]));
+    catalogue
         .expect_bundles()
         .returning(|_| Ok(vec![bundle(1, 1000)]));
     catalogue
@@ -435,4 +441,43 @@ async fn illegal_transitions_and_lost_races_are_reported() {
     assert!(matches!(err, Err(TransitionError::Conflict)));
     let err = svc.advance("not-an-id", None, None).await;
     assert!(matches!(err, Err(TransitionError::NotFound)));
+}
+
+#[tokio::test]
+async fn an_account_selection_beats_the_catalogue_default() {
+    let mut catalogue = MockCatalogueRepository::new();
+    catalogue
+        .expect_account_selection()
+        .returning(|_| Ok(vec![(bundle(7, 1000), 10_000)]));
+    let q = service_with(catalogue, MockOrderRepository::new())
+        .quote_by_mass(account(), split("1", None))
+        .await
+        .unwrap();
+    assert_eq!(q.lines.len(), 1);
+    assert_eq!(
+        q.lines[0].bundle_id,
+        BundleId::from_uuid(Uuid::from_u128(7))
+    );
+}
+
+#[tokio::test]
+async fn setting_an_account_selection_validates_it_first() {
+    let mut catalogue = MockCatalogueRepository::new();
+    catalogue
+        .expect_bundles()
+        .returning(|_| Ok(vec![bundle(1, 1000), bundle(2, 1000)]));
+    catalogue
+        .expect_set_account_selection()
+        .times(1)
+        .withf(|_, s| s.iter().map(|(_, share)| *share).collect::<Vec<_>>() == vec![2500, 7500])
+        .returning(|_, _| Ok(()));
+    let svc = service_with(catalogue, MockOrderRepository::new());
+    let id = account().to_string();
+    let bad = svc
+        .set_account_selection(&id, vec![entry(1, Some("20")), entry(2, Some("75"))])
+        .await;
+    assert!(matches!(bad, Err(QuoteError::RatiosInvalid(_))));
+    svc.set_account_selection(&id, vec![entry(1, Some("25")), entry(2, Some("75"))])
+        .await
+        .unwrap();
 }
