@@ -35,5 +35,12 @@ ci:
     bash .ci/run
 
 # Load benchmarks (writes bench/results/; see docs/performance.md)
-bench:
+bench: bench-accounts bench-orders
+
+# GET /v1/accounts/me on SQLite and PostgreSQL vs a bare actix handler
+bench-accounts:
     bash bench/accounts-me.sh
+
+# Orders on PostgreSQL: pgbench baseline, creation, quotes, deep pagination
+bench-orders:
+    bash bench/orders.sh

@@ -7,13 +7,13 @@
 #  3. POST /v1/orders/by-mass/quote (wrk);
 #  4. GET /v1/orders?limit=100 at the first page and deep in 1,000,000 orders.
 #
-#   bash bench/orders.sh          (DURATION=15s CONNECTIONS=16 by default)
+#   bash bench/orders.sh          (DURATION=15s CONNECTIONS=4 by default)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 DURATION=${DURATION:-15s}
 SECONDS_PG=${SECONDS_PG:-15}
-CONNECTIONS=${CONNECTIONS:-16}
+CONNECTIONS=${CONNECTIONS:-4}
 ADMIN_URL=${BENCH_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/test}
 DB_URL="${ADMIN_URL%/*}/tonne_bench_orders"
 PORT=18190
@@ -136,11 +136,11 @@ run quote-by-mass "$WORK/quote.lua" /v1/orders/by-mass/quote >> "$REPORT"
 # Seed 1,000,000 orders (one line each) in bulk for the pagination test.
 psql "$DB_URL" -q <<SQL
 INSERT INTO orders (id, account_id, mode, kind, status, currency, quantity_grams, offset_cost_minor, commission_minor, total_cost_minor, metadata, created_at, updated_at)
-SELECT lpad(to_hex(g), 32, 'a'), '$ACCOUNT', 'live', 'quantity', 'complete', 'GBP', 1000, 2, 0, 2, '{}',
+SELECT 'f' || lpad(to_hex(g), 31, '0'), '$ACCOUNT', 'live', 'quantity', 'complete', 'GBP', 1000, 2, 0, 2, '{}',
        timestamp '2025-01-01' + g * interval '1 second', timestamp '2025-01-01' + g * interval '1 second'
 FROM generate_series(1, 1000000) AS g;
 INSERT INTO order_lines
-SELECT lpad(to_hex(g), 32, 'a'), 0, '${BUNDLES[0]}', 'b', 1000, 12180, 13398, 2, false FROM generate_series(1, 1000000) AS g;
+SELECT 'f' || lpad(to_hex(g), 31, '0'), 0, '${BUNDLES[0]}', 'b', 1000, 12180, 13398, 2, false FROM generate_series(1, 1000000) AS g;
 ANALYZE orders; ANALYZE order_lines;
 SQL
 DEEP=$(psql "$DB_URL" -Atc "SELECT id FROM orders WHERE account_id = '$ACCOUNT' ORDER BY created_at DESC, id DESC OFFSET 900000 LIMIT 1")

@@ -6,6 +6,7 @@
 
 pub mod catalogue_file;
 pub mod cli;
+mod fulfilment;
 pub mod server;
 mod wiring;
 

@@ -83,6 +83,7 @@ impl Services {
             Arc::new(CatalogueStore::new(db.clone())),
             Arc::new(OrderStore::new(db.clone())),
             Arc::new(AccountCurrencies(AccountStore::new(db.clone()))),
+            crate::fulfilment::built_in(),
             Arc::new(SystemClock),
             ordering,
         ));

@@ -272,11 +272,11 @@ impl Order {
 /// Splits each bundle line across the bundle's (enabled) projects in equal shares,
 /// quantities and costs by the largest-remainder method, so that per line the
 /// projects' tonnes and costs sum exactly to the line's. `projects_of` gives a
-/// bundle's projects; a bundle with none keeps its line unallocated.
+/// bundle's projects; a bundle with none keeps its line unallocated. Serial
+/// numbers are left to the registry.
 pub fn allocate_projects(
     order: &Order,
     projects_of: impl Fn(crate::BundleId) -> Vec<Project>,
-    serial_prefix: Option<&str>,
 ) -> Vec<ProjectAllocation> {
     let mut out = Vec::new();
     for line in &order.lines {
@@ -294,7 +294,6 @@ pub fn allocate_projects(
             if g == 0 {
                 continue;
             }
-            let n = out.len() + 1;
             out.push(ProjectAllocation {
                 project_id: project.id,
                 project_name: project.name,
@@ -304,7 +303,7 @@ pub fn allocate_projects(
                 quantity: Mass::from_grams(g),
                 unit_price: line.unit_price,
                 offset_cost: Money::from_minor(c, line.offset_cost.currency()),
-                serial: serial_prefix.map(|p| format!("{p}-{n}")),
+                serial: None,
             });
         }
     }
@@ -411,11 +410,7 @@ mod tests {
             disabled_at: None,
             bundle_ids: vec![bundle],
         };
-        let split = allocate_projects(
-            &order,
-            |_| vec![project(10), project(11), project(12)],
-            Some("S"),
-        );
+        let split = allocate_projects(&order, |_| vec![project(10), project(11), project(12)]);
         assert_eq!(
             split.iter().map(|p| p.quantity.grams()).sum::<i64>(),
             1_000_001
@@ -424,14 +419,8 @@ mod tests {
             split.iter().map(|p| p.offset_cost.minor()).sum::<i64>(),
             1001
         );
-        assert_eq!(
-            split
-                .iter()
-                .map(|p| p.serial.clone().unwrap())
-                .collect::<Vec<_>>(),
-            vec!["S-1", "S-2", "S-3"]
-        );
-        assert!(allocate_projects(&order, |_| vec![], None).is_empty());
+        assert!(split.iter().all(|p| p.serial.is_none()));
+        assert!(allocate_projects(&order, |_| vec![]).is_empty());
     }
 
     #[test]

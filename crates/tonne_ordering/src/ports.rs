@@ -139,6 +139,50 @@ pub trait OrderRepository: Send + Sync {
     ) -> Result<Vec<Order>, StoreError>;
 }
 
+/// What a payment attempt decided.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PaymentOutcome {
+    /// Collected: the order becomes `paid`.
+    Paid,
+    /// Refused: the order becomes `failed`.
+    Declined {
+        /// Why.
+        reason: String,
+    },
+}
+
+/// Collects payment for an order about to become `paid`.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait PaymentGateway: Send + Sync {
+    /// Collects (or confirms) payment of the order's total cost.
+    async fn collect(&self, order: &Order) -> Result<PaymentOutcome, anyhow::Error>;
+}
+
+/// Retires credits at the carbon registry for an order about to become `retiring`.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait CarbonRegistry: Send + Sync {
+    /// Retires each allocation; returns one serial number per allocation, in order
+    /// (`None` while the registry has not issued one). `reference` is what the
+    /// operator supplied, if anything.
+    async fn retire(
+        &self,
+        order: &Order,
+        projects: &[ProjectAllocation],
+        reference: Option<String>,
+    ) -> Result<Vec<Option<String>>, anyhow::Error>;
+}
+
+/// The payment and registry adapters used for one mode.
+#[derive(Clone)]
+pub struct Fulfilment {
+    /// Payments.
+    pub payments: std::sync::Arc<dyn PaymentGateway>,
+    /// The registry.
+    pub registry: std::sync::Arc<dyn CarbonRegistry>,
+}
+
 /// What ordering needs to know about accounts.
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
 #[async_trait]

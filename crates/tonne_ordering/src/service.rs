@@ -21,6 +21,7 @@ use crate::ports::{
     AccountDirectory, Catalogue, CatalogueRepository, ImportSummary, OrderRepository,
     OrderingService, StoreError, Visibility,
 };
+use crate::ports::{Fulfilment, PaymentOutcome};
 use crate::pricing::CommissionRate;
 use crate::quote::{self, Quote};
 use crate::selection::{SelectionEntry, shares};
@@ -121,6 +122,8 @@ fn check_metadata(metadata: &[(String, String)]) -> Result<(), QuoteError> {
 /// The ordering use cases over their ports.
 #[derive(Clone)]
 pub struct Service {
+    live: Fulfilment,
+    test: Fulfilment,
     orders: Arc<dyn OrderRepository>,
     catalogue: Arc<dyn CatalogueRepository>,
     accounts: Arc<dyn AccountDirectory>,
@@ -164,14 +167,18 @@ fn parse_value(raw: &str, currency: Currency) -> Result<Money, QuoteError> {
 
 impl Service {
     /// Wires the service.
+    /// `live` and `test` are the payment and registry adapters for each mode.
     pub fn new(
         catalogue: Arc<dyn CatalogueRepository>,
         orders: Arc<dyn OrderRepository>,
         accounts: Arc<dyn AccountDirectory>,
+        (live, test): (Fulfilment, Fulfilment),
         clock: Arc<dyn Clock>,
         settings: Settings,
     ) -> Self {
         Self {
+            live,
+            test,
             orders,
             catalogue,
             accounts,
@@ -192,7 +199,7 @@ impl Service {
         &self,
         order: &Order,
         to: OrderStatus,
-        serial: Option<&str>,
+        reference: Option<&str>,
     ) -> Result<Order, TransitionError> {
         if !order.status.can_become(to) {
             return Err(TransitionError::Illegal {
@@ -200,10 +207,27 @@ impl Service {
                 to: to.as_str(),
             });
         }
-        let projects = if to == OrderStatus::Retiring {
-            Some(self.allocation(order, serial).await?)
-        } else {
-            None
+        let fulfilment = match order.mode {
+            AccountMode::Live => &self.live,
+            AccountMode::Test => &self.test,
+        };
+        let (to, projects) = match to {
+            OrderStatus::Paid => match fulfilment.payments.collect(order).await? {
+                PaymentOutcome::Paid => (OrderStatus::Paid, None),
+                PaymentOutcome::Declined { .. } => (OrderStatus::Failed, None),
+            },
+            OrderStatus::Retiring => {
+                let mut projects = self.allocation(order).await?;
+                let serials = fulfilment
+                    .registry
+                    .retire(order, &projects, reference.map(str::to_owned))
+                    .await?;
+                for (project, serial) in projects.iter_mut().zip(serials) {
+                    project.serial = serial;
+                }
+                (OrderStatus::Retiring, Some(projects))
+            }
+            other => (other, None),
         };
         match self
             .orders
@@ -216,42 +240,20 @@ impl Service {
         }
     }
 
-    /// The per-project split of an order entering `retiring`. Test orders get
-    /// `TEST-…` serials; live orders the operator's `--registry-serial`, if any.
-    async fn allocation(
-        &self,
-        order: &Order,
-        serial: Option<&str>,
-    ) -> Result<Vec<ProjectAllocation>, TransitionError> {
+    /// The per-project split of an order entering `retiring`.
+    async fn allocation(&self, order: &Order) -> Result<Vec<ProjectAllocation>, TransitionError> {
         let ids: Vec<BundleId> = order.lines.iter().map(|l| l.bundle_id).collect();
         let views = self
             .bundle_views(self.catalogue.bundles(&ids).await.map_err(unexpected)?)
             .await
             .map_err(|e| anyhow!(e))?;
-        let test_serial = format!(
-            "TEST-{}",
-            order
-                .id
-                .to_string()
-                .get(..8)
+        Ok(allocate_projects(order, |bundle| {
+            views
+                .iter()
+                .find(|v| v.bundle.id == bundle)
+                .map(|v| v.projects.clone())
                 .unwrap_or_default()
-                .to_uppercase()
-        );
-        let prefix = match order.mode {
-            AccountMode::Test => Some(test_serial.as_str()),
-            AccountMode::Live => serial,
-        };
-        Ok(allocate_projects(
-            order,
-            |bundle| {
-                views
-                    .iter()
-                    .find(|v| v.bundle.id == bundle)
-                    .map(|v| v.projects.clone())
-                    .unwrap_or_default()
-            },
-            prefix,
-        ))
+        }))
     }
 
     fn visibility(&self, recently_disabled: bool) -> Visibility {
@@ -731,6 +733,10 @@ impl OrderingService for Service {
                 .next()
                 .ok_or_else(|| illegal(order.status, target.as_str()))?;
             order = self.step(&order, next, serial).await?;
+            if order.status == OrderStatus::Failed {
+                // A declined payment ends the walk: the order failed instead.
+                return Ok(order);
+            }
         }
         Ok(order)
     }

@@ -447,11 +447,12 @@ impl OrderRepository for OrderStore {
                     q = q.filter(orders::offset_link_id.eq(link));
                 }
                 if let Some((at, id)) = position {
-                    q = q.filter(
-                        orders::created_at
-                            .lt(at)
-                            .or(orders::created_at.eq(at).and(orders::id.lt(id))),
-                    );
+                    // `created_at <= at` bounds the index range scan; the OR only
+                    // breaks ties at the boundary, so a deep page costs what the
+                    // first one does.
+                    q = q
+                        .filter(orders::created_at.le(at))
+                        .filter(orders::created_at.lt(at).or(orders::id.lt(id)));
                 }
                 let rows: Vec<OrderRow> = q
                     .order((orders::created_at.desc(), orders::id.desc()))

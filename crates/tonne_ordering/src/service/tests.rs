@@ -44,6 +44,24 @@ fn service(mut catalogue: MockCatalogueRepository) -> Service {
     service_with(catalogue, MockOrderRepository::new())
 }
 
+/// Payments that always succeed and a registry that issues `R-n` serials.
+fn fulfilment() -> crate::ports::Fulfilment {
+    let mut payments = crate::ports::MockPaymentGateway::new();
+    payments
+        .expect_collect()
+        .returning(|_| Ok(crate::ports::PaymentOutcome::Paid));
+    let mut registry = crate::ports::MockCarbonRegistry::new();
+    registry.expect_retire().returning(|_, projects, _| {
+        Ok((1..=projects.len())
+            .map(|n| Some(format!("R-{n}")))
+            .collect())
+    });
+    crate::ports::Fulfilment {
+        payments: Arc::new(payments),
+        registry: Arc::new(registry),
+    }
+}
+
 fn service_with(catalogue: MockCatalogueRepository, orders: MockOrderRepository) -> Service {
     let mut accounts = MockAccountDirectory::new();
     accounts
@@ -57,6 +75,7 @@ fn service_with(catalogue: MockCatalogueRepository, orders: MockOrderRepository)
         Arc::new(catalogue),
         Arc::new(orders),
         Arc::new(accounts),
+        (fulfilment(), fulfilment()),
         Arc::new(clock),
         Settings::default(),
     )
@@ -480,4 +499,48 @@ async fn setting_an_account_selection_validates_it_first() {
     svc.set_account_selection(&id, vec![entry(1, Some("25")), entry(2, Some("75"))])
         .await
         .unwrap();
+}
+
+#[tokio::test]
+async fn a_declined_payment_fails_the_order_instead_of_paying_it() {
+    let mut orders = MockOrderRepository::new();
+    orders
+        .expect_get()
+        .returning(|_| Ok(Some(stored(OrderStatus::Placed))));
+    orders
+        .expect_transition()
+        .times(1)
+        .withf(|_, from, e, _| *from == OrderStatus::Placed && e.status == OrderStatus::Failed)
+        .returning(|_, _, _, _| Ok(stored(OrderStatus::Failed)));
+    let mut accounts = MockAccountDirectory::new();
+    accounts
+        .expect_currency()
+        .returning(|_| Ok(Some(Currency::Gbp)));
+    let mut payments = crate::ports::MockPaymentGateway::new();
+    payments.expect_collect().returning(|_| {
+        Ok(crate::ports::PaymentOutcome::Declined {
+            reason: "card declined".into(),
+        })
+    });
+    let declining = crate::ports::Fulfilment {
+        payments: Arc::new(payments),
+        registry: fulfilment().registry,
+    };
+    let mut clock = MockClock::new();
+    clock
+        .expect_now()
+        .return_const(datetime!(2026-06-01 00:00 UTC));
+    let svc = Service::new(
+        Arc::new(MockCatalogueRepository::new()),
+        Arc::new(orders),
+        Arc::new(accounts),
+        (declining, fulfilment()),
+        Arc::new(clock),
+        Settings::default(),
+    );
+    let order = svc
+        .advance(&stored(OrderStatus::Placed).id.to_string(), None, None)
+        .await
+        .unwrap();
+    assert_eq!(order.status, OrderStatus::Failed);
 }
