@@ -222,3 +222,30 @@ impl Bundle {
             .find(|m| m.currency() == currency)
     }
 }
+
+#[cfg(test)]
+impl Bundle {
+    /// A test bundle `n`, priced in GBP only, unlimited, enabled, with no projects.
+    pub(crate) fn sample(n: u128, gbp_minor: i64) -> Self {
+        Self {
+            id: BundleId::from_uuid(uuid::Uuid::from_u128(n)),
+            name: format!("Bundle {n}"),
+            description: None,
+            prices: vec![BundlePrice {
+                unit_price: Money::from_minor(gbp_minor, Currency::Gbp),
+            }],
+            available: None,
+            offset_type: None,
+            permanence: None,
+            disabled: false,
+            disabled_at: None,
+            background_colour: None,
+            primary_image: None,
+            large_image: None,
+            primary_image_hires: None,
+            small_thumbnail: None,
+            default_share: None,
+            project_ids: vec![],
+        }
+    }
+}

@@ -168,30 +168,12 @@ pub(crate) fn by_value(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::BundlePrice;
     use rust_decimal::Decimal;
-    use uuid::Uuid;
 
     fn bundle(n: u128, minor: i64, available: Option<&str>) -> Bundle {
         Bundle {
-            id: BundleId::from_uuid(Uuid::from_u128(n)),
-            name: format!("B{n}"),
-            description: None,
-            prices: vec![BundlePrice {
-                unit_price: Money::from_minor(minor, Currency::Gbp),
-            }],
             available: available.map(|a| Mass::parse(a, MassUnit::T).unwrap()),
-            offset_type: None,
-            permanence: None,
-            disabled: false,
-            disabled_at: None,
-            background_colour: None,
-            primary_image: None,
-            large_image: None,
-            primary_image_hires: None,
-            small_thumbnail: None,
-            default_share: None,
-            project_ids: vec![],
+            ..Bundle::sample(n, minor)
         }
     }
 

@@ -1,36 +1,16 @@
 use std::sync::Arc;
 
 use time::macros::datetime;
-use tonne_kernel::{AccountId, Currency, Mass, MassUnit, MockClock, Money};
+use tonne_kernel::{AccountId, Currency, Mass, MassUnit, MockClock};
 use uuid::Uuid;
 
 use super::*;
-use crate::catalogue::BundlePrice;
 use crate::ports::{MockAccountDirectory, MockCatalogueRepository, MockOrderRepository};
 use crate::selection::Percentage;
 use tonne_kernel::AccountMode;
 
 fn bundle(n: u128, minor: i64) -> Bundle {
-    Bundle {
-        id: BundleId::from_uuid(Uuid::from_u128(n)),
-        name: format!("Bundle {n}"),
-        description: None,
-        prices: vec![BundlePrice {
-            unit_price: Money::from_minor(minor, Currency::Gbp),
-        }],
-        available: None,
-        offset_type: None,
-        permanence: None,
-        disabled: false,
-        disabled_at: None,
-        background_colour: None,
-        primary_image: None,
-        large_image: None,
-        primary_image_hires: None,
-        small_thumbnail: None,
-        default_share: None,
-        project_ids: vec![],
-    }
+    Bundle::sample(n, minor)
 }
 
 fn account() -> AccountId {
