@@ -41,17 +41,8 @@ impl Energy {
             field: "consumption.amount",
             reason: reason.to_owned(),
         };
-        let (whole, fraction) = amount.split_once('.').unwrap_or((amount, ""));
-        let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-        if whole.is_empty()
-            || !digits(whole)
-            || !digits(fraction)
-            || (amount.contains('.') && fraction.is_empty())
-        {
-            return Err(bad(
-                "must be a non-negative decimal string such as \"12.5\"",
-            ));
-        }
+        let (whole, fraction) = tonne_kernel::split_plain_decimal(amount)
+            .ok_or_else(|| bad("must be a non-negative decimal string such as \"12.5\""))?;
         if whole.len() > 12 || fraction.len() > 12 {
             return Err(bad("is out of range"));
         }

@@ -31,6 +31,27 @@ pub use money::{Currency, Money, MoneyError, ParseCurrencyError};
 pub use page::{Cursor, CursorError, Limit, LimitError, Page, PageRequest};
 pub use store::StoreError;
 
+/// Splits a plain decimal string — the contract's `^[0-9]+(\.[0-9]+)?$` — into its
+/// whole and fraction digits (`""` without a point), or `None` if it is anything else.
+///
+/// ```
+/// use tonne_kernel::split_plain_decimal;
+/// assert_eq!(split_plain_decimal("12.50"), Some(("12", "50")));
+/// assert_eq!(split_plain_decimal("7"), Some(("7", "")));
+/// for bad in ["", ".5", "5.", "-1", "1e3", "1,5", " 1"] {
+///     assert_eq!(split_plain_decimal(bad), None, "{bad}");
+/// }
+/// ```
+pub fn split_plain_decimal(value: &str) -> Option<(&str, &str)> {
+    let (whole, fraction) = match value.split_once('.') {
+        Some((w, f)) if !f.is_empty() => (w, f),
+        Some(_) => return None,
+        None => (value, ""),
+    };
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    (!whole.is_empty() && digits(whole) && digits(fraction)).then_some((whole, fraction))
+}
+
 /// Declares a typed identifier: a newtype over a UUID rendered as 32 lowercase
 /// hex characters on the wire and in storage.
 ///

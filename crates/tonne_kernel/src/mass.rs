@@ -86,15 +86,8 @@ impl Mass {
 
     /// Parses a wire amount in a unit.
     pub fn parse(amount: &str, unit: MassUnit) -> Result<Self, MassError> {
-        let (whole, fraction) = match amount.split_once('.') {
-            Some((w, f)) => (w, Some(f)),
-            None => (amount, None),
-        };
-        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-        if !digits(whole) || fraction.is_some_and(|f| !digits(f)) {
-            return Err(MassError::NotADecimal);
-        }
-        if whole.len() > 20 || fraction.is_some_and(|f| f.len() > 20) {
+        let (whole, fraction) = crate::split_plain_decimal(amount).ok_or(MassError::NotADecimal)?;
+        if whole.len() > 20 || fraction.len() > 20 {
             return Err(if whole.len() > 20 {
                 MassError::TooLarge
             } else {

@@ -37,15 +37,8 @@ impl Percentage {
                 "bundle_selection: percentage `{value}` must be a number from 0 to 100 with at most two decimals"
             ))
         };
-        let (whole, fraction) = value.split_once('.').unwrap_or((value, ""));
-        let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-        if whole.is_empty()
-            || whole.len() > 3
-            || !digits(whole)
-            || fraction.len() > 2
-            || !digits(fraction)
-            || (value.contains('.') && fraction.is_empty())
-        {
+        let (whole, fraction) = tonne_kernel::split_plain_decimal(value).ok_or_else(bad)?;
+        if whole.len() > 3 || fraction.len() > 2 {
             return Err(bad());
         }
         let whole: u32 = whole.parse().map_err(|_| bad())?;

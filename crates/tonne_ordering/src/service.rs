@@ -141,15 +141,8 @@ fn unexpected(e: StoreError) -> anyhow::Error {
 /// Parses a money amount: a positive decimal with at most the currency's minor digits.
 fn parse_value(raw: &str, currency: Currency) -> Result<Money, QuoteError> {
     let bad = |why: &str| QuoteError::QuantityInvalid(format!("value: `{raw}` {why}"));
-    let (whole, fraction) = raw.split_once('.').unwrap_or((raw, ""));
-    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    if whole.is_empty()
-        || !digits(whole)
-        || !digits(fraction)
-        || (raw.contains('.') && fraction.is_empty())
-    {
-        return Err(bad("must be a decimal string such as \"12.50\""));
-    }
+    let (whole, fraction) = tonne_kernel::split_plain_decimal(raw)
+        .ok_or_else(|| bad("must be a decimal string such as \"12.50\""))?;
     if fraction.len() > usize::try_from(currency.minor_digits()).unwrap_or(2) {
         return Err(bad("has more decimals than the currency's minor unit"));
     }

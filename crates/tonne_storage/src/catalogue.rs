@@ -16,7 +16,7 @@ use tonne_ordering::{
 };
 
 use crate::db::{AnyConnection, Db};
-use crate::error::{corrupt, store_error};
+use crate::error::{corrupt, decode_error, encode_error, store_error};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::{account_bundle_selections, bundle_prices, bundle_projects, bundles, projects};
 
@@ -71,10 +71,6 @@ struct ProjectRow {
     updated_at: PrimitiveDateTime,
 }
 
-fn json_error(e: serde_json::Error) -> DieselError {
-    DieselError::DeserializationError(Box::new(e))
-}
-
 impl ProjectRow {
     fn from_domain(p: &Project, at: OffsetDateTime) -> Result<Self, DieselError> {
         let media: Vec<MediaJson> = p
@@ -104,9 +100,9 @@ impl ProjectRow {
             logo: p.logo.clone(),
             primary_image: p.primary_image.clone(),
             thumbnail_image: p.thumbnail_image.clone(),
-            results: serde_json::to_string(&p.results).map_err(json_error)?,
-            un_sdg: serde_json::to_string(&p.un_sdg).map_err(json_error)?,
-            media: serde_json::to_string(&media).map_err(json_error)?,
+            results: serde_json::to_string(&p.results).map_err(encode_error)?,
+            un_sdg: serde_json::to_string(&p.un_sdg).map_err(encode_error)?,
+            media: serde_json::to_string(&media).map_err(encode_error)?,
             disabled: p.disabled,
             disabled_at: p.disabled_at.map(to_sql_time),
             created_at: to_sql_time(at),
@@ -115,7 +111,7 @@ impl ProjectRow {
     }
 
     fn into_domain(self, bundle_ids: Vec<BundleId>) -> Result<Project, DieselError> {
-        let media: Vec<MediaJson> = serde_json::from_str(&self.media).map_err(json_error)?;
+        let media: Vec<MediaJson> = serde_json::from_str(&self.media).map_err(decode_error)?;
         Ok(Project {
             id: parse_id::<ProjectId>("project id", &self.id)?,
             registry: Registry::parse(&self.registry_name)
@@ -128,8 +124,8 @@ impl ProjectRow {
                 .longitude
                 .parse::<Decimal>()
                 .map_err(|_| corrupt("longitude", &self.longitude))?,
-            results: serde_json::from_str(&self.results).map_err(json_error)?,
-            un_sdg: serde_json::from_str(&self.un_sdg).map_err(json_error)?,
+            results: serde_json::from_str(&self.results).map_err(decode_error)?,
+            un_sdg: serde_json::from_str(&self.un_sdg).map_err(decode_error)?,
             media: media
                 .into_iter()
                 .map(|m| Media {

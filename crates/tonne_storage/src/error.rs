@@ -19,3 +19,13 @@ pub(crate) fn store_error(e: DbError, context: &'static str) -> StoreError {
 pub(crate) fn corrupt(what: &str, value: &str) -> DieselError {
     DieselError::DeserializationError(format!("stored {what} `{value}` is invalid").into())
 }
+
+/// A value that could not be written as JSON into a TEXT column.
+pub(crate) fn encode_error(e: serde_json::Error) -> DieselError {
+    DieselError::SerializationError(Box::new(e))
+}
+
+/// A TEXT column whose JSON does not decode.
+pub(crate) fn decode_error(e: serde_json::Error) -> DieselError {
+    DieselError::DeserializationError(Box::new(e))
+}

@@ -15,7 +15,7 @@ use tonne_ordering::{
 use tonne_wire::{OrderBody, OrderEventData};
 
 use crate::db::{AnyConnection, Db};
-use crate::error::{corrupt, store_error};
+use crate::error::{corrupt, decode_error, encode_error, store_error};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::{
     account_event_sequences, bundles, order_events, order_lines, order_projects, orders,
@@ -122,10 +122,6 @@ fn into_allocation(row: ProjectRow, currency: Currency) -> Result<ProjectAllocat
     })
 }
 
-fn json_error(e: serde_json::Error) -> DieselError {
-    DieselError::SerializationError(Box::new(e))
-}
-
 fn order_row(o: &Order) -> Result<OrderRow, DieselError> {
     let metadata: serde_json::Map<String, serde_json::Value> = o
         .metadata
@@ -146,7 +142,7 @@ fn order_row(o: &Order) -> Result<OrderRow, DieselError> {
         total_cost_minor: o.total_cost.minor(),
         requested_quantity_grams: o.requested_quantity.map(|m| m.grams()),
         requested_value_minor: o.requested_value.map(|m| m.minor()),
-        metadata: serde_json::to_string(&metadata).map_err(json_error)?,
+        metadata: serde_json::to_string(&metadata).map_err(encode_error)?,
         offset_link_id: o.offset_link_id.clone(),
         email: o.email.clone(),
         created_at: to_sql_time(o.created_at),
@@ -181,8 +177,8 @@ fn into_order(
         .currency
         .parse()
         .map_err(|_| corrupt("currency", &row.currency))?;
-    let metadata: serde_json::Map<String, serde_json::Value> = serde_json::from_str(&row.metadata)
-        .map_err(|e| DieselError::DeserializationError(Box::new(e)))?;
+    let metadata: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(&row.metadata).map_err(decode_error)?;
     let lines = lines
         .into_iter()
         .map(|l| {
@@ -308,7 +304,7 @@ fn append_event(conn: &mut AnyConnection, order: &Order, event: &NewEvent) -> Qu
     let payload = serde_json::to_string(&OrderEventData {
         order: OrderBody::from(order),
     })
-    .map_err(json_error)?;
+    .map_err(encode_error)?;
     diesel::insert_into(order_events::table)
         .values((
             order_events::event_id.eq(event.event_id.simple().to_string()),
@@ -358,10 +354,6 @@ fn release(conn: &mut AnyConnection, order: &Order) -> QueryResult<()> {
         .execute(conn)?;
     }
     Ok(())
-}
-
-fn sql_time(t: OffsetDateTime) -> PrimitiveDateTime {
-    to_sql_time(t)
 }
 
 #[async_trait]
@@ -481,7 +473,7 @@ impl OrderRepository for OrderStore {
                 )
                 .set((
                     orders::status.eq(event.status.as_str()),
-                    orders::updated_at.eq(sql_time(event.at)),
+                    orders::updated_at.eq(to_sql_time(event.at)),
                 ))
                 .execute(conn)?;
                 if moved == 0 {
@@ -512,7 +504,7 @@ impl OrderRepository for OrderStore {
         updated_before: OffsetDateTime,
         limit: u32,
     ) -> Result<Vec<Order>, StoreError> {
-        let before = sql_time(updated_before);
+        let before = to_sql_time(updated_before);
         let limit = i64::from(limit);
         self.db
             .read(move |conn| {

@@ -5,11 +5,11 @@ use serde::{Deserialize, Serialize};
 use tonne_accounts::{
     Account, AccountChanges, AccountName, AccountScope, Beneficiary, NewAccount, PortfolioId,
 };
-use tonne_kernel::{AccountMode, Currency, Page};
+use tonne_kernel::{AccountMode, Currency};
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
-use crate::extract::{Authenticated, JsonBody, ListQuery};
+use crate::extract::{Authenticated, JsonBody, ListQuery, next_cursor};
 use crate::openapi::ErrorsDoc;
 use crate::state::AppState;
 
@@ -241,12 +241,6 @@ fn client_body(a: &Account) -> ClientAccountBody {
     }
 }
 
-fn next_cursor(page: &Page<Account>) -> Option<String> {
-    page.has_more
-        .then(|| page.items.last().map(|a| a.id.to_string()))
-        .flatten()
-}
-
 fn new_account(body: CreateAccountRequest) -> Result<NewAccount, ApiError> {
     Ok(NewAccount {
         name: AccountName::parse(&body.name)?,
@@ -320,7 +314,7 @@ pub async fn list_accounts(
         .await?;
     Ok(HttpResponse::Ok().json(PaginatedAccounts {
         has_more: page.has_more,
-        next_cursor: next_cursor(&page),
+        next_cursor: next_cursor(&page, |a| a.id.to_string()),
         data: page.items.iter().map(account_body).collect(),
     }))
 }
@@ -412,7 +406,7 @@ pub async fn list_clients(
         .await?;
     Ok(HttpResponse::Ok().json(PaginatedClientAccounts {
         has_more: page.has_more,
-        next_cursor: next_cursor(&page),
+        next_cursor: next_cursor(&page, |a| a.id.to_string()),
         data: page.items.iter().map(client_body).collect(),
     }))
 }

@@ -3,12 +3,12 @@
 use actix_web::{HttpResponse, web};
 use rust_decimal::prelude::ToPrimitive as _;
 use serde::Serialize;
-use tonne_kernel::{Currency, Page};
+use tonne_kernel::Currency;
 use tonne_ordering::{Bundle, BundleView, Project, ProjectView};
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
-use crate::extract::{Authenticated, ListQuery, MaybeAuthenticated};
+use crate::extract::{Authenticated, ListQuery, MaybeAuthenticated, next_cursor};
 use crate::openapi::ErrorsDoc;
 use crate::state::AppState;
 
@@ -203,10 +203,6 @@ async fn display_currency(
     }
 }
 
-fn cursor<T>(page: &Page<T>, id: impl Fn(&T) -> String) -> Option<String> {
-    page.has_more.then(|| page.items.last().map(id)).flatten()
-}
-
 /// Projects, in id order.
 #[utoipa::path(get, path = "/v1/projects", tag = "Projects", operation_id = "listProjects",
     security(("BearerAuth" = [])),
@@ -233,7 +229,7 @@ pub async fn list_projects(
         .await?;
     Ok(HttpResponse::Ok().json(PaginatedProjects {
         has_more: page.has_more,
-        next_cursor: cursor(&page, |v| v.project.id.to_string()),
+        next_cursor: next_cursor(&page, |v| v.project.id.to_string()),
         data: page
             .items
             .iter()
@@ -306,7 +302,7 @@ pub async fn list_bundles(
         .await?;
     Ok(HttpResponse::Ok().json(PaginatedBundles {
         has_more: page.has_more,
-        next_cursor: cursor(&page, |v| v.bundle.id.to_string()),
+        next_cursor: next_cursor(&page, |v| v.bundle.id.to_string()),
         data: page
             .items
             .iter()

@@ -10,7 +10,7 @@ use tonne_wire::OrderBody;
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
-use crate::extract::{Authenticated, JsonBody, ListQuery, MaybeAuthenticated};
+use crate::extract::{Authenticated, JsonBody, ListQuery, MaybeAuthenticated, next_cursor};
 use crate::openapi::ErrorsDoc;
 use crate::routes::quotes::{
     BundleMassBody, MassBody, MassQuoteRequest, MassUnitBody, SelectionBody, mass_request,
@@ -165,10 +165,7 @@ pub async fn list(
         .await?;
     Ok(HttpResponse::Ok().json(PaginatedOrders {
         has_more: page.has_more,
-        next_cursor: page
-            .has_more
-            .then(|| page.items.last().map(|o| o.id.to_string()))
-            .flatten(),
+        next_cursor: next_cursor(&page, |o| o.id.to_string()),
         data: page.items.iter().map(OrderBody::from).collect(),
     }))
 }
