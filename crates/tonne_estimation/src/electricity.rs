@@ -37,10 +37,7 @@ pub struct Energy {
 impl Energy {
     /// Parses the contract's `^[0-9]+(\.[0-9]+)?$` amount in a unit (at most 1 TWh).
     pub fn parse(amount: &str, unit: EnergyUnit) -> Result<Self, EstimateError> {
-        let bad = |reason: &str| EstimateError::Invalid {
-            field: "consumption.amount",
-            reason: reason.to_owned(),
-        };
+        let bad = |reason: &str| EstimateError::invalid("consumption.amount", reason);
         let (whole, fraction) = tonne_kernel::split_plain_decimal(amount)
             .ok_or_else(|| bad("must be a non-negative decimal string such as \"12.5\""))?;
         if whole.len() > 12 || fraction.len() > 12 {
@@ -79,30 +76,18 @@ pub fn estimate(
     country_code: Option<&str>,
 ) -> Result<ElectricityEstimate, EstimateError> {
     let factor = match country_code {
-        None => grid::world(),
-        Some(code) => {
-            if code.len() != 3 || !code.bytes().all(|b| b.is_ascii_uppercase()) {
-                return Err(EstimateError::Invalid {
-                    field: "country_code",
-                    reason: "must be an ISO 3166-1 alpha-3 code such as \"GBR\"".into(),
-                });
-            }
-            Some(
-                grid::country(code)
-                    .ok_or_else(|| EstimateError::UnknownCountry(code.to_owned()))?,
-            )
-        }
-    }
-    .ok_or_else(|| EstimateError::UnknownCountry("WORLD".into()))?;
+        None => grid::world().ok_or_else(|| EstimateError::UnknownCountry {
+            field: "country_code".into(),
+            code: "WORLD".into(),
+        })?,
+        Some(code) => grid::check_country("country_code", code)?,
+    };
     let grams = consumption
         .kwh
         .checked_mul(factor.g_co2e_per_kwh)
         .map(|g| g.round_dp_with_strategy(0, RoundingStrategy::MidpointAwayFromZero))
         .and_then(|g| i64::try_from(g).ok())
-        .ok_or_else(|| EstimateError::Invalid {
-            field: "consumption.amount",
-            reason: "is out of range".into(),
-        })?;
+        .ok_or_else(|| EstimateError::invalid("consumption.amount", "is out of range"))?;
     Ok(ElectricityEstimate {
         mass: Mass::from_grams(grams),
         factor,
@@ -152,16 +137,16 @@ mod tests {
     fn bad_codes_and_amounts_are_named() {
         assert_eq!(
             estimate(kwh("1"), Some("XXX")),
-            Err(EstimateError::UnknownCountry("XXX".into()))
+            Err(EstimateError::UnknownCountry {
+                field: "country_code".into(),
+                code: "XXX".into()
+            })
         );
         for bad in ["gbr", "GB", "GBRR", ""] {
             assert!(
                 matches!(
                     estimate(kwh("1"), Some(bad)),
-                    Err(EstimateError::Invalid {
-                        field: "country_code",
-                        ..
-                    })
+                    Err(EstimateError::Invalid { ref field, .. }) if field == "country_code"
                 ),
                 "{bad}"
             );

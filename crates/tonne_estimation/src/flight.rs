@@ -1,0 +1,305 @@
+//! Flights (DESNZ 2025 business-travel air factors, with radiative forcing).
+//!
+//! `mass = distance × factor(band, cabin) × passengers`, where the distance is
+//! the great-circle distance between the airports (the DESNZ factors already
+//! include the 8 % uplift for routing and stacking) or the distance given, and
+//! the band is domestic (< 500 km), short-haul (< 3,700 km) or long-haul.
+
+use rust_decimal::Decimal;
+use tonne_kernel::Mass;
+
+use crate::EstimateError;
+use crate::factors::desnz_2025 as desnz;
+use crate::factors::{Factor, authored};
+use crate::geo::km_decimal;
+use crate::places;
+use crate::units::{Distance, kg_to_mass};
+
+/// The contract's cabin classes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CabinClass {
+    /// Economy (Tonne's default; see docs/API.md).
+    #[default]
+    Economy,
+    /// Business.
+    Business,
+    /// First.
+    First,
+}
+
+/// A flight route.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FlightRoute {
+    /// A flown distance, used as given.
+    Distance(Distance),
+    /// IATA or ICAO codes.
+    Airports {
+        /// Origin.
+        source: String,
+        /// Destination.
+        destination: String,
+    },
+}
+
+/// A haul band.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Band {
+    /// Under 500 km.
+    Domestic,
+    /// 500 to 3,700 km.
+    ShortHaul,
+    /// 3,700 km and more.
+    LongHaul,
+}
+
+impl Band {
+    /// The band of a great-circle distance.
+    pub fn of(km: Decimal) -> Self {
+        if km < authored::DOMESTIC_FLIGHT_KM.value() {
+            Band::Domestic
+        } else if km < authored::SHORT_HAUL_LIMIT_KM.value() {
+            Band::ShortHaul
+        } else {
+            Band::LongHaul
+        }
+    }
+}
+
+/// The DESNZ factor (kg CO2e per passenger·km, with RF) for a band and cabin.
+/// `touches_uk`: long-haul flights that do not touch the UK use DESNZ's
+/// "International, to/from non-UK" rows. DESNZ has no first-class short-haul
+/// factor (business is used) and one domestic factor for every cabin.
+pub fn passenger_factor(band: Band, cabin: CabinClass, touches_uk: bool) -> Factor {
+    match (band, cabin, touches_uk) {
+        (Band::Domestic, _, _) => desnz::FLIGHT_DOMESTIC_AVERAGE,
+        (Band::ShortHaul, CabinClass::Economy, _) => desnz::FLIGHT_SHORT_HAUL_ECONOMY,
+        (Band::ShortHaul, _, _) => desnz::FLIGHT_SHORT_HAUL_BUSINESS,
+        (Band::LongHaul, CabinClass::Economy, true) => desnz::FLIGHT_LONG_HAUL_ECONOMY,
+        (Band::LongHaul, CabinClass::Business, true) => desnz::FLIGHT_LONG_HAUL_BUSINESS,
+        (Band::LongHaul, CabinClass::First, true) => desnz::FLIGHT_LONG_HAUL_FIRST,
+        (Band::LongHaul, CabinClass::Economy, false) => desnz::FLIGHT_INTERNATIONAL_ECONOMY,
+        (Band::LongHaul, CabinClass::Business, false) => desnz::FLIGHT_INTERNATIONAL_BUSINESS,
+        (Band::LongHaul, CabinClass::First, false) => desnz::FLIGHT_INTERNATIONAL_FIRST,
+    }
+}
+
+/// A flight request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FlightRequest {
+    /// Route.
+    pub route: FlightRoute,
+    /// Cabin.
+    pub cabin: CabinClass,
+    /// Passengers (0 to 10,000; fractions allowed, as the contract's `number`).
+    pub passengers: Decimal,
+}
+
+/// A flight estimate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FlightEstimate {
+    /// CO2e incl. non-CO2 effects.
+    pub mass: Mass,
+    /// Distance used.
+    pub distance: Distance,
+    /// Band.
+    pub band: Band,
+    /// Factor used.
+    pub factor: Factor,
+}
+
+/// Great-circle distance between two airports and whether the route touches the UK.
+pub(crate) fn airport_distance(
+    field: &str,
+    source: &str,
+    destination: &str,
+) -> Result<(Distance, bool), EstimateError> {
+    let find = |which: &str, code: &str| {
+        places::airport(code).ok_or_else(|| EstimateError::AirportInvalid {
+            field: format!("{field}.{which}.code"),
+            code: code.to_owned(),
+        })
+    };
+    let a = find("source", source)?;
+    let b = find("destination", destination)?;
+    let km = km_decimal(a.position.km_to(&b.position));
+    Ok((
+        Distance::from_km(km),
+        a.country == *b"GB" || b.country == *b"GB",
+    ))
+}
+
+/// Checks a passenger count: 0 to 10,000.
+pub(crate) fn check_passengers(field: &str, p: Decimal) -> Result<Decimal, EstimateError> {
+    if p.is_sign_negative() || p > Decimal::from(10_000) {
+        return Err(EstimateError::invalid(field, "must be between 0 and 10000"));
+    }
+    Ok(p)
+}
+
+/// kg CO2e per passenger over `km` in a band: the band's factor × distance, but
+/// never less than the longest flight of the band below (DESNZ factors per km
+/// fall from band to band, so without this floor a longer flight could emit
+/// less than a shorter one; see docs/methodology.md).
+pub fn per_passenger_kg(
+    km: Decimal,
+    cabin: CabinClass,
+    touches_uk: bool,
+) -> (Band, Factor, Decimal) {
+    let band = Band::of(km);
+    let factor = passenger_factor(band, cabin, touches_uk);
+    let floor = match band {
+        Band::Domestic => Decimal::ZERO,
+        Band::ShortHaul => {
+            authored::DOMESTIC_FLIGHT_KM.value()
+                * passenger_factor(Band::Domestic, cabin, touches_uk).value()
+        }
+        Band::LongHaul => {
+            authored::SHORT_HAUL_LIMIT_KM.value()
+                * passenger_factor(Band::ShortHaul, cabin, touches_uk).value()
+        }
+    };
+    (band, factor, (km * factor.value()).max(floor))
+}
+
+/// The distance, band, factor and kg per passenger of one flight leg.
+pub(crate) fn leg(
+    field: &str,
+    route: &FlightRoute,
+    cabin: CabinClass,
+) -> Result<(Distance, Band, Factor, Decimal), EstimateError> {
+    let (distance, touches_uk) = match route {
+        FlightRoute::Distance(d) => (*d, true),
+        FlightRoute::Airports {
+            source,
+            destination,
+        } => airport_distance(field, source, destination)?,
+    };
+    let (band, factor, kg) = per_passenger_kg(distance.km(), cabin, touches_uk);
+    Ok((distance, band, factor, kg))
+}
+
+/// Estimates a flight.
+///
+/// ```
+/// use rust_decimal::Decimal;
+/// use tonne_estimation::flight::{self, CabinClass, FlightRequest, FlightRoute};
+///
+/// let e = flight::estimate(&FlightRequest {
+///     route: FlightRoute::Airports { source: "LHR".into(), destination: "JFK".into() },
+///     cabin: CabinClass::Economy,
+///     passengers: Decimal::ONE,
+/// }).unwrap();
+/// // ~5,555 km × 0.11704 kg/pkm (DESNZ 2025 long-haul economy, with RF) ≈ 650 kg
+/// assert!((645_000..655_000).contains(&e.mass.grams()));
+/// ```
+pub fn estimate(request: &FlightRequest) -> Result<FlightEstimate, EstimateError> {
+    let passengers = check_passengers("passengers", request.passengers)?;
+    let (distance, band, factor, per_passenger) = leg("route", &request.route, request.cabin)?;
+    let kg = per_passenger * passengers;
+    Ok(FlightEstimate {
+        mass: kg_to_mass("route", kg)?,
+        distance,
+        band,
+        factor,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn airports(a: &str, b: &str) -> FlightRoute {
+        FlightRoute::Airports {
+            source: a.into(),
+            destination: b.into(),
+        }
+    }
+
+    #[test]
+    fn great_circle_distance_matches_published_values() {
+        // LHR–JFK: 5,555 km (3,452 mi) great-circle, as commonly published
+        let (d, uk) = airport_distance("route", "LHR", "JFK").unwrap();
+        assert!(uk);
+        let km = d.km();
+        assert!(
+            (km - Decimal::from(5555)).abs() / Decimal::from(5555) < Decimal::new(5, 3),
+            "{km}"
+        );
+        // SYD–LAX: 12,051 km; ICAO codes work too
+        let (d, uk) = airport_distance("route", "YSSY", "KLAX").unwrap();
+        assert!(!uk);
+        assert!(
+            (d.km() - Decimal::from(12051)).abs() / Decimal::from(12051) < Decimal::new(5, 3),
+            "{}",
+            d.km()
+        );
+    }
+
+    #[test]
+    fn reproduces_the_desnz_factor_by_hand() {
+        // 1,000 km given, short-haul economy: 1000 × 0.12576 = 125.76 kg, × 2 passengers
+        let e = estimate(&FlightRequest {
+            route: FlightRoute::Distance(Distance::from_km(Decimal::from(1000))),
+            cabin: CabinClass::Economy,
+            passengers: Decimal::from(2),
+        })
+        .unwrap();
+        assert_eq!(e.mass.grams(), 251_520);
+        assert_eq!(e.band, Band::ShortHaul);
+        // long-haul first from/to the UK: 0.46814; not touching the UK: 0.43663
+        let first = |a, b| {
+            estimate(&FlightRequest {
+                route: airports(a, b),
+                cabin: CabinClass::First,
+                passengers: Decimal::ONE,
+            })
+            .unwrap()
+        };
+        assert_eq!(first("LHR", "JFK").factor, desnz::FLIGHT_LONG_HAUL_FIRST);
+        assert_eq!(
+            first("CDG", "JFK").factor,
+            desnz::FLIGHT_INTERNATIONAL_FIRST
+        );
+    }
+
+    #[test]
+    fn bands_cabins_and_passengers_behave() {
+        assert_eq!(Band::of(Decimal::from(499)), Band::Domestic);
+        assert_eq!(Band::of(Decimal::from(500)), Band::ShortHaul);
+        assert_eq!(Band::of(Decimal::from(3700)), Band::LongHaul);
+        let at = |km: i64, passengers: i64| {
+            estimate(&FlightRequest {
+                route: FlightRoute::Distance(Distance::from_km(Decimal::from(km))),
+                cabin: CabinClass::Business,
+                passengers: Decimal::from(passengers),
+            })
+            .unwrap()
+            .mass
+            .grams()
+        };
+        assert_eq!(at(0, 1), 0);
+        assert_eq!(at(800, 0), 0);
+        let mut last = 0;
+        for km in (0..20_000).step_by(50) {
+            assert!(at(km, 1) >= last, "{km}");
+            last = at(km, 1);
+        }
+        assert!(at(9000, 3) > at(9000, 2));
+    }
+
+    #[test]
+    fn unknown_airports_are_named() {
+        let e = estimate(&FlightRequest {
+            route: airports("LHR", "QQQ"),
+            cabin: CabinClass::Economy,
+            passengers: Decimal::ONE,
+        });
+        assert_eq!(
+            e,
+            Err(EstimateError::AirportInvalid {
+                field: "route.destination.code".into(),
+                code: "QQQ".into()
+            })
+        );
+    }
+}

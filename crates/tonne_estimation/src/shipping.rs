@@ -1,0 +1,625 @@
+//! Freight (ISO 14083 / GLEC activity-based approach with DESNZ 2025 freight
+//! factors): `mass = payload (t) × distance (km) × intensity (kg CO2e/t·km)`.
+//!
+//! Distances: as given; otherwise great-circle for air, great-circle × 1.2 for
+//! road, rail and inland waterways, and the shortest path over the maritime
+//! network for sea legs.
+
+use rust_decimal::Decimal;
+use tonne_kernel::Mass;
+
+use crate::EstimateError;
+use crate::factors::desnz_2025 as desnz;
+use crate::factors::{Factor, authored};
+use crate::flight::Band;
+use crate::geo::km_decimal;
+use crate::passenger::surface_distance;
+use crate::places;
+use crate::route::Route;
+use crate::units::{Distance, kg_to_mass};
+
+/// How goods travel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Road.
+    Road,
+    /// Rail.
+    Rail,
+    /// Air.
+    Air,
+    /// Inland waterway.
+    InlandWaterway,
+    /// Sea.
+    Sea,
+}
+
+/// The contract's `SimpleShippingMethod` names with their mode and factor.
+/// North-American truck types use the closest DESNZ (UK fleet) class.
+const SIMPLE: &[(&str, Mode, Factor)] = &[
+    (
+        "inland_waterway_motor_vessel_small",
+        Mode::InlandWaterway,
+        authored::IWW_MOTOR_SMALL,
+    ),
+    (
+        "inland_waterway_motor_vessel_medium",
+        Mode::InlandWaterway,
+        authored::IWW_MOTOR_MEDIUM,
+    ),
+    (
+        "inland_waterway_motor_vessel_large",
+        Mode::InlandWaterway,
+        authored::IWW_MOTOR_LARGE,
+    ),
+    (
+        "inland_waterway_coupled_convoy",
+        Mode::InlandWaterway,
+        authored::IWW_COUPLED,
+    ),
+    (
+        "inland_waterway_pushed_convoy_small",
+        Mode::InlandWaterway,
+        authored::IWW_PUSHED_SMALL,
+    ),
+    (
+        "inland_waterway_pushed_convoy_medium",
+        Mode::InlandWaterway,
+        authored::IWW_PUSHED_MEDIUM,
+    ),
+    (
+        "inland_waterway_pushed_convoy_large",
+        Mode::InlandWaterway,
+        authored::IWW_PUSHED_LARGE,
+    ),
+    (
+        "inland_waterway_tanker",
+        Mode::InlandWaterway,
+        authored::IWW_TANKER,
+    ),
+    (
+        "inland_waterway_container_vessel_medium",
+        Mode::InlandWaterway,
+        authored::IWW_CONTAINER_MEDIUM,
+    ),
+    (
+        "inland_waterway_container_vessel_large",
+        Mode::InlandWaterway,
+        authored::IWW_CONTAINER_LARGE,
+    ),
+    (
+        "inland_waterway_container_vessel_convoy",
+        Mode::InlandWaterway,
+        authored::IWW_CONTAINER_CONVOY,
+    ),
+    ("diesel_freight_train", Mode::Rail, desnz::FREIGHT_TRAIN),
+    ("electric_freight_train", Mode::Rail, desnz::FREIGHT_TRAIN),
+    ("diesel_truck", Mode::Road, desnz::HGV_ALL),
+    ("truck_generic_van", Mode::Road, desnz::VAN_AVERAGE_DIESEL),
+    (
+        "truck_generic_urban",
+        Mode::Road,
+        desnz::HGV_RIGID_3_5_TO_7_5,
+    ),
+    ("truck_generic_mgv", Mode::Road, desnz::HGV_RIGID_7_5_TO_17),
+    ("truck_generic_hgv", Mode::Road, desnz::HGV_ALL),
+    ("truck_rigid_7_5t", Mode::Road, desnz::HGV_RIGID_3_5_TO_7_5),
+    ("truck_rigid_12t", Mode::Road, desnz::HGV_RIGID_7_5_TO_17),
+    ("truck_rigid_20t", Mode::Road, desnz::HGV_RIGID_OVER_17),
+    ("truck_rigid_26t", Mode::Road, desnz::HGV_RIGID_OVER_17),
+    ("truck_rigid_32t", Mode::Road, desnz::HGV_RIGID_OVER_17),
+    (
+        "truck_articulated_34t",
+        Mode::Road,
+        desnz::HGV_ARTIC_3_5_TO_33,
+    ),
+    (
+        "truck_articulated_40t",
+        Mode::Road,
+        desnz::HGV_ARTIC_OVER_33,
+    ),
+    (
+        "truck_articulated_44t",
+        Mode::Road,
+        desnz::HGV_ARTIC_OVER_33,
+    ),
+    (
+        "truck_articulated_60t",
+        Mode::Road,
+        desnz::HGV_ARTIC_OVER_33,
+    ),
+    (
+        "truck_articulated_72t",
+        Mode::Road,
+        desnz::HGV_ARTIC_OVER_33,
+    ),
+    ("truck_na_van", Mode::Road, desnz::VAN_AVERAGE_DIESEL),
+    ("truck_na_general", Mode::Road, desnz::HGV_ALL),
+    (
+        "truck_na_auto_carrier",
+        Mode::Road,
+        desnz::HGV_ARTIC_3_5_TO_33,
+    ),
+    ("truck_na_dray", Mode::Road, desnz::HGV_ALL),
+    ("truck_na_expedited", Mode::Road, desnz::HGV_RIGID_OVER_17),
+    ("truck_na_flatbed", Mode::Road, desnz::HGV_ARTIC_3_5_TO_33),
+    ("truck_na_heavy_bulk", Mode::Road, desnz::HGV_ARTIC_OVER_33),
+    ("truck_na_dry_van_ltl", Mode::Road, desnz::HGV_RIGID_OVER_17),
+    ("truck_na_dry_van_tl", Mode::Road, desnz::HGV_ARTIC_OVER_33),
+    ("truck_na_mixed", Mode::Road, desnz::HGV_ALL),
+    ("truck_na_moving", Mode::Road, desnz::HGV_RIGID_7_5_TO_17),
+    ("truck_na_package", Mode::Road, desnz::HGV_RIGID_7_5_TO_17),
+    (
+        "truck_na_refrigerated",
+        Mode::Road,
+        desnz::HGV_REFRIGERATED_ALL,
+    ),
+    (
+        "truck_na_specialized",
+        Mode::Road,
+        desnz::HGV_ARTIC_3_5_TO_33,
+    ),
+    ("truck_na_tanker", Mode::Road, desnz::HGV_ARTIC_OVER_33),
+    // air freight: the factor depends on the haul band (see `air_factor`)
+    ("plane", Mode::Air, desnz::AIR_FREIGHT_LONG_HAUL),
+    ("passenger_plane", Mode::Air, desnz::AIR_FREIGHT_LONG_HAUL),
+    ("cargo_plane", Mode::Air, desnz::AIR_FREIGHT_LONG_HAUL),
+];
+
+/// Whether `name` is one of the contract's simple shipping methods.
+pub fn is_simple_method(name: &str) -> bool {
+    SIMPLE.iter().any(|(n, _, _)| *n == name)
+}
+
+/// The contract's sea vessel types (non-container).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum Vessel {
+    OilTankerSmall,
+    OilTankerMedium,
+    OilTankerLarge,
+    OilTankerHuge,
+    GeneralCargoSmall,
+    GeneralCargoLarge,
+    BulkCarrierSmall,
+    BulkCarrierMedium,
+    BulkCarrierLarge,
+    RoRo,
+    RoPax,
+}
+
+impl Vessel {
+    fn factor(self) -> Factor {
+        match self {
+            Vessel::OilTankerSmall => desnz::SEA_PRODUCTS_TANKER_5K_10K,
+            Vessel::OilTankerMedium => desnz::SEA_PRODUCTS_TANKER_20K_60K,
+            Vessel::OilTankerLarge => desnz::SEA_CRUDE_TANKER_80K_120K,
+            Vessel::OilTankerHuge => desnz::SEA_CRUDE_TANKER_200K,
+            Vessel::GeneralCargoSmall => desnz::SEA_GENERAL_CARGO_0_5K,
+            Vessel::GeneralCargoLarge => desnz::SEA_GENERAL_CARGO_10K,
+            Vessel::BulkCarrierSmall => desnz::SEA_BULK_10K_35K,
+            Vessel::BulkCarrierMedium => desnz::SEA_BULK_35K_60K,
+            Vessel::BulkCarrierLarge => desnz::SEA_BULK_60K_100K,
+            Vessel::RoRo => desnz::SEA_RORO_AVERAGE,
+            Vessel::RoPax => desnz::SEA_ROPAX_LARGE,
+        }
+    }
+}
+
+/// Marine fuel.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fuel {
+    /// Heavy fuel oil (the DESNZ factors' basis).
+    Hfo,
+    /// Marine gas oil.
+    Mgo,
+    /// Liquefied natural gas.
+    Lng,
+}
+
+/// A shipping method.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Method {
+    /// One of [`is_simple_method`]'s names.
+    Simple(String),
+    /// A sea vessel with optional fuel and (bulk) load.
+    Sea {
+        /// Vessel.
+        vessel: Vessel,
+        /// Fuel.
+        fuel: Option<Fuel>,
+        /// Heavy load (bulk carriers).
+        heavy_load: bool,
+    },
+    /// A container ship.
+    Container {
+        /// Refrigerated.
+        refrigerated: bool,
+        /// Trade lane, if given (no lane table yet: the industry average is used).
+        trade_lane: Option<String>,
+    },
+    /// A vessel by IMO number (Tonne has no vessel database: container fallback).
+    Vessel {
+        /// IMO number.
+        imo: String,
+        /// Refrigerated.
+        refrigerated: bool,
+        /// Trade lane, if given.
+        trade_lane: Option<String>,
+    },
+}
+
+/// Cargo type for shipments given in TEU.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CargoType {
+    /// 6 t/TEU.
+    Lightweight,
+    /// 10 t/TEU (default).
+    #[default]
+    Average,
+    /// 14.5 t/TEU.
+    Heavyweight,
+    /// Empty containers: 2.3 t/TEU.
+    ContainerOnly,
+}
+
+/// What is shipped.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shipment {
+    /// A mass.
+    Mass(Mass),
+    /// TEUs, with a cargo type and optionally the actual mass.
+    Containers {
+        /// Number of TEU.
+        teu: Decimal,
+        /// Cargo type.
+        cargo: CargoType,
+        /// Actual mass, if known (preferred).
+        mass: Option<Mass>,
+    },
+}
+
+impl Shipment {
+    /// Payload in tonnes.
+    pub fn tonnes(&self) -> Decimal {
+        match self {
+            Shipment::Mass(m) | Shipment::Containers { mass: Some(m), .. } => m.tonnes(),
+            Shipment::Containers { teu, cargo, .. } => {
+                let per = match cargo {
+                    CargoType::Lightweight => authored::TEU_LIGHT_T,
+                    CargoType::Average => authored::TEU_AVERAGE_T,
+                    CargoType::Heavyweight => authored::TEU_HEAVY_T,
+                    CargoType::ContainerOnly => authored::TEU_EMPTY_T,
+                };
+                *teu * per.value()
+            }
+        }
+    }
+}
+
+/// One leg.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Leg {
+    /// Route.
+    pub route: Route,
+    /// Method.
+    pub method: Method,
+}
+
+/// Methodology notes of the contract.
+pub const IMO_FALLBACK: &str = "imo_unavailable_container_ship_fallback";
+/// Methodology note when a trade lane was given with an unknown vessel.
+pub const IMO_TRADE_LANE_FALLBACK: &str = "imo_unavailable_container_ship_trade_lane_fallback";
+
+/// A leg's estimate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LegEstimate {
+    /// CO2e.
+    pub mass: Mass,
+    /// Distance used.
+    pub distance: Distance,
+    /// Fallback notes.
+    pub methodology: Vec<&'static str>,
+}
+
+/// kg CO2e per tonne of air freight over `km`: the band's DESNZ factor (with
+/// RF) × distance, never less than the longest flight of the band below (as
+/// for passengers, so that mass is monotonic in distance).
+fn air_kg_per_tonne(km: Decimal) -> Decimal {
+    let (factor, floor) = match Band::of(km) {
+        Band::Domestic => (desnz::AIR_FREIGHT_DOMESTIC, Decimal::ZERO),
+        Band::ShortHaul => (
+            desnz::AIR_FREIGHT_SHORT_HAUL,
+            authored::DOMESTIC_FLIGHT_KM.value() * desnz::AIR_FREIGHT_DOMESTIC.value(),
+        ),
+        Band::LongHaul => (
+            desnz::AIR_FREIGHT_LONG_HAUL,
+            authored::SHORT_HAUL_LIMIT_KM.value() * desnz::AIR_FREIGHT_SHORT_HAUL.value(),
+        ),
+    };
+    (km * factor.value()).max(floor)
+}
+
+fn container_factor(refrigerated: bool) -> Decimal {
+    let base = desnz::SEA_CONTAINER_AVERAGE.value();
+    if refrigerated {
+        base * authored::REEFER_UPLIFT.value()
+    } else {
+        base
+    }
+}
+
+fn distance(field: &str, route: &Route, mode: Mode) -> Result<Distance, EstimateError> {
+    match (mode, route) {
+        (_, Route::Distance(d)) => Ok(*d),
+        (Mode::Road | Mode::Rail | Mode::InlandWaterway, _) => surface_distance(field, route),
+        (
+            Mode::Air | Mode::Sea,
+            Route::Between {
+                source,
+                destination,
+            },
+        ) => {
+            let a = source.locate(&format!("{field}.source"))?;
+            let b = destination.locate(&format!("{field}.destination"))?;
+            let km = if mode == Mode::Air {
+                a.km_to(&b)
+            } else {
+                places::sea_km(&a, &b).ok_or_else(|| {
+                    EstimateError::invalid(
+                        field,
+                        "no sea route joins these points; send a distance",
+                    )
+                })?
+            };
+            Ok(Distance::from_km(km_decimal(km)))
+        }
+    }
+}
+
+/// Estimates one leg of a shipment; `field` prefixes error fields (e.g. `legs[1]`).
+pub fn leg(prefix: &str, shipment: &Shipment, leg: &Leg) -> Result<LegEstimate, EstimateError> {
+    let route_field = if prefix.is_empty() {
+        "route".to_owned()
+    } else {
+        format!("{prefix}.route")
+    };
+    let mut methodology = Vec::new();
+    let (mode, intensity) = match &leg.method {
+        Method::Simple(name) => {
+            let (_, mode, factor) = SIMPLE.iter().find(|(n, _, _)| n == name).ok_or_else(|| {
+                EstimateError::invalid("method", "is not a known shipping method")
+            })?;
+            (*mode, Some(factor.value()))
+        }
+        Method::Sea {
+            vessel,
+            fuel,
+            heavy_load,
+        } => {
+            let mut f = vessel.factor().value();
+            if *fuel == Some(Fuel::Lng) {
+                f *= authored::LNG_RATIO.value();
+            }
+            if *heavy_load {
+                f *= authored::HEAVY_LOAD_RATIO.value();
+            }
+            (Mode::Sea, Some(f))
+        }
+        Method::Container { refrigerated, .. } => {
+            (Mode::Sea, Some(container_factor(*refrigerated)))
+        }
+        Method::Vessel {
+            refrigerated,
+            trade_lane,
+            ..
+        } => {
+            methodology.push(if trade_lane.is_some() {
+                IMO_TRADE_LANE_FALLBACK
+            } else {
+                IMO_FALLBACK
+            });
+            (Mode::Sea, Some(container_factor(*refrigerated)))
+        }
+    };
+    let distance = distance(&route_field, &leg.route, mode)?;
+    let kg_per_tonne = match mode {
+        Mode::Air => air_kg_per_tonne(distance.km()),
+        _ => distance.km() * intensity.unwrap_or_default(),
+    };
+    let kg = shipment.tonnes() * kg_per_tonne;
+    Ok(LegEstimate {
+        mass: kg_to_mass(&route_field, kg)?,
+        distance,
+        methodology,
+    })
+}
+
+/// A multi-leg estimate: legs in order, mass and distance summed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MultiLegEstimate {
+    /// Σ legs.
+    pub mass: Mass,
+    /// Σ distances.
+    pub distance: Distance,
+    /// Per leg.
+    pub legs: Vec<LegEstimate>,
+}
+
+/// Estimates 1 to 10 legs; any failing leg fails the whole.
+pub fn multi_leg(shipment: &Shipment, legs: &[Leg]) -> Result<MultiLegEstimate, EstimateError> {
+    if legs.is_empty() || legs.len() > 10 {
+        return Err(EstimateError::invalid("legs", "must have 1 to 10 legs"));
+    }
+    let mut out = Vec::with_capacity(legs.len());
+    let (mut grams, mut km) = (0_i64, Decimal::ZERO);
+    for (i, l) in legs.iter().enumerate() {
+        let e = leg(&format!("legs[{i}]"), shipment, l)?;
+        grams = grams.saturating_add(e.mass.grams());
+        km += e.distance.km();
+        out.push(e);
+    }
+    Ok(MultiLegEstimate {
+        mass: Mass::from_grams(grams),
+        distance: Distance::from_km(km),
+        legs: out,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::route::Place;
+
+    fn tonnes(t: i64) -> Shipment {
+        Shipment::Mass(Mass::from_grams(t * 1_000_000))
+    }
+
+    fn km(v: i64) -> Route {
+        Route::Distance(Distance::from_km(Decimal::from(v)))
+    }
+
+    fn simple(name: &str) -> Method {
+        Method::Simple(name.into())
+    }
+
+    #[test]
+    fn reproduces_desnz_freight_factors_by_hand() {
+        // 10 t × 500 km by articulated HGV > 33 t: 10 × 500 × 0.07703 = 385.15 kg
+        let e = leg(
+            "",
+            &tonnes(10),
+            &Leg {
+                route: km(500),
+                method: simple("truck_articulated_40t"),
+            },
+        )
+        .unwrap();
+        assert_eq!(e.mass.grams(), 385_150);
+        // 2 t × 8,000 km long-haul air freight: 2 × 8000 × 0.89939 = 14,390.24 kg
+        let e = leg(
+            "",
+            &tonnes(2),
+            &Leg {
+                route: km(8000),
+                method: simple("cargo_plane"),
+            },
+        )
+        .unwrap();
+        assert_eq!(e.mass.grams(), 14_390_240);
+        // 3 TEU of average cargo (30 t) × 1,000 km container ship: 30 × 1000 × 0.01612 = 483.6 kg
+        let teu = Shipment::Containers {
+            teu: Decimal::from(3),
+            cargo: CargoType::Average,
+            mass: None,
+        };
+        let e = leg(
+            "",
+            &teu,
+            &Leg {
+                route: km(1000),
+                method: Method::Container {
+                    refrigerated: false,
+                    trade_lane: None,
+                },
+            },
+        )
+        .unwrap();
+        assert_eq!(e.mass.grams(), 483_600);
+        assert!(e.methodology.is_empty());
+    }
+
+    #[test]
+    fn sea_legs_follow_the_network_and_unknown_vessels_fall_back() {
+        let route = Route::Between {
+            source: Place::Seaport("CNSHA".into()),
+            destination: Place::Seaport("NLRTM".into()),
+        };
+        let e = leg(
+            "",
+            &tonnes(1),
+            &Leg {
+                route,
+                method: Method::Vessel {
+                    imo: "9745225".into(),
+                    refrigerated: false,
+                    trade_lane: Some("aggregated_transsuez".into()),
+                },
+            },
+        )
+        .unwrap();
+        let published = Decimal::from(19_446); // 10,500 nm
+        assert!(
+            (e.distance.km() - published).abs() / published < Decimal::new(1, 1),
+            "{}",
+            e.distance.km()
+        );
+        assert_eq!(e.methodology, vec![IMO_TRADE_LANE_FALLBACK]);
+        let missing = leg(
+            "",
+            &tonnes(1),
+            &Leg {
+                route: Route::Between {
+                    source: Place::Seaport("ZZZZZ".into()),
+                    destination: Place::Seaport("NLRTM".into()),
+                },
+                method: Method::Container {
+                    refrigerated: false,
+                    trade_lane: None,
+                },
+            },
+        );
+        assert_eq!(
+            missing,
+            Err(EstimateError::PortNotFound {
+                field: "route.source".into(),
+                code: "ZZZZZ".into()
+            })
+        );
+    }
+
+    #[test]
+    fn multi_leg_sums_and_is_monotonic() {
+        let legs = vec![
+            Leg {
+                route: km(100),
+                method: simple("diesel_truck"),
+            },
+            Leg {
+                route: km(900),
+                method: simple("diesel_freight_train"),
+            },
+        ];
+        let e = multi_leg(&tonnes(5), &legs).unwrap();
+        assert_eq!(
+            e.mass.grams(),
+            e.legs.iter().map(|l| l.mass.grams()).sum::<i64>()
+        );
+        assert_eq!(e.distance.km(), Decimal::from(1000));
+        assert!(multi_leg(&tonnes(6), &legs).unwrap().mass > e.mass);
+        assert_eq!(multi_leg(&tonnes(0), &legs).unwrap().mass.grams(), 0);
+        let mut last = 0;
+        for d in (0..5000).step_by(100) {
+            let g = leg(
+                "",
+                &tonnes(1),
+                &Leg {
+                    route: km(d),
+                    method: simple("plane"),
+                },
+            )
+            .unwrap()
+            .mass
+            .grams();
+            assert!(g >= last, "{d}");
+            last = g;
+        }
+    }
+
+    #[test]
+    fn every_contract_method_has_a_factor() {
+        assert_eq!(SIMPLE.len(), 46);
+        for (name, _, f) in SIMPLE {
+            assert!(f.value() > Decimal::ZERO, "{name}");
+        }
+    }
+}

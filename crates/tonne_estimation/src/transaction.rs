@@ -1,0 +1,449 @@
+//! Card transactions (spend-based): `mass = value in 2022 USD × factor(MCC) × diet`.
+//!
+//! Factors: US EPA Supply Chain GHG Emission Factors v1.3.0 (USEEIO, NAICS-6,
+//! kg CO2e per 2022 USD, purchaser price with margins), reached from the ISO
+//! 18245 merchant category code through Tonne's MCC → NAICS mapping. Values in
+//! other currencies convert at ECB 2022 annual averages. Money movement (wire
+//! transfers, cash, tax payments…) has no footprint: the answer is "none".
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use rust_decimal::Decimal;
+use tonne_kernel::Mass;
+
+use crate::EstimateError;
+use crate::diet::Diet;
+use crate::grid;
+use crate::units::{Spend, kg_to_mass};
+
+const TABLE: &str = include_str!("../data/mcc_factors.csv");
+
+/// How a category is treated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Group {
+    /// Goods or services with a USEEIO factor.
+    Goods,
+    /// Food: the factor is adjusted by the buyer's diet.
+    Food,
+    /// Money movement: no estimate.
+    MoneyMovement,
+    /// A listed MCC Tonne has not mapped: the median USEEIO factor.
+    Unmapped,
+}
+
+/// One merchant category.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Category {
+    /// The 4-digit MCC.
+    pub code: String,
+    /// Treatment.
+    pub group: Group,
+    /// NAICS-2017 code of the factor ("" without one).
+    pub naics: String,
+    /// kg CO2e per 2022 USD.
+    pub kg_per_usd: Decimal,
+    /// The MCC's description.
+    pub description: String,
+}
+
+fn categories() -> &'static HashMap<String, Category> {
+    static MAP: OnceLock<HashMap<String, Category>> = OnceLock::new();
+    MAP.get_or_init(|| {
+        TABLE
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| {
+                let cols: Vec<&str> = l.splitn(6, ',').collect();
+                let group = match *cols.get(1)? {
+                    "goods" => Group::Goods,
+                    "food" => Group::Food,
+                    "none" => Group::MoneyMovement,
+                    _ => Group::Unmapped,
+                };
+                let c = Category {
+                    code: (*cols.first()?).to_owned(),
+                    group,
+                    naics: (*cols.get(2)?).to_owned(),
+                    kg_per_usd: cols.get(3)?.parse().ok()?,
+                    description: (*cols.get(5)?).to_owned(),
+                };
+                Some((c.code.clone(), c))
+            })
+            .collect()
+    })
+}
+
+/// The category of an MCC, if it is a listed ISO 18245 code.
+pub fn category(code: &str) -> Option<&'static Category> {
+    categories().get(code)
+}
+
+/// The USEEIO factor (kg CO2e per 2022 USD) of a NAICS code the MCC table uses.
+pub(crate) fn category_by_naics(naics: &str) -> Option<Decimal> {
+    categories()
+        .values()
+        .find(|c| c.naics == naics)
+        .map(|c| c.kg_per_usd)
+}
+
+/// The factor of listed-but-unmapped categories: the median USEEIO v1.3.0 factor.
+pub(crate) fn unmapped_factor() -> Decimal {
+    categories()
+        .values()
+        .find(|c| c.group == Group::Unmapped)
+        .map_or(Decimal::ZERO, |c| c.kg_per_usd)
+}
+
+/// Search words for common purchases (Tonne's own list) → MCC.
+const KEYWORDS: &[(&str, &str)] = &[
+    ("groceries", "5411"),
+    ("supermarket", "5411"),
+    ("bananas", "5411"),
+    ("fruit", "5411"),
+    ("vegetables", "5411"),
+    ("food", "5411"),
+    ("meat", "5422"),
+    ("butcher", "5422"),
+    ("candy", "5441"),
+    ("sweets", "5441"),
+    ("milk", "5451"),
+    ("dairy", "5451"),
+    ("cheese", "5451"),
+    ("bread", "5462"),
+    ("bakery", "5462"),
+    ("restaurant", "5812"),
+    ("dinner", "5812"),
+    ("lunch", "5812"),
+    ("coffee", "5814"),
+    ("fast food", "5814"),
+    ("burger", "5814"),
+    ("bar", "5813"),
+    ("pub", "5813"),
+    ("beer", "5813"),
+    ("flight", "4511"),
+    ("airline", "4511"),
+    ("plane ticket", "4511"),
+    ("hotel", "7011"),
+    ("motel", "7011"),
+    ("taxi", "4121"),
+    ("ride share", "4121"),
+    ("train", "4112"),
+    ("rail", "4112"),
+    ("bus", "4131"),
+    ("metro", "4111"),
+    ("petrol", "5541"),
+    ("gasoline", "5541"),
+    ("fuel", "5541"),
+    ("diesel", "5541"),
+    ("car rental", "7512"),
+    ("parking", "7523"),
+    ("car repair", "7538"),
+    ("clothes", "5651"),
+    ("clothing", "5651"),
+    ("shoes", "5661"),
+    ("fashion", "5651"),
+    ("electronics", "5732"),
+    ("laptop", "5732"),
+    ("phone", "5732"),
+    ("television", "5732"),
+    ("computer", "5045"),
+    ("software", "5734"),
+    ("furniture", "5712"),
+    ("sofa", "5712"),
+    ("appliance", "5722"),
+    ("books", "5942"),
+    ("stationery", "5943"),
+    ("jewellery", "5944"),
+    ("jewelry", "5944"),
+    ("toys", "5945"),
+    ("flowers", "5992"),
+    ("tobacco", "5993"),
+    ("pet food", "5995"),
+    ("cosmetics", "5977"),
+    ("pharmacy", "5912"),
+    ("medicine", "5912"),
+    ("doctor", "8011"),
+    ("dentist", "8021"),
+    ("hospital", "8062"),
+    ("cinema", "7832"),
+    ("movie", "7832"),
+    ("theatre", "7922"),
+    ("gym", "7997"),
+    ("fitness", "7997"),
+    ("streaming", "5815"),
+    ("music", "5735"),
+    ("internet", "4816"),
+    ("mobile plan", "4814"),
+    ("telephone", "4814"),
+    ("insurance", "6300"),
+    ("hardware store", "5200"),
+    ("diy", "5200"),
+    ("laundry", "7210"),
+    ("hairdresser", "7230"),
+    ("school", "8211"),
+    ("university", "8220"),
+    ("lawyer", "8111"),
+    ("accountant", "8931"),
+    ("utilities", "4900"),
+    ("postage", "9402"),
+    ("cruise", "4411"),
+    ("travel agency", "4722"),
+    ("charity", "8398"),
+];
+
+fn trigrams(s: &str) -> Vec<[char; 3]> {
+    let padded: Vec<char> = format!("  {} ", s.to_lowercase()).chars().collect();
+    let mut out: Vec<[char; 3]> = padded
+        .windows(3)
+        .filter_map(|w| Some([*w.first()?, *w.get(1)?, *w.get(2)?]))
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+fn similarity(a: &[[char; 3]], b: &[[char; 3]]) -> Decimal {
+    let common = a.iter().filter(|t| b.binary_search(t).is_ok()).count();
+    let union = a.len() + b.len() - common;
+    if union == 0 {
+        return Decimal::ZERO;
+    }
+    Decimal::from(common) / Decimal::from(union)
+}
+
+/// Matches a free-text term to a category: the keyword or MCC description with
+/// the highest trigram similarity (at least 0.3). Returns the matched text.
+pub fn search(term: &str) -> Option<(&'static Category, String)> {
+    let t = trigrams(term.trim());
+    if term.trim().is_empty() {
+        return None;
+    }
+    let mut best: Option<(Decimal, &'static Category, String)> = None;
+    let mut consider = |text: &str, code: &str| {
+        let score = similarity(&t, &trigrams(text));
+        if best.as_ref().is_none_or(|(s, _, _)| score > *s)
+            && let Some(c) = category(code)
+        {
+            best = Some((score, c, text.to_owned()));
+        }
+    };
+    for (word, code) in KEYWORDS {
+        consider(word, code);
+    }
+    for c in categories().values() {
+        if c.group != Group::MoneyMovement {
+            consider(&c.description, &c.code);
+        }
+    }
+    best.filter(|(s, _, _)| *s >= Decimal::new(3, 1))
+        .map(|(_, c, text)| (c, text))
+}
+
+/// How the merchant is identified.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Merchant {
+    /// An ISO 18245 code (leading zeros kept).
+    CategoryCode(String),
+    /// Free text matched to a category.
+    SearchTerm(String),
+}
+
+/// A transaction request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TransactionRequest {
+    /// Value excluding shipping and taxes.
+    pub value: Spend,
+    /// Merchant country (ISO alpha-3).
+    pub country_code: String,
+    /// Merchant category.
+    pub merchant: Merchant,
+    /// The buyer's diet (adjusts food purchases).
+    pub diet: Option<Diet>,
+}
+
+/// The result of a transaction estimate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TransactionOutcome {
+    /// An estimate.
+    Estimate {
+        /// CO2e.
+        mass: Mass,
+        /// The text the search term matched, for search-term requests.
+        search_term_match: Option<String>,
+    },
+    /// Money movement: nothing to estimate (the contract's 204 / `{}`).
+    MoneyMovement,
+}
+
+/// Estimates a transaction.
+///
+/// ```
+/// use rust_decimal::Decimal;
+/// use tonne_kernel::Currency;
+/// use tonne_estimation::transaction::{self, Merchant, TransactionOutcome, TransactionRequest};
+/// use tonne_estimation::Spend;
+///
+/// let e = transaction::estimate(&TransactionRequest {
+///     value: Spend::parse("value.value", "100", Currency::Usd).unwrap(),
+///     country_code: "USA".into(),
+///     merchant: Merchant::CategoryCode("5812".into()),
+///     diet: None,
+/// }).unwrap();
+/// // 100 USD at a restaurant × 0.194 kg/USD (USEEIO v1.3.0, NAICS 722511) = 19.4 kg
+/// assert_eq!(e, TransactionOutcome::Estimate { mass: tonne_kernel::Mass::from_grams(19_400), search_term_match: None });
+/// ```
+pub fn estimate(request: &TransactionRequest) -> Result<TransactionOutcome, EstimateError> {
+    grid::check_country("merchant.country_code", &request.country_code)?;
+    let (category, matched) = match &request.merchant {
+        Merchant::CategoryCode(code) => (
+            category(code).ok_or_else(|| {
+                EstimateError::invalid(
+                    "merchant.category_code",
+                    "is not an ISO 18245 merchant category code",
+                )
+            })?,
+            None,
+        ),
+        Merchant::SearchTerm(term) => {
+            let (c, text) = search(term).ok_or_else(|| {
+                EstimateError::invalid(
+                    "merchant.fuzzy_search_term",
+                    "matches no merchant category; send a category_code",
+                )
+            })?;
+            (c, Some(text))
+        }
+    };
+    if category.group == Group::MoneyMovement {
+        return Ok(TransactionOutcome::MoneyMovement);
+    }
+    let usd = request.value.usd_2022()?;
+    let diet = match (category.group, request.diet) {
+        (Group::Food, Some(d)) => d.relative_to_medium(),
+        _ => Decimal::ONE,
+    };
+    let kg = usd * category.kg_per_usd * diet;
+    Ok(TransactionOutcome::Estimate {
+        mass: kg_to_mass("value.value", kg)?,
+        search_term_match: matched,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tonne_kernel::Currency;
+
+    fn request(value: &str, currency: Currency, merchant: Merchant) -> TransactionRequest {
+        TransactionRequest {
+            value: Spend::parse("value.value", value, currency).unwrap(),
+            country_code: "GBR".into(),
+            merchant,
+            diet: None,
+        }
+    }
+
+    fn grams(o: TransactionOutcome) -> i64 {
+        match o {
+            TransactionOutcome::Estimate { mass, .. } => mass.grams(),
+            TransactionOutcome::MoneyMovement => -1,
+        }
+    }
+
+    #[test]
+    fn table_is_complete() {
+        assert_eq!(categories().len(), 981);
+        assert_eq!(category("5411").map(|c| c.group), Some(Group::Food));
+        assert_eq!(
+            category("6011").map(|c| c.group),
+            Some(Group::MoneyMovement)
+        );
+        assert_eq!(category("0742").map(|c| c.naics.as_str()), Some("541940"));
+    }
+
+    #[test]
+    fn reproduces_useeio_by_hand_with_currency_and_diet() {
+        // 100 EUR at a hotel: 100 × 1.0530 USD/EUR × 0.145 kg/USD = 15.2685 kg
+        let e = estimate(&request(
+            "100",
+            Currency::Eur,
+            Merchant::CategoryCode("7011".into()),
+        ))
+        .unwrap();
+        assert_eq!(grams(e), 15_269);
+        // groceries for a vegan: 50 USD × 0.401 × (2.89 / 5.63)
+        let mut r = request("50", Currency::Usd, Merchant::CategoryCode("5411".into()));
+        r.diet = Some(Diet::Vegan);
+        let vegan = grams(estimate(&r).unwrap());
+        r.diet = Some(Diet::HighMeatEater);
+        let high = grams(estimate(&r).unwrap());
+        assert_eq!(vegan, 10_292);
+        assert!(high > vegan);
+    }
+
+    #[test]
+    fn money_movement_unknown_codes_and_search() {
+        assert_eq!(
+            estimate(&request(
+                "10",
+                Currency::Gbp,
+                Merchant::CategoryCode("4829".into())
+            )),
+            Ok(TransactionOutcome::MoneyMovement)
+        );
+        assert!(
+            estimate(&request(
+                "10",
+                Currency::Gbp,
+                Merchant::CategoryCode("0001".into())
+            ))
+            .is_err()
+        );
+        let e = estimate(&request(
+            "10",
+            Currency::Gbp,
+            Merchant::SearchTerm("Bananas".into()),
+        ))
+        .unwrap();
+        assert!(
+            matches!(e, TransactionOutcome::Estimate { search_term_match: Some(ref m), .. } if m == "bananas"),
+            "{e:?}"
+        );
+        assert!(
+            estimate(&request(
+                "10",
+                Currency::Gbp,
+                Merchant::SearchTerm("xq".into())
+            ))
+            .is_err()
+        );
+        let mut bad = request("10", Currency::Gbp, Merchant::CategoryCode("5411".into()));
+        bad.country_code = "XXX".into();
+        assert!(matches!(
+            estimate(&bad),
+            Err(EstimateError::UnknownCountry { .. })
+        ));
+    }
+
+    #[test]
+    fn monotonic_in_spend_and_zero_is_zero() {
+        let at = |v: &str| {
+            grams(
+                estimate(&request(
+                    v,
+                    Currency::Sek,
+                    Merchant::CategoryCode("5732".into()),
+                ))
+                .unwrap(),
+            )
+        };
+        assert_eq!(at("0"), 0);
+        let mut last = 0;
+        for v in 0..100 {
+            let g = at(&format!("{}.5", v * 37));
+            assert!(g >= last);
+            last = g;
+        }
+    }
+}
