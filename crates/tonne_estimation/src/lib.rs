@@ -31,6 +31,7 @@ mod geo;
 mod grid;
 pub mod passenger;
 pub mod places;
+pub mod records;
 pub mod route;
 pub mod shipping;
 pub mod transaction;

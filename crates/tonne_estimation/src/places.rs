@@ -252,6 +252,14 @@ pub fn sea_km(from: &LatLon, to: &LatLon) -> Option<f64> {
     Some(da + path? + db)
 }
 
+/// [`sea_km`] without the path cache (for benchmarks).
+pub fn sea_km_uncached(from: &LatLon, to: &LatLon) -> Option<f64> {
+    let net = network();
+    let (a, da) = net.nearest(from)?;
+    let (b, db) = net.nearest(to)?;
+    Some(da + net.shortest(a, b)? + db)
+}
+
 /// Warms the tables (so the first request does not pay for parsing).
 pub fn preload() {
     let _ = airports().len() + seaports().len() + network().nodes.len();

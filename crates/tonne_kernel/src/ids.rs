@@ -12,6 +12,10 @@ crate::define_id!(
     ApiKeyId
 );
 crate::define_id!(
+    /// Identifies a stored emission estimate (shared by estimation and ordering: orders by estimate).
+    EstimateId
+);
+crate::define_id!(
     /// Identifies an account or a client account (shared by every domain that records who acted).
     AccountId
 );

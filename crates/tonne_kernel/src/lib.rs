@@ -24,7 +24,7 @@ mod store;
 pub use clock::{Clock, IdGenerator, SystemClock, UuidV7Generator};
 #[cfg(any(test, feature = "mock"))]
 pub use clock::{MockClock, MockIdGenerator};
-pub use ids::{AccountId, ApiKeyId, IdParseError, OrganisationId};
+pub use ids::{AccountId, ApiKeyId, EstimateId, IdParseError, OrganisationId};
 pub use mass::{Mass, MassError, MassUnit};
 pub use mode::{AccountMode, ParseModeError};
 pub use money::{Currency, Money, MoneyError, ParseCurrencyError};

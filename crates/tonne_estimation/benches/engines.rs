@@ -1,0 +1,119 @@
+//! Estimates per second per core for each engine in isolation (`cargo bench -p tonne_estimation`).
+#![allow(clippy::unwrap_used, missing_docs)]
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use rust_decimal::Decimal;
+use std::hint::black_box;
+use tonne_estimation::diet::Diet;
+use tonne_estimation::electricity::{self, Energy, EnergyUnit};
+use tonne_estimation::flight::{self, CabinClass, FlightRequest, FlightRoute};
+use tonne_estimation::footprint::{self, CarFuel, IndividualRequest};
+use tonne_estimation::route::{Place, Route};
+use tonne_estimation::shipping::{self, Leg, Method, Shipment};
+use tonne_estimation::transaction::{self, Merchant, TransactionRequest};
+use tonne_estimation::{Distance, DistanceUnit, Spend};
+use tonne_kernel::{Currency, Mass};
+
+fn engines(c: &mut Criterion) {
+    tonne_estimation::places::preload();
+    c.bench_function("electricity", |b| {
+        let e = Energy::parse("1234.5", EnergyUnit::KWh).unwrap();
+        b.iter(|| electricity::estimate(black_box(e), Some("DEU")).unwrap())
+    });
+    c.bench_function("flight (airports)", |b| {
+        let r = FlightRequest {
+            route: FlightRoute::Airports {
+                source: "LHR".into(),
+                destination: "SIN".into(),
+            },
+            cabin: CabinClass::Business,
+            passengers: Decimal::from(2),
+        };
+        b.iter(|| flight::estimate(black_box(&r)).unwrap())
+    });
+    let one_t = Shipment::Mass(Mass::from_grams(1_000_000));
+    c.bench_function("shipping (road, distance)", |b| {
+        let leg = Leg {
+            route: Route::Distance(Distance::parse("d", "500", DistanceUnit::Km).unwrap()),
+            method: Method::Simple("truck_articulated_40t".into()),
+        };
+        b.iter(|| shipping::leg("", black_box(&one_t), &leg).unwrap())
+    });
+    c.bench_function("shipping (sea, CNSHA-NLRTM, cached path)", |b| {
+        let leg = Leg {
+            route: Route::Between {
+                source: Place::Seaport("CNSHA".into()),
+                destination: Place::Seaport("NLRTM".into()),
+            },
+            method: Method::Container {
+                refrigerated: false,
+                trade_lane: None,
+            },
+        };
+        b.iter(|| shipping::leg("", black_box(&one_t), &leg).unwrap())
+    });
+    c.bench_function("transaction (MCC)", |b| {
+        let r = TransactionRequest {
+            value: Spend::parse("v", "42.50", Currency::Gbp).unwrap(),
+            country_code: "GBR".into(),
+            merchant: Merchant::CategoryCode("5812".into()),
+            diet: None,
+        };
+        b.iter(|| transaction::estimate(black_box(&r)).unwrap())
+    });
+    c.bench_function("transaction (fuzzy search)", |b| {
+        let r = TransactionRequest {
+            value: Spend::parse("v", "42.50", Currency::Gbp).unwrap(),
+            country_code: "GBR".into(),
+            merchant: Merchant::SearchTerm("Bananas".into()),
+            diet: Some(Diet::Vegan),
+        };
+        b.iter(|| transaction::estimate(black_box(&r)).unwrap())
+    });
+    c.bench_function("individual", |b| {
+        let spend = |v: &str| Spend::parse("v", v, Currency::Eur).unwrap();
+        let r = IndividualRequest {
+            country_code: "FRA".into(),
+            car_use: true,
+            car_fuel: CarFuel::Hybrid,
+            car_distance: None,
+            short_flights: 2,
+            medium_flights: 1,
+            long_flights: 1,
+            days_per_week_using_public_transport: 3,
+            diet: Diet::Vegetarian,
+            monthly_grocery: spend("300"),
+            monthly_restaurant: spend("100"),
+            monthly_clothing: spend("50"),
+            monthly_furniture_appliances: spend("30"),
+            monthly_other: spend("200"),
+            electricity_kwh: 2500,
+            green_electricity_used: false,
+            gas_m3: 800,
+        };
+        b.iter(|| footprint::individual(black_box(&r)).unwrap())
+    });
+}
+
+/// A sea path between two ports not yet cached (Dijkstra over the network).
+fn sea_uncached(c: &mut Criterion) {
+    let ports = [
+        "SGSIN", "USNYC", "BRSSZ", "ZADUR", "AUSYD", "JPTYO", "DEHAM", "AEJEA", "INNSA", "CLVAP",
+        "USLAX", "EGALY",
+    ];
+    let mut i = 0_usize;
+    c.bench_function("sea path (uncached pairs, Dijkstra)", |b| {
+        b.iter(|| {
+            // a different pair every time; the cache holds at most the 132 pairs
+            let a = ports[i % ports.len()];
+            let z = ports[(i / ports.len() + 1 + i) % ports.len()];
+            i += 1;
+            let p = tonne_estimation::places::seaport(a).unwrap();
+            let q = tonne_estimation::places::seaport(z).unwrap();
+            black_box(tonne_estimation::places::sea_km_uncached(&p, &q))
+        })
+    });
+}
+
+criterion_group!(benches, engines, sea_uncached);
+criterion_main!(benches);
