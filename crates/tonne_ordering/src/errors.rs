@@ -54,6 +54,9 @@ pub enum CreateOrderError {
     /// The account already has an order with this idempotency key.
     #[error("an order with this idempotency_key already exists")]
     IdempotencyKeyExists,
+    /// The estimate has been ordered already (or changed while ordering).
+    #[error("an order was already placed for this estimate")]
+    EstimateAlreadyOrdered,
 }
 
 /// Why an order could not be read.

@@ -1,7 +1,7 @@
 //! Orders and their lifecycle.
 
 use time::OffsetDateTime;
-use tonne_kernel::{AccountId, AccountMode, Currency, Mass, Money};
+use tonne_kernel::{AccountId, AccountMode, Currency, EstimateId, Mass, Money};
 use uuid::Uuid;
 
 use crate::catalogue::{Project, ProjectId, Registry};
@@ -225,6 +225,8 @@ pub struct Order {
     pub offset_link_id: Option<String>,
     /// End-user email (offset links).
     pub email: Option<String>,
+    /// The estimate ordered (orders by estimate).
+    pub estimate_id: Option<EstimateId>,
     /// Per project, from `retiring` on (empty before).
     pub projects: Vec<ProjectAllocation>,
     /// Creation time.
@@ -262,6 +264,7 @@ impl Order {
             metadata,
             offset_link_id: None,
             email: None,
+            estimate_id: None,
             projects: Vec::new(),
             created_at: at,
             updated_at: at,

@@ -5,7 +5,8 @@ use async_trait::async_trait;
 use rust_decimal::Decimal;
 use time::Duration;
 use tonne_kernel::{
-    AccountId, AccountMode, Clock, Currency, Cursor, Mass, MassUnit, Money, Page, PageRequest,
+    AccountId, AccountMode, Clock, Currency, Cursor, EstimateId, Mass, MassUnit, Money, Page,
+    PageRequest,
 };
 
 use crate::catalogue::ProjectId;
@@ -96,6 +97,18 @@ pub enum Pricing {
     Mass(MassRequest),
     /// By value.
     Value(ValueRequest),
+    /// The mass of a stored estimate (read by the caller from the estimates
+    /// store); the estimate can be ordered once, enforced by the store.
+    Estimate {
+        /// The estimate.
+        estimate_id: EstimateId,
+        /// Its mass.
+        mass: Mass,
+        /// Bundles and percentages; `None` uses the default selection.
+        selection: Option<Vec<SelectionEntry>>,
+        /// Truncation unit.
+        trunc: Option<MassUnit>,
+    },
 }
 
 fn check_metadata(metadata: &[(String, String)]) -> Result<(), QuoteError> {
@@ -626,11 +639,33 @@ impl OrderingService for Service {
             })
             .transpose()?;
         check_metadata(&request.metadata)?;
-        let (quote, kind) = match &request.pricing {
-            Pricing::Mass(m) => (self.price_mass(account, m).await?, OrderKind::Quantity),
-            Pricing::Value(v) => (self.price_value(account, v).await?, OrderKind::Value),
+        let (quote, kind, estimate_id) = match &request.pricing {
+            Pricing::Mass(m) => (
+                self.price_mass(account, m).await?,
+                OrderKind::Quantity,
+                None,
+            ),
+            Pricing::Value(v) => (self.price_value(account, v).await?, OrderKind::Value, None),
+            Pricing::Estimate {
+                estimate_id,
+                mass,
+                selection,
+                trunc,
+            } => {
+                let m = MassRequest::Split {
+                    mass: *mass,
+                    selection: selection.clone(),
+                    trunc: *trunc,
+                };
+                (
+                    self.price_mass(account, &m).await?,
+                    OrderKind::Quantity,
+                    Some(*estimate_id),
+                )
+            }
         };
-        let order = Order::from_quote(
+        let key_given = key.clone();
+        let mut order = Order::from_quote(
             quote,
             kind,
             account,
@@ -639,12 +674,30 @@ impl OrderingService for Service {
             request.metadata,
             self.clock.now(),
         );
+        order.estimate_id = estimate_id;
         match self
             .orders
             .place(&order, self.event(OrderStatus::Received))
             .await
         {
             Ok(order) => Ok(order),
+            Err(StoreError::Duplicate) if estimate_id.is_some() => {
+                // which constraint: the idempotency key, or the one order per estimate?
+                let key_taken = match &key_given {
+                    Some(k) => self
+                        .orders
+                        .by_idempotency_key(account, k)
+                        .await
+                        .map_err(|e| QuoteError::Unexpected(unexpected(e)))?
+                        .is_some(),
+                    None => false,
+                };
+                Err(if key_taken {
+                    CreateOrderError::IdempotencyKeyExists
+                } else {
+                    CreateOrderError::EstimateAlreadyOrdered
+                })
+            }
             Err(StoreError::Duplicate) => Err(CreateOrderError::IdempotencyKeyExists),
             Err(e) => Err(QuoteError::Unexpected(unexpected(e)).into()),
         }

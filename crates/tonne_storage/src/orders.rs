@@ -6,7 +6,9 @@ use async_trait::async_trait;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 use time::{OffsetDateTime, PrimitiveDateTime};
-use tonne_kernel::{AccountId, Currency, Cursor, Mass, Money, Page, PageRequest, StoreError};
+use tonne_kernel::{
+    AccountId, Currency, Cursor, EstimateId, Mass, Money, Page, PageRequest, StoreError,
+};
 use tonne_ordering::ports::OrderRepository;
 use tonne_ordering::{
     BundleId, IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStatus, ProjectAllocation,
@@ -18,7 +20,7 @@ use crate::db::{AnyConnection, Db};
 use crate::error::{corrupt, decode_error, encode_error, store_error};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::{
-    account_event_sequences, bundles, order_events, order_lines, order_projects, orders,
+    account_event_sequences, bundles, estimates, order_events, order_lines, order_projects, orders,
 };
 
 /// Orders and their outbox on either backend.
@@ -55,6 +57,7 @@ struct OrderRow {
     email: Option<String>,
     created_at: PrimitiveDateTime,
     updated_at: PrimitiveDateTime,
+    estimate_id: Option<String>,
 }
 
 #[derive(Queryable, Selectable, Insertable)]
@@ -147,6 +150,7 @@ fn order_row(o: &Order) -> Result<OrderRow, DieselError> {
         email: o.email.clone(),
         created_at: to_sql_time(o.created_at),
         updated_at: to_sql_time(o.updated_at),
+        estimate_id: o.estimate_id.map(|e| e.to_string()),
     })
 }
 
@@ -224,6 +228,11 @@ fn into_order(
             .collect::<Result<Vec<_>, _>>()?,
         offset_link_id: row.offset_link_id,
         email: row.email,
+        estimate_id: row
+            .estimate_id
+            .as_deref()
+            .map(|e| parse_id::<EstimateId>("estimate id", e))
+            .transpose()?,
         created_at: from_sql_time(row.created_at),
         updated_at: from_sql_time(row.updated_at),
     })
@@ -339,6 +348,30 @@ fn reserve(conn: &mut AnyConnection, bundle: &str, grams: i64) -> QueryResult<bo
     Ok(available.is_none())
 }
 
+/// Marks the estimate as bought by `order`, in the order's transaction: only if
+/// it is the account's, has no order yet and still has the mass being ordered
+/// (a concurrent update changes it). Otherwise the whole order rolls back as a
+/// unique violation (one order per estimate).
+fn claim_estimate(conn: &mut AnyConnection, order: &Order, estimate: &str) -> QueryResult<()> {
+    let claimed = diesel::update(
+        estimates::table
+            .filter(estimates::id.eq(estimate))
+            .filter(estimates::account_id.eq(order.account_id.to_string()))
+            .filter(estimates::order_id.is_null())
+            .filter(estimates::mass_grams.eq(order.requested_quantity.map(|m| m.grams()))),
+    )
+    .set(estimates::order_id.eq(order.id.to_string()))
+    .execute(conn)?;
+    if claimed == 1 {
+        Ok(())
+    } else {
+        Err(DieselError::DatabaseError(
+            diesel::result::DatabaseErrorKind::UniqueViolation,
+            Box::new(String::from("the estimate is ordered already or changed")),
+        ))
+    }
+}
+
 fn release(conn: &mut AnyConnection, order: &Order) -> QueryResult<()> {
     for line in order
         .lines
@@ -370,6 +403,9 @@ impl OrderRepository for OrderStore {
                 diesel::insert_into(orders::table)
                     .values(&order_row(&order)?)
                     .execute(conn)?;
+                if let Some(estimate) = order.estimate_id {
+                    claim_estimate(conn, &order, &estimate.to_string())?;
+                }
                 for line in line_rows(&order) {
                     diesel::insert_into(order_lines::table)
                         .values(&line)

@@ -137,6 +137,21 @@ diesel::table! {
         email -> Nullable<Text>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        estimate_id -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    estimates (id) {
+        id -> Text,
+        account_id -> Text,
+        kind -> Text,
+        mass_grams -> Nullable<BigInt>,
+        request -> Text,
+        result -> Text,
+        order_id -> Nullable<Text>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
     }
 }
 
@@ -205,5 +220,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     order_lines,
     order_projects,
     account_event_sequences,
-    order_events
+    order_events,
+    estimates
 );

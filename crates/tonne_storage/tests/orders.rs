@@ -9,6 +9,9 @@ use time::OffsetDateTime;
 use time::macros::datetime;
 use tonne_accounts::ports::AccountRepository as _;
 use tonne_accounts::{Account, AccountName, AccountScope, Organisation};
+use tonne_estimation::records::{
+    Computed, EstimateKind, EstimateRecord, EstimateRepository as _, UpdateOutcome,
+};
 use tonne_kernel::{
     AccountMode, Currency, Cursor, Limit, Mass, MassUnit, Money, OrganisationId, PageRequest,
     StoreError, UuidV7Generator,
@@ -18,7 +21,7 @@ use tonne_ordering::{
     Bundle, BundleId, BundlePrice, IdempotencyKey, NewEvent, Order, OrderId, OrderKind,
     OrderStatus, QuoteLine,
 };
-use tonne_storage::{AccountStore, CatalogueStore, OrderStore};
+use tonne_storage::{AccountStore, CatalogueStore, EstimateStore, OrderStore};
 use tonne_test_support::TestDb;
 use uuid::Uuid;
 
@@ -131,6 +134,7 @@ fn order(
         metadata: vec![("ref".into(), "A-1".into())],
         offset_link_id: None,
         email: None,
+        estimate_id: None,
         projects: vec![],
         created_at: at,
         updated_at: at,
@@ -402,6 +406,142 @@ async fn lists_are_most_recent_first_by_keyset(t: TestDb) {
     let _ = Decimal::ZERO;
 }
 
+fn estimate(account: &Account, grams: Option<i64>, kind: EstimateKind) -> EstimateRecord {
+    EstimateRecord {
+        id: tonne_kernel::EstimateId::generate(&UuidV7Generator),
+        account_id: account.id,
+        kind,
+        computed: Computed {
+            mass: grams.map(Mass::from_grams),
+            request: format!("{{\"grams\":{grams:?}}}"),
+            result: "{}".into(),
+        },
+        order_id: None,
+        created_at: T0,
+        updated_at: T0,
+    }
+}
+
+async fn estimates_are_stored_together_read_per_account_and_updated_in_place(t: TestDb) {
+    let (a, b) = (
+        account(&t, AccountMode::Live).await,
+        account(&t, AccountMode::Live).await,
+    );
+    let store = EstimateStore::new(t.db().clone());
+    let batch: Vec<EstimateRecord> = (1..=100)
+        .map(|i| estimate(&a, Some(i * 1000), EstimateKind::Transaction))
+        .collect();
+    store.insert(&batch).await.unwrap();
+    let read = store.get(a.id, batch[41].id).await.unwrap().unwrap();
+    assert_eq!(read, batch[41]);
+    assert_eq!(store.get(b.id, batch[41].id).await.unwrap(), None);
+    // a batch with one bad row stores nothing
+    let mut bad = vec![estimate(&a, Some(1), EstimateKind::Company); 2];
+    bad[1].computed.mass = Some(Mass::from_grams(-5));
+    assert!(store.insert(&bad).await.is_err());
+    assert_eq!(store.get(a.id, bad[0].id).await.unwrap(), None);
+    let new = Computed {
+        mass: Some(Mass::from_grams(777)),
+        request: "{\"changed\":true}".into(),
+        result: "{}".into(),
+    };
+    let id = batch[0].id;
+    assert_eq!(
+        store
+            .update(
+                a.id,
+                id,
+                EstimateKind::Transaction,
+                &new,
+                T0 + time::Duration::hours(1)
+            )
+            .await
+            .unwrap(),
+        UpdateOutcome::Updated
+    );
+    let after = store.get(a.id, id).await.unwrap().unwrap();
+    assert_eq!(
+        (after.computed, after.created_at, after.updated_at),
+        (new.clone(), T0, T0 + time::Duration::hours(1))
+    );
+    for (who, kind) in [
+        (b.id, EstimateKind::Transaction),
+        (a.id, EstimateKind::Electricity),
+    ] {
+        assert_eq!(
+            store.update(who, id, kind, &new, T0).await.unwrap(),
+            UpdateOutcome::NotFound
+        );
+    }
+}
+
+async fn an_estimate_is_ordered_once_and_then_frozen(t: TestDb) {
+    catalogue(&t).await;
+    let acct = account(&t, AccountMode::Live).await;
+    let estimates = EstimateStore::new(t.db().clone());
+    let e = estimate(&acct, Some(1_000_000), EstimateKind::Electricity);
+    estimates.insert(std::slice::from_ref(&e)).await.unwrap();
+    let store = Arc::new(OrderStore::new(t.db().clone()));
+    // 10 concurrent orders of one estimate: exactly one wins
+    let mut tasks = Vec::new();
+    for _ in 0..10 {
+        let store = store.clone();
+        let mut o = order(&acct, None, "1", 2, T0);
+        o.estimate_id = Some(e.id);
+        tasks.push(tokio::spawn(async move {
+            store.place(&o, event(OrderStatus::Received)).await
+        }));
+    }
+    let mut won = Vec::new();
+    for task in tasks {
+        match task.await.unwrap() {
+            Ok(o) => won.push(o),
+            Err(StoreError::Duplicate) => {}
+            Err(other) => panic!("{other:?}"),
+        }
+    }
+    assert_eq!(won.len(), 1);
+    let stored = estimates.get(acct.id, e.id).await.unwrap().unwrap();
+    assert_eq!(stored.order_id, Some(won[0].id.to_string()));
+    assert_eq!(
+        store.get(won[0].id).await.unwrap().unwrap().estimate_id,
+        Some(e.id)
+    );
+    let again = Computed {
+        mass: Some(Mass::from_grams(5)),
+        request: "{}".into(),
+        result: "{}".into(),
+    };
+    assert_eq!(
+        estimates
+            .update(acct.id, e.id, EstimateKind::Electricity, &again, T0)
+            .await
+            .unwrap(),
+        UpdateOutcome::Ordered
+    );
+    // an order whose mass is not the estimate's (changed meanwhile) is refused too
+    let other = estimate(&acct, Some(2_000_000), EstimateKind::Electricity);
+    estimates
+        .insert(std::slice::from_ref(&other))
+        .await
+        .unwrap();
+    let mut stale = order(&acct, None, "1", 2, T0);
+    stale.estimate_id = Some(other.id);
+    assert!(matches!(
+        store.place(&stale, event(OrderStatus::Received)).await,
+        Err(StoreError::Duplicate)
+    ));
+    assert_eq!(
+        estimates
+            .get(acct.id, other.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .order_id,
+        None
+    );
+}
+
 macro_rules! on_both_backends {
     ($($case:ident),* $(,)?) => {
         mod sqlite {
@@ -422,4 +562,6 @@ on_both_backends!(
     inventory_never_goes_below_zero_under_concurrency,
     transitions_are_conditional_atomic_with_their_event_and_release_on_cancel,
     lists_are_most_recent_first_by_keyset,
+    estimates_are_stored_together_read_per_account_and_updated_in_place,
+    an_estimate_is_ordered_once_and_then_frozen,
 );

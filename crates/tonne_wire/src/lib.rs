@@ -142,7 +142,7 @@ impl From<&Order> for OrderBody {
             email: o.email.clone(),
             requested_quantity: o.requested_quantity.map(|m| m.to_tonnes_string()),
             requested_value: o.requested_value.map(|m| m.to_decimal_string()),
-            estimate_id: None,
+            estimate_id: o.estimate_id.map(|e| e.to_string()),
         }
     }
 }

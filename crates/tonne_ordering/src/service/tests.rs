@@ -325,6 +325,51 @@ async fn an_order_is_placed_in_received_with_its_event_and_a_repeated_key_is_a_c
 }
 
 #[tokio::test]
+async fn an_estimate_is_ordered_for_its_mass_once() {
+    let estimate = tonne_kernel::EstimateId::from_uuid(uuid::Uuid::from_u128(42));
+    let mut orders = MockOrderRepository::new();
+    orders
+        .expect_place()
+        .times(1)
+        .withf(move |order, _| {
+            order.estimate_id == Some(estimate)
+                && order.requested_quantity.map(|m| m.grams()) == Some(1_500_000)
+                && order.kind == OrderKind::Quantity
+        })
+        .returning(|order, _| Ok(order.clone()));
+    orders
+        .expect_place()
+        .returning(|_, _| Err(StoreError::Duplicate));
+    orders
+        .expect_by_idempotency_key()
+        .returning(|_, _| Ok(None));
+    let svc = service_with(one_bundle(), orders);
+    let request = || OrderRequest {
+        pricing: Pricing::Estimate {
+            estimate_id: estimate,
+            mass: tonne_kernel::Mass::from_grams(1_500_000),
+            selection: Some(vec![entry(1, None)]),
+            trunc: None,
+        },
+        idempotency_key: Some("e1".into()),
+        metadata: vec![],
+    };
+    let order = svc
+        .create_order(account(), AccountMode::Live, request())
+        .await
+        .unwrap();
+    assert_eq!(order.quantity.grams(), 1_500_000);
+    // the store refuses a second order of the estimate; the key is free, so it is the estimate
+    let again = svc
+        .create_order(account(), AccountMode::Live, request())
+        .await;
+    assert!(matches!(
+        again,
+        Err(CreateOrderError::EstimateAlreadyOrdered)
+    ));
+}
+
+#[tokio::test]
 async fn bad_keys_and_metadata_are_refused_before_anything_is_written() {
     let svc = service_with(MockCatalogueRepository::new(), MockOrderRepository::new());
     let long_key = "k".repeat(101);

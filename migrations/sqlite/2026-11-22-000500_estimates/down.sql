@@ -1,0 +1,3 @@
+DROP INDEX orders_estimate;
+ALTER TABLE orders DROP COLUMN estimate_id;
+DROP TABLE estimates;
