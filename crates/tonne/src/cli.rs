@@ -186,6 +186,9 @@ struct ServeArgs {
     /// Largest request body in bytes (413 above).
     #[arg(long, env = "TONNE_BODY_LIMIT_BYTES", default_value_t = tonne_http::DEFAULT_BODY_LIMIT)]
     body_limit_bytes: usize,
+    /// Most entries of one `POST /v1/estimates/transactions/batch` (400 above).
+    #[arg(long, env = "TONNE_BATCH_LIMIT", default_value_t = tonne_http::DEFAULT_BATCH_LIMIT)]
+    batch_limit: usize,
     /// Seconds an API key lookup is cached; a key revoked elsewhere works at most this long. 0 disables.
     #[arg(long, env = "TONNE_KEY_CACHE_TTL_SECONDS", default_value_t = 5)]
     key_cache_ttl_seconds: u64,
@@ -520,6 +523,7 @@ async fn serve(url: DatabaseUrl, args: ServeArgs) -> anyhow::Result<()> {
         burst: args.rate_limit_burst,
     };
     options.body_limit_bytes = args.body_limit_bytes;
+    options.batch_limit = args.batch_limit.max(1);
     options.key_cache_ttl = Duration::from_secs(args.key_cache_ttl_seconds);
     if let Some(size) = args.pool_size {
         options.pool_size = size;

@@ -23,6 +23,8 @@ pub struct ServeOptions {
     pub rate: RatePolicy,
     /// Largest request body in bytes.
     pub body_limit_bytes: usize,
+    /// Most entries of a batch transaction estimate.
+    pub batch_limit: usize,
     /// How long an API key lookup is cached (0 disables the cache). Bounds how long
     /// a key revoked by another process keeps working.
     pub key_cache_ttl: Duration,
@@ -54,6 +56,7 @@ impl ServeOptions {
                 burst: 15,
             },
             body_limit_bytes: tonne_http::DEFAULT_BODY_LIMIT,
+            batch_limit: tonne_http::DEFAULT_BATCH_LIMIT,
             key_cache_ttl: Duration::from_secs(5),
             pool_size: default_pool_size(),
             workers: None,
@@ -119,11 +122,13 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
     let state = AppState {
         accounts: Arc::clone(&services.accounts),
         ordering: Arc::clone(&services.ordering),
+        estimates: services.estimates.clone(),
         limiter: Arc::clone(&limiter),
         readiness: Arc::new(DbReadiness(services.db.clone())),
         metrics: Arc::new(Metrics::new()?),
         config: HttpConfig {
             body_limit_bytes: options.body_limit_bytes,
+            batch_limit: options.batch_limit,
         },
     };
     let listener = std::net::TcpListener::bind(&options.bind)

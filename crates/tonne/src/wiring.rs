@@ -5,13 +5,14 @@ use async_trait::async_trait;
 use diesel::connection::SimpleConnection as _;
 use tonne_accounts::ports::ApiKeyRepository;
 use tonne_accounts::{AccountsService, Service};
+use tonne_estimation::records::Estimates;
 use tonne_http::{PoolGauge, Readiness};
 use tonne_kernel::{AccountId, Currency, StoreError, SystemClock, UuidV7Generator};
 use tonne_ordering::ports::AccountDirectory;
 use tonne_ordering::{OrderingService, Settings};
 use tonne_storage::{
-    AccountStore, ApiKeyStore, CachedApiKeys, CatalogueStore, DatabaseUrl, Db, OrderStore,
-    PoolSettings,
+    AccountStore, ApiKeyStore, CachedApiKeys, CatalogueStore, DatabaseUrl, Db, EstimateStore,
+    OrderStore, PoolSettings,
 };
 
 /// The domain services wired over one database.
@@ -23,6 +24,8 @@ pub struct Services {
     pub accounts: Arc<dyn AccountsService>,
     /// Catalogue and quotes.
     pub ordering: Arc<dyn OrderingService>,
+    /// Stored estimates.
+    pub estimates: Estimates,
 }
 
 /// Ordering's view of accounts, over the accounts repository.
@@ -87,10 +90,18 @@ impl Services {
             Arc::new(SystemClock),
             ordering,
         ));
+        let estimates = Estimates::new(
+            Arc::new(EstimateStore::new(db.clone())),
+            Arc::new(SystemClock),
+            Arc::new(UuidV7Generator),
+        );
+        // parse the airport, seaport and sea-network tables now, not on the first request
+        tonne_estimation::places::preload();
         Self {
             db,
             accounts,
             ordering,
+            estimates,
         }
     }
 }

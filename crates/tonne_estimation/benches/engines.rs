@@ -1,5 +1,5 @@
 //! Estimates per second per core for each engine in isolation (`cargo bench -p tonne_estimation`).
-#![allow(clippy::unwrap_used, missing_docs)]
+#![allow(clippy::unwrap_used, clippy::indexing_slicing, missing_docs)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use rust_decimal::Decimal;

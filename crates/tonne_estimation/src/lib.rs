@@ -39,7 +39,7 @@ mod units;
 
 pub use geo::LatLon;
 pub use grid::{GRID_SOURCE, GridFactor};
-pub use units::{Area, AreaUnit, Distance, DistanceUnit, Spend};
+pub use units::{Area, AreaUnit, Distance, DistanceUnit, Spend, parse_amount};
 
 /// Why an estimate could not be made. Each variant maps to one contract error code.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

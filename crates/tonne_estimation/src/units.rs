@@ -6,9 +6,10 @@ use tonne_kernel::Currency;
 use crate::EstimateError;
 use crate::factors::{Factor, authored};
 
-/// Parses the contract's `^[0-9]+(\.[0-9]+)?$` amounts, bounded so that
-/// arithmetic on them cannot overflow.
-pub(crate) fn parse_amount(field: &str, amount: &str) -> Result<Decimal, EstimateError> {
+/// Parses the contract's `^[0-9]+(\.[0-9]+)?$` amounts (at most 12 digits
+/// either side of the point, so that arithmetic on them cannot overflow);
+/// `field` names the amount in errors.
+pub fn parse_amount(field: &str, amount: &str) -> Result<Decimal, EstimateError> {
     let (whole, fraction) = tonne_kernel::split_plain_decimal(amount).ok_or_else(|| {
         EstimateError::invalid(
             field,

@@ -42,6 +42,18 @@ pub mod codes {
     pub const LIVE_ACCOUNT_REQUIRED: &str = "live_account_required";
     /// 401/403: bad key, or a key not allowed to do this.
     pub const UNAUTHORISED: &str = "unauthorised";
+    /// 404 on an estimate id (400 where the contract has no 404, as for orders by estimate).
+    pub const ESTIMATE_NOT_FOUND: &str = "estimate_not_found";
+    /// 409: the estimate has an order (it cannot be ordered again or updated).
+    pub const ESTIMATE_ORDER_ALREADY_PLACED: &str = "estimate_order_already_placed";
+    /// 400: a well-formed airport code Tonne does not know.
+    pub const AIRPORT_INVALID: &str = "airport_invalid";
+    /// 400: a well-formed UN/LOCODE that is not a known seaport.
+    pub const PORT_NOT_FOUND: &str = "port_not_found";
+    /// 400: an address (Tonne cannot geocode offline).
+    pub const ADDRESS_NOT_FOUND: &str = "address_not_found";
+    /// 400: no exchange rate for the currency.
+    pub const EXCHANGE_RATE_NOT_FOUND: &str = "exchange_rate_not_found";
     /// 404 (outside the contract's enum).
     pub const NOT_FOUND: &str = "not_found";
     /// 405 (outside the contract's enum).
@@ -132,6 +144,12 @@ impl ApiError {
             codes::INTERNAL_ERROR,
             "internal error; the request id identifies it in the logs",
         )
+    }
+
+    /// The `Errors` body as a JSON value (for errors inside a 200 answer:
+    /// an estimate's `quote`, a batch entry).
+    pub fn body_json(&self) -> serde_json::Value {
+        serde_json::json!({"errors": [{"error_code": self.code, "message": self.message}]})
     }
 
     /// The status.
@@ -288,6 +306,11 @@ impl From<CreateOrderError> for ApiError {
     fn from(e: CreateOrderError) -> Self {
         match e {
             CreateOrderError::Quote(e) => e.into(),
+            CreateOrderError::EstimateAlreadyOrdered => Self::new(
+                StatusCode::CONFLICT,
+                codes::ESTIMATE_ORDER_ALREADY_PLACED,
+                "estimate_id: an order was already placed for this estimate",
+            ),
             CreateOrderError::IdempotencyKeyExists => Self::new(
                 StatusCode::CONFLICT,
                 codes::ORDER_IDEMPOTENCY_ALREADY_EXISTS,
@@ -303,6 +326,41 @@ impl From<ReadOrderError> for ApiError {
             ReadOrderError::NotFound => Self::not_found("order not found"),
             ReadOrderError::Invalid { field, reason } => Self::validation(field, reason),
             ReadOrderError::Unexpected(cause) => Self::internal(&cause),
+        }
+    }
+}
+
+impl From<tonne_estimation::EstimateError> for ApiError {
+    fn from(e: tonne_estimation::EstimateError) -> Self {
+        use tonne_estimation::EstimateError as E;
+        let bad =
+            |code: &'static str, message: String| Self::new(StatusCode::BAD_REQUEST, code, message);
+        let message = e.to_string();
+        match e {
+            E::Invalid { .. } | E::UnknownCountry { .. } => bad(codes::VALIDATION_ERROR, message),
+            E::AirportInvalid { .. } => bad(codes::AIRPORT_INVALID, message),
+            E::PortNotFound { .. } => bad(codes::PORT_NOT_FOUND, message),
+            E::AddressNotFound { .. } => bad(codes::ADDRESS_NOT_FOUND, message),
+            E::ExchangeRateNotFound(_) => bad(codes::EXCHANGE_RATE_NOT_FOUND, message),
+        }
+    }
+}
+
+impl From<tonne_estimation::records::RecordError> for ApiError {
+    fn from(e: tonne_estimation::records::RecordError) -> Self {
+        use tonne_estimation::records::RecordError as E;
+        match e {
+            E::NotFound => Self::new(
+                StatusCode::NOT_FOUND,
+                codes::ESTIMATE_NOT_FOUND,
+                "id: this account has no estimate of this kind with this id",
+            ),
+            E::AlreadyOrdered => Self::new(
+                StatusCode::CONFLICT,
+                codes::ESTIMATE_ORDER_ALREADY_PLACED,
+                "id: the estimate has been ordered and can no longer be updated",
+            ),
+            E::Unexpected(cause) => Self::internal(&cause),
         }
     }
 }

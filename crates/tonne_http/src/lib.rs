@@ -23,7 +23,9 @@ use actix_web::{App, HttpRequest, web};
 use utoipa::OpenApi as _;
 
 pub use error::ApiError;
-pub use state::{AppState, DEFAULT_BODY_LIMIT, HttpConfig, PoolGauge, Readiness};
+pub use state::{
+    AppState, DEFAULT_BATCH_LIMIT, DEFAULT_BODY_LIMIT, HttpConfig, PoolGauge, Readiness,
+};
 
 async fn unknown_route(req: HttpRequest) -> actix_web::HttpResponse {
     use actix_web::ResponseError as _;
@@ -70,6 +72,7 @@ pub fn app(
                 .configure(routes::catalogue::configure)
                 .configure(routes::orders::configure)
                 .configure(routes::quotes::configure)
+                .configure(routes::estimates::configure)
                 .configure(routes::orders::configure_by_id)
                 .default_service(web::to(unknown_route)),
         )

@@ -4,7 +4,7 @@ use serde::Serialize;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi, ToSchema};
 
-use crate::routes::{accounts, catalogue, orders, quotes};
+use crate::routes::{accounts, catalogue, estimates, orders, quotes};
 
 /// The contract's `Errors` body.
 #[derive(Debug, Serialize, ToSchema)]
@@ -58,8 +58,28 @@ impl Modify for BearerAuth {
         orders::get,
         orders::by_idempotency_key,
         orders::certificate,
+        orders::create_by_estimate,
         quotes::quote_by_mass,
         quotes::quote_by_value,
+        estimates::create_electricity,
+        estimates::get_electricity,
+        estimates::put_electricity,
+        estimates::create_flight,
+        estimates::create_passenger,
+        estimates::create_shipping,
+        estimates::get_shipping,
+        estimates::put_shipping,
+        estimates::create_multi_leg,
+        estimates::get_multi_leg,
+        estimates::put_multi_leg,
+        estimates::create_transaction,
+        estimates::get_transaction,
+        estimates::put_transaction,
+        estimates::create_batch,
+        estimates::create_company,
+        estimates::get_company,
+        estimates::put_company,
+        estimates::create_individual,
     ),
     components(schemas(ErrorsDoc, ErrorDoc)),
     modifiers(&BearerAuth),

@@ -2,6 +2,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use tonne_accounts::AccountsService;
+use tonne_estimation::records::Estimates;
 use tonne_ordering::OrderingService;
 
 use crate::metrics::Metrics;
@@ -15,12 +16,18 @@ pub const DEFAULT_BODY_LIMIT: usize = 1024 * 1024;
 pub struct HttpConfig {
     /// Largest accepted request body, in bytes (413 above).
     pub body_limit_bytes: usize,
+    /// Most entries of `POST /v1/estimates/transactions/batch` (400 above).
+    pub batch_limit: usize,
 }
+
+/// Default batch bound: the contract's 100.
+pub const DEFAULT_BATCH_LIMIT: usize = 100;
 
 impl Default for HttpConfig {
     fn default() -> Self {
         Self {
             body_limit_bytes: DEFAULT_BODY_LIMIT,
+            batch_limit: DEFAULT_BATCH_LIMIT,
         }
     }
 }
@@ -52,6 +59,8 @@ pub struct AppState {
     pub accounts: Arc<dyn AccountsService>,
     /// Catalogue and quotes.
     pub ordering: Arc<dyn OrderingService>,
+    /// Stored estimates.
+    pub estimates: Estimates,
     /// Rate limiter.
     pub limiter: Arc<dyn RateLimiter>,
     /// Database readiness.

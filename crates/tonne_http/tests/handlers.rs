@@ -46,6 +46,11 @@ fn state(mock: MockAccountsService) -> AppState {
     AppState {
         accounts: Arc::new(mock),
         ordering: Arc::new(tonne_ordering::MockOrderingService::new()),
+        estimates: tonne_estimation::records::Estimates::new(
+            Arc::new(tonne_estimation::records::MockEstimateRepository::new()),
+            Arc::new(tonne_kernel::SystemClock),
+            Arc::new(tonne_kernel::UuidV7Generator),
+        ),
         limiter: Arc::new(InProcessRateLimiter::new(RatePolicy {
             per_second: 1000,
             burst: 1000,

@@ -14,5 +14,6 @@ mod accounts;
 mod catalogue;
 mod cli;
 mod conventions;
+mod estimates;
 mod fuzz;
 mod orders;

@@ -2,6 +2,7 @@
 
 pub mod accounts;
 pub mod catalogue;
+pub mod estimates;
 pub mod orders;
 pub mod quotes;
 pub mod system;

@@ -60,6 +60,80 @@ pub struct ValueOrderRequest {
     metadata: Option<BTreeMap<String, String>>,
 }
 
+/// The contract's `CreateOrderByEstimateRequest`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EstimateOrderRequest {
+    /// The estimate whose mass to buy (an estimate of the caller's account).
+    estimate_id: String,
+    /// Account-unique key (1–100 characters).
+    #[serde(default, deserialize_with = "crate::extract::non_null")]
+    #[schema(nullable = false)]
+    idempotency_key: Option<String>,
+    #[serde(default, deserialize_with = "crate::extract::non_null")]
+    bundle_selection: Option<Vec<SelectionBody>>,
+    /// String key-value pairs kept with the order.
+    #[serde(default, deserialize_with = "crate::extract::non_null")]
+    #[schema(nullable = false)]
+    metadata: Option<BTreeMap<String, String>>,
+    #[serde(default, deserialize_with = "crate::extract::non_null")]
+    quantity_trunc: Option<MassUnitBody>,
+}
+
+/// Places an order for the mass of an estimate (once per estimate).
+#[utoipa::path(post, path = "/v1/orders/by-estimate", tag = "Orders", operation_id = "createOrderByEstimate",
+    security(("BearerAuth" = [])),
+    request_body = EstimateOrderRequest,
+    responses(
+        (status = 200, description = "OK", body = OrderBody),
+        (status = 400, description = "Invalid request; estimate_not_found for an id the account does not have", body = ErrorsDoc),
+        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
+        (status = 409, description = "estimate_order_already_placed, or order_idempotency_already_exists", body = ErrorsDoc),
+        (status = 415, description = "Body is not application/json", body = ErrorsDoc),
+        (status = 429, description = "Rate limited", body = ErrorsDoc),
+    ))]
+pub async fn create_by_estimate(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    body: JsonBody<EstimateOrderRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let b = body.0;
+    let record = state
+        .estimates
+        .get(who.0.account_id, None, &b.estimate_id)
+        .await
+        .map_err(|e| match e {
+            // the contract has no 404 here: a missing estimate is a bad field
+            tonne_estimation::records::RecordError::NotFound => ApiError::new(
+                actix_web::http::StatusCode::BAD_REQUEST,
+                crate::error::codes::ESTIMATE_NOT_FOUND,
+                "estimate_id: this account has no estimate with this id",
+            ),
+            other => other.into(),
+        })?;
+    let mass = record.computed.mass.ok_or_else(|| {
+        ApiError::validation(
+            "estimate_id",
+            "the estimate is a money movement: it has no emissions to offset",
+        )
+    })?;
+    let request = OrderRequest {
+        pricing: Pricing::Estimate {
+            estimate_id: record.id,
+            mass,
+            selection: selection(b.bundle_selection)?,
+            trunc: b.quantity_trunc.map(MassUnit::from),
+        },
+        idempotency_key: b.idempotency_key,
+        metadata: b.metadata.unwrap_or_default().into_iter().collect(),
+    };
+    let order = state
+        .ordering
+        .create_order(who.0.account_id, who.0.mode, request)
+        .await?;
+    Ok(HttpResponse::Ok().json(OrderBody::from(&order)))
+}
+
 /// The contract's `PaginatedOrders`, with `next_cursor`.
 #[derive(Debug, serde::Serialize, ToSchema)]
 pub struct PaginatedOrders {
@@ -214,6 +288,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/orders").route(web::get().to(list)))
         .service(web::resource("/orders/by-mass").route(web::post().to(create_by_mass)))
         .service(web::resource("/orders/by-value").route(web::post().to(create_by_value)))
+        .service(web::resource("/orders/by-estimate").route(web::post().to(create_by_estimate)))
         .service(
             web::resource("/orders/by-idempotency-key/{key}")
                 .route(web::get().to(by_idempotency_key)),

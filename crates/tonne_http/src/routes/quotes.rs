@@ -13,7 +13,7 @@ use crate::openapi::ErrorsDoc;
 use crate::state::AppState;
 
 /// The contract's `MassUnit`.
-#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum MassUnitBody {
     /// Gram.
@@ -35,7 +35,7 @@ impl From<MassUnitBody> for MassUnit {
 }
 
 /// The contract's `Mass`.
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MassBody {
     /// A decimal string, e.g. "40.501".
@@ -44,7 +44,7 @@ pub struct MassBody {
 }
 
 impl MassBody {
-    fn parse(&self, field: &str) -> Result<Mass, ApiError> {
+    pub(crate) fn parse(&self, field: &str) -> Result<Mass, ApiError> {
         Mass::parse(&self.amount, self.unit.into()).map_err(|e| {
             ApiError::new(
                 actix_web::http::StatusCode::BAD_REQUEST,
@@ -56,7 +56,7 @@ impl MassBody {
 }
 
 /// A percentage: an integer or a two-decimal string.
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum PercentageBody {
     /// e.g. 43
@@ -66,11 +66,15 @@ pub enum PercentageBody {
 }
 
 /// The contract's `BundlePercentageRequest`.
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SelectionBody {
     bundle_id: String,
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
+    #[serde(
+        default,
+        deserialize_with = "crate::extract::non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
     percentage: Option<PercentageBody>,
 }
 
@@ -122,7 +126,7 @@ pub struct QuoteBody {
     requested_value: Option<String>,
 }
 
-fn quote_body(q: &Quote) -> QuoteBody {
+pub(crate) fn quote_body(q: &Quote) -> QuoteBody {
     QuoteBody {
         currency: q.currency.code().to_owned(),
         estimated_quantity: q.quantity.to_tonnes_string(),

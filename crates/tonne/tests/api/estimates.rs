@@ -1,0 +1,502 @@
+//! Emission estimates and orders by estimate, end to end.
+
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+
+use crate::on_both_backends;
+use crate::support::{TestApp, assert_error, conforms};
+
+fn tonnes(v: &Value) -> f64 {
+    v["amount"].as_str().unwrap().parse::<f64>().unwrap()
+}
+
+/// Exact grams of a `Mass` in tonnes (at most 6 decimals).
+fn grams(v: &Value) -> i64 {
+    let amount = v["amount"].as_str().unwrap();
+    let (whole, fraction) = amount.split_once('.').unwrap_or((amount, ""));
+    assert!(fraction.len() <= 6, "{amount}");
+    format!("{whole}{fraction:0<6}").parse().unwrap()
+}
+
+fn company() -> Value {
+    json!({
+        "employees": 50, "remote_employees_percentage": 20,
+        "office_area": {"amount": "800", "unit": "square_meters"},
+        "country_code": "GBR", "electricity_consumption": 60000, "green_electricity_used": false,
+        "gas_consumption": 5000, "company_cars": 3,
+        "average_car_distance_travelled": {"amount": "15000", "unit": "km"},
+        "employees_using_public_transport": 30, "short_flights": 40, "medium_flights": 10,
+        "long_flights": 5, "first_or_business_class_percentage": 10,
+        "food_and_drinks_expenses": {"value": "20000", "currency": "GBP"},
+        "vegetarian_and_vegan_percentage": 30,
+        "electronic_device_expenses": {"value": "30000", "currency": "GBP"},
+        "garbage": 4000, "recycled_garbage_percentage": 50,
+        "tech": {"cloud": {"cost": {"value": "12000", "currency": "USD"}, "provider": "aws"},
+                 "on_premise": {"electricity_cost": {"value": "1000", "currency": "EUR"}}}
+    })
+}
+
+fn individual() -> Value {
+    let m = |v: &str| json!({"value": v, "currency": "EUR"});
+    json!({
+        "country_code": "FRA", "car_use": true, "short_flights": 2, "medium_flights": 1,
+        "long_flights": 1, "days_per_week_using_public_transport": 3, "diet": "medium_meat_eater",
+        "monthly_grocery_expenses": m("300"), "monthly_restaurant_expenses": m("100"),
+        "monthly_clothing_expenses": m("50"), "monthly_furniture_appliances_expenses": m("30"),
+        "monthly_other_expenses": m("200"), "electricity_consumption": 2500,
+        "green_electricity_used": false, "gas_consumption": 800
+    })
+}
+
+fn sea() -> Value {
+    json!({"source": {"locode": "CNSHA"}, "destination": {"locode": "NLRTM"}})
+}
+
+async fn every_kind_answers_the_contracts_shape_with_a_quote(app: TestApp) {
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    let cases = [
+        (
+            "/v1/estimates/electricity",
+            "ElectricityEmissionEstimate",
+            json!({"consumption": {"amount": "1000", "unit": "kWh"}, "country_code": "GBR", "name": "office"}),
+        ),
+        (
+            "/v1/estimates/flight",
+            "FlightEmissionEstimate",
+            json!({"route": {"source": {"code": "LHR"}, "destination": {"code": "KJFK"}}, "cabin_class": "economy", "passengers": 2}),
+        ),
+        (
+            "/v1/estimates/passenger-transportation",
+            "PassengerTransportationEmissionEstimate",
+            json!({"passengers": 2, "legs": [
+             {"route": {"amount": "100", "unit": "km"}, "vehicle_type": "car_supermini"},
+             {"route": {"source": {"lat": 48.8566, "lon": 2.3522}, "destination": {"lat": 45.764, "lon": 4.8357}}, "rail_type": "national_rail"},
+             {"route": {"amount": "1000", "unit": "km"}, "cabin_class": "business"}]}),
+        ),
+        (
+            "/v1/estimates/shipping",
+            "SingleShippingEmissionEstimate",
+            json!({"shipment": {"containers": "2", "cargo_type": "average"}, "route": sea(), "method": {"vessel_type": "container_ship"}}),
+        ),
+        (
+            "/v1/estimates/shipping/multi-leg",
+            "MultiLegShippingEmissionEstimate",
+            json!({"shipment": {"mass": {"amount": "10", "unit": "t"}}, "legs": [
+             {"route": {"amount": "106.9614", "unit": "km"}, "method": "diesel_truck"},
+             {"route": sea(), "method": {"vessel_imo_number": "9745225"}},
+             {"route": {"source": {"code": "AMS"}, "destination": {"code": "FRA"}}, "method": "cargo_plane"}]}),
+        ),
+        (
+            "/v1/estimates/transactions",
+            "TransactionEmissionEstimate",
+            json!({"value": {"value": "100", "currency": "EUR"}, "merchant": {"country_code": "GBR", "fuzzy_search_term": "Bananas"}, "diet": "vegan"}),
+        ),
+        (
+            "/v1/estimates/company",
+            "CompanyEmissionEstimate",
+            company(),
+        ),
+        (
+            "/v1/estimates/individual",
+            "IndividualEmissionEstimate",
+            individual(),
+        ),
+    ];
+    for (path, schema, body) in cases {
+        let res = app.post(path, &t.live_key, &body).await;
+        assert_eq!(res.status, 200, "{path}: {}", res.body);
+        conforms(schema, &res.body);
+        assert_eq!(res.body["request"], body, "{path}: the request is echoed");
+        assert_eq!(res.body["id"].as_str().unwrap().len(), 32);
+        assert_eq!(
+            res.body["quote"]["requested_quantity"], res.body["mass"]["amount"],
+            "{path}"
+        );
+        assert!(tonnes(&res.body["mass"]) > 0.0, "{path}");
+    }
+
+    // electricity by hand: 1,000 kWh × 215.79 g (Ember 2024, GBR)
+    let e = app
+        .post(
+            "/v1/estimates/electricity",
+            &t.live_key,
+            &json!({"consumption": {"amount": "1", "unit": "MWh"}, "country_code": "GBR"}),
+        )
+        .await;
+    assert_eq!(e.body["mass"], json!({"amount": "0.21579", "unit": "t"}));
+    // the company's scopes and components each add up to the total
+    let c = app
+        .post("/v1/estimates/company", &t.live_key, &company())
+        .await;
+    let total = grams(&c.body["mass"]);
+    let scopes: i64 = ["scope1", "scope2", "scope3"]
+        .iter()
+        .map(|k| grams(&c.body[k]))
+        .sum();
+    let parts: i64 = c.body["components"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(grams)
+        .sum();
+    assert_eq!((scopes, parts), (total, total));
+    // multi-leg: legs in order, summing to the total; the sea leg follows the network (~19,600 km)
+    let m = app.post("/v1/estimates/shipping/multi-leg", &t.live_key, &json!({
+        "shipment": {"mass": {"amount": "10", "unit": "t"}},
+        "legs": [{"route": {"amount": "100", "unit": "km"}, "method": "diesel_truck"},
+                 {"route": sea(), "method": {"vessel_imo_number": "9745225", "vessel_type": "container_ship", "trade_lane": "aggregated_transsuez"}}]})).await;
+    let legs = m.body["legs"].as_array().unwrap();
+    assert_eq!(
+        legs.iter().map(|l| grams(&l["mass"])).sum::<i64>(),
+        grams(&m.body["mass"])
+    );
+    assert_eq!(legs[0]["mass"]["amount"], "0.10163"); // 10 t × 100 km × 0.10163 kg/t·km (DESNZ 2025 all HGVs)
+    assert_eq!(
+        legs[1]["methodology"],
+        json!(["imo_unavailable_container_ship_trade_lane_fallback"])
+    );
+    let sea_km = tonnes(&legs[1]["distance"]);
+    assert!((17_500.0..21_400.0).contains(&sea_km), "{sea_km}");
+}
+
+async fn stored_estimates_are_read_recomputed_in_place_and_private(app: TestApp) {
+    app.demo_catalogue().await;
+    let (t, other) = (app.tenant().await, app.tenant().await);
+    let body = json!({"value": {"value": "50", "currency": "GBP"}, "merchant": {"country_code": "GBR", "category_code": "5812"}});
+    let created = app
+        .post("/v1/estimates/transactions", &t.live_key, &body)
+        .await;
+    assert_eq!(created.status, 200, "{}", created.body);
+    let id = created.body["id"].as_str().unwrap().to_owned();
+    let path = format!("/v1/estimates/transactions/{id}");
+    let read = app.get(&path, &t.live_key).await;
+    assert_eq!(read.status, 200);
+    conforms("TransactionEmissionEstimate", &read.body);
+    assert_eq!(
+        (&read.body["mass"], &read.body["request"]),
+        (&created.body["mass"], &body)
+    );
+
+    let mut bigger = body.clone();
+    bigger["value"]["value"] = json!("100");
+    let put = app.put(&path, &t.live_key, &bigger).await;
+    assert_eq!(put.status, 200, "{}", put.body);
+    assert_eq!(put.body["id"], id.as_str());
+    assert!(tonnes(&put.body["mass"]) > tonnes(&created.body["mass"]));
+    assert_eq!(app.get(&path, &t.live_key).await.body["request"], bigger);
+
+    // another account, another kind's path, an unknown id: 404 estimate_not_found
+    assert_error(
+        &app.get(&path, &other.live_key).await,
+        404,
+        "estimate_not_found",
+    );
+    assert_error(
+        &app.put(&path, &other.live_key, &body).await,
+        404,
+        "estimate_not_found",
+    );
+    assert_error(
+        &app.get(&format!("/v1/estimates/company/{id}"), &t.live_key)
+            .await,
+        404,
+        "estimate_not_found",
+    );
+    assert_error(
+        &app.get(
+            "/v1/estimates/shipping/0123456789abcdef0123456789abcdef",
+            &t.live_key,
+        )
+        .await,
+        404,
+        "estimate_not_found",
+    );
+    // a bad PUT changes nothing
+    let mut bad = body.clone();
+    bad["merchant"]["country_code"] = json!("ZZZ");
+    assert_error(
+        &app.put(&path, &t.live_key, &bad).await,
+        400,
+        "validation_error",
+    );
+    assert_eq!(app.get(&path, &t.live_key).await.body["request"], bigger);
+    // without a catalogue price the quote is an Errors object, and the estimate still answers
+    let flight = app.post("/v1/estimates/flight", &t.test_key, &json!({"route": {"amount": "800", "unit": "km"}, "bundle_selection": [{"bundle_id": "0123456789abcdef0123456789abcdef"}]})).await;
+    assert_eq!(flight.status, 200, "{}", flight.body);
+    conforms("FlightEmissionEstimate", &flight.body);
+    assert_eq!(
+        flight.body["quote"]["errors"][0]["error_code"],
+        "bundle_id_invalid"
+    );
+}
+
+async fn an_estimate_is_ordered_once_and_then_frozen(app: TestApp) {
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    let shipping = json!({"shipment": {"mass": {"amount": "3", "unit": "t"}}, "route": {"amount": "1000", "unit": "km"}, "method": "truck_generic_hgv"});
+    let e = app
+        .post("/v1/estimates/shipping", &t.live_key, &shipping)
+        .await;
+    let id = e.body["id"].as_str().unwrap().to_owned();
+    let order = app
+        .post(
+            "/v1/orders/by-estimate",
+            &t.live_key,
+            &json!({"estimate_id": id, "idempotency_key": "est-1", "quantity_trunc": "kg"}),
+        )
+        .await;
+    assert_eq!(order.status, 200, "{}", order.body);
+    conforms("OrderByEstimate", &order.body);
+    assert_eq!(order.body["estimate_id"], id.as_str());
+    assert_eq!(order.body["requested_quantity"], e.body["mass"]["amount"]);
+    assert_eq!(order.body["type"], "quantity");
+
+    assert_error(
+        &app.post(
+            "/v1/orders/by-estimate",
+            &t.live_key,
+            &json!({"estimate_id": id}),
+        )
+        .await,
+        409,
+        "estimate_order_already_placed",
+    );
+    assert_error(
+        &app.put(
+            &format!("/v1/estimates/shipping/{id}"),
+            &t.live_key,
+            &shipping,
+        )
+        .await,
+        409,
+        "estimate_order_already_placed",
+    );
+    assert_error(
+        &app.post(
+            "/v1/orders/by-estimate",
+            &t.live_key,
+            &json!({"estimate_id": id, "idempotency_key": "est-1"}),
+        )
+        .await,
+        409,
+        "order_idempotency_already_exists",
+    );
+    assert_error(
+        &app.post(
+            "/v1/orders/by-estimate",
+            &t.live_key,
+            &json!({"estimate_id": "0123456789abcdef0123456789abcdef"}),
+        )
+        .await,
+        400,
+        "estimate_not_found",
+    );
+    let other = app.tenant().await;
+    assert_error(
+        &app.post(
+            "/v1/orders/by-estimate",
+            &other.live_key,
+            &json!({"estimate_id": id}),
+        )
+        .await,
+        400,
+        "estimate_not_found",
+    );
+
+    // ten concurrent orders of one estimate: exactly one is placed
+    let fresh = app
+        .post(
+            "/v1/estimates/electricity",
+            &t.live_key,
+            &json!({"consumption": {"amount": "5", "unit": "MWh"}}),
+        )
+        .await;
+    let fresh = fresh.body["id"].as_str().unwrap().to_owned();
+    let app = Arc::new(app);
+    let mut tasks = Vec::new();
+    for _ in 0..10 {
+        let (app, key, fresh) = (app.clone(), t.live_key.clone(), fresh.clone());
+        tasks.push(tokio::spawn(async move {
+            app.post(
+                "/v1/orders/by-estimate",
+                &key,
+                &json!({"estimate_id": fresh}),
+            )
+            .await
+            .status
+            .as_u16()
+        }));
+    }
+    let mut statuses = Vec::new();
+    for task in tasks {
+        statuses.push(task.await.unwrap());
+    }
+    statuses.sort_unstable();
+    assert_eq!(statuses, [200, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
+}
+
+async fn a_batch_answers_every_entry_in_order(app: TestApp) {
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    let good = |v: usize| json!({"value": {"value": format!("{v}"), "currency": "USD"}, "merchant": {"country_code": "USA", "category_code": "5411"}});
+    let mut entries: Vec<Value> = (1..=97).map(good).collect();
+    entries.insert(10, json!({"value": {"value": "10", "currency": "USD"}, "merchant": {"country_code": "USA", "category_code": "6011"}}));
+    entries.insert(20, json!({"value": {"value": "10", "currency": "JPY"}, "merchant": {"country_code": "USA", "category_code": "5411"}}));
+    entries.insert(30, json!({"value": {"value": "10", "currency": "USD"}, "merchant": {"country_code": "USA", "category_code": "0001"}}));
+    assert_eq!(entries.len(), 100);
+    let res = app
+        .post(
+            "/v1/estimates/transactions/batch",
+            &t.live_key,
+            &Value::Array(entries),
+        )
+        .await;
+    assert_eq!(res.status, 200, "{}", res.body);
+    conforms("BatchTransactionEmissionEstimate", &res.body);
+    let out = res.body.as_array().unwrap();
+    assert_eq!(out.len(), 100);
+    assert_eq!(out[10], json!({}));
+    assert_eq!(out[20]["errors"][0]["error_code"], "validation_error");
+    assert!(
+        out[20]["errors"][0]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("[20].value.currency"),
+        "{}",
+        out[20]
+    );
+    assert_eq!(out[30]["errors"][0]["error_code"], "validation_error");
+    // in order: entry 0 spent 1 USD, entry 1 spent 2 USD
+    assert_eq!(out[0]["request"]["value"]["value"], "1");
+    assert_eq!(out[1]["request"]["value"]["value"], "2");
+    assert!(grams(&out[1]["mass"]) > grams(&out[0]["mass"]));
+    // each stored estimate reads back
+    let id = out[99]["id"].as_str().unwrap();
+    assert_eq!(
+        app.get(&format!("/v1/estimates/transactions/{id}"), &t.live_key)
+            .await
+            .status,
+        200
+    );
+    // bounds: 1 to 100 entries
+    let too_many = Value::Array((1..=101).map(good).collect());
+    assert_error(
+        &app.post("/v1/estimates/transactions/batch", &t.live_key, &too_many)
+            .await,
+        400,
+        "validation_error",
+    );
+    assert_error(
+        &app.post("/v1/estimates/transactions/batch", &t.live_key, &json!([]))
+            .await,
+        400,
+        "validation_error",
+    );
+    assert_error(
+        &app.post(
+            "/v1/estimates/transactions/batch",
+            &t.live_key,
+            &json!({"value": 1}),
+        )
+        .await,
+        400,
+        "validation_error",
+    );
+}
+
+async fn bad_input_gets_the_contracts_codes(app: TestApp) {
+    let t = app.tenant().await;
+    let key = &t.live_key;
+    let cases = [
+        (
+            "/v1/estimates/flight",
+            json!({"route": {"source": {"code": "LHR"}, "destination": {"code": "QQQ"}}}),
+            "airport_invalid",
+        ),
+        (
+            "/v1/estimates/flight",
+            json!({"route": {"source": {"code": "lhr"}, "destination": {"code": "JFK"}}}),
+            "validation_error",
+        ),
+        (
+            "/v1/estimates/flight",
+            json!({"route": {"amount": "-5", "unit": "km"}}),
+            "validation_error",
+        ),
+        (
+            "/v1/estimates/flight",
+            json!({"route": {"amount": "5", "unit": "km"}, "passengers": -1}),
+            "validation_error",
+        ),
+        (
+            "/v1/estimates/shipping",
+            json!({"shipment": {"mass": {"amount": "1", "unit": "t"}}, "route": {"source": {"locode": "ZZZZZ"}, "destination": {"locode": "NLRTM"}}, "method": {"vessel_type": "container_ship"}}),
+            "port_not_found",
+        ),
+        (
+            "/v1/estimates/shipping",
+            json!({"shipment": {"mass": {"amount": "1", "unit": "t"}}, "route": {"source": {"street_line1": "1 Main St", "postcode": "1000", "city": "X", "country_code": "GBR"}, "destination": {"locode": "NLRTM"}}, "method": "diesel_truck"}),
+            "address_not_found",
+        ),
+        (
+            "/v1/estimates/shipping",
+            json!({"shipment": {"mass": {"amount": "1", "unit": "t"}}, "route": {"amount": "10", "unit": "km"}, "method": "teleporter"}),
+            "validation_error",
+        ),
+        (
+            "/v1/estimates/electricity",
+            json!({"consumption": {"amount": "1", "unit": "TWh"}}),
+            "validation_error",
+        ),
+        (
+            "/v1/estimates/electricity",
+            json!({"consumption": {"amount": "1", "unit": "kWh"}, "country_code": "XYZ"}),
+            "validation_error",
+        ),
+        (
+            "/v1/estimates/transactions",
+            json!({"value": {"value": "1", "currency": "GBP"}, "merchant": {"country_code": "GBR", "category_code": "5411", "fuzzy_search_term": "x"}}),
+            "validation_error",
+        ),
+        (
+            "/v1/estimates/passenger-transportation",
+            json!({"legs": []}),
+            "validation_error",
+        ),
+        (
+            "/v1/estimates/company",
+            json!({"employees": 1}),
+            "validation_error",
+        ),
+        (
+            "/v1/estimates/individual",
+            json!({"country_code": "FRA"}),
+            "validation_error",
+        ),
+    ];
+    for (path, body, code) in cases {
+        assert_error(&app.post(path, key, &body).await, 400, code);
+    }
+    // money movement: 204, nothing stored
+    let res = app.post("/v1/estimates/transactions", key, &json!({"value": {"value": "1", "currency": "GBP"}, "merchant": {"country_code": "GBR", "category_code": "4829"}})).await;
+    assert_eq!(res.status, 204);
+    assert_error(
+        &app.get(
+            "/v1/estimates/electricity/0123456789abcdef0123456789abcdef",
+            "nope",
+        )
+        .await,
+        401,
+        "unauthorised",
+    );
+}
+
+on_both_backends!(
+    every_kind_answers_the_contracts_shape_with_a_quote,
+    stored_estimates_are_read_recomputed_in_place_and_private,
+    an_estimate_is_ordered_once_and_then_frozen,
+    a_batch_answers_every_entry_in_order,
+    bad_input_gets_the_contracts_codes,
+);
