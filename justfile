@@ -35,7 +35,7 @@ ci:
     bash .ci/run
 
 # Load benchmarks (writes bench/results/; see docs/performance.md)
-bench: bench-accounts bench-orders
+bench: bench-accounts bench-orders bench-estimates bench-engines
 
 # GET /v1/accounts/me on SQLite and PostgreSQL vs a bare actix handler
 bench-accounts:
@@ -44,3 +44,11 @@ bench-accounts:
 # Orders on PostgreSQL: pgbench baseline, creation, quotes, deep pagination
 bench-orders:
     bash bench/orders.sh
+
+# Estimates over HTTP on PostgreSQL: flight, batch of 100 transactions, sea shipping
+bench-estimates:
+    bash bench/estimates.sh
+
+# Each estimation engine in isolation (criterion)
+bench-engines:
+    cargo bench -p tonne_estimation

@@ -223,6 +223,14 @@ pub trait OrderingService: Send + Sync {
         account: AccountId,
         request: MassRequest,
     ) -> Result<Quote, QuoteError>;
+    /// Prices many orders by mass for one account, storing nothing: the answers
+    /// are those of [`OrderingService::quote_by_mass`] in request order, but the
+    /// account and each distinct selection are read once (batches of estimates).
+    async fn quote_many_by_mass(
+        &self,
+        account: AccountId,
+        requests: Vec<MassRequest>,
+    ) -> Vec<Result<Quote, QuoteError>>;
     /// Prices an order by value for an account, storing nothing.
     async fn quote_by_value(
         &self,

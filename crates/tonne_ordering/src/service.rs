@@ -358,6 +358,89 @@ impl Service {
         }
     }
 
+    /// Prices a mass split over chosen bundles (no I/O).
+    fn split_quote(
+        &self,
+        chosen: &[(Bundle, u32)],
+        mass: Mass,
+        trunc: Option<MassUnit>,
+        currency: Currency,
+    ) -> Result<Quote, QuoteError> {
+        let trunc = trunc.unwrap_or(self.settings.default_trunc);
+        let refs: Vec<(&Bundle, u32)> = chosen.iter().map(|(b, s)| (b, *s)).collect();
+        let mut quote =
+            quote::by_shares(&refs, mass, trunc, currency, self.settings.commission_rate)?;
+        if quote.quantity.grams() == 0 {
+            return Err(QuoteError::QuantityInvalid(format!(
+                "mass: {} truncated to whole {} is zero",
+                mass,
+                trunc.as_str()
+            )));
+        }
+        quote.requested_quantity = Some(mass);
+        Ok(quote)
+    }
+
+    /// [`Self::price_mass`] for many requests of one account: the currency and
+    /// each distinct selection are read once.
+    pub async fn price_many(
+        &self,
+        account: AccountId,
+        requests: &[MassRequest],
+    ) -> Vec<Result<Quote, QuoteError>> {
+        let currency = match self.currency(account).await {
+            Ok(c) => c,
+            Err(_) => {
+                let mut out = Vec::with_capacity(requests.len());
+                for r in requests {
+                    out.push(self.price_mass(account, r).await);
+                }
+                return out;
+            }
+        };
+        let mut chosen_for: Vec<(Option<Vec<SelectionEntry>>, Vec<(Bundle, u32)>)> = Vec::new();
+        let mut out = Vec::with_capacity(requests.len());
+        for r in requests {
+            let MassRequest::Split {
+                mass,
+                selection,
+                trunc,
+            } = r
+            else {
+                out.push(self.price_mass(account, r).await);
+                continue;
+            };
+            if mass.grams() == 0 {
+                out.push(Err(QuoteError::QuantityInvalid(
+                    "mass: must be greater than zero".into(),
+                )));
+                continue;
+            }
+            let known = chosen_for.iter().position(|(sel, _)| sel == selection);
+            let index = match known {
+                Some(i) => i,
+                None => match self
+                    .selection(account, selection.as_deref(), currency)
+                    .await
+                {
+                    Ok(chosen) => {
+                        chosen_for.push((selection.clone(), chosen));
+                        chosen_for.len() - 1
+                    }
+                    Err(e) => {
+                        out.push(Err(e));
+                        continue;
+                    }
+                },
+            };
+            out.push(match chosen_for.get(index) {
+                Some((_, chosen)) => self.split_quote(chosen, *mass, *trunc, currency),
+                None => Err(QuoteError::Unexpected(anyhow!("selection cache miss"))),
+            });
+        }
+        out
+    }
+
     /// The quote engine shared by quotes and orders.
     pub async fn price_mass(
         &self,
@@ -377,21 +460,10 @@ impl Service {
                         "mass: must be greater than zero".into(),
                     ));
                 }
-                let trunc = trunc.unwrap_or(self.settings.default_trunc);
                 let chosen = self
                     .selection(account, selection.as_deref(), currency)
                     .await?;
-                let refs: Vec<(&Bundle, u32)> = chosen.iter().map(|(b, s)| (b, *s)).collect();
-                let mut quote = quote::by_shares(&refs, *mass, trunc, currency, rate)?;
-                if quote.quantity.grams() == 0 {
-                    return Err(QuoteError::QuantityInvalid(format!(
-                        "mass: {} truncated to whole {} is zero",
-                        mass,
-                        trunc.as_str()
-                    )));
-                }
-                quote.requested_quantity = Some(*mass);
-                Ok(quote)
+                self.split_quote(&chosen, *mass, *trunc, currency)
             }
             MassRequest::BundleMasses { masses, trunc } => {
                 let trunc = trunc.unwrap_or(self.settings.default_trunc);
@@ -612,6 +684,14 @@ impl OrderingService for Service {
         request: MassRequest,
     ) -> Result<Quote, QuoteError> {
         self.price_mass(account, &request).await
+    }
+
+    async fn quote_many_by_mass(
+        &self,
+        account: AccountId,
+        requests: Vec<MassRequest>,
+    ) -> Vec<Result<Quote, QuoteError>> {
+        self.price_many(account, &requests).await
     }
 
     async fn quote_by_value(

@@ -1,6 +1,7 @@
-//! Property test over the accounts endpoints: whatever is sent, the answer is
-//! never a 5xx, every error has the contract's `Errors` shape, a refused request
-//! writes nothing, and the server keeps serving.
+//! Property test over the accounts, catalogue, order, quote and estimate
+//! endpoints: whatever is sent, the answer is never a 5xx, every error has the
+//! contract's `Errors` shape, a refused request writes nothing (accounts,
+//! estimates, orders), and the server keeps serving.
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -56,6 +57,18 @@ fn json_value() -> impl Strategy<Value = Value> {
                     Just("bundle_selection".to_owned()),
                     Just("percentage".to_owned()),
                     Just("bundle_id".to_owned()),
+                    Just("consumption".to_owned()),
+                    Just("country_code".to_owned()),
+                    Just("route".to_owned()),
+                    Just("source".to_owned()),
+                    Just("code".to_owned()),
+                    Just("locode".to_owned()),
+                    Just("legs".to_owned()),
+                    Just("shipment".to_owned()),
+                    Just("method".to_owned()),
+                    Just("merchant".to_owned()),
+                    Just("category_code".to_owned()),
+                    Just("estimate_id".to_owned()),
                     "[a-z_]{1,10}",
                 ],
                 inner,
@@ -78,6 +91,17 @@ fn segment() -> impl Strategy<Value = String> {
         Just("bundles".to_owned()),
         Just("projects".to_owned()),
         Just("by-slug".to_owned()),
+        Just("estimates".to_owned()),
+        Just("electricity".to_owned()),
+        Just("flight".to_owned()),
+        Just("shipping".to_owned()),
+        Just("multi-leg".to_owned()),
+        Just("transactions".to_owned()),
+        Just("batch".to_owned()),
+        Just("company".to_owned()),
+        Just("individual".to_owned()),
+        Just("passenger-transportation".to_owned()),
+        Just("by-estimate".to_owned()),
         Just("OWN_LIVE".to_owned()),
         Just("OWN_TEST".to_owned()),
         Just("OTHER_LIVE".to_owned()),
@@ -188,8 +212,10 @@ async fn exercise(app: &TestApp, a: &Tenant, b: &Tenant, f: &Fuzzed) -> Result<(
         Body::Bytes(b) => req.body(b.clone()),
     };
     let before = (app.count_accounts(a).await, app.count_accounts(b).await);
+    let rows_before = app.count_estimates_and_orders().await;
     let res = app.send(req).await;
     let after = (app.count_accounts(a).await, app.count_accounts(b).await);
+    let rows_after = app.count_estimates_and_orders().await;
     let status = res.status.as_u16();
     prop_assert!(
         status < 500,
@@ -209,6 +235,13 @@ async fn exercise(app: &TestApp, a: &Tenant, b: &Tenant, f: &Fuzzed) -> Result<(
             before,
             after,
             "a refused request wrote something: {} {}",
+            f.method,
+            url
+        );
+        prop_assert_eq!(
+            rows_before,
+            rows_after,
+            "a refused request stored an estimate or an order: {} {}",
             f.method,
             url
         );

@@ -260,6 +260,30 @@ impl TestApp {
         }
         total
     }
+
+    /// Stored estimates and orders of every account (rows), to prove a refused request wrote nothing.
+    pub async fn count_estimates_and_orders(&self) -> (i64, i64) {
+        use diesel::prelude::*;
+        self.services
+            .db
+            .read(|conn| {
+                let estimates = diesel::sql_query("SELECT count(*) AS n FROM estimates")
+                    .get_result::<Count>(conn)?
+                    .n;
+                let orders = diesel::sql_query("SELECT count(*) AS n FROM orders")
+                    .get_result::<Count>(conn)?
+                    .n;
+                Ok((estimates, orders))
+            })
+            .await
+            .unwrap()
+    }
+}
+
+#[derive(diesel::QueryableByName)]
+struct Count {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    n: i64,
 }
 
 impl Drop for TestApp {

@@ -569,3 +569,54 @@ async fn a_declined_payment_fails_the_order_instead_of_paying_it() {
         .unwrap();
     assert_eq!(order.status, OrderStatus::Failed);
 }
+
+fn defaults() -> Vec<Bundle> {
+    let mut a = bundle(1, 1000);
+    a.default_share = Some(6000);
+    let mut b = bundle(2, 2500);
+    b.default_share = Some(4000);
+    vec![a, b]
+}
+
+#[tokio::test]
+async fn many_quotes_read_each_selection_once_and_match_single_quotes() {
+    let mut catalogue = MockCatalogueRepository::new();
+    catalogue
+        .expect_account_selection()
+        .times(1)
+        .returning(|_| Ok(vec![]));
+    catalogue
+        .expect_default_selection()
+        .times(1)
+        .returning(|| Ok(defaults()));
+    catalogue
+        .expect_bundles()
+        .times(1)
+        .returning(|_| Ok(vec![bundle(3, 700)]));
+    let svc = service_with(catalogue, MockOrderRepository::new());
+    let mut requests: Vec<MassRequest> = (1..=100)
+        .map(|i| split(&format!("0.{i:03}"), None))
+        .collect();
+    requests.push(split("2", Some(vec![entry(3, None)])));
+    requests.push(split("0", None));
+    let many = svc.price_many(account(), &requests).await;
+    assert_eq!(many.len(), 102);
+    assert!(matches!(many[101], Err(QuoteError::QuantityInvalid(_))));
+    // the same as one by one (each priced by the same engine)
+    let mut single_catalogue = MockCatalogueRepository::new();
+    single_catalogue
+        .expect_account_selection()
+        .returning(|_| Ok(vec![]));
+    single_catalogue
+        .expect_default_selection()
+        .returning(|| Ok(defaults()));
+    single_catalogue
+        .expect_bundles()
+        .returning(|_| Ok(vec![bundle(3, 700)]));
+    let single = service_with(single_catalogue, MockOrderRepository::new());
+    for (r, q) in requests.iter().zip(&many) {
+        let one = single.price_mass(account(), r).await;
+        assert_eq!(format!("{q:?}"), format!("{one:?}"));
+    }
+    assert!(many.iter().take(101).all(Result::is_ok), "{many:?}");
+}

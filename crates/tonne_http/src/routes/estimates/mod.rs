@@ -63,37 +63,53 @@ struct QuoteSelection {
     quantity_trunc: Option<MassUnitBody>,
 }
 
-async fn quote(state: &AppState, account: AccountId, mass: Mass, sel: QuoteSelection) -> Value {
-    let selection = match selection(sel.bundle_selection) {
-        Ok(s) => s,
-        Err(e) => return e.body_json(),
-    };
-    let request = MassRequest::Split {
+fn quote_request(sel: QuoteSelection, mass: Mass) -> Result<MassRequest, Value> {
+    let selection = selection(sel.bundle_selection).map_err(|e| e.body_json())?;
+    Ok(MassRequest::Split {
         mass,
         selection,
         trunc: sel.quantity_trunc.map(MassUnit::from),
-    };
-    match state.ordering.quote_by_mass(account, request).await {
+    })
+}
+
+fn quote_json(result: Result<tonne_ordering::Quote, tonne_ordering::QuoteError>) -> Value {
+    match result {
         Ok(q) => serde_json::to_value(quote_body(&q)).unwrap_or(Value::Null),
         Err(e) => ApiError::from(e).body_json(),
     }
 }
 
-/// The response body of a stored (or unstored) estimate; `None` for money movement.
-async fn body(state: &AppState, account: AccountId, id: &str, c: &Computed) -> R<Option<Value>> {
+/// A computed estimate's request (as JSON) and quote request.
+fn prepare(c: &Computed) -> R<Option<(Mass, Value, Result<MassRequest, Value>)>> {
     let Some(mass) = c.mass else { return Ok(None) };
     let request: Value =
         serde_json::from_str(&c.request).map_err(|e| ApiError::internal(&anyhow::anyhow!(e)))?;
     let sel: QuoteSelection = serde_json::from_value(request.clone()).unwrap_or_default();
+    Ok(Some((mass, request, quote_request(sel, mass))))
+}
+
+fn assemble(id: &str, mass: Mass, request: Value, quote: Value, c: &Computed) -> Value {
     let mut out = Map::new();
     out.insert("id".into(), Value::String(id.to_owned()));
     out.insert("mass".into(), mass_json(mass));
-    out.insert("quote".into(), quote(state, account, mass, sel).await);
+    out.insert("quote".into(), quote);
     out.insert("request".into(), request);
     if let Ok(Value::Object(extra)) = serde_json::from_str::<Value>(&c.result) {
         out.extend(extra);
     }
-    Ok(Some(Value::Object(out)))
+    Value::Object(out)
+}
+
+/// The response body of a stored estimate; `None` for money movement.
+async fn body(state: &AppState, account: AccountId, id: &str, c: &Computed) -> R<Option<Value>> {
+    let Some((mass, request, quote)) = prepare(c)? else {
+        return Ok(None);
+    };
+    let quote = match quote {
+        Ok(q) => quote_json(state.ordering.quote_by_mass(account, q).await),
+        Err(errors) => errors,
+    };
+    Ok(Some(assemble(id, mass, request, quote, c)))
 }
 
 fn respond(body: Option<Value>) -> HttpResponse {
@@ -145,7 +161,15 @@ async fn updated(
 
 // ---- engines: wire request → Computed ------------------------------------------------
 
+/// A malformed `bundle_selection` (a percentage that breaks the contract's
+/// pattern) refuses the request, so that the echoed request always conforms;
+/// a well-formed selection that cannot be priced becomes the quote's `Errors`.
+fn check_selection(b: &impl QuoteFields) -> R<()> {
+    selection(b.bundle_selection()).map(|_| ())
+}
+
 fn electricity_computed(b: &ElectricityRequest) -> R<Computed> {
+    check_selection(b)?;
     let (energy, country) = b.parse()?;
     let e = electricity::estimate(energy, country.as_deref())?;
     Ok(Computed {
@@ -156,6 +180,7 @@ fn electricity_computed(b: &ElectricityRequest) -> R<Computed> {
 }
 
 fn flight_computed(b: &FlightRequest) -> R<Computed> {
+    check_selection(b)?;
     let e = flight::estimate(&b.parse()?)?;
     Ok(Computed {
         mass: Some(e.mass),
@@ -165,6 +190,7 @@ fn flight_computed(b: &FlightRequest) -> R<Computed> {
 }
 
 fn passenger_computed(b: &PassengerTransportationRequest) -> R<Computed> {
+    check_selection(b)?;
     let e = passenger::estimate(&b.parse()?)?;
     let legs: Vec<Value> = e
         .legs
@@ -183,6 +209,7 @@ fn leg_json(l: &shipping::LegEstimate) -> Value {
 }
 
 fn shipping_computed(b: &ShippingRequest) -> R<Computed> {
+    check_selection(b)?;
     let (shipment, leg) = b.parse()?;
     let e = shipping::leg("", &shipment, &leg)?;
     let result = json!({"distance": distance_json(&e.distance), "methodology": e.methodology});
@@ -194,6 +221,7 @@ fn shipping_computed(b: &ShippingRequest) -> R<Computed> {
 }
 
 fn multi_leg_computed(b: &MultiLegShippingRequest) -> R<Computed> {
+    check_selection(b)?;
     let (shipment, legs) = b.parse()?;
     let e = shipping::multi_leg(&shipment, &legs)?;
     let result = json!({
@@ -208,6 +236,7 @@ fn multi_leg_computed(b: &MultiLegShippingRequest) -> R<Computed> {
 }
 
 fn transaction_computed(b: &TransactionRequestBody) -> R<Computed> {
+    check_selection(b)?;
     let (mass, result) = match transaction::estimate(&b.parse()?)? {
         TransactionOutcome::Estimate {
             mass,
@@ -229,6 +258,7 @@ fn transaction_computed(b: &TransactionRequestBody) -> R<Computed> {
 }
 
 fn company_computed(b: &CompanyRequestBody) -> R<Computed> {
+    check_selection(b)?;
     let e = footprint::company(&b.parse()?)?;
     let result = json!({
         "scope1": mass_json(e.scope1),
@@ -251,6 +281,7 @@ fn company_computed(b: &CompanyRequestBody) -> R<Computed> {
 }
 
 fn individual_computed(b: &IndividualRequestBody) -> R<Computed> {
+    check_selection(b)?;
     let e = footprint::individual(&b.parse()?)?;
     Ok(Computed {
         mass: Some(e.mass),
@@ -556,19 +587,39 @@ pub async fn create_batch(
     Ok(HttpResponse::Ok().json(out))
 }
 
-/// Bodies of many records; quotes are priced together (one catalogue read).
+/// Bodies of many records; their quotes are priced together (the account and
+/// each distinct selection are read once, not once per entry).
 async fn bodies_for(
     state: &AppState,
     account: AccountId,
     records: &[EstimateRecord],
 ) -> R<Vec<Value>> {
-    let mut out = Vec::with_capacity(records.len());
+    let mut prepared = Vec::with_capacity(records.len());
+    let mut requests = Vec::new();
     for r in records {
-        out.push(
-            body(state, account, &r.id.to_string(), &r.computed)
-                .await?
-                .unwrap_or(json!({})),
-        );
+        let p = prepare(&r.computed)?;
+        if let Some((_, _, Ok(q))) = &p {
+            requests.push(q.clone());
+        }
+        prepared.push(p);
+    }
+    let mut quotes = state
+        .ordering
+        .quote_many_by_mass(account, requests)
+        .await
+        .into_iter();
+    let mut out = Vec::with_capacity(records.len());
+    for (r, p) in records.iter().zip(prepared) {
+        out.push(match p {
+            None => json!({}),
+            Some((mass, request, quote)) => {
+                let quote = match quote {
+                    Ok(_) => quotes.next().map_or(Value::Null, quote_json),
+                    Err(errors) => errors,
+                };
+                assemble(&r.id.to_string(), mass, request, quote, &r.computed)
+            }
+        });
     }
     Ok(out)
 }
