@@ -398,7 +398,9 @@ impl Service {
                 return out;
             }
         };
-        let mut chosen_for: Vec<(Option<Vec<SelectionEntry>>, Vec<(Bundle, u32)>)> = Vec::new();
+        // (selection as sent, the bundles and shares it resolved to)
+        type Resolved = (Option<Vec<SelectionEntry>>, Vec<(Bundle, u32)>);
+        let mut chosen_for: Vec<Resolved> = Vec::new();
         let mut out = Vec::with_capacity(requests.len());
         for r in requests {
             let MassRequest::Split {
