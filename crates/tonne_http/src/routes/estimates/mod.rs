@@ -79,8 +79,12 @@ fn quote_json(result: Result<tonne_ordering::Quote, tonne_ordering::QuoteError>)
     }
 }
 
-/// A computed estimate's request (as JSON) and quote request.
-fn prepare(c: &Computed) -> R<Option<(Mass, Value, Result<MassRequest, Value>)>> {
+/// An estimate ready to answer: its mass, its request as JSON, and the quote
+/// to ask for (or the `Errors` of a selection that cannot be one).
+type Prepared = (Mass, Value, Result<MassRequest, Value>);
+
+/// A computed estimate, prepared; `None` for money movement.
+fn prepare(c: &Computed) -> R<Option<Prepared>> {
     let Some(mass) = c.mass else { return Ok(None) };
     let request: Value =
         serde_json::from_str(&c.request).map_err(|e| ApiError::internal(&anyhow::anyhow!(e)))?;
