@@ -41,7 +41,7 @@ for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$PORT/ready" >/dev/null && 
 post_lua() { # post_lua BODY
   cat <<LUA
 wrk.method = "POST"
-wrk.body = [[$1]]
+wrk.body = [==[$1]==]
 wrk.headers["Content-Type"] = "application/json"
 wrk.headers["Authorization"] = "Bearer $KEY"
 done = function(summary, latency, requests)
@@ -55,7 +55,7 @@ LUA
 
 post_lua '{"route":{"source":{"code":"LHR"},"destination":{"code":"JFK"}},"cabin_class":"economy","passengers":1}' > "$WORK/flight.lua"
 ENTRY='{"value":{"value":"42.50","currency":"GBP"},"merchant":{"country_code":"GBR","category_code":"5812"}}'
-BATCH="[$(for i in $(seq 1 100); do printf '%s' "$ENTRY"; [ "$i" -lt 100 ] && printf ','; done)]"
+BATCH=$(python3 -c 'import json, sys; print(json.dumps([json.loads(sys.argv[1])] * 100))' "$ENTRY")
 post_lua "$BATCH" > "$WORK/batch.lua"
 post_lua '{"shipment":{"containers":"2"},"route":{"source":{"locode":"CNSHA"},"destination":{"locode":"NLRTM"}},"method":{"vessel_type":"container_ship"}}' > "$WORK/sea.lua"
 

@@ -227,13 +227,33 @@ fn path_cache() -> &'static PathCache {
     CACHE.get_or_init(|| Mutex::new(HashMap::new()))
 }
 
+type NearestCache = Mutex<HashMap<(u64, u64), Option<(u32, f64)>>>;
+
+/// The network node nearest to a point, cached per point (ports repeat).
+fn nearest_cached(net: &Network, p: &LatLon) -> Option<(u32, f64)> {
+    static CACHE: OnceLock<NearestCache> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    let key = (p.lat().to_bits(), p.lon().to_bits());
+    if let Some(hit) = cache.lock().ok().and_then(|c| c.get(&key).copied()) {
+        return hit;
+    }
+    let found = net.nearest(p);
+    if let Ok(mut c) = cache.lock() {
+        if c.len() >= 100_000 {
+            c.clear();
+        }
+        c.insert(key, found);
+    }
+    found
+}
+
 /// Sea distance in km between two points: the great-circle hop from each point
 /// to its nearest network node plus the shortest path through the maritime
-/// network (cached per node pair). `None` if the network has no path.
+/// network (nearest nodes and paths cached). `None` if the network has no path.
 pub fn sea_km(from: &LatLon, to: &LatLon) -> Option<f64> {
     let net = network();
-    let (a, da) = net.nearest(from)?;
-    let (b, db) = net.nearest(to)?;
+    let (a, da) = nearest_cached(net, from)?;
+    let (b, db) = nearest_cached(net, to)?;
     let key = (a.min(b), a.max(b));
     let cached = path_cache().lock().ok().and_then(|c| c.get(&key).copied());
     let path = match cached {

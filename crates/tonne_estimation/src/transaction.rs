@@ -212,32 +212,51 @@ fn similarity(a: &[[char; 3]], b: &[[char; 3]]) -> Decimal {
     Decimal::from(common) / Decimal::from(union)
 }
 
+/// Every searchable text (keywords, then MCC descriptions) with its MCC and
+/// trigrams, computed once.
+fn search_index() -> &'static [(String, String, Vec<[char; 3]>)] {
+    static INDEX: OnceLock<Vec<(String, String, Vec<[char; 3]>)>> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut index: Vec<(String, String, Vec<[char; 3]>)> = KEYWORDS
+            .iter()
+            .map(|(word, code)| ((*word).to_owned(), (*code).to_owned(), trigrams(word)))
+            .collect();
+        let mut listed: Vec<&Category> = categories()
+            .values()
+            .filter(|c| c.group != Group::MoneyMovement)
+            .collect();
+        listed.sort_by(|a, b| a.code.cmp(&b.code));
+        index.extend(listed.into_iter().map(|c| {
+            (
+                c.description.clone(),
+                c.code.clone(),
+                trigrams(&c.description),
+            )
+        }));
+        index
+    })
+}
+
 /// Matches a free-text term to a category: the keyword or MCC description with
-/// the highest trigram similarity (at least 0.3). Returns the matched text.
+/// the highest trigram similarity (at least 0.3; the first best wins, keywords
+/// before descriptions). Returns the matched text.
 pub fn search(term: &str) -> Option<(&'static Category, String)> {
-    let t = trigrams(term.trim());
     if term.trim().is_empty() {
         return None;
     }
-    let mut best: Option<(Decimal, &'static Category, String)> = None;
-    let mut consider = |text: &str, code: &str| {
-        let score = similarity(&t, &trigrams(text));
-        if best.as_ref().is_none_or(|(s, _, _)| score > *s)
-            && let Some(c) = category(code)
-        {
-            best = Some((score, c, text.to_owned()));
-        }
-    };
-    for (word, code) in KEYWORDS {
-        consider(word, code);
-    }
-    for c in categories().values() {
-        if c.group != Group::MoneyMovement {
-            consider(&c.description, &c.code);
+    let t = trigrams(term.trim());
+    let mut best: Option<(Decimal, &'static str, &'static str)> = None;
+    for (text, code, grams) in search_index() {
+        let score = similarity(&t, grams);
+        if best.as_ref().is_none_or(|(s, _, _)| score > *s) {
+            best = Some((score, text.as_str(), code.as_str()));
         }
     }
-    best.filter(|(s, _, _)| *s >= Decimal::new(3, 1))
-        .map(|(_, c, text)| (c, text))
+    let (score, text, code) = best?;
+    if score < Decimal::new(3, 1) {
+        return None;
+    }
+    category(code).map(|c| (c, text.to_owned()))
 }
 
 /// How the merchant is identified.

@@ -8,7 +8,7 @@ use tonne_estimation::records::{
 };
 use tonne_kernel::{AccountId, EstimateId, Mass, StoreError};
 
-use crate::db::Db;
+use crate::db::{AnyConnection, Db};
 use crate::error::{corrupt, store_error};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::estimates;
@@ -76,12 +76,15 @@ impl EstimateRepository for EstimateStore {
         let rows: Vec<EstimateRow> = records.iter().map(row).collect();
         self.db
             .write(move |conn| {
-                // one statement per row inside one transaction: multi-row VALUES
-                // is not in Diesel's multi-backend dialect for this shape
-                for r in &rows {
-                    diesel::insert_into(estimates::table)
-                        .values(r)
-                        .execute(conn)?;
+                // one multi-row INSERT per 500 rows, in one transaction (batch
+                // inserts are not in Diesel's multi-backend dialect: run each on
+                // the concrete connection; the same statement on both)
+                for chunk in rows.chunks(500) {
+                    let insert = diesel::insert_into(estimates::table).values(chunk);
+                    match conn {
+                        AnyConnection::Postgresql(c) => insert.execute(c)?,
+                        AnyConnection::Sqlite(c) => insert.execute(c)?,
+                    };
                 }
                 Ok(())
             })
