@@ -212,12 +212,14 @@ fn similarity(a: &[[char; 3]], b: &[[char; 3]]) -> Decimal {
     Decimal::from(common) / Decimal::from(union)
 }
 
-/// Every searchable text (keywords, then MCC descriptions) with its MCC and
-/// trigrams, computed once.
-fn search_index() -> &'static [(String, String, Vec<[char; 3]>)] {
-    static INDEX: OnceLock<Vec<(String, String, Vec<[char; 3]>)>> = OnceLock::new();
+/// A searchable text, its MCC and its trigrams.
+type Searchable = (String, String, Vec<[char; 3]>);
+
+/// Every searchable text (keywords, then MCC descriptions), computed once.
+fn search_index() -> &'static [Searchable] {
+    static INDEX: OnceLock<Vec<Searchable>> = OnceLock::new();
     INDEX.get_or_init(|| {
-        let mut index: Vec<(String, String, Vec<[char; 3]>)> = KEYWORDS
+        let mut index: Vec<Searchable> = KEYWORDS
             .iter()
             .map(|(word, code)| ((*word).to_owned(), (*code).to_owned(), trigrams(word)))
             .collect();
