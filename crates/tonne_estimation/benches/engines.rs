@@ -70,6 +70,60 @@ fn engines(c: &mut Criterion) {
         };
         b.iter(|| transaction::estimate(black_box(&r)).unwrap())
     });
+    c.bench_function("passenger (road + rail + flight legs)", |b| {
+        use tonne_estimation::passenger::{Leg as P, PassengerRequest, Rail, Vehicle};
+        let km = |v: &str| Route::Distance(Distance::parse("d", v, DistanceUnit::Km).unwrap());
+        let r = PassengerRequest {
+            passengers: Decimal::from(2),
+            legs: vec![
+                P::Road {
+                    route: km("30"),
+                    vehicle: Vehicle::CarMpv,
+                },
+                P::Rail {
+                    route: km("400"),
+                    rail: Rail::National,
+                },
+                P::Flight {
+                    route: FlightRoute::Airports {
+                        source: "CDG".into(),
+                        destination: "JFK".into(),
+                    },
+                    cabin: CabinClass::Economy,
+                },
+            ],
+        };
+        b.iter(|| tonne_estimation::passenger::estimate(black_box(&r)).unwrap())
+    });
+    c.bench_function("company", |b| {
+        use tonne_estimation::{Area, AreaUnit};
+        let spend = |v: &str| Spend::parse("v", v, Currency::Gbp).unwrap();
+        let r = footprint::CompanyRequest {
+            months: 12,
+            employees: 50,
+            remote_employees_percentage: 20,
+            office_area: Area::parse("a", "800", AreaUnit::SquareMeters).unwrap(),
+            country_code: "GBR".into(),
+            electricity_kwh: 60_000,
+            green_electricity_used: false,
+            gas_m3: 5_000,
+            company_cars: 3,
+            average_car_distance: Distance::parse("d", "15000", DistanceUnit::Km).unwrap(),
+            employees_using_public_transport: 30,
+            short_flights: 40,
+            medium_flights: 10,
+            long_flights: 5,
+            first_or_business_class_percentage: 10,
+            food_and_drinks_expenses: spend("20000"),
+            vegetarian_and_vegan_percentage: 30,
+            electronic_device_expenses: spend("30000"),
+            garbage_kg: 4000,
+            recycled_garbage_percentage: 50,
+            on_premise_electricity_cost: Some(spend("1000")),
+            cloud_cost: Some(spend("12000")),
+        };
+        b.iter(|| footprint::company(black_box(&r)).unwrap())
+    });
     c.bench_function("individual", |b| {
         let spend = |v: &str| Spend::parse("v", v, Currency::Eur).unwrap();
         let r = IndividualRequest {
