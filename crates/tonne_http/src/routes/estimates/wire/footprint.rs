@@ -1,0 +1,305 @@
+//! Company and individual years.
+
+use super::*;
+
+// ---- company and individual ------------------------------------------------------------
+
+/// `square_meters` or `square_feet`.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(missing_docs)]
+pub enum AreaUnitBody {
+    SquareMeters,
+    SquareFeet,
+}
+
+/// The contract's `Area`.
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AreaBody {
+    /// Decimal string.
+    pub amount: String,
+    /// Unit.
+    pub unit: AreaUnitBody,
+}
+
+/// Cloud providers.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[allow(missing_docs)]
+pub enum CloudProviderBody {
+    Aws,
+    Gcp,
+    Azure,
+    Ovh,
+    Other,
+}
+
+/// On-premise infrastructure.
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OnPremiseBody {
+    /// Yearly electricity bill.
+    pub electricity_cost: MoneyBody,
+}
+
+/// Cloud use.
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CloudBody {
+    /// Yearly cost.
+    pub cost: MoneyBody,
+    /// Provider.
+    pub provider: CloudProviderBody,
+}
+
+/// Tech use.
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TechBody {
+    /// On premise.
+    #[serde(
+        default,
+        deserialize_with = "crate::extract::non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub on_premise: Option<OnPremiseBody>,
+    /// Cloud.
+    #[serde(
+        default,
+        deserialize_with = "crate::extract::non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub cloud: Option<CloudBody>,
+}
+
+fn count(field: &str, v: i64) -> R<u64> {
+    u64::try_from(v)
+        .ok()
+        .filter(|v| *v <= 1_000_000_000_000)
+        .ok_or_else(|| ApiError::validation(field, "must be an integer between 0 and 10^12"))
+}
+
+fn percent(field: &str, v: i64) -> R<u8> {
+    u8::try_from(v)
+        .ok()
+        .filter(|v| *v <= 100)
+        .ok_or_else(|| ApiError::validation(field, "must be an integer between 0 and 100"))
+}
+
+estimate_request! {
+/// The contract's `CompanyEstimateRequest` (yearly values).
+#[allow(missing_docs)]
+pub struct CompanyRequestBody {
+    #[serde(
+        default,
+        deserialize_with = "crate::extract::non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub months: Option<i64>,
+    pub employees: i64,
+    pub remote_employees_percentage: i64,
+    pub office_area: AreaBody,
+    pub country_code: String,
+    #[serde(
+        default,
+        deserialize_with = "crate::extract::non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub postcode: Option<String>,
+    #[serde(
+        default,
+        deserialize_with = "crate::extract::non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub city: Option<String>,
+    pub electricity_consumption: i64,
+    pub green_electricity_used: bool,
+    pub gas_consumption: i64,
+    pub company_cars: i64,
+    pub average_car_distance_travelled: DistanceBody,
+    pub employees_using_public_transport: i64,
+    pub short_flights: i64,
+    pub medium_flights: i64,
+    pub long_flights: i64,
+    pub first_or_business_class_percentage: i64,
+    pub food_and_drinks_expenses: MoneyBody,
+    pub vegetarian_and_vegan_percentage: i64,
+    pub electronic_device_expenses: MoneyBody,
+    pub garbage: i64,
+    pub recycled_garbage_percentage: i64,
+    #[serde(
+        default,
+        deserialize_with = "crate::extract::non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub tech: Option<TechBody>,
+}
+}
+
+impl CompanyRequestBody {
+    /// Engine input.
+    pub fn parse(&self) -> R<CompanyRequest> {
+        let months = match self.months {
+            None => 12,
+            Some(m) => u32::try_from(m)
+                .ok()
+                .filter(|m| (1..=1200).contains(m))
+                .ok_or_else(|| {
+                    ApiError::validation("months", "must be an integer between 1 and 1200")
+                })?,
+        };
+        let unit = match self.office_area.unit {
+            AreaUnitBody::SquareMeters => AreaUnit::SquareMeters,
+            AreaUnitBody::SquareFeet => AreaUnit::SquareFeet,
+        };
+        let tech = self.tech.as_ref();
+        Ok(CompanyRequest {
+            months,
+            employees: count("employees", self.employees)?,
+            remote_employees_percentage: percent(
+                "remote_employees_percentage",
+                self.remote_employees_percentage,
+            )?,
+            office_area: Area::parse("office_area.amount", &self.office_area.amount, unit)?,
+            country_code: country("country_code", &self.country_code)?,
+            electricity_kwh: count("electricity_consumption", self.electricity_consumption)?,
+            green_electricity_used: self.green_electricity_used,
+            gas_m3: count("gas_consumption", self.gas_consumption)?,
+            company_cars: count("company_cars", self.company_cars)?,
+            average_car_distance: self
+                .average_car_distance_travelled
+                .parse("average_car_distance_travelled")?,
+            employees_using_public_transport: count(
+                "employees_using_public_transport",
+                self.employees_using_public_transport,
+            )?,
+            short_flights: count("short_flights", self.short_flights)?,
+            medium_flights: count("medium_flights", self.medium_flights)?,
+            long_flights: count("long_flights", self.long_flights)?,
+            first_or_business_class_percentage: percent(
+                "first_or_business_class_percentage",
+                self.first_or_business_class_percentage,
+            )?,
+            food_and_drinks_expenses: self
+                .food_and_drinks_expenses
+                .parse("food_and_drinks_expenses")?,
+            vegetarian_and_vegan_percentage: percent(
+                "vegetarian_and_vegan_percentage",
+                self.vegetarian_and_vegan_percentage,
+            )?,
+            electronic_device_expenses: self
+                .electronic_device_expenses
+                .parse("electronic_device_expenses")?,
+            garbage_kg: count("garbage", self.garbage)?,
+            recycled_garbage_percentage: percent(
+                "recycled_garbage_percentage",
+                self.recycled_garbage_percentage,
+            )?,
+            on_premise_electricity_cost: tech
+                .and_then(|t| t.on_premise.as_ref())
+                .map(|o| o.electricity_cost.parse("tech.on_premise.electricity_cost"))
+                .transpose()?,
+            cloud_cost: tech
+                .and_then(|t| t.cloud.as_ref())
+                .map(|c| c.cost.parse("tech.cloud.cost"))
+                .transpose()?,
+        })
+    }
+}
+
+/// Car fuels.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[allow(missing_docs)]
+pub enum CarFuelBody {
+    Gasoline,
+    Electric,
+    Hybrid,
+}
+
+estimate_request! {
+/// The contract's `IndividualEstimateRequest` (yearly values).
+#[allow(missing_docs)]
+pub struct IndividualRequestBody {
+    pub country_code: String,
+    pub car_use: bool,
+    #[serde(
+        default,
+        deserialize_with = "crate::extract::non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub car_fuel_type: Option<CarFuelBody>,
+    #[serde(
+        default,
+        deserialize_with = "crate::extract::non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub average_car_distance_travelled: Option<DistanceBody>,
+    pub short_flights: i64,
+    pub medium_flights: i64,
+    pub long_flights: i64,
+    pub days_per_week_using_public_transport: i64,
+    pub diet: DietBody,
+    pub monthly_grocery_expenses: MoneyBody,
+    pub monthly_restaurant_expenses: MoneyBody,
+    pub monthly_clothing_expenses: MoneyBody,
+    pub monthly_furniture_appliances_expenses: MoneyBody,
+    pub monthly_other_expenses: MoneyBody,
+    pub electricity_consumption: i64,
+    pub green_electricity_used: bool,
+    pub gas_consumption: i64,
+}
+}
+
+impl IndividualRequestBody {
+    /// Engine input.
+    pub fn parse(&self) -> R<IndividualRequest> {
+        let days = u8::try_from(self.days_per_week_using_public_transport)
+            .ok()
+            .filter(|d| *d <= 7)
+            .ok_or_else(|| {
+                ApiError::validation(
+                    "days_per_week_using_public_transport",
+                    "must be an integer between 0 and 7",
+                )
+            })?;
+        Ok(IndividualRequest {
+            country_code: country("country_code", &self.country_code)?,
+            car_use: self.car_use,
+            car_fuel: match self.car_fuel_type {
+                None | Some(CarFuelBody::Gasoline) => CarFuel::Gasoline,
+                Some(CarFuelBody::Electric) => CarFuel::Electric,
+                Some(CarFuelBody::Hybrid) => CarFuel::Hybrid,
+            },
+            car_distance: self
+                .average_car_distance_travelled
+                .as_ref()
+                .map(|d| d.parse("average_car_distance_travelled"))
+                .transpose()?,
+            short_flights: count("short_flights", self.short_flights)?,
+            medium_flights: count("medium_flights", self.medium_flights)?,
+            long_flights: count("long_flights", self.long_flights)?,
+            days_per_week_using_public_transport: days,
+            diet: self.diet.into(),
+            monthly_grocery: self
+                .monthly_grocery_expenses
+                .parse("monthly_grocery_expenses")?,
+            monthly_restaurant: self
+                .monthly_restaurant_expenses
+                .parse("monthly_restaurant_expenses")?,
+            monthly_clothing: self
+                .monthly_clothing_expenses
+                .parse("monthly_clothing_expenses")?,
+            monthly_furniture_appliances: self
+                .monthly_furniture_appliances_expenses
+                .parse("monthly_furniture_appliances_expenses")?,
+            monthly_other: self
+                .monthly_other_expenses
+                .parse("monthly_other_expenses")?,
+            electricity_kwh: count("electricity_consumption", self.electricity_consumption)?,
+            green_electricity_used: self.green_electricity_used,
+            gas_m3: count("gas_consumption", self.gas_consumption)?,
+        })
+    }
+}

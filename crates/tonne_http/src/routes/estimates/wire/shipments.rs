@@ -1,0 +1,389 @@
+//! Shipping, single and multi-leg.
+
+use super::*;
+
+// ---- shipping ---------------------------------------------------------------------
+
+/// Cargo types of containers.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[allow(missing_docs)]
+pub enum CargoBody {
+    Lightweight,
+    Average,
+    Heavyweight,
+    ContainerOnly,
+}
+
+/// A shipment by mass.
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MassShipmentBody {
+    /// Mass.
+    pub mass: MassBody,
+}
+
+/// A shipment in TEU.
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ContainerShipmentBody {
+    /// TEU, decimal string.
+    pub containers: String,
+    /// Cargo type (average when absent).
+    #[serde(
+        default,
+        deserialize_with = "crate::extract::non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub cargo_type: Option<CargoBody>,
+    /// Actual mass, if known.
+    #[serde(
+        default,
+        deserialize_with = "crate::extract::non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub mass: Option<MassBody>,
+}
+
+/// The contract's `Shipment`.
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum ShipmentBody {
+    /// By mass.
+    Mass(MassShipmentBody),
+    /// In containers.
+    Containers(ContainerShipmentBody),
+}
+
+fn shipment_mass(m: &MassBody) -> R<Mass> {
+    let unit = match m.unit {
+        MassUnitBody::G => MassUnit::G,
+        MassUnitBody::Kg => MassUnit::Kg,
+        MassUnitBody::T => MassUnit::T,
+    };
+    Mass::parse(&m.amount, unit).map_err(|e| ApiError::validation("shipment.mass.amount", e))
+}
+
+impl ShipmentBody {
+    fn parse(&self) -> R<Shipment> {
+        Ok(match self {
+            ShipmentBody::Mass(m) => Shipment::Mass(shipment_mass(&m.mass)?),
+            ShipmentBody::Containers(c) => {
+                let teu = tonne_estimation::parse_amount("shipment.containers", &c.containers)?;
+                Shipment::Containers {
+                    teu,
+                    cargo: match c.cargo_type {
+                        None | Some(CargoBody::Average) => CargoType::Average,
+                        Some(CargoBody::Lightweight) => CargoType::Lightweight,
+                        Some(CargoBody::Heavyweight) => CargoType::Heavyweight,
+                        Some(CargoBody::ContainerOnly) => CargoType::ContainerOnly,
+                    },
+                    mass: c.mass.as_ref().map(shipment_mass).transpose()?,
+                }
+            }
+        })
+    }
+}
+
+/// A sea vessel method (`SeaShippingMethod`).
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeaMethodBody {
+    /// `sea_*` vessel type.
+    pub vessel_type: String,
+    /// HFO, MGO (LNG for `sea_oil_tanker_huge`).
+    #[serde(
+        default,
+        deserialize_with = "crate::extract::non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub fuel: Option<String>,
+    /// Load (bulk carriers: average/heavy; RoRo: freight_only/truck_and_trailer/trailer_only).
+    #[serde(
+        default,
+        deserialize_with = "crate::extract::non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub load: Option<String>,
+}
+
+/// A container ship or an identified vessel.
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ContainerMethodBody {
+    /// The vessel's IMO number (7 digits).
+    #[serde(
+        default,
+        deserialize_with = "crate::extract::non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub vessel_imo_number: Option<String>,
+    /// `container_ship`.
+    #[serde(
+        default,
+        deserialize_with = "crate::extract::non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub vessel_type: Option<String>,
+    /// Refrigerated (default false).
+    #[serde(
+        default,
+        deserialize_with = "crate::extract::non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub refrigerated: Option<bool>,
+    /// Trade lane.
+    #[serde(
+        default,
+        deserialize_with = "crate::extract::non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub trade_lane: Option<String>,
+}
+
+/// The contract's `ShippingMethod`.
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum MethodBody {
+    /// A `SimpleShippingMethod` name.
+    Simple(String),
+    /// A sea vessel (or a bare `{"vessel_type": "container_ship"}`).
+    Sea(SeaMethodBody),
+    /// A container ship or a vessel by IMO number.
+    Container(ContainerMethodBody),
+}
+
+/// The contract's trade lanes.
+pub const TRADE_LANES: &[&str] = &[
+    "aggregated_panama_trade",
+    "aggregated_transatlantic",
+    "aggregated_transsuez",
+    "aggregated_transpacific",
+    "aggregated_other",
+    "disaggregated_asia_to_africa",
+    "disaggregated_asia_to_mediterranean",
+    "disaggregated_asia_to_middle_east",
+    "disaggregated_asia_to_north_america_east",
+    "disaggregated_asia_to_north_america_west",
+    "disaggregated_asia_to_north_europe",
+    "disaggregated_asia_to_oceania",
+    "disaggregated_asia_to_south_america",
+    "disaggregated_europe_to_africa",
+    "disaggregated_europe_to_south_america",
+    "disaggregated_europe_to_middle_east",
+    "disaggregated_europe_to_oceania",
+    "disaggregated_mediterranean_to_north_america_east",
+    "disaggregated_mediterranean_to_north_america_west",
+    "disaggregated_north_america_to_africa",
+    "disaggregated_north_america_to_oceania",
+    "disaggregated_north_america_to_south_america",
+    "disaggregated_north_america_to_middle_east",
+    "disaggregated_north_europe_to_north_america_east",
+    "disaggregated_north_europe_to_north_america_west",
+    "disaggregated_south_america_to_africa",
+    "disaggregated_intra_africa",
+    "disaggregated_intra_north_america",
+    "disaggregated_intra_south_america",
+    "disaggregated_se_asia_to_ne_asia",
+    "disaggregated_intra_ne_asia",
+    "disaggregated_intra_se_asia",
+    "disaggregated_north_europe_to_mediterranean",
+    "disaggregated_intra_mediterranean",
+    "disaggregated_intra_north_europe",
+    "disaggregated_intra_middle_east",
+    "disaggregated_other",
+];
+
+impl MethodBody {
+    fn parse(&self, field: &str) -> R<Method> {
+        let bad = |f: &str, why: &str| ApiError::validation(&at(field, f), why);
+        match self {
+            MethodBody::Simple(name) => {
+                if shipping::is_simple_method(name) {
+                    Ok(Method::Simple(name.clone()))
+                } else {
+                    Err(ApiError::validation(
+                        field,
+                        "is not one of the contract's shipping methods",
+                    ))
+                }
+            }
+            MethodBody::Container(c) => {
+                if c.vessel_type
+                    .as_deref()
+                    .is_some_and(|t| t != "container_ship")
+                {
+                    return Err(bad("vessel_type", "must be container_ship here"));
+                }
+                if let Some(lane) = &c.trade_lane
+                    && !TRADE_LANES.contains(&lane.as_str())
+                {
+                    return Err(bad(
+                        "trade_lane",
+                        "is not one of the contract's trade lanes",
+                    ));
+                }
+                let refrigerated = c.refrigerated.unwrap_or(false);
+                match &c.vessel_imo_number {
+                    Some(imo) => {
+                        if imo.len() != 7 || !imo.bytes().all(|b| b.is_ascii_digit()) {
+                            return Err(bad("vessel_imo_number", "must be 7 digits"));
+                        }
+                        Ok(Method::Vessel {
+                            imo: imo.clone(),
+                            refrigerated,
+                            trade_lane: c.trade_lane.clone(),
+                        })
+                    }
+                    None if c.vessel_type.is_some() => Ok(Method::Container {
+                        refrigerated,
+                        trade_lane: c.trade_lane.clone(),
+                    }),
+                    None => Err(bad("vessel_type", "is required")),
+                }
+            }
+            MethodBody::Sea(s) if s.vessel_type == "container_ship" => {
+                if s.fuel.is_some() || s.load.is_some() {
+                    return Err(bad(
+                        "fuel",
+                        "container ships take refrigerated and trade_lane, not fuel or load",
+                    ));
+                }
+                Ok(Method::Container {
+                    refrigerated: false,
+                    trade_lane: None,
+                })
+            }
+            MethodBody::Sea(s) => {
+                let vessel = match s.vessel_type.as_str() {
+                    "sea_oil_tanker_small" => Vessel::OilTankerSmall,
+                    "sea_oil_tanker_medium" => Vessel::OilTankerMedium,
+                    "sea_oil_tanker_large" => Vessel::OilTankerLarge,
+                    "sea_oil_tanker_huge" => Vessel::OilTankerHuge,
+                    "sea_general_cargo_small" => Vessel::GeneralCargoSmall,
+                    "sea_general_cargo_large" => Vessel::GeneralCargoLarge,
+                    "sea_bulk_carrier_small" => Vessel::BulkCarrierSmall,
+                    "sea_bulk_carrier_medium" => Vessel::BulkCarrierMedium,
+                    "sea_bulk_carrier_large" => Vessel::BulkCarrierLarge,
+                    "sea_roro" => Vessel::RoRo,
+                    "sea_ropax" => Vessel::RoPax,
+                    _ => {
+                        return Err(bad(
+                            "vessel_type",
+                            "is not one of the contract's vessel types",
+                        ));
+                    }
+                };
+                let fuel = match (s.fuel.as_deref(), vessel) {
+                    (None, _) => None,
+                    (Some("HFO"), _) => Some(Fuel::Hfo),
+                    (Some("MGO"), _) => Some(Fuel::Mgo),
+                    (Some("LNG"), Vessel::OilTankerHuge) => Some(Fuel::Lng),
+                    _ => return Err(bad("fuel", "is not a fuel of this vessel type")),
+                };
+                let heavy_load = match (s.load.as_deref(), vessel) {
+                    (None, _) => false,
+                    (Some("average"), Vessel::BulkCarrierMedium | Vessel::BulkCarrierLarge) => {
+                        false
+                    }
+                    (Some("heavy"), Vessel::BulkCarrierMedium | Vessel::BulkCarrierLarge) => true,
+                    (Some("freight_only" | "truck_and_trailer" | "trailer_only"), Vessel::RoRo) => {
+                        false
+                    }
+                    _ => return Err(bad("load", "is not a load of this vessel type")),
+                };
+                Ok(Method::Sea {
+                    vessel,
+                    fuel,
+                    heavy_load,
+                })
+            }
+        }
+    }
+}
+
+estimate_request! {
+/// The contract's `ShippingEstimateRequest`.
+pub struct ShippingRequest {
+    /// What is shipped.
+    pub shipment: ShipmentBody,
+    /// Where.
+    pub route: ShippingRouteBody,
+    /// How.
+    pub method: MethodBody,
+    /// ISO alpha-3 (accepted and checked; the factors are not country-specific yet).
+    #[serde(
+        default,
+        deserialize_with = "crate::extract::non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub country_code: Option<String>,
+}
+}
+
+impl ShippingRequest {
+    /// Engine input.
+    pub fn parse(&self) -> R<(Shipment, shipping::Leg)> {
+        if let Some(c) = &self.country_code {
+            country("country_code", c)?;
+        }
+        Ok((
+            self.shipment.parse()?,
+            shipping::Leg {
+                route: self.route.parse("route")?,
+                method: self.method.parse("method")?,
+            },
+        ))
+    }
+}
+
+/// One leg of a multi-leg shipment.
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ShippingLegBody {
+    /// Where.
+    pub route: ShippingRouteBody,
+    /// How.
+    pub method: MethodBody,
+    /// ISO alpha-3.
+    #[serde(
+        default,
+        deserialize_with = "crate::extract::non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub country_code: Option<String>,
+}
+
+estimate_request! {
+/// The contract's `MultiLegShippingEstimateRequest`.
+pub struct MultiLegShippingRequest {
+    /// What is shipped (all legs).
+    pub shipment: ShipmentBody,
+    /// 1 to 10 legs.
+    pub legs: Vec<ShippingLegBody>,
+}
+}
+
+impl MultiLegShippingRequest {
+    /// Engine input.
+    pub fn parse(&self) -> R<(Shipment, Vec<shipping::Leg>)> {
+        if self.legs.is_empty() || self.legs.len() > 10 {
+            return Err(ApiError::validation("legs", "must have 1 to 10 legs"));
+        }
+        let legs = self
+            .legs
+            .iter()
+            .enumerate()
+            .map(|(i, l)| {
+                if let Some(c) = &l.country_code {
+                    country(&format!("legs[{i}].country_code"), c)?;
+                }
+                Ok(shipping::Leg {
+                    route: l.route.parse(&format!("legs[{i}].route"))?,
+                    method: l.method.parse(&format!("legs[{i}].method"))?,
+                })
+            })
+            .collect::<R<Vec<_>>>()?;
+        Ok((self.shipment.parse()?, legs))
+    }
+}
