@@ -378,18 +378,22 @@ fn distance(field: &str, route: &Route, mode: Mode) -> Result<Distance, Estimate
 
 /// Estimates one leg of a shipment; `field` prefixes error fields (e.g. `legs[1]`).
 pub fn leg(prefix: &str, shipment: &Shipment, leg: &Leg) -> Result<LegEstimate, EstimateError> {
-    let route_field = if prefix.is_empty() {
-        "route".to_owned()
-    } else {
-        format!("{prefix}.route")
+    let field = |name: &str| {
+        if prefix.is_empty() {
+            name.to_owned()
+        } else {
+            format!("{prefix}.{name}")
+        }
     };
+    let route_field = field("route");
     let mut methodology = Vec::new();
+    // the mode and its intensity in kg CO2e per tonne·km (air: by haul band, below)
     let (mode, intensity) = match &leg.method {
         Method::Simple(name) => {
             let (_, mode, factor) = SIMPLE.iter().find(|(n, _, _)| n == name).ok_or_else(|| {
-                EstimateError::invalid("method", "is not a known shipping method")
+                EstimateError::invalid(&field("method"), "is not a known shipping method")
             })?;
-            (*mode, Some(factor.value()))
+            (*mode, factor.value())
         }
         Method::Sea {
             vessel,
@@ -403,11 +407,9 @@ pub fn leg(prefix: &str, shipment: &Shipment, leg: &Leg) -> Result<LegEstimate, 
             if *heavy_load {
                 f *= authored::HEAVY_LOAD_RATIO.value();
             }
-            (Mode::Sea, Some(f))
+            (Mode::Sea, f)
         }
-        Method::Container { refrigerated, .. } => {
-            (Mode::Sea, Some(container_factor(*refrigerated)))
-        }
+        Method::Container { refrigerated, .. } => (Mode::Sea, container_factor(*refrigerated)),
         Method::Vessel {
             refrigerated,
             trade_lane,
@@ -418,13 +420,13 @@ pub fn leg(prefix: &str, shipment: &Shipment, leg: &Leg) -> Result<LegEstimate, 
             } else {
                 IMO_FALLBACK
             });
-            (Mode::Sea, Some(container_factor(*refrigerated)))
+            (Mode::Sea, container_factor(*refrigerated))
         }
     };
     let distance = distance(&route_field, &leg.route, mode)?;
     let kg_per_tonne = match mode {
         Mode::Air => air_kg_per_tonne(distance.km()),
-        _ => distance.km() * intensity.unwrap_or_default(),
+        _ => distance.km() * intensity,
     };
     let kg = shipment.tonnes() * kg_per_tonne;
     Ok(LegEstimate {
