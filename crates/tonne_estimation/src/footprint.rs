@@ -284,6 +284,25 @@ pub struct IndividualEstimate {
 }
 
 /// Estimates a person's year. Groceries are not added: the diet term covers food.
+///
+/// ```
+/// use tonne_estimation::diet::Diet;
+/// use tonne_estimation::footprint::{self, CarFuel, IndividualRequest};
+/// use tonne_estimation::Spend;
+/// use tonne_kernel::Currency;
+///
+/// let nothing = || Spend::parse("v", "0", Currency::Eur).unwrap();
+/// let e = footprint::individual(&IndividualRequest {
+///     country_code: "SWE".into(), car_use: false, car_fuel: CarFuel::Gasoline, car_distance: None,
+///     short_flights: 0, medium_flights: 0, long_flights: 0, days_per_week_using_public_transport: 0,
+///     diet: Diet::Vegan, monthly_grocery: nothing(), monthly_restaurant: nothing(),
+///     monthly_clothing: nothing(), monthly_furniture_appliances: nothing(), monthly_other: nothing(),
+///     electricity_kwh: 0, green_electricity_used: true, gas_m3: 0,
+/// }).unwrap();
+/// // only the diet: 2.89 kg/day (Scarborough et al. 2014) × 365 = 1,054.85 kg
+/// assert_eq!(e.mass.grams(), 1_054_850);
+/// assert_eq!(e.mass, e.diet);
+/// ```
 pub fn individual(r: &IndividualRequest) -> Result<IndividualEstimate, EstimateError> {
     if r.days_per_week_using_public_transport > 7 {
         return Err(EstimateError::invalid(

@@ -139,6 +139,21 @@ pub(crate) fn surface_distance(field: &str, route: &Route) -> Result<Distance, E
 }
 
 /// Estimates a journey; any failing leg fails the whole (the contract's rule).
+///
+/// ```
+/// use rust_decimal::Decimal;
+/// use tonne_estimation::passenger::{self, Leg, PassengerRequest, Rail};
+/// use tonne_estimation::route::Route;
+/// use tonne_estimation::{Distance, DistanceUnit};
+///
+/// let km = |v| Route::Distance(Distance::parse("route.amount", v, DistanceUnit::Km).unwrap());
+/// let e = passenger::estimate(&PassengerRequest {
+///     passengers: Decimal::from(2),
+///     legs: vec![Leg::Rail { route: km("300"), rail: Rail::National }],
+/// }).unwrap();
+/// // 300 km × 0.03546 kg/passenger·km (DESNZ 2025 national rail) × 2 = 21.276 kg
+/// assert_eq!(e.mass.grams(), 21_276);
+/// ```
 pub fn estimate(request: &PassengerRequest) -> Result<PassengerEstimate, EstimateError> {
     let passengers = flight::check_passengers("passengers", request.passengers)?;
     if request.legs.is_empty() || request.legs.len() > 10 {
