@@ -1,5 +1,6 @@
-//! Handler tests over a mocked `AccountsService`: how domain outcomes become
-//! statuses and bodies, without a database.
+//! Handler tests over mocked domain services and ports (`AccountsService`,
+//! `OrderingService`, `EstimateRepository`): how domain outcomes become statuses
+//! and bodies, without a database.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use std::sync::Arc;
@@ -135,4 +136,96 @@ async fn ready_is_503_without_leaking_the_cause() {
     .await;
     assert_eq!(status, 503);
     assert!(!body.to_string().contains("10.0.0.1"));
+}
+
+/// State with mocked ordering and estimate store, for the estimate handlers.
+fn estimate_state(
+    ordering: tonne_ordering::MockOrderingService,
+    repo: tonne_estimation::records::MockEstimateRepository,
+) -> AppState {
+    let mut accounts = MockAccountsService::new();
+    accounts
+        .expect_authenticate()
+        .returning(|_, _| Ok(caller(AccountMode::Live)));
+    AppState {
+        ordering: Arc::new(ordering),
+        estimates: tonne_estimation::records::Estimates::new(
+            Arc::new(repo),
+            Arc::new(tonne_kernel::SystemClock),
+            Arc::new(tonne_kernel::UuidV7Generator),
+        ),
+        ..state(accounts)
+    }
+}
+
+async fn post_electricity(state: AppState) -> (u16, Value) {
+    let app = test::init_service(tonne_http::app(state)).await;
+    let req = test::TestRequest::post()
+        .uri("/v1/estimates/electricity")
+        .insert_header(("Authorization", "Bearer k"))
+        .set_json(json!({"consumption": {"amount": "1000", "unit": "kWh"}, "country_code": "GBR"}));
+    let res = test::call_service(&app, req.to_request()).await;
+    let status = res.status().as_u16();
+    (
+        status,
+        serde_json::from_slice(&test::read_body(res).await).unwrap_or(Value::Null),
+    )
+}
+
+#[actix_web::test]
+async fn a_quote_the_request_cannot_have_is_errors_in_quote_but_a_store_failure_is_500() {
+    use tonne_ordering::QuoteError;
+    let stored = || {
+        let mut repo = tonne_estimation::records::MockEstimateRepository::new();
+        repo.expect_insert()
+            .withf(|records| {
+                records.len() == 1 && records[0].computed.mass.map(|m| m.grams()) == Some(215_790)
+            })
+            .times(1)
+            .returning(|_| Ok(()));
+        repo
+    };
+    // an unpriced bundle: the estimate answers, its quote is the Errors object
+    let mut ordering = tonne_ordering::MockOrderingService::new();
+    ordering.expect_quote_by_mass().returning(|_, _| {
+        Err(QuoteError::BundleInvalid(
+            "bundle x is not sold in GBP".into(),
+        ))
+    });
+    let (status, body) = post_electricity(estimate_state(ordering, stored())).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["mass"], json!({"amount": "0.21579", "unit": "t"}));
+    assert_eq!(
+        body["quote"]["errors"][0]["error_code"],
+        "bundle_id_invalid"
+    );
+    // the catalogue store failing is not a quoting problem: 500, nothing leaked
+    let mut ordering = tonne_ordering::MockOrderingService::new();
+    ordering.expect_quote_by_mass().returning(|_, _| {
+        Err(QuoteError::Unexpected(anyhow::anyhow!(
+            "connection to 10.0.0.9 refused"
+        )))
+    });
+    let (status, body) = post_electricity(estimate_state(ordering, stored())).await;
+    assert_eq!(status, 500);
+    assert_eq!(body["errors"][0]["error_code"], "internal_error");
+    assert!(!body.to_string().contains("10.0.0.9"));
+}
+
+#[actix_web::test]
+async fn an_estimate_store_failure_is_500_and_no_quote_is_asked() {
+    let mut repo = tonne_estimation::records::MockEstimateRepository::new();
+    repo.expect_insert().returning(|_| {
+        Err(tonne_kernel::StoreError::Unexpected(anyhow::anyhow!(
+            "disk full"
+        )))
+    });
+    // no expectation on quote_by_mass: a call would panic the mock
+    let (status, body) = post_electricity(estimate_state(
+        tonne_ordering::MockOrderingService::new(),
+        repo,
+    ))
+    .await;
+    assert_eq!(status, 500);
+    assert!(!body.to_string().contains("disk full"));
 }

@@ -72,10 +72,14 @@ fn quote_request(sel: QuoteSelection, mass: Mass) -> Result<MassRequest, Value> 
     })
 }
 
-fn quote_json(result: Result<tonne_ordering::Quote, tonne_ordering::QuoteError>) -> Value {
+/// The quote, or the `Errors` of a quote the request cannot have. A failure of
+/// the store itself is not a quoting problem: it fails the request (500).
+fn quote_json(result: Result<tonne_ordering::Quote, tonne_ordering::QuoteError>) -> R<Value> {
     match result {
-        Ok(q) => serde_json::to_value(quote_body(&q)).unwrap_or(Value::Null),
-        Err(e) => ApiError::from(e).body_json(),
+        Ok(q) => serde_json::to_value(quote_body(&q))
+            .map_err(|e| ApiError::internal(&anyhow::anyhow!(e))),
+        Err(tonne_ordering::QuoteError::Unexpected(cause)) => Err(ApiError::internal(&cause)),
+        Err(e) => Ok(ApiError::from(e).body_json()),
     }
 }
 
@@ -110,7 +114,7 @@ async fn body(state: &AppState, account: AccountId, id: &str, c: &Computed) -> R
         return Ok(None);
     };
     let quote = match quote {
-        Ok(q) => quote_json(state.ordering.quote_by_mass(account, q).await),
+        Ok(q) => quote_json(state.ordering.quote_by_mass(account, q).await)?,
         Err(errors) => errors,
     };
     Ok(Some(assemble(id, mass, request, quote, c)))
@@ -618,7 +622,12 @@ async fn bodies_for(
             None => json!({}),
             Some((mass, request, quote)) => {
                 let quote = match quote {
-                    Ok(_) => quotes.next().map_or(Value::Null, quote_json),
+                    Ok(_) => match quotes.next() {
+                        Some(q) => quote_json(q)?,
+                        None => {
+                            return Err(ApiError::internal(&anyhow::anyhow!("a quote is missing")));
+                        }
+                    },
                     Err(errors) => errors,
                 };
                 assemble(&r.id.to_string(), mass, request, quote, &r.computed)
