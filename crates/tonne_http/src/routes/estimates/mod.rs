@@ -33,13 +33,108 @@ pub struct EstimateDoc {
     /// 32-character id.
     id: String,
     /// CO2e in tonnes.
-    mass: crate::routes::quotes::MassBody,
+    mass: MassDoc,
     /// `OrderQuoteByQuantity`, or `Errors` when quoting failed.
     #[schema(value_type = Object)]
     quote: Value,
     /// The request as accepted.
     #[schema(value_type = Object)]
     request: Value,
+}
+
+/// A mass in the answers (tonnes).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MassDoc {
+    /// Decimal string, up to six decimals.
+    amount: String,
+    /// Always `t`.
+    unit: String,
+}
+
+/// A distance in the answers (km).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DistanceDoc {
+    /// Decimal string, up to three decimals.
+    amount: String,
+    /// Always `km`.
+    unit: String,
+}
+
+/// One passenger leg's estimate.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PassengerLegDoc {
+    mass: MassDoc,
+}
+
+/// The contract's `PassengerTransportationEmissionEstimate`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PassengerEstimateDoc {
+    #[serde(flatten)]
+    base: EstimateDoc,
+    /// Per leg, in request order.
+    legs: Vec<PassengerLegDoc>,
+}
+
+/// The contract's `ShippingLegEmissionEstimate`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ShippingLegDoc {
+    mass: MassDoc,
+    distance: DistanceDoc,
+    /// Fallbacks used (`imo_unavailable_container_ship_fallback`, `…_trade_lane_fallback`).
+    methodology: Vec<String>,
+}
+
+/// The contract's `SingleShippingEmissionEstimate`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ShippingEstimateDoc {
+    #[serde(flatten)]
+    base: EstimateDoc,
+    /// Distance used.
+    distance: DistanceDoc,
+    /// Fallbacks used.
+    methodology: Vec<String>,
+}
+
+/// The contract's `MultiLegShippingEmissionEstimate`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MultiLegEstimateDoc {
+    #[serde(flatten)]
+    base: EstimateDoc,
+    /// Per leg, in request order.
+    legs: Vec<ShippingLegDoc>,
+    /// Σ legs.
+    distance: DistanceDoc,
+}
+
+/// The contract's `TransactionEmissionEstimate`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TransactionEstimateDoc {
+    #[serde(flatten)]
+    base: EstimateDoc,
+    /// The text a `fuzzy_search_term` matched.
+    search_term_match: Option<String>,
+}
+
+/// Company components (each a part of the total).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CompanyComponentsDoc {
+    material_and_waste: MassDoc,
+    energy: MassDoc,
+    travel_and_commute: MassDoc,
+    food_and_drink: MassDoc,
+    tech: MassDoc,
+    remote_employee: MassDoc,
+}
+
+/// The contract's `CompanyEmissionEstimate`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CompanyEstimateDoc {
+    #[serde(flatten)]
+    base: EstimateDoc,
+    scope1: MassDoc,
+    scope2: MassDoc,
+    scope3: MassDoc,
+    components: CompanyComponentsDoc,
 }
 
 fn mass_json(m: Mass) -> Value {
@@ -377,7 +472,7 @@ pub async fn create_flight(
 /// Creates a passenger-transportation estimate.
 #[utoipa::path(post, path = "/v1/estimates/passenger-transportation", tag = "Emission estimates", operation_id = "createPassengerTransportationEstimate",
     security(("BearerAuth" = [])), request_body = PassengerTransportationRequest,
-    responses((status = 200, description = "OK", body = EstimateDoc), (status = 400, description = "Invalid request", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = PassengerEstimateDoc), (status = 400, description = "Invalid request", body = ErrorsDoc)))]
 pub async fn create_passenger(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -395,7 +490,7 @@ pub async fn create_passenger(
 /// Creates a single-leg shipping estimate.
 #[utoipa::path(post, path = "/v1/estimates/shipping", tag = "Emission estimates", operation_id = "createShippingEstimate",
     security(("BearerAuth" = [])), request_body = ShippingRequest,
-    responses((status = 200, description = "OK", body = EstimateDoc), (status = 400, description = "Invalid request (port_not_found, airport_invalid, address_not_found)", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = ShippingEstimateDoc), (status = 400, description = "Invalid request (port_not_found, airport_invalid, address_not_found)", body = ErrorsDoc)))]
 pub async fn create_shipping(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -413,7 +508,7 @@ pub async fn create_shipping(
 /// Reads a single-leg shipping estimate.
 #[utoipa::path(get, path = "/v1/estimates/shipping/{id}", tag = "Emission estimates", operation_id = "getShippingEstimate",
     security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id")),
-    responses((status = 200, description = "OK", body = EstimateDoc), (status = 404, description = "Not found", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = ShippingEstimateDoc), (status = 404, description = "Not found", body = ErrorsDoc)))]
 pub async fn get_shipping(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -425,7 +520,7 @@ pub async fn get_shipping(
 /// Recomputes a single-leg shipping estimate.
 #[utoipa::path(put, path = "/v1/estimates/shipping/{id}", tag = "Emission estimates", operation_id = "updateShippingEstimate",
     security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id")), request_body = ShippingRequest,
-    responses((status = 200, description = "OK", body = EstimateDoc), (status = 400, description = "Invalid request", body = ErrorsDoc), (status = 404, description = "Not found", body = ErrorsDoc), (status = 409, description = "Ordered already", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = ShippingEstimateDoc), (status = 400, description = "Invalid request", body = ErrorsDoc), (status = 404, description = "Not found", body = ErrorsDoc), (status = 409, description = "Ordered already", body = ErrorsDoc)))]
 pub async fn put_shipping(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -445,7 +540,7 @@ pub async fn put_shipping(
 /// Creates a multi-leg shipping estimate.
 #[utoipa::path(post, path = "/v1/estimates/shipping/multi-leg", tag = "Emission estimates", operation_id = "createMultiLegShippingEstimate",
     security(("BearerAuth" = [])), request_body = MultiLegShippingRequest,
-    responses((status = 200, description = "OK", body = EstimateDoc), (status = 400, description = "Invalid request", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = MultiLegEstimateDoc), (status = 400, description = "Invalid request", body = ErrorsDoc)))]
 pub async fn create_multi_leg(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -463,7 +558,7 @@ pub async fn create_multi_leg(
 /// Reads a multi-leg shipping estimate.
 #[utoipa::path(get, path = "/v1/estimates/shipping/multi-leg/{id}", tag = "Emission estimates", operation_id = "getMultiLegShippingEstimate",
     security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id")),
-    responses((status = 200, description = "OK", body = EstimateDoc), (status = 404, description = "Not found", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = MultiLegEstimateDoc), (status = 404, description = "Not found", body = ErrorsDoc)))]
 pub async fn get_multi_leg(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -475,7 +570,7 @@ pub async fn get_multi_leg(
 /// Recomputes a multi-leg shipping estimate.
 #[utoipa::path(put, path = "/v1/estimates/shipping/multi-leg/{id}", tag = "Emission estimates", operation_id = "updateMultiLegShippingEstimate",
     security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id")), request_body = MultiLegShippingRequest,
-    responses((status = 200, description = "OK", body = EstimateDoc), (status = 400, description = "Invalid request", body = ErrorsDoc), (status = 404, description = "Not found", body = ErrorsDoc), (status = 409, description = "Ordered already", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = MultiLegEstimateDoc), (status = 400, description = "Invalid request", body = ErrorsDoc), (status = 404, description = "Not found", body = ErrorsDoc), (status = 409, description = "Ordered already", body = ErrorsDoc)))]
 pub async fn put_multi_leg(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -495,7 +590,7 @@ pub async fn put_multi_leg(
 /// Creates a transaction estimate (204 for money movement).
 #[utoipa::path(post, path = "/v1/estimates/transactions", tag = "Emission estimates", operation_id = "createTransactionEstimate",
     security(("BearerAuth" = [])), request_body = TransactionRequestBody,
-    responses((status = 200, description = "OK", body = EstimateDoc), (status = 204, description = "Money movement: nothing to estimate"), (status = 400, description = "Invalid request", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = TransactionEstimateDoc), (status = 204, description = "Money movement: nothing to estimate"), (status = 400, description = "Invalid request", body = ErrorsDoc)))]
 pub async fn create_transaction(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -511,7 +606,7 @@ pub async fn create_transaction(
 /// Reads a transaction estimate.
 #[utoipa::path(get, path = "/v1/estimates/transactions/{id}", tag = "Emission estimates", operation_id = "getTransactionEstimate",
     security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id")),
-    responses((status = 200, description = "OK", body = EstimateDoc), (status = 204, description = "Money movement"), (status = 404, description = "Not found", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = TransactionEstimateDoc), (status = 204, description = "Money movement"), (status = 404, description = "Not found", body = ErrorsDoc)))]
 pub async fn get_transaction(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -523,7 +618,7 @@ pub async fn get_transaction(
 /// Recomputes a transaction estimate.
 #[utoipa::path(put, path = "/v1/estimates/transactions/{id}", tag = "Emission estimates", operation_id = "updateTransactionEstimate",
     security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id")), request_body = TransactionRequestBody,
-    responses((status = 200, description = "OK", body = EstimateDoc), (status = 204, description = "Money movement"), (status = 400, description = "Invalid request", body = ErrorsDoc), (status = 404, description = "Not found", body = ErrorsDoc), (status = 409, description = "Ordered already", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = TransactionEstimateDoc), (status = 204, description = "Money movement"), (status = 400, description = "Invalid request", body = ErrorsDoc), (status = 404, description = "Not found", body = ErrorsDoc), (status = 409, description = "Ordered already", body = ErrorsDoc)))]
 pub async fn put_transaction(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -640,7 +735,7 @@ async fn bodies_for(
 /// Creates a company estimate.
 #[utoipa::path(post, path = "/v1/estimates/company", tag = "Emission estimates", operation_id = "createCompanyEstimate",
     security(("BearerAuth" = [])), request_body = CompanyRequestBody,
-    responses((status = 200, description = "OK", body = EstimateDoc), (status = 400, description = "Invalid request", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = CompanyEstimateDoc), (status = 400, description = "Invalid request", body = ErrorsDoc)))]
 pub async fn create_company(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -658,7 +753,7 @@ pub async fn create_company(
 /// Reads a company estimate.
 #[utoipa::path(get, path = "/v1/estimates/company/{id}", tag = "Emission estimates", operation_id = "getCompanyEstimate",
     security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id")),
-    responses((status = 200, description = "OK", body = EstimateDoc), (status = 404, description = "Not found", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = CompanyEstimateDoc), (status = 404, description = "Not found", body = ErrorsDoc)))]
 pub async fn get_company(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -670,7 +765,7 @@ pub async fn get_company(
 /// Recomputes a company estimate.
 #[utoipa::path(put, path = "/v1/estimates/company/{id}", tag = "Emission estimates", operation_id = "updateCompanyEstimate",
     security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id")), request_body = CompanyRequestBody,
-    responses((status = 200, description = "OK", body = EstimateDoc), (status = 400, description = "Invalid request", body = ErrorsDoc), (status = 404, description = "Not found", body = ErrorsDoc), (status = 409, description = "Ordered already", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = CompanyEstimateDoc), (status = 400, description = "Invalid request", body = ErrorsDoc), (status = 404, description = "Not found", body = ErrorsDoc), (status = 409, description = "Ordered already", body = ErrorsDoc)))]
 pub async fn put_company(
     state: web::Data<AppState>,
     who: Authenticated,
