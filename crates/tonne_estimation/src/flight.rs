@@ -136,29 +136,28 @@ pub(crate) fn check_passengers(field: &str, p: Decimal) -> Result<Decimal, Estim
     Ok(p)
 }
 
-/// kg CO2e per passenger over `km` in a band: the band's factor × distance, but
-/// never less than the longest flight of the band below (DESNZ factors per km
-/// fall from band to band, so without this floor a longer flight could emit
-/// less than a shorter one; see docs/methodology.md).
+/// `km × factor(band)`, but never less than the longest trip of the band below:
+/// DESNZ's per-km air factors fall from band to band, so without this floor a
+/// longer flight could emit less than a shorter one (see docs/methodology.md).
+/// Shared by passenger flights and air freight.
+pub(crate) fn banded_kg(km: Decimal, factor: impl Fn(Band) -> Decimal) -> Decimal {
+    let floor = match Band::of(km) {
+        Band::Domestic => Decimal::ZERO,
+        Band::ShortHaul => authored::DOMESTIC_FLIGHT_KM.value() * factor(Band::Domestic),
+        Band::LongHaul => authored::SHORT_HAUL_LIMIT_KM.value() * factor(Band::ShortHaul),
+    };
+    (km * factor(Band::of(km))).max(floor)
+}
+
+/// kg CO2e per passenger over `km` (with [`banded_kg`]'s floor), with the band and factor.
 pub fn per_passenger_kg(
     km: Decimal,
     cabin: CabinClass,
     touches_uk: bool,
 ) -> (Band, Factor, Decimal) {
     let band = Band::of(km);
-    let factor = passenger_factor(band, cabin, touches_uk);
-    let floor = match band {
-        Band::Domestic => Decimal::ZERO,
-        Band::ShortHaul => {
-            authored::DOMESTIC_FLIGHT_KM.value()
-                * passenger_factor(Band::Domestic, cabin, touches_uk).value()
-        }
-        Band::LongHaul => {
-            authored::SHORT_HAUL_LIMIT_KM.value()
-                * passenger_factor(Band::ShortHaul, cabin, touches_uk).value()
-        }
-    };
-    (band, factor, (km * factor.value()).max(floor))
+    let kg = banded_kg(km, |b| passenger_factor(b, cabin, touches_uk).value());
+    (band, passenger_factor(band, cabin, touches_uk), kg)
 }
 
 /// The distance, band, factor and kg per passenger of one flight leg.

@@ -8,12 +8,11 @@ use rust_decimal::Decimal;
 use tonne_kernel::Mass;
 
 use crate::EstimateError;
+use crate::factors::Factor;
 use crate::factors::desnz_2025 as desnz;
-use crate::factors::{Factor, authored};
 use crate::flight::{self, CabinClass, FlightRoute};
-use crate::geo::km_decimal;
-use crate::route::Route;
-use crate::units::{Distance, kg_to_mass};
+use crate::route::{Route, surface_distance};
+use crate::units::kg_to_mass;
 
 /// The contract's road vehicle types.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -121,23 +120,6 @@ pub struct PassengerEstimate {
     pub legs: Vec<Mass>,
 }
 
-/// Surface distance of a route: as given, or great-circle × 1.2 between the points.
-pub(crate) fn surface_distance(field: &str, route: &Route) -> Result<Distance, EstimateError> {
-    match route {
-        Route::Distance(d) => Ok(*d),
-        Route::Between {
-            source,
-            destination,
-        } => {
-            let a = source.locate(&format!("{field}.source"))?;
-            let b = destination.locate(&format!("{field}.destination"))?;
-            Ok(Distance::from_km(
-                km_decimal(a.km_to(&b)) * authored::CIRCUITY_SURFACE.value(),
-            ))
-        }
-    }
-}
-
 /// Estimates a journey; any failing leg fails the whole (the contract's rule).
 ///
 /// ```
@@ -190,6 +172,7 @@ mod tests {
     use super::*;
     use crate::geo::LatLon;
     use crate::route::Place;
+    use crate::units::Distance;
 
     fn km(v: i64) -> Route {
         Route::Distance(Distance::from_km(Decimal::from(v)))

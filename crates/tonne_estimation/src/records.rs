@@ -242,27 +242,30 @@ impl Estimates {
         Ok(record)
     }
 
-    /// Recomputes an estimate in place (same id); refused once ordered.
+    /// Recomputes an estimate in place (same id): only the kinds the contract
+    /// lets clients update (others read as not found), and refused once ordered.
     pub async fn update(
         &self,
         account: AccountId,
         kind: EstimateKind,
         id: &str,
-        computed: Computed,
-    ) -> Result<EstimateRecord, RecordError> {
+        computed: &Computed,
+    ) -> Result<(), RecordError> {
+        if !kind.is_updatable() {
+            return Err(RecordError::NotFound);
+        }
         let id: EstimateId = id.parse().map_err(|_| RecordError::NotFound)?;
         let at = self.clock.now();
         match self
             .repo
-            .update(account, id, kind, &computed, at)
+            .update(account, id, kind, computed, at)
             .await
             .map_err(unexpected)?
         {
-            UpdateOutcome::Updated => {}
-            UpdateOutcome::NotFound => return Err(RecordError::NotFound),
-            UpdateOutcome::Ordered => return Err(RecordError::AlreadyOrdered),
+            UpdateOutcome::Updated => Ok(()),
+            UpdateOutcome::NotFound => Err(RecordError::NotFound),
+            UpdateOutcome::Ordered => Err(RecordError::AlreadyOrdered),
         }
-        self.get(account, Some(kind), &id.to_string()).await
     }
 }
 
@@ -372,7 +375,7 @@ mod tests {
         let s = Estimates::new(Arc::new(repo), clock(), ids());
         let id = EstimateId::from_uuid(uuid::Uuid::from_u128(9)).to_string();
         assert!(matches!(
-            s.update(account(1), EstimateKind::Shipping, &id, computed(1))
+            s.update(account(1), EstimateKind::Shipping, &id, &computed(1))
                 .await,
             Err(RecordError::AlreadyOrdered)
         ));

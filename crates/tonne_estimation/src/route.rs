@@ -1,7 +1,9 @@
 //! Where a journey goes: a given distance, or two places to measure between.
 
 use crate::EstimateError;
+use crate::factors::authored;
 use crate::geo::LatLon;
+use crate::geo::km_decimal;
 use crate::places;
 use crate::units::Distance;
 
@@ -55,4 +57,22 @@ pub enum Route {
         /// End.
         destination: Place,
     },
+}
+
+/// Surface (road, rail, inland waterway) distance of a route: as given, or
+/// great-circle × 1.2 `[A]` between the points; `field` names the route in errors.
+pub(crate) fn surface_distance(field: &str, route: &Route) -> Result<Distance, EstimateError> {
+    match route {
+        Route::Distance(d) => Ok(*d),
+        Route::Between {
+            source,
+            destination,
+        } => {
+            let a = source.locate(&format!("{field}.source"))?;
+            let b = destination.locate(&format!("{field}.destination"))?;
+            Ok(Distance::from_km(
+                km_decimal(a.km_to(&b)) * authored::CIRCUITY_SURFACE.value(),
+            ))
+        }
+    }
 }

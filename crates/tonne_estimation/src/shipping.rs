@@ -13,9 +13,8 @@ use crate::factors::desnz_2025 as desnz;
 use crate::factors::{Factor, authored};
 use crate::flight::Band;
 use crate::geo::km_decimal;
-use crate::passenger::surface_distance;
 use crate::places;
-use crate::route::Route;
+use crate::route::{Route, surface_distance};
 use crate::units::{Distance, kg_to_mass};
 
 /// How goods travel.
@@ -321,22 +320,13 @@ pub struct LegEstimate {
     pub methodology: Vec<&'static str>,
 }
 
-/// kg CO2e per tonne of air freight over `km`: the band's DESNZ factor (with
-/// RF) × distance, never less than the longest flight of the band below (as
-/// for passengers, so that mass is monotonic in distance).
-fn air_kg_per_tonne(km: Decimal) -> Decimal {
-    let (factor, floor) = match Band::of(km) {
-        Band::Domestic => (desnz::AIR_FREIGHT_DOMESTIC, Decimal::ZERO),
-        Band::ShortHaul => (
-            desnz::AIR_FREIGHT_SHORT_HAUL,
-            authored::DOMESTIC_FLIGHT_KM.value() * desnz::AIR_FREIGHT_DOMESTIC.value(),
-        ),
-        Band::LongHaul => (
-            desnz::AIR_FREIGHT_LONG_HAUL,
-            authored::SHORT_HAUL_LIMIT_KM.value() * desnz::AIR_FREIGHT_SHORT_HAUL.value(),
-        ),
-    };
-    (km * factor.value()).max(floor)
+/// DESNZ 2025 freight-flight factor (with RF) of a haul band.
+fn air_freight_factor(band: Band) -> Factor {
+    match band {
+        Band::Domestic => desnz::AIR_FREIGHT_DOMESTIC,
+        Band::ShortHaul => desnz::AIR_FREIGHT_SHORT_HAUL,
+        Band::LongHaul => desnz::AIR_FREIGHT_LONG_HAUL,
+    }
 }
 
 fn container_factor(refrigerated: bool) -> Decimal {
@@ -440,7 +430,8 @@ pub fn leg(prefix: &str, shipment: &Shipment, leg: &Leg) -> Result<LegEstimate, 
     };
     let distance = distance(&route_field, &leg.route, mode)?;
     let kg_per_tonne = match mode {
-        Mode::Air => air_kg_per_tonne(distance.km()),
+        // by haul band, monotonic in distance as for passengers
+        Mode::Air => crate::flight::banded_kg(distance.km(), |b| air_freight_factor(b).value()),
         _ => distance.km() * intensity,
     };
     let kg = shipment.tonnes() * kg_per_tonne;

@@ -79,12 +79,20 @@ pub fn category(code: &str) -> Option<&'static Category> {
     categories().get(code)
 }
 
-/// The USEEIO factor (kg CO2e per 2022 USD) of a NAICS code the MCC table uses.
+/// The USEEIO factor (kg CO2e per 2022 USD) of a NAICS code the MCC table uses
+/// (an index built once, not a scan per call).
 pub(crate) fn category_by_naics(naics: &str) -> Option<Decimal> {
-    categories()
-        .values()
-        .find(|c| c.naics == naics)
-        .map(|c| c.kg_per_usd)
+    static BY_NAICS: OnceLock<HashMap<String, Decimal>> = OnceLock::new();
+    BY_NAICS
+        .get_or_init(|| {
+            categories()
+                .values()
+                .filter(|c| !c.naics.is_empty())
+                .map(|c| (c.naics.clone(), c.kg_per_usd))
+                .collect()
+        })
+        .get(naics)
+        .copied()
 }
 
 /// The factor of listed-but-unmapped categories: the median USEEIO v1.3.0 factor.

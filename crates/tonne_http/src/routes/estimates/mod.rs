@@ -258,8 +258,9 @@ async fn updated(
     c: Computed,
 ) -> R<HttpResponse> {
     let account = who.0.account_id;
-    let record = state.estimates.update(account, kind, id, c).await?;
-    Ok(respond(body(state, account, id, &record.computed).await?))
+    state.estimates.update(account, kind, id, &c).await?;
+    // the stored estimate is now exactly `c`: answer from it, no re-read
+    Ok(respond(body(state, account, id, &c).await?))
 }
 
 // ---- engines: wire request → Computed ------------------------------------------------

@@ -162,7 +162,7 @@ impl CompanyRequestBody {
                 self.remote_employees_percentage,
             )?,
             office_area: Area::parse("office_area.amount", &self.office_area.amount, unit)?,
-            country_code: country("country_code", &self.country_code)?,
+            country_code: self.country_code.clone(),
             electricity_kwh: count("electricity_consumption", self.electricity_consumption)?,
             green_electricity_used: self.green_electricity_used,
             gas_m3: count("gas_consumption", self.gas_consumption)?,
@@ -265,7 +265,7 @@ impl IndividualRequestBody {
                 )
             })?;
         Ok(IndividualRequest {
-            country_code: country("country_code", &self.country_code)?,
+            country_code: self.country_code.clone(),
             car_use: self.car_use,
             car_fuel: match self.car_fuel_type {
                 None | Some(CarFuelBody::Gasoline) => CarFuel::Gasoline,

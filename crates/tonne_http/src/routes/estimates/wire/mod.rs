@@ -12,7 +12,7 @@ use tonne_estimation::route::{Place, Route};
 use tonne_estimation::shipping::{self, CargoType, Fuel, Method, Shipment, Vessel};
 use tonne_estimation::transaction::{Merchant, TransactionRequest};
 use tonne_estimation::{Area, AreaUnit, Distance, DistanceUnit, LatLon, Spend};
-use tonne_kernel::{Currency, Mass, MassUnit};
+use tonne_kernel::{Currency, Mass};
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
@@ -410,14 +410,16 @@ impl From<CabinBody> for CabinClass {
 
 fn passengers(field: &str, n: Option<&serde_json::Number>) -> R<Decimal> {
     let Some(n) = n else { return Ok(Decimal::ONE) };
+    // the range (0 to 10,000) is the engine's rule
     let value = n
         .as_f64()
-        .filter(|v| v.is_finite() && *v >= 0.0 && *v <= 10_000.0)
         .and_then(Decimal::from_f64_retain)
         .ok_or_else(|| ApiError::validation(field, "must be a number between 0 and 10000"))?;
     Ok(value.round_dp(6))
 }
 
+/// The shape of an ISO 3166-1 alpha-3 code, for `country_code`s no engine
+/// looks up (shipping); the others are checked by the engines themselves.
 fn country(field: &str, code: &str) -> R<String> {
     if code.len() != 3 || !code.bytes().all(|b| b.is_ascii_uppercase()) {
         return Err(ApiError::validation(
@@ -477,11 +479,7 @@ impl ElectricityRequest {
             EnergyUnitBody::GWh => EnergyUnit::GWh,
         };
         let energy = Energy::parse(&self.consumption.amount, unit)?;
-        let country = self
-            .country_code
-            .as_deref()
-            .map(|c| country("country_code", c))
-            .transpose()?;
-        Ok((energy, country))
+        // the engine checks the code (shape and table)
+        Ok((energy, self.country_code.clone()))
     }
 }

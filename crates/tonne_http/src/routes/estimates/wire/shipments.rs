@@ -56,12 +56,8 @@ pub enum ShipmentBody {
 }
 
 fn shipment_mass(m: &MassBody) -> R<Mass> {
-    let unit = match m.unit {
-        MassUnitBody::G => MassUnit::G,
-        MassUnitBody::Kg => MassUnit::Kg,
-        MassUnitBody::T => MassUnit::T,
-    };
-    Mass::parse(&m.amount, unit).map_err(|e| ApiError::validation("shipment.mass.amount", e))
+    Mass::parse(&m.amount, m.unit.into())
+        .map_err(|e| ApiError::validation("shipment.mass.amount", e))
 }
 
 impl ShipmentBody {

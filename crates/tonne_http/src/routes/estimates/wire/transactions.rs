@@ -82,7 +82,7 @@ impl TransactionRequestBody {
         };
         Ok(TransactionRequest {
             value: self.value.parse("value")?,
-            country_code: country("merchant.country_code", &m.country_code)?,
+            country_code: m.country_code.clone(),
             merchant,
             diet: self.diet.map(Diet::from),
         })
