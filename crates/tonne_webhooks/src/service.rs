@@ -1,0 +1,363 @@
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use tonne_kernel::{AccountId, Clock, Cursor, IdGenerator, Page, PageRequest};
+
+use crate::errors::{
+    AdminWebhookError, CreateWebhookError, InsertWebhookError, InvalidField, ListWebhooksError,
+    UpdateWebhookError, WebhookError, unexpected,
+};
+use crate::models::{
+    Attempt, NewWebhook, Owner, StreamKey, Webhook, WebhookChanges, WebhookId,
+};
+use crate::ports::{
+    AccountDirectory, HostResolver, StoreError, WebhookRepository, WebhooksService,
+};
+use crate::secret::WebhookSecret;
+use crate::target::{TargetHost, TargetPolicy, WebhookUrl};
+
+/// Most webhooks per organisation and mode, unless configured.
+pub const DEFAULT_WEBHOOK_LIMIT: usize = 10;
+/// Most ids in an `account_ids` filter.
+pub const MAX_FILTER_ACCOUNTS: usize = 100;
+
+/// Settings of the webhook use cases.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settings {
+    /// Most webhooks per organisation and mode (`webhook_limit_reached` beyond).
+    pub limit: usize,
+    /// Which targets are allowed.
+    pub targets: TargetPolicy,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            limit: DEFAULT_WEBHOOK_LIMIT,
+            targets: TargetPolicy::default(),
+        }
+    }
+}
+
+/// The webhook use cases over their driven ports.
+#[derive(Clone)]
+pub struct Service {
+    webhooks: Arc<dyn WebhookRepository>,
+    accounts: Arc<dyn AccountDirectory>,
+    resolver: Arc<dyn HostResolver>,
+    clock: Arc<dyn Clock>,
+    ids: Arc<dyn IdGenerator>,
+    settings: Settings,
+}
+
+impl Service {
+    /// Wires the service.
+    pub fn new(
+        webhooks: Arc<dyn WebhookRepository>,
+        accounts: Arc<dyn AccountDirectory>,
+        resolver: Arc<dyn HostResolver>,
+        clock: Arc<dyn Clock>,
+        ids: Arc<dyn IdGenerator>,
+        settings: Settings,
+    ) -> Self {
+        Self {
+            webhooks,
+            accounts,
+            resolver,
+            clock,
+            ids,
+            settings,
+        }
+    }
+
+    /// URL rules, then every address the host resolves to.
+    async fn check_url(&self, raw: &str) -> Result<WebhookUrl, InvalidField> {
+        let url = WebhookUrl::parse(raw, self.settings.targets)?;
+        if let TargetHost::Domain(host) = url.host() {
+            let addresses = self
+                .resolver
+                .resolve(host, url.port())
+                .await
+                .map_err(|e| InvalidField::new("url", format!("the host `{host}` does not resolve ({e})")))?;
+            if addresses.is_empty() {
+                return Err(InvalidField::new("url", format!("the host `{host}` has no address")));
+            }
+            for ip in addresses {
+                self.settings.targets.check_address(ip).map_err(|reason| {
+                    InvalidField::new(
+                        "url",
+                        format!("the host `{host}` resolves to {ip}, {}", reason.describe()),
+                    )
+                })?;
+            }
+        }
+        Ok(url)
+    }
+
+    /// Each id must be an account or client account of the owner; duplicates collapse.
+    async fn check_accounts(
+        &self,
+        owner: Owner,
+        raw: &[String],
+    ) -> Result<Vec<AccountId>, CheckAccountsError> {
+        if raw.is_empty() {
+            return Err(InvalidField::new("account_ids", "must list at least one account id").into());
+        }
+        if raw.len() > MAX_FILTER_ACCOUNTS {
+            return Err(InvalidField::new(
+                "account_ids",
+                format!("must list at most {MAX_FILTER_ACCOUNTS} account ids"),
+            )
+            .into());
+        }
+        let mut ids = BTreeSet::new();
+        for (i, text) in raw.iter().enumerate() {
+            let field = format!("account_ids[{i}]");
+            let id: AccountId = text
+                .parse()
+                .map_err(|_| InvalidField::new(field.clone(), "not an account id"))?;
+            match self.accounts.owner_of(id).await.map_err(unexpected)? {
+                Some(o) if o == owner => {
+                    ids.insert(id);
+                }
+                _ => {
+                    return Err(InvalidField::new(
+                        field,
+                        "no account or client account of this organisation and mode has this id",
+                    )
+                    .into());
+                }
+            }
+        }
+        Ok(ids.into_iter().collect())
+    }
+
+    async fn owned(&self, owner: Owner, id: &str) -> Result<Webhook, WebhookError> {
+        let Ok(id) = id.parse::<WebhookId>() else {
+            return Err(WebhookError::NotFound);
+        };
+        match self.webhooks.get(id).await.map_err(unexpected)? {
+            Some(w) if w.owner() == owner => Ok(w),
+            _ => Err(WebhookError::NotFound),
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+enum CheckAccountsError {
+    #[error(transparent)]
+    Invalid(#[from] InvalidField),
+    #[error(transparent)]
+    Unexpected(#[from] anyhow::Error),
+}
+
+impl From<CheckAccountsError> for CreateWebhookError {
+    fn from(e: CheckAccountsError) -> Self {
+        match e {
+            CheckAccountsError::Invalid(f) => f.into(),
+            CheckAccountsError::Unexpected(e) => e.into(),
+        }
+    }
+}
+
+impl From<CheckAccountsError> for UpdateWebhookError {
+    fn from(e: CheckAccountsError) -> Self {
+        match e {
+            CheckAccountsError::Invalid(f) => f.into(),
+            CheckAccountsError::Unexpected(e) => e.into(),
+        }
+    }
+}
+
+impl From<CheckAccountsError> for ListWebhooksError {
+    fn from(e: CheckAccountsError) -> Self {
+        match e {
+            CheckAccountsError::Invalid(f) => f.into(),
+            CheckAccountsError::Unexpected(e) => e.into(),
+        }
+    }
+}
+
+fn not_found_to<E>(e: StoreError, not_found: E) -> Result<(), E>
+where
+    E: From<anyhow::Error>,
+{
+    match e {
+        StoreError::NotFound => Err(not_found),
+        other => Err(unexpected(other).into()),
+    }
+}
+
+#[async_trait]
+impl WebhooksService for Service {
+    async fn create(&self, owner: Owner, new: NewWebhook) -> Result<Webhook, CreateWebhookError> {
+        let url = self.check_url(&new.url).await?;
+        let account_ids = match &new.account_ids {
+            Some(raw) => Some(self.check_accounts(owner, raw).await?),
+            None => None,
+        };
+        let now = self.clock.now();
+        let webhook = Webhook {
+            id: WebhookId::generate(self.ids.as_ref()),
+            organisation_id: owner.organisation_id,
+            mode: owner.mode,
+            url,
+            enabled: true,
+            account_ids,
+            secret: WebhookSecret::generate(),
+            disabled_reason: None,
+            created_at: now,
+            updated_at: now,
+        };
+        match self.webhooks.insert(&webhook, self.settings.limit).await {
+            Ok(()) => Ok(webhook),
+            Err(InsertWebhookError::LimitReached) => Err(CreateWebhookError::LimitReached {
+                limit: self.settings.limit,
+            }),
+            Err(InsertWebhookError::Store(e)) => Err(unexpected(e).into()),
+        }
+    }
+
+    async fn list(
+        &self,
+        owner: Owner,
+        account_ids: Vec<String>,
+    ) -> Result<Vec<Webhook>, ListWebhooksError> {
+        let filter = if account_ids.is_empty() {
+            None
+        } else {
+            Some(self.check_accounts(owner, &account_ids).await?)
+        };
+        let all = self.webhooks.list(owner).await.map_err(unexpected)?;
+        Ok(match filter {
+            None => all,
+            Some(wanted) => all
+                .into_iter()
+                .filter(|w| match &w.account_ids {
+                    None => true,
+                    Some(ids) => ids.iter().any(|id| wanted.contains(id)),
+                })
+                .collect(),
+        })
+    }
+
+    async fn get(&self, owner: Owner, id: &str) -> Result<Webhook, WebhookError> {
+        self.owned(owner, id).await
+    }
+
+    async fn update(
+        &self,
+        owner: Owner,
+        id: &str,
+        changes: WebhookChanges,
+    ) -> Result<Webhook, UpdateWebhookError> {
+        let current = self.owned(owner, id).await.map_err(|e| match e {
+            WebhookError::NotFound => UpdateWebhookError::NotFound,
+            WebhookError::Unexpected(e) => UpdateWebhookError::Unexpected(e),
+        })?;
+        let url = self.check_url(&changes.url).await?;
+        let account_ids = match &changes.account_ids {
+            Some(raw) => Some(self.check_accounts(owner, raw).await?),
+            None => current.account_ids.clone(),
+        };
+        let enabled = changes.enabled.unwrap_or(current.enabled);
+        let resume = enabled && !current.enabled;
+        let updated = Webhook {
+            url,
+            enabled,
+            account_ids,
+            disabled_reason: if enabled { None } else { current.disabled_reason.clone() },
+            updated_at: self.clock.now(),
+            ..current
+        };
+        if let Err(e) = self.webhooks.update(&updated, resume).await {
+            not_found_to(e, UpdateWebhookError::NotFound)?;
+        }
+        Ok(updated)
+    }
+
+    async fn delete(&self, owner: Owner, id: &str) -> Result<(), WebhookError> {
+        let webhook = self.owned(owner, id).await?;
+        if let Err(e) = self.webhooks.delete(webhook.id).await {
+            not_found_to(e, WebhookError::NotFound)?;
+        }
+        Ok(())
+    }
+
+    async fn rotate_secret(&self, owner: Owner, id: &str) -> Result<Webhook, WebhookError> {
+        let webhook = self.owned(owner, id).await?;
+        let secret = WebhookSecret::generate();
+        let now = self.clock.now();
+        if let Err(e) = self.webhooks.rotate_secret(webhook.id, &secret, now).await {
+            not_found_to(e, WebhookError::NotFound)?;
+        }
+        Ok(Webhook {
+            secret,
+            updated_at: now,
+            ..webhook
+        })
+    }
+
+    async fn attempts(
+        &self,
+        owner: Owner,
+        id: &str,
+        page: PageRequest<Cursor>,
+    ) -> Result<Page<Attempt>, WebhookError> {
+        let webhook = self.owned(owner, id).await?;
+        Ok(self
+            .webhooks
+            .attempts(webhook.id, &page)
+            .await
+            .map_err(unexpected)?)
+    }
+
+    async fn admin_attempts(
+        &self,
+        id: WebhookId,
+        page: PageRequest<Cursor>,
+    ) -> Result<Page<Attempt>, AdminWebhookError> {
+        if self.webhooks.get(id).await.map_err(unexpected)?.is_none() {
+            return Err(AdminWebhookError::WebhookNotFound);
+        }
+        Ok(self.webhooks.attempts(id, &page).await.map_err(unexpected)?)
+    }
+
+    async fn skip_backlog(&self, id: WebhookId) -> Result<u64, AdminWebhookError> {
+        if self.webhooks.get(id).await.map_err(unexpected)?.is_none() {
+            return Err(AdminWebhookError::WebhookNotFound);
+        }
+        Ok(self
+            .webhooks
+            .skip_backlog(id, self.clock.now())
+            .await
+            .map_err(unexpected)?)
+    }
+
+    async fn redeliver(
+        &self,
+        id: WebhookId,
+        account: AccountId,
+        from_sequence: i64,
+    ) -> Result<(), AdminWebhookError> {
+        if from_sequence < 1 {
+            return Err(InvalidField::new("--from-sequence", "must be 1 or more").into());
+        }
+        if self.webhooks.get(id).await.map_err(unexpected)?.is_none() {
+            return Err(AdminWebhookError::WebhookNotFound);
+        }
+        let key = StreamKey {
+            webhook_id: id,
+            account_id: account,
+        };
+        match self.webhooks.rewind(key, from_sequence, self.clock.now()).await {
+            Ok(()) => Ok(()),
+            Err(StoreError::NotFound) => Err(AdminWebhookError::StreamNotFound),
+            Err(e) => Err(unexpected(e).into()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
