@@ -18,7 +18,9 @@ mod keys;
 mod mapping;
 mod orders;
 mod schema;
+mod secrets;
 mod url;
+mod webhooks;
 
 pub use accounts::AccountStore;
 pub use catalogue::CatalogueStore;
@@ -26,4 +28,6 @@ pub use db::{AnyConnection, Backend, Db, DbError, PoolSettings, PoolStatus};
 pub use estimates::EstimateStore;
 pub use keys::{ApiKeyStore, CachedApiKeys};
 pub use orders::OrderStore;
+pub use secrets::{OpenError, SecretsKey, SecretsKeyError};
 pub use url::{DatabaseUrl, DatabaseUrlError};
+pub use webhooks::WebhookStore;

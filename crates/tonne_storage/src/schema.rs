@@ -221,5 +221,61 @@ diesel::allow_tables_to_appear_in_same_query!(
     order_projects,
     account_event_sequences,
     order_events,
-    estimates
+    estimates,
+    webhooks,
+    webhook_accounts,
+    webhook_streams,
+    webhook_attempts
 );
+
+diesel::table! {
+    webhooks (id) {
+        id -> Text,
+        organisation_id -> Text,
+        mode -> Text,
+        url -> Text,
+        enabled -> Bool,
+        filtered -> Bool,
+        secret_sealed -> Text,
+        secret_last4 -> Text,
+        disabled_reason -> Nullable<Text>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    webhook_accounts (webhook_id, account_id) {
+        webhook_id -> Text,
+        account_id -> Text,
+    }
+}
+
+diesel::table! {
+    webhook_streams (webhook_id, account_id) {
+        webhook_id -> Text,
+        account_id -> Text,
+        acked_sequence -> BigInt,
+        failures -> Integer,
+        next_attempt_at -> Timestamp,
+        lease_owner -> Nullable<Text>,
+        lease_until -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    webhook_attempts (id) {
+        id -> Text,
+        webhook_id -> Text,
+        account_id -> Text,
+        first_sequence -> BigInt,
+        last_sequence -> BigInt,
+        event_count -> Integer,
+        attempted_at -> Timestamp,
+        status_code -> Nullable<Integer>,
+        error -> Nullable<Text>,
+        latency_ms -> BigInt,
+        outcome -> Text,
+        next_attempt_at -> Nullable<Timestamp>,
+    }
+}

@@ -1,0 +1,4 @@
+DROP TABLE webhook_attempts;
+DROP TABLE webhook_streams;
+DROP TABLE webhook_accounts;
+DROP TABLE webhooks;
