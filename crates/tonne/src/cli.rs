@@ -31,6 +31,12 @@ pub struct Cli {
     )]
     database_url: String,
 
+    /// Key that seals webhook secrets at rest: 64 hexadecimal characters or standard
+    /// base64 of 32 bytes. On SQLite, unset means a key file beside the database
+    /// (`<database>.secrets-key`, mode 0600, created on first start).
+    #[arg(long, env = "TONNE_SECRETS_KEY", global = true, hide_env_values = true)]
+    secrets_key: Option<String>,
+
     /// Log format on stderr.
     #[arg(long, env = "TONNE_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text, global = true)]
     log_format: LogFormat,
@@ -74,6 +80,118 @@ enum Command {
     /// Move live orders through payment and retirement (test orders move by themselves).
     #[command(subcommand)]
     Orders(OrdersCommand),
+    /// Run a webhook dispatcher on its own (PostgreSQL: any number of them share the work).
+    Dispatch(DispatchArgs),
+    /// Operate webhooks: attempts, skipping a backlog, re-sending.
+    #[command(subcommand)]
+    Webhooks(WebhooksCommand),
+}
+
+#[derive(Debug, Subcommand)]
+enum WebhooksCommand {
+    /// Show a webhook's delivery attempts, most recent first.
+    Attempts {
+        /// The webhook's id.
+        webhook_id: String,
+        /// How many (1–100).
+        #[arg(long, default_value_t = 20)]
+        limit: u8,
+        /// Print JSON lines.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Skip every undelivered event of a webhook (each stream moves to its account's
+    /// latest event). For a backlog the receiver does not want after a long outage.
+    Skip {
+        /// The webhook's id.
+        webhook_id: String,
+    },
+    /// Re-send one account's events to a webhook from a sequence number on, in order.
+    Redeliver {
+        /// The webhook's id.
+        webhook_id: String,
+        /// The first sequence number to send again (as in the events' `sequence`).
+        #[arg(long)]
+        from_sequence: i64,
+        /// The account whose stream is re-sent.
+        #[arg(long)]
+        account: String,
+    },
+}
+
+/// Webhook delivery settings (`tonne serve` and `tonne dispatch`).
+#[derive(Debug, Clone, Args)]
+struct WebhookArgs {
+    /// UNSAFE, for local development and tests: accept http:// and loopback, private and
+    /// link-local webhook targets.
+    #[arg(long, env = "TONNE_WEBHOOKS_ALLOW_PRIVATE", default_value_t = false, action = clap::ArgAction::Set, num_args = 0..=1, default_missing_value = "true")]
+    webhooks_allow_private: bool,
+    /// Most webhooks per organisation and mode.
+    #[arg(long, env = "TONNE_WEBHOOK_LIMIT", default_value_t = tonne_webhooks::DEFAULT_WEBHOOK_LIMIT)]
+    webhook_limit: usize,
+    /// Most events per webhook request.
+    #[arg(long, env = "TONNE_WEBHOOK_BATCH_SIZE", default_value_t = 10)]
+    webhook_batch_size: usize,
+    /// Seconds a receiver has to answer with a 2xx.
+    #[arg(long, env = "TONNE_WEBHOOK_TIMEOUT_SECONDS", default_value_t = 30)]
+    webhook_timeout_seconds: u64,
+    /// Seconds a dispatcher holds a stream without renewing it (must exceed the timeout by 5 s).
+    #[arg(long, env = "TONNE_WEBHOOK_LEASE_SECONDS", default_value_t = 60)]
+    webhook_lease_seconds: u64,
+    /// Delays before the 2nd, 3rd, … attempt, comma-separated seconds (default: about three days).
+    #[arg(long, env = "TONNE_WEBHOOK_RETRY_SCHEDULE")]
+    webhook_retry_schedule: Option<String>,
+    /// Streams one dispatcher delivers at once.
+    #[arg(long, env = "TONNE_WEBHOOK_CONCURRENCY", default_value_t = 64)]
+    webhook_concurrency: usize,
+    /// Milliseconds between looks for due streams when idle.
+    #[arg(long, env = "TONNE_WEBHOOK_POLL_MS", default_value_t = 100)]
+    webhook_poll_ms: u64,
+}
+
+impl WebhookArgs {
+    fn dispatcher(&self) -> anyhow::Result<tonne_dispatcher::DispatcherConfig> {
+        let schedule = match &self.webhook_retry_schedule {
+            Some(text) => tonne_webhooks::RetrySchedule::parse(text)
+                .map_err(|e| anyhow::anyhow!("TONNE_WEBHOOK_RETRY_SCHEDULE: {e}"))?,
+            None => tonne_webhooks::RetrySchedule::standard(),
+        };
+        let config = tonne_dispatcher::DispatcherConfig {
+            batch_size: self.webhook_batch_size,
+            timeout: Duration::from_secs(self.webhook_timeout_seconds),
+            lease: Duration::from_secs(self.webhook_lease_seconds),
+            schedule,
+            targets: tonne_webhooks::TargetPolicy {
+                allow_private: self.webhooks_allow_private,
+            },
+            concurrency: self.webhook_concurrency,
+            poll_interval: Duration::from_millis(self.webhook_poll_ms.max(10)),
+            ..tonne_dispatcher::DispatcherConfig::default()
+        };
+        config.validate()?;
+        Ok(config)
+    }
+
+    fn options(&self, secrets_key: Option<String>) -> crate::wiring::WebhookOptions {
+        crate::wiring::WebhookOptions {
+            secrets_key,
+            limit: Some(self.webhook_limit),
+            allow_private: self.webhooks_allow_private,
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+struct DispatchArgs {
+    /// Serve `/health` and `/metrics` (Prometheus) on this address.
+    #[arg(
+        long,
+        env = "TONNE_DISPATCH_METRICS_BIND",
+        default_value = "127.0.0.1:9465"
+    )]
+    metrics_bind: String,
+    #[command(flatten)]
+    webhooks: WebhookArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -210,6 +328,12 @@ struct ServeArgs {
     /// Commission on the offset cost, as a fraction (0.10 = 10 %).
     #[arg(long, env = "TONNE_COMMISSION_RATE", default_value = "0.10")]
     commission_rate: String,
+    /// Do not run a webhook dispatcher inside the server (run `tonne dispatch` instead;
+    /// PostgreSQL only — on SQLite the server's own dispatcher is the only one).
+    #[arg(long, env = "TONNE_NO_DISPATCHER")]
+    no_dispatcher: bool,
+    #[command(flatten)]
+    webhooks: WebhookArgs,
 }
 
 impl Default for ServeArgs {
@@ -274,7 +398,10 @@ pub fn main() -> ExitCode {
     }
 }
 
-async fn admin_services(url: &DatabaseUrl) -> anyhow::Result<Services> {
+async fn admin_services(
+    url: &DatabaseUrl,
+    secrets_key: Option<String>,
+) -> anyhow::Result<Services> {
     Services::open(
         url,
         PoolSettings {
@@ -283,6 +410,10 @@ async fn admin_services(url: &DatabaseUrl) -> anyhow::Result<Services> {
         },
         Duration::ZERO,
         tonne_ordering::Settings::default(),
+        crate::wiring::WebhookOptions {
+            secrets_key,
+            ..crate::wiring::WebhookOptions::default()
+        },
     )
     .await
 }
@@ -294,17 +425,20 @@ fn admin_error(e: AdminError) -> anyhow::Error {
 /// Runs a parsed command line.
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
     let url = DatabaseUrl::parse(&cli.database_url)?;
+    let secrets = cli.secrets_key.clone();
     match cli.command {
-        None => serve(url, ServeArgs::default()).await,
-        Some(Command::Serve(args)) => serve(url, args).await,
+        None => serve(url, ServeArgs::default(), secrets).await,
+        Some(Command::Serve(args)) => serve(url, args, secrets).await,
+        Some(Command::Dispatch(args)) => dispatch(url, args, secrets).await,
+        Some(Command::Webhooks(command)) => webhooks(&url, command, secrets).await,
         Some(Command::Migrate) => {
-            let services = admin_services(&url).await?;
+            let services = admin_services(&url, secrets.clone()).await?;
             drop(services);
             println!("database {url} is up to date");
             Ok(())
         }
         Some(Command::Bootstrap { name, json }) => {
-            let services = admin_services(&url).await?;
+            let services = admin_services(&url, secrets.clone()).await?;
             let out = services
                 .accounts
                 .bootstrap(&name)
@@ -335,7 +469,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             }
             Ok(())
         }
-        Some(Command::Keys(command)) => keys(&url, command).await,
+        Some(Command::Keys(command)) => keys(&url, command, secrets).await,
         Some(Command::Accounts(AccountsCommand::SetSelection { account, bundles })) => {
             let entries = bundles
                 .iter()
@@ -356,7 +490,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                     })
                 })
                 .collect::<anyhow::Result<Vec<_>>>()?;
-            let services = admin_services(&url).await?;
+            let services = admin_services(&url, secrets.clone()).await?;
             let set = services
                 .ordering
                 .set_account_selection(&account, entries)
@@ -375,7 +509,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             Ok(())
         }
         Some(Command::Orders(command)) => {
-            let services = admin_services(&url).await?;
+            let services = admin_services(&url, secrets.clone()).await?;
             let (id, to, serial) = match command {
                 OrdersCommand::Advance {
                     order_id,
@@ -412,7 +546,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             };
             let catalogue = crate::catalogue_file::parse(&text, time::OffsetDateTime::now_utc())
                 .map_err(|e| e.context(format!("{file} is not a valid catalogue")))?;
-            let services = admin_services(&url).await?;
+            let services = admin_services(&url, secrets.clone()).await?;
             let s = services
                 .ordering
                 .import_catalogue(catalogue)
@@ -432,8 +566,12 @@ fn parse_org(raw: &str) -> anyhow::Result<OrganisationId> {
         .map_err(|_| anyhow::anyhow!("--organisation: `{raw}` is not an organisation id"))
 }
 
-async fn keys(url: &DatabaseUrl, command: KeysCommand) -> anyhow::Result<()> {
-    let services = admin_services(url).await?;
+async fn keys(
+    url: &DatabaseUrl,
+    command: KeysCommand,
+    secrets: Option<String>,
+) -> anyhow::Result<()> {
+    let services = admin_services(url, secrets).await?;
     match command {
         KeysCommand::Create {
             organisation,
@@ -515,8 +653,14 @@ async fn keys(url: &DatabaseUrl, command: KeysCommand) -> anyhow::Result<()> {
     Ok(())
 }
 
-async fn serve(url: DatabaseUrl, args: ServeArgs) -> anyhow::Result<()> {
+async fn serve(url: DatabaseUrl, args: ServeArgs, secrets: Option<String>) -> anyhow::Result<()> {
     let mut options = ServeOptions::new(url.clone());
+    options.webhooks = args.webhooks.options(secrets);
+    options.dispatcher = if args.no_dispatcher {
+        None
+    } else {
+        Some(args.webhooks.dispatcher()?)
+    };
     options.bind = args.bind;
     options.rate = RatePolicy {
         per_second: args.rate_limit_per_second,
@@ -586,9 +730,183 @@ async fn serve(url: DatabaseUrl, args: ServeArgs) -> anyhow::Result<()> {
         () = shutdown_signal() => {}
     }
     tracing::info!("stop signal received; finishing in-flight requests");
+    if let Some(stop) = &running.dispatcher_stop {
+        let _ = stop.send(true);
+    }
     handle.stop(true).await;
     server.await??;
+    if let Some(task) = running.dispatcher_task {
+        let _ = task.await;
+    }
     tracing::info!("stopped");
+    Ok(())
+}
+
+async fn dispatch(
+    url: DatabaseUrl,
+    args: DispatchArgs,
+    secrets: Option<String>,
+) -> anyhow::Result<()> {
+    if matches!(url, DatabaseUrl::Sqlite(_)) {
+        anyhow::bail!(
+            "`tonne dispatch` needs PostgreSQL: on SQLite exactly one dispatcher runs, the one inside `tonne serve`"
+        );
+    }
+    let config = args.webhooks.dispatcher()?;
+    let services = Services::open(
+        &url,
+        PoolSettings {
+            max_size: u32::try_from(config.concurrency.min(16))
+                .unwrap_or(16)
+                .max(2),
+            ..PoolSettings::default()
+        },
+        Duration::ZERO,
+        tonne_ordering::Settings::default(),
+        args.webhooks.options(secrets),
+    )
+    .await?;
+    let registry = prometheus::Registry::new_custom(Some("tonne".into()), None)?;
+    let metrics = tonne_dispatcher::DispatchMetrics::new(&registry)?;
+    let dispatcher = tonne_dispatcher::Dispatcher::new(
+        std::sync::Arc::new(services.webhook_store.clone()),
+        config,
+        metrics,
+    )?;
+    println!(
+        "Tonne dispatcher {} delivering webhooks (database: {url}); metrics on http://{}/metrics",
+        dispatcher.owner(),
+        args.metrics_bind
+    );
+    let listener = std::net::TcpListener::bind(&args.metrics_bind)
+        .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", args.metrics_bind))?;
+    let metrics_server = actix_web::HttpServer::new(move || {
+        let registry = registry.clone();
+        actix_web::App::new()
+            .route(
+                "/health",
+                actix_web::web::get()
+                    .to(|| async { actix_web::HttpResponse::Ok().json(json!({"status": "ok"})) }),
+            )
+            .route(
+                "/metrics",
+                actix_web::web::get().to(move || {
+                    let registry = registry.clone();
+                    async move {
+                        use prometheus::Encoder as _;
+                        let mut out = Vec::new();
+                        let _ = prometheus::TextEncoder::new().encode(&registry.gather(), &mut out);
+                        actix_web::HttpResponse::Ok()
+                            .content_type("text/plain; version=0.0.4")
+                            .body(out)
+                    }
+                }),
+            )
+    })
+    .workers(1)
+    .listen(listener)?
+    .disable_signals()
+    .run();
+    let metrics_handle = metrics_server.handle();
+    let metrics_task = tokio::spawn(metrics_server);
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let task = tokio::spawn(dispatcher.run(stopped));
+    shutdown_signal().await;
+    tracing::info!("stop signal received; finishing in-flight webhook requests");
+    let _ = stop.send(true);
+    let _ = task.await;
+    metrics_handle.stop(true).await;
+    let _ = metrics_task.await;
+    Ok(())
+}
+
+fn parse_webhook(raw: &str) -> anyhow::Result<tonne_webhooks::WebhookId> {
+    raw.parse()
+        .map_err(|_| anyhow::anyhow!("`{raw}` is not a webhook id"))
+}
+
+async fn webhooks(
+    url: &DatabaseUrl,
+    command: WebhooksCommand,
+    secrets: Option<String>,
+) -> anyhow::Result<()> {
+    let services = admin_services(url, secrets).await?;
+    let fail = |e: tonne_webhooks::AdminWebhookError| anyhow::anyhow!(e);
+    match command {
+        WebhooksCommand::Attempts {
+            webhook_id,
+            limit,
+            json,
+        } => {
+            let limit =
+                tonne_kernel::Limit::new(limit).map_err(|e| anyhow::anyhow!("--limit: {e}"))?;
+            let page = services
+                .webhooks
+                .admin_attempts(
+                    parse_webhook(&webhook_id)?,
+                    tonne_kernel::PageRequest { limit, after: None },
+                )
+                .await
+                .map_err(fail)?;
+            for a in page.items {
+                let at = a
+                    .attempted_at
+                    .format(&time::format_description::well_known::Rfc3339)
+                    .unwrap_or_default();
+                if json {
+                    println!(
+                        "{}",
+                        json!({
+                            "id": a.id.to_string(), "account_id": a.account_id.to_string(),
+                            "first_sequence": a.first_sequence, "last_sequence": a.last_sequence, "events": a.events,
+                            "attempted_at": at, "status_code": a.status, "error": a.error,
+                            "latency_ms": a.latency_ms, "outcome": a.outcome.as_str(),
+                        })
+                    );
+                } else {
+                    let result = match (a.status, &a.error) {
+                        (Some(s), _) => format!("HTTP {s}"),
+                        (None, Some(e)) => e.clone(),
+                        (None, None) => "-".into(),
+                    };
+                    println!(
+                        "{at}  {:<9}  account {}  events {}..{} ({})  {result}  {} ms",
+                        a.outcome.as_str(),
+                        a.account_id,
+                        a.first_sequence,
+                        a.last_sequence,
+                        a.events,
+                        a.latency_ms
+                    );
+                }
+            }
+        }
+        WebhooksCommand::Skip { webhook_id } => {
+            let skipped = services
+                .webhooks
+                .skip_backlog(parse_webhook(&webhook_id)?)
+                .await
+                .map_err(fail)?;
+            println!("webhook {webhook_id}: skipped {skipped} undelivered events");
+        }
+        WebhooksCommand::Redeliver {
+            webhook_id,
+            from_sequence,
+            account,
+        } => {
+            let account: AccountId = account
+                .parse()
+                .map_err(|_| anyhow::anyhow!("--account: `{account}` is not an account id"))?;
+            services
+                .webhooks
+                .redeliver(parse_webhook(&webhook_id)?, account, from_sequence)
+                .await
+                .map_err(fail)?;
+            println!(
+                "webhook {webhook_id}: account {account} will be re-sent from sequence {from_sequence}"
+            );
+        }
+    }
     Ok(())
 }
 

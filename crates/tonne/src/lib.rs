@@ -10,4 +10,4 @@ mod fulfilment;
 pub mod server;
 mod wiring;
 
-pub use wiring::Services;
+pub use wiring::{Services, WebhookOptions, secrets_key};

@@ -41,6 +41,10 @@ pub struct ServeOptions {
     pub ordering: tonne_ordering::Settings,
     /// Test-mode orders move one status forward after this long in a status.
     pub test_order_step: Duration,
+    /// Webhook settings (secrets key, limit, private targets).
+    pub webhooks: crate::wiring::WebhookOptions,
+    /// The dispatcher run inside the server; `None` with `--no-dispatcher`.
+    pub dispatcher: Option<tonne_dispatcher::DispatcherConfig>,
 }
 
 impl ServeOptions {
@@ -64,6 +68,8 @@ impl ServeOptions {
             create_demo: true,
             ordering: tonne_ordering::Settings::default(),
             test_order_step: Duration::from_secs(5),
+            webhooks: crate::wiring::WebhookOptions::default(),
+            dispatcher: Some(tonne_dispatcher::DispatcherConfig::default()),
         }
     }
 }
@@ -92,6 +98,10 @@ pub struct Running {
     pub demo_catalogue: Option<tonne_ordering::ports::ImportSummary>,
     /// The wired services (tests use them to seed data).
     pub services: Services,
+    /// Stops the in-process dispatcher (send `true`); `None` without one.
+    pub dispatcher_stop: Option<tokio::sync::watch::Sender<bool>>,
+    /// The in-process dispatcher's task, to await after stopping it.
+    pub dispatcher_task: Option<tokio::task::JoinHandle<()>>,
 }
 
 /// Opens the database (migrating it), creates the demo organisation if asked and
@@ -106,6 +116,7 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         pool,
         options.key_cache_ttl,
         options.ordering,
+        options.webhooks.clone(),
     )
     .await?;
     let demo_catalogue = if options.create_demo {
@@ -119,13 +130,28 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         None
     };
     let limiter: Arc<dyn RateLimiter> = Arc::new(InProcessRateLimiter::new(options.rate));
+    let metrics = Arc::new(Metrics::new()?);
+    let (dispatcher_stop, dispatcher_task) = match options.dispatcher.clone() {
+        Some(config) => {
+            let dispatch_metrics = tonne_dispatcher::DispatchMetrics::new(metrics.registry())?;
+            let dispatcher = tonne_dispatcher::Dispatcher::new(
+                Arc::new(services.webhook_store.clone()),
+                config,
+                dispatch_metrics,
+            )?;
+            let (stop, stopped) = tokio::sync::watch::channel(false);
+            (Some(stop), Some(tokio::spawn(dispatcher.run(stopped))))
+        }
+        None => (None, None),
+    };
     let state = AppState {
         accounts: Arc::clone(&services.accounts),
         ordering: Arc::clone(&services.ordering),
         estimates: services.estimates.clone(),
+        webhooks: Arc::clone(&services.webhooks),
         limiter: Arc::clone(&limiter),
         readiness: Arc::new(DbReadiness(services.db.clone())),
-        metrics: Arc::new(Metrics::new()?),
+        metrics,
         config: HttpConfig {
             body_limit_bytes: options.body_limit_bytes,
             batch_limit: options.batch_limit,
@@ -158,6 +184,8 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         demo,
         demo_catalogue,
         services,
+        dispatcher_stop,
+        dispatcher_task,
     })
 }
 

@@ -12,8 +12,9 @@ use tonne_ordering::ports::AccountDirectory;
 use tonne_ordering::{OrderingService, Settings};
 use tonne_storage::{
     AccountStore, ApiKeyStore, CachedApiKeys, CatalogueStore, DatabaseUrl, Db, EstimateStore,
-    OrderStore, PoolSettings,
+    OrderStore, PoolSettings, SecretsKey, WebhookStore,
 };
+use tonne_webhooks::WebhooksService;
 
 /// The domain services wired over one database.
 #[derive(Clone)]
@@ -26,6 +27,82 @@ pub struct Services {
     pub ordering: Arc<dyn OrderingService>,
     /// Stored estimates.
     pub estimates: Estimates,
+    /// Webhook endpoints.
+    pub webhooks: Arc<dyn WebhooksService>,
+    /// Webhook storage (the dispatcher's delivery store).
+    pub webhook_store: WebhookStore,
+}
+
+/// How webhooks are set up.
+#[derive(Debug, Clone, Default)]
+pub struct WebhookOptions {
+    /// `TONNE_SECRETS_KEY` as given (64 hex characters or base64), if set.
+    pub secrets_key: Option<String>,
+    /// Most webhooks per organisation and mode.
+    pub limit: Option<usize>,
+    /// `TONNE_WEBHOOKS_ALLOW_PRIVATE` (unsafe: local development and tests).
+    pub allow_private: bool,
+}
+
+/// Webhooks' view of accounts, over the accounts repository.
+struct AccountOwners(AccountStore);
+
+#[async_trait]
+impl tonne_webhooks::ports::AccountDirectory for AccountOwners {
+    async fn owner_of(
+        &self,
+        account: AccountId,
+    ) -> Result<Option<tonne_webhooks::Owner>, StoreError> {
+        use tonne_accounts::ports::AccountRepository as _;
+        Ok(self.0.get(account).await?.map(|a| tonne_webhooks::Owner {
+            organisation_id: a.organisation_id,
+            mode: a.mode,
+        }))
+    }
+}
+
+/// The key that seals webhook secrets: `TONNE_SECRETS_KEY`; else, on SQLite, a key
+/// file beside the database (created with mode 0600 on first use); else none.
+pub fn secrets_key(url: &DatabaseUrl, given: Option<&str>) -> anyhow::Result<Option<SecretsKey>> {
+    if let Some(text) = given.filter(|t| !t.trim().is_empty()) {
+        return Ok(Some(
+            SecretsKey::parse(text).map_err(|e| anyhow::anyhow!("TONNE_SECRETS_KEY: {e}"))?,
+        ));
+    }
+    let DatabaseUrl::Sqlite(path) = url else {
+        return Ok(None);
+    };
+    let mut file = path.clone().into_os_string();
+    file.push(".secrets-key");
+    let file = std::path::PathBuf::from(file);
+    match std::fs::read_to_string(&file) {
+        Ok(text) => Ok(Some(
+            SecretsKey::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?,
+        )),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let key = SecretsKey::generate();
+            write_key_file(&file, &key)?;
+            tracing::info!(path = %file.display(), "created the webhook secrets key file (mode 0600); back it up with the database");
+            Ok(Some(key))
+        }
+        Err(e) => Err(anyhow::anyhow!("cannot read {}: {e}", file.display())),
+    }
+}
+
+fn write_key_file(path: &std::path::Path, key: &SecretsKey) -> anyhow::Result<()> {
+    use std::io::Write as _;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        options.mode(0o600);
+    }
+    let mut f = options
+        .open(path)
+        .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", path.display()))?;
+    writeln!(f, "{}", key.to_hex())?;
+    Ok(())
 }
 
 /// Ordering's view of accounts, over the accounts repository.
@@ -54,7 +131,9 @@ impl Services {
         pool: PoolSettings,
         key_cache_ttl: Duration,
         ordering: Settings,
+        webhooks: WebhookOptions,
     ) -> anyhow::Result<Self> {
+        let key = secrets_key(url, webhooks.secrets_key.as_deref())?;
         let url = url.clone();
         let db = tokio::task::spawn_blocking(move || -> anyhow::Result<Db> {
             let db = Db::connect(&url, pool)?;
@@ -65,11 +144,24 @@ impl Services {
             Ok(db)
         })
         .await??;
-        Ok(Self::wire(db, key_cache_ttl, ordering))
+        let services = Self::wire(db, key_cache_ttl, ordering, key.clone(), &webhooks);
+        if key.is_none() && services.webhook_store.count().await? > 0 {
+            anyhow::bail!(
+                "webhooks exist but TONNE_SECRETS_KEY is not set: their secrets cannot be read. \
+                 Set TONNE_SECRETS_KEY to the key they were sealed with (64 hexadecimal characters or base64 of 32 bytes)"
+            );
+        }
+        Ok(services)
     }
 
     /// Wires services over an open, migrated database.
-    pub fn wire(db: Db, key_cache_ttl: Duration, ordering: Settings) -> Self {
+    pub fn wire(
+        db: Db,
+        key_cache_ttl: Duration,
+        ordering: Settings,
+        secrets: Option<SecretsKey>,
+        webhook_options: &WebhookOptions,
+    ) -> Self {
         let store: Arc<dyn ApiKeyRepository> = Arc::new(ApiKeyStore::new(db.clone()));
         let keys: Arc<dyn ApiKeyRepository> = if key_cache_ttl.is_zero() {
             store
@@ -95,6 +187,24 @@ impl Services {
             Arc::new(SystemClock),
             Arc::new(UuidV7Generator),
         );
+        let webhook_store = WebhookStore::new(db.clone(), secrets);
+        let webhooks = Arc::new(tonne_webhooks::Service::new(
+            Arc::new(webhook_store.clone()),
+            Arc::new(AccountOwners(AccountStore::new(db.clone()))),
+            Arc::new(tonne_dispatcher::SystemResolver {
+                timeout: Duration::from_secs(3),
+            }),
+            Arc::new(SystemClock),
+            Arc::new(UuidV7Generator),
+            tonne_webhooks::Settings {
+                limit: webhook_options
+                    .limit
+                    .unwrap_or(tonne_webhooks::DEFAULT_WEBHOOK_LIMIT),
+                targets: tonne_webhooks::TargetPolicy {
+                    allow_private: webhook_options.allow_private,
+                },
+            },
+        ));
         // parse the airport, seaport and sea-network tables now, not on the first request
         tonne_estimation::places::preload();
         Self {
@@ -102,6 +212,8 @@ impl Services {
             accounts,
             ordering,
             estimates,
+            webhooks,
+            webhook_store,
         }
     }
 }

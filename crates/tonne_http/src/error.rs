@@ -54,6 +54,8 @@ pub mod codes {
     pub const ADDRESS_NOT_FOUND: &str = "address_not_found";
     /// 400: no exchange rate for the currency.
     pub const EXCHANGE_RATE_NOT_FOUND: &str = "exchange_rate_not_found";
+    /// 400: the organisation has the most webhooks allowed in this mode.
+    pub const WEBHOOK_LIMIT_REACHED: &str = "webhook_limit_reached";
     /// 404 (outside the contract's enum).
     pub const NOT_FOUND: &str = "not_found";
     /// 405 (outside the contract's enum).
@@ -360,6 +362,71 @@ impl From<tonne_estimation::records::RecordError> for ApiError {
                 codes::ESTIMATE_ORDER_ALREADY_PLACED,
                 "id: the estimate has been ordered and can no longer be updated",
             ),
+            E::Unexpected(cause) => Self::internal(&cause),
+        }
+    }
+}
+
+impl From<tonne_webhooks::InvalidField> for ApiError {
+    fn from(e: tonne_webhooks::InvalidField) -> Self {
+        Self::validation(&e.field, e.reason)
+    }
+}
+
+/// 404 of an unknown webhook id (the contract lists 404 without a body schema).
+fn webhook_not_found() -> ApiError {
+    ApiError::not_found("id: no webhook of this organisation and mode has this id")
+}
+
+impl From<tonne_webhooks::CreateWebhookError> for ApiError {
+    fn from(e: tonne_webhooks::CreateWebhookError) -> Self {
+        use tonne_webhooks::CreateWebhookError as E;
+        match e {
+            E::Invalid(field) => field.into(),
+            E::LimitReached { limit } => Self::new(
+                StatusCode::BAD_REQUEST,
+                codes::WEBHOOK_LIMIT_REACHED,
+                format!(
+                    "url: this organisation already has {limit} webhooks in this mode, the most allowed; delete one first"
+                ),
+            ),
+            E::Unexpected(cause) => Self::internal(&cause),
+        }
+    }
+}
+
+impl From<tonne_webhooks::UpdateWebhookError> for ApiError {
+    fn from(e: tonne_webhooks::UpdateWebhookError) -> Self {
+        use tonne_webhooks::UpdateWebhookError as E;
+        match e {
+            E::Invalid(field) => field.into(),
+            E::NotFound => webhook_not_found(),
+            E::Unexpected(cause) => Self::internal(&cause),
+        }
+    }
+}
+
+impl From<tonne_webhooks::ListWebhooksError> for ApiError {
+    fn from(e: tonne_webhooks::ListWebhooksError) -> Self {
+        use tonne_webhooks::ListWebhooksError as E;
+        match e {
+            E::Invalid(field) => {
+                // the query parameter is `account_id`, repeated
+                Self::validation(
+                    &field.field.replace("account_ids", "account_id"),
+                    field.reason,
+                )
+            }
+            E::Unexpected(cause) => Self::internal(&cause),
+        }
+    }
+}
+
+impl From<tonne_webhooks::WebhookError> for ApiError {
+    fn from(e: tonne_webhooks::WebhookError) -> Self {
+        use tonne_webhooks::WebhookError as E;
+        match e {
+            E::NotFound => webhook_not_found(),
             E::Unexpected(cause) => Self::internal(&cause),
         }
     }

@@ -73,6 +73,7 @@ pub fn app(
                 .configure(routes::orders::configure)
                 .configure(routes::quotes::configure)
                 .configure(routes::estimates::configure)
+                .configure(routes::webhooks::configure)
                 .configure(routes::orders::configure_by_id)
                 .default_service(web::to(unknown_route)),
         )

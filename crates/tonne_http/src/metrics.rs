@@ -60,6 +60,11 @@ impl Metrics {
         })
     }
 
+    /// The registry, for other components of the process (the dispatcher) to register into.
+    pub fn registry(&self) -> &Registry {
+        &self.registry
+    }
+
     /// Records one finished request. `route` is the matched pattern, never the raw path.
     pub fn observe(&self, method: &str, route: &str, status: u16, elapsed: Duration) {
         self.requests

@@ -4,7 +4,7 @@ use serde::Serialize;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi, ToSchema};
 
-use crate::routes::{accounts, catalogue, estimates, orders, quotes};
+use crate::routes::{accounts, catalogue, estimates, orders, quotes, webhooks};
 
 /// The contract's `Errors` body.
 #[derive(Debug, Serialize, ToSchema)]
@@ -41,6 +41,13 @@ impl Modify for BearerAuth {
     info(title = "Tonne API", description = "Carbon offsets and emission estimates, speaking the Lune API v1 wire contract."),
     paths(
         accounts::me,
+        webhooks::list,
+        webhooks::create,
+        webhooks::get,
+        webhooks::update,
+        webhooks::delete,
+        webhooks::rotate_secret,
+        webhooks::attempts,
         accounts::list_accounts,
         accounts::create_pair,
         accounts::update_account,

@@ -4,6 +4,7 @@ use async_trait::async_trait;
 use tonne_accounts::AccountsService;
 use tonne_estimation::records::Estimates;
 use tonne_ordering::OrderingService;
+use tonne_webhooks::WebhooksService;
 
 use crate::metrics::Metrics;
 use crate::rate_limit::RateLimiter;
@@ -61,6 +62,8 @@ pub struct AppState {
     pub ordering: Arc<dyn OrderingService>,
     /// Stored estimates.
     pub estimates: Estimates,
+    /// Webhook endpoints.
+    pub webhooks: Arc<dyn WebhooksService>,
     /// Rate limiter.
     pub limiter: Arc<dyn RateLimiter>,
     /// Database readiness.

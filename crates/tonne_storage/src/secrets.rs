@@ -17,7 +17,9 @@ pub struct SecretsKeyError;
 
 /// Ciphertext that does not open under this key.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("a stored webhook secret does not decrypt with this TONNE_SECRETS_KEY (wrong key, or corrupt row)")]
+#[error(
+    "a stored webhook secret does not decrypt with this TONNE_SECRETS_KEY (wrong key, or corrupt row)"
+)]
 pub struct OpenError;
 
 impl SecretsKey {
@@ -109,8 +111,15 @@ mod tests {
         assert!(!sealed.contains("whsec"));
         assert_eq!(key.open(&sealed, "row-1").unwrap(), "whsec_abc");
         assert_eq!(key.open(&sealed, "row-2"), Err(OpenError));
-        assert_eq!(SecretsKey::generate().open(&sealed, "row-1"), Err(OpenError));
-        assert_ne!(key.seal("whsec_abc", "row-1"), sealed, "a fresh nonce each time");
+        assert_eq!(
+            SecretsKey::generate().open(&sealed, "row-1"),
+            Err(OpenError)
+        );
+        assert_ne!(
+            key.seal("whsec_abc", "row-1"),
+            sealed,
+            "a fresh nonce each time"
+        );
     }
 
     #[test]
@@ -121,7 +130,11 @@ mod tests {
         let b64 = STANDARD.encode(key.0);
         assert_eq!(SecretsKey::parse(&b64).unwrap().0, key.0);
         for bad in ["", "abcd", &"0".repeat(63), &STANDARD.encode([1_u8; 16])] {
-            assert_eq!(SecretsKey::parse(bad).unwrap_err(), SecretsKeyError, "{bad}");
+            assert_eq!(
+                SecretsKey::parse(bad).unwrap_err(),
+                SecretsKeyError,
+                "{bad}"
+            );
         }
     }
 }

@@ -119,7 +119,11 @@ fn into_webhook(
             .map_err(|_| corrupt("mode", &row.mode))?,
         url: WebhookUrl::from_stored(&row.url).map_err(|_| corrupt("webhook url", &row.url))?,
         enabled: row.enabled,
-        account_ids: if row.filtered { Some(filter.unwrap_or_default()) } else { None },
+        account_ids: if row.filtered {
+            Some(filter.unwrap_or_default())
+        } else {
+            None
+        },
         disabled_reason: row.disabled_reason,
         created_at: from_sql_time(row.created_at),
         updated_at: from_sql_time(row.updated_at),
@@ -307,7 +311,9 @@ impl WebhookRepository for WebhookStore {
                 if existing >= limit {
                     return Ok(Inserted::LimitReached);
                 }
-                diesel::insert_into(webhooks::table).values(&row).execute(conn)?;
+                diesel::insert_into(webhooks::table)
+                    .values(&row)
+                    .execute(conn)?;
                 insert_filter(conn, &row.id, &filter)?;
                 streams_at_head(conn, &row.id, row.created_at, &[])?;
                 Ok(Inserted::Yes)
@@ -386,8 +392,10 @@ impl WebhookRepository for WebhookStore {
                 let was_filtered = !old.is_empty();
                 match &new_filter {
                     Some(new) if !was_filtered || *new != old => {
-                        diesel::delete(webhook_accounts::table.filter(webhook_accounts::webhook_id.eq(&id)))
-                            .execute(conn)?;
+                        diesel::delete(
+                            webhook_accounts::table.filter(webhook_accounts::webhook_id.eq(&id)),
+                        )
+                        .execute(conn)?;
                         let ids: Vec<AccountId> = new
                             .iter()
                             .map(|a| parse_id::<AccountId>("account id", a))
@@ -396,7 +404,10 @@ impl WebhookRepository for WebhookStore {
                         diesel::delete(
                             webhook_streams::table
                                 .filter(webhook_streams::webhook_id.eq(&id))
-                                .filter(webhook_streams::account_id.ne_all(new.iter().cloned().collect::<Vec<_>>())),
+                                .filter(
+                                    webhook_streams::account_id
+                                        .ne_all(new.iter().cloned().collect::<Vec<_>>()),
+                                ),
                         )
                         .execute(conn)?;
                         // accounts the filter adds start at their latest event
@@ -408,20 +419,24 @@ impl WebhookRepository for WebhookStore {
                         streams_at_head(conn, &id, updated, &kept)?;
                     }
                     None if was_filtered => {
-                        diesel::delete(webhook_accounts::table.filter(webhook_accounts::webhook_id.eq(&id)))
-                            .execute(conn)?;
+                        diesel::delete(
+                            webhook_accounts::table.filter(webhook_accounts::webhook_id.eq(&id)),
+                        )
+                        .execute(conn)?;
                         let kept: Vec<String> = old.into_iter().collect();
                         streams_at_head(conn, &id, updated, &kept)?;
                     }
                     _ => {}
                 }
                 if resume {
-                    diesel::update(webhook_streams::table.filter(webhook_streams::webhook_id.eq(&id)))
-                        .set((
-                            webhook_streams::failures.eq(0),
-                            webhook_streams::next_attempt_at.eq(updated),
-                        ))
-                        .execute(conn)?;
+                    diesel::update(
+                        webhook_streams::table.filter(webhook_streams::webhook_id.eq(&id)),
+                    )
+                    .set((
+                        webhook_streams::failures.eq(0),
+                        webhook_streams::next_attempt_at.eq(updated),
+                    ))
+                    .execute(conn)?;
                 }
                 Ok(())
             })
@@ -462,9 +477,16 @@ impl WebhookRepository for WebhookStore {
         self.db
             .write(move |conn| {
                 // children first: SQLite's foreign-key cascade is not relied upon
-                diesel::delete(webhook_streams::table.filter(webhook_streams::webhook_id.eq(&id))).execute(conn)?;
-                diesel::delete(webhook_attempts::table.filter(webhook_attempts::webhook_id.eq(&id))).execute(conn)?;
-                diesel::delete(webhook_accounts::table.filter(webhook_accounts::webhook_id.eq(&id))).execute(conn)?;
+                diesel::delete(webhook_streams::table.filter(webhook_streams::webhook_id.eq(&id)))
+                    .execute(conn)?;
+                diesel::delete(
+                    webhook_attempts::table.filter(webhook_attempts::webhook_id.eq(&id)),
+                )
+                .execute(conn)?;
+                diesel::delete(
+                    webhook_accounts::table.filter(webhook_accounts::webhook_id.eq(&id)),
+                )
+                .execute(conn)?;
                 let gone = diesel::delete(webhooks::table.find(&id)).execute(conn)?;
                 if gone == 0 {
                     return Err(DieselError::NotFound);
@@ -604,7 +626,11 @@ fn claim_sql(postgres: bool) -> String {
              AND (s.lease_until IS NULL OR s.lease_until < $3) \
            ORDER BY s.next_attempt_at LIMIT $4{}) \
          RETURNING webhook_id, account_id, acked_sequence, failures",
-        if postgres { " FOR UPDATE OF s SKIP LOCKED" } else { "" }
+        if postgres {
+            " FOR UPDATE OF s SKIP LOCKED"
+        } else {
+            ""
+        }
     )
 }
 
@@ -683,7 +709,11 @@ impl DeliveryStore for WebhookStore {
         owner: &str,
         until: OffsetDateTime,
     ) -> Result<bool, StoreError> {
-        let (w, a, o) = (key.webhook_id.to_string(), key.account_id.to_string(), owner.to_owned());
+        let (w, a, o) = (
+            key.webhook_id.to_string(),
+            key.account_id.to_string(),
+            owner.to_owned(),
+        );
         self.db
             .write(move |conn| {
                 diesel::update(
@@ -700,7 +730,11 @@ impl DeliveryStore for WebhookStore {
     }
 
     async fn release(&self, key: StreamKey, owner: &str) -> Result<(), StoreError> {
-        let (w, a, o) = (key.webhook_id.to_string(), key.account_id.to_string(), owner.to_owned());
+        let (w, a, o) = (
+            key.webhook_id.to_string(),
+            key.account_id.to_string(),
+            owner.to_owned(),
+        );
         self.db
             .write(move |conn| {
                 diesel::update(
@@ -767,8 +801,12 @@ impl DeliveryStore for WebhookStore {
                     .optional()?;
                 row.map(|r| {
                     Ok(Target {
-                        organisation_id: parse_id::<OrganisationId>("organisation id", &r.organisation_id)?,
-                        url: WebhookUrl::from_stored(&r.url).map_err(|_| corrupt("webhook url", &r.url))?,
+                        organisation_id: parse_id::<OrganisationId>(
+                            "organisation id",
+                            &r.organisation_id,
+                        )?,
+                        url: WebhookUrl::from_stored(&r.url)
+                            .map_err(|_| corrupt("webhook url", &r.url))?,
                         secret: open_secret(&key, &r.secret_sealed, &r.id)?,
                         enabled: r.enabled,
                     })
@@ -798,7 +836,9 @@ impl DeliveryStore for WebhookStore {
                 if moved == 0 {
                     return Ok(false);
                 }
-                diesel::insert_into(webhook_attempts::table).values(&row).execute(conn)?;
+                diesel::insert_into(webhook_attempts::table)
+                    .values(&row)
+                    .execute(conn)?;
                 Ok(true)
             })
             .await
@@ -828,7 +868,9 @@ impl DeliveryStore for WebhookStore {
                         webhook_streams::lease_until.eq(None::<PrimitiveDateTime>),
                     ))
                     .execute(conn)?;
-                diesel::insert_into(webhook_attempts::table).values(&row).execute(conn)?;
+                diesel::insert_into(webhook_attempts::table)
+                    .values(&row)
+                    .execute(conn)?;
                 Ok(true)
             })
             .await
@@ -865,7 +907,9 @@ impl DeliveryStore for WebhookStore {
                         webhooks::updated_at.eq(row.attempted_at),
                     ))
                     .execute(conn)?;
-                diesel::insert_into(webhook_attempts::table).values(&row).execute(conn)?;
+                diesel::insert_into(webhook_attempts::table)
+                    .values(&row)
+                    .execute(conn)?;
                 Ok(true)
             })
             .await

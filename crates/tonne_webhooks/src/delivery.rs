@@ -131,7 +131,11 @@ impl Deliverer {
         let owner = self.settings.owner.as_str();
         let events = self
             .store
-            .pending(stream.key.account_id, stream.acked_sequence, self.settings.batch_size.max(1))
+            .pending(
+                stream.key.account_id,
+                stream.acked_sequence,
+                self.settings.batch_size.max(1),
+            )
             .await?;
         let (Some(first), Some(last)) = (events.first(), events.last()) else {
             return Ok(Step::Idle);
@@ -139,7 +143,11 @@ impl Deliverer {
         let (first_sequence, last_sequence) = (first.sequence, last.sequence);
         // The lease must outlast the request: renew it before every send.
         let now = self.clock.now();
-        if !self.store.renew(stream.key, owner, self.lease_until(now)).await? {
+        if !self
+            .store
+            .renew(stream.key, owner, self.lease_until(now))
+            .await?
+        {
             return Ok(Step::LeaseLost);
         }
         // Read URL and secret immediately before signing: a rotation or a deletion
@@ -210,7 +218,11 @@ impl Deliverer {
             }
             Verdict::Disable(reason) => {
                 attempt.outcome = AttemptOutcome::Disabled;
-                if !self.store.disable(owner, &attempt, failures, &reason).await? {
+                if !self
+                    .store
+                    .disable(owner, &attempt, failures, &reason)
+                    .await?
+                {
                     return Ok(Step::LeaseLost);
                 }
                 stream.failures = failures;

@@ -222,19 +222,37 @@ mod tests {
     #[test]
     fn every_2xx_acknowledges_and_nothing_else_does() {
         for s in [200, 201, 202, 204, 299] {
-            assert_eq!(policy().verdict(&status(s), 3, 0), Verdict::Delivered, "{s}");
+            assert_eq!(
+                policy().verdict(&status(s), 3, 0),
+                Verdict::Delivered,
+                "{s}"
+            );
         }
-        for s in [100, 301, 302, 304, 400, 401, 404, 409, 429, 500, 502, 503, 504] {
-            assert!(matches!(policy().verdict(&status(s), 0, 0), Verdict::RetryAfter(_)), "{s}");
+        for s in [
+            100, 301, 302, 304, 400, 401, 404, 409, 429, 500, 502, 503, 504,
+        ] {
+            assert!(
+                matches!(policy().verdict(&status(s), 0, 0), Verdict::RetryAfter(_)),
+                "{s}"
+            );
         }
-        for o in [SendOutcome::Timeout, SendOutcome::Network("reset".into()), SendOutcome::Refused("loopback".into())] {
-            assert_eq!(policy().verdict(&o, 0, 0), Verdict::RetryAfter(Duration::from_secs(5)));
+        for o in [
+            SendOutcome::Timeout,
+            SendOutcome::Network("reset".into()),
+            SendOutcome::Refused("loopback".into()),
+        ] {
+            assert_eq!(
+                policy().verdict(&o, 0, 0),
+                Verdict::RetryAfter(Duration::from_secs(5))
+            );
         }
     }
 
     #[test]
     fn gone_disables_at_once() {
-        assert!(matches!(policy().verdict(&status(410), 0, 0), Verdict::Disable(r) if r.contains("410")));
+        assert!(
+            matches!(policy().verdict(&status(410), 0, 0), Verdict::Disable(r) if r.contains("410"))
+        );
     }
 
     #[test]
@@ -242,15 +260,27 @@ mod tests {
         let p = policy();
         for (i, secs) in DEFAULT_SCHEDULE_SECONDS.iter().enumerate() {
             let failed = u32::try_from(i).unwrap();
-            assert_eq!(p.verdict(&status(500), failed, 0), Verdict::RetryAfter(Duration::from_secs(*secs)));
+            assert_eq!(
+                p.verdict(&status(500), failed, 0),
+                Verdict::RetryAfter(Duration::from_secs(*secs))
+            );
         }
         match p.verdict(&status(500), 9, 0) {
-            Verdict::Disable(reason) => assert!(reason.contains("10 attempts") && reason.contains("HTTP 500"), "{reason}"),
+            Verdict::Disable(reason) => assert!(
+                reason.contains("10 attempts") && reason.contains("HTTP 500"),
+                "{reason}"
+            ),
             other => panic!("{other:?}"),
         }
-        let short = DeliveryPolicy { schedule: RetrySchedule::parse("1,1,2").unwrap() };
-        assert!(matches!(short.verdict(&SendOutcome::Timeout, 2, 0), Verdict::RetryAfter(d) if d == Duration::from_secs(2)));
-        assert!(matches!(short.verdict(&SendOutcome::Timeout, 3, 0), Verdict::Disable(r) if r.contains("timeout")));
+        let short = DeliveryPolicy {
+            schedule: RetrySchedule::parse("1,1,2").unwrap(),
+        };
+        assert!(
+            matches!(short.verdict(&SendOutcome::Timeout, 2, 0), Verdict::RetryAfter(d) if d == Duration::from_secs(2))
+        );
+        assert!(
+            matches!(short.verdict(&SendOutcome::Timeout, 3, 0), Verdict::Disable(r) if r.contains("timeout"))
+        );
     }
 
     #[test]
@@ -261,25 +291,46 @@ mod tests {
         assert_eq!(jittered(base, 5_000), Duration::from_secs(360));
         for j in (-1_000..=1_000).step_by(7) {
             let d = jittered(base, j);
-            assert!(d >= Duration::from_secs(240) && d <= Duration::from_secs(360), "{j}: {d:?}");
+            assert!(
+                d >= Duration::from_secs(240) && d <= Duration::from_secs(360),
+                "{j}: {d:?}"
+            );
         }
     }
 
     #[test]
     fn retry_after_is_honoured_within_bounds_on_429_and_503_only() {
         let p = policy();
-        let asked = |s: u16, secs: u64| SendOutcome::Response { status: s, retry_after: Some(Duration::from_secs(secs)) };
-        assert_eq!(p.verdict(&asked(429, 120), 0, 0), Verdict::RetryAfter(Duration::from_secs(120)));
-        assert_eq!(p.verdict(&asked(503, 0), 0, 0), Verdict::RetryAfter(RETRY_AFTER_MIN));
-        assert_eq!(p.verdict(&asked(503, 10 * 86_400), 0, 0), Verdict::RetryAfter(RETRY_AFTER_MAX));
+        let asked = |s: u16, secs: u64| SendOutcome::Response {
+            status: s,
+            retry_after: Some(Duration::from_secs(secs)),
+        };
+        assert_eq!(
+            p.verdict(&asked(429, 120), 0, 0),
+            Verdict::RetryAfter(Duration::from_secs(120))
+        );
+        assert_eq!(
+            p.verdict(&asked(503, 0), 0, 0),
+            Verdict::RetryAfter(RETRY_AFTER_MIN)
+        );
+        assert_eq!(
+            p.verdict(&asked(503, 10 * 86_400), 0, 0),
+            Verdict::RetryAfter(RETRY_AFTER_MAX)
+        );
         // on other statuses the schedule applies
-        assert_eq!(p.verdict(&asked(500, 120), 0, 0), Verdict::RetryAfter(Duration::from_secs(5)));
+        assert_eq!(
+            p.verdict(&asked(500, 120), 0, 0),
+            Verdict::RetryAfter(Duration::from_secs(5))
+        );
     }
 
     #[test]
     fn schedules_parse_strictly() {
         assert_eq!(RetrySchedule::parse("").unwrap().attempts(), 1);
-        assert_eq!(RetrySchedule::parse(" 5, 300 ").unwrap().delays(), &[Duration::from_secs(5), Duration::from_secs(300)]);
+        assert_eq!(
+            RetrySchedule::parse(" 5, 300 ").unwrap().delays(),
+            &[Duration::from_secs(5), Duration::from_secs(300)]
+        );
         for bad in ["5,", "-1", "1.5", "a"] {
             assert!(RetrySchedule::parse(bad).is_err(), "{bad}");
         }

@@ -80,8 +80,16 @@ mod tests {
         let b = WebhookSecret::generate();
         assert_ne!(a, b);
         assert_eq!(WebhookSecret::from_stored(a.expose().to_owned()), Some(a));
-        for bad in ["", "whsec_", "whsec_abc", "xxxxx_0123456789012345678901234567890123456789012"] {
-            assert!(WebhookSecret::from_stored(bad.to_owned()).is_none(), "{bad}");
+        for bad in [
+            "",
+            "whsec_",
+            "whsec_abc",
+            "xxxxx_0123456789012345678901234567890123456789012",
+        ] {
+            assert!(
+                WebhookSecret::from_stored(bad.to_owned()).is_none(),
+                "{bad}"
+            );
         }
     }
 }

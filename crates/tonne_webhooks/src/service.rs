@@ -8,9 +8,7 @@ use crate::errors::{
     AdminWebhookError, CreateWebhookError, InsertWebhookError, InvalidField, ListWebhooksError,
     UpdateWebhookError, WebhookError, unexpected,
 };
-use crate::models::{
-    Attempt, NewWebhook, Owner, StreamKey, Webhook, WebhookChanges, WebhookId,
-};
+use crate::models::{Attempt, NewWebhook, Owner, StreamKey, Webhook, WebhookChanges, WebhookId};
 use crate::ports::{
     AccountDirectory, HostResolver, StoreError, WebhookRepository, WebhooksService,
 };
@@ -75,13 +73,14 @@ impl Service {
     async fn check_url(&self, raw: &str) -> Result<WebhookUrl, InvalidField> {
         let url = WebhookUrl::parse(raw, self.settings.targets)?;
         if let TargetHost::Domain(host) = url.host() {
-            let addresses = self
-                .resolver
-                .resolve(host, url.port())
-                .await
-                .map_err(|e| InvalidField::new("url", format!("the host `{host}` does not resolve ({e})")))?;
+            let addresses = self.resolver.resolve(host, url.port()).await.map_err(|e| {
+                InvalidField::new("url", format!("the host `{host}` does not resolve ({e})"))
+            })?;
             if addresses.is_empty() {
-                return Err(InvalidField::new("url", format!("the host `{host}` has no address")));
+                return Err(InvalidField::new(
+                    "url",
+                    format!("the host `{host}` has no address"),
+                ));
             }
             for ip in addresses {
                 self.settings.targets.check_address(ip).map_err(|reason| {
@@ -102,7 +101,9 @@ impl Service {
         raw: &[String],
     ) -> Result<Vec<AccountId>, CheckAccountsError> {
         if raw.is_empty() {
-            return Err(InvalidField::new("account_ids", "must list at least one account id").into());
+            return Err(
+                InvalidField::new("account_ids", "must list at least one account id").into(),
+            );
         }
         if raw.len() > MAX_FILTER_ACCOUNTS {
             return Err(InvalidField::new(
@@ -267,7 +268,11 @@ impl WebhooksService for Service {
             url,
             enabled,
             account_ids,
-            disabled_reason: if enabled { None } else { current.disabled_reason.clone() },
+            disabled_reason: if enabled {
+                None
+            } else {
+                current.disabled_reason.clone()
+            },
             updated_at: self.clock.now(),
             ..current
         };
@@ -321,7 +326,11 @@ impl WebhooksService for Service {
         if self.webhooks.get(id).await.map_err(unexpected)?.is_none() {
             return Err(AdminWebhookError::WebhookNotFound);
         }
-        Ok(self.webhooks.attempts(id, &page).await.map_err(unexpected)?)
+        Ok(self
+            .webhooks
+            .attempts(id, &page)
+            .await
+            .map_err(unexpected)?)
     }
 
     async fn skip_backlog(&self, id: WebhookId) -> Result<u64, AdminWebhookError> {
@@ -351,7 +360,11 @@ impl WebhooksService for Service {
             webhook_id: id,
             account_id: account,
         };
-        match self.webhooks.rewind(key, from_sequence, self.clock.now()).await {
+        match self
+            .webhooks
+            .rewind(key, from_sequence, self.clock.now())
+            .await
+        {
             Ok(()) => Ok(()),
             Err(StoreError::NotFound) => Err(AdminWebhookError::StreamNotFound),
             Err(e) => Err(unexpected(e).into()),

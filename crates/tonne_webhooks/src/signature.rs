@@ -160,7 +160,10 @@ pub fn verify(
     tolerance: time::Duration,
 ) -> Result<(), VerifyError> {
     let parsed = SignatureHeader::parse(header)?;
-    let age_seconds = now.unix_timestamp().saturating_sub(parsed.timestamp).saturating_abs();
+    let age_seconds = now
+        .unix_timestamp()
+        .saturating_sub(parsed.timestamp)
+        .saturating_abs();
     if age_seconds > tolerance.whole_seconds() {
         return Err(VerifyError::StaleTimestamp { age_seconds });
     }
@@ -208,7 +211,9 @@ mod tests {
     #[test]
     fn header_has_the_documented_shape() {
         let h = header_value(SECRET, org(), 1_700_000_000, b"{}");
-        assert!(h.starts_with("timestamp=1700000000,organisation=00000000000000000000000000000007,v1="));
+        assert!(
+            h.starts_with("timestamp=1700000000,organisation=00000000000000000000000000000007,v1=")
+        );
         let parsed = SignatureHeader::parse(&h).unwrap();
         assert_eq!(parsed.timestamp, 1_700_000_000);
         assert_eq!(parsed.signatures.len(), 1);
@@ -220,7 +225,10 @@ mod tests {
         let good = hex_signature(SECRET, 1_700_000_000, b"{}");
         let other = hex_signature("whsec_other", 1_700_000_000, b"{}");
         let header = format!("timestamp=1700000000,organisation=x,v1={other},v1={good}");
-        assert_eq!(verify(SECRET, &header, b"{}", now(), time::Duration::minutes(5)), Ok(()));
+        assert_eq!(
+            verify(SECRET, &header, b"{}", now(), time::Duration::minutes(5)),
+            Ok(())
+        );
         let header = format!("timestamp=1700000000,organisation=x,v1={other}");
         assert_eq!(
             verify(SECRET, &header, b"{}", now(), time::Duration::minutes(5)),
@@ -232,10 +240,19 @@ mod tests {
     fn a_wrong_secret_body_or_timestamp_fails() {
         let header = header_value(SECRET, org(), 1_700_000_000, b"{}");
         let tol = time::Duration::minutes(5);
-        assert_eq!(verify("whsec_tesu", &header, b"{}", now(), tol), Err(VerifyError::BadSignature));
-        assert_eq!(verify(SECRET, &header, b"{ }", now(), tol), Err(VerifyError::BadSignature));
+        assert_eq!(
+            verify("whsec_tesu", &header, b"{}", now(), tol),
+            Err(VerifyError::BadSignature)
+        );
+        assert_eq!(
+            verify(SECRET, &header, b"{ }", now(), tol),
+            Err(VerifyError::BadSignature)
+        );
         let moved = header.replace("timestamp=1700000000", "timestamp=1700000001");
-        assert_eq!(verify(SECRET, &moved, b"{}", now(), tol), Err(VerifyError::BadSignature));
+        assert_eq!(
+            verify(SECRET, &moved, b"{}", now(), tol),
+            Err(VerifyError::BadSignature)
+        );
         // a timestamp from the future beyond the tolerance is stale too
         let early = now() - time::Duration::minutes(6);
         assert_eq!(
@@ -248,14 +265,24 @@ mod tests {
     fn malformed_headers_are_named() {
         for (header, why) in [
             ("", "every part must be key=value"),
-            ("timestamp=abc,organisation=o,v1=00", "timestamp is not an integer"),
+            (
+                "timestamp=abc,organisation=o,v1=00",
+                "timestamp is not an integer",
+            ),
             ("organisation=o,v1=00", "no timestamp"),
             ("timestamp=1,v1=00", "no organisation"),
             ("timestamp=1,organisation=o", "no v1 signature"),
             ("timestamp=1,organisation=o,v1=zz", "v1 is not hexadecimal"),
-            ("timestamp=1,timestamp=2,organisation=o,v1=00", "timestamp appears twice"),
+            (
+                "timestamp=1,timestamp=2,organisation=o,v1=00",
+                "timestamp appears twice",
+            ),
         ] {
-            assert_eq!(SignatureHeader::parse(header), Err(VerifyError::MalformedHeader(why)), "{header}");
+            assert_eq!(
+                SignatureHeader::parse(header),
+                Err(VerifyError::MalformedHeader(why)),
+                "{header}"
+            );
         }
     }
 }

@@ -17,11 +17,14 @@ use crate::errors::InvalidField;
 pub const MAX_URL_LEN: usize = 2048;
 
 /// The contract's `Url` pattern (an HTTPS URL on a domain name).
-const CONTRACT_URL_PATTERN: &str = r"^https://[-a-zA-Z0-9@:%._\+~#=]{2,256}\.[a-z]{2,6}\b([-a-zA-Z0-9@:%_\+.~#?&//=]*)$";
+const CONTRACT_URL_PATTERN: &str =
+    r"^https://[-a-zA-Z0-9@:%._\+~#=]{2,256}\.[a-z]{2,6}\b([-a-zA-Z0-9@:%_\+.~#?&//=]*)$";
 
 fn contract_pattern() -> Option<&'static Regex> {
     static PATTERN: OnceLock<Option<Regex>> = OnceLock::new();
-    PATTERN.get_or_init(|| Regex::new(CONTRACT_URL_PATTERN).ok()).as_ref()
+    PATTERN
+        .get_or_init(|| Regex::new(CONTRACT_URL_PATTERN).ok())
+        .as_ref()
 }
 
 /// Why an address may not receive webhooks.
@@ -295,7 +298,12 @@ impl WebhookUrl {
     /// Falls back to the permissive rules so that a URL stored under
     /// `TONNE_WEBHOOKS_ALLOW_PRIVATE` still loads (delivery checks addresses again).
     pub fn from_stored(raw: &str) -> Result<Self, InvalidField> {
-        Self::parse(raw, TargetPolicy { allow_private: true })
+        Self::parse(
+            raw,
+            TargetPolicy {
+                allow_private: true,
+            },
+        )
     }
 }
 
@@ -348,19 +356,38 @@ mod tests {
 
     #[test]
     fn public_addresses_pass() {
-        for addr in ["1.1.1.1", "8.8.8.8", "93.184.216.34", "172.32.0.1", "100.128.0.1", "2606:4700::1111", "2a00:1450:4009::200e"] {
+        for addr in [
+            "1.1.1.1",
+            "8.8.8.8",
+            "93.184.216.34",
+            "172.32.0.1",
+            "100.128.0.1",
+            "2606:4700::1111",
+            "2a00:1450:4009::200e",
+        ] {
             assert_eq!(blocked_reason(ip(addr)), None, "{addr}");
         }
     }
 
     #[test]
     fn allow_private_lifts_all_but_multicast_and_unspecified() {
-        let p = TargetPolicy { allow_private: true };
+        let p = TargetPolicy {
+            allow_private: true,
+        };
         assert_eq!(p.check_address(ip("127.0.0.1")), Ok(()));
         assert_eq!(p.check_address(ip("10.0.0.1")), Ok(()));
-        assert_eq!(p.check_address(ip("224.0.0.1")), Err(BlockedReason::Multicast));
-        assert_eq!(p.check_address(ip("0.0.0.0")), Err(BlockedReason::Unspecified));
-        assert_eq!(TargetPolicy::default().check_address(ip("10.0.0.1")), Err(BlockedReason::Private));
+        assert_eq!(
+            p.check_address(ip("224.0.0.1")),
+            Err(BlockedReason::Multicast)
+        );
+        assert_eq!(
+            p.check_address(ip("0.0.0.0")),
+            Err(BlockedReason::Unspecified)
+        );
+        assert_eq!(
+            TargetPolicy::default().check_address(ip("10.0.0.1")),
+            Err(BlockedReason::Private)
+        );
     }
 
     #[test]
@@ -370,7 +397,10 @@ mod tests {
             ("not a url", "not a valid URL"),
             ("ftp://example.com/x", "must be an https:// URL"),
             ("http://example.com/x", "must use https://"),
-            ("https://user:pw@example.com/x", "must not carry credentials"),
+            (
+                "https://user:pw@example.com/x",
+                "must not carry credentials",
+            ),
             ("https://127.0.0.1/x", "loopback"),
             ("https://[::1]/x", "loopback"),
             ("https://10.0.0.8/x", "private"),
@@ -393,7 +423,9 @@ mod tests {
 
     #[test]
     fn allow_private_accepts_loopback_http() {
-        let p = TargetPolicy { allow_private: true };
+        let p = TargetPolicy {
+            allow_private: true,
+        };
         let url = WebhookUrl::parse("http://127.0.0.1:9000/hook", p).unwrap();
         assert_eq!(url.host(), &TargetHost::Ip(ip("127.0.0.1")));
         assert_eq!(url.port(), 9000);

@@ -6,3 +6,4 @@ pub mod estimates;
 pub mod orders;
 pub mod quotes;
 pub mod system;
+pub mod webhooks;

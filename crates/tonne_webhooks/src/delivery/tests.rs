@@ -1,4 +1,9 @@
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -56,7 +61,12 @@ fn settings(schedule: &str, batch: usize) -> DeliverySettings {
     }
 }
 
-fn deliverer(store: MockDeliveryStore, sender: MockWebhookSender, s: DeliverySettings, jitter: i64) -> Deliverer {
+fn deliverer(
+    store: MockDeliveryStore,
+    sender: MockWebhookSender,
+    s: DeliverySettings,
+    jitter: i64,
+) -> Deliverer {
     let mut clock = MockClock::new();
     clock.expect_now().returning(now);
     let mut ids = MockIdGenerator::new();
@@ -78,11 +88,18 @@ fn deliverer(store: MockDeliveryStore, sender: MockWebhookSender, s: DeliverySet
 }
 
 fn stream(acked: i64, failures: u32) -> ClaimedStream {
-    ClaimedStream { key: key(), acked_sequence: acked, failures }
+    ClaimedStream {
+        key: key(),
+        acked_sequence: acked,
+        failures,
+    }
 }
 
 fn status(s: u16) -> SendOutcome {
-    SendOutcome::Response { status: s, retry_after: None }
+    SendOutcome::Response {
+        status: s,
+        retry_after: None,
+    }
 }
 
 #[tokio::test]
@@ -95,12 +112,18 @@ async fn a_2xx_acknowledges_the_batch_signed_with_the_current_secret() {
         .returning(|_, _, _| Ok(vec![event(3), event(4)]));
     store.expect_renew().times(1).returning(|_, _, _| Ok(true));
     let s2 = secret.clone();
-    store.expect_target().returning(move |_| Ok(Some(target(&s2, true))));
+    store
+        .expect_target()
+        .returning(move |_| Ok(Some(target(&s2, true))));
     store
         .expect_acknowledge()
         .withf(|owner, a| {
-            owner == "dispatcher-a" && a.first_sequence == 3 && a.last_sequence == 4 && a.events == 2
-                && a.status == Some(204) && a.outcome == AttemptOutcome::Delivered
+            owner == "dispatcher-a"
+                && a.first_sequence == 3
+                && a.last_sequence == 4
+                && a.events == 2
+                && a.status == Some(204)
+                && a.outcome == AttemptOutcome::Delivered
         })
         .times(1)
         .returning(|_, _| Ok(true));
@@ -114,7 +137,9 @@ async fn a_2xx_acknowledges_the_batch_signed_with_the_current_secret() {
     let d = deliverer(store, sender, settings("5", 2), 0);
     let mut s = stream(2, 0);
     match d.step(&mut s).await.unwrap() {
-        Step::Delivered { more, committed_at, .. } => {
+        Step::Delivered {
+            more, committed_at, ..
+        } => {
             assert!(more);
             assert_eq!(committed_at.len(), 2);
         }
@@ -123,23 +148,40 @@ async fn a_2xx_acknowledges_the_batch_signed_with_the_current_secret() {
     assert_eq!(s.acked_sequence, 4);
     let req = seen.lock().unwrap().clone().unwrap();
     assert_eq!(req.body, b"[3,4]");
-    crate::verify(secret.expose(), &req.signature, &req.body, now(), time::Duration::minutes(5)).unwrap();
-    assert!(req.signature.contains("organisation=00000000000000000000000000000001"));
+    crate::verify(
+        secret.expose(),
+        &req.signature,
+        &req.body,
+        now(),
+        time::Duration::minutes(5),
+    )
+    .unwrap();
+    assert!(
+        req.signature
+            .contains("organisation=00000000000000000000000000000001")
+    );
 }
 
 #[tokio::test]
 async fn a_failure_schedules_the_same_batch_with_jitter_and_keeps_the_position() {
     let secret = WebhookSecret::generate();
     let mut store = MockDeliveryStore::new();
-    store.expect_pending().returning(|_, _, _| Ok(vec![event(3)]));
+    store
+        .expect_pending()
+        .returning(|_, _, _| Ok(vec![event(3)]));
     store.expect_renew().returning(|_, _, _| Ok(true));
-    store.expect_target().returning(move |_| Ok(Some(target(&secret, true))));
+    store
+        .expect_target()
+        .returning(move |_| Ok(Some(target(&secret, true))));
     store.expect_acknowledge().never();
     store
         .expect_fail()
         .withf(|_, a, failures, next| {
-            *failures == 2 && a.outcome == AttemptOutcome::Failed && a.status == Some(500)
-                && *next == now() + time::Duration::seconds(360) && a.next_attempt_at == Some(*next)
+            *failures == 2
+                && a.outcome == AttemptOutcome::Failed
+                && a.status == Some(500)
+                && *next == now() + time::Duration::seconds(360)
+                && a.next_attempt_at == Some(*next)
         })
         .times(1)
         .returning(|_, _, _, _| Ok(true));
@@ -157,19 +199,28 @@ async fn a_failure_schedules_the_same_batch_with_jitter_and_keeps_the_position()
 async fn exhausting_the_schedule_disables_the_webhook() {
     let secret = WebhookSecret::generate();
     let mut store = MockDeliveryStore::new();
-    store.expect_pending().returning(|_, _, _| Ok(vec![event(3)]));
+    store
+        .expect_pending()
+        .returning(|_, _, _| Ok(vec![event(3)]));
     store.expect_renew().returning(|_, _, _| Ok(true));
-    store.expect_target().returning(move |_| Ok(Some(target(&secret, true))));
+    store
+        .expect_target()
+        .returning(move |_| Ok(Some(target(&secret, true))));
     store
         .expect_disable()
-        .withf(|_, a, failures, reason| *failures == 4 && a.outcome == AttemptOutcome::Disabled && reason.contains("4 attempts"))
+        .withf(|_, a, failures, reason| {
+            *failures == 4 && a.outcome == AttemptOutcome::Disabled && reason.contains("4 attempts")
+        })
         .times(1)
         .returning(|_, _, _, _| Ok(true));
     let mut sender = MockWebhookSender::new();
     sender.expect_send().returning(|_| SendOutcome::Timeout);
     let d = deliverer(store, sender, settings("1,1,2", 10), 0);
     let mut s = stream(2, 3);
-    assert!(matches!(d.step(&mut s).await.unwrap(), Step::Disabled { .. }));
+    assert!(matches!(
+        d.step(&mut s).await.unwrap(),
+        Step::Disabled { .. }
+    ));
     assert_eq!(s.acked_sequence, 2);
 }
 
@@ -177,9 +228,13 @@ async fn exhausting_the_schedule_disables_the_webhook() {
 async fn gone_disables_on_the_first_attempt() {
     let secret = WebhookSecret::generate();
     let mut store = MockDeliveryStore::new();
-    store.expect_pending().returning(|_, _, _| Ok(vec![event(1)]));
+    store
+        .expect_pending()
+        .returning(|_, _, _| Ok(vec![event(1)]));
     store.expect_renew().returning(|_, _, _| Ok(true));
-    store.expect_target().returning(move |_| Ok(Some(target(&secret, true))));
+    store
+        .expect_target()
+        .returning(move |_| Ok(Some(target(&secret, true))));
     store
         .expect_disable()
         .withf(|_, a, _, reason| a.status == Some(410) && reason.contains("410"))
@@ -188,7 +243,10 @@ async fn gone_disables_on_the_first_attempt() {
     let mut sender = MockWebhookSender::new();
     sender.expect_send().returning(|_| status(410));
     let d = deliverer(store, sender, settings("5,300", 10), 0);
-    assert!(matches!(d.step(&mut stream(0, 0)).await.unwrap(), Step::Disabled { .. }));
+    assert!(matches!(
+        d.step(&mut stream(0, 0)).await.unwrap(),
+        Step::Disabled { .. }
+    ));
 }
 
 #[tokio::test]
@@ -196,23 +254,33 @@ async fn nothing_is_sent_to_a_deleted_or_disabled_webhook_or_without_events() {
     for case in 0..3 {
         let secret = WebhookSecret::generate();
         let mut store = MockDeliveryStore::new();
-        store.expect_pending().returning(move |_, _, _| Ok(if case == 0 { vec![] } else { vec![event(1)] }));
+        store
+            .expect_pending()
+            .returning(move |_, _, _| Ok(if case == 0 { vec![] } else { vec![event(1)] }));
         store.expect_renew().returning(|_, _, _| Ok(true));
-        store.expect_target().returning(move |_| Ok(match case {
-            1 => None,
-            _ => Some(target(&secret, false)),
-        }));
+        store.expect_target().returning(move |_| {
+            Ok(match case {
+                1 => None,
+                _ => Some(target(&secret, false)),
+            })
+        });
         let mut sender = MockWebhookSender::new();
         sender.expect_send().never();
         let d = deliverer(store, sender, settings("5", 10), 0);
-        assert_eq!(d.step(&mut stream(0, 0)).await.unwrap(), Step::Idle, "case {case}");
+        assert_eq!(
+            d.step(&mut stream(0, 0)).await.unwrap(),
+            Step::Idle,
+            "case {case}"
+        );
     }
 }
 
 #[tokio::test]
 async fn a_lost_lease_sends_nothing_and_a_late_acknowledgement_changes_nothing() {
     let mut store = MockDeliveryStore::new();
-    store.expect_pending().returning(|_, _, _| Ok(vec![event(1)]));
+    store
+        .expect_pending()
+        .returning(|_, _, _| Ok(vec![event(1)]));
     store.expect_renew().returning(|_, _, _| Ok(false));
     let mut sender = MockWebhookSender::new();
     sender.expect_send().never();
@@ -221,25 +289,40 @@ async fn a_lost_lease_sends_nothing_and_a_late_acknowledgement_changes_nothing()
 
     let secret = WebhookSecret::generate();
     let mut store = MockDeliveryStore::new();
-    store.expect_pending().returning(|_, _, _| Ok(vec![event(1)]));
+    store
+        .expect_pending()
+        .returning(|_, _, _| Ok(vec![event(1)]));
     store.expect_renew().returning(|_, _, _| Ok(true));
-    store.expect_target().returning(move |_| Ok(Some(target(&secret, true))));
+    store
+        .expect_target()
+        .returning(move |_| Ok(Some(target(&secret, true))));
     store.expect_acknowledge().returning(|_, _| Ok(false));
     let mut sender = MockWebhookSender::new();
     sender.expect_send().returning(|_| status(200));
     let d = deliverer(store, sender, settings("5", 10), 0);
     let mut s = stream(0, 0);
     assert_eq!(d.step(&mut s).await.unwrap(), Step::LeaseLost);
-    assert_eq!(s.acked_sequence, 0, "the position moves only with the lease");
+    assert_eq!(
+        s.acked_sequence, 0,
+        "the position moves only with the lease"
+    );
 }
 
 #[tokio::test]
 async fn claim_materialises_new_streams_then_leases_for_the_configured_time() {
     let mut store = MockDeliveryStore::new();
-    store.expect_materialise_streams().times(1).returning(|_| Ok(2));
+    store
+        .expect_materialise_streams()
+        .times(1)
+        .returning(|_| Ok(2));
     store
         .expect_claim()
-        .withf(|owner, n, until, limit| owner == "dispatcher-a" && *n == now() && *until == now() + time::Duration::seconds(60) && *limit == 7)
+        .withf(|owner, n, until, limit| {
+            owner == "dispatcher-a"
+                && *n == now()
+                && *until == now() + time::Duration::seconds(60)
+                && *limit == 7
+        })
         .times(1)
         .returning(|_, _, _, _| Ok(vec![stream(0, 0)]));
     let d = deliverer(store, MockWebhookSender::new(), settings("5", 10), 0);

@@ -1,4 +1,9 @@
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -41,8 +46,14 @@ fn mocks() -> Mocks {
     accounts.expect_owner_of().returning(|id| {
         Ok(match id.as_uuid().as_u128() {
             10..=19 => Some(owner()),
-            20 => Some(Owner { mode: AccountMode::Test, ..owner() }),
-            30 => Some(Owner { organisation_id: OrganisationId::from_uuid(Uuid::from_u128(2)), ..owner() }),
+            20 => Some(Owner {
+                mode: AccountMode::Test,
+                ..owner()
+            }),
+            30 => Some(Owner {
+                organisation_id: OrganisationId::from_uuid(Uuid::from_u128(2)),
+                ..owner()
+            }),
             _ => None,
         })
     });
@@ -96,7 +107,10 @@ async fn create_stores_an_enabled_webhook_with_a_fresh_secret_and_the_limit() {
     m.repo
         .expect_insert()
         .withf(|w, limit| {
-            *limit == 10 && w.enabled && w.account_ids.is_none() && w.mode == AccountMode::Live
+            *limit == 10
+                && w.enabled
+                && w.account_ids.is_none()
+                && w.mode == AccountMode::Live
                 && w.secret.expose().starts_with("whsec_")
         })
         .times(1)
@@ -115,7 +129,10 @@ async fn create_refuses_bad_urls_and_private_resolutions_without_writing() {
     m.resolver = MockHostResolver::new();
     m.resolver.expect_resolve().returning(|host, _| match host {
         "inside.example.com" => Ok(vec!["10.0.0.5".parse().unwrap()]),
-        "mixed.example.com" => Ok(vec!["93.184.216.34".parse().unwrap(), "127.0.0.1".parse().unwrap()]),
+        "mixed.example.com" => Ok(vec![
+            "93.184.216.34".parse().unwrap(),
+            "127.0.0.1".parse().unwrap(),
+        ]),
         _ => Err("no such host".into()),
     });
     m.repo.expect_insert().never();
@@ -123,8 +140,14 @@ async fn create_refuses_bad_urls_and_private_resolutions_without_writing() {
     for (url, why) in [
         ("http://hooks.example.com/x", "https"),
         ("https://10.0.0.1/x", "private"),
-        ("https://inside.example.com/x", "resolves to 10.0.0.5, a private address"),
-        ("https://mixed.example.com/x", "127.0.0.1, a loopback address"),
+        (
+            "https://inside.example.com/x",
+            "resolves to 10.0.0.5, a private address",
+        ),
+        (
+            "https://mixed.example.com/x",
+            "127.0.0.1, a loopback address",
+        ),
         ("https://nowhere.example.com/x", "does not resolve"),
     ] {
         match s.create(owner(), new(url, None)).await {
@@ -150,18 +173,30 @@ async fn account_filters_must_be_the_owners_accounts() {
     let a12 = account(12).to_string();
     // duplicates collapse, order is canonical
     let w = s
-        .create(owner(), new("https://hooks.example.com/x", Some(vec![&a12, &a11, &a12])))
+        .create(
+            owner(),
+            new("https://hooks.example.com/x", Some(vec![&a12, &a11, &a12])),
+        )
         .await
         .unwrap();
     assert_eq!(w.account_ids, Some(vec![account(11), account(12)]));
     for (ids, field) in [
         (vec![], "account_ids"),
         (vec!["nope"], "account_ids[0]"),
-        (vec![a11.as_str(), &account(20).to_string()], "account_ids[1]"), // other mode
-        (vec![&account(30).to_string()], "account_ids[0]"),               // other organisation
-        (vec![&account(77).to_string()], "account_ids[0]"),               // unknown
+        (
+            vec![a11.as_str(), &account(20).to_string()],
+            "account_ids[1]",
+        ), // other mode
+        (vec![&account(30).to_string()], "account_ids[0]"), // other organisation
+        (vec![&account(77).to_string()], "account_ids[0]"), // unknown
     ] {
-        match s.create(owner(), new("https://hooks.example.com/x", Some(ids.clone()))).await {
+        match s
+            .create(
+                owner(),
+                new("https://hooks.example.com/x", Some(ids.clone())),
+            )
+            .await
+        {
             Err(CreateWebhookError::Invalid(f)) => assert_eq!(f.field, field, "{ids:?}"),
             other => panic!("{ids:?}: {other:?}"),
         }
@@ -174,9 +209,16 @@ async fn the_limit_is_reported_as_such() {
     m.repo
         .expect_insert()
         .returning(|_, _| Err(InsertWebhookError::LimitReached));
-    let s = service(m, Settings { limit: 3, ..Settings::default() });
+    let s = service(
+        m,
+        Settings {
+            limit: 3,
+            ..Settings::default()
+        },
+    );
     assert!(matches!(
-        s.create(owner(), new("https://hooks.example.com/x", None)).await,
+        s.create(owner(), new("https://hooks.example.com/x", None))
+            .await,
         Err(CreateWebhookError::LimitReached { limit: 3 })
     ));
 }
@@ -184,7 +226,10 @@ async fn the_limit_is_reported_as_such() {
 #[tokio::test]
 async fn another_owners_webhook_or_a_malformed_id_is_not_found() {
     let mut m = mocks();
-    let other = Owner { mode: AccountMode::Test, ..owner() };
+    let other = Owner {
+        mode: AccountMode::Test,
+        ..owner()
+    };
     m.repo
         .expect_get()
         .returning(move |_| Ok(Some(stored(5, other, None, true))));
@@ -192,10 +237,22 @@ async fn another_owners_webhook_or_a_malformed_id_is_not_found() {
     m.repo.expect_rotate_secret().never();
     let s = service(m, Settings::default());
     let id = WebhookId::from_uuid(Uuid::from_u128(5)).to_string();
-    assert!(matches!(s.get(owner(), &id).await, Err(WebhookError::NotFound)));
-    assert!(matches!(s.get(owner(), "x").await, Err(WebhookError::NotFound)));
-    assert!(matches!(s.delete(owner(), &id).await, Err(WebhookError::NotFound)));
-    assert!(matches!(s.rotate_secret(owner(), &id).await, Err(WebhookError::NotFound)));
+    assert!(matches!(
+        s.get(owner(), &id).await,
+        Err(WebhookError::NotFound)
+    ));
+    assert!(matches!(
+        s.get(owner(), "x").await,
+        Err(WebhookError::NotFound)
+    ));
+    assert!(matches!(
+        s.delete(owner(), &id).await,
+        Err(WebhookError::NotFound)
+    ));
+    assert!(matches!(
+        s.rotate_secret(owner(), &id).await,
+        Err(WebhookError::NotFound)
+    ));
 }
 
 #[tokio::test]
@@ -208,13 +265,26 @@ async fn update_keeps_what_is_not_sent_and_resumes_when_re_enabled() {
         .returning(move |_| Ok(Some(stored(5, owner(), f2.clone(), false))));
     m.repo
         .expect_update()
-        .withf(|w, resume| *resume && w.enabled && w.disabled_reason.is_none() && w.account_ids == Some(vec![account(11)]))
+        .withf(|w, resume| {
+            *resume
+                && w.enabled
+                && w.disabled_reason.is_none()
+                && w.account_ids == Some(vec![account(11)])
+        })
         .times(1)
         .returning(|_, _| Ok(()));
     let s = service(m, Settings::default());
     let id = WebhookId::from_uuid(Uuid::from_u128(5)).to_string();
     let w = s
-        .update(owner(), &id, WebhookChanges { url: "https://hooks.example.com/b".into(), enabled: Some(true), account_ids: None })
+        .update(
+            owner(),
+            &id,
+            WebhookChanges {
+                url: "https://hooks.example.com/b".into(),
+                enabled: Some(true),
+                account_ids: None,
+            },
+        )
         .await
         .unwrap();
     assert_eq!(w.url.as_str(), "https://hooks.example.com/b");
@@ -234,9 +304,17 @@ async fn update_without_enabled_keeps_a_disabled_webhook_paused() {
         .returning(|_, _| Ok(()));
     let s = service(m, Settings::default());
     let id = WebhookId::from_uuid(Uuid::from_u128(5)).to_string();
-    s.update(owner(), &id, WebhookChanges { url: "https://hooks.example.com/b".into(), enabled: None, account_ids: None })
-        .await
-        .unwrap();
+    s.update(
+        owner(),
+        &id,
+        WebhookChanges {
+            url: "https://hooks.example.com/b".into(),
+            enabled: None,
+            account_ids: None,
+        },
+    )
+    .await
+    .unwrap();
 }
 
 #[tokio::test]
@@ -244,16 +322,23 @@ async fn rotation_stores_and_returns_a_new_secret() {
     let mut m = mocks();
     let old = stored(5, owner(), None, true);
     let old_secret = old.secret.clone();
-    m.repo.expect_get().returning(move |_| Ok(Some(old.clone())));
+    m.repo
+        .expect_get()
+        .returning(move |_| Ok(Some(old.clone())));
     let expected_old = old_secret.clone();
     m.repo
         .expect_rotate_secret()
-        .withf(move |id, secret, _| *id == WebhookId::from_uuid(Uuid::from_u128(5)) && *secret != expected_old)
+        .withf(move |id, secret, _| {
+            *id == WebhookId::from_uuid(Uuid::from_u128(5)) && *secret != expected_old
+        })
         .times(1)
         .returning(|_, _, _| Ok(()));
     let s = service(m, Settings::default());
     let w = s
-        .rotate_secret(owner(), &WebhookId::from_uuid(Uuid::from_u128(5)).to_string())
+        .rotate_secret(
+            owner(),
+            &WebhookId::from_uuid(Uuid::from_u128(5)).to_string(),
+        )
         .await
         .unwrap();
     assert_ne!(w.secret, old_secret);
@@ -272,27 +357,46 @@ async fn list_filters_by_account_keeping_unfiltered_webhooks() {
     let s = service(m, Settings::default());
     let all = s.list(owner(), vec![]).await.unwrap();
     assert_eq!(all.len(), 3);
-    let some = s.list(owner(), vec![account(11).to_string()]).await.unwrap();
+    let some = s
+        .list(owner(), vec![account(11).to_string()])
+        .await
+        .unwrap();
     let ids: Vec<u128> = some.iter().map(|w| w.id.as_uuid().as_u128()).collect();
     assert_eq!(ids, vec![1, 2]);
-    assert!(matches!(s.list(owner(), vec![account(30).to_string()]).await, Err(ListWebhooksError::Invalid(_))));
+    assert!(matches!(
+        s.list(owner(), vec![account(30).to_string()]).await,
+        Err(ListWebhooksError::Invalid(_))
+    ));
 }
 
 #[tokio::test]
 async fn redeliver_checks_its_arguments() {
     let mut m = mocks();
-    m.repo.expect_get().returning(|id| {
-        Ok((id.as_uuid().as_u128() == 5).then(|| stored(5, owner(), None, true)))
-    });
+    m.repo
+        .expect_get()
+        .returning(|id| Ok((id.as_uuid().as_u128() == 5).then(|| stored(5, owner(), None, true))));
     m.repo.expect_rewind().returning(|key, from, _| {
         assert_eq!(from, 3);
-        if key.account_id == account(11) { Ok(()) } else { Err(StoreError::NotFound) }
+        if key.account_id == account(11) {
+            Ok(())
+        } else {
+            Err(StoreError::NotFound)
+        }
     });
     let s = service(m, Settings::default());
     let w5 = WebhookId::from_uuid(Uuid::from_u128(5));
     s.redeliver(w5, account(11), 3).await.unwrap();
-    assert!(matches!(s.redeliver(w5, account(12), 3).await, Err(AdminWebhookError::StreamNotFound)));
-    assert!(matches!(s.redeliver(w5, account(11), 0).await, Err(AdminWebhookError::Invalid(_))));
+    assert!(matches!(
+        s.redeliver(w5, account(12), 3).await,
+        Err(AdminWebhookError::StreamNotFound)
+    ));
+    assert!(matches!(
+        s.redeliver(w5, account(11), 0).await,
+        Err(AdminWebhookError::Invalid(_))
+    ));
     let w6 = WebhookId::from_uuid(Uuid::from_u128(6));
-    assert!(matches!(s.redeliver(w6, account(11), 3).await, Err(AdminWebhookError::WebhookNotFound)));
+    assert!(matches!(
+        s.redeliver(w6, account(11), 3).await,
+        Err(AdminWebhookError::WebhookNotFound)
+    ));
 }

@@ -1,0 +1,200 @@
+//! The outbound HTTP client: SSRF-safe, no redirects, bounded answers.
+
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+use std::time::Duration;
+
+use async_trait::async_trait;
+use reqwest::dns::{Addrs, Name, Resolve, Resolving};
+use tonne_webhooks::ports::{HostResolver, OutboundRequest, WebhookSender};
+use tonne_webhooks::target::{TargetHost, TargetPolicy};
+use tonne_webhooks::{SendOutcome, signature};
+
+/// At most this much of an answer is read (then the connection is dropped).
+pub const MAX_RESPONSE_BYTES: usize = 64 * 1024;
+
+/// The `User-Agent` of every request.
+pub const USER_AGENT: &str = concat!(
+    "Tonne-Webhooks/",
+    env!("CARGO_PKG_VERSION"),
+    " (+https://github.com/tonne)"
+);
+
+/// A resolver that hands reqwest only the addresses the policy allows, so the
+/// address connected to is the one checked (no DNS-rebinding window).
+#[derive(Debug, Clone, Copy)]
+struct PolicyResolver {
+    policy: TargetPolicy,
+}
+
+impl Resolve for PolicyResolver {
+    fn resolve(&self, name: Name) -> Resolving {
+        let policy = self.policy;
+        let host = name.as_str().to_owned();
+        Box::pin(async move {
+            let found: Vec<SocketAddr> =
+                tokio::net::lookup_host((host.as_str(), 0)).await?.collect();
+            let mut refused = None;
+            let allowed: Vec<SocketAddr> = found
+                .into_iter()
+                .filter(|a| match policy.check_address(a.ip()) {
+                    Ok(()) => true,
+                    Err(reason) => {
+                        refused = Some((a.ip(), reason));
+                        false
+                    }
+                })
+                .collect();
+            if allowed.is_empty() {
+                let why = match refused {
+                    Some((ip, reason)) => format!("{host} resolves to {ip}, {}", reason.describe()),
+                    None => format!("{host} has no address"),
+                };
+                return Err(Box::new(Refused(why)) as Box<dyn std::error::Error + Send + Sync>);
+            }
+            Ok(Box::new(allowed.into_iter()) as Addrs)
+        })
+    }
+}
+
+/// The resolver's refusal, found again in reqwest's error chain.
+#[derive(Debug)]
+struct Refused(String);
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+impl std::error::Error for Refused {}
+
+/// The dispatcher's HTTP client.
+#[derive(Debug, Clone)]
+pub struct HttpSender {
+    client: reqwest::Client,
+    policy: TargetPolicy,
+}
+
+impl HttpSender {
+    /// A client that gives up after `timeout`, connects only where `policy` allows,
+    /// never follows redirects and ignores proxy settings of the environment.
+    pub fn new(timeout: Duration, policy: TargetPolicy) -> anyhow::Result<Self> {
+        let client = reqwest::Client::builder()
+            .timeout(timeout)
+            .connect_timeout(timeout.min(Duration::from_secs(10)))
+            .redirect(reqwest::redirect::Policy::none())
+            .no_proxy()
+            .user_agent(USER_AGENT)
+            .pool_max_idle_per_host(8)
+            .pool_idle_timeout(Duration::from_secs(30))
+            .tcp_nodelay(true)
+            .dns_resolver(Arc::new(PolicyResolver { policy }))
+            .build()?;
+        Ok(Self { client, policy })
+    }
+}
+
+fn retry_after(headers: &reqwest::header::HeaderMap) -> Option<Duration> {
+    let value = headers
+        .get(reqwest::header::RETRY_AFTER)?
+        .to_str()
+        .ok()?
+        .trim();
+    if let Ok(secs) = value.parse::<u64>() {
+        return Some(Duration::from_secs(secs));
+    }
+    let at = httpdate::parse_http_date(value).ok()?;
+    Some(
+        at.duration_since(std::time::SystemTime::now())
+            .unwrap_or_default(),
+    )
+}
+
+fn describe(e: &reqwest::Error) -> String {
+    use std::error::Error as _;
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        text.push_str(": ");
+        text.push_str(&s.to_string());
+        source = s.source();
+    }
+    text
+}
+
+fn refused_in_chain(e: &reqwest::Error) -> Option<String> {
+    use std::error::Error as _;
+    let mut source = e.source();
+    while let Some(s) = source {
+        if let Some(r) = s.downcast_ref::<Refused>() {
+            return Some(r.0.clone());
+        }
+        source = s.source();
+    }
+    None
+}
+
+#[async_trait]
+impl WebhookSender for HttpSender {
+    async fn send(&self, request: &OutboundRequest) -> SendOutcome {
+        // An address literal never reaches the resolver: check it here.
+        if let TargetHost::Ip(ip) = request.url.host() {
+            if let Err(reason) = self.policy.check_address(*ip) {
+                return SendOutcome::Refused(format!("{ip} is {}", reason.describe()));
+            }
+        }
+        let sent = self
+            .client
+            .post(request.url.as_str())
+            .header(reqwest::header::CONTENT_TYPE, "application/json")
+            .header(signature::HEADER, &request.signature)
+            .body(request.body.clone())
+            .send()
+            .await;
+        let response = match sent {
+            Ok(r) => r,
+            Err(e) if e.is_timeout() => return SendOutcome::Timeout,
+            Err(e) => {
+                return match refused_in_chain(&e) {
+                    Some(why) => SendOutcome::Refused(why),
+                    None => SendOutcome::Network(describe(&e)),
+                };
+            }
+        };
+        let status = response.status().as_u16();
+        let retry_after = retry_after(response.headers());
+        // Read a bounded part of the answer (so a slow or huge body cannot hold the
+        // stream or memory), then drop the connection if more was coming.
+        let mut read = 0_usize;
+        let mut response = response;
+        while read < MAX_RESPONSE_BYTES {
+            match response.chunk().await.transpose() {
+                Some(Ok(chunk)) => read = read.saturating_add(chunk.len()),
+                Some(Err(e)) if e.is_timeout() => return SendOutcome::Timeout,
+                Some(Err(_)) | None => break,
+            }
+        }
+        SendOutcome::Response {
+            status,
+            retry_after,
+        }
+    }
+}
+
+/// DNS for registration checks, with a bound on how long a lookup may take.
+#[derive(Debug, Clone, Copy)]
+pub struct SystemResolver {
+    /// Longest wait for an answer.
+    pub timeout: Duration,
+}
+
+#[async_trait]
+impl HostResolver for SystemResolver {
+    async fn resolve(&self, host: &str, port: u16) -> Result<Vec<IpAddr>, String> {
+        match tokio::time::timeout(self.timeout, tokio::net::lookup_host((host, port))).await {
+            Ok(Ok(addrs)) => Ok(addrs.map(|a| a.ip()).collect()),
+            Ok(Err(e)) => Err(e.to_string()),
+            Err(_) => Err(format!("no answer within {} s", self.timeout.as_secs())),
+        }
+    }
+}
