@@ -17,3 +17,4 @@ mod conventions;
 mod estimates;
 mod fuzz;
 mod orders;
+mod webhooks;

@@ -123,6 +123,19 @@ impl TestApp {
         options.workers = Some(2);
         options.shutdown_timeout = Duration::from_secs(1);
         options.create_demo = false;
+        // Webhooks: loopback receivers (unsafe outside tests), a fixed key (PostgreSQL has
+        // no key file), a quick dispatcher.
+        options.webhooks.allow_private = true;
+        options.webhooks.secrets_key = Some("ab".repeat(32));
+        options.dispatcher = Some(tonne_dispatcher::DispatcherConfig {
+            poll_interval: Duration::from_millis(20),
+            timeout: Duration::from_secs(2),
+            lease: Duration::from_secs(7),
+            targets: tonne_webhooks::TargetPolicy {
+                allow_private: true,
+            },
+            ..tonne_dispatcher::DispatcherConfig::default()
+        });
         tweak(&mut options);
         let (ready_tx, ready_rx) = tokio::sync::oneshot::channel();
         let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
@@ -138,8 +151,14 @@ impl TestApp {
                 let _ = ready_tx.send((running.addr, running.services.clone()));
                 let server = tokio::spawn(running.server);
                 let _ = stop_rx.await;
+                if let Some(stop) = &running.dispatcher_stop {
+                    let _ = stop.send(true);
+                }
                 handle.stop(true).await;
                 let _ = server.await;
+                if let Some(task) = running.dispatcher_task {
+                    task.abort();
+                }
             });
         });
         let (addr, services) = ready_rx.await.expect("server thread started");
@@ -215,6 +234,11 @@ impl TestApp {
 
     pub async fn post(&self, path: &str, key: &str, body: &Value) -> Reply {
         self.send(self.request(Method::POST, path, Some(key)).json(body))
+            .await
+    }
+
+    pub async fn delete(&self, path: &str, key: &str) -> Reply {
+        self.send(self.request(Method::DELETE, path, Some(key)))
             .await
     }
 

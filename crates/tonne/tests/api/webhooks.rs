@@ -1,0 +1,1002 @@
+//! Webhooks end to end: the API against the contract, and delivery to a real
+//! receiver on loopback — signatures, per-account order, rotation, filters,
+//! live/test separation, deletion, 410, exhaustion and re-enabling, chaos, and
+//! two dispatchers with one killed (PostgreSQL).
+
+use std::collections::{BTreeMap, HashSet};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use crate::on_both_backends;
+use crate::support::{Tenant, TestApp, assert_error, conforms};
+
+// ---------------------------------------------------------------- receiver
+
+/// What the receiver answers.
+#[derive(Debug, Clone)]
+pub enum Behaviour {
+    Status(u16),
+    /// `fail` per mille answered 500, `hang` per mille held for `hang_for` then 200.
+    Chaos {
+        fail: u64,
+        hang: u64,
+        hang_for: Duration,
+    },
+}
+
+#[derive(Debug, Clone)]
+pub struct Received {
+    pub path: String,
+    pub signature: String,
+    pub content_type: String,
+    pub user_agent: String,
+    pub body: Vec<u8>,
+    pub at: Instant,
+}
+
+/// A webhook receiver on a random loopback port, in its own thread and runtime.
+pub struct Receiver {
+    pub base: String,
+    pub log: Arc<Mutex<Vec<Received>>>,
+    behaviour: Arc<Mutex<Behaviour>>,
+    handle: actix_web::dev::ServerHandle,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Receiver {
+    pub fn start(behaviour: Behaviour) -> Self {
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let behaviour = Arc::new(Mutex::new(behaviour));
+        let (tx, rx) = std::sync::mpsc::channel();
+        let (l2, b2) = (Arc::clone(&log), Arc::clone(&behaviour));
+        let counter = Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let thread = std::thread::spawn(move || {
+            actix_web::rt::System::new().block_on(async move {
+                let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+                let addr = listener.local_addr().unwrap();
+                let server = actix_web::HttpServer::new(move || {
+                    let (log, behaviour, counter) =
+                        (Arc::clone(&l2), Arc::clone(&b2), Arc::clone(&counter));
+                    actix_web::App::new().default_service(actix_web::web::to(
+                        move |req: actix_web::HttpRequest, body: actix_web::web::Bytes| {
+                            let (log, behaviour, counter) = (
+                                Arc::clone(&log),
+                                Arc::clone(&behaviour),
+                                Arc::clone(&counter),
+                            );
+                            async move {
+                                let header = |n: &str| {
+                                    req.headers()
+                                        .get(n)
+                                        .and_then(|v| v.to_str().ok())
+                                        .unwrap_or_default()
+                                        .to_owned()
+                                };
+                                log.lock().unwrap().push(Received {
+                                    path: req.path().to_owned(),
+                                    signature: header("Lune-HMAC"),
+                                    content_type: header("Content-Type"),
+                                    user_agent: header("User-Agent"),
+                                    body: body.to_vec(),
+                                    at: Instant::now(),
+                                });
+                                let b = behaviour.lock().unwrap().clone();
+                                let status = match b {
+                                    Behaviour::Status(s) => s,
+                                    Behaviour::Chaos {
+                                        fail,
+                                        hang,
+                                        hang_for,
+                                    } => {
+                                        // a fixed pseudo-random sequence: reproducible runs
+                                        let n = counter
+                                            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                                        let roll = n.wrapping_mul(2_654_435_761) % 1_000;
+                                        if roll < fail {
+                                            500
+                                        } else if roll < fail + hang {
+                                            actix_web::rt::time::sleep(hang_for).await;
+                                            200
+                                        } else {
+                                            200
+                                        }
+                                    }
+                                };
+                                actix_web::HttpResponse::build(
+                                    actix_web::http::StatusCode::from_u16(status).unwrap(),
+                                )
+                                .finish()
+                            }
+                        },
+                    ))
+                })
+                .workers(2)
+                .listen(listener)
+                .unwrap()
+                .disable_signals()
+                .shutdown_timeout(1)
+                .run();
+                tx.send((addr, server.handle())).unwrap();
+                let _ = server.await;
+            });
+        });
+        let (addr, handle) = rx.recv().unwrap();
+        Self {
+            base: format!("http://{addr}"),
+            log,
+            behaviour,
+            handle,
+            thread: Some(thread),
+        }
+    }
+
+    pub fn set(&self, b: Behaviour) {
+        *self.behaviour.lock().unwrap() = b;
+    }
+
+    pub fn received(&self) -> Vec<Received> {
+        self.log.lock().unwrap().clone()
+    }
+
+    /// Events of every request at `path`, in arrival order: (account, sequence, event_id, event).
+    pub fn events(&self, path: &str) -> Vec<(String, u64, String, Value)> {
+        self.received()
+            .into_iter()
+            .filter(|r| r.path == path)
+            .flat_map(|r| {
+                let body: Value = serde_json::from_slice(&r.body).unwrap();
+                body["events"].as_array().unwrap().clone()
+            })
+            .map(|e| {
+                (
+                    e["account_id"].as_str().unwrap().to_owned(),
+                    e["sequence"].as_str().unwrap().parse::<u64>().unwrap(),
+                    e["event_id"].as_str().unwrap().to_owned(),
+                    e,
+                )
+            })
+            .collect()
+    }
+}
+
+impl Drop for Receiver {
+    fn drop(&mut self) {
+        let handle = self.handle.clone();
+        let _ =
+            std::thread::spawn(move || actix_web::rt::System::new().block_on(handle.stop(false)))
+                .join();
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+// ---------------------------------------------------------------- helpers
+
+async fn create_webhook(app: &TestApp, key: &str, url: &str, accounts: Option<Vec<&str>>) -> Value {
+    let mut body = json!({ "url": url });
+    if let Some(ids) = accounts {
+        body["account_ids"] = json!(ids);
+    }
+    let res = app.post("/v1/webhooks", key, &body).await;
+    assert_eq!(res.status, 200, "{}", res.body);
+    res.body
+}
+
+/// The contract's `Url` pattern refuses loopback `http://` (allowed in tests by
+/// `TONNE_WEBHOOKS_ALLOW_PRIVATE`): validate everything else of the body.
+fn conforms_webhook(schema: &str, body: &Value) {
+    let mut b = body.clone();
+    b["url"] = json!("https://hooks.example.com/tonne");
+    conforms(schema, &b);
+}
+
+async fn order(app: &TestApp, key: &str, account: Option<&str>) {
+    let mut req = app
+        .request(reqwest::Method::POST, "/v1/orders/by-mass", Some(key))
+        .json(&json!({"mass": {"amount": "0.5", "unit": "t"}}));
+    if let Some(a) = account {
+        req = req.header("Lune-Account", a);
+    }
+    let res = app.send(req).await;
+    assert_eq!(res.status, 200, "{}", res.body);
+}
+
+async fn client_account(app: &TestApp, key: &str, name: &str) -> String {
+    let res = app
+        .post(
+            "/v1/accounts/client",
+            key,
+            &json!({"name": name, "currency": "GBP"}),
+        )
+        .await;
+    assert_eq!(res.status, 200, "{}", res.body);
+    res.body["id"].as_str().unwrap().to_owned()
+}
+
+async fn wait_for(what: &str, limit: Duration, mut done: impl FnMut() -> bool) {
+    let start = Instant::now();
+    while !done() {
+        assert!(start.elapsed() < limit, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// Every event first seen in per-account order (a re-send of earlier events is a
+/// duplicate, never a step back), no gaps; returns first-seen events per account.
+fn assert_in_order(events: &[(String, u64, String, Value)]) -> BTreeMap<String, u64> {
+    let mut next: BTreeMap<String, u64> = BTreeMap::new();
+    for (account, seq, _, _) in events {
+        let expected = next.entry(account.clone()).or_insert(1);
+        if *seq == *expected {
+            *expected += 1;
+        } else {
+            assert!(
+                *seq < *expected,
+                "account {account}: event {seq} arrived before {expected}"
+            );
+        }
+    }
+    next.into_iter().map(|(a, n)| (a, n - 1)).collect()
+}
+
+fn verify_all(received: &[Received], secret: &str) {
+    for r in received {
+        tonne_webhooks::verify(
+            secret,
+            &r.signature,
+            &r.body,
+            time::OffsetDateTime::now_utc(),
+            time::Duration::minutes(5),
+        )
+        .unwrap_or_else(|e| panic!("{e}: {}", r.signature));
+    }
+}
+
+async fn test_app(
+    db: tonne_test_support::TestDb,
+    tweak: impl FnOnce(&mut tonne::server::ServeOptions),
+) -> TestApp {
+    TestApp::spawn_with(db, |o| {
+        o.test_order_step = Duration::from_millis(200);
+        tweak(o);
+    })
+    .await
+}
+
+// ---------------------------------------------------------------- the API
+
+async fn crud_follows_the_contract(app: TestApp) {
+    let t = app.tenant().await;
+    let other = app.tenant().await;
+    let created = create_webhook(&app, &t.test_key, "http://127.0.0.1:9/hook", None).await;
+    conforms_webhook("WebhookFullSecret", &created);
+    let secret = created["secret"].as_str().unwrap();
+    assert!(
+        secret.starts_with("whsec_") && secret.len() == 49,
+        "{secret}"
+    );
+    assert_eq!(created["account_type"], "test");
+    assert_eq!(created["enabled"], true);
+    assert!(created.get("account_ids").is_none());
+    let id = created["id"].as_str().unwrap();
+
+    let got = app.get(&format!("/v1/webhooks/{id}"), &t.test_key).await;
+    assert_eq!(got.status, 200);
+    conforms_webhook("Webhook", &got.body);
+    assert_eq!(got.body["secret"], &secret[secret.len() - 4..]);
+
+    let list = app.get("/v1/webhooks", &t.test_key).await;
+    assert_eq!(list.body.as_array().unwrap().len(), 1);
+    // live/test: the live key sees none of the test webhooks
+    assert_eq!(app.get("/v1/webhooks", &t.live_key).await.body, json!([]));
+    // another organisation: 404
+    let res = app
+        .get(&format!("/v1/webhooks/{id}"), &other.test_key)
+        .await;
+    assert_error(&res, 404, "not_found");
+    let res = app
+        .delete(&format!("/v1/webhooks/{id}"), &other.test_key)
+        .await;
+    assert_error(&res, 404, "not_found");
+    assert_error(
+        &app.get("/v1/webhooks/nope", &t.test_key).await,
+        404,
+        "not_found",
+    );
+
+    // update: filter, disable
+    let client = client_account(&app, &t.test_key, "Client").await;
+    let put = app
+        .put(
+            &format!("/v1/webhooks/{id}"),
+            &t.test_key,
+            &json!({"url": "http://127.0.0.1:9/other", "enabled": false, "account_ids": [client]}),
+        )
+        .await;
+    assert_eq!(put.status, 200, "{}", put.body);
+    conforms_webhook("Webhook", &put.body);
+    assert_eq!(put.body["account_ids"], json!([client]));
+    assert_eq!(put.body["enabled"], false);
+    // without enabled and account_ids: both kept
+    let put = app
+        .put(
+            &format!("/v1/webhooks/{id}"),
+            &t.test_key,
+            &json!({"url": "http://127.0.0.1:9/x"}),
+        )
+        .await;
+    assert_eq!(
+        (put.body["enabled"].clone(), put.body["account_ids"].clone()),
+        (json!(false), json!([client]))
+    );
+    // the list filter
+    let q = app
+        .get(&format!("/v1/webhooks?account_id={client}"), &t.test_key)
+        .await;
+    assert_eq!(q.body.as_array().unwrap().len(), 1);
+    let q = app
+        .get(
+            &format!("/v1/webhooks?account_id={}", t.test_account),
+            &t.test_key,
+        )
+        .await;
+    assert_eq!(q.body, json!([]));
+    assert_error(
+        &app.get(
+            &format!("/v1/webhooks?account_id={}", t.live_account),
+            &t.test_key,
+        )
+        .await,
+        400,
+        "validation_error",
+    );
+
+    // rotate: a new full secret; GET shows its last 4
+    let rotated = app
+        .put(
+            &format!("/v1/webhooks/{id}/rotate-secret"),
+            &t.test_key,
+            &json!({}),
+        )
+        .await;
+    assert_eq!(rotated.status, 200);
+    conforms_webhook("WebhookFullSecret", &rotated.body);
+    let new_secret = rotated.body["secret"].as_str().unwrap();
+    assert_ne!(new_secret, secret);
+    assert_eq!(
+        app.get(&format!("/v1/webhooks/{id}"), &t.test_key)
+            .await
+            .body["secret"],
+        &new_secret[45..]
+    );
+
+    // attempts (none yet)
+    let attempts = app
+        .get(&format!("/v1/webhooks/{id}/attempts"), &t.test_key)
+        .await;
+    assert_eq!(attempts.status, 200);
+    assert_eq!(attempts.body["data"], json!([]));
+
+    // delete
+    assert_eq!(
+        app.delete(&format!("/v1/webhooks/{id}"), &t.test_key)
+            .await
+            .status,
+        200
+    );
+    assert_error(
+        &app.get(&format!("/v1/webhooks/{id}"), &t.test_key).await,
+        404,
+        "not_found",
+    );
+}
+
+async fn bad_input_is_refused_and_nothing_written(app: TestApp) {
+    let t = app.tenant().await;
+    let other = app.tenant().await;
+    let created = create_webhook(&app, &t.test_key, "http://127.0.0.1:9/hook", None).await;
+    let id = created["id"].as_str().unwrap();
+    for (body, field) in [
+        (json!({}), "url"),
+        (json!({"url": 5}), "url"),
+        (json!({"url": "not a url"}), "url"),
+        (json!({"url": "ftp://127.0.0.1/x"}), "url"),
+        (json!({"url": "http://224.0.0.1/x"}), "url"),
+        (json!({"url": "http://127.0.0.1:9/x", "extra": 1}), "extra"),
+        (
+            json!({"url": "http://127.0.0.1:9/x", "account_ids": []}),
+            "account_ids",
+        ),
+        (
+            json!({"url": "http://127.0.0.1:9/x", "account_ids": null}),
+            "account_ids",
+        ),
+        (
+            json!({"url": "http://127.0.0.1:9/x", "account_ids": ["x"]}),
+            "account_ids[0]",
+        ),
+        (
+            json!({"url": "http://127.0.0.1:9/x", "account_ids": [t.live_account]}),
+            "account_ids[0]",
+        ),
+        (
+            json!({"url": "http://127.0.0.1:9/x", "account_ids": [other.test_account]}),
+            "account_ids[0]",
+        ),
+    ] {
+        let res = app.post("/v1/webhooks", &t.test_key, &body).await;
+        assert_error(&res, 400, "validation_error");
+        let message = res.body["errors"][0]["message"].as_str().unwrap();
+        assert!(message.contains(field), "{body}: {message}");
+    }
+    for (body, field) in [
+        (
+            json!({"url": "http://127.0.0.1:9/x", "enabled": null}),
+            "enabled",
+        ),
+        (
+            json!({"url": "http://127.0.0.1:9/x", "enabled": "yes"}),
+            "enabled",
+        ),
+        (json!({"enabled": true}), "url"),
+    ] {
+        let res = app
+            .put(&format!("/v1/webhooks/{id}"), &t.test_key, &body)
+            .await;
+        assert_error(&res, 400, "validation_error");
+        assert!(
+            res.body["errors"][0]["message"]
+                .as_str()
+                .unwrap()
+                .contains(field),
+            "{}",
+            res.body
+        );
+    }
+    let res = app
+        .send(
+            app.request(reqwest::Method::POST, "/v1/webhooks", Some(&t.test_key))
+                .body("url=x"),
+        )
+        .await;
+    assert_error(&res, 415, "unsupported_media_type");
+    assert_error(
+        &app.send(app.request(reqwest::Method::GET, "/v1/webhooks", None))
+            .await,
+        401,
+        "unauthorised",
+    );
+    // nothing was written, nothing changed
+    let list = app.get("/v1/webhooks", &t.test_key).await.body;
+    assert_eq!(list.as_array().unwrap().len(), 1);
+    assert_eq!(list[0]["url"], "http://127.0.0.1:9/hook");
+    assert_eq!(list[0]["enabled"], true);
+
+    // the limit: 10 per organisation and mode
+    for _ in 1..10 {
+        create_webhook(&app, &t.test_key, "http://127.0.0.1:9/hook", None).await;
+    }
+    let res = app
+        .post(
+            "/v1/webhooks",
+            &t.test_key,
+            &json!({"url": "http://127.0.0.1:9/hook"}),
+        )
+        .await;
+    assert_error(&res, 400, "webhook_limit_reached");
+    assert_eq!(
+        app.get("/v1/webhooks", &t.test_key)
+            .await
+            .body
+            .as_array()
+            .unwrap()
+            .len(),
+        10
+    );
+    // the other mode has its own bound
+    create_webhook(&app, &t.live_key, "http://127.0.0.1:9/hook", None).await;
+}
+
+async fn private_targets_are_refused_unless_allowed(app: TestApp) {
+    let db = app.services.db.clone();
+    drop(db);
+    let t = app.tenant().await;
+    // the app under test allows private targets; a strict service refuses them
+    let strict = tonne_webhooks::Service::new(
+        Arc::new(app.services.webhook_store.clone()),
+        Arc::new(NoAccounts),
+        Arc::new(tonne_dispatcher::SystemResolver {
+            timeout: Duration::from_secs(2),
+        }),
+        Arc::new(tonne_kernel::SystemClock),
+        Arc::new(tonne_kernel::UuidV7Generator),
+        tonne_webhooks::Settings::default(),
+    );
+    use tonne_webhooks::WebhooksService as _;
+    let owner = tonne_webhooks::Owner {
+        organisation_id: t.organisation_id.parse().unwrap(),
+        mode: tonne_kernel::AccountMode::Test,
+    };
+    for (url, why) in [
+        ("http://127.0.0.1:9000/hook", "https"),
+        ("https://127.0.0.1/hook", "loopback"),
+        ("https://10.1.2.3/hook", "private"),
+        ("https://169.254.169.254/latest", "cloud metadata"),
+        ("https://[::1]/hook", "loopback"),
+        ("https://localhost/hook", "local host"),
+        ("https://user:pw@hooks.example.com/x", "credentials"),
+    ] {
+        match strict
+            .create(
+                owner,
+                tonne_webhooks::NewWebhook {
+                    url: url.into(),
+                    account_ids: None,
+                },
+            )
+            .await
+        {
+            Err(tonne_webhooks::CreateWebhookError::Invalid(f)) => {
+                assert!(f.reason.contains(why), "{url}: {}", f.reason)
+            }
+            other => panic!("{url}: {other:?}"),
+        }
+    }
+    assert_eq!(app.get("/v1/webhooks", &t.test_key).await.body, json!([]));
+}
+
+struct NoAccounts;
+
+#[async_trait::async_trait]
+impl tonne_webhooks::ports::AccountDirectory for NoAccounts {
+    async fn owner_of(
+        &self,
+        _: tonne_kernel::AccountId,
+    ) -> Result<Option<tonne_webhooks::Owner>, tonne_kernel::StoreError> {
+        Ok(None)
+    }
+}
+
+on_both_backends!(
+    crud_follows_the_contract,
+    bad_input_is_refused_and_nothing_written,
+    private_targets_are_refused_unless_allowed,
+);
+
+// ---------------------------------------------------------------- delivery
+
+mod delivery {
+    use super::*;
+
+    async fn orders_reach_the_receiver_signed_in_order_filtered_and_by_mode(
+        db: tonne_test_support::TestDb,
+    ) {
+        let app = test_app(db, |_| {}).await;
+        app.demo_catalogue().await;
+        let rx = Receiver::start(Behaviour::Status(204));
+        let t: Tenant = app.tenant().await;
+        let client = client_account(&app, &t.test_key, "Client A").await;
+        let all = create_webhook(&app, &t.test_key, &format!("{}/all", rx.base), None).await;
+        let only_client = create_webhook(
+            &app,
+            &t.test_key,
+            &format!("{}/client", rx.base),
+            Some(vec![&client]),
+        )
+        .await;
+        let live = create_webhook(&app, &t.live_key, &format!("{}/live", rx.base), None).await;
+        for _ in 0..3 {
+            order(&app, &t.test_key, None).await;
+        }
+        order(&app, &t.test_key, Some(&client)).await;
+        // 4 orders × 5 transitions
+        wait_for("20 events at /all", Duration::from_secs(60), || {
+            rx.events("/all")
+                .iter()
+                .map(|e| e.2.clone())
+                .collect::<HashSet<_>>()
+                .len()
+                == 20
+        })
+        .await;
+        wait_for("5 events at /client", Duration::from_secs(30), || {
+            rx.events("/client")
+                .iter()
+                .map(|e| e.2.clone())
+                .collect::<HashSet<_>>()
+                .len()
+                == 5
+        })
+        .await;
+        let received = rx.received();
+        for r in &received {
+            assert_eq!(r.content_type, "application/json");
+            assert!(
+                r.user_agent.starts_with("Tonne-Webhooks/"),
+                "{}",
+                r.user_agent
+            );
+            let body: Value = serde_json::from_slice(&r.body).unwrap();
+            conforms("WebhookRequest", &body);
+            assert!(body["events"].as_array().unwrap().len() <= 10);
+            assert!(
+                r.signature
+                    .contains(&format!("organisation={}", t.organisation_id))
+            );
+        }
+        verify_all(
+            &received
+                .iter()
+                .filter(|r| r.path == "/all")
+                .cloned()
+                .collect::<Vec<_>>(),
+            all["secret"].as_str().unwrap(),
+        );
+        verify_all(
+            &received
+                .iter()
+                .filter(|r| r.path == "/client")
+                .cloned()
+                .collect::<Vec<_>>(),
+            only_client["secret"].as_str().unwrap(),
+        );
+        let counts = assert_in_order(&rx.events("/all"));
+        assert_eq!(counts.get(&t.test_account), Some(&15));
+        assert_eq!(counts.get(&client), Some(&5));
+        let client_counts = assert_in_order(&rx.events("/client"));
+        assert_eq!(client_counts.keys().collect::<Vec<_>>(), vec![&client]);
+        // each event: the contract's envelope, the order as it was at that transition
+        for (_, _, _, e) in rx.events("/all") {
+            assert_eq!(e["api_version"], "v1");
+            let status = e["data"]["order"]["status"].as_str().unwrap();
+            let expected = match e["event_type"].as_str().unwrap() {
+                "order.completed" => "complete",
+                other => other.trim_start_matches("order."),
+            };
+            assert_eq!(status, expected, "{e}");
+        }
+        // the live webhook received nothing from test orders
+        assert!(rx.events("/live").is_empty());
+        let _ = live;
+        // attempts are recorded
+        let id = all["id"].as_str().unwrap();
+        let attempts = app
+            .get(
+                &format!("/v1/webhooks/{id}/attempts?limit=100"),
+                &t.test_key,
+            )
+            .await;
+        assert!(
+            attempts.body["data"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|a| a["outcome"] == "delivered" && a["status_code"] == 204)
+        );
+    }
+
+    async fn rotation_deletion_and_gone(db: tonne_test_support::TestDb) {
+        let app = test_app(db, |_| {}).await;
+        app.demo_catalogue().await;
+        let rx = Receiver::start(Behaviour::Status(200));
+        let t = app.tenant().await;
+        let w = create_webhook(&app, &t.test_key, &format!("{}/r", rx.base), None).await;
+        let id = w["id"].as_str().unwrap().to_owned();
+        let old = w["secret"].as_str().unwrap().to_owned();
+        // deliveries flowing during the rotation
+        for _ in 0..4 {
+            order(&app, &t.test_key, None).await;
+            tokio::time::sleep(Duration::from_millis(150)).await;
+        }
+        let rotated = app
+            .put(
+                &format!("/v1/webhooks/{id}/rotate-secret"),
+                &t.test_key,
+                &json!({}),
+            )
+            .await;
+        let new = rotated.body["secret"].as_str().unwrap().to_owned();
+        let rotated_at = Instant::now();
+        for _ in 0..4 {
+            order(&app, &t.test_key, None).await;
+            tokio::time::sleep(Duration::from_millis(150)).await;
+        }
+        wait_for("40 events", Duration::from_secs(60), || {
+            rx.events("/r")
+                .iter()
+                .map(|e| e.2.clone())
+                .collect::<HashSet<_>>()
+                .len()
+                == 40
+        })
+        .await;
+        let now = time::OffsetDateTime::now_utc();
+        let tol = time::Duration::minutes(5);
+        let mut with_new = 0;
+        for r in rx.received() {
+            let by_old = tonne_webhooks::verify(&old, &r.signature, &r.body, now, tol).is_ok();
+            let by_new = tonne_webhooks::verify(&new, &r.signature, &r.body, now, tol).is_ok();
+            assert!(by_old || by_new, "a request signed by neither secret");
+            // a request signed before the rotation may still be in flight for a moment;
+            // after that, only the new secret signs
+            if r.at > rotated_at + Duration::from_millis(500) {
+                assert!(
+                    by_new && !by_old,
+                    "signed with the old secret after the rotation"
+                );
+            }
+            with_new += usize::from(by_new);
+        }
+        assert!(with_new > 0);
+        assert_in_order(&rx.events("/r"));
+
+        // 410 disables the webhook at once
+        rx.set(Behaviour::Status(410));
+        order(&app, &t.test_key, None).await;
+        wait_for(
+            "the webhook disabled by 410",
+            Duration::from_secs(30),
+            || {
+                futures_like_block(app.get(&format!("/v1/webhooks/{id}"), &t.test_key))["enabled"]
+                    == false
+            },
+        )
+        .await;
+        let attempts = app
+            .get(&format!("/v1/webhooks/{id}/attempts"), &t.test_key)
+            .await;
+        let last = &attempts.body["data"][0];
+        assert_eq!(
+            (last["outcome"].clone(), last["status_code"].clone()),
+            (json!("disabled"), json!(410))
+        );
+
+        // re-enabled: everything since the last acknowledged event arrives, in order
+        rx.set(Behaviour::Status(200));
+        let put = app
+            .put(
+                &format!("/v1/webhooks/{id}"),
+                &t.test_key,
+                &json!({"url": format!("{}/r", rx.base), "enabled": true}),
+            )
+            .await;
+        assert_eq!(put.body["enabled"], true);
+        wait_for("45 events", Duration::from_secs(60), || {
+            rx.events("/r")
+                .iter()
+                .map(|e| e.2.clone())
+                .collect::<HashSet<_>>()
+                .len()
+                == 45
+        })
+        .await;
+        assert_in_order(&rx.events("/r"));
+
+        // delete stops deliveries at once
+        assert_eq!(
+            app.delete(&format!("/v1/webhooks/{id}"), &t.test_key)
+                .await
+                .status,
+            200
+        );
+        let before = rx.received().len();
+        order(&app, &t.test_key, None).await;
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        assert_eq!(rx.received().len(), before, "a request after DELETE");
+    }
+
+    /// Blocks on a request from inside a sync closure (wait_for's predicate).
+    fn futures_like_block(fut: impl std::future::Future<Output = crate::support::Reply>) -> Value {
+        tokio::task::block_in_place(|| tokio::runtime::Handle::current().block_on(fut)).body
+    }
+
+    async fn exhausted_schedule_disables_then_re_enabling_resumes(db: tonne_test_support::TestDb) {
+        let app = test_app(db, |o| {
+            if let Some(d) = o.dispatcher.as_mut() {
+                d.schedule = tonne_webhooks::RetrySchedule::parse("1,1").unwrap();
+            }
+        })
+        .await;
+        app.demo_catalogue().await;
+        let rx = Receiver::start(Behaviour::Status(500));
+        let t = app.tenant().await;
+        let w = create_webhook(&app, &t.test_key, &format!("{}/x", rx.base), None).await;
+        let id = w["id"].as_str().unwrap().to_owned();
+        order(&app, &t.test_key, None).await;
+        wait_for("disabled after 3 attempts", Duration::from_secs(30), || {
+            futures_like_block(app.get(&format!("/v1/webhooks/{id}"), &t.test_key))["enabled"]
+                == false
+        })
+        .await;
+        let attempts = app
+            .get(&format!("/v1/webhooks/{id}/attempts"), &t.test_key)
+            .await
+            .body;
+        let outcomes: Vec<&str> = attempts["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a["outcome"].as_str().unwrap())
+            .collect();
+        assert_eq!(outcomes, vec!["disabled", "failed", "failed"]);
+        // while disabled, more events happen; nothing is sent
+        order(&app, &t.test_key, None).await;
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        let sent_while_disabled = rx.received().len();
+        assert_eq!(sent_while_disabled, 3);
+        rx.set(Behaviour::Status(200));
+        app.put(
+            &format!("/v1/webhooks/{id}"),
+            &t.test_key,
+            &json!({"url": format!("{}/x", rx.base), "enabled": true}),
+        )
+        .await;
+        wait_for(
+            "all 10 events after re-enabling",
+            Duration::from_secs(60),
+            || {
+                rx.events("/x")
+                    .iter()
+                    .map(|e| e.2.clone())
+                    .collect::<HashSet<_>>()
+                    .len()
+                    == 10
+            },
+        )
+        .await;
+        let counts = assert_in_order(&rx.events("/x"));
+        assert_eq!(counts.get(&t.test_account), Some(&10));
+        verify_all(&rx.received(), w["secret"].as_str().unwrap());
+    }
+
+    /// 400 orders over 20 accounts (2,000 events) to a receiver that fails 30 % of
+    /// requests and holds 5 % past the timeout: every event arrives, per-account
+    /// order is never broken, every signature verifies.
+    async fn chaos_loses_nothing_and_keeps_order(db: tonne_test_support::TestDb) {
+        let app = test_app(db, |o| {
+            if let Some(d) = o.dispatcher.as_mut() {
+                d.timeout = Duration::from_secs(1);
+                d.lease = Duration::from_secs(6);
+                d.schedule =
+                    tonne_webhooks::RetrySchedule::parse(&vec!["0"; 40].join(",")).unwrap();
+            }
+        })
+        .await;
+        app.demo_catalogue().await;
+        let rx = Receiver::start(Behaviour::Chaos {
+            fail: 300,
+            hang: 50,
+            hang_for: Duration::from_millis(1_500),
+        });
+        let t = app.tenant().await;
+        let w = create_webhook(&app, &t.test_key, &format!("{}/chaos", rx.base), None).await;
+        let mut accounts = vec![t.test_account.clone()];
+        for i in 1..20 {
+            accounts.push(client_account(&app, &t.test_key, &format!("Client {i}")).await);
+        }
+        let mut tasks = Vec::new();
+        let app = Arc::new(app);
+        for (i, account) in accounts.iter().enumerate() {
+            let (app, key, account) = (Arc::clone(&app), t.test_key.clone(), account.clone());
+            tasks.push(tokio::spawn(async move {
+                for _ in 0..20 {
+                    order(&app, &key, (i > 0).then_some(account.as_str())).await;
+                }
+            }));
+        }
+        for task in tasks {
+            task.await.unwrap();
+        }
+        wait_for("2,000 events", Duration::from_secs(110), || {
+            rx.events("/chaos")
+                .iter()
+                .map(|e| e.2.clone())
+                .collect::<HashSet<_>>()
+                .len()
+                == 2_000
+        })
+        .await;
+        let counts = assert_in_order(&rx.events("/chaos"));
+        assert_eq!(counts.len(), 20);
+        assert!(counts.values().all(|n| *n == 100), "{counts:?}");
+        verify_all(&rx.received(), w["secret"].as_str().unwrap());
+        let failed = rx.received().len();
+        assert!(
+            failed > 200,
+            "the receiver's failures were exercised ({failed} requests)"
+        );
+    }
+
+    /// Two dispatchers share the streams; one is killed mid-run (its leases are never
+    /// released); the other takes its streams over when the leases expire.
+    async fn two_dispatchers_one_killed(db: tonne_test_support::TestDb) {
+        let app = test_app(db, |o| o.dispatcher = None).await;
+        app.demo_catalogue().await;
+        let rx = Receiver::start(Behaviour::Status(200));
+        let t = app.tenant().await;
+        let w = create_webhook(&app, &t.test_key, &format!("{}/two", rx.base), None).await;
+        let mut accounts = vec![t.test_account.clone()];
+        for i in 1..10 {
+            accounts.push(client_account(&app, &t.test_key, &format!("C{i}")).await);
+        }
+        let config = tonne_dispatcher::DispatcherConfig {
+            poll_interval: Duration::from_millis(20),
+            timeout: Duration::from_secs(1),
+            lease: Duration::from_secs(6),
+            batch_size: 3,
+            targets: tonne_webhooks::TargetPolicy {
+                allow_private: true,
+            },
+            ..tonne_dispatcher::DispatcherConfig::default()
+        };
+        let start = |config: tonne_dispatcher::DispatcherConfig| {
+            let registry = prometheus::Registry::new();
+            let d = tonne_dispatcher::Dispatcher::new(
+                Arc::new(app.services.webhook_store.clone()),
+                config,
+                tonne_dispatcher::DispatchMetrics::new(&registry).unwrap(),
+            )
+            .unwrap();
+            let (stop, stopped) = tokio::sync::watch::channel(false);
+            (stop, tokio::spawn(d.run(stopped)))
+        };
+        let (_stop_a, a) = start(config.clone());
+        let (stop_b, b) = start(config);
+        for round in 0..6 {
+            for (i, account) in accounts.iter().enumerate() {
+                order(&app, &t.test_key, (i > 0).then_some(account.as_str())).await;
+            }
+            if round == 2 {
+                a.abort(); // a crash: no lease is given back
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        wait_for("300 events", Duration::from_secs(90), || {
+            rx.events("/two")
+                .iter()
+                .map(|e| e.2.clone())
+                .collect::<HashSet<_>>()
+                .len()
+                == 300
+        })
+        .await;
+        let counts = assert_in_order(&rx.events("/two"));
+        assert!(counts.values().all(|n| *n == 30), "{counts:?}");
+        verify_all(&rx.received(), w["secret"].as_str().unwrap());
+        let _ = stop_b.send(true);
+        let _ = b.await;
+    }
+
+    macro_rules! both {
+        ($($case:ident),*) => {
+            mod sqlite {
+                $( #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+                   async fn $case() { super::$case(tonne_test_support::TestDb::sqlite()).await } )*
+            }
+            mod postgres {
+                $( #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+                   async fn $case() {
+                       if let Some(db) = tonne_test_support::TestDb::postgres() { super::$case(db).await }
+                   } )*
+            }
+        };
+    }
+
+    both!(
+        orders_reach_the_receiver_signed_in_order_filtered_and_by_mode,
+        rotation_deletion_and_gone,
+        exhausted_schedule_disables_then_re_enabling_resumes,
+        chaos_loses_nothing_and_keeps_order
+    );
+
+    /// Several dispatchers are a PostgreSQL feature (SQLite runs exactly one).
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    async fn postgres_two_dispatchers_one_killed() {
+        if let Some(db) = tonne_test_support::TestDb::postgres() {
+            two_dispatchers_one_killed(db).await;
+        }
+    }
+}
