@@ -50,9 +50,11 @@ impl Resolve for PolicyResolver {
                     Some((ip, reason)) => format!("{host} resolves to {ip}, {}", reason.describe()),
                     None => format!("{host} has no address"),
                 };
-                return Err(Box::new(Refused(why)) as Box<dyn std::error::Error + Send + Sync>);
+                let err: Box<dyn std::error::Error + Send + Sync> = Box::new(Refused(why));
+                return Err(err);
             }
-            Ok(Box::new(allowed.into_iter()) as Addrs)
+            let addrs: Addrs = Box::new(allowed.into_iter());
+            Ok(addrs)
         })
     }
 }
@@ -138,10 +140,10 @@ fn refused_in_chain(e: &reqwest::Error) -> Option<String> {
 impl WebhookSender for HttpSender {
     async fn send(&self, request: &OutboundRequest) -> SendOutcome {
         // An address literal never reaches the resolver: check it here.
-        if let TargetHost::Ip(ip) = request.url.host() {
-            if let Err(reason) = self.policy.check_address(*ip) {
-                return SendOutcome::Refused(format!("{ip} is {}", reason.describe()));
-            }
+        if let TargetHost::Ip(ip) = request.url.host()
+            && let Err(reason) = self.policy.check_address(*ip)
+        {
+            return SendOutcome::Refused(format!("{ip} is {}", reason.describe()));
         }
         let sent = self
             .client

@@ -170,7 +170,7 @@ impl Dispatcher {
                 }
                 Err(e) => {
                     failures_in_a_row = failures_in_a_row.saturating_add(1);
-                    if failures_in_a_row == 1 || failures_in_a_row % 50 == 0 {
+                    if failures_in_a_row == 1 || failures_in_a_row.is_multiple_of(50) {
                         tracing::warn!(error = %e, "webhook dispatcher cannot claim streams; retrying");
                     }
                 }

@@ -52,6 +52,7 @@ fn state(mock: MockAccountsService) -> AppState {
             Arc::new(tonne_kernel::SystemClock),
             Arc::new(tonne_kernel::UuidV7Generator),
         ),
+        webhooks: Arc::new(tonne_webhooks::MockWebhooksService::new()),
         limiter: Arc::new(InProcessRateLimiter::new(RatePolicy {
             per_second: 1000,
             burst: 1000,
@@ -228,4 +229,53 @@ async fn an_estimate_store_failure_is_500_and_no_quote_is_asked() {
     .await;
     assert_eq!(status, 500);
     assert!(!body.to_string().contains("disk full"));
+}
+
+fn authenticated(scope: tonne_accounts::AccountScope) -> MockAccountsService {
+    let mut accounts = MockAccountsService::new();
+    accounts.expect_authenticate().returning(move |_, _| {
+        Ok(Caller {
+            scope,
+            ..caller(AccountMode::Test)
+        })
+    });
+    accounts
+}
+
+#[actix_web::test]
+async fn a_webhook_store_failure_is_a_500_that_leaks_nothing() {
+    let mut webhooks = tonne_webhooks::MockWebhooksService::new();
+    webhooks.expect_list().returning(|_, _| {
+        Err(tonne_webhooks::ListWebhooksError::Unexpected(
+            anyhow::anyhow!("connection refused to db.internal:5432 password=hunter2"),
+        ))
+    });
+    let mut st = state(authenticated(tonne_accounts::AccountScope::Account));
+    st.webhooks = Arc::new(webhooks);
+    let app = test::init_service(tonne_http::app(st)).await;
+    let req = test::TestRequest::get()
+        .uri("/v1/webhooks")
+        .insert_header(("Authorization", "Bearer tonne_test_x"));
+    let res = test::call_service(&app, req.to_request()).await;
+    assert_eq!(res.status().as_u16(), 500);
+    let body = String::from_utf8(test::read_body(res).await.to_vec()).unwrap();
+    assert!(
+        !body.contains("hunter2") && !body.contains("db.internal"),
+        "{body}"
+    );
+}
+
+#[actix_web::test]
+async fn a_client_account_key_may_not_manage_webhooks() {
+    let mut webhooks = tonne_webhooks::MockWebhooksService::new();
+    webhooks.expect_list().never();
+    webhooks.expect_create().never();
+    let mut st = state(authenticated(tonne_accounts::AccountScope::ClientAccount));
+    st.webhooks = Arc::new(webhooks);
+    let app = test::init_service(tonne_http::app(st)).await;
+    let req = test::TestRequest::get()
+        .uri("/v1/webhooks")
+        .insert_header(("Authorization", "Bearer tonne_test_x"));
+    let res = test::call_service(&app, req.to_request()).await;
+    assert_eq!(res.status().as_u16(), 403);
 }

@@ -8,7 +8,7 @@ use tonne_kernel::AccountMode;
 use tonne_webhooks::{Attempt, NewWebhook, Owner, Webhook, WebhookChanges};
 use utoipa::ToSchema;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, codes};
 use crate::extract::{Authenticated, JsonBody, ListQuery, next_cursor};
 use crate::openapi::ErrorsDoc;
 use crate::routes::accounts::AccountType;
@@ -173,7 +173,9 @@ fn owner(caller: &Caller) -> Result<Owner, ApiError> {
             organisation_id: caller.organisation_id,
             mode: caller.mode,
         }),
-        AccountScope::ClientAccount => Err(ApiError::unauthorised(
+        AccountScope::ClientAccount => Err(ApiError::new(
+            actix_web::http::StatusCode::FORBIDDEN,
+            codes::UNAUTHORISED,
             "a key acting as a client account may not manage the organisation's webhooks",
         )),
     }
