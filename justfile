@@ -35,7 +35,7 @@ ci:
     bash .ci/run
 
 # Load benchmarks (writes bench/results/; see docs/performance.md)
-bench: bench-accounts bench-orders bench-estimates bench-engines
+bench: bench-accounts bench-orders bench-estimates bench-engines bench-webhooks
 
 # GET /v1/accounts/me on SQLite and PostgreSQL vs a bare actix handler
 bench-accounts:
@@ -52,3 +52,7 @@ bench-estimates:
 # Each estimation engine in isolation (criterion)
 bench-engines:
     cargo bench -p tonne_estimation
+
+# Webhook delivery on PostgreSQL: backlog drain (events/s, dispatcher memory), commit->ack latency at 200 orders/s
+bench-webhooks:
+    bash bench/webhooks.sh
