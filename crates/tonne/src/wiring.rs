@@ -133,7 +133,7 @@ impl Services {
         ordering: Settings,
         webhooks: WebhookOptions,
     ) -> anyhow::Result<Self> {
-        let key = secrets_key(url, webhooks.secrets_key.as_deref())?;
+        let given = url.clone();
         let url = url.clone();
         let db = tokio::task::spawn_blocking(move || -> anyhow::Result<Db> {
             let db = Db::connect(&url, pool)?;
@@ -144,6 +144,8 @@ impl Services {
             Ok(db)
         })
         .await??;
+        // after the database opened: a bad path fails there, naming the database
+        let key = secrets_key(&given, webhooks.secrets_key.as_deref())?;
         let services = Self::wire(db, key_cache_ttl, ordering, key.clone(), &webhooks);
         if key.is_none() && services.webhook_store.count().await? > 0 {
             anyhow::bail!(
