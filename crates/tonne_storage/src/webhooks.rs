@@ -264,21 +264,35 @@ fn into_attempt(r: AttemptRow) -> Result<Attempt, DieselError> {
     })
 }
 
-fn lease_held(
-    webhook: &str,
-    account: &str,
+/// Records a failed attempt: counts the failure, sets the next attempt time and
+/// releases the lease — one conditional UPDATE, so nothing is written unless this
+/// dispatcher still holds the lease. Returns whether it did.
+fn record_failure(
+    conn: &mut AnyConnection,
+    row: &AttemptRow,
     owner: &str,
-) -> impl Fn(&mut AnyConnection) -> QueryResult<bool> {
-    let (w, a, o) = (webhook.to_owned(), account.to_owned(), owner.to_owned());
-    move |conn| {
-        let held: i64 = webhook_streams::table
-            .filter(webhook_streams::webhook_id.eq(&w))
-            .filter(webhook_streams::account_id.eq(&a))
-            .filter(webhook_streams::lease_owner.eq(&o))
-            .count()
-            .get_result(conn)?;
-        Ok(held > 0)
+    failures: i32,
+    next_attempt_at: PrimitiveDateTime,
+) -> QueryResult<bool> {
+    let held = diesel::update(
+        webhook_streams::table
+            .find((&row.webhook_id, &row.account_id))
+            .filter(webhook_streams::lease_owner.eq(owner)),
+    )
+    .set((
+        webhook_streams::failures.eq(failures),
+        webhook_streams::next_attempt_at.eq(next_attempt_at),
+        webhook_streams::lease_owner.eq(None::<String>),
+        webhook_streams::lease_until.eq(None::<PrimitiveDateTime>),
+    ))
+    .execute(conn)?;
+    if held == 0 {
+        return Ok(false);
     }
+    diesel::insert_into(webhook_attempts::table)
+        .values(row)
+        .execute(conn)?;
+    Ok(true)
 }
 
 /// The outcome of the insert transaction (a refused insert writes nothing).
@@ -855,24 +869,9 @@ impl DeliveryStore for WebhookStore {
         let row = attempt_row(attempt);
         let owner = owner.to_owned();
         let failures = i32::try_from(failures).unwrap_or(i32::MAX);
+        let next = to_sql_time(next_attempt_at);
         self.db
-            .write(move |conn| {
-                if !lease_held(&row.webhook_id, &row.account_id, &owner)(conn)? {
-                    return Ok(false);
-                }
-                diesel::update(webhook_streams::table.find((&row.webhook_id, &row.account_id)))
-                    .set((
-                        webhook_streams::failures.eq(failures),
-                        webhook_streams::next_attempt_at.eq(to_sql_time(next_attempt_at)),
-                        webhook_streams::lease_owner.eq(None::<String>),
-                        webhook_streams::lease_until.eq(None::<PrimitiveDateTime>),
-                    ))
-                    .execute(conn)?;
-                diesel::insert_into(webhook_attempts::table)
-                    .values(&row)
-                    .execute(conn)?;
-                Ok(true)
-            })
+            .write(move |conn| record_failure(conn, &row, &owner, failures, next))
             .await
             .map_err(|e| store_error(e, "recording a failed webhook attempt"))
     }
@@ -890,25 +889,16 @@ impl DeliveryStore for WebhookStore {
         let failures = i32::try_from(failures).unwrap_or(i32::MAX);
         self.db
             .write(move |conn| {
-                if !lease_held(&row.webhook_id, &row.account_id, &owner)(conn)? {
+                // a disabled webhook's streams are not claimed; re-enabling resets the time
+                if !record_failure(conn, &row, &owner, failures, row.attempted_at)? {
                     return Ok(false);
                 }
-                diesel::update(webhook_streams::table.find((&row.webhook_id, &row.account_id)))
-                    .set((
-                        webhook_streams::failures.eq(failures),
-                        webhook_streams::lease_owner.eq(None::<String>),
-                        webhook_streams::lease_until.eq(None::<PrimitiveDateTime>),
-                    ))
-                    .execute(conn)?;
                 diesel::update(webhooks::table.find(&row.webhook_id))
                     .set((
                         webhooks::enabled.eq(false),
                         webhooks::disabled_reason.eq(Some(reason)),
                         webhooks::updated_at.eq(row.attempted_at),
                     ))
-                    .execute(conn)?;
-                diesel::insert_into(webhook_attempts::table)
-                    .values(&row)
                     .execute(conn)?;
                 Ok(true)
             })
