@@ -46,5 +46,7 @@ pub use ports::{
 };
 pub use quote::{Quote, QuoteLine};
 pub use selection::{Percentage, SelectionEntry};
-pub use service::{MassRequest, OrderRequest, Pricing, Service, Settings, ValueRequest};
+pub use service::{
+    LinkOrigin, MassRequest, OrderRequest, Pricing, Service, Settings, ValueRequest,
+};
 pub use views::{BundleView, ProjectView};

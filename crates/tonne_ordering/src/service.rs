@@ -88,6 +88,17 @@ pub struct OrderRequest {
     pub idempotency_key: Option<String>,
     /// Client metadata: at most 50 entries, keys 1–40 and values up to 500 characters.
     pub metadata: Vec<(String, String)>,
+    /// The offset link the order is placed through (hosted pages), if any.
+    pub origin: Option<LinkOrigin>,
+}
+
+/// Where an order placed through an offset link came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LinkOrigin {
+    /// The offset link's id.
+    pub offset_link_id: String,
+    /// The customer's email, as they entered it.
+    pub email: String,
 }
 
 /// What an order prices.
@@ -757,6 +768,10 @@ impl OrderingService for Service {
             self.clock.now(),
         );
         order.estimate_id = estimate_id;
+        if let Some(origin) = request.origin {
+            order.offset_link_id = Some(origin.offset_link_id);
+            order.email = Some(origin.email);
+        }
         match self
             .orders
             .place(&order, self.event(OrderStatus::Received))

@@ -9,6 +9,17 @@
 //! for `tonne_accounts`, and [`CachedApiKeys`], a decorator that keeps key
 //! look-ups off the database for a bounded time.
 
+/// Runs the same statement on whichever concrete connection is inside (for
+/// statements `MultiConnection` cannot express, such as raw SQL and upserts).
+macro_rules! on_conn {
+    ($conn:expr, |$c:ident| $body:expr) => {
+        match $conn {
+            $crate::db::AnyConnection::Postgresql($c) => $body,
+            $crate::db::AnyConnection::Sqlite($c) => $body,
+        }
+    };
+}
+
 mod accounts;
 mod catalogue;
 mod db;
@@ -16,6 +27,7 @@ mod error;
 mod estimates;
 mod keys;
 mod mapping;
+mod offset_links;
 mod orders;
 mod schema;
 mod secrets;
@@ -27,6 +39,7 @@ pub use catalogue::CatalogueStore;
 pub use db::{AnyConnection, Backend, Db, DbError, PoolSettings, PoolStatus};
 pub use estimates::EstimateStore;
 pub use keys::{ApiKeyStore, CachedApiKeys};
+pub use offset_links::OffsetLinkStore;
 pub use orders::OrderStore;
 pub use secrets::{OpenError, SecretsKey, SecretsKeyError};
 pub use url::{DatabaseUrl, DatabaseUrlError};

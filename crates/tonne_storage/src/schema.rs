@@ -279,3 +279,39 @@ diesel::table! {
         next_attempt_at -> Nullable<Timestamp>,
     }
 }
+
+diesel::table! {
+    offset_links (id) {
+        id -> Text,
+        account_id -> Text,
+        mode -> Text,
+        name -> Text,
+        title -> Nullable<Text>,
+        description -> Nullable<Text>,
+        currency -> Text,
+        value_minor -> Nullable<BigInt>,
+        emails -> Text,
+        expires_at -> Nullable<Timestamp>,
+        use_logo -> Bool,
+        require_payment -> Bool,
+        switched_off -> Bool,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    offset_link_bundles (link_id, position) {
+        link_id -> Text,
+        position -> Integer,
+        bundle_id -> Text,
+    }
+}
+
+diesel::table! {
+    offset_link_visits (link_id, day, visitor) {
+        link_id -> Text,
+        day -> Text,
+        visitor -> Text,
+    }
+}

@@ -23,16 +23,6 @@ use crate::schema::{
 };
 use crate::secrets::SecretsKey;
 
-/// Runs the same statement on whichever concrete connection is inside.
-macro_rules! on_conn {
-    ($conn:expr, |$c:ident| $body:expr) => {
-        match $conn {
-            AnyConnection::Postgresql($c) => $body,
-            AnyConnection::Sqlite($c) => $body,
-        }
-    };
-}
-
 /// Webhooks and their delivery state on either backend. Secrets are sealed with
 /// the [`SecretsKey`]; without one, webhooks can be neither created nor read.
 #[derive(Debug, Clone)]

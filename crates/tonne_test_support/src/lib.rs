@@ -12,3 +12,22 @@ mod db;
 
 pub use contract::{Contract, ContractError};
 pub use db::{TestDb, postgres_url, require_postgres};
+
+/// Instantiates each `async fn case(db: TestDb)` twice, as `sqlite::case` and
+/// `postgres::case` (the PostgreSQL one skips unless a server is configured, and
+/// fails under `CI=true` without one — see [`TestDb::postgres`]).
+#[macro_export]
+macro_rules! on_both_backends {
+    ($($case:ident),* $(,)?) => {
+        mod sqlite {
+            $( #[tokio::test(flavor = "multi_thread", worker_threads = 4)] async fn $case() {
+                super::$case($crate::TestDb::sqlite()).await
+            } )*
+        }
+        mod postgres {
+            $( #[tokio::test(flavor = "multi_thread", worker_threads = 4)] async fn $case() {
+                if let Some(db) = $crate::TestDb::postgres() { super::$case(db).await }
+            } )*
+        }
+    };
+}

@@ -126,6 +126,7 @@ pub async fn create_by_estimate(
         },
         idempotency_key: b.idempotency_key,
         metadata: b.metadata.unwrap_or_default().into_iter().collect(),
+        origin: None,
     };
     let order = state
         .ordering
@@ -171,6 +172,7 @@ pub async fn create_by_mass(
         pricing,
         idempotency_key: b.idempotency_key,
         metadata: b.metadata.unwrap_or_default().into_iter().collect(),
+        origin: None,
     };
     let order = state
         .ordering
@@ -206,6 +208,7 @@ pub async fn create_by_value(
         }),
         idempotency_key: b.idempotency_key,
         metadata: b.metadata.unwrap_or_default().into_iter().collect(),
+        origin: None,
     };
     let order = state
         .ordering

@@ -273,6 +273,7 @@ fn order_request(key: Option<&str>, metadata: Vec<(String, String)>) -> OrderReq
         pricing: Pricing::Mass(split("1", Some(vec![entry(1, None)]))),
         idempotency_key: key.map(str::to_owned),
         metadata,
+        origin: None,
     }
 }
 
@@ -353,6 +354,7 @@ async fn an_estimate_is_ordered_for_its_mass_once() {
         },
         idempotency_key: Some("e1".into()),
         metadata: vec![],
+        origin: None,
     };
     let order = svc
         .create_order(account(), AccountMode::Live, request())

@@ -1,0 +1,152 @@
+//! Ports of the offset links domain.
+
+use async_trait::async_trait;
+use time::{Date, OffsetDateTime};
+use tonne_kernel::{AccountId, AccountMode, Cursor, Money, Page, PageRequest};
+
+pub use tonne_kernel::StoreError;
+
+use crate::errors::{CheckoutError, LinkError};
+use crate::models::{
+    AccountProfile, Analytics, DailyFigures, LinkChanges, LinkDetails, LinkDraft, LinkOrder,
+    OffsetLink, OffsetLinkId, VisitorHash,
+};
+use crate::service::{Checkout, Choice, Confirmed, PublicLink};
+
+/// Storage of offset links and their visitors.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait OffsetLinkRepository: Send + Sync {
+    /// Inserts a link. MUST return `Duplicate` when the account has a link of the same name.
+    async fn insert(&self, link: &OffsetLink) -> Result<(), StoreError>;
+    /// The link, or `None`.
+    async fn get(&self, id: OffsetLinkId) -> Result<Option<OffsetLink>, StoreError>;
+    /// The account's links, newest first, strictly after the cursor link.
+    /// MUST return `NotFound` when the cursor names no link of the account.
+    async fn list(
+        &self,
+        account: AccountId,
+        page: &PageRequest<Cursor>,
+    ) -> Result<Page<OffsetLink>, StoreError>;
+    /// Replaces the link's fields. MUST return `Duplicate` on a name taken by
+    /// another link of the account, `NotFound` when it no longer exists.
+    async fn update(&self, link: &OffsetLink) -> Result<(), StoreError>;
+    /// Counts a visitor of the link on `day` once (repeats are ignored).
+    async fn record_visit(
+        &self,
+        link: OffsetLinkId,
+        day: Date,
+        visitor: &VisitorHash,
+    ) -> Result<(), StoreError>;
+    /// Unique visitors (per day, summed) and orders placed through the link.
+    async fn totals(&self, link: OffsetLinkId) -> Result<(u64, u64), StoreError>;
+    /// The link's most recent orders, newest first, at most `limit`.
+    async fn orders(&self, link: OffsetLinkId, limit: u32) -> Result<Vec<LinkOrder>, StoreError>;
+    /// Visitors, orders and tonnes per UTC day, oldest first.
+    async fn daily(&self, link: OffsetLinkId) -> Result<Vec<DailyFigures>, StoreError>;
+}
+
+/// What the links domain needs to know of accounts.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait AccountDirectory: Send + Sync {
+    /// The account's name, logo, currency and mode, or `None`.
+    async fn profile(&self, account: AccountId) -> Result<Option<AccountProfile>, StoreError>;
+}
+
+/// A card as the hosted page collected it (never stored or logged).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Card {
+    /// Digits only.
+    pub number: String,
+}
+
+impl std::fmt::Debug for Card {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let tail: String = self
+            .number
+            .chars()
+            .rev()
+            .take(4)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        write!(f, "Card(…{tail})")
+    }
+}
+
+/// What the card step decided.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CardOutcome {
+    /// The amount is authorised: the order is placed (and collected by the
+    /// mode's `PaymentGateway` when it becomes `paid`).
+    Authorised,
+    /// Refused: no order is placed.
+    Declined {
+        /// Shown to the customer.
+        reason: String,
+    },
+    /// No card processor is connected: the order is placed and waits for the
+    /// operator to confirm payment (`tonne orders advance --to paid`).
+    AwaitingOperator,
+}
+
+/// The card step of a hosted page with `require_payment` (authorisation before
+/// the order is placed; capture is the `PaymentGateway`'s when it becomes `paid`).
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait CardPayments: Send + Sync {
+    /// Authorises `amount` on the card, for an order of a link in `mode`.
+    async fn authorise(
+        &self,
+        mode: AccountMode,
+        amount: Money,
+        card: Option<Card>,
+    ) -> Result<CardOutcome, anyhow::Error>;
+}
+
+/// The offset link use cases.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait OffsetLinksService: Send + Sync {
+    /// Creates a link on the account.
+    async fn create(&self, account: AccountId, draft: LinkDraft) -> Result<LinkDetails, LinkError>;
+    /// The account's link.
+    async fn get(&self, account: AccountId, id: &str) -> Result<LinkDetails, LinkError>;
+    /// The account's links, newest first.
+    async fn list(
+        &self,
+        account: AccountId,
+        page: PageRequest<Cursor>,
+    ) -> Result<Page<LinkDetails>, LinkError>;
+    /// Changes the account's link.
+    async fn update(
+        &self,
+        account: AccountId,
+        id: &str,
+        changes: LinkChanges,
+    ) -> Result<LinkDetails, LinkError>;
+    /// The account's link's analytics.
+    async fn analytics(&self, account: AccountId, id: &str) -> Result<Analytics, LinkError>;
+    /// Analytics of any link (the caller has checked a signed URL).
+    async fn analytics_of(&self, id: OffsetLinkId) -> Result<Analytics, LinkError>;
+    /// The hosted page's view of a link; counts the visitor once per day when given.
+    async fn open(
+        &self,
+        id: &str,
+        visitor: Option<VisitorHash>,
+    ) -> Result<PublicLink, CheckoutError>;
+    /// Prices the customer's choice (the confirmation step), storing nothing.
+    async fn quote(&self, id: &str, choice: Choice) -> Result<Checkout, CheckoutError>;
+    /// Places the order (idempotent on `token`), after the card step when required.
+    async fn place(
+        &self,
+        id: &str,
+        choice: Choice,
+        card: Option<Card>,
+        token: &str,
+    ) -> Result<Confirmed, CheckoutError>;
+    /// The time now (the pages print dates and check expiry with it).
+    fn now(&self) -> OffsetDateTime;
+}

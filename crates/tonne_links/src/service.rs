@@ -1,0 +1,704 @@
+//! The offset link use cases: the API's CRUD and analytics, and the hosted
+//! checkout (open, quote, place) through the ordering domain.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use rust_decimal::Decimal;
+use time::OffsetDateTime;
+use tonne_kernel::{AccountId, Clock, Currency, Cursor, Mass, MassUnit, Money, Page, PageRequest};
+use tonne_ordering::{
+    BundleId, BundleView, CatalogueError, CreateOrderError, LinkOrigin, MassRequest, Order,
+    OrderRequest, OrderingService, Pricing, Quote, QuoteError, ReadOrderError, SelectionEntry,
+    ValueRequest,
+};
+
+use crate::errors::{CheckoutError, LinkError};
+use crate::models::{
+    AccountProfile, Analytics, Email, LinkChanges, LinkDetails, LinkDraft, LinkStatus, MAX_BUNDLES,
+    MAX_DESCRIPTION, MAX_EMAILS, MAX_NAME, MAX_TITLE, OffsetLink, OffsetLinkId, VisitorHash,
+};
+use crate::ports::{
+    AccountDirectory, Card, CardOutcome, CardPayments, OffsetLinkRepository, OffsetLinksService,
+    StoreError,
+};
+
+/// Most orders an analytics answer lists (the most recent; `placed_orders` counts all).
+pub const MAX_ANALYTICS_ORDERS: u32 = 1_000;
+
+/// Bounds of what a customer may order on a hosted page.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settings {
+    /// The largest amount of money per order, in major units of the account's currency.
+    pub max_value: Decimal,
+    /// The largest mass per order, in tonnes.
+    pub max_tonnes: Decimal,
+}
+
+impl Default for Settings {
+    /// 10,000 (of the account's currency) and 1,000 t per order.
+    fn default() -> Self {
+        Self {
+            max_value: Decimal::from(10_000),
+            max_tonnes: Decimal::from(1_000),
+        }
+    }
+}
+
+/// How much the customer asks for, as typed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Amount {
+    /// Money in the account's currency, e.g. `"25.00"`.
+    Money(String),
+    /// Tonnes of CO₂e, e.g. `"1.5"`.
+    Tonnes(String),
+}
+
+/// What the customer chose on the hosted page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    /// The bundle, as submitted.
+    pub bundle_id: String,
+    /// The customer's email, as submitted.
+    pub email: String,
+    /// The amount; ignored (and may be `None`) when the link fixes a value.
+    pub amount: Option<Amount>,
+}
+
+/// A link as its hosted page shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PublicLink {
+    /// The link and its bundles.
+    pub details: LinkDetails,
+    /// The account orders are placed on.
+    pub account: AccountProfile,
+    /// Per bundle (same order), the price per tonne with commission, if sold in the currency.
+    pub prices: Vec<Option<Money>>,
+}
+
+/// A priced choice awaiting confirmation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Checkout {
+    /// The link.
+    pub link: PublicLink,
+    /// The chosen bundle.
+    pub bundle: BundleView,
+    /// The customer's address.
+    pub email: Email,
+    /// The price, from the same code as the API's quotes.
+    pub quote: Quote,
+}
+
+/// A placed order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Confirmed {
+    /// The link.
+    pub link: PublicLink,
+    /// The order.
+    pub order: Order,
+    /// Whether payment waits for the operator (live links with `require_payment`
+    /// and no card processor connected).
+    pub awaiting_payment: bool,
+}
+
+/// The offset link use cases over their ports.
+#[derive(Clone)]
+pub struct Service {
+    links: Arc<dyn OffsetLinkRepository>,
+    accounts: Arc<dyn AccountDirectory>,
+    ordering: Arc<dyn OrderingService>,
+    cards: Arc<dyn CardPayments>,
+    clock: Arc<dyn Clock>,
+    ids: Arc<dyn tonne_kernel::IdGenerator>,
+    settings: Settings,
+}
+
+fn unexpected(e: StoreError) -> anyhow::Error {
+    match e {
+        StoreError::Unexpected(e) => e,
+        other => anyhow::anyhow!(other),
+    }
+}
+
+fn invalid(field: &'static str, reason: impl Into<String>) -> LinkError {
+    LinkError::Invalid {
+        field,
+        reason: reason.into(),
+    }
+}
+
+fn text(
+    field: &'static str,
+    raw: Option<String>,
+    max: usize,
+    required: bool,
+) -> Result<Option<String>, LinkError> {
+    let Some(raw) = raw else {
+        return if required {
+            Err(invalid(field, "is required"))
+        } else {
+            Ok(None)
+        };
+    };
+    let value = raw.trim();
+    if value.is_empty() {
+        return if required {
+            Err(invalid(field, "must not be empty"))
+        } else {
+            Ok(None)
+        };
+    }
+    if value.chars().count() > max {
+        return Err(invalid(field, format!("must be at most {max} characters")));
+    }
+    if value
+        .chars()
+        .any(|c| c.is_control() && c != '\n' && c != '\r' && c != '\t')
+    {
+        return Err(invalid(field, "must not contain control characters"));
+    }
+    Ok(Some(value.to_owned()))
+}
+
+fn emails(raw: Vec<String>) -> Result<Vec<Email>, LinkError> {
+    if raw.len() > MAX_EMAILS {
+        return Err(invalid("emails", format!("at most {MAX_EMAILS} addresses")));
+    }
+    let mut out: Vec<Email> = Vec::with_capacity(raw.len());
+    for (i, e) in raw.iter().enumerate() {
+        let email = Email::parse(e).ok_or_else(|| {
+            invalid(
+                "emails",
+                format!("entry {i} (`{e}`) is not an email address"),
+            )
+        })?;
+        if !out.iter().any(|o| o.same_as(&email)) {
+            out.push(email);
+        }
+    }
+    Ok(out)
+}
+
+fn parse_value(raw: &str, currency: Currency) -> Result<Money, LinkError> {
+    let bad = |why: &str| invalid("value", format!("`{raw}` {why}"));
+    let (whole, fraction) = tonne_kernel::split_plain_decimal(raw)
+        .ok_or_else(|| bad("must be a decimal string such as \"12.50\""))?;
+    if fraction.len() > usize::try_from(currency.minor_digits()).unwrap_or(2) {
+        return Err(bad("has more decimals than the currency's minor unit"));
+    }
+    if whole.len() > 12 {
+        return Err(bad("is too large"));
+    }
+    let amount: Decimal = raw.parse().map_err(|_| bad("is not a number"))?;
+    let money = Money::from_decimal(amount, currency, rust_decimal::RoundingStrategy::ToZero)
+        .map_err(|_| bad("is too large"))?;
+    if money.minor() <= 0 {
+        return Err(bad("must be greater than zero"));
+    }
+    Ok(money)
+}
+
+fn checkout_invalid(field: &'static str, reason: impl Into<String>) -> CheckoutError {
+    CheckoutError::Invalid {
+        field,
+        reason: reason.into(),
+    }
+}
+
+impl Service {
+    /// Wires the use cases.
+    pub fn new(
+        links: Arc<dyn OffsetLinkRepository>,
+        accounts: Arc<dyn AccountDirectory>,
+        ordering: Arc<dyn OrderingService>,
+        cards: Arc<dyn CardPayments>,
+        clock: Arc<dyn Clock>,
+        ids: Arc<dyn tonne_kernel::IdGenerator>,
+        settings: Settings,
+    ) -> Self {
+        Self {
+            links,
+            accounts,
+            ordering,
+            cards,
+            clock,
+            ids,
+            settings,
+        }
+    }
+
+    async fn profile(&self, account: AccountId) -> Result<AccountProfile, anyhow::Error> {
+        self.accounts
+            .profile(account)
+            .await
+            .map_err(unexpected)?
+            .ok_or_else(|| anyhow::anyhow!("account {account} of an offset link is missing"))
+    }
+
+    /// Checks 1–24 distinct bundles, each existing, enabled and sold in `currency`.
+    async fn bundles(
+        &self,
+        raw: &[String],
+        currency: Currency,
+    ) -> Result<Vec<BundleId>, LinkError> {
+        if raw.is_empty() || raw.len() > MAX_BUNDLES {
+            return Err(LinkError::BundlesSize(format!(
+                "bundles: an offset link offers 1 to {MAX_BUNDLES} bundles, {} given",
+                raw.len()
+            )));
+        }
+        let mut ids = Vec::with_capacity(raw.len());
+        for id in raw {
+            let bad = |why: &str| LinkError::BundleInvalid(format!("bundle `{id}` {why}"));
+            let parsed: BundleId = id.parse().map_err(|_| bad("does not exist"))?;
+            if ids.contains(&parsed) {
+                return Err(bad("is listed twice"));
+            }
+            let view = match self.ordering.bundle(id).await {
+                Ok(v) => v,
+                Err(CatalogueError::NotFound | CatalogueError::Invalid { .. }) => {
+                    return Err(bad("does not exist"));
+                }
+                Err(CatalogueError::Unexpected(e)) => return Err(LinkError::Unexpected(e)),
+            };
+            if view.bundle.disabled {
+                return Err(bad("is disabled"));
+            }
+            if self
+                .ordering
+                .display_price(&view.bundle, currency)
+                .is_none()
+            {
+                return Err(bad(&format!("is not sold in {}", currency.code())));
+            }
+            ids.push(parsed);
+        }
+        Ok(ids)
+    }
+
+    async fn details(&self, link: OffsetLink) -> Result<LinkDetails, anyhow::Error> {
+        let mut bundles = Vec::with_capacity(link.bundle_ids.len());
+        for id in &link.bundle_ids {
+            match self.ordering.bundle(&id.to_string()).await {
+                Ok(view) => bundles.push(view),
+                Err(CatalogueError::NotFound | CatalogueError::Invalid { .. }) => {}
+                Err(CatalogueError::Unexpected(e)) => return Err(e),
+            }
+        }
+        Ok(LinkDetails { link, bundles })
+    }
+
+    async fn owned(&self, account: AccountId, id: &str) -> Result<OffsetLink, LinkError> {
+        let id: OffsetLinkId = id.parse().map_err(|_| LinkError::NotFound)?;
+        match self.links.get(id).await.map_err(unexpected)? {
+            Some(link) if link.account_id == account => Ok(link),
+            _ => Err(LinkError::NotFound),
+        }
+    }
+
+    fn check_expiry(&self, expires_at: Option<OffsetDateTime>) -> Result<(), LinkError> {
+        match expires_at {
+            Some(at) if at <= self.clock.now() => {
+                Err(invalid("expires_at", "must be in the future"))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    async fn public(&self, id: &str) -> Result<PublicLink, CheckoutError> {
+        let id: OffsetLinkId = id.parse().map_err(|_| CheckoutError::NotFound)?;
+        let link = self
+            .links
+            .get(id)
+            .await
+            .map_err(unexpected)?
+            .ok_or(CheckoutError::NotFound)?;
+        if link.status(self.clock.now()) == LinkStatus::Disabled {
+            return Err(CheckoutError::Gone);
+        }
+        let account = self.profile(link.account_id).await?;
+        let details = self.details(link).await?;
+        let prices = details
+            .bundles
+            .iter()
+            .map(|b| {
+                self.ordering
+                    .display_price(&b.bundle, account.currency)
+                    .map(|(_, with_commission)| with_commission)
+            })
+            .collect();
+        Ok(PublicLink {
+            details,
+            account,
+            prices,
+        })
+    }
+
+    /// The validated choice as an ordering request.
+    fn pricing(
+        &self,
+        link: &PublicLink,
+        choice: &Choice,
+    ) -> Result<(BundleView, Email, Pricing), CheckoutError> {
+        let l = &link.details.link;
+        let bundle = link
+            .details
+            .bundles
+            .iter()
+            .find(|b| b.bundle.id.to_string() == choice.bundle_id && l.offers(b.bundle.id))
+            .cloned()
+            .ok_or_else(|| checkout_invalid("bundle", "choose one of the bundles offered"))?;
+        let email = Email::parse(&choice.email)
+            .ok_or_else(|| checkout_invalid("email", "enter a valid email address"))?;
+        if !l.allows(&email) {
+            return Err(CheckoutError::EmailNotAllowed);
+        }
+        let selection = Some(vec![SelectionEntry {
+            bundle_id: bundle.bundle.id.to_string(),
+            percentage: None,
+        }]);
+        let currency = link.account.currency;
+        let pricing = match (&l.value, &choice.amount) {
+            (Some(fixed), _) => Pricing::Value(ValueRequest {
+                value: fixed.to_decimal_string(),
+                selection,
+                trunc: None,
+            }),
+            (None, Some(Amount::Money(raw))) => {
+                let raw = raw.trim();
+                let amount: Decimal = raw
+                    .parse()
+                    .map_err(|_| checkout_invalid("amount", "enter an amount such as 25.00"))?;
+                if amount <= Decimal::ZERO {
+                    return Err(checkout_invalid(
+                        "amount",
+                        "the amount must be more than zero",
+                    ));
+                }
+                if amount > self.settings.max_value {
+                    return Err(checkout_invalid(
+                        "amount",
+                        format!(
+                            "the amount may be at most {} {}",
+                            self.settings.max_value,
+                            currency.code()
+                        ),
+                    ));
+                }
+                Pricing::Value(ValueRequest {
+                    value: raw.to_owned(),
+                    selection,
+                    trunc: None,
+                })
+            }
+            (None, Some(Amount::Tonnes(raw))) => {
+                let raw = raw.trim();
+                let tonnes: Decimal = raw
+                    .parse()
+                    .map_err(|_| checkout_invalid("amount", "enter a mass such as 1.5"))?;
+                if tonnes <= Decimal::ZERO {
+                    return Err(checkout_invalid(
+                        "amount",
+                        "the mass must be more than zero",
+                    ));
+                }
+                if tonnes > self.settings.max_tonnes {
+                    return Err(checkout_invalid(
+                        "amount",
+                        format!("the mass may be at most {} t", self.settings.max_tonnes),
+                    ));
+                }
+                let mass = Mass::parse(raw, MassUnit::T).map_err(|e| {
+                    checkout_invalid("amount", format!("the mass is not valid: {e}"))
+                })?;
+                Pricing::Mass(MassRequest::Split {
+                    mass,
+                    selection,
+                    trunc: None,
+                })
+            }
+            (None, None) => return Err(checkout_invalid("amount", "enter an amount")),
+        };
+        Ok((bundle, email, pricing))
+    }
+
+    async fn price(&self, account: AccountId, pricing: &Pricing) -> Result<Quote, CheckoutError> {
+        let result = match pricing {
+            Pricing::Value(v) => self.ordering.quote_by_value(account, v.clone()).await,
+            Pricing::Mass(m) => self.ordering.quote_by_mass(account, m.clone()).await,
+            Pricing::Estimate { .. } => {
+                return Err(anyhow::anyhow!("offset links do not order estimates").into());
+            }
+        };
+        result.map_err(quote_error)
+    }
+}
+
+fn quote_error(e: QuoteError) -> CheckoutError {
+    match e {
+        QuoteError::QuantityInvalid(why) => checkout_invalid("amount", why),
+        QuoteError::BundleInvalid(why) => checkout_invalid("bundle", why),
+        QuoteError::RatiosInvalid(why) | QuoteError::RatiosFormat(why) => {
+            CheckoutError::Unexpected(anyhow::anyhow!("a one-bundle selection was refused: {why}"))
+        }
+        QuoteError::Invalid { field, reason } => checkout_invalid(field, reason),
+        QuoteError::Unexpected(e) => CheckoutError::Unexpected(e),
+    }
+}
+
+#[async_trait]
+impl OffsetLinksService for Service {
+    async fn create(&self, account: AccountId, draft: LinkDraft) -> Result<LinkDetails, LinkError> {
+        let profile = self.profile(account).await?;
+        let name = text("name", Some(draft.name), MAX_NAME, true)?.unwrap_or_default();
+        let title = text("title", draft.title, MAX_TITLE, false)?;
+        let description = text("description", draft.description, MAX_DESCRIPTION, false)?;
+        self.check_expiry(draft.expires_at)?;
+        let emails = emails(draft.emails.unwrap_or_default())?;
+        let value = draft
+            .value
+            .as_deref()
+            .map(|v| parse_value(v, profile.currency))
+            .transpose()?;
+        let bundle_ids = self.bundles(&draft.bundles, profile.currency).await?;
+        let now = self.clock.now();
+        let link = OffsetLink {
+            id: OffsetLinkId::generate(self.ids.as_ref()),
+            account_id: account,
+            mode: profile.mode,
+            name,
+            title,
+            description,
+            bundle_ids,
+            value,
+            currency: profile.currency,
+            emails,
+            expires_at: draft.expires_at,
+            use_logo: draft.use_logo,
+            require_payment: draft.require_payment,
+            switched_off: false,
+            created_at: now,
+            updated_at: now,
+        };
+        match self.links.insert(&link).await {
+            Ok(()) => {}
+            Err(StoreError::Duplicate) => return Err(LinkError::NameTaken(link.name)),
+            Err(e) => return Err(unexpected(e).into()),
+        }
+        Ok(self.details(link).await?)
+    }
+
+    async fn get(&self, account: AccountId, id: &str) -> Result<LinkDetails, LinkError> {
+        let link = self.owned(account, id).await?;
+        Ok(self.details(link).await?)
+    }
+
+    async fn list(
+        &self,
+        account: AccountId,
+        page: PageRequest<Cursor>,
+    ) -> Result<Page<LinkDetails>, LinkError> {
+        let links = match self.links.list(account, &page).await {
+            Ok(p) => p,
+            Err(StoreError::NotFound) => {
+                return Err(invalid("after", "names no offset link of this account"));
+            }
+            Err(e) => return Err(unexpected(e).into()),
+        };
+        let mut items = Vec::with_capacity(links.items.len());
+        for link in links.items {
+            items.push(self.details(link).await?);
+        }
+        Ok(Page {
+            items,
+            has_more: links.has_more,
+        })
+    }
+
+    async fn update(
+        &self,
+        account: AccountId,
+        id: &str,
+        changes: LinkChanges,
+    ) -> Result<LinkDetails, LinkError> {
+        let mut link = self.owned(account, id).await?;
+        if changes
+            .require_payment
+            .is_some_and(|r| r != link.require_payment)
+        {
+            return Err(invalid(
+                "require_payment",
+                "cannot be changed once the offset link exists",
+            ));
+        }
+        link.name = text("name", Some(changes.name), MAX_NAME, true)?.unwrap_or_default();
+        if changes.title.is_some() {
+            link.title = text("title", changes.title, MAX_TITLE, false)?;
+        }
+        if changes.description.is_some() {
+            link.description = text("description", changes.description, MAX_DESCRIPTION, false)?;
+        }
+        if changes.expires_at.is_some() {
+            self.check_expiry(changes.expires_at)?;
+            link.expires_at = changes.expires_at;
+        }
+        if let Some(list) = changes.emails {
+            link.emails = emails(list)?;
+        }
+        if let Some(v) = changes.value.as_deref() {
+            link.value = Some(parse_value(v, link.currency)?);
+        }
+        if let Some(bundles) = changes.bundles.as_deref() {
+            link.bundle_ids = self.bundles(bundles, link.currency).await?;
+        }
+        link.use_logo = changes.use_logo;
+        if let Some(status) = changes.status {
+            link.switched_off = status == LinkStatus::Disabled;
+        }
+        link.updated_at = self.clock.now();
+        match self.links.update(&link).await {
+            Ok(()) => {}
+            Err(StoreError::Duplicate) => return Err(LinkError::NameTaken(link.name)),
+            Err(StoreError::NotFound) => return Err(LinkError::NotFound),
+            Err(e) => return Err(unexpected(e).into()),
+        }
+        Ok(self.details(link).await?)
+    }
+
+    async fn analytics(&self, account: AccountId, id: &str) -> Result<Analytics, LinkError> {
+        let link = self.owned(account, id).await?;
+        self.analytics_of(link.id).await
+    }
+
+    async fn analytics_of(&self, id: OffsetLinkId) -> Result<Analytics, LinkError> {
+        if self.links.get(id).await.map_err(unexpected)?.is_none() {
+            return Err(LinkError::NotFound);
+        }
+        let (unique_visitors, placed_orders) = self.links.totals(id).await.map_err(unexpected)?;
+        let orders = self
+            .links
+            .orders(id, MAX_ANALYTICS_ORDERS)
+            .await
+            .map_err(unexpected)?;
+        let daily = self.links.daily(id).await.map_err(unexpected)?;
+        Ok(Analytics {
+            link_id: id,
+            unique_visitors,
+            placed_orders,
+            orders,
+            daily,
+        })
+    }
+
+    async fn open(
+        &self,
+        id: &str,
+        visitor: Option<VisitorHash>,
+    ) -> Result<PublicLink, CheckoutError> {
+        let link = self.public(id).await?;
+        if let Some(visitor) = visitor {
+            let today = self.clock.now().date();
+            self.links
+                .record_visit(link.details.link.id, today, &visitor)
+                .await
+                .map_err(unexpected)?;
+        }
+        Ok(link)
+    }
+
+    async fn quote(&self, id: &str, choice: Choice) -> Result<Checkout, CheckoutError> {
+        let link = self.public(id).await?;
+        let (bundle, email, pricing) = self.pricing(&link, &choice)?;
+        let quote = self.price(link.details.link.account_id, &pricing).await?;
+        Ok(Checkout {
+            link,
+            bundle,
+            email,
+            quote,
+        })
+    }
+
+    async fn place(
+        &self,
+        id: &str,
+        choice: Choice,
+        card: Option<Card>,
+        token: &str,
+    ) -> Result<Confirmed, CheckoutError> {
+        let link = self.public(id).await?;
+        let account = link.details.link.account_id;
+        let key = format!("offset-link-{token}");
+        if token.is_empty() || token.len() > 64 || !token.chars().all(|c| c.is_ascii_alphanumeric())
+        {
+            return Err(checkout_invalid(
+                "token",
+                "the form has expired; start again",
+            ));
+        }
+        // A repeated submit (double click, reload) answers the order already placed.
+        match self.ordering.order_by_idempotency_key(account, &key).await {
+            Ok(order) => {
+                return Ok(Confirmed {
+                    awaiting_payment: link.details.link.require_payment
+                        && link.account.mode == tonne_kernel::AccountMode::Live,
+                    link,
+                    order,
+                });
+            }
+            Err(ReadOrderError::NotFound | ReadOrderError::Invalid { .. }) => {}
+            Err(ReadOrderError::Unexpected(e)) => return Err(e.into()),
+        }
+        let (_, email, pricing) = self.pricing(&link, &choice)?;
+        let mut awaiting_payment = false;
+        if link.details.link.require_payment {
+            let quote = self.price(account, &pricing).await?;
+            match self
+                .cards
+                .authorise(link.account.mode, quote.total_cost, card)
+                .await?
+            {
+                CardOutcome::Authorised => {}
+                CardOutcome::Declined { reason } => return Err(CheckoutError::Declined(reason)),
+                CardOutcome::AwaitingOperator => awaiting_payment = true,
+            }
+        }
+        let request = OrderRequest {
+            pricing,
+            idempotency_key: Some(key.clone()),
+            metadata: Vec::new(),
+            origin: Some(LinkOrigin {
+                offset_link_id: link.details.link.id.to_string(),
+                email: email.as_str().to_owned(),
+            }),
+        };
+        let order = match self
+            .ordering
+            .create_order(account, link.account.mode, request)
+            .await
+        {
+            Ok(order) => order,
+            // Two submits raced: the other one placed it.
+            Err(CreateOrderError::IdempotencyKeyExists) => self
+                .ordering
+                .order_by_idempotency_key(account, &key)
+                .await
+                .map_err(|e| CheckoutError::Unexpected(anyhow::anyhow!(e)))?,
+            Err(CreateOrderError::Quote(e)) => return Err(quote_error(e)),
+            Err(CreateOrderError::EstimateAlreadyOrdered) => {
+                return Err(anyhow::anyhow!("an offset link order named an estimate").into());
+            }
+        };
+        Ok(Confirmed {
+            link,
+            order,
+            awaiting_payment,
+        })
+    }
+
+    fn now(&self) -> OffsetDateTime {
+        self.clock.now()
+    }
+}
+
+#[cfg(test)]
+mod tests;

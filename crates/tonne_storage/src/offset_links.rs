@@ -1,0 +1,369 @@
+//! Offset links, the bundles they offer, their visitors, and the orders placed through them.
+
+use std::collections::{BTreeMap, HashMap};
+
+use async_trait::async_trait;
+use diesel::dsl::count_star;
+use diesel::prelude::*;
+use diesel::result::Error as DieselError;
+use time::{Date, PrimitiveDateTime};
+use tonne_kernel::{
+    AccountId, AccountMode, Currency, Cursor, Mass, Money, Page, PageRequest, StoreError,
+};
+use tonne_links::ports::OffsetLinkRepository;
+use tonne_links::{DailyFigures, Email, LinkOrder, OffsetLink, OffsetLinkId, VisitorHash};
+use tonne_ordering::BundleId;
+
+use crate::db::{AnyConnection, Db};
+use crate::error::{corrupt, store_error};
+use crate::mapping::{from_sql_time, parse_id, to_sql_time};
+use crate::schema::{offset_link_bundles, offset_link_visits, offset_links, order_lines, orders};
+
+/// Offset links on either backend.
+#[derive(Debug, Clone)]
+pub struct OffsetLinkStore {
+    db: Db,
+}
+
+impl OffsetLinkStore {
+    /// A repository over a pool.
+    pub fn new(db: Db) -> Self {
+        Self { db }
+    }
+}
+
+#[derive(Queryable, Selectable, Insertable, AsChangeset)]
+#[diesel(table_name = offset_links, treat_none_as_null = true)]
+struct LinkRow {
+    id: String,
+    account_id: String,
+    mode: String,
+    name: String,
+    title: Option<String>,
+    description: Option<String>,
+    currency: String,
+    value_minor: Option<i64>,
+    emails: String,
+    expires_at: Option<PrimitiveDateTime>,
+    use_logo: bool,
+    require_payment: bool,
+    switched_off: bool,
+    created_at: PrimitiveDateTime,
+    updated_at: PrimitiveDateTime,
+}
+
+fn link_row(l: &OffsetLink) -> LinkRow {
+    LinkRow {
+        id: l.id.to_string(),
+        account_id: l.account_id.to_string(),
+        mode: l.mode.as_str().to_owned(),
+        name: l.name.clone(),
+        title: l.title.clone(),
+        description: l.description.clone(),
+        currency: l.currency.code().to_owned(),
+        value_minor: l.value.map(|v| v.minor()),
+        emails: l
+            .emails
+            .iter()
+            .map(Email::as_str)
+            .collect::<Vec<_>>()
+            .join("\n"),
+        expires_at: l.expires_at.map(to_sql_time),
+        use_logo: l.use_logo,
+        require_payment: l.require_payment,
+        switched_off: l.switched_off,
+        created_at: to_sql_time(l.created_at),
+        updated_at: to_sql_time(l.updated_at),
+    }
+}
+
+fn into_link(row: LinkRow, bundles: Vec<String>) -> Result<OffsetLink, DieselError> {
+    let currency: Currency = row
+        .currency
+        .parse()
+        .map_err(|_| corrupt("currency", &row.currency))?;
+    Ok(OffsetLink {
+        id: parse_id::<OffsetLinkId>("offset link id", &row.id)?,
+        account_id: parse_id::<AccountId>("account id", &row.account_id)?,
+        mode: row
+            .mode
+            .parse::<AccountMode>()
+            .map_err(|_| corrupt("mode", &row.mode))?,
+        name: row.name,
+        title: row.title,
+        description: row.description,
+        bundle_ids: bundles
+            .iter()
+            .map(|b| parse_id::<BundleId>("bundle id", b))
+            .collect::<Result<_, _>>()?,
+        value: row.value_minor.map(|m| Money::from_minor(m, currency)),
+        currency,
+        emails: row
+            .emails
+            .lines()
+            .filter(|l| !l.is_empty())
+            .map(|e| Email::parse(e).ok_or_else(|| corrupt("email", e)))
+            .collect::<Result<_, _>>()?,
+        expires_at: row.expires_at.map(from_sql_time),
+        use_logo: row.use_logo,
+        require_payment: row.require_payment,
+        switched_off: row.switched_off,
+        created_at: from_sql_time(row.created_at),
+        updated_at: from_sql_time(row.updated_at),
+    })
+}
+
+fn load_links(conn: &mut AnyConnection, rows: Vec<LinkRow>) -> QueryResult<Vec<OffsetLink>> {
+    let ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
+    let pairs: Vec<(String, String)> = offset_link_bundles::table
+        .filter(offset_link_bundles::link_id.eq_any(&ids))
+        .order((offset_link_bundles::link_id, offset_link_bundles::position))
+        .select((offset_link_bundles::link_id, offset_link_bundles::bundle_id))
+        .load(conn)?;
+    let mut by_link: HashMap<String, Vec<String>> = HashMap::new();
+    for (link, bundle) in pairs {
+        by_link.entry(link).or_default().push(bundle);
+    }
+    rows.into_iter()
+        .map(|r| {
+            let bundles = by_link.remove(&r.id).unwrap_or_default();
+            into_link(r, bundles)
+        })
+        .collect()
+}
+
+fn write_bundles(conn: &mut AnyConnection, link: &OffsetLink) -> QueryResult<()> {
+    let id = link.id.to_string();
+    diesel::delete(offset_link_bundles::table.filter(offset_link_bundles::link_id.eq(&id)))
+        .execute(conn)?;
+    let rows: Vec<_> = link
+        .bundle_ids
+        .iter()
+        .zip(0..)
+        .map(|(b, position): (&BundleId, i32)| {
+            (
+                offset_link_bundles::link_id.eq(id.clone()),
+                offset_link_bundles::position.eq(position),
+                offset_link_bundles::bundle_id.eq(b.to_string()),
+            )
+        })
+        .collect();
+    on_conn!(conn, |c| diesel::insert_into(offset_link_bundles::table)
+        .values(rows.clone())
+        .execute(c))?;
+    Ok(())
+}
+
+fn day_of(raw: &str) -> Result<Date, DieselError> {
+    Date::parse(
+        raw,
+        time::macros::format_description!("[year]-[month]-[day]"),
+    )
+    .map_err(|_| corrupt("visit day", raw))
+}
+
+#[async_trait]
+impl OffsetLinkRepository for OffsetLinkStore {
+    async fn insert(&self, link: &OffsetLink) -> Result<(), StoreError> {
+        let link = link.clone();
+        self.db
+            .write(move |conn| {
+                diesel::insert_into(offset_links::table)
+                    .values(link_row(&link))
+                    .execute(conn)?;
+                write_bundles(conn, &link)
+            })
+            .await
+            .map_err(|e| store_error(e, "inserting an offset link"))
+    }
+
+    async fn get(&self, id: OffsetLinkId) -> Result<Option<OffsetLink>, StoreError> {
+        let id = id.to_string();
+        self.db
+            .read(move |conn| {
+                let rows: Vec<LinkRow> = offset_links::table
+                    .filter(offset_links::id.eq(&id))
+                    .select(LinkRow::as_select())
+                    .load(conn)?;
+                Ok(load_links(conn, rows)?.pop())
+            })
+            .await
+            .map_err(|e| store_error(e, "reading an offset link"))
+    }
+
+    async fn list(
+        &self,
+        account: AccountId,
+        page: &PageRequest<Cursor>,
+    ) -> Result<Page<OffsetLink>, StoreError> {
+        let account = account.to_string();
+        let after = page.after.as_ref().map(|c| c.as_str().to_owned());
+        let limit = page.limit;
+        self.db
+            .read(move |conn| {
+                let mut q = offset_links::table
+                    .filter(offset_links::account_id.eq(&account))
+                    .select(LinkRow::as_select())
+                    .into_boxed();
+                if let Some(after) = after {
+                    let (at, id): (PrimitiveDateTime, String) = offset_links::table
+                        .filter(offset_links::id.eq(&after))
+                        .filter(offset_links::account_id.eq(&account))
+                        .select((offset_links::created_at, offset_links::id))
+                        .first(conn)?;
+                    q = q
+                        .filter(offset_links::created_at.le(at))
+                        .filter(offset_links::created_at.lt(at).or(offset_links::id.lt(id)));
+                }
+                let rows: Vec<LinkRow> = q
+                    .order((offset_links::created_at.desc(), offset_links::id.desc()))
+                    .limit(i64::from(limit.get()) + 1)
+                    .load(conn)?;
+                Ok(Page::from_overfetch(load_links(conn, rows)?, limit))
+            })
+            .await
+            .map_err(|e| store_error(e, "listing offset links"))
+    }
+
+    async fn update(&self, link: &OffsetLink) -> Result<(), StoreError> {
+        let link = link.clone();
+        self.db
+            .write(move |conn| {
+                let row = link_row(&link);
+                let changed = diesel::update(offset_links::table.find(&row.id))
+                    .set(&row)
+                    .execute(conn)?;
+                if changed == 0 {
+                    return Err(DieselError::NotFound);
+                }
+                write_bundles(conn, &link)
+            })
+            .await
+            .map_err(|e| store_error(e, "updating an offset link"))
+    }
+
+    async fn record_visit(
+        &self,
+        link: OffsetLinkId,
+        day: Date,
+        visitor: &VisitorHash,
+    ) -> Result<(), StoreError> {
+        let values = (
+            offset_link_visits::link_id.eq(link.to_string()),
+            offset_link_visits::day.eq(day.to_string()),
+            offset_link_visits::visitor.eq(visitor.as_str().to_owned()),
+        );
+        self.db
+            .write(move |conn| {
+                on_conn!(conn, |c| diesel::insert_into(offset_link_visits::table)
+                    .values(values.clone())
+                    .on_conflict_do_nothing()
+                    .execute(c))
+                .map(drop)
+            })
+            .await
+            .map_err(|e| store_error(e, "counting a visitor"))
+    }
+
+    async fn totals(&self, link: OffsetLinkId) -> Result<(u64, u64), StoreError> {
+        let link = link.to_string();
+        self.db
+            .read(move |conn| {
+                let visitors: i64 = offset_link_visits::table
+                    .filter(offset_link_visits::link_id.eq(&link))
+                    .select(count_star())
+                    .first(conn)?;
+                let orders: i64 = orders::table
+                    .filter(orders::offset_link_id.eq(&link))
+                    .select(count_star())
+                    .first(conn)?;
+                Ok((
+                    u64::try_from(visitors).unwrap_or(0),
+                    u64::try_from(orders).unwrap_or(0),
+                ))
+            })
+            .await
+            .map_err(|e| store_error(e, "counting an offset link's visitors and orders"))
+    }
+
+    async fn orders(&self, link: OffsetLinkId, limit: u32) -> Result<Vec<LinkOrder>, StoreError> {
+        let link = link.to_string();
+        self.db
+            .read(move |conn| {
+                let rows: Vec<(String, PrimitiveDateTime, Option<String>, i64)> = orders::table
+                    .filter(orders::offset_link_id.eq(&link))
+                    .order((orders::created_at.desc(), orders::id.desc()))
+                    .limit(i64::from(limit))
+                    .select((
+                        orders::id,
+                        orders::created_at,
+                        orders::email,
+                        orders::quantity_grams,
+                    ))
+                    .load(conn)?;
+                let ids: Vec<String> = rows.iter().map(|r| r.0.clone()).collect();
+                let lines: Vec<(String, String, String)> = order_lines::table
+                    .filter(order_lines::order_id.eq_any(&ids))
+                    .order((order_lines::order_id, order_lines::position))
+                    .select((
+                        order_lines::order_id,
+                        order_lines::bundle_id,
+                        order_lines::bundle_name,
+                    ))
+                    .load(conn)?;
+                let mut by_order: HashMap<String, Vec<(String, String)>> = HashMap::new();
+                for (order, bundle, name) in lines {
+                    by_order.entry(order).or_default().push((bundle, name));
+                }
+                Ok(rows
+                    .into_iter()
+                    .map(|(id, at, email, grams)| LinkOrder {
+                        bundles: by_order.remove(&id).unwrap_or_default(),
+                        order_id: id,
+                        created_at: from_sql_time(at),
+                        email: email.unwrap_or_default(),
+                        quantity: Mass::from_grams(grams),
+                    })
+                    .collect())
+            })
+            .await
+            .map_err(|e| store_error(e, "reading an offset link's orders"))
+    }
+
+    async fn daily(&self, link: OffsetLinkId) -> Result<Vec<DailyFigures>, StoreError> {
+        let link = link.to_string();
+        self.db
+            .read(move |conn| {
+                let visits: Vec<(String, i64)> = offset_link_visits::table
+                    .filter(offset_link_visits::link_id.eq(&link))
+                    .group_by(offset_link_visits::day)
+                    .select((offset_link_visits::day, count_star()))
+                    .load(conn)?;
+                let placed: Vec<(PrimitiveDateTime, i64)> = orders::table
+                    .filter(orders::offset_link_id.eq(&link))
+                    .select((orders::created_at, orders::quantity_grams))
+                    .load(conn)?;
+                let mut days: BTreeMap<Date, DailyFigures> = BTreeMap::new();
+                let blank = |day| DailyFigures {
+                    day,
+                    visitors: 0,
+                    orders: 0,
+                    quantity: Mass::from_grams(0),
+                };
+                for (day, n) in visits {
+                    let day = day_of(&day)?;
+                    days.entry(day).or_insert_with(|| blank(day)).visitors =
+                        u64::try_from(n).unwrap_or(0);
+                }
+                for (at, grams) in placed {
+                    let day = at.date();
+                    let f = days.entry(day).or_insert_with(|| blank(day));
+                    f.orders += 1;
+                    f.quantity = Mass::from_grams(f.quantity.grams().saturating_add(grams));
+                }
+                Ok(days.into_values().collect())
+            })
+            .await
+            .map_err(|e| store_error(e, "reading an offset link's daily figures"))
+    }
+}

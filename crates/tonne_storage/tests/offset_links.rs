@@ -1,0 +1,311 @@
+//! Offset link repository contract tests on SQLite and PostgreSQL.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+use time::OffsetDateTime;
+use time::macros::{date, datetime};
+use tonne_accounts::ports::AccountRepository as _;
+use tonne_accounts::{Account, AccountName, AccountScope, Organisation};
+use tonne_kernel::{
+    AccountId, AccountMode, Currency, Cursor, Limit, Mass, MassUnit, Money, OrganisationId,
+    PageRequest, StoreError, UuidV7Generator,
+};
+use tonne_links::ports::OffsetLinkRepository as _;
+use tonne_links::{Email, OffsetLink, OffsetLinkId, VisitorHash};
+use tonne_ordering::ports::{Catalogue, CatalogueRepository as _, OrderRepository as _};
+use tonne_ordering::{
+    Bundle, BundleId, BundlePrice, NewEvent, Order, OrderId, OrderKind, OrderStatus, QuoteLine,
+};
+use tonne_storage::{AccountStore, CatalogueStore, OffsetLinkStore, OrderStore};
+use tonne_test_support::{TestDb, on_both_backends};
+use uuid::Uuid;
+
+const T0: OffsetDateTime = datetime!(2026-03-04 05:06:07.123456 UTC);
+
+async fn account(t: &TestDb) -> AccountId {
+    let org = Organisation {
+        id: OrganisationId::generate(&UuidV7Generator),
+        name: "O".into(),
+        created_at: T0,
+    };
+    let mk = |mode| Account {
+        id: AccountId::generate(&UuidV7Generator),
+        organisation_id: org.id,
+        mode,
+        scope: AccountScope::Account,
+        sibling_id: None,
+        name: AccountName::parse("A").unwrap(),
+        currency: Currency::Gbp,
+        balance: Money::zero(Currency::Gbp),
+        balance_outstanding: Money::zero(Currency::Gbp),
+        logo: None,
+        beneficiary: None,
+        bundle_portfolio_id: None,
+        created_at: T0,
+        updated_at: T0,
+    };
+    let (mut live, mut test) = (mk(AccountMode::Live), mk(AccountMode::Test));
+    live.sibling_id = Some(test.id);
+    test.sibling_id = Some(live.id);
+    AccountStore::new(t.db().clone())
+        .create_organisation(&org, &live, &test)
+        .await
+        .unwrap();
+    test.id
+}
+
+fn bid(n: u128) -> BundleId {
+    BundleId::from_uuid(Uuid::from_u128(n))
+}
+
+async fn catalogue(t: &TestDb) {
+    let bundles = (1..=3)
+        .map(|n| Bundle {
+            id: bid(n),
+            name: format!("Bundle {n}"),
+            description: None,
+            prices: vec![BundlePrice {
+                unit_price: Money::from_minor(1000, Currency::Gbp),
+            }],
+            available: None,
+            offset_type: None,
+            permanence: None,
+            disabled: false,
+            disabled_at: None,
+            background_colour: None,
+            primary_image: None,
+            large_image: None,
+            primary_image_hires: None,
+            small_thumbnail: None,
+            default_share: None,
+            project_ids: vec![],
+        })
+        .collect();
+    CatalogueStore::new(t.db().clone())
+        .import(
+            &Catalogue {
+                projects: vec![],
+                bundles,
+            },
+            T0,
+        )
+        .await
+        .unwrap();
+}
+
+fn link(account: AccountId, name: &str, at: OffsetDateTime) -> OffsetLink {
+    OffsetLink {
+        id: OffsetLinkId::generate(&UuidV7Generator),
+        account_id: account,
+        mode: AccountMode::Test,
+        name: name.into(),
+        title: Some("Title <b>".into()),
+        description: None,
+        bundle_ids: vec![bid(3), bid(1)],
+        value: Some(Money::from_minor(1250, Currency::Gbp)),
+        currency: Currency::Gbp,
+        emails: vec![
+            Email::parse("a@example.org").unwrap(),
+            Email::parse("b@example.org").unwrap(),
+        ],
+        expires_at: Some(datetime!(2027-01-01 0:00 UTC)),
+        use_logo: true,
+        require_payment: false,
+        switched_off: false,
+        created_at: at,
+        updated_at: at,
+    }
+}
+
+fn order_through(link: &OffsetLink, tonnes: &str, at: OffsetDateTime) -> Order {
+    let quantity = Mass::parse(tonnes, MassUnit::T).unwrap();
+    let cost = Money::from_minor(quantity.grams() / 100, Currency::Gbp);
+    Order {
+        id: OrderId::from_uuid(Uuid::new_v4()),
+        account_id: link.account_id,
+        mode: AccountMode::Test,
+        idempotency_key: None,
+        kind: OrderKind::Quantity,
+        status: OrderStatus::Received,
+        currency: Currency::Gbp,
+        quantity,
+        offset_cost: cost,
+        commission: Money::zero(Currency::Gbp),
+        total_cost: cost,
+        lines: vec![QuoteLine {
+            bundle_id: bid(3),
+            bundle_name: "Bundle 3".into(),
+            quantity,
+            unit_price: Money::from_minor(1000, Currency::Gbp),
+            gross_unit_price: Money::from_minor(1000, Currency::Gbp),
+            offset_cost: cost,
+            insufficient_available_quantity: false,
+        }],
+        requested_quantity: Some(quantity),
+        requested_value: None,
+        metadata: vec![],
+        offset_link_id: Some(link.id.to_string()),
+        email: Some("a@example.org".into()),
+        estimate_id: None,
+        projects: vec![],
+        created_at: at,
+        updated_at: at,
+    }
+}
+
+// ---- cases ----
+
+async fn links_round_trip_and_names_are_unique_per_account(t: TestDb) {
+    catalogue(&t).await;
+    let (a, b) = (account(&t).await, account(&t).await);
+    let store = OffsetLinkStore::new(t.db().clone());
+    let l = link(a, "Campaign", T0);
+    store.insert(&l).await.unwrap();
+    assert_eq!(
+        store.get(l.id).await.unwrap(),
+        Some(l.clone()),
+        "round trip"
+    );
+    let same_name = link(a, "Campaign", T0);
+    assert!(matches!(
+        store.insert(&same_name).await,
+        Err(StoreError::Duplicate)
+    ));
+    assert_eq!(
+        store.get(same_name.id).await.unwrap(),
+        None,
+        "nothing written"
+    );
+    store.insert(&link(b, "Campaign", T0)).await.unwrap();
+
+    let mut changed = l.clone();
+    changed.bundle_ids = vec![bid(2)];
+    changed.emails = vec![];
+    changed.value = None;
+    changed.expires_at = None;
+    changed.switched_off = true;
+    store.update(&changed).await.unwrap();
+    assert_eq!(store.get(l.id).await.unwrap(), Some(changed.clone()));
+
+    let other = link(a, "Other", T0);
+    store.insert(&other).await.unwrap();
+    let mut clash = other.clone();
+    clash.name = "Campaign".into();
+    clash.bundle_ids = vec![bid(1)];
+    assert!(matches!(
+        store.update(&clash).await,
+        Err(StoreError::Duplicate)
+    ));
+    assert_eq!(store.get(other.id).await.unwrap(), Some(other), "unchanged");
+    let ghost = link(a, "Ghost", T0);
+    assert!(matches!(
+        store.update(&ghost).await,
+        Err(StoreError::NotFound)
+    ));
+}
+
+async fn lists_are_newest_first_per_account_by_keyset(t: TestDb) {
+    catalogue(&t).await;
+    let (a, b) = (account(&t).await, account(&t).await);
+    let store = OffsetLinkStore::new(t.db().clone());
+    let mut ids = vec![];
+    for i in 0..5i64 {
+        let l = link(a, &format!("L{i}"), T0 + time::Duration::seconds(i));
+        store.insert(&l).await.unwrap();
+        ids.push(l.id);
+    }
+    store.insert(&link(b, "B", T0)).await.unwrap();
+    let page = |after: Option<OffsetLinkId>| PageRequest {
+        limit: Limit::new(2).unwrap(),
+        after: after.map(|id| Cursor::after(&id)),
+    };
+    let first = store.list(a, &page(None)).await.unwrap();
+    assert_eq!(
+        first.items.iter().map(|l| l.id).collect::<Vec<_>>(),
+        vec![ids[4], ids[3]]
+    );
+    assert!(first.has_more);
+    let last = store.list(a, &page(Some(ids[1]))).await.unwrap();
+    assert_eq!(
+        last.items.iter().map(|l| l.id).collect::<Vec<_>>(),
+        vec![ids[0]]
+    );
+    assert!(!last.has_more);
+    assert_eq!(
+        last.items[0].bundle_ids,
+        vec![bid(3), bid(1)],
+        "bundle order kept"
+    );
+    let foreign = store.list(b, &page(Some(ids[1]))).await;
+    assert!(
+        matches!(foreign, Err(StoreError::NotFound)),
+        "a cursor of another account"
+    );
+}
+
+async fn visitors_count_once_per_day_and_orders_feed_the_analytics(t: TestDb) {
+    catalogue(&t).await;
+    let a = account(&t).await;
+    let store = OffsetLinkStore::new(t.db().clone());
+    let l = link(a, "Campaign", T0);
+    store.insert(&l).await.unwrap();
+    let v = |s: &str| VisitorHash::from_stored(s.into());
+    for (day, who) in [
+        (date!(2026 - 03 - 04), "x"),
+        (date!(2026 - 03 - 04), "x"),
+        (date!(2026 - 03 - 04), "y"),
+        (date!(2026 - 03 - 06), "x"),
+    ] {
+        store.record_visit(l.id, day, &v(who)).await.unwrap();
+    }
+    let orders = OrderStore::new(t.db().clone());
+    let event = || NewEvent {
+        event_id: Uuid::new_v4(),
+        status: OrderStatus::Received,
+        at: T0,
+    };
+    let first = orders
+        .place(&order_through(&l, "1.5", T0), event())
+        .await
+        .unwrap();
+    let second = orders
+        .place(
+            &order_through(&l, "2", datetime!(2026-03-05 10:00 UTC)),
+            event(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(store.totals(l.id).await.unwrap(), (3, 2));
+    let listed = store.orders(l.id, 10).await.unwrap();
+    assert_eq!(
+        listed
+            .iter()
+            .map(|o| o.order_id.clone())
+            .collect::<Vec<_>>(),
+        vec![second.id.to_string(), first.id.to_string()]
+    );
+    assert_eq!(listed[0].email, "a@example.org");
+    assert_eq!(
+        listed[0].bundles,
+        vec![(bid(3).to_string(), "Bundle 3".to_owned())]
+    );
+    assert_eq!(store.orders(l.id, 1).await.unwrap().len(), 1);
+    let daily = store.daily(l.id).await.unwrap();
+    let figures: Vec<_> = daily
+        .iter()
+        .map(|d| (d.day, d.visitors, d.orders, d.quantity.to_tonnes_string()))
+        .collect();
+    assert_eq!(
+        figures,
+        vec![
+            (date!(2026 - 03 - 04), 2, 1, "1.5".to_owned()),
+            (date!(2026 - 03 - 05), 0, 1, "2".to_owned()),
+            (date!(2026 - 03 - 06), 1, 0, "0".to_owned()),
+        ]
+    );
+}
+
+on_both_backends!(
+    links_round_trip_and_names_are_unique_per_account,
+    lists_are_newest_first_per_account_by_keyset,
+    visitors_count_once_per_day_and_orders_feed_the_analytics,
+);
