@@ -85,6 +85,9 @@ enum Command {
     /// Operate webhooks: attempts, skipping a backlog, re-sending.
     #[command(subcommand)]
     Webhooks(WebhooksCommand),
+    /// Offset links: signed analytics URLs.
+    #[command(subcommand)]
+    OffsetLinks(OffsetLinksCommand),
 }
 
 #[derive(Debug, Subcommand)]
@@ -334,6 +337,64 @@ struct ServeArgs {
     no_dispatcher: bool,
     #[command(flatten)]
     webhooks: WebhookArgs,
+    #[command(flatten)]
+    links: LinkArgs,
+}
+
+/// Offset links' hosted pages.
+#[derive(Debug, Args)]
+struct LinkArgs {
+    /// The absolute base URL customers reach this server at (offset link `url`s,
+    /// hosted pages). Default: `http://` and the listening address.
+    #[arg(long, env = "TONNE_PUBLIC_URL")]
+    public_url: Option<String>,
+    /// Largest amount of money one hosted-page order may be, in major units of the
+    /// account's currency.
+    #[arg(long, env = "TONNE_OFFSET_LINK_MAX_VALUE", default_value = "10000")]
+    offset_link_max_value: String,
+    /// Largest mass one hosted-page order may be, in tonnes.
+    #[arg(long, env = "TONNE_OFFSET_LINK_MAX_TONNES", default_value = "1000")]
+    offset_link_max_tonnes: String,
+    /// Sustained hosted-page requests per second per client IP.
+    #[arg(long, env = "TONNE_PAGE_RATE_LIMIT_PER_SECOND", default_value_t = 5)]
+    page_rate_limit_per_second: u32,
+    /// Burst of the hosted pages' rate limit.
+    #[arg(long, env = "TONNE_PAGE_RATE_LIMIT_BURST", default_value_t = 30)]
+    page_rate_limit_burst: u32,
+}
+
+impl LinkArgs {
+    fn settings(&self) -> anyhow::Result<tonne_links::Settings> {
+        let positive = |flag: &str, raw: &str| -> anyhow::Result<rust_decimal::Decimal> {
+            raw.parse::<rust_decimal::Decimal>()
+                .ok()
+                .filter(|d| d.is_sign_positive() && !d.is_zero())
+                .ok_or_else(|| anyhow::anyhow!("--{flag}: `{raw}` is not a positive decimal"))
+        };
+        Ok(tonne_links::Settings {
+            max_value: positive("offset-link-max-value", &self.offset_link_max_value)?,
+            max_tonnes: positive("offset-link-max-tonnes", &self.offset_link_max_tonnes)?,
+        })
+    }
+}
+
+#[derive(Debug, Subcommand)]
+enum OffsetLinksCommand {
+    /// Print a signed URL of a link's analytics page (no API key needed to open it).
+    AnalyticsUrl {
+        /// The offset link's id.
+        link_id: String,
+        /// How long the URL works, in hours.
+        #[arg(long, default_value_t = 24)]
+        valid_hours: u32,
+        /// The server's public base URL.
+        #[arg(
+            long,
+            env = "TONNE_PUBLIC_URL",
+            default_value = "http://127.0.0.1:8080"
+        )]
+        public_url: String,
+    },
 }
 
 impl Default for ServeArgs {
@@ -414,6 +475,7 @@ async fn admin_services(
             secrets_key,
             ..crate::wiring::WebhookOptions::default()
         },
+        tonne_links::Settings::default(),
     )
     .await
 }
@@ -431,6 +493,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Serve(args)) => serve(url, args, secrets).await,
         Some(Command::Dispatch(args)) => dispatch(url, args, secrets).await,
         Some(Command::Webhooks(command)) => webhooks(&url, command, secrets).await,
+        Some(Command::OffsetLinks(command)) => offset_links(&url, command, secrets).await,
         Some(Command::Migrate) => {
             let services = admin_services(&url, secrets.clone()).await?;
             drop(services);
@@ -662,6 +725,12 @@ async fn serve(url: DatabaseUrl, args: ServeArgs, secrets: Option<String>) -> an
         Some(args.webhooks.dispatcher()?)
     };
     options.bind = args.bind;
+    options.links = args.links.settings()?;
+    options.public_url = args.links.public_url.clone();
+    options.page_rate = RatePolicy {
+        per_second: args.links.page_rate_limit_per_second.max(1),
+        burst: args.links.page_rate_limit_burst.max(1),
+    };
     options.rate = RatePolicy {
         per_second: args.rate_limit_per_second,
         burst: args.rate_limit_burst,
@@ -764,6 +833,7 @@ async fn dispatch(
         Duration::ZERO,
         tonne_ordering::Settings::default(),
         args.webhooks.options(secrets),
+        tonne_links::Settings::default(),
     )
     .await?;
     let registry = prometheus::Registry::new_custom(Some("tonne".into()), None)?;
@@ -817,6 +887,47 @@ async fn dispatch(
     let _ = task.await;
     metrics_handle.stop(true).await;
     let _ = metrics_task.await;
+    Ok(())
+}
+
+async fn offset_links(
+    url: &DatabaseUrl,
+    command: OffsetLinksCommand,
+    secrets: Option<String>,
+) -> anyhow::Result<()> {
+    let services = admin_services(url, secrets).await?;
+    match command {
+        OffsetLinksCommand::AnalyticsUrl {
+            link_id,
+            valid_hours,
+            public_url,
+        } => {
+            if !services.page_key_is_stable {
+                anyhow::bail!(
+                    "TONNE_SECRETS_KEY is not set: the server's hosted-page key is random per process, \
+                     so no URL printed here would verify. Set TONNE_SECRETS_KEY for the server and this command"
+                );
+            }
+            let id: tonne_links::OffsetLinkId = link_id
+                .parse()
+                .map_err(|_| anyhow::anyhow!("`{link_id}` is not an offset link id"))?;
+            services.links.analytics_of(id).await.map_err(|e| match e {
+                tonne_links::LinkError::NotFound => anyhow::anyhow!("no offset link has id {id}"),
+                other => anyhow::anyhow!(other),
+            })?;
+            let expires =
+                services.links.now().unix_timestamp() + i64::from(valid_hours.max(1)) * 3600;
+            println!(
+                "{}",
+                tonne_http::pages::analytics_url(
+                    public_url.trim_end_matches('/'),
+                    &services.page_key,
+                    id,
+                    expires
+                )
+            );
+        }
+    }
     Ok(())
 }
 

@@ -45,6 +45,13 @@ pub struct ServeOptions {
     pub webhooks: crate::wiring::WebhookOptions,
     /// The dispatcher run inside the server; `None` with `--no-dispatcher`.
     pub dispatcher: Option<tonne_dispatcher::DispatcherConfig>,
+    /// The absolute base URL customers reach this server at (`TONNE_PUBLIC_URL`);
+    /// `None`: `http://` and the address it listens on (127.0.0.1 for 0.0.0.0).
+    pub public_url: Option<String>,
+    /// Bounds of hosted-page orders.
+    pub links: tonne_links::Settings,
+    /// Per-IP rate limit of the hosted pages.
+    pub page_rate: RatePolicy,
 }
 
 impl ServeOptions {
@@ -70,6 +77,12 @@ impl ServeOptions {
             test_order_step: Duration::from_secs(5),
             webhooks: crate::wiring::WebhookOptions::default(),
             dispatcher: Some(tonne_dispatcher::DispatcherConfig::default()),
+            public_url: None,
+            links: tonne_links::Settings::default(),
+            page_rate: RatePolicy {
+                per_second: 5,
+                burst: 30,
+            },
         }
     }
 }
@@ -117,6 +130,7 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         options.key_cache_ttl,
         options.ordering,
         options.webhooks.clone(),
+        options.links,
     )
     .await?;
     let demo_catalogue = if options.create_demo {
@@ -144,11 +158,39 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         }
         None => (None, None),
     };
+    let listener = std::net::TcpListener::bind(&options.bind)
+        .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", options.bind))?;
+    let addr = listener.local_addr()?;
+    let public_url = options
+        .public_url
+        .clone()
+        .map(|u| u.trim_end_matches('/').to_owned())
+        .unwrap_or_else(|| {
+            let host = if addr.ip().is_unspecified() {
+                std::net::IpAddr::from([127, 0, 0, 1])
+            } else {
+                addr.ip()
+            };
+            format!("http://{}", SocketAddr::new(host, addr.port()))
+        });
+    if !services.page_key_is_stable {
+        tracing::warn!(
+            "TONNE_SECRETS_KEY is not set: the hosted pages' key is random for this process, \
+             so analytics URLs and open forms do not survive a restart or reach another process"
+        );
+    }
+    let page_limiter: Arc<dyn RateLimiter> = Arc::new(InProcessRateLimiter::new(options.page_rate));
     let state = AppState {
         accounts: Arc::clone(&services.accounts),
         ordering: Arc::clone(&services.ordering),
         estimates: services.estimates.clone(),
         webhooks: Arc::clone(&services.webhooks),
+        links: Arc::clone(&services.links),
+        pages: tonne_http::PagesConfig {
+            public_url,
+            key: services.page_key.clone(),
+            limiter: Arc::clone(&page_limiter),
+        },
         limiter: Arc::clone(&limiter),
         readiness: Arc::new(DbReadiness(services.db.clone())),
         metrics,
@@ -157,9 +199,6 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
             batch_limit: options.batch_limit,
         },
     };
-    let listener = std::net::TcpListener::bind(&options.bind)
-        .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", options.bind))?;
-    let addr = listener.local_addr()?;
     let mut server = HttpServer::new(move || tonne_http::app(state.clone()))
         .listen(listener)?
         .disable_signals()
@@ -175,6 +214,7 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         loop {
             every.tick().await;
             limiter.sweep();
+            page_limiter.sweep();
         }
     });
     Ok(Running {

@@ -31,6 +31,13 @@ pub struct Services {
     pub webhooks: Arc<dyn WebhooksService>,
     /// Webhook storage (the dispatcher's delivery store).
     pub webhook_store: WebhookStore,
+    /// Offset links and their hosted checkout.
+    pub links: Arc<dyn tonne_links::OffsetLinksService>,
+    /// The hosted pages' key (visitor hashes, CSRF tokens, analytics URLs):
+    /// derived from the secrets key, or random per process without one.
+    pub page_key: tonne_links::PageKey,
+    /// Whether `page_key` survives restarts and is shared by every process.
+    pub page_key_is_stable: bool,
 }
 
 /// How webhooks are set up.
@@ -42,6 +49,29 @@ pub struct WebhookOptions {
     pub limit: Option<usize>,
     /// `TONNE_WEBHOOKS_ALLOW_PRIVATE` (unsafe: local development and tests).
     pub allow_private: bool,
+}
+
+/// The links domain's view of accounts, over the accounts repository.
+struct AccountProfiles(AccountStore);
+
+#[async_trait]
+impl tonne_links::ports::AccountDirectory for AccountProfiles {
+    async fn profile(
+        &self,
+        account: AccountId,
+    ) -> Result<Option<tonne_links::AccountProfile>, StoreError> {
+        use tonne_accounts::ports::AccountRepository as _;
+        Ok(self
+            .0
+            .get(account)
+            .await?
+            .map(|a| tonne_links::AccountProfile {
+                name: a.name.as_str().to_owned(),
+                logo: a.logo,
+                currency: a.currency,
+                mode: a.mode,
+            }))
+    }
 }
 
 /// Webhooks' view of accounts, over the accounts repository.
@@ -132,6 +162,7 @@ impl Services {
         key_cache_ttl: Duration,
         ordering: Settings,
         webhooks: WebhookOptions,
+        links: tonne_links::Settings,
     ) -> anyhow::Result<Self> {
         let given = url.clone();
         let url = url.clone();
@@ -146,7 +177,7 @@ impl Services {
         .await??;
         // after the database opened: a bad path fails there, naming the database
         let key = secrets_key(&given, webhooks.secrets_key.as_deref())?;
-        let services = Self::wire(db, key_cache_ttl, ordering, key.clone(), &webhooks);
+        let services = Self::wire(db, key_cache_ttl, ordering, key.clone(), &webhooks, links);
         if key.is_none() && services.webhook_store.count().await? > 0 {
             anyhow::bail!(
                 "webhooks exist but TONNE_SECRETS_KEY is not set: their secrets cannot be read. \
@@ -163,6 +194,7 @@ impl Services {
         ordering: Settings,
         secrets: Option<SecretsKey>,
         webhook_options: &WebhookOptions,
+        link_settings: tonne_links::Settings,
     ) -> Self {
         let store: Arc<dyn ApiKeyRepository> = Arc::new(ApiKeyStore::new(db.clone()));
         let keys: Arc<dyn ApiKeyRepository> = if key_cache_ttl.is_zero() {
@@ -189,6 +221,25 @@ impl Services {
             Arc::new(SystemClock),
             Arc::new(UuidV7Generator),
         );
+        let (page_key, page_key_is_stable) = match &secrets {
+            Some(k) => (
+                tonne_links::PageKey::new(k.derive("offset-link-pages")),
+                true,
+            ),
+            None => (
+                tonne_links::PageKey::new(SecretsKey::generate().derive("offset-link-pages")),
+                false,
+            ),
+        };
+        let links: Arc<dyn tonne_links::OffsetLinksService> = Arc::new(tonne_links::Service::new(
+            Arc::new(tonne_storage::OffsetLinkStore::new(db.clone())),
+            Arc::new(AccountProfiles(AccountStore::new(db.clone()))),
+            Arc::clone(&ordering) as Arc<dyn OrderingService>,
+            Arc::new(crate::fulfilment::BuiltInCards),
+            Arc::new(SystemClock),
+            Arc::new(UuidV7Generator),
+            link_settings,
+        ));
         let webhook_store = WebhookStore::new(db.clone(), secrets);
         let webhooks = Arc::new(tonne_webhooks::Service::new(
             Arc::new(webhook_store.clone()),
@@ -216,6 +267,9 @@ impl Services {
             estimates,
             webhooks,
             webhook_store,
+            links,
+            page_key,
+            page_key_is_stable,
         }
     }
 }

@@ -56,6 +56,8 @@ pub mod codes {
     pub const EXCHANGE_RATE_NOT_FOUND: &str = "exchange_rate_not_found";
     /// 400: the organisation has the most webhooks allowed in this mode.
     pub const WEBHOOK_LIMIT_REACHED: &str = "webhook_limit_reached";
+    /// An offset link names fewer than 1 or more than 24 bundles.
+    pub const OFFSET_LINK_BUNDLES_SIZE_INVALID: &str = "offset_link_bundles_size_invalid";
     /// 404 (outside the contract's enum).
     pub const NOT_FOUND: &str = "not_found";
     /// 405 (outside the contract's enum).
@@ -428,6 +430,30 @@ impl From<tonne_webhooks::WebhookError> for ApiError {
         match e {
             E::NotFound => webhook_not_found(),
             E::Unexpected(cause) => Self::internal(&cause),
+        }
+    }
+}
+
+impl From<tonne_links::LinkError> for ApiError {
+    fn from(e: tonne_links::LinkError) -> Self {
+        use tonne_links::LinkError;
+        match e {
+            LinkError::NotFound => Self::not_found("offset link not found"),
+            LinkError::Invalid { field, reason } => Self::validation(field, reason),
+            LinkError::BundlesSize(m) => Self::new(
+                StatusCode::BAD_REQUEST,
+                codes::OFFSET_LINK_BUNDLES_SIZE_INVALID,
+                m,
+            ),
+            LinkError::BundleInvalid(m) => {
+                Self::new(StatusCode::BAD_REQUEST, codes::BUNDLE_ID_INVALID, m)
+            }
+            LinkError::NameTaken(name) => Self::new(
+                StatusCode::CONFLICT,
+                codes::VALIDATION_ERROR,
+                format!("name: another offset link of this account is named `{name}`"),
+            ),
+            LinkError::Unexpected(cause) => Self::internal(&cause),
         }
     }
 }

@@ -12,6 +12,7 @@ pub mod extract;
 pub mod metrics;
 pub mod middleware;
 pub mod openapi;
+pub mod pages;
 pub mod rate_limit;
 pub mod routes;
 mod state;
@@ -23,6 +24,7 @@ use actix_web::{App, HttpRequest, web};
 use utoipa::OpenApi as _;
 
 pub use error::ApiError;
+pub use pages::PagesConfig;
 pub use state::{
     AppState, DEFAULT_BATCH_LIMIT, DEFAULT_BODY_LIMIT, HttpConfig, PoolGauge, Readiness,
 };
@@ -61,6 +63,7 @@ pub fn app(
         .route("/health", web::get().to(routes::system::health))
         .route("/ready", web::get().to(routes::system::ready))
         .route("/metrics", web::get().to(routes::system::metrics))
+        .configure(pages::configure)
         .service(
             utoipa_swagger_ui::SwaggerUi::new("/docs/{_:.*}")
                 .url("/v1/openapi.json", openapi::ApiDoc::openapi()),
@@ -74,6 +77,7 @@ pub fn app(
                 .configure(routes::quotes::configure)
                 .configure(routes::estimates::configure)
                 .configure(routes::webhooks::configure)
+                .configure(routes::offset_links::configure)
                 .configure(routes::orders::configure_by_id)
                 .default_service(web::to(unknown_route)),
         )

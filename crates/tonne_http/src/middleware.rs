@@ -174,11 +174,12 @@ fn code_for(status: StatusCode) -> &'static str {
 pub fn jsonify_errors<B: MessageBody + 'static>(
     res: ServiceResponse<B>,
 ) -> actix_web::Result<ErrorHandlerResponse<B>> {
-    let is_json = res
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
-    if is_json {
+    // JSON errors are already the contract's; hosted pages answer their own HTML.
+    let keep = res.headers().get(header::CONTENT_TYPE).is_some_and(|v| {
+        v.as_bytes().starts_with(b"application/json")
+            || v.as_bytes().starts_with(b"text/html; charset=utf-8")
+    });
+    if keep {
         return Ok(ErrorHandlerResponse::Response(res.map_into_left_body()));
     }
     let status = res.status();

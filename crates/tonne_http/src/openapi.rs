@@ -4,7 +4,7 @@ use serde::Serialize;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi, ToSchema};
 
-use crate::routes::{accounts, catalogue, estimates, orders, quotes, webhooks};
+use crate::routes::{accounts, catalogue, estimates, offset_links, orders, quotes, webhooks};
 
 /// The contract's `Errors` body.
 #[derive(Debug, Serialize, ToSchema)]
@@ -48,6 +48,12 @@ impl Modify for BearerAuth {
         webhooks::delete,
         webhooks::rotate_secret,
         webhooks::attempts,
+        offset_links::list,
+        offset_links::create,
+        offset_links::get,
+        offset_links::update,
+        offset_links::analytics,
+        offset_links::chart,
         accounts::list_accounts,
         accounts::create_pair,
         accounts::update_account,

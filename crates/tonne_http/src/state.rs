@@ -3,10 +3,12 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use tonne_accounts::AccountsService;
 use tonne_estimation::records::Estimates;
+use tonne_links::OffsetLinksService;
 use tonne_ordering::OrderingService;
 use tonne_webhooks::WebhooksService;
 
 use crate::metrics::Metrics;
+use crate::pages::PagesConfig;
 use crate::rate_limit::RateLimiter;
 
 /// Default request body limit: 1 MiB.
@@ -64,6 +66,10 @@ pub struct AppState {
     pub estimates: Estimates,
     /// Webhook endpoints.
     pub webhooks: Arc<dyn WebhooksService>,
+    /// Offset links and their hosted pages.
+    pub links: Arc<dyn OffsetLinksService>,
+    /// Hosted pages' settings.
+    pub pages: PagesConfig,
     /// Rate limiter.
     pub limiter: Arc<dyn RateLimiter>,
     /// Database readiness.

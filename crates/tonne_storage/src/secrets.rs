@@ -43,6 +43,20 @@ impl SecretsKey {
         Self(key)
     }
 
+    /// An independent 32-byte key for another purpose, named by `label`
+    /// (SHA-256 over a domain-separated label and this key): the hosted pages'
+    /// key is `derive("offset-link-pages")`, so one operator secret serves both
+    /// without using the cipher's key for HMAC.
+    pub fn derive(&self, label: &str) -> [u8; 32] {
+        use sha2::Digest as _;
+        let mut h = sha2::Sha256::new();
+        h.update(b"tonne-subkey\0");
+        h.update(label.as_bytes());
+        h.update(b"\0");
+        h.update(self.0);
+        h.finalize().into()
+    }
+
     /// The key as 64 hex characters (what a key file holds).
     pub fn to_hex(&self) -> String {
         hex::encode(self.0)

@@ -181,7 +181,7 @@ fn project_body(state: &AppState, v: &ProjectView, currency: Currency) -> Projec
     }
 }
 
-fn bundle_body(state: &AppState, v: &BundleView, currency: Currency) -> BundleBody {
+pub(crate) fn bundle_body(state: &AppState, v: &BundleView, currency: Currency) -> BundleBody {
     BundleBody {
         summary: bundle_summary(state, &v.bundle, currency),
         projects: v.projects.iter().map(project_summary).collect(),

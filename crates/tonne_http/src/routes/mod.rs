@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod catalogue;
 pub mod estimates;
+pub mod offset_links;
 pub mod orders;
 pub mod quotes;
 pub mod system;

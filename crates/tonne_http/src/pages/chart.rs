@@ -1,0 +1,130 @@
+//! Orders and tonnes per day, drawn on the server as SVG (plotters, no fonts
+//! to install: the SVG backend writes text elements the browser renders).
+
+use plotters::prelude::*;
+use rust_decimal::prelude::ToPrimitive as _;
+use tonne_links::DailyFigures;
+
+/// Width and height of the chart, in SVG pixels.
+const SIZE: (u32, u32) = (720, 320);
+
+/// The chart of orders (bars) and tonnes (line) per day, oldest day first. An
+/// empty history draws empty axes with a note.
+pub fn render(daily: &[DailyFigures]) -> anyhow::Result<String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        root.fill(&WHITE).map_err(draw_error)?;
+        let days = daily.len().max(1);
+        let days_i32 = i32::try_from(days).unwrap_or(i32::MAX);
+        let max_orders = daily.iter().map(|d| d.orders).max().unwrap_or(0).max(1);
+        let tonnes: Vec<f64> = daily
+            .iter()
+            .map(|d| d.quantity.tonnes().to_f64().unwrap_or(0.0))
+            .collect();
+        let max_tonnes = tonnes.iter().copied().fold(0.0_f64, f64::max).max(1.0);
+        let labels: Vec<String> = daily.iter().map(|d| d.day.to_string()).collect();
+        let mut chart = ChartBuilder::on(&root)
+            .caption("Orders and tonnes per day (UTC)", ("sans-serif", 18))
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(48)
+            .right_y_label_area_size(56)
+            .build_cartesian_2d(
+                0..days_i32,
+                0..i64::try_from(max_orders + 1).unwrap_or(i64::MAX),
+            )
+            .map_err(draw_error)?
+            .set_secondary_coord(0..days_i32, 0.0..max_tonnes * 1.1);
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(days.min(10))
+            .x_label_formatter(&|i| {
+                usize::try_from(*i)
+                    .ok()
+                    .and_then(|i| labels.get(i).cloned())
+                    .unwrap_or_default()
+            })
+            .y_desc("orders")
+            .draw()
+            .map_err(draw_error)?;
+        chart
+            .configure_secondary_axes()
+            .y_desc("tonnes CO2e")
+            .draw()
+            .map_err(draw_error)?;
+        let bar = RGBColor(31, 95, 168);
+        chart
+            .draw_series(daily.iter().zip(0..).map(|(d, i)| {
+                let orders = i64::try_from(d.orders).unwrap_or(i64::MAX);
+                Rectangle::new([(i, 0), (i + 1, orders)], bar.mix(0.75).filled())
+            }))
+            .map_err(draw_error)?
+            .label("orders")
+            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 10, y + 5)], bar.filled()));
+        let line = RGBColor(196, 82, 20);
+        chart
+            .draw_secondary_series(LineSeries::new(
+                tonnes.iter().zip(0..).map(|(t, i)| (i, *t)),
+                line.stroke_width(3),
+            ))
+            .map_err(draw_error)?
+            .label("tonnes")
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 12, y)], line));
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.9))
+            .border_style(BLACK)
+            .draw()
+            .map_err(draw_error)?;
+        if daily.is_empty() {
+            root.draw(&Text::new(
+                "No visitors or orders yet",
+                (250, 160),
+                ("sans-serif", 16).into_font(),
+            ))
+            .map_err(draw_error)?;
+        }
+        root.present().map_err(draw_error)?;
+    }
+    Ok(svg)
+}
+
+fn draw_error(e: impl std::fmt::Display) -> anyhow::Error {
+    anyhow::anyhow!("drawing the chart: {e}")
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use time::macros::date;
+    use tonne_kernel::Mass;
+
+    use super::*;
+
+    #[test]
+    fn draws_one_bar_per_day_and_a_tonnes_line() {
+        let daily = [
+            DailyFigures {
+                day: date!(2026 - 11 - 20),
+                visitors: 3,
+                orders: 2,
+                quantity: Mass::from_grams(1_500_000),
+            },
+            DailyFigures {
+                day: date!(2026 - 11 - 21),
+                visitors: 1,
+                orders: 0,
+                quantity: Mass::from_grams(0),
+            },
+        ];
+        let svg = render(&daily).unwrap();
+        assert!(svg.starts_with("<svg"), "{}", &svg[..40]);
+        assert!(svg.contains("2026-11-20"));
+        assert!(svg.contains("tonnes CO2e"));
+        assert!(svg.contains("<polyline"), "the tonnes line");
+        let empty = render(&[]).unwrap();
+        assert!(empty.contains("No visitors or orders yet"));
+    }
+}
