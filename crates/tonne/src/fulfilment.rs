@@ -130,18 +130,18 @@ impl tonne_links::ports::CardPayments for BuiltInCards {
         }
         let Some(card) = card else {
             return Ok(CardOutcome::Declined {
-                reason: "enter a card number".into(),
+                reason: "Enter a card number.".into(),
             });
         };
         let n = card.number.as_str();
         Ok(
             if !(12..=19).contains(&n.len()) || !n.bytes().all(|b| b.is_ascii_digit()) || !luhn(n) {
                 CardOutcome::Declined {
-                    reason: "the card number is not valid".into(),
+                    reason: "The card number is not valid.".into(),
                 }
             } else if n == "4000000000000002" {
                 CardOutcome::Declined {
-                    reason: "your card was declined".into(),
+                    reason: "Your card was declined; nothing was charged.".into(),
                 }
             } else {
                 CardOutcome::Authorised

@@ -49,7 +49,7 @@ pub enum CheckoutError {
     #[error("this email address may not use this offset link")]
     EmailNotAllowed,
     /// The card was refused; nothing was placed.
-    #[error("the card was declined: {0}")]
+    #[error("{0}")]
     Declined(String),
     /// Storage or a port failed.
     #[error(transparent)]

@@ -16,5 +16,6 @@ mod cli;
 mod conventions;
 mod estimates;
 mod fuzz;
+mod offset_links;
 mod orders;
 mod webhooks;

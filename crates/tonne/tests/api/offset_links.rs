@@ -1,0 +1,527 @@
+//! Offset links end to end: the API against the contract (every 4xx, isolation
+//! between accounts and organisations, nothing written when refused), and the
+//! hosted pages over plain HTTP — CSRF, the allow-list, bounds, one order per
+//! token, the card step, 404/410 pages, escaping, and the analytics they feed.
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::on_both_backends;
+use crate::support::{Tenant, TestApp, assert_error, conforms};
+
+async fn bundle_ids(app: &TestApp, key: &str) -> Vec<String> {
+    let res = app.get("/v1/bundles?limit=30", key).await;
+    res.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["id"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+async fn create(app: &TestApp, key: &str, body: Value) -> Value {
+    let res = app.post("/v1/offset-links", key, &body).await;
+    assert_eq!(res.status, 200, "{}", res.body);
+    conforms("OffsetLink", &res.body);
+    res.body
+}
+
+async fn link_count(app: &TestApp, key: &str) -> usize {
+    let res = app.get("/v1/offset-links?limit=100", key).await;
+    res.body["data"].as_array().unwrap().len()
+}
+
+async fn api_per_contract_and_refusals_write_nothing(app: TestApp) {
+    app.demo_catalogue().await;
+    let t: Tenant = app.tenant().await;
+    let other = app.tenant().await;
+    let bundles = bundle_ids(&app, &t.test_key).await;
+    let link = create(
+        &app,
+        &t.test_key,
+        json!({
+            "name": "Checkout", "title": "Make it neutral", "description": "Fund a project.",
+            "bundles": [bundles[0], bundles[1]], "value": "12.50",
+            "emails": ["jane@example.org"], "expires_at": "2099-01-01T00:00:00Z",
+            "use_logo": false, "require_payment": false
+        }),
+    )
+    .await;
+    let id = link["id"].as_str().unwrap().to_owned();
+    assert_eq!(link["status"], "enabled");
+    assert_eq!(link["value"], "12.50");
+    assert_eq!(link["currency"], "GBP");
+    assert_eq!(link["bundles"].as_array().unwrap().len(), 2);
+    assert_eq!(link["url"], format!("{}/l/{id}", app.base));
+    assert!(link["bundles"][0]["projects"].as_array().is_some());
+
+    let got = app
+        .get(&format!("/v1/offset-links/{id}"), &t.test_key)
+        .await;
+    assert_eq!(got.status, 200);
+    conforms("OffsetLink", &got.body);
+    assert_eq!(got.body, link);
+    let list = app.get("/v1/offset-links", &t.test_key).await;
+    conforms("PaginatedOffsetLinks", &list.body);
+    assert_eq!(list.body["data"][0]["id"], id.as_str());
+
+    // isolation: another organisation, the other mode, a bad cursor
+    for key in [&other.test_key, &other.live_key, &t.live_key] {
+        let res = app.get(&format!("/v1/offset-links/{id}"), key).await;
+        assert_error(&res, 404, "not_found");
+        let res = app
+            .get(&format!("/v1/offset-links/{id}/analytics"), key)
+            .await;
+        assert_error(&res, 404, "not_found");
+        let res = app
+            .put(
+                &format!("/v1/offset-links/{id}"),
+                key,
+                &json!({"name": "Mine", "use_logo": false}),
+            )
+            .await;
+        assert_error(&res, 404, "not_found");
+        assert_eq!(link_count(&app, key).await, 0);
+    }
+    let res = app
+        .get(
+            &format!("/v1/offset-links?after={}", "a".repeat(32)),
+            &t.test_key,
+        )
+        .await;
+    assert_error(&res, 400, "validation_error");
+
+    // refusals: nothing is written
+    let before = link_count(&app, &t.test_key).await;
+    let ok = |extra: Value| {
+        let mut body = json!({"name": "Another", "bundles": [bundles[0]], "use_logo": false});
+        for (k, v) in extra.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        body
+    };
+    let many: Vec<String> = (0..25).map(|i| format!("{i:032x}")).collect();
+    let cases = [
+        (
+            ok(json!({"bundles": []})),
+            400,
+            "offset_link_bundles_size_invalid",
+        ),
+        (
+            ok(json!({"bundles": many})),
+            400,
+            "offset_link_bundles_size_invalid",
+        ),
+        (
+            ok(json!({"bundles": ["0".repeat(32)]})),
+            400,
+            "bundle_id_invalid",
+        ),
+        (
+            ok(json!({"bundles": [bundles[0], bundles[0]]})),
+            400,
+            "bundle_id_invalid",
+        ),
+        (
+            ok(json!({"emails": ["not an address"]})),
+            400,
+            "validation_error",
+        ),
+        (
+            ok(json!({"expires_at": "2001-01-01T00:00:00Z"})),
+            400,
+            "validation_error",
+        ),
+        (
+            ok(json!({"expires_at": "tomorrow"})),
+            400,
+            "validation_error",
+        ),
+        (ok(json!({"value": "-1"})), 400, "validation_error"),
+        (ok(json!({"value": null})), 400, "validation_error"),
+        (ok(json!({"name": " "})), 400, "validation_error"),
+        (ok(json!({"colour": "red"})), 400, "validation_error"),
+        (ok(json!({"name": "Checkout"})), 409, "validation_error"),
+    ];
+    for (body, status, code) in cases {
+        let res = app.post("/v1/offset-links", &t.test_key, &body).await;
+        assert_error(&res, status, code);
+    }
+    let text = app
+        .send(
+            app.request(Method::POST, "/v1/offset-links", Some(&t.test_key))
+                .header("Content-Type", "text/plain")
+                .body("name=x"),
+        )
+        .await;
+    assert_error(&text, 415, "unsupported_media_type");
+    assert_eq!(link_count(&app, &t.test_key).await, before);
+
+    // updates: require_payment is fixed; status switches the link off and on
+    let path = format!("/v1/offset-links/{id}");
+    let res = app
+        .put(
+            &path,
+            &t.test_key,
+            &json!({"name": "Checkout", "use_logo": false, "require_payment": true}),
+        )
+        .await;
+    assert_error(&res, 400, "validation_error");
+    let res = app
+        .put(&path, &t.test_key, &json!({"name": "Checkout 2", "use_logo": true, "status": "disabled", "require_payment": false}))
+        .await;
+    assert_eq!(res.status, 200, "{}", res.body);
+    conforms("OffsetLink", &res.body);
+    assert_eq!(res.body["status"], "disabled");
+    assert_eq!(res.body["name"], "Checkout 2");
+    assert_eq!(res.body["value"], "12.50", "absent fields keep their value");
+    let res = app
+        .put(&path, &t.test_key, &json!({"name": "Checkout 2", "use_logo": true, "status": "enabled", "bundles": [bundles[2]]}))
+        .await;
+    assert_eq!(res.body["status"], "enabled");
+    assert_eq!(res.body["bundles"][0]["id"], bundles[2].as_str());
+    let res = app
+        .put(
+            &path,
+            &t.test_key,
+            &json!({"name": "Checkout 2", "use_logo": true, "bundles": []}),
+        )
+        .await;
+    assert_error(&res, 400, "offset_link_bundles_size_invalid");
+
+    let analytics = app.get(&format!("{path}/analytics"), &t.test_key).await;
+    assert_eq!(analytics.status, 200);
+    conforms("OffsetLinkAnalytics", &analytics.body);
+    assert_eq!(analytics.body["placed_orders"], 0);
+    let chart = app
+        .send(app.request(
+            Method::GET,
+            &format!("{path}/analytics/chart.svg"),
+            Some(&t.test_key),
+        ))
+        .await;
+    assert_eq!(chart.status, 200);
+    assert_eq!(chart.header("content-type"), Some("image/svg+xml"));
+}
+
+/// A browser without JavaScript: keeps the CSRF cookie, reads hidden fields.
+struct Visitor<'a> {
+    app: &'a TestApp,
+    cookie: Option<String>,
+}
+
+struct Page {
+    status: u16,
+    html: String,
+}
+
+impl Page {
+    fn field(&self, name: &str) -> String {
+        let marker = format!("name=\"{name}\" value=\"");
+        let start = self
+            .html
+            .find(&marker)
+            .unwrap_or_else(|| panic!("no {name} in {}", self.html))
+            + marker.len();
+        let end = self.html[start..].find('"').unwrap() + start;
+        self.html[start..end].to_owned()
+    }
+
+    fn order_id(&self) -> String {
+        let start = self.html.find("<code>").expect("an order id") + 6;
+        let end = self.html[start..].find("</code>").unwrap() + start;
+        self.html[start..end].to_owned()
+    }
+}
+
+impl<'a> Visitor<'a> {
+    fn new(app: &'a TestApp) -> Self {
+        Self { app, cookie: None }
+    }
+
+    async fn send(&mut self, req: reqwest::RequestBuilder) -> Page {
+        let req = match &self.cookie {
+            Some(c) => req.header("Cookie", format!("tonne_csrf={c}")),
+            None => req,
+        };
+        let res = req.send().await.unwrap();
+        if let Some(set) = res.headers().get("set-cookie") {
+            let set = set.to_str().unwrap();
+            assert!(
+                set.contains("HttpOnly") && set.contains("SameSite=Strict"),
+                "{set}"
+            );
+            let value = set.split(';').next().unwrap().split_once('=').unwrap().1;
+            self.cookie = Some(value.to_owned());
+        }
+        let status = res.status().as_u16();
+        if status < 500 {
+            assert_eq!(
+                res.headers().get("content-type").unwrap(),
+                "text/html; charset=utf-8"
+            );
+        }
+        Page {
+            status,
+            html: res.text().await.unwrap(),
+        }
+    }
+
+    async fn open(&mut self, id: &str) -> Page {
+        self.send(self.app.request(Method::GET, &format!("/l/{id}"), None))
+            .await
+    }
+
+    async fn post(&mut self, id: &str, step: &str, form: &[(&str, &str)]) -> Page {
+        self.send(
+            self.app
+                .request(Method::POST, &format!("/l/{id}/{step}"), None)
+                .form(form),
+        )
+        .await
+    }
+}
+
+async fn hosted_pages_place_one_order_through_the_link(app: TestApp) {
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    let bundles = bundle_ids(&app, &t.test_key).await;
+    let link = create(
+        &app,
+        &t.test_key,
+        json!({
+            "name": "Campaign", "title": "<script>alert(1)</script> Fund a forest",
+            "bundles": [bundles[0], bundles[1]], "emails": ["jane@example.org"],
+            "use_logo": false
+        }),
+    )
+    .await;
+    let id = link["id"].as_str().unwrap().to_owned();
+    let bundle = bundles[1].as_str();
+
+    let mut v = Visitor::new(&app);
+    let page = v.open(&id).await;
+    assert_eq!(page.status, 200);
+    assert!(page.html.contains("<html lang=\"en\">"));
+    assert!(
+        page.html
+            .contains("&lt;script&gt;alert(1)&lt;/script&gt; Fund a forest")
+    );
+    assert!(!page.html.contains("<script"), "no script at all");
+    assert!(page.html.contains("<label for=\"email\">Email</label>"));
+    assert!(page.html.contains("<label for=\"amount\">Amount</label>"));
+    let csrf = page.field("csrf");
+
+    let (_, orders_before) = app.count_estimates_and_orders().await;
+    // no CSRF token, a wrong one, or no cookie: refused with a page, no form
+    let mut stranger = Visitor::new(&app);
+    let refused = stranger
+        .post(
+            &id,
+            "quote",
+            &[
+                ("csrf", &csrf),
+                ("bundle", bundle),
+                ("email", "jane@example.org"),
+                ("amount", "5"),
+            ],
+        )
+        .await;
+    assert_eq!(refused.status, 403);
+    assert!(!refused.html.contains("<form"));
+    let refused = v
+        .post(
+            &id,
+            "order",
+            &[
+                ("csrf", "00"),
+                ("token", "t1"),
+                ("bundle", bundle),
+                ("email", "jane@example.org"),
+                ("amount", "5"),
+            ],
+        )
+        .await;
+    assert_eq!(refused.status, 403);
+
+    // the allow-list is enforced and never revealed; bounds are explained
+    let not_listed = v
+        .post(
+            &id,
+            "quote",
+            &[
+                ("csrf", &csrf),
+                ("bundle", bundle),
+                ("email", "john@example.org"),
+                ("amount", "5"),
+                ("unit", "money"),
+            ],
+        )
+        .await;
+    assert_eq!(not_listed.status, 403);
+    assert!(not_listed.html.contains("may not use this offset link"));
+    assert!(
+        !not_listed.html.contains("jane@example.org"),
+        "the list is not shown"
+    );
+    for (amount, unit) in [
+        ("0", "money"),
+        ("-2", "money"),
+        ("10000.01", "money"),
+        ("2000", "tonnes"),
+        ("abc", "money"),
+    ] {
+        let page = v
+            .post(
+                &id,
+                "quote",
+                &[
+                    ("csrf", &csrf),
+                    ("bundle", bundle),
+                    ("email", "jane@example.org"),
+                    ("amount", amount),
+                    ("unit", unit),
+                ],
+            )
+            .await;
+        assert_eq!(page.status, 400, "{amount} {unit}");
+        assert!(page.html.contains("role=\"alert\""), "{}", page.html);
+        assert!(page.html.contains("<form"), "the form is shown again");
+    }
+
+    // the quote, then the order: twice with the same token is one order
+    let confirm = v
+        .post(
+            &id,
+            "quote",
+            &[
+                ("csrf", &csrf),
+                ("bundle", bundle),
+                ("email", "Jane@Example.org"),
+                ("amount", "1.5"),
+                ("unit", "tonnes"),
+            ],
+        )
+        .await;
+    assert_eq!(confirm.status, 200, "{}", confirm.html);
+    assert!(confirm.html.contains("<dd>1.5</dd>"), "{}", confirm.html);
+    let token = confirm.field("token");
+    let form = [
+        ("csrf", csrf.as_str()),
+        ("token", token.as_str()),
+        ("bundle", bundle),
+        ("email", "Jane@Example.org"),
+        ("amount", "1.5"),
+        ("unit", "tonnes"),
+    ];
+    let placed = v.post(&id, "order", &form).await;
+    assert_eq!(placed.status, 200, "{}", placed.html);
+    let order_id = placed.order_id();
+    let again = v.post(&id, "order", &form).await;
+    assert_eq!(again.order_id(), order_id, "a double submit is one order");
+    assert!(
+        placed
+            .html
+            .contains(&format!("{}/v1/orders/{order_id}/certificate", app.base))
+    );
+    let (_, orders_after) = app.count_estimates_and_orders().await;
+    assert_eq!(orders_after, orders_before + 1);
+
+    let orders = app
+        .get(&format!("/v1/orders?offset_link_id={id}"), &t.test_key)
+        .await;
+    conforms("PaginatedOrders", &orders.body);
+    let data = orders.body["data"].as_array().unwrap();
+    assert_eq!(data.len(), 1);
+    assert_eq!(data[0]["id"], order_id.as_str());
+    assert_eq!(data[0]["offset_link_id"], id.as_str());
+    assert_eq!(data[0]["email"], "Jane@Example.org");
+    assert_eq!(data[0]["quantity"], "1.5");
+
+    let analytics = app
+        .get(&format!("/v1/offset-links/{id}/analytics"), &t.test_key)
+        .await;
+    conforms("OffsetLinkAnalytics", &analytics.body);
+    assert_eq!(analytics.body["placed_orders"], 1);
+    assert_eq!(analytics.body["unique_visitors"], 1, "one browser, one day");
+    assert_eq!(analytics.body["orders"][0]["email"], "Jane@Example.org");
+    assert_eq!(
+        analytics.body["orders"][0]["bundles"][0]["bundle_id"],
+        bundle
+    );
+
+    // switched off: a clear page without a form; unknown: 404
+    let off = app
+        .put(
+            &format!("/v1/offset-links/{id}"),
+            &t.test_key,
+            &json!({"name": "Campaign", "use_logo": false, "status": "disabled"}),
+        )
+        .await;
+    assert_eq!(off.status, 200);
+    let gone = v.open(&id).await;
+    assert_eq!(gone.status, 410);
+    assert!(!gone.html.contains("<form"));
+    let late = v.post(&id, "order", &form).await;
+    assert_eq!(late.status, 410);
+    let missing = v.open(&"0".repeat(32)).await;
+    assert_eq!(missing.status, 404);
+    let junk = v.open("..%2F..%2Fetc").await;
+    assert_eq!(junk.status, 404);
+}
+
+async fn the_card_step_declines_without_placing_and_accepts_the_test_card(app: TestApp) {
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    let bundles = bundle_ids(&app, &t.test_key).await;
+    let link = create(
+        &app,
+        &t.test_key,
+        json!({"name": "Pay", "bundles": [bundles[0]], "value": "20.00", "use_logo": false, "require_payment": true}),
+    )
+    .await;
+    let id = link["id"].as_str().unwrap().to_owned();
+    let mut v = Visitor::new(&app);
+    let csrf = v.open(&id).await.field("csrf");
+    let choice = [
+        ("csrf", csrf.as_str()),
+        ("bundle", bundles[0].as_str()),
+        ("email", "a@example.org"),
+    ];
+    let confirm = v.post(&id, "quote", &choice).await;
+    assert_eq!(confirm.status, 200, "{}", confirm.html);
+    assert!(
+        confirm
+            .html
+            .contains("<label for=\"card\">Card number</label>")
+    );
+    let token = confirm.field("token");
+    let with_card = |card: &'static str| {
+        let mut f = choice.to_vec();
+        f.push(("token", token.as_str()));
+        f.push(("card", card));
+        f
+    };
+    let (_, before) = app.count_estimates_and_orders().await;
+    let declined = v
+        .post(&id, "order", &with_card("4000 0000 0000 0002"))
+        .await;
+    assert_eq!(declined.status, 402);
+    assert!(declined.html.contains("declined"), "{}", declined.html);
+    assert_eq!(app.count_estimates_and_orders().await.1, before, "no order");
+    let paid = v
+        .post(&id, "order", &with_card("4242 4242 4242 4242"))
+        .await;
+    assert_eq!(paid.status, 200, "{}", paid.html);
+    let order = app
+        .get(&format!("/v1/orders/{}", paid.order_id()), &t.test_key)
+        .await;
+    assert_eq!(order.body["total_cost"], "20.00");
+    assert_eq!(app.count_estimates_and_orders().await.1, before + 1);
+}
+
+on_both_backends!(
+    api_per_contract_and_refusals_write_nothing,
+    hosted_pages_place_one_order_through_the_link,
+    the_card_step_declines_without_placing_and_accepts_the_test_card,
+);
