@@ -234,7 +234,7 @@ impl Services {
         let links: Arc<dyn tonne_links::OffsetLinksService> = Arc::new(tonne_links::Service::new(
             Arc::new(tonne_storage::OffsetLinkStore::new(db.clone())),
             Arc::new(AccountProfiles(AccountStore::new(db.clone()))),
-            Arc::clone(&ordering) as Arc<dyn OrderingService>,
+            ordering.clone(),
             Arc::new(crate::fulfilment::BuiltInCards),
             Arc::new(SystemClock),
             Arc::new(UuidV7Generator),

@@ -212,25 +212,25 @@ fn checked(
     id: &str,
     body: &[u8],
     state: &AppState,
-) -> Result<(PageForm, String), HttpResponse> {
+) -> Result<(PageForm, String), Box<HttpResponse>> {
     let Ok(link) = id.parse::<OffsetLinkId>() else {
-        return Err(failure(CheckoutError::NotFound));
+        return Err(Box::new(failure(CheckoutError::NotFound)));
     };
     let form: PageForm = serde_urlencoded::from_bytes(body).map_err(|_| {
-        message(
+        Box::new(message(
             StatusCode::BAD_REQUEST,
             "This form could not be read",
             "Go back to the offset link and try again.",
-        )
+        ))
     })?;
     let cookie = cookie(req).unwrap_or_default();
     let token = form.csrf.clone().unwrap_or_default();
     if !state.pages.key.csrf_valid(&cookie, link, &token) {
-        return Err(message(
+        return Err(Box::new(message(
             StatusCode::FORBIDDEN,
             "This form has expired",
             "The form was not sent from this page, or your browser refused its cookie. Open the offset link again and retry.",
-        ));
+        )));
     }
     Ok((form, cookie))
 }
@@ -286,7 +286,7 @@ pub async fn quote(
     }
     let (form, cookie) = match checked(&req, &id, &body, &state) {
         Ok(ok) => ok,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     match state.links.quote(&id, form.choice()).await {
         Ok(checkout) => {
@@ -318,7 +318,7 @@ pub async fn order(
     }
     let (form, cookie) = match checked(&req, &id, &body, &state) {
         Ok(ok) => ok,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let card = form.card.as_ref().map(|c| Card {
         number: c.chars().filter(char::is_ascii_digit).collect(),

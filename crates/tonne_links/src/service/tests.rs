@@ -165,10 +165,13 @@ async fn create_refuses_unknown_disabled_repeated_and_malformed_bundles() {
     }
 }
 
+/// A change to a valid draft.
+type Mutation = Box<dyn Fn(&mut LinkDraft)>;
+
 #[tokio::test]
 async fn create_refuses_bad_fields() {
     let svc = service(untouched(), ordering(), MockCardPayments::new());
-    let cases: Vec<(&str, Box<dyn Fn(&mut LinkDraft)>)> = vec![
+    let cases: Vec<(&str, Mutation)> = vec![
         ("name", Box::new(|d| d.name = "  ".into())),
         ("name", Box::new(|d| d.name = "x".repeat(256))),
         ("expires_at", Box::new(|d| d.expires_at = Some(NOW))),
