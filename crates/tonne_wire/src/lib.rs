@@ -103,7 +103,8 @@ pub struct OrderBody {
     pub bundles: Option<Vec<OrderBundleBody>>,
     /// Per project, once retiring (null before).
     pub projects: Option<Vec<OrderProjectBody>>,
-    /// Certificate URL once complete (a path on this server).
+    /// Certificate URL once complete: a path on this server, made absolute by
+    /// [`OrderBody::with_base`] where the public URL is known (HTTP answers).
     pub certificate: Option<String>,
     /// Client metadata.
     pub metadata: BTreeMap<String, String>,
@@ -117,6 +118,16 @@ pub struct OrderBody {
     pub requested_value: Option<String>,
     /// Estimate ordered (orders by estimate).
     pub estimate_id: Option<String>,
+}
+
+impl OrderBody {
+    /// Makes the certificate URL absolute on `base` (e.g. `https://tonne.example`).
+    pub fn with_base(mut self, base: &str) -> Self {
+        if let Some(path) = self.certificate.take() {
+            self.certificate = Some(format!("{}{path}", base.trim_end_matches('/')));
+        }
+        self
+    }
 }
 
 impl From<&Order> for OrderBody {

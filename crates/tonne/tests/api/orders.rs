@@ -298,7 +298,8 @@ async fn test_orders_advance_by_themselves_and_live_orders_by_the_cli() {
     );
     assert_eq!(
         done.body["certificate"],
-        format!("/v1/orders/{test_id}/certificate")
+        format!("{}/v1/orders/{test_id}/certificate", app.base),
+        "absolute on TONNE_PUBLIC_URL"
     );
 
     // The certificate: a real PDF whose text carries the figures.

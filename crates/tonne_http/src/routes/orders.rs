@@ -132,7 +132,7 @@ pub async fn create_by_estimate(
         .ordering
         .create_order(who.0.account_id, who.0.mode, request)
         .await?;
-    Ok(HttpResponse::Ok().json(OrderBody::from(&order)))
+    Ok(HttpResponse::Ok().json(OrderBody::from(&order).with_base(&state.pages.public_url)))
 }
 
 /// The contract's `PaginatedOrders`, with `next_cursor`.
@@ -178,7 +178,7 @@ pub async fn create_by_mass(
         .ordering
         .create_order(who.0.account_id, who.0.mode, request)
         .await?;
-    Ok(HttpResponse::Ok().json(OrderBody::from(&order)))
+    Ok(HttpResponse::Ok().json(OrderBody::from(&order).with_base(&state.pages.public_url)))
 }
 
 /// Places an order by value.
@@ -214,7 +214,7 @@ pub async fn create_by_value(
         .ordering
         .create_order(who.0.account_id, who.0.mode, request)
         .await?;
-    Ok(HttpResponse::Ok().json(OrderBody::from(&order)))
+    Ok(HttpResponse::Ok().json(OrderBody::from(&order).with_base(&state.pages.public_url)))
 }
 
 /// The acting account's orders, most recent first.
@@ -243,7 +243,11 @@ pub async fn list(
     Ok(HttpResponse::Ok().json(PaginatedOrders {
         has_more: page.has_more,
         next_cursor: next_cursor(&page, |o| o.id.to_string()),
-        data: page.items.iter().map(OrderBody::from).collect(),
+        data: page
+            .items
+            .iter()
+            .map(|o| OrderBody::from(o).with_base(&state.pages.public_url))
+            .collect(),
     }))
 }
 
@@ -260,7 +264,7 @@ pub async fn get(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let order = state.ordering.order(&id).await?;
-    Ok(HttpResponse::Ok().json(OrderBody::from(&order)))
+    Ok(HttpResponse::Ok().json(OrderBody::from(&order).with_base(&state.pages.public_url)))
 }
 
 /// The acting account's order with this idempotency key (404 without valid credentials).
@@ -283,7 +287,7 @@ pub async fn by_idempotency_key(
         .ordering
         .order_by_idempotency_key(caller.account_id, &key)
         .await?;
-    Ok(HttpResponse::Ok().json(OrderBody::from(&order)))
+    Ok(HttpResponse::Ok().json(OrderBody::from(&order).with_base(&state.pages.public_url)))
 }
 
 /// Registers the order routes (under `/v1`), before the quote routes.
