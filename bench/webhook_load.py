@@ -31,13 +31,21 @@ elif cmd == "steady":
             target = start + i / rate
             time.sleep(max(0, target - time.time()))
             pool.submit(order, base, key, None)
-elif cmd == "latency":
+elif cmd in ("snapshot", "latency"):
+    # snapshot URL FILE: saves the histogram; latency URL [FILE]: quantiles of
+    # what was observed since the snapshot (the steady phase only).
     text = urllib.request.urlopen(sys.argv[2]).read().decode()
     buckets = []
     for line in text.splitlines():
         if line.startswith("tonne_webhook_delivery_latency_seconds_bucket"):
             le = line.split('le="')[1].split('"')[0]
             buckets.append((float("inf") if le == "+Inf" else float(le), float(line.split()[-1])))
+    if cmd == "snapshot":
+        json.dump(buckets, open(sys.argv[3], "w"))
+        sys.exit(0)
+    if len(sys.argv) > 3:
+        before = dict((le, c) for le, c in json.load(open(sys.argv[3])))
+        buckets = [(le, c - before.get(le, 0.0)) for le, c in buckets]
     total = buckets[-1][1]
     def q(p):
         return next(le for le, c in buckets if c >= p * total)

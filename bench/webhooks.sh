@@ -29,9 +29,10 @@ python3 bench/webhook_load.py wait http://127.0.0.1:19977 "$N"
 END=$(date +%s.%N)
 HWM=$(grep VmHWM /proc/$DSP/status | awk '{print $2}')
 RATE_DRAIN=$(python3 -c "print(round($N/($END-$START)))")
+SNAP=$(mktemp); python3 bench/webhook_load.py snapshot http://127.0.0.1:19465/metrics "$SNAP"
 python3 bench/webhook_load.py steady http://127.0.0.1:18090 "$KEY" "$RATE" "$SECONDS_STEADY"
 sleep 3
-LAT=$(python3 bench/webhook_load.py latency http://127.0.0.1:19465/metrics)
+LAT=$(python3 bench/webhook_load.py latency http://127.0.0.1:19465/metrics "$SNAP")
 {
   echo "machine: $(nproc) cores, $(uname -r); $(date -u +%FT%TZ)"
   echo "drain: $N events in $(python3 -c "print(round($END-$START,2))") s = $RATE_DRAIN events/s; dispatcher peak RSS ${HWM} kB"
