@@ -157,6 +157,7 @@ fn every_command_has_help() {
         vec!["keys", "create", "--help"],
         vec!["keys", "list", "--help"],
         vec!["keys", "revoke", "--help"],
+        vec!["offset-links", "analytics-url", "--help"],
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_tonne"))
             .args(&args)

@@ -520,7 +520,126 @@ async fn the_card_step_declines_without_placing_and_accepts_the_test_card(app: T
     assert_eq!(app.count_estimates_and_orders().await.1, before + 1);
 }
 
+async fn live_links_wait_for_the_operator_and_analytics_open_by_a_signed_url(app: TestApp) {
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    let bundles = bundle_ids(&app, &t.live_key).await;
+    let link = create(
+        &app,
+        &t.live_key,
+        json!({"name": "Live", "bundles": [bundles[0]], "value": "8.00", "use_logo": false, "require_payment": true}),
+    )
+    .await;
+    let id = link["id"].as_str().unwrap().to_owned();
+    let mut v = Visitor::new(&app);
+    let csrf = v.open(&id).await.field("csrf");
+    let choice = [
+        ("csrf", csrf.as_str()),
+        ("bundle", bundles[0].as_str()),
+        ("email", "a@example.org"),
+    ];
+    let confirm = v.post(&id, "quote", &choice).await;
+    assert!(
+        confirm.html.contains("once your payment has been received"),
+        "{}",
+        confirm.html
+    );
+    assert!(
+        !confirm.html.contains("name=\"card\""),
+        "live mode collects no card"
+    );
+    let token = confirm.field("token");
+    let mut form = choice.to_vec();
+    form.push(("token", token.as_str()));
+    let placed = v.post(&id, "order", &form).await;
+    assert_eq!(placed.status, 200, "{}", placed.html);
+    assert!(placed.html.contains("has confirmed your payment"));
+    let order = app
+        .get(&format!("/v1/orders/{}", placed.order_id()), &t.live_key)
+        .await;
+    assert_eq!(
+        order.body["status"], "received",
+        "waits for `tonne orders advance`"
+    );
+
+    // the analytics page: a URL printed by the CLI opens without a key
+    let url = crate::cli::tonne(
+        &[
+            "--secrets-key",
+            &"ab".repeat(32),
+            "offset-links",
+            "analytics-url",
+            &id,
+            "--public-url",
+            &app.base,
+        ],
+        &app.database_url,
+    );
+    let url = url.trim();
+    assert!(
+        url.starts_with(&format!("{}/l/{id}/analytics?expires=", app.base)),
+        "{url}"
+    );
+    let page = app.client.get(url).send().await.unwrap();
+    assert_eq!(page.status(), 200);
+    let html = page.text().await.unwrap();
+    assert!(
+        html.contains("<svg") && html.contains("Placed orders"),
+        "{html}"
+    );
+    assert!(
+        html.contains("a@example.org"),
+        "the orders with their email"
+    );
+    let tampered = app.client.get(format!("{url}0")).send().await.unwrap();
+    assert_eq!(tampered.status(), 403);
+    let link_id: tonne_links::OffsetLinkId = id.parse().unwrap();
+    let past = time::OffsetDateTime::now_utc().unix_timestamp() - 1;
+    let expired =
+        tonne_http::pages::analytics_url(&app.base, &app.services.page_key, link_id, past);
+    assert_eq!(app.client.get(expired).send().await.unwrap().status(), 403);
+}
+
+async fn hosted_pages_are_rate_limited_per_client_ip(db: tonne_test_support::TestDb) {
+    let app = TestApp::spawn_with(db, |o| {
+        o.page_rate = tonne_http::rate_limit::RatePolicy {
+            per_second: 1,
+            burst: 3,
+        };
+    })
+    .await;
+    let mut v = Visitor::new(&app);
+    let statuses: Vec<u16> = {
+        let mut out = vec![];
+        for _ in 0..4 {
+            out.push(v.open(&"0".repeat(32)).await.status);
+        }
+        out
+    };
+    assert_eq!(statuses, vec![404, 404, 404, 429]);
+    let res = app
+        .client
+        .get(format!("{}/l/{}", app.base, "0".repeat(32)))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 429);
+    assert!(res.headers().get("retry-after").is_some());
+    // the API's own limit is separate
+    let t = app.tenant().await;
+    assert_eq!(app.get("/v1/offset-links", &t.test_key).await.status, 200);
+}
+
+mod limits {
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn sqlite() {
+        super::hosted_pages_are_rate_limited_per_client_ip(tonne_test_support::TestDb::sqlite())
+            .await;
+    }
+}
+
 on_both_backends!(
+    live_links_wait_for_the_operator_and_analytics_open_by_a_signed_url,
     api_per_contract_and_refusals_write_nothing,
     hosted_pages_place_one_order_through_the_link,
     the_card_step_declines_without_placing_and_accepts_the_test_card,
