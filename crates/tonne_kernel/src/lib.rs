@@ -27,7 +27,7 @@ pub use clock::{MockClock, MockIdGenerator};
 pub use ids::{AccountId, ApiKeyId, EstimateId, IdParseError, OrganisationId};
 pub use mass::{Mass, MassError, MassUnit};
 pub use mode::{AccountMode, ParseModeError};
-pub use money::{Currency, Money, MoneyError, ParseCurrencyError};
+pub use money::{AmountError, Currency, Money, MoneyError, ParseCurrencyError};
 pub use page::{Cursor, CursorError, Limit, LimitError, Page, PageRequest};
 pub use store::StoreError;
 

@@ -89,6 +89,23 @@ pub enum MoneyError {
     Overflow,
 }
 
+/// Why a wire amount is not a positive amount of a currency.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum AmountError {
+    /// Not a plain decimal string.
+    #[error("must be a decimal string such as \"12.50\"")]
+    NotDecimal,
+    /// More fraction digits than the currency's minor unit.
+    #[error("has more decimals than the currency's minor unit")]
+    TooPrecise,
+    /// Beyond the stored range (12 integer digits).
+    #[error("is too large")]
+    TooLarge,
+    /// Zero or negative.
+    #[error("must be greater than zero")]
+    NotPositive,
+}
+
 /// An amount of money in minor units (pence, cents, öre).
 ///
 /// ```
@@ -128,6 +145,33 @@ impl Money {
             .ok_or(MoneyError::Overflow)?;
         let minor = i64::try_from(scaled.trunc()).map_err(|_| MoneyError::Overflow)?;
         Ok(Self { minor, currency })
+    }
+
+    /// Parses a positive wire amount (`"12.50"`): a plain decimal with at most
+    /// the currency's minor digits and 12 integer digits.
+    ///
+    /// ```
+    /// use tonne_kernel::{AmountError, Currency, Money};
+    /// assert_eq!(Money::parse_positive("12.5", Currency::Gbp).unwrap().minor(), 1250);
+    /// assert_eq!(Money::parse_positive("1.234", Currency::Gbp), Err(AmountError::TooPrecise));
+    /// assert_eq!(Money::parse_positive("0", Currency::Gbp), Err(AmountError::NotPositive));
+    /// assert_eq!(Money::parse_positive("1e3", Currency::Gbp), Err(AmountError::NotDecimal));
+    /// ```
+    pub fn parse_positive(raw: &str, currency: Currency) -> Result<Self, AmountError> {
+        let (whole, fraction) = crate::split_plain_decimal(raw).ok_or(AmountError::NotDecimal)?;
+        if fraction.len() > usize::try_from(currency.minor_digits()).unwrap_or(2) {
+            return Err(AmountError::TooPrecise);
+        }
+        if whole.len() > 12 {
+            return Err(AmountError::TooLarge);
+        }
+        let amount: Decimal = raw.parse().map_err(|_| AmountError::NotDecimal)?;
+        let money = Self::from_decimal(amount, currency, RoundingStrategy::ToZero)
+            .map_err(|_| AmountError::TooLarge)?;
+        if money.minor() <= 0 {
+            return Err(AmountError::NotPositive);
+        }
+        Ok(money)
     }
 
     /// The amount in minor units.

@@ -180,22 +180,33 @@ fn emails(raw: Vec<String>) -> Result<Vec<Email>, LinkError> {
 }
 
 fn parse_value(raw: &str, currency: Currency) -> Result<Money, LinkError> {
-    let bad = |why: &str| invalid("value", format!("`{raw}` {why}"));
-    let (whole, fraction) = tonne_kernel::split_plain_decimal(raw)
-        .ok_or_else(|| bad("must be a decimal string such as \"12.50\""))?;
-    if fraction.len() > usize::try_from(currency.minor_digits()).unwrap_or(2) {
-        return Err(bad("has more decimals than the currency's minor unit"));
+    Money::parse_positive(raw, currency).map_err(|why| invalid("value", format!("`{raw}` {why}")))
+}
+
+/// Checks a typed amount: a number, above zero, at most `max` (the customer's wording).
+fn within(
+    raw: &str,
+    max: Decimal,
+    example: &str,
+    noun: &str,
+    unit: &str,
+) -> Result<(), CheckoutError> {
+    let value: Decimal = raw
+        .parse()
+        .map_err(|_| checkout_invalid("amount", format!("enter {example}")))?;
+    if value <= Decimal::ZERO {
+        return Err(checkout_invalid(
+            "amount",
+            format!("the {noun} must be more than zero"),
+        ));
     }
-    if whole.len() > 12 {
-        return Err(bad("is too large"));
+    if value > max {
+        return Err(checkout_invalid(
+            "amount",
+            format!("the {noun} may be at most {max} {unit}"),
+        ));
     }
-    let amount: Decimal = raw.parse().map_err(|_| bad("is not a number"))?;
-    let money = Money::from_decimal(amount, currency, rust_decimal::RoundingStrategy::ToZero)
-        .map_err(|_| bad("is too large"))?;
-    if money.minor() <= 0 {
-        return Err(bad("must be greater than zero"));
-    }
-    Ok(money)
+    Ok(())
 }
 
 fn checkout_invalid(field: &'static str, reason: impl Into<String>) -> CheckoutError {
@@ -366,25 +377,13 @@ impl Service {
             }),
             (None, Some(Amount::Money(raw))) => {
                 let raw = raw.trim();
-                let amount: Decimal = raw
-                    .parse()
-                    .map_err(|_| checkout_invalid("amount", "enter an amount such as 25.00"))?;
-                if amount <= Decimal::ZERO {
-                    return Err(checkout_invalid(
-                        "amount",
-                        "the amount must be more than zero",
-                    ));
-                }
-                if amount > self.settings.max_value {
-                    return Err(checkout_invalid(
-                        "amount",
-                        format!(
-                            "the amount may be at most {} {}",
-                            self.settings.max_value,
-                            currency.code()
-                        ),
-                    ));
-                }
+                within(
+                    raw,
+                    self.settings.max_value,
+                    "an amount such as 25.00",
+                    "amount",
+                    currency.code(),
+                )?;
                 Pricing::Value(ValueRequest {
                     value: raw.to_owned(),
                     selection,
@@ -393,21 +392,13 @@ impl Service {
             }
             (None, Some(Amount::Tonnes(raw))) => {
                 let raw = raw.trim();
-                let tonnes: Decimal = raw
-                    .parse()
-                    .map_err(|_| checkout_invalid("amount", "enter a mass such as 1.5"))?;
-                if tonnes <= Decimal::ZERO {
-                    return Err(checkout_invalid(
-                        "amount",
-                        "the mass must be more than zero",
-                    ));
-                }
-                if tonnes > self.settings.max_tonnes {
-                    return Err(checkout_invalid(
-                        "amount",
-                        format!("the mass may be at most {} t", self.settings.max_tonnes),
-                    ));
-                }
+                within(
+                    raw,
+                    self.settings.max_tonnes,
+                    "a mass such as 1.5",
+                    "mass",
+                    "t",
+                )?;
                 let mass = Mass::parse(raw, MassUnit::T).map_err(|e| {
                     checkout_invalid("amount", format!("the mass is not valid: {e}"))
                 })?;

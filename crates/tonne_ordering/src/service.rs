@@ -2,7 +2,6 @@ use std::sync::Arc;
 
 use anyhow::anyhow;
 use async_trait::async_trait;
-use rust_decimal::Decimal;
 use time::Duration;
 use tonne_kernel::{
     AccountId, AccountMode, Clock, Currency, Cursor, EstimateId, Mass, MassUnit, Money, Page,
@@ -164,22 +163,8 @@ fn unexpected(e: StoreError) -> anyhow::Error {
 
 /// Parses a money amount: a positive decimal with at most the currency's minor digits.
 fn parse_value(raw: &str, currency: Currency) -> Result<Money, QuoteError> {
-    let bad = |why: &str| QuoteError::QuantityInvalid(format!("value: `{raw}` {why}"));
-    let (whole, fraction) = tonne_kernel::split_plain_decimal(raw)
-        .ok_or_else(|| bad("must be a decimal string such as \"12.50\""))?;
-    if fraction.len() > usize::try_from(currency.minor_digits()).unwrap_or(2) {
-        return Err(bad("has more decimals than the currency's minor unit"));
-    }
-    if whole.len() > 12 {
-        return Err(bad("is too large"));
-    }
-    let amount: Decimal = raw.parse().map_err(|_| bad("is not a number"))?;
-    let money = Money::from_decimal(amount, currency, rust_decimal::RoundingStrategy::ToZero)
-        .map_err(|_| bad("is too large"))?;
-    if money.minor() <= 0 {
-        return Err(bad("must be greater than zero"));
-    }
-    Ok(money)
+    Money::parse_positive(raw, currency)
+        .map_err(|why| QuoteError::QuantityInvalid(format!("value: `{raw}` {why}")))
 }
 
 impl Service {

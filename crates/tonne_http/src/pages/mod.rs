@@ -281,10 +281,9 @@ pub async fn quote(
     id: web::Path<String>,
     body: web::Bytes,
 ) -> HttpResponse {
-    if let Some(r) = limited(&state, &req) {
-        return r;
-    }
-    let (form, cookie) = match checked(&req, &id, &body, &state) {
+    let (form, cookie) = match limited(&state, &req)
+        .map_or_else(|| checked(&req, &id, &body, &state), |r| Err(Box::new(r)))
+    {
         Ok(ok) => ok,
         Err(r) => return *r,
     };
@@ -313,10 +312,9 @@ pub async fn order(
     id: web::Path<String>,
     body: web::Bytes,
 ) -> HttpResponse {
-    if let Some(r) = limited(&state, &req) {
-        return r;
-    }
-    let (form, cookie) = match checked(&req, &id, &body, &state) {
+    let (form, cookie) = match limited(&state, &req)
+        .map_or_else(|| checked(&req, &id, &body, &state), |r| Err(Box::new(r)))
+    {
         Ok(ok) => ok,
         Err(r) => return *r,
     };
