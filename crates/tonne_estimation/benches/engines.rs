@@ -169,5 +169,30 @@ fn sea_uncached(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, engines, sea_uncached);
+/// Address resolution: loading the city table once, then O(1) lookups.
+fn addresses(c: &mut Criterion) {
+    let started = std::time::Instant::now();
+    let places = tonne_estimation::cities::len();
+    eprintln!(
+        "city table: {places} places loaded in {:?}",
+        started.elapsed()
+    );
+    let names = [
+        ("London", "GBR"),
+        ("münchen", "DEU"),
+        ("SAO PAULO", "BRA"),
+        ("Portland", "USA"),
+        ("Atlantis", "GRC"),
+    ];
+    let mut i = 0_usize;
+    c.bench_function("address city lookup (fold + hash)", |b| {
+        b.iter(|| {
+            let (city, country) = names[i % names.len()];
+            i += 1;
+            black_box(tonne_estimation::cities::city(city, country))
+        })
+    });
+}
+
+criterion_group!(benches, engines, sea_uncached, addresses);
 criterion_main!(benches);

@@ -22,6 +22,7 @@
 //! ```
 #![deny(clippy::float_arithmetic)]
 
+pub mod cities;
 pub mod diet;
 pub mod electricity;
 pub mod factors;
@@ -76,11 +77,15 @@ pub enum EstimateError {
         /// Code sent.
         code: String,
     },
-    /// An address, which Tonne cannot geocode offline (`address_not_found`).
-    #[error("{field}: addresses cannot be resolved; send coordinates or a distance")]
+    /// An address whose city is not a known place of its country (`address_not_found`).
+    #[error("{field}: no place called `{city}` is known in {country_code}")]
     AddressNotFound {
         /// Field.
         field: String,
+        /// The city as sent.
+        city: String,
+        /// The country as sent.
+        country_code: String,
     },
     /// No exchange rate for a currency (`exchange_rate_not_found`).
     #[error("no exchange rate for {0}")]

@@ -204,7 +204,7 @@ mod tests {
     }
 
     #[test]
-    fn coordinates_use_a_detour_factor_and_addresses_are_refused() {
+    fn coordinates_and_addresses_use_a_detour_factor_unknown_cities_are_refused() {
         let paris = Place::Coordinates(LatLon::new("s", 48.8566, 2.3522).unwrap());
         let lyon = Place::Coordinates(LatLon::new("d", 45.764, 4.8357).unwrap());
         let d = surface_distance(
@@ -225,14 +225,39 @@ mod tests {
             "legs[0].route",
             &Route::Between {
                 source: paris,
-                destination: Place::Address,
+                destination: Place::Address {
+                    city: "Atlantis".into(),
+                    country_code: "GRC".into(),
+                },
             },
         );
         assert_eq!(
             err,
             Err(EstimateError::AddressNotFound {
-                field: "legs[0].route.destination".into()
+                field: "legs[0].route.destination".into(),
+                city: "Atlantis".into(),
+                country_code: "GRC".into(),
             })
+        );
+        let lyon = surface_distance(
+            "legs[0].route",
+            &Route::Between {
+                source: Place::Address {
+                    city: "Paris".into(),
+                    country_code: "FRA".into(),
+                },
+                destination: Place::Address {
+                    city: "lyon".into(),
+                    country_code: "FRA".into(),
+                },
+            },
+        )
+        .unwrap();
+        // great-circle Paris–Lyon ≈ 392 km, × 1.2 detour
+        assert!(
+            (Decimal::from(465)..Decimal::from(475)).contains(&lyon.km()),
+            "{}",
+            lyon.km()
         );
     }
 

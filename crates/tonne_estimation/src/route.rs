@@ -1,6 +1,7 @@
 //! Where a journey goes: a given distance, or two places to measure between.
 
 use crate::EstimateError;
+use crate::cities;
 use crate::factors::authored;
 use crate::geo::LatLon;
 use crate::geo::km_decimal;
@@ -16,9 +17,14 @@ pub enum Place {
     Airport(String),
     /// A seaport by UN/LOCODE.
     Seaport(String),
-    /// A postal address. Tonne has no geocoder (it runs offline), so an address
-    /// always answers `address_not_found`; send coordinates or a distance.
-    Address,
+    /// A postal address, resolved offline to its city's centroid (see
+    /// [`crate::cities`]): street lines and postcode do not refine it.
+    Address {
+        /// The city as sent.
+        city: String,
+        /// ISO 3166-1 alpha-3.
+        country_code: String,
+    },
 }
 
 impl Place {
@@ -38,9 +44,13 @@ impl Place {
                     code: code.clone(),
                 })
             }
-            Place::Address => Err(EstimateError::AddressNotFound {
-                field: field.to_owned(),
-            }),
+            Place::Address { city, country_code } => cities::city(city, country_code)
+                .map(|c| c.position)
+                .ok_or_else(|| EstimateError::AddressNotFound {
+                    field: field.to_owned(),
+                    city: city.clone(),
+                    country_code: country_code.clone(),
+                }),
         }
     }
 }

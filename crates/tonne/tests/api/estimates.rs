@@ -493,7 +493,88 @@ async fn bad_input_gets_the_contracts_codes(app: TestApp) {
     );
 }
 
+/// Addresses resolve offline to their city's centroid (GeoNames): road legs use
+/// great-circle × 1.2, sea legs snap to the nearest seaport.
+async fn shipping_from_address_to_address(app: TestApp) {
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    let address = |street: &str, postcode: &str, city: &str, country: &str| json!({"street_line1": street, "postcode": postcode, "city": city, "country_code": country});
+    let truck = app
+        .post(
+            "/v1/estimates/shipping",
+            &t.test_key,
+            &json!({"shipment": {"mass": {"amount": "10", "unit": "t"}},
+                    "route": {"source": address("10 Downing Street", "SW1A 2AA", "london", "GBR"),
+                              "destination": address("1 Centenary Square", "B1 1BB", "Birmingham", "GBR")},
+                    "method": "diesel_truck"}),
+        )
+        .await;
+    assert_eq!(truck.status, 200, "{}", truck.body);
+    conforms("SingleShippingEmissionEstimate", &truck.body);
+    // London–Birmingham great circle ≈ 163 km, × 1.2 ≈ 195 km
+    let km: f64 = truck.body["distance"]["amount"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((185.0..205.0).contains(&km), "{}", truck.body);
+    // a street in another London changes nothing: the precision is the city
+    let ontario = app
+        .post(
+            "/v1/estimates/shipping",
+            &t.test_key,
+            &json!({"shipment": {"mass": {"amount": "10", "unit": "t"}},
+                    "route": {"source": address("1 Other Street", "00000", "LONDON", "GBR"),
+                              "destination": address("x", "y", "birmingham", "GBR")},
+                    "method": "diesel_truck"}),
+        )
+        .await;
+    assert_eq!(ontario.body["mass"], truck.body["mass"]);
+
+    let sea = app
+        .post(
+            "/v1/estimates/shipping",
+            &t.test_key,
+            &json!({"shipment": {"mass": {"amount": "10", "unit": "t"}},
+                    "route": {"source": address("Am Sandtorkai 1", "20457", "Hamburg", "DEU"),
+                              "destination": address("1 Broadway", "10004", "New York City", "USA")},
+                    "method": {"vessel_type": "container_ship"}}),
+        )
+        .await;
+    assert_eq!(sea.status, 200, "{}", sea.body);
+    conforms("SingleShippingEmissionEstimate", &sea.body);
+    let km: f64 = sea.body["distance"]["amount"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(
+        (6_000.0..8_000.0).contains(&km),
+        "Hamburg–New York by sea: {}",
+        sea.body
+    );
+
+    let unknown = app
+        .post(
+            "/v1/estimates/shipping",
+            &t.test_key,
+            &json!({"shipment": {"mass": {"amount": "1", "unit": "t"}},
+                    "route": {"source": address("1 Main St", "1", "Atlantis", "GRC"),
+                              "destination": address("1 Main St", "1", "Athens", "GRC")},
+                    "method": "diesel_truck"}),
+        )
+        .await;
+    assert_error(&unknown, 400, "address_not_found");
+    assert!(
+        unknown.body["errors"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("Atlantis")
+    );
+}
+
 on_both_backends!(
+    shipping_from_address_to_address,
     every_kind_answers_the_contracts_shape_with_a_quote,
     stored_estimates_are_read_recomputed_in_place_and_private,
     an_estimate_is_ordered_once_and_then_frozen,

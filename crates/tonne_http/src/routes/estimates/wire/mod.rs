@@ -129,6 +129,25 @@ pub struct AddressBody {
     pub country_code: String,
 }
 
+impl AddressBody {
+    /// The address as a place: its city and country (street lines and postcode
+    /// are accepted and do not refine the city centroid).
+    fn place(&self, field: &str) -> R<Place> {
+        if self.country_code.len() != 3
+            || !self.country_code.bytes().all(|b| b.is_ascii_uppercase())
+        {
+            return Err(ApiError::validation(
+                &at(field, "country_code"),
+                "must be an ISO 3166-1 alpha-3 code such as GBR",
+            ));
+        }
+        Ok(Place::Address {
+            city: self.city.clone(),
+            country_code: self.country_code.clone(),
+        })
+    }
+}
+
 /// The contract's `GeographicCoordinates`.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -239,7 +258,7 @@ impl SurfaceRouteBody {
     fn parse(&self, field: &str) -> R<Route> {
         let place = |f: &str, p: &SurfacePlaceBody| match p {
             SurfacePlaceBody::Coordinates(c) => coordinates(f, c),
-            SurfacePlaceBody::Address(_) => Ok(Place::Address),
+            SurfacePlaceBody::Address(a) => a.place(f),
         };
         Ok(match self {
             SurfaceRouteBody::Distance(d) => Route::Distance(d.parse(field)?),
@@ -300,7 +319,7 @@ impl ShippingRouteBody {
                     Place::Seaport(s.locode.clone())
                 }
                 ShippingPlaceBody::Airport(a) => Place::Airport(a.check(f)?),
-                ShippingPlaceBody::Address(_) => Place::Address,
+                ShippingPlaceBody::Address(a) => a.place(f)?,
             })
         };
         Ok(match self {
