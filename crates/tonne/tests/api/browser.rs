@@ -219,6 +219,18 @@ async fn a_customer_funds_a_bundle_in_a_real_browser() {
     screenshot(&c, "01-offset-link").await;
     assert_controls_named(&c).await;
     assert!(focus_is_visible(&c, "#email").await, "visible focus");
+    // responsive: on a phone-sized window the page reflows without sideways scrolling
+    c.set_window_size(390, 844).await.unwrap();
+    let overflow = c
+        .execute(
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(overflow, json!(0), "no horizontal scroll at 390 px");
+    screenshot(&c, "01-offset-link-narrow").await;
+    c.set_window_size(1100, 1400).await.unwrap();
     if let Some(axe) = &axe {
         assert_axe_clean(&c, axe, "offset link").await;
     }
