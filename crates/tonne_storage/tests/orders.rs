@@ -22,7 +22,7 @@ use tonne_ordering::{
     OrderStatus, QuoteLine,
 };
 use tonne_storage::{AccountStore, CatalogueStore, EstimateStore, OrderStore};
-use tonne_test_support::TestDb;
+use tonne_test_support::{TestDb, on_both_backends};
 use uuid::Uuid;
 
 const T0: OffsetDateTime = datetime!(2026-03-04 05:06:07.123456 UTC);
@@ -540,21 +540,6 @@ async fn an_estimate_is_ordered_once_and_then_frozen(t: TestDb) {
             .order_id,
         None
     );
-}
-
-macro_rules! on_both_backends {
-    ($($case:ident),* $(,)?) => {
-        mod sqlite {
-            $( #[tokio::test(flavor = "multi_thread", worker_threads = 4)] async fn $case() { super::$case(TestDb::sqlite()).await } )*
-            use tonne_test_support::TestDb;
-        }
-        mod postgres {
-            $( #[tokio::test(flavor = "multi_thread", worker_threads = 4)] async fn $case() {
-                if let Some(db) = TestDb::postgres() { super::$case(db).await }
-            } )*
-            use tonne_test_support::TestDb;
-        }
-    };
 }
 
 on_both_backends!(

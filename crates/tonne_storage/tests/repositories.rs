@@ -19,7 +19,7 @@ use tonne_kernel::{
     UuidV7Generator,
 };
 use tonne_storage::{AccountStore, ApiKeyStore, CachedApiKeys};
-use tonne_test_support::TestDb;
+use tonne_test_support::{TestDb, on_both_backends};
 
 const T0: OffsetDateTime = datetime!(2026-03-04 05:06:07.123456 UTC);
 
@@ -441,19 +441,6 @@ async fn a_cached_key_sees_revocation_elsewhere_within_its_ttl(t: TestDb) {
             .revoked_at
             .is_some()
     );
-}
-
-macro_rules! on_both_backends {
-    ($($case:ident),* $(,)?) => {
-        mod sqlite {
-            $( #[tokio::test] async fn $case() { super::$case(tonne_test_support::TestDb::sqlite()).await } )*
-        }
-        mod postgres {
-            $( #[tokio::test] async fn $case() {
-                if let Some(db) = tonne_test_support::TestDb::postgres() { super::$case(db).await }
-            } )*
-        }
-    };
 }
 
 on_both_backends!(

@@ -15,9 +15,23 @@ pub use db::{TestDb, postgres_url, require_postgres};
 
 /// Instantiates each `async fn case(db: TestDb)` twice, as `sqlite::case` and
 /// `postgres::case` (the PostgreSQL one skips unless a server is configured, and
-/// fails under `CI=true` without one — see [`TestDb::postgres`]).
+/// fails under `CI=true` without one — see [`TestDb::postgres`]). With
+/// `with setup;` first, each case gets `setup(db).await` instead of the database
+/// (e.g. a server spawned over it).
 #[macro_export]
 macro_rules! on_both_backends {
+    (with $setup:path; $($case:ident),* $(,)?) => {
+        mod sqlite {
+            $( #[tokio::test(flavor = "multi_thread", worker_threads = 2)] async fn $case() {
+                super::$case($setup($crate::TestDb::sqlite()).await).await
+            } )*
+        }
+        mod postgres {
+            $( #[tokio::test(flavor = "multi_thread", worker_threads = 2)] async fn $case() {
+                if let Some(db) = $crate::TestDb::postgres() { super::$case($setup(db).await).await }
+            } )*
+        }
+    };
     ($($case:ident),* $(,)?) => {
         mod sqlite {
             $( #[tokio::test(flavor = "multi_thread", worker_threads = 4)] async fn $case() {

@@ -3,8 +3,8 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::on_both_backends;
 use crate::support::{TestApp, assert_error, conforms};
+use tonne_test_support::on_both_backends;
 
 async fn me_answers_the_acting_account_of_each_mode(app: TestApp) {
     let t = app.tenant().await;
@@ -318,6 +318,7 @@ async fn lists_page_with_cursors(app: TestApp) {
 }
 
 on_both_backends!(
+    with crate::support::TestApp::spawn;
     me_answers_the_acting_account_of_each_mode,
     creating_a_pair_links_siblings_both_ways_and_lists_them_per_mode,
     creating_a_pair_needs_a_live_key_and_writes_nothing_otherwise,

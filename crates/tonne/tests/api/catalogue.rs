@@ -3,8 +3,8 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::on_both_backends;
 use crate::support::{TestApp, assert_error, conforms};
+use tonne_test_support::on_both_backends;
 
 async fn bundle_ids(app: &TestApp, key: &str) -> Vec<String> {
     let res = app.get("/v1/bundles?limit=100", key).await;
@@ -279,6 +279,7 @@ async fn bad_quotes_are_refused_with_the_contract_codes_and_store_nothing(app: T
 }
 
 on_both_backends!(
+    with crate::support::TestApp::spawn;
     the_catalogue_is_listed_and_readable_with_and_without_a_key,
     quotes_by_mass_and_value_follow_the_contract_and_add_up,
     bad_quotes_are_refused_with_the_contract_codes_and_store_nothing,

@@ -7,8 +7,8 @@ use serde_json::json;
 use tonne_http::rate_limit::RatePolicy;
 use tonne_test_support::TestDb;
 
-use crate::on_both_backends;
 use crate::support::{TestApp, assert_error};
+use tonne_test_support::on_both_backends;
 
 async fn missing_unknown_and_malformed_keys_are_401(app: TestApp) {
     let t = app.tenant().await;
@@ -222,6 +222,7 @@ async fn health_ready_metrics_and_openapi_are_served(app: TestApp) {
 }
 
 on_both_backends!(
+    with crate::support::TestApp::spawn;
     missing_unknown_and_malformed_keys_are_401,
     bodies_must_be_json_of_the_right_shape,
     oversized_bodies_are_413,

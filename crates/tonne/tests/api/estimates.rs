@@ -4,8 +4,8 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 
-use crate::on_both_backends;
 use crate::support::{TestApp, assert_error, conforms};
+use tonne_test_support::on_both_backends;
 
 fn tonnes(v: &Value) -> f64 {
     v["amount"].as_str().unwrap().parse::<f64>().unwrap()
@@ -574,6 +574,7 @@ async fn shipping_from_address_to_address(app: TestApp) {
 }
 
 on_both_backends!(
+    with crate::support::TestApp::spawn;
     shipping_from_address_to_address,
     every_kind_answers_the_contracts_shape_with_a_quote,
     stored_estimates_are_read_recomputed_in_place_and_private,

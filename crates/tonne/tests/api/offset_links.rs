@@ -6,8 +6,8 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::on_both_backends;
 use crate::support::{Tenant, TestApp, assert_error, conforms};
+use tonne_test_support::on_both_backends;
 
 async fn bundle_ids(app: &TestApp, key: &str) -> Vec<String> {
     let res = app.get("/v1/bundles?limit=30", key).await;
@@ -639,6 +639,7 @@ mod limits {
 }
 
 on_both_backends!(
+    with crate::support::TestApp::spawn;
     live_links_wait_for_the_operator_and_analytics_open_by_a_signed_url,
     api_per_contract_and_refusals_write_nothing,
     hosted_pages_place_one_order_through_the_link,

@@ -7,8 +7,8 @@ use reqwest::Method;
 use serde_json::{Value, json};
 use tonne_test_support::TestDb;
 
-use crate::on_both_backends;
 use crate::support::{TestApp, assert_error, conforms};
+use tonne_test_support::on_both_backends;
 
 fn mass(amount: &str) -> Value {
     json!({"mass": {"amount": amount, "unit": "t"}})
@@ -242,6 +242,7 @@ async fn bad_orders_are_refused_and_write_nothing(app: TestApp) {
 }
 
 on_both_backends!(
+    with crate::support::TestApp::spawn;
     orders_by_mass_and_value_are_created_read_and_listed,
     a_repeated_idempotency_key_is_409_and_creates_nothing,
     fifty_concurrent_requests_with_one_key_create_exactly_one_order,

@@ -8,25 +8,6 @@ use tonne_http::rate_limit::RatePolicy;
 use tonne_storage::DatabaseUrl;
 use tonne_test_support::{Contract, TestDb};
 
-/// Instantiates each `async fn case(app: TestApp)` on SQLite and on PostgreSQL.
-#[macro_export]
-macro_rules! on_both_backends {
-    ($($case:ident),* $(,)?) => {
-        mod sqlite {
-            $( #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-               async fn $case() { super::$case($crate::support::TestApp::spawn(tonne_test_support::TestDb::sqlite()).await).await } )*
-        }
-        mod postgres {
-            $( #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-               async fn $case() {
-                   if let Some(db) = tonne_test_support::TestDb::postgres() {
-                       super::$case($crate::support::TestApp::spawn(db).await).await
-                   }
-               } )*
-        }
-    };
-}
-
 pub fn contract() -> Option<&'static Contract> {
     static CONTRACT: OnceLock<Option<Contract>> = OnceLock::new();
     CONTRACT.get_or_init(Contract::load).as_ref()

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::on_both_backends;
 use crate::support::{Tenant, TestApp, assert_error, conforms};
+use tonne_test_support::on_both_backends;
 
 // ---------------------------------------------------------------- receiver
 
@@ -561,6 +561,7 @@ impl tonne_webhooks::ports::AccountDirectory for NoAccounts {
 }
 
 on_both_backends!(
+    with crate::support::TestApp::spawn;
     crud_follows_the_contract,
     bad_input_is_refused_and_nothing_written,
     private_targets_are_refused_unless_allowed,
@@ -970,22 +971,7 @@ mod delivery {
         let _ = b.await;
     }
 
-    macro_rules! both {
-        ($($case:ident),*) => {
-            mod sqlite {
-                $( #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-                   async fn $case() { super::$case(tonne_test_support::TestDb::sqlite()).await } )*
-            }
-            mod postgres {
-                $( #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-                   async fn $case() {
-                       if let Some(db) = tonne_test_support::TestDb::postgres() { super::$case(db).await }
-                   } )*
-            }
-        };
-    }
-
-    both!(
+    tonne_test_support::on_both_backends!(
         orders_reach_the_receiver_signed_in_order_filtered_and_by_mode,
         rotation_deletion_and_gone,
         exhausted_schedule_disables_then_re_enabling_resumes,
