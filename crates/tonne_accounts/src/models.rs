@@ -203,9 +203,7 @@ pub struct Account {
 /// What a caller supplies to create an account pair or a client account.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewAccount {
-    /// Name.
     pub name: AccountName,
-    /// Currency.
     pub currency: Currency,
     /// Optional beneficiary.
     pub beneficiary: Option<Beneficiary>,

@@ -23,9 +23,7 @@ pub use tonne_kernel::StoreError;
 /// Which accounts a list returns.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AccountQuery {
-    /// Organisation.
     pub organisation_id: OrganisationId,
-    /// Mode.
     pub mode: AccountMode,
     /// Regular accounts or client accounts.
     pub scope: AccountScope,

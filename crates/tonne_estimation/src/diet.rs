@@ -6,7 +6,6 @@ use crate::factors::{Factor, authored};
 
 /// The contract's diets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[allow(missing_docs)]
 pub enum Diet {
     HighMeatEater,
     MediumMeatEater,

@@ -21,9 +21,7 @@ pub enum CabinClass {
     /// Economy (Tonne's default; see docs/API.md).
     #[default]
     Economy,
-    /// Business.
     Business,
-    /// First.
     First,
 }
 
@@ -33,12 +31,7 @@ pub enum FlightRoute {
     /// A flown distance, used as given.
     Distance(Distance),
     /// IATA or ICAO codes.
-    Airports {
-        /// Origin.
-        source: String,
-        /// Destination.
-        destination: String,
-    },
+    Airports { source: String, destination: String },
 }
 
 /// A haul band.
@@ -86,9 +79,7 @@ pub fn passenger_factor(band: Band, cabin: CabinClass, touches_uk: bool) -> Fact
 /// A flight request.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FlightRequest {
-    /// Route.
     pub route: FlightRoute,
-    /// Cabin.
     pub cabin: CabinClass,
     /// Passengers (0 to 10,000; fractions allowed, as the contract's `number`).
     pub passengers: Decimal,
@@ -101,7 +92,6 @@ pub struct FlightEstimate {
     pub mass: Mass,
     /// Distance used.
     pub distance: Distance,
-    /// Band.
     pub band: Band,
     /// Factor used.
     pub factor: Factor,

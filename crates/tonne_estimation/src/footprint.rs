@@ -49,7 +49,6 @@ fn public_transport_factor() -> Decimal {
 
 /// A company's inputs (yearly values; see the contract's `CompanyEstimateRequest`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[allow(missing_docs)]
 pub struct CompanyRequest {
     pub months: u32,
     pub employees: u64,
@@ -77,7 +76,6 @@ pub struct CompanyRequest {
 
 /// A company estimate: total, scopes and components (all exact sums of the same parts).
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[allow(missing_docs)]
 pub struct CompanyEstimate {
     pub mass: Mass,
     pub scope1: Mass,
@@ -243,13 +241,11 @@ pub enum CarFuel {
     Gasoline,
     /// Battery electric.
     Electric,
-    /// Hybrid.
     Hybrid,
 }
 
 /// A person's inputs (see the contract's `IndividualEstimateRequest`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[allow(missing_docs)]
 pub struct IndividualRequest {
     pub country_code: String,
     pub car_use: bool,
@@ -272,7 +268,6 @@ pub struct IndividualRequest {
 
 /// An individual's year, term by term (kg rounded to the gram) and in total.
 #[derive(Debug, Clone, PartialEq, Eq)]
-#[allow(missing_docs)]
 pub struct IndividualEstimate {
     pub mass: Mass,
     pub diet: Mass,

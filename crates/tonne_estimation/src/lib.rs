@@ -50,13 +50,11 @@ pub enum EstimateError {
     Invalid {
         /// Field path, e.g. `legs[1].route.amount`.
         field: String,
-        /// Why.
         reason: String,
     },
     /// A well-formed country code Tonne has no data for (`validation_error`).
     #[error("{field}: unknown country `{code}`")]
     UnknownCountry {
-        /// Field.
         field: String,
         /// Code sent.
         code: String,
@@ -64,7 +62,6 @@ pub enum EstimateError {
     /// A well-formed airport code that is not in the table (`airport_invalid`).
     #[error("{field}: unknown airport `{code}`")]
     AirportInvalid {
-        /// Field.
         field: String,
         /// Code sent.
         code: String,
@@ -72,7 +69,6 @@ pub enum EstimateError {
     /// A well-formed UN/LOCODE that is not a known seaport (`port_not_found`).
     #[error("{field}: unknown seaport `{code}`")]
     PortNotFound {
-        /// Field.
         field: String,
         /// Code sent.
         code: String,
@@ -80,7 +76,6 @@ pub enum EstimateError {
     /// An address whose city is not a known place of its country (`address_not_found`).
     #[error("{field}: no place called `{city}` is known in {country_code}")]
     AddressNotFound {
-        /// Field.
         field: String,
         /// The city as sent.
         city: String,

@@ -16,7 +16,6 @@ use crate::units::kg_to_mass;
 
 /// The contract's road vehicle types.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[allow(missing_docs)]
 pub enum Vehicle {
     CarMini,
     CarSupermini,
@@ -83,21 +82,17 @@ pub enum Leg {
     Road {
         /// Route (distance or coordinates/address).
         route: Route,
-        /// Vehicle.
         vehicle: Vehicle,
     },
     /// By rail.
     Rail {
-        /// Route.
         route: Route,
         /// Rail type.
         rail: Rail,
     },
     /// By air.
     Flight {
-        /// Route.
         route: FlightRoute,
-        /// Cabin.
         cabin: CabinClass,
     },
 }

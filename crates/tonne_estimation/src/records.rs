@@ -90,17 +90,13 @@ pub struct Computed {
 /// A stored estimate.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EstimateRecord {
-    /// Id.
     pub id: EstimateId,
-    /// Owner.
     pub account_id: AccountId,
-    /// Kind.
     pub kind: EstimateKind,
     /// What was computed.
     pub computed: Computed,
     /// The order that bought this estimate's mass, if any (32-hex order id).
     pub order_id: Option<String>,
-    /// Created.
     pub created_at: OffsetDateTime,
     /// Last recomputed.
     pub updated_at: OffsetDateTime,
@@ -109,7 +105,6 @@ pub struct EstimateRecord {
 /// The result of a conditional update.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum UpdateOutcome {
-    /// Recomputed.
     Updated,
     /// No such estimate of this kind on this account.
     NotFound,

@@ -61,12 +61,7 @@ pub enum Route {
     /// The distance travelled, used as given.
     Distance(Distance),
     /// Two places; the engine measures between them.
-    Between {
-        /// Start.
-        source: Place,
-        /// End.
-        destination: Place,
-    },
+    Between { source: Place, destination: Place },
 }
 
 /// Surface (road, rail, inland waterway) distance of a route: as given, or

@@ -20,15 +20,11 @@ use crate::units::{Distance, kg_to_mass};
 /// How goods travel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Mode {
-    /// Road.
     Road,
-    /// Rail.
     Rail,
-    /// Air.
     Air,
     /// Inland waterway.
     InlandWaterway,
-    /// Sea.
     Sea,
 }
 
@@ -171,7 +167,6 @@ pub fn is_simple_method(name: &str) -> bool {
 
 /// The contract's sea vessel types (non-container).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[allow(missing_docs)]
 pub enum Vessel {
     OilTankerSmall,
     OilTankerMedium,
@@ -222,16 +217,13 @@ pub enum Method {
     Simple(String),
     /// A sea vessel with optional fuel and (bulk) load.
     Sea {
-        /// Vessel.
         vessel: Vessel,
-        /// Fuel.
         fuel: Option<Fuel>,
         /// Heavy load (bulk carriers).
         heavy_load: bool,
     },
     /// A container ship.
     Container {
-        /// Refrigerated.
         refrigerated: bool,
         /// Trade lane, if given (no lane table yet: the industry average is used).
         trade_lane: Option<String>,
@@ -240,7 +232,6 @@ pub enum Method {
     Vessel {
         /// IMO number.
         imo: String,
-        /// Refrigerated.
         refrigerated: bool,
         /// Trade lane, if given.
         trade_lane: Option<String>,
@@ -298,9 +289,7 @@ impl Shipment {
 /// One leg.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Leg {
-    /// Route.
     pub route: Route,
-    /// Method.
     pub method: Method,
 }
 

@@ -37,7 +37,6 @@ pub enum Group {
 pub struct Category {
     /// The 4-digit MCC.
     pub code: String,
-    /// Treatment.
     pub group: Group,
     /// NAICS-2017 code of the factor ("" without one).
     pub naics: String,

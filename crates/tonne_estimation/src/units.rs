@@ -27,7 +27,6 @@ pub fn parse_amount(field: &str, amount: &str) -> Result<Decimal, EstimateError>
 /// The contract's distance units.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DistanceUnit {
-    /// Kilometre.
     Km,
     /// International mile (1.609344 km).
     Mi,
@@ -82,7 +81,6 @@ impl Distance {
         }
     }
 
-    /// Kilometres.
     pub fn km(&self) -> Decimal {
         self.km
     }
@@ -135,7 +133,6 @@ impl Area {
 pub struct Spend {
     /// Amount in major units.
     pub amount: Decimal,
-    /// Currency.
     pub currency: Currency,
 }
 

@@ -42,7 +42,6 @@ pub struct PoolGauge {
     pub connections: u32,
     /// Idle connections.
     pub idle: u32,
-    /// Maximum.
     pub max_size: u32,
 }
 
@@ -76,6 +75,5 @@ pub struct AppState {
     pub readiness: Arc<dyn Readiness>,
     /// Prometheus metrics.
     pub metrics: Arc<Metrics>,
-    /// Settings.
     pub config: HttpConfig,
 }

@@ -17,10 +17,11 @@ use tonne_http::{AppState, HttpConfig, PoolGauge, Readiness};
 use tonne_kernel::{AccountMode, ApiKeyId, OrganisationId};
 use uuid::Uuid;
 
-struct AlwaysReady;
+/// Readiness of a database that cannot be reached: `/ready` must say so without leaking the cause.
+struct UnreachableDatabase;
 
 #[async_trait]
-impl Readiness for AlwaysReady {
+impl Readiness for UnreachableDatabase {
     async fn check(&self) -> Result<(), String> {
         Err("database unreachable: connection refused to 10.0.0.1".into())
     }
@@ -66,7 +67,7 @@ fn state(mock: MockAccountsService) -> AppState {
             per_second: 1000,
             burst: 1000,
         })),
-        readiness: Arc::new(AlwaysReady),
+        readiness: Arc::new(UnreachableDatabase),
         metrics: Arc::new(Metrics::new().unwrap()),
         config: HttpConfig::default(),
     }

@@ -5,9 +5,7 @@ use rust_decimal::Decimal;
 /// The contract's `MassUnit`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum MassUnit {
-    /// Gram.
     G,
-    /// Kilogram.
     Kg,
     /// Tonne (1,000 kg).
     T,
@@ -74,7 +72,6 @@ pub struct Mass {
 }
 
 impl Mass {
-    /// Zero.
     pub const ZERO: Mass = Mass { grams: 0 };
 
     /// A mass of whole grams (negative values are clamped to zero).

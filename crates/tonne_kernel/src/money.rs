@@ -8,7 +8,6 @@ use rust_decimal::{Decimal, RoundingStrategy};
 pub enum Currency {
     /// Pound sterling.
     Gbp,
-    /// Euro.
     Eur,
     /// US dollar.
     Usd,

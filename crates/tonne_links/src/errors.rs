@@ -11,7 +11,6 @@ pub enum LinkError {
     Invalid {
         /// The field.
         field: &'static str,
-        /// Why.
         reason: String,
     },
     /// Fewer than 1 or more than 24 bundles.

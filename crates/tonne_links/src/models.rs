@@ -160,11 +160,8 @@ pub struct LinkDetails {
 /// What a client sends to create a link (raw, validated by the service).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct LinkDraft {
-    /// Name.
     pub name: String,
-    /// Title.
     pub title: Option<String>,
-    /// Description.
     pub description: Option<String>,
     /// Bundle ids as sent.
     pub bundles: Vec<String>,
@@ -172,7 +169,6 @@ pub struct LinkDraft {
     pub value: Option<String>,
     /// Allow-list.
     pub emails: Option<Vec<String>>,
-    /// Expiry.
     pub expires_at: Option<OffsetDateTime>,
     /// Show the account's logo.
     pub use_logo: bool,
@@ -183,11 +179,8 @@ pub struct LinkDraft {
 /// What a client sends to change a link: absent optional fields keep their value.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct LinkChanges {
-    /// Name.
     pub name: String,
-    /// Title.
     pub title: Option<String>,
-    /// Description.
     pub description: Option<String>,
     /// Replaces the bundles.
     pub bundles: Option<Vec<String>>,
@@ -212,7 +205,6 @@ pub struct AccountProfile {
     pub name: String,
     /// Logo URL.
     pub logo: Option<String>,
-    /// Currency.
     pub currency: Currency,
     /// Live or test.
     pub mode: AccountMode,

@@ -127,15 +127,12 @@ pub struct Project {
     pub id: ProjectId,
     /// Unique slug.
     pub slug: String,
-    /// Name.
     pub name: String,
     /// Short name.
     pub short_name: String,
-    /// Description.
     pub description: String,
     /// Type, e.g. "Forest conservation (REDD+)".
     pub project_type: String,
-    /// Registry.
     pub registry: Registry,
     /// Link to the registry's page.
     pub registry_link: Option<String>,
@@ -147,7 +144,6 @@ pub struct Project {
     pub country_name: String,
     /// ISO 3166-1 alpha-3 country code.
     pub country_code: String,
-    /// Region.
     pub region: Option<String>,
     /// Logo URL.
     pub logo: Option<String>,
@@ -159,7 +155,6 @@ pub struct Project {
     pub results: Vec<String>,
     /// UN Sustainable Development Goals served (1–17).
     pub un_sdg: Vec<u8>,
-    /// Media.
     pub media: Vec<Media>,
     /// Disabled projects are not sold.
     pub disabled: bool,
@@ -181,9 +176,7 @@ pub struct BundlePrice {
 pub struct Bundle {
     /// Its id.
     pub id: BundleId,
-    /// Name.
     pub name: String,
-    /// Description.
     pub description: Option<String>,
     /// Unit prices per tonne, one per currency it is sold in.
     pub prices: Vec<BundlePrice>,
@@ -191,7 +184,6 @@ pub struct Bundle {
     pub available: Option<Mass>,
     /// Offset type.
     pub offset_type: Option<OffsetType>,
-    /// Permanence.
     pub permanence: Option<CarbonPermanence>,
     /// Disabled bundles take no orders.
     pub disabled: bool,

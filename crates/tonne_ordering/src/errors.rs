@@ -6,12 +6,7 @@ pub enum CatalogueError {
     NotFound,
     /// A list parameter is invalid.
     #[error("{field}: {reason}")]
-    Invalid {
-        /// Field.
-        field: &'static str,
-        /// Why.
-        reason: String,
-    },
+    Invalid { field: &'static str, reason: String },
     /// Storage failed.
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
@@ -34,12 +29,7 @@ pub enum QuoteError {
     BundleInvalid(String),
     /// Another field is invalid.
     #[error("{field}: {reason}")]
-    Invalid {
-        /// Field.
-        field: &'static str,
-        /// Why.
-        reason: String,
-    },
+    Invalid { field: &'static str, reason: String },
     /// Storage failed.
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
@@ -67,12 +57,7 @@ pub enum ReadOrderError {
     NotFound,
     /// A list parameter is invalid.
     #[error("{field}: {reason}")]
-    Invalid {
-        /// Field.
-        field: &'static str,
-        /// Why.
-        reason: String,
-    },
+    Invalid { field: &'static str, reason: String },
     /// Storage failed.
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),

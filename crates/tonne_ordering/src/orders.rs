@@ -168,17 +168,12 @@ impl IdempotencyKey {
 /// The tonnes of one project retired for an order, set when the order enters `retiring`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProjectAllocation {
-    /// Project.
     pub project_id: ProjectId,
-    /// Name.
     pub project_name: String,
-    /// Type.
     pub project_type: String,
-    /// Slug.
     pub project_slug: String,
     /// Registry the credits are retired on.
     pub registry: Registry,
-    /// Tonnes.
     pub quantity: Mass,
     /// The bundle's unit price.
     pub unit_price: Money,
@@ -209,7 +204,6 @@ pub struct Order {
     pub quantity: Mass,
     /// Σ line offset costs.
     pub offset_cost: Money,
-    /// Commission.
     pub commission: Money,
     /// Offset cost + commission.
     pub total_cost: Money,
@@ -320,7 +314,6 @@ pub struct NewEvent {
     pub event_id: Uuid,
     /// The status the order entered; the event type follows from it.
     pub status: OrderStatus,
-    /// When.
     pub at: OffsetDateTime,
 }
 

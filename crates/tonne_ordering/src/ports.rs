@@ -26,7 +26,6 @@ pub struct Visibility {
 /// A whole catalogue, as imported.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Catalogue {
-    /// Projects.
     pub projects: Vec<Project>,
     /// Bundles (their `project_ids` name projects of this catalogue).
     pub bundles: Vec<Bundle>,
@@ -145,10 +144,7 @@ pub enum PaymentOutcome {
     /// Collected: the order becomes `paid`.
     Paid,
     /// Refused: the order becomes `failed`.
-    Declined {
-        /// Why.
-        reason: String,
-    },
+    Declined { reason: String },
 }
 
 /// Collects payment for an order about to become `paid`.
@@ -177,7 +173,6 @@ pub trait CarbonRegistry: Send + Sync {
 /// The payment and registry adapters used for one mode.
 #[derive(Clone)]
 pub struct Fulfilment {
-    /// Payments.
     pub payments: std::sync::Arc<dyn PaymentGateway>,
     /// The registry.
     pub registry: std::sync::Arc<dyn CarbonRegistry>,

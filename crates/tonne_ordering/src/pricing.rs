@@ -35,7 +35,6 @@ impl CommissionRate {
 /// A quantity at a unit price.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Line {
-    /// Quantity.
     pub quantity: Mass,
     /// Price per tonne.
     pub unit_price: Money,
@@ -48,7 +47,6 @@ pub struct Priced {
     pub line_costs: Vec<Money>,
     /// Σ line costs.
     pub offset_cost: Money,
-    /// Commission.
     pub commission: Money,
     /// Offset cost + commission.
     pub total_cost: Money,

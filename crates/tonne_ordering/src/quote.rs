@@ -8,7 +8,6 @@ use crate::pricing::{CommissionRate, Line, gross_unit_price, quote_lines};
 /// One bundle's part of a quote or order.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct QuoteLine {
-    /// Bundle.
     pub bundle_id: BundleId,
     /// Bundle name.
     pub bundle_name: String,

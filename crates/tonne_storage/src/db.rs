@@ -25,9 +25,7 @@ pub enum AnyConnection {
 /// Which backend a [`Db`] talks to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
-    /// PostgreSQL.
     Postgres,
-    /// SQLite.
     Sqlite,
 }
 

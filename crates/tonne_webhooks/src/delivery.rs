@@ -49,7 +49,6 @@ pub enum Step {
     Disabled {
         /// The attempt.
         attempt: Attempt,
-        /// Why.
         reason: String,
     },
     /// Nothing to send: no pending events, or the webhook was deleted or disabled.

@@ -172,7 +172,6 @@ pub trait DeliveryStore: Send + Sync {
 /// One signed request, ready to go.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OutboundRequest {
-    /// Where.
     pub url: WebhookUrl,
     /// The `Lune-HMAC` header value.
     pub signature: String,

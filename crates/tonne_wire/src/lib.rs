@@ -16,7 +16,6 @@ pub struct OrderBundleBody {
     pub bundle_id: String,
     /// Bundle name.
     pub bundle_name: String,
-    /// Tonnes.
     pub quantity: String,
     /// Price per tonne.
     pub unit_price: String,
@@ -47,11 +46,8 @@ impl From<&QuoteLine> for OrderBundleBody {
 pub struct OrderProjectBody {
     /// Project id.
     pub project_id: String,
-    /// Name.
     pub project_name: String,
-    /// Type.
     pub project_type: String,
-    /// Slug.
     pub project_slug: String,
     /// Tonnes retired from this project.
     pub quantity: String,
@@ -93,9 +89,7 @@ pub struct OrderBody {
     pub offset_cost: Option<String>,
     /// Offset cost + commission.
     pub total_cost: Option<String>,
-    /// Commission.
     pub commission: Option<String>,
-    /// Tonnes.
     pub quantity: Option<String>,
     /// RFC 3339.
     pub created_at: String,

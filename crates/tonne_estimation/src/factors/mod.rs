@@ -5,7 +5,6 @@ use rust_decimal::Decimal;
 
 pub mod authored;
 #[rustfmt::skip]
-#[allow(missing_docs)]
 pub mod desnz_2025;
 
 /// One emission factor (or conversion constant) with its provenance.

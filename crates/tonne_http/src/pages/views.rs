@@ -92,9 +92,7 @@ fn header(link: &PublicLink) -> Markup {
 pub struct Filled {
     /// Chosen bundle id.
     pub bundle: String,
-    /// Email.
     pub email: String,
-    /// Amount.
     pub amount: String,
     /// `money` or `tonnes`.
     pub unit: String,

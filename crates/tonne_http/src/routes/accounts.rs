@@ -19,7 +19,6 @@ use crate::state::AppState;
 pub enum CurrencyCode {
     /// Pound sterling.
     Gbp,
-    /// Euro.
     Eur,
     /// US dollar.
     Usd,
@@ -54,9 +53,7 @@ impl From<CurrencyCode> for Currency {
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum AccountType {
-    /// Live.
     Live,
-    /// Test.
     Test,
 }
 

@@ -16,11 +16,8 @@ use crate::state::AppState;
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum MassUnitBody {
-    /// Gram.
     G,
-    /// Kilogram.
     Kg,
-    /// Tonne.
     T,
 }
 

@@ -7,7 +7,6 @@ use super::*;
 /// `square_meters` or `square_feet`.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
-#[allow(missing_docs)]
 pub enum AreaUnitBody {
     SquareMeters,
     SquareFeet,
@@ -19,14 +18,12 @@ pub enum AreaUnitBody {
 pub struct AreaBody {
     /// Decimal string.
     pub amount: String,
-    /// Unit.
     pub unit: AreaUnitBody,
 }
 
 /// Cloud providers.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
-#[allow(missing_docs)]
 pub enum CloudProviderBody {
     Aws,
     Gcp,
@@ -49,7 +46,6 @@ pub struct OnPremiseBody {
 pub struct CloudBody {
     /// Yearly cost.
     pub cost: MoneyBody,
-    /// Provider.
     pub provider: CloudProviderBody,
 }
 
@@ -64,7 +60,6 @@ pub struct TechBody {
         skip_serializing_if = "Option::is_none"
     )]
     pub on_premise: Option<OnPremiseBody>,
-    /// Cloud.
     #[serde(
         default,
         deserialize_with = "crate::extract::non_null",
@@ -89,7 +84,6 @@ fn percent(field: &str, v: i64) -> R<u8> {
 
 estimate_request! {
 /// The contract's `CompanyEstimateRequest` (yearly values).
-#[allow(missing_docs)]
 pub struct CompanyRequestBody {
     #[serde(
         default,
@@ -211,7 +205,6 @@ impl CompanyRequestBody {
 /// Car fuels.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
-#[allow(missing_docs)]
 pub enum CarFuelBody {
     Gasoline,
     Electric,
@@ -220,7 +213,6 @@ pub enum CarFuelBody {
 
 estimate_request! {
 /// The contract's `IndividualEstimateRequest` (yearly values).
-#[allow(missing_docs)]
 pub struct IndividualRequestBody {
     pub country_code: String,
     pub car_use: bool,

@@ -84,7 +84,6 @@ pub use transport::*;
 /// `km`, `mi` or `nm`.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
-#[allow(missing_docs)]
 pub enum DistanceUnitBody {
     Km,
     Mi,
@@ -97,7 +96,6 @@ pub enum DistanceUnitBody {
 pub struct DistanceBody {
     /// Decimal string.
     pub amount: String,
-    /// Unit.
     pub unit: DistanceUnitBody,
 }
 
@@ -115,7 +113,6 @@ impl DistanceBody {
 /// The contract's `Address` (accepted, but Tonne cannot geocode it offline).
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-#[allow(missing_docs)]
 pub struct AddressBody {
     pub street_line1: String,
     #[serde(
@@ -192,9 +189,7 @@ pub struct SeaportCodeBody {
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AirportPairBody {
-    /// Origin.
     pub source: AirportCodeBody,
-    /// Destination.
     pub destination: AirportCodeBody,
 }
 
@@ -204,7 +199,6 @@ pub struct AirportPairBody {
 pub enum FlightRouteBody {
     /// Flown distance.
     Distance(DistanceBody),
-    /// Airports.
     Airports(AirportPairBody),
 }
 
@@ -224,9 +218,7 @@ impl FlightRouteBody {
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum SurfacePlaceBody {
-    /// Coordinates.
     Coordinates(CoordinatesBody),
-    /// Address.
     Address(AddressBody),
 }
 
@@ -234,9 +226,7 @@ pub enum SurfacePlaceBody {
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SurfacePairBody {
-    /// Start.
     pub source: SurfacePlaceBody,
-    /// End.
     pub destination: SurfacePlaceBody,
 }
 
@@ -244,7 +234,6 @@ pub struct SurfacePairBody {
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum SurfaceRouteBody {
-    /// Distance.
     Distance(DistanceBody),
     /// Two places.
     Between(Box<SurfacePairBody>),
@@ -274,13 +263,9 @@ impl SurfaceRouteBody {
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum ShippingPlaceBody {
-    /// Coordinates.
     Coordinates(CoordinatesBody),
-    /// Seaport.
     Seaport(SeaportCodeBody),
-    /// Airport.
     Airport(AirportCodeBody),
-    /// Address.
     Address(AddressBody),
 }
 
@@ -288,9 +273,7 @@ pub enum ShippingPlaceBody {
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ShippingPairBody {
-    /// Start.
     pub source: ShippingPlaceBody,
-    /// End.
     pub destination: ShippingPlaceBody,
 }
 
@@ -298,7 +281,6 @@ pub struct ShippingPairBody {
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum ShippingRouteBody {
-    /// Distance.
     Distance(DistanceBody),
     /// Two places.
     Between(Box<ShippingPairBody>),
@@ -334,7 +316,7 @@ impl ShippingRouteBody {
 
 /// The contract's currencies.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
-#[allow(missing_docs, clippy::upper_case_acronyms)]
+#[allow(clippy::upper_case_acronyms)]
 pub enum CurrencyBody {
     GBP,
     EUR,
@@ -367,7 +349,6 @@ impl From<CurrencyBody> for Currency {
 pub struct MoneyBody {
     /// Decimal string.
     pub value: String,
-    /// Currency.
     pub currency: CurrencyBody,
 }
 
@@ -384,7 +365,6 @@ impl MoneyBody {
 /// The contract's diets.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
-#[allow(missing_docs)]
 pub enum DietBody {
     HighMeatEater,
     MediumMeatEater,
@@ -410,7 +390,6 @@ impl From<DietBody> for Diet {
 /// Cabin class.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
-#[allow(missing_docs)]
 pub enum CabinBody {
     Economy,
     Business,
@@ -453,7 +432,6 @@ fn country(field: &str, code: &str) -> R<String> {
 
 /// kWh, MWh or GWh.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
-#[allow(missing_docs)]
 pub enum EnergyUnitBody {
     #[serde(rename = "kWh")]
     KWh,
@@ -469,14 +447,12 @@ pub enum EnergyUnitBody {
 pub struct ConsumptionBody {
     /// Decimal string.
     pub amount: String,
-    /// Unit.
     pub unit: EnergyUnitBody,
 }
 
 estimate_request! {
 /// The contract's `ElectricityEstimateRequest`.
 pub struct ElectricityRequest {
-    /// Consumption.
     pub consumption: ConsumptionBody,
     /// ISO alpha-3; the world average when absent.
     #[serde(

@@ -7,7 +7,6 @@ use super::*;
 /// Cargo types of containers.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
-#[allow(missing_docs)]
 pub enum CargoBody {
     Lightweight,
     Average,
@@ -19,7 +18,6 @@ pub enum CargoBody {
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MassShipmentBody {
-    /// Mass.
     pub mass: MassBody,
 }
 
@@ -303,9 +301,7 @@ estimate_request! {
 pub struct ShippingRequest {
     /// What is shipped.
     pub shipment: ShipmentBody,
-    /// Where.
     pub route: ShippingRouteBody,
-    /// How.
     pub method: MethodBody,
     /// ISO alpha-3 (accepted and checked; the factors are not country-specific yet).
     #[serde(
@@ -337,9 +333,7 @@ impl ShippingRequest {
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ShippingLegBody {
-    /// Where.
     pub route: ShippingRouteBody,
-    /// How.
     pub method: MethodBody,
     /// ISO alpha-3.
     #[serde(

@@ -38,7 +38,6 @@ estimate_request! {
 pub struct TransactionRequestBody {
     /// Value excluding shipping and taxes.
     pub value: MoneyBody,
-    /// Merchant.
     pub merchant: MerchantBody,
     /// The buyer's diet.
     #[serde(

@@ -41,7 +41,6 @@ impl FlightRequest {
 /// Road vehicle types.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
-#[allow(missing_docs)]
 pub enum VehicleBody {
     CarMini,
     CarSupermini,
@@ -62,7 +61,6 @@ pub enum VehicleBody {
 /// Rail types.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
-#[allow(missing_docs)]
 pub enum RailBody {
     NationalRail,
     InternationalRail,
@@ -73,9 +71,7 @@ pub enum RailBody {
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RoadLegBody {
-    /// Route.
     pub route: SurfaceRouteBody,
-    /// Vehicle.
     pub vehicle_type: VehicleBody,
 }
 
@@ -83,7 +79,6 @@ pub struct RoadLegBody {
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RailLegBody {
-    /// Route.
     pub route: SurfaceRouteBody,
     /// Rail type.
     pub rail_type: RailBody,
@@ -93,9 +88,7 @@ pub struct RailLegBody {
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FlightLegBody {
-    /// Route.
     pub route: FlightRouteBody,
-    /// Cabin.
     pub cabin_class: CabinBody,
 }
 
@@ -103,11 +96,8 @@ pub struct FlightLegBody {
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum PassengerLegBody {
-    /// Road.
     Road(RoadLegBody),
-    /// Rail.
     Rail(RailLegBody),
-    /// Air.
     Flight(FlightLegBody),
 }
 
