@@ -84,3 +84,18 @@ pub enum TransitionError {
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
 }
+
+/// Why the store could not place an order (one answer per cause, decided by the
+/// store's own constraints inside the placing transaction).
+#[derive(Debug, thiserror::Error)]
+pub enum PlaceError {
+    /// The account already has an order with this idempotency key.
+    #[error("the account already has an order with this idempotency key")]
+    IdempotencyKeyTaken,
+    /// The estimate is ordered already, or its mass changed since it was read.
+    #[error("the estimate is ordered already or changed")]
+    EstimateAlreadyOrdered,
+    /// Storage failed.
+    #[error(transparent)]
+    Unexpected(#[from] anyhow::Error),
+}

@@ -21,6 +21,7 @@
 
 pub mod allocation;
 mod catalogue;
+mod commands;
 mod errors;
 mod orders;
 pub mod ports;
@@ -34,7 +35,10 @@ pub use catalogue::{
     Bundle, BundleId, BundlePrice, CarbonPermanence, Media, OffsetType, Project, ProjectId,
     Registry,
 };
-pub use errors::{CatalogueError, CreateOrderError, QuoteError, ReadOrderError, TransitionError};
+pub use commands::{LinkOrigin, MassRequest, OrderRequest, Pricing, ValueRequest};
+pub use errors::{
+    CatalogueError, CreateOrderError, PlaceError, QuoteError, ReadOrderError, TransitionError,
+};
 pub use orders::{
     IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStatus, ProjectAllocation,
     allocate_projects,
@@ -46,7 +50,5 @@ pub use ports::{
 };
 pub use quote::{Quote, QuoteLine};
 pub use selection::{Percentage, SelectionEntry};
-pub use service::{
-    LinkOrigin, MassRequest, OrderRequest, Pricing, Service, Settings, ValueRequest,
-};
+pub use service::{Service, Settings};
 pub use views::{BundleView, ProjectView};

@@ -7,13 +7,13 @@ use tonne_kernel::{AccountId, AccountMode, Currency, Cursor, Money, Page, PageRe
 pub use tonne_kernel::StoreError;
 
 use crate::catalogue::{Bundle, BundleId, Project, ProjectId};
+use crate::commands::{MassRequest, OrderRequest, ValueRequest};
 use crate::errors::{
-    CatalogueError, CreateOrderError, QuoteError, ReadOrderError, TransitionError,
+    CatalogueError, CreateOrderError, PlaceError, QuoteError, ReadOrderError, TransitionError,
 };
 use crate::orders::{IdempotencyKey, NewEvent, Order, OrderId, OrderStatus, ProjectAllocation};
 use crate::quote::Quote;
 use crate::selection::SelectionEntry;
-use crate::service::{MassRequest, OrderRequest, ValueRequest};
 use crate::views::{BundleView, ProjectView};
 
 /// Which catalogue items a list returns.
@@ -99,9 +99,12 @@ pub trait OrderRepository: Send + Sync {
     /// `insufficient_available_quantity` and reserves nothing), inserts the order
     /// and its lines, and appends the `event` to the outbox with the account's next
     /// sequence number and the final order as its snapshot. Returns the order as
-    /// stored. MUST return `Duplicate` when the account already has an order with
-    /// the same idempotency key (a unique constraint decides, not a read).
-    async fn place(&self, order: &Order, event: NewEvent) -> Result<Order, StoreError>;
+    /// stored. MUST return `IdempotencyKeyTaken` when the account already has an
+    /// order with the same idempotency key, and `EstimateAlreadyOrdered` when the
+    /// order names an estimate that is ordered already or whose mass is no longer
+    /// the order's (the store's constraints decide, inside the transaction, not a read;
+    /// when both apply, the key is named).
+    async fn place(&self, order: &Order, event: NewEvent) -> Result<Order, PlaceError>;
     /// The order, or `None`.
     async fn get(&self, id: OrderId) -> Result<Option<Order>, StoreError>;
     /// The account's order with this idempotency key, or `None`.

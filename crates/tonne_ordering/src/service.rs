@@ -4,14 +4,14 @@ use anyhow::anyhow;
 use async_trait::async_trait;
 use time::Duration;
 use tonne_kernel::{
-    AccountId, AccountMode, Clock, Currency, Cursor, EstimateId, Mass, MassUnit, Money, Page,
-    PageRequest,
+    AccountId, AccountMode, Clock, Currency, Cursor, Mass, MassUnit, Money, Page, PageRequest,
 };
 
 use crate::catalogue::ProjectId;
 use crate::catalogue::{Bundle, BundleId, Project};
+use crate::commands::{MassRequest, OrderRequest, Pricing, ValueRequest};
 use crate::errors::{
-    CatalogueError, CreateOrderError, QuoteError, ReadOrderError, TransitionError,
+    CatalogueError, CreateOrderError, PlaceError, QuoteError, ReadOrderError, TransitionError,
 };
 use crate::orders::{
     IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStatus, ProjectAllocation,
@@ -44,81 +44,6 @@ impl Default for Settings {
             default_trunc: MassUnit::G,
         }
     }
-}
-
-/// An order-by-mass request (quote or order).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum MassRequest {
-    /// A total mass split by a selection (or the default selection).
-    Split {
-        /// The mass.
-        mass: Mass,
-        /// Bundles and percentages; `None` uses the default selection.
-        selection: Option<Vec<SelectionEntry>>,
-        /// Truncation unit.
-        trunc: Option<MassUnit>,
-    },
-    /// Explicit masses per bundle.
-    BundleMasses {
-        /// `(bundle id as sent, mass)`.
-        masses: Vec<(String, Mass)>,
-        /// Truncation unit.
-        trunc: Option<MassUnit>,
-    },
-}
-
-/// An order-by-value request (quote or order).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ValueRequest {
-    /// The most to spend, a decimal string in the account's currency.
-    pub value: String,
-    /// Bundles and percentages; `None` uses the default selection.
-    pub selection: Option<Vec<SelectionEntry>>,
-    /// Truncation unit.
-    pub trunc: Option<MassUnit>,
-}
-
-/// An order request: what to price, plus the order's own fields.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OrderRequest {
-    /// By mass or by value.
-    pub pricing: Pricing,
-    /// The client's idempotency key (1–100 characters), if any.
-    pub idempotency_key: Option<String>,
-    /// Client metadata: at most 50 entries, keys 1–40 and values up to 500 characters.
-    pub metadata: Vec<(String, String)>,
-    /// The offset link the order is placed through (hosted pages), if any.
-    pub origin: Option<LinkOrigin>,
-}
-
-/// Where an order placed through an offset link came from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LinkOrigin {
-    /// The offset link's id.
-    pub offset_link_id: String,
-    /// The customer's email, as they entered it.
-    pub email: String,
-}
-
-/// What an order prices.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Pricing {
-    /// By mass.
-    Mass(MassRequest),
-    /// By value.
-    Value(ValueRequest),
-    /// The mass of a stored estimate (read by the caller from the estimates
-    /// store); the estimate can be ordered once, enforced by the store.
-    Estimate {
-        /// The estimate.
-        estimate_id: EstimateId,
-        /// Its mass.
-        mass: Mass,
-        /// Bundles and percentages; `None` uses the default selection.
-        selection: Option<Vec<SelectionEntry>>,
-        /// Truncation unit.
-        trunc: Option<MassUnit>,
-    },
 }
 
 fn check_metadata(metadata: &[(String, String)]) -> Result<(), QuoteError> {
@@ -742,7 +667,6 @@ impl OrderingService for Service {
                 )
             }
         };
-        let key_given = key.clone();
         let mut order = Order::from_quote(
             quote,
             kind,
@@ -763,25 +687,11 @@ impl OrderingService for Service {
             .await
         {
             Ok(order) => Ok(order),
-            Err(StoreError::Duplicate) if estimate_id.is_some() => {
-                // which constraint: the idempotency key, or the one order per estimate?
-                let key_taken = match &key_given {
-                    Some(k) => self
-                        .orders
-                        .by_idempotency_key(account, k)
-                        .await
-                        .map_err(|e| QuoteError::Unexpected(unexpected(e)))?
-                        .is_some(),
-                    None => false,
-                };
-                Err(if key_taken {
-                    CreateOrderError::IdempotencyKeyExists
-                } else {
-                    CreateOrderError::EstimateAlreadyOrdered
-                })
+            Err(PlaceError::IdempotencyKeyTaken) => Err(CreateOrderError::IdempotencyKeyExists),
+            Err(PlaceError::EstimateAlreadyOrdered) => {
+                Err(CreateOrderError::EstimateAlreadyOrdered)
             }
-            Err(StoreError::Duplicate) => Err(CreateOrderError::IdempotencyKeyExists),
-            Err(e) => Err(QuoteError::Unexpected(unexpected(e)).into()),
+            Err(PlaceError::Unexpected(e)) => Err(QuoteError::Unexpected(e).into()),
         }
     }
 

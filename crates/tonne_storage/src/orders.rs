@@ -11,8 +11,8 @@ use tonne_kernel::{
 };
 use tonne_ordering::ports::OrderRepository;
 use tonne_ordering::{
-    BundleId, IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStatus, ProjectAllocation,
-    ProjectId, QuoteLine, Registry,
+    BundleId, IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStatus, PlaceError,
+    ProjectAllocation, ProjectId, QuoteLine, Registry,
 };
 use tonne_wire::{OrderBody, OrderEventData};
 
@@ -367,8 +367,36 @@ fn claim_estimate(conn: &mut AnyConnection, order: &Order, estimate: &str) -> Qu
     } else {
         Err(DieselError::DatabaseError(
             diesel::result::DatabaseErrorKind::UniqueViolation,
-            Box::new(String::from("the estimate is ordered already or changed")),
+            Box::new(String::from(ESTIMATE_CLAIM_FAILED)),
         ))
+    }
+}
+
+/// The messages of the placing transaction's own refusals (no database message contains them).
+const ESTIMATE_CLAIM_FAILED: &str = "tonne: the estimate is ordered already or changed";
+const IDEMPOTENCY_KEY_TAKEN: &str = "tonne: the idempotency key is taken";
+
+/// Which constraint refused an order: the idempotency key's unique index
+/// (`orders_idempotency`), the estimate's (`orders_estimate`) or its claim.
+fn place_error(e: crate::db::DbError, named_estimate: bool) -> PlaceError {
+    use diesel::result::DatabaseErrorKind::UniqueViolation;
+    match e {
+        crate::db::DbError::Query(DieselError::DatabaseError(UniqueViolation, info)) => {
+            let message = info.message();
+            let constraint = info.constraint_name().unwrap_or_default();
+            let estimate = message == ESTIMATE_CLAIM_FAILED
+                || constraint == "orders_estimate"
+                || message.contains("orders.estimate_id");
+            let key = message == IDEMPOTENCY_KEY_TAKEN
+                || constraint == "orders_idempotency"
+                || message.contains("orders.idempotency_key");
+            if key || !(estimate || named_estimate) {
+                PlaceError::IdempotencyKeyTaken
+            } else {
+                PlaceError::EstimateAlreadyOrdered
+            }
+        }
+        other => PlaceError::Unexpected(anyhow::anyhow!(other).context("placing an order")),
     }
 }
 
@@ -391,10 +419,26 @@ fn release(conn: &mut AnyConnection, order: &Order) -> QueryResult<()> {
 
 #[async_trait]
 impl OrderRepository for OrderStore {
-    async fn place(&self, order: &Order, event: NewEvent) -> Result<Order, StoreError> {
+    async fn place(&self, order: &Order, event: NewEvent) -> Result<Order, PlaceError> {
         let mut order = order.clone();
+        let named_estimate = order.estimate_id.is_some();
         self.db
             .write(move |conn| {
+                // A repeated key is answered as such even when the estimate it
+                // names is taken too; the unique index stays the arbiter of races.
+                if let Some(key) = &order.idempotency_key {
+                    let taken: i64 = orders::table
+                        .filter(orders::account_id.eq(order.account_id.to_string()))
+                        .filter(orders::idempotency_key.eq(key.as_str()))
+                        .count()
+                        .get_result(conn)?;
+                    if taken > 0 {
+                        return Err(DieselError::DatabaseError(
+                            diesel::result::DatabaseErrorKind::UniqueViolation,
+                            Box::new(String::from(IDEMPOTENCY_KEY_TAKEN)),
+                        ));
+                    }
+                }
                 for line in &mut order.lines {
                     let covered =
                         reserve(conn, &line.bundle_id.to_string(), line.quantity.grams())?;
@@ -415,7 +459,7 @@ impl OrderRepository for OrderStore {
                 Ok(order)
             })
             .await
-            .map_err(|e| store_error(e, "placing an order"))
+            .map_err(|e| place_error(e, named_estimate))
     }
 
     async fn get(&self, id: OrderId) -> Result<Option<Order>, StoreError> {

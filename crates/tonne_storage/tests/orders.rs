@@ -19,7 +19,7 @@ use tonne_kernel::{
 use tonne_ordering::ports::{Catalogue, CatalogueRepository as _, OrderRepository};
 use tonne_ordering::{
     Bundle, BundleId, BundlePrice, IdempotencyKey, NewEvent, Order, OrderId, OrderKind,
-    OrderStatus, QuoteLine,
+    OrderStatus, PlaceError, QuoteLine,
 };
 use tonne_storage::{AccountStore, CatalogueStore, EstimateStore, OrderStore};
 use tonne_test_support::{TestDb, on_both_backends};
@@ -212,7 +212,10 @@ async fn placing_writes_the_order_its_reservation_and_its_event_together(t: Test
             event(OrderStatus::Received),
         )
         .await;
-    assert!(matches!(again, Err(StoreError::Duplicate)));
+    assert!(
+        matches!(again, Err(PlaceError::IdempotencyKeyTaken)),
+        "{again:?}"
+    );
     assert_eq!(
         available(&t, 1).await.unwrap().to_tonnes_string(),
         "6",
@@ -496,7 +499,7 @@ async fn an_estimate_is_ordered_once_and_then_frozen(t: TestDb) {
     for task in tasks {
         match task.await.unwrap() {
             Ok(o) => won.push(o),
-            Err(StoreError::Duplicate) => {}
+            Err(PlaceError::EstimateAlreadyOrdered) => {}
             Err(other) => panic!("{other:?}"),
         }
     }
@@ -529,7 +532,7 @@ async fn an_estimate_is_ordered_once_and_then_frozen(t: TestDb) {
     stale.estimate_id = Some(other.id);
     assert!(matches!(
         store.place(&stale, event(OrderStatus::Received)).await,
-        Err(StoreError::Duplicate)
+        Err(PlaceError::EstimateAlreadyOrdered)
     ));
     assert_eq!(
         estimates
@@ -539,6 +542,40 @@ async fn an_estimate_is_ordered_once_and_then_frozen(t: TestDb) {
             .unwrap()
             .order_id,
         None
+    );
+
+    // each refusal names its own cause
+    store
+        .place(
+            &order(&acct, Some("same"), "1", 2, T0),
+            event(OrderStatus::Received),
+        )
+        .await
+        .unwrap();
+    let mut key_taken = order(&acct, Some("same"), "1", 2, T0);
+    key_taken.estimate_id = Some(other.id);
+    key_taken.requested_quantity = Some(Mass::from_grams(2_000_000));
+    assert!(matches!(
+        store.place(&key_taken, event(OrderStatus::Received)).await,
+        Err(PlaceError::IdempotencyKeyTaken)
+    ));
+    let mut ordered_twice = order(&acct, Some("fresh"), "1", 2, T0);
+    ordered_twice.estimate_id = Some(e.id);
+    assert!(matches!(
+        store
+            .place(&ordered_twice, event(OrderStatus::Received))
+            .await,
+        Err(PlaceError::EstimateAlreadyOrdered)
+    ));
+    assert_eq!(
+        estimates
+            .get(acct.id, other.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .order_id,
+        None,
+        "nothing claimed by a refused order"
     );
 }
 

@@ -304,7 +304,7 @@ async fn an_order_is_placed_in_received_with_its_event_and_a_repeated_key_is_a_c
         .returning(|order, _| Ok(order.clone()));
     orders
         .expect_place()
-        .returning(|_, _| Err(StoreError::Duplicate));
+        .returning(|_, _| Err(PlaceError::IdempotencyKeyTaken));
     let svc = service_with(one_bundle(), orders);
     let order = svc
         .create_order(
@@ -340,10 +340,8 @@ async fn an_estimate_is_ordered_for_its_mass_once() {
         .returning(|order, _| Ok(order.clone()));
     orders
         .expect_place()
-        .returning(|_, _| Err(StoreError::Duplicate));
-    orders
-        .expect_by_idempotency_key()
-        .returning(|_, _| Ok(None));
+        .returning(|_, _| Err(PlaceError::EstimateAlreadyOrdered));
+    orders.expect_by_idempotency_key().never();
     let svc = service_with(one_bundle(), orders);
     let request = || OrderRequest {
         pricing: Pricing::Estimate {
