@@ -233,7 +233,7 @@ def desnz():
         path = " / ".join(x for x in (r["level1"], r["level2"], r["level3"], r["level4"], r["column_text"]) if x)
         out.append(f"/// {path}: {value} kg CO2e per {r['uom']} (DESNZ 2025, id {fid}).\n")
         out.append(
-            f"pub const {name}: Factor = Factor::new({mantissa}, {len(frac)}, \"DESNZ 2025 {fid}: {path}\", \"kg CO2e/{r['uom']}\");\n"
+            f"pub const {name}: Factor = Factor::named(\"{name}\", {mantissa}, {len(frac)}, \"DESNZ 2025 {fid}: {path}\", \"kg CO2e/{r['uom']}\");\n"
         )
     with open(RUST / "desnz_2025.rs", "w") as f:
         f.writelines(out)

@@ -5,7 +5,8 @@ use async_trait::async_trait;
 use diesel::connection::SimpleConnection as _;
 use tonne_accounts::ports::ApiKeyRepository;
 use tonne_accounts::{AccountsService, Service};
-use tonne_estimation::records::Estimates;
+use tonne_estimation::ports::EstimationService;
+use tonne_estimation::service::{Engines, Estimations};
 use tonne_http::{PoolGauge, Readiness};
 use tonne_kernel::{AccountId, Currency, StoreError, SystemClock, UuidV7Generator};
 use tonne_ordering::ports::AccountDirectory;
@@ -25,8 +26,8 @@ pub struct Services {
     pub accounts: Arc<dyn AccountsService>,
     /// Catalogue and quotes.
     pub ordering: Arc<dyn OrderingService>,
-    /// Stored estimates.
-    pub estimates: Estimates,
+    /// The estimate use cases.
+    pub estimates: Arc<dyn EstimationService>,
     /// Webhook endpoints.
     pub webhooks: Arc<dyn WebhooksService>,
     /// Webhook storage (the dispatcher's delivery store).
@@ -216,11 +217,12 @@ impl Services {
             Arc::new(SystemClock),
             ordering,
         ));
-        let estimates = Estimates::new(
+        let estimates: Arc<dyn EstimationService> = Arc::new(Estimations::new(
             Arc::new(EstimateStore::new(db.clone())),
+            Arc::new(Engines),
             Arc::new(SystemClock),
             Arc::new(UuidV7Generator),
-        );
+        ));
         let (page_key, page_key_is_stable) = match &secrets {
             Some(k) => (
                 tonne_links::PageKey::new(k.derive("offset-link-pages")),

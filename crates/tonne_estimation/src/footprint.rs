@@ -14,7 +14,8 @@ use crate::grid;
 use crate::units::{Area, Distance, Spend, kg_to_mass};
 
 /// [A] Business electricity price used to turn an on-premise electricity bill into kWh.
-pub const ELECTRICITY_PRICE_EUR_PER_KWH: Factor = Factor::new(
+pub const ELECTRICITY_PRICE_EUR_PER_KWH: Factor = Factor::named(
+    "ELECTRICITY_PRICE_EUR_PER_KWH",
     19,
     2,
     "[A] Tonne assumption close to the Eurostat EU non-household average price, 2024",

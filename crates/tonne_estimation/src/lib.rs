@@ -11,6 +11,12 @@
 //! | [`transaction`] | 2022 USD × factor(MCC) × diet | US EPA USEEIO v1.3.0 |
 //! | [`footprint`] | company and individual years: sums of the above | all of the above |
 //!
+//! Around the engines, the estimate use case is a hexagon like the rest of
+//! Tonne: [`estimate`] holds the typed request and result (with its
+//! [`explain::Explanation`]), [`ports`] the driving [`ports::EstimationService`]
+//! and the driven [`ports::EstimateRepository`] and [`ports::Engine`], and
+//! [`service::Estimations`] the use cases.
+//!
 //! ```
 //! use tonne_estimation::electricity::{self, Energy, EnergyUnit};
 //!
@@ -25,6 +31,8 @@
 pub mod cities;
 pub mod diet;
 pub mod electricity;
+pub mod estimate;
+pub mod explain;
 pub mod factors;
 pub mod flight;
 pub mod footprint;
@@ -32,8 +40,9 @@ mod geo;
 mod grid;
 pub mod passenger;
 pub mod places;
-pub mod records;
+pub mod ports;
 pub mod route;
+pub mod service;
 pub mod shipping;
 pub mod transaction;
 mod units;

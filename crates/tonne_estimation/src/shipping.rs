@@ -318,12 +318,11 @@ fn air_freight_factor(band: Band) -> Factor {
     }
 }
 
-fn container_factor(refrigerated: bool) -> Decimal {
-    let base = desnz::SEA_CONTAINER_AVERAGE.value();
+fn container_factors(refrigerated: bool) -> Vec<Factor> {
     if refrigerated {
-        base * authored::REEFER_UPLIFT.value()
+        vec![desnz::SEA_CONTAINER_AVERAGE, authored::REEFER_UPLIFT]
     } else {
-        base
+        vec![desnz::SEA_CONTAINER_AVERAGE]
     }
 }
 
@@ -372,6 +371,23 @@ fn distance(field: &str, route: &Route, mode: Mode) -> Result<Distance, Estimate
 /// assert!((6_100_000..6_600_000).contains(&e.mass.grams()));
 /// ```
 pub fn leg(prefix: &str, shipment: &Shipment, leg: &Leg) -> Result<LegEstimate, EstimateError> {
+    leg_traced(prefix, shipment, leg).map(|(e, _)| e)
+}
+
+/// What a shipping leg multiplied: its mode and the factors whose product is
+/// its intensity (air: the haul band's factor).
+#[derive(Debug, Clone)]
+pub(crate) struct LegTrace {
+    pub mode: Mode,
+    pub factors: Vec<Factor>,
+}
+
+/// [`leg`] with what it multiplied.
+pub(crate) fn leg_traced(
+    prefix: &str,
+    shipment: &Shipment,
+    leg: &Leg,
+) -> Result<(LegEstimate, LegTrace), EstimateError> {
     let field = |name: &str| {
         if prefix.is_empty() {
             name.to_owned()
@@ -381,29 +397,30 @@ pub fn leg(prefix: &str, shipment: &Shipment, leg: &Leg) -> Result<LegEstimate, 
     };
     let route_field = field("route");
     let mut methodology = Vec::new();
-    // the mode and its intensity in kg CO2e per tonne·km (air: by haul band, below)
-    let (mode, intensity) = match &leg.method {
+    // the mode and the factors whose product is its intensity in kg CO2e per
+    // tonne·km (air: by haul band, below)
+    let (mode, mut factors) = match &leg.method {
         Method::Simple(name) => {
             let (_, mode, factor) = SIMPLE.iter().find(|(n, _, _)| n == name).ok_or_else(|| {
                 EstimateError::invalid(&field("method"), "is not a known shipping method")
             })?;
-            (*mode, factor.value())
+            (*mode, vec![*factor])
         }
         Method::Sea {
             vessel,
             fuel,
             heavy_load,
         } => {
-            let mut f = vessel.factor().value();
+            let mut f = vec![vessel.factor()];
             if *fuel == Some(Fuel::Lng) {
-                f *= authored::LNG_RATIO.value();
+                f.push(authored::LNG_RATIO);
             }
             if *heavy_load {
-                f *= authored::HEAVY_LOAD_RATIO.value();
+                f.push(authored::HEAVY_LOAD_RATIO);
             }
             (Mode::Sea, f)
         }
-        Method::Container { refrigerated, .. } => (Mode::Sea, container_factor(*refrigerated)),
+        Method::Container { refrigerated, .. } => (Mode::Sea, container_factors(*refrigerated)),
         Method::Vessel {
             refrigerated,
             trade_lane,
@@ -414,21 +431,27 @@ pub fn leg(prefix: &str, shipment: &Shipment, leg: &Leg) -> Result<LegEstimate, 
             } else {
                 IMO_FALLBACK
             });
-            (Mode::Sea, container_factor(*refrigerated))
+            (Mode::Sea, container_factors(*refrigerated))
         }
     };
     let distance = distance(&route_field, &leg.route, mode)?;
     let kg_per_tonne = match mode {
         // by haul band, monotonic in distance as for passengers
-        Mode::Air => crate::flight::banded_kg(distance.km(), |b| air_freight_factor(b).value()),
-        _ => distance.km() * intensity,
+        Mode::Air => {
+            factors = vec![air_freight_factor(Band::of(distance.km()))];
+            crate::flight::banded_kg(distance.km(), |b| air_freight_factor(b).value())
+        }
+        _ => distance.km() * factors.iter().map(Factor::value).product::<Decimal>(),
     };
     let kg = shipment.tonnes() * kg_per_tonne;
-    Ok(LegEstimate {
-        mass: kg_to_mass(&route_field, kg)?,
-        distance,
-        methodology,
-    })
+    Ok((
+        LegEstimate {
+            mass: kg_to_mass(&route_field, kg)?,
+            distance,
+            methodology,
+        },
+        LegTrace { mode, factors },
+    ))
 }
 
 /// A multi-leg estimate: legs in order, mass and distance summed.

@@ -322,6 +322,22 @@ pub enum TransactionOutcome {
 /// assert_eq!(e, TransactionOutcome::Estimate { mass: tonne_kernel::Mass::from_grams(19_400), search_term_match: None });
 /// ```
 pub fn estimate(request: &TransactionRequest) -> Result<TransactionOutcome, EstimateError> {
+    estimate_traced(request).map(|(outcome, _)| outcome)
+}
+
+/// What a transaction estimate multiplied: the category, the spend in 2022
+/// USD and the diet ratio (1 unless a food purchase with a diet).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct TransactionTrace {
+    pub category: &'static Category,
+    pub usd_2022: Decimal,
+    pub diet_ratio: Decimal,
+}
+
+/// [`estimate`] with what it multiplied (`None` for money movement).
+pub(crate) fn estimate_traced(
+    request: &TransactionRequest,
+) -> Result<(TransactionOutcome, Option<TransactionTrace>), EstimateError> {
     grid::check_country("merchant.country_code", &request.country_code)?;
     let (category, matched) = match &request.merchant {
         Merchant::CategoryCode(code) => (
@@ -344,7 +360,7 @@ pub fn estimate(request: &TransactionRequest) -> Result<TransactionOutcome, Esti
         }
     };
     if category.group == Group::MoneyMovement {
-        return Ok(TransactionOutcome::MoneyMovement);
+        return Ok((TransactionOutcome::MoneyMovement, None));
     }
     let usd = request.value.usd_2022()?;
     let diet = match (category.group, request.diet) {
@@ -352,10 +368,17 @@ pub fn estimate(request: &TransactionRequest) -> Result<TransactionOutcome, Esti
         _ => Decimal::ONE,
     };
     let kg = usd * category.kg_per_usd * diet;
-    Ok(TransactionOutcome::Estimate {
-        mass: kg_to_mass("value.value", kg)?,
-        search_term_match: matched,
-    })
+    Ok((
+        TransactionOutcome::Estimate {
+            mass: kg_to_mass("value.value", kg)?,
+            search_term_match: matched,
+        },
+        Some(TransactionTrace {
+            category,
+            usd_2022: usd,
+            diet_ratio: diet,
+        }),
+    ))
 }
 
 #[cfg(test)]

@@ -350,10 +350,11 @@ impl From<tonne_estimation::EstimateError> for ApiError {
     }
 }
 
-impl From<tonne_estimation::records::RecordError> for ApiError {
-    fn from(e: tonne_estimation::records::RecordError) -> Self {
-        use tonne_estimation::records::RecordError as E;
+impl From<tonne_estimation::ports::EstimationError> for ApiError {
+    fn from(e: tonne_estimation::ports::EstimationError) -> Self {
+        use tonne_estimation::ports::EstimationError as E;
         match e {
+            E::Invalid(e) => e.into(),
             E::NotFound => Self::new(
                 StatusCode::NOT_FOUND,
                 codes::ESTIMATE_NOT_FOUND,

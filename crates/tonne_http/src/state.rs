@@ -2,7 +2,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use tonne_accounts::AccountsService;
-use tonne_estimation::records::Estimates;
+use tonne_estimation::ports::EstimationService;
 use tonne_links::OffsetLinksService;
 use tonne_ordering::OrderingService;
 use tonne_webhooks::WebhooksService;
@@ -61,8 +61,8 @@ pub struct AppState {
     pub accounts: Arc<dyn AccountsService>,
     /// Catalogue and quotes.
     pub ordering: Arc<dyn OrderingService>,
-    /// Stored estimates.
-    pub estimates: Estimates,
+    /// The estimate use cases.
+    pub estimates: Arc<dyn EstimationService>,
     /// Webhook endpoints.
     pub webhooks: Arc<dyn WebhooksService>,
     /// Offset links and their hosted pages.

@@ -48,11 +48,7 @@ fn state(mock: MockAccountsService) -> AppState {
     AppState {
         accounts: Arc::new(mock),
         ordering: Arc::new(tonne_ordering::MockOrderingService::new()),
-        estimates: tonne_estimation::records::Estimates::new(
-            Arc::new(tonne_estimation::records::MockEstimateRepository::new()),
-            Arc::new(tonne_kernel::SystemClock),
-            Arc::new(tonne_kernel::UuidV7Generator),
-        ),
+        estimates: Arc::new(tonne_estimation::ports::MockEstimationService::new()),
         webhooks: Arc::new(tonne_webhooks::MockWebhooksService::new()),
         links: Arc::new(tonne_links::MockOffsetLinksService::new()),
         pages: tonne_http::PagesConfig {
@@ -152,7 +148,7 @@ async fn ready_is_503_without_leaking_the_cause() {
 /// State with mocked ordering and estimate store, for the estimate handlers.
 fn estimate_state(
     ordering: tonne_ordering::MockOrderingService,
-    repo: tonne_estimation::records::MockEstimateRepository,
+    repo: tonne_estimation::ports::MockEstimateRepository,
 ) -> AppState {
     let mut accounts = MockAccountsService::new();
     accounts
@@ -160,11 +156,12 @@ fn estimate_state(
         .returning(|_, _| Ok(caller(AccountMode::Live)));
     AppState {
         ordering: Arc::new(ordering),
-        estimates: tonne_estimation::records::Estimates::new(
+        estimates: Arc::new(tonne_estimation::service::Estimations::new(
             Arc::new(repo),
+            Arc::new(tonne_estimation::service::Engines),
             Arc::new(tonne_kernel::SystemClock),
             Arc::new(tonne_kernel::UuidV7Generator),
-        ),
+        )),
         ..state(accounts)
     }
 }
@@ -187,10 +184,10 @@ async fn post_electricity(state: AppState) -> (u16, Value) {
 async fn a_quote_the_request_cannot_have_is_errors_in_quote_but_a_store_failure_is_500() {
     use tonne_ordering::QuoteError;
     let stored = || {
-        let mut repo = tonne_estimation::records::MockEstimateRepository::new();
+        let mut repo = tonne_estimation::ports::MockEstimateRepository::new();
         repo.expect_insert()
             .withf(|records| {
-                records.len() == 1 && records[0].computed.mass.map(|m| m.grams()) == Some(215_790)
+                records.len() == 1 && records[0].mass.map(|m| m.grams()) == Some(215_790)
             })
             .times(1)
             .returning(|_| Ok(()));
@@ -225,7 +222,7 @@ async fn a_quote_the_request_cannot_have_is_errors_in_quote_but_a_store_failure_
 
 #[actix_web::test]
 async fn an_estimate_store_failure_is_500_and_no_quote_is_asked() {
-    let mut repo = tonne_estimation::records::MockEstimateRepository::new();
+    let mut repo = tonne_estimation::ports::MockEstimateRepository::new();
     repo.expect_insert().returning(|_| {
         Err(tonne_kernel::StoreError::Unexpected(anyhow::anyhow!(
             "disk full"

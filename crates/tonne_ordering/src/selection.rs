@@ -57,6 +57,17 @@ impl Percentage {
         Ok(Self(total))
     }
 
+    /// A percentage of `hundredths` hundredths (at most 10,000 = 100 %).
+    pub fn from_hundredths(hundredths: u32) -> Result<Self, QuoteError> {
+        if hundredths > 10_000 {
+            return Err(QuoteError::RatiosFormat(format!(
+                "bundle_selection: percentage {} is above 100",
+                rust_decimal::Decimal::new(i64::from(hundredths), 2)
+            )));
+        }
+        Ok(Self(hundredths))
+    }
+
     /// Hundredths of a percent.
     pub fn hundredths(self) -> u32 {
         self.0

@@ -9,9 +9,12 @@ use time::OffsetDateTime;
 use time::macros::datetime;
 use tonne_accounts::ports::AccountRepository as _;
 use tonne_accounts::{Account, AccountName, AccountScope, Organisation};
-use tonne_estimation::records::{
-    Computed, EstimateKind, EstimateRecord, EstimateRepository as _, UpdateOutcome,
+use tonne_estimation::estimate::{
+    BundleShare, Estimate, EstimateDetail, EstimateKind, Methodology, QuoteTerms, ShippingLeg,
+    Submitted,
 };
+use tonne_estimation::explain::{Explanation, FactorUse, Part, Quantity};
+use tonne_estimation::ports::{EstimateRepository as _, UpdateOutcome};
 use tonne_kernel::{
     AccountMode, Currency, Cursor, Limit, Mass, MassUnit, Money, OrganisationId, PageRequest,
     StoreError, UuidV7Generator,
@@ -409,16 +412,45 @@ async fn lists_are_most_recent_first_by_keyset(t: TestDb) {
     let _ = Decimal::ZERO;
 }
 
-fn estimate(account: &Account, grams: Option<i64>, kind: EstimateKind) -> EstimateRecord {
-    EstimateRecord {
+fn estimate(account: &Account, grams: Option<i64>, kind: EstimateKind) -> Estimate {
+    let mass = grams.map(Mass::from_grams);
+    Estimate {
         id: tonne_kernel::EstimateId::generate(&UuidV7Generator),
         account_id: account.id,
         kind,
-        computed: Computed {
-            mass: grams.map(Mass::from_grams),
-            request: format!("{{\"grams\":{grams:?}}}"),
-            result: "{}".into(),
+        mass,
+        detail: EstimateDetail::Transaction {
+            search_term_match: Some("Restaurants".into()),
         },
+        explanation: Explanation {
+            parts: vec![Part {
+                name: "transaction".into(),
+                mass: mass.unwrap_or(Mass::ZERO),
+                factors: vec![FactorUse {
+                    id: "mcc:5812".into(),
+                    value: Decimal::new(194, 3),
+                    unit: "kg CO2e/USD (2022)".into(),
+                    source: "USEEIO v1.3.0".into(),
+                    row: Some("NAICS 722511".into()),
+                    year: Some(2022),
+                }],
+                quantities: vec![Quantity {
+                    name: "spend".into(),
+                    amount: Decimal::new(1234, 2),
+                    unit: "USD (2022)".into(),
+                    method: "as given".into(),
+                }],
+            }],
+            notes: vec!["a note".into()],
+        },
+        quote: QuoteTerms {
+            bundle_selection: Some(vec![BundleShare {
+                bundle_id: "b1".into(),
+                hundredths: Some(10_000),
+            }]),
+            quantity_trunc: Some(MassUnit::Kg),
+        },
+        submitted: Submitted::new(format!("{{\"grams\":{grams:?}}}")),
         order_id: None,
         created_at: T0,
         updated_at: T0,
@@ -431,7 +463,7 @@ async fn estimates_are_stored_together_read_per_account_and_updated_in_place(t: 
         account(&t, AccountMode::Live).await,
     );
     let store = EstimateStore::new(t.db().clone());
-    let batch: Vec<EstimateRecord> = (1..=100)
+    let batch: Vec<Estimate> = (1..=100)
         .map(|i| estimate(&a, Some(i * 1000), EstimateKind::Transaction))
         .collect();
     store.insert(&batch).await.unwrap();
@@ -440,42 +472,57 @@ async fn estimates_are_stored_together_read_per_account_and_updated_in_place(t: 
     assert_eq!(store.get(b.id, batch[41].id).await.unwrap(), None);
     // a batch with one bad row stores nothing
     let mut bad = vec![estimate(&a, Some(1), EstimateKind::Company); 2];
-    bad[1].computed.mass = Some(Mass::from_grams(-5));
+    bad[1].mass = Some(Mass::from_grams(-5));
     assert!(store.insert(&bad).await.is_err());
     assert_eq!(store.get(a.id, bad[0].id).await.unwrap(), None);
-    let new = Computed {
-        mass: Some(Mass::from_grams(777)),
-        request: "{\"changed\":true}".into(),
-        result: "{}".into(),
-    };
     let id = batch[0].id;
+    let later = T0 + time::Duration::hours(1);
+    let new = Estimate {
+        kind: EstimateKind::MultiLegShipping,
+        mass: Some(Mass::from_grams(777)),
+        detail: EstimateDetail::MultiLegShipping {
+            distance: tonne_estimation::Distance::from_km(Decimal::new(12_345, 3)),
+            legs: vec![ShippingLeg {
+                mass: Mass::from_grams(777),
+                distance: tonne_estimation::Distance::from_km(Decimal::new(12_345, 3)),
+                methodology: vec![Methodology::ImoUnavailableContainerShipTradeLaneFallback],
+            }],
+        },
+        quote: QuoteTerms::default(),
+        submitted: Submitted::new("{\"changed\":true}"),
+        created_at: later,
+        updated_at: later,
+        ..batch[0].clone()
+    };
+    // the kind is part of the identity: a transaction is not a multi-leg shipment
     assert_eq!(
-        store
-            .update(
-                a.id,
-                id,
-                EstimateKind::Transaction,
-                &new,
-                T0 + time::Duration::hours(1)
-            )
-            .await
-            .unwrap(),
-        UpdateOutcome::Updated
+        store.update(&new, later).await.unwrap(),
+        UpdateOutcome::NotFound
+    );
+    let new = Estimate {
+        kind: EstimateKind::Transaction,
+        ..new
+    };
+    assert_eq!(
+        store.update(&new, later).await.unwrap(),
+        UpdateOutcome::Updated { created_at: T0 }
     );
     let after = store.get(a.id, id).await.unwrap().unwrap();
     assert_eq!(
-        (after.computed, after.created_at, after.updated_at),
-        (new.clone(), T0, T0 + time::Duration::hours(1))
+        after,
+        Estimate {
+            created_at: T0,
+            ..new.clone()
+        }
     );
-    for (who, kind) in [
-        (b.id, EstimateKind::Transaction),
-        (a.id, EstimateKind::Electricity),
-    ] {
-        assert_eq!(
-            store.update(who, id, kind, &new, T0).await.unwrap(),
-            UpdateOutcome::NotFound
-        );
-    }
+    let theirs = Estimate {
+        account_id: b.id,
+        ..new.clone()
+    };
+    assert_eq!(
+        store.update(&theirs, T0).await.unwrap(),
+        UpdateOutcome::NotFound
+    );
 }
 
 async fn an_estimate_is_ordered_once_and_then_frozen(t: TestDb) {
@@ -510,16 +557,12 @@ async fn an_estimate_is_ordered_once_and_then_frozen(t: TestDb) {
         store.get(won[0].id).await.unwrap().unwrap().estimate_id,
         Some(e.id)
     );
-    let again = Computed {
+    let again = Estimate {
         mass: Some(Mass::from_grams(5)),
-        request: "{}".into(),
-        result: "{}".into(),
+        ..e.clone()
     };
     assert_eq!(
-        estimates
-            .update(acct.id, e.id, EstimateKind::Electricity, &again, T0)
-            .await
-            .unwrap(),
+        estimates.update(&again, T0).await.unwrap(),
         UpdateOutcome::Ordered
     );
     // an order whose mass is not the estimate's (changed meanwhile) is refused too

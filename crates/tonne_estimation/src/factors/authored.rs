@@ -9,99 +9,126 @@ use super::Factor;
 const SCARBOROUGH: &str = "Scarborough et al. 2014, Climatic Change 125:179-192, doi:10.1007/s10584-014-1169-1, age/sex-adjusted means, 2000 kcal/day (UK EPIC-Oxford)";
 
 /// High meat-eaters (≥100 g meat/day): 7.19 kg CO2e per day.
-pub const DIET_HIGH_MEAT: Factor = Factor::new(719, 2, SCARBOROUGH, "kg CO2e/day");
+pub const DIET_HIGH_MEAT: Factor =
+    Factor::named("DIET_HIGH_MEAT", 719, 2, SCARBOROUGH, "kg CO2e/day");
 /// Medium meat-eaters (50–99 g/day): 5.63 kg CO2e per day.
-pub const DIET_MEDIUM_MEAT: Factor = Factor::new(563, 2, SCARBOROUGH, "kg CO2e/day");
+pub const DIET_MEDIUM_MEAT: Factor =
+    Factor::named("DIET_MEDIUM_MEAT", 563, 2, SCARBOROUGH, "kg CO2e/day");
 /// Low meat-eaters (<50 g/day): 4.67 kg CO2e per day.
-pub const DIET_LOW_MEAT: Factor = Factor::new(467, 2, SCARBOROUGH, "kg CO2e/day");
+pub const DIET_LOW_MEAT: Factor =
+    Factor::named("DIET_LOW_MEAT", 467, 2, SCARBOROUGH, "kg CO2e/day");
 /// Fish-eaters: 3.91 kg CO2e per day.
-pub const DIET_FISH: Factor = Factor::new(391, 2, SCARBOROUGH, "kg CO2e/day");
+pub const DIET_FISH: Factor = Factor::named("DIET_FISH", 391, 2, SCARBOROUGH, "kg CO2e/day");
 /// Vegetarians: 3.81 kg CO2e per day.
-pub const DIET_VEGETARIAN: Factor = Factor::new(381, 2, SCARBOROUGH, "kg CO2e/day");
+pub const DIET_VEGETARIAN: Factor =
+    Factor::named("DIET_VEGETARIAN", 381, 2, SCARBOROUGH, "kg CO2e/day");
 /// Vegans: 2.89 kg CO2e per day.
-pub const DIET_VEGAN: Factor = Factor::new(289, 2, SCARBOROUGH, "kg CO2e/day");
+pub const DIET_VEGAN: Factor = Factor::named("DIET_VEGAN", 289, 2, SCARBOROUGH, "kg CO2e/day");
 
 // --- Exchange rates -----------------------------------------------------------
 
 const ECB_2022: &str = "ECB euro foreign exchange reference rates, annual average 2022 (transcribed; matches the USD-2022 base of USEEIO v1.3.0)";
 
 /// US dollars per euro, 2022 average: 1.0530.
-pub const USD_PER_EUR: Factor = Factor::new(10530, 4, ECB_2022, "USD/EUR");
+pub const USD_PER_EUR: Factor = Factor::named("USD_PER_EUR", 10530, 4, ECB_2022, "USD/EUR");
 /// Pounds sterling per euro, 2022 average: 0.85276.
-pub const GBP_PER_EUR: Factor = Factor::new(85276, 5, ECB_2022, "GBP/EUR");
+pub const GBP_PER_EUR: Factor = Factor::named("GBP_PER_EUR", 85276, 5, ECB_2022, "GBP/EUR");
 /// Swiss francs per euro, 2022 average: 1.0047.
-pub const CHF_PER_EUR: Factor = Factor::new(10047, 4, ECB_2022, "CHF/EUR");
+pub const CHF_PER_EUR: Factor = Factor::named("CHF_PER_EUR", 10047, 4, ECB_2022, "CHF/EUR");
 /// Swedish kronor per euro, 2022 average: 10.6296.
-pub const SEK_PER_EUR: Factor = Factor::new(106296, 4, ECB_2022, "SEK/EUR");
+pub const SEK_PER_EUR: Factor = Factor::named("SEK_PER_EUR", 106296, 4, ECB_2022, "SEK/EUR");
 /// Danish kroner per euro, 2022 average: 7.4396.
-pub const DKK_PER_EUR: Factor = Factor::new(74396, 4, ECB_2022, "DKK/EUR");
+pub const DKK_PER_EUR: Factor = Factor::named("DKK_PER_EUR", 74396, 4, ECB_2022, "DKK/EUR");
 /// Norwegian kroner per euro, 2022 average: 10.1026.
-pub const NOK_PER_EUR: Factor = Factor::new(101026, 4, ECB_2022, "NOK/EUR");
+pub const NOK_PER_EUR: Factor = Factor::named("NOK_PER_EUR", 101026, 4, ECB_2022, "NOK/EUR");
 /// Polish złoty per euro, 2022 average: 4.6861.
-pub const PLN_PER_EUR: Factor = Factor::new(46861, 4, ECB_2022, "PLN/EUR");
+pub const PLN_PER_EUR: Factor = Factor::named("PLN_PER_EUR", 46861, 4, ECB_2022, "PLN/EUR");
 
 // --- Distances and activity assumptions [A] -------------------------------------
 
 /// [A] Road, rail and inland-waterway distance from great-circle distance: × 1.2.
-pub const CIRCUITY_SURFACE: Factor = Factor::new(
+pub const CIRCUITY_SURFACE: Factor = Factor::named(
+    "CIRCUITY_SURFACE",
     12,
     1,
     "[A] Tonne assumption: detour factor for surface transport without a router",
     "km/km GCD",
 );
 /// Great-circle distance threshold below which a flight is "domestic" (DESNZ haul guidance: < 500 km).
-pub const DOMESTIC_FLIGHT_KM: Factor = Factor::new(
+pub const DOMESTIC_FLIGHT_KM: Factor = Factor::named(
+    "DOMESTIC_FLIGHT_KM",
     500,
     0,
     "DESNZ 2025 methodology: domestic flights are typically under 500 km",
     "km",
 );
 /// Short-haul / long-haul boundary (DESNZ 2025: short-haul flights are under 3,700 km).
-pub const SHORT_HAUL_LIMIT_KM: Factor = Factor::new(
+pub const SHORT_HAUL_LIMIT_KM: Factor = Factor::named(
+    "SHORT_HAUL_LIMIT_KM",
     3700,
     0,
     "DESNZ 2025 methodology: short-haul < 3,700 km",
     "km",
 );
 /// [A] Typical great-circle distance of a "short" (< 3 h) flight.
-pub const SHORT_FLIGHT_KM: Factor =
-    Factor::new(1100, 0, "[A] Tonne assumption: typical < 3 h flight", "km");
+pub const SHORT_FLIGHT_KM: Factor = Factor::named(
+    "SHORT_FLIGHT_KM",
+    1100,
+    0,
+    "[A] Tonne assumption: typical < 3 h flight",
+    "km",
+);
 /// [A] Typical great-circle distance of a "medium" (3–6 h) flight.
-pub const MEDIUM_FLIGHT_KM: Factor =
-    Factor::new(3000, 0, "[A] Tonne assumption: typical 3–6 h flight", "km");
+pub const MEDIUM_FLIGHT_KM: Factor = Factor::named(
+    "MEDIUM_FLIGHT_KM",
+    3000,
+    0,
+    "[A] Tonne assumption: typical 3–6 h flight",
+    "km",
+);
 /// [A] Typical great-circle distance of a "long" (> 6 h) flight.
-pub const LONG_FLIGHT_KM: Factor =
-    Factor::new(8000, 0, "[A] Tonne assumption: typical > 6 h flight", "km");
+pub const LONG_FLIGHT_KM: Factor = Factor::named(
+    "LONG_FLIGHT_KM",
+    8000,
+    0,
+    "[A] Tonne assumption: typical > 6 h flight",
+    "km",
+);
 /// [A] Yearly public-transport commute of one employee: 2 × 10 km × 220 days.
-pub const COMMUTE_PKM_PER_YEAR: Factor = Factor::new(
+pub const COMMUTE_PKM_PER_YEAR: Factor = Factor::named(
+    "COMMUTE_PKM_PER_YEAR",
     4400,
     0,
     "[A] Tonne assumption: 2 trips × 10 km × 220 working days",
     "passenger.km/year",
 );
 /// [A] One public-transport day of an individual: 2 trips × 10 km.
-pub const COMMUTE_PKM_PER_DAY: Factor = Factor::new(
+pub const COMMUTE_PKM_PER_DAY: Factor = Factor::named(
+    "COMMUTE_PKM_PER_DAY",
     20,
     0,
     "[A] Tonne assumption: 2 trips × 10 km",
     "passenger.km/day",
 );
 /// [A] Weeks of commuting per year for an individual (52 less holidays).
-pub const COMMUTE_WEEKS_PER_YEAR: Factor = Factor::new(
+pub const COMMUTE_WEEKS_PER_YEAR: Factor = Factor::named(
+    "COMMUTE_WEEKS_PER_YEAR",
     46,
     0,
     "[A] Tonne assumption: 52 weeks less 6 of holidays",
     "weeks/year",
 );
 /// [A] Working hours of one full-time employee per year: 7.5 h × 220 days.
-pub const FTE_HOURS_PER_YEAR: Factor = Factor::new(
+pub const FTE_HOURS_PER_YEAR: Factor = Factor::named(
+    "FTE_HOURS_PER_YEAR",
     1650,
     0,
     "[A] Tonne assumption: 7.5 h × 220 working days",
     "h/year",
 );
 /// Default yearly distance of an individual's car (the contract's default).
-pub const DEFAULT_CAR_KM: Factor = Factor::new(
+pub const DEFAULT_CAR_KM: Factor = Factor::named(
+    "DEFAULT_CAR_KM",
     8000,
     0,
     "Lune contract default for average_car_distance_travelled",
@@ -113,9 +140,11 @@ pub const DEFAULT_CAR_KM: Factor = Factor::new(
 const TM46: &str = "CIBSE TM46:2008 energy benchmarks, category 'General office' (typical)";
 
 /// General office electricity: 95 kWh per m² per year.
-pub const OFFICE_ELECTRICITY_KWH_PER_M2: Factor = Factor::new(95, 0, TM46, "kWh/m²/year");
+pub const OFFICE_ELECTRICITY_KWH_PER_M2: Factor =
+    Factor::named("OFFICE_ELECTRICITY_KWH_PER_M2", 95, 0, TM46, "kWh/m²/year");
 /// General office fossil thermal energy: 120 kWh per m² per year.
-pub const OFFICE_HEAT_KWH_PER_M2: Factor = Factor::new(120, 0, TM46, "kWh/m²/year");
+pub const OFFICE_HEAT_KWH_PER_M2: Factor =
+    Factor::named("OFFICE_HEAT_KWH_PER_M2", 120, 0, TM46, "kWh/m²/year");
 
 // --- Electricity tariffs for on-premise tech [A] -----------------------------------
 
@@ -126,49 +155,56 @@ pub const TARIFF_SOURCE: &str =
 // --- Freight assumptions ------------------------------------------------------------
 
 /// Mass of an average loaded TEU: 10 t (GLEC Framework default payload per TEU, average cargo).
-pub const TEU_AVERAGE_T: Factor = Factor::new(
+pub const TEU_AVERAGE_T: Factor = Factor::named(
+    "TEU_AVERAGE_T",
     10,
     0,
     "GLEC Framework v2 default: 10 t per TEU (average cargo), as widely cited",
     "t/TEU",
 );
 /// Light cargo: 6 t per TEU.
-pub const TEU_LIGHT_T: Factor = Factor::new(
+pub const TEU_LIGHT_T: Factor = Factor::named(
+    "TEU_LIGHT_T",
     6,
     0,
     "GLEC Framework v2 default: 6 t per TEU (light cargo), as widely cited",
     "t/TEU",
 );
 /// Heavy cargo: 14.5 t per TEU.
-pub const TEU_HEAVY_T: Factor = Factor::new(
+pub const TEU_HEAVY_T: Factor = Factor::named(
+    "TEU_HEAVY_T",
     145,
     1,
     "GLEC Framework v2 default: 14.5 t per TEU (heavy cargo), as widely cited",
     "t/TEU",
 );
 /// An empty container (tare) of 2.3 t per TEU.
-pub const TEU_EMPTY_T: Factor = Factor::new(
+pub const TEU_EMPTY_T: Factor = Factor::named(
+    "TEU_EMPTY_T",
     23,
     1,
     "[A] Tonne assumption: tare of a 20-foot container",
     "t/TEU",
 );
 /// [A] Refrigerated container transport against dry: × 1.25.
-pub const REEFER_UPLIFT: Factor = Factor::new(
+pub const REEFER_UPLIFT: Factor = Factor::named(
+    "REEFER_UPLIFT",
     125,
     2,
     "[A] Tonne assumption: reefer power demand over dry containers",
     "ratio",
 );
 /// [A] LNG-fuelled vessel against HFO: × 0.85.
-pub const LNG_RATIO: Factor = Factor::new(
+pub const LNG_RATIO: Factor = Factor::named(
+    "LNG_RATIO",
     85,
     2,
     "[A] Tonne assumption: LNG well-to-wake against HFO",
     "ratio",
 );
 /// [A] Bulk carrier with a heavy load against an average one: × 0.9.
-pub const HEAVY_LOAD_RATIO: Factor = Factor::new(
+pub const HEAVY_LOAD_RATIO: Factor = Factor::named(
+    "HEAVY_LOAD_RATIO",
     9,
     1,
     "[A] Tonne assumption: better utilisation when heavily laden",
@@ -177,24 +213,33 @@ pub const HEAVY_LOAD_RATIO: Factor = Factor::new(
 
 const IWW: &str = "[A] Tonne assumption pending GLEC inland-waterway defaults (no openly licensed table; DESNZ has none)";
 /// Inland waterway motor vessel, small: 0.045 kg CO2e/t·km.
-pub const IWW_MOTOR_SMALL: Factor = Factor::new(45, 3, IWW, "kg CO2e/tonne.km");
+pub const IWW_MOTOR_SMALL: Factor =
+    Factor::named("IWW_MOTOR_SMALL", 45, 3, IWW, "kg CO2e/tonne.km");
 /// Inland waterway motor vessel, medium.
-pub const IWW_MOTOR_MEDIUM: Factor = Factor::new(38, 3, IWW, "kg CO2e/tonne.km");
+pub const IWW_MOTOR_MEDIUM: Factor =
+    Factor::named("IWW_MOTOR_MEDIUM", 38, 3, IWW, "kg CO2e/tonne.km");
 /// Inland waterway motor vessel, large.
-pub const IWW_MOTOR_LARGE: Factor = Factor::new(32, 3, IWW, "kg CO2e/tonne.km");
+pub const IWW_MOTOR_LARGE: Factor =
+    Factor::named("IWW_MOTOR_LARGE", 32, 3, IWW, "kg CO2e/tonne.km");
 /// Inland waterway coupled convoy.
-pub const IWW_COUPLED: Factor = Factor::new(27, 3, IWW, "kg CO2e/tonne.km");
+pub const IWW_COUPLED: Factor = Factor::named("IWW_COUPLED", 27, 3, IWW, "kg CO2e/tonne.km");
 /// Inland waterway pushed convoy, small.
-pub const IWW_PUSHED_SMALL: Factor = Factor::new(33, 3, IWW, "kg CO2e/tonne.km");
+pub const IWW_PUSHED_SMALL: Factor =
+    Factor::named("IWW_PUSHED_SMALL", 33, 3, IWW, "kg CO2e/tonne.km");
 /// Inland waterway pushed convoy, medium.
-pub const IWW_PUSHED_MEDIUM: Factor = Factor::new(26, 3, IWW, "kg CO2e/tonne.km");
+pub const IWW_PUSHED_MEDIUM: Factor =
+    Factor::named("IWW_PUSHED_MEDIUM", 26, 3, IWW, "kg CO2e/tonne.km");
 /// Inland waterway pushed convoy, large.
-pub const IWW_PUSHED_LARGE: Factor = Factor::new(22, 3, IWW, "kg CO2e/tonne.km");
+pub const IWW_PUSHED_LARGE: Factor =
+    Factor::named("IWW_PUSHED_LARGE", 22, 3, IWW, "kg CO2e/tonne.km");
 /// Inland waterway tanker.
-pub const IWW_TANKER: Factor = Factor::new(32, 3, IWW, "kg CO2e/tonne.km");
+pub const IWW_TANKER: Factor = Factor::named("IWW_TANKER", 32, 3, IWW, "kg CO2e/tonne.km");
 /// Inland waterway container vessel, medium.
-pub const IWW_CONTAINER_MEDIUM: Factor = Factor::new(34, 3, IWW, "kg CO2e/tonne.km");
+pub const IWW_CONTAINER_MEDIUM: Factor =
+    Factor::named("IWW_CONTAINER_MEDIUM", 34, 3, IWW, "kg CO2e/tonne.km");
 /// Inland waterway container vessel, large.
-pub const IWW_CONTAINER_LARGE: Factor = Factor::new(28, 3, IWW, "kg CO2e/tonne.km");
+pub const IWW_CONTAINER_LARGE: Factor =
+    Factor::named("IWW_CONTAINER_LARGE", 28, 3, IWW, "kg CO2e/tonne.km");
 /// Inland waterway container vessel convoy.
-pub const IWW_CONTAINER_CONVOY: Factor = Factor::new(20, 3, IWW, "kg CO2e/tonne.km");
+pub const IWW_CONTAINER_CONVOY: Factor =
+    Factor::named("IWW_CONTAINER_CONVOY", 20, 3, IWW, "kg CO2e/tonne.km");

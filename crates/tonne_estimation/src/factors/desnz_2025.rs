@@ -9,122 +9,122 @@
 use super::Factor;
 
 /// Business travel- air / Flights / Domestic, to/from UK / Average passenger / With RF: 0.22928 kg CO2e per passenger.km (DESNZ 2025, id 21_316_3160_11_1).
-pub const FLIGHT_DOMESTIC_AVERAGE: Factor = Factor::new(22928, 5, "DESNZ 2025 21_316_3160_11_1: Business travel- air / Flights / Domestic, to/from UK / Average passenger / With RF", "kg CO2e/passenger.km");
+pub const FLIGHT_DOMESTIC_AVERAGE: Factor = Factor::named("FLIGHT_DOMESTIC_AVERAGE", 22928, 5, "DESNZ 2025 21_316_3160_11_1: Business travel- air / Flights / Domestic, to/from UK / Average passenger / With RF", "kg CO2e/passenger.km");
 /// Business travel- air / Flights / Short-haul, to/from UK / Economy class / With RF: 0.12576 kg CO2e per passenger.km (DESNZ 2025, id 21_316_3164_11_1).
-pub const FLIGHT_SHORT_HAUL_ECONOMY: Factor = Factor::new(12576, 5, "DESNZ 2025 21_316_3164_11_1: Business travel- air / Flights / Short-haul, to/from UK / Economy class / With RF", "kg CO2e/passenger.km");
+pub const FLIGHT_SHORT_HAUL_ECONOMY: Factor = Factor::named("FLIGHT_SHORT_HAUL_ECONOMY", 12576, 5, "DESNZ 2025 21_316_3164_11_1: Business travel- air / Flights / Short-haul, to/from UK / Economy class / With RF", "kg CO2e/passenger.km");
 /// Business travel- air / Flights / Short-haul, to/from UK / Business class / With RF: 0.18863 kg CO2e per passenger.km (DESNZ 2025, id 21_316_3166_11_1).
-pub const FLIGHT_SHORT_HAUL_BUSINESS: Factor = Factor::new(18863, 5, "DESNZ 2025 21_316_3166_11_1: Business travel- air / Flights / Short-haul, to/from UK / Business class / With RF", "kg CO2e/passenger.km");
+pub const FLIGHT_SHORT_HAUL_BUSINESS: Factor = Factor::named("FLIGHT_SHORT_HAUL_BUSINESS", 18863, 5, "DESNZ 2025 21_316_3166_11_1: Business travel- air / Flights / Short-haul, to/from UK / Business class / With RF", "kg CO2e/passenger.km");
 /// Business travel- air / Flights / Long-haul, to/from UK / Economy class / With RF: 0.11704 kg CO2e per passenger.km (DESNZ 2025, id 21_316_3170_11_1).
-pub const FLIGHT_LONG_HAUL_ECONOMY: Factor = Factor::new(11704, 5, "DESNZ 2025 21_316_3170_11_1: Business travel- air / Flights / Long-haul, to/from UK / Economy class / With RF", "kg CO2e/passenger.km");
+pub const FLIGHT_LONG_HAUL_ECONOMY: Factor = Factor::named("FLIGHT_LONG_HAUL_ECONOMY", 11704, 5, "DESNZ 2025 21_316_3170_11_1: Business travel- air / Flights / Long-haul, to/from UK / Economy class / With RF", "kg CO2e/passenger.km");
 /// Business travel- air / Flights / Long-haul, to/from UK / Business class / With RF: 0.3394 kg CO2e per passenger.km (DESNZ 2025, id 21_316_3174_11_1).
-pub const FLIGHT_LONG_HAUL_BUSINESS: Factor = Factor::new(3394, 4, "DESNZ 2025 21_316_3174_11_1: Business travel- air / Flights / Long-haul, to/from UK / Business class / With RF", "kg CO2e/passenger.km");
+pub const FLIGHT_LONG_HAUL_BUSINESS: Factor = Factor::named("FLIGHT_LONG_HAUL_BUSINESS", 3394, 4, "DESNZ 2025 21_316_3174_11_1: Business travel- air / Flights / Long-haul, to/from UK / Business class / With RF", "kg CO2e/passenger.km");
 /// Business travel- air / Flights / Long-haul, to/from UK / First class / With RF: 0.46814 kg CO2e per passenger.km (DESNZ 2025, id 21_316_3176_11_1).
-pub const FLIGHT_LONG_HAUL_FIRST: Factor = Factor::new(46814, 5, "DESNZ 2025 21_316_3176_11_1: Business travel- air / Flights / Long-haul, to/from UK / First class / With RF", "kg CO2e/passenger.km");
+pub const FLIGHT_LONG_HAUL_FIRST: Factor = Factor::named("FLIGHT_LONG_HAUL_FIRST", 46814, 5, "DESNZ 2025 21_316_3176_11_1: Business travel- air / Flights / Long-haul, to/from UK / First class / With RF", "kg CO2e/passenger.km");
 /// Business travel- air / Flights / International, to/from non-UK / Economy class / With RF: 0.10916 kg CO2e per passenger.km (DESNZ 2025, id 21_316_3180_11_1).
-pub const FLIGHT_INTERNATIONAL_ECONOMY: Factor = Factor::new(10916, 5, "DESNZ 2025 21_316_3180_11_1: Business travel- air / Flights / International, to/from non-UK / Economy class / With RF", "kg CO2e/passenger.km");
+pub const FLIGHT_INTERNATIONAL_ECONOMY: Factor = Factor::named("FLIGHT_INTERNATIONAL_ECONOMY", 10916, 5, "DESNZ 2025 21_316_3180_11_1: Business travel- air / Flights / International, to/from non-UK / Economy class / With RF", "kg CO2e/passenger.km");
 /// Business travel- air / Flights / International, to/from non-UK / Business class / With RF: 0.31656 kg CO2e per passenger.km (DESNZ 2025, id 21_316_3184_11_1).
-pub const FLIGHT_INTERNATIONAL_BUSINESS: Factor = Factor::new(31656, 5, "DESNZ 2025 21_316_3184_11_1: Business travel- air / Flights / International, to/from non-UK / Business class / With RF", "kg CO2e/passenger.km");
+pub const FLIGHT_INTERNATIONAL_BUSINESS: Factor = Factor::named("FLIGHT_INTERNATIONAL_BUSINESS", 31656, 5, "DESNZ 2025 21_316_3184_11_1: Business travel- air / Flights / International, to/from non-UK / Business class / With RF", "kg CO2e/passenger.km");
 /// Business travel- air / Flights / International, to/from non-UK / First class / With RF: 0.43663 kg CO2e per passenger.km (DESNZ 2025, id 21_316_3186_11_1).
-pub const FLIGHT_INTERNATIONAL_FIRST: Factor = Factor::new(43663, 5, "DESNZ 2025 21_316_3186_11_1: Business travel- air / Flights / International, to/from non-UK / First class / With RF", "kg CO2e/passenger.km");
+pub const FLIGHT_INTERNATIONAL_FIRST: Factor = Factor::named("FLIGHT_INTERNATIONAL_FIRST", 43663, 5, "DESNZ 2025 21_316_3186_11_1: Business travel- air / Flights / International, to/from non-UK / First class / With RF", "kg CO2e/passenger.km");
 /// Business travel- land / Rail / National rail: 0.03546 kg CO2e per passenger.km (DESNZ 2025, id 25_315_3147_11_1).
-pub const RAIL_NATIONAL: Factor = Factor::new(3546, 5, "DESNZ 2025 25_315_3147_11_1: Business travel- land / Rail / National rail", "kg CO2e/passenger.km");
+pub const RAIL_NATIONAL: Factor = Factor::named("RAIL_NATIONAL", 3546, 5, "DESNZ 2025 25_315_3147_11_1: Business travel- land / Rail / National rail", "kg CO2e/passenger.km");
 /// Business travel- land / Rail / International rail: 0.00446 kg CO2e per passenger.km (DESNZ 2025, id 25_315_3148_11_1).
-pub const RAIL_INTERNATIONAL: Factor = Factor::new(446, 5, "DESNZ 2025 25_315_3148_11_1: Business travel- land / Rail / International rail", "kg CO2e/passenger.km");
+pub const RAIL_INTERNATIONAL: Factor = Factor::named("RAIL_INTERNATIONAL", 446, 5, "DESNZ 2025 25_315_3148_11_1: Business travel- land / Rail / International rail", "kg CO2e/passenger.km");
 /// Business travel- land / Rail / Light rail and tram: 0.0286 kg CO2e per passenger.km (DESNZ 2025, id 25_315_3149_11_1).
-pub const RAIL_LIGHT_OR_TRAM: Factor = Factor::new(286, 4, "DESNZ 2025 25_315_3149_11_1: Business travel- land / Rail / Light rail and tram", "kg CO2e/passenger.km");
+pub const RAIL_LIGHT_OR_TRAM: Factor = Factor::named("RAIL_LIGHT_OR_TRAM", 286, 4, "DESNZ 2025 25_315_3149_11_1: Business travel- land / Rail / Light rail and tram", "kg CO2e/passenger.km");
 /// Business travel- land / Bus / Average local bus: 0.10385 kg CO2e per passenger.km (DESNZ 2025, id 25_314_3145_11_1).
-pub const BUS_AVERAGE_LOCAL: Factor = Factor::new(10385, 5, "DESNZ 2025 25_314_3145_11_1: Business travel- land / Bus / Average local bus", "kg CO2e/passenger.km");
+pub const BUS_AVERAGE_LOCAL: Factor = Factor::named("BUS_AVERAGE_LOCAL", 10385, 5, "DESNZ 2025 25_314_3145_11_1: Business travel- land / Bus / Average local bus", "kg CO2e/passenger.km");
 /// Business travel- land / Cars (by market segment) / Mini / Unknown: 0.13051 kg CO2e per km (DESNZ 2025, id 25_300_3002_4_1).
-pub const CAR_MINI: Factor = Factor::new(13051, 5, "DESNZ 2025 25_300_3002_4_1: Business travel- land / Cars (by market segment) / Mini / Unknown", "kg CO2e/km");
+pub const CAR_MINI: Factor = Factor::named("CAR_MINI", 13051, 5, "DESNZ 2025 25_300_3002_4_1: Business travel- land / Cars (by market segment) / Mini / Unknown", "kg CO2e/km");
 /// Business travel- land / Cars (by market segment) / Supermini / Unknown: 0.14194 kg CO2e per km (DESNZ 2025, id 25_300_3007_4_1).
-pub const CAR_SUPERMINI: Factor = Factor::new(14194, 5, "DESNZ 2025 25_300_3007_4_1: Business travel- land / Cars (by market segment) / Supermini / Unknown", "kg CO2e/km");
+pub const CAR_SUPERMINI: Factor = Factor::named("CAR_SUPERMINI", 14194, 5, "DESNZ 2025 25_300_3007_4_1: Business travel- land / Cars (by market segment) / Supermini / Unknown", "kg CO2e/km");
 /// Business travel- land / Cars (by market segment) / Lower medium / Unknown: 0.15473 kg CO2e per km (DESNZ 2025, id 25_300_3012_4_1).
-pub const CAR_LOWER_MEDIUM: Factor = Factor::new(15473, 5, "DESNZ 2025 25_300_3012_4_1: Business travel- land / Cars (by market segment) / Lower medium / Unknown", "kg CO2e/km");
+pub const CAR_LOWER_MEDIUM: Factor = Factor::named("CAR_LOWER_MEDIUM", 15473, 5, "DESNZ 2025 25_300_3012_4_1: Business travel- land / Cars (by market segment) / Lower medium / Unknown", "kg CO2e/km");
 /// Business travel- land / Cars (by market segment) / Upper medium / Unknown: 0.16752 kg CO2e per km (DESNZ 2025, id 25_300_3017_4_1).
-pub const CAR_UPPER_MEDIUM: Factor = Factor::new(16752, 5, "DESNZ 2025 25_300_3017_4_1: Business travel- land / Cars (by market segment) / Upper medium / Unknown", "kg CO2e/km");
+pub const CAR_UPPER_MEDIUM: Factor = Factor::named("CAR_UPPER_MEDIUM", 16752, 5, "DESNZ 2025 25_300_3017_4_1: Business travel- land / Cars (by market segment) / Upper medium / Unknown", "kg CO2e/km");
 /// Business travel- land / Cars (by market segment) / Executive / Unknown: 0.17846 kg CO2e per km (DESNZ 2025, id 25_300_3022_4_1).
-pub const CAR_EXECUTIVE: Factor = Factor::new(17846, 5, "DESNZ 2025 25_300_3022_4_1: Business travel- land / Cars (by market segment) / Executive / Unknown", "kg CO2e/km");
+pub const CAR_EXECUTIVE: Factor = Factor::named("CAR_EXECUTIVE", 17846, 5, "DESNZ 2025 25_300_3022_4_1: Business travel- land / Cars (by market segment) / Executive / Unknown", "kg CO2e/km");
 /// Business travel- land / Cars (by market segment) / Luxury / Unknown: 0.25196 kg CO2e per km (DESNZ 2025, id 25_300_3027_4_1).
-pub const CAR_LUXURY: Factor = Factor::new(25196, 5, "DESNZ 2025 25_300_3027_4_1: Business travel- land / Cars (by market segment) / Luxury / Unknown", "kg CO2e/km");
+pub const CAR_LUXURY: Factor = Factor::named("CAR_LUXURY", 25196, 5, "DESNZ 2025 25_300_3027_4_1: Business travel- land / Cars (by market segment) / Luxury / Unknown", "kg CO2e/km");
 /// Business travel- land / Cars (by market segment) / Sports / Unknown: 0.224 kg CO2e per km (DESNZ 2025, id 25_300_3032_4_1).
-pub const CAR_SPORTS: Factor = Factor::new(224, 3, "DESNZ 2025 25_300_3032_4_1: Business travel- land / Cars (by market segment) / Sports / Unknown", "kg CO2e/km");
+pub const CAR_SPORTS: Factor = Factor::named("CAR_SPORTS", 224, 3, "DESNZ 2025 25_300_3032_4_1: Business travel- land / Cars (by market segment) / Sports / Unknown", "kg CO2e/km");
 /// Business travel- land / Cars (by market segment) / Dual purpose 4X4 / Unknown: 0.1969 kg CO2e per km (DESNZ 2025, id 25_300_3037_4_1).
-pub const CAR_DUAL_PURPOSE_4X4: Factor = Factor::new(1969, 4, "DESNZ 2025 25_300_3037_4_1: Business travel- land / Cars (by market segment) / Dual purpose 4X4 / Unknown", "kg CO2e/km");
+pub const CAR_DUAL_PURPOSE_4X4: Factor = Factor::named("CAR_DUAL_PURPOSE_4X4", 1969, 4, "DESNZ 2025 25_300_3037_4_1: Business travel- land / Cars (by market segment) / Dual purpose 4X4 / Unknown", "kg CO2e/km");
 /// Business travel- land / Cars (by market segment) / MPV / Unknown: 0.1803 kg CO2e per km (DESNZ 2025, id 25_300_3042_4_1).
-pub const CAR_MPV: Factor = Factor::new(1803, 4, "DESNZ 2025 25_300_3042_4_1: Business travel- land / Cars (by market segment) / MPV / Unknown", "kg CO2e/km");
+pub const CAR_MPV: Factor = Factor::named("CAR_MPV", 1803, 4, "DESNZ 2025 25_300_3042_4_1: Business travel- land / Cars (by market segment) / MPV / Unknown", "kg CO2e/km");
 /// Business travel- land / Cars (by size) / Average car / Unknown: 0.16725 kg CO2e per km (DESNZ 2025, id 25_301_3074_4_1).
-pub const CAR_AVERAGE_UNKNOWN: Factor = Factor::new(16725, 5, "DESNZ 2025 25_301_3074_4_1: Business travel- land / Cars (by size) / Average car / Unknown", "kg CO2e/km");
+pub const CAR_AVERAGE_UNKNOWN: Factor = Factor::named("CAR_AVERAGE_UNKNOWN", 16725, 5, "DESNZ 2025 25_301_3074_4_1: Business travel- land / Cars (by size) / Average car / Unknown", "kg CO2e/km");
 /// Business travel- land / Cars (by size) / Average car / Petrol: 0.16272 kg CO2e per km (DESNZ 2025, id 25_301_3070_4_1).
-pub const CAR_AVERAGE_PETROL: Factor = Factor::new(16272, 5, "DESNZ 2025 25_301_3070_4_1: Business travel- land / Cars (by size) / Average car / Petrol", "kg CO2e/km");
+pub const CAR_AVERAGE_PETROL: Factor = Factor::named("CAR_AVERAGE_PETROL", 16272, 5, "DESNZ 2025 25_301_3070_4_1: Business travel- land / Cars (by size) / Average car / Petrol", "kg CO2e/km");
 /// Business travel- land / Cars (by size) / Average car / Hybrid: 0.12825 kg CO2e per km (DESNZ 2025, id 25_301_3071_4_1).
-pub const CAR_AVERAGE_HYBRID: Factor = Factor::new(12825, 5, "DESNZ 2025 25_301_3071_4_1: Business travel- land / Cars (by size) / Average car / Hybrid", "kg CO2e/km");
+pub const CAR_AVERAGE_HYBRID: Factor = Factor::named("CAR_AVERAGE_HYBRID", 12825, 5, "DESNZ 2025 25_301_3071_4_1: Business travel- land / Cars (by size) / Average car / Hybrid", "kg CO2e/km");
 /// Business travel- land / Cars (by size) / Average car / Battery Electric Vehicle: 0.04047 kg CO2e per km (DESNZ 2025, id 25_301_3076_4_1).
-pub const CAR_AVERAGE_BEV: Factor = Factor::new(4047, 5, "DESNZ 2025 25_301_3076_4_1: Business travel- land / Cars (by size) / Average car / Battery Electric Vehicle", "kg CO2e/km");
+pub const CAR_AVERAGE_BEV: Factor = Factor::named("CAR_AVERAGE_BEV", 4047, 5, "DESNZ 2025 25_301_3076_4_1: Business travel- land / Cars (by size) / Average car / Battery Electric Vehicle", "kg CO2e/km");
 /// Business travel- land / Motorbike / Small: 0.08319 kg CO2e per km (DESNZ 2025, id 25_302_3077_4_1).
-pub const MOTORBIKE_SMALL: Factor = Factor::new(8319, 5, "DESNZ 2025 25_302_3077_4_1: Business travel- land / Motorbike / Small", "kg CO2e/km");
+pub const MOTORBIKE_SMALL: Factor = Factor::named("MOTORBIKE_SMALL", 8319, 5, "DESNZ 2025 25_302_3077_4_1: Business travel- land / Motorbike / Small", "kg CO2e/km");
 /// Business travel- land / Motorbike / Medium: 0.10108 kg CO2e per km (DESNZ 2025, id 25_302_3078_4_1).
-pub const MOTORBIKE_MEDIUM: Factor = Factor::new(10108, 5, "DESNZ 2025 25_302_3078_4_1: Business travel- land / Motorbike / Medium", "kg CO2e/km");
+pub const MOTORBIKE_MEDIUM: Factor = Factor::named("MOTORBIKE_MEDIUM", 10108, 5, "DESNZ 2025 25_302_3078_4_1: Business travel- land / Motorbike / Medium", "kg CO2e/km");
 /// Business travel- land / Motorbike / Large: 0.13252 kg CO2e per km (DESNZ 2025, id 25_302_3079_4_1).
-pub const MOTORBIKE_LARGE: Factor = Factor::new(13252, 5, "DESNZ 2025 25_302_3079_4_1: Business travel- land / Motorbike / Large", "kg CO2e/km");
+pub const MOTORBIKE_LARGE: Factor = Factor::named("MOTORBIKE_LARGE", 13252, 5, "DESNZ 2025 25_302_3079_4_1: Business travel- land / Motorbike / Large", "kg CO2e/km");
 /// Business travel- land / Motorbike / Average: 0.11367 kg CO2e per km (DESNZ 2025, id 25_302_3080_4_1).
-pub const MOTORBIKE_AVERAGE: Factor = Factor::new(11367, 5, "DESNZ 2025 25_302_3080_4_1: Business travel- land / Motorbike / Average", "kg CO2e/km");
+pub const MOTORBIKE_AVERAGE: Factor = Factor::named("MOTORBIKE_AVERAGE", 11367, 5, "DESNZ 2025 25_302_3080_4_1: Business travel- land / Motorbike / Average", "kg CO2e/km");
 /// Freighting goods / Vans / Average (up to 3.5 tonnes) / Diesel: 0.6313 kg CO2e per tonne.km (DESNZ 2025, id 27_303_3102_14_1).
-pub const VAN_AVERAGE_DIESEL: Factor = Factor::new(6313, 4, "DESNZ 2025 27_303_3102_14_1: Freighting goods / Vans / Average (up to 3.5 tonnes) / Diesel", "kg CO2e/tonne.km");
+pub const VAN_AVERAGE_DIESEL: Factor = Factor::named("VAN_AVERAGE_DIESEL", 6313, 4, "DESNZ 2025 27_303_3102_14_1: Freighting goods / Vans / Average (up to 3.5 tonnes) / Diesel", "kg CO2e/tonne.km");
 /// Freighting goods / HGV (all diesel) / Rigid (>3.5 - 7.5 tonnes) / Average laden: 0.52761 kg CO2e per tonne.km (DESNZ 2025, id 27_304_3112_14_1).
-pub const HGV_RIGID_3_5_TO_7_5: Factor = Factor::new(52761, 5, "DESNZ 2025 27_304_3112_14_1: Freighting goods / HGV (all diesel) / Rigid (>3.5 - 7.5 tonnes) / Average laden", "kg CO2e/tonne.km");
+pub const HGV_RIGID_3_5_TO_7_5: Factor = Factor::named("HGV_RIGID_3_5_TO_7_5", 52761, 5, "DESNZ 2025 27_304_3112_14_1: Freighting goods / HGV (all diesel) / Rigid (>3.5 - 7.5 tonnes) / Average laden", "kg CO2e/tonne.km");
 /// Freighting goods / HGV (all diesel) / Rigid (>7.5 tonnes-17 tonnes) / Average laden: 0.36362 kg CO2e per tonne.km (DESNZ 2025, id 27_304_3116_14_1).
-pub const HGV_RIGID_7_5_TO_17: Factor = Factor::new(36362, 5, "DESNZ 2025 27_304_3116_14_1: Freighting goods / HGV (all diesel) / Rigid (>7.5 tonnes-17 tonnes) / Average laden", "kg CO2e/tonne.km");
+pub const HGV_RIGID_7_5_TO_17: Factor = Factor::named("HGV_RIGID_7_5_TO_17", 36362, 5, "DESNZ 2025 27_304_3116_14_1: Freighting goods / HGV (all diesel) / Rigid (>7.5 tonnes-17 tonnes) / Average laden", "kg CO2e/tonne.km");
 /// Freighting goods / HGV (all diesel) / Rigid (>17 tonnes) / Average laden: 0.17146 kg CO2e per tonne.km (DESNZ 2025, id 27_304_3120_14_1).
-pub const HGV_RIGID_OVER_17: Factor = Factor::new(17146, 5, "DESNZ 2025 27_304_3120_14_1: Freighting goods / HGV (all diesel) / Rigid (>17 tonnes) / Average laden", "kg CO2e/tonne.km");
+pub const HGV_RIGID_OVER_17: Factor = Factor::named("HGV_RIGID_OVER_17", 17146, 5, "DESNZ 2025 27_304_3120_14_1: Freighting goods / HGV (all diesel) / Rigid (>17 tonnes) / Average laden", "kg CO2e/tonne.km");
 /// Freighting goods / HGV (all diesel) / Articulated (>3.5 - 33t) / Average laden: 0.12633 kg CO2e per tonne.km (DESNZ 2025, id 27_304_3128_14_1).
-pub const HGV_ARTIC_3_5_TO_33: Factor = Factor::new(12633, 5, "DESNZ 2025 27_304_3128_14_1: Freighting goods / HGV (all diesel) / Articulated (>3.5 - 33t) / Average laden", "kg CO2e/tonne.km");
+pub const HGV_ARTIC_3_5_TO_33: Factor = Factor::named("HGV_ARTIC_3_5_TO_33", 12633, 5, "DESNZ 2025 27_304_3128_14_1: Freighting goods / HGV (all diesel) / Articulated (>3.5 - 33t) / Average laden", "kg CO2e/tonne.km");
 /// Freighting goods / HGV (all diesel) / Articulated (>33t) / Average laden: 0.07703 kg CO2e per tonne.km (DESNZ 2025, id 27_304_3132_14_1).
-pub const HGV_ARTIC_OVER_33: Factor = Factor::new(7703, 5, "DESNZ 2025 27_304_3132_14_1: Freighting goods / HGV (all diesel) / Articulated (>33t) / Average laden", "kg CO2e/tonne.km");
+pub const HGV_ARTIC_OVER_33: Factor = Factor::named("HGV_ARTIC_OVER_33", 7703, 5, "DESNZ 2025 27_304_3132_14_1: Freighting goods / HGV (all diesel) / Articulated (>33t) / Average laden", "kg CO2e/tonne.km");
 /// Freighting goods / HGV (all diesel) / All HGVs / Average laden: 0.10163 kg CO2e per tonne.km (DESNZ 2025, id 27_304_3140_14_1).
-pub const HGV_ALL: Factor = Factor::new(10163, 5, "DESNZ 2025 27_304_3140_14_1: Freighting goods / HGV (all diesel) / All HGVs / Average laden", "kg CO2e/tonne.km");
+pub const HGV_ALL: Factor = Factor::named("HGV_ALL", 10163, 5, "DESNZ 2025 27_304_3140_14_1: Freighting goods / HGV (all diesel) / All HGVs / Average laden", "kg CO2e/tonne.km");
 /// Freighting goods / HGV refrigerated (all diesel) / All HGVs / Average laden: 0.11894 kg CO2e per tonne.km (DESNZ 2025, id 27_306_3140_14_1).
-pub const HGV_REFRIGERATED_ALL: Factor = Factor::new(11894, 5, "DESNZ 2025 27_306_3140_14_1: Freighting goods / HGV refrigerated (all diesel) / All HGVs / Average laden", "kg CO2e/tonne.km");
+pub const HGV_REFRIGERATED_ALL: Factor = Factor::named("HGV_REFRIGERATED_ALL", 11894, 5, "DESNZ 2025 27_306_3140_14_1: Freighting goods / HGV refrigerated (all diesel) / All HGVs / Average laden", "kg CO2e/tonne.km");
 /// Freighting goods / Rail / Freight train: 0.02779 kg CO2e per tonne.km (DESNZ 2025, id 27_315_3151_14_1).
-pub const FREIGHT_TRAIN: Factor = Factor::new(2779, 5, "DESNZ 2025 27_315_3151_14_1: Freighting goods / Rail / Freight train", "kg CO2e/tonne.km");
+pub const FREIGHT_TRAIN: Factor = Factor::named("FREIGHT_TRAIN", 2779, 5, "DESNZ 2025 27_315_3151_14_1: Freighting goods / Rail / Freight train", "kg CO2e/tonne.km");
 /// Freighting goods / Freight flights / Domestic, to/from UK / With RF: 4.60397 kg CO2e per tonne.km (DESNZ 2025, id 27_317_3152_14_1).
-pub const AIR_FREIGHT_DOMESTIC: Factor = Factor::new(460397, 5, "DESNZ 2025 27_317_3152_14_1: Freighting goods / Freight flights / Domestic, to/from UK / With RF", "kg CO2e/tonne.km");
+pub const AIR_FREIGHT_DOMESTIC: Factor = Factor::named("AIR_FREIGHT_DOMESTIC", 460397, 5, "DESNZ 2025 27_317_3152_14_1: Freighting goods / Freight flights / Domestic, to/from UK / With RF", "kg CO2e/tonne.km");
 /// Freighting goods / Freight flights / Short-haul, to/from UK / With RF: 1.27835 kg CO2e per tonne.km (DESNZ 2025, id 27_317_3154_14_1).
-pub const AIR_FREIGHT_SHORT_HAUL: Factor = Factor::new(127835, 5, "DESNZ 2025 27_317_3154_14_1: Freighting goods / Freight flights / Short-haul, to/from UK / With RF", "kg CO2e/tonne.km");
+pub const AIR_FREIGHT_SHORT_HAUL: Factor = Factor::named("AIR_FREIGHT_SHORT_HAUL", 127835, 5, "DESNZ 2025 27_317_3154_14_1: Freighting goods / Freight flights / Short-haul, to/from UK / With RF", "kg CO2e/tonne.km");
 /// Freighting goods / Freight flights / Long-haul, to/from UK / With RF: 0.89939 kg CO2e per tonne.km (DESNZ 2025, id 27_317_3156_14_1).
-pub const AIR_FREIGHT_LONG_HAUL: Factor = Factor::new(89939, 5, "DESNZ 2025 27_317_3156_14_1: Freighting goods / Freight flights / Long-haul, to/from UK / With RF", "kg CO2e/tonne.km");
+pub const AIR_FREIGHT_LONG_HAUL: Factor = Factor::named("AIR_FREIGHT_LONG_HAUL", 89939, 5, "DESNZ 2025 27_317_3156_14_1: Freighting goods / Freight flights / Long-haul, to/from UK / With RF", "kg CO2e/tonne.km");
 /// Freighting goods / Sea tanker / Products tanker / 5000–9999 dwt: 0.02956 kg CO2e per tonne.km (DESNZ 2025, id 27_319_3201_14_1).
-pub const SEA_PRODUCTS_TANKER_5K_10K: Factor = Factor::new(2956, 5, "DESNZ 2025 27_319_3201_14_1: Freighting goods / Sea tanker / Products tanker / 5000–9999 dwt", "kg CO2e/tonne.km");
+pub const SEA_PRODUCTS_TANKER_5K_10K: Factor = Factor::named("SEA_PRODUCTS_TANKER_5K_10K", 2956, 5, "DESNZ 2025 27_319_3201_14_1: Freighting goods / Sea tanker / Products tanker / 5000–9999 dwt", "kg CO2e/tonne.km");
 /// Freighting goods / Sea tanker / Products tanker / 20,000–59,999 dwt: 0.01043 kg CO2e per tonne.km (DESNZ 2025, id 27_319_3199_14_1).
-pub const SEA_PRODUCTS_TANKER_20K_60K: Factor = Factor::new(1043, 5, "DESNZ 2025 27_319_3199_14_1: Freighting goods / Sea tanker / Products tanker / 20,000–59,999 dwt", "kg CO2e/tonne.km");
+pub const SEA_PRODUCTS_TANKER_20K_60K: Factor = Factor::named("SEA_PRODUCTS_TANKER_20K_60K", 1043, 5, "DESNZ 2025 27_319_3199_14_1: Freighting goods / Sea tanker / Products tanker / 20,000–59,999 dwt", "kg CO2e/tonne.km");
 /// Freighting goods / Sea tanker / Crude tanker / 80,000–119,999 dwt: 0.00597 kg CO2e per tonne.km (DESNZ 2025, id 27_319_3193_14_1).
-pub const SEA_CRUDE_TANKER_80K_120K: Factor = Factor::new(597, 5, "DESNZ 2025 27_319_3193_14_1: Freighting goods / Sea tanker / Crude tanker / 80,000–119,999 dwt", "kg CO2e/tonne.km");
+pub const SEA_CRUDE_TANKER_80K_120K: Factor = Factor::named("SEA_CRUDE_TANKER_80K_120K", 597, 5, "DESNZ 2025 27_319_3193_14_1: Freighting goods / Sea tanker / Crude tanker / 80,000–119,999 dwt", "kg CO2e/tonne.km");
 /// Freighting goods / Sea tanker / Crude tanker / 200,000+ dwt: 0.00294 kg CO2e per tonne.km (DESNZ 2025, id 27_319_3191_14_1).
-pub const SEA_CRUDE_TANKER_200K: Factor = Factor::new(294, 5, "DESNZ 2025 27_319_3191_14_1: Freighting goods / Sea tanker / Crude tanker / 200,000+ dwt", "kg CO2e/tonne.km");
+pub const SEA_CRUDE_TANKER_200K: Factor = Factor::named("SEA_CRUDE_TANKER_200K", 294, 5, "DESNZ 2025 27_319_3191_14_1: Freighting goods / Sea tanker / Crude tanker / 200,000+ dwt", "kg CO2e/tonne.km");
 /// Freighting goods / Cargo ship / General cargo / 0–4999 dwt: 0.01407 kg CO2e per tonne.km (DESNZ 2025, id 27_320_3224_14_1).
-pub const SEA_GENERAL_CARGO_0_5K: Factor = Factor::new(1407, 5, "DESNZ 2025 27_320_3224_14_1: Freighting goods / Cargo ship / General cargo / 0–4999 dwt", "kg CO2e/tonne.km");
+pub const SEA_GENERAL_CARGO_0_5K: Factor = Factor::named("SEA_GENERAL_CARGO_0_5K", 1407, 5, "DESNZ 2025 27_320_3224_14_1: Freighting goods / Cargo ship / General cargo / 0–4999 dwt", "kg CO2e/tonne.km");
 /// Freighting goods / Cargo ship / General cargo / 10,000+ dwt: 0.01205 kg CO2e per tonne.km (DESNZ 2025, id 27_320_3222_14_1).
-pub const SEA_GENERAL_CARGO_10K: Factor = Factor::new(1205, 5, "DESNZ 2025 27_320_3222_14_1: Freighting goods / Cargo ship / General cargo / 10,000+ dwt", "kg CO2e/tonne.km");
+pub const SEA_GENERAL_CARGO_10K: Factor = Factor::named("SEA_GENERAL_CARGO_10K", 1205, 5, "DESNZ 2025 27_320_3222_14_1: Freighting goods / Cargo ship / General cargo / 10,000+ dwt", "kg CO2e/tonne.km");
 /// Freighting goods / Cargo ship / Bulk carrier / 10,000–34,999 dwt: 0.008 kg CO2e per tonne.km (DESNZ 2025, id 27_320_3219_14_1).
-pub const SEA_BULK_10K_35K: Factor = Factor::new(8, 3, "DESNZ 2025 27_320_3219_14_1: Freighting goods / Cargo ship / Bulk carrier / 10,000–34,999 dwt", "kg CO2e/tonne.km");
+pub const SEA_BULK_10K_35K: Factor = Factor::named("SEA_BULK_10K_35K", 8, 3, "DESNZ 2025 27_320_3219_14_1: Freighting goods / Cargo ship / Bulk carrier / 10,000–34,999 dwt", "kg CO2e/tonne.km");
 /// Freighting goods / Cargo ship / Bulk carrier / 35,000–59,999 dwt: 0.00577 kg CO2e per tonne.km (DESNZ 2025, id 27_320_3218_14_1).
-pub const SEA_BULK_35K_60K: Factor = Factor::new(577, 5, "DESNZ 2025 27_320_3218_14_1: Freighting goods / Cargo ship / Bulk carrier / 35,000–59,999 dwt", "kg CO2e/tonne.km");
+pub const SEA_BULK_35K_60K: Factor = Factor::named("SEA_BULK_35K_60K", 577, 5, "DESNZ 2025 27_320_3218_14_1: Freighting goods / Cargo ship / Bulk carrier / 35,000–59,999 dwt", "kg CO2e/tonne.km");
 /// Freighting goods / Cargo ship / Bulk carrier / 60,000–99,999 dwt: 0.00415 kg CO2e per tonne.km (DESNZ 2025, id 27_320_3217_14_1).
-pub const SEA_BULK_60K_100K: Factor = Factor::new(415, 5, "DESNZ 2025 27_320_3217_14_1: Freighting goods / Cargo ship / Bulk carrier / 60,000–99,999 dwt", "kg CO2e/tonne.km");
+pub const SEA_BULK_60K_100K: Factor = Factor::named("SEA_BULK_60K_100K", 415, 5, "DESNZ 2025 27_320_3217_14_1: Freighting goods / Cargo ship / Bulk carrier / 60,000–99,999 dwt", "kg CO2e/tonne.km");
 /// Freighting goods / Cargo ship / Container ship / Average: 0.01612 kg CO2e per tonne.km (DESNZ 2025, id 27_320_3235_14_1).
-pub const SEA_CONTAINER_AVERAGE: Factor = Factor::new(1612, 5, "DESNZ 2025 27_320_3235_14_1: Freighting goods / Cargo ship / Container ship / Average", "kg CO2e/tonne.km");
+pub const SEA_CONTAINER_AVERAGE: Factor = Factor::named("SEA_CONTAINER_AVERAGE", 1612, 5, "DESNZ 2025 27_320_3235_14_1: Freighting goods / Cargo ship / Container ship / Average", "kg CO2e/tonne.km");
 /// Freighting goods / Cargo ship / Refrigerated cargo / All dwt: 0.01306 kg CO2e per tonne.km (DESNZ 2025, id 27_320_3243_14_1).
-pub const SEA_REFRIGERATED_CARGO: Factor = Factor::new(1306, 5, "DESNZ 2025 27_320_3243_14_1: Freighting goods / Cargo ship / Refrigerated cargo / All dwt", "kg CO2e/tonne.km");
+pub const SEA_REFRIGERATED_CARGO: Factor = Factor::named("SEA_REFRIGERATED_CARGO", 1306, 5, "DESNZ 2025 27_320_3243_14_1: Freighting goods / Cargo ship / Refrigerated cargo / All dwt", "kg CO2e/tonne.km");
 /// Freighting goods / Cargo ship / RoRo-Ferry / Average: 0.05158 kg CO2e per tonne.km (DESNZ 2025, id 27_320_3241_14_1).
-pub const SEA_RORO_AVERAGE: Factor = Factor::new(5158, 5, "DESNZ 2025 27_320_3241_14_1: Freighting goods / Cargo ship / RoRo-Ferry / Average", "kg CO2e/tonne.km");
+pub const SEA_RORO_AVERAGE: Factor = Factor::named("SEA_RORO_AVERAGE", 5158, 5, "DESNZ 2025 27_320_3241_14_1: Freighting goods / Cargo ship / RoRo-Ferry / Average", "kg CO2e/tonne.km");
 /// Freighting goods / Cargo ship / Large RoPax ferry / Average: 0.37612 kg CO2e per tonne.km (DESNZ 2025, id 27_320_3242_14_1).
-pub const SEA_ROPAX_LARGE: Factor = Factor::new(37612, 5, "DESNZ 2025 27_320_3242_14_1: Freighting goods / Cargo ship / Large RoPax ferry / Average", "kg CO2e/tonne.km");
+pub const SEA_ROPAX_LARGE: Factor = Factor::named("SEA_ROPAX_LARGE", 37612, 5, "DESNZ 2025 27_320_3242_14_1: Freighting goods / Cargo ship / Large RoPax ferry / Average", "kg CO2e/tonne.km");
 /// Fuels / Gaseous fuels / Natural gas: 2.06672 kg CO2e per cubic metres (DESNZ 2025, id 1_100_1004_1_1).
-pub const NATURAL_GAS_M3: Factor = Factor::new(206672, 5, "DESNZ 2025 1_100_1004_1_1: Fuels / Gaseous fuels / Natural gas", "kg CO2e/cubic metres");
+pub const NATURAL_GAS_M3: Factor = Factor::named("NATURAL_GAS_M3", 206672, 5, "DESNZ 2025 1_100_1004_1_1: Fuels / Gaseous fuels / Natural gas", "kg CO2e/cubic metres");
 /// Fuels / Gaseous fuels / Natural gas: 0.18296 kg CO2e per kWh (Gross CV) (DESNZ 2025, id 1_100_1004_6_1).
-pub const NATURAL_GAS_KWH_GROSS: Factor = Factor::new(18296, 5, "DESNZ 2025 1_100_1004_6_1: Fuels / Gaseous fuels / Natural gas", "kg CO2e/kWh (Gross CV)");
+pub const NATURAL_GAS_KWH_GROSS: Factor = Factor::named("NATURAL_GAS_KWH_GROSS", 18296, 5, "DESNZ 2025 1_100_1004_6_1: Fuels / Gaseous fuels / Natural gas", "kg CO2e/kWh (Gross CV)");
 /// Homeworking / Homeworking (office equipment + heating): 0.33378 kg CO2e per per FTE Working Hour (DESNZ 2025, id 32_603_9999_12_1).
-pub const HOMEWORKING_FTE_HOUR: Factor = Factor::new(33378, 5, "DESNZ 2025 32_603_9999_12_1: Homeworking / Homeworking (office equipment + heating)", "kg CO2e/per FTE Working Hour");
+pub const HOMEWORKING_FTE_HOUR: Factor = Factor::named("HOMEWORKING_FTE_HOUR", 33378, 5, "DESNZ 2025 32_603_9999_12_1: Homeworking / Homeworking (office equipment + heating)", "kg CO2e/per FTE Working Hour");
 /// Waste disposal / Refuse / Commercial and industrial waste / Landfill: 520.5327 kg CO2e per tonnes (DESNZ 2025, id 20_507_5313_15_1).
-pub const WASTE_COMMERCIAL_LANDFILL: Factor = Factor::new(5205327, 4, "DESNZ 2025 20_507_5313_15_1: Waste disposal / Refuse / Commercial and industrial waste / Landfill", "kg CO2e/tonnes");
+pub const WASTE_COMMERCIAL_LANDFILL: Factor = Factor::named("WASTE_COMMERCIAL_LANDFILL", 5205327, 4, "DESNZ 2025 20_507_5313_15_1: Waste disposal / Refuse / Commercial and industrial waste / Landfill", "kg CO2e/tonnes");
 /// Waste disposal / Paper / Paper and board: mixed / Closed-loop: 4.68568 kg CO2e per tonnes (DESNZ 2025, id 20_506_5450_15_1).
-pub const WASTE_CLOSED_LOOP_RECYCLING: Factor = Factor::new(468568, 5, "DESNZ 2025 20_506_5450_15_1: Waste disposal / Paper / Paper and board: mixed / Closed-loop", "kg CO2e/tonnes");
+pub const WASTE_CLOSED_LOOP_RECYCLING: Factor = Factor::named("WASTE_CLOSED_LOOP_RECYCLING", 468568, 5, "DESNZ 2025 20_506_5450_15_1: Waste disposal / Paper / Paper and board: mixed / Closed-loop", "kg CO2e/tonnes");

@@ -104,14 +104,14 @@ pub async fn create_by_estimate(
         .await
         .map_err(|e| match e {
             // the contract has no 404 here: a missing estimate is a bad field
-            tonne_estimation::records::RecordError::NotFound => ApiError::new(
+            tonne_estimation::ports::EstimationError::NotFound => ApiError::new(
                 actix_web::http::StatusCode::BAD_REQUEST,
                 crate::error::codes::ESTIMATE_NOT_FOUND,
                 "estimate_id: this account has no estimate with this id",
             ),
             other => other.into(),
         })?;
-    let mass = record.computed.mass.ok_or_else(|| {
+    let mass = record.mass.ok_or_else(|| {
         ApiError::validation(
             "estimate_id",
             "the estimate is a money movement: it has no emissions to offset",

@@ -10,24 +10,40 @@ pub mod wire;
 
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value, json};
-use tonne_estimation::records::{Computed, EstimateKind, EstimateRecord};
-use tonne_estimation::transaction::TransactionOutcome;
-use tonne_estimation::{electricity, flight, footprint, passenger, shipping, transaction};
+use serde_json::Value;
+use serde_json::value::RawValue;
+use tonne_estimation::estimate::{
+    BundleShare, Estimate, EstimateDetail, EstimateKind, EstimateRequest, NewEstimate, QuoteTerms,
+    ShippingLeg, Submitted,
+};
+use tonne_estimation::explain::Explanation;
 use tonne_kernel::{AccountId, Mass, MassUnit};
-use tonne_ordering::MassRequest;
+use tonne_ordering::{MassRequest, Percentage, QuoteError, SelectionEntry};
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody};
 use crate::openapi::ErrorsDoc;
-use crate::routes::quotes::{MassUnitBody, SelectionBody, quote_body, selection};
+use crate::routes::quotes::{QuoteBody, quote_body, selection};
 use crate::state::AppState;
 use wire::*;
 
 type R<T> = Result<T, ApiError>;
 
-/// The contract's `EmissionEstimateResponse` (plus the kind's own fields), for the OpenAPI document.
+// ---- response bodies ------------------------------------------------------------------
+
+/// The quote of an estimate: `OrderQuoteByQuantity`, or the `Errors` of a
+/// selection that cannot be quoted (the estimate itself still succeeds).
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum QuoteAnswer {
+    /// The quote.
+    Quote(Box<QuoteBody>),
+    /// Why there is none.
+    Errors(Value),
+}
+
+/// The contract's `EmissionEstimateResponse` (the base of every kind's answer).
 #[derive(Debug, Serialize, ToSchema)]
 pub struct EstimateDoc {
     /// 32-character id.
@@ -36,10 +52,12 @@ pub struct EstimateDoc {
     mass: MassDoc,
     /// `OrderQuoteByQuantity`, or `Errors` when quoting failed.
     #[schema(value_type = Object)]
-    quote: Value,
+    quote: QuoteAnswer,
     /// The request as accepted.
     #[schema(value_type = Object)]
-    request: Value,
+    request: Box<RawValue>,
+    /// Tonne's extension: how the mass was obtained (see docs/API.md).
+    explanation: ExplanationDoc,
 }
 
 /// A mass in the answers (tonnes).
@@ -48,7 +66,14 @@ pub struct MassDoc {
     /// Decimal string, up to six decimals.
     amount: String,
     /// Always `t`.
-    unit: String,
+    unit: &'static str,
+}
+
+fn mass_doc(m: Mass) -> MassDoc {
+    MassDoc {
+        amount: m.to_tonnes_string(),
+        unit: "t",
+    }
 }
 
 /// A distance in the answers (km).
@@ -57,7 +82,97 @@ pub struct DistanceDoc {
     /// Decimal string, up to three decimals.
     amount: String,
     /// Always `km`.
+    unit: &'static str,
+}
+
+fn distance_doc(d: &tonne_estimation::Distance) -> DistanceDoc {
+    DistanceDoc {
+        amount: d.to_km_string(),
+        unit: "km",
+    }
+}
+
+/// How an estimate's mass was obtained: its parts (adding up to `mass`) and notes.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ExplanationDoc {
+    parts: Vec<PartDoc>,
+    /// Fallbacks, precision, floors.
+    notes: Vec<String>,
+}
+
+/// One part of the mass.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PartDoc {
+    /// `consumption`, `flight`, `legs[0]`, `energy`, …
+    name: String,
+    mass: MassDoc,
+    factors: Vec<FactorDoc>,
+    quantities: Vec<QuantityDoc>,
+}
+
+/// A factor used, with its provenance.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FactorDoc {
+    /// Tonne's stable name, e.g. `RAIL_NATIONAL`, `grid:DEU`, `mcc:5812`.
+    id: String,
+    /// Decimal string.
+    value: String,
     unit: String,
+    /// Publication (or Tonne's stated assumption, marked `[A]`).
+    source: String,
+    /// Table and row.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    row: Option<String>,
+    /// Year of the data.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    year: Option<u16>,
+}
+
+/// An activity quantity a factor multiplied.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct QuantityDoc {
+    name: String,
+    /// Decimal string.
+    amount: String,
+    unit: String,
+    /// How it was obtained.
+    method: String,
+}
+
+fn explanation_doc(e: &Explanation) -> ExplanationDoc {
+    ExplanationDoc {
+        parts: e
+            .parts
+            .iter()
+            .map(|p| PartDoc {
+                name: p.name.clone(),
+                mass: mass_doc(p.mass),
+                factors: p
+                    .factors
+                    .iter()
+                    .map(|f| FactorDoc {
+                        id: f.id.clone(),
+                        value: f.value.normalize().to_string(),
+                        unit: f.unit.clone(),
+                        source: f.source.clone(),
+                        row: f.row.clone(),
+                        year: f.year,
+                    })
+                    .collect(),
+                quantities: p
+                    .quantities
+                    .iter()
+                    .map(|q| QuantityDoc {
+                        name: q.name.clone(),
+                        amount: q.amount.normalize().to_string(),
+                        unit: q.unit.clone(),
+                        method: q.method.clone(),
+                    })
+                    .collect(),
+            })
+            .collect(),
+        notes: e.notes.clone(),
+    }
 }
 
 /// One passenger leg's estimate.
@@ -81,7 +196,15 @@ pub struct ShippingLegDoc {
     mass: MassDoc,
     distance: DistanceDoc,
     /// Fallbacks used (`imo_unavailable_container_ship_fallback`, `…_trade_lane_fallback`).
-    methodology: Vec<String>,
+    methodology: Vec<&'static str>,
+}
+
+fn leg_doc(l: &ShippingLeg) -> ShippingLegDoc {
+    ShippingLegDoc {
+        mass: mass_doc(l.mass),
+        distance: distance_doc(&l.distance),
+        methodology: l.methodology.iter().map(|m| m.as_str()).collect(),
+    }
 }
 
 /// The contract's `SingleShippingEmissionEstimate`.
@@ -92,7 +215,7 @@ pub struct ShippingEstimateDoc {
     /// Distance used.
     distance: DistanceDoc,
     /// Fallbacks used.
-    methodology: Vec<String>,
+    methodology: Vec<&'static str>,
 }
 
 /// The contract's `MultiLegShippingEmissionEstimate`.
@@ -112,6 +235,7 @@ pub struct TransactionEstimateDoc {
     #[serde(flatten)]
     base: EstimateDoc,
     /// The text a `fuzzy_search_term` matched.
+    #[serde(skip_serializing_if = "Option::is_none")]
     search_term_match: Option<String>,
 }
 
@@ -137,87 +261,125 @@ pub struct CompanyEstimateDoc {
     components: CompanyComponentsDoc,
 }
 
-fn mass_json(m: Mass) -> Value {
-    json!({"amount": m.to_tonnes_string(), "unit": "t"})
+/// An estimate's answer, whichever its kind.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum EstimateAnswer {
+    /// Electricity, flight, individual.
+    Plain(EstimateDoc),
+    Passenger(PassengerEstimateDoc),
+    Shipping(ShippingEstimateDoc),
+    MultiLeg(MultiLegEstimateDoc),
+    Transaction(TransactionEstimateDoc),
+    Company(CompanyEstimateDoc),
 }
 
-fn distance_json(d: &tonne_estimation::Distance) -> Value {
-    json!({"amount": d.to_km_string(), "unit": "km"})
+/// Renders an estimate with its quote; `None` for money movement.
+fn render(e: &Estimate, quote: QuoteAnswer) -> R<Option<EstimateAnswer>> {
+    let Some(mass) = e.mass else { return Ok(None) };
+    let request = RawValue::from_string(e.submitted.as_str().to_owned())
+        .map_err(|err| ApiError::internal(&anyhow::anyhow!(err)))?;
+    let base = EstimateDoc {
+        id: e.id.to_string(),
+        mass: mass_doc(mass),
+        quote,
+        request,
+        explanation: explanation_doc(&e.explanation),
+    };
+    Ok(Some(match &e.detail {
+        EstimateDetail::Plain | EstimateDetail::MoneyMovement => EstimateAnswer::Plain(base),
+        EstimateDetail::PassengerLegs(legs) => EstimateAnswer::Passenger(PassengerEstimateDoc {
+            base,
+            legs: legs
+                .iter()
+                .map(|m| PassengerLegDoc { mass: mass_doc(*m) })
+                .collect(),
+        }),
+        EstimateDetail::Shipping(l) => EstimateAnswer::Shipping(ShippingEstimateDoc {
+            base,
+            distance: distance_doc(&l.distance),
+            methodology: l.methodology.iter().map(|m| m.as_str()).collect(),
+        }),
+        EstimateDetail::MultiLegShipping { distance, legs } => {
+            EstimateAnswer::MultiLeg(MultiLegEstimateDoc {
+                base,
+                legs: legs.iter().map(leg_doc).collect(),
+                distance: distance_doc(distance),
+            })
+        }
+        EstimateDetail::Transaction { search_term_match } => {
+            EstimateAnswer::Transaction(TransactionEstimateDoc {
+                base,
+                search_term_match: search_term_match.clone(),
+            })
+        }
+        EstimateDetail::Company(c) => EstimateAnswer::Company(CompanyEstimateDoc {
+            base,
+            scope1: mass_doc(c.scope1),
+            scope2: mass_doc(c.scope2),
+            scope3: mass_doc(c.scope3),
+            components: CompanyComponentsDoc {
+                material_and_waste: mass_doc(c.material_and_waste),
+                energy: mass_doc(c.energy),
+                travel_and_commute: mass_doc(c.travel_and_commute),
+                food_and_drink: mass_doc(c.food_and_drink),
+                tech: mass_doc(c.tech),
+                remote_employee: mass_doc(c.remote_employee),
+            },
+        }),
+    }))
 }
 
-fn to_json<T: Serialize>(v: &T) -> R<String> {
-    serde_json::to_string(v).map_err(|e| ApiError::internal(&anyhow::anyhow!(e)))
-}
+// ---- quotes ------------------------------------------------------------------------------
 
-/// The quote fields of a stored request (other fields ignored).
-#[derive(Debug, Default, Deserialize)]
-struct QuoteSelection {
-    #[serde(default)]
-    bundle_selection: Option<Vec<SelectionBody>>,
-    #[serde(default)]
-    quantity_trunc: Option<MassUnitBody>,
-}
-
-fn quote_request(sel: QuoteSelection, mass: Mass) -> Result<MassRequest, Value> {
-    let selection = selection(sel.bundle_selection).map_err(|e| e.body_json())?;
+/// The ordering request for an estimate's quote, or the `Errors` of terms that
+/// cannot be one.
+fn quote_request(mass: Mass, terms: &QuoteTerms) -> Result<MassRequest, QuoteAnswer> {
+    let selection = terms
+        .bundle_selection
+        .as_ref()
+        .map(|s| {
+            s.iter()
+                .map(|b| {
+                    Ok(SelectionEntry {
+                        bundle_id: b.bundle_id.clone(),
+                        percentage: b.hundredths.map(Percentage::from_hundredths).transpose()?,
+                    })
+                })
+                .collect::<Result<Vec<_>, QuoteError>>()
+        })
+        .transpose()
+        .map_err(|e| QuoteAnswer::Errors(ApiError::from(e).body_json()))?;
     Ok(MassRequest::Split {
         mass,
         selection,
-        trunc: sel.quantity_trunc.map(MassUnit::from),
+        trunc: terms.quantity_trunc,
     })
 }
 
 /// The quote, or the `Errors` of a quote the request cannot have. A failure of
 /// the store itself is not a quoting problem: it fails the request (500).
-fn quote_json(result: Result<tonne_ordering::Quote, tonne_ordering::QuoteError>) -> R<Value> {
+fn quote_answer(result: Result<tonne_ordering::Quote, QuoteError>) -> R<QuoteAnswer> {
     match result {
-        Ok(q) => serde_json::to_value(quote_body(&q))
-            .map_err(|e| ApiError::internal(&anyhow::anyhow!(e))),
-        Err(tonne_ordering::QuoteError::Unexpected(cause)) => Err(ApiError::internal(&cause)),
-        Err(e) => Ok(ApiError::from(e).body_json()),
+        Ok(q) => Ok(QuoteAnswer::Quote(Box::new(quote_body(&q)))),
+        Err(QuoteError::Unexpected(cause)) => Err(ApiError::internal(&cause)),
+        Err(e) => Ok(QuoteAnswer::Errors(ApiError::from(e).body_json())),
     }
 }
 
-/// An estimate ready to answer: its mass, its request as JSON, and the quote
-/// to ask for (or the `Errors` of a selection that cannot be one).
-type Prepared = (Mass, Value, Result<MassRequest, Value>);
-
-/// A computed estimate, prepared; `None` for money movement.
-fn prepare(c: &Computed) -> R<Option<Prepared>> {
-    let Some(mass) = c.mass else { return Ok(None) };
-    let request: Value =
-        serde_json::from_str(&c.request).map_err(|e| ApiError::internal(&anyhow::anyhow!(e)))?;
-    let sel: QuoteSelection = serde_json::from_value(request.clone()).unwrap_or_default();
-    Ok(Some((mass, request, quote_request(sel, mass))))
-}
-
-fn assemble(id: &str, mass: Mass, request: Value, quote: Value, c: &Computed) -> Value {
-    let mut out = Map::new();
-    out.insert("id".into(), Value::String(id.to_owned()));
-    out.insert("mass".into(), mass_json(mass));
-    out.insert("quote".into(), quote);
-    out.insert("request".into(), request);
-    if let Ok(Value::Object(extra)) = serde_json::from_str::<Value>(&c.result) {
-        out.extend(extra);
-    }
-    Value::Object(out)
-}
-
-/// The response body of a stored estimate; `None` for money movement.
-async fn body(state: &AppState, account: AccountId, id: &str, c: &Computed) -> R<Option<Value>> {
-    let Some((mass, request, quote)) = prepare(c)? else {
-        return Ok(None);
-    };
-    let quote = match quote {
-        Ok(q) => quote_json(state.ordering.quote_by_mass(account, q).await)?,
+/// Quotes and renders one estimate; `None` for money movement.
+async fn answer(state: &AppState, account: AccountId, e: &Estimate) -> R<Option<EstimateAnswer>> {
+    let Some(mass) = e.mass else { return Ok(None) };
+    let quote = match quote_request(mass, &e.quote) {
+        Ok(q) => quote_answer(state.ordering.quote_by_mass(account, q).await)?,
         Err(errors) => errors,
     };
-    Ok(Some(assemble(id, mass, request, quote, c)))
+    render(e, quote)
 }
 
-fn respond(body: Option<Value>) -> HttpResponse {
-    match body {
-        Some(b) => HttpResponse::Ok().json(b),
+fn respond(answer: Option<EstimateAnswer>) -> HttpResponse {
+    match answer {
+        Some(a) => HttpResponse::Ok().json(a),
         // money movement: nothing to estimate
         None => HttpResponse::NoContent().finish(),
     }
@@ -226,17 +388,13 @@ fn respond(body: Option<Value>) -> HttpResponse {
 /// Stores and answers an estimate. Flight, passenger and individual estimates
 /// are stored too (their id can be ordered with `POST /v1/orders/by-estimate`),
 /// but the contract has no route to read or update them.
-async fn created(
-    state: &AppState,
-    who: &Authenticated,
-    kind: EstimateKind,
-    c: Computed,
-) -> R<HttpResponse> {
+async fn created(state: &AppState, who: &Authenticated, new: NewEstimate) -> R<HttpResponse> {
     let account = who.0.account_id;
-    let record = state.estimates.create(account, kind, c).await?;
-    Ok(respond(
-        body(state, account, &record.id.to_string(), &record.computed).await?,
-    ))
+    let answer = match state.estimates.create(account, new).await? {
+        Some(e) => answer(state, account, &e).await?,
+        None => None,
+    };
+    Ok(respond(answer))
 }
 
 async fn read(
@@ -246,152 +404,97 @@ async fn read(
     id: &str,
 ) -> R<HttpResponse> {
     let account = who.0.account_id;
-    let record: EstimateRecord = state.estimates.get(account, Some(kind), id).await?;
-    Ok(respond(body(state, account, id, &record.computed).await?))
+    let e = state.estimates.get(account, Some(kind), id).await?;
+    Ok(respond(answer(state, account, &e).await?))
 }
 
 async fn updated(
     state: &AppState,
     who: &Authenticated,
-    kind: EstimateKind,
     id: &str,
-    c: Computed,
+    new: NewEstimate,
 ) -> R<HttpResponse> {
     let account = who.0.account_id;
-    state.estimates.update(account, kind, id, &c).await?;
-    // the stored estimate is now exactly `c`: answer from it, no re-read
-    Ok(respond(body(state, account, id, &c).await?))
+    let e = state.estimates.update(account, id, new).await?;
+    Ok(respond(answer(state, account, &e).await?))
 }
 
-// ---- engines: wire request → Computed ------------------------------------------------
+// ---- wire request → domain request --------------------------------------------------------
 
-/// A malformed `bundle_selection` (a percentage that breaks the contract's
-/// pattern) refuses the request, so that the echoed request always conforms;
-/// a well-formed selection that cannot be priced becomes the quote's `Errors`.
-fn check_selection(b: &impl QuoteFields) -> R<()> {
-    selection(b.bundle_selection()).map(|_| ())
-}
-
-fn electricity_computed(b: &ElectricityRequest) -> R<Computed> {
-    check_selection(b)?;
-    let (energy, country) = b.parse()?;
-    let e = electricity::estimate(energy, country.as_deref())?;
-    Ok(Computed {
-        mass: Some(e.mass),
-        request: to_json(b)?,
-        result: "{}".into(),
-    })
-}
-
-fn flight_computed(b: &FlightRequest) -> R<Computed> {
-    check_selection(b)?;
-    let e = flight::estimate(&b.parse()?)?;
-    Ok(Computed {
-        mass: Some(e.mass),
-        request: to_json(b)?,
-        result: "{}".into(),
-    })
-}
-
-fn passenger_computed(b: &PassengerTransportationRequest) -> R<Computed> {
-    check_selection(b)?;
-    let e = passenger::estimate(&b.parse()?)?;
-    let legs: Vec<Value> = e
-        .legs
-        .iter()
-        .map(|m| json!({"mass": mass_json(*m)}))
-        .collect();
-    Ok(Computed {
-        mass: Some(e.mass),
-        request: to_json(b)?,
-        result: to_json(&json!({"legs": legs}))?,
-    })
-}
-
-fn leg_json(l: &shipping::LegEstimate) -> Value {
-    json!({"mass": mass_json(l.mass), "distance": distance_json(&l.distance), "methodology": l.methodology})
-}
-
-fn shipping_computed(b: &ShippingRequest) -> R<Computed> {
-    check_selection(b)?;
-    let (shipment, leg) = b.parse()?;
-    let e = shipping::leg("", &shipment, &leg)?;
-    let result = json!({"distance": distance_json(&e.distance), "methodology": e.methodology});
-    Ok(Computed {
-        mass: Some(e.mass),
-        request: to_json(b)?,
-        result: to_json(&result)?,
-    })
-}
-
-fn multi_leg_computed(b: &MultiLegShippingRequest) -> R<Computed> {
-    check_selection(b)?;
-    let (shipment, legs) = b.parse()?;
-    let e = shipping::multi_leg(&shipment, &legs)?;
-    let result = json!({
-        "legs": e.legs.iter().map(leg_json).collect::<Vec<_>>(),
-        "distance": distance_json(&e.distance),
+/// A wire request as the domain's: the quote terms first (a malformed
+/// `bundle_selection` refuses the request, so that the echoed request always
+/// conforms; a well-formed one that cannot be priced becomes the quote's
+/// `Errors`), then the engine input, and the document as submitted.
+fn submission<B: QuoteFields + Serialize>(
+    body: &B,
+    parse: impl FnOnce(&B) -> R<EstimateRequest>,
+) -> R<NewEstimate> {
+    let bundle_selection = selection(body.bundle_selection())?.map(|entries| {
+        entries
+            .into_iter()
+            .map(|e| BundleShare {
+                bundle_id: e.bundle_id,
+                hundredths: e.percentage.map(Percentage::hundredths),
+            })
+            .collect()
     });
-    Ok(Computed {
-        mass: Some(e.mass),
-        request: to_json(b)?,
-        result: to_json(&result)?,
-    })
-}
-
-fn transaction_computed(b: &TransactionRequestBody) -> R<Computed> {
-    check_selection(b)?;
-    let (mass, result) = match transaction::estimate(&b.parse()?)? {
-        TransactionOutcome::Estimate {
-            mass,
-            search_term_match,
-        } => (
-            Some(mass),
-            match search_term_match {
-                Some(m) => json!({"search_term_match": m}),
-                None => json!({}),
-            },
-        ),
-        TransactionOutcome::MoneyMovement => (None, json!({})),
-    };
-    Ok(Computed {
-        mass,
-        request: to_json(b)?,
-        result: to_json(&result)?,
-    })
-}
-
-fn company_computed(b: &CompanyRequestBody) -> R<Computed> {
-    check_selection(b)?;
-    let e = footprint::company(&b.parse()?)?;
-    let result = json!({
-        "scope1": mass_json(e.scope1),
-        "scope2": mass_json(e.scope2),
-        "scope3": mass_json(e.scope3),
-        "components": {
-            "material_and_waste": mass_json(e.material_and_waste),
-            "energy": mass_json(e.energy),
-            "travel_and_commute": mass_json(e.travel_and_commute),
-            "food_and_drink": mass_json(e.food_and_drink),
-            "tech": mass_json(e.tech),
-            "remote_employee": mass_json(e.remote_employee),
+    let request = parse(body)?;
+    let document =
+        serde_json::to_string(body).map_err(|e| ApiError::internal(&anyhow::anyhow!(e)))?;
+    Ok(NewEstimate {
+        request,
+        quote: QuoteTerms {
+            bundle_selection,
+            quantity_trunc: body.quantity_trunc().map(MassUnit::from),
         },
-    });
-    Ok(Computed {
-        mass: Some(e.mass),
-        request: to_json(b)?,
-        result: to_json(&result)?,
+        submitted: Submitted::new(document),
     })
 }
 
-fn individual_computed(b: &IndividualRequestBody) -> R<Computed> {
-    check_selection(b)?;
-    let e = footprint::individual(&b.parse()?)?;
-    Ok(Computed {
-        mass: Some(e.mass),
-        request: to_json(b)?,
-        result: "{}".into(),
+fn electricity(b: &ElectricityRequest) -> R<NewEstimate> {
+    submission(b, |b| {
+        let (consumption, country_code) = b.parse()?;
+        Ok(EstimateRequest::Electricity {
+            consumption,
+            country_code,
+        })
     })
+}
+
+fn flight(b: &FlightRequest) -> R<NewEstimate> {
+    submission(b, |b| Ok(EstimateRequest::Flight(b.parse()?)))
+}
+
+fn passenger(b: &PassengerTransportationRequest) -> R<NewEstimate> {
+    submission(b, |b| {
+        Ok(EstimateRequest::PassengerTransportation(b.parse()?))
+    })
+}
+
+fn shipping(b: &ShippingRequest) -> R<NewEstimate> {
+    submission(b, |b| {
+        let (shipment, leg) = b.parse()?;
+        Ok(EstimateRequest::Shipping { shipment, leg })
+    })
+}
+
+fn multi_leg(b: &MultiLegShippingRequest) -> R<NewEstimate> {
+    submission(b, |b| {
+        let (shipment, legs) = b.parse()?;
+        Ok(EstimateRequest::MultiLegShipping { shipment, legs })
+    })
+}
+
+fn transaction(b: &TransactionRequestBody) -> R<NewEstimate> {
+    submission(b, |b| Ok(EstimateRequest::Transaction(b.parse()?)))
+}
+
+fn company(b: &CompanyRequestBody) -> R<NewEstimate> {
+    submission(b, |b| Ok(EstimateRequest::Company(b.parse()?)))
+}
+
+fn individual(b: &IndividualRequestBody) -> R<NewEstimate> {
+    submission(b, |b| Ok(EstimateRequest::Individual(b.parse()?)))
 }
 
 // ---- handlers ---------------------------------------------------------------------------
@@ -411,13 +514,7 @@ pub async fn create_electricity(
     who: Authenticated,
     body: JsonBody<ElectricityRequest>,
 ) -> R<HttpResponse> {
-    created(
-        &state,
-        &who,
-        EstimateKind::Electricity,
-        electricity_computed(&body.0)?,
-    )
-    .await
+    created(&state, &who, electricity(&body.0)?).await
 }
 
 /// Reads an electricity estimate.
@@ -442,14 +539,7 @@ pub async fn put_electricity(
     path: web::Path<IdPath>,
     body: JsonBody<ElectricityRequest>,
 ) -> R<HttpResponse> {
-    updated(
-        &state,
-        &who,
-        EstimateKind::Electricity,
-        &path.id,
-        electricity_computed(&body.0)?,
-    )
-    .await
+    updated(&state, &who, &path.id, electricity(&body.0)?).await
 }
 
 /// Creates a flight estimate.
@@ -461,13 +551,7 @@ pub async fn create_flight(
     who: Authenticated,
     body: JsonBody<FlightRequest>,
 ) -> R<HttpResponse> {
-    created(
-        &state,
-        &who,
-        EstimateKind::Flight,
-        flight_computed(&body.0)?,
-    )
-    .await
+    created(&state, &who, flight(&body.0)?).await
 }
 
 /// Creates a passenger-transportation estimate.
@@ -479,13 +563,7 @@ pub async fn create_passenger(
     who: Authenticated,
     body: JsonBody<PassengerTransportationRequest>,
 ) -> R<HttpResponse> {
-    created(
-        &state,
-        &who,
-        EstimateKind::PassengerTransportation,
-        passenger_computed(&body.0)?,
-    )
-    .await
+    created(&state, &who, passenger(&body.0)?).await
 }
 
 /// Creates a single-leg shipping estimate.
@@ -497,13 +575,7 @@ pub async fn create_shipping(
     who: Authenticated,
     body: JsonBody<ShippingRequest>,
 ) -> R<HttpResponse> {
-    created(
-        &state,
-        &who,
-        EstimateKind::Shipping,
-        shipping_computed(&body.0)?,
-    )
-    .await
+    created(&state, &who, shipping(&body.0)?).await
 }
 
 /// Reads a single-leg shipping estimate.
@@ -528,14 +600,7 @@ pub async fn put_shipping(
     path: web::Path<IdPath>,
     body: JsonBody<ShippingRequest>,
 ) -> R<HttpResponse> {
-    updated(
-        &state,
-        &who,
-        EstimateKind::Shipping,
-        &path.id,
-        shipping_computed(&body.0)?,
-    )
-    .await
+    updated(&state, &who, &path.id, shipping(&body.0)?).await
 }
 
 /// Creates a multi-leg shipping estimate.
@@ -547,13 +612,7 @@ pub async fn create_multi_leg(
     who: Authenticated,
     body: JsonBody<MultiLegShippingRequest>,
 ) -> R<HttpResponse> {
-    created(
-        &state,
-        &who,
-        EstimateKind::MultiLegShipping,
-        multi_leg_computed(&body.0)?,
-    )
-    .await
+    created(&state, &who, multi_leg(&body.0)?).await
 }
 
 /// Reads a multi-leg shipping estimate.
@@ -578,14 +637,7 @@ pub async fn put_multi_leg(
     path: web::Path<IdPath>,
     body: JsonBody<MultiLegShippingRequest>,
 ) -> R<HttpResponse> {
-    updated(
-        &state,
-        &who,
-        EstimateKind::MultiLegShipping,
-        &path.id,
-        multi_leg_computed(&body.0)?,
-    )
-    .await
+    updated(&state, &who, &path.id, multi_leg(&body.0)?).await
 }
 
 /// Creates a transaction estimate (204 for money movement).
@@ -597,11 +649,7 @@ pub async fn create_transaction(
     who: Authenticated,
     body: JsonBody<TransactionRequestBody>,
 ) -> R<HttpResponse> {
-    let c = transaction_computed(&body.0)?;
-    if c.mass.is_none() {
-        return Ok(respond(None));
-    }
-    created(&state, &who, EstimateKind::Transaction, c).await
+    created(&state, &who, transaction(&body.0)?).await
 }
 
 /// Reads a transaction estimate.
@@ -626,14 +674,7 @@ pub async fn put_transaction(
     path: web::Path<IdPath>,
     body: JsonBody<TransactionRequestBody>,
 ) -> R<HttpResponse> {
-    updated(
-        &state,
-        &who,
-        EstimateKind::Transaction,
-        &path.id,
-        transaction_computed(&body.0)?,
-    )
-    .await
+    updated(&state, &who, &path.id, transaction(&body.0)?).await
 }
 
 /// Estimates 1 to 100 transactions, each on its own; answers in request order.
@@ -653,81 +694,99 @@ pub async fn create_batch(
             format!("must be an array of 1 to {max} transactions"),
         ));
     }
-    // each entry on its own: parse and compute, keeping errors in place
-    enum Slot {
-        Stored(usize),
-        Empty,
-        Error(Value),
-    }
-    let mut slots = Vec::with_capacity(entries.len());
-    let mut computed = Vec::new();
+    // each entry on its own: parse, keeping refusals in place
+    let mut parsed = Vec::with_capacity(entries.len());
+    let mut batch = Vec::new();
     for (i, entry) in entries.into_iter().enumerate() {
         let outcome = serde_path_to_error::deserialize::<_, TransactionRequestBody>(entry)
             .map_err(|e| ApiError::validation(&format!("[{i}].{}", e.path()), e.into_inner()))
-            .and_then(|b| transaction_computed(&b));
-        slots.push(match outcome {
-            Ok(c) if c.mass.is_none() => Slot::Empty,
-            Ok(c) => {
-                computed.push(c);
-                Slot::Stored(computed.len() - 1)
+            .and_then(|b| transaction(&b));
+        parsed.push(match outcome {
+            Ok(new) => {
+                batch.push(new);
+                None
             }
-            Err(e) => Slot::Error(e.body_json()),
+            Err(e) => Some(e.body_json()),
         });
     }
     let account = who.0.account_id;
-    let records = state
+    let mut computed = state
         .estimates
-        .create_many(account, EstimateKind::Transaction, computed)
-        .await?;
-    let bodies = bodies_for(&state, account, &records).await?;
-    let out: Vec<Value> = slots
-        .into_iter()
-        .map(|s| match s {
-            Slot::Stored(i) => bodies.get(i).cloned().unwrap_or(Value::Null),
-            Slot::Empty => json!({}),
-            Slot::Error(e) => e,
-        })
-        .collect();
-    Ok(HttpResponse::Ok().json(out))
+        .create_many(account, batch)
+        .await?
+        .into_iter();
+    let mut estimates = Vec::with_capacity(parsed.len());
+    for refusal in parsed {
+        estimates.push(match refusal {
+            Some(errors) => Err(errors),
+            None => match computed.next() {
+                Some(Ok(e)) => Ok(e),
+                Some(Err(e)) => Err(ApiError::from(e).body_json()),
+                None => return Err(ApiError::internal(&anyhow::anyhow!("an entry is missing"))),
+            },
+        });
+    }
+    Ok(HttpResponse::Ok().json(batch_answers(&state, account, estimates).await?))
 }
 
-/// Bodies of many records; their quotes are priced together (the account and
-/// each distinct selection are read once, not once per entry).
-async fn bodies_for(
+/// One answer of a batch: an estimate, the `Errors` of a refused entry, or
+/// `{}` for money movement.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum BatchAnswer {
+    /// An estimate.
+    Estimate(Box<EstimateAnswer>),
+    /// Why the entry was refused.
+    Errors(Value),
+    /// Money movement.
+    Empty {},
+}
+
+/// Answers of a batch; their quotes are priced together (the account and each
+/// distinct selection are read once, not once per entry).
+async fn batch_answers(
     state: &AppState,
     account: AccountId,
-    records: &[EstimateRecord],
-) -> R<Vec<Value>> {
-    let mut prepared = Vec::with_capacity(records.len());
+    entries: Vec<Result<Option<Estimate>, Value>>,
+) -> R<Vec<BatchAnswer>> {
     let mut requests = Vec::new();
-    for r in records {
-        let p = prepare(&r.computed)?;
-        if let Some((_, _, Ok(q))) = &p {
-            requests.push(q.clone());
-        }
-        prepared.push(p);
+    let mut prepared = Vec::with_capacity(entries.len());
+    for entry in &entries {
+        let quote = match entry {
+            Ok(Some(Estimate {
+                mass: Some(mass),
+                quote,
+                ..
+            })) => Some(quote_request(*mass, quote).inspect(|q| requests.push(q.clone()))),
+            _ => None,
+        };
+        prepared.push(quote);
     }
     let mut quotes = state
         .ordering
         .quote_many_by_mass(account, requests)
         .await
         .into_iter();
-    let mut out = Vec::with_capacity(records.len());
-    for (r, p) in records.iter().zip(prepared) {
-        out.push(match p {
-            None => json!({}),
-            Some((mass, request, quote)) => {
+    let mut out = Vec::with_capacity(entries.len());
+    for (entry, quote) in entries.into_iter().zip(prepared) {
+        out.push(match (entry, quote) {
+            (Err(errors), _) => BatchAnswer::Errors(errors),
+            (Ok(Some(e)), Some(quote)) => {
                 let quote = match quote {
                     Ok(_) => match quotes.next() {
-                        Some(q) => quote_json(q)?,
+                        Some(q) => quote_answer(q)?,
                         None => {
                             return Err(ApiError::internal(&anyhow::anyhow!("a quote is missing")));
                         }
                     },
                     Err(errors) => errors,
                 };
-                assemble(&r.id.to_string(), mass, request, quote, &r.computed)
+                match render(&e, quote)? {
+                    Some(a) => BatchAnswer::Estimate(Box::new(a)),
+                    None => BatchAnswer::Empty {},
+                }
             }
+            (Ok(_), _) => BatchAnswer::Empty {},
         });
     }
     Ok(out)
@@ -742,13 +801,7 @@ pub async fn create_company(
     who: Authenticated,
     body: JsonBody<CompanyRequestBody>,
 ) -> R<HttpResponse> {
-    created(
-        &state,
-        &who,
-        EstimateKind::Company,
-        company_computed(&body.0)?,
-    )
-    .await
+    created(&state, &who, company(&body.0)?).await
 }
 
 /// Reads a company estimate.
@@ -773,14 +826,7 @@ pub async fn put_company(
     path: web::Path<IdPath>,
     body: JsonBody<CompanyRequestBody>,
 ) -> R<HttpResponse> {
-    updated(
-        &state,
-        &who,
-        EstimateKind::Company,
-        &path.id,
-        company_computed(&body.0)?,
-    )
-    .await
+    updated(&state, &who, &path.id, company(&body.0)?).await
 }
 
 /// Creates an individual's estimate.
@@ -792,13 +838,7 @@ pub async fn create_individual(
     who: Authenticated,
     body: JsonBody<IndividualRequestBody>,
 ) -> R<HttpResponse> {
-    created(
-        &state,
-        &who,
-        EstimateKind::Individual,
-        individual_computed(&body.0)?,
-    )
-    .await
+    created(&state, &who, individual(&body.0)?).await
 }
 
 /// Registers the estimate routes (under `/v1`).

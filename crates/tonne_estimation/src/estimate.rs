@@ -1,0 +1,289 @@
+//! The estimate as a domain object: what a caller asks for ([`EstimateRequest`],
+//! one variant per engine input), what Tonne computed and keeps
+//! ([`Estimate`]: mass, a typed [`EstimateDetail`] and its [`Explanation`]),
+//! and the ids, owner and timestamps of a stored estimate.
+//!
+//! ```
+//! use tonne_estimation::electricity::{Energy, EnergyUnit};
+//! use tonne_estimation::estimate::{EstimateDetail, EstimateKind, EstimateRequest};
+//!
+//! let request = EstimateRequest::Electricity {
+//!     consumption: Energy::parse("1000", EnergyUnit::KWh).unwrap(),
+//!     country_code: Some("GBR".into()),
+//! };
+//! assert_eq!(request.kind(), EstimateKind::Electricity);
+//! let computed = request.compute().unwrap();
+//! assert_eq!(computed.mass.unwrap().grams(), 215_790);
+//! assert_eq!(computed.detail, EstimateDetail::Plain);
+//! // the parts of the explanation add up to the mass, to the gram
+//! let parts: i64 = computed.explanation.parts.iter().map(|p| p.mass.grams()).sum();
+//! assert_eq!(parts, 215_790);
+//! ```
+
+use time::OffsetDateTime;
+use tonne_kernel::{AccountId, EstimateId, Mass, MassUnit};
+
+use crate::explain::{self, Explanation};
+use crate::flight::FlightRequest;
+use crate::footprint::{CompanyEstimate, CompanyRequest, IndividualRequest};
+use crate::passenger::PassengerRequest;
+use crate::shipping::{self, Shipment};
+use crate::transaction::TransactionRequest;
+use crate::{Distance, EstimateError, electricity::Energy};
+
+/// The estimate kinds of the contract.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EstimateKind {
+    /// `/estimates/electricity`.
+    Electricity,
+    /// `/estimates/flight`.
+    Flight,
+    /// `/estimates/passenger-transportation`.
+    PassengerTransportation,
+    /// `/estimates/shipping`.
+    Shipping,
+    /// `/estimates/shipping/multi-leg`.
+    MultiLegShipping,
+    /// `/estimates/transactions` (and batch entries).
+    Transaction,
+    /// `/estimates/company`.
+    Company,
+    /// `/estimates/individual`.
+    Individual,
+}
+
+impl EstimateKind {
+    const ALL: [EstimateKind; 8] = [
+        EstimateKind::Electricity,
+        EstimateKind::Flight,
+        EstimateKind::PassengerTransportation,
+        EstimateKind::Shipping,
+        EstimateKind::MultiLegShipping,
+        EstimateKind::Transaction,
+        EstimateKind::Company,
+        EstimateKind::Individual,
+    ];
+
+    /// Stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EstimateKind::Electricity => "electricity",
+            EstimateKind::Flight => "flight",
+            EstimateKind::PassengerTransportation => "passenger_transportation",
+            EstimateKind::Shipping => "shipping",
+            EstimateKind::MultiLegShipping => "multi_leg_shipping",
+            EstimateKind::Transaction => "transaction",
+            EstimateKind::Company => "company",
+            EstimateKind::Individual => "individual",
+        }
+    }
+
+    /// Parses a stored name.
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+
+    /// Whether the contract lets clients read and update this kind.
+    pub fn is_updatable(self) -> bool {
+        matches!(
+            self,
+            EstimateKind::Electricity
+                | EstimateKind::Shipping
+                | EstimateKind::MultiLegShipping
+                | EstimateKind::Transaction
+                | EstimateKind::Company
+        )
+    }
+}
+
+/// What a caller asks to estimate: one variant per engine, holding that
+/// engine's input.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EstimateRequest {
+    /// Electricity on a country's grid (the world average without a country).
+    Electricity {
+        consumption: Energy,
+        /// ISO 3166-1 alpha-3.
+        country_code: Option<String>,
+    },
+    Flight(FlightRequest),
+    PassengerTransportation(PassengerRequest),
+    /// One shipping leg.
+    Shipping {
+        shipment: Shipment,
+        leg: shipping::Leg,
+    },
+    /// 1 to 10 shipping legs of one shipment.
+    MultiLegShipping {
+        shipment: Shipment,
+        legs: Vec<shipping::Leg>,
+    },
+    Transaction(TransactionRequest),
+    Company(CompanyRequest),
+    Individual(IndividualRequest),
+}
+
+impl EstimateRequest {
+    /// The kind of estimate this request makes.
+    pub fn kind(&self) -> EstimateKind {
+        match self {
+            EstimateRequest::Electricity { .. } => EstimateKind::Electricity,
+            EstimateRequest::Flight(_) => EstimateKind::Flight,
+            EstimateRequest::PassengerTransportation(_) => EstimateKind::PassengerTransportation,
+            EstimateRequest::Shipping { .. } => EstimateKind::Shipping,
+            EstimateRequest::MultiLegShipping { .. } => EstimateKind::MultiLegShipping,
+            EstimateRequest::Transaction(_) => EstimateKind::Transaction,
+            EstimateRequest::Company(_) => EstimateKind::Company,
+            EstimateRequest::Individual(_) => EstimateKind::Individual,
+        }
+    }
+
+    /// Runs the engine: the mass, the kind's detail and the explanation.
+    /// Pure: the same request gives the same result with the same tables.
+    pub fn compute(&self) -> Result<Computed, EstimateError> {
+        explain::compute(self)
+    }
+}
+
+/// What an engine computed for one request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Computed {
+    /// CO2e; `None` for money movement (nothing to estimate).
+    pub mass: Option<Mass>,
+    pub detail: EstimateDetail,
+    /// How `mass` was obtained; its parts add up to `mass`.
+    pub explanation: Explanation,
+}
+
+/// The kind-specific results beside the mass.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EstimateDetail {
+    /// Nothing beyond the mass (electricity, flight, individual).
+    Plain,
+    /// Passenger transportation: each leg's mass, in request order.
+    PassengerLegs(Vec<Mass>),
+    /// One shipping leg.
+    Shipping(ShippingLeg),
+    /// Several shipping legs and their summed distance.
+    MultiLegShipping {
+        /// Σ legs.
+        distance: Distance,
+        legs: Vec<ShippingLeg>,
+    },
+    /// A card transaction.
+    Transaction {
+        /// The category text a `fuzzy_search_term` matched.
+        search_term_match: Option<String>,
+    },
+    /// A company's year: scopes and components.
+    Company(CompanyEstimate),
+    /// Money movement: nothing to estimate.
+    MoneyMovement,
+}
+
+/// One shipping leg's result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShippingLeg {
+    pub mass: Mass,
+    /// The distance used.
+    pub distance: Distance,
+    /// Fallbacks the contract names.
+    pub methodology: Vec<Methodology>,
+}
+
+/// The contract's shipping methodology notes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Methodology {
+    /// No vessel database: the IMO number fell back to the average container ship.
+    ImoUnavailableContainerShipFallback,
+    /// The same, with the trade lane given.
+    ImoUnavailableContainerShipTradeLaneFallback,
+}
+
+impl Methodology {
+    /// The contract's name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Methodology::ImoUnavailableContainerShipFallback => shipping::IMO_FALLBACK,
+            Methodology::ImoUnavailableContainerShipTradeLaneFallback => {
+                shipping::IMO_TRADE_LANE_FALLBACK
+            }
+        }
+    }
+
+    /// Parses the contract's name.
+    pub fn parse(s: &str) -> Option<Self> {
+        [
+            Methodology::ImoUnavailableContainerShipFallback,
+            Methodology::ImoUnavailableContainerShipTradeLaneFallback,
+        ]
+        .into_iter()
+        .find(|m| m.as_str() == s)
+    }
+}
+
+/// How the caller wants the estimate's mass quoted for offsetting. Estimation
+/// keeps it with the estimate and never interprets it (ordering does).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct QuoteTerms {
+    /// Bundles and their shares; `None` for the account's or catalogue's default.
+    pub bundle_selection: Option<Vec<BundleShare>>,
+    /// Truncation unit of the quote's quantities.
+    pub quantity_trunc: Option<MassUnit>,
+}
+
+/// One bundle of a [`QuoteTerms`] selection, as sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BundleShare {
+    /// The bundle id as sent (ordering checks it against the catalogue).
+    pub bundle_id: String,
+    /// Its share in hundredths of a percent, if given.
+    pub hundredths: Option<u32>,
+}
+
+/// The caller's request document exactly as its protocol wrote it, kept so
+/// that a read can show what was asked. Estimation never reads it: what it
+/// computes from comes from the typed [`EstimateRequest`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Submitted(String);
+
+impl Submitted {
+    /// Wraps a document.
+    pub fn new(document: impl Into<String>) -> Self {
+        Self(document.into())
+    }
+
+    /// The document.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A request to estimate, with what goes with it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewEstimate {
+    pub request: EstimateRequest,
+    pub quote: QuoteTerms,
+    pub submitted: Submitted,
+}
+
+/// An estimate: computed, owned by one account, and (except money movement)
+/// stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Estimate {
+    pub id: EstimateId,
+    pub account_id: AccountId,
+    pub kind: EstimateKind,
+    /// CO2e; `None` for money movement.
+    pub mass: Option<Mass>,
+    pub detail: EstimateDetail,
+    /// As computed at the time; a later factor table does not change it.
+    pub explanation: Explanation,
+    pub quote: QuoteTerms,
+    pub submitted: Submitted,
+    /// The order that bought this estimate's mass, if any (32-hex order id).
+    pub order_id: Option<String>,
+    pub created_at: OffsetDateTime,
+    /// Last recomputed.
+    pub updated_at: OffsetDateTime,
+}

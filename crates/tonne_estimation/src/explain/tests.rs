@@ -1,0 +1,355 @@
+use rust_decimal::Decimal;
+use tonne_kernel::Currency;
+
+use super::*;
+use crate::diet::Diet;
+use crate::electricity::{Energy, EnergyUnit};
+use crate::flight::{CabinClass, FlightRequest};
+use crate::passenger::{PassengerRequest, Rail, Vehicle};
+use crate::shipping::{CargoType, Method};
+use crate::transaction::{Merchant, TransactionRequest};
+use crate::{Area, AreaUnit, DistanceUnit, LatLon};
+
+fn km(v: &str) -> Distance {
+    Distance::parse("d", v, DistanceUnit::Km).unwrap()
+}
+
+fn money(v: &str, c: Currency) -> Spend {
+    Spend::parse("v", v, c).unwrap()
+}
+
+fn address(city: &str, cc: &str) -> Place {
+    Place::Address {
+        city: city.into(),
+        country_code: cc.into(),
+    }
+}
+
+fn company() -> CompanyRequest {
+    CompanyRequest {
+        months: 9,
+        employees: 50,
+        remote_employees_percentage: 20,
+        office_area: Area::parse("office_area", "800", AreaUnit::SquareMeters).unwrap(),
+        country_code: "GBR".into(),
+        electricity_kwh: 60_000,
+        green_electricity_used: false,
+        gas_m3: 5_000,
+        company_cars: 3,
+        average_car_distance: km("15000"),
+        employees_using_public_transport: 30,
+        short_flights: 40,
+        medium_flights: 10,
+        long_flights: 5,
+        first_or_business_class_percentage: 10,
+        food_and_drinks_expenses: money("20000", Currency::Gbp),
+        vegetarian_and_vegan_percentage: 30,
+        electronic_device_expenses: money("30000", Currency::Sek),
+        garbage_kg: 4000,
+        recycled_garbage_percentage: 50,
+        on_premise_electricity_cost: Some(money("1000", Currency::Eur)),
+        cloud_cost: Some(money("12000", Currency::Usd)),
+    }
+}
+
+fn individual() -> IndividualRequest {
+    IndividualRequest {
+        country_code: "DEU".into(),
+        car_use: true,
+        car_fuel: CarFuel::Hybrid,
+        car_distance: None,
+        short_flights: 2,
+        medium_flights: 1,
+        long_flights: 1,
+        days_per_week_using_public_transport: 3,
+        diet: Diet::Vegetarian,
+        monthly_grocery: money("300", Currency::Eur),
+        monthly_restaurant: money("120", Currency::Eur),
+        monthly_clothing: money("80", Currency::Eur),
+        monthly_furniture_appliances: money("40", Currency::Eur),
+        monthly_other: money("200", Currency::Eur),
+        electricity_kwh: 2500,
+        green_electricity_used: false,
+        gas_m3: 800,
+    }
+}
+
+/// One request of every kind (and of the interesting variants).
+fn every_kind() -> Vec<EstimateRequest> {
+    let shipment = Shipment::Containers {
+        teu: Decimal::from(3),
+        cargo: CargoType::Heavyweight,
+        mass: None,
+    };
+    vec![
+        EstimateRequest::Electricity {
+            consumption: Energy::parse("1234.5", EnergyUnit::MWh).unwrap(),
+            country_code: None,
+        },
+        EstimateRequest::Flight(FlightRequest {
+            route: FlightRoute::Airports {
+                source: "LHR".into(),
+                destination: "SYD".into(),
+            },
+            cabin: CabinClass::Business,
+            passengers: Decimal::new(25, 1),
+        }),
+        EstimateRequest::PassengerTransportation(PassengerRequest {
+            passengers: Decimal::from(3),
+            legs: vec![
+                PassengerLeg::Road {
+                    route: Route::Between {
+                        source: address("Paris", "FRA"),
+                        destination: address("Lyon", "FRA"),
+                    },
+                    vehicle: Vehicle::CarMpv,
+                },
+                PassengerLeg::Rail {
+                    route: Route::Distance(km("431.7")),
+                    rail: Rail::International,
+                },
+                PassengerLeg::Flight {
+                    route: FlightRoute::Distance(km("777")),
+                    cabin: CabinClass::Economy,
+                },
+            ],
+        }),
+        EstimateRequest::Shipping {
+            shipment,
+            leg: shipping::Leg {
+                route: Route::Between {
+                    source: Place::Seaport("CNSHA".into()),
+                    destination: Place::Coordinates(LatLon::new("d", 51.95, 4.14).unwrap()),
+                },
+                method: Method::Vessel {
+                    imo: "9321483".into(),
+                    refrigerated: true,
+                    trade_lane: None,
+                },
+            },
+        },
+        EstimateRequest::MultiLegShipping {
+            shipment: Shipment::Mass(Mass::from_grams(12_345_678)),
+            legs: vec![
+                shipping::Leg {
+                    route: Route::Between {
+                        source: address("Hamburg", "DEU"),
+                        destination: address("Munich", "DEU"),
+                    },
+                    method: Method::Simple("truck_articulated_40t".into()),
+                },
+                shipping::Leg {
+                    route: Route::Between {
+                        source: Place::Airport("MUC".into()),
+                        destination: Place::Airport("JFK".into()),
+                    },
+                    method: Method::Simple("cargo_plane".into()),
+                },
+                shipping::Leg {
+                    route: Route::Distance(km("80")),
+                    method: Method::Simple("diesel_freight_train".into()),
+                },
+            ],
+        },
+        EstimateRequest::Transaction(TransactionRequest {
+            value: money("87.65", Currency::Nok),
+            country_code: "NOR".into(),
+            merchant: Merchant::CategoryCode("5411".into()),
+            diet: Some(Diet::Vegan),
+        }),
+        EstimateRequest::Company(company()),
+        EstimateRequest::Individual(individual()),
+    ]
+}
+
+#[test]
+fn the_parts_add_up_to_the_mass_on_every_kind() {
+    for request in every_kind() {
+        let kind = request.kind();
+        let c = request
+            .compute()
+            .unwrap_or_else(|e| panic!("{kind:?}: {e}"));
+        let mass = c.mass.unwrap_or_else(|| panic!("{kind:?} has a mass"));
+        let sum: i64 = c.explanation.parts.iter().map(|p| p.mass.grams()).sum();
+        assert_eq!(sum, mass.grams(), "{kind:?}: Σ parts = mass");
+        assert!(mass.grams() > 0, "{kind:?}");
+        for p in &c.explanation.parts {
+            for f in &p.factors {
+                assert!(
+                    !f.id.is_empty(),
+                    "{kind:?} {}: every factor has an id",
+                    p.name
+                );
+                assert!(
+                    !f.source.is_empty() && !f.unit.is_empty(),
+                    "{kind:?} {}",
+                    p.name
+                );
+            }
+            if p.mass.grams() > 0 {
+                assert!(!p.factors.is_empty(), "{kind:?} {}: a factor", p.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn multi_part_estimates_say_which_part_each_factor_fed() {
+    let requests = every_kind();
+    let passenger = requests[2].compute().unwrap();
+    let names: Vec<&str> = passenger
+        .explanation
+        .parts
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect();
+    assert_eq!(names, ["legs[0]", "legs[1]", "legs[2]"]);
+    assert_eq!(passenger.explanation.parts[0].factors[0].id, "CAR_MPV");
+    assert_eq!(
+        passenger.explanation.parts[0].factors[1].id,
+        "CIRCUITY_SURFACE"
+    );
+    assert_eq!(
+        passenger.explanation.parts[1].factors[0].id,
+        "RAIL_INTERNATIONAL"
+    );
+    assert_eq!(
+        passenger.explanation.parts[1].quantities[0].method,
+        "as given"
+    );
+
+    let multi = requests[4].compute().unwrap();
+    let air = &multi.explanation.parts[1];
+    assert!(
+        air.factors[0].id.starts_with("AIR_FREIGHT_"),
+        "{:?}",
+        air.factors
+    );
+    assert!(air.quantities[0].method.starts_with("great-circle"));
+    let payload = &air.quantities[1];
+    assert_eq!(
+        (payload.name.as_str(), payload.amount),
+        ("payload", Decimal::new(12_345_678, 6))
+    );
+}
+
+#[test]
+fn addresses_are_named_with_the_place_and_region_chosen() {
+    let multi = every_kind()[4].compute().unwrap();
+    let how = &multi.explanation.parts[0].quantities[0].method;
+    assert!(how.contains("Hamburg") && how.contains("Munich"), "{how}");
+    assert!(how.contains("Bavaria"), "the region is named: {how}");
+    assert!(
+        how.contains("street and postcode do not refine it"),
+        "{how}"
+    );
+    // the detour factor is listed with the truck's
+    let ids: Vec<&str> = multi.explanation.parts[0]
+        .factors
+        .iter()
+        .map(|f| f.id.as_str())
+        .collect();
+    assert_eq!(ids, ["HGV_ARTIC_OVER_33", "CIRCUITY_SURFACE"]);
+}
+
+#[test]
+fn shipping_names_its_factors_payload_and_fallbacks() {
+    let c = every_kind()[3].compute().unwrap();
+    let p = &c.explanation.parts[0];
+    let ids: Vec<&str> = p.factors.iter().map(|f| f.id.as_str()).collect();
+    assert_eq!(
+        ids,
+        ["SEA_CONTAINER_AVERAGE", "REEFER_UPLIFT", "TEU_HEAVY_T"]
+    );
+    assert_eq!(p.quantities[1].amount, Decimal::new(435, 1));
+    assert!(p.quantities[0].method.contains("maritime network"));
+    assert_eq!(
+        c.explanation.notes,
+        vec![format!("leg: {}", shipping::IMO_FALLBACK)]
+    );
+    assert_eq!(p.factors[0].year, Some(2025));
+    assert!(
+        p.factors[0]
+            .row
+            .as_deref()
+            .is_some_and(|r| r.contains("Sea tanker") || r.contains("Container"))
+    );
+}
+
+#[test]
+fn spend_is_shown_after_conversion_with_the_rates_used() {
+    let c = every_kind()[5].compute().unwrap();
+    let p = &c.explanation.parts[0];
+    let ids: Vec<&str> = p.factors.iter().map(|f| f.id.as_str()).collect();
+    assert_eq!(
+        ids,
+        [
+            "mcc:5411",
+            "NOK_PER_EUR",
+            "USD_PER_EUR",
+            "DIET_VEGAN",
+            "DIET_MEDIUM_MEAT"
+        ]
+    );
+    let spend = &p.quantities[0];
+    assert_eq!(spend.unit, "USD (2022)");
+    // 87.65 NOK / 10.1026 NOK/EUR × 1.0530 USD/EUR = 9.14 USD
+    assert_eq!(spend.amount, Decimal::new(914, 2));
+    assert!(spend.method.contains("87.65 NOK"));
+}
+
+#[test]
+fn electricity_and_flight_reproduce_their_factor_times_activity() {
+    let requests = every_kind();
+    let e = requests[0].compute().unwrap();
+    let p = &e.explanation.parts[0];
+    assert_eq!(p.factors[0].id, "grid:WORLD");
+    assert_eq!(p.quantities[0].amount, Decimal::from(1_234_500));
+    let f = requests[1].compute().unwrap();
+    let p = &f.explanation.parts[0];
+    assert_eq!(p.factors[0].id, "FLIGHT_LONG_HAUL_BUSINESS");
+    let kg = p.quantities[0].amount * p.factors[0].value * p.quantities[1].amount;
+    let grams = (kg * Decimal::from(1000)).round();
+    assert_eq!(Decimal::from(p.mass.grams()), grams);
+}
+
+#[test]
+fn money_movement_has_no_parts() {
+    let c = EstimateRequest::Transaction(TransactionRequest {
+        value: money("10", Currency::Usd),
+        country_code: "USA".into(),
+        merchant: Merchant::CategoryCode("6012".into()),
+        diet: None,
+    })
+    .compute()
+    .unwrap();
+    assert_eq!((c.mass, c.detail), (None, EstimateDetail::MoneyMovement));
+    assert!(c.explanation.parts.is_empty());
+}
+
+#[test]
+fn footprints_split_into_their_components() {
+    let c = EstimateRequest::Company(company()).compute().unwrap();
+    let names: Vec<&str> = c
+        .explanation
+        .parts
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "energy",
+            "remote_employee",
+            "travel_and_commute",
+            "food_and_drink",
+            "material_and_waste",
+            "tech"
+        ]
+    );
+    assert!(c.explanation.notes.iter().any(|n| n.contains("9 months")));
+    let i = EstimateRequest::Individual(individual()).compute().unwrap();
+    let car = &i.explanation.parts[1];
+    assert_eq!(car.factors[0].id, "CAR_AVERAGE_HYBRID");
+    assert!(car.quantities[0].method.contains("default"));
+}

@@ -1,0 +1,109 @@
+//! The ports of the estimation hexagon: [`EstimationService`] (driving: what
+//! adapters call) and [`EstimateRepository`] and [`Engine`] (driven: what the
+//! service needs).
+
+use async_trait::async_trait;
+use time::OffsetDateTime;
+use tonne_kernel::{AccountId, EstimateId, StoreError};
+
+use crate::EstimateError;
+use crate::estimate::{Computed, Estimate, EstimateKind, EstimateRequest, NewEstimate};
+
+/// The estimate use cases.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait EstimationService: Send + Sync {
+    /// Computes and stores an estimate. `Ok(None)` for money movement:
+    /// nothing to estimate and nothing stored.
+    async fn create(
+        &self,
+        account: AccountId,
+        new: NewEstimate,
+    ) -> Result<Option<Estimate>, EstimationError>;
+
+    /// Computes each entry on its own and stores the estimated ones in one
+    /// transaction; the answers keep the entries' order (`Ok(None)` for money
+    /// movement, `Err` for an entry the engine refused).
+    async fn create_many(
+        &self,
+        account: AccountId,
+        batch: Vec<NewEstimate>,
+    ) -> Result<Vec<Result<Option<Estimate>, EstimateError>>, EstimationError>;
+
+    /// The account's estimate with this id (of `kind`, if given), as computed then.
+    async fn get(
+        &self,
+        account: AccountId,
+        kind: Option<EstimateKind>,
+        id: &str,
+    ) -> Result<Estimate, EstimationError>;
+
+    /// Recomputes an estimate in place (same id) from a new request of the
+    /// same kind: only the kinds the contract lets clients update, and never
+    /// once ordered.
+    async fn update(
+        &self,
+        account: AccountId,
+        id: &str,
+        new: NewEstimate,
+    ) -> Result<Estimate, EstimationError>;
+}
+
+/// Why an estimate use case failed.
+#[derive(Debug, thiserror::Error)]
+pub enum EstimationError {
+    /// The engine refused the request (each variant names its field).
+    #[error(transparent)]
+    Invalid(#[from] EstimateError),
+    /// Unknown id, another account's, or another kind's (`estimate_not_found`).
+    #[error("estimate not found")]
+    NotFound,
+    /// The estimate was ordered (`estimate_order_already_placed`).
+    #[error("the estimate has an order and can no longer be updated")]
+    AlreadyOrdered,
+    /// Storage failed.
+    #[error(transparent)]
+    Unexpected(anyhow::Error),
+}
+
+/// Computes estimates: the built-in engines over the crate's tables
+/// ([`crate::service::Engines`]), or a substitute (another table, a test double).
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+pub trait Engine: Send + Sync {
+    /// Runs the engine of a request.
+    fn compute(&self, request: &EstimateRequest) -> Result<Computed, EstimateError>;
+}
+
+/// The result of a conditional update.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UpdateOutcome {
+    /// Replaced; the estimate was first created at this time.
+    Updated {
+        /// The stored estimate's `created_at`.
+        created_at: OffsetDateTime,
+    },
+    /// No such estimate of this kind on this account.
+    NotFound,
+    /// Ordered already: it can no longer change.
+    Ordered,
+}
+
+/// Storage of estimates. The store keeps the typed result (mass, detail,
+/// explanation, quote terms) in its own encoding.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait EstimateRepository: Send + Sync {
+    /// Inserts all estimates in one transaction (all or none).
+    async fn insert(&self, estimates: &[Estimate]) -> Result<(), StoreError>;
+    /// The account's estimate with this id.
+    async fn get(&self, account: AccountId, id: EstimateId)
+    -> Result<Option<Estimate>, StoreError>;
+    /// Replaces what was computed (mass, detail, explanation, quote terms,
+    /// submitted document) and `updated_at` if the estimate exists on the
+    /// account, has the kind, and has no order — atomically.
+    async fn update(
+        &self,
+        estimate: &Estimate,
+        at: OffsetDateTime,
+    ) -> Result<UpdateOutcome, StoreError>;
+}

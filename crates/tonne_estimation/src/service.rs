@@ -1,0 +1,172 @@
+//! The estimate use cases over their ports: [`Estimations`] implements
+//! [`EstimationService`] with an [`Engine`] and an [`EstimateRepository`].
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use tonne_kernel::{AccountId, Clock, EstimateId, IdGenerator, StoreError};
+
+use crate::EstimateError;
+use crate::estimate::{Computed, Estimate, EstimateKind, EstimateRequest, NewEstimate};
+use crate::ports::{Engine, EstimateRepository, EstimationError, EstimationService, UpdateOutcome};
+
+/// The built-in engines over the crate's own factor tables.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Engines;
+
+impl Engine for Engines {
+    fn compute(&self, request: &EstimateRequest) -> Result<Computed, EstimateError> {
+        request.compute()
+    }
+}
+
+/// The estimate use cases.
+#[derive(Clone)]
+pub struct Estimations {
+    repo: Arc<dyn EstimateRepository>,
+    engine: Arc<dyn Engine>,
+    clock: Arc<dyn Clock>,
+    ids: Arc<dyn IdGenerator>,
+}
+
+fn unexpected(e: StoreError) -> EstimationError {
+    EstimationError::Unexpected(anyhow::anyhow!(e))
+}
+
+impl Estimations {
+    /// Wires the use cases to their ports.
+    pub fn new(
+        repo: Arc<dyn EstimateRepository>,
+        engine: Arc<dyn Engine>,
+        clock: Arc<dyn Clock>,
+        ids: Arc<dyn IdGenerator>,
+    ) -> Self {
+        Self {
+            repo,
+            engine,
+            clock,
+            ids,
+        }
+    }
+
+    /// Computes a request; `None` for money movement.
+    fn estimate(
+        &self,
+        account: AccountId,
+        new: NewEstimate,
+    ) -> Result<Option<Estimate>, EstimateError> {
+        let computed = self.engine.compute(&new.request)?;
+        if computed.mass.is_none() {
+            return Ok(None);
+        }
+        let now = self.clock.now();
+        Ok(Some(Estimate {
+            id: EstimateId::generate(self.ids.as_ref()),
+            account_id: account,
+            kind: new.request.kind(),
+            mass: computed.mass,
+            detail: computed.detail,
+            explanation: computed.explanation,
+            quote: new.quote,
+            submitted: new.submitted,
+            order_id: None,
+            created_at: now,
+            updated_at: now,
+        }))
+    }
+}
+
+#[async_trait]
+impl EstimationService for Estimations {
+    async fn create(
+        &self,
+        account: AccountId,
+        new: NewEstimate,
+    ) -> Result<Option<Estimate>, EstimationError> {
+        let Some(estimate) = self.estimate(account, new)? else {
+            return Ok(None);
+        };
+        self.repo
+            .insert(std::slice::from_ref(&estimate))
+            .await
+            .map_err(unexpected)?;
+        Ok(Some(estimate))
+    }
+
+    async fn create_many(
+        &self,
+        account: AccountId,
+        batch: Vec<NewEstimate>,
+    ) -> Result<Vec<Result<Option<Estimate>, EstimateError>>, EstimationError> {
+        let out: Vec<Result<Option<Estimate>, EstimateError>> = batch
+            .into_iter()
+            .map(|new| self.estimate(account, new))
+            .collect();
+        let stored: Vec<Estimate> = out
+            .iter()
+            .filter_map(|r| r.as_ref().ok().and_then(Option::as_ref).cloned())
+            .collect();
+        if !stored.is_empty() {
+            self.repo.insert(&stored).await.map_err(unexpected)?;
+        }
+        Ok(out)
+    }
+
+    async fn get(
+        &self,
+        account: AccountId,
+        kind: Option<EstimateKind>,
+        id: &str,
+    ) -> Result<Estimate, EstimationError> {
+        let id: EstimateId = id.parse().map_err(|_| EstimationError::NotFound)?;
+        let estimate = self
+            .repo
+            .get(account, id)
+            .await
+            .map_err(unexpected)?
+            .ok_or(EstimationError::NotFound)?;
+        if estimate.account_id != account || kind.is_some_and(|k| k != estimate.kind) {
+            return Err(EstimationError::NotFound);
+        }
+        Ok(estimate)
+    }
+
+    async fn update(
+        &self,
+        account: AccountId,
+        id: &str,
+        new: NewEstimate,
+    ) -> Result<Estimate, EstimationError> {
+        let kind = new.request.kind();
+        if !kind.is_updatable() {
+            return Err(EstimationError::NotFound);
+        }
+        let id: EstimateId = id.parse().map_err(|_| EstimationError::NotFound)?;
+        let computed = self.engine.compute(&new.request)?;
+        let at = self.clock.now();
+        let mut estimate = Estimate {
+            id,
+            account_id: account,
+            kind,
+            mass: computed.mass,
+            detail: computed.detail,
+            explanation: computed.explanation,
+            quote: new.quote,
+            submitted: new.submitted,
+            order_id: None,
+            created_at: at,
+            updated_at: at,
+        };
+        match self.repo.update(&estimate, at).await.map_err(unexpected)? {
+            UpdateOutcome::Updated { created_at } => {
+                estimate.created_at = created_at;
+                Ok(estimate)
+            }
+            UpdateOutcome::NotFound => Err(EstimationError::NotFound),
+            UpdateOutcome::Ordered => Err(EstimationError::AlreadyOrdered),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
