@@ -115,6 +115,7 @@ async fn every_kind_answers_the_contracts_shape_with_a_quote(app: TestApp) {
             "{path}"
         );
         assert!(tonnes(&res.body["mass"]) > 0.0, "{path}");
+        explained(path, &res.body);
     }
 
     // electricity by hand: 1,000 kWh × 215.79 g (Ember 2024, GBR)
@@ -161,6 +162,37 @@ async fn every_kind_answers_the_contracts_shape_with_a_quote(app: TestApp) {
     assert!((17_500.0..21_400.0).contains(&sea_km), "{sea_km}");
 }
 
+/// An answer's explanation (Tonne's extension): parts whose masses add up to
+/// the estimate's mass exactly, each factor with its provenance.
+fn explained(path: &str, body: &Value) {
+    let grams = |m: &Value| {
+        let t: rust_decimal::Decimal = m["amount"].as_str().unwrap().parse().unwrap();
+        t * rust_decimal::Decimal::from(1_000_000)
+    };
+    let parts = body["explanation"]["parts"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{path}: {body}"));
+    assert!(!parts.is_empty(), "{path}");
+    let sum: rust_decimal::Decimal = parts.iter().map(|p| grams(&p["mass"])).sum();
+    assert_eq!(sum, grams(&body["mass"]), "{path}: Σ parts = mass");
+    for p in parts {
+        for f in p["factors"].as_array().unwrap() {
+            for field in ["id", "value", "unit", "source"] {
+                assert!(
+                    f[field].as_str().is_some_and(|v| !v.is_empty()),
+                    "{path}: {f}"
+                );
+            }
+        }
+        for q in p["quantities"].as_array().unwrap() {
+            assert!(
+                q["amount"].as_str().is_some() && q["method"].as_str().is_some(),
+                "{path}: {q}"
+            );
+        }
+    }
+}
+
 async fn stored_estimates_are_read_recomputed_in_place_and_private(app: TestApp) {
     app.demo_catalogue().await;
     let (t, other) = (app.tenant().await, app.tenant().await);
@@ -178,6 +210,9 @@ async fn stored_estimates_are_read_recomputed_in_place_and_private(app: TestApp)
         (&read.body["mass"], &read.body["request"]),
         (&created.body["mass"], &body)
     );
+    // the explanation is stored with the estimate: a read answers the same one
+    assert_eq!(read.body["explanation"], created.body["explanation"]);
+    explained(&path, &read.body);
 
     let mut bigger = body.clone();
     bigger["value"]["value"] = json!("100");
@@ -518,6 +553,19 @@ async fn shipping_from_address_to_address(app: TestApp) {
         .parse()
         .unwrap();
     assert!((185.0..205.0).contains(&km), "{}", truck.body);
+    // the explanation names the places chosen, with their region, and the precision
+    let how = truck.body["explanation"]["parts"][0]["quantities"][0]["method"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(
+        how.contains("London, England, GBR") && how.contains("Birmingham, England, GBR"),
+        "{how}"
+    );
+    assert!(
+        how.contains("street and postcode do not refine it"),
+        "{how}"
+    );
+    explained("/v1/estimates/shipping", &truck.body);
     // a street in another London changes nothing: the precision is the city
     let ontario = app
         .post(
