@@ -57,21 +57,19 @@ impl Factor {
     /// assert_eq!(RAIL_NATIONAL.row(), Some("25_315_3147_11_1: Business travel- land / Rail / National rail"));
     /// ```
     pub fn year(&self) -> Option<u16> {
-        self.source
-            .as_bytes()
+        let bytes = self.source.as_bytes();
+        let alnum = |i: Option<usize>| {
+            i.and_then(|i| bytes.get(i))
+                .is_some_and(u8::is_ascii_alphanumeric)
+        };
+        bytes
             .windows(4)
             .enumerate()
             .find(|(i, w)| {
                 w.iter().all(u8::is_ascii_digit)
                     && (w.starts_with(b"19") || w.starts_with(b"20"))
-                    && !self.source.as_bytes()[..*i]
-                        .last()
-                        .is_some_and(u8::is_ascii_alphanumeric)
-                    && !self
-                        .source
-                        .as_bytes()
-                        .get(i + 4)
-                        .is_some_and(u8::is_ascii_alphanumeric)
+                    && !alnum(i.checked_sub(1))
+                    && !alnum(Some(i + 4))
             })
             .and_then(|(_, w)| std::str::from_utf8(w).ok()?.parse().ok())
     }

@@ -271,7 +271,7 @@ pub enum EstimateAnswer {
     Shipping(ShippingEstimateDoc),
     MultiLeg(MultiLegEstimateDoc),
     Transaction(TransactionEstimateDoc),
-    Company(CompanyEstimateDoc),
+    Company(Box<CompanyEstimateDoc>),
 }
 
 /// Renders an estimate with its quote; `None` for money movement.
@@ -313,7 +313,7 @@ fn render(e: &Estimate, quote: QuoteAnswer) -> R<Option<EstimateAnswer>> {
                 search_term_match: search_term_match.clone(),
             })
         }
-        EstimateDetail::Company(c) => EstimateAnswer::Company(CompanyEstimateDoc {
+        EstimateDetail::Company(c) => EstimateAnswer::Company(Box::new(CompanyEstimateDoc {
             base,
             scope1: mass_doc(c.scope1),
             scope2: mass_doc(c.scope2),
@@ -326,7 +326,7 @@ fn render(e: &Estimate, quote: QuoteAnswer) -> R<Option<EstimateAnswer>> {
                 tech: mass_doc(c.tech),
                 remote_employee: mass_doc(c.remote_employee),
             },
-        }),
+        })),
     }))
 }
 
