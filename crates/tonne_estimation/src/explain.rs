@@ -32,7 +32,7 @@ use crate::estimate::{Computed, EstimateDetail, EstimateRequest, Methodology, Sh
 use crate::factors::desnz_2025 as desnz;
 use crate::factors::{Factor, authored};
 use crate::flight::{self, FlightRoute};
-use crate::footprint::{self, CarFuel, CompanyRequest, IndividualRequest};
+use crate::footprint::{self, CompanyRequest, IndividualRequest};
 use crate::passenger::{self, Leg as PassengerLeg};
 use crate::route::{Place, Route, surface_distance};
 use crate::shipping::{self, Mode, Shipment};
@@ -443,23 +443,15 @@ fn payload(shipment: &Shipment) -> (Quantity, Option<FactorUse>) {
             quantity("payload", tonnes, "t", "the containers' mass as given"),
             None,
         ),
-        Shipment::Containers { teu, cargo, .. } => {
-            let per = match cargo {
-                shipping::CargoType::Lightweight => authored::TEU_LIGHT_T,
-                shipping::CargoType::Average => authored::TEU_AVERAGE_T,
-                shipping::CargoType::Heavyweight => authored::TEU_HEAVY_T,
-                shipping::CargoType::ContainerOnly => authored::TEU_EMPTY_T,
-            };
-            (
-                quantity(
-                    "payload",
-                    tonnes,
-                    "t",
-                    format!("{} TEU × tonnes per TEU of the cargo type", teu.normalize()),
-                ),
-                Some(FactorUse::of(&per)),
-            )
-        }
+        Shipment::Containers { teu, cargo, .. } => (
+            quantity(
+                "payload",
+                tonnes,
+                "t",
+                format!("{} TEU × tonnes per TEU of the cargo type", teu.normalize()),
+            ),
+            Some(FactorUse::of(&cargo.tonnes_per_teu())),
+        ),
     }
 }
 
@@ -518,18 +510,11 @@ fn shipping_part(
 /// The exchange rates a spend went through to 2022 USD (none for USD).
 fn exchange(s: &Spend) -> Vec<FactorUse> {
     use tonne_kernel::Currency;
-    let per_eur = |c: Currency| match c {
-        Currency::Gbp => Some(authored::GBP_PER_EUR),
-        Currency::Chf => Some(authored::CHF_PER_EUR),
-        Currency::Sek => Some(authored::SEK_PER_EUR),
-        Currency::Dkk => Some(authored::DKK_PER_EUR),
-        Currency::Nok => Some(authored::NOK_PER_EUR),
-        Currency::Pln => Some(authored::PLN_PER_EUR),
-        Currency::Eur | Currency::Usd => None,
-    };
     match s.currency {
         Currency::Usd => vec![],
-        c => per_eur(c)
+        // the currency's rate per euro (none for the euro itself), then USD per euro
+        c => crate::units::usd_rate(c)
+            .filter(|_| c != Currency::Eur)
             .into_iter()
             .chain([authored::USD_PER_EUR])
             .map(|f| FactorUse::of(&f))
@@ -737,11 +722,6 @@ fn usd_naics(naics: &str) -> FactorUse {
 
 fn individual(r: &IndividualRequest) -> Result<Computed, EstimateError> {
     let e = footprint::individual(r)?;
-    let car_factor = match r.car_fuel {
-        CarFuel::Gasoline => desnz::CAR_AVERAGE_PETROL,
-        CarFuel::Hybrid => desnz::CAR_AVERAGE_HYBRID,
-        CarFuel::Electric => desnz::CAR_AVERAGE_BEV,
-    };
     let car_km = r
         .car_distance
         .map_or(authored::DEFAULT_CAR_KM.value(), |d: Distance| d.km());
@@ -788,7 +768,7 @@ fn individual(r: &IndividualRequest) -> Result<Computed, EstimateError> {
             "car",
             e.car,
             if r.car_use {
-                vec![FactorUse::of(&car_factor)]
+                vec![FactorUse::of(&r.car_fuel.factor())]
             } else {
                 vec![]
             },

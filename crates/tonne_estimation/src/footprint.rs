@@ -245,6 +245,17 @@ pub enum CarFuel {
     Hybrid,
 }
 
+impl CarFuel {
+    /// DESNZ 2025 average-car factor of the fuel, per km.
+    pub fn factor(self) -> Factor {
+        match self {
+            CarFuel::Gasoline => desnz::CAR_AVERAGE_PETROL,
+            CarFuel::Hybrid => desnz::CAR_AVERAGE_HYBRID,
+            CarFuel::Electric => desnz::CAR_AVERAGE_BEV,
+        }
+    }
+}
+
 /// A person's inputs (see the contract's `IndividualEstimateRequest`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct IndividualRequest {
@@ -313,12 +324,7 @@ pub fn individual(r: &IndividualRequest) -> Result<IndividualEstimate, EstimateE
         let km = r
             .car_distance
             .map_or(authored::DEFAULT_CAR_KM.value(), |d| d.km());
-        let factor = match r.car_fuel {
-            CarFuel::Gasoline => desnz::CAR_AVERAGE_PETROL,
-            CarFuel::Hybrid => desnz::CAR_AVERAGE_HYBRID,
-            CarFuel::Electric => desnz::CAR_AVERAGE_BEV,
-        };
-        km * factor.value()
+        km * r.car_fuel.factor().value()
     } else {
         Decimal::ZERO
     };

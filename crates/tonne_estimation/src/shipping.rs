@@ -252,6 +252,18 @@ pub enum CargoType {
     ContainerOnly,
 }
 
+impl CargoType {
+    /// Tonnes per TEU of the cargo type.
+    pub fn tonnes_per_teu(self) -> Factor {
+        match self {
+            CargoType::Lightweight => authored::TEU_LIGHT_T,
+            CargoType::Average => authored::TEU_AVERAGE_T,
+            CargoType::Heavyweight => authored::TEU_HEAVY_T,
+            CargoType::ContainerOnly => authored::TEU_EMPTY_T,
+        }
+    }
+}
+
 /// What is shipped.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Shipment {
@@ -273,15 +285,7 @@ impl Shipment {
     pub fn tonnes(&self) -> Decimal {
         match self {
             Shipment::Mass(m) | Shipment::Containers { mass: Some(m), .. } => m.tonnes(),
-            Shipment::Containers { teu, cargo, .. } => {
-                let per = match cargo {
-                    CargoType::Lightweight => authored::TEU_LIGHT_T,
-                    CargoType::Average => authored::TEU_AVERAGE_T,
-                    CargoType::Heavyweight => authored::TEU_HEAVY_T,
-                    CargoType::ContainerOnly => authored::TEU_EMPTY_T,
-                };
-                *teu * per.value()
-            }
+            Shipment::Containers { teu, cargo, .. } => *teu * cargo.tonnes_per_teu().value(),
         }
     }
 }

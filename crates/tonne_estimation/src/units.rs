@@ -154,7 +154,7 @@ impl Spend {
 }
 
 /// Units of `currency` per euro, if Tonne has a rate for it.
-fn usd_rate(currency: Currency) -> Option<Factor> {
+pub(crate) fn usd_rate(currency: Currency) -> Option<Factor> {
     match currency {
         Currency::Eur => Some(Factor::new(1, 0, "identity", "EUR/EUR")),
         Currency::Usd => Some(authored::USD_PER_EUR),

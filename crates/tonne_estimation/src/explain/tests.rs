@@ -5,6 +5,7 @@ use super::*;
 use crate::diet::Diet;
 use crate::electricity::{Energy, EnergyUnit};
 use crate::flight::{CabinClass, FlightRequest};
+use crate::footprint::CarFuel;
 use crate::passenger::{PassengerRequest, Rail, Vehicle};
 use crate::shipping::{CargoType, Method};
 use crate::transaction::{Merchant, TransactionRequest};
