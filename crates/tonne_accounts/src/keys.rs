@@ -5,10 +5,8 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use rand::RngCore as _;
 use sha2::{Digest as _, Sha256};
 use subtle::ConstantTimeEq as _;
-use time::OffsetDateTime;
-use tonne_kernel::{AccountMode, ApiKeyId, OrganisationId};
+use tonne_kernel::AccountMode;
 
-use crate::models::{AccountId, AccountScope};
 
 const LIVE_PREFIX: &str = "tonne_live_";
 const TEST_PREFIX: &str = "tonne_test_";
@@ -111,29 +109,6 @@ impl fmt::Debug for KeyHash {
             &self.to_hex().chars().take(8).collect::<String>()
         )
     }
-}
-
-/// A stored API key record (never the secret).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ApiKey {
-    /// Record id, used to list and revoke.
-    pub id: ApiKeyId,
-    /// Owning organisation.
-    pub organisation_id: OrganisationId,
-    /// Live or test.
-    pub mode: AccountMode,
-    /// The account the key acts as when no `Lune-Account` header is sent.
-    pub account_id: AccountId,
-    /// Whether that default account is a client account (fixed for the key's life).
-    pub account_scope: AccountScope,
-    /// SHA-256 of the secret.
-    pub hash: KeyHash,
-    /// `tonne_live_abcd`: enough to recognise a key in a list.
-    pub display_prefix: String,
-    /// Creation time.
-    pub created_at: OffsetDateTime,
-    /// When it was revoked, if it was.
-    pub revoked_at: Option<OffsetDateTime>,
 }
 
 #[cfg(test)]

@@ -30,7 +30,8 @@ pub use errors::{
     AdminError, AuthError, CreateAccountError, ListAccountsError, ReadAccountError,
     UpdateAccountError,
 };
-pub use keys::{ApiKey, ApiKeySecret, KeyHash};
+pub use keys::{ApiKeySecret, KeyHash};
+pub use models::ApiKey;
 pub use models::{
     Account, AccountChanges, AccountId, AccountName, AccountScope, Beneficiary, BootstrapAccount,
     Bootstrapped, Caller, CreatedKey, InvalidField, NameFilter, NewAccount, Organisation,

@@ -1,7 +1,7 @@
 use time::OffsetDateTime;
 use tonne_kernel::{AccountMode, ApiKeyId, Currency, Money, OrganisationId};
 
-use crate::keys::ApiKeySecret;
+use crate::keys::{ApiKeySecret, KeyHash};
 
 pub use tonne_kernel::AccountId;
 
@@ -267,4 +267,27 @@ pub struct CreatedKey {
     pub mode: AccountMode,
     /// The secret.
     pub secret: ApiKeySecret,
+}
+
+/// A stored API key record (never the secret).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiKey {
+    /// Record id, used to list and revoke.
+    pub id: ApiKeyId,
+    /// Owning organisation.
+    pub organisation_id: OrganisationId,
+    /// Live or test.
+    pub mode: AccountMode,
+    /// The account the key acts as when no `Lune-Account` header is sent.
+    pub account_id: AccountId,
+    /// Whether that default account is a client account (fixed for the key's life).
+    pub account_scope: AccountScope,
+    /// SHA-256 of the secret.
+    pub hash: KeyHash,
+    /// `tonne_live_abcd`: enough to recognise a key in a list.
+    pub display_prefix: String,
+    /// Creation time.
+    pub created_at: OffsetDateTime,
+    /// When it was revoked, if it was.
+    pub revoked_at: Option<OffsetDateTime>,
 }

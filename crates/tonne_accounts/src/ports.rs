@@ -12,7 +12,8 @@ use crate::errors::{
     AdminError, AuthError, CreateAccountError, ListAccountsError, ReadAccountError,
     UpdateAccountError,
 };
-use crate::keys::{ApiKey, KeyHash};
+use crate::keys::KeyHash;
+use crate::models::ApiKey;
 use crate::models::{
     Account, AccountChanges, AccountId, AccountScope, Bootstrapped, Caller, CreatedKey, NameFilter,
     NewAccount, Organisation,

@@ -11,7 +11,8 @@ use crate::errors::{
     AdminError, AuthError, CreateAccountError, ListAccountsError, ReadAccountError,
     UpdateAccountError,
 };
-use crate::keys::{ApiKey, ApiKeySecret, KeyHash};
+use crate::keys::{ApiKeySecret, KeyHash};
+use crate::models::ApiKey;
 use crate::models::{
     Account, AccountChanges, AccountId, AccountName, AccountScope, BootstrapAccount, Bootstrapped,
     Caller, CreatedKey, NameFilter, NewAccount, Organisation,

@@ -23,13 +23,13 @@
 use time::OffsetDateTime;
 use tonne_kernel::{AccountId, EstimateId, Mass, MassUnit};
 
-use crate::explain::{self, Explanation};
+use crate::explanation::Explanation;
 use crate::flight::FlightRequest;
 use crate::footprint::{CompanyEstimate, CompanyRequest, IndividualRequest};
 use crate::passenger::PassengerRequest;
 use crate::shipping::{self, Shipment};
 use crate::transaction::TransactionRequest;
-use crate::{Distance, EstimateError, electricity::Energy};
+use crate::{Distance, electricity::Energy};
 
 /// The estimate kinds of the contract.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -136,12 +136,6 @@ impl EstimateRequest {
             EstimateRequest::Company(_) => EstimateKind::Company,
             EstimateRequest::Individual(_) => EstimateKind::Individual,
         }
-    }
-
-    /// Runs the engine: the mass, the kind's detail and the explanation.
-    /// Pure: the same request gives the same result with the same tables.
-    pub fn compute(&self) -> Result<Computed, EstimateError> {
-        explain::compute(self)
     }
 }
 

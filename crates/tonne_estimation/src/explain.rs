@@ -29,6 +29,7 @@ use rust_decimal::Decimal;
 use tonne_kernel::Mass;
 
 use crate::estimate::{Computed, EstimateDetail, EstimateRequest, Methodology, ShippingLeg};
+pub use crate::explanation::{Explanation, FactorUse, Part, Quantity};
 use crate::factors::desnz_2025 as desnz;
 use crate::factors::{Factor, authored};
 use crate::flight::{self, FlightRoute};
@@ -39,57 +40,7 @@ use crate::shipping::{self, Mode, Shipment};
 use crate::transaction::{self, TransactionOutcome};
 use crate::{Distance, EstimateError, GRID_SOURCE, GridFactor, Spend, cities, electricity, grid};
 
-/// How an estimate's mass was obtained.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Explanation {
-    /// The parts of the mass; their masses add up to it exactly.
-    pub parts: Vec<Part>,
-    /// Notes on the whole estimate (fallbacks, precision, floors).
-    pub notes: Vec<String>,
-}
-
-/// One part of an estimate's mass.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Part {
-    /// What the part is: `consumption`, `flight`, `legs[1]`, `energy`, …
-    pub name: String,
-    /// Its CO2e, rounded to the gram.
-    pub mass: Mass,
-    /// The factors multiplied (or, for footprints, summed term by term).
-    pub factors: Vec<FactorUse>,
-    /// The activity quantities they multiplied.
-    pub quantities: Vec<Quantity>,
-}
-
-/// A factor as used, with its provenance.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FactorUse {
-    /// Tonne's stable name, e.g. `RAIL_NATIONAL` or `grid:DEU`.
-    pub id: String,
-    pub value: Decimal,
-    /// E.g. `kg CO2e/passenger.km`.
-    pub unit: String,
-    /// The publication (or Tonne's stated assumption, marked `[A]`).
-    pub source: String,
-    /// Table and row, where the publication is a table.
-    pub row: Option<String>,
-    /// Year of the data.
-    pub year: Option<u16>,
-}
-
 impl FactorUse {
-    /// The use of a cited factor.
-    pub fn of(f: &Factor) -> Self {
-        Self {
-            id: f.id.to_owned(),
-            value: f.value(),
-            unit: f.unit.to_owned(),
-            source: f.publication().to_owned(),
-            row: f.row().map(str::to_owned),
-            year: f.year(),
-        }
-    }
-
     fn grid(code: &str, g: GridFactor) -> Self {
         Self {
             id: format!("grid:{code}"),
@@ -117,18 +68,6 @@ impl FactorUse {
     }
 }
 
-/// An activity quantity a factor multiplied.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Quantity {
-    /// `distance`, `consumption`, `payload`, `passengers`, `spend`, …
-    pub name: String,
-    pub amount: Decimal,
-    /// E.g. `km`, `kWh`, `t`, `USD (2022)`.
-    pub unit: String,
-    /// How it was obtained: as given, great-circle, over the sea network, converted…
-    pub method: String,
-}
-
 fn quantity(name: &str, amount: Decimal, unit: &str, method: impl Into<String>) -> Quantity {
     Quantity {
         name: name.to_owned(),
@@ -147,8 +86,16 @@ fn part(name: impl Into<String>, mass: Mass, factors: Vec<FactorUse>, q: Vec<Qua
     }
 }
 
+impl EstimateRequest {
+    /// Runs the engine: the mass, the kind's detail and the explanation.
+    /// Pure: the same request gives the same result with the same tables.
+    pub fn compute(&self) -> Result<Computed, EstimateError> {
+        compute(self)
+    }
+}
+
 /// Runs the engine of a request and explains it.
-pub(crate) fn compute(request: &EstimateRequest) -> Result<Computed, EstimateError> {
+fn compute(request: &EstimateRequest) -> Result<Computed, EstimateError> {
     match request {
         EstimateRequest::Electricity {
             consumption,

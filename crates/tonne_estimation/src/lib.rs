@@ -33,6 +33,7 @@ pub mod diet;
 pub mod electricity;
 pub mod estimate;
 pub mod explain;
+mod explanation;
 pub mod factors;
 pub mod flight;
 pub mod footprint;

@@ -16,6 +16,7 @@ pub mod pages;
 pub mod rate_limit;
 pub mod routes;
 mod state;
+pub mod wire;
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
@@ -24,9 +25,9 @@ use actix_web::{App, HttpRequest, web};
 use utoipa::OpenApi as _;
 
 pub use error::ApiError;
-pub use pages::PagesConfig;
+pub use metrics::PoolGauge;
 pub use state::{
-    AppState, DEFAULT_BATCH_LIMIT, DEFAULT_BODY_LIMIT, HttpConfig, PoolGauge, Readiness,
+    AppState, DEFAULT_BATCH_LIMIT, DEFAULT_BODY_LIMIT, HttpConfig, PagesConfig, Readiness,
 };
 
 async fn unknown_route(req: HttpRequest) -> actix_web::HttpResponse {

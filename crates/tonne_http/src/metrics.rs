@@ -6,7 +6,6 @@ use prometheus::{
     Encoder as _, HistogramOpts, HistogramVec, IntCounterVec, IntGauge, Opts, Registry, TextEncoder,
 };
 
-use crate::state::PoolGauge;
 
 /// Request counters, a latency histogram and pool gauges.
 pub struct Metrics {
@@ -86,4 +85,14 @@ impl Metrics {
         }
         String::from_utf8(out).unwrap_or_default()
     }
+}
+
+/// The connection pool as `/metrics` reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PoolGauge {
+    /// Open connections.
+    pub connections: u32,
+    /// Idle connections.
+    pub idle: u32,
+    pub max_size: u32,
 }

@@ -1,27 +1,10 @@
 //! The OpenAPI document of what this server serves, generated from the handlers.
 
-use serde::Serialize;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
-use utoipa::{Modify, OpenApi, ToSchema};
+use utoipa::{Modify, OpenApi};
 
 use crate::routes::{accounts, catalogue, estimates, offset_links, orders, quotes, webhooks};
-
-/// The contract's `Errors` body.
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(as = Errors)]
-pub struct ErrorsDoc {
-    errors: Vec<ErrorDoc>,
-}
-
-/// The contract's `Error`.
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(as = Error)]
-pub struct ErrorDoc {
-    /// A stable, machine-readable code.
-    error_code: String,
-    /// A human-readable message naming the offending field.
-    message: String,
-}
+use crate::wire::{ErrorDoc, ErrorsDoc};
 
 struct BearerAuth;
 

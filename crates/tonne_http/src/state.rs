@@ -3,12 +3,11 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use tonne_accounts::AccountsService;
 use tonne_estimation::ports::EstimationService;
-use tonne_links::OffsetLinksService;
+use tonne_links::{OffsetLinksService, PageKey};
 use tonne_ordering::OrderingService;
 use tonne_webhooks::WebhooksService;
 
-use crate::metrics::Metrics;
-use crate::pages::PagesConfig;
+use crate::metrics::{Metrics, PoolGauge};
 use crate::rate_limit::RateLimiter;
 
 /// Default request body limit: 1 MiB.
@@ -35,16 +34,6 @@ impl Default for HttpConfig {
     }
 }
 
-/// The connection pool as `/metrics` reports it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PoolGauge {
-    /// Open connections.
-    pub connections: u32,
-    /// Idle connections.
-    pub idle: u32,
-    pub max_size: u32,
-}
-
 /// What `/ready` and `/metrics` ask of the store (the composition root implements it).
 #[async_trait]
 pub trait Readiness: Send + Sync {
@@ -52,6 +41,17 @@ pub trait Readiness: Send + Sync {
     async fn check(&self) -> Result<(), String>;
     /// The pool's current state.
     fn pool(&self) -> PoolGauge;
+}
+
+/// Settings of the hosted pages.
+#[derive(Clone)]
+pub struct PagesConfig {
+    /// The absolute base URL of this server as customers reach it (`TONNE_PUBLIC_URL`).
+    pub public_url: String,
+    /// The key behind visitor hashes, CSRF tokens and analytics URLs.
+    pub key: PageKey,
+    /// The per-IP limit of the hosted pages.
+    pub limiter: Arc<dyn RateLimiter>,
 }
 
 /// Everything the routes need, shared by every worker.

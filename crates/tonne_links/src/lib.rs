@@ -42,6 +42,7 @@
 //! assert!(!link.allows(&Email::parse("john@example.org").unwrap()));
 //! ```
 
+mod checkout;
 mod errors;
 mod keys;
 mod models;
@@ -60,6 +61,5 @@ pub use ports::{Card, CardOutcome, OffsetLinksService};
 pub use ports::{
     MockAccountDirectory, MockCardPayments, MockOffsetLinkRepository, MockOffsetLinksService,
 };
-pub use service::{
-    Amount, Checkout, Choice, Confirmed, MAX_ANALYTICS_ORDERS, PublicLink, Service, Settings,
-};
+pub use checkout::{Amount, Checkout, Choice, Confirmed, PublicLink};
+pub use service::{MAX_ANALYTICS_ORDERS, Service, Settings};

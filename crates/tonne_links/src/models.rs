@@ -167,7 +167,7 @@ pub struct LinkDraft {
     pub bundles: Vec<String>,
     /// Fixed amount, a decimal string in the account's currency.
     pub value: Option<String>,
-    /// Allow-list.
+    /// The only emails allowed to order through the link, if set.
     pub emails: Option<Vec<String>>,
     pub expires_at: Option<OffsetDateTime>,
     /// Show the account's logo.

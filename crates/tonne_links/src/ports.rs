@@ -11,7 +11,7 @@ use crate::models::{
     AccountProfile, Analytics, DailyFigures, LinkChanges, LinkDetails, LinkDraft, LinkOrder,
     OffsetLink, OffsetLinkId, VisitorHash,
 };
-use crate::service::{Checkout, Choice, Confirmed, PublicLink};
+use crate::checkout::{Checkout, Choice, Confirmed, PublicLink};
 
 /// Storage of offset links and their visitors.
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]

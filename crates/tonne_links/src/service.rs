@@ -8,11 +8,12 @@ use rust_decimal::Decimal;
 use time::OffsetDateTime;
 use tonne_kernel::{AccountId, Clock, Currency, Cursor, Mass, MassUnit, Money, Page, PageRequest};
 use tonne_ordering::{
-    BundleId, BundleView, CatalogueError, CreateOrderError, LinkOrigin, MassRequest, Order,
+    BundleId, BundleView, CatalogueError, CreateOrderError, LinkOrigin, MassRequest,
     OrderRequest, OrderingService, Pricing, Quote, QuoteError, ReadOrderError, SelectionEntry,
     ValueRequest,
 };
 
+use crate::checkout::{Amount, Checkout, Choice, Confirmed, PublicLink};
 use crate::errors::{CheckoutError, LinkError};
 use crate::models::{
     AccountProfile, Analytics, Email, LinkChanges, LinkDetails, LinkDraft, LinkStatus, MAX_BUNDLES,
@@ -43,62 +44,6 @@ impl Default for Settings {
             max_tonnes: Decimal::from(1_000),
         }
     }
-}
-
-/// How much the customer asks for, as typed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Amount {
-    /// Money in the account's currency, e.g. `"25.00"`.
-    Money(String),
-    /// Tonnes of CO₂e, e.g. `"1.5"`.
-    Tonnes(String),
-}
-
-/// What the customer chose on the hosted page.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Choice {
-    /// The bundle, as submitted.
-    pub bundle_id: String,
-    /// The customer's email, as submitted.
-    pub email: String,
-    /// The amount; ignored (and may be `None`) when the link fixes a value.
-    pub amount: Option<Amount>,
-}
-
-/// A link as its hosted page shows it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PublicLink {
-    /// The link and its bundles.
-    pub details: LinkDetails,
-    /// The account orders are placed on.
-    pub account: AccountProfile,
-    /// Per bundle (same order), the price per tonne with commission, if sold in the currency.
-    pub prices: Vec<Option<Money>>,
-}
-
-/// A priced choice awaiting confirmation.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Checkout {
-    /// The link.
-    pub link: PublicLink,
-    /// The chosen bundle.
-    pub bundle: BundleView,
-    /// The customer's address.
-    pub email: Email,
-    /// The price, from the same code as the API's quotes.
-    pub quote: Quote,
-}
-
-/// A placed order.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Confirmed {
-    /// The link.
-    pub link: PublicLink,
-    /// The order.
-    pub order: Order,
-    /// Whether payment waits for the operator (live links with `require_payment`
-    /// and no card processor connected).
-    pub awaiting_payment: bool,
 }
 
 /// The offset link use cases over their ports.

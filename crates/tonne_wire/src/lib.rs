@@ -7,10 +7,10 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 use time::format_description::well_known::Rfc3339;
 use tonne_ordering::{Order, OrderStatus, ProjectAllocation, QuoteLine};
-use utoipa::ToSchema;
 
 /// The contract's `OrderBundle`.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct OrderBundleBody {
     /// Bundle id.
     pub bundle_id: String,
@@ -42,7 +42,8 @@ impl From<&QuoteLine> for OrderBundleBody {
 }
 
 /// The contract's `OrderProject`.
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct OrderProjectBody {
     /// Project id.
     pub project_id: String,
@@ -72,7 +73,8 @@ impl From<&ProjectAllocation> for OrderProjectBody {
 }
 
 /// The contract's `Order` (`OrderByQuantity` or `OrderByValue`).
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct OrderBody {
     /// Order id.
     pub id: String,

@@ -10,7 +10,6 @@
 pub mod chart;
 mod views;
 
-use std::sync::Arc;
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
@@ -20,23 +19,11 @@ use rand::Rng as _;
 use serde::Deserialize;
 use tonne_links::{Amount, Card, CheckoutError, Choice, OffsetLinkId, PageKey};
 
-use crate::rate_limit::RateLimiter;
 use crate::state::AppState;
 use views::Filled;
 
 /// The cookie that CSRF tokens are bound to.
 const CSRF_COOKIE: &str = "tonne_csrf";
-
-/// Settings of the hosted pages.
-#[derive(Clone)]
-pub struct PagesConfig {
-    /// The absolute base URL of this server as customers reach it (`TONNE_PUBLIC_URL`).
-    pub public_url: String,
-    /// The key behind visitor hashes, CSRF tokens and analytics URLs.
-    pub key: PageKey,
-    /// The per-IP limit of the hosted pages.
-    pub limiter: Arc<dyn RateLimiter>,
-}
 
 #[derive(Debug, Default, Deserialize)]
 struct PageForm {

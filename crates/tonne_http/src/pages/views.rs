@@ -292,7 +292,7 @@ pub fn analytics(name: &str, a: &Analytics, chart_svg: &str) -> Markup {
                 tbody {
                     @for o in &a.orders {
                         tr {
-                            td { (crate::routes::offset_links::rfc3339(o.created_at)) }
+                            td { (crate::wire::rfc3339(o.created_at)) }
                             td { code { (o.order_id) } }
                             td { (o.email) }
                             td { (o.bundles.iter().map(|(_, n)| n.as_str()).collect::<Vec<_>>().join(", ")) }

@@ -10,52 +10,8 @@ use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody, ListQuery, next_cursor};
-use crate::openapi::ErrorsDoc;
+use crate::wire::{AccountType, CurrencyCode, ErrorsDoc};
 use crate::state::AppState;
-
-/// The contract's `CurrencyCode`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "UPPERCASE")]
-pub enum CurrencyCode {
-    /// Pound sterling.
-    Gbp,
-    Eur,
-    /// US dollar.
-    Usd,
-    /// Swedish krona.
-    Sek,
-    /// Swiss franc.
-    Chf,
-    /// Polish złoty.
-    Pln,
-    /// Danish krone.
-    Dkk,
-    /// Norwegian krone.
-    Nok,
-}
-
-impl From<CurrencyCode> for Currency {
-    fn from(c: CurrencyCode) -> Self {
-        match c {
-            CurrencyCode::Gbp => Currency::Gbp,
-            CurrencyCode::Eur => Currency::Eur,
-            CurrencyCode::Usd => Currency::Usd,
-            CurrencyCode::Sek => Currency::Sek,
-            CurrencyCode::Chf => Currency::Chf,
-            CurrencyCode::Pln => Currency::Pln,
-            CurrencyCode::Dkk => Currency::Dkk,
-            CurrencyCode::Nok => Currency::Nok,
-        }
-    }
-}
-
-/// The contract's `AccountType`.
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum AccountType {
-    Live,
-    Test,
-}
 
 /// `scope` of a regular account.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]

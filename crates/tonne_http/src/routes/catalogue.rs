@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::extract::{Authenticated, ListQuery, MaybeAuthenticated, next_cursor};
-use crate::openapi::ErrorsDoc;
+use crate::wire::ErrorsDoc;
 use crate::state::AppState;
 
 /// The contract's `BundleSummary`.

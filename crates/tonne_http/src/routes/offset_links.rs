@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody, ListQuery, next_cursor};
-use crate::openapi::ErrorsDoc;
+use crate::wire::{ErrorsDoc, rfc3339};
 use crate::routes::catalogue::{BundleBody, bundle_body};
 use crate::state::AppState;
 
@@ -150,10 +150,6 @@ pub struct OffsetLinkAnalyticsBody {
     unique_visitors: u64,
     placed_orders: u64,
     orders: Vec<OffsetLinkOrderBody>,
-}
-
-pub(crate) fn rfc3339(t: OffsetDateTime) -> String {
-    t.format(&Rfc3339).unwrap_or_default()
 }
 
 fn timestamp(field: &str, raw: Option<String>) -> Result<Option<OffsetDateTime>, ApiError> {

@@ -11,12 +11,11 @@ use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody, ListQuery, MaybeAuthenticated, next_cursor};
-use crate::openapi::ErrorsDoc;
-use crate::routes::quotes::{
-    BundleMassBody, MassBody, MassQuoteRequest, MassUnitBody, SelectionBody, mass_request,
-    selection,
-};
 use crate::state::AppState;
+use crate::wire::{
+    BundleMassBody, ErrorsDoc, MassBody, MassQuoteRequest, MassUnitBody, SelectionBody,
+    mass_request, selection,
+};
 
 /// The contract's `CreateOrderByQuantityRequest`.
 #[derive(Debug, Deserialize, ToSchema)]

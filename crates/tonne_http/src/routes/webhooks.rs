@@ -10,8 +10,7 @@ use utoipa::ToSchema;
 
 use crate::error::{ApiError, codes};
 use crate::extract::{Authenticated, JsonBody, ListQuery, next_cursor};
-use crate::openapi::ErrorsDoc;
-use crate::routes::accounts::AccountType;
+use crate::wire::{AccountType, ErrorsDoc, rfc3339};
 use crate::state::AppState;
 
 /// The contract's `WebhookBase` fields.
@@ -112,11 +111,6 @@ pub struct PaginatedAttempts {
     has_more: bool,
     next_cursor: Option<String>,
     data: Vec<AttemptBody>,
-}
-
-fn rfc3339(t: time::OffsetDateTime) -> String {
-    t.format(&time::format_description::well_known::Rfc3339)
-        .unwrap_or_default()
 }
 
 fn base(w: &Webhook) -> WebhookBaseBody {

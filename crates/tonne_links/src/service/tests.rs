@@ -2,7 +2,7 @@ use std::sync::{Arc, Mutex};
 
 use time::macros::datetime;
 use tonne_kernel::{AccountMode, Currency, MockClock, MockIdGenerator};
-use tonne_ordering::{Bundle, BundlePrice, MockOrderingService, OrderKind, OrderStatus};
+use tonne_ordering::{Bundle, BundlePrice, MockOrderingService, Order, OrderKind, OrderStatus};
 use uuid::Uuid;
 
 use super::*;

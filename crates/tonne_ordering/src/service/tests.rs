@@ -5,6 +5,8 @@ use tonne_kernel::{AccountId, Currency, Mass, MassUnit, MockClock};
 use uuid::Uuid;
 
 use super::*;
+use crate::ports::StoreError;
+use crate::{IdempotencyKey, OrderKind, PlaceError, Pricing};
 use crate::ports::{MockAccountDirectory, MockCatalogueRepository, MockOrderRepository};
 use crate::selection::Percentage;
 use tonne_kernel::AccountMode;
@@ -599,7 +601,7 @@ async fn many_quotes_read_each_selection_once_and_match_single_quotes() {
         .collect();
     requests.push(split("2", Some(vec![entry(3, None)])));
     requests.push(split("0", None));
-    let many = svc.price_many(account(), &requests).await;
+    let many = svc.quote_many_by_mass(account(), requests.clone()).await;
     assert_eq!(many.len(), 102);
     assert!(matches!(many[101], Err(QuoteError::QuantityInvalid(_))));
     // the same as one by one (each priced by the same engine)
@@ -615,7 +617,7 @@ async fn many_quotes_read_each_selection_once_and_match_single_quotes() {
         .returning(|_| Ok(vec![bundle(3, 700)]));
     let single = service_with(single_catalogue, MockOrderRepository::new());
     for (r, q) in requests.iter().zip(&many) {
-        let one = single.price_mass(account(), r).await;
+        let one = single.quote_by_mass(account(), r.clone()).await;
         assert_eq!(format!("{q:?}"), format!("{one:?}"));
     }
     assert!(many.iter().take(101).all(Result::is_ok), "{many:?}");

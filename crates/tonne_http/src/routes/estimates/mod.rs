@@ -23,8 +23,7 @@ use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody};
-use crate::openapi::ErrorsDoc;
-use crate::routes::quotes::{QuoteBody, quote_body, selection};
+use crate::wire::{ErrorsDoc, QuoteBody, quote_body, selection};
 use crate::state::AppState;
 use wire::*;
 

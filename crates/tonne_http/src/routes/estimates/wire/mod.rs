@@ -12,11 +12,11 @@ use tonne_estimation::route::{Place, Route};
 use tonne_estimation::shipping::{self, CargoType, Fuel, Method, Shipment, Vessel};
 use tonne_estimation::transaction::{Merchant, TransactionRequest};
 use tonne_estimation::{Area, AreaUnit, Distance, DistanceUnit, LatLon, Spend};
-use tonne_kernel::{Currency, Mass};
+use tonne_kernel::Mass;
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
-use crate::routes::quotes::{MassBody, MassUnitBody, SelectionBody};
+use crate::wire::{CurrencyCode, MassBody, MassUnitBody, SelectionBody};
 
 type R<T> = Result<T, ApiError>;
 
@@ -314,42 +314,13 @@ impl ShippingRouteBody {
     }
 }
 
-/// The contract's currencies.
-#[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
-#[allow(clippy::upper_case_acronyms)]
-pub enum CurrencyBody {
-    GBP,
-    EUR,
-    USD,
-    SEK,
-    CHF,
-    PLN,
-    DKK,
-    NOK,
-}
-
-impl From<CurrencyBody> for Currency {
-    fn from(c: CurrencyBody) -> Self {
-        match c {
-            CurrencyBody::GBP => Currency::Gbp,
-            CurrencyBody::EUR => Currency::Eur,
-            CurrencyBody::USD => Currency::Usd,
-            CurrencyBody::SEK => Currency::Sek,
-            CurrencyBody::CHF => Currency::Chf,
-            CurrencyBody::PLN => Currency::Pln,
-            CurrencyBody::DKK => Currency::Dkk,
-            CurrencyBody::NOK => Currency::Nok,
-        }
-    }
-}
-
 /// The contract's `MonetaryAmount`.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MoneyBody {
     /// Decimal string.
     pub value: String,
-    pub currency: CurrencyBody,
+    pub currency: CurrencyCode,
 }
 
 impl MoneyBody {

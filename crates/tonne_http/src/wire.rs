@@ -1,0 +1,254 @@
+//! The wire bodies more than one route speaks: the contract's `Errors`,
+//! currency codes, account types, masses, bundle selections, quotes and
+//! timestamps. Routes and the OpenAPI document import from here; this module
+//! imports no route.
+
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
+use tonne_kernel::{Currency, Mass, MassUnit};
+use tonne_ordering::{MassRequest, Percentage, Quote, SelectionEntry};
+use tonne_wire::OrderBundleBody;
+use utoipa::ToSchema;
+
+use crate::error::{ApiError, codes};
+
+/// The contract's `Errors` body.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Errors)]
+pub struct ErrorsDoc {
+    errors: Vec<ErrorDoc>,
+}
+
+/// The contract's `Error`.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Error)]
+pub struct ErrorDoc {
+    /// A stable, machine-readable code.
+    error_code: String,
+    /// A human-readable message naming the offending field.
+    message: String,
+}
+
+/// A timestamp as the contract writes it (RFC 3339).
+pub(crate) fn rfc3339(t: OffsetDateTime) -> String {
+    t.format(&Rfc3339).unwrap_or_default()
+}
+
+/// The contract's `CurrencyCode`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum CurrencyCode {
+    /// Pound sterling.
+    Gbp,
+    Eur,
+    /// US dollar.
+    Usd,
+    /// Swedish krona.
+    Sek,
+    /// Swiss franc.
+    Chf,
+    /// Polish złoty.
+    Pln,
+    /// Danish krone.
+    Dkk,
+    /// Norwegian krone.
+    Nok,
+}
+
+impl From<CurrencyCode> for Currency {
+    fn from(c: CurrencyCode) -> Self {
+        match c {
+            CurrencyCode::Gbp => Currency::Gbp,
+            CurrencyCode::Eur => Currency::Eur,
+            CurrencyCode::Usd => Currency::Usd,
+            CurrencyCode::Sek => Currency::Sek,
+            CurrencyCode::Chf => Currency::Chf,
+            CurrencyCode::Pln => Currency::Pln,
+            CurrencyCode::Dkk => Currency::Dkk,
+            CurrencyCode::Nok => Currency::Nok,
+        }
+    }
+}
+
+/// The contract's `AccountType`.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum AccountType {
+    Live,
+    Test,
+}
+
+/// The contract's `MassUnit`.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum MassUnitBody {
+    G,
+    Kg,
+    T,
+}
+
+impl From<MassUnitBody> for MassUnit {
+    fn from(u: MassUnitBody) -> Self {
+        match u {
+            MassUnitBody::G => MassUnit::G,
+            MassUnitBody::Kg => MassUnit::Kg,
+            MassUnitBody::T => MassUnit::T,
+        }
+    }
+}
+
+/// The contract's `Mass`.
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MassBody {
+    /// A decimal string, e.g. "40.501".
+    pub(crate) amount: String,
+    pub(crate) unit: MassUnitBody,
+}
+
+impl MassBody {
+    pub(crate) fn parse(&self, field: &str) -> Result<Mass, ApiError> {
+        Mass::parse(&self.amount, self.unit.into()).map_err(|e| {
+            ApiError::new(
+                actix_web::http::StatusCode::BAD_REQUEST,
+                codes::ORDER_QUANTITY_INVALID,
+                format!("{field}.amount: {e}"),
+            )
+        })
+    }
+}
+
+/// A percentage: an integer or a two-decimal string.
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum PercentageBody {
+    /// e.g. 43
+    Integer(i64),
+    /// e.g. "43.21"
+    Text(String),
+}
+
+/// The contract's `BundlePercentageRequest`.
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SelectionBody {
+    bundle_id: String,
+    #[serde(
+        default,
+        deserialize_with = "crate::extract::non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    percentage: Option<PercentageBody>,
+}
+
+/// The contract's `BundleMass`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BundleMassBody {
+    bundle_id: String,
+    mass: MassBody,
+}
+
+/// The contract's `OrderQuoteByQuantityRequest`: `mass` (with an optional
+/// `bundle_selection`) or `bundle_masses`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MassQuoteRequest {
+    #[serde(default, deserialize_with = "crate::extract::non_null")]
+    pub(crate) mass: Option<MassBody>,
+    #[serde(default, deserialize_with = "crate::extract::non_null")]
+    pub(crate) bundle_selection: Option<Vec<SelectionBody>>,
+    #[serde(default, deserialize_with = "crate::extract::non_null")]
+    pub(crate) bundle_masses: Option<Vec<BundleMassBody>>,
+    #[serde(default, deserialize_with = "crate::extract::non_null")]
+    pub(crate) quantity_trunc: Option<MassUnitBody>,
+}
+
+/// The contract's `OrderQuoteByQuantity` / `OrderQuoteByValue`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct QuoteBody {
+    currency: String,
+    estimated_quantity: String,
+    estimated_offset_cost: String,
+    estimated_commission: String,
+    estimated_total_cost: String,
+    bundles: Vec<OrderBundleBody>,
+    requested_quantity: Option<String>,
+    requested_value: Option<String>,
+}
+
+pub(crate) fn quote_body(q: &Quote) -> QuoteBody {
+    QuoteBody {
+        currency: q.currency.code().to_owned(),
+        estimated_quantity: q.quantity.to_tonnes_string(),
+        estimated_offset_cost: q.offset_cost.to_decimal_string(),
+        estimated_commission: q.commission.to_decimal_string(),
+        estimated_total_cost: q.total_cost.to_decimal_string(),
+        bundles: q.lines.iter().map(OrderBundleBody::from).collect(),
+        requested_quantity: q.requested_quantity.map(|m| m.to_tonnes_string()),
+        requested_value: q.requested_value.map(|m| m.to_decimal_string()),
+    }
+}
+
+/// Wire selection → domain entries.
+pub fn selection(
+    body: Option<Vec<SelectionBody>>,
+) -> Result<Option<Vec<SelectionEntry>>, ApiError> {
+    let Some(entries) = body else { return Ok(None) };
+    let converted = entries
+        .into_iter()
+        .map(|e| {
+            let percentage = match e.percentage {
+                None => None,
+                Some(PercentageBody::Integer(n)) => Some(Percentage::from_integer(n)?),
+                Some(PercentageBody::Text(t)) => Some(Percentage::parse(&t)?),
+            };
+            Ok(SelectionEntry {
+                bundle_id: e.bundle_id,
+                percentage,
+            })
+        })
+        .collect::<Result<Vec<_>, tonne_ordering::QuoteError>>()?;
+    Ok(Some(converted))
+}
+
+/// Wire mass request → domain request.
+pub fn mass_request(body: MassQuoteRequest) -> Result<MassRequest, ApiError> {
+    let trunc = body.quantity_trunc.map(MassUnit::from);
+    match (body.mass, body.bundle_masses) {
+        (Some(mass), None) => Ok(MassRequest::Split {
+            mass: mass.parse("mass")?,
+            selection: selection(body.bundle_selection)?,
+            trunc,
+        }),
+        (None, Some(masses)) => {
+            if body.bundle_selection.is_some() {
+                return Err(ApiError::validation(
+                    "bundle_selection",
+                    "cannot be combined with bundle_masses",
+                ));
+            }
+            let masses = masses
+                .into_iter()
+                .enumerate()
+                .map(|(i, m)| {
+                    Ok((
+                        m.bundle_id.clone(),
+                        m.mass.parse(&format!("bundle_masses[{i}].mass"))?,
+                    ))
+                })
+                .collect::<Result<Vec<_>, ApiError>>()?;
+            Ok(MassRequest::BundleMasses { masses, trunc })
+        }
+        (Some(_), Some(_)) => Err(ApiError::validation(
+            "mass",
+            "send either mass or bundle_masses, not both",
+        )),
+        (None, None) => Err(ApiError::validation(
+            "mass",
+            "mass (or bundle_masses) is required",
+        )),
+    }
+}
+

@@ -1,0 +1,164 @@
+//! Use case: moving orders along their lifecycle — payment, retirement at the
+//! registry, completion — by hand (admin) or on a timer (test mode).
+
+use std::sync::Arc;
+
+use anyhow::anyhow;
+use tonne_kernel::{AccountMode, Clock};
+
+use super::catalogue::CatalogueReads;
+use super::support::{event, unexpected};
+use crate::catalogue::BundleId;
+use crate::errors::TransitionError;
+use crate::orders::{Order, OrderId, OrderStatus, ProjectAllocation, allocate_projects};
+use crate::ports::{Fulfilment, OrderRepository, PaymentOutcome, StoreError};
+
+/// Order transitions.
+#[derive(Clone)]
+pub(super) struct Lifecycle {
+    pub(super) live: Fulfilment,
+    pub(super) test: Fulfilment,
+    pub(super) orders: Arc<dyn OrderRepository>,
+    pub(super) catalogue: CatalogueReads,
+    pub(super) clock: Arc<dyn Clock>,
+}
+
+impl Lifecycle {
+    /// One recorded step: collects payment entering `paid`, retires entering
+    /// `retiring`; a concurrent move of the same order answers `Conflict`.
+    async fn step(
+        &self,
+        order: &Order,
+        to: OrderStatus,
+        reference: Option<&str>,
+    ) -> Result<Order, TransitionError> {
+        if !order.status.can_become(to) {
+            return Err(TransitionError::Illegal {
+                from: order.status.as_str(),
+                to: to.as_str(),
+            });
+        }
+        let fulfilment = match order.mode {
+            AccountMode::Live => &self.live,
+            AccountMode::Test => &self.test,
+        };
+        let (to, projects) = match to {
+            OrderStatus::Paid => match fulfilment.payments.collect(order).await? {
+                PaymentOutcome::Paid => (OrderStatus::Paid, None),
+                PaymentOutcome::Declined { .. } => (OrderStatus::Failed, None),
+            },
+            OrderStatus::Retiring => {
+                let mut projects = self.allocation(order).await?;
+                let serials = fulfilment
+                    .registry
+                    .retire(order, &projects, reference.map(str::to_owned))
+                    .await?;
+                for (project, serial) in projects.iter_mut().zip(serials) {
+                    project.serial = serial;
+                }
+                (OrderStatus::Retiring, Some(projects))
+            }
+            other => (other, None),
+        };
+        let moved = event(self.clock.as_ref(), to);
+        match self
+            .orders
+            .transition(order.id, order.status, moved, projects)
+            .await
+        {
+            Ok(order) => Ok(order),
+            Err(StoreError::NotFound) => Err(TransitionError::Conflict),
+            Err(e) => Err(unexpected(e).into()),
+        }
+    }
+
+    /// The per-project split of an order entering `retiring`.
+    async fn allocation(&self, order: &Order) -> Result<Vec<ProjectAllocation>, TransitionError> {
+        let ids: Vec<BundleId> = order.lines.iter().map(|l| l.bundle_id).collect();
+        let views = self
+            .catalogue
+            .bundle_views_of(&ids)
+            .await
+            .map_err(|e| anyhow!(e))?;
+        Ok(allocate_projects(order, |bundle| {
+            views
+                .iter()
+                .find(|v| v.bundle.id == bundle)
+                .map(|v| v.projects.clone())
+                .unwrap_or_default()
+        }))
+    }
+
+    /// Moves an order to `to` (or its next status), walking the happy path one
+    /// recorded step at a time.
+    pub(super) async fn advance(
+        &self,
+        id: &str,
+        to: Option<OrderStatus>,
+        registry_serial: Option<String>,
+    ) -> Result<Order, TransitionError> {
+        let serial = registry_serial.as_deref();
+        let id: OrderId = id.parse().map_err(|_| TransitionError::NotFound)?;
+        let mut order = self
+            .orders
+            .get(id)
+            .await
+            .map_err(unexpected)?
+            .ok_or(TransitionError::NotFound)?;
+        let illegal = |from: OrderStatus, to: &'static str| TransitionError::Illegal {
+            from: from.as_str(),
+            to,
+        };
+        let target = match to {
+            Some(target) => target,
+            None => order
+                .status
+                .next()
+                .ok_or_else(|| illegal(order.status, "a next status"))?,
+        };
+        if matches!(target, OrderStatus::Cancelled | OrderStatus::Failed) {
+            return self.step(&order, target, serial).await;
+        }
+        if order.status == target {
+            return Err(illegal(order.status, target.as_str()));
+        }
+        while order.status != target {
+            let next = order
+                .status
+                .next()
+                .ok_or_else(|| illegal(order.status, target.as_str()))?;
+            order = self.step(&order, next, serial).await?;
+            if order.status == OrderStatus::Failed {
+                // A declined payment ends the walk: the order failed instead.
+                return Ok(order);
+            }
+        }
+        Ok(order)
+    }
+
+    /// Moves test-mode orders idle for `step` one status on; at most `limit`.
+    pub(super) async fn advance_test_orders(
+        &self,
+        step: time::Duration,
+        limit: u32,
+    ) -> Result<usize, TransitionError> {
+        let due = self
+            .orders
+            .stale_test_orders(self.clock.now() - step, limit)
+            .await
+            .map_err(unexpected)?;
+        let mut moved = 0;
+        for order in due {
+            let Some(next) = order.status.next() else {
+                continue;
+            };
+            match self.step(&order, next, None).await {
+                Ok(_) => moved += 1,
+                // Another process moved it first: fine.
+                Err(TransitionError::Conflict) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(moved)
+    }
+}
