@@ -6,6 +6,8 @@
 # Engines in isolation: cargo bench -p tonne_estimation (criterion).
 #
 #   bash bench/estimates.sh          (DURATION=15s CONNECTIONS=4 by default)
+#   TONNE_BIN=/path/to/tonne bash bench/estimates.sh
+#                                    (an already built binary, e.g. another commit's, for A/B runs)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,8 +22,12 @@ STAMP=$(date -u +%Y%m%dT%H%M%SZ)
 REPORT="$OUT/estimates-$STAMP.md"
 command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
 
-cargo build --release -p tonne --bin tonne
-BIN=target/release/tonne
+if [ -n "${TONNE_BIN:-}" ]; then
+  BIN=$TONNE_BIN
+else
+  cargo build --release -p tonne --bin tonne
+  BIN=target/release/tonne
+fi
 WORK=$(mktemp -d)
 SERVER=""
 cleanup() { [ -n "$SERVER" ] && kill "$SERVER" 2>/dev/null; rm -rf "$WORK"; }
@@ -69,6 +75,8 @@ run() { # run LABEL SCRIPT PATH
 
 {
   echo "# Estimates on PostgreSQL — $STAMP"
+  echo
+  echo "Binary: $BIN"
   echo
   echo "Machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB; $CONNECTIONS connections; wrk -t2 -d$DURATION on the same machine; release build; rate limit raised."
   echo

@@ -7,7 +7,6 @@ use sha2::{Digest as _, Sha256};
 use subtle::ConstantTimeEq as _;
 use tonne_kernel::AccountMode;
 
-
 const LIVE_PREFIX: &str = "tonne_live_";
 const TEST_PREFIX: &str = "tonne_test_";
 /// 32 random bytes encode to 43 base64url characters.

@@ -6,6 +6,7 @@ use rust_decimal::Decimal;
 use std::hint::black_box;
 use tonne_estimation::diet::Diet;
 use tonne_estimation::electricity::{self, Energy, EnergyUnit};
+use tonne_estimation::estimate::EstimateRequest;
 use tonne_estimation::flight::{self, CabinClass, FlightRequest, FlightRoute};
 use tonne_estimation::footprint::{self, CarFuel, IndividualRequest};
 use tonne_estimation::route::{Place, Route};
@@ -14,6 +15,91 @@ use tonne_estimation::transaction::{self, Merchant, TransactionRequest};
 use tonne_estimation::{Distance, DistanceUnit, Spend};
 use tonne_kernel::{Currency, Mass};
 
+fn flight_request() -> FlightRequest {
+    FlightRequest {
+        route: FlightRoute::Airports {
+            source: "LHR".into(),
+            destination: "SIN".into(),
+        },
+        cabin: CabinClass::Business,
+        passengers: Decimal::from(2),
+    }
+}
+
+fn sea_leg() -> Leg {
+    Leg {
+        route: Route::Between {
+            source: Place::Seaport("CNSHA".into()),
+            destination: Place::Seaport("NLRTM".into()),
+        },
+        method: Method::Container {
+            refrigerated: false,
+            trade_lane: None,
+        },
+    }
+}
+
+fn mcc_request() -> TransactionRequest {
+    TransactionRequest {
+        value: Spend::parse("v", "42.50", Currency::Gbp).unwrap(),
+        country_code: "GBR".into(),
+        merchant: Merchant::CategoryCode("5812".into()),
+        diet: None,
+    }
+}
+
+fn company_request() -> footprint::CompanyRequest {
+    use tonne_estimation::{Area, AreaUnit};
+    let spend = |v: &str| Spend::parse("v", v, Currency::Gbp).unwrap();
+    footprint::CompanyRequest {
+        months: 12,
+        employees: 50,
+        remote_employees_percentage: 20,
+        office_area: Area::parse("a", "800", AreaUnit::SquareMeters).unwrap(),
+        country_code: "GBR".into(),
+        electricity_kwh: 60_000,
+        green_electricity_used: false,
+        gas_m3: 5_000,
+        company_cars: 3,
+        average_car_distance: Distance::parse("d", "15000", DistanceUnit::Km).unwrap(),
+        employees_using_public_transport: 30,
+        short_flights: 40,
+        medium_flights: 10,
+        long_flights: 5,
+        first_or_business_class_percentage: 10,
+        food_and_drinks_expenses: spend("20000"),
+        vegetarian_and_vegan_percentage: 30,
+        electronic_device_expenses: spend("30000"),
+        garbage_kg: 4000,
+        recycled_garbage_percentage: 50,
+        on_premise_electricity_cost: Some(spend("1000")),
+        cloud_cost: Some(spend("12000")),
+    }
+}
+
+fn individual_request() -> IndividualRequest {
+    let spend = |v: &str| Spend::parse("v", v, Currency::Eur).unwrap();
+    IndividualRequest {
+        country_code: "FRA".into(),
+        car_use: true,
+        car_fuel: CarFuel::Hybrid,
+        car_distance: None,
+        short_flights: 2,
+        medium_flights: 1,
+        long_flights: 1,
+        days_per_week_using_public_transport: 3,
+        diet: Diet::Vegetarian,
+        monthly_grocery: spend("300"),
+        monthly_restaurant: spend("100"),
+        monthly_clothing: spend("50"),
+        monthly_furniture_appliances: spend("30"),
+        monthly_other: spend("200"),
+        electricity_kwh: 2500,
+        green_electricity_used: false,
+        gas_m3: 800,
+    }
+}
+
 fn engines(c: &mut Criterion) {
     tonne_estimation::places::preload();
     c.bench_function("electricity", |b| {
@@ -21,14 +107,7 @@ fn engines(c: &mut Criterion) {
         b.iter(|| electricity::estimate(black_box(e), Some("DEU")).unwrap())
     });
     c.bench_function("flight (airports)", |b| {
-        let r = FlightRequest {
-            route: FlightRoute::Airports {
-                source: "LHR".into(),
-                destination: "SIN".into(),
-            },
-            cabin: CabinClass::Business,
-            passengers: Decimal::from(2),
-        };
+        let r = flight_request();
         b.iter(|| flight::estimate(black_box(&r)).unwrap())
     });
     let one_t = Shipment::Mass(Mass::from_grams(1_000_000));
@@ -40,25 +119,11 @@ fn engines(c: &mut Criterion) {
         b.iter(|| shipping::leg("", black_box(&one_t), &leg).unwrap())
     });
     c.bench_function("shipping (sea, CNSHA-NLRTM, cached path)", |b| {
-        let leg = Leg {
-            route: Route::Between {
-                source: Place::Seaport("CNSHA".into()),
-                destination: Place::Seaport("NLRTM".into()),
-            },
-            method: Method::Container {
-                refrigerated: false,
-                trade_lane: None,
-            },
-        };
+        let leg = sea_leg();
         b.iter(|| shipping::leg("", black_box(&one_t), &leg).unwrap())
     });
     c.bench_function("transaction (MCC)", |b| {
-        let r = TransactionRequest {
-            value: Spend::parse("v", "42.50", Currency::Gbp).unwrap(),
-            country_code: "GBR".into(),
-            merchant: Merchant::CategoryCode("5812".into()),
-            diet: None,
-        };
+        let r = mcc_request();
         b.iter(|| transaction::estimate(black_box(&r)).unwrap())
     });
     c.bench_function("transaction (fuzzy search)", |b| {
@@ -96,57 +161,49 @@ fn engines(c: &mut Criterion) {
         b.iter(|| tonne_estimation::passenger::estimate(black_box(&r)).unwrap())
     });
     c.bench_function("company", |b| {
-        use tonne_estimation::{Area, AreaUnit};
-        let spend = |v: &str| Spend::parse("v", v, Currency::Gbp).unwrap();
-        let r = footprint::CompanyRequest {
-            months: 12,
-            employees: 50,
-            remote_employees_percentage: 20,
-            office_area: Area::parse("a", "800", AreaUnit::SquareMeters).unwrap(),
-            country_code: "GBR".into(),
-            electricity_kwh: 60_000,
-            green_electricity_used: false,
-            gas_m3: 5_000,
-            company_cars: 3,
-            average_car_distance: Distance::parse("d", "15000", DistanceUnit::Km).unwrap(),
-            employees_using_public_transport: 30,
-            short_flights: 40,
-            medium_flights: 10,
-            long_flights: 5,
-            first_or_business_class_percentage: 10,
-            food_and_drinks_expenses: spend("20000"),
-            vegetarian_and_vegan_percentage: 30,
-            electronic_device_expenses: spend("30000"),
-            garbage_kg: 4000,
-            recycled_garbage_percentage: 50,
-            on_premise_electricity_cost: Some(spend("1000")),
-            cloud_cost: Some(spend("12000")),
-        };
+        let r = company_request();
         b.iter(|| footprint::company(black_box(&r)).unwrap())
     });
     c.bench_function("individual", |b| {
-        let spend = |v: &str| Spend::parse("v", v, Currency::Eur).unwrap();
-        let r = IndividualRequest {
-            country_code: "FRA".into(),
-            car_use: true,
-            car_fuel: CarFuel::Hybrid,
-            car_distance: None,
-            short_flights: 2,
-            medium_flights: 1,
-            long_flights: 1,
-            days_per_week_using_public_transport: 3,
-            diet: Diet::Vegetarian,
-            monthly_grocery: spend("300"),
-            monthly_restaurant: spend("100"),
-            monthly_clothing: spend("50"),
-            monthly_furniture_appliances: spend("30"),
-            monthly_other: spend("200"),
-            electricity_kwh: 2500,
-            green_electricity_used: false,
-            gas_m3: 800,
-        };
+        let r = individual_request();
         b.iter(|| footprint::individual(black_box(&r)).unwrap())
     });
+}
+
+/// The same inputs through `EstimateRequest::compute`: the engine plus its
+/// explanation (factors with provenance, quantities, parts), as the service
+/// runs it. The difference to the engine alone is the explanation's cost.
+fn explained(c: &mut Criterion) {
+    tonne_estimation::places::preload();
+    let one_t = Shipment::Mass(Mass::from_grams(1_000_000));
+    let requests = [
+        (
+            "explained: flight (airports)",
+            EstimateRequest::Flight(flight_request()),
+        ),
+        (
+            "explained: shipping (sea, CNSHA-NLRTM, cached path)",
+            EstimateRequest::Shipping {
+                shipment: one_t,
+                leg: sea_leg(),
+            },
+        ),
+        (
+            "explained: transaction (MCC)",
+            EstimateRequest::Transaction(mcc_request()),
+        ),
+        (
+            "explained: company",
+            EstimateRequest::Company(company_request()),
+        ),
+        (
+            "explained: individual",
+            EstimateRequest::Individual(individual_request()),
+        ),
+    ];
+    for (name, request) in requests {
+        c.bench_function(name, |b| b.iter(|| black_box(&request).compute().unwrap()));
+    }
 }
 
 /// A sea path between two ports not yet cached (Dijkstra over the network).
@@ -194,5 +251,5 @@ fn addresses(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, engines, sea_uncached, addresses);
+criterion_group!(benches, engines, explained, sea_uncached, addresses);
 criterion_main!(benches);

@@ -291,6 +291,27 @@ fn surface_how(route: &Route) -> (String, Option<FactorUse>) {
     }
 }
 
+/// A road or rail leg: its factor (and the detour factor, for a distance
+/// between places), the distance, and what the factor is per.
+fn surface_part(
+    name: String,
+    mass: Mass,
+    factor: &Factor,
+    route: &Route,
+    distance: Distance,
+    per: Quantity,
+) -> Part {
+    let (how, detour) = surface_how(route);
+    let mut factors = vec![FactorUse::of(factor)];
+    factors.extend(detour);
+    part(
+        name,
+        mass,
+        factors,
+        vec![quantity("distance", distance.km(), "km", how), per],
+    )
+}
+
 fn passengers(r: &passenger::PassengerRequest) -> Result<Computed, EstimateError> {
     let e = passenger::estimate(r)?;
     let mut parts = Vec::with_capacity(r.legs.len());
@@ -300,44 +321,24 @@ fn passengers(r: &passenger::PassengerRequest) -> Result<Computed, EstimateError
         let field = format!("{name}.route");
         let p = match leg {
             PassengerLeg::Road { route, vehicle } => {
+                let vehicles = quantity(
+                    "vehicles",
+                    Decimal::ONE,
+                    "vehicle",
+                    "one vehicle, whatever the passengers",
+                );
                 let d = surface_distance(&field, route)?;
-                let (how, detour) = surface_how(route);
-                let mut factors = vec![FactorUse::of(&vehicle.factor())];
-                factors.extend(detour);
-                part(
-                    name,
-                    *mass,
-                    factors,
-                    vec![
-                        quantity("distance", d.km(), "km", how),
-                        quantity(
-                            "vehicles",
-                            Decimal::ONE,
-                            "vehicle",
-                            "one vehicle, whatever the passengers",
-                        ),
-                    ],
-                )
+                surface_part(name, *mass, &vehicle.factor(), route, d, vehicles)
             }
             PassengerLeg::Rail { route, rail } => {
+                let passengers = quantity(
+                    "passengers",
+                    r.passengers,
+                    "passengers",
+                    "as given (default 1)",
+                );
                 let d = surface_distance(&field, route)?;
-                let (how, detour) = surface_how(route);
-                let mut factors = vec![FactorUse::of(&rail.factor())];
-                factors.extend(detour);
-                part(
-                    name,
-                    *mass,
-                    factors,
-                    vec![
-                        quantity("distance", d.km(), "km", how),
-                        quantity(
-                            "passengers",
-                            r.passengers,
-                            "passengers",
-                            "as given (default 1)",
-                        ),
-                    ],
-                )
+                surface_part(name, *mass, &rail.factor(), route, d, passengers)
             }
             PassengerLeg::Flight { route, cabin } => {
                 let (d, _, factor, per_passenger) = flight::leg(&field, route, *cabin)?;

@@ -69,4 +69,3 @@ pub struct Quantity {
     /// How it was obtained: as given, great-circle, over the sea network, converted…
     pub method: String,
 }
-

@@ -379,3 +379,6 @@ pub fn individual(r: &IndividualRequest) -> Result<IndividualEstimate, EstimateE
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+pub(crate) mod fixtures;

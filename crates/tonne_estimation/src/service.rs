@@ -49,19 +49,17 @@ impl Estimations {
         }
     }
 
-    /// Computes a request; `None` for money movement.
-    fn estimate(
+    /// Runs the engine and stamps the result as estimate `id`, now.
+    fn computed(
         &self,
+        id: EstimateId,
         account: AccountId,
         new: NewEstimate,
-    ) -> Result<Option<Estimate>, EstimateError> {
+    ) -> Result<Estimate, EstimateError> {
         let computed = self.engine.compute(&new.request)?;
-        if computed.mass.is_none() {
-            return Ok(None);
-        }
         let now = self.clock.now();
-        Ok(Some(Estimate {
-            id: EstimateId::generate(self.ids.as_ref()),
+        Ok(Estimate {
+            id,
             account_id: account,
             kind: new.request.kind(),
             mass: computed.mass,
@@ -72,7 +70,18 @@ impl Estimations {
             order_id: None,
             created_at: now,
             updated_at: now,
-        }))
+        })
+    }
+
+    /// Computes a request; `None` for money movement.
+    fn estimate(
+        &self,
+        account: AccountId,
+        new: NewEstimate,
+    ) -> Result<Option<Estimate>, EstimateError> {
+        let id = EstimateId::generate(self.ids.as_ref());
+        let estimate = self.computed(id, account, new)?;
+        Ok(estimate.mass.is_some().then_some(estimate))
     }
 }
 
@@ -142,21 +151,8 @@ impl EstimationService for Estimations {
             return Err(EstimationError::NotFound);
         }
         let id: EstimateId = id.parse().map_err(|_| EstimationError::NotFound)?;
-        let computed = self.engine.compute(&new.request)?;
-        let at = self.clock.now();
-        let mut estimate = Estimate {
-            id,
-            account_id: account,
-            kind,
-            mass: computed.mass,
-            detail: computed.detail,
-            explanation: computed.explanation,
-            quote: new.quote,
-            submitted: new.submitted,
-            order_id: None,
-            created_at: at,
-            updated_at: at,
-        };
+        let mut estimate = self.computed(id, account, new)?;
+        let at = estimate.updated_at;
         match self.repo.update(&estimate, at).await.map_err(unexpected)? {
             UpdateOutcome::Updated { created_at } => {
                 estimate.created_at = created_at;

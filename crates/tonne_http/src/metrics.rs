@@ -6,7 +6,6 @@ use prometheus::{
     Encoder as _, HistogramOpts, HistogramVec, IntCounterVec, IntGauge, Opts, Registry, TextEncoder,
 };
 
-
 /// Request counters, a latency histogram and pool gauges.
 pub struct Metrics {
     registry: Registry,

@@ -9,7 +9,7 @@ use time::format_description::well_known::Rfc3339;
 use tonne_kernel::{Currency, Mass, MassUnit};
 use tonne_ordering::{MassRequest, Percentage, Quote, SelectionEntry};
 use tonne_wire::OrderBundleBody;
-use utoipa::ToSchema;
+use utoipa::{IntoResponses, ToSchema};
 
 use crate::error::{ApiError, codes};
 
@@ -28,6 +28,36 @@ pub struct ErrorDoc {
     error_code: String,
     /// A human-readable message naming the offending field.
     message: String,
+}
+
+/// 401 and 429: what every route behind a key may answer besides its own.
+#[derive(IntoResponses)]
+pub enum KeyErrors {
+    /// Missing, invalid or revoked key
+    #[response(status = 401)]
+    Unauthenticated(ErrorsDoc),
+    /// Rate limited
+    #[response(status = 429)]
+    RateLimited(ErrorsDoc),
+}
+
+/// 429: what a public route may answer besides its own.
+#[derive(IntoResponses)]
+pub enum RateLimited {
+    /// Rate limited
+    #[response(status = 429)]
+    RateLimited(ErrorsDoc),
+}
+
+/// 413 and 415: what every route with a JSON body may answer besides its own.
+#[derive(IntoResponses)]
+pub enum BodyErrors {
+    /// Body too large
+    #[response(status = 413)]
+    TooLarge(ErrorsDoc),
+    /// Body is not application/json
+    #[response(status = 415)]
+    NotJson(ErrorsDoc),
 }
 
 /// A timestamp as the contract writes it (RFC 3339).
@@ -251,4 +281,3 @@ pub fn mass_request(body: MassQuoteRequest) -> Result<MassRequest, ApiError> {
         )),
     }
 }
-

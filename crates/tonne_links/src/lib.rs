@@ -49,6 +49,7 @@ mod models;
 pub mod ports;
 mod service;
 
+pub use checkout::{Amount, Checkout, Choice, Confirmed, PublicLink};
 pub use errors::{CheckoutError, LinkError};
 pub use keys::PageKey;
 pub use models::{
@@ -61,5 +62,4 @@ pub use ports::{Card, CardOutcome, OffsetLinksService};
 pub use ports::{
     MockAccountDirectory, MockCardPayments, MockOffsetLinkRepository, MockOffsetLinksService,
 };
-pub use checkout::{Amount, Checkout, Choice, Confirmed, PublicLink};
 pub use service::{MAX_ANALYTICS_ORDERS, Service, Settings};

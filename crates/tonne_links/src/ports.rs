@@ -6,12 +6,12 @@ use tonne_kernel::{AccountId, AccountMode, Cursor, Money, Page, PageRequest};
 
 pub use tonne_kernel::StoreError;
 
+use crate::checkout::{Checkout, Choice, Confirmed, PublicLink};
 use crate::errors::{CheckoutError, LinkError};
 use crate::models::{
     AccountProfile, Analytics, DailyFigures, LinkChanges, LinkDetails, LinkDraft, LinkOrder,
     OffsetLink, OffsetLinkId, VisitorHash,
 };
-use crate::checkout::{Checkout, Choice, Confirmed, PublicLink};
 
 /// Storage of offset links and their visitors.
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]

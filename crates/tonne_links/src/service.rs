@@ -8,9 +8,8 @@ use rust_decimal::Decimal;
 use time::OffsetDateTime;
 use tonne_kernel::{AccountId, Clock, Currency, Cursor, Mass, MassUnit, Money, Page, PageRequest};
 use tonne_ordering::{
-    BundleId, BundleView, CatalogueError, CreateOrderError, LinkOrigin, MassRequest,
-    OrderRequest, OrderingService, Pricing, Quote, QuoteError, ReadOrderError, SelectionEntry,
-    ValueRequest,
+    BundleId, BundleView, CatalogueError, CreateOrderError, LinkOrigin, MassRequest, OrderRequest,
+    OrderingService, Pricing, Quote, QuoteError, ReadOrderError, SelectionEntry, ValueRequest,
 };
 
 use crate::checkout::{Amount, Checkout, Choice, Confirmed, PublicLink};

@@ -10,7 +10,9 @@ use tonne_kernel::{AccountId, AccountMode, Clock, Currency, Cursor, Money, Page,
 
 use crate::catalogue::{Bundle, BundleId};
 use crate::commands::{MassRequest, OrderRequest, ValueRequest};
-use crate::errors::{CatalogueError, CreateOrderError, QuoteError, ReadOrderError, TransitionError};
+use crate::errors::{
+    CatalogueError, CreateOrderError, QuoteError, ReadOrderError, TransitionError,
+};
 use crate::orders::{Order, OrderStatus};
 use crate::ports::{
     AccountDirectory, Catalogue, CatalogueRepository, Fulfilment, ImportSummary, OrderRepository,

@@ -9,7 +9,7 @@ use crate::footprint::CarFuel;
 use crate::passenger::{PassengerRequest, Rail, Vehicle};
 use crate::shipping::{CargoType, Method};
 use crate::transaction::{Merchant, TransactionRequest};
-use crate::{Area, AreaUnit, DistanceUnit, LatLon};
+use crate::{DistanceUnit, LatLon};
 
 fn km(v: &str) -> Distance {
     Distance::parse("d", v, DistanceUnit::Km).unwrap()
@@ -29,49 +29,20 @@ fn address(city: &str, cc: &str) -> Place {
 fn company() -> CompanyRequest {
     CompanyRequest {
         months: 9,
-        employees: 50,
-        remote_employees_percentage: 20,
-        office_area: Area::parse("office_area", "800", AreaUnit::SquareMeters).unwrap(),
-        country_code: "GBR".into(),
-        electricity_kwh: 60_000,
-        green_electricity_used: false,
-        gas_m3: 5_000,
-        company_cars: 3,
-        average_car_distance: km("15000"),
-        employees_using_public_transport: 30,
-        short_flights: 40,
-        medium_flights: 10,
-        long_flights: 5,
-        first_or_business_class_percentage: 10,
-        food_and_drinks_expenses: money("20000", Currency::Gbp),
-        vegetarian_and_vegan_percentage: 30,
         electronic_device_expenses: money("30000", Currency::Sek),
-        garbage_kg: 4000,
-        recycled_garbage_percentage: 50,
-        on_premise_electricity_cost: Some(money("1000", Currency::Eur)),
-        cloud_cost: Some(money("12000", Currency::Usd)),
+        ..crate::footprint::fixtures::company_request()
     }
 }
 
 fn individual() -> IndividualRequest {
     IndividualRequest {
         country_code: "DEU".into(),
-        car_use: true,
         car_fuel: CarFuel::Hybrid,
-        car_distance: None,
-        short_flights: 2,
-        medium_flights: 1,
-        long_flights: 1,
-        days_per_week_using_public_transport: 3,
         diet: Diet::Vegetarian,
-        monthly_grocery: money("300", Currency::Eur),
         monthly_restaurant: money("120", Currency::Eur),
         monthly_clothing: money("80", Currency::Eur),
         monthly_furniture_appliances: money("40", Currency::Eur),
-        monthly_other: money("200", Currency::Eur),
-        electricity_kwh: 2500,
-        green_electricity_used: false,
-        gas_m3: 800,
+        ..crate::footprint::fixtures::person()
     }
 }
 

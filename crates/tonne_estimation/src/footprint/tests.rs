@@ -1,42 +1,8 @@
 use super::*;
-use tonne_kernel::Currency;
-
-use crate::units::{AreaUnit, DistanceUnit};
-
-fn spend(v: &str, c: Currency) -> Spend {
-    Spend::parse("v", v, c).unwrap()
-}
-
-fn company_request() -> CompanyRequest {
-    CompanyRequest {
-        months: 12,
-        employees: 50,
-        remote_employees_percentage: 20,
-        office_area: Area::parse("office_area", "800", AreaUnit::SquareMeters).unwrap(),
-        country_code: "GBR".into(),
-        electricity_kwh: 60_000,
-        green_electricity_used: false,
-        gas_m3: 5_000,
-        company_cars: 3,
-        average_car_distance: Distance::parse("d", "15000", DistanceUnit::Km).unwrap(),
-        employees_using_public_transport: 30,
-        short_flights: 40,
-        medium_flights: 10,
-        long_flights: 5,
-        first_or_business_class_percentage: 10,
-        food_and_drinks_expenses: spend("20000", Currency::Gbp),
-        vegetarian_and_vegan_percentage: 30,
-        electronic_device_expenses: spend("30000", Currency::Gbp),
-        garbage_kg: 4000,
-        recycled_garbage_percentage: 50,
-        on_premise_electricity_cost: Some(spend("1000", Currency::Eur)),
-        cloud_cost: Some(spend("12000", Currency::Usd)),
-    }
-}
 
 #[test]
 fn company_parts_add_up_and_reproduce_factors_by_hand() {
-    let e = company(&company_request()).unwrap();
+    let e = company(&fixtures::company_request()).unwrap();
     let g = Mass::grams;
     assert_eq!(g(&e.mass), g(&e.scope1) + g(&e.scope2) + g(&e.scope3));
     assert_eq!(
@@ -60,7 +26,7 @@ fn company_parts_add_up_and_reproduce_factors_by_hand() {
 
 #[test]
 fn company_green_power_months_and_benchmark() {
-    let mut r = company_request();
+    let mut r = fixtures::company_request();
     let full = company(&r).unwrap();
     r.green_electricity_used = true;
     let green = company(&r).unwrap();
@@ -69,14 +35,14 @@ fn company_green_power_months_and_benchmark() {
     let half = company(&r).unwrap();
     assert!((g2(half.mass) * 2 - g2(green.mass)).abs() <= 20);
     // nothing metered: the CIBSE TM46 office benchmark is used
-    let mut r = company_request();
+    let mut r = fixtures::company_request();
     r.electricity_kwh = 0;
     r.gas_m3 = 0;
     let bench = company(&r).unwrap();
     // 800 m² × (95 kWh × 0.21579 + 120 kWh × 0.18296) = 16,400.04 + 17,564.16 = 33,964.20 kg
     assert_eq!(bench.energy.grams(), 33_964_200);
     // more employees never lower the total
-    let mut r = company_request();
+    let mut r = fixtures::company_request();
     r.employees = 51;
     assert!(company(&r).unwrap().mass > full.mass);
 }
@@ -87,13 +53,13 @@ fn g2(m: Mass) -> i64 {
 
 #[test]
 fn company_refuses_bad_input() {
-    let mut r = company_request();
+    let mut r = fixtures::company_request();
     r.months = 0;
     assert!(company(&r).is_err());
-    let mut r = company_request();
+    let mut r = fixtures::company_request();
     r.remote_employees_percentage = 101;
     assert!(company(&r).is_err());
-    let mut r = company_request();
+    let mut r = fixtures::company_request();
     r.country_code = "ZZZ".into();
     assert!(matches!(
         company(&r),
@@ -101,31 +67,9 @@ fn company_refuses_bad_input() {
     ));
 }
 
-fn person() -> IndividualRequest {
-    IndividualRequest {
-        country_code: "FRA".into(),
-        car_use: true,
-        car_fuel: CarFuel::Gasoline,
-        car_distance: None,
-        short_flights: 2,
-        medium_flights: 1,
-        long_flights: 1,
-        days_per_week_using_public_transport: 3,
-        diet: Diet::MediumMeatEater,
-        monthly_grocery: spend("300", Currency::Eur),
-        monthly_restaurant: spend("100", Currency::Eur),
-        monthly_clothing: spend("50", Currency::Eur),
-        monthly_furniture_appliances: spend("30", Currency::Eur),
-        monthly_other: spend("200", Currency::Eur),
-        electricity_kwh: 2500,
-        green_electricity_used: false,
-        gas_m3: 800,
-    }
-}
-
 #[test]
 fn individual_terms_add_up_and_reproduce_factors() {
-    let e = individual(&person()).unwrap();
+    let e = individual(&fixtures::person()).unwrap();
     let parts = [
         e.diet,
         e.car,
@@ -146,17 +90,17 @@ fn individual_terms_add_up_and_reproduce_factors() {
 
 #[test]
 fn individual_is_monotonic_and_diets_order() {
-    let base = individual(&person()).unwrap().mass;
-    let mut more = person();
+    let base = individual(&fixtures::person()).unwrap().mass;
+    let mut more = fixtures::person();
     more.long_flights = 2;
     assert!(individual(&more).unwrap().mass > base);
-    let mut vegan = person();
+    let mut vegan = fixtures::person();
     vegan.diet = Diet::Vegan;
     assert!(individual(&vegan).unwrap().mass < base);
-    let mut none = person();
+    let mut none = fixtures::person();
     none.car_use = false;
     assert_eq!(individual(&none).unwrap().car.grams(), 0);
-    let mut bad = person();
+    let mut bad = fixtures::person();
     bad.days_per_week_using_public_transport = 8;
     assert!(individual(&bad).is_err());
 }

@@ -10,7 +10,6 @@
 pub mod chart;
 mod views;
 
-
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, web};

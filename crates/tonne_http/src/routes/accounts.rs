@@ -10,8 +10,8 @@ use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody, ListQuery, next_cursor};
-use crate::wire::{AccountType, CurrencyCode, ErrorsDoc};
 use crate::state::AppState;
+use crate::wire::{AccountType, BodyErrors, CurrencyCode, ErrorsDoc, KeyErrors};
 
 /// `scope` of a regular account.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
@@ -228,9 +228,8 @@ fn changes(body: UpdateAccountRequest) -> Result<AccountChanges, ApiError> {
     security(("BearerAuth" = [])),
     responses(
         (status = 200, description = "OK", body = AnyAccountBody),
-        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
         (status = 403, description = "Lune-Account names an account this key may not act as", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        KeyErrors,
     ))]
 pub async fn me(state: web::Data<AppState>, who: Authenticated) -> Result<HttpResponse, ApiError> {
     let account = state.accounts.me(&who.0).await?;
@@ -252,9 +251,8 @@ pub async fn me(state: web::Data<AppState>, who: Authenticated) -> Result<HttpRe
     responses(
         (status = 200, description = "OK", body = PaginatedAccounts),
         (status = 400, description = "Invalid parameter", body = ErrorsDoc),
-        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
         (status = 403, description = "A client-account key may not list accounts", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        KeyErrors,
     ))]
 pub async fn list_accounts(
     state: web::Data<AppState>,
@@ -279,11 +277,9 @@ pub async fn list_accounts(
     responses(
         (status = 200, description = "OK", body = AccountPairBody),
         (status = 400, description = "Invalid body", body = ErrorsDoc),
-        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
         (status = 403, description = "A test key, or a key acting as a client account", body = ErrorsDoc),
-        (status = 413, description = "Body too large", body = ErrorsDoc),
-        (status = 415, description = "Body is not application/json", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        KeyErrors,
+        BodyErrors,
     ))]
 pub async fn create_pair(
     state: web::Data<AppState>,
@@ -309,11 +305,9 @@ pub async fn create_pair(
         (status = 200, description = "OK", body = AccountBody),
         (status = 400, description = "Invalid body, an id of another organisation, mode or kind (id_invalid), or a test account rename", body = ErrorsDoc),
         (status = 404, description = "No account has this id", body = ErrorsDoc),
-        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
         (status = 403, description = "A key acting as a client account", body = ErrorsDoc),
-        (status = 413, description = "Body too large", body = ErrorsDoc),
-        (status = 415, description = "Body is not application/json", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        KeyErrors,
+        BodyErrors,
     ))]
 pub async fn update_account(
     state: web::Data<AppState>,
@@ -339,9 +333,8 @@ pub async fn update_account(
     responses(
         (status = 200, description = "OK", body = PaginatedClientAccounts),
         (status = 400, description = "Invalid parameter", body = ErrorsDoc),
-        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
         (status = 403, description = "A client-account key may not list accounts", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        KeyErrors,
     ))]
 pub async fn list_clients(
     state: web::Data<AppState>,
@@ -371,11 +364,9 @@ pub async fn list_clients(
     responses(
         (status = 200, description = "OK", body = ClientAccountBody),
         (status = 400, description = "Invalid body", body = ErrorsDoc),
-        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
         (status = 403, description = "A key acting as a client account", body = ErrorsDoc),
-        (status = 413, description = "Body too large", body = ErrorsDoc),
-        (status = 415, description = "Body is not application/json", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        KeyErrors,
+        BodyErrors,
     ))]
 pub async fn create_client(
     state: web::Data<AppState>,
@@ -401,11 +392,9 @@ pub async fn create_client(
         (status = 200, description = "OK", body = ClientAccountBody),
         (status = 400, description = "Invalid body, or an id of another organisation, mode or kind (id_invalid)", body = ErrorsDoc),
         (status = 404, description = "No account has this id", body = ErrorsDoc),
-        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
         (status = 403, description = "A key acting as a client account", body = ErrorsDoc),
-        (status = 413, description = "Body too large", body = ErrorsDoc),
-        (status = 415, description = "Body is not application/json", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        KeyErrors,
+        BodyErrors,
     ))]
 pub async fn update_client(
     state: web::Data<AppState>,

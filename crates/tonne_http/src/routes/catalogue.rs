@@ -9,8 +9,8 @@ use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::extract::{Authenticated, ListQuery, MaybeAuthenticated, next_cursor};
-use crate::wire::ErrorsDoc;
 use crate::state::AppState;
+use crate::wire::{ErrorsDoc, KeyErrors, RateLimited};
 
 /// The contract's `BundleSummary`.
 #[derive(Debug, Serialize, ToSchema)]
@@ -214,8 +214,7 @@ async fn display_currency(
     responses(
         (status = 200, description = "OK", body = PaginatedProjects),
         (status = 400, description = "Invalid parameter", body = ErrorsDoc),
-        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        KeyErrors,
     ))]
 pub async fn list_projects(
     state: web::Data<AppState>,
@@ -244,7 +243,7 @@ pub async fn list_projects(
     responses(
         (status = 200, description = "OK", body = ProjectBody),
         (status = 404, description = "No such project", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        RateLimited,
     ))]
 pub async fn get_project(
     state: web::Data<AppState>,
@@ -263,7 +262,7 @@ pub async fn get_project(
     responses(
         (status = 200, description = "OK", body = ProjectBody),
         (status = 404, description = "No such project", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        RateLimited,
     ))]
 pub async fn get_project_by_slug(
     state: web::Data<AppState>,
@@ -287,8 +286,7 @@ pub async fn get_project_by_slug(
     responses(
         (status = 200, description = "OK", body = PaginatedBundles),
         (status = 400, description = "Invalid parameter", body = ErrorsDoc),
-        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        KeyErrors,
     ))]
 pub async fn list_bundles(
     state: web::Data<AppState>,
@@ -317,7 +315,7 @@ pub async fn list_bundles(
     responses(
         (status = 200, description = "OK", body = BundleBody),
         (status = 404, description = "No such bundle", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        RateLimited,
     ))]
 pub async fn get_bundle(
     state: web::Data<AppState>,

@@ -10,9 +10,9 @@ use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody, ListQuery, next_cursor};
-use crate::wire::{ErrorsDoc, rfc3339};
 use crate::routes::catalogue::{BundleBody, bundle_body};
 use crate::state::AppState;
+use crate::wire::{BodyErrors, ErrorsDoc, KeyErrors, rfc3339};
 
 /// The contract's `OffsetLinkStatus`.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema)]
@@ -233,8 +233,7 @@ fn analytics_body(a: &Analytics) -> OffsetLinkAnalyticsBody {
     responses(
         (status = 200, description = "OK", body = PaginatedOffsetLinks),
         (status = 400, description = "Invalid parameter", body = ErrorsDoc),
-        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        KeyErrors,
     ))]
 pub async fn list(
     state: web::Data<AppState>,
@@ -261,11 +260,9 @@ pub async fn list(
     responses(
         (status = 200, description = "OK", body = OffsetLinkBody),
         (status = 400, description = "Invalid body, bundle_id_invalid or offset_link_bundles_size_invalid", body = ErrorsDoc),
-        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
         (status = 409, description = "Another link of the account has this name", body = ErrorsDoc),
-        (status = 413, description = "Body too large", body = ErrorsDoc),
-        (status = 415, description = "Body is not application/json", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        KeyErrors,
+        BodyErrors,
     ))]
 pub async fn create(
     state: web::Data<AppState>,
@@ -295,9 +292,8 @@ pub async fn create(
     params(("id" = String, Path, description = "The offset link's id")),
     responses(
         (status = 200, description = "OK", body = OffsetLinkBody),
-        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
         (status = 404, description = "No link of the acting account has this id", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        KeyErrors,
     ))]
 pub async fn get(
     state: web::Data<AppState>,
@@ -317,12 +313,10 @@ pub async fn get(
     responses(
         (status = 200, description = "OK", body = OffsetLinkBody),
         (status = 400, description = "Invalid body (including a changed require_payment)", body = ErrorsDoc),
-        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
         (status = 404, description = "No link of the acting account has this id", body = ErrorsDoc),
         (status = 409, description = "Another link of the account has this name", body = ErrorsDoc),
-        (status = 413, description = "Body too large", body = ErrorsDoc),
-        (status = 415, description = "Body is not application/json", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        KeyErrors,
+        BodyErrors,
     ))]
 pub async fn update(
     state: web::Data<AppState>,
@@ -357,9 +351,8 @@ pub async fn update(
     params(("id" = String, Path, description = "The offset link's id")),
     responses(
         (status = 200, description = "OK", body = OffsetLinkAnalyticsBody),
-        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
         (status = 404, description = "No link of the acting account has this id", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        KeyErrors,
     ))]
 pub async fn analytics(
     state: web::Data<AppState>,
@@ -376,9 +369,8 @@ pub async fn analytics(
     params(("id" = String, Path, description = "The offset link's id")),
     responses(
         (status = 200, description = "The chart", content_type = "image/svg+xml"),
-        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
         (status = 404, description = "No link of the acting account has this id", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        KeyErrors,
     ))]
 pub async fn chart(
     state: web::Data<AppState>,

@@ -13,8 +13,8 @@ use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody, ListQuery, MaybeAuthenticated, next_cursor};
 use crate::state::AppState;
 use crate::wire::{
-    BundleMassBody, ErrorsDoc, MassBody, MassQuoteRequest, MassUnitBody, SelectionBody,
-    mass_request, selection,
+    BodyErrors, BundleMassBody, ErrorsDoc, KeyErrors, MassBody, MassQuoteRequest, MassUnitBody,
+    RateLimited, SelectionBody, mass_request, selection,
 };
 
 /// The contract's `CreateOrderByQuantityRequest`.
@@ -86,10 +86,9 @@ pub struct EstimateOrderRequest {
     responses(
         (status = 200, description = "OK", body = OrderBody),
         (status = 400, description = "Invalid request; estimate_not_found for an id the account does not have", body = ErrorsDoc),
-        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
         (status = 409, description = "estimate_order_already_placed, or order_idempotency_already_exists", body = ErrorsDoc),
-        (status = 415, description = "Body is not application/json", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        KeyErrors,
+        BodyErrors,
     ))]
 pub async fn create_by_estimate(
     state: web::Data<AppState>,
@@ -149,11 +148,9 @@ pub struct PaginatedOrders {
     responses(
         (status = 200, description = "OK", body = OrderBody),
         (status = 400, description = "Invalid request", body = ErrorsDoc),
-        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
         (status = 409, description = "The idempotency key was used already (order_idempotency_already_exists)", body = ErrorsDoc),
-        (status = 413, description = "Body too large", body = ErrorsDoc),
-        (status = 415, description = "Body is not application/json", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        KeyErrors,
+        BodyErrors,
     ))]
 pub async fn create_by_mass(
     state: web::Data<AppState>,
@@ -187,11 +184,9 @@ pub async fn create_by_mass(
     responses(
         (status = 200, description = "OK", body = OrderBody),
         (status = 400, description = "Invalid request", body = ErrorsDoc),
-        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
         (status = 409, description = "The idempotency key was used already (order_idempotency_already_exists)", body = ErrorsDoc),
-        (status = 413, description = "Body too large", body = ErrorsDoc),
-        (status = 415, description = "Body is not application/json", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        KeyErrors,
+        BodyErrors,
     ))]
 pub async fn create_by_value(
     state: web::Data<AppState>,
@@ -227,8 +222,7 @@ pub async fn create_by_value(
     responses(
         (status = 200, description = "OK", body = PaginatedOrders),
         (status = 400, description = "Invalid parameter", body = ErrorsDoc),
-        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        KeyErrors,
     ))]
 pub async fn list(
     state: web::Data<AppState>,
@@ -256,7 +250,7 @@ pub async fn list(
     responses(
         (status = 200, description = "OK", body = OrderBody),
         (status = 404, description = "No such order", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        RateLimited,
     ))]
 pub async fn get(
     state: web::Data<AppState>,
@@ -272,7 +266,7 @@ pub async fn get(
     responses(
         (status = 200, description = "OK", body = OrderBody),
         (status = 404, description = "No such order for this account", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        RateLimited,
     ))]
 pub async fn by_idempotency_key(
     state: web::Data<AppState>,
@@ -307,7 +301,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     responses(
         (status = 200, description = "The certificate", content_type = "application/pdf"),
         (status = 404, description = "No such order, or not complete yet", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        RateLimited,
     ))]
 pub async fn certificate(
     state: web::Data<AppState>,

@@ -8,8 +8,11 @@ use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody};
-use crate::wire::{ErrorsDoc, MassQuoteRequest, MassUnitBody, QuoteBody, SelectionBody, mass_request, quote_body, selection};
 use crate::state::AppState;
+use crate::wire::{
+    BodyErrors, ErrorsDoc, KeyErrors, MassQuoteRequest, MassUnitBody, QuoteBody, SelectionBody,
+    mass_request, quote_body, selection,
+};
 
 /// The contract's `OrderQuoteByValueRequest`.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -30,10 +33,8 @@ pub struct ValueQuoteRequest {
     responses(
         (status = 200, description = "OK", body = QuoteBody),
         (status = 400, description = "Invalid request", body = ErrorsDoc),
-        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
-        (status = 413, description = "Body too large", body = ErrorsDoc),
-        (status = 415, description = "Body is not application/json", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        KeyErrors,
+        BodyErrors,
     ))]
 pub async fn quote_by_mass(
     state: web::Data<AppState>,
@@ -55,10 +56,8 @@ pub async fn quote_by_mass(
     responses(
         (status = 200, description = "OK", body = QuoteBody),
         (status = 400, description = "Invalid request", body = ErrorsDoc),
-        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
-        (status = 413, description = "Body too large", body = ErrorsDoc),
-        (status = 415, description = "Body is not application/json", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        KeyErrors,
+        BodyErrors,
     ))]
 pub async fn quote_by_value(
     state: web::Data<AppState>,

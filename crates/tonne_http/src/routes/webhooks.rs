@@ -10,8 +10,8 @@ use utoipa::ToSchema;
 
 use crate::error::{ApiError, codes};
 use crate::extract::{Authenticated, JsonBody, ListQuery, next_cursor};
-use crate::wire::{AccountType, ErrorsDoc, rfc3339};
 use crate::state::AppState;
+use crate::wire::{AccountType, BodyErrors, ErrorsDoc, KeyErrors, rfc3339};
 
 /// The contract's `WebhookBase` fields.
 #[derive(Debug, Serialize, ToSchema)]
@@ -198,8 +198,7 @@ fn account_filter(req: &HttpRequest) -> Result<Vec<String>, ApiError> {
     responses(
         (status = 200, description = "OK", body = Vec<WebhookBody>),
         (status = 400, description = "An account id of another organisation or mode", body = ErrorsDoc),
-        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        KeyErrors,
     ))]
 pub async fn list(
     state: web::Data<AppState>,
@@ -219,10 +218,8 @@ pub async fn list(
     responses(
         (status = 200, description = "OK", body = WebhookFullSecretBody),
         (status = 400, description = "Invalid URL or target, unknown or foreign account id, or webhook_limit_reached", body = ErrorsDoc),
-        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
-        (status = 413, description = "Body too large", body = ErrorsDoc),
-        (status = 415, description = "Body is not application/json", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        KeyErrors,
+        BodyErrors,
     ))]
 pub async fn create(
     state: web::Data<AppState>,
@@ -250,9 +247,8 @@ pub async fn create(
     params(("id" = String, Path, description = "The webhook's id")),
     responses(
         (status = 200, description = "OK", body = WebhookBody),
-        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
         (status = 404, description = "No webhook of this organisation and mode has this id", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        KeyErrors,
     ))]
 pub async fn get(
     state: web::Data<AppState>,
@@ -271,11 +267,9 @@ pub async fn get(
     responses(
         (status = 200, description = "OK", body = WebhookBody),
         (status = 400, description = "Invalid body", body = ErrorsDoc),
-        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
         (status = 404, description = "No webhook of this organisation and mode has this id", body = ErrorsDoc),
-        (status = 413, description = "Body too large", body = ErrorsDoc),
-        (status = 415, description = "Body is not application/json", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        KeyErrors,
+        BodyErrors,
     ))]
 pub async fn update(
     state: web::Data<AppState>,
@@ -306,9 +300,8 @@ pub async fn update(
     params(("id" = String, Path, description = "The webhook's id")),
     responses(
         (status = 200, description = "OK (empty body)"),
-        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
         (status = 404, description = "No webhook of this organisation and mode has this id", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        KeyErrors,
     ))]
 pub async fn delete(
     state: web::Data<AppState>,
@@ -325,9 +318,8 @@ pub async fn delete(
     params(("id" = String, Path, description = "The webhook's id")),
     responses(
         (status = 200, description = "OK", body = WebhookFullSecretBody),
-        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
         (status = 404, description = "No webhook of this organisation and mode has this id", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        KeyErrors,
     ))]
 pub async fn rotate_secret(
     state: web::Data<AppState>,
@@ -349,9 +341,8 @@ pub async fn rotate_secret(
     responses(
         (status = 200, description = "OK", body = PaginatedAttempts),
         (status = 400, description = "Invalid parameter", body = ErrorsDoc),
-        (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc),
         (status = 404, description = "No webhook of this organisation and mode has this id", body = ErrorsDoc),
-        (status = 429, description = "Rate limited", body = ErrorsDoc),
+        KeyErrors,
     ))]
 pub async fn attempts(
     state: web::Data<AppState>,

@@ -74,10 +74,7 @@ impl CatalogueReads {
     }
 
     /// Bundles with the projects they draw on.
-    async fn bundle_views(
-        &self,
-        bundles: Vec<Bundle>,
-    ) -> Result<Vec<BundleView>, CatalogueError> {
+    async fn bundle_views(&self, bundles: Vec<Bundle>) -> Result<Vec<BundleView>, CatalogueError> {
         let mut ids: Vec<ProjectId> = bundles
             .iter()
             .flat_map(|b| b.project_ids.iter().copied())
@@ -141,11 +138,7 @@ impl CatalogueReads {
         if slug.is_empty() || slug.len() > 200 {
             return Err(CatalogueError::NotFound);
         }
-        let found = self
-            .catalogue
-            .project_by_slug(slug)
-            .await
-            .map_err(store)?;
+        let found = self.catalogue.project_by_slug(slug).await.map_err(store)?;
         self.one_project(found).await
     }
 

@@ -297,7 +297,11 @@ impl Quotes {
     }
 
     /// A bundle's unit price in a currency, net and with commission.
-    pub(super) fn display_price(&self, bundle: &Bundle, currency: Currency) -> Option<(Money, Money)> {
+    pub(super) fn display_price(
+        &self,
+        bundle: &Bundle,
+        currency: Currency,
+    ) -> Option<(Money, Money)> {
         let unit = bundle.price_in(currency)?;
         let gross = crate::pricing::gross_unit_price(unit, self.settings.commission_rate).ok()?;
         Some((unit, gross))

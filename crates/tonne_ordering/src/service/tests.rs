@@ -6,9 +6,9 @@ use uuid::Uuid;
 
 use super::*;
 use crate::ports::StoreError;
-use crate::{IdempotencyKey, OrderKind, PlaceError, Pricing};
 use crate::ports::{MockAccountDirectory, MockCatalogueRepository, MockOrderRepository};
 use crate::selection::Percentage;
+use crate::{IdempotencyKey, OrderKind, PlaceError, Pricing};
 use tonne_kernel::AccountMode;
 
 fn bundle(n: u128, minor: i64) -> Bundle {

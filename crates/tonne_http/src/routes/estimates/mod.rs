@@ -23,8 +23,8 @@ use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody};
-use crate::wire::{ErrorsDoc, QuoteBody, quote_body, selection};
 use crate::state::AppState;
+use crate::wire::{BodyErrors, ErrorsDoc, KeyErrors, QuoteBody, quote_body, selection};
 use wire::*;
 
 type R<T> = Result<T, ApiError>;
@@ -507,7 +507,7 @@ pub struct IdPath {
 /// Creates an electricity estimate.
 #[utoipa::path(post, path = "/v1/estimates/electricity", tag = "Emission estimates", operation_id = "createElectricityEstimate",
     security(("BearerAuth" = [])), request_body = ElectricityRequest,
-    responses((status = 200, description = "OK", body = EstimateDoc), (status = 400, description = "Invalid request", body = ErrorsDoc), (status = 401, description = "Missing, invalid or revoked key", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = EstimateDoc), (status = 400, description = "Invalid request", body = ErrorsDoc), KeyErrors, BodyErrors))]
 pub async fn create_electricity(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -519,7 +519,7 @@ pub async fn create_electricity(
 /// Reads an electricity estimate.
 #[utoipa::path(get, path = "/v1/estimates/electricity/{id}", tag = "Emission estimates", operation_id = "getElectricityEstimate",
     security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id")),
-    responses((status = 200, description = "OK", body = EstimateDoc), (status = 404, description = "Not found", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = EstimateDoc), (status = 404, description = "Not found", body = ErrorsDoc), KeyErrors))]
 pub async fn get_electricity(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -531,7 +531,7 @@ pub async fn get_electricity(
 /// Recomputes an electricity estimate.
 #[utoipa::path(put, path = "/v1/estimates/electricity/{id}", tag = "Emission estimates", operation_id = "updateElectricityEstimate",
     security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id")), request_body = ElectricityRequest,
-    responses((status = 200, description = "OK", body = EstimateDoc), (status = 400, description = "Invalid request", body = ErrorsDoc), (status = 404, description = "Not found", body = ErrorsDoc), (status = 409, description = "Ordered already", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = EstimateDoc), (status = 400, description = "Invalid request", body = ErrorsDoc), (status = 404, description = "Not found", body = ErrorsDoc), (status = 409, description = "Ordered already", body = ErrorsDoc), KeyErrors, BodyErrors))]
 pub async fn put_electricity(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -544,7 +544,7 @@ pub async fn put_electricity(
 /// Creates a flight estimate.
 #[utoipa::path(post, path = "/v1/estimates/flight", tag = "Emission estimates", operation_id = "createFlightEstimate",
     security(("BearerAuth" = [])), request_body = FlightRequest,
-    responses((status = 200, description = "OK", body = EstimateDoc), (status = 400, description = "Invalid request (airport_invalid for an unknown airport)", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = EstimateDoc), (status = 400, description = "Invalid request (airport_invalid for an unknown airport)", body = ErrorsDoc), KeyErrors, BodyErrors))]
 pub async fn create_flight(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -556,7 +556,7 @@ pub async fn create_flight(
 /// Creates a passenger-transportation estimate.
 #[utoipa::path(post, path = "/v1/estimates/passenger-transportation", tag = "Emission estimates", operation_id = "createPassengerTransportationEstimate",
     security(("BearerAuth" = [])), request_body = PassengerTransportationRequest,
-    responses((status = 200, description = "OK", body = PassengerEstimateDoc), (status = 400, description = "Invalid request", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = PassengerEstimateDoc), (status = 400, description = "Invalid request", body = ErrorsDoc), KeyErrors, BodyErrors))]
 pub async fn create_passenger(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -568,7 +568,7 @@ pub async fn create_passenger(
 /// Creates a single-leg shipping estimate.
 #[utoipa::path(post, path = "/v1/estimates/shipping", tag = "Emission estimates", operation_id = "createShippingEstimate",
     security(("BearerAuth" = [])), request_body = ShippingRequest,
-    responses((status = 200, description = "OK", body = ShippingEstimateDoc), (status = 400, description = "Invalid request (port_not_found, airport_invalid, address_not_found)", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = ShippingEstimateDoc), (status = 400, description = "Invalid request (port_not_found, airport_invalid, address_not_found)", body = ErrorsDoc), KeyErrors, BodyErrors))]
 pub async fn create_shipping(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -580,7 +580,7 @@ pub async fn create_shipping(
 /// Reads a single-leg shipping estimate.
 #[utoipa::path(get, path = "/v1/estimates/shipping/{id}", tag = "Emission estimates", operation_id = "getShippingEstimate",
     security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id")),
-    responses((status = 200, description = "OK", body = ShippingEstimateDoc), (status = 404, description = "Not found", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = ShippingEstimateDoc), (status = 404, description = "Not found", body = ErrorsDoc), KeyErrors))]
 pub async fn get_shipping(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -592,7 +592,7 @@ pub async fn get_shipping(
 /// Recomputes a single-leg shipping estimate.
 #[utoipa::path(put, path = "/v1/estimates/shipping/{id}", tag = "Emission estimates", operation_id = "updateShippingEstimate",
     security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id")), request_body = ShippingRequest,
-    responses((status = 200, description = "OK", body = ShippingEstimateDoc), (status = 400, description = "Invalid request", body = ErrorsDoc), (status = 404, description = "Not found", body = ErrorsDoc), (status = 409, description = "Ordered already", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = ShippingEstimateDoc), (status = 400, description = "Invalid request", body = ErrorsDoc), (status = 404, description = "Not found", body = ErrorsDoc), (status = 409, description = "Ordered already", body = ErrorsDoc), KeyErrors, BodyErrors))]
 pub async fn put_shipping(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -605,7 +605,7 @@ pub async fn put_shipping(
 /// Creates a multi-leg shipping estimate.
 #[utoipa::path(post, path = "/v1/estimates/shipping/multi-leg", tag = "Emission estimates", operation_id = "createMultiLegShippingEstimate",
     security(("BearerAuth" = [])), request_body = MultiLegShippingRequest,
-    responses((status = 200, description = "OK", body = MultiLegEstimateDoc), (status = 400, description = "Invalid request", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = MultiLegEstimateDoc), (status = 400, description = "Invalid request", body = ErrorsDoc), KeyErrors, BodyErrors))]
 pub async fn create_multi_leg(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -617,7 +617,7 @@ pub async fn create_multi_leg(
 /// Reads a multi-leg shipping estimate.
 #[utoipa::path(get, path = "/v1/estimates/shipping/multi-leg/{id}", tag = "Emission estimates", operation_id = "getMultiLegShippingEstimate",
     security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id")),
-    responses((status = 200, description = "OK", body = MultiLegEstimateDoc), (status = 404, description = "Not found", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = MultiLegEstimateDoc), (status = 404, description = "Not found", body = ErrorsDoc), KeyErrors))]
 pub async fn get_multi_leg(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -629,7 +629,7 @@ pub async fn get_multi_leg(
 /// Recomputes a multi-leg shipping estimate.
 #[utoipa::path(put, path = "/v1/estimates/shipping/multi-leg/{id}", tag = "Emission estimates", operation_id = "updateMultiLegShippingEstimate",
     security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id")), request_body = MultiLegShippingRequest,
-    responses((status = 200, description = "OK", body = MultiLegEstimateDoc), (status = 400, description = "Invalid request", body = ErrorsDoc), (status = 404, description = "Not found", body = ErrorsDoc), (status = 409, description = "Ordered already", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = MultiLegEstimateDoc), (status = 400, description = "Invalid request", body = ErrorsDoc), (status = 404, description = "Not found", body = ErrorsDoc), (status = 409, description = "Ordered already", body = ErrorsDoc), KeyErrors, BodyErrors))]
 pub async fn put_multi_leg(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -642,7 +642,7 @@ pub async fn put_multi_leg(
 /// Creates a transaction estimate (204 for money movement).
 #[utoipa::path(post, path = "/v1/estimates/transactions", tag = "Emission estimates", operation_id = "createTransactionEstimate",
     security(("BearerAuth" = [])), request_body = TransactionRequestBody,
-    responses((status = 200, description = "OK", body = TransactionEstimateDoc), (status = 204, description = "Money movement: nothing to estimate"), (status = 400, description = "Invalid request", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = TransactionEstimateDoc), (status = 204, description = "Money movement: nothing to estimate"), (status = 400, description = "Invalid request", body = ErrorsDoc), KeyErrors, BodyErrors))]
 pub async fn create_transaction(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -654,7 +654,7 @@ pub async fn create_transaction(
 /// Reads a transaction estimate.
 #[utoipa::path(get, path = "/v1/estimates/transactions/{id}", tag = "Emission estimates", operation_id = "getTransactionEstimate",
     security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id")),
-    responses((status = 200, description = "OK", body = TransactionEstimateDoc), (status = 204, description = "Money movement"), (status = 404, description = "Not found", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = TransactionEstimateDoc), (status = 204, description = "Money movement"), (status = 404, description = "Not found", body = ErrorsDoc), KeyErrors))]
 pub async fn get_transaction(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -666,7 +666,7 @@ pub async fn get_transaction(
 /// Recomputes a transaction estimate.
 #[utoipa::path(put, path = "/v1/estimates/transactions/{id}", tag = "Emission estimates", operation_id = "updateTransactionEstimate",
     security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id")), request_body = TransactionRequestBody,
-    responses((status = 200, description = "OK", body = TransactionEstimateDoc), (status = 204, description = "Money movement"), (status = 400, description = "Invalid request", body = ErrorsDoc), (status = 404, description = "Not found", body = ErrorsDoc), (status = 409, description = "Ordered already", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = TransactionEstimateDoc), (status = 204, description = "Money movement"), (status = 400, description = "Invalid request", body = ErrorsDoc), (status = 404, description = "Not found", body = ErrorsDoc), (status = 409, description = "Ordered already", body = ErrorsDoc), KeyErrors, BodyErrors))]
 pub async fn put_transaction(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -679,7 +679,7 @@ pub async fn put_transaction(
 /// Estimates 1 to 100 transactions, each on its own; answers in request order.
 #[utoipa::path(post, path = "/v1/estimates/transactions/batch", tag = "Emission estimates", operation_id = "createBatchTransactionEstimate",
     security(("BearerAuth" = [])), request_body = Vec<TransactionRequestBody>,
-    responses((status = 200, description = "Estimates, Errors objects or {} in request order", body = Vec<Object>), (status = 400, description = "Not an array of 1 to 100 entries", body = ErrorsDoc)))]
+    responses((status = 200, description = "Estimates, Errors objects or {} in request order", body = Vec<Object>), (status = 400, description = "Not an array of 1 to 100 entries", body = ErrorsDoc), KeyErrors, BodyErrors))]
 pub async fn create_batch(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -794,7 +794,7 @@ async fn batch_answers(
 /// Creates a company estimate.
 #[utoipa::path(post, path = "/v1/estimates/company", tag = "Emission estimates", operation_id = "createCompanyEstimate",
     security(("BearerAuth" = [])), request_body = CompanyRequestBody,
-    responses((status = 200, description = "OK", body = CompanyEstimateDoc), (status = 400, description = "Invalid request", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = CompanyEstimateDoc), (status = 400, description = "Invalid request", body = ErrorsDoc), KeyErrors, BodyErrors))]
 pub async fn create_company(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -806,7 +806,7 @@ pub async fn create_company(
 /// Reads a company estimate.
 #[utoipa::path(get, path = "/v1/estimates/company/{id}", tag = "Emission estimates", operation_id = "getCompanyEstimate",
     security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id")),
-    responses((status = 200, description = "OK", body = CompanyEstimateDoc), (status = 404, description = "Not found", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = CompanyEstimateDoc), (status = 404, description = "Not found", body = ErrorsDoc), KeyErrors))]
 pub async fn get_company(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -818,7 +818,7 @@ pub async fn get_company(
 /// Recomputes a company estimate.
 #[utoipa::path(put, path = "/v1/estimates/company/{id}", tag = "Emission estimates", operation_id = "updateCompanyEstimate",
     security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id")), request_body = CompanyRequestBody,
-    responses((status = 200, description = "OK", body = CompanyEstimateDoc), (status = 400, description = "Invalid request", body = ErrorsDoc), (status = 404, description = "Not found", body = ErrorsDoc), (status = 409, description = "Ordered already", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = CompanyEstimateDoc), (status = 400, description = "Invalid request", body = ErrorsDoc), (status = 404, description = "Not found", body = ErrorsDoc), (status = 409, description = "Ordered already", body = ErrorsDoc), KeyErrors, BodyErrors))]
 pub async fn put_company(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -831,7 +831,7 @@ pub async fn put_company(
 /// Creates an individual's estimate.
 #[utoipa::path(post, path = "/v1/estimates/individual", tag = "Emission estimates", operation_id = "createIndividualEstimate",
     security(("BearerAuth" = [])), request_body = IndividualRequestBody,
-    responses((status = 200, description = "OK", body = EstimateDoc), (status = 400, description = "Invalid request", body = ErrorsDoc)))]
+    responses((status = 200, description = "OK", body = EstimateDoc), (status = 400, description = "Invalid request", body = ErrorsDoc), KeyErrors, BodyErrors))]
 pub async fn create_individual(
     state: web::Data<AppState>,
     who: Authenticated,
