@@ -9,34 +9,14 @@
 #
 #   bash bench/orders.sh          (DURATION=15s CONNECTIONS=4 by default)
 set -euo pipefail
-cd "$(dirname "$0")/.."
-
-DURATION=${DURATION:-15s}
+. "$(dirname "$0")/lib.sh"
+bench_init orders
 SECONDS_PG=${SECONDS_PG:-15}
-CONNECTIONS=${CONNECTIONS:-4}
-ADMIN_URL=${BENCH_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/test}
-DB_URL="${ADMIN_URL%/*}/tonne_bench_orders"
 PORT=18190
-OUT=bench/results
-mkdir -p "$OUT"
-STAMP=$(date -u +%Y%m%dT%H%M%SZ)
-REPORT="$OUT/orders-$STAMP.md"
-command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
 command -v pgbench >/dev/null || { echo "pgbench is needed (postgresql-contrib / postgresql-client)"; exit 1; }
-
-cargo build --release -p tonne --bin tonne
-BIN=target/release/tonne
-WORK=$(mktemp -d)
-SERVER=""
-cleanup() { [ -n "$SERVER" ] && kill "$SERVER" 2>/dev/null; rm -rf "$WORK"; }
-trap cleanup EXIT
-
-psql "$ADMIN_URL" -qc 'DROP DATABASE IF EXISTS tonne_bench_orders WITH (FORCE)' -c 'CREATE DATABASE tonne_bench_orders' >/dev/null
-"$BIN" migrate --database-url "$DB_URL" >/dev/null
-"$BIN" catalogue import demo --database-url "$DB_URL" >/dev/null
-BOOT=$("$BIN" bootstrap --json --database-url "$DB_URL")
-KEY=$(sed -E 's/.*"live":\{"account_id":"[0-9a-f]+","api_key":"([^"]+)".*/\1/' <<<"$BOOT")
-ACCOUNT=$(sed -E 's/.*"live":\{"account_id":"([0-9a-f]+)".*/\1/' <<<"$BOOT")
+bench_build
+DB_URL=$(fresh_database tonne_bench_orders)
+seed_database "$DB_URL"
 mapfile -t BUNDLES < <(psql "$DB_URL" -Atc "SELECT id FROM bundles WHERE default_share IS NOT NULL ORDER BY id")
 
 # 1. pgbench baseline ---------------------------------------------------------
@@ -69,21 +49,7 @@ BASE_TPS=$(grep -oE 'tps = [0-9.]+' <<<"$PGB" | head -1 | awk '{print $3}')
 BASE_LAT=$(grep -oE 'latency average = [0-9.]+ ms' <<<"$PGB" | awk '{print $4}')
 
 # 2-4. the server ----------------------------------------------------------------
-TONNE_RATE_LIMIT_PER_SECOND=1000000000 TONNE_RATE_LIMIT_BURST=1000000000 TONNE_LOG=warn \
-  "$BIN" serve --no-demo --database-url "$DB_URL" --bind "127.0.0.1:$PORT" >/dev/null 2>&1 &
-SERVER=$!
-for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:$PORT/ready" >/dev/null && break; sleep 0.1; done
-
-result_lua() {
-  cat <<'LUA'
-done = function(summary, latency, requests)
-  io.write(string.format("RESULT %.0f %.3f %.3f %d %d\n", summary.requests / (summary.duration / 1e6),
-    latency:percentile(50) / 1000, latency:percentile(99) / 1000,
-    summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout,
-    summary.requests))
-end
-LUA
-}
+serve_unlimited "$DB_URL" "$PORT"
 
 cat > "$WORK/create.lua" <<LUA
 local counter = 0
@@ -97,41 +63,15 @@ end
 LUA
 result_lua >> "$WORK/create.lua"
 
-cat > "$WORK/quote.lua" <<LUA
-wrk.method = "POST"
-wrk.body = '{"mass":{"amount":"1","unit":"kg"}}'
-wrk.headers["Content-Type"] = "application/json"
-wrk.headers["Authorization"] = "Bearer $KEY"
-LUA
-result_lua >> "$WORK/quote.lua"
+post_lua '{"mass":{"amount":"1","unit":"kg"}}' > "$WORK/quote.lua"
+get_lua > "$WORK/list.lua"
 
-cat > "$WORK/list.lua" <<LUA
-wrk.headers["Authorization"] = "Bearer $KEY"
-LUA
-result_lua >> "$WORK/list.lua"
+report_header "Ordering on PostgreSQL" "$CONNECTIONS connections; wrk -t$THREADS -d$DURATION and pgbench -T$SECONDS_PG on the same machine; release build; rate limit raised.
 
-run() { # run LABEL SCRIPT PATH
-  local line
-  line=$(wrk -t2 -c"$CONNECTIONS" -d"$DURATION" -s "$2" "http://127.0.0.1:$PORT$3" | grep '^RESULT')
-  # shellcheck disable=SC2086
-  set -- "$1" $line
-  printf '| %s | %s | %s | %s | %s | %s |\n' "$1" "$3" "$4" "$5" "$6" "$7"
-  echo "$3" > "$WORK/$1.rps"
-}
+pgbench baseline (the same writes in one transaction): **$BASE_TPS tps**, average latency $BASE_LAT ms"
 
-{
-  echo "# Ordering on PostgreSQL — $STAMP"
-  echo
-  echo "Machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB; $CONNECTIONS connections; wrk -t2 -d$DURATION and pgbench -T$SECONDS_PG on the same machine; release build; rate limit raised."
-  echo
-  echo "pgbench baseline (the same writes in one transaction): **$BASE_TPS tps**, average latency $BASE_LAT ms"
-  echo
-  echo "| target | requests/s | p50 ms | p99 ms | errors | requests |"
-  echo "|---|---|---|---|---|---|"
-} > "$REPORT"
-
-run create-by-mass "$WORK/create.lua" /v1/orders/by-mass >> "$REPORT"
-run quote-by-mass "$WORK/quote.lua" /v1/orders/by-mass/quote >> "$REPORT"
+run_wrk create-by-mass "$WORK/create.lua" "http://127.0.0.1:$PORT/v1/orders/by-mass" >> "$REPORT"
+run_wrk quote-by-mass "$WORK/quote.lua" "http://127.0.0.1:$PORT/v1/orders/by-mass/quote" >> "$REPORT"
 
 # Seed 1,000,000 orders (one line each) in bulk for the pagination test.
 psql "$DB_URL" -q <<SQL
@@ -144,8 +84,8 @@ SELECT 'f' || lpad(to_hex(g), 31, '0'), 0, '${BUNDLES[0]}', 'b', 1000, 12180, 13
 ANALYZE orders; ANALYZE order_lines;
 SQL
 DEEP=$(psql "$DB_URL" -Atc "SELECT id FROM orders WHERE account_id = '$ACCOUNT' ORDER BY created_at DESC, id DESC OFFSET 900000 LIMIT 1")
-run list-first-page "$WORK/list.lua" "/v1/orders?limit=100" >> "$REPORT"
-run list-deep-page "$WORK/list.lua" "/v1/orders?limit=100&after=$DEEP" >> "$REPORT"
+run_wrk list-first-page "$WORK/list.lua" "http://127.0.0.1:$PORT/v1/orders?limit=100" >> "$REPORT"
+run_wrk list-deep-page "$WORK/list.lua" "http://127.0.0.1:$PORT/v1/orders?limit=100&after=$DEEP" >> "$REPORT"
 
 {
   echo
@@ -154,6 +94,7 @@ run list-deep-page "$WORK/list.lua" "/v1/orders?limit=100&after=$DEEP" >> "$REPO
   echo "- deep page cursor: the 900,001st most recent of $(psql "$DB_URL" -Atc "SELECT count(*) FROM orders") orders"
 } >> "$REPORT"
 cat "$REPORT"
-kill "$SERVER"; SERVER=""
+bench_cleanup
+PIDS=()
 sleep 1
-psql "$ADMIN_URL" -qc 'DROP DATABASE IF EXISTS tonne_bench_orders WITH (FORCE)' >/dev/null
+drop_database tonne_bench_orders

@@ -200,6 +200,36 @@ pub struct Account {
     pub updated_at: OffsetDateTime,
 }
 
+#[cfg(any(test, feature = "mock"))]
+impl Account {
+    /// A test account (test support, `mock` feature): named "Acme", priced in
+    /// GBP, zero balances, no sibling, logo, beneficiary or portfolio.
+    pub fn sample(
+        id: AccountId,
+        organisation_id: OrganisationId,
+        mode: AccountMode,
+        scope: AccountScope,
+        at: OffsetDateTime,
+    ) -> Self {
+        Self {
+            id,
+            organisation_id,
+            mode,
+            scope,
+            sibling_id: None,
+            name: AccountName("Acme".into()),
+            currency: Currency::Gbp,
+            balance: Money::zero(Currency::Gbp),
+            balance_outstanding: Money::zero(Currency::Gbp),
+            logo: None,
+            beneficiary: None,
+            bundle_portfolio_id: None,
+            created_at: at,
+            updated_at: at,
+        }
+    }
+}
+
 /// What a caller supplies to create an account pair or a client account.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewAccount {

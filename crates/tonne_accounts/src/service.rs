@@ -22,7 +22,9 @@ use crate::ports::{
 };
 
 /// The accounts use cases over their driven ports.
-#[derive(Clone)]
+///
+/// `Service::new` takes the ports in the order of the fields.
+#[derive(Clone, derive_more::Constructor)]
 pub struct Service {
     accounts: Arc<dyn AccountRepository>,
     keys: Arc<dyn ApiKeyRepository>,
@@ -31,21 +33,6 @@ pub struct Service {
 }
 
 impl Service {
-    /// Wires the service.
-    pub fn new(
-        accounts: Arc<dyn AccountRepository>,
-        keys: Arc<dyn ApiKeyRepository>,
-        clock: Arc<dyn Clock>,
-        ids: Arc<dyn IdGenerator>,
-    ) -> Self {
-        Self {
-            accounts,
-            keys,
-            clock,
-            ids,
-        }
-    }
-
     fn new_account(
         &self,
         organisation_id: OrganisationId,

@@ -21,7 +21,9 @@ impl Engine for Engines {
 }
 
 /// The estimate use cases.
-#[derive(Clone)]
+///
+/// `Estimations::new` takes the ports in the order of the fields.
+#[derive(Clone, derive_more::Constructor)]
 pub struct Estimations {
     repo: Arc<dyn EstimateRepository>,
     engine: Arc<dyn Engine>,
@@ -34,21 +36,6 @@ fn unexpected(e: StoreError) -> EstimationError {
 }
 
 impl Estimations {
-    /// Wires the use cases to their ports.
-    pub fn new(
-        repo: Arc<dyn EstimateRepository>,
-        engine: Arc<dyn Engine>,
-        clock: Arc<dyn Clock>,
-        ids: Arc<dyn IdGenerator>,
-    ) -> Self {
-        Self {
-            repo,
-            engine,
-            clock,
-            ids,
-        }
-    }
-
     /// Runs the engine and stamps the result as estimate `id`, now.
     fn computed(
         &self,

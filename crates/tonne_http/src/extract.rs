@@ -221,8 +221,3 @@ where
 {
     T::deserialize(d).map(Some)
 }
-
-/// `next_cursor` of a list: the last item's id when more follow, else `None`.
-pub fn next_cursor<T>(page: &tonne_kernel::Page<T>, id: impl Fn(&T) -> String) -> Option<String> {
-    page.has_more.then(|| page.items.last().map(id)).flatten()
-}

@@ -281,3 +281,49 @@ pub fn mass_request(body: MassQuoteRequest) -> Result<MassRequest, ApiError> {
         )),
     }
 }
+
+/// `limit` and `after`: the query parameters of every list.
+#[derive(Debug, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)] // documents the parameters; `ListQuery` parses them
+pub struct PageParams {
+    /// 1 to 100, default 10
+    #[param(pattern = r"^\d+$")]
+    limit: Option<String>,
+    /// `next_cursor` of the previous page
+    after: Option<String>,
+}
+
+/// Declares a page body, the contract's `Paginated*` shape with `next_cursor`,
+/// and `of`, which builds it from a domain page.
+macro_rules! paginated {
+    ($(#[$doc:meta])* $name:ident of $item:ty) => {
+        $(#[$doc])*
+        #[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+        pub struct $name {
+            /// Whether more follow.
+            has_more: bool,
+            /// Pass as `after` to get the next page; null on the last page.
+            next_cursor: Option<String>,
+            /// The page.
+            data: Vec<$item>,
+        }
+
+        impl $name {
+            /// The body of `page`: `cursor` names an item for `next_cursor`,
+            /// `body` renders it.
+            pub fn of<I>(
+                page: &tonne_kernel::Page<I>,
+                cursor: impl Fn(&I) -> String,
+                body: impl FnMut(&I) -> $item,
+            ) -> Self {
+                Self {
+                    has_more: page.has_more,
+                    next_cursor: page.has_more.then(|| page.items.last().map(cursor)).flatten(),
+                    data: page.items.iter().map(body).collect(),
+                }
+            }
+        }
+    };
+}
+pub(crate) use paginated;

@@ -46,7 +46,9 @@ impl Default for Settings {
 }
 
 /// The offset link use cases over their ports.
-#[derive(Clone)]
+///
+/// `Service::new` takes the ports in the order of the fields.
+#[derive(Clone, derive_more::Constructor)]
 pub struct Service {
     links: Arc<dyn OffsetLinkRepository>,
     accounts: Arc<dyn AccountDirectory>,
@@ -161,27 +163,6 @@ fn checkout_invalid(field: &'static str, reason: impl Into<String>) -> CheckoutE
 }
 
 impl Service {
-    /// Wires the use cases.
-    pub fn new(
-        links: Arc<dyn OffsetLinkRepository>,
-        accounts: Arc<dyn AccountDirectory>,
-        ordering: Arc<dyn OrderingService>,
-        cards: Arc<dyn CardPayments>,
-        clock: Arc<dyn Clock>,
-        ids: Arc<dyn tonne_kernel::IdGenerator>,
-        settings: Settings,
-    ) -> Self {
-        Self {
-            links,
-            accounts,
-            ordering,
-            cards,
-            clock,
-            ids,
-            settings,
-        }
-    }
-
     async fn profile(&self, account: AccountId) -> Result<AccountProfile, anyhow::Error> {
         self.accounts
             .profile(account)

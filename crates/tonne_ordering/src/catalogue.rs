@@ -215,10 +215,11 @@ impl Bundle {
     }
 }
 
-#[cfg(test)]
+#[cfg(any(test, feature = "mock"))]
 impl Bundle {
-    /// A test bundle `n`, priced in GBP only, unlimited, enabled, with no projects.
-    pub(crate) fn sample(n: u128, gbp_minor: i64) -> Self {
+    /// A test bundle `n` (test support, `mock` feature): priced in GBP only,
+    /// unlimited, enabled, with no projects.
+    pub fn sample(n: u128, gbp_minor: i64) -> Self {
         Self {
             id: BundleId::from_uuid(uuid::Uuid::from_u128(n)),
             name: format!("Bundle {n}"),

@@ -3,54 +3,24 @@
 
 use time::OffsetDateTime;
 use time::macros::{date, datetime};
-use tonne_accounts::ports::AccountRepository as _;
-use tonne_accounts::{Account, AccountName, AccountScope, Organisation};
 use tonne_kernel::{
-    AccountId, AccountMode, Currency, Cursor, Limit, Mass, MassUnit, Money, OrganisationId,
-    PageRequest, StoreError, UuidV7Generator,
+    AccountId, AccountMode, Currency, Cursor, Limit, Mass, MassUnit, Money, PageRequest,
+    StoreError, UuidV7Generator,
 };
 use tonne_links::ports::OffsetLinkRepository as _;
 use tonne_links::{Email, OffsetLink, OffsetLinkId, VisitorHash};
 use tonne_ordering::ports::{Catalogue, CatalogueRepository as _, OrderRepository as _};
 use tonne_ordering::{
-    Bundle, BundleId, BundlePrice, NewEvent, Order, OrderId, OrderKind, OrderStatus, QuoteLine,
+    Bundle, BundleId, NewEvent, Order, OrderId, OrderKind, OrderStatus, QuoteLine,
 };
-use tonne_storage::{AccountStore, CatalogueStore, OffsetLinkStore, OrderStore};
+use tonne_storage::{CatalogueStore, OffsetLinkStore, OrderStore};
 use tonne_test_support::{TestDb, on_both_backends};
 use uuid::Uuid;
 
 const T0: OffsetDateTime = datetime!(2026-03-04 05:06:07.123456 UTC);
 
 async fn account(t: &TestDb) -> AccountId {
-    let org = Organisation {
-        id: OrganisationId::generate(&UuidV7Generator),
-        name: "O".into(),
-        created_at: T0,
-    };
-    let mk = |mode| Account {
-        id: AccountId::generate(&UuidV7Generator),
-        organisation_id: org.id,
-        mode,
-        scope: AccountScope::Account,
-        sibling_id: None,
-        name: AccountName::parse("A").unwrap(),
-        currency: Currency::Gbp,
-        balance: Money::zero(Currency::Gbp),
-        balance_outstanding: Money::zero(Currency::Gbp),
-        logo: None,
-        beneficiary: None,
-        bundle_portfolio_id: None,
-        created_at: T0,
-        updated_at: T0,
-    };
-    let (mut live, mut test) = (mk(AccountMode::Live), mk(AccountMode::Test));
-    live.sibling_id = Some(test.id);
-    test.sibling_id = Some(live.id);
-    AccountStore::new(t.db().clone())
-        .create_organisation(&org, &live, &test)
-        .await
-        .unwrap();
-    test.id
+    tonne_test_support::organisation(t.db(), T0).await.1.id
 }
 
 fn bid(n: u128) -> BundleId {
@@ -58,28 +28,7 @@ fn bid(n: u128) -> BundleId {
 }
 
 async fn catalogue(t: &TestDb) {
-    let bundles = (1..=3)
-        .map(|n| Bundle {
-            id: bid(n),
-            name: format!("Bundle {n}"),
-            description: None,
-            prices: vec![BundlePrice {
-                unit_price: Money::from_minor(1000, Currency::Gbp),
-            }],
-            available: None,
-            offset_type: None,
-            permanence: None,
-            disabled: false,
-            disabled_at: None,
-            background_colour: None,
-            primary_image: None,
-            large_image: None,
-            primary_image_hires: None,
-            small_thumbnail: None,
-            default_share: None,
-            project_ids: vec![],
-        })
-        .collect();
+    let bundles = (1..=3).map(|n| Bundle::sample(n, 1000)).collect();
     CatalogueStore::new(t.db().clone())
         .import(
             &Catalogue {

@@ -7,8 +7,7 @@ use diesel::prelude::*;
 use rust_decimal::Decimal;
 use time::OffsetDateTime;
 use time::macros::datetime;
-use tonne_accounts::ports::AccountRepository as _;
-use tonne_accounts::{Account, AccountName, AccountScope, Organisation};
+use tonne_accounts::Account;
 use tonne_estimation::estimate::{
     BundleShare, Estimate, EstimateDetail, EstimateKind, Methodology, QuoteTerms, ShippingLeg,
     Submitted,
@@ -16,47 +15,22 @@ use tonne_estimation::estimate::{
 use tonne_estimation::explain::{Explanation, FactorUse, Part, Quantity};
 use tonne_estimation::ports::{EstimateRepository as _, UpdateOutcome};
 use tonne_kernel::{
-    AccountMode, Currency, Cursor, Limit, Mass, MassUnit, Money, OrganisationId, PageRequest,
-    StoreError, UuidV7Generator,
+    AccountMode, Currency, Cursor, Limit, Mass, MassUnit, Money, PageRequest, StoreError,
+    UuidV7Generator,
 };
 use tonne_ordering::ports::{Catalogue, CatalogueRepository as _, OrderRepository};
 use tonne_ordering::{
-    Bundle, BundleId, BundlePrice, IdempotencyKey, NewEvent, Order, OrderId, OrderKind,
-    OrderStatus, PlaceError, QuoteLine,
+    Bundle, BundleId, IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStatus, PlaceError,
+    QuoteLine,
 };
-use tonne_storage::{AccountStore, CatalogueStore, EstimateStore, OrderStore};
+use tonne_storage::{CatalogueStore, EstimateStore, OrderStore};
 use tonne_test_support::{TestDb, on_both_backends};
 use uuid::Uuid;
 
 const T0: OffsetDateTime = datetime!(2026-03-04 05:06:07.123456 UTC);
 
 async fn account(t: &TestDb, mode: AccountMode) -> Account {
-    let repo = AccountStore::new(t.db().clone());
-    let org = Organisation {
-        id: OrganisationId::generate(&UuidV7Generator),
-        name: "O".into(),
-        created_at: T0,
-    };
-    let mk = |mode| Account {
-        id: tonne_kernel::AccountId::generate(&UuidV7Generator),
-        organisation_id: org.id,
-        mode,
-        scope: AccountScope::Account,
-        sibling_id: None,
-        name: AccountName::parse("A").unwrap(),
-        currency: Currency::Gbp,
-        balance: Money::zero(Currency::Gbp),
-        balance_outstanding: Money::zero(Currency::Gbp),
-        logo: None,
-        beneficiary: None,
-        bundle_portfolio_id: None,
-        created_at: T0,
-        updated_at: T0,
-    };
-    let (mut live, mut test) = (mk(AccountMode::Live), mk(AccountMode::Test));
-    live.sibling_id = Some(test.id);
-    test.sibling_id = Some(live.id);
-    repo.create_organisation(&org, &live, &test).await.unwrap();
+    let (live, test) = tonne_test_support::organisation(t.db(), T0).await;
     if mode == AccountMode::Live {
         live
     } else {
@@ -66,24 +40,8 @@ async fn account(t: &TestDb, mode: AccountMode) -> Account {
 
 fn bundle(n: u128, available_t: Option<&str>) -> Bundle {
     Bundle {
-        id: BundleId::from_uuid(Uuid::from_u128(n)),
-        name: format!("Bundle {n}"),
-        description: None,
-        prices: vec![BundlePrice {
-            unit_price: Money::from_minor(1000, Currency::Gbp),
-        }],
         available: available_t.map(|a| Mass::parse(a, MassUnit::T).unwrap()),
-        offset_type: None,
-        permanence: None,
-        disabled: false,
-        disabled_at: None,
-        background_colour: None,
-        primary_image: None,
-        large_image: None,
-        primary_image_hires: None,
-        small_thumbnail: None,
-        default_share: None,
-        project_ids: vec![],
+        ..Bundle::sample(n, 1000)
     }
 }
 

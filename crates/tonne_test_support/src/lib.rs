@@ -3,15 +3,18 @@
 //! - [`TestDb`]: an isolated, migrated database per test — a SQLite file in a
 //!   temporary directory, or a PostgreSQL database cloned from a migrated template
 //!   and dropped afterwards.
+//! - [`organisation`]: an organisation and its live/test accounts, stored.
 //! - [`Contract`]: the reference OpenAPI contract as JSON Schemas, to validate
 //!   response bodies against.
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)]
 
 mod contract;
 mod db;
+mod fixtures;
 
 pub use contract::{Contract, ContractError};
 pub use db::{TestDb, postgres_url, require_postgres};
+pub use fixtures::organisation;
 
 /// Instantiates each `async fn case(db: TestDb)` twice, as `sqlite::case` and
 /// `postgres::case` (the PostgreSQL one skips unless a server is configured, and

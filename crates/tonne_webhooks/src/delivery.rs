@@ -58,7 +58,10 @@ pub enum Step {
 }
 
 /// One stream step at a time, over the delivery ports.
-#[derive(Clone)]
+///
+/// `Deliverer::new` takes the fields in order; `jitter` returns per-mille
+/// samples in `-1000..=1000` ([`random_jitter`] in production).
+#[derive(Clone, derive_more::Constructor)]
 pub struct Deliverer {
     store: Arc<dyn DeliveryStore>,
     sender: Arc<dyn WebhookSender>,
@@ -76,28 +79,6 @@ pub fn random_jitter() -> i64 {
 }
 
 impl Deliverer {
-    /// Wires a deliverer; `jitter` returns per-mille samples in `-1000..=1000`
-    /// ([`random_jitter`] in production).
-    pub fn new(
-        store: Arc<dyn DeliveryStore>,
-        sender: Arc<dyn WebhookSender>,
-        encoder: Arc<dyn EventEncoder>,
-        clock: Arc<dyn Clock>,
-        ids: Arc<dyn IdGenerator>,
-        jitter: Arc<dyn Fn() -> i64 + Send + Sync>,
-        settings: DeliverySettings,
-    ) -> Self {
-        Self {
-            store,
-            sender,
-            encoder,
-            clock,
-            ids,
-            jitter,
-            settings,
-        }
-    }
-
     /// The settings.
     pub fn settings(&self) -> &DeliverySettings {
         &self.settings

@@ -39,7 +39,9 @@ impl Default for Settings {
 }
 
 /// The webhook use cases over their driven ports.
-#[derive(Clone)]
+///
+/// `Service::new` takes the ports in the order of the fields.
+#[derive(Clone, derive_more::Constructor)]
 pub struct Service {
     webhooks: Arc<dyn WebhookRepository>,
     accounts: Arc<dyn AccountDirectory>,
@@ -50,25 +52,6 @@ pub struct Service {
 }
 
 impl Service {
-    /// Wires the service.
-    pub fn new(
-        webhooks: Arc<dyn WebhookRepository>,
-        accounts: Arc<dyn AccountDirectory>,
-        resolver: Arc<dyn HostResolver>,
-        clock: Arc<dyn Clock>,
-        ids: Arc<dyn IdGenerator>,
-        settings: Settings,
-    ) -> Self {
-        Self {
-            webhooks,
-            accounts,
-            resolver,
-            clock,
-            ids,
-            settings,
-        }
-    }
-
     /// URL rules, then every address the host resolves to.
     async fn check_url(&self, raw: &str) -> Result<WebhookUrl, InvalidField> {
         let url = WebhookUrl::parse(raw, self.settings.targets)?;

@@ -6,16 +6,6 @@ use serde_json::{Value, json};
 use crate::support::{TestApp, assert_error, conforms};
 use tonne_test_support::on_both_backends;
 
-async fn bundle_ids(app: &TestApp, key: &str) -> Vec<String> {
-    let res = app.get("/v1/bundles?limit=100", key).await;
-    res.body["data"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| b["id"].as_str().unwrap().to_owned())
-        .collect()
-}
-
 async fn the_catalogue_is_listed_and_readable_with_and_without_a_key(app: TestApp) {
     app.demo_catalogue().await;
     let t = app.tenant().await;
@@ -110,7 +100,7 @@ async fn the_catalogue_is_listed_and_readable_with_and_without_a_key(app: TestAp
 async fn quotes_by_mass_and_value_follow_the_contract_and_add_up(app: TestApp) {
     app.demo_catalogue().await;
     let t = app.tenant().await;
-    let ids = bundle_ids(&app, &t.test_key).await;
+    let ids = app.bundle_ids(&t.test_key).await;
     let res = app
         .post(
             "/v1/orders/by-mass/quote",
@@ -179,7 +169,7 @@ async fn quotes_by_mass_and_value_follow_the_contract_and_add_up(app: TestApp) {
 async fn bad_quotes_are_refused_with_the_contract_codes_and_store_nothing(app: TestApp) {
     app.demo_catalogue().await;
     let t = app.tenant().await;
-    let ids = bundle_ids(&app, &t.live_key).await;
+    let ids = app.bundle_ids(&t.live_key).await;
     let before = app.get("/v1/bundles?limit=100", &t.live_key).await.body;
     let mass = |amount: &str, unit: &str| json!({"mass": {"amount": amount, "unit": unit}});
     let many: Vec<Value> = (0..10_000).map(|_| json!({"bundle_id": ids[0]})).collect();

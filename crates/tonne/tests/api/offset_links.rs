@@ -9,16 +9,6 @@ use serde_json::{Value, json};
 use crate::support::{Tenant, TestApp, assert_error, conforms};
 use tonne_test_support::on_both_backends;
 
-async fn bundle_ids(app: &TestApp, key: &str) -> Vec<String> {
-    let res = app.get("/v1/bundles?limit=30", key).await;
-    res.body["data"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| b["id"].as_str().unwrap().to_owned())
-        .collect()
-}
-
 async fn create(app: &TestApp, key: &str, body: Value) -> Value {
     let res = app.post("/v1/offset-links", key, &body).await;
     assert_eq!(res.status, 200, "{}", res.body);
@@ -35,7 +25,7 @@ async fn api_per_contract_and_refusals_write_nothing(app: TestApp) {
     app.demo_catalogue().await;
     let t: Tenant = app.tenant().await;
     let other = app.tenant().await;
-    let bundles = bundle_ids(&app, &t.test_key).await;
+    let bundles = app.bundle_ids(&t.test_key).await;
     let link = create(
         &app,
         &t.test_key,
@@ -285,7 +275,7 @@ impl<'a> Visitor<'a> {
 async fn hosted_pages_place_one_order_through_the_link(app: TestApp) {
     app.demo_catalogue().await;
     let t = app.tenant().await;
-    let bundles = bundle_ids(&app, &t.test_key).await;
+    let bundles = app.bundle_ids(&t.test_key).await;
     let link = create(
         &app,
         &t.test_key,
@@ -473,7 +463,7 @@ async fn hosted_pages_place_one_order_through_the_link(app: TestApp) {
 async fn the_card_step_declines_without_placing_and_accepts_the_test_card(app: TestApp) {
     app.demo_catalogue().await;
     let t = app.tenant().await;
-    let bundles = bundle_ids(&app, &t.test_key).await;
+    let bundles = app.bundle_ids(&t.test_key).await;
     let link = create(
         &app,
         &t.test_key,
@@ -523,7 +513,7 @@ async fn the_card_step_declines_without_placing_and_accepts_the_test_card(app: T
 async fn live_links_wait_for_the_operator_and_analytics_open_by_a_signed_url(app: TestApp) {
     app.demo_catalogue().await;
     let t = app.tenant().await;
-    let bundles = bundle_ids(&app, &t.live_key).await;
+    let bundles = app.bundle_ids(&t.live_key).await;
     let link = create(
         &app,
         &t.live_key,

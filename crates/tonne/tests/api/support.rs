@@ -213,6 +213,17 @@ impl TestApp {
         self.send(self.request(Method::GET, path, Some(key))).await
     }
 
+    /// The ids of the catalogue's first 100 bundles.
+    pub async fn bundle_ids(&self, key: &str) -> Vec<String> {
+        let res = self.get("/v1/bundles?limit=100", key).await;
+        res.body["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b["id"].as_str().unwrap().to_owned())
+            .collect()
+    }
+
     pub async fn post(&self, path: &str, key: &str, body: &Value) -> Reply {
         self.send(self.request(Method::POST, path, Some(key)).json(body))
             .await

@@ -3,7 +3,7 @@ use std::sync::Arc;
 use mockall::predicate::eq;
 use time::macros::datetime;
 use tonne_kernel::{
-    AccountMode, ApiKeyId, Currency, Limit, MockClock, Money, OrganisationId, PageRequest,
+    AccountMode, ApiKeyId, Currency, Limit, MockClock, OrganisationId, PageRequest,
 };
 use uuid::Uuid;
 
@@ -15,23 +15,13 @@ fn org(n: u128) -> OrganisationId {
 }
 
 fn account(id: u128, organisation: u128, mode: AccountMode, scope: AccountScope) -> Account {
-    let at = datetime!(2026-01-01 00:00 UTC);
-    Account {
-        id: AccountId::from_uuid(Uuid::from_u128(id)),
-        organisation_id: org(organisation),
+    Account::sample(
+        AccountId::from_uuid(Uuid::from_u128(id)),
+        org(organisation),
         mode,
         scope,
-        sibling_id: None,
-        name: AccountName::parse("Acme").unwrap(),
-        currency: Currency::Gbp,
-        balance: Money::zero(Currency::Gbp),
-        balance_outstanding: Money::zero(Currency::Gbp),
-        logo: None,
-        beneficiary: None,
-        bundle_portfolio_id: None,
-        created_at: at,
-        updated_at: at,
-    }
+        datetime!(2026-01-01 00:00 UTC),
+    )
 }
 
 fn key_for(secret: &str, account: &Account) -> ApiKey {

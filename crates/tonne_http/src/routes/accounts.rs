@@ -9,9 +9,11 @@ use tonne_kernel::{AccountMode, Currency};
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
-use crate::extract::{Authenticated, JsonBody, ListQuery, next_cursor};
+use crate::extract::{Authenticated, JsonBody, ListQuery};
 use crate::state::AppState;
-use crate::wire::{AccountType, BodyErrors, CurrencyCode, ErrorsDoc, KeyErrors};
+use crate::wire::{
+    AccountType, BodyErrors, CurrencyCode, ErrorsDoc, KeyErrors, PageParams, paginated,
+};
 
 /// `scope` of a regular account.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
@@ -92,26 +94,14 @@ pub struct AccountPairBody {
     test: AccountBody,
 }
 
-/// The contract's `PaginatedAccounts`, with `next_cursor`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct PaginatedAccounts {
-    /// Whether more follow.
-    has_more: bool,
-    /// Pass as `after` to get the next page; null on the last page.
-    next_cursor: Option<String>,
-    /// The page.
-    data: Vec<AccountBody>,
+paginated! {
+    /// The contract's `PaginatedAccounts`, with `next_cursor`.
+    PaginatedAccounts of AccountBody
 }
 
-/// The contract's `PaginatedClientAccounts`, with `next_cursor`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct PaginatedClientAccounts {
-    /// Whether more follow.
-    has_more: bool,
-    /// Pass as `after` to get the next page; null on the last page.
-    next_cursor: Option<String>,
-    /// The page.
-    data: Vec<ClientAccountBody>,
+paginated! {
+    /// The contract's `PaginatedClientAccounts`, with `next_cursor`.
+    PaginatedClientAccounts of ClientAccountBody
 }
 
 /// The contract's `CreateAccountRequest` (and `CreateClientAccountRequest`).
@@ -244,8 +234,7 @@ pub async fn me(state: web::Data<AppState>, who: Authenticated) -> Result<HttpRe
 #[utoipa::path(get, path = "/v1/accounts", tag = "Accounts", operation_id = "listAccounts",
     security(("BearerAuth" = [])),
     params(
-        ("limit" = Option<String>, Query, description = "1 to 100, default 10", pattern = r"^\d+$"),
-        ("after" = Option<String>, Query, description = "next_cursor of the previous page"),
+        PageParams,
         ("name" = Option<String>, Query, description = "case-insensitive substring of the name", pattern = "^[a-zA-Z0-9_]{3,}$"),
     ),
     responses(
@@ -263,11 +252,11 @@ pub async fn list_accounts(
         .accounts
         .list_accounts(&who.0, AccountScope::Account, query.name()?, query.page()?)
         .await?;
-    Ok(HttpResponse::Ok().json(PaginatedAccounts {
-        has_more: page.has_more,
-        next_cursor: next_cursor(&page, |a| a.id.to_string()),
-        data: page.items.iter().map(account_body).collect(),
-    }))
+    Ok(HttpResponse::Ok().json(PaginatedAccounts::of(
+        &page,
+        |a| a.id.to_string(),
+        account_body,
+    )))
 }
 
 /// Creates a live/test pair linked by `sibling_id` (live key only).
@@ -326,8 +315,7 @@ pub async fn update_account(
 #[utoipa::path(get, path = "/v1/accounts/client", tag = "Client accounts", operation_id = "listClientAccounts",
     security(("BearerAuth" = [])),
     params(
-        ("limit" = Option<String>, Query, description = "1 to 100, default 10", pattern = r"^\d+$"),
-        ("after" = Option<String>, Query, description = "next_cursor of the previous page"),
+        PageParams,
         ("name" = Option<String>, Query, description = "case-insensitive substring of the name", pattern = "^[a-zA-Z0-9_]{3,}$"),
     ),
     responses(
@@ -350,11 +338,11 @@ pub async fn list_clients(
             query.page()?,
         )
         .await?;
-    Ok(HttpResponse::Ok().json(PaginatedClientAccounts {
-        has_more: page.has_more,
-        next_cursor: next_cursor(&page, |a| a.id.to_string()),
-        data: page.items.iter().map(client_body).collect(),
-    }))
+    Ok(HttpResponse::Ok().json(PaginatedClientAccounts::of(
+        &page,
+        |a| a.id.to_string(),
+        client_body,
+    )))
 }
 
 /// Creates a client account in the key's mode.

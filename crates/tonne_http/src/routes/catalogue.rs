@@ -8,9 +8,9 @@ use tonne_ordering::{Bundle, BundleView, Project, ProjectView};
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
-use crate::extract::{Authenticated, ListQuery, MaybeAuthenticated, next_cursor};
+use crate::extract::{Authenticated, ListQuery, MaybeAuthenticated};
 use crate::state::AppState;
-use crate::wire::{ErrorsDoc, KeyErrors, RateLimited};
+use crate::wire::{ErrorsDoc, KeyErrors, PageParams, RateLimited, paginated};
 
 /// The contract's `BundleSummary`.
 #[derive(Debug, Serialize, ToSchema)]
@@ -86,20 +86,14 @@ pub struct BundleBody {
     projects: Vec<ProjectSummaryBody>,
 }
 
-/// The contract's `PaginatedProjects`, with `next_cursor`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct PaginatedProjects {
-    has_more: bool,
-    next_cursor: Option<String>,
-    data: Vec<ProjectBody>,
+paginated! {
+    /// The contract's `PaginatedProjects`, with `next_cursor`.
+    PaginatedProjects of ProjectBody
 }
 
-/// The contract's `PaginatedBundles`, with `next_cursor`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct PaginatedBundles {
-    has_more: bool,
-    next_cursor: Option<String>,
-    data: Vec<BundleBody>,
+paginated! {
+    /// The contract's `PaginatedBundles`, with `next_cursor`.
+    PaginatedBundles of BundleBody
 }
 
 fn bundle_summary(state: &AppState, b: &Bundle, currency: Currency) -> BundleSummaryBody {
@@ -207,8 +201,7 @@ async fn display_currency(
 #[utoipa::path(get, path = "/v1/projects", tag = "Projects", operation_id = "listProjects",
     security(("BearerAuth" = [])),
     params(
-        ("limit" = Option<String>, Query, description = "1 to 100, default 10", pattern = r"^\d+$"),
-        ("after" = Option<String>, Query, description = "next_cursor of the previous page"),
+        PageParams,
         ("recently_disabled" = Option<bool>, Query, description = "also list items disabled in the last 30 days"),
     ),
     responses(
@@ -226,15 +219,11 @@ pub async fn list_projects(
         .ordering
         .list_projects(query.recently_disabled()?, query.page()?)
         .await?;
-    Ok(HttpResponse::Ok().json(PaginatedProjects {
-        has_more: page.has_more,
-        next_cursor: next_cursor(&page, |v| v.project.id.to_string()),
-        data: page
-            .items
-            .iter()
-            .map(|v| project_body(&state, v, currency))
-            .collect(),
-    }))
+    Ok(HttpResponse::Ok().json(PaginatedProjects::of(
+        &page,
+        |v| v.project.id.to_string(),
+        |v| project_body(&state, v, currency),
+    )))
 }
 
 /// A project by id (public).
@@ -279,8 +268,7 @@ pub async fn get_project_by_slug(
 #[utoipa::path(get, path = "/v1/bundles", tag = "Projects", operation_id = "listBundles",
     security(("BearerAuth" = [])),
     params(
-        ("limit" = Option<String>, Query, description = "1 to 100, default 10", pattern = r"^\d+$"),
-        ("after" = Option<String>, Query, description = "next_cursor of the previous page"),
+        PageParams,
         ("recently_disabled" = Option<bool>, Query, description = "also list items disabled in the last 30 days"),
     ),
     responses(
@@ -298,15 +286,11 @@ pub async fn list_bundles(
         .ordering
         .list_bundles(query.recently_disabled()?, query.page()?)
         .await?;
-    Ok(HttpResponse::Ok().json(PaginatedBundles {
-        has_more: page.has_more,
-        next_cursor: next_cursor(&page, |v| v.bundle.id.to_string()),
-        data: page
-            .items
-            .iter()
-            .map(|v| bundle_body(&state, v, currency))
-            .collect(),
-    }))
+    Ok(HttpResponse::Ok().json(PaginatedBundles::of(
+        &page,
+        |v| v.bundle.id.to_string(),
+        |v| bundle_body(&state, v, currency),
+    )))
 }
 
 /// A bundle by id (public).

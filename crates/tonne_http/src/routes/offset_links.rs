@@ -9,10 +9,10 @@ use tonne_links::{Analytics, LinkChanges, LinkDetails, LinkDraft, LinkStatus};
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
-use crate::extract::{Authenticated, JsonBody, ListQuery, next_cursor};
+use crate::extract::{Authenticated, JsonBody, ListQuery};
 use crate::routes::catalogue::{BundleBody, bundle_body};
 use crate::state::AppState;
-use crate::wire::{BodyErrors, ErrorsDoc, KeyErrors, rfc3339};
+use crate::wire::{BodyErrors, ErrorsDoc, KeyErrors, PageParams, paginated, rfc3339};
 
 /// The contract's `OffsetLinkStatus`.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema)]
@@ -52,12 +52,9 @@ pub struct OffsetLinkBody {
     require_payment: bool,
 }
 
-/// A page of offset links, newest first.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct PaginatedOffsetLinks {
-    has_more: bool,
-    next_cursor: Option<String>,
-    data: Vec<OffsetLinkBody>,
+paginated! {
+    /// A page of offset links, newest first.
+    PaginatedOffsetLinks of OffsetLinkBody
 }
 
 /// The contract's `OffsetLinkRequest`.
@@ -227,8 +224,7 @@ fn analytics_body(a: &Analytics) -> OffsetLinkAnalyticsBody {
 #[utoipa::path(get, path = "/v1/offset-links", tag = "Offset links", operation_id = "listOffsetLinks",
     security(("BearerAuth" = [])),
     params(
-        ("limit" = Option<String>, Query, description = "1 to 100, default 10", pattern = r"^\d+$"),
-        ("after" = Option<String>, Query, description = "next_cursor of the previous page"),
+        PageParams,
     ),
     responses(
         (status = 200, description = "OK", body = PaginatedOffsetLinks),
@@ -242,15 +238,11 @@ pub async fn list(
 ) -> Result<HttpResponse, ApiError> {
     let page = state.links.list(who.0.account_id, query.page()?).await?;
     let logo = account_logo(&state, &who).await?;
-    Ok(HttpResponse::Ok().json(PaginatedOffsetLinks {
-        has_more: page.has_more,
-        next_cursor: next_cursor(&page, |d| d.link.id.to_string()),
-        data: page
-            .items
-            .iter()
-            .map(|d| link_body(&state, d, logo.clone()))
-            .collect(),
-    }))
+    Ok(HttpResponse::Ok().json(PaginatedOffsetLinks::of(
+        &page,
+        |d| d.link.id.to_string(),
+        |d| link_body(&state, d, logo.clone()),
+    )))
 }
 
 /// Creates an offset link on the acting account.

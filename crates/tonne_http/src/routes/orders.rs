@@ -10,11 +10,11 @@ use tonne_wire::OrderBody;
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
-use crate::extract::{Authenticated, JsonBody, ListQuery, MaybeAuthenticated, next_cursor};
+use crate::extract::{Authenticated, JsonBody, ListQuery, MaybeAuthenticated};
 use crate::state::AppState;
 use crate::wire::{
     BodyErrors, BundleMassBody, ErrorsDoc, KeyErrors, MassBody, MassQuoteRequest, MassUnitBody,
-    RateLimited, SelectionBody, mass_request, selection,
+    PageParams, RateLimited, SelectionBody, mass_request, paginated, selection,
 };
 
 /// The contract's `CreateOrderByQuantityRequest`.
@@ -133,12 +133,9 @@ pub async fn create_by_estimate(
     Ok(HttpResponse::Ok().json(OrderBody::from(&order).with_base(&state.pages.public_url)))
 }
 
-/// The contract's `PaginatedOrders`, with `next_cursor`.
-#[derive(Debug, serde::Serialize, ToSchema)]
-pub struct PaginatedOrders {
-    has_more: bool,
-    next_cursor: Option<String>,
-    data: Vec<OrderBody>,
+paginated! {
+    /// The contract's `PaginatedOrders`, with `next_cursor`.
+    PaginatedOrders of OrderBody
 }
 
 /// Places an order by mass.
@@ -215,8 +212,7 @@ pub async fn create_by_value(
 #[utoipa::path(get, path = "/v1/orders", tag = "Orders", operation_id = "listOrders",
     security(("BearerAuth" = [])),
     params(
-        ("limit" = Option<String>, Query, description = "1 to 100, default 10", pattern = r"^\d+$"),
-        ("after" = Option<String>, Query, description = "next_cursor of the previous page (an order id)"),
+        PageParams,
         ("offset_link_id" = Option<String>, Query, description = "only orders placed through this offset link"),
     ),
     responses(
@@ -233,15 +229,11 @@ pub async fn list(
         .ordering
         .list_orders(who.0.account_id, query.offset_link_id(), query.page()?)
         .await?;
-    Ok(HttpResponse::Ok().json(PaginatedOrders {
-        has_more: page.has_more,
-        next_cursor: next_cursor(&page, |o| o.id.to_string()),
-        data: page
-            .items
-            .iter()
-            .map(|o| OrderBody::from(o).with_base(&state.pages.public_url))
-            .collect(),
-    }))
+    Ok(HttpResponse::Ok().json(PaginatedOrders::of(
+        &page,
+        |o| o.id.to_string(),
+        |o| OrderBody::from(o).with_base(&state.pages.public_url),
+    )))
 }
 
 /// An order by id: readable by anyone holding the id (like a receipt link).

@@ -9,9 +9,9 @@ use tonne_webhooks::{Attempt, NewWebhook, Owner, Webhook, WebhookChanges};
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, codes};
-use crate::extract::{Authenticated, JsonBody, ListQuery, next_cursor};
+use crate::extract::{Authenticated, JsonBody, ListQuery};
 use crate::state::AppState;
-use crate::wire::{AccountType, BodyErrors, ErrorsDoc, KeyErrors, rfc3339};
+use crate::wire::{AccountType, BodyErrors, ErrorsDoc, KeyErrors, PageParams, paginated, rfc3339};
 
 /// The contract's `WebhookBase` fields.
 #[derive(Debug, Serialize, ToSchema)]
@@ -105,12 +105,9 @@ pub struct AttemptBody {
     next_attempt_at: Option<String>,
 }
 
-/// A page of attempts, most recent first.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct PaginatedAttempts {
-    has_more: bool,
-    next_cursor: Option<String>,
-    data: Vec<AttemptBody>,
+paginated! {
+    /// A page of attempts, most recent first.
+    PaginatedAttempts of AttemptBody
 }
 
 fn base(w: &Webhook) -> WebhookBaseBody {
@@ -335,8 +332,7 @@ pub async fn rotate_secret(
     security(("BearerAuth" = [])),
     params(
         ("id" = String, Path, description = "The webhook's id"),
-        ("limit" = Option<String>, Query, description = "1 to 100, default 10", pattern = r"^\d+$"),
-        ("after" = Option<String>, Query, description = "next_cursor of the previous page"),
+        PageParams,
     ),
     responses(
         (status = 200, description = "OK", body = PaginatedAttempts),
@@ -354,11 +350,11 @@ pub async fn attempts(
         .webhooks
         .attempts(owner(&who.0)?, &id, query.page()?)
         .await?;
-    Ok(HttpResponse::Ok().json(PaginatedAttempts {
-        has_more: page.has_more,
-        next_cursor: next_cursor(&page, |a| a.id.to_string()),
-        data: page.items.iter().map(attempt_body).collect(),
-    }))
+    Ok(HttpResponse::Ok().json(PaginatedAttempts::of(
+        &page,
+        |a| a.id.to_string(),
+        attempt_body,
+    )))
 }
 
 /// Registers the webhook routes (under `/v1`).

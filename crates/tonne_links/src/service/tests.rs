@@ -2,7 +2,7 @@ use std::sync::{Arc, Mutex};
 
 use time::macros::datetime;
 use tonne_kernel::{AccountMode, Currency, MockClock, MockIdGenerator};
-use tonne_ordering::{Bundle, BundlePrice, MockOrderingService, Order, OrderKind, OrderStatus};
+use tonne_ordering::{Bundle, MockOrderingService, Order, OrderKind, OrderStatus};
 use uuid::Uuid;
 
 use super::*;
@@ -17,24 +17,8 @@ fn account() -> AccountId {
 fn bundle(n: u128, disabled: bool) -> BundleView {
     BundleView {
         bundle: Bundle {
-            id: BundleId::from_uuid(Uuid::from_u128(n)),
-            name: format!("Bundle {n}"),
-            description: None,
-            prices: vec![BundlePrice {
-                unit_price: Money::from_minor(2_000, Currency::Gbp),
-            }],
-            available: None,
-            offset_type: None,
-            permanence: None,
             disabled,
-            disabled_at: None,
-            background_colour: None,
-            primary_image: None,
-            large_image: None,
-            primary_image_hires: None,
-            small_thumbnail: None,
-            default_share: None,
-            project_ids: vec![],
+            ..Bundle::sample(n, 2_000)
         },
         projects: vec![],
     }
