@@ -316,6 +316,17 @@ struct ServeArgs {
     /// Database connections in the pool (default: twice the number of cores).
     #[arg(long, env = "TONNE_DB_POOL_SIZE")]
     pool_size: Option<u32>,
+    /// Milliseconds a request waits for a pooled database connection before it
+    /// answers 503 with `Retry-After`.
+    #[arg(long, env = "TONNE_DB_POOL_TIMEOUT_MS", default_value_t = 5000)]
+    pool_timeout_ms: u64,
+    /// Seconds a request may take from its head to its answer, body upload
+    /// included (503 with `Retry-After` after it).
+    #[arg(long, env = "TONNE_REQUEST_TIMEOUT_SECONDS", default_value_t = 30)]
+    request_timeout_seconds: u64,
+    /// Milliseconds a client may take to send a request's head (408 after it).
+    #[arg(long, env = "TONNE_HEADER_TIMEOUT_MS", default_value_t = 5000)]
+    header_timeout_ms: u64,
     /// HTTP worker threads (default: one per core).
     #[arg(long, env = "TONNE_WORKERS")]
     workers: Option<usize>,
@@ -741,6 +752,9 @@ async fn serve(url: DatabaseUrl, args: ServeArgs, secrets: Option<String>) -> an
     if let Some(size) = args.pool_size {
         options.pool_size = size;
     }
+    options.pool_timeout = Duration::from_millis(args.pool_timeout_ms.max(1));
+    options.request_timeout = Duration::from_secs(args.request_timeout_seconds.max(1));
+    options.header_timeout = Duration::from_millis(args.header_timeout_ms.max(1));
     options.workers = args.workers;
     options.shutdown_timeout = Duration::from_secs(args.shutdown_timeout_seconds);
     options.create_demo = !args.no_demo;

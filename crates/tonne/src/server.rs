@@ -30,6 +30,13 @@ pub struct ServeOptions {
     pub key_cache_ttl: Duration,
     /// Database pool size.
     pub pool_size: u32,
+    /// Longest a request waits for a pooled connection before it answers 503.
+    pub pool_timeout: Duration,
+    /// Longest a request may take, body upload included (503 after it).
+    pub request_timeout: Duration,
+    /// Longest a client may take to send a request's head (408 and the
+    /// connection closed after it).
+    pub header_timeout: Duration,
     /// HTTP worker threads (None: one per core).
     pub workers: Option<usize>,
     /// How long in-flight requests may finish after a stop signal.
@@ -70,6 +77,9 @@ impl ServeOptions {
             batch_limit: tonne_http::DEFAULT_BATCH_LIMIT,
             key_cache_ttl: Duration::from_secs(5),
             pool_size: default_pool_size(),
+            pool_timeout: Duration::from_secs(5),
+            request_timeout: tonne_http::DEFAULT_REQUEST_TIMEOUT,
+            header_timeout: Duration::from_secs(5),
             workers: None,
             shutdown_timeout: Duration::from_secs(30),
             create_demo: true,
@@ -122,7 +132,7 @@ pub struct Running {
 pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
     let pool = PoolSettings {
         max_size: options.pool_size,
-        ..PoolSettings::default()
+        connection_timeout: options.pool_timeout,
     };
     let services = Services::open(
         &options.database_url,
@@ -197,11 +207,13 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         config: HttpConfig {
             body_limit_bytes: options.body_limit_bytes,
             batch_limit: options.batch_limit,
+            request_timeout: options.request_timeout,
         },
     };
     let mut server = HttpServer::new(move || tonne_http::app(state.clone()))
         .listen(listener)?
         .disable_signals()
+        .client_request_timeout(options.header_timeout)
         .shutdown_timeout(options.shutdown_timeout.as_secs());
     if let Some(workers) = options.workers {
         server = server.workers(workers.max(1));

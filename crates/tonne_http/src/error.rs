@@ -140,8 +140,27 @@ impl ApiError {
         }
     }
 
-    /// Logs the full cause and answers a generic 500: internals never reach the client.
+    /// 503 `service_unavailable` with `Retry-After`.
+    pub fn unavailable(message: &'static str, retry_after_secs: u64) -> Self {
+        Self {
+            retry_after_secs: Some(retry_after_secs),
+            ..Self::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                codes::SERVICE_UNAVAILABLE,
+                message,
+            )
+        }
+    }
+
+    /// Logs the full cause and answers a generic 500: internals never reach the
+    /// client. A store that is only busy or unreachable for now
+    /// ([`tonne_kernel::Unavailable`] in the chain) answers 503 with
+    /// `Retry-After: 1` instead.
     pub fn internal(cause: &anyhow::Error) -> Self {
+        if cause.chain().any(|e| e.is::<tonne_kernel::Unavailable>()) {
+            tracing::warn!(error = %format!("{cause:#}"), "store unavailable; answering 503");
+            return Self::unavailable("the service is busy; retry in a moment", 1);
+        }
         tracing::error!(error = ?cause, "unexpected error");
         Self::new(
             StatusCode::INTERNAL_SERVER_ERROR,

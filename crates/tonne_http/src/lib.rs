@@ -27,7 +27,8 @@ use utoipa::OpenApi as _;
 pub use error::ApiError;
 pub use metrics::PoolGauge;
 pub use state::{
-    AppState, DEFAULT_BATCH_LIMIT, DEFAULT_BODY_LIMIT, HttpConfig, PagesConfig, Readiness,
+    AppState, DEFAULT_BATCH_LIMIT, DEFAULT_BODY_LIMIT, DEFAULT_REQUEST_TIMEOUT, HttpConfig,
+    PagesConfig, Readiness,
 };
 
 async fn unknown_route(req: HttpRequest) -> actix_web::HttpResponse {
@@ -59,6 +60,7 @@ pub fn app(
         .app_data(web::Data::new(state))
         .app_data(web::QueryConfig::default().error_handler(query_error))
         .app_data(web::PathConfig::default().error_handler(path_error))
+        .wrap(from_fn(middleware::deadline))
         .wrap(ErrorHandlers::new().default_handler(middleware::jsonify_errors))
         .wrap(from_fn(middleware::observe))
         .route("/health", web::get().to(routes::system::health))

@@ -29,6 +29,34 @@ fn valid_request_id(value: &HeaderValue) -> Option<String> {
     ok.then(|| text.to_owned())
 }
 
+/// Answers 503 `service_unavailable` with `Retry-After: 1` when a request is not
+/// answered within [`HttpConfig::request_timeout`](crate::HttpConfig): a client
+/// that sends its body slowly, or work stuck behind a busy store, cannot hold a
+/// worker longer. The dropped handler may still finish storage work it had
+/// started (each write is one transaction: all or nothing); a retry with the
+/// same idempotency key is safe.
+pub async fn deadline(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let limit = req
+        .app_data::<web::Data<AppState>>()
+        .map_or(crate::DEFAULT_REQUEST_TIMEOUT, |s| s.config.request_timeout);
+    // The request cannot be kept to build the answer (actix's router needs it
+    // unshared), so the 503 travels as an error that actix renders with
+    // `ApiError`'s own response (body and `Retry-After`).
+    match actix_web::rt::time::timeout(limit, next.call(req)).await {
+        Ok(answer) => answer,
+        Err(_) => {
+            tracing::warn!(
+                timeout_ms = limit.as_millis(),
+                "request deadline passed; answering 503"
+            );
+            Err(ApiError::unavailable("the request took too long; retry in a moment", 1).into())
+        }
+    }
+}
+
 /// Gives every request an id (a client's `X-Request-Id` if well formed), runs it
 /// inside a tracing span carrying that id, logs its outcome, records metrics, and
 /// returns the id in the response.

@@ -20,7 +20,13 @@ pub struct HttpConfig {
     pub body_limit_bytes: usize,
     /// Most entries of `POST /v1/estimates/transactions/batch` (400 above).
     pub batch_limit: usize,
+    /// Longest a request may take from its head to its answer, body upload
+    /// included (503 `service_unavailable` with `Retry-After` after it).
+    pub request_timeout: std::time::Duration,
 }
+
+/// Default request deadline.
+pub const DEFAULT_REQUEST_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(30);
 
 /// Default batch bound: the contract's 100.
 pub const DEFAULT_BATCH_LIMIT: usize = 100;
@@ -30,6 +36,7 @@ impl Default for HttpConfig {
         Self {
             body_limit_bytes: DEFAULT_BODY_LIMIT,
             batch_limit: DEFAULT_BATCH_LIMIT,
+            request_timeout: DEFAULT_REQUEST_TIMEOUT,
         }
     }
 }

@@ -29,7 +29,7 @@ pub use mass::{Mass, MassError, MassUnit};
 pub use mode::{AccountMode, ParseModeError};
 pub use money::{AmountError, Currency, Money, MoneyError, ParseCurrencyError};
 pub use page::{Cursor, CursorError, Limit, LimitError, Page, PageRequest};
-pub use store::StoreError;
+pub use store::{StoreError, Unavailable};
 
 /// Splits a plain decimal string — the contract's `^[0-9]+(\.[0-9]+)?$` — into its
 /// whole and fraction digits (`""` without a point), or `None` if it is anything else.

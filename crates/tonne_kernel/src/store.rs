@@ -11,3 +11,34 @@ pub enum StoreError {
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
 }
+
+/// A store that cannot serve now but may in a moment: its connection pool is
+/// exhausted past the configured wait, or the database is unreachable. Adapters
+/// put it in an [`StoreError::Unexpected`] chain; a driving adapter that finds
+/// it answers "unavailable, retry" (HTTP 503 with `Retry-After`) rather than an
+/// internal error.
+///
+/// ```
+/// use tonne_kernel::{StoreError, Unavailable};
+///
+/// let e = StoreError::Unexpected(anyhow::Error::new(Unavailable("pool exhausted")).context("reading"));
+/// assert!(Unavailable::is_in(&e));
+/// assert!(!Unavailable::is_in(&StoreError::NotFound));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("store unavailable: {0}")]
+pub struct Unavailable(pub &'static str);
+
+impl Unavailable {
+    /// Whether `error`'s source chain holds an [`Unavailable`].
+    pub fn is_in(error: &(dyn std::error::Error + 'static)) -> bool {
+        let mut next = Some(error);
+        while let Some(e) = next {
+            if e.is::<Unavailable>() {
+                return true;
+            }
+            next = e.source();
+        }
+        false
+    }
+}

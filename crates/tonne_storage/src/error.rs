@@ -1,6 +1,7 @@
 use anyhow::anyhow;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use tonne_accounts::ports::StoreError;
+use tonne_kernel::Unavailable;
 
 use crate::db::DbError;
 
@@ -11,7 +12,27 @@ pub(crate) fn store_error(e: DbError, context: &'static str) -> StoreError {
         DbError::Query(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
             StoreError::Duplicate
         }
+        other if unavailable(&other) => StoreError::Unexpected(
+            anyhow::Error::new(Unavailable("the database is busy or unreachable"))
+                .context(other.to_string())
+                .context(context),
+        ),
         other => StoreError::Unexpected(anyhow!(other).context(context)),
+    }
+}
+
+/// Failures that say nothing about the request and may pass by themselves: no
+/// pooled connection within the configured wait, a connection that could not be
+/// opened, or one the server closed (a restart).
+fn unavailable(e: &DbError) -> bool {
+    match e {
+        DbError::Pool(_) | DbError::Connect { .. } => true,
+        DbError::Query(DieselError::DatabaseError(
+            DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
+            _,
+        )) => true,
+        DbError::Query(DieselError::BrokenTransactionManager) => true,
+        _ => false,
     }
 }
 

@@ -19,4 +19,5 @@ mod estimates;
 mod fuzz;
 mod offset_links;
 mod orders;
+mod resilience;
 mod webhooks;
