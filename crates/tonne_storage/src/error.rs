@@ -25,15 +25,19 @@ pub(crate) fn store_error(e: DbError, context: &'static str) -> StoreError {
 /// pooled connection within the configured wait, a connection that could not be
 /// opened, or one the server closed (a restart).
 fn unavailable(e: &DbError) -> bool {
-    match e {
-        DbError::Pool(_) | DbError::Connect { .. } => true,
-        DbError::Query(DieselError::DatabaseError(
-            DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
-            _,
-        )) => true,
-        DbError::Query(DieselError::BrokenTransactionManager) => true,
-        _ => false,
-    }
+    matches!(
+        e,
+        DbError::Pool(_)
+            | DbError::Connect { .. }
+            | DbError::Query(
+                DieselError::BrokenTransactionManager
+                    | DieselError::DatabaseError(
+                        DatabaseErrorKind::ClosedConnection
+                            | DatabaseErrorKind::UnableToSendCommand,
+                        _,
+                    ),
+            )
+    )
 }
 
 /// A row that does not map back to a domain value: corrupt data, reported as a query error.
