@@ -56,7 +56,7 @@ enum LogFormat {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Serve the HTTP API (migrates the database first).
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
     /// Apply pending database migrations and exit.
     Migrate,
     /// Create a new organisation with a live/test account pair and one API key per mode.
@@ -501,7 +501,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
     let secrets = cli.secrets_key.clone();
     match cli.command {
         None => serve(url, ServeArgs::default(), secrets).await,
-        Some(Command::Serve(args)) => serve(url, args, secrets).await,
+        Some(Command::Serve(args)) => serve(url, *args, secrets).await,
         Some(Command::Dispatch(args)) => dispatch(url, args, secrets).await,
         Some(Command::Webhooks(command)) => webhooks(&url, command, secrets).await,
         Some(Command::OffsetLinks(command)) => offset_links(&url, command, secrets).await,
