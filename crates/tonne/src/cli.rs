@@ -316,6 +316,13 @@ struct ServeArgs {
     /// Database connections in the pool (default: twice the number of cores).
     #[arg(long, env = "TONNE_DB_POOL_SIZE")]
     pool_size: Option<u32>,
+    /// Redis holding the rate limits, shared by every server process
+    /// (`redis://127.0.0.1:6379`). Without it each process limits on its own.
+    #[arg(long, env = "TONNE_REDIS_URL")]
+    redis_url: Option<String>,
+    /// Prefix of every Redis key, so that several deployments can share one Redis.
+    #[arg(long, env = "TONNE_REDIS_PREFIX", default_value = "tonne:")]
+    redis_prefix: String,
     /// Milliseconds a request waits for a pooled database connection before it
     /// answers 503 with `Retry-After`.
     #[arg(long, env = "TONNE_DB_POOL_TIMEOUT_MS", default_value_t = 5000)]
@@ -753,6 +760,8 @@ async fn serve(url: DatabaseUrl, args: ServeArgs, secrets: Option<String>) -> an
         options.pool_size = size;
     }
     options.pool_timeout = Duration::from_millis(args.pool_timeout_ms.max(1));
+    options.redis_url = args.redis_url.clone().filter(|u| !u.is_empty());
+    options.redis_prefix = args.redis_prefix.clone();
     options.request_timeout = Duration::from_secs(args.request_timeout_seconds.max(1));
     options.header_timeout = Duration::from_millis(args.header_timeout_ms.max(1));
     options.workers = args.workers;

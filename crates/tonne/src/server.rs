@@ -6,7 +6,9 @@ use actix_web::HttpServer;
 use actix_web::dev::{Server, ServerHandle};
 use tonne_accounts::Bootstrapped;
 use tonne_http::metrics::Metrics;
-use tonne_http::rate_limit::{InProcessRateLimiter, RateLimiter, RatePolicy, SWEEP_EVERY};
+use tonne_http::rate_limit::{
+    InProcessRateLimiter, RateLimiter, RatePolicy, RedisRateLimiter, SWEEP_EVERY,
+};
 use tonne_http::{AppState, HttpConfig};
 use tonne_storage::{DatabaseUrl, PoolSettings};
 
@@ -59,6 +61,12 @@ pub struct ServeOptions {
     pub links: tonne_links::Settings,
     /// Per-IP rate limit of the hosted pages.
     pub page_rate: RatePolicy,
+    /// Redis holding the rate limits' state, shared by every server process
+    /// (`TONNE_REDIS_URL`); `None`: each process limits on its own.
+    pub redis_url: Option<String>,
+    /// Prefix of every Redis key (`TONNE_REDIS_PREFIX`, default `tonne:`), so
+    /// that several deployments can share one Redis.
+    pub redis_prefix: String,
 }
 
 impl ServeOptions {
@@ -93,6 +101,8 @@ impl ServeOptions {
                 per_second: 5,
                 burst: 30,
             },
+            redis_url: None,
+            redis_prefix: "tonne:".into(),
         }
     }
 }
@@ -153,8 +163,8 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
     } else {
         None
     };
-    let limiter: Arc<dyn RateLimiter> = Arc::new(InProcessRateLimiter::new(options.rate));
     let metrics = Arc::new(Metrics::new()?);
+    let (limiter, page_limiter) = rate_limiters(&options, &metrics)?;
     let (dispatcher_stop, dispatcher_task) = match options.dispatcher.clone() {
         Some(config) => {
             let dispatch_metrics = tonne_dispatcher::DispatchMetrics::new(metrics.registry())?;
@@ -189,7 +199,6 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
              so analytics URLs and open forms do not survive a restart or reach another process"
         );
     }
-    let page_limiter: Arc<dyn RateLimiter> = Arc::new(InProcessRateLimiter::new(options.page_rate));
     let state = AppState {
         accounts: Arc::clone(&services.accounts),
         ordering: Arc::clone(&services.ordering),
@@ -238,6 +247,34 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         services,
         dispatcher_stop,
         dispatcher_task,
+    })
+}
+
+/// The API's and the hosted pages' limiters: in Redis when configured (one
+/// budget across processes), else in this process.
+fn rate_limiters(
+    options: &ServeOptions,
+    metrics: &Metrics,
+) -> anyhow::Result<(Arc<dyn RateLimiter>, Arc<dyn RateLimiter>)> {
+    Ok(match &options.redis_url {
+        Some(url) => {
+            let failures = RedisRateLimiter::failure_counter(metrics.registry())?;
+            tracing::info!("rate limits are shared through Redis");
+            let prefix = format!("{}rl:", options.redis_prefix);
+            (
+                Arc::new(
+                    RedisRateLimiter::new(url, options.rate, failures.clone())?
+                        .with_prefix(prefix.clone()),
+                ),
+                Arc::new(
+                    RedisRateLimiter::new(url, options.page_rate, failures)?.with_prefix(prefix),
+                ),
+            )
+        }
+        None => (
+            Arc::new(InProcessRateLimiter::new(options.rate)),
+            Arc::new(InProcessRateLimiter::new(options.page_rate)),
+        ),
     })
 }
 

@@ -201,7 +201,9 @@ impl Services {
         let keys: Arc<dyn ApiKeyRepository> = if key_cache_ttl.is_zero() {
             store
         } else {
-            Arc::new(CachedApiKeys::new(store, key_cache_ttl, 100_000))
+            let cached = Arc::new(CachedApiKeys::new(store, key_cache_ttl, 100_000));
+            cached.follow_revocations(&db);
+            cached
         };
         let accounts = Arc::new(Service::new(
             Arc::new(AccountStore::new(db.clone())),

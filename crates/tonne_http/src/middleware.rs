@@ -160,7 +160,7 @@ pub async fn authenticate_and_limit(
                 .unwrap_or_default()
         ),
     };
-    let decision = state.limiter.check(&rate_key);
+    let decision = state.limiter.check(&rate_key).await;
     let policy = state.limiter.policy();
     let policy_header = format!("{};w=1;burst={}", policy.per_second, policy.burst);
     let limit_header = format!(

@@ -138,6 +138,7 @@ impl r2d2::ManageConnection for Manager {
 #[derive(Clone)]
 pub struct Db {
     pool: r2d2::Pool<Manager>,
+    url: DatabaseUrl,
     backend: Backend,
     /// SQLite allows one writer; serialising write transactions in-process avoids
     /// `SQLITE_BUSY` on lock upgrades. (Several processes need PostgreSQL.)
@@ -173,9 +174,15 @@ impl Db {
             .build(manager)?;
         Ok(Self {
             pool,
+            url: url.clone(),
             backend,
             sqlite_writer: Arc::new(Mutex::new(())),
         })
+    }
+
+    /// The database it opens connections to.
+    pub fn url(&self) -> &DatabaseUrl {
+        &self.url
     }
 
     /// The backend.
@@ -217,9 +224,12 @@ impl Db {
         T: Send + 'static,
     {
         let pool = self.pool.clone();
+        let url = self.url.clone();
         blocking(move || {
             let mut conn = pool.get()?;
-            Ok(work(&mut conn)?)
+            let result = work(&mut conn);
+            heal(&url, &mut conn, &result);
+            Ok(result?)
         })
         .await
     }
@@ -233,15 +243,38 @@ impl Db {
     {
         let pool = self.pool.clone();
         let writer = (self.backend == Backend::Sqlite).then(|| Arc::clone(&self.sqlite_writer));
+        let url = self.url.clone();
         blocking(move || {
             let mut conn = pool.get()?;
             let _guard = writer
                 .as_ref()
                 .map(|m| m.lock().unwrap_or_else(|p| p.into_inner()));
             let conn: &mut AnyConnection = &mut conn;
-            Ok(conn.transaction(work)?)
+            let result = conn.transaction(work);
+            heal(&url, conn, &result);
+            Ok(result?)
         })
         .await
+    }
+}
+
+/// A connection the server closed (a database restart, an administrator's
+/// `pg_terminate_backend`) stays dead, and the pool would hand it out again:
+/// after such an error, replace it with a fresh one when the database answers
+/// (else the next use tries again).
+fn heal<T>(url: &DatabaseUrl, conn: &mut AnyConnection, result: &diesel::QueryResult<T>) {
+    use diesel::result::{DatabaseErrorKind, Error};
+    let lost = matches!(
+        result,
+        Err(Error::BrokenTransactionManager
+            | Error::DatabaseError(
+                DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
+                _,
+            ))
+    );
+    if lost && let Ok(fresh) = (Manager { url: url.clone() }).open() {
+        tracing::info!("replaced a database connection the server had closed");
+        *conn = fresh;
     }
 }
 

@@ -8,10 +8,11 @@ use tonne_accounts::ports::{ApiKeyRepository, StoreError};
 use tonne_accounts::{ApiKey, KeyHash};
 use tonne_kernel::{ApiKeyId, OrganisationId};
 
-use crate::db::Db;
+use crate::db::{AnyConnection, Db};
 use crate::error::store_error;
 use crate::mapping::{ApiKeyRow, to_sql_time};
 use crate::schema::{accounts, api_keys};
+use crate::url::DatabaseUrl;
 
 /// API keys (hashes only) on either backend.
 #[derive(Debug, Clone)]
@@ -96,6 +97,13 @@ impl ApiKeyRepository for ApiKeyStore {
                     .filter(api_keys::id.eq(&id))
                     .select((ApiKeyRow::as_select(), accounts::scope))
                     .first::<(ApiKeyRow, String)>(conn)?;
+                if let AnyConnection::Postgresql(pg) = conn {
+                    // Delivered to every listening process when this transaction commits.
+                    diesel::sql_query("SELECT pg_notify($1, $2)")
+                        .bind::<diesel::sql_types::Text, _>(REVOCATIONS)
+                        .bind::<diesel::sql_types::Text, _>(&row.key_hash)
+                        .execute(pg)?;
+                }
                 row.into_domain(&scope)
             })
             .await
@@ -103,10 +111,19 @@ impl ApiKeyRepository for ApiKeyStore {
     }
 }
 
+/// The PostgreSQL channel on which a revoked key's hash is announced.
+pub const REVOCATIONS: &str = "tonne_key_revoked";
+
+/// How often the revocation listener looks for announcements.
+pub const REVOCATION_POLL: Duration = Duration::from_millis(100);
+
 /// Keeps key look-ups off the database: a hit is served from memory for at most
-/// `ttl`. A key revoked through this decorator is forgotten at once; a key revoked
-/// by another process (the CLI, another server) stops working within `ttl`.
-/// Misses are not cached, so a new key works at once.
+/// `ttl`. A key revoked through this decorator is forgotten at once. On
+/// PostgreSQL, with [`CachedApiKeys::follow_revocations`], a key revoked by
+/// another process (the CLI, another server) is forgotten when its announcement
+/// arrives — within [`REVOCATION_POLL`] of the revoking commit, plus delivery;
+/// `ttl` stays the bound when announcements cannot arrive (SQLite, a lost
+/// listener connection). Misses are not cached, so a new key works at once.
 pub struct CachedApiKeys {
     inner: Arc<dyn ApiKeyRepository>,
     cache: moka::sync::Cache<KeyHash, ApiKey>,
@@ -120,6 +137,75 @@ impl CachedApiKeys {
             .max_capacity(capacity)
             .build();
         Self { inner, cache }
+    }
+
+    /// On PostgreSQL, starts a thread that `LISTEN`s for revocations announced by
+    /// any process and forgets the revoked keys; it reconnects after a lost
+    /// connection (forgetting every cached key then, as announcements may have
+    /// been missed) and ends when the cache is dropped. On SQLite (one process)
+    /// it does nothing and returns `false`.
+    pub fn follow_revocations(self: &Arc<Self>, db: &Db) -> bool {
+        let DatabaseUrl::Postgres(url) = db.url().clone() else {
+            return false;
+        };
+        let cache = Arc::downgrade(self);
+        let spawned = std::thread::Builder::new()
+            .name("tonne-key-revocations".into())
+            .spawn(move || listen_for_revocations(&url, &cache));
+        if let Err(e) = &spawned {
+            tracing::warn!(error = %e, "cannot start the key revocation listener; the key cache TTL bounds revocations");
+        }
+        spawned.is_ok()
+    }
+}
+
+fn listen_for_revocations(url: &str, cache: &std::sync::Weak<CachedApiKeys>) {
+    use diesel::Connection as _;
+    use diesel::PgConnection;
+    let mut warned = false;
+    while cache.strong_count() > 0 {
+        let mut conn = match PgConnection::establish(url).and_then(|mut c| {
+            diesel::sql_query(format!("LISTEN {REVOCATIONS}"))
+                .execute(&mut c)
+                .map(|_| c)
+                .map_err(|e| diesel::ConnectionError::BadConnection(e.to_string()))
+        }) {
+            Ok(conn) => conn,
+            Err(e) => {
+                if !warned {
+                    tracing::warn!(error = %e, "key revocation listener cannot connect; retrying (the key cache TTL bounds revocations meanwhile)");
+                    warned = true;
+                }
+                std::thread::sleep(Duration::from_secs(1));
+                continue;
+            }
+        };
+        if warned {
+            tracing::info!("key revocation listener connected again");
+            warned = false;
+        }
+        // Announcements may have been missed while disconnected.
+        if let Some(c) = cache.upgrade() {
+            c.cache.invalidate_all();
+        }
+        'listening: loop {
+            let Some(c) = cache.upgrade() else { return };
+            for note in conn.notifications_iter() {
+                match note {
+                    Ok(n) => {
+                        if let Some(hash) = KeyHash::from_hex(&n.payload) {
+                            c.cache.invalidate(&hash);
+                        }
+                    }
+                    Err(e) => {
+                        tracing::warn!(error = %e, "key revocation listener lost its connection");
+                        break 'listening;
+                    }
+                }
+            }
+            drop(c);
+            std::thread::sleep(REVOCATION_POLL);
+        }
     }
 }
 

@@ -11,10 +11,12 @@
 mod contract;
 mod db;
 mod fixtures;
+mod redis;
 
 pub use contract::{Contract, ContractError};
 pub use db::{TestDb, postgres_url, require_postgres};
 pub use fixtures::organisation;
+pub use redis::{REDIS_ENV, redis_url, unique_prefix};
 
 /// Instantiates each `async fn case(db: TestDb)` twice, as `sqlite::case` and
 /// `postgres::case` (the PostgreSQL one skips unless a server is configured, and

@@ -20,4 +20,5 @@ mod fuzz;
 mod offset_links;
 mod orders;
 mod resilience;
+mod scale_out;
 mod webhooks;

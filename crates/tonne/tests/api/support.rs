@@ -92,6 +92,16 @@ impl TestApp {
     }
 
     pub async fn spawn_with(db: TestDb, tweak: impl FnOnce(&mut ServeOptions)) -> Self {
+        Self::spawn_on(Arc::new(db), tweak).await
+    }
+
+    /// Another server process over this one's database (it keeps the database
+    /// alive as long as it runs).
+    pub async fn sibling(&self, tweak: impl FnOnce(&mut ServeOptions)) -> Self {
+        Self::spawn_on(Arc::clone(&self._db), tweak).await
+    }
+
+    async fn spawn_on(db: Arc<TestDb>, tweak: impl FnOnce(&mut ServeOptions)) -> Self {
         let database_url = db.url().to_owned();
         let mut options = ServeOptions::new(DatabaseUrl::parse(&database_url).unwrap());
         options.bind = "127.0.0.1:0".into();
@@ -153,7 +163,7 @@ impl TestApp {
             database_url,
             stop: Some(stop_tx),
             thread: Some(thread),
-            _db: Arc::new(db),
+            _db: db,
         }
     }
 

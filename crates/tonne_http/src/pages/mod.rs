@@ -82,11 +82,12 @@ fn client_ip(req: &HttpRequest) -> String {
 }
 
 /// The per-IP page limit: `None` to go on, or the 429 page.
-fn limited(state: &AppState, req: &HttpRequest) -> Option<HttpResponse> {
+async fn limited(state: &AppState, req: &HttpRequest) -> Option<HttpResponse> {
     let decision = state
         .pages
         .limiter
-        .check(&format!("page:{}", client_ip(req)));
+        .check(&format!("page:{}", client_ip(req)))
+        .await;
     if decision.allowed {
         return None;
     }
@@ -227,7 +228,7 @@ pub async fn show(
     req: HttpRequest,
     id: web::Path<String>,
 ) -> HttpResponse {
-    if let Some(r) = limited(&state, &req) {
+    if let Some(r) = limited(&state, &req).await {
         return r;
     }
     let ua = req
@@ -268,6 +269,7 @@ pub async fn quote(
     body: web::Bytes,
 ) -> HttpResponse {
     let (form, cookie) = match limited(&state, &req)
+        .await
         .map_or_else(|| checked(&req, &id, &body, &state), |r| Err(Box::new(r)))
     {
         Ok(ok) => ok,
@@ -299,6 +301,7 @@ pub async fn order(
     body: web::Bytes,
 ) -> HttpResponse {
     let (form, cookie) = match limited(&state, &req)
+        .await
         .map_or_else(|| checked(&req, &id, &body, &state), |r| Err(Box::new(r)))
     {
         Ok(ok) => ok,
@@ -334,7 +337,7 @@ pub async fn analytics(
     req: HttpRequest,
     id: web::Path<String>,
 ) -> HttpResponse {
-    if let Some(r) = limited(&state, &req) {
+    if let Some(r) = limited(&state, &req).await {
         return r;
     }
     let signed: Signed = serde_urlencoded::from_str(req.query_string()).unwrap_or(Signed {

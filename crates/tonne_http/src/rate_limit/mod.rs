@@ -1,7 +1,11 @@
-//! Rate limiting behind a port, with an in-process GCRA implementation (governor).
-//!
-//! The port lets a shared store (PostgreSQL or Redis) replace the in-process
-//! limiter when several server processes must share one budget.
+//! Rate limiting behind a port: GCRA per key, in this process's memory
+//! ([`InProcessRateLimiter`], governor) or shared by every server process
+//! through Redis ([`RedisRateLimiter`], one atomic script call per request,
+//! failing open when Redis is unreachable).
+
+mod redis;
+
+pub use self::redis::RedisRateLimiter;
 
 use std::num::NonZeroU32;
 use std::time::Duration;
@@ -33,10 +37,24 @@ pub struct RateDecision {
     pub retry_after_secs: u64,
 }
 
+impl RateDecision {
+    /// An allowed request with the whole budget left: what a limiter answers
+    /// when it cannot decide (fail-open).
+    pub fn unlimited(policy: RatePolicy) -> Self {
+        Self {
+            allowed: true,
+            remaining: policy.burst,
+            reset_secs: 0,
+            retry_after_secs: 0,
+        }
+    }
+}
+
 /// Decides whether a request of a given client may proceed.
+#[async_trait::async_trait]
 pub trait RateLimiter: Send + Sync {
     /// Counts one request of `key` (an API key id, or `ip:<addr>`).
-    fn check(&self, key: &str) -> RateDecision;
+    async fn check(&self, key: &str) -> RateDecision;
     /// The budget, for the `RateLimit-Policy` header.
     fn policy(&self) -> RatePolicy;
     /// Forgets clients whose budget is whole again (bounded memory).
@@ -73,8 +91,9 @@ impl InProcessRateLimiter {
     }
 }
 
+#[async_trait::async_trait]
 impl RateLimiter for InProcessRateLimiter {
-    fn check(&self, key: &str) -> RateDecision {
+    async fn check(&self, key: &str) -> RateDecision {
         match self.limiter.check_key(&key.to_owned()) {
             Ok(snapshot) => {
                 let remaining = snapshot.remaining_burst_capacity();
@@ -115,19 +134,25 @@ pub const SWEEP_EVERY: Duration = Duration::from_secs(60);
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_burst_is_allowed_then_refused_with_a_retry_hint_per_key() {
+    #[actix_web::test]
+    async fn a_burst_is_allowed_then_refused_with_a_retry_hint_per_key() {
         let limiter = InProcessRateLimiter::new(RatePolicy {
             per_second: 2,
             burst: 3,
         });
-        let decisions: Vec<_> = (0..4).map(|_| limiter.check("a")).collect();
+        let mut decisions = Vec::new();
+        for _ in 0..4 {
+            decisions.push(limiter.check("a").await);
+        }
         assert_eq!(decisions.iter().filter(|d| d.allowed).count(), 3);
         assert_eq!(decisions.first().map(|d| d.remaining), Some(2));
         let refused = decisions.last().copied().unwrap_or(decisions[0]);
         assert!(!refused.allowed);
         assert_eq!(refused.retry_after_secs, 1);
-        assert!(limiter.check("b").allowed, "another key has its own budget");
+        assert!(
+            limiter.check("b").await.allowed,
+            "another key has its own budget"
+        );
         limiter.sweep();
     }
 }
