@@ -19,7 +19,7 @@ fn grams(v: &Value) -> i64 {
     format!("{whole}{fraction:0<6}").parse().unwrap()
 }
 
-fn company() -> Value {
+pub(crate) fn company() -> Value {
     json!({
         "employees": 50, "remote_employees_percentage": 20,
         "office_area": {"amount": "800", "unit": "square_meters"},

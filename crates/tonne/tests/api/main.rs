@@ -17,6 +17,7 @@ mod cli;
 mod conventions;
 mod estimates;
 mod fuzz;
+mod isolation;
 mod offset_links;
 mod orders;
 mod resilience;
