@@ -34,8 +34,16 @@ boundaries:
 ci:
     bash .ci/run
 
+# Three servers and a dispatcher on PostgreSQL and Redis behind HAProxy (deploy/)
+cluster:
+    bash deploy/cluster.sh
+
+# Crash tests: 2 servers + dispatcher under load, SIGKILLs and a PostgreSQL stop, then the set check (120 s)
+faults:
+    bash bench/faults/run.sh
+
 # Load benchmarks (writes bench/results/; see docs/performance.md)
-bench: bench-accounts bench-orders bench-estimates bench-engines bench-webhooks
+bench: bench-accounts bench-orders bench-estimates bench-engines bench-webhooks bench-scale
 
 # GET /v1/accounts/me on SQLite and PostgreSQL vs a bare actix handler
 bench-accounts:
@@ -56,3 +64,7 @@ bench-engines:
 # Webhook delivery on PostgreSQL: backlog drain (events/s, dispatcher memory), commit->ack latency at 200 orders/s
 bench-webhooks:
     bash bench/webhooks.sh
+
+# Orders by mass with 1, 2 and 3 server processes vs the pgbench ceiling; the Redis limiter's cost
+bench-scale:
+    bash bench/scale.sh

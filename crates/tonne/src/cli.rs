@@ -270,8 +270,10 @@ enum KeysCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Revoke a key by its id (as `keys list` shows it). Running servers stop
-    /// accepting it within their key cache TTL (`TONNE_KEY_CACHE_TTL_SECONDS`).
+    /// Revoke a key by its id (as `keys list` shows it). Running servers on
+    /// PostgreSQL stop accepting it within about 0.1 s (the revocation is
+    /// announced with NOTIFY); at the latest within their key cache TTL
+    /// (`TONNE_KEY_CACHE_TTL_SECONDS`).
     Revoke {
         /// The key's id.
         key_id: String,
@@ -340,6 +342,11 @@ struct ServeArgs {
     /// Seconds in-flight requests get to finish after SIGTERM/SIGINT.
     #[arg(long, env = "TONNE_SHUTDOWN_TIMEOUT_SECONDS", default_value_t = 30)]
     shutdown_timeout_seconds: u64,
+    /// Seconds `/ready` answers 503 after SIGTERM/SIGINT while the server still
+    /// serves, before it stops accepting (set it above the load balancer's
+    /// health-check interval × fall count).
+    #[arg(long, env = "TONNE_DRAIN_SECONDS", default_value_t = 0)]
+    drain_seconds: u64,
     /// Do not create a demo organisation on an empty database.
     #[arg(long, env = "TONNE_NO_DEMO")]
     no_demo: bool,
@@ -766,6 +773,8 @@ async fn serve(url: DatabaseUrl, args: ServeArgs, secrets: Option<String>) -> an
     options.header_timeout = Duration::from_millis(args.header_timeout_ms.max(1));
     options.workers = args.workers;
     options.shutdown_timeout = Duration::from_secs(args.shutdown_timeout_seconds);
+    options.drain = Duration::from_secs(args.drain_seconds);
+    let drain = options.drain;
     options.create_demo = !args.no_demo;
     options.test_order_step = Duration::from_secs(args.test_order_step_seconds.max(1));
     let rate: rust_decimal::Decimal = args.commission_rate.parse().map_err(|_| {
@@ -820,6 +829,16 @@ async fn serve(url: DatabaseUrl, args: ServeArgs, secrets: Option<String>) -> an
             anyhow::bail!("the HTTP server stopped unexpectedly");
         }
         () = shutdown_signal() => {}
+    }
+    if !drain.is_zero() {
+        tracing::info!(
+            seconds = drain.as_secs(),
+            "stop signal received; draining (/ready answers 503)"
+        );
+        running
+            .draining
+            .store(true, std::sync::atomic::Ordering::Release);
+        tokio::time::sleep(drain).await;
     }
     tracing::info!("stop signal received; finishing in-flight requests");
     if let Some(stop) = &running.dispatcher_stop {

@@ -43,6 +43,9 @@ pub struct ServeOptions {
     pub workers: Option<usize>,
     /// How long in-flight requests may finish after a stop signal.
     pub shutdown_timeout: Duration,
+    /// After a stop signal, how long `/ready` answers 503 while the server still
+    /// serves, so that a load balancer's health check takes it out first.
+    pub drain: Duration,
     /// Create and print a demo organisation when the database has none, and load the
     /// demo catalogue when the catalogue is empty.
     pub create_demo: bool,
@@ -90,6 +93,7 @@ impl ServeOptions {
             header_timeout: Duration::from_secs(5),
             workers: None,
             shutdown_timeout: Duration::from_secs(30),
+            drain: Duration::ZERO,
             create_demo: true,
             ordering: tonne_ordering::Settings::default(),
             test_order_step: Duration::from_secs(5),
@@ -135,6 +139,8 @@ pub struct Running {
     pub dispatcher_stop: Option<tokio::sync::watch::Sender<bool>>,
     /// The in-process dispatcher's task, to await after stopping it.
     pub dispatcher_task: Option<tokio::task::JoinHandle<()>>,
+    /// Set it to make `/ready` answer 503 (draining before a stop).
+    pub draining: Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// Opens the database (migrating it), creates the demo organisation if asked and
@@ -199,6 +205,7 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
              so analytics URLs and open forms do not survive a restart or reach another process"
         );
     }
+    let draining = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let state = AppState {
         accounts: Arc::clone(&services.accounts),
         ordering: Arc::clone(&services.ordering),
@@ -211,7 +218,10 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
             limiter: Arc::clone(&page_limiter),
         },
         limiter: Arc::clone(&limiter),
-        readiness: Arc::new(DbReadiness(services.db.clone())),
+        readiness: Arc::new(DbReadiness {
+            db: services.db.clone(),
+            draining: Arc::clone(&draining),
+        }),
         metrics,
         config: HttpConfig {
             body_limit_bytes: options.body_limit_bytes,
@@ -247,6 +257,7 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         services,
         dispatcher_stop,
         dispatcher_task,
+        draining,
     })
 }
 

@@ -279,19 +279,28 @@ impl Services {
 }
 
 /// `/ready` and pool metrics over the pool.
-pub(crate) struct DbReadiness(pub Db);
+/// Ready when the database answers and the server is not draining (after a
+/// stop signal `/ready` answers 503 so that a load balancer stops sending new
+/// requests while in-flight ones finish).
+pub(crate) struct DbReadiness {
+    pub db: Db,
+    pub draining: Arc<std::sync::atomic::AtomicBool>,
+}
 
 #[async_trait]
 impl Readiness for DbReadiness {
     async fn check(&self) -> Result<(), String> {
-        self.0
+        if self.draining.load(std::sync::atomic::Ordering::Acquire) {
+            return Err("draining: the server is shutting down".into());
+        }
+        self.db
             .read(|conn| conn.batch_execute("SELECT 1"))
             .await
-            .map_err(|e| e.to_string())
+            .map_err(|e| format!("database unreachable: {e}"))
     }
 
     fn pool(&self) -> PoolGauge {
-        let s = self.0.status();
+        let s = self.db.status();
         PoolGauge {
             connections: s.connections,
             idle: s.idle,

@@ -12,12 +12,20 @@ pub(crate) fn store_error(e: DbError, context: &'static str) -> StoreError {
         DbError::Query(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
             StoreError::Duplicate
         }
-        other if unavailable(&other) => StoreError::Unexpected(
-            anyhow::Error::new(Unavailable("the database is busy or unreachable"))
-                .context(other.to_string())
-                .context(context),
-        ),
-        other => StoreError::Unexpected(anyhow!(other).context(context)),
+        other => StoreError::Unexpected(unexpected(other, context)),
+    }
+}
+
+/// An unexpected failure with its context; one that may pass by itself (see
+/// [`unavailable`]) carries the kernel's [`Unavailable`] marker, so that the
+/// HTTP adapter answers 503 with `Retry-After` rather than 500.
+pub(crate) fn unexpected(e: DbError, context: &'static str) -> anyhow::Error {
+    if unavailable(&e) {
+        anyhow::Error::new(Unavailable("the database is busy or unreachable"))
+            .context(e.to_string())
+            .context(context)
+    } else {
+        anyhow!(e).context(context)
     }
 }
 

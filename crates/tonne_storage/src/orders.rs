@@ -396,7 +396,7 @@ fn place_error(e: crate::db::DbError, named_estimate: bool) -> PlaceError {
                 PlaceError::EstimateAlreadyOrdered
             }
         }
-        other => PlaceError::Unexpected(anyhow::anyhow!(other).context("placing an order")),
+        other => PlaceError::Unexpected(crate::error::unexpected(other, "placing an order")),
     }
 }
 

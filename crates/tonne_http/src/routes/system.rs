@@ -10,15 +10,22 @@ pub async fn health() -> HttpResponse {
     HttpResponse::Ok().json(json!({ "status": "ok" }))
 }
 
-/// The database answers.
+/// Ready for traffic: the database answers and the server is not draining.
 pub async fn ready(state: web::Data<AppState>) -> HttpResponse {
     match state.readiness.check().await {
         Ok(()) => HttpResponse::Ok().json(json!({ "status": "ready" })),
         Err(reason) => {
             tracing::warn!(%reason, "not ready");
-            HttpResponse::ServiceUnavailable().json(json!({
-                "errors": [{ "error_code": "service_unavailable", "message": "database unreachable" }]
-            }))
+            let message = if reason.starts_with("draining") {
+                "draining: the server is shutting down"
+            } else {
+                "database unreachable"
+            };
+            HttpResponse::ServiceUnavailable()
+                .insert_header(("Retry-After", "1"))
+                .json(json!({
+                    "errors": [{ "error_code": "service_unavailable", "message": message }]
+                }))
         }
     }
 }
