@@ -13,7 +13,8 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 CONNECTIONS=${CONNECTIONS:-64} WARMUP=${WARMUP:-2s}
 bench_init accounts-me
-bench_build --example bare_actix
+bench_build
+cargo build --release -p tonne --example bare_actix
 BARE=target/release/examples/bare_actix
 
 serve() { # serve DATABASE_URL PORT; sets KEY (not in a subshell, so PIDS keeps the server)

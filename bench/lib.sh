@@ -27,7 +27,7 @@ bench_init() { # bench_init NAME
 }
 
 bench_cleanup() {
-  for p in "${PIDS[@]:-}"; do [ -n "$p" ] && kill "$p" 2>/dev/null; done
+  for p in "${PIDS[@]:-}"; do [ -z "$p" ] || kill "$p" 2>/dev/null || true; done
   rm -rf "$WORK"
   return 0
 }
@@ -124,4 +124,35 @@ run_wrk() { # run_wrk LABEL SCRIPT URL: prints a table row, keeps the rate in $W
 
 ratio() { # ratio LABEL_A LABEL_B: rps of A over rps of B, two decimals
   awk -v a="$(cat "$WORK/$1.rps")" -v b="$(cat "$WORK/$2.rps")" 'BEGIN{printf "%.2f", a/b}'
+}
+
+order_sql() { # order_sql ACCOUNT_SQL: pgbench script of the writes one order creation does
+  # (conditional inventory updates of the 5 default bundles in $BUNDLES, the order
+  # and its 5 lines, the per-account sequence bump, the outbox event), in one
+  # transaction; ACCOUNT_SQL is an SQL expression, e.g. "'<id>'" or a subquery.
+  local a=$1
+  cat <<SQL
+\set oid random(1, 9000000000000000)
+\set eid random(1, 9000000000000000)
+BEGIN;
+UPDATE bundles SET available_grams = available_grams - 100 WHERE id = '${BUNDLES[0]}' AND available_grams >= 100;
+UPDATE bundles SET available_grams = available_grams - 200 WHERE id = '${BUNDLES[1]}' AND available_grams >= 200;
+UPDATE bundles SET available_grams = available_grams - 200 WHERE id = '${BUNDLES[2]}' AND available_grams >= 200;
+UPDATE bundles SET available_grams = available_grams - 200 WHERE id = '${BUNDLES[3]}' AND available_grams >= 200;
+UPDATE bundles SET available_grams = available_grams - 300 WHERE id = '${BUNDLES[4]}' AND available_grams >= 300;
+INSERT INTO orders (id, account_id, mode, idempotency_key, kind, status, currency, quantity_grams, offset_cost_minor, commission_minor, total_cost_minor, requested_quantity_grams, metadata, created_at, updated_at)
+  VALUES (lpad(:oid::text, 32, '0'), $a, 'live', 'pgbench-' || :oid, 'quantity', 'received', 'GBP', 1000, 2, 0, 2, 1000, '{}', now(), now());
+INSERT INTO order_lines VALUES
+  (lpad(:oid::text, 32, '0'), 0, '${BUNDLES[0]}', 'b', 100, 12180, 13398, 1, false),
+  (lpad(:oid::text, 32, '0'), 1, '${BUNDLES[1]}', 'b', 200, 2784, 3062, 1, false),
+  (lpad(:oid::text, 32, '0'), 2, '${BUNDLES[2]}', 'b', 200, 827, 910, 0, false),
+  (lpad(:oid::text, 32, '0'), 3, '${BUNDLES[3]}', 'b', 200, 418, 460, 0, false),
+  (lpad(:oid::text, 32, '0'), 4, '${BUNDLES[4]}', 'b', 300, 1218, 1340, 0, false);
+INSERT INTO account_event_sequences VALUES ($a, 0) ON CONFLICT DO NOTHING;
+UPDATE account_event_sequences SET last_sequence = last_sequence + 1 WHERE account_id = $a;
+SELECT last_sequence FROM account_event_sequences WHERE account_id = $a;
+INSERT INTO order_events VALUES (lpad(:eid::text, 32, '0'), 'order.received', $a,
+  (SELECT last_sequence FROM account_event_sequences WHERE account_id = $a), lpad(:oid::text, 32, '0'), '{"order":{}}', now());
+COMMIT;
+SQL
 }

@@ -20,30 +20,7 @@ seed_database "$DB_URL"
 mapfile -t BUNDLES < <(psql "$DB_URL" -Atc "SELECT id FROM bundles WHERE default_share IS NOT NULL ORDER BY id")
 
 # 1. pgbench baseline ---------------------------------------------------------
-cat > "$WORK/order.sql" <<SQL
-\set oid random(1, 9000000000000000)
-\set eid random(1, 9000000000000000)
-BEGIN;
-UPDATE bundles SET available_grams = available_grams - 100 WHERE id = '${BUNDLES[0]}' AND available_grams >= 100;
-UPDATE bundles SET available_grams = available_grams - 200 WHERE id = '${BUNDLES[1]}' AND available_grams >= 200;
-UPDATE bundles SET available_grams = available_grams - 200 WHERE id = '${BUNDLES[2]}' AND available_grams >= 200;
-UPDATE bundles SET available_grams = available_grams - 200 WHERE id = '${BUNDLES[3]}' AND available_grams >= 200;
-UPDATE bundles SET available_grams = available_grams - 300 WHERE id = '${BUNDLES[4]}' AND available_grams >= 300;
-INSERT INTO orders (id, account_id, mode, idempotency_key, kind, status, currency, quantity_grams, offset_cost_minor, commission_minor, total_cost_minor, requested_quantity_grams, metadata, created_at, updated_at)
-  VALUES (lpad(:oid::text, 32, '0'), '$ACCOUNT', 'live', 'pgbench-' || :oid, 'quantity', 'received', 'GBP', 1000, 2, 0, 2, 1000, '{}', now(), now());
-INSERT INTO order_lines VALUES
-  (lpad(:oid::text, 32, '0'), 0, '${BUNDLES[0]}', 'b', 100, 12180, 13398, 1, false),
-  (lpad(:oid::text, 32, '0'), 1, '${BUNDLES[1]}', 'b', 200, 2784, 3062, 1, false),
-  (lpad(:oid::text, 32, '0'), 2, '${BUNDLES[2]}', 'b', 200, 827, 910, 0, false),
-  (lpad(:oid::text, 32, '0'), 3, '${BUNDLES[3]}', 'b', 200, 418, 460, 0, false),
-  (lpad(:oid::text, 32, '0'), 4, '${BUNDLES[4]}', 'b', 300, 1218, 1340, 0, false);
-INSERT INTO account_event_sequences VALUES ('$ACCOUNT', 0) ON CONFLICT DO NOTHING;
-UPDATE account_event_sequences SET last_sequence = last_sequence + 1 WHERE account_id = '$ACCOUNT';
-SELECT last_sequence FROM account_event_sequences WHERE account_id = '$ACCOUNT';
-INSERT INTO order_events VALUES (lpad(:eid::text, 32, '0'), 'order.received', '$ACCOUNT',
-  (SELECT last_sequence FROM account_event_sequences WHERE account_id = '$ACCOUNT'), lpad(:oid::text, 32, '0'), '{"order":{}}', now());
-COMMIT;
-SQL
+order_sql "'$ACCOUNT'" > "$WORK/order.sql"
 PGB=$(pgbench -n -c "$CONNECTIONS" -j 2 -T "$SECONDS_PG" -f "$WORK/order.sql" "$DB_URL" 2>&1)
 BASE_TPS=$(grep -oE 'tps = [0-9.]+' <<<"$PGB" | head -1 | awk '{print $3}')
 BASE_LAT=$(grep -oE 'latency average = [0-9.]+ ms' <<<"$PGB" | awk '{print $4}')

@@ -32,50 +32,31 @@ mapfile -t BUNDLES < <(psql "$DB_URL" -Atc "SELECT id FROM bundles WHERE default
 # 1. pgbench ceiling over the 20 accounts ------------------------------------
 psql "$DB_URL" -qc "CREATE TABLE bench_accounts (n INT PRIMARY KEY, id TEXT NOT NULL)"
 for i in "${!ACCOUNTS[@]}"; do psql "$DB_URL" -qc "INSERT INTO bench_accounts VALUES ($i, '${ACCOUNTS[$i]}')"; done
-cat > "$WORK/order.sql" <<SQL
-\set oid random(1, 9000000000000000)
-\set eid random(1, 9000000000000000)
-\set a random(0, 19)
-SELECT id AS account FROM bench_accounts WHERE n = :a \gset
-BEGIN;
-UPDATE bundles SET available_grams = available_grams - 100 WHERE id = '${BUNDLES[0]}' AND available_grams >= 100;
-UPDATE bundles SET available_grams = available_grams - 200 WHERE id = '${BUNDLES[1]}' AND available_grams >= 200;
-UPDATE bundles SET available_grams = available_grams - 200 WHERE id = '${BUNDLES[2]}' AND available_grams >= 200;
-UPDATE bundles SET available_grams = available_grams - 200 WHERE id = '${BUNDLES[3]}' AND available_grams >= 200;
-UPDATE bundles SET available_grams = available_grams - 300 WHERE id = '${BUNDLES[4]}' AND available_grams >= 300;
-INSERT INTO orders (id, account_id, mode, idempotency_key, kind, status, currency, quantity_grams, offset_cost_minor, commission_minor, total_cost_minor, requested_quantity_grams, metadata, created_at, updated_at)
-  VALUES (lpad(:oid::text, 32, '0'), :'account', 'live', 'pgbench-' || :oid, 'quantity', 'received', 'GBP', 1000, 2, 0, 2, 1000, '{}', now(), now());
-INSERT INTO order_lines VALUES
-  (lpad(:oid::text, 32, '0'), 0, '${BUNDLES[0]}', 'b', 100, 12180, 13398, 1, false),
-  (lpad(:oid::text, 32, '0'), 1, '${BUNDLES[1]}', 'b', 200, 2784, 3062, 1, false),
-  (lpad(:oid::text, 32, '0'), 2, '${BUNDLES[2]}', 'b', 200, 827, 910, 0, false),
-  (lpad(:oid::text, 32, '0'), 3, '${BUNDLES[3]}', 'b', 200, 418, 460, 0, false),
-  (lpad(:oid::text, 32, '0'), 4, '${BUNDLES[4]}', 'b', 300, 1218, 1340, 0, false);
-INSERT INTO account_event_sequences VALUES (:'account', 0) ON CONFLICT DO NOTHING;
-UPDATE account_event_sequences SET last_sequence = last_sequence + 1 WHERE account_id = :'account';
-INSERT INTO order_events VALUES (lpad(:eid::text, 32, '0'), 'order.received', :'account',
-  (SELECT last_sequence FROM account_event_sequences WHERE account_id = :'account'), lpad(:oid::text, 32, '0'), '{"order":{}}', now());
-COMMIT;
-SQL
+{
+  echo '\set a random(0, 19)'
+  order_sql "(SELECT id FROM bench_accounts WHERE n = :a)"
+} > "$WORK/order.sql"
 PGB=$(pgbench -n -c "$CONNECTIONS" -j 2 -T "$SECONDS_PG" -f "$WORK/order.sql" "$DB_URL" 2>&1)
 CEILING=$(grep -oE 'tps = [0-9.]+' <<<"$PGB" | head -1 | awk '{print $3}')
 PG_LAT=$(grep -oE 'latency average = [0-9.]+ ms' <<<"$PGB" | awk '{print $4}')
 
 # 2. 1, 2, 3 servers behind HAProxy ---------------------------------------------
-{
+create_lua() { # create_lua RUN: unique idempotency keys per run and thread
   printf 'local keys = {'; printf '"%s",' "${KEYS[@]}"; printf '}\n'
+  printf 'local run = "%s"\n' "$1"
   cat <<'LUA'
 local counter = 0
-function setup(thread) thread:set("tid", tostring(math.random(1, 1e9))) end
+local threads = 0
+function setup(thread) threads = threads + 1; thread:set("tid", tostring(threads)) end
 request = function()
   counter = counter + 1
   local key = keys[(counter % #keys) + 1]
-  local body = '{"mass":{"amount":"1","unit":"kg"},"idempotency_key":"' .. (tid or "t") .. '-' .. counter .. '"}'
+  local body = '{"mass":{"amount":"1","unit":"kg"},"idempotency_key":"' .. run .. '-' .. (tid or "t") .. '-' .. counter .. '"}'
   return wrk.format("POST", "/v1/orders/by-mass", {["Authorization"] = "Bearer " .. key, ["Content-Type"] = "application/json"}, body)
 end
 LUA
   result_lua
-} > "$WORK/create.lua"
+}
 
 haproxy_cfg() { # haproxy_cfg N: a config for servers 1..N
   printf 'global\n    maxconn 4096\ndefaults\n    mode http\n    timeout connect 2s\n    timeout client 35s\n    timeout server 35s\n'
@@ -97,7 +78,8 @@ for n in 1 2 3; do
   PIDS+=($!)
   HAP=$!
   wait_for "http://127.0.0.1:$LB/ready"
-  run_wrk "servers-$n" "$WORK/create.lua" "http://127.0.0.1:$LB/v1/orders/by-mass" >> "$REPORT"
+  create_lua "$STAMP-$n" > "$WORK/create-$n.lua"
+  run_wrk "servers-$n" "$WORK/create-$n.lua" "http://127.0.0.1:$LB/v1/orders/by-mass" >> "$REPORT"
   kill "$HAP" "${SERVERS[@]}" 2>/dev/null || true
   wait "$HAP" "${SERVERS[@]}" 2>/dev/null || true
   sleep 1
