@@ -221,7 +221,8 @@ def faults(procs, seconds, record):
 
 def retry_lost(load):
     """Retries every request without an answer until it has one; returns the
-    acknowledged (tenant, key) -> order id map and the retry count."""
+    acknowledged (tenant, key) -> order id map, how many were lost, the attempts,
+    and how many of the lost had been stored all the same."""
     acked = {}
     lost = []
     for i, key, status, order in load.outcomes:
@@ -232,6 +233,7 @@ def retry_lost(load):
         else:
             check(f"unexpected answer {status} for {key}", False, status)
     retries = 0
+    stored_before = 0
     for i, key in lost:
         t = load.tenants[i]
         for attempt in range(200):
@@ -246,11 +248,12 @@ def retry_lost(load):
                 status, body = call("GET", f"http://127.0.0.1:{port}/v1/orders/by-idempotency-key/{key}", t["key"])
                 if status == 200:
                     acked[(i, key)] = body["id"]
+                    stored_before += 1
                     break
             time.sleep(0.2)
         else:
             check(f"request {key} never got an answer", False, "200 attempts")
-    return acked, len(lost), retries
+    return acked, len(lost), retries, stored_before
 
 
 def main():
@@ -276,8 +279,9 @@ def main():
         say(f"load: {sent} requests in {SECONDS} s ({sent / SECONDS:.0f}/s); answers by status "
             f"(0: none) {dict(sorted(statuses.items()))}")
         wait_ready(PORTS)
-        acked, lost, retries = retry_lost(load)
-        say(f"retried: {lost} requests had no answer; {retries} attempts until each had one")
+        acked, lost, retries, stored_before = retry_lost(load)
+        say(f"retried: {lost} requests had no answer; {retries} attempts until each had one; "
+            f"{stored_before} of them had been stored before their answer was lost (409, read back by key)")
 
         # The set check -------------------------------------------------------
         rows = psql("SELECT o.id, o.account_id, o.idempotency_key FROM orders o WHERE o.idempotency_key LIKE 'fault-%'")
