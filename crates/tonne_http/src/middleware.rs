@@ -41,7 +41,9 @@ pub async fn deadline(
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let limit = req
         .app_data::<web::Data<AppState>>()
-        .map_or(crate::DEFAULT_REQUEST_TIMEOUT, |s| s.config.request_timeout);
+        .map_or(crate::state::DEFAULT_REQUEST_TIMEOUT, |s| {
+            s.config.request_timeout
+        });
     // The request cannot be kept to build the answer (actix's router needs it
     // unshared), so the 503 travels as an error that actix renders with
     // `ApiError`'s own response (body and `Retry-After`).

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use prometheus::{IntCounter, Registry};
 use redis::aio::{ConnectionManager, ConnectionManagerConfig};
 
-use super::{RateDecision, RateLimiter, RatePolicy};
+use super::port::{RateDecision, RateLimiter, RatePolicy};
 
 /// Longest one limiter call may take before the request goes on without it.
 pub const CALL_TIMEOUT: Duration = Duration::from_millis(100);
