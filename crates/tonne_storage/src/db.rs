@@ -258,20 +258,27 @@ impl Db {
     }
 }
 
+/// Whether a query failed because its connection is gone (closed by the server,
+/// unable to send, or left in a broken transaction state), not because of the
+/// query.
+pub(crate) fn connection_lost(e: &diesel::result::Error) -> bool {
+    use diesel::result::{DatabaseErrorKind, Error};
+    matches!(
+        e,
+        Error::BrokenTransactionManager
+            | Error::DatabaseError(
+                DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
+                _,
+            )
+    )
+}
+
 /// A connection the server closed (a database restart, an administrator's
 /// `pg_terminate_backend`) stays dead, and the pool would hand it out again:
 /// after such an error, replace it with a fresh one when the database answers
 /// (else the next use tries again).
 fn heal<T>(url: &DatabaseUrl, conn: &mut AnyConnection, result: &diesel::QueryResult<T>) {
-    use diesel::result::{DatabaseErrorKind, Error};
-    let lost = matches!(
-        result,
-        Err(Error::BrokenTransactionManager
-            | Error::DatabaseError(
-                DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
-                _,
-            ))
-    );
+    let lost = result.as_ref().err().is_some_and(connection_lost);
     if lost && let Ok(fresh) = (Manager { url: url.clone() }).open() {
         tracing::info!("replaced a database connection the server had closed");
         *conn = fresh;

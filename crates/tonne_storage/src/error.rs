@@ -33,19 +33,11 @@ pub(crate) fn unexpected(e: DbError, context: &'static str) -> anyhow::Error {
 /// pooled connection within the configured wait, a connection that could not be
 /// opened, or one the server closed (a restart).
 fn unavailable(e: &DbError) -> bool {
-    matches!(
-        e,
-        DbError::Pool(_)
-            | DbError::Connect { .. }
-            | DbError::Query(
-                DieselError::BrokenTransactionManager
-                    | DieselError::DatabaseError(
-                        DatabaseErrorKind::ClosedConnection
-                            | DatabaseErrorKind::UnableToSendCommand,
-                        _,
-                    ),
-            )
-    )
+    match e {
+        DbError::Pool(_) | DbError::Connect { .. } => true,
+        DbError::Query(q) => crate::db::connection_lost(q),
+        DbError::Migration(_) | DbError::Cancelled => false,
+    }
 }
 
 /// A row that does not map back to a domain value: corrupt data, reported as a query error.
