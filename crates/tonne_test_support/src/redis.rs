@@ -12,7 +12,7 @@ pub fn redis_url() -> Option<String> {
         .filter(|v| !v.trim().is_empty());
     if url.is_none() {
         assert!(
-            !crate::require_postgres(),
+            !crate::db::require_postgres(),
             "CI=true but {REDIS_ENV} is not set: the Redis suite must run"
         );
         eprintln!("note: {REDIS_ENV} is not set; skipping a Redis test");
