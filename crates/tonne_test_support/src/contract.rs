@@ -156,35 +156,35 @@ impl Contract {
             .filter_map(|(edition, path)| read(&path).map(|t| Document::parse(edition, &t)))
             .collect();
         let mut contract = Self { documents };
-        contract.widen_2023_error_codes();
+        contract.widen_error_codes();
         (!contract.documents.is_empty()).then_some(contract)
     }
 
-    /// An error code the 2024 document added (`api_version_invalid`, …) can only
-    /// come from what 2023 had no word for (a `Lune-Version` header, a logo
-    /// upload); the 2023 check of an error body accepts it, while its shape is
-    /// still checked against both documents.
-    fn widen_2023_error_codes(&mut self) {
+    /// Each document's error-code enum becomes the union of both. A code only
+    /// the 2024 document has (`api_version_invalid`, …) can only come from what
+    /// 2023 had no word for (a `Lune-Version` header, a logo upload); one only
+    /// the 2023 document has (`offset_link_bundles_size_invalid`, …) only from
+    /// what the 2024 document dropped (offset links). The shape of an error body
+    /// is still checked against both documents.
+    fn widen_error_codes(&mut self) {
         const ENUM: &str = "/schemas/Error/properties/error_code/enum";
-        let Some(newer) = self
-            .edition(Edition::Dec2024)
-            .and_then(|d| d.components.pointer(ENUM))
-            .and_then(Value::as_array)
-            .cloned()
-        else {
-            return;
-        };
-        if let Some(older) = self
-            .documents
-            .iter_mut()
-            .find(|d| d.edition == Edition::Jan2023)
-            .and_then(|d| d.components.pointer_mut(ENUM))
-            .and_then(Value::as_array_mut)
-        {
-            for code in newer {
-                if !older.contains(&code) {
-                    older.push(code);
+        let mut union: Vec<Value> = Vec::new();
+        for document in &self.documents {
+            for code in document
+                .components
+                .pointer(ENUM)
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                if !union.contains(code) {
+                    union.push(code.clone());
                 }
+            }
+        }
+        for document in &mut self.documents {
+            if let Some(codes) = document.components.pointer_mut(ENUM) {
+                *codes = Value::Array(union.clone());
             }
         }
     }
