@@ -203,16 +203,20 @@ async function runVersion(version) {
     const results = []
     let lastStatus
     let lastBody
+    let lastVersion
+    const versionProblems = new Map() // Lune-Version answered: problem -> calls
     const client = (key) => {
         const c = new LuneClient(key, base)
         c.client.interceptors.response.use(
             (r) => {
                 lastStatus = r.status
+                lastVersion = r.headers['lune-version']
                 return r
             },
             (e) => {
                 lastStatus = e && e.response ? e.response.status : undefined
                 lastBody = e && e.response ? e.response.data : undefined
+                lastVersion = e && e.response ? e.response.headers['lune-version'] : undefined
                 return Promise.reject(e)
             },
         )
@@ -221,6 +225,7 @@ async function runVersion(version) {
     const live = client(liveKey)
     const test = client(testKey)
     const called = new Set()
+    const v3 = version === 'lune3'
 
     // One call through the client. `body` is the request body (camelCase, as the client takes
     // it); path parameters come first in `params`; `opts.expect` = {status, code} for a call
@@ -249,6 +254,10 @@ async function runVersion(version) {
             return null
         }
         entry.status = lastStatus
+        entry.luneVersion = lastVersion
+        // every answer names the API version used (3.x sends `Lune-Version: 2024-08-08`)
+        const vp = !lastVersion ? 'no Lune-Version header' : v3 && lastVersion !== '2024-08-08' ? `Lune-Version ${lastVersion}, sent 2024-08-08` : null
+        if (vp && lastStatus !== undefined) versionProblems.set(vp, (versionProblems.get(vp) || []).concat(name))
         const problems = []
         if (opts.expect) {
             if (res.ok) problems.push(`expected ${opts.expect.status}${opts.expect.code ? ' ' + opts.expect.code : ''}, got a success`)
@@ -286,7 +295,6 @@ async function runVersion(version) {
         return res.ok ? res.value : null
     }
     const idOf = (v) => (v && typeof v === 'object' ? v.id : undefined)
-    const v3 = version === 'lune3'
     const tag = `${version}-${runId}`
 
     // --- accounts --------------------------------------------------------------------
@@ -307,6 +315,11 @@ async function runVersion(version) {
     }
     await call('test key', test, 'createAccountPair', [], { name: 'Nope', currency: 'GBP' }, { expect: { status: 403, code: 'live_account_required' } })
     await call('bad key', client('tonne_live_' + 'A'.repeat(43)), 'getAccount', [], undefined, { expect: { status: 401, code: 'unauthorised' } })
+    if (v3) {
+        const odd = client(liveKey)
+        odd.config.CALENDAR_VERSION = '2023-13-45' // what a client pinned to a version that does not exist sends
+        await call('Lune-Version: 2023-13-45', odd, 'getAccount', [], undefined, { expect: { status: 400, code: 'api_version_invalid' } })
+    }
     await call('unknown id', live, 'updateAccount', ['0123456789abcdef0123456789abcdef'], { name: 'X' }, { expect: { status: 404, code: 'not_found' } })
 
     // --- client accounts ---------------------------------------------------------------
@@ -473,6 +486,14 @@ async function runVersion(version) {
     }
     await call('invalid url', live, 'createWebhook', [], { url: 'not a url' }, { expect: { status: 400, code: 'validation_error' } })
 
+    results.push({
+        client: VERSIONS[version],
+        method: '(every answer)',
+        label: 'Lune-Version header',
+        http: null,
+        ok: versionProblems.size === 0,
+        problems: [...versionProblems].map(([p, calls]) => `${p} on ${calls.length} calls (${[...new Set(calls)].slice(0, 5).join(', ')}${calls.length > 5 ? ', …' : ''})`),
+    })
     const notCalled = [...methods.keys()].filter((n) => IN_SCOPE.has(n) && !called.has(n))
     for (const n of notCalled) {
         results.push({ client: VERSIONS[version], method: n, label: 'not reached', http: `${methods.get(n).method} ${methods.get(n).url}`, ok: false, problems: ['not called: a call it depends on failed'] })
