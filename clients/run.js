@@ -272,12 +272,12 @@ async function runVersion(version) {
         } else if (!res.ok) {
             const s = surfaced(version, res.error)
             entry.errorCode = s.code
+            const shown = s.code && s.message ? `the client shows ${s.code}: ${s.message}` : `the client shows no code/message${serverSaid(lastBody)}`
             problems.push(
                 entry.status === 404 || entry.status === 405
-                    ? `${entry.status} ${s.code || ''}: route not served (yet)`
-                    : `error ${entry.status} ${s.code || '(no code shown)'}: ${s.message || '(no message shown)'}`,
+                    ? `${entry.status}, route not served (yet); ${shown}`
+                    : `unexpected error ${entry.status}; ${shown}`,
             )
-            if (!s.code || !s.message) problems.push(`the client shows no error code/message${serverSaid(lastBody)}`)
         } else {
             entry.value = res.value
             if (m.result === 'Blob') {
