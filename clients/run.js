@@ -527,6 +527,12 @@ async function runVersion(version) {
             const detail = r.ok ? 'OK' : `FAIL ${r.problems.join('; ')}`
             console.log(`${r.client.padEnd(5)} ${what.padEnd(70)} ${String(status).padEnd(3)} ${detail}`)
         }
+        for (const ver of Object.keys(report.clients)) {
+            const mine = report.results.filter((r) => r.client === ver && r.http)
+            const methods = [...new Set(mine.map((r) => r.method))]
+            const good = methods.filter((m) => mine.every((r) => r.method !== m || r.ok))
+            console.log(`${ver}: ${good.length} of ${methods.length} methods pass every call`)
+        }
         for (const [ver, { outOfScope }] of Object.entries(report.clients)) {
             console.log(`${ver}: ${outOfScope.length} methods map to no Tonne endpoint, not called: ${outOfScope.join(', ')}`)
         }
