@@ -307,6 +307,9 @@ async function runVersion(version) {
         await call('with handle, external_pages_visibility', live, 'createAccountPair', [], {
             name: `Harness handles ${tag}`, currency: 'EUR', handle: `harness-${tag}`, externalPagesVisibility: 'private',
         })
+        await call('a handle already taken', live, 'createAccountPair', [], {
+            name: `Harness handles again ${tag}`, currency: 'EUR', handle: `harness-${tag}`,
+        }, { expect: { status: [400, 409], code: 'handle_not_unique' } })
     }
     if (newLive) {
         await call('', live, 'updateAccount', [newLive], { name: `Harness ${tag} renamed`, beneficiary: 'Harness plc' })
@@ -332,6 +335,9 @@ async function runVersion(version) {
         await call('with handle, idempotency_key', live, 'createClientAccount', [], {
             name: `Client idem ${tag}`, currency: 'USD', handle: `client-${tag}`, idempotencyKey: `ca-${tag}`,
         })
+        await call('repeated idempotency_key', live, 'createClientAccount', [], {
+            name: `Client idem again ${tag}`, currency: 'USD', idempotencyKey: `ca-${tag}`,
+        }, { expect: { status: 409 } })
     }
     await call('', live, 'listClientAccounts', [], {})
     const caId = idOf(ca)
@@ -358,7 +364,10 @@ async function runVersion(version) {
     const portfolio = Array.isArray(portfolios) ? portfolios[0] : undefined
     if (portfolio) await call('', live, 'updateBundlePortfolio', [], { bundlePortfolioId: portfolio.id })
     await call('', live, 'getBundleSelection', [])
-    if (bundle) await call('', live, 'updateBundleSelection', [], [{ bundleId: bundle.id, percentage: 100 }])
+    if (bundle) {
+        await call('', live, 'updateBundleSelection', [], [{ bundleId: bundle.id, percentage: 100 }])
+        await call('ratios not adding up to 100', live, 'updateBundleSelection', [], [{ bundleId: bundle.id, percentage: 60 }], { expect: { status: 400, code: 'bundle_selection_ratios_invalid' } })
+    }
 
     // --- estimates -----------------------------------------------------------------------
     const sea = { source: { locode: 'CNSHA' }, destination: { locode: 'NLRTM' } }
@@ -368,7 +377,7 @@ async function runVersion(version) {
         await call('', live, 'updateElectricityEstimate', [el.id], { consumption: { amount: '1200', unit: 'kWh' }, countryCode: 'GBR', name: 'office' })
     }
     await call('', live, 'createFlightEstimate', [], { route: { source: { code: 'LHR' }, destination: { code: 'JFK' } }, cabinClass: 'economy', passengers: 2 })
-    await call('unknown airport', live, 'createFlightEstimate', [], { route: { source: { code: 'LHR' }, destination: { code: 'QQQ' } } }, { expect: { status: 400 } })
+    await call('unknown airport', live, 'createFlightEstimate', [], { route: { source: { code: 'LHR' }, destination: { code: 'QQQ' } } }, { expect: { status: 400, code: 'airport_invalid' } })
     const pt = await call('', live, 'createPassengerTransportationEstimate', [], {
         passengers: 2,
         legs: [
@@ -421,7 +430,7 @@ async function runVersion(version) {
         await call('', live, 'getTransactionEstimateByIdempotencyKey', [txKey])
         await call('repeated idempotency_key', live, 'createTransactionEstimate', [], {
             value: { value: '42.50', currency: 'GBP' }, merchant: { countryCode: 'GBR', searchTerm: 'Tesco' }, idempotencyKey: txKey,
-        }, { expect: { status: 409 } })
+        }, { expect: { status: 409, code: 'estimate_idempotency_already_exists' } })
     }
     await call('', live, 'createBatchTransactionEstimate', [], [txBody, { value: { value: '20', currency: 'GBP' }, merchant: { countryCode: 'FRA', fuzzySearchTerm: 'SNCF' } }])
     if (idOf(tx)) {
@@ -429,7 +438,7 @@ async function runVersion(version) {
         await call('', live, 'updateTransactionEstimate', [tx.id], { ...txBody, value: { value: '120', currency: 'EUR' } })
         await call('', live, 'partialUpdateTransactionsEstimateAnnotations', [tx.id], { metadata: { ref: 'TX-1' } })
     }
-    await call('unknown id', live, 'getTransactionEstimate', ['0123456789abcdef0123456789abcdef'], undefined, { expect: { status: 404 } })
+    await call('unknown id', live, 'getTransactionEstimate', ['0123456789abcdef0123456789abcdef'], undefined, { expect: { status: 404, code: 'estimate_not_found' } })
     const companyBody = {
         employees: 50, remoteEmployeesPercentage: 20, officeArea: { amount: '800', unit: 'square_meters' }, countryCode: 'GBR',
         electricityConsumption: 60000, greenElectricityUsed: false, gasConsumption: 5000, companyCars: 3,
@@ -460,7 +469,7 @@ async function runVersion(version) {
     await call('', test, 'createOrderByValue', [], { value: '50' })
     const est = await call('for an order', test, 'createElectricityEstimate', [], { consumption: { amount: '2', unit: 'MWh' }, countryCode: 'GBR' })
     if (idOf(est)) await call('', test, 'createOrderByEstimate', [], { estimateId: est.id })
-    await call('invalid body', test, 'createOrderByMass', [], { mass: { amount: '-1', unit: 't' } }, { expect: { status: 400 } })
+    await call('invalid body', test, 'createOrderByMass', [], { mass: { amount: '-1', unit: 't' } }, { expect: { status: 400, code: 'order_quantity_invalid' } })
     await call('', test, 'listOrders', [], {})
     await call('', test, 'getOrderByIdempotencyKey', [orderKey])
     await call('unknown id', test, 'getOrder', ['0123456789abcdef0123456789abcdef'], undefined, { expect: { status: 404, code: 'not_found' } })
