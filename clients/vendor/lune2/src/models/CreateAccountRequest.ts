@@ -1,0 +1,20 @@
+/* istanbul ignore file */
+/* tslint:disable */
+/* eslint-disable */
+
+import type { CurrencyCode } from './CurrencyCode'
+
+export type CreateAccountRequest = {
+    /**
+     * The account name.
+     */
+    name: string
+    /**
+     * The account currency.
+     */
+    currency: CurrencyCode
+    /**
+     * The account beneficiary.
+     */
+    beneficiary?: string
+}

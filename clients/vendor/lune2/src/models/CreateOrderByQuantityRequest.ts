@@ -1,0 +1,10 @@
+/* istanbul ignore file */
+/* tslint:disable */
+/* eslint-disable */
+
+import type { CreateOrderByQuantityWithBundleMass } from './CreateOrderByQuantityWithBundleMass'
+import type { CreateOrderByQuantityWithBundlePercentage } from './CreateOrderByQuantityWithBundlePercentage'
+
+export type CreateOrderByQuantityRequest =
+    | CreateOrderByQuantityWithBundlePercentage
+    | CreateOrderByQuantityWithBundleMass

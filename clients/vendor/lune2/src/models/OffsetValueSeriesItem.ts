@@ -1,0 +1,8 @@
+/* istanbul ignore file */
+/* tslint:disable */
+/* eslint-disable */
+
+export type OffsetValueSeriesItem = {
+    date: string
+    value: string
+}

@@ -1,0 +1,18 @@
+/* istanbul ignore file */
+/* tslint:disable */
+/* eslint-disable */
+
+export type OrderByValueProperties = {
+    /**
+     * Requested value of CO2 offsets to purchase in the account's currency.
+     */
+    requestedValue: string
+    /**
+     * Requested quantity of CO2 offsets to purchase in tonnes.
+     */
+    requestedQuantity: string | null
+    /**
+     * The emission calculation unique identifier
+     */
+    estimateId: string | null
+}

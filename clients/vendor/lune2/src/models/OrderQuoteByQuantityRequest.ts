@@ -1,0 +1,10 @@
+/* istanbul ignore file */
+/* tslint:disable */
+/* eslint-disable */
+
+import type { OrderQuoteByQuantityWithBundleMass } from './OrderQuoteByQuantityWithBundleMass'
+import type { OrderQuoteByQuantityWithBundlePercentage } from './OrderQuoteByQuantityWithBundlePercentage'
+
+export type OrderQuoteByQuantityRequest =
+    | OrderQuoteByQuantityWithBundlePercentage
+    | OrderQuoteByQuantityWithBundleMass

@@ -1,0 +1,7 @@
+/* istanbul ignore file */
+/* tslint:disable */
+/* eslint-disable */
+
+import type { OrderPayment } from './OrderPayment'
+
+export type Payment = OrderPayment

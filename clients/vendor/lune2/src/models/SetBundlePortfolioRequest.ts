@@ -1,0 +1,7 @@
+/* istanbul ignore file */
+/* tslint:disable */
+/* eslint-disable */
+
+export type SetBundlePortfolioRequest = {
+    bundlePortfolioId: string
+}
