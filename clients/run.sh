@@ -13,6 +13,7 @@ bin="${TONNE_BIN:-$repo/target/debug/tonne}"
 
 cd "$here"
 if [[ ! -d node_modules ]]; then npm ci --no-audit --no-fund >&2; fi
+if [[ ! -d vendor/lune2/src || ! -d vendor/lune3/src ]]; then bash sources.sh >&2; fi
 for v in lune2 lune3; do
     if [[ ! -f vendor/$v/dist/cjs/client.js ]]; then
         # the 2023 sources do not type-check against today's axios/node typings; tsc emits anyway

@@ -264,7 +264,9 @@ pub fn jsonify_errors<B: MessageBody + 'static>(
     let (req, original) = res.into_parts();
     let mut replacement = error.error_response();
     for (name, value) in original.headers() {
-        if name == header::ALLOW || name == header::RETRY_AFTER {
+        // Keep what the outer layers said (`Allow`, `Retry-After`, `Lune-Version`,
+        // rate-limit headers); only the body and its own headers are replaced.
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
             replacement
                 .headers_mut()
                 .insert(name.clone(), value.clone());

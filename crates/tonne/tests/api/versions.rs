@@ -38,6 +38,11 @@ async fn the_first_request_pins_the_organisation_and_every_answer_names_the_vers
     let missing = app.get("/v1/no-such-route", &t.live_key).await;
     assert_eq!(missing.status, 404);
     assert_eq!(missing.header("lune-version"), Some(LATEST));
+    let wrong_method = app
+        .send(app.request(Method::DELETE, "/v1/accounts/me", Some(&t.live_key)))
+        .await;
+    assert_eq!(wrong_method.status, 405);
+    assert_eq!(wrong_method.header("lune-version"), Some(LATEST));
     let unauthenticated = app.get("/v1/accounts/me", "tonne_live_nope").await;
     assert_eq!(unauthenticated.status, 401);
     assert_eq!(unauthenticated.header("lune-version"), Some(LATEST));

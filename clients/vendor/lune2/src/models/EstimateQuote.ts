@@ -1,8 +1,0 @@
-/* istanbul ignore file */
-/* tslint:disable */
-/* eslint-disable */
-
-import type { Errors } from './Errors'
-import type { OrderQuoteByQuantity } from './OrderQuoteByQuantity'
-
-export type EstimateQuote = Errors | OrderQuoteByQuantity

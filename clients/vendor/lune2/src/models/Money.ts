@@ -1,8 +1,0 @@
-/* istanbul ignore file */
-/* tslint:disable */
-/* eslint-disable */
-
-/**
- * An amount of money (the fractional part is optional)
- */
-export type Money = string

@@ -1,9 +1,0 @@
-/* istanbul ignore file */
-/* tslint:disable */
-/* eslint-disable */
-
-import type { Order } from './Order'
-
-export type OrderEventDetails = {
-    order: Order
-}

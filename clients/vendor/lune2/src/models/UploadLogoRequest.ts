@@ -1,7 +1,0 @@
-/* istanbul ignore file */
-/* tslint:disable */
-/* eslint-disable */
-
-export type UploadLogoRequest = {
-    logo: Blob
-}

@@ -1,8 +1,0 @@
-/* istanbul ignore file */
-/* tslint:disable */
-/* eslint-disable */
-
-/**
- * An HTTPS URL
- */
-export type Url = string
