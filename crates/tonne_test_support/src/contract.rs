@@ -36,8 +36,8 @@ pub enum Edition {
 
 impl Edition {
     /// The name this edition gives to a schema named as in the 2023 document
-    /// (`None` when the 2024 document dropped it, as for offset links).
-    fn schema_name<'a>(self, name: &'a str) -> &'a str {
+    /// (the 2024 document calls `Errors` `ErrorResponse`).
+    fn schema_name(self, name: &str) -> &str {
         match (self, name) {
             (Self::Dec2024, "Errors") => "ErrorResponse",
             _ => name,
@@ -155,7 +155,38 @@ impl Contract {
             .into_iter()
             .filter_map(|(edition, path)| read(&path).map(|t| Document::parse(edition, &t)))
             .collect();
-        (!documents.is_empty()).then_some(Self { documents })
+        let mut contract = Self { documents };
+        contract.widen_2023_error_codes();
+        (!contract.documents.is_empty()).then_some(contract)
+    }
+
+    /// An error code the 2024 document added (`api_version_invalid`, …) can only
+    /// come from what 2023 had no word for (a `Lune-Version` header, a logo
+    /// upload); the 2023 check of an error body accepts it, while its shape is
+    /// still checked against both documents.
+    fn widen_2023_error_codes(&mut self) {
+        const ENUM: &str = "/schemas/Error/properties/error_code/enum";
+        let Some(newer) = self
+            .edition(Edition::Dec2024)
+            .and_then(|d| d.components.pointer(ENUM))
+            .and_then(Value::as_array)
+            .cloned()
+        else {
+            return;
+        };
+        if let Some(older) = self
+            .documents
+            .iter_mut()
+            .find(|d| d.edition == Edition::Jan2023)
+            .and_then(|d| d.components.pointer_mut(ENUM))
+            .and_then(Value::as_array_mut)
+        {
+            for code in newer {
+                if !older.contains(&code) {
+                    older.push(code);
+                }
+            }
+        }
     }
 
     fn edition(&self, edition: Edition) -> Option<&Document> {
