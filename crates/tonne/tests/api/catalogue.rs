@@ -223,6 +223,23 @@ async fn bundle_selections_and_portfolios_follow_the_2024_contract(app: TestApp)
     );
     let me = app.get("/v1/accounts/me", &a.live_key).await;
     assert_eq!(me.body["bundle_portfolio_id"], Value::Null);
+
+    // The OpenAPI document lists the routes under the contract's operation ids.
+    let doc = app
+        .send(app.request(Method::GET, "/v1/openapi.json", None))
+        .await;
+    for (path, method, operation) in [
+        ("/v1/bundle-selections", "get", "getBundleSelection"),
+        ("/v1/bundle-selections", "put", "updateBundleSelection"),
+        ("/v1/bundle-portfolios", "get", "listAllBundlePortfolios"),
+        ("/v1/bundle-portfolios", "put", "updateBundlePortfolio"),
+    ] {
+        assert_eq!(
+            doc.body["paths"][path][method]["operationId"], operation,
+            "{method} {path}"
+        );
+    }
+    assert!(doc.body["components"]["schemas"]["BundlePortfolio"].is_object());
 }
 
 async fn the_catalogue_is_listed_and_readable_with_and_without_a_key(app: TestApp) {
