@@ -19,16 +19,16 @@ use tonne_estimation::estimate::{EstimateKind, NewEstimate};
 
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody};
-use crate::routes::estimates::quoting::answer;
+use crate::routes::estimates::quoting::{answer, answer_with};
 use crate::routes::estimates::requests::{
     CompanyEstimateRequest, ElectricityEstimateRequest, FlightEstimateRequest,
     IndividualEstimateRequest, MultiLegShippingEstimateRequest,
     PassengerTransportationEstimateRequest, ShippingEstimateRequest, TransactionEstimateRequest,
 };
 use crate::routes::estimates::responses::{
-    AnyEstimateResponse, BatchEntryResponse, CompanyEstimateResponse, EstimateResponse,
-    MultiLegEstimateResponse, PassengerEstimateResponse, ShippingEstimateResponse,
-    TransactionEstimateResponse,
+    AnyEstimateResponse, BatchEntryResponse, CompanyEstimateResponse, EstimateMassUnitQuery,
+    EstimateResponse, MultiLegEstimateResponse, PassengerEstimateResponse, RenderOptions,
+    ShippingEstimateResponse, TransactionEstimateResponse,
 };
 use crate::state::AppState;
 use crate::wire::{BodyErrors, ErrorsDoc, KeyErrors};
@@ -48,8 +48,17 @@ async fn created(
     who: &Authenticated,
     new: NewEstimate,
 ) -> Result<HttpResponse, ApiError> {
+    created_as(state, who, new, RenderOptions::default()).await
+}
+
+async fn created_as(
+    state: &AppState,
+    who: &Authenticated,
+    new: NewEstimate,
+    options: RenderOptions,
+) -> Result<HttpResponse, ApiError> {
     let answer = match state.quoted.create(who.0.account_id, new).await? {
-        Some(quoted) => answer(quoted)?,
+        Some(quoted) => answer_with(quoted, options)?,
         None => None,
     };
     Ok(respond(answer))
@@ -61,8 +70,18 @@ async fn read(
     kind: EstimateKind,
     id: &str,
 ) -> Result<HttpResponse, ApiError> {
+    read_as(state, who, kind, id, RenderOptions::default()).await
+}
+
+async fn read_as(
+    state: &AppState,
+    who: &Authenticated,
+    kind: EstimateKind,
+    id: &str,
+    options: RenderOptions,
+) -> Result<HttpResponse, ApiError> {
     let quoted = state.quoted.get(who.0.account_id, Some(kind), id).await?;
-    Ok(respond(answer(quoted)?))
+    Ok(respond(answer_with(quoted, options)?))
 }
 
 async fn updated(
@@ -71,8 +90,25 @@ async fn updated(
     id: &str,
     new: NewEstimate,
 ) -> Result<HttpResponse, ApiError> {
+    updated_as(state, who, id, new, RenderOptions::default()).await
+}
+
+async fn updated_as(
+    state: &AppState,
+    who: &Authenticated,
+    id: &str,
+    new: NewEstimate,
+    options: RenderOptions,
+) -> Result<HttpResponse, ApiError> {
     let quoted = state.quoted.update(who.0.account_id, id, new).await?;
-    Ok(respond(answer(quoted)?))
+    Ok(respond(answer_with(quoted, options)?))
+}
+
+/// The render options of a shipping route's `estimate_mass_unit`.
+fn in_unit(query: &EstimateMassUnitQuery) -> RenderOptions {
+    RenderOptions {
+        mass_unit: query.estimate_mass_unit.unwrap_or_default(),
+    }
 }
 
 /// Path id.
@@ -144,76 +180,122 @@ pub async fn create_passenger(
 
 /// Creates a single-leg shipping estimate.
 #[utoipa::path(post, path = "/v1/estimates/shipping", tag = "Emission estimates", operation_id = "createShippingEstimate",
-    security(("BearerAuth" = [])), request_body = ShippingEstimateRequest,
+    security(("BearerAuth" = [])), params(EstimateMassUnitQuery), request_body = ShippingEstimateRequest,
     responses((status = 200, description = "OK", body = ShippingEstimateResponse), (status = 400, description = "Invalid request (port_not_found, airport_invalid, address_not_found)", body = ErrorsDoc), KeyErrors, BodyErrors))]
 pub async fn create_shipping(
     state: web::Data<AppState>,
     who: Authenticated,
+    query: web::Query<EstimateMassUnitQuery>,
     body: JsonBody<ShippingEstimateRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    created(&state, &who, conversion::shipping(&body.0)?).await
+    created_as(
+        &state,
+        &who,
+        conversion::shipping(&body.0)?,
+        in_unit(&query),
+    )
+    .await
 }
 
 /// Reads a single-leg shipping estimate.
 #[utoipa::path(get, path = "/v1/estimates/shipping/{id}", tag = "Emission estimates", operation_id = "getShippingEstimate",
-    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id")),
+    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id"), EstimateMassUnitQuery),
     responses((status = 200, description = "OK", body = ShippingEstimateResponse), (status = 404, description = "Not found", body = ErrorsDoc), KeyErrors))]
 pub async fn get_shipping(
     state: web::Data<AppState>,
     who: Authenticated,
+    query: web::Query<EstimateMassUnitQuery>,
     path: web::Path<IdPath>,
 ) -> Result<HttpResponse, ApiError> {
-    read(&state, &who, EstimateKind::Shipping, &path.id).await
+    read_as(
+        &state,
+        &who,
+        EstimateKind::Shipping,
+        &path.id,
+        in_unit(&query),
+    )
+    .await
 }
 
 /// Recomputes a single-leg shipping estimate.
 #[utoipa::path(put, path = "/v1/estimates/shipping/{id}", tag = "Emission estimates", operation_id = "updateShippingEstimate",
-    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id")), request_body = ShippingEstimateRequest,
+    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id"), EstimateMassUnitQuery), request_body = ShippingEstimateRequest,
     responses((status = 200, description = "OK", body = ShippingEstimateResponse), (status = 400, description = "Invalid request", body = ErrorsDoc), (status = 404, description = "Not found", body = ErrorsDoc), (status = 409, description = "Ordered already", body = ErrorsDoc), KeyErrors, BodyErrors))]
 pub async fn put_shipping(
     state: web::Data<AppState>,
     who: Authenticated,
+    query: web::Query<EstimateMassUnitQuery>,
     path: web::Path<IdPath>,
     body: JsonBody<ShippingEstimateRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    updated(&state, &who, &path.id, conversion::shipping(&body.0)?).await
+    updated_as(
+        &state,
+        &who,
+        &path.id,
+        conversion::shipping(&body.0)?,
+        in_unit(&query),
+    )
+    .await
 }
 
 /// Creates a multi-leg shipping estimate.
 #[utoipa::path(post, path = "/v1/estimates/shipping/multi-leg", tag = "Emission estimates", operation_id = "createMultiLegShippingEstimate",
-    security(("BearerAuth" = [])), request_body = MultiLegShippingEstimateRequest,
+    security(("BearerAuth" = [])), params(EstimateMassUnitQuery), request_body = MultiLegShippingEstimateRequest,
     responses((status = 200, description = "OK", body = MultiLegEstimateResponse), (status = 400, description = "Invalid request", body = ErrorsDoc), KeyErrors, BodyErrors))]
 pub async fn create_multi_leg(
     state: web::Data<AppState>,
     who: Authenticated,
+    query: web::Query<EstimateMassUnitQuery>,
     body: JsonBody<MultiLegShippingEstimateRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    created(&state, &who, conversion::multi_leg(&body.0)?).await
+    created_as(
+        &state,
+        &who,
+        conversion::multi_leg(&body.0)?,
+        in_unit(&query),
+    )
+    .await
 }
 
 /// Reads a multi-leg shipping estimate.
 #[utoipa::path(get, path = "/v1/estimates/shipping/multi-leg/{id}", tag = "Emission estimates", operation_id = "getMultiLegShippingEstimate",
-    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id")),
+    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id"), EstimateMassUnitQuery),
     responses((status = 200, description = "OK", body = MultiLegEstimateResponse), (status = 404, description = "Not found", body = ErrorsDoc), KeyErrors))]
 pub async fn get_multi_leg(
     state: web::Data<AppState>,
     who: Authenticated,
+    query: web::Query<EstimateMassUnitQuery>,
     path: web::Path<IdPath>,
 ) -> Result<HttpResponse, ApiError> {
-    read(&state, &who, EstimateKind::MultiLegShipping, &path.id).await
+    read_as(
+        &state,
+        &who,
+        EstimateKind::MultiLegShipping,
+        &path.id,
+        in_unit(&query),
+    )
+    .await
 }
 
 /// Recomputes a multi-leg shipping estimate.
 #[utoipa::path(put, path = "/v1/estimates/shipping/multi-leg/{id}", tag = "Emission estimates", operation_id = "updateMultiLegShippingEstimate",
-    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id")), request_body = MultiLegShippingEstimateRequest,
+    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id"), EstimateMassUnitQuery), request_body = MultiLegShippingEstimateRequest,
     responses((status = 200, description = "OK", body = MultiLegEstimateResponse), (status = 400, description = "Invalid request", body = ErrorsDoc), (status = 404, description = "Not found", body = ErrorsDoc), (status = 409, description = "Ordered already", body = ErrorsDoc), KeyErrors, BodyErrors))]
 pub async fn put_multi_leg(
     state: web::Data<AppState>,
     who: Authenticated,
+    query: web::Query<EstimateMassUnitQuery>,
     path: web::Path<IdPath>,
     body: JsonBody<MultiLegShippingEstimateRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    updated(&state, &who, &path.id, conversion::multi_leg(&body.0)?).await
+    updated_as(
+        &state,
+        &who,
+        &path.id,
+        conversion::multi_leg(&body.0)?,
+        in_unit(&query),
+    )
+    .await
 }
 
 /// Creates a transaction estimate (204 for money movement).

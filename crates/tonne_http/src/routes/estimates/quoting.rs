@@ -5,7 +5,9 @@ use tonne_ordering::{Quote, QuoteError};
 use tonne_quoted::QuotedEstimate;
 
 use crate::error::ApiError;
-use crate::routes::estimates::responses::{AnyEstimateResponse, EstimateQuoteResponse, render};
+use crate::routes::estimates::responses::{
+    AnyEstimateResponse, EstimateQuoteResponse, RenderOptions, render,
+};
 use crate::wire::quote_body;
 
 /// The contract's `quote`: `OrderQuoteByQuantity`, or the `Errors` object of
@@ -19,8 +21,16 @@ pub fn quote_response(quote: Result<Quote, QuoteError>) -> EstimateQuoteResponse
 
 /// An estimate answered with its quote; `None` for money movement.
 pub fn answer(quoted: QuotedEstimate) -> Result<Option<AnyEstimateResponse>, ApiError> {
+    answer_with(quoted, RenderOptions::default())
+}
+
+/// [`answer`], rendered as `options` say (e.g. in `estimate_mass_unit`).
+pub fn answer_with(
+    quoted: QuotedEstimate,
+    options: RenderOptions,
+) -> Result<Option<AnyEstimateResponse>, ApiError> {
     match quoted.quote {
         None => Ok(None),
-        Some(quote) => render(&quoted.estimate, quote_response(quote)),
+        Some(quote) => render(&quoted.estimate, quote_response(quote), options),
     }
 }
