@@ -405,10 +405,51 @@ async fn a_transaction_answer_shows_its_factor_rate_and_match(app: TestApp) {
     }
 }
 
+async fn passenger_legs_name_their_factor_and_distance(app: TestApp) {
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    let body = json!({"passengers": 2, "legs": [
+        {"route": {"amount": "100", "unit": "km"}, "vehicle_type": "car_supermini"},
+        {"route": {"amount": "431.7", "unit": "km"}, "rail_type": "national_rail"},
+        {"route": {"amount": "1000", "unit": "km"}, "cabin_class": "business"}]});
+    let res = app
+        .post("/v1/estimates/passenger-transportation", &t.live_key, &body)
+        .await;
+    assert_eq!(res.status, 200, "{}", res.body);
+    conforms("PassengerTransportationEmissionEstimate", &res.body);
+    let legs = res.body["legs"].as_array().unwrap();
+    let ids: Vec<&str> = legs
+        .iter()
+        .map(|l| l["emission_factor"]["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            "CAR_SUPERMINI",
+            "RAIL_NATIONAL",
+            "FLIGHT_SHORT_HAUL_BUSINESS"
+        ]
+    );
+    assert_eq!(
+        legs[1]["distance"],
+        json!({"amount": "431.7", "unit": "km"})
+    );
+    assert_eq!(legs[0]["emission_factor"]["denominator_unit"], "km");
+    assert_eq!(legs[1]["emission_factor"]["denominator_unit"], "person*km");
+    // national rail: 0.03546 kg CO2e, of which CO2 0.0351; WTT 0.00897
+    let g = &legs[1]["emission_factor"]["gas_emissions"];
+    assert_eq!(
+        (g["co2e"].as_str(), g["co2"].as_str()),
+        (Some("0.03546"), Some("0.0351"))
+    );
+    assert_eq!(g["wtw_breakdown"]["wtt_co2e"], "0.00897");
+}
+
 on_both_backends!(
     with crate::support::TestApp::spawn;
     a_shipping_answer_has_every_2024_field_with_its_derivation,
     multi_leg_answers_say_how_each_leg_was_measured,
     estimate_mass_unit_converts_every_mass_of_a_shipping_answer,
     a_transaction_answer_shows_its_factor_rate_and_match,
+    passenger_legs_name_their_factor_and_distance,
 );

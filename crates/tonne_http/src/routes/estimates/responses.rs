@@ -420,6 +420,23 @@ fn explanation_response(e: &Explanation) -> ExplanationResponse {
 #[schema(as = PassengerLegDoc)]
 pub struct PassengerLegResponse {
     mass: MassResponse,
+    /// The distance the leg's factor multiplied (omitted for estimates stored
+    /// before Tonne kept their explanation).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    distance: Option<DistanceResponse>,
+    /// The leg's DESNZ factor, with its gases and well-to-tank row; `null`
+    /// for estimates stored before Tonne kept their explanation.
+    emission_factor: Option<EmissionFactorResponse>,
+}
+
+fn passenger_leg(m: Mass, part: Option<&Part>) -> PassengerLegResponse {
+    PassengerLegResponse {
+        mass: mass_response(m),
+        distance: part
+            .and_then(|p| p.quantities.iter().find(|q| q.name == "distance"))
+            .map(|q| distance_response(&Distance::from_km(q.amount))),
+        emission_factor: part.and_then(Part::emission_factor).map(emission_factor),
+    }
 }
 
 /// The contract's `PassengerTransportationEmissionEstimate`.
@@ -889,9 +906,8 @@ pub fn render(
                 base,
                 legs: legs
                     .iter()
-                    .map(|m| PassengerLegResponse {
-                        mass: mass_response(*m),
-                    })
+                    .enumerate()
+                    .map(|(i, m)| passenger_leg(*m, part(&format!("legs[{i}]"))))
                     .collect(),
             })
         }
