@@ -210,6 +210,7 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         accounts: Arc::clone(&services.accounts),
         ordering: Arc::clone(&services.ordering),
         estimates: services.estimates.clone(),
+        quoted: Arc::clone(&services.quoted),
         webhooks: Arc::clone(&services.webhooks),
         links: Arc::clone(&services.links),
         versions: services.versions.clone(),

@@ -29,6 +29,8 @@ pub struct Services {
     pub ordering: Arc<dyn OrderingService>,
     /// The estimate use cases.
     pub estimates: Arc<dyn EstimationService>,
+    /// An estimate answered with its quote (over `estimates` and `ordering`).
+    pub quoted: Arc<dyn tonne_quoted::QuotedEstimatesService>,
     /// Webhook endpoints.
     pub webhooks: Arc<dyn WebhooksService>,
     /// Webhook storage (the dispatcher's delivery store).
@@ -228,6 +230,9 @@ impl Services {
             Arc::new(SystemClock),
             Arc::new(UuidV7Generator),
         ));
+        let quoted: Arc<dyn tonne_quoted::QuotedEstimatesService> = Arc::new(
+            tonne_quoted::QuotedEstimates::new(estimates.clone(), ordering.clone()),
+        );
         let (page_key, page_key_is_stable) = match &secrets {
             Some(k) => (
                 tonne_links::PageKey::new(k.derive("offset-link-pages")),
@@ -279,6 +284,7 @@ impl Services {
             accounts,
             ordering,
             estimates,
+            quoted,
             webhooks,
             webhook_store,
             links,

@@ -20,14 +20,15 @@
 //! assert_eq!(parts, 215_790);
 //! ```
 
+use rust_decimal::Decimal;
 use time::OffsetDateTime;
 use tonne_kernel::{AccountId, EstimateId, Mass, MassUnit};
 
-use crate::explanation::Explanation;
+use crate::explanation::{Explanation, Wtw};
 use crate::flight::FlightRequest;
 use crate::footprint::{CompanyEstimate, CompanyRequest, IndividualRequest};
 use crate::passenger::PassengerRequest;
-use crate::shipping::{self, Shipment};
+use crate::shipping::{self, DistanceMethod, Shipment};
 use crate::transaction::TransactionRequest;
 use crate::{Distance, electricity::Energy};
 
@@ -183,6 +184,40 @@ pub struct ShippingLeg {
     pub distance: Distance,
     /// Fallbacks the contract names.
     pub methodology: Vec<Methodology>,
+    /// How the leg was computed, as the 2024 documents show it; `None` for
+    /// legs stored before Tonne kept it.
+    pub facts: Option<LegFacts>,
+}
+
+/// What a shipping leg's 2024 answer shows beside its mass: how its distance
+/// was obtained, where it runs, its payload, intensity and life-cycle stages.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LegFacts {
+    pub distance_method: DistanceMethod,
+    /// Before the surface detour factor (equal to the distance otherwise).
+    pub raw_distance: Distance,
+    /// Source and destination, for a route between places.
+    pub ends: Option<[RouteEnd; 2]>,
+    /// Payload in tonnes (TEU converted by the cargo type).
+    pub payload_tonnes: Decimal,
+    /// kg CO2e per tonne·km, tank-to-wheel: the leg's mass over payload ×
+    /// distance before rounding (for air, the haul band's factor or floor).
+    pub ttw_kg_per_tkm: Decimal,
+    /// kg CO2e per tonne·km, well-to-tank; `None` where the factor has no
+    /// DESNZ well-to-tank row.
+    pub wtt_kg_per_tkm: Option<Decimal>,
+    /// The leg's mass by life-cycle stage.
+    pub wtw: Wtw,
+}
+
+/// One end of a leg's route.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RouteEnd {
+    /// What was sent: `seaport NLRTM`, `airport LHR`, the city, or the coordinates.
+    pub label: String,
+    /// WGS84 degrees, to six decimals.
+    pub lat: Decimal,
+    pub lon: Decimal,
 }
 
 /// The contract's shipping methodology notes.

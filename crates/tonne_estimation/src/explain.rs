@@ -28,8 +28,10 @@
 use rust_decimal::Decimal;
 use tonne_kernel::Mass;
 
-use crate::estimate::{Computed, EstimateDetail, EstimateRequest, Methodology, ShippingLeg};
-pub use crate::explanation::{Explanation, FactorUse, Part, Quantity};
+use crate::estimate::{
+    Computed, EstimateDetail, EstimateRequest, LegFacts, Methodology, RouteEnd, ShippingLeg,
+};
+pub use crate::explanation::{Explanation, FactorUse, Part, Quantity, Wtw};
 use crate::factors::desnz_2025 as desnz;
 use crate::factors::{Factor, authored};
 use crate::flight::{self, FlightRoute};
@@ -38,7 +40,9 @@ use crate::passenger::{self, Leg as PassengerLeg};
 use crate::route::{Place, Route, surface_distance};
 use crate::shipping::{self, Mode, Shipment};
 use crate::transaction::{self, TransactionOutcome};
-use crate::{Distance, EstimateError, GRID_SOURCE, GridFactor, Spend, cities, electricity, grid};
+use crate::{
+    Distance, EstimateError, GRID_SOURCE, GridFactor, LatLon, Spend, cities, electricity, grid,
+};
 
 impl FactorUse {
     fn grid(code: &str, g: GridFactor) -> Self {
@@ -49,6 +53,7 @@ impl FactorUse {
             source: GRID_SOURCE.into(),
             row: Some(code.to_owned()),
             year: Some(g.year),
+            gases: None,
         }
     }
 
@@ -64,7 +69,51 @@ impl FactorUse {
                 format!("MCC {} {} → NAICS {}", c.code, c.description, c.naics)
             }),
             year: Some(2022),
+            gases: None,
         }
+    }
+}
+
+/// The date Tonne gives the exchange rates it converts spend with: they are
+/// the ECB's 2022 annual averages, dated by the start of their period.
+pub const EXCHANGE_RATE_DATE: &str = "2022-01-01";
+
+/// What a transaction estimate's 2024 answer shows beside its mass, read from
+/// its explanation (so that a stored estimate answers as it was computed).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TransactionFacts<'a> {
+    /// The spend factor (USEEIO, kg CO2e per 2022 USD).
+    pub emission_factor: &'a FactorUse,
+    /// 2022 USD per unit of the spend's currency (1 for USD), to six decimals.
+    pub exchange_rate: Decimal,
+    /// The buyer's diet over a medium meat-eater's, where it scaled a food purchase.
+    pub diet_factor: Option<Decimal>,
+}
+
+impl Explanation {
+    /// The facts of a transaction estimate; `None` for other kinds and money movement.
+    pub fn transaction_facts(&self) -> Option<TransactionFacts<'_>> {
+        let p = self.parts.iter().find(|p| p.name == "transaction")?;
+        let emission_factor = p.emission_factor()?;
+        let usd_per_eur = p.factors.iter().find(|f| f.id == authored::USD_PER_EUR.id);
+        let other_per_eur = p
+            .factors
+            .iter()
+            .find(|f| f.unit.ends_with("/EUR") && f.id != authored::USD_PER_EUR.id);
+        let exchange_rate = match (usd_per_eur, other_per_eur) {
+            (Some(usd), Some(other)) if !other.value.is_zero() => usd.value / other.value,
+            (Some(usd), _) => usd.value,
+            (None, _) => Decimal::ONE,
+        };
+        Some(TransactionFacts {
+            emission_factor,
+            exchange_rate: exchange_rate.round_dp(6).normalize(),
+            diet_factor: p
+                .quantities
+                .iter()
+                .find(|q| q.name == "diet_ratio")
+                .map(|q| q.amount),
+        })
     }
 }
 
@@ -152,7 +201,7 @@ fn compute(request: &EstimateRequest) -> Result<Computed, EstimateError> {
             let (e, trace) = shipping::leg_traced("", shipment, leg)?;
             let mut notes = Vec::new();
             let p = shipping_part("leg", shipment, leg, &e, &trace, &mut notes);
-            let detail = EstimateDetail::Shipping(shipping_leg(&e));
+            let detail = EstimateDetail::Shipping(shipping_leg(&e, leg, &trace, &p));
             Ok(single(e.mass, detail, p, notes))
         }
         EstimateRequest::MultiLegShipping { shipment, legs } => {
@@ -163,15 +212,9 @@ fn compute(request: &EstimateRequest) -> Result<Computed, EstimateError> {
             let mut out = Vec::with_capacity(legs.len());
             for (i, l) in legs.iter().enumerate() {
                 let (e, trace) = shipping::leg_traced(&format!("legs[{i}]"), shipment, l)?;
-                parts.push(shipping_part(
-                    &format!("legs[{i}]"),
-                    shipment,
-                    l,
-                    &e,
-                    &trace,
-                    &mut notes,
-                ));
-                out.push(shipping_leg(&e));
+                let p = shipping_part(&format!("legs[{i}]"), shipment, l, &e, &trace, &mut notes);
+                out.push(shipping_leg(&e, l, &trace, &p));
+                parts.push(p);
             }
             Ok(Computed {
                 mass: Some(total.mass),
@@ -371,7 +414,12 @@ fn passengers(r: &passenger::PassengerRequest) -> Result<Computed, EstimateError
     })
 }
 
-fn shipping_leg(e: &shipping::LegEstimate) -> ShippingLeg {
+fn shipping_leg(
+    e: &shipping::LegEstimate,
+    leg: &shipping::Leg,
+    trace: &shipping::LegTrace,
+    part: &Part,
+) -> ShippingLeg {
     ShippingLeg {
         mass: e.mass,
         distance: e.distance,
@@ -380,6 +428,58 @@ fn shipping_leg(e: &shipping::LegEstimate) -> ShippingLeg {
             .iter()
             .filter_map(|m| Methodology::parse(m))
             .collect(),
+        facts: Some(leg_facts(leg, trace, part)),
+    }
+}
+
+/// A place as the route shows it: what was sent, and where it was located.
+fn route_end(p: &Place, at: LatLon) -> RouteEnd {
+    let degrees = |v: f64| Decimal::from_f64_retain(v).unwrap_or_default().round_dp(6);
+    RouteEnd {
+        label: match p {
+            Place::Coordinates(_) => format!("{}, {}", degrees(at.lat()), degrees(at.lon())),
+            Place::Airport(code) => format!("airport {code}"),
+            Place::Seaport(code) => format!("seaport {code}"),
+            Place::Address { city, country_code } => format!("{city}, {country_code}"),
+        },
+        lat: degrees(at.lat()),
+        lon: degrees(at.lon()),
+    }
+}
+
+fn leg_facts(leg: &shipping::Leg, trace: &shipping::LegTrace, part: &Part) -> LegFacts {
+    let m = &trace.measured;
+    let km = m.distance.km();
+    // per tonne·km: the leg's own kg per tonne over its distance; at zero km,
+    // the product of its factors (air: the band's factor)
+    let ttw = if km.is_zero() {
+        trace.factors.iter().map(Factor::value).product::<Decimal>()
+    } else {
+        trace.kg_per_tonne / km
+    };
+    let primary = trace.factors.first();
+    let wtt = primary
+        .and_then(|f| Some((f.value(), crate::factors::GasSplit::of(f.id)?)))
+        .filter(|(v, _)| !v.is_zero())
+        .map(|(v, g)| (ttw * g.wtt / v).round_dp(8));
+    let ends = match (&leg.route, m.ends) {
+        (
+            Route::Between {
+                source,
+                destination,
+            },
+            Some((a, b)),
+        ) => Some([route_end(source, a), route_end(destination, b)]),
+        _ => None,
+    };
+    LegFacts {
+        distance_method: m.method,
+        raw_distance: m.raw,
+        ends,
+        payload_tonnes: trace.tonnes.normalize(),
+        ttw_kg_per_tkm: ttw.round_dp(8).normalize(),
+        wtt_kg_per_tkm: wtt.map(|w| w.normalize()),
+        wtw: part.wtw(),
     }
 }
 
@@ -665,6 +765,7 @@ fn usd_naics(naics: &str) -> FactorUse {
         source: "US EPA Supply Chain GHG Emission Factors v1.3.0 (USEEIO), with margins".into(),
         row: Some(format!("NAICS {naics}")),
         year: Some(2022),
+        gases: None,
     }
 }
 
@@ -698,6 +799,7 @@ fn individual(r: &IndividualRequest) -> Result<Computed, EstimateError> {
         source: "US EPA Supply Chain GHG Emission Factors v1.3.0 (USEEIO): median factor".into(),
         row: None,
         year: Some(2022),
+        gases: None,
     });
     let spend_q: Vec<Quantity> = spends
         .iter()

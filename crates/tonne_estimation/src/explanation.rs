@@ -4,7 +4,7 @@
 use rust_decimal::Decimal;
 use tonne_kernel::Mass;
 
-use crate::factors::Factor;
+use crate::factors::{Factor, GasSplit};
 
 /// How an estimate's mass was obtained.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -42,6 +42,105 @@ pub struct FactorUse {
     pub row: Option<String>,
     /// Year of the data.
     pub year: Option<u16>,
+    /// What the publication gives beside the factor: its per-gas parts and
+    /// the well-to-tank factor of the same activity (DESNZ factors only;
+    /// `None` otherwise, and for estimates stored before Tonne kept it).
+    pub gases: Option<GasSplit>,
+}
+
+impl FactorUse {
+    /// Whether the factor is an emission factor (CO2e per unit of activity)
+    /// rather than a conversion constant (ratio, detour, rate, tonnes per TEU).
+    pub fn is_emission_factor(&self) -> bool {
+        self.unit.starts_with("kg CO2e/") || self.unit.starts_with("g CO2e/")
+    }
+}
+
+/// An estimate's mass by life-cycle stage (ISO 14083 / GLEC): tank-to-wheel
+/// (the fuel burnt or power drawn by the activity) and well-to-tank (producing
+/// and delivering that fuel), with `unknown` for parts whose source does not
+/// say which stage it covers.
+///
+/// Tonne's `mass` is `ttw + unknown`: the engines multiply DESNZ's direct
+/// factors, which exclude well-to-tank; `wtt` is what the DESNZ well-to-tank
+/// row of the same activity adds on top (see docs/methodology.md).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Wtw {
+    pub wtt: Mass,
+    pub ttw: Mass,
+    pub unknown: Mass,
+}
+
+impl Wtw {
+    /// Well-to-wheel: `wtt + ttw + unknown`.
+    pub fn total(&self) -> Mass {
+        Mass::from_grams(
+            self.wtt
+                .grams()
+                .saturating_add(self.ttw.grams())
+                .saturating_add(self.unknown.grams()),
+        )
+    }
+
+    fn add(self, other: Wtw) -> Wtw {
+        let sum = |a: Mass, b: Mass| Mass::from_grams(a.grams().saturating_add(b.grams()));
+        Wtw {
+            wtt: sum(self.wtt, other.wtt),
+            ttw: sum(self.ttw, other.ttw),
+            unknown: sum(self.unknown, other.unknown),
+        }
+    }
+}
+
+impl Part {
+    /// The emission factor of the part: its first factor in CO2e per unit of
+    /// activity (the others scale the activity or convert units).
+    pub fn emission_factor(&self) -> Option<&FactorUse> {
+        self.factors.iter().find(|f| f.is_emission_factor())
+    }
+
+    /// The part by life-cycle stage. A part whose one emission factor has a
+    /// DESNZ well-to-tank row is tank-to-wheel, and its well-to-tank mass is
+    /// its mass × WTT ÷ factor (every other factor of the part scales both
+    /// alike), rounded to the gram; any other part is `unknown`.
+    pub fn wtw(&self) -> Wtw {
+        let mut emission = self.factors.iter().filter(|f| f.is_emission_factor());
+        let only = match (emission.next(), emission.next()) {
+            (Some(f), None) => Some(f),
+            _ => None,
+        };
+        match only.and_then(|f| Some((f, f.gases.as_ref()?))) {
+            Some((f, g)) if !f.value.is_zero() => Wtw {
+                wtt: scaled(self.mass, g.wtt / f.value),
+                ttw: self.mass,
+                unknown: Mass::from_grams(0),
+            },
+            _ => Wtw {
+                unknown: self.mass,
+                ..Wtw::default()
+            },
+        }
+    }
+}
+
+/// `mass × ratio`, rounded half away from zero to the gram.
+fn scaled(mass: Mass, ratio: Decimal) -> Mass {
+    let g = Decimal::from(mass.grams())
+        .checked_mul(ratio)
+        .map(|g| g.round_dp_with_strategy(0, rust_decimal::RoundingStrategy::MidpointAwayFromZero))
+        .and_then(|g| i64::try_from(g).ok())
+        .unwrap_or(0);
+    Mass::from_grams(g.max(0))
+}
+
+impl Explanation {
+    /// The estimate by life-cycle stage: the sum of its parts'.
+    pub fn wtw(&self) -> Wtw {
+        self.parts
+            .iter()
+            .map(Part::wtw)
+            .fold(Wtw::default(), Wtw::add)
+    }
 }
 
 impl FactorUse {
@@ -54,6 +153,7 @@ impl FactorUse {
             source: f.publication().to_owned(),
             row: f.row().map(str::to_owned),
             year: f.year(),
+            gases: GasSplit::of(f.id),
         }
     }
 }

@@ -12,7 +12,7 @@ use crate::EstimateError;
 use crate::factors::desnz_2025 as desnz;
 use crate::factors::{Factor, authored};
 use crate::flight::Band;
-use crate::geo::km_decimal;
+use crate::geo::{LatLon, km_decimal};
 use crate::places;
 use crate::route::{Route, surface_distance};
 use crate::units::{Distance, kg_to_mass};
@@ -330,32 +330,95 @@ fn container_factors(refrigerated: bool) -> Vec<Factor> {
     }
 }
 
-fn distance(field: &str, route: &Route, mode: Mode) -> Result<Distance, EstimateError> {
-    match (mode, route) {
-        (_, Route::Distance(d)) => Ok(*d),
-        (Mode::Road | Mode::Rail | Mode::InlandWaterway, _) => surface_distance(field, route),
-        (
-            Mode::Air | Mode::Sea,
-            Route::Between {
-                source,
-                destination,
-            },
-        ) => {
-            let a = source.locate(&format!("{field}.source"))?;
-            let b = destination.locate(&format!("{field}.destination"))?;
-            let km = if mode == Mode::Air {
-                a.km_to(&b)
-            } else {
-                places::sea_km(&a, &b).ok_or_else(|| {
-                    EstimateError::invalid(
-                        field,
-                        "no sea route joins these points; send a distance",
-                    )
-                })?
-            };
-            Ok(Distance::from_km(km_decimal(km)))
+/// How a leg's distance was obtained: the 2024 contract's `DistanceCalculationMethod`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DistanceMethod {
+    /// The distance was sent (`user_input`).
+    UserInput,
+    /// Great-circle between the two places (`great_circle_distance`); for
+    /// road, rail and inland waterways then × the surface detour factor.
+    GreatCircle,
+    /// The shortest path over the maritime network (`sea_distance_algorithm`).
+    SeaNetwork,
+}
+
+impl DistanceMethod {
+    /// The contract's name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DistanceMethod::UserInput => "user_input",
+            DistanceMethod::GreatCircle => "great_circle_distance",
+            DistanceMethod::SeaNetwork => "sea_distance_algorithm",
         }
     }
+
+    /// Parses the contract's name.
+    pub fn parse(s: &str) -> Option<Self> {
+        [
+            DistanceMethod::UserInput,
+            DistanceMethod::GreatCircle,
+            DistanceMethod::SeaNetwork,
+        ]
+        .into_iter()
+        .find(|m| m.as_str() == s)
+    }
+}
+
+/// A leg's distance and how it was obtained.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Measured {
+    /// The distance used.
+    pub distance: Distance,
+    pub method: DistanceMethod,
+    /// Before the surface detour factor (the distance used otherwise).
+    pub raw: Distance,
+    /// The located ends, for a route between places.
+    pub ends: Option<(LatLon, LatLon)>,
+}
+
+fn distance(field: &str, route: &Route, mode: Mode) -> Result<Measured, EstimateError> {
+    let (source, destination) = match route {
+        Route::Distance(d) => {
+            return Ok(Measured {
+                distance: *d,
+                method: DistanceMethod::UserInput,
+                raw: *d,
+                ends: None,
+            });
+        }
+        Route::Between {
+            source,
+            destination,
+        } => (source, destination),
+    };
+    let a = source.locate(&format!("{field}.source"))?;
+    let b = destination.locate(&format!("{field}.destination"))?;
+    let great_circle = Distance::from_km(km_decimal(a.km_to(&b)));
+    let (distance, method) = match mode {
+        Mode::Road | Mode::Rail | Mode::InlandWaterway => {
+            (surface_distance(field, route)?, DistanceMethod::GreatCircle)
+        }
+        Mode::Air => (great_circle, DistanceMethod::GreatCircle),
+        Mode::Sea => {
+            let km = places::sea_km(&a, &b).ok_or_else(|| {
+                EstimateError::invalid(field, "no sea route joins these points; send a distance")
+            })?;
+            (
+                Distance::from_km(km_decimal(km)),
+                DistanceMethod::SeaNetwork,
+            )
+        }
+    };
+    Ok(Measured {
+        distance,
+        method,
+        raw: if method == DistanceMethod::SeaNetwork {
+            distance
+        } else {
+            great_circle
+        },
+        ends: Some((a, b)),
+    })
 }
 
 /// Estimates one leg of a shipment; `prefix` prefixes error fields (e.g. `legs[1]`).
@@ -384,6 +447,12 @@ pub fn leg(prefix: &str, shipment: &Shipment, leg: &Leg) -> Result<LegEstimate, 
 pub(crate) struct LegTrace {
     pub mode: Mode,
     pub factors: Vec<Factor>,
+    /// The distance and how it was obtained.
+    pub measured: Measured,
+    /// Payload in tonnes.
+    pub tonnes: Decimal,
+    /// kg CO2e per tonne over the leg (the intensity × km; for air, banded).
+    pub kg_per_tonne: Decimal,
 }
 
 /// [`leg`] with what it multiplied.
@@ -438,7 +507,8 @@ pub(crate) fn leg_traced(
             (Mode::Sea, container_factors(*refrigerated))
         }
     };
-    let distance = distance(&route_field, &leg.route, mode)?;
+    let measured = distance(&route_field, &leg.route, mode)?;
+    let distance = measured.distance;
     let kg_per_tonne = match mode {
         // by haul band, monotonic in distance as for passengers
         Mode::Air => {
@@ -454,7 +524,13 @@ pub(crate) fn leg_traced(
             distance,
             methodology,
         },
-        LegTrace { mode, factors },
+        LegTrace {
+            mode,
+            factors,
+            measured,
+            tonnes: shipment.tonnes(),
+            kg_per_tonne,
+        },
     ))
 }
 

@@ -6,6 +6,7 @@ use tonne_accounts::versions::VersionPolicy;
 use tonne_estimation::ports::EstimationService;
 use tonne_links::{OffsetLinksService, PageKey};
 use tonne_ordering::OrderingService;
+use tonne_quoted::QuotedEstimatesService;
 use tonne_webhooks::WebhooksService;
 
 use crate::metrics::{Metrics, PoolGauge};
@@ -71,6 +72,8 @@ pub struct AppState {
     pub ordering: Arc<dyn OrderingService>,
     /// The estimate use cases.
     pub estimates: Arc<dyn EstimationService>,
+    /// An estimate answered with its quote (over `estimates` and `ordering`).
+    pub quoted: Arc<dyn QuotedEstimatesService>,
     /// Webhook endpoints.
     pub webhooks: Arc<dyn WebhooksService>,
     /// Offset links and their hosted pages.

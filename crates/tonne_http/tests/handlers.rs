@@ -58,6 +58,7 @@ fn state(mock: MockAccountsService) -> AppState {
         accounts: Arc::new(mock),
         ordering: Arc::new(tonne_ordering::MockOrderingService::new()),
         estimates: Arc::new(tonne_estimation::ports::MockEstimationService::new()),
+        quoted: Arc::new(tonne_quoted::ports::MockQuotedEstimatesService::new()),
         webhooks: Arc::new(tonne_webhooks::MockWebhooksService::new()),
         links: Arc::new(tonne_links::MockOffsetLinksService::new()),
         versions: pinned_latest(),
@@ -164,14 +165,21 @@ fn estimate_state(
     accounts
         .expect_authenticate()
         .returning(|_, _| Ok(caller(AccountMode::Live)));
-    AppState {
-        ordering: Arc::new(ordering),
-        estimates: Arc::new(tonne_estimation::service::Estimations::new(
+    let ordering: Arc<dyn tonne_ordering::OrderingService> = Arc::new(ordering);
+    let estimates: Arc<dyn tonne_estimation::ports::EstimationService> =
+        Arc::new(tonne_estimation::service::Estimations::new(
             Arc::new(repo),
             Arc::new(tonne_estimation::service::Engines),
             Arc::new(tonne_kernel::SystemClock),
             Arc::new(tonne_kernel::UuidV7Generator),
+        ));
+    AppState {
+        quoted: Arc::new(tonne_quoted::QuotedEstimates::new(
+            estimates.clone(),
+            ordering.clone(),
         )),
+        ordering,
+        estimates,
         ..state(accounts)
     }
 }

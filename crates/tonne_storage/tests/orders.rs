@@ -392,6 +392,7 @@ fn estimate(account: &Account, grams: Option<i64>, kind: EstimateKind) -> Estima
                     source: "USEEIO v1.3.0".into(),
                     row: Some("NAICS 722511".into()),
                     year: Some(2022),
+                    gases: None,
                 }],
                 quantities: vec![Quantity {
                     name: "spend".into(),
@@ -445,6 +446,7 @@ async fn estimates_are_stored_together_read_per_account_and_updated_in_place(t: 
                 mass: Mass::from_grams(777),
                 distance: tonne_estimation::Distance::from_km(Decimal::new(12_345, 3)),
                 methodology: vec![Methodology::ImoUnavailableContainerShipTradeLaneFallback],
+                facts: None,
             }],
         },
         quote: QuoteTerms::default(),

@@ -15,6 +15,7 @@ mod browser;
 mod catalogue;
 mod cli;
 mod conventions;
+mod estimate_fields;
 mod estimates;
 mod fuzz;
 mod isolation;

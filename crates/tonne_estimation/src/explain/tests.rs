@@ -325,3 +325,197 @@ fn footprints_split_into_their_components() {
     assert_eq!(car.factors[0].id, "CAR_AVERAGE_HYBRID");
     assert!(car.quantities[0].method.contains("default"));
 }
+
+fn kg(m: Mass) -> Decimal {
+    Decimal::new(m.grams(), 3)
+}
+
+#[test]
+fn every_kind_splits_its_mass_by_life_cycle_stage() {
+    for request in every_kind() {
+        let kind = request.kind();
+        let c = request.compute().unwrap();
+        let w = c.explanation.wtw();
+        let mass = c.mass.unwrap();
+        // the mass is tank-to-wheel plus what no source assigns to a stage
+        assert_eq!(w.ttw.grams() + w.unknown.grams(), mass.grams(), "{kind:?}");
+        assert_eq!(w.total().grams(), mass.grams() + w.wtt.grams(), "{kind:?}");
+        for p in &c.explanation.parts {
+            let pw = p.wtw();
+            match p
+                .emission_factor()
+                .and_then(|f| Some((f, f.gases.as_ref()?)))
+            {
+                Some((f, g)) if pw.ttw == p.mass => {
+                    // well-to-tank is the part's mass × WTT ÷ factor, to the gram
+                    let expected = (Decimal::from(p.mass.grams()) * g.wtt / f.value).round();
+                    assert_eq!(
+                        Decimal::from(pw.wtt.grams()),
+                        expected,
+                        "{kind:?} {}",
+                        p.name
+                    );
+                }
+                _ => {
+                    assert_eq!(pw.unknown, p.mass, "{kind:?} {}", p.name);
+                    assert_eq!(pw.wtt.grams(), 0, "{kind:?} {}", p.name);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn flights_are_tank_to_wheel_with_the_desnz_well_to_tank_row_beside() {
+    let c = EstimateRequest::Flight(FlightRequest {
+        route: FlightRoute::Distance(km("10000")),
+        cabin: CabinClass::Economy,
+        passengers: Decimal::ONE,
+    })
+    .compute()
+    .unwrap();
+    // 10,000 km long-haul economy: 1,170.4 kg TTW (0.11704), 246.1 kg WTT (0.02461)
+    let w = c.explanation.wtw();
+    assert_eq!(w.ttw.grams(), 1_170_400);
+    assert_eq!(w.wtt.grams(), 246_100);
+    assert_eq!(w.unknown.grams(), 0);
+    // electricity (Ember) and footprints mixing sources say no stage
+    let e = EstimateRequest::Electricity {
+        consumption: Energy::parse("1000", EnergyUnit::KWh).unwrap(),
+        country_code: Some("GBR".into()),
+    }
+    .compute()
+    .unwrap();
+    let w = e.explanation.wtw();
+    assert_eq!((w.ttw.grams(), w.wtt.grams()), (0, 0));
+    assert_eq!(w.unknown, e.mass.unwrap());
+}
+
+fn leg_facts(c: &Computed) -> Vec<&crate::estimate::LegFacts> {
+    match &c.detail {
+        EstimateDetail::Shipping(l) => vec![l.facts.as_ref().unwrap()],
+        EstimateDetail::MultiLegShipping { legs, .. } => {
+            legs.iter().map(|l| l.facts.as_ref().unwrap()).collect()
+        }
+        other => panic!("not shipping: {other:?}"),
+    }
+}
+
+#[test]
+fn shipping_legs_say_how_far_where_and_how_intense() {
+    use crate::shipping::DistanceMethod;
+    let requests = every_kind();
+    let by_kind = |k| {
+        requests
+            .iter()
+            .find(|r| r.kind() == k)
+            .unwrap()
+            .compute()
+            .unwrap()
+    };
+    // sea: over the network, between the located ends, 42 t of heavy containers
+    let sea = by_kind(crate::estimate::EstimateKind::Shipping);
+    let f = leg_facts(&sea)[0];
+    assert_eq!(f.distance_method, DistanceMethod::SeaNetwork);
+    let EstimateDetail::Shipping(leg) = &sea.detail else {
+        unreachable!()
+    };
+    assert_eq!(f.raw_distance, leg.distance);
+    let [a, b] = f.ends.as_ref().unwrap();
+    assert_eq!(a.label, "seaport CNSHA");
+    assert_eq!(
+        (b.lat, b.lon),
+        (Decimal::new(5195, 2), Decimal::new(414, 2))
+    );
+    assert_eq!(f.payload_tonnes, Decimal::new(435, 1));
+    // intensity × payload × distance gives the mass back (to the rounding of both)
+    let back = f.ttw_kg_per_tkm * f.payload_tonnes * leg.distance.km();
+    assert!((back - kg(leg.mass)).abs() < Decimal::new(1, 1), "{back}");
+    // reefer container: the DESNZ container ship WTT scaled by the same uplift
+    let wtt = f.wtt_kg_per_tkm.unwrap();
+    assert_eq!(
+        wtt,
+        (f.ttw_kg_per_tkm * Decimal::new(365, 5) / Decimal::new(1612, 5)).round_dp(8)
+    );
+    assert_eq!(f.wtw.ttw, leg.mass);
+
+    let multi = by_kind(crate::estimate::EstimateKind::MultiLegShipping);
+    let legs = leg_facts(&multi);
+    // road between addresses: great-circle, then × 1.2 for the detour
+    assert_eq!(legs[0].distance_method, DistanceMethod::GreatCircle);
+    let EstimateDetail::MultiLegShipping { legs: out, .. } = &multi.detail else {
+        unreachable!()
+    };
+    assert_eq!(
+        out[0].distance.km(),
+        legs[0].raw_distance.km() * authored::CIRCUITY_SURFACE.value()
+    );
+    assert_eq!(legs[0].ends.as_ref().unwrap()[0].label, "Hamburg, DEU");
+    // air between airports: great-circle as is
+    assert_eq!(legs[1].distance_method, DistanceMethod::GreatCircle);
+    assert_eq!(legs[1].raw_distance, out[1].distance);
+    // a distance sent: user input, no route
+    assert_eq!(legs[2].distance_method, DistanceMethod::UserInput);
+    assert!(legs[2].ends.is_none());
+    // DESNZ freight rail: 0.02779 kg/t·km TTW, 0.00691 WTT
+    assert_eq!(legs[2].ttw_kg_per_tkm, Decimal::new(2779, 5));
+    assert_eq!(legs[2].wtt_kg_per_tkm, Some(Decimal::new(691, 5)));
+    for (f, l) in legs.iter().zip(out) {
+        assert_eq!(f.wtw.ttw.grams() + f.wtw.unknown.grams(), l.mass.grams());
+    }
+    // the legs' stages add up to the estimate's
+    let total = multi.explanation.wtw();
+    assert_eq!(
+        total.wtt.grams(),
+        legs.iter().map(|f| f.wtw.wtt.grams()).sum::<i64>()
+    );
+}
+
+#[test]
+fn inland_waterways_have_no_well_to_tank_row() {
+    let c = EstimateRequest::Shipping {
+        shipment: Shipment::Mass(Mass::from_grams(5_000_000)),
+        leg: shipping::Leg {
+            route: Route::Distance(km("100")),
+            method: Method::Simple("inland_waterway_motor_vessel_small".into()),
+        },
+    }
+    .compute()
+    .unwrap();
+    let f = leg_facts(&c)[0];
+    assert_eq!(f.wtt_kg_per_tkm, None);
+    assert_eq!(f.wtw.unknown, c.mass.unwrap());
+}
+
+#[test]
+fn transactions_show_their_factor_rate_and_diet() {
+    let tx = |value: &str, currency, mcc: &str, diet| {
+        EstimateRequest::Transaction(TransactionRequest {
+            value: money(value, currency),
+            country_code: "DEU".into(),
+            merchant: Merchant::CategoryCode(mcc.into()),
+            diet,
+        })
+        .compute()
+        .unwrap()
+    };
+    let eur = tx("100", Currency::Eur, "7011", None);
+    let f = eur.explanation.transaction_facts().unwrap();
+    assert_eq!(f.emission_factor.id, "mcc:7011");
+    assert_eq!(f.exchange_rate, Decimal::new(1053, 3));
+    assert_eq!(f.diet_factor, None);
+    let gbp = tx("100", Currency::Gbp, "7011", None);
+    let f = gbp.explanation.transaction_facts().unwrap();
+    // 1.0530 USD/EUR ÷ 0.85276 GBP/EUR
+    assert_eq!(f.exchange_rate, Decimal::new(1_234_814, 6));
+    let usd = tx("100", Currency::Usd, "5411", Some(Diet::Vegan));
+    let f = usd.explanation.transaction_facts().unwrap();
+    assert_eq!(f.exchange_rate, Decimal::ONE);
+    assert!(f.diet_factor.unwrap() < Decimal::ONE);
+    assert!(
+        tx("10", Currency::Usd, "4829", None)
+            .explanation
+            .transaction_facts()
+            .is_none()
+    );
+}

@@ -6,6 +6,8 @@ use rust_decimal::Decimal;
 pub mod authored;
 #[rustfmt::skip]
 pub mod desnz_2025;
+#[rustfmt::skip]
+mod desnz_2025_gases;
 
 /// One emission factor (or conversion constant) with its provenance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,6 +93,99 @@ impl Factor {
     }
 }
 
+/// A number of a generated table: `mantissa × 10^-scale`.
+type Cell = (i64, u32);
+
+fn cell((mantissa, scale): Cell) -> Decimal {
+    Decimal::new(mantissa, scale.min(20))
+}
+
+/// One row of the generated per-gas table (see `desnz_2025_gases`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct GasRow {
+    id: &'static str,
+    /// kg CO2e of CO2, CH4 and N2O per unit.
+    gases: [Cell; 3],
+    wtt_row: &'static str,
+    /// kg CO2e per unit, well-to-tank.
+    wtt: Cell,
+}
+
+impl GasRow {
+    pub(crate) const fn new(
+        id: &'static str,
+        gases: [Cell; 3],
+        wtt_row: &'static str,
+        wtt: Cell,
+    ) -> Self {
+        Self {
+            id,
+            gases,
+            wtt_row,
+            wtt,
+        }
+    }
+}
+
+/// The 100-year global warming potentials of the IPCC Fifth Assessment Report
+/// (AR5), on which the DESNZ 2025 factors express CH4 and N2O as CO2e.
+pub const GWP100_AR5_CH4: i64 = 28;
+/// See [`GWP100_AR5_CH4`].
+pub const GWP100_AR5_N2O: i64 = 265;
+
+/// What DESNZ publishes beside a factor's total: its per-gas parts and the
+/// well-to-tank factor of the same activity. Values in kg CO2e per the
+/// factor's unit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GasSplit {
+    /// kg CO2e of CO2.
+    pub co2: Decimal,
+    /// kg CO2e of CH4 (the gas's mass × [`GWP100_AR5_CH4`]).
+    pub ch4: Decimal,
+    /// kg CO2e of N2O (the gas's mass × [`GWP100_AR5_N2O`]).
+    pub n2o: Decimal,
+    /// The well-to-tank row, e.g. `28_916_3235_14_1: …` (DESNZ id).
+    pub wtt_row: String,
+    /// kg CO2e per unit upstream of the tank (not part of the factor).
+    pub wtt: Decimal,
+}
+
+impl GasSplit {
+    /// The split of one of Tonne's DESNZ factors by its stable name, if DESNZ
+    /// publishes one (every DESNZ factor the engines use except homeworking
+    /// and waste).
+    ///
+    /// ```
+    /// use tonne_estimation::factors::GasSplit;
+    /// use rust_decimal::Decimal;
+    /// let s = GasSplit::of("SEA_CONTAINER_AVERAGE").unwrap();
+    /// assert_eq!(s.co2, Decimal::new(1592, 5));
+    /// assert_eq!(s.wtt, Decimal::new(365, 5));
+    /// assert!(s.wtt_row.starts_with("28_916_3235_14_1"));
+    /// ```
+    pub fn of(factor_id: &str) -> Option<Self> {
+        let row = desnz_2025_gases::GASES.iter().find(|r| r.id == factor_id)?;
+        let [co2, ch4, n2o] = row.gases.map(cell);
+        Some(Self {
+            co2,
+            ch4,
+            n2o,
+            wtt_row: row.wtt_row.to_owned(),
+            wtt: cell(row.wtt),
+        })
+    }
+
+    /// Methane as a mass of the gas, kg per unit (CO2e ÷ GWP).
+    pub fn methane_kg(&self) -> Decimal {
+        self.ch4 / Decimal::from(GWP100_AR5_CH4)
+    }
+
+    /// Nitrous oxide as a mass of the gas, kg per unit (CO2e ÷ GWP).
+    pub fn nitrous_oxide_kg(&self) -> Decimal {
+        self.n2o / Decimal::from(GWP100_AR5_N2O)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::desnz_2025::*;
@@ -105,5 +200,56 @@ mod tests {
         assert_eq!(HGV_ALL.value(), Decimal::new(10163, 5));
         assert!(FLIGHT_LONG_HAUL_FIRST.source.contains("21_316_3176_11_1"));
         assert_eq!(FREIGHT_TRAIN.unit, "kg CO2e/tonne.km");
+    }
+
+    #[test]
+    fn gas_parts_add_up_to_the_published_totals() {
+        // DESNZ rounds each published figure to five decimals: the parts may
+        // miss the total by a few 1e-5 (relatively, at most 1%).
+        let all = [
+            FLIGHT_LONG_HAUL_ECONOMY,
+            RAIL_NATIONAL,
+            CAR_AVERAGE_PETROL,
+            HGV_ALL,
+            HGV_REFRIGERATED_ALL,
+            FREIGHT_TRAIN,
+            AIR_FREIGHT_LONG_HAUL,
+            SEA_CONTAINER_AVERAGE,
+            SEA_CRUDE_TANKER_200K,
+            NATURAL_GAS_M3,
+        ];
+        for f in all {
+            let s = GasSplit::of(f.id).unwrap();
+            let sum = s.co2 + s.ch4 + s.n2o;
+            let gap = (sum - f.value()).abs();
+            assert!(
+                gap <= Decimal::new(3, 5),
+                "{}: {sum} vs {}",
+                f.id,
+                f.value()
+            );
+            assert!(gap * Decimal::from(100) <= f.value(), "{}", f.id);
+            // the gases as masses recombine with the GWPs into the same CO2e
+            let back = s.co2
+                + s.methane_kg() * Decimal::from(GWP100_AR5_CH4)
+                + s.nitrous_oxide_kg() * Decimal::from(GWP100_AR5_N2O);
+            assert!((back - sum).abs() < Decimal::new(1, 12), "{}", f.id);
+            assert!(s.wtt > Decimal::ZERO && s.wtt < f.value(), "{}", f.id);
+        }
+        // the refrigerated HGV takes the refrigerated WTT row, not the plain one
+        assert!(
+            GasSplit::of("HGV_REFRIGERATED_ALL")
+                .unwrap()
+                .wtt_row
+                .starts_with("28_908_")
+        );
+        assert!(
+            GasSplit::of("HGV_ALL")
+                .unwrap()
+                .wtt_row
+                .starts_with("28_907_")
+        );
+        assert_eq!(GasSplit::of("HOMEWORKING_FTE_HOUR"), None);
+        assert_eq!(GasSplit::of("grid:DEU"), None);
     }
 }

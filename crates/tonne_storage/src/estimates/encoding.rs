@@ -9,10 +9,13 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tonne_estimation::Distance;
 use tonne_estimation::estimate::{
-    BundleShare, EstimateDetail, EstimateKind, Methodology, QuoteTerms, ShippingLeg,
+    BundleShare, EstimateDetail, EstimateKind, LegFacts, Methodology, QuoteTerms, RouteEnd,
+    ShippingLeg,
 };
-use tonne_estimation::explain::{Explanation, FactorUse, Part, Quantity};
+use tonne_estimation::explain::{Explanation, FactorUse, Part, Quantity, Wtw};
+use tonne_estimation::factors::GasSplit;
 use tonne_estimation::footprint::CompanyEstimate;
+use tonne_estimation::shipping::DistanceMethod;
 use tonne_kernel::{Mass, MassUnit};
 
 /// What an estimate's `result` column holds.
@@ -52,6 +55,37 @@ struct LegV2 {
     mass_g: i64,
     distance_km: Decimal,
     methodology: Vec<String>,
+    /// Absent from rows written before Tonne kept the 2024 facts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    facts: Option<FactsV2>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct FactsV2 {
+    distance_method: String,
+    raw_km: Decimal,
+    ends: Option<[EndV2; 2]>,
+    payload_t: Decimal,
+    ttw_kg_per_tkm: Decimal,
+    wtt_kg_per_tkm: Option<Decimal>,
+    /// Well-to-tank, tank-to-wheel, unknown.
+    wtw_g: [i64; 3],
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct EndV2 {
+    label: String,
+    lat: Decimal,
+    lon: Decimal,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct GasV2 {
+    co2: Decimal,
+    ch4: Decimal,
+    n2o: Decimal,
+    wtt_row: String,
+    wtt: Decimal,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -76,6 +110,9 @@ struct FactorV2 {
     source: String,
     row: Option<String>,
     year: Option<u16>,
+    /// Absent from rows written before Tonne kept it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    gases: Option<GasV2>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -101,7 +138,41 @@ fn leg_v2(l: &ShippingLeg) -> LegV2 {
             .iter()
             .map(|m| m.as_str().to_owned())
             .collect(),
+        facts: l.facts.as_ref().map(|f| FactsV2 {
+            distance_method: f.distance_method.as_str().to_owned(),
+            raw_km: f.raw_distance.km(),
+            ends: f.ends.as_ref().map(|ends| {
+                ends.clone().map(|e| EndV2 {
+                    label: e.label,
+                    lat: e.lat,
+                    lon: e.lon,
+                })
+            }),
+            payload_t: f.payload_tonnes,
+            ttw_kg_per_tkm: f.ttw_kg_per_tkm,
+            wtt_kg_per_tkm: f.wtt_kg_per_tkm,
+            wtw_g: [f.wtw.wtt, f.wtw.ttw, f.wtw.unknown].map(|m| m.grams()),
+        }),
     }
+}
+
+fn facts(f: FactsV2) -> Option<LegFacts> {
+    let [wtt, ttw, unknown] = f.wtw_g.map(Mass::from_grams);
+    Some(LegFacts {
+        distance_method: DistanceMethod::parse(&f.distance_method)?,
+        raw_distance: Distance::from_km(f.raw_km),
+        ends: f.ends.map(|ends| {
+            ends.map(|e| RouteEnd {
+                label: e.label,
+                lat: e.lat,
+                lon: e.lon,
+            })
+        }),
+        payload_tonnes: f.payload_t,
+        ttw_kg_per_tkm: f.ttw_kg_per_tkm,
+        wtt_kg_per_tkm: f.wtt_kg_per_tkm,
+        wtw: Wtw { wtt, ttw, unknown },
+    })
 }
 
 fn methodology<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<Methodology> {
@@ -113,6 +184,7 @@ fn leg(l: LegV2) -> ShippingLeg {
         mass: Mass::from_grams(l.mass_g),
         distance: Distance::from_km(l.distance_km),
         methodology: methodology(l.methodology.iter().map(String::as_str)),
+        facts: l.facts.and_then(facts),
     }
 }
 
@@ -200,6 +272,13 @@ impl Stored {
                         source: f.source.clone(),
                         row: f.row.clone(),
                         year: f.year,
+                        gases: f.gases.as_ref().map(|g| GasV2 {
+                            co2: g.co2,
+                            ch4: g.ch4,
+                            n2o: g.n2o,
+                            wtt_row: g.wtt_row.clone(),
+                            wtt: g.wtt,
+                        }),
                     })
                     .collect(),
                 quantities: p
@@ -267,6 +346,13 @@ impl Stored {
                         source: f.source,
                         row: f.row,
                         year: f.year,
+                        gases: f.gases.map(|g| GasSplit {
+                            co2: g.co2,
+                            ch4: g.ch4,
+                            n2o: g.n2o,
+                            wtt_row: g.wtt_row,
+                            wtt: g.wtt,
+                        }),
                     })
                     .collect(),
                 quantities: p
@@ -337,6 +423,7 @@ fn legacy_leg(v: &Value) -> Option<ShippingLeg> {
         mass: tonnes(v.get("mass")?)?,
         distance: km(v.get("distance")?)?,
         methodology: legacy_methodology(v),
+        facts: None,
     })
 }
 
@@ -373,6 +460,7 @@ fn legacy(
             mass: m,
             distance: km(v.get("distance")?)?,
             methodology: legacy_methodology(v),
+            facts: None,
         }),
         (EstimateKind::MultiLegShipping, _) => EstimateDetail::MultiLegShipping {
             distance: km(v.get("distance")?)?,
@@ -466,6 +554,55 @@ mod tests {
             }
         );
         assert_eq!(quote.quantity_trunc, Some(MassUnit::Kg));
+    }
+
+    #[test]
+    fn the_2024_facts_round_trip_and_v2_rows_without_them_still_read() {
+        use tonne_estimation::estimate::EstimateRequest;
+        use tonne_estimation::route::{Place, Route};
+        use tonne_estimation::shipping::{Leg, Method, Shipment};
+        let computed = EstimateRequest::Shipping {
+            shipment: Shipment::Mass(Mass::from_grams(2_000_000)),
+            leg: Leg {
+                route: Route::Between {
+                    source: Place::Seaport("CNSHA".into()),
+                    destination: Place::Seaport("NLRTM".into()),
+                },
+                method: Method::Container {
+                    refrigerated: false,
+                    trade_lane: None,
+                },
+            },
+        }
+        .compute()
+        .unwrap();
+        let stored = Stored::encode(
+            &computed.detail,
+            &computed.explanation,
+            &QuoteTerms::default(),
+        );
+        let json = serde_json::to_string(&stored).unwrap();
+        let (detail, explanation, _) =
+            decode(EstimateKind::Shipping, computed.mass, &json, "{}").unwrap();
+        assert_eq!(detail, computed.detail);
+        assert_eq!(explanation, computed.explanation);
+        let EstimateDetail::Shipping(leg) = &detail else {
+            panic!("{detail:?}")
+        };
+        assert!(leg.facts.is_some());
+        assert!(explanation.parts[0].factors[0].gases.is_some());
+
+        // a v2 row written before: no facts, no gases
+        let old = r#"{"v":2,"detail":{"type":"shipping","leg":{"mass_g":5,"distance_km":"1","methodology":[]}},"explanation":{"parts":[{"name":"leg","mass_g":5,"factors":[{"id":"SEA_CONTAINER_AVERAGE","value":"0.01612","unit":"kg CO2e/tonne.km","source":"DESNZ","row":null,"year":2025}],"quantities":[]}],"notes":[]},"quote":{"selection":null,"trunc":null}}"#;
+        let (detail, explanation, _) =
+            decode(EstimateKind::Shipping, Some(Mass::from_grams(5)), old, "{}").unwrap();
+        let EstimateDetail::Shipping(leg) = detail else {
+            panic!("{detail:?}")
+        };
+        assert_eq!(leg.facts, None);
+        assert_eq!(explanation.parts[0].factors[0].gases, None);
+        // without its split, the part's stage is unknown
+        assert_eq!(explanation.wtw().unknown, Mass::from_grams(5));
     }
 
     #[test]

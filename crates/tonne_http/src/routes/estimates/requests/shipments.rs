@@ -1,13 +1,19 @@
 //! Shipping, single and multi-leg.
 
-use super::*;
+use serde::{Deserialize, Serialize};
+use tonne_estimation::shipping::{self, CargoType, Fuel, Method, Shipment, Vessel};
+use tonne_kernel::Mass;
+use utoipa::ToSchema;
 
-// ---- shipping ---------------------------------------------------------------------
+use super::{ShippingRouteRequest, at, country};
+use crate::error::ApiError;
+use crate::wire::MassBody;
 
 /// Cargo types of containers.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[schema(as = CargoBody)]
 #[serde(rename_all = "snake_case")]
-pub enum CargoBody {
+pub enum CargoRequest {
     Lightweight,
     Average,
     Heavyweight,
@@ -16,15 +22,17 @@ pub enum CargoBody {
 
 /// A shipment by mass.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = MassShipmentBody)]
 #[serde(deny_unknown_fields)]
-pub struct MassShipmentBody {
+pub struct MassShipmentRequest {
     pub mass: MassBody,
 }
 
 /// A shipment in TEU.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = ContainerShipmentBody)]
 #[serde(deny_unknown_fields)]
-pub struct ContainerShipmentBody {
+pub struct ContainerShipmentRequest {
     /// TEU, decimal string.
     pub containers: String,
     /// Cargo type (average when absent).
@@ -33,7 +41,7 @@ pub struct ContainerShipmentBody {
         deserialize_with = "crate::extract::non_null",
         skip_serializing_if = "Option::is_none"
     )]
-    pub cargo_type: Option<CargoBody>,
+    pub cargo_type: Option<CargoRequest>,
     /// Actual mass, if known.
     #[serde(
         default,
@@ -45,32 +53,33 @@ pub struct ContainerShipmentBody {
 
 /// The contract's `Shipment`.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = ShipmentBody)]
 #[serde(untagged)]
-pub enum ShipmentBody {
+pub enum ShipmentRequest {
     /// By mass.
-    Mass(MassShipmentBody),
+    Mass(MassShipmentRequest),
     /// In containers.
-    Containers(ContainerShipmentBody),
+    Containers(ContainerShipmentRequest),
 }
 
-fn shipment_mass(m: &MassBody) -> R<Mass> {
+fn shipment_mass(m: &MassBody) -> Result<Mass, ApiError> {
     Mass::parse(&m.amount, m.unit.into())
         .map_err(|e| ApiError::validation("shipment.mass.amount", e))
 }
 
-impl ShipmentBody {
-    fn parse(&self) -> R<Shipment> {
+impl ShipmentRequest {
+    fn parse(&self) -> Result<Shipment, ApiError> {
         Ok(match self {
-            ShipmentBody::Mass(m) => Shipment::Mass(shipment_mass(&m.mass)?),
-            ShipmentBody::Containers(c) => {
+            ShipmentRequest::Mass(m) => Shipment::Mass(shipment_mass(&m.mass)?),
+            ShipmentRequest::Containers(c) => {
                 let teu = tonne_estimation::parse_amount("shipment.containers", &c.containers)?;
                 Shipment::Containers {
                     teu,
                     cargo: match c.cargo_type {
-                        None | Some(CargoBody::Average) => CargoType::Average,
-                        Some(CargoBody::Lightweight) => CargoType::Lightweight,
-                        Some(CargoBody::Heavyweight) => CargoType::Heavyweight,
-                        Some(CargoBody::ContainerOnly) => CargoType::ContainerOnly,
+                        None | Some(CargoRequest::Average) => CargoType::Average,
+                        Some(CargoRequest::Lightweight) => CargoType::Lightweight,
+                        Some(CargoRequest::Heavyweight) => CargoType::Heavyweight,
+                        Some(CargoRequest::ContainerOnly) => CargoType::ContainerOnly,
                     },
                     mass: c.mass.as_ref().map(shipment_mass).transpose()?,
                 }
@@ -81,8 +90,9 @@ impl ShipmentBody {
 
 /// A sea vessel method (`SeaShippingMethod`).
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = SeaMethodBody)]
 #[serde(deny_unknown_fields)]
-pub struct SeaMethodBody {
+pub struct SeaMethodRequest {
     /// `sea_*` vessel type.
     pub vessel_type: String,
     /// HFO, MGO (LNG for `sea_oil_tanker_huge`).
@@ -103,8 +113,9 @@ pub struct SeaMethodBody {
 
 /// A container ship or an identified vessel.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = ContainerMethodBody)]
 #[serde(deny_unknown_fields)]
-pub struct ContainerMethodBody {
+pub struct ContainerMethodRequest {
     /// The vessel's IMO number (7 digits).
     #[serde(
         default,
@@ -137,14 +148,15 @@ pub struct ContainerMethodBody {
 
 /// The contract's `ShippingMethod`.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = MethodBody)]
 #[serde(untagged)]
-pub enum MethodBody {
+pub enum MethodRequest {
     /// A `SimpleShippingMethod` name.
     Simple(String),
     /// A sea vessel (or a bare `{"vessel_type": "container_ship"}`).
-    Sea(SeaMethodBody),
+    Sea(SeaMethodRequest),
     /// A container ship or a vessel by IMO number.
-    Container(ContainerMethodBody),
+    Container(ContainerMethodRequest),
 }
 
 /// The contract's trade lanes.
@@ -188,11 +200,11 @@ pub const TRADE_LANES: &[&str] = &[
     "disaggregated_other",
 ];
 
-impl MethodBody {
-    fn parse(&self, field: &str) -> R<Method> {
+impl MethodRequest {
+    fn parse(&self, field: &str) -> Result<Method, ApiError> {
         let bad = |f: &str, why: &str| ApiError::validation(&at(field, f), why);
         match self {
-            MethodBody::Simple(name) => {
+            MethodRequest::Simple(name) => {
                 if shipping::is_simple_method(name) {
                     Ok(Method::Simple(name.clone()))
                 } else {
@@ -202,7 +214,7 @@ impl MethodBody {
                     ))
                 }
             }
-            MethodBody::Container(c) => {
+            MethodRequest::Container(c) => {
                 if c.vessel_type
                     .as_deref()
                     .is_some_and(|t| t != "container_ship")
@@ -236,7 +248,7 @@ impl MethodBody {
                     None => Err(bad("vessel_type", "is required")),
                 }
             }
-            MethodBody::Sea(s) if s.vessel_type == "container_ship" => {
+            MethodRequest::Sea(s) if s.vessel_type == "container_ship" => {
                 if s.fuel.is_some() || s.load.is_some() {
                     return Err(bad(
                         "fuel",
@@ -248,7 +260,7 @@ impl MethodBody {
                     trade_lane: None,
                 })
             }
-            MethodBody::Sea(s) => {
+            MethodRequest::Sea(s) => {
                 let vessel = match s.vessel_type.as_str() {
                     "sea_oil_tanker_small" => Vessel::OilTankerSmall,
                     "sea_oil_tanker_medium" => Vessel::OilTankerMedium,
@@ -298,11 +310,11 @@ impl MethodBody {
 
 estimate_request! {
 /// The contract's `ShippingEstimateRequest`.
-pub struct ShippingRequest {
+pub struct ShippingEstimateRequest as ShippingRequest {
     /// What is shipped.
-    pub shipment: ShipmentBody,
-    pub route: ShippingRouteBody,
-    pub method: MethodBody,
+    pub shipment: ShipmentRequest,
+    pub route: ShippingRouteRequest,
+    pub method: MethodRequest,
     /// ISO alpha-3 (accepted and checked; the factors are not country-specific yet).
     #[serde(
         default,
@@ -313,9 +325,9 @@ pub struct ShippingRequest {
 }
 }
 
-impl ShippingRequest {
+impl ShippingEstimateRequest {
     /// Engine input.
-    pub fn parse(&self) -> R<(Shipment, shipping::Leg)> {
+    pub fn parse(&self) -> Result<(Shipment, shipping::Leg), ApiError> {
         if let Some(c) = &self.country_code {
             country("country_code", c)?;
         }
@@ -331,10 +343,11 @@ impl ShippingRequest {
 
 /// One leg of a multi-leg shipment.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = ShippingLegBody)]
 #[serde(deny_unknown_fields)]
-pub struct ShippingLegBody {
-    pub route: ShippingRouteBody,
-    pub method: MethodBody,
+pub struct ShippingLegRequest {
+    pub route: ShippingRouteRequest,
+    pub method: MethodRequest,
     /// ISO alpha-3.
     #[serde(
         default,
@@ -346,17 +359,17 @@ pub struct ShippingLegBody {
 
 estimate_request! {
 /// The contract's `MultiLegShippingEstimateRequest`.
-pub struct MultiLegShippingRequest {
+pub struct MultiLegShippingEstimateRequest as MultiLegShippingRequest {
     /// What is shipped (all legs).
-    pub shipment: ShipmentBody,
+    pub shipment: ShipmentRequest,
     /// 1 to 10 legs.
-    pub legs: Vec<ShippingLegBody>,
+    pub legs: Vec<ShippingLegRequest>,
 }
 }
 
-impl MultiLegShippingRequest {
+impl MultiLegShippingEstimateRequest {
     /// Engine input.
-    pub fn parse(&self) -> R<(Shipment, Vec<shipping::Leg>)> {
+    pub fn parse(&self) -> Result<(Shipment, Vec<shipping::Leg>), ApiError> {
         if self.legs.is_empty() || self.legs.len() > 10 {
             return Err(ApiError::validation("legs", "must have 1 to 10 legs"));
         }
@@ -373,7 +386,7 @@ impl MultiLegShippingRequest {
                     method: l.method.parse(&format!("legs[{i}].method"))?,
                 })
             })
-            .collect::<R<Vec<_>>>()?;
+            .collect::<Result<Vec<_>, ApiError>>()?;
         Ok((self.shipment.parse()?, legs))
     }
 }

@@ -6,19 +6,12 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use tonne_estimation::diet::Diet;
 use tonne_estimation::flight::{CabinClass, FlightRoute};
-use tonne_estimation::footprint::{CarFuel, CompanyRequest, IndividualRequest};
-use tonne_estimation::passenger::{Leg as PassengerLeg, Rail, Vehicle};
 use tonne_estimation::route::{Place, Route};
-use tonne_estimation::shipping::{self, CargoType, Fuel, Method, Shipment, Vessel};
-use tonne_estimation::transaction::{Merchant, TransactionRequest};
-use tonne_estimation::{Area, AreaUnit, Distance, DistanceUnit, LatLon, Spend};
-use tonne_kernel::Mass;
+use tonne_estimation::{Distance, DistanceUnit, LatLon, Spend};
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
-use crate::wire::{CurrencyCode, MassBody, MassUnitBody, SelectionBody};
-
-type R<T> = Result<T, ApiError>;
+use crate::wire::{CurrencyCode, MassUnitBody, SelectionBody};
 
 fn at(prefix: &str, field: &str) -> String {
     if prefix.is_empty() {
@@ -41,10 +34,11 @@ pub trait QuoteFields {
 /// `quantity_trunc`), strict (`deny_unknown_fields`, `null` refused for
 /// optional fields), with its [`QuoteFields`].
 macro_rules! estimate_request {
-    ($(#[$meta:meta])* pub struct $name:ident { $($body:tt)* }) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+    ($(#[$meta:meta])* pub struct $name:ident as $schema:ident { $($body:tt)* }) => {
+        #[derive(Debug, Clone, serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
+        #[schema(as = $schema)]
         #[serde(deny_unknown_fields)]
+        $(#[$meta])*
         pub struct $name {
             $($body)*
             /// A name to reference this calculation.
@@ -52,17 +46,17 @@ macro_rules! estimate_request {
             pub name: Option<String>,
             /// Bundles and percentages for the quote (else the account's or the catalogue's default).
             #[serde(default, deserialize_with = "crate::extract::non_null", skip_serializing_if = "Option::is_none")]
-            pub bundle_selection: Option<Vec<SelectionBody>>,
+            pub bundle_selection: Option<Vec<crate::wire::SelectionBody>>,
             /// Truncation unit of the quote's quantities.
             #[serde(default, deserialize_with = "crate::extract::non_null", skip_serializing_if = "Option::is_none")]
-            pub quantity_trunc: Option<MassUnitBody>,
+            pub quantity_trunc: Option<crate::wire::MassUnitBody>,
         }
 
-        impl QuoteFields for $name {
-            fn bundle_selection(&self) -> Option<Vec<SelectionBody>> {
+        impl crate::routes::estimates::requests::QuoteFields for $name {
+            fn bundle_selection(&self) -> Option<Vec<crate::wire::SelectionBody>> {
                 self.bundle_selection.clone()
             }
-            fn quantity_trunc(&self) -> Option<MassUnitBody> {
+            fn quantity_trunc(&self) -> Option<crate::wire::MassUnitBody> {
                 self.quantity_trunc
             }
         }
@@ -74,17 +68,27 @@ mod shipments;
 mod transactions;
 mod transport;
 
-pub use footprint::*;
-pub use shipments::*;
-pub use transactions::*;
-pub use transport::*;
-
-// ---- shared shapes ----------------------------------------------------------
+pub use footprint::{
+    AreaRequest, AreaUnitRequest, CarFuelRequest, CloudProviderRequest, CloudRequest,
+    CompanyEstimateRequest, IndividualEstimateRequest, OnPremiseRequest, TechRequest,
+};
+pub use shipments::{
+    CargoRequest, ContainerMethodRequest, ContainerShipmentRequest, MassShipmentRequest,
+    MethodRequest, MultiLegShippingEstimateRequest, SeaMethodRequest, ShipmentRequest,
+    ShippingEstimateRequest, ShippingLegRequest,
+};
+pub use transactions::{MerchantRequest, TransactionEstimateRequest};
+pub use transport::{
+    FlightEstimateRequest, FlightLegRequest, PassengerLegRequest,
+    PassengerTransportationEstimateRequest, RailLegRequest, RailRequest, RoadLegRequest,
+    VehicleRequest,
+};
 
 /// `km`, `mi` or `nm`.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[schema(as = DistanceUnitBody)]
 #[serde(rename_all = "lowercase")]
-pub enum DistanceUnitBody {
+pub enum DistanceUnitRequest {
     Km,
     Mi,
     Nm,
@@ -92,19 +96,20 @@ pub enum DistanceUnitBody {
 
 /// The contract's `Distance`.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = DistanceBody)]
 #[serde(deny_unknown_fields)]
-pub struct DistanceBody {
+pub struct DistanceRequest {
     /// Decimal string.
     pub amount: String,
-    pub unit: DistanceUnitBody,
+    pub unit: DistanceUnitRequest,
 }
 
-impl DistanceBody {
-    fn parse(&self, field: &str) -> R<Distance> {
+impl DistanceRequest {
+    fn parse(&self, field: &str) -> Result<Distance, ApiError> {
         let unit = match self.unit {
-            DistanceUnitBody::Km => DistanceUnit::Km,
-            DistanceUnitBody::Mi => DistanceUnit::Mi,
-            DistanceUnitBody::Nm => DistanceUnit::Nm,
+            DistanceUnitRequest::Km => DistanceUnit::Km,
+            DistanceUnitRequest::Mi => DistanceUnit::Mi,
+            DistanceUnitRequest::Nm => DistanceUnit::Nm,
         };
         Ok(Distance::parse(&at(field, "amount"), &self.amount, unit)?)
     }
@@ -112,8 +117,9 @@ impl DistanceBody {
 
 /// The contract's `Address` (accepted, but Tonne cannot geocode it offline).
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = AddressBody)]
 #[serde(deny_unknown_fields)]
-pub struct AddressBody {
+pub struct AddressRequest {
     pub street_line1: String,
     #[serde(
         default,
@@ -126,10 +132,10 @@ pub struct AddressBody {
     pub country_code: String,
 }
 
-impl AddressBody {
+impl AddressRequest {
     /// The address as a place: its city and country (street lines and postcode
     /// are accepted and do not refine the city centroid).
-    fn place(&self, field: &str) -> R<Place> {
+    fn place(&self, field: &str) -> Result<Place, ApiError> {
         if self.country_code.len() != 3
             || !self.country_code.bytes().all(|b| b.is_ascii_uppercase())
         {
@@ -147,8 +153,9 @@ impl AddressBody {
 
 /// The contract's `GeographicCoordinates`.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = CoordinatesBody)]
 #[serde(deny_unknown_fields)]
-pub struct CoordinatesBody {
+pub struct CoordinatesRequest {
     /// −90 to 90.
     pub lat: f64,
     /// −180 to 180.
@@ -157,14 +164,15 @@ pub struct CoordinatesBody {
 
 /// IATA or ICAO airport code.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = AirportCodeBody)]
 #[serde(deny_unknown_fields)]
-pub struct AirportCodeBody {
+pub struct AirportCodeRequest {
     /// `^[A-Z]{3}$` (IATA) or `^[A-Z]{4}[A-Z]?$` (ICAO).
     pub code: String,
 }
 
-impl AirportCodeBody {
-    fn check(&self, field: &str) -> R<String> {
+impl AirportCodeRequest {
+    fn check(&self, field: &str) -> Result<String, ApiError> {
         let ok =
             (3..=5).contains(&self.code.len()) && self.code.bytes().all(|b| b.is_ascii_uppercase());
         if !ok {
@@ -179,34 +187,37 @@ impl AirportCodeBody {
 
 /// UN/LOCODE of a seaport.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = SeaportCodeBody)]
 #[serde(deny_unknown_fields)]
-pub struct SeaportCodeBody {
+pub struct SeaportCodeRequest {
     /// `^[A-Z]{5}$`.
     pub locode: String,
 }
 
 /// Airports at both ends.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = AirportPairBody)]
 #[serde(deny_unknown_fields)]
-pub struct AirportPairBody {
-    pub source: AirportCodeBody,
-    pub destination: AirportCodeBody,
+pub struct AirportPairRequest {
+    pub source: AirportCodeRequest,
+    pub destination: AirportCodeRequest,
 }
 
 /// A flight route: a distance or two airports.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = FlightRouteBody)]
 #[serde(untagged)]
-pub enum FlightRouteBody {
+pub enum FlightRouteRequest {
     /// Flown distance.
-    Distance(DistanceBody),
-    Airports(AirportPairBody),
+    Distance(DistanceRequest),
+    Airports(AirportPairRequest),
 }
 
-impl FlightRouteBody {
-    fn parse(&self, field: &str) -> R<FlightRoute> {
+impl FlightRouteRequest {
+    fn parse(&self, field: &str) -> Result<FlightRoute, ApiError> {
         Ok(match self {
-            FlightRouteBody::Distance(d) => FlightRoute::Distance(d.parse(field)?),
-            FlightRouteBody::Airports(p) => FlightRoute::Airports {
+            FlightRouteRequest::Distance(d) => FlightRoute::Distance(d.parse(field)?),
+            FlightRouteRequest::Airports(p) => FlightRoute::Airports {
                 source: p.source.check(&at(field, "source"))?,
                 destination: p.destination.check(&at(field, "destination"))?,
             },
@@ -216,42 +227,45 @@ impl FlightRouteBody {
 
 /// A place of a passenger road/rail route.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = SurfacePlaceBody)]
 #[serde(untagged)]
-pub enum SurfacePlaceBody {
-    Coordinates(CoordinatesBody),
-    Address(AddressBody),
+pub enum SurfacePlaceRequest {
+    Coordinates(CoordinatesRequest),
+    Address(AddressRequest),
 }
 
 /// Both ends of a passenger road/rail route.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = SurfacePairBody)]
 #[serde(deny_unknown_fields)]
-pub struct SurfacePairBody {
-    pub source: SurfacePlaceBody,
-    pub destination: SurfacePlaceBody,
+pub struct SurfacePairRequest {
+    pub source: SurfacePlaceRequest,
+    pub destination: SurfacePlaceRequest,
 }
 
 /// A passenger road/rail route.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = SurfaceRouteBody)]
 #[serde(untagged)]
-pub enum SurfaceRouteBody {
-    Distance(DistanceBody),
+pub enum SurfaceRouteRequest {
+    Distance(DistanceRequest),
     /// Two places.
-    Between(Box<SurfacePairBody>),
+    Between(Box<SurfacePairRequest>),
 }
 
-fn coordinates(field: &str, c: &CoordinatesBody) -> R<Place> {
+fn coordinates(field: &str, c: &CoordinatesRequest) -> Result<Place, ApiError> {
     Ok(Place::Coordinates(LatLon::new(field, c.lat, c.lon)?))
 }
 
-impl SurfaceRouteBody {
-    fn parse(&self, field: &str) -> R<Route> {
-        let place = |f: &str, p: &SurfacePlaceBody| match p {
-            SurfacePlaceBody::Coordinates(c) => coordinates(f, c),
-            SurfacePlaceBody::Address(a) => a.place(f),
+impl SurfaceRouteRequest {
+    fn parse(&self, field: &str) -> Result<Route, ApiError> {
+        let place = |f: &str, p: &SurfacePlaceRequest| match p {
+            SurfacePlaceRequest::Coordinates(c) => coordinates(f, c),
+            SurfacePlaceRequest::Address(a) => a.place(f),
         };
         Ok(match self {
-            SurfaceRouteBody::Distance(d) => Route::Distance(d.parse(field)?),
-            SurfaceRouteBody::Between(p) => Route::Between {
+            SurfaceRouteRequest::Distance(d) => Route::Distance(d.parse(field)?),
+            SurfaceRouteRequest::Between(p) => Route::Between {
                 source: place(&at(field, "source"), &p.source)?,
                 destination: place(&at(field, "destination"), &p.destination)?,
             },
@@ -261,37 +275,40 @@ impl SurfaceRouteBody {
 
 /// A place of a shipping route.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = ShippingPlaceBody)]
 #[serde(untagged)]
-pub enum ShippingPlaceBody {
-    Coordinates(CoordinatesBody),
-    Seaport(SeaportCodeBody),
-    Airport(AirportCodeBody),
-    Address(AddressBody),
+pub enum ShippingPlaceRequest {
+    Coordinates(CoordinatesRequest),
+    Seaport(SeaportCodeRequest),
+    Airport(AirportCodeRequest),
+    Address(AddressRequest),
 }
 
 /// Both ends of a shipping route.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = ShippingPairBody)]
 #[serde(deny_unknown_fields)]
-pub struct ShippingPairBody {
-    pub source: ShippingPlaceBody,
-    pub destination: ShippingPlaceBody,
+pub struct ShippingPairRequest {
+    pub source: ShippingPlaceRequest,
+    pub destination: ShippingPlaceRequest,
 }
 
 /// The contract's `ShippingRoute`.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = ShippingRouteBody)]
 #[serde(untagged)]
-pub enum ShippingRouteBody {
-    Distance(DistanceBody),
+pub enum ShippingRouteRequest {
+    Distance(DistanceRequest),
     /// Two places.
-    Between(Box<ShippingPairBody>),
+    Between(Box<ShippingPairRequest>),
 }
 
-impl ShippingRouteBody {
-    fn parse(&self, field: &str) -> R<Route> {
-        let place = |f: &str, p: &ShippingPlaceBody| -> R<Place> {
+impl ShippingRouteRequest {
+    fn parse(&self, field: &str) -> Result<Route, ApiError> {
+        let place = |f: &str, p: &ShippingPlaceRequest| -> Result<Place, ApiError> {
             Ok(match p {
-                ShippingPlaceBody::Coordinates(c) => coordinates(f, c)?,
-                ShippingPlaceBody::Seaport(s) => {
+                ShippingPlaceRequest::Coordinates(c) => coordinates(f, c)?,
+                ShippingPlaceRequest::Seaport(s) => {
                     if s.locode.len() != 5 || !s.locode.bytes().all(|b| b.is_ascii_uppercase()) {
                         return Err(ApiError::validation(
                             &at(f, "locode"),
@@ -300,13 +317,13 @@ impl ShippingRouteBody {
                     }
                     Place::Seaport(s.locode.clone())
                 }
-                ShippingPlaceBody::Airport(a) => Place::Airport(a.check(f)?),
-                ShippingPlaceBody::Address(a) => a.place(f)?,
+                ShippingPlaceRequest::Airport(a) => Place::Airport(a.check(f)?),
+                ShippingPlaceRequest::Address(a) => a.place(f)?,
             })
         };
         Ok(match self {
-            ShippingRouteBody::Distance(d) => Route::Distance(d.parse(field)?),
-            ShippingRouteBody::Between(p) => Route::Between {
+            ShippingRouteRequest::Distance(d) => Route::Distance(d.parse(field)?),
+            ShippingRouteRequest::Between(p) => Route::Between {
                 source: place(&at(field, "source"), &p.source)?,
                 destination: place(&at(field, "destination"), &p.destination)?,
             },
@@ -316,15 +333,16 @@ impl ShippingRouteBody {
 
 /// The contract's `MonetaryAmount`.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = MoneyBody)]
 #[serde(deny_unknown_fields)]
-pub struct MoneyBody {
+pub struct MoneyRequest {
     /// Decimal string.
     pub value: String,
     pub currency: CurrencyCode,
 }
 
-impl MoneyBody {
-    fn parse(&self, field: &str) -> R<Spend> {
+impl MoneyRequest {
+    fn parse(&self, field: &str) -> Result<Spend, ApiError> {
         Ok(Spend::parse(
             &at(field, "value"),
             &self.value,
@@ -335,8 +353,9 @@ impl MoneyBody {
 
 /// The contract's diets.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[schema(as = DietBody)]
 #[serde(rename_all = "snake_case")]
-pub enum DietBody {
+pub enum DietRequest {
     HighMeatEater,
     MediumMeatEater,
     LowMeatEater,
@@ -345,39 +364,40 @@ pub enum DietBody {
     Vegan,
 }
 
-impl From<DietBody> for Diet {
-    fn from(d: DietBody) -> Self {
+impl From<DietRequest> for Diet {
+    fn from(d: DietRequest) -> Self {
         match d {
-            DietBody::HighMeatEater => Diet::HighMeatEater,
-            DietBody::MediumMeatEater => Diet::MediumMeatEater,
-            DietBody::LowMeatEater => Diet::LowMeatEater,
-            DietBody::FishEater => Diet::FishEater,
-            DietBody::Vegetarian => Diet::Vegetarian,
-            DietBody::Vegan => Diet::Vegan,
+            DietRequest::HighMeatEater => Diet::HighMeatEater,
+            DietRequest::MediumMeatEater => Diet::MediumMeatEater,
+            DietRequest::LowMeatEater => Diet::LowMeatEater,
+            DietRequest::FishEater => Diet::FishEater,
+            DietRequest::Vegetarian => Diet::Vegetarian,
+            DietRequest::Vegan => Diet::Vegan,
         }
     }
 }
 
 /// Cabin class.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[schema(as = CabinBody)]
 #[serde(rename_all = "lowercase")]
-pub enum CabinBody {
+pub enum CabinRequest {
     Economy,
     Business,
     First,
 }
 
-impl From<CabinBody> for CabinClass {
-    fn from(c: CabinBody) -> Self {
+impl From<CabinRequest> for CabinClass {
+    fn from(c: CabinRequest) -> Self {
         match c {
-            CabinBody::Economy => CabinClass::Economy,
-            CabinBody::Business => CabinClass::Business,
-            CabinBody::First => CabinClass::First,
+            CabinRequest::Economy => CabinClass::Economy,
+            CabinRequest::Business => CabinClass::Business,
+            CabinRequest::First => CabinClass::First,
         }
     }
 }
 
-fn passengers(field: &str, n: Option<&serde_json::Number>) -> R<Decimal> {
+fn passengers(field: &str, n: Option<&serde_json::Number>) -> Result<Decimal, ApiError> {
     let Some(n) = n else { return Ok(Decimal::ONE) };
     // the range (0 to 10,000) is the engine's rule
     let value = n
@@ -389,7 +409,7 @@ fn passengers(field: &str, n: Option<&serde_json::Number>) -> R<Decimal> {
 
 /// The shape of an ISO 3166-1 alpha-3 code, for `country_code`s no engine
 /// looks up (shipping); the others are checked by the engines themselves.
-fn country(field: &str, code: &str) -> R<String> {
+fn country(field: &str, code: &str) -> Result<String, ApiError> {
     if code.len() != 3 || !code.bytes().all(|b| b.is_ascii_uppercase()) {
         return Err(ApiError::validation(
             field,
@@ -399,11 +419,10 @@ fn country(field: &str, code: &str) -> R<String> {
     Ok(code.to_owned())
 }
 
-// ---- electricity ---------------------------------------------------------------
-
 /// kWh, MWh or GWh.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
-pub enum EnergyUnitBody {
+#[schema(as = EnergyUnitBody)]
+pub enum EnergyUnitRequest {
     #[serde(rename = "kWh")]
     KWh,
     #[serde(rename = "MWh")]
@@ -414,17 +433,18 @@ pub enum EnergyUnitBody {
 
 /// The contract's `ElectricityConsumption`.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = ConsumptionBody)]
 #[serde(deny_unknown_fields)]
-pub struct ConsumptionBody {
+pub struct ConsumptionRequest {
     /// Decimal string.
     pub amount: String,
-    pub unit: EnergyUnitBody,
+    pub unit: EnergyUnitRequest,
 }
 
 estimate_request! {
 /// The contract's `ElectricityEstimateRequest`.
-pub struct ElectricityRequest {
-    pub consumption: ConsumptionBody,
+pub struct ElectricityEstimateRequest as ElectricityRequest {
+    pub consumption: ConsumptionRequest,
     /// ISO alpha-3; the world average when absent.
     #[serde(
         default,
@@ -435,14 +455,16 @@ pub struct ElectricityRequest {
 }
 }
 
-impl ElectricityRequest {
+impl ElectricityEstimateRequest {
     /// Consumption and country.
-    pub fn parse(&self) -> R<(tonne_estimation::electricity::Energy, Option<String>)> {
+    pub fn parse(
+        &self,
+    ) -> Result<(tonne_estimation::electricity::Energy, Option<String>), ApiError> {
         use tonne_estimation::electricity::{Energy, EnergyUnit};
         let unit = match self.consumption.unit {
-            EnergyUnitBody::KWh => EnergyUnit::KWh,
-            EnergyUnitBody::MWh => EnergyUnit::MWh,
-            EnergyUnitBody::GWh => EnergyUnit::GWh,
+            EnergyUnitRequest::KWh => EnergyUnit::KWh,
+            EnergyUnitRequest::MWh => EnergyUnit::MWh,
+            EnergyUnitRequest::GWh => EnergyUnit::GWh,
         };
         let energy = Energy::parse(&self.consumption.amount, unit)?;
         // the engine checks the code (shape and table)

@@ -1,30 +1,37 @@
 //! Company and individual years.
 
-use super::*;
+use serde::{Deserialize, Serialize};
+use tonne_estimation::footprint::{CarFuel, CompanyRequest, IndividualRequest};
+use tonne_estimation::{Area, AreaUnit};
+use utoipa::ToSchema;
 
-// ---- company and individual ------------------------------------------------------------
+use super::{DietRequest, DistanceRequest, MoneyRequest};
+use crate::error::ApiError;
 
 /// `square_meters` or `square_feet`.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[schema(as = AreaUnitBody)]
 #[serde(rename_all = "snake_case")]
-pub enum AreaUnitBody {
+pub enum AreaUnitRequest {
     SquareMeters,
     SquareFeet,
 }
 
 /// The contract's `Area`.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = AreaBody)]
 #[serde(deny_unknown_fields)]
-pub struct AreaBody {
+pub struct AreaRequest {
     /// Decimal string.
     pub amount: String,
-    pub unit: AreaUnitBody,
+    pub unit: AreaUnitRequest,
 }
 
 /// Cloud providers.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[schema(as = CloudProviderBody)]
 #[serde(rename_all = "lowercase")]
-pub enum CloudProviderBody {
+pub enum CloudProviderRequest {
     Aws,
     Gcp,
     Azure,
@@ -34,48 +41,51 @@ pub enum CloudProviderBody {
 
 /// On-premise infrastructure.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = OnPremiseBody)]
 #[serde(deny_unknown_fields)]
-pub struct OnPremiseBody {
+pub struct OnPremiseRequest {
     /// Yearly electricity bill.
-    pub electricity_cost: MoneyBody,
+    pub electricity_cost: MoneyRequest,
 }
 
 /// Cloud use.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = CloudBody)]
 #[serde(deny_unknown_fields)]
-pub struct CloudBody {
+pub struct CloudRequest {
     /// Yearly cost.
-    pub cost: MoneyBody,
-    pub provider: CloudProviderBody,
+    pub cost: MoneyRequest,
+    pub provider: CloudProviderRequest,
 }
 
 /// Tech use.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = TechBody)]
 #[serde(deny_unknown_fields)]
-pub struct TechBody {
+pub struct TechRequest {
     /// On premise.
     #[serde(
         default,
         deserialize_with = "crate::extract::non_null",
         skip_serializing_if = "Option::is_none"
     )]
-    pub on_premise: Option<OnPremiseBody>,
+    pub on_premise: Option<OnPremiseRequest>,
     #[serde(
         default,
         deserialize_with = "crate::extract::non_null",
         skip_serializing_if = "Option::is_none"
     )]
-    pub cloud: Option<CloudBody>,
+    pub cloud: Option<CloudRequest>,
 }
 
-fn count(field: &str, v: i64) -> R<u64> {
+fn count(field: &str, v: i64) -> Result<u64, ApiError> {
     u64::try_from(v)
         .ok()
         .filter(|v| *v <= 1_000_000_000_000)
         .ok_or_else(|| ApiError::validation(field, "must be an integer between 0 and 10^12"))
 }
 
-fn percent(field: &str, v: i64) -> R<u8> {
+fn percent(field: &str, v: i64) -> Result<u8, ApiError> {
     u8::try_from(v)
         .ok()
         .filter(|v| *v <= 100)
@@ -84,7 +94,7 @@ fn percent(field: &str, v: i64) -> R<u8> {
 
 estimate_request! {
 /// The contract's `CompanyEstimateRequest` (yearly values).
-pub struct CompanyRequestBody {
+pub struct CompanyEstimateRequest as CompanyRequestBody {
     #[serde(
         default,
         deserialize_with = "crate::extract::non_null",
@@ -93,7 +103,7 @@ pub struct CompanyRequestBody {
     pub months: Option<i64>,
     pub employees: i64,
     pub remote_employees_percentage: i64,
-    pub office_area: AreaBody,
+    pub office_area: AreaRequest,
     pub country_code: String,
     #[serde(
         default,
@@ -111,15 +121,15 @@ pub struct CompanyRequestBody {
     pub green_electricity_used: bool,
     pub gas_consumption: i64,
     pub company_cars: i64,
-    pub average_car_distance_travelled: DistanceBody,
+    pub average_car_distance_travelled: DistanceRequest,
     pub employees_using_public_transport: i64,
     pub short_flights: i64,
     pub medium_flights: i64,
     pub long_flights: i64,
     pub first_or_business_class_percentage: i64,
-    pub food_and_drinks_expenses: MoneyBody,
+    pub food_and_drinks_expenses: MoneyRequest,
     pub vegetarian_and_vegan_percentage: i64,
-    pub electronic_device_expenses: MoneyBody,
+    pub electronic_device_expenses: MoneyRequest,
     pub garbage: i64,
     pub recycled_garbage_percentage: i64,
     #[serde(
@@ -127,13 +137,13 @@ pub struct CompanyRequestBody {
         deserialize_with = "crate::extract::non_null",
         skip_serializing_if = "Option::is_none"
     )]
-    pub tech: Option<TechBody>,
+    pub tech: Option<TechRequest>,
 }
 }
 
-impl CompanyRequestBody {
+impl CompanyEstimateRequest {
     /// Engine input.
-    pub fn parse(&self) -> R<CompanyRequest> {
+    pub fn parse(&self) -> Result<CompanyRequest, ApiError> {
         let months = match self.months {
             None => 12,
             Some(m) => u32::try_from(m)
@@ -144,8 +154,8 @@ impl CompanyRequestBody {
                 })?,
         };
         let unit = match self.office_area.unit {
-            AreaUnitBody::SquareMeters => AreaUnit::SquareMeters,
-            AreaUnitBody::SquareFeet => AreaUnit::SquareFeet,
+            AreaUnitRequest::SquareMeters => AreaUnit::SquareMeters,
+            AreaUnitRequest::SquareFeet => AreaUnit::SquareFeet,
         };
         let tech = self.tech.as_ref();
         Ok(CompanyRequest {
@@ -204,8 +214,9 @@ impl CompanyRequestBody {
 
 /// Car fuels.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[schema(as = CarFuelBody)]
 #[serde(rename_all = "lowercase")]
-pub enum CarFuelBody {
+pub enum CarFuelRequest {
     Gasoline,
     Electric,
     Hybrid,
@@ -213,7 +224,7 @@ pub enum CarFuelBody {
 
 estimate_request! {
 /// The contract's `IndividualEstimateRequest` (yearly values).
-pub struct IndividualRequestBody {
+pub struct IndividualEstimateRequest as IndividualRequestBody {
     pub country_code: String,
     pub car_use: bool,
     #[serde(
@@ -221,32 +232,32 @@ pub struct IndividualRequestBody {
         deserialize_with = "crate::extract::non_null",
         skip_serializing_if = "Option::is_none"
     )]
-    pub car_fuel_type: Option<CarFuelBody>,
+    pub car_fuel_type: Option<CarFuelRequest>,
     #[serde(
         default,
         deserialize_with = "crate::extract::non_null",
         skip_serializing_if = "Option::is_none"
     )]
-    pub average_car_distance_travelled: Option<DistanceBody>,
+    pub average_car_distance_travelled: Option<DistanceRequest>,
     pub short_flights: i64,
     pub medium_flights: i64,
     pub long_flights: i64,
     pub days_per_week_using_public_transport: i64,
-    pub diet: DietBody,
-    pub monthly_grocery_expenses: MoneyBody,
-    pub monthly_restaurant_expenses: MoneyBody,
-    pub monthly_clothing_expenses: MoneyBody,
-    pub monthly_furniture_appliances_expenses: MoneyBody,
-    pub monthly_other_expenses: MoneyBody,
+    pub diet: DietRequest,
+    pub monthly_grocery_expenses: MoneyRequest,
+    pub monthly_restaurant_expenses: MoneyRequest,
+    pub monthly_clothing_expenses: MoneyRequest,
+    pub monthly_furniture_appliances_expenses: MoneyRequest,
+    pub monthly_other_expenses: MoneyRequest,
     pub electricity_consumption: i64,
     pub green_electricity_used: bool,
     pub gas_consumption: i64,
 }
 }
 
-impl IndividualRequestBody {
+impl IndividualEstimateRequest {
     /// Engine input.
-    pub fn parse(&self) -> R<IndividualRequest> {
+    pub fn parse(&self) -> Result<IndividualRequest, ApiError> {
         let days = u8::try_from(self.days_per_week_using_public_transport)
             .ok()
             .filter(|d| *d <= 7)
@@ -260,9 +271,9 @@ impl IndividualRequestBody {
             country_code: self.country_code.clone(),
             car_use: self.car_use,
             car_fuel: match self.car_fuel_type {
-                None | Some(CarFuelBody::Gasoline) => CarFuel::Gasoline,
-                Some(CarFuelBody::Electric) => CarFuel::Electric,
-                Some(CarFuelBody::Hybrid) => CarFuel::Hybrid,
+                None | Some(CarFuelRequest::Gasoline) => CarFuel::Gasoline,
+                Some(CarFuelRequest::Electric) => CarFuel::Electric,
+                Some(CarFuelRequest::Hybrid) => CarFuel::Hybrid,
             },
             car_distance: self
                 .average_car_distance_travelled

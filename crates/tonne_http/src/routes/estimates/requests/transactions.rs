@@ -1,13 +1,18 @@
 //! Card transactions.
 
-use super::*;
+use serde::{Deserialize, Serialize};
+use tonne_estimation::diet::Diet;
+use tonne_estimation::transaction::{Merchant, TransactionRequest};
+use utoipa::ToSchema;
 
-// ---- transactions --------------------------------------------------------------------
+use super::{DietRequest, MoneyRequest};
+use crate::error::ApiError;
 
 /// The contract's `Merchant`: a country and exactly one of a category code or a search term.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = MerchantBody)]
 #[serde(deny_unknown_fields)]
-pub struct MerchantBody {
+pub struct MerchantRequest {
     /// Merchant name.
     #[serde(
         default,
@@ -35,23 +40,23 @@ pub struct MerchantBody {
 
 estimate_request! {
 /// The contract's `TransactionEstimateRequest`.
-pub struct TransactionRequestBody {
+pub struct TransactionEstimateRequest as TransactionRequestBody {
     /// Value excluding shipping and taxes.
-    pub value: MoneyBody,
-    pub merchant: MerchantBody,
+    pub value: MoneyRequest,
+    pub merchant: MerchantRequest,
     /// The buyer's diet.
     #[serde(
         default,
         deserialize_with = "crate::extract::non_null",
         skip_serializing_if = "Option::is_none"
     )]
-    pub diet: Option<DietBody>,
+    pub diet: Option<DietRequest>,
 }
 }
 
-impl TransactionRequestBody {
+impl TransactionEstimateRequest {
     /// Engine input.
-    pub fn parse(&self) -> R<TransactionRequest> {
+    pub fn parse(&self) -> Result<TransactionRequest, ApiError> {
         let m = &self.merchant;
         let merchant = match (&m.category_code, &m.fuzzy_search_term) {
             (Some(code), None) => {

@@ -1,21 +1,25 @@
 //! Flights and passenger transportation.
 
-use super::*;
+use serde::{Deserialize, Serialize};
+use tonne_estimation::flight::CabinClass;
+use tonne_estimation::passenger::{Leg as PassengerLeg, Rail, Vehicle};
+use utoipa::ToSchema;
 
-// ---- flight and passenger transportation ---------------------------------------
+use super::{CabinRequest, FlightRouteRequest, SurfaceRouteRequest, passengers};
+use crate::error::ApiError;
 
 estimate_request! {
 /// The contract's `FlightEstimateRequest`.
-pub struct FlightRequest {
+pub struct FlightEstimateRequest as FlightRequest {
     /// Distance or airports.
-    pub route: FlightRouteBody,
+    pub route: FlightRouteRequest,
     /// Economy when absent (see docs/API.md).
     #[serde(
         default,
         deserialize_with = "crate::extract::non_null",
         skip_serializing_if = "Option::is_none"
     )]
-    pub cabin_class: Option<CabinBody>,
+    pub cabin_class: Option<CabinRequest>,
     /// Passengers (default 1).
     #[serde(
         default,
@@ -27,9 +31,9 @@ pub struct FlightRequest {
 }
 }
 
-impl FlightRequest {
+impl FlightEstimateRequest {
     /// Engine input.
-    pub fn parse(&self) -> R<tonne_estimation::flight::FlightRequest> {
+    pub fn parse(&self) -> Result<tonne_estimation::flight::FlightRequest, ApiError> {
         Ok(tonne_estimation::flight::FlightRequest {
             route: self.route.parse("route")?,
             cabin: self.cabin_class.map(CabinClass::from).unwrap_or_default(),
@@ -40,8 +44,9 @@ impl FlightRequest {
 
 /// Road vehicle types.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[schema(as = VehicleBody)]
 #[serde(rename_all = "snake_case")]
-pub enum VehicleBody {
+pub enum VehicleRequest {
     CarMini,
     CarSupermini,
     CarLowerMedium,
@@ -60,8 +65,9 @@ pub enum VehicleBody {
 
 /// Rail types.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[schema(as = RailBody)]
 #[serde(rename_all = "snake_case")]
-pub enum RailBody {
+pub enum RailRequest {
     NationalRail,
     InternationalRail,
     LightRailOrTram,
@@ -69,41 +75,45 @@ pub enum RailBody {
 
 /// A road leg.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = RoadLegBody)]
 #[serde(deny_unknown_fields)]
-pub struct RoadLegBody {
-    pub route: SurfaceRouteBody,
-    pub vehicle_type: VehicleBody,
+pub struct RoadLegRequest {
+    pub route: SurfaceRouteRequest,
+    pub vehicle_type: VehicleRequest,
 }
 
 /// A rail leg.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = RailLegBody)]
 #[serde(deny_unknown_fields)]
-pub struct RailLegBody {
-    pub route: SurfaceRouteBody,
+pub struct RailLegRequest {
+    pub route: SurfaceRouteRequest,
     /// Rail type.
-    pub rail_type: RailBody,
+    pub rail_type: RailRequest,
 }
 
 /// A flight leg.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = FlightLegBody)]
 #[serde(deny_unknown_fields)]
-pub struct FlightLegBody {
-    pub route: FlightRouteBody,
-    pub cabin_class: CabinBody,
+pub struct FlightLegRequest {
+    pub route: FlightRouteRequest,
+    pub cabin_class: CabinRequest,
 }
 
 /// One passenger leg.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = PassengerLegBody)]
 #[serde(untagged)]
-pub enum PassengerLegBody {
-    Road(RoadLegBody),
-    Rail(RailLegBody),
-    Flight(FlightLegBody),
+pub enum PassengerLegRequest {
+    Road(RoadLegRequest),
+    Rail(RailLegRequest),
+    Flight(FlightLegRequest),
 }
 
 estimate_request! {
 /// The contract's `PassengerTransportationEstimateRequest`.
-pub struct PassengerTransportationRequest {
+pub struct PassengerTransportationEstimateRequest as PassengerTransportationRequest {
     /// Passengers (default 1).
     #[serde(
         default,
@@ -113,13 +123,13 @@ pub struct PassengerTransportationRequest {
     #[schema(value_type = Option<f64>)]
     pub passengers: Option<serde_json::Number>,
     /// 1 to 10 legs.
-    pub legs: Vec<PassengerLegBody>,
+    pub legs: Vec<PassengerLegRequest>,
 }
 }
 
-impl PassengerTransportationRequest {
+impl PassengerTransportationEstimateRequest {
     /// Engine input.
-    pub fn parse(&self) -> R<tonne_estimation::passenger::PassengerRequest> {
+    pub fn parse(&self) -> Result<tonne_estimation::passenger::PassengerRequest, ApiError> {
         if self.legs.is_empty() || self.legs.len() > 10 {
             return Err(ApiError::validation("legs", "must have 1 to 10 legs"));
         }
@@ -130,39 +140,39 @@ impl PassengerTransportationRequest {
             .map(|(i, leg)| {
                 let f = format!("legs[{i}].route");
                 Ok(match leg {
-                    PassengerLegBody::Road(r) => PassengerLeg::Road {
+                    PassengerLegRequest::Road(r) => PassengerLeg::Road {
                         route: r.route.parse(&f)?,
                         vehicle: match r.vehicle_type {
-                            VehicleBody::CarMini => Vehicle::CarMini,
-                            VehicleBody::CarSupermini => Vehicle::CarSupermini,
-                            VehicleBody::CarLowerMedium => Vehicle::CarLowerMedium,
-                            VehicleBody::CarUpperMedium => Vehicle::CarUpperMedium,
-                            VehicleBody::CarExecutive => Vehicle::CarExecutive,
-                            VehicleBody::CarLuxury => Vehicle::CarLuxury,
-                            VehicleBody::CarSports => Vehicle::CarSports,
-                            VehicleBody::CarDualPurpose4x4 => Vehicle::CarDualPurpose4x4,
-                            VehicleBody::CarMpv => Vehicle::CarMpv,
-                            VehicleBody::MotorcycleSmall => Vehicle::MotorcycleSmall,
-                            VehicleBody::MotorcycleMedium => Vehicle::MotorcycleMedium,
-                            VehicleBody::MotorcycleLarge => Vehicle::MotorcycleLarge,
-                            VehicleBody::MotorcycleAverage => Vehicle::MotorcycleAverage,
+                            VehicleRequest::CarMini => Vehicle::CarMini,
+                            VehicleRequest::CarSupermini => Vehicle::CarSupermini,
+                            VehicleRequest::CarLowerMedium => Vehicle::CarLowerMedium,
+                            VehicleRequest::CarUpperMedium => Vehicle::CarUpperMedium,
+                            VehicleRequest::CarExecutive => Vehicle::CarExecutive,
+                            VehicleRequest::CarLuxury => Vehicle::CarLuxury,
+                            VehicleRequest::CarSports => Vehicle::CarSports,
+                            VehicleRequest::CarDualPurpose4x4 => Vehicle::CarDualPurpose4x4,
+                            VehicleRequest::CarMpv => Vehicle::CarMpv,
+                            VehicleRequest::MotorcycleSmall => Vehicle::MotorcycleSmall,
+                            VehicleRequest::MotorcycleMedium => Vehicle::MotorcycleMedium,
+                            VehicleRequest::MotorcycleLarge => Vehicle::MotorcycleLarge,
+                            VehicleRequest::MotorcycleAverage => Vehicle::MotorcycleAverage,
                         },
                     },
-                    PassengerLegBody::Rail(r) => PassengerLeg::Rail {
+                    PassengerLegRequest::Rail(r) => PassengerLeg::Rail {
                         route: r.route.parse(&f)?,
                         rail: match r.rail_type {
-                            RailBody::NationalRail => Rail::National,
-                            RailBody::InternationalRail => Rail::International,
-                            RailBody::LightRailOrTram => Rail::LightRailOrTram,
+                            RailRequest::NationalRail => Rail::National,
+                            RailRequest::InternationalRail => Rail::International,
+                            RailRequest::LightRailOrTram => Rail::LightRailOrTram,
                         },
                     },
-                    PassengerLegBody::Flight(fl) => PassengerLeg::Flight {
+                    PassengerLegRequest::Flight(fl) => PassengerLeg::Flight {
                         route: fl.route.parse(&f)?,
                         cabin: fl.cabin_class.into(),
                     },
                 })
             })
-            .collect::<R<Vec<_>>>()?;
+            .collect::<Result<Vec<_>, ApiError>>()?;
         Ok(tonne_estimation::passenger::PassengerRequest {
             passengers: passengers("passengers", self.passengers.as_ref())?,
             legs,

@@ -1,0 +1,219 @@
+//! [`QuotedEstimates`]: the use case over the two domains' driving ports.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use tonne_estimation::EstimateError;
+use tonne_estimation::estimate::{Estimate, EstimateKind, NewEstimate, QuoteTerms};
+use tonne_estimation::ports::{EstimationError, EstimationService};
+use tonne_kernel::{AccountId, Mass};
+use tonne_ordering::{MassRequest, OrderingService, Percentage, Quote, QuoteError, SelectionEntry};
+
+use crate::ports::{QuotedEstimate, QuotedEstimatesService};
+
+/// Estimates through [`EstimationService`], quotes through [`OrderingService`].
+#[derive(Clone)]
+pub struct QuotedEstimates {
+    estimates: Arc<dyn EstimationService>,
+    ordering: Arc<dyn OrderingService>,
+}
+
+impl QuotedEstimates {
+    /// The use case over the two driving ports.
+    pub fn new(estimates: Arc<dyn EstimationService>, ordering: Arc<dyn OrderingService>) -> Self {
+        Self {
+            estimates,
+            ordering,
+        }
+    }
+
+    /// Quotes one estimate.
+    async fn quoted(
+        &self,
+        account: AccountId,
+        estimate: Estimate,
+    ) -> Result<QuotedEstimate, EstimationError> {
+        let quote = match estimate.mass {
+            None => None,
+            Some(mass) => Some(match quote_request(mass, &estimate.quote) {
+                Ok(request) => lift(self.ordering.quote_by_mass(account, request).await)?,
+                Err(e) => Err(e),
+            }),
+        };
+        Ok(QuotedEstimate { estimate, quote })
+    }
+}
+
+/// The ordering request for an estimate's quote, or why its terms cannot be one.
+pub fn quote_request(mass: Mass, terms: &QuoteTerms) -> Result<MassRequest, QuoteError> {
+    let selection = terms
+        .bundle_selection
+        .as_ref()
+        .map(|s| {
+            s.iter()
+                .map(|b| {
+                    Ok(SelectionEntry {
+                        bundle_id: b.bundle_id.clone(),
+                        percentage: b.hundredths.map(Percentage::from_hundredths).transpose()?,
+                    })
+                })
+                .collect::<Result<Vec<_>, QuoteError>>()
+        })
+        .transpose()?;
+    Ok(MassRequest::Split {
+        mass,
+        selection,
+        trunc: terms.quantity_trunc,
+    })
+}
+
+/// A store failure while quoting fails the use case; any other quote error
+/// is the answer's.
+fn lift(result: Result<Quote, QuoteError>) -> Result<Result<Quote, QuoteError>, EstimationError> {
+    match result {
+        Err(QuoteError::Unexpected(cause)) => Err(EstimationError::Unexpected(cause)),
+        other => Ok(other),
+    }
+}
+
+#[async_trait]
+impl QuotedEstimatesService for QuotedEstimates {
+    async fn create(
+        &self,
+        account: AccountId,
+        new: NewEstimate,
+    ) -> Result<Option<QuotedEstimate>, EstimationError> {
+        match self.estimates.create(account, new).await? {
+            Some(e) => Ok(Some(self.quoted(account, e).await?)),
+            None => Ok(None),
+        }
+    }
+
+    async fn create_many(
+        &self,
+        account: AccountId,
+        batch: Vec<NewEstimate>,
+    ) -> Result<Vec<Result<Option<QuotedEstimate>, EstimateError>>, EstimationError> {
+        let computed = self.estimates.create_many(account, batch).await?;
+        // the quotes of all estimated entries, priced together (the account
+        // and each distinct selection are read once, not once per entry)
+        let mut requests = Vec::new();
+        let mut prepared = Vec::with_capacity(computed.len());
+        for entry in &computed {
+            prepared.push(match entry {
+                Ok(Some(Estimate {
+                    mass: Some(mass),
+                    quote,
+                    ..
+                })) => Some(quote_request(*mass, quote).inspect(|q| requests.push(q.clone()))),
+                _ => None,
+            });
+        }
+        let mut quotes = self
+            .ordering
+            .quote_many_by_mass(account, requests)
+            .await
+            .into_iter();
+        let mut out = Vec::with_capacity(computed.len());
+        for (entry, prepared) in computed.into_iter().zip(prepared) {
+            out.push(match entry {
+                Err(e) => Err(e),
+                Ok(None) => Ok(None),
+                Ok(Some(estimate)) => {
+                    let quote = match prepared {
+                        None => None,
+                        Some(Err(e)) => Some(Err(e)),
+                        Some(Ok(_)) => match quotes.next() {
+                            Some(q) => Some(lift(q)?),
+                            None => {
+                                return Err(EstimationError::Unexpected(anyhow::anyhow!(
+                                    "ordering answered fewer quotes than asked"
+                                )));
+                            }
+                        },
+                    };
+                    Ok(Some(QuotedEstimate { estimate, quote }))
+                }
+            });
+        }
+        Ok(out)
+    }
+
+    async fn get(
+        &self,
+        account: AccountId,
+        kind: Option<EstimateKind>,
+        id: &str,
+    ) -> Result<QuotedEstimate, EstimationError> {
+        let e = self.estimates.get(account, kind, id).await?;
+        self.quoted(account, e).await
+    }
+
+    async fn update(
+        &self,
+        account: AccountId,
+        id: &str,
+        new: NewEstimate,
+    ) -> Result<QuotedEstimate, EstimationError> {
+        let e = self.estimates.update(account, id, new).await?;
+        self.quoted(account, e).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use tonne_estimation::estimate::BundleShare;
+    use tonne_kernel::MassUnit;
+
+    use super::*;
+
+    #[test]
+    fn quote_terms_become_a_split_request() {
+        let mass = Mass::from_grams(1_500_000);
+        let terms = QuoteTerms {
+            bundle_selection: Some(vec![BundleShare {
+                bundle_id: "b1".into(),
+                hundredths: Some(10_000),
+            }]),
+            quantity_trunc: Some(MassUnit::Kg),
+        };
+        let Ok(MassRequest::Split {
+            mass: m,
+            selection: Some(selection),
+            trunc,
+        }) = quote_request(mass, &terms)
+        else {
+            panic!("a split request");
+        };
+        assert_eq!(m, mass);
+        assert_eq!(trunc, Some(MassUnit::Kg));
+        assert_eq!(selection.len(), 1);
+    }
+
+    #[test]
+    fn a_percentage_above_100_is_the_quotes_error() {
+        let terms = QuoteTerms {
+            bundle_selection: Some(vec![BundleShare {
+                bundle_id: "b1".into(),
+                hundredths: Some(10_001),
+            }]),
+            quantity_trunc: None,
+        };
+        assert!(matches!(
+            quote_request(Mass::from_grams(1), &terms),
+            Err(QuoteError::RatiosFormat(_))
+        ));
+    }
+
+    #[test]
+    fn a_store_failure_while_quoting_fails_the_use_case() {
+        assert!(matches!(
+            lift(Err(QuoteError::Unexpected(anyhow::anyhow!("down")))),
+            Err(EstimationError::Unexpected(_))
+        ));
+        assert!(matches!(
+            lift(Err(QuoteError::BundleInvalid("x".into()))),
+            Ok(Err(QuoteError::BundleInvalid(_)))
+        ));
+    }
+}
