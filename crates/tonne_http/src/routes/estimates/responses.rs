@@ -2,6 +2,8 @@
 //! contract's schema name kept in the OpenAPI document), and [`render`], which
 //! builds them from the domain's `Estimate`.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 use serde_json::Value;
 use serde_json::value::RawValue;
@@ -41,6 +43,12 @@ pub struct EstimateResponse {
     request: Box<RawValue>,
     /// Tonne's extension: how the mass was obtained (see docs/API.md).
     explanation: ExplanationResponse,
+    /// The `metadata` sent with the request (absent when none).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    metadata: BTreeMap<String, String>,
+    /// The `idempotency_key` sent with the request.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    idempotency_key: Option<String>,
 }
 
 /// A mass in the answers (tonnes).
@@ -285,6 +293,8 @@ pub fn render(
         quote,
         request,
         explanation: explanation_response(&e.explanation),
+        metadata: e.annotations.metadata.clone(),
+        idempotency_key: e.annotations.idempotency_key.clone(),
     };
     Ok(Some(match &e.detail {
         EstimateDetail::Plain | EstimateDetail::MoneyMovement => AnyEstimateResponse::Plain(base),
