@@ -67,6 +67,7 @@ pub fn app(
         .route("/ready", web::get().to(routes::system::ready))
         .route("/metrics", web::get().to(routes::system::metrics))
         .configure(pages::configure)
+        .route("/docs", web::get().to(routes::system::docs_redirect))
         .service(
             utoipa_swagger_ui::SwaggerUi::new("/docs/{_:.*}")
                 .url("/v1/openapi.json", openapi::ApiDoc::openapi()),
@@ -76,6 +77,7 @@ pub fn app(
                 .wrap(from_fn(middleware::authenticate_and_limit))
                 .configure(routes::accounts::configure)
                 .configure(routes::catalogue::configure)
+                .configure(routes::bundle_selections::configure)
                 .configure(routes::orders::configure)
                 .configure(routes::quotes::configure)
                 .configure(routes::estimates::configure)
