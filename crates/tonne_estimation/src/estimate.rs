@@ -84,6 +84,16 @@ impl EstimateKind {
         Self::ALL.into_iter().find(|k| k.as_str() == s)
     }
 
+    /// Whether estimates of this kind say if they are of something that
+    /// happened and when (`is_shipment`/`shipped_at`,
+    /// `is_transaction`/`transaction_processed_at`).
+    pub fn is_annotated(self) -> bool {
+        matches!(
+            self,
+            EstimateKind::Shipping | EstimateKind::MultiLegShipping | EstimateKind::Transaction
+        )
+    }
+
     /// Whether the contract lets clients read and update this kind.
     pub fn is_updatable(self) -> bool {
         matches!(
@@ -294,6 +304,60 @@ pub struct NewEstimate {
     pub request: EstimateRequest,
     pub quote: QuoteTerms,
     pub submitted: Submitted,
+    /// What the client attaches (idempotency key, metadata).
+    pub annotations: Annotations,
+}
+
+/// The most characters of an estimate's idempotency key (the contract's `maxLength`).
+pub const IDEMPOTENCY_KEY_MAX_CHARS: usize = 100;
+
+/// What a client attaches to an estimate without changing what is computed:
+/// the contract's `idempotency_key` (unique per account: a repeat is refused,
+/// never a second estimate), `metadata` (string pairs, answered as sent), and
+/// whether the estimate is of something that happened and when
+/// (`is_shipment`/`shipped_at` for shipping, `is_transaction`/
+/// `transaction_processed_at` for transactions).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Annotations {
+    /// 1 to [`IDEMPOTENCY_KEY_MAX_CHARS`] characters, unique per account.
+    pub idempotency_key: Option<String>,
+    /// Key → value, in key order.
+    pub metadata: std::collections::BTreeMap<String, String>,
+    /// `is_shipment` / `is_transaction`, as sent (`None`: not said).
+    pub actual: Option<bool>,
+    /// `shipped_at` / `transaction_processed_at`, as sent.
+    pub occurred_at: Option<OffsetDateTime>,
+}
+
+/// A change of an estimate's annotations: each field absent is unchanged.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AnnotationsPatch {
+    /// A new idempotency key (unique per account).
+    pub idempotency_key: Option<String>,
+    /// New metadata (replaces the old as a whole).
+    pub metadata: Option<std::collections::BTreeMap<String, String>>,
+    /// `is_shipment` / `is_transaction`.
+    pub actual: Option<bool>,
+    /// `shipped_at` / `transaction_processed_at`.
+    pub occurred_at: Option<OffsetDateTime>,
+}
+
+impl Annotations {
+    /// These annotations with a patch applied.
+    pub fn patched(&self, patch: &AnnotationsPatch) -> Self {
+        Self {
+            idempotency_key: patch
+                .idempotency_key
+                .clone()
+                .or_else(|| self.idempotency_key.clone()),
+            metadata: patch
+                .metadata
+                .clone()
+                .unwrap_or_else(|| self.metadata.clone()),
+            actual: patch.actual.or(self.actual),
+            occurred_at: patch.occurred_at.or(self.occurred_at),
+        }
+    }
 }
 
 /// An estimate: computed, owned by one account, and (except money movement)
@@ -310,6 +374,8 @@ pub struct Estimate {
     pub explanation: Explanation,
     pub quote: QuoteTerms,
     pub submitted: Submitted,
+    /// What the client attached.
+    pub annotations: Annotations,
     /// The order that bought this estimate's mass, if any (32-hex order id).
     pub order_id: Option<String>,
     pub created_at: OffsetDateTime,

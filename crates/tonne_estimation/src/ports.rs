@@ -7,7 +7,9 @@ use time::OffsetDateTime;
 use tonne_kernel::{AccountId, EstimateId, StoreError};
 
 use crate::EstimateError;
-use crate::estimate::{Computed, Estimate, EstimateKind, EstimateRequest, NewEstimate};
+use crate::estimate::{
+    Annotations, AnnotationsPatch, Computed, Estimate, EstimateKind, EstimateRequest, NewEstimate,
+};
 
 /// The estimate use cases.
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
@@ -38,6 +40,24 @@ pub trait EstimationService: Send + Sync {
         id: &str,
     ) -> Result<Estimate, EstimationError>;
 
+    /// The account's estimate with this idempotency key (of `kind`, if given).
+    async fn get_by_idempotency_key(
+        &self,
+        account: AccountId,
+        kind: Option<EstimateKind>,
+        key: &str,
+    ) -> Result<Estimate, EstimationError>;
+
+    /// Changes what the client attached to an estimate of one of `kinds`
+    /// (nothing is recomputed; an ordered estimate may be annotated too).
+    async fn annotate(
+        &self,
+        account: AccountId,
+        kinds: &[EstimateKind],
+        id: &str,
+        patch: AnnotationsPatch,
+    ) -> Result<Estimate, EstimationError>;
+
     /// Recomputes an estimate in place (same id) from a new request of the
     /// same kind: only the kinds the contract lets clients update, and never
     /// once ordered.
@@ -58,6 +78,10 @@ pub enum EstimationError {
     /// Unknown id, another account's, or another kind's (`estimate_not_found`).
     #[error("estimate not found")]
     NotFound,
+    /// The account has an estimate with this idempotency key already
+    /// (`estimate_idempotency_already_exists`); nothing was stored.
+    #[error("an estimate with this idempotency_key already exists")]
+    IdempotencyKeyExists,
     /// The estimate was ordered (`estimate_order_already_placed`).
     #[error("the estimate has an order and can no longer be updated")]
     AlreadyOrdered,
@@ -75,12 +99,15 @@ pub trait Engine: Send + Sync {
 }
 
 /// The result of a conditional update.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum UpdateOutcome {
     /// Replaced; the estimate was first created at this time.
     Updated {
         /// The stored estimate's `created_at`.
         created_at: OffsetDateTime,
+        /// Its annotations after the update (those the update did not set
+        /// are unchanged).
+        annotations: Annotations,
     },
     /// No such estimate of this kind on this account.
     NotFound,
@@ -93,13 +120,33 @@ pub enum UpdateOutcome {
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
 #[async_trait]
 pub trait EstimateRepository: Send + Sync {
-    /// Inserts all estimates in one transaction (all or none).
+    /// Inserts all estimates in one transaction (all or none). MUST return
+    /// `Duplicate` when an idempotency key is taken on the account (a unique
+    /// constraint, not a read-then-write).
     async fn insert(&self, estimates: &[Estimate]) -> Result<(), StoreError>;
+    /// The account's estimate with this idempotency key.
+    async fn get_by_idempotency_key(
+        &self,
+        account: AccountId,
+        key: &str,
+    ) -> Result<Option<Estimate>, StoreError>;
+    /// Replaces the annotations and `updated_at` of the account's estimate
+    /// `id` (of any kind, ordered or not); `false` if there is none. MUST
+    /// return `Duplicate` when the idempotency key is another estimate's.
+    async fn annotate(
+        &self,
+        account: AccountId,
+        id: EstimateId,
+        annotations: &Annotations,
+        at: OffsetDateTime,
+    ) -> Result<bool, StoreError>;
     /// The account's estimate with this id.
     async fn get(&self, account: AccountId, id: EstimateId)
     -> Result<Option<Estimate>, StoreError>;
     /// Replaces what was computed (mass, detail, explanation, quote terms,
-    /// submitted document) and `updated_at` if the estimate exists on the
+    /// submitted document), the annotations it sets (an idempotency key,
+    /// non-empty metadata, `actual`, `occurred_at`: absent ones stay) and
+    /// `updated_at` if the estimate exists on the
     /// account, has the kind, and has no order — atomically.
     async fn update(
         &self,

@@ -7,7 +7,9 @@ use async_trait::async_trait;
 use tonne_kernel::{AccountId, Clock, EstimateId, IdGenerator, StoreError};
 
 use crate::EstimateError;
-use crate::estimate::{Computed, Estimate, EstimateKind, EstimateRequest, NewEstimate};
+use crate::estimate::{
+    AnnotationsPatch, Computed, Estimate, EstimateKind, EstimateRequest, NewEstimate,
+};
 use crate::ports::{Engine, EstimateRepository, EstimationError, EstimationService, UpdateOutcome};
 
 /// The built-in engines over the crate's own factor tables.
@@ -35,6 +37,14 @@ fn unexpected(e: StoreError) -> EstimationError {
     EstimationError::Unexpected(anyhow::anyhow!(e))
 }
 
+/// A taken idempotency key refuses the write; anything else is unexpected.
+fn write_error(e: StoreError) -> EstimationError {
+    match e {
+        StoreError::Duplicate => EstimationError::IdempotencyKeyExists,
+        StoreError::NotFound | StoreError::Unexpected(_) => unexpected(e),
+    }
+}
+
 impl Estimations {
     /// Runs the engine and stamps the result as estimate `id`, now.
     fn computed(
@@ -54,6 +64,7 @@ impl Estimations {
             explanation: computed.explanation,
             quote: new.quote,
             submitted: new.submitted,
+            annotations: new.annotations,
             order_id: None,
             created_at: now,
             updated_at: now,
@@ -67,7 +78,11 @@ impl Estimations {
         new: NewEstimate,
     ) -> Result<Option<Estimate>, EstimateError> {
         let id = EstimateId::generate(self.ids.as_ref());
-        let estimate = self.computed(id, account, new)?;
+        let mut estimate = self.computed(id, account, new)?;
+        // `shipped_at` / `transaction_processed_at` default to the creation time
+        if estimate.kind.is_annotated() && estimate.annotations.occurred_at.is_none() {
+            estimate.annotations.occurred_at = Some(estimate.created_at);
+        }
         Ok(estimate.mass.is_some().then_some(estimate))
     }
 }
@@ -85,7 +100,7 @@ impl EstimationService for Estimations {
         self.repo
             .insert(std::slice::from_ref(&estimate))
             .await
-            .map_err(unexpected)?;
+            .map_err(write_error)?;
         Ok(Some(estimate))
     }
 
@@ -103,7 +118,7 @@ impl EstimationService for Estimations {
             .filter_map(|r| r.as_ref().ok().and_then(Option::as_ref).cloned())
             .collect();
         if !stored.is_empty() {
-            self.repo.insert(&stored).await.map_err(unexpected)?;
+            self.repo.insert(&stored).await.map_err(write_error)?;
         }
         Ok(out)
     }
@@ -127,6 +142,49 @@ impl EstimationService for Estimations {
         Ok(estimate)
     }
 
+    async fn get_by_idempotency_key(
+        &self,
+        account: AccountId,
+        kind: Option<EstimateKind>,
+        key: &str,
+    ) -> Result<Estimate, EstimationError> {
+        let estimate = self
+            .repo
+            .get_by_idempotency_key(account, key)
+            .await
+            .map_err(unexpected)?
+            .ok_or(EstimationError::NotFound)?;
+        if estimate.account_id != account || kind.is_some_and(|k| k != estimate.kind) {
+            return Err(EstimationError::NotFound);
+        }
+        Ok(estimate)
+    }
+
+    async fn annotate(
+        &self,
+        account: AccountId,
+        kinds: &[EstimateKind],
+        id: &str,
+        patch: AnnotationsPatch,
+    ) -> Result<Estimate, EstimationError> {
+        let mut estimate = self.get(account, None, id).await?;
+        if !kinds.contains(&estimate.kind) {
+            return Err(EstimationError::NotFound);
+        }
+        let at = self.clock.now();
+        estimate.annotations = estimate.annotations.patched(&patch);
+        estimate.updated_at = at;
+        let found = self
+            .repo
+            .annotate(account, estimate.id, &estimate.annotations, at)
+            .await
+            .map_err(write_error)?;
+        if !found {
+            return Err(EstimationError::NotFound);
+        }
+        Ok(estimate)
+    }
+
     async fn update(
         &self,
         account: AccountId,
@@ -140,9 +198,13 @@ impl EstimationService for Estimations {
         let id: EstimateId = id.parse().map_err(|_| EstimationError::NotFound)?;
         let mut estimate = self.computed(id, account, new)?;
         let at = estimate.updated_at;
-        match self.repo.update(&estimate, at).await.map_err(unexpected)? {
-            UpdateOutcome::Updated { created_at } => {
+        match self.repo.update(&estimate, at).await.map_err(write_error)? {
+            UpdateOutcome::Updated {
+                created_at,
+                annotations,
+            } => {
                 estimate.created_at = created_at;
+                estimate.annotations = annotations;
                 Ok(estimate)
             }
             UpdateOutcome::NotFound => Err(EstimationError::NotFound),

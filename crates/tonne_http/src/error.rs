@@ -49,6 +49,8 @@ pub mod codes {
     pub const ESTIMATE_NOT_FOUND: &str = "estimate_not_found";
     /// 409: the estimate has an order (it cannot be ordered again or updated).
     pub const ESTIMATE_ORDER_ALREADY_PLACED: &str = "estimate_order_already_placed";
+    /// 409: the account has an estimate with this idempotency key.
+    pub const ESTIMATE_IDEMPOTENCY_ALREADY_EXISTS: &str = "estimate_idempotency_already_exists";
     /// 400: a well-formed airport code Tonne does not know.
     pub const AIRPORT_INVALID: &str = "airport_invalid";
     /// 400: a well-formed UN/LOCODE that is not a known seaport.
@@ -414,6 +416,11 @@ impl From<tonne_estimation::ports::EstimationError> for ApiError {
                 StatusCode::CONFLICT,
                 codes::ESTIMATE_ORDER_ALREADY_PLACED,
                 "id: the estimate has been ordered and can no longer be updated",
+            ),
+            E::IdempotencyKeyExists => Self::new(
+                StatusCode::CONFLICT,
+                codes::ESTIMATE_IDEMPOTENCY_ALREADY_EXISTS,
+                "idempotency_key: this account already has an estimate with this key",
             ),
             E::Unexpected(cause) => Self::internal(&cause),
         }

@@ -2,7 +2,7 @@
 
 use async_trait::async_trait;
 use tonne_estimation::EstimateError;
-use tonne_estimation::estimate::{Estimate, EstimateKind, NewEstimate};
+use tonne_estimation::estimate::{AnnotationsPatch, Estimate, EstimateKind, NewEstimate};
 use tonne_estimation::ports::EstimationError;
 use tonne_kernel::AccountId;
 use tonne_ordering::{Quote, QuoteError};
@@ -46,6 +46,25 @@ pub trait QuotedEstimatesService: Send + Sync {
         account: AccountId,
         kind: Option<EstimateKind>,
         id: &str,
+    ) -> Result<QuotedEstimate, EstimationError>;
+
+    /// The account's estimate with this idempotency key (of `kind`, if
+    /// given), quoted now.
+    async fn get_by_idempotency_key(
+        &self,
+        account: AccountId,
+        kind: Option<EstimateKind>,
+        key: &str,
+    ) -> Result<QuotedEstimate, EstimationError>;
+
+    /// Changes what the client attached to an estimate of one of `kinds`
+    /// (see `EstimationService::annotate`) and quotes it.
+    async fn annotate(
+        &self,
+        account: AccountId,
+        kinds: &[EstimateKind],
+        id: &str,
+        patch: AnnotationsPatch,
     ) -> Result<QuotedEstimate, EstimationError>;
 
     /// Recomputes an estimate in place (see `EstimationService::update`) and

@@ -4,7 +4,9 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use tonne_estimation::EstimateError;
-use tonne_estimation::estimate::{Estimate, EstimateKind, NewEstimate, QuoteTerms};
+use tonne_estimation::estimate::{
+    AnnotationsPatch, Estimate, EstimateKind, NewEstimate, QuoteTerms,
+};
 use tonne_estimation::ports::{EstimationError, EstimationService};
 use tonne_kernel::{AccountId, Mass};
 use tonne_ordering::{MassRequest, OrderingService, Percentage, Quote, QuoteError, SelectionEntry};
@@ -146,6 +148,30 @@ impl QuotedEstimatesService for QuotedEstimates {
         id: &str,
     ) -> Result<QuotedEstimate, EstimationError> {
         let e = self.estimates.get(account, kind, id).await?;
+        self.quoted(account, e).await
+    }
+
+    async fn get_by_idempotency_key(
+        &self,
+        account: AccountId,
+        kind: Option<EstimateKind>,
+        key: &str,
+    ) -> Result<QuotedEstimate, EstimationError> {
+        let e = self
+            .estimates
+            .get_by_idempotency_key(account, kind, key)
+            .await?;
+        self.quoted(account, e).await
+    }
+
+    async fn annotate(
+        &self,
+        account: AccountId,
+        kinds: &[EstimateKind],
+        id: &str,
+        patch: AnnotationsPatch,
+    ) -> Result<QuotedEstimate, EstimationError> {
+        let e = self.estimates.annotate(account, kinds, id, patch).await?;
         self.quoted(account, e).await
     }
 

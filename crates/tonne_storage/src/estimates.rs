@@ -6,7 +6,7 @@ mod encoding;
 use async_trait::async_trait;
 use diesel::prelude::*;
 use time::{OffsetDateTime, PrimitiveDateTime};
-use tonne_estimation::estimate::{Estimate, EstimateKind, Submitted};
+use tonne_estimation::estimate::{Annotations, Estimate, EstimateKind, Submitted};
 use tonne_estimation::ports::{EstimateRepository, UpdateOutcome};
 use tonne_kernel::{AccountId, EstimateId, Mass, StoreError};
 
@@ -40,6 +40,11 @@ struct EstimateRow {
     order_id: Option<String>,
     created_at: PrimitiveDateTime,
     updated_at: PrimitiveDateTime,
+    idempotency_key: Option<String>,
+    /// JSON object of strings.
+    metadata: String,
+    actual: Option<bool>,
+    occurred_at: Option<PrimitiveDateTime>,
 }
 
 fn row(e: &Estimate) -> Result<EstimateRow, diesel::result::Error> {
@@ -54,6 +59,10 @@ fn row(e: &Estimate) -> Result<EstimateRow, diesel::result::Error> {
         order_id: e.order_id.clone(),
         created_at: to_sql_time(e.created_at),
         updated_at: to_sql_time(e.updated_at),
+        idempotency_key: e.annotations.idempotency_key.clone(),
+        metadata: serde_json::to_string(&e.annotations.metadata).map_err(encode_error)?,
+        actual: e.annotations.actual,
+        occurred_at: e.annotations.occurred_at.map(to_sql_time),
     })
 }
 
@@ -62,6 +71,13 @@ fn estimate(r: EstimateRow) -> Result<Estimate, diesel::result::Error> {
     let mass = r.mass_grams.map(Mass::from_grams);
     let (detail, explanation, quote) = encoding::decode(kind, mass, &r.result, &r.request)
         .ok_or_else(|| corrupt("estimate result", &r.id))?;
+    let annotations = annotations(
+        &r.id,
+        r.idempotency_key,
+        &r.metadata,
+        r.actual,
+        r.occurred_at,
+    )?;
     Ok(Estimate {
         id: parse_id::<EstimateId>("estimate id", &r.id)?,
         account_id: parse_id::<AccountId>("account id", &r.account_id)?,
@@ -71,11 +87,35 @@ fn estimate(r: EstimateRow) -> Result<Estimate, diesel::result::Error> {
         explanation,
         quote,
         submitted: Submitted::new(r.request),
+        annotations,
         order_id: r.order_id,
         created_at: from_sql_time(r.created_at),
         updated_at: from_sql_time(r.updated_at),
     })
 }
+
+/// The stored annotations.
+fn annotations(
+    id: &str,
+    idempotency_key: Option<String>,
+    metadata: &str,
+    actual: Option<bool>,
+    occurred_at: Option<PrimitiveDateTime>,
+) -> Result<Annotations, diesel::result::Error> {
+    Ok(Annotations {
+        idempotency_key,
+        metadata: serde_json::from_str(metadata).map_err(|_| corrupt("estimate metadata", id))?,
+        actual,
+        occurred_at: occurred_at.map(from_sql_time),
+    })
+}
+
+type AnnotationColumns = (
+    Option<String>,
+    String,
+    Option<bool>,
+    Option<PrimitiveDateTime>,
+);
 
 #[async_trait]
 impl EstimateRepository for EstimateStore {
@@ -124,8 +164,63 @@ impl EstimateRepository for EstimateStore {
             .map_err(|e| store_error(e, "reading an estimate"))
     }
 
+    async fn get_by_idempotency_key(
+        &self,
+        account: AccountId,
+        key: &str,
+    ) -> Result<Option<Estimate>, StoreError> {
+        let (account, key) = (account.to_string(), key.to_owned());
+        self.db
+            .read(move |conn| {
+                estimates::table
+                    .filter(estimates::account_id.eq(account))
+                    .filter(estimates::idempotency_key.eq(key))
+                    .select(EstimateRow::as_select())
+                    .first(conn)
+                    .optional()?
+                    .map(estimate)
+                    .transpose()
+            })
+            .await
+            .map_err(|e| store_error(e, "reading an estimate by idempotency key"))
+    }
+
+    async fn annotate(
+        &self,
+        account: AccountId,
+        id: EstimateId,
+        annotations: &Annotations,
+        at: OffsetDateTime,
+    ) -> Result<bool, StoreError> {
+        let (account, id) = (account.to_string(), id.to_string());
+        let key = annotations.idempotency_key.clone();
+        let metadata = serde_json::to_string(&annotations.metadata)
+            .map_err(|e| store_error(DbError::Query(encode_error(e)), "encoding annotations"))?;
+        let (actual, occurred_at) = (annotations.actual, annotations.occurred_at.map(to_sql_time));
+        self.db
+            .write(move |conn| {
+                let updated = diesel::update(
+                    estimates::table
+                        .filter(estimates::id.eq(&id))
+                        .filter(estimates::account_id.eq(&account)),
+                )
+                .set((
+                    estimates::idempotency_key.eq(&key),
+                    estimates::metadata.eq(&metadata),
+                    estimates::actual.eq(actual),
+                    estimates::occurred_at.eq(occurred_at),
+                    estimates::updated_at.eq(to_sql_time(at)),
+                ))
+                .execute(conn)?;
+                Ok(updated == 1)
+            })
+            .await
+            .map_err(|e| store_error(e, "annotating an estimate"))
+    }
+
     async fn update(&self, e: &Estimate, at: OffsetDateTime) -> Result<UpdateOutcome, StoreError> {
         let new = row(e).map_err(|e| store_error(DbError::Query(e), "encoding an estimate"))?;
+        let sent_metadata = !e.annotations.metadata.is_empty();
         self.db
             .write(move |conn| {
                 let mine = estimates::table
@@ -140,16 +235,35 @@ impl EstimateRepository for EstimateStore {
                         estimates::request.eq(&new.request),
                         estimates::result.eq(&new.result),
                         estimates::updated_at.eq(to_sql_time(at)),
+                        // annotations a PUT does not send stay as they are
+                        new.idempotency_key
+                            .as_ref()
+                            .map(|k| estimates::idempotency_key.eq(k)),
+                        sent_metadata.then(|| estimates::metadata.eq(&new.metadata)),
+                        new.actual.map(|a| estimates::actual.eq(a)),
+                        new.occurred_at.map(|t| estimates::occurred_at.eq(t)),
                     ))
                     .execute(conn)?;
-                let created: Option<(PrimitiveDateTime, Option<String>)> = mine
-                    .select((estimates::created_at, estimates::order_id))
+                let created: Option<(PrimitiveDateTime, Option<String>, AnnotationColumns)> = mine
+                    .select((
+                        estimates::created_at,
+                        estimates::order_id,
+                        (
+                            estimates::idempotency_key,
+                            estimates::metadata,
+                            estimates::actual,
+                            estimates::occurred_at,
+                        ),
+                    ))
                     .first(conn)
                     .optional()?;
                 Ok(match (updated, created) {
-                    (1, Some((created_at, _))) => UpdateOutcome::Updated {
-                        created_at: from_sql_time(created_at),
-                    },
+                    (1, Some((created_at, _, (key, metadata, actual, occurred_at)))) => {
+                        UpdateOutcome::Updated {
+                            created_at: from_sql_time(created_at),
+                            annotations: annotations(&new.id, key, &metadata, actual, occurred_at)?,
+                        }
+                    }
                     (_, None) => UpdateOutcome::NotFound,
                     (_, Some(_)) => UpdateOutcome::Ordered,
                 })

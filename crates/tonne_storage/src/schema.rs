@@ -173,6 +173,10 @@ diesel::table! {
         order_id -> Nullable<Text>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        idempotency_key -> Nullable<Text>,
+        metadata -> Text,
+        actual -> Nullable<Bool>,
+        occurred_at -> Nullable<Timestamp>,
     }
 }
 

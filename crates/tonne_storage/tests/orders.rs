@@ -9,8 +9,8 @@ use time::OffsetDateTime;
 use time::macros::datetime;
 use tonne_accounts::Account;
 use tonne_estimation::estimate::{
-    BundleShare, Estimate, EstimateDetail, EstimateKind, Methodology, QuoteTerms, ShippingLeg,
-    Submitted,
+    Annotations, BundleShare, Estimate, EstimateDetail, EstimateKind, Methodology, QuoteTerms,
+    ShippingLeg, Submitted,
 };
 use tonne_estimation::explain::{Explanation, FactorUse, Part, Quantity};
 use tonne_estimation::ports::{EstimateRepository as _, UpdateOutcome};
@@ -411,6 +411,7 @@ fn estimate(account: &Account, grams: Option<i64>, kind: EstimateKind) -> Estima
             quantity_trunc: Some(MassUnit::Kg),
         },
         submitted: Submitted::new(format!("{{\"grams\":{grams:?}}}")),
+        annotations: Default::default(),
         order_id: None,
         created_at: T0,
         updated_at: T0,
@@ -466,7 +467,10 @@ async fn estimates_are_stored_together_read_per_account_and_updated_in_place(t: 
     };
     assert_eq!(
         store.update(&new, later).await.unwrap(),
-        UpdateOutcome::Updated { created_at: T0 }
+        UpdateOutcome::Updated {
+            created_at: T0,
+            annotations: Annotations::default(),
+        }
     );
     let after = store.get(a.id, id).await.unwrap().unwrap();
     assert_eq!(
@@ -583,6 +587,121 @@ async fn an_estimate_is_ordered_once_and_then_frozen(t: TestDb) {
     );
 }
 
+async fn an_estimate_idempotency_key_is_taken_once_per_account(t: TestDb) {
+    let (a, b) = (
+        account(&t, AccountMode::Live).await,
+        account(&t, AccountMode::Live).await,
+    );
+    let store = EstimateStore::new(t.db().clone());
+    let keyed = |account: &Account, key: &str| {
+        let mut e = estimate(account, Some(1_000), EstimateKind::Transaction);
+        e.annotations = Annotations {
+            idempotency_key: Some(key.into()),
+            metadata: [("user_id".to_owned(), "u-38925d".to_owned())].into(),
+            actual: None,
+            occurred_at: Some(T0),
+        };
+        e
+    };
+    let first = keyed(&a, "k-1");
+    store.insert(std::slice::from_ref(&first)).await.unwrap();
+    let found = store.get_by_idempotency_key(a.id, "k-1").await.unwrap();
+    assert_eq!(found, Some(first.clone()), "annotations round-trip");
+    assert_eq!(
+        store.get_by_idempotency_key(b.id, "k-1").await.unwrap(),
+        None
+    );
+    assert_eq!(
+        store.get_by_idempotency_key(a.id, "K-1").await.unwrap(),
+        None
+    );
+    // the same key on the same account is the constraint's Duplicate, also
+    // inside a batch (which then stores nothing)
+    let again = keyed(&a, "k-1");
+    assert!(matches!(
+        store.insert(std::slice::from_ref(&again)).await,
+        Err(StoreError::Duplicate)
+    ));
+    let unkeyed = estimate(&a, Some(5), EstimateKind::Transaction);
+    assert!(matches!(
+        store.insert(&[unkeyed.clone(), keyed(&a, "k-1")]).await,
+        Err(StoreError::Duplicate)
+    ));
+    assert_eq!(store.get(a.id, unkeyed.id).await.unwrap(), None);
+    assert_eq!(store.get(a.id, again.id).await.unwrap(), None);
+    // another account has its own keys; estimates without a key never collide
+    store.insert(&[keyed(&b, "k-1")]).await.unwrap();
+    store
+        .insert(&[
+            estimate(&a, Some(1), EstimateKind::Transaction),
+            estimate(&a, Some(2), EstimateKind::Transaction),
+        ])
+        .await
+        .unwrap();
+    // an update sets the annotations it has and keeps the others; taking
+    // another estimate's key is Duplicate
+    let second = keyed(&a, "k-2");
+    store.insert(std::slice::from_ref(&second)).await.unwrap();
+    let mut renamed = second.clone();
+    renamed.annotations.idempotency_key = Some("k-3".into());
+    renamed.annotations.metadata.clear(); // empty metadata: not sent, kept
+    renamed.annotations.actual = Some(true);
+    renamed.annotations.occurred_at = None; // not sent, kept
+    let Ok(UpdateOutcome::Updated { annotations, .. }) = store.update(&renamed, T0).await else {
+        panic!("updated");
+    };
+    let expected = Annotations {
+        idempotency_key: Some("k-3".into()),
+        metadata: second.annotations.metadata.clone(),
+        actual: Some(true),
+        occurred_at: Some(T0),
+    };
+    assert_eq!(annotations, expected);
+    let read = store.get(a.id, second.id).await.unwrap().unwrap();
+    assert_eq!(read.annotations, expected);
+    let mut thief = second.clone();
+    thief.annotations.idempotency_key = Some("k-1".into());
+    assert!(matches!(
+        store.update(&thief, T0).await,
+        Err(StoreError::Duplicate)
+    ));
+    // annotating replaces them all, on any kind, and respects the key's owner
+    let patched = Annotations {
+        idempotency_key: Some("k-4".into()),
+        metadata: [("a".to_owned(), "b".to_owned())].into(),
+        actual: Some(false),
+        occurred_at: Some(T0),
+    };
+    assert!(store.annotate(a.id, second.id, &patched, T0).await.unwrap());
+    assert_eq!(
+        store
+            .get(a.id, second.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .annotations,
+        patched
+    );
+    assert!(!store.annotate(b.id, second.id, &patched, T0).await.unwrap());
+    let stolen = Annotations {
+        idempotency_key: Some("k-1".into()),
+        ..patched.clone()
+    };
+    assert!(matches!(
+        store.annotate(a.id, second.id, &stolen, T0).await,
+        Err(StoreError::Duplicate)
+    ));
+    assert_eq!(
+        store
+            .get(a.id, second.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .annotations,
+        patched
+    );
+}
+
 on_both_backends!(
     placing_writes_the_order_its_reservation_and_its_event_together,
     inventory_never_goes_below_zero_under_concurrency,
@@ -590,4 +709,5 @@ on_both_backends!(
     lists_are_most_recent_first_by_keyset,
     estimates_are_stored_together_read_per_account_and_updated_in_place,
     an_estimate_is_ordered_once_and_then_frozen,
+    an_estimate_idempotency_key_is_taken_once_per_account,
 );

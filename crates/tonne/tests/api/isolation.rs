@@ -21,6 +21,8 @@ struct Objects {
     order: String,
     idempotency_key: String,
     estimates: Vec<(&'static str, String)>,
+    /// The transaction estimate's idempotency key.
+    estimate_key: String,
     webhook: String,
     link: String,
 }
@@ -78,6 +80,7 @@ async fn objects(app: &TestApp, t: &Tenant, mode: AccountMode, bundle: &str) -> 
     )
     .await;
     let sea = json!({"source": {"locode": "CNSHA"}, "destination": {"locode": "NLRTM"}});
+    let estimate_key = format!("iso-estimate-{}", uuid::Uuid::new_v4().simple());
     let mut estimates = Vec::new();
     for (kind, body) in [
         (
@@ -94,9 +97,13 @@ async fn objects(app: &TestApp, t: &Tenant, mode: AccountMode, bundle: &str) -> 
         ),
         (
             "transactions",
-            json!({"value": {"value": "10", "currency": "GBP"}, "merchant": {"country_code": "GBR", "category_code": "5812"}}),
+            json!({"value": {"value": "10", "currency": "GBP"}, "merchant": {"country_code": "GBR", "category_code": "5812"}, "idempotency_key": estimate_key}),
         ),
         ("company", crate::estimates::company()),
+        (
+            "passenger-transportation",
+            json!({"legs": [{"route": {"amount": "100", "unit": "km"}, "vehicle_type": "car_supermini"}]}),
+        ),
     ] {
         estimates.push((
             kind,
@@ -124,6 +131,7 @@ async fn objects(app: &TestApp, t: &Tenant, mode: AccountMode, bundle: &str) -> 
         order,
         idempotency_key,
         estimates,
+        estimate_key,
         webhook,
         link,
     }
@@ -211,14 +219,32 @@ fn targets(o: &Objects) -> Vec<Target> {
         list("/v1/bundle-selections".into()),
         list("/v1/bundle-portfolios".into()),
     ];
+    t.push(one(
+        Method::GET,
+        format!(
+            "/v1/estimates/transactions/by-idempotency-key/{}",
+            o.estimate_key
+        ),
+        None,
+    ));
     for (kind, id) in &o.estimates {
         let path = format!("/v1/estimates/{kind}/{id}");
         t.push(one(Method::GET, path.clone(), None));
-        t.push(one(
-            Method::PUT,
-            path,
-            Some(json!({"consumption": {"amount": "1", "unit": "kWh"}, "country_code": "GBR"})),
-        ));
+        if matches!(*kind, "shipping" | "shipping/multi-leg" | "transactions") {
+            t.push(one(
+                Method::PATCH,
+                format!("/v1/estimates/{kind}/{id}/annotations"),
+                Some(json!({"metadata": {"hijacked": "yes"}})),
+            ));
+        }
+        // the contract has no PUT for passenger transportation (405 for anyone)
+        if *kind != "passenger-transportation" {
+            t.push(one(
+                Method::PUT,
+                path,
+                Some(json!({"consumption": {"amount": "1", "unit": "kWh"}, "country_code": "GBR"})),
+            ));
+        }
         t.push(one(
             Method::POST,
             "/v1/orders/by-estimate".into(),

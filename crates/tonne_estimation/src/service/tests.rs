@@ -40,6 +40,7 @@ fn electricity(kwh: &str) -> NewEstimate {
         },
         quote: QuoteTerms::default(),
         submitted: Submitted::new(format!("{{\"kwh\":\"{kwh}\"}}")),
+        annotations: Default::default(),
     }
 }
 
@@ -53,6 +54,7 @@ fn transaction(mcc: &str) -> NewEstimate {
         }),
         quote: QuoteTerms::default(),
         submitted: Submitted::new("{}"),
+        annotations: Default::default(),
     }
 }
 
@@ -151,6 +153,7 @@ fn stored(id: EstimateId, owner: AccountId, explanation: Explanation) -> Estimat
         explanation,
         quote: QuoteTerms::default(),
         submitted: Submitted::new("{}"),
+        annotations: Default::default(),
         order_id: None,
         created_at: OffsetDateTime::UNIX_EPOCH,
         updated_at: OffsetDateTime::UNIX_EPOCH,
@@ -238,6 +241,30 @@ impl EstimateRepository for Memory {
             .find(|e| e.id == id && e.account_id == account)
             .cloned())
     }
+    async fn get_by_idempotency_key(
+        &self,
+        account: AccountId,
+        key: &str,
+    ) -> Result<Option<Estimate>, StoreError> {
+        Ok(self
+            .0
+            .lock()
+            .unwrap()
+            .iter()
+            .find(|e| {
+                e.account_id == account && e.annotations.idempotency_key.as_deref() == Some(key)
+            })
+            .cloned())
+    }
+    async fn annotate(
+        &self,
+        _: AccountId,
+        _: EstimateId,
+        _: &crate::estimate::Annotations,
+        _: OffsetDateTime,
+    ) -> Result<bool, StoreError> {
+        Ok(false)
+    }
     async fn update(&self, _: &Estimate, _: OffsetDateTime) -> Result<UpdateOutcome, StoreError> {
         Ok(UpdateOutcome::NotFound)
     }
@@ -285,4 +312,51 @@ async fn a_stored_estimate_keeps_the_explanation_it_was_computed_with() {
         .unwrap()
         .unwrap();
     assert_eq!(fresh.explanation.notes, vec!["a newer table".to_owned()]);
+}
+
+#[tokio::test]
+async fn a_taken_idempotency_key_is_refused_not_unexpected() {
+    let mut repo = MockEstimateRepository::new();
+    repo.expect_insert()
+        .withf(|e| e.len() == 1 && e[0].annotations.idempotency_key.as_deref() == Some("k"))
+        .times(1)
+        .returning(|_| Err(StoreError::Duplicate));
+    let mut keyed = electricity("1000");
+    keyed.annotations.idempotency_key = Some("k".into());
+    let err = service(repo).create(account(1), keyed).await.unwrap_err();
+    assert!(matches!(err, EstimationError::IdempotencyKeyExists));
+}
+
+#[tokio::test]
+async fn an_estimate_is_found_by_key_on_its_account_and_kind_only() {
+    let mut repo = MockEstimateRepository::new();
+    let stored = service(MockEstimateRepository::new())
+        .computed(
+            EstimateId::generate(ids().as_ref()),
+            account(1),
+            electricity("1"),
+        )
+        .unwrap();
+    let found = stored.clone();
+    repo.expect_get_by_idempotency_key()
+        .with(eq(account(1)), eq("k"))
+        .returning(move |_, _| Ok(Some(found.clone())));
+    repo.expect_get_by_idempotency_key()
+        .returning(|_, _| Ok(None));
+    let s = service(repo);
+    assert_eq!(
+        s.get_by_idempotency_key(account(1), None, "k")
+            .await
+            .unwrap(),
+        stored
+    );
+    assert!(matches!(
+        s.get_by_idempotency_key(account(1), Some(EstimateKind::Transaction), "k")
+            .await,
+        Err(EstimationError::NotFound)
+    ));
+    assert!(matches!(
+        s.get_by_idempotency_key(account(2), None, "k").await,
+        Err(EstimationError::NotFound)
+    ));
 }

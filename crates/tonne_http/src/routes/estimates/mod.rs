@@ -15,7 +15,7 @@ pub mod responses;
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 use serde_json::Value;
-use tonne_estimation::estimate::{EstimateKind, NewEstimate};
+use tonne_estimation::estimate::{AnnotationsPatch, EstimateKind, NewEstimate};
 
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody};
@@ -24,6 +24,7 @@ use crate::routes::estimates::requests::{
     CompanyEstimateRequest, ElectricityEstimateRequest, FlightEstimateRequest,
     IndividualEstimateRequest, MultiLegShippingEstimateRequest,
     PassengerTransportationEstimateRequest, ShippingEstimateRequest, TransactionEstimateRequest,
+    UpdateShippingEstimateAnnotationsRequest, UpdateTransactionEstimateAnnotationsRequest,
 };
 use crate::routes::estimates::responses::{
     AnyEstimateResponse, BatchEntryResponse, CompanyEstimateResponse, EstimateMassUnitQuery,
@@ -178,6 +179,24 @@ pub async fn create_passenger(
     created(&state, &who, conversion::passenger(&body.0)?).await
 }
 
+/// Reads a passenger-transportation estimate.
+#[utoipa::path(get, path = "/v1/estimates/passenger-transportation/{id}", tag = "Emission estimates", operation_id = "getPassengerTransportationEstimate",
+    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id")),
+    responses((status = 200, description = "OK", body = PassengerEstimateResponse), (status = 404, description = "Not found", body = ErrorsDoc), KeyErrors))]
+pub async fn get_passenger(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    path: web::Path<IdPath>,
+) -> Result<HttpResponse, ApiError> {
+    read(
+        &state,
+        &who,
+        EstimateKind::PassengerTransportation,
+        &path.id,
+    )
+    .await
+}
+
 /// Creates a single-leg shipping estimate.
 #[utoipa::path(post, path = "/v1/estimates/shipping", tag = "Emission estimates", operation_id = "createShippingEstimate",
     security(("BearerAuth" = [])), params(EstimateMassUnitQuery), request_body = ShippingEstimateRequest,
@@ -322,6 +341,32 @@ pub async fn get_transaction(
     read(&state, &who, EstimateKind::Transaction, &path.id).await
 }
 
+/// Path idempotency key.
+#[derive(Debug, Deserialize)]
+pub struct IdempotencyKeyPath {
+    idempotency_key: String,
+}
+
+/// Reads a transaction estimate by the idempotency key it was created with.
+#[utoipa::path(get, path = "/v1/estimates/transactions/by-idempotency-key/{idempotency_key}", tag = "Emission estimates", operation_id = "getTransactionEstimateByIdempotencyKey",
+    security(("BearerAuth" = [])), params(("idempotency_key" = String, Path, description = "The key the estimate was created with")),
+    responses((status = 200, description = "OK", body = TransactionEstimateResponse), (status = 404, description = "Not found", body = ErrorsDoc), KeyErrors))]
+pub async fn get_transaction_by_idempotency_key(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    path: web::Path<IdempotencyKeyPath>,
+) -> Result<HttpResponse, ApiError> {
+    let quoted = state
+        .quoted
+        .get_by_idempotency_key(
+            who.0.account_id,
+            Some(EstimateKind::Transaction),
+            &path.idempotency_key,
+        )
+        .await?;
+    Ok(respond(answer(quoted)?))
+}
+
 /// Recomputes a transaction estimate.
 #[utoipa::path(put, path = "/v1/estimates/transactions/{id}", tag = "Emission estimates", operation_id = "updateTransactionEstimate",
     security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id")), request_body = TransactionEstimateRequest,
@@ -441,6 +486,75 @@ pub async fn create_individual(
     created(&state, &who, conversion::individual(&body.0)?).await
 }
 
+/// Path id of an annotations route.
+#[derive(Debug, Deserialize)]
+pub struct AnnotationsPath {
+    id: String,
+}
+
+async fn annotated(
+    state: &AppState,
+    who: &Authenticated,
+    kind: EstimateKind,
+    id: &str,
+    patch: AnnotationsPatch,
+) -> Result<HttpResponse, ApiError> {
+    let quoted = state
+        .quoted
+        .annotate(who.0.account_id, &[kind], id, patch)
+        .await?;
+    Ok(respond(answer(quoted)?))
+}
+
+/// Changes a single-leg shipping estimate's annotations (nothing is recomputed).
+#[utoipa::path(patch, path = "/v1/estimates/shipping/{id}/annotations", tag = "Emission estimates", operation_id = "updateShippingEstimateAnnotations",
+    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id")), request_body = UpdateShippingEstimateAnnotationsRequest,
+    responses((status = 200, description = "OK", body = ShippingEstimateResponse), (status = 400, description = "Invalid request", body = ErrorsDoc), (status = 404, description = "Not found", body = ErrorsDoc), (status = 409, description = "The idempotency key is another estimate's", body = ErrorsDoc), KeyErrors, BodyErrors))]
+pub async fn patch_shipping_annotations(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    path: web::Path<AnnotationsPath>,
+    body: JsonBody<UpdateShippingEstimateAnnotationsRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let patch = conversion::shipping_annotations(&body.0)?;
+    annotated(&state, &who, EstimateKind::Shipping, &path.id, patch).await
+}
+
+/// Changes a multi-leg shipping estimate's annotations (nothing is recomputed).
+#[utoipa::path(patch, path = "/v1/estimates/shipping/multi-leg/{id}/annotations", tag = "Emission estimates", operation_id = "updateMultiLegShippingEstimateAnnotations",
+    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id")), request_body = UpdateShippingEstimateAnnotationsRequest,
+    responses((status = 200, description = "OK", body = MultiLegEstimateResponse), (status = 400, description = "Invalid request", body = ErrorsDoc), (status = 404, description = "Not found", body = ErrorsDoc), (status = 409, description = "The idempotency key is another estimate's", body = ErrorsDoc), KeyErrors, BodyErrors))]
+pub async fn patch_multi_leg_annotations(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    path: web::Path<AnnotationsPath>,
+    body: JsonBody<UpdateShippingEstimateAnnotationsRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let patch = conversion::shipping_annotations(&body.0)?;
+    annotated(
+        &state,
+        &who,
+        EstimateKind::MultiLegShipping,
+        &path.id,
+        patch,
+    )
+    .await
+}
+
+/// Changes a transaction estimate's annotations (nothing is recomputed).
+#[utoipa::path(patch, path = "/v1/estimates/transactions/{id}/annotations", tag = "Emission estimates", operation_id = "partialUpdateTransactionsEstimateAnnotations",
+    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id")), request_body = UpdateTransactionEstimateAnnotationsRequest,
+    responses((status = 200, description = "OK", body = TransactionEstimateResponse), (status = 400, description = "Invalid request", body = ErrorsDoc), (status = 404, description = "Not found", body = ErrorsDoc), (status = 409, description = "The idempotency key is another estimate's", body = ErrorsDoc), KeyErrors, BodyErrors))]
+pub async fn patch_transaction_annotations(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    path: web::Path<AnnotationsPath>,
+    body: JsonBody<UpdateTransactionEstimateAnnotationsRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let patch = conversion::transaction_annotations(&body.0)?;
+    annotated(&state, &who, EstimateKind::Transaction, &path.id, patch).await
+}
+
 /// Registers the estimate routes (under `/v1`).
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/estimates/electricity").route(web::post().to(create_electricity)))
@@ -454,9 +568,25 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             web::resource("/estimates/passenger-transportation")
                 .route(web::post().to(create_passenger)),
         )
+        .service(
+            web::resource("/estimates/passenger-transportation/{id}")
+                .route(web::get().to(get_passenger)),
+        )
         .service(web::resource("/estimates/shipping").route(web::post().to(create_shipping)))
         .service(
             web::resource("/estimates/shipping/multi-leg").route(web::post().to(create_multi_leg)),
+        )
+        .service(
+            web::resource("/estimates/shipping/multi-leg/{id}/annotations")
+                .route(web::patch().to(patch_multi_leg_annotations)),
+        )
+        .service(
+            web::resource("/estimates/shipping/{id}/annotations")
+                .route(web::patch().to(patch_shipping_annotations)),
+        )
+        .service(
+            web::resource("/estimates/transactions/{id}/annotations")
+                .route(web::patch().to(patch_transaction_annotations)),
         )
         .service(
             web::resource("/estimates/shipping/multi-leg/{id}")
@@ -470,6 +600,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         )
         .service(web::resource("/estimates/transactions").route(web::post().to(create_transaction)))
         .service(web::resource("/estimates/transactions/batch").route(web::post().to(create_batch)))
+        .service(
+            web::resource("/estimates/transactions/by-idempotency-key/{idempotency_key}")
+                .route(web::get().to(get_transaction_by_idempotency_key)),
+        )
         .service(
             web::resource("/estimates/transactions/{id}")
                 .route(web::get().to(get_transaction))

@@ -2,6 +2,8 @@
 //! contract's schema name kept in the OpenAPI document), and [`render`], which
 //! builds them from the domain's `Estimate`.
 
+use std::collections::BTreeMap;
+
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -43,6 +45,12 @@ pub struct EstimateResponse {
     request: Box<RawValue>,
     /// Tonne's extension: how the mass was obtained (see docs/API.md).
     explanation: ExplanationResponse,
+    /// The `metadata` sent with the request (absent when none).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    metadata: BTreeMap<String, String>,
+    /// The `idempotency_key` sent with the request.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    idempotency_key: Option<String>,
 }
 
 /// An estimate's mass: plain, or with its stages (shipping).
@@ -697,9 +705,9 @@ fn leg_response(
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(as = ShipmentFields)]
 pub struct ShipmentFieldsResponse {
-    /// As sent (default `false`).
+    /// As sent or annotated (default `false`).
     is_shipment: bool,
-    /// As sent; else when the estimate was created (RFC 3339).
+    /// As sent or annotated; else when the estimate was created (RFC 3339).
     shipped_at: String,
     /// Tonne has no estimate pages: `null`.
     #[schema(value_type = Option<String>)]
@@ -716,13 +724,15 @@ pub struct ShipmentFieldsResponse {
     user_fullname: Option<()>,
 }
 
-fn shipment_fields(e: &Estimate, request: &Value) -> ShipmentFieldsResponse {
+fn shipment_fields(e: &Estimate) -> ShipmentFieldsResponse {
     let created_at = e.created_at.format(&Rfc3339).unwrap_or_default();
     ShipmentFieldsResponse {
-        is_shipment: request["is_shipment"].as_bool().unwrap_or(false),
-        shipped_at: request["shipped_at"]
-            .as_str()
-            .map_or_else(|| created_at.clone(), str::to_owned),
+        is_shipment: e.annotations.actual.unwrap_or(false),
+        shipped_at: e
+            .annotations
+            .occurred_at
+            .and_then(|t| t.format(&Rfc3339).ok())
+            .unwrap_or_else(|| created_at.clone()),
         external_estimate_url: None,
         source: "api",
         created_at,
@@ -804,7 +814,6 @@ fn transaction_response(
     base: EstimateResponse,
     e: &Estimate,
     search_term_match: Option<&String>,
-    request: &Value,
 ) -> TransactionEstimateResponse {
     let facts = e.explanation.transaction_facts();
     let category = facts
@@ -812,7 +821,6 @@ fn transaction_response(
         .and_then(|f| f.emission_factor.id.strip_prefix("mcc:"))
         .and_then(tonne_estimation::transaction::category)
         .map(|c| c.description.clone());
-    let present = |v: &Value| if v.is_null() { Value::Null } else { v.clone() };
     TransactionEstimateResponse {
         base,
         search_term_match: search_term_match.cloned().or(category),
@@ -825,8 +833,12 @@ fn transaction_response(
             .map(|d| d.normalize().to_string()),
         exchange_rate: facts.as_ref().map(|f| f.exchange_rate.to_string()),
         exchange_rate_date: facts.as_ref().map(|_| EXCHANGE_RATE_DATE),
-        is_transaction: present(&request["is_transaction"]),
-        transaction_processed_at: present(&request["transaction_processed_at"]),
+        is_transaction: e.annotations.actual.map_or(Value::Null, Value::Bool),
+        transaction_processed_at: e
+            .annotations
+            .occurred_at
+            .and_then(|t| t.format(&Rfc3339).ok())
+            .map_or(Value::Null, Value::String),
         external_estimate_url: None,
     }
 }
@@ -897,6 +909,8 @@ pub fn render(
         quote,
         request,
         explanation: explanation_response(&e.explanation),
+        metadata: e.annotations.metadata.clone(),
+        idempotency_key: e.annotations.idempotency_key.clone(),
     };
     let part = |name: &str| e.explanation.parts.iter().find(|p| p.name == name);
     Ok(Some(match &e.detail {
@@ -915,7 +929,7 @@ pub fn render(
             AnyEstimateResponse::Shipping(Box::new(ShippingEstimateResponse {
                 base,
                 leg: leg_fields(l, part("leg"), &sent, unit),
-                shipment: shipment_fields(e, &sent),
+                shipment: shipment_fields(e),
             }))
         }
         EstimateDetail::MultiLegShipping { distance, legs } => {
@@ -934,7 +948,7 @@ pub fn render(
                 raw_distance: distance_response(&Distance::from_km(raw)),
                 adjusted_distance: distance_response(distance),
                 data_quality_score: None,
-                shipment: shipment_fields(e, &sent),
+                shipment: shipment_fields(e),
             }))
         }
         EstimateDetail::Transaction { search_term_match } => {
@@ -942,7 +956,6 @@ pub fn render(
                 base,
                 e,
                 search_term_match.as_ref(),
-                &sent,
             )))
         }
         EstimateDetail::Company(c) => {

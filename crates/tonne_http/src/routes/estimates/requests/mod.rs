@@ -2,6 +2,8 @@
 //! inputs. Every conversion error names its field; unknown fields are refused;
 //! `null` is refused for optional fields, as everywhere in the API.
 
+use std::collections::BTreeMap;
+
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use tonne_estimation::diet::Diet;
@@ -22,17 +24,22 @@ fn at(prefix: &str, field: &str) -> String {
 }
 
 /// Fields every estimate request shares: a name and the quote's selection.
-pub trait QuoteFields {
+pub trait SharedFields {
     /// `bundle_selection`.
     fn bundle_selection(&self) -> Option<Vec<SelectionBody>>;
     /// `quantity_trunc`.
     fn quantity_trunc(&self) -> Option<MassUnitBody>;
+    /// `idempotency_key`.
+    fn idempotency_key(&self) -> Option<&str>;
+    /// `metadata`.
+    fn metadata(&self) -> Option<&BTreeMap<String, String>>;
 }
 
-/// Declares an estimate request: the given fields, then the three every
-/// estimate request shares (`name` and the quote's `bundle_selection` and
-/// `quantity_trunc`), strict (`deny_unknown_fields`, `null` refused for
-/// optional fields), with its [`QuoteFields`].
+/// Declares an estimate request: the given fields, then the five every
+/// estimate request shares (`name`, the quote's `bundle_selection` and
+/// `quantity_trunc`, and the 2024 `metadata` and `idempotency_key`), strict
+/// (`deny_unknown_fields`, `null` refused for optional fields), with its
+/// [`SharedFields`].
 macro_rules! estimate_request {
     ($(#[$meta:meta])* pub struct $name:ident as $schema:ident { $($body:tt)* }) => {
         #[derive(Debug, Clone, serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
@@ -50,24 +57,40 @@ macro_rules! estimate_request {
             /// Truncation unit of the quote's quantities.
             #[serde(default, deserialize_with = "crate::extract::non_null", skip_serializing_if = "Option::is_none")]
             pub quantity_trunc: Option<crate::wire::MassUnitBody>,
+            /// String pairs the client attaches; answered as sent.
+            #[serde(default, deserialize_with = "crate::extract::non_null", skip_serializing_if = "Option::is_none")]
+            pub metadata: Option<std::collections::BTreeMap<String, String>>,
+            /// Account-unique key (at most 100 characters): a repeat is 409.
+            #[serde(default, deserialize_with = "crate::extract::non_null", skip_serializing_if = "Option::is_none")]
+            pub idempotency_key: Option<String>,
         }
 
-        impl crate::routes::estimates::requests::QuoteFields for $name {
+        impl crate::routes::estimates::requests::SharedFields for $name {
             fn bundle_selection(&self) -> Option<Vec<crate::wire::SelectionBody>> {
                 self.bundle_selection.clone()
             }
             fn quantity_trunc(&self) -> Option<crate::wire::MassUnitBody> {
                 self.quantity_trunc
             }
+            fn idempotency_key(&self) -> Option<&str> {
+                self.idempotency_key.as_deref()
+            }
+            fn metadata(&self) -> Option<&std::collections::BTreeMap<String, String>> {
+                self.metadata.as_ref()
+            }
         }
     };
 }
 
+mod annotations;
 mod footprint;
 mod shipments;
 mod transactions;
 mod transport;
 
+pub use annotations::{
+    UpdateShippingEstimateAnnotationsRequest, UpdateTransactionEstimateAnnotationsRequest,
+};
 pub use footprint::{
     AreaRequest, AreaUnitRequest, CarFuelRequest, CloudProviderRequest, CloudRequest,
     CompanyEstimateRequest, IndividualEstimateRequest, OnPremiseRequest, TechRequest,
@@ -470,4 +493,17 @@ impl ElectricityEstimateRequest {
         // the engine checks the code (shape and table)
         Ok((energy, self.country_code.clone()))
     }
+}
+
+/// An RFC 3339 timestamp (`shipped_at`, `transaction_processed_at`); the
+/// text is kept as sent in the echoed `request`.
+pub fn timestamp(field: &str, value: &str) -> Result<time::OffsetDateTime, ApiError> {
+    time::OffsetDateTime::parse(value, &time::format_description::well_known::Rfc3339).map_err(
+        |_| {
+            ApiError::validation(
+                field,
+                "must be an RFC 3339 timestamp such as 2023-12-01T12:30:30Z",
+            )
+        },
+    )
 }

@@ -5,7 +5,7 @@ use tonne_estimation::shipping::{self, CargoType, Fuel, Method, Shipment, Vessel
 use tonne_kernel::Mass;
 use utoipa::ToSchema;
 
-use super::{ShippingRouteRequest, at, country};
+use super::{ShippingRouteRequest, at, country, timestamp};
 use crate::error::ApiError;
 use crate::wire::MassBody;
 
@@ -322,12 +322,29 @@ pub struct ShippingEstimateRequest as ShippingRequest {
         skip_serializing_if = "Option::is_none"
     )]
     pub country_code: Option<String>,
+    /// Whether this is an actual shipment (2024; an annotation).
+    #[serde(
+        default,
+        deserialize_with = "crate::extract::non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub is_shipment: Option<bool>,
+    /// When the goods were shipped, RFC 3339 (2024; an annotation).
+    #[serde(
+        default,
+        deserialize_with = "crate::extract::non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub shipped_at: Option<String>,
 }
 }
 
 impl ShippingEstimateRequest {
     /// Engine input.
     pub fn parse(&self) -> Result<(Shipment, shipping::Leg), ApiError> {
+        if let Some(at) = &self.shipped_at {
+            timestamp("shipped_at", at)?;
+        }
         if let Some(c) = &self.country_code {
             country("country_code", c)?;
         }
@@ -364,12 +381,29 @@ pub struct MultiLegShippingEstimateRequest as MultiLegShippingRequest {
     pub shipment: ShipmentRequest,
     /// 1 to 10 legs.
     pub legs: Vec<ShippingLegRequest>,
+    /// Whether this is an actual shipment (2024; an annotation).
+    #[serde(
+        default,
+        deserialize_with = "crate::extract::non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub is_shipment: Option<bool>,
+    /// When the goods were shipped, RFC 3339 (2024; an annotation).
+    #[serde(
+        default,
+        deserialize_with = "crate::extract::non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub shipped_at: Option<String>,
 }
 }
 
 impl MultiLegShippingEstimateRequest {
     /// Engine input.
     pub fn parse(&self) -> Result<(Shipment, Vec<shipping::Leg>), ApiError> {
+        if let Some(at) = &self.shipped_at {
+            timestamp("shipped_at", at)?;
+        }
         if self.legs.is_empty() || self.legs.len() > 10 {
             return Err(ApiError::validation("legs", "must have 1 to 10 legs"));
         }

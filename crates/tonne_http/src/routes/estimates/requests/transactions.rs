@@ -5,7 +5,7 @@ use tonne_estimation::diet::Diet;
 use tonne_estimation::transaction::{Merchant, TransactionRequest};
 use utoipa::ToSchema;
 
-use super::{DietRequest, MoneyRequest};
+use super::{DietRequest, MoneyRequest, timestamp};
 use crate::error::ApiError;
 
 /// The contract's `Merchant`: a country and exactly one of a category code or a search term.
@@ -29,13 +29,39 @@ pub struct MerchantRequest {
         skip_serializing_if = "Option::is_none"
     )]
     pub category_code: Option<String>,
-    /// Free text matched to a category.
+    /// Free text matched to a category (the 2023 name of `search_term`).
     #[serde(
         default,
         deserialize_with = "crate::extract::non_null",
         skip_serializing_if = "Option::is_none"
     )]
     pub fuzzy_search_term: Option<String>,
+    /// Free text matched to a category (2024).
+    #[serde(
+        default,
+        deserialize_with = "crate::extract::non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub search_term: Option<String>,
+    /// A category the transaction belongs to, in the client's words (2024;
+    /// kept with the request, the match uses the search term or code).
+    #[serde(
+        default,
+        deserialize_with = "crate::extract::non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub category: Option<String>,
+}
+
+/// The contract's `RegionFallback`.
+#[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum RegionFallbackRequest {
+    /// Only factors of the merchant's country (Tonne's transaction factors are
+    /// one national table, so both values select the same factor).
+    Never,
+    /// Factors of related areas may be used.
+    Always,
 }
 
 estimate_request! {
@@ -51,6 +77,27 @@ pub struct TransactionEstimateRequest as TransactionRequestBody {
         skip_serializing_if = "Option::is_none"
     )]
     pub diet: Option<DietRequest>,
+    /// Whether this is an actual transaction (2024; an annotation).
+    #[serde(
+        default,
+        deserialize_with = "crate::extract::non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub is_transaction: Option<bool>,
+    /// When the transaction was processed, RFC 3339 (2024; an annotation).
+    #[serde(
+        default,
+        deserialize_with = "crate::extract::non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub transaction_processed_at: Option<String>,
+    /// How geographical constraints are interpreted (2024).
+    #[serde(
+        default,
+        deserialize_with = "crate::extract::non_null",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub region_fallback: Option<RegionFallbackRequest>,
 }
 }
 
@@ -58,7 +105,21 @@ impl TransactionEstimateRequest {
     /// Engine input.
     pub fn parse(&self) -> Result<TransactionRequest, ApiError> {
         let m = &self.merchant;
-        let merchant = match (&m.category_code, &m.fuzzy_search_term) {
+        if let Some(at) = &self.transaction_processed_at {
+            timestamp("transaction_processed_at", at)?;
+        }
+        // `search_term` (2024) and `fuzzy_search_term` (2023) are one field
+        let (term, term_field) = match (&m.search_term, &m.fuzzy_search_term) {
+            (Some(_), Some(_)) => {
+                return Err(ApiError::validation(
+                    "merchant",
+                    "send search_term or its older name fuzzy_search_term, not both",
+                ));
+            }
+            (Some(t), None) => (Some(t), "merchant.search_term"),
+            (None, t) => (t.as_ref(), "merchant.fuzzy_search_term"),
+        };
+        let merchant = match (&m.category_code, term) {
             (Some(code), None) => {
                 if code.len() != 4 || !code.bytes().all(|b| b.is_ascii_digit()) {
                     return Err(ApiError::validation(
@@ -71,7 +132,7 @@ impl TransactionEstimateRequest {
             (None, Some(term)) => {
                 if term.trim().is_empty() || term.chars().count() > 200 {
                     return Err(ApiError::validation(
-                        "merchant.fuzzy_search_term",
+                        term_field,
                         "must be 1 to 200 characters",
                     ));
                 }
@@ -80,7 +141,7 @@ impl TransactionEstimateRequest {
             _ => {
                 return Err(ApiError::validation(
                     "merchant",
-                    "send exactly one of category_code and fuzzy_search_term",
+                    "send exactly one of category_code and search_term (or fuzzy_search_term)",
                 ));
             }
         };
