@@ -135,6 +135,8 @@ struct Target {
     path: String,
     body: Option<Value>,
     list: bool,
+    /// Sends a valid PNG logo as `multipart/form-data` instead of a JSON body.
+    logo: bool,
 }
 
 fn targets(o: &Objects) -> Vec<Target> {
@@ -143,12 +145,21 @@ fn targets(o: &Objects) -> Vec<Target> {
         path,
         body,
         list: false,
+        logo: false,
     };
     let list = |path: String| Target {
         method: Method::GET,
         path,
         body: None,
         list: true,
+        logo: false,
+    };
+    let logo = |path: String| Target {
+        method: Method::POST,
+        path,
+        body: None,
+        list: false,
+        logo: true,
     };
     let mut t = vec![
         one(
@@ -161,6 +172,20 @@ fn targets(o: &Objects) -> Vec<Target> {
             format!("/v1/accounts/client/{}", o.client_account),
             Some(json!({"name": "Hijacked"})),
         ),
+        one(
+            Method::PATCH,
+            format!("/v1/accounts/{}", o.account),
+            Some(json!({"handle": "hijacked", "beneficiary": null})),
+        ),
+        one(
+            Method::PATCH,
+            format!("/v1/accounts/client/{}", o.client_account),
+            Some(json!({"handle": "hijacked", "beneficiary": null})),
+        ),
+        logo(format!("/v1/accounts/{}/logo", o.account)),
+        logo(format!("/v1/accounts/client/{}/logo", o.client_account)),
+        // Answers the caller's own client account, never A's.
+        list("/v1/accounts/client/me".into()),
         // `GET /orders/{id}` and its certificate are public by design (the
         // unguessable id is the capability, like a receipt link: SPEC, API.md);
         // the matrix proves no list or other route hands that id out.
@@ -373,6 +398,10 @@ async fn no_key_reaches_another_tenants_objects(app: TestApp) {
                 }
                 if let Some(body) = &t.body {
                     req = req.json(body);
+                }
+                if t.logo {
+                    let (content_type, form) = crate::accounts::logo_form(&crate::accounts::png(2, 2));
+                    req = req.header("Content-Type", content_type).body(form);
                 }
                 let res = req.send().await.unwrap();
                 let status = res.status().as_u16();
