@@ -91,12 +91,15 @@ pub struct ApiError {
     retry_after_secs: Option<u64>,
 }
 
+/// The 2024 `ErrorResponse`: `error` for today's clients, and the same element
+/// alone in `errors` for the clients of 2023.
 #[derive(Serialize)]
 struct ErrorsBody<'a> {
+    error: ErrorItem<'a>,
     errors: [ErrorItem<'a>; 1],
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Clone, Copy)]
 struct ErrorItem<'a> {
     error_code: &'a str,
     message: &'a str,
@@ -180,7 +183,18 @@ impl ApiError {
     /// The `Errors` body as a JSON value (for errors inside a 200 answer:
     /// an estimate's `quote`, a batch entry).
     pub fn body_json(&self) -> serde_json::Value {
-        serde_json::json!({"errors": [{"error_code": self.code, "message": self.message}]})
+        serde_json::to_value(self.body()).unwrap_or(serde_json::Value::Null)
+    }
+
+    fn body(&self) -> ErrorsBody<'_> {
+        let item = ErrorItem {
+            error_code: self.code,
+            message: &self.message,
+        };
+        ErrorsBody {
+            error: item,
+            errors: [item],
+        }
     }
 
     /// The status.
@@ -216,12 +230,7 @@ impl ResponseError for ApiError {
         if let Some(secs) = self.retry_after_secs {
             response.insert_header((header::RETRY_AFTER, HeaderValue::from(secs)));
         }
-        response.json(ErrorsBody {
-            errors: [ErrorItem {
-                error_code: self.code,
-                message: &self.message,
-            }],
-        })
+        response.json(self.body())
     }
 }
 

@@ -13,10 +13,13 @@ use utoipa::{IntoResponses, ToSchema};
 
 use crate::error::{ApiError, codes};
 
-/// The contract's `Errors` body.
+/// The contract's `Errors` body (the 2024 document's `ErrorResponse`).
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(as = Errors)]
 pub struct ErrorsDoc {
+    /// The error (read by today's clients).
+    error: ErrorDoc,
+    /// The same error, alone in a list (read by the clients of 2023).
     errors: Vec<ErrorDoc>,
 }
 
