@@ -14,9 +14,9 @@ use crate::errors::{
 use crate::keys::{ApiKeySecret, KeyHash};
 use crate::models::ApiKey;
 use crate::models::{
-    Account, AccountActivity, AccountId, AccountName, AccountPatch, AccountScope,
-    BootstrapAccount, Bootstrapped, Caller, CreatedKey, EncodedLogo, Logo, LogoId, NameFilter,
-    NewAccount, Organisation, OrganisationType,
+    Account, AccountActivity, AccountId, AccountName, AccountPatch, AccountScope, BootstrapAccount,
+    Bootstrapped, Caller, CreatedKey, EncodedLogo, Logo, LogoId, NameFilter, NewAccount,
+    Organisation, OrganisationType,
 };
 use crate::ports::{
     AccountQuery, AccountRepository, AccountUpdate, AccountWriteError, AccountsService,
@@ -74,18 +74,10 @@ impl Service {
         organisation: (OrganisationId, OrganisationType),
         new: &NewAccount,
     ) -> (Account, Account) {
-        let mut live = self.new_account(
-            organisation,
-            AccountMode::Live,
-            AccountScope::Account,
-            new,
-        );
-        let mut test = self.new_account(
-            organisation,
-            AccountMode::Test,
-            AccountScope::Account,
-            new,
-        );
+        let mut live =
+            self.new_account(organisation, AccountMode::Live, AccountScope::Account, new);
+        let mut test =
+            self.new_account(organisation, AccountMode::Test, AccountScope::Account, new);
         live.sibling_id = Some(test.id);
         test.sibling_id = Some(live.id);
         (live, test)
@@ -316,12 +308,8 @@ impl AccountsService for Service {
             return Err(CreateAccountError::ClientAccountKey);
         }
         let organisation = self.organisation_of(caller).await?;
-        let account = self.new_account(
-            organisation,
-            caller.mode,
-            AccountScope::ClientAccount,
-            &new,
-        );
+        let account =
+            self.new_account(organisation, caller.mode, AccountScope::ClientAccount, &new);
         self.accounts
             .insert_client(&account)
             .await

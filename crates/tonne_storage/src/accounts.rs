@@ -44,8 +44,7 @@ fn load_one(conn: &mut crate::AnyConnection, id: &str) -> QueryResult<Option<Acc
 
 /// Which unique index refused a write: the handle's, the idempotency key's, or another.
 fn write_error(e: DbError, context: &'static str) -> AccountWriteError {
-    if let DbError::Query(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, info)) =
-        &e
+    if let DbError::Query(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, info)) = &e
     {
         // PostgreSQL names the index; SQLite lists its columns in the message.
         let names = |needle: &str| {

@@ -8,8 +8,7 @@ use std::time::Duration;
 use time::OffsetDateTime;
 use time::macros::datetime;
 use tonne_accounts::ports::{
-    AccountQuery, AccountRepository, AccountUpdate, AccountWriteError, ApiKeyRepository,
-    StoreError,
+    AccountQuery, AccountRepository, AccountUpdate, AccountWriteError, ApiKeyRepository, StoreError,
 };
 use tonne_accounts::{
     Account, AccountActivity, AccountChanges, AccountId, AccountIdempotencyKey, AccountName,
@@ -472,7 +471,11 @@ async fn activity_counts_and_sums_each_accounts_estimates(t: TestDb) {
             .unwrap();
     }
     let activity = repo.activity(&[busy.id, idle.id]).await.unwrap();
-    assert_eq!(activity.len(), 1, "only accounts with estimates, only those asked");
+    assert_eq!(
+        activity.len(),
+        1,
+        "only accounts with estimates, only those asked"
+    );
     let (id, a) = activity[0];
     assert_eq!(id, busy.id);
     assert_eq!(
@@ -502,7 +505,10 @@ async fn logos_round_trip_and_replace_the_previous_one(t: TestDb) {
         .set_logo(&first, "https://tonne.example/logos/1")
         .await
         .unwrap();
-    assert_eq!(updated.logo.as_deref(), Some("https://tonne.example/logos/1"));
+    assert_eq!(
+        updated.logo.as_deref(),
+        Some("https://tonne.example/logos/1")
+    );
     assert_eq!(updated.updated_at, first.created_at);
     assert_eq!(repo.logo(first.id).await.unwrap(), Some(first.clone()));
     let second = logo((0..=255).collect());
@@ -511,7 +517,13 @@ async fn logos_round_trip_and_replace_the_previous_one(t: TestDb) {
         .unwrap();
     assert_eq!(repo.logo(first.id).await.unwrap(), None, "replaced");
     assert_eq!(
-        repo.logo(second.id).await.unwrap().unwrap().image.bytes.len(),
+        repo.logo(second.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .image
+            .bytes
+            .len(),
         256
     );
     let mut orphan = logo(vec![9]);

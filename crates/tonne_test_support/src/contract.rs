@@ -37,7 +37,7 @@ pub enum Edition {
 impl Edition {
     /// The name this edition gives to a schema named as in the 2023 document
     /// (`None` when the 2024 document dropped it, as for offset links).
-    fn schema_name<'a>(self, name: &'a str) -> &'a str {
+    fn schema_name(self, name: &str) -> &str {
         match (self, name) {
             (Self::Dec2024, "Errors") => "ErrorResponse",
             _ => name,

@@ -576,7 +576,10 @@ async fn new_accounts_answer_the_organisation_type_and_what_was_asked() {
             a.organisation_type == OrganisationType::Supplier
                 && a.handle.as_ref().map(Handle::as_str) == Some("acme")
                 && a.external_pages_visibility == ExternalPagesVisibility::Public
-                && a.idempotency_key.as_ref().map(AccountIdempotencyKey::as_str) == Some("k-1")
+                && a.idempotency_key
+                    .as_ref()
+                    .map(AccountIdempotencyKey::as_str)
+                    == Some("k-1")
         })
         .returning(|_| Ok(()));
     accounts
@@ -842,8 +845,7 @@ async fn a_logo_is_stored_under_a_new_id_with_an_absolute_url() {
         .expect_set_logo()
         .times(1)
         .withf(move |logo, url| {
-            logo.account_id == live.id
-                && url == format!("https://tonne.example/logos/{}", logo.id)
+            logo.account_id == live.id && url == format!("https://tonne.example/logos/{}", logo.id)
         })
         .returning(move |_, url| {
             let mut a = returned.clone();
@@ -861,7 +863,12 @@ async fn a_logo_is_stored_under_a_new_id_with_an_absolute_url() {
         )
         .await
         .unwrap();
-    assert!(account.logo.unwrap().starts_with("https://tonne.example/logos/"));
+    assert!(
+        account
+            .logo
+            .unwrap()
+            .starts_with("https://tonne.example/logos/")
+    );
 }
 
 #[tokio::test]

@@ -334,7 +334,9 @@ fn client_body(a: &Account) -> ClientAccountResponse {
     }
 }
 
-fn client_summary_body((a, activity): &(Account, AccountActivity)) -> ClientAccountWithSummaryResponse {
+fn client_summary_body(
+    (a, activity): &(Account, AccountActivity),
+) -> ClientAccountWithSummaryResponse {
     ClientAccountWithSummaryResponse {
         account: client_body(a),
         last_active_date: activity.last_active.map(crate::wire::rfc3339),
@@ -360,7 +362,10 @@ fn new_account(body: CreateAccountRequest) -> Result<NewAccount, ApiError> {
             .external_pages_visibility
             .map(Into::into)
             .unwrap_or_default(),
-        idempotency_key: optional(body.idempotency_key.as_deref(), AccountIdempotencyKey::parse)?,
+        idempotency_key: optional(
+            body.idempotency_key.as_deref(),
+            AccountIdempotencyKey::parse,
+        )?,
     })
 }
 
