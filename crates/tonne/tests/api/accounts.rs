@@ -930,8 +930,47 @@ async fn bad_logos_are_refused_and_change_nothing(app: TestApp) {
     );
 }
 
+async fn an_offset_link_with_use_logo_shows_the_uploaded_logo(app: TestApp) {
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    let uploaded = upload(
+        &app,
+        &format!("/v1/accounts/{}/logo", t.test_account),
+        &t.test_key,
+        "logo",
+        &png(40, 20),
+    )
+    .await;
+    assert_eq!(uploaded.status, 200, "{}", uploaded.body);
+    let url = uploaded.body["url"].as_str().unwrap().to_owned();
+    let bundles = app.bundle_ids(&t.test_key).await;
+    let link = app
+        .post(
+            "/v1/offset-links",
+            &t.test_key,
+            &json!({"name": "With logo", "bundles": [bundles[0]], "use_logo": true}),
+        )
+        .await;
+    assert_eq!(link.status, 200, "{}", link.body);
+    assert_eq!(link.body["logo"], url.as_str());
+    let page = app
+        .client
+        .get(link.body["url"].as_str().unwrap())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status(), 200);
+    let html = page.text().await.unwrap();
+    assert!(html.contains(&format!("src=\"{url}\"")), "{html}");
+    assert!(html.contains("alt=\"Acme logo\""));
+    // The page's image is the one Tonne serves.
+    let image = app.client.get(&url).send().await.unwrap();
+    assert_eq!(image.headers()["content-type"], "image/png");
+}
+
 on_both_backends!(
     with crate::support::TestApp::spawn;
+    an_offset_link_with_use_logo_shows_the_uploaded_logo,
     accounts_carry_handle_visibility_and_organisation_type,
     client_me_answers_the_acting_client_account_only,
     patch_changes_only_what_it_sends_under_the_sibling_rules,
