@@ -9,6 +9,7 @@ use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
+use tonne_accounts::versions::{ChooseVersionError, InvalidVersion};
 use tonne_accounts::{
     AuthError, CreateAccountError, InvalidField, ListAccountsError, ReadAccountError,
     UpdateAccountError,
@@ -21,6 +22,8 @@ use tonne_ordering::{CatalogueError, CreateOrderError, QuoteError, ReadOrderErro
 pub mod codes {
     /// 400: a field is invalid (the message names it).
     pub const VALIDATION_ERROR: &str = "validation_error";
+    /// 400: `Lune-Version` names no version of the API.
+    pub const API_VERSION_INVALID: &str = "api_version_invalid";
     /// 400: `limit` is not an integer between 1 and 100.
     pub const PAGINATION_LIMIT_INVALID: &str = "pagination_limit_invalid";
     /// 400: an id outside the caller's organisation and mode.
@@ -231,6 +234,25 @@ impl ResponseError for ApiError {
             response.insert_header((header::RETRY_AFTER, HeaderValue::from(secs)));
         }
         response.json(self.body())
+    }
+}
+
+impl From<InvalidVersion> for ApiError {
+    fn from(e: InvalidVersion) -> Self {
+        Self::new(
+            StatusCode::BAD_REQUEST,
+            codes::API_VERSION_INVALID,
+            e.to_string(),
+        )
+    }
+}
+
+impl From<ChooseVersionError> for ApiError {
+    fn from(e: ChooseVersionError) -> Self {
+        match e {
+            ChooseVersionError::Invalid(invalid) => invalid.into(),
+            ChooseVersionError::Unexpected(cause) => Self::internal(&cause),
+        }
     }
 }
 

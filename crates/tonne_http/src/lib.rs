@@ -69,6 +69,7 @@ pub fn app(
         .route("/metrics", web::get().to(routes::system::metrics))
         .configure(pages::configure)
         .configure(routes::accounts::configure_public)
+        .route("/docs", web::get().to(routes::system::docs_redirect))
         .service(
             utoipa_swagger_ui::SwaggerUi::new("/docs/{_:.*}")
                 .url("/v1/openapi.json", openapi::ApiDoc::openapi()),
@@ -78,6 +79,7 @@ pub fn app(
                 .wrap(from_fn(middleware::authenticate_and_limit))
                 .configure(routes::accounts::configure)
                 .configure(routes::catalogue::configure)
+                .configure(routes::bundle_selections::configure)
                 .configure(routes::orders::configure)
                 .configure(routes::quotes::configure)
                 .configure(routes::estimates::configure)

@@ -52,6 +52,15 @@ pub enum RateLimited {
     RateLimited(ErrorsDoc),
 }
 
+/// 413 alone: what a route with a JSON body whose contract lists no 415 may
+/// answer besides its own (a body that is not JSON is its 400).
+#[derive(IntoResponses)]
+pub enum BodyTooLarge {
+    /// Body too large
+    #[response(status = 413)]
+    TooLarge(ErrorsDoc),
+}
+
 /// 413 and 415: what every route with a JSON body may answer besides its own.
 #[derive(IntoResponses)]
 pub enum BodyErrors {

@@ -36,7 +36,7 @@ pub enum Edition {
 
 impl Edition {
     /// The name this edition gives to a schema named as in the 2023 document
-    /// (`None` when the 2024 document dropped it, as for offset links).
+    /// (the 2024 document calls `Errors` `ErrorResponse`).
     fn schema_name(self, name: &str) -> &str {
         match (self, name) {
             (Self::Dec2024, "Errors") => "ErrorResponse",
@@ -155,7 +155,38 @@ impl Contract {
             .into_iter()
             .filter_map(|(edition, path)| read(&path).map(|t| Document::parse(edition, &t)))
             .collect();
-        (!documents.is_empty()).then_some(Self { documents })
+        let mut contract = Self { documents };
+        contract.widen_error_codes();
+        (!contract.documents.is_empty()).then_some(contract)
+    }
+
+    /// Each document's error-code enum becomes the union of both. A code only
+    /// the 2024 document has (`api_version_invalid`, …) can only come from what
+    /// 2023 had no word for (a `Lune-Version` header, a logo upload); one only
+    /// the 2023 document has (`offset_link_bundles_size_invalid`, …) only from
+    /// what the 2024 document dropped (offset links). The shape of an error body
+    /// is still checked against both documents.
+    fn widen_error_codes(&mut self) {
+        const ENUM: &str = "/schemas/Error/properties/error_code/enum";
+        let mut union: Vec<Value> = Vec::new();
+        for document in &self.documents {
+            for code in document
+                .components
+                .pointer(ENUM)
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                if !union.contains(code) {
+                    union.push(code.clone());
+                }
+            }
+        }
+        for document in &mut self.documents {
+            if let Some(codes) = document.components.pointer_mut(ENUM) {
+                *codes = Value::Array(union.clone());
+            }
+        }
     }
 
     fn edition(&self, edition: Edition) -> Option<&Document> {

@@ -33,3 +33,10 @@ pub async fn metrics(state: web::Data<AppState>) -> HttpResponse {
         .content_type("text/plain; version=0.0.4")
         .body(state.metrics.render(state.readiness.pool()))
 }
+
+/// `/docs` leads to the API docs at `/docs/` (a permanent redirect).
+pub async fn docs_redirect() -> HttpResponse {
+    HttpResponse::PermanentRedirect()
+        .insert_header((actix_web::http::header::LOCATION, "/docs/"))
+        .finish()
+}
