@@ -20,6 +20,9 @@ pub enum AuthError {
 /// Why the acting account could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum ReadAccountError {
+    /// `GET /accounts/client/me` by a key that does not act as a client account.
+    #[error("this key does not act as a client account")]
+    NotAClientAccount,
     /// Storage failed (or the acting account vanished).
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
@@ -51,6 +54,12 @@ pub enum CreateAccountError {
     /// A key acting as a client account may not create accounts.
     #[error("a key acting as a client account may not create accounts")]
     ClientAccountKey,
+    /// Another account of the organisation and type has this handle.
+    #[error("handle: another account of this organisation and type has this handle")]
+    HandleTaken,
+    /// A client account was already created with this idempotency key.
+    #[error("idempotency_key: a client account was already created with this key")]
+    IdempotencyKeyTaken,
     /// Storage failed.
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
@@ -74,6 +83,9 @@ pub enum UpdateAccountError {
     /// A key acting as a client account may not update accounts.
     #[error("a key acting as a client account may not update accounts")]
     ClientAccountKey,
+    /// Another account of the organisation and type has this handle.
+    #[error("handle: another account of this organisation and type has this handle")]
+    HandleTaken,
     /// Storage failed.
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),

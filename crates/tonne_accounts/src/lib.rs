@@ -34,9 +34,10 @@ pub use errors::{
 pub use keys::{ApiKeySecret, KeyHash};
 pub use models::ApiKey;
 pub use models::{
-    Account, AccountChanges, AccountId, AccountName, AccountScope, Beneficiary, BootstrapAccount,
-    Bootstrapped, Caller, CreatedKey, InvalidField, NameFilter, NewAccount, Organisation,
-    PortfolioId,
+    Account, AccountActivity, AccountChanges, AccountId, AccountIdempotencyKey, AccountName,
+    AccountPatch, AccountScope, Beneficiary, BootstrapAccount, Bootstrapped, Caller, CreatedKey,
+    EncodedLogo, ExternalPagesVisibility, Handle, InvalidField, Logo, LogoFormat, LogoId,
+    NameFilter, NewAccount, Organisation, OrganisationType, PortfolioId,
 };
 pub use ports::AccountsService;
 #[cfg(any(test, feature = "mock"))]

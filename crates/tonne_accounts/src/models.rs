@@ -1,5 +1,5 @@
 use time::OffsetDateTime;
-use tonne_kernel::{AccountMode, ApiKeyId, Currency, Money, OrganisationId};
+use tonne_kernel::{AccountMode, ApiKeyId, Currency, Mass, Money, OrganisationId};
 
 use crate::keys::{ApiKeySecret, KeyHash};
 
@@ -100,6 +100,180 @@ impl PortfolioId {
     }
 }
 
+/// An account's `handle`: a client-defined, URL-friendly name, unique per
+/// organisation and account type (live/test): 1–64 characters of `[a-z0-9-_]`
+/// (the contract's pattern; the bound is Tonne's).
+///
+/// ```
+/// use tonne_accounts::Handle;
+/// assert!(Handle::parse("acme-eu_2").is_ok());
+/// assert!(Handle::parse("").is_err());
+/// assert!(Handle::parse("Acme").is_err());
+/// assert!(Handle::parse(&"a".repeat(65)).is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Handle(String);
+
+impl Handle {
+    /// Validates a handle.
+    pub fn parse(value: &str) -> Result<Self, InvalidField> {
+        let ok = (1..=64).contains(&value.len())
+            && value
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_');
+        if ok {
+            Ok(Self(value.to_owned()))
+        } else {
+            Err(InvalidField::new(
+                "handle",
+                "must be 1 to 64 characters of a-z, 0-9, '-' or '_'",
+            ))
+        }
+    }
+    /// The handle.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// The `idempotency_key` a client account was created with: 1–255 characters,
+/// once per organisation and mode.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AccountIdempotencyKey(String);
+
+impl AccountIdempotencyKey {
+    /// Validates a key.
+    pub fn parse(value: &str) -> Result<Self, InvalidField> {
+        bounded_text("idempotency_key", value, 1, 255).map(Self)
+    }
+    /// The key.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Whether an account's external pages (sustainability, analytics) are public.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum ExternalPagesVisibility {
+    /// Anyone may see them.
+    Public,
+    /// Only the account (the contract's default).
+    #[default]
+    Hidden,
+}
+
+impl ExternalPagesVisibility {
+    /// The wire and storage spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ExternalPagesVisibility::Public => "public",
+            ExternalPagesVisibility::Hidden => "hidden",
+        }
+    }
+    /// Parses the wire and storage spelling.
+    pub fn parse(value: &str) -> Option<Self> {
+        match value {
+            "public" => Some(ExternalPagesVisibility::Public),
+            "hidden" => Some(ExternalPagesVisibility::Hidden),
+            _ => None,
+        }
+    }
+}
+
+/// What an organisation is to its supply chain (the 3.9.2 client's `organisation_type`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum OrganisationType {
+    /// It ships goods and accounts for its own freight emissions (every organisation
+    /// until an operator says otherwise).
+    #[default]
+    Shipper,
+    /// It carries or supplies on behalf of shippers.
+    Supplier,
+}
+
+impl OrganisationType {
+    /// The wire and storage spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OrganisationType::Shipper => "shipper",
+            OrganisationType::Supplier => "supplier",
+        }
+    }
+    /// Parses the wire and storage spelling.
+    pub fn parse(value: &str) -> Option<Self> {
+        match value {
+            "shipper" => Some(OrganisationType::Shipper),
+            "supplier" => Some(OrganisationType::Supplier),
+            _ => None,
+        }
+    }
+}
+
+/// What a client account has estimated, all time (client-account lists).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct AccountActivity {
+    /// When its last estimate was created, if it has any.
+    pub last_active: Option<OffsetDateTime>,
+    /// How many estimates it has created.
+    pub number_of_estimates: i64,
+    /// The CO2e of those estimates.
+    pub total_emissions: Mass,
+}
+
+tonne_kernel::define_id!(
+    /// Identifies one uploaded logo (a new id per upload, so its URL never serves stale bytes).
+    LogoId
+);
+
+/// The two image formats a logo is stored in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogoFormat {
+    /// PNG.
+    Png,
+    /// JPEG.
+    Jpeg,
+}
+
+impl LogoFormat {
+    /// The media type it is served with (also its storage spelling).
+    pub fn content_type(self) -> &'static str {
+        match self {
+            LogoFormat::Png => "image/png",
+            LogoFormat::Jpeg => "image/jpeg",
+        }
+    }
+    /// Parses the media type.
+    pub fn parse(value: &str) -> Option<Self> {
+        match value {
+            "image/png" => Some(LogoFormat::Png),
+            "image/jpeg" => Some(LogoFormat::Jpeg),
+            _ => None,
+        }
+    }
+}
+
+/// A logo image already decoded and re-encoded by an adapter (never the uploaded bytes).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EncodedLogo {
+    /// Its format.
+    pub format: LogoFormat,
+    /// The re-encoded bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// A stored logo.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Logo {
+    /// Its id (the last segment of its URL).
+    pub id: LogoId,
+    /// The account it belongs to.
+    pub account_id: AccountId,
+    /// The image.
+    pub image: EncodedLogo,
+    /// Upload time.
+    pub created_at: OffsetDateTime,
+}
+
 /// A case-insensitive substring filter on account names, as the contract allows:
 /// at least three characters of `[A-Za-z0-9_]`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -163,6 +337,8 @@ pub struct Organisation {
     pub id: OrganisationId,
     /// Its name.
     pub name: String,
+    /// What it is to its supply chain; every account of it answers this.
+    pub organisation_type: OrganisationType,
     /// Creation time.
     pub created_at: OffsetDateTime,
 }
@@ -182,6 +358,14 @@ pub struct Account {
     pub sibling_id: Option<AccountId>,
     /// Its name.
     pub name: AccountName,
+    /// Its handle, once set.
+    pub handle: Option<Handle>,
+    /// Whether its external pages are public.
+    pub external_pages_visibility: ExternalPagesVisibility,
+    /// Its organisation's type.
+    pub organisation_type: OrganisationType,
+    /// The key a client account was created with, if any.
+    pub idempotency_key: Option<AccountIdempotencyKey>,
     /// The currency its orders are priced in.
     pub currency: Currency,
     /// Cash balance.
@@ -218,6 +402,10 @@ impl Account {
             scope,
             sibling_id: None,
             name: AccountName("Acme".into()),
+            handle: None,
+            external_pages_visibility: ExternalPagesVisibility::Hidden,
+            organisation_type: OrganisationType::Shipper,
+            idempotency_key: None,
             currency: Currency::Gbp,
             balance: Money::zero(Currency::Gbp),
             balance_outstanding: Money::zero(Currency::Gbp),
@@ -237,10 +425,29 @@ pub struct NewAccount {
     pub currency: Currency,
     /// Optional beneficiary.
     pub beneficiary: Option<Beneficiary>,
+    /// Optional handle (else none until set).
+    pub handle: Option<Handle>,
+    /// Visibility of its external pages (the contract's default: hidden).
+    pub external_pages_visibility: ExternalPagesVisibility,
+    /// Client accounts only: the creation's idempotency key.
+    pub idempotency_key: Option<AccountIdempotencyKey>,
 }
 
-/// The full replacement of an account's editable fields (`PUT`): an absent
-/// beneficiary clears it, as the contract says.
+impl NewAccount {
+    /// A new account with a name and currency and nothing else set.
+    pub fn named(name: AccountName, currency: Currency) -> Self {
+        Self {
+            name,
+            currency,
+            beneficiary: None,
+            handle: None,
+            external_pages_visibility: ExternalPagesVisibility::Hidden,
+            idempotency_key: None,
+        }
+    }
+}
+
+/// The editable fields of an account after an edit, as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AccountChanges {
     /// New name (for a test account, it must equal the current one).
@@ -249,6 +456,47 @@ pub struct AccountChanges {
     pub beneficiary: Option<Beneficiary>,
     /// New portfolio, or `None` to clear it.
     pub bundle_portfolio_id: Option<PortfolioId>,
+    /// New handle, or `None` to clear it.
+    pub handle: Option<Handle>,
+    /// New visibility of the external pages.
+    pub external_pages_visibility: ExternalPagesVisibility,
+}
+
+/// An edit of an account: each field is `None` to keep the current value, or
+/// `Some(new)` (where the contract allows clearing, `Some(None)` clears).
+/// `PUT` is a patch that names name, beneficiary and portfolio (absent ones clear),
+/// and handle and visibility only when sent; `PATCH` names what it sends.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct AccountPatch {
+    /// New name.
+    pub name: Option<AccountName>,
+    /// New beneficiary, or `Some(None)` to clear it.
+    pub beneficiary: Option<Option<Beneficiary>>,
+    /// New portfolio, or `Some(None)` to clear it.
+    pub bundle_portfolio_id: Option<Option<PortfolioId>>,
+    /// New handle (it cannot be cleared through the API).
+    pub handle: Option<Handle>,
+    /// New visibility.
+    pub external_pages_visibility: Option<ExternalPagesVisibility>,
+}
+
+impl AccountPatch {
+    /// The account's editable fields after this patch.
+    pub fn apply_to(self, current: &Account) -> AccountChanges {
+        AccountChanges {
+            name: self.name.unwrap_or_else(|| current.name.clone()),
+            beneficiary: self
+                .beneficiary
+                .unwrap_or_else(|| current.beneficiary.clone()),
+            bundle_portfolio_id: self
+                .bundle_portfolio_id
+                .unwrap_or_else(|| current.bundle_portfolio_id.clone()),
+            handle: self.handle.or_else(|| current.handle.clone()),
+            external_pages_visibility: self
+                .external_pages_visibility
+                .unwrap_or(current.external_pages_visibility),
+        }
+    }
 }
 
 /// Who is calling, resolved from an API key and an optional `Lune-Account` header.

@@ -15,11 +15,25 @@ use crate::errors::{
 use crate::keys::KeyHash;
 use crate::models::ApiKey;
 use crate::models::{
-    Account, AccountChanges, AccountId, AccountScope, Bootstrapped, Caller, CreatedKey, NameFilter,
-    NewAccount, Organisation,
+    Account, AccountActivity, AccountChanges, AccountId, AccountPatch, AccountScope, Bootstrapped,
+    Caller, CreatedKey, EncodedLogo, Logo, LogoId, NameFilter, NewAccount, Organisation,
 };
 
 pub use tonne_kernel::StoreError;
+
+/// Why an account write was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum AccountWriteError {
+    /// The unique index on (organisation, mode, handle) refused the write.
+    #[error("handle taken")]
+    HandleTaken,
+    /// The unique index on (organisation, mode, idempotency_key) refused the write.
+    #[error("idempotency key taken")]
+    IdempotencyKeyTaken,
+    /// Anything else (`NotFound`, another `Duplicate`, `Unexpected`).
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
 
 /// Which accounts a list returns.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -64,11 +78,14 @@ pub trait AccountRepository: Send + Sync {
     async fn organisation(&self, id: OrganisationId) -> Result<Option<Organisation>, StoreError>;
 
     /// Inserts a live/test pair in one transaction (neither row exists without the other).
-    /// MUST return `Duplicate` if an id is taken.
-    async fn insert_pair(&self, live: &Account, test: &Account) -> Result<(), StoreError>;
+    /// MUST return `HandleTaken` when the handle is taken in the organisation and mode,
+    /// `Store(Duplicate)` if an id is taken.
+    async fn insert_pair(&self, live: &Account, test: &Account) -> Result<(), AccountWriteError>;
 
-    /// Inserts one client account. MUST return `Duplicate` if the id is taken.
-    async fn insert_client(&self, account: &Account) -> Result<(), StoreError>;
+    /// Inserts one client account. MUST return `HandleTaken` or `IdempotencyKeyTaken`
+    /// when a unique constraint on them refuses it (never read-then-write),
+    /// `Store(Duplicate)` if the id is taken.
+    async fn insert_client(&self, account: &Account) -> Result<(), AccountWriteError>;
 
     /// The account, or `None`.
     async fn get(&self, id: AccountId) -> Result<Option<Account>, StoreError>;
@@ -88,8 +105,24 @@ pub trait AccountRepository: Send + Sync {
     ) -> Result<Page<Account>, StoreError>;
 
     /// Applies the update (and the sibling rename) in one transaction and returns the
+    /// updated account. MUST return `Store(NotFound)` if the account does not exist,
+    /// `HandleTaken` if another account of the organisation and mode has the handle.
+    async fn update(&self, update: &AccountUpdate) -> Result<Account, AccountWriteError>;
+
+    /// The estimate activity of each of these accounts (accounts without estimates
+    /// may be left out), in one query whatever the number of accounts.
+    async fn activity(
+        &self,
+        ids: &[AccountId],
+    ) -> Result<Vec<(AccountId, AccountActivity)>, StoreError>;
+
+    /// Stores a logo, makes `url` the account's `logo` (with `updated_at` = the logo's
+    /// time) and drops the account's previous logos, in one transaction; returns the
     /// updated account. MUST return `NotFound` if the account does not exist.
-    async fn update(&self, update: &AccountUpdate) -> Result<Account, StoreError>;
+    async fn set_logo(&self, logo: &Logo, url: &str) -> Result<Account, StoreError>;
+
+    /// A stored logo, or `None`.
+    async fn logo(&self, id: LogoId) -> Result<Option<Logo>, StoreError>;
 }
 
 /// Storage of API keys (hashes only).
@@ -147,14 +180,40 @@ pub trait AccountsService: Send + Sync {
         new: NewAccount,
     ) -> Result<Account, CreateAccountError>;
 
-    /// Updates an account (`scope` says which endpoint: accounts or client accounts).
+    /// The client account the caller acts as (`NotAClientAccount` otherwise).
+    async fn client_me(&self, caller: &Caller) -> Result<Account, ReadAccountError>;
+
+    /// The organisation's client accounts of the caller's mode, each with its activity.
+    async fn list_clients(
+        &self,
+        caller: &Caller,
+        name: Option<NameFilter>,
+        page: PageRequest<Cursor>,
+    ) -> Result<Page<(Account, AccountActivity)>, ListAccountsError>;
+
+    /// Edits an account (`scope` says which endpoint: accounts or client accounts);
+    /// `PUT` and `PATCH` both come here, so the sibling rules are the same.
     async fn update_account(
         &self,
         caller: &Caller,
         scope: AccountScope,
         id: &str,
-        changes: AccountChanges,
+        patch: AccountPatch,
     ) -> Result<Account, UpdateAccountError>;
+
+    /// Replaces an account's logo with an image an adapter has re-encoded; its URL is
+    /// `{public_url}/logos/{logo id}`. The same access rules as `update_account`.
+    async fn set_logo(
+        &self,
+        caller: &Caller,
+        scope: AccountScope,
+        id: &str,
+        image: EncodedLogo,
+        public_url: &str,
+    ) -> Result<Account, UpdateAccountError>;
+
+    /// A logo by the id in its URL (public: anyone holding the URL may see it).
+    async fn logo(&self, id: &str) -> Result<Option<Logo>, ReadAccountError>;
 
     /// Operator: a new organisation with a live/test pair and one key per mode.
     async fn bootstrap(&self, organisation_name: &str) -> Result<Bootstrapped, AdminError>;

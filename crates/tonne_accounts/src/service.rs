@@ -14,11 +14,13 @@ use crate::errors::{
 use crate::keys::{ApiKeySecret, KeyHash};
 use crate::models::ApiKey;
 use crate::models::{
-    Account, AccountChanges, AccountId, AccountName, AccountScope, BootstrapAccount, Bootstrapped,
-    Caller, CreatedKey, NameFilter, NewAccount, Organisation,
+    Account, AccountActivity, AccountId, AccountName, AccountPatch, AccountScope, BootstrapAccount,
+    Bootstrapped, Caller, CreatedKey, EncodedLogo, Logo, LogoId, NameFilter, NewAccount,
+    Organisation, OrganisationType,
 };
 use crate::ports::{
-    AccountQuery, AccountRepository, AccountUpdate, AccountsService, ApiKeyRepository, StoreError,
+    AccountQuery, AccountRepository, AccountUpdate, AccountWriteError, AccountsService,
+    ApiKeyRepository, StoreError,
 };
 
 /// The accounts use cases over their driven ports.
@@ -35,12 +37,13 @@ pub struct Service {
 impl Service {
     fn new_account(
         &self,
-        organisation_id: OrganisationId,
+        organisation: (OrganisationId, OrganisationType),
         mode: AccountMode,
         scope: AccountScope,
         new: &NewAccount,
     ) -> Account {
         let now = self.clock.now();
+        let (organisation_id, organisation_type) = organisation;
         Account {
             id: AccountId::generate(self.ids.as_ref()),
             organisation_id,
@@ -48,6 +51,13 @@ impl Service {
             scope,
             sibling_id: None,
             name: new.name.clone(),
+            handle: new.handle.clone(),
+            external_pages_visibility: new.external_pages_visibility,
+            organisation_type,
+            idempotency_key: match scope {
+                AccountScope::ClientAccount => new.idempotency_key.clone(),
+                AccountScope::Account => None,
+            },
             currency: new.currency,
             balance: Money::zero(new.currency),
             balance_outstanding: Money::zero(new.currency),
@@ -59,19 +69,15 @@ impl Service {
         }
     }
 
-    fn pair(&self, organisation_id: OrganisationId, new: &NewAccount) -> (Account, Account) {
-        let mut live = self.new_account(
-            organisation_id,
-            AccountMode::Live,
-            AccountScope::Account,
-            new,
-        );
-        let mut test = self.new_account(
-            organisation_id,
-            AccountMode::Test,
-            AccountScope::Account,
-            new,
-        );
+    fn pair(
+        &self,
+        organisation: (OrganisationId, OrganisationType),
+        new: &NewAccount,
+    ) -> (Account, Account) {
+        let mut live =
+            self.new_account(organisation, AccountMode::Live, AccountScope::Account, new);
+        let mut test =
+            self.new_account(organisation, AccountMode::Test, AccountScope::Account, new);
         live.sibling_id = Some(test.id);
         test.sibling_id = Some(live.id);
         (live, test)
@@ -97,6 +103,54 @@ impl Service {
             mode: account.mode,
             secret,
         })
+    }
+
+    /// The caller's organisation and its type (new accounts answer it).
+    async fn organisation_of(
+        &self,
+        caller: &Caller,
+    ) -> Result<(OrganisationId, OrganisationType), anyhow::Error> {
+        let organisation = self
+            .accounts
+            .organisation(caller.organisation_id)
+            .await
+            .map_err(unexpected)?
+            .ok_or_else(|| anyhow!("organisation {} vanished", caller.organisation_id))?;
+        Ok((organisation.id, organisation.organisation_type))
+    }
+
+    /// The account `id` names, if the caller may edit it through the `scope` endpoint.
+    async fn editable(
+        &self,
+        caller: &Caller,
+        scope: AccountScope,
+        id: &str,
+    ) -> Result<Account, UpdateAccountError> {
+        if caller.scope == AccountScope::ClientAccount {
+            return Err(UpdateAccountError::ClientAccountKey);
+        }
+        let id: AccountId = id.parse().map_err(|_| UpdateAccountError::NotFound)?;
+        let current = self
+            .accounts
+            .get(id)
+            .await
+            .map_err(unexpected)?
+            .ok_or(UpdateAccountError::NotFound)?;
+        let visible = current.organisation_id == caller.organisation_id
+            && current.mode == caller.mode
+            && current.scope == scope;
+        if !visible {
+            return Err(UpdateAccountError::IdInvalid);
+        }
+        Ok(current)
+    }
+}
+
+fn create_error(e: AccountWriteError) -> CreateAccountError {
+    match e {
+        AccountWriteError::HandleTaken => CreateAccountError::HandleTaken,
+        AccountWriteError::IdempotencyKeyTaken => CreateAccountError::IdempotencyKeyTaken,
+        AccountWriteError::Store(e) => CreateAccountError::Unexpected(unexpected(e)),
     }
 }
 
@@ -193,6 +247,38 @@ impl AccountsService for Service {
             .map_err(unexpected)?)
     }
 
+    async fn client_me(&self, caller: &Caller) -> Result<Account, ReadAccountError> {
+        if caller.scope != AccountScope::ClientAccount {
+            return Err(ReadAccountError::NotAClientAccount);
+        }
+        self.me(caller).await
+    }
+
+    async fn list_clients(
+        &self,
+        caller: &Caller,
+        name: Option<NameFilter>,
+        page: PageRequest<Cursor>,
+    ) -> Result<Page<(Account, AccountActivity)>, ListAccountsError> {
+        let accounts = self
+            .list_accounts(caller, AccountScope::ClientAccount, name, page)
+            .await?;
+        let ids: Vec<AccountId> = accounts.items.iter().map(|a| a.id).collect();
+        let activity = if ids.is_empty() {
+            Vec::new()
+        } else {
+            self.accounts.activity(&ids).await.map_err(unexpected)?
+        };
+        Ok(accounts.map(|account| {
+            let of_account = activity
+                .iter()
+                .find(|(id, _)| *id == account.id)
+                .map(|(_, a)| *a)
+                .unwrap_or_default();
+            (account, of_account)
+        }))
+    }
+
     async fn create_pair(
         &self,
         caller: &Caller,
@@ -204,11 +290,12 @@ impl AccountsService for Service {
         if caller.scope == AccountScope::ClientAccount {
             return Err(CreateAccountError::ClientAccountKey);
         }
-        let (live, test) = self.pair(caller.organisation_id, &new);
+        let organisation = self.organisation_of(caller).await?;
+        let (live, test) = self.pair(organisation, &new);
         self.accounts
             .insert_pair(&live, &test)
             .await
-            .map_err(unexpected)?;
+            .map_err(create_error)?;
         Ok((live, test))
     }
 
@@ -220,16 +307,13 @@ impl AccountsService for Service {
         if caller.scope == AccountScope::ClientAccount {
             return Err(CreateAccountError::ClientAccountKey);
         }
-        let account = self.new_account(
-            caller.organisation_id,
-            caller.mode,
-            AccountScope::ClientAccount,
-            &new,
-        );
+        let organisation = self.organisation_of(caller).await?;
+        let account =
+            self.new_account(organisation, caller.mode, AccountScope::ClientAccount, &new);
         self.accounts
             .insert_client(&account)
             .await
-            .map_err(unexpected)?;
+            .map_err(create_error)?;
         Ok(account)
     }
 
@@ -238,24 +322,10 @@ impl AccountsService for Service {
         caller: &Caller,
         scope: AccountScope,
         id: &str,
-        changes: AccountChanges,
+        patch: AccountPatch,
     ) -> Result<Account, UpdateAccountError> {
-        if caller.scope == AccountScope::ClientAccount {
-            return Err(UpdateAccountError::ClientAccountKey);
-        }
-        let id: AccountId = id.parse().map_err(|_| UpdateAccountError::NotFound)?;
-        let current = self
-            .accounts
-            .get(id)
-            .await
-            .map_err(unexpected)?
-            .ok_or(UpdateAccountError::NotFound)?;
-        let visible = current.organisation_id == caller.organisation_id
-            && current.mode == caller.mode
-            && current.scope == scope;
-        if !visible {
-            return Err(UpdateAccountError::IdInvalid);
-        }
+        let current = self.editable(caller, scope, id).await?;
+        let changes = patch.apply_to(&current);
         let renamed = changes.name != current.name;
         let rename_sibling = match (current.scope, current.mode) {
             (AccountScope::Account, AccountMode::Test) if renamed => {
@@ -265,16 +335,52 @@ impl AccountsService for Service {
             _ => None,
         };
         let update = AccountUpdate {
-            id,
+            id: current.id,
             changes,
             rename_sibling,
             updated_at: self.clock.now(),
         };
         match self.accounts.update(&update).await {
             Ok(account) => Ok(account),
+            Err(AccountWriteError::Store(StoreError::NotFound)) => {
+                Err(UpdateAccountError::NotFound)
+            }
+            Err(AccountWriteError::HandleTaken) => Err(UpdateAccountError::HandleTaken),
+            Err(AccountWriteError::IdempotencyKeyTaken) => Err(UpdateAccountError::Unexpected(
+                anyhow!("an update never sets an idempotency key"),
+            )),
+            Err(AccountWriteError::Store(e)) => Err(unexpected(e).into()),
+        }
+    }
+
+    async fn set_logo(
+        &self,
+        caller: &Caller,
+        scope: AccountScope,
+        id: &str,
+        image: EncodedLogo,
+        public_url: &str,
+    ) -> Result<Account, UpdateAccountError> {
+        let current = self.editable(caller, scope, id).await?;
+        let logo = Logo {
+            id: LogoId::generate(self.ids.as_ref()),
+            account_id: current.id,
+            image,
+            created_at: self.clock.now(),
+        };
+        let url = format!("{}/logos/{}", public_url.trim_end_matches('/'), logo.id);
+        match self.accounts.set_logo(&logo, &url).await {
+            Ok(account) => Ok(account),
             Err(StoreError::NotFound) => Err(UpdateAccountError::NotFound),
             Err(e) => Err(unexpected(e).into()),
         }
+    }
+
+    async fn logo(&self, id: &str) -> Result<Option<Logo>, ReadAccountError> {
+        let Ok(id) = id.parse::<LogoId>() else {
+            return Ok(None);
+        };
+        Ok(self.accounts.logo(id).await.map_err(unexpected)?)
     }
 
     async fn bootstrap(&self, organisation_name: &str) -> Result<Bootstrapped, AdminError> {
@@ -282,14 +388,11 @@ impl AccountsService for Service {
         let organisation = Organisation {
             id: OrganisationId::generate(self.ids.as_ref()),
             name: name.as_str().to_owned(),
+            organisation_type: OrganisationType::default(),
             created_at: self.clock.now(),
         };
-        let new = NewAccount {
-            name,
-            currency: Currency::Gbp,
-            beneficiary: None,
-        };
-        let (live, test) = self.pair(organisation.id, &new);
+        let new = NewAccount::named(name, Currency::Gbp);
+        let (live, test) = self.pair((organisation.id, organisation.organisation_type), &new);
         self.accounts
             .create_organisation(&organisation, &live, &test)
             .await

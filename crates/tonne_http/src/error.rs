@@ -63,6 +63,14 @@ pub mod codes {
     pub const WEBHOOK_LIMIT_REACHED: &str = "webhook_limit_reached";
     /// An offset link names fewer than 1 or more than 24 bundles.
     pub const OFFSET_LINK_BUNDLES_SIZE_INVALID: &str = "offset_link_bundles_size_invalid";
+    /// 400: another account of the organisation and type has this handle.
+    pub const HANDLE_NOT_UNIQUE: &str = "handle_not_unique";
+    /// 409: a client account was already created with this idempotency key (3.9.2's code).
+    pub const ACCOUNT_IDEMPOTENCY_ALREADY_EXISTS: &str = "account_idempotency_already_exists";
+    /// 400: a client-account route called by a key that does not act as a client account.
+    pub const ACCOUNT_SCOPE_INCORRECT: &str = "account_scope_incorrect";
+    /// 400: an uploaded logo that is not a PNG or JPEG that decodes.
+    pub const UNSUPPORTED_IMAGE_FORMAT: &str = "unsupported_image_format";
     /// 404 (outside the contract's enum).
     pub const NOT_FOUND: &str = "not_found";
     /// 405 (outside the contract's enum).
@@ -276,6 +284,11 @@ impl From<AuthError> for ApiError {
 impl From<ReadAccountError> for ApiError {
     fn from(e: ReadAccountError) -> Self {
         match e {
+            ReadAccountError::NotAClientAccount => Self::new(
+                StatusCode::BAD_REQUEST,
+                codes::ACCOUNT_SCOPE_INCORRECT,
+                "this key does not act as a client account: send Lune-Account with a client account's id, or use a client account's key",
+            ),
             ReadAccountError::Unexpected(cause) => Self::internal(&cause),
         }
     }
@@ -305,6 +318,16 @@ impl From<CreateAccountError> for ApiError {
             CreateAccountError::ClientAccountKey => {
                 Self::new(StatusCode::FORBIDDEN, codes::UNAUTHORISED, e.to_string())
             }
+            CreateAccountError::HandleTaken => Self::new(
+                StatusCode::BAD_REQUEST,
+                codes::HANDLE_NOT_UNIQUE,
+                e.to_string(),
+            ),
+            CreateAccountError::IdempotencyKeyTaken => Self::new(
+                StatusCode::CONFLICT,
+                codes::ACCOUNT_IDEMPOTENCY_ALREADY_EXISTS,
+                e.to_string(),
+            ),
             CreateAccountError::Unexpected(cause) => Self::internal(&cause),
         }
     }
@@ -328,7 +351,35 @@ impl From<UpdateAccountError> for ApiError {
             UpdateAccountError::ClientAccountKey => {
                 Self::new(StatusCode::FORBIDDEN, codes::UNAUTHORISED, e.to_string())
             }
+            UpdateAccountError::HandleTaken => Self::new(
+                StatusCode::BAD_REQUEST,
+                codes::HANDLE_NOT_UNIQUE,
+                e.to_string(),
+            ),
             UpdateAccountError::Unexpected(cause) => Self::internal(&cause),
+        }
+    }
+}
+
+impl From<crate::logo_image::LogoImageError> for ApiError {
+    fn from(e: crate::logo_image::LogoImageError) -> Self {
+        use crate::logo_image::LogoImageError;
+        match e {
+            LogoImageError::Unsupported(_) => Self::new(
+                StatusCode::BAD_REQUEST,
+                codes::UNSUPPORTED_IMAGE_FORMAT,
+                e.to_string(),
+            ),
+            LogoImageError::TooLarge(_) => Self::new(
+                StatusCode::BAD_REQUEST,
+                codes::VALIDATION_ERROR,
+                e.to_string(),
+            ),
+            LogoImageError::Oversize => Self::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                codes::PAYLOAD_TOO_LARGE,
+                e.to_string(),
+            ),
         }
     }
 }

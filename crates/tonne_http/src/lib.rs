@@ -9,6 +9,7 @@
 pub mod certificate;
 pub mod error;
 pub mod extract;
+pub mod logo_image;
 pub mod metrics;
 pub mod middleware;
 pub mod openapi;
@@ -67,6 +68,7 @@ pub fn app(
         .route("/ready", web::get().to(routes::system::ready))
         .route("/metrics", web::get().to(routes::system::metrics))
         .configure(pages::configure)
+        .configure(routes::accounts::configure_public)
         .route("/docs", web::get().to(routes::system::docs_redirect))
         .service(
             utoipa_swagger_ui::SwaggerUi::new("/docs/{_:.*}")

@@ -1,13 +1,20 @@
 use async_trait::async_trait;
+use diesel::dsl::{count_star, max};
 use diesel::prelude::*;
-use tonne_accounts::ports::{AccountQuery, AccountRepository, AccountUpdate, StoreError};
-use tonne_accounts::{Account, AccountId, Organisation};
-use tonne_kernel::{AccountMode, Cursor, OrganisationId, Page, PageRequest};
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use time::PrimitiveDateTime;
+use tonne_accounts::ports::{
+    AccountQuery, AccountRepository, AccountUpdate, AccountWriteError, StoreError,
+};
+use tonne_accounts::{
+    Account, AccountActivity, AccountId, EncodedLogo, Logo, LogoFormat, LogoId, Organisation,
+};
+use tonne_kernel::{AccountMode, Cursor, Mass, OrganisationId, Page, PageRequest};
 
-use crate::db::Db;
-use crate::error::store_error;
-use crate::mapping::{AccountRow, OrganisationRow, to_sql_time};
-use crate::schema::{accounts, organisations};
+use crate::db::{Db, DbError};
+use crate::error::{corrupt, store_error};
+use crate::mapping::{AccountRow, OrganisationRow, from_sql_time, parse_id, to_sql_time};
+use crate::schema::{account_logos, accounts, estimates, organisations};
 
 diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
 
@@ -27,11 +34,66 @@ impl AccountStore {
 fn load_one(conn: &mut crate::AnyConnection, id: &str) -> QueryResult<Option<Account>> {
     accounts::table
         .find(id)
-        .select(AccountRow::as_select())
-        .first(conn)
+        .inner_join(organisations::table)
+        .select((AccountRow::as_select(), organisations::organisation_type))
+        .first::<(AccountRow, String)>(conn)
         .optional()?
-        .map(AccountRow::into_domain)
+        .map(|(row, kind)| row.into_domain(&kind))
         .transpose()
+}
+
+/// Which unique index refused a write: the handle's, the idempotency key's, or another.
+fn write_error(e: DbError, context: &'static str) -> AccountWriteError {
+    if let DbError::Query(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, info)) = &e
+    {
+        // PostgreSQL names the index; SQLite lists its columns in the message.
+        let names = |needle: &str| {
+            info.constraint_name().is_some_and(|c| c.contains(needle))
+                || info.message().contains(needle)
+        };
+        if names("handle") {
+            return AccountWriteError::HandleTaken;
+        }
+        if names("idempotency_key") {
+            return AccountWriteError::IdempotencyKeyTaken;
+        }
+    }
+    AccountWriteError::Store(store_error(e, context))
+}
+
+#[derive(Queryable, Selectable, Insertable)]
+#[diesel(table_name = account_logos)]
+struct LogoRow {
+    id: String,
+    account_id: String,
+    content_type: String,
+    image: Vec<u8>,
+    created_at: PrimitiveDateTime,
+}
+
+impl LogoRow {
+    fn from_domain(logo: &Logo) -> Self {
+        Self {
+            id: logo.id.to_string(),
+            account_id: logo.account_id.to_string(),
+            content_type: logo.image.format.content_type().to_owned(),
+            image: logo.image.bytes.clone(),
+            created_at: to_sql_time(logo.created_at),
+        }
+    }
+
+    fn into_domain(self) -> QueryResult<Logo> {
+        Ok(Logo {
+            id: parse_id::<LogoId>("logo id", &self.id)?,
+            account_id: parse_id::<AccountId>("account id", &self.account_id)?,
+            image: EncodedLogo {
+                format: LogoFormat::parse(&self.content_type)
+                    .ok_or_else(|| corrupt("logo content type", &self.content_type))?,
+                bytes: self.image,
+            },
+            created_at: from_sql_time(self.created_at),
+        })
+    }
 }
 
 /// `LIKE` pattern for a case-insensitive substring; `_` (allowed in filters) is escaped.
@@ -100,7 +162,7 @@ impl AccountRepository for AccountStore {
             .map_err(|e| store_error(e, "reading an organisation"))
     }
 
-    async fn insert_pair(&self, live: &Account, test: &Account) -> Result<(), StoreError> {
+    async fn insert_pair(&self, live: &Account, test: &Account) -> Result<(), AccountWriteError> {
         let rows = [AccountRow::from_domain(live), AccountRow::from_domain(test)];
         self.db
             .write(move |conn| {
@@ -112,10 +174,10 @@ impl AccountRepository for AccountStore {
                 Ok(())
             })
             .await
-            .map_err(|e| store_error(e, "inserting an account pair"))
+            .map_err(|e| write_error(e, "inserting an account pair"))
     }
 
-    async fn insert_client(&self, account: &Account) -> Result<(), StoreError> {
+    async fn insert_client(&self, account: &Account) -> Result<(), AccountWriteError> {
         let row = AccountRow::from_domain(account);
         self.db
             .write(move |conn| {
@@ -125,7 +187,7 @@ impl AccountRepository for AccountStore {
                     .map(drop)
             })
             .await
-            .map_err(|e| store_error(e, "inserting a client account"))
+            .map_err(|e| write_error(e, "inserting a client account"))
     }
 
     async fn get(&self, id: AccountId) -> Result<Option<Account>, StoreError> {
@@ -145,14 +207,15 @@ impl AccountRepository for AccountStore {
         self.db
             .read(move |conn| {
                 accounts::table
+                    .inner_join(organisations::table)
                     .filter(accounts::organisation_id.eq(org))
                     .filter(accounts::mode.eq(mode.as_str()))
                     .filter(accounts::scope.eq("account"))
                     .order(accounts::id.asc())
-                    .select(AccountRow::as_select())
-                    .first(conn)
+                    .select((AccountRow::as_select(), organisations::organisation_type))
+                    .first::<(AccountRow, String)>(conn)
                     .optional()?
-                    .map(AccountRow::into_domain)
+                    .map(|(row, kind)| row.into_domain(&kind))
                     .transpose()
             })
             .await
@@ -174,10 +237,11 @@ impl AccountRepository for AccountStore {
         self.db
             .read(move |conn| {
                 let mut q = accounts::table
+                    .inner_join(organisations::table)
                     .filter(accounts::organisation_id.eq(org))
                     .filter(accounts::mode.eq(mode))
                     .filter(accounts::scope.eq(scope))
-                    .select(AccountRow::as_select())
+                    .select((AccountRow::as_select(), organisations::organisation_type))
                     .into_boxed();
                 if let Some(after) = after {
                     q = q.filter(accounts::id.gt(after));
@@ -185,10 +249,11 @@ impl AccountRepository for AccountStore {
                 if let Some(pattern) = name {
                     q = q.filter(lower(accounts::name).like(pattern).escape('\\'));
                 }
-                let rows: Vec<AccountRow> = q.order(accounts::id.asc()).limit(fetch).load(conn)?;
+                let rows: Vec<(AccountRow, String)> =
+                    q.order(accounts::id.asc()).limit(fetch).load(conn)?;
                 let items = rows
                     .into_iter()
-                    .map(AccountRow::into_domain)
+                    .map(|(row, kind)| row.into_domain(&kind))
                     .collect::<QueryResult<Vec<_>>>()?;
                 Ok(Page::from_overfetch(items, limit))
             })
@@ -196,7 +261,7 @@ impl AccountRepository for AccountStore {
             .map_err(|e| store_error(e, "listing accounts"))
     }
 
-    async fn update(&self, update: &AccountUpdate) -> Result<Account, StoreError> {
+    async fn update(&self, update: &AccountUpdate) -> Result<Account, AccountWriteError> {
         let id = update.id.to_string();
         let name = update.changes.name.as_str().to_owned();
         let beneficiary = update
@@ -209,6 +274,12 @@ impl AccountRepository for AccountStore {
             .bundle_portfolio_id
             .as_ref()
             .map(|p| p.as_str().to_owned());
+        let handle = update
+            .changes
+            .handle
+            .as_ref()
+            .map(|h| h.as_str().to_owned());
+        let visibility = update.changes.external_pages_visibility.as_str();
         let sibling = update.rename_sibling.map(|s| s.to_string());
         let at = to_sql_time(update.updated_at);
         self.db
@@ -218,6 +289,8 @@ impl AccountRepository for AccountStore {
                         accounts::name.eq(&name),
                         accounts::beneficiary.eq(beneficiary),
                         accounts::bundle_portfolio_id.eq(portfolio),
+                        accounts::handle.eq(handle),
+                        accounts::external_pages_visibility.eq(visibility),
                         accounts::updated_at.eq(at),
                     ))
                     .execute(conn)?;
@@ -236,6 +309,84 @@ impl AccountRepository for AccountStore {
                 load_one(conn, &id)?.ok_or(diesel::result::Error::NotFound)
             })
             .await
-            .map_err(|e| store_error(e, "updating an account"))
+            .map_err(|e| write_error(e, "updating an account"))
+    }
+
+    async fn activity(
+        &self,
+        ids: &[AccountId],
+    ) -> Result<Vec<(AccountId, AccountActivity)>, StoreError> {
+        let ids: Vec<String> = ids.iter().map(ToString::to_string).collect();
+        self.db
+            .read(move |conn| {
+                // One grouped query over the (account_id, created_at) index for the page.
+                let rows: Vec<(String, i64, Option<PrimitiveDateTime>, i64)> = estimates::table
+                    .filter(estimates::account_id.eq_any(&ids))
+                    .group_by(estimates::account_id)
+                    .select((
+                        estimates::account_id,
+                        count_star(),
+                        max(estimates::created_at),
+                        diesel::dsl::sql::<diesel::sql_types::BigInt>(
+                            "CAST(COALESCE(SUM(mass_grams), 0) AS BIGINT)",
+                        ),
+                    ))
+                    .load(conn)?;
+                rows.into_iter()
+                    .map(|(id, count, last, grams)| {
+                        Ok((
+                            parse_id::<AccountId>("account id", &id)?,
+                            AccountActivity {
+                                last_active: last.map(from_sql_time),
+                                number_of_estimates: count,
+                                total_emissions: Mass::from_grams(grams),
+                            },
+                        ))
+                    })
+                    .collect()
+            })
+            .await
+            .map_err(|e| store_error(e, "reading client accounts' activity"))
+    }
+
+    async fn set_logo(&self, logo: &Logo, url: &str) -> Result<Account, StoreError> {
+        let row = LogoRow::from_domain(logo);
+        let url = url.to_owned();
+        let at = to_sql_time(logo.created_at);
+        self.db
+            .write(move |conn| {
+                let changed = diesel::update(accounts::table.find(&row.account_id))
+                    .set((accounts::logo.eq(&url), accounts::updated_at.eq(at)))
+                    .execute(conn)?;
+                if changed == 0 {
+                    return Err(DieselError::NotFound);
+                }
+                diesel::delete(
+                    account_logos::table.filter(account_logos::account_id.eq(&row.account_id)),
+                )
+                .execute(conn)?;
+                diesel::insert_into(account_logos::table)
+                    .values(&row)
+                    .execute(conn)?;
+                load_one(conn, &row.account_id)?.ok_or(DieselError::NotFound)
+            })
+            .await
+            .map_err(|e| store_error(e, "storing a logo"))
+    }
+
+    async fn logo(&self, id: LogoId) -> Result<Option<Logo>, StoreError> {
+        let id = id.to_string();
+        self.db
+            .read(move |conn| {
+                account_logos::table
+                    .find(id)
+                    .select(LogoRow::as_select())
+                    .first(conn)
+                    .optional()?
+                    .map(LogoRow::into_domain)
+                    .transpose()
+            })
+            .await
+            .map_err(|e| store_error(e, "reading a logo"))
     }
 }

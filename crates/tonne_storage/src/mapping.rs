@@ -4,8 +4,8 @@ use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 use time::{OffsetDateTime, PrimitiveDateTime};
 use tonne_accounts::{
-    Account, AccountId, AccountName, AccountScope, ApiKey, Beneficiary, KeyHash, Organisation,
-    PortfolioId,
+    Account, AccountId, AccountIdempotencyKey, AccountName, AccountScope, ApiKey, Beneficiary,
+    ExternalPagesVisibility, Handle, KeyHash, Organisation, OrganisationType, PortfolioId,
 };
 use tonne_kernel::{AccountMode, ApiKeyId, Currency, Money, OrganisationId};
 
@@ -35,6 +35,11 @@ pub(crate) struct OrganisationRow {
     pub id: String,
     pub name: String,
     pub created_at: PrimitiveDateTime,
+    pub organisation_type: String,
+}
+
+pub(crate) fn parse_organisation_type(value: &str) -> Result<OrganisationType, DieselError> {
+    OrganisationType::parse(value).ok_or_else(|| corrupt("organisation type", value))
 }
 
 impl OrganisationRow {
@@ -43,6 +48,7 @@ impl OrganisationRow {
             id: o.id.to_string(),
             name: o.name.clone(),
             created_at: to_sql_time(o.created_at),
+            organisation_type: o.organisation_type.as_str().to_owned(),
         }
     }
 
@@ -50,6 +56,7 @@ impl OrganisationRow {
         Ok(Organisation {
             id: parse_id::<OrganisationId>("organisation id", &self.id)?,
             name: self.name,
+            organisation_type: parse_organisation_type(&self.organisation_type)?,
             created_at: from_sql_time(self.created_at),
         })
     }
@@ -72,6 +79,9 @@ pub(crate) struct AccountRow {
     pub bundle_portfolio_id: Option<String>,
     pub created_at: PrimitiveDateTime,
     pub updated_at: PrimitiveDateTime,
+    pub handle: Option<String>,
+    pub external_pages_visibility: String,
+    pub idempotency_key: Option<String>,
 }
 
 impl AccountRow {
@@ -94,10 +104,14 @@ impl AccountRow {
                 .map(|p| p.as_str().to_owned()),
             created_at: to_sql_time(a.created_at),
             updated_at: to_sql_time(a.updated_at),
+            handle: a.handle.as_ref().map(|h| h.as_str().to_owned()),
+            external_pages_visibility: a.external_pages_visibility.as_str().to_owned(),
+            idempotency_key: a.idempotency_key.as_ref().map(|k| k.as_str().to_owned()),
         }
     }
 
-    pub fn into_domain(self) -> Result<Account, DieselError> {
+    /// With the type of the account's organisation, read by a join.
+    pub fn into_domain(self, organisation_type: &str) -> Result<Account, DieselError> {
         let currency: Currency = self
             .currency
             .parse()
@@ -113,6 +127,21 @@ impl AccountRow {
                 .map(|s| parse_id("sibling id", s))
                 .transpose()?,
             name: AccountName::parse(&self.name).map_err(|_| corrupt("name", &self.name))?,
+            handle: self
+                .handle
+                .as_deref()
+                .map(|h| Handle::parse(h).map_err(|_| corrupt("handle", h)))
+                .transpose()?,
+            external_pages_visibility: ExternalPagesVisibility::parse(
+                &self.external_pages_visibility,
+            )
+            .ok_or_else(|| corrupt("external pages visibility", &self.external_pages_visibility))?,
+            organisation_type: parse_organisation_type(organisation_type)?,
+            idempotency_key: self
+                .idempotency_key
+                .as_deref()
+                .map(|k| AccountIdempotencyKey::parse(k).map_err(|_| corrupt("idempotency key", k)))
+                .transpose()?,
             currency,
             balance: Money::from_minor(self.balance_minor, currency),
             balance_outstanding: Money::from_minor(self.balance_outstanding_minor, currency),

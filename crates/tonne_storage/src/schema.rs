@@ -6,6 +6,7 @@ diesel::table! {
         id -> Text,
         name -> Text,
         created_at -> Timestamp,
+        organisation_type -> Text,
     }
 }
 
@@ -25,8 +26,24 @@ diesel::table! {
         bundle_portfolio_id -> Nullable<Text>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        handle -> Nullable<Text>,
+        external_pages_visibility -> Text,
+        idempotency_key -> Nullable<Text>,
     }
 }
+
+diesel::table! {
+    account_logos (id) {
+        id -> Text,
+        account_id -> Text,
+        content_type -> Text,
+        image -> Binary,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(accounts -> organisations (organisation_id));
+diesel::joinable!(account_logos -> accounts (account_id));
 
 diesel::table! {
     api_keys (id) {
@@ -235,6 +252,7 @@ diesel::joinable!(bundle_projects -> projects (project_id));
 diesel::allow_tables_to_appear_in_same_query!(
     organisations,
     accounts,
+    account_logos,
     api_keys,
     projects,
     bundles,

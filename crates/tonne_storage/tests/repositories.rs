@@ -8,11 +8,12 @@ use std::time::Duration;
 use time::OffsetDateTime;
 use time::macros::datetime;
 use tonne_accounts::ports::{
-    AccountQuery, AccountRepository, AccountUpdate, ApiKeyRepository, StoreError,
+    AccountQuery, AccountRepository, AccountUpdate, AccountWriteError, ApiKeyRepository, StoreError,
 };
 use tonne_accounts::{
-    Account, AccountChanges, AccountId, AccountName, AccountScope, ApiKey, ApiKeySecret,
-    Beneficiary, KeyHash, NameFilter, Organisation,
+    Account, AccountActivity, AccountChanges, AccountId, AccountIdempotencyKey, AccountName,
+    AccountScope, ApiKey, ApiKeySecret, Beneficiary, EncodedLogo, ExternalPagesVisibility, Handle,
+    KeyHash, Logo, LogoFormat, LogoId, NameFilter, Organisation, OrganisationType,
 };
 use tonne_kernel::{
     AccountMode, ApiKeyId, Currency, Cursor, Limit, Money, OrganisationId, PageRequest,
@@ -27,6 +28,7 @@ fn organisation() -> Organisation {
     Organisation {
         id: OrganisationId::generate(&UuidV7Generator),
         name: "Org".into(),
+        organisation_type: OrganisationType::Supplier,
         created_at: T0,
     }
 }
@@ -39,6 +41,10 @@ fn account(org: OrganisationId, mode: AccountMode, scope: AccountScope, name: &s
         scope,
         sibling_id: None,
         name: AccountName::parse(name).unwrap(),
+        handle: None,
+        external_pages_visibility: ExternalPagesVisibility::Hidden,
+        organisation_type: OrganisationType::Supplier,
+        idempotency_key: None,
         currency: Currency::Sek,
         balance: Money::from_minor(2350, Currency::Sek),
         balance_outstanding: Money::from_minor(-13250, Currency::Sek),
@@ -145,7 +151,7 @@ async fn a_broken_pair_writes_nothing(t: TestDb) {
             c
         })
         .await,
-        Err(StoreError::Duplicate)
+        Err(AccountWriteError::Store(StoreError::Duplicate))
     ));
 }
 
@@ -266,6 +272,8 @@ async fn an_update_renames_the_sibling_atomically(t: TestDb) {
         name: AccountName::parse("Renamed").unwrap(),
         beneficiary: None,
         bundle_portfolio_id: None,
+        handle: Some(Handle::parse("renamed").unwrap()),
+        external_pages_visibility: ExternalPagesVisibility::Public,
     };
     let updated = repo
         .update(&AccountUpdate {
@@ -278,6 +286,12 @@ async fn an_update_renames_the_sibling_atomically(t: TestDb) {
         .unwrap();
     assert_eq!(updated.name.as_str(), "Renamed");
     assert_eq!(updated.beneficiary, None, "an absent beneficiary clears it");
+    assert_eq!(updated.handle.as_ref().map(Handle::as_str), Some("renamed"));
+    assert_eq!(
+        updated.external_pages_visibility,
+        ExternalPagesVisibility::Public
+    );
+    assert_eq!(updated.organisation_type, OrganisationType::Supplier);
     assert_eq!(updated.updated_at, at);
     assert_eq!(
         repo.get(test.id).await.unwrap().unwrap().name.as_str(),
@@ -321,7 +335,204 @@ async fn an_update_renames_the_sibling_atomically(t: TestDb) {
             updated_at: at,
         })
         .await;
-    assert!(matches!(missing, Err(StoreError::NotFound)));
+    assert!(matches!(
+        missing,
+        Err(AccountWriteError::Store(StoreError::NotFound))
+    ));
+}
+
+fn client(org: OrganisationId, mode: AccountMode, name: &str) -> Account {
+    account(org, mode, AccountScope::ClientAccount, name)
+}
+
+fn handle(value: &str) -> Option<Handle> {
+    Some(Handle::parse(value).unwrap())
+}
+
+async fn handles_are_unique_per_organisation_and_mode(t: TestDb) {
+    let repo = AccountStore::new(t.db().clone());
+    let (org, live, _) = seeded(&repo).await;
+    let (other, _, _) = seeded(&repo).await;
+    // NULL handles never collide.
+    repo.insert_client(&client(org.id, AccountMode::Live, "A"))
+        .await
+        .unwrap();
+    repo.insert_client(&client(org.id, AccountMode::Live, "B"))
+        .await
+        .unwrap();
+    let mut first = client(org.id, AccountMode::Live, "C");
+    first.handle = handle("acme");
+    repo.insert_client(&first).await.unwrap();
+    assert_eq!(
+        repo.get(first.id).await.unwrap().unwrap().handle,
+        handle("acme")
+    );
+    let mut again = client(org.id, AccountMode::Live, "D");
+    again.handle = handle("acme");
+    assert!(matches!(
+        repo.insert_client(&again).await,
+        Err(AccountWriteError::HandleTaken)
+    ));
+    assert_eq!(repo.get(again.id).await.unwrap(), None, "nothing written");
+    // The other mode and another organisation may use it.
+    let mut test_mode = client(org.id, AccountMode::Test, "E");
+    test_mode.handle = handle("acme");
+    repo.insert_client(&test_mode).await.unwrap();
+    let mut elsewhere = client(other.id, AccountMode::Live, "F");
+    elsewhere.handle = handle("acme");
+    repo.insert_client(&elsewhere).await.unwrap();
+    // A pair whose handle is taken writes neither half.
+    let (mut l, mut t2) = pair(org.id, "G");
+    l.handle = handle("acme");
+    t2.handle = handle("g-test");
+    assert!(matches!(
+        repo.insert_pair(&l, &t2).await,
+        Err(AccountWriteError::HandleTaken)
+    ));
+    assert_eq!(repo.get(t2.id).await.unwrap(), None);
+    // An update to a taken handle changes nothing.
+    let result = repo
+        .update(&AccountUpdate {
+            id: live.id,
+            changes: AccountChanges {
+                name: live.name.clone(),
+                beneficiary: None,
+                bundle_portfolio_id: None,
+                handle: handle("acme"),
+                external_pages_visibility: ExternalPagesVisibility::Public,
+            },
+            rename_sibling: None,
+            updated_at: T0,
+        })
+        .await;
+    assert!(matches!(result, Err(AccountWriteError::HandleTaken)));
+    let unchanged = repo.get(live.id).await.unwrap().unwrap();
+    assert_eq!(unchanged.handle, None);
+    assert_eq!(
+        unchanged.external_pages_visibility,
+        ExternalPagesVisibility::Hidden
+    );
+}
+
+async fn a_client_idempotency_key_creates_exactly_one_account(t: TestDb) {
+    let repo = Arc::new(AccountStore::new(t.db().clone()));
+    let (org, _, _) = seeded(&repo).await;
+    let key = AccountIdempotencyKey::parse("create-client-1").unwrap();
+    let attempts = (0..8).map(|i| {
+        let repo = Arc::clone(&repo);
+        let mut c = client(org.id, AccountMode::Live, &format!("Client {i}"));
+        c.idempotency_key = Some(key.clone());
+        tokio::spawn(async move { repo.insert_client(&c).await })
+    });
+    let mut created = 0;
+    for attempt in attempts {
+        match attempt.await.unwrap() {
+            Ok(()) => created += 1,
+            Err(AccountWriteError::IdempotencyKeyTaken) => {}
+            Err(other) => panic!("unexpected {other:?}"),
+        }
+    }
+    assert_eq!(created, 1, "exactly one client account per key");
+    // The same key in the other mode is another key.
+    let mut test_mode = client(org.id, AccountMode::Test, "T");
+    test_mode.idempotency_key = Some(key.clone());
+    repo.insert_client(&test_mode).await.unwrap();
+    let stored = repo.get(test_mode.id).await.unwrap().unwrap();
+    assert_eq!(stored.idempotency_key, Some(key));
+}
+
+async fn activity_counts_and_sums_each_accounts_estimates(t: TestDb) {
+    let repo = AccountStore::new(t.db().clone());
+    let (org, _, _) = seeded(&repo).await;
+    let busy = client(org.id, AccountMode::Live, "Busy");
+    let idle = client(org.id, AccountMode::Live, "Idle");
+    let other = client(org.id, AccountMode::Live, "Other");
+    for c in [&busy, &idle, &other] {
+        repo.insert_client(c).await.unwrap();
+    }
+    let rows = [
+        ("e1", &busy, Some(1_500_000_i64), "2026-05-01 10:00:00"),
+        ("e2", &busy, Some(250_000), "2026-05-03 08:30:00"),
+        ("e3", &busy, None, "2026-05-02 00:00:00"),
+        ("e4", &other, Some(7), "2026-04-01 00:00:00"),
+    ];
+    for (id, account, grams, at) in rows {
+        let sql = format!(
+            "INSERT INTO estimates (id, account_id, kind, mass_grams, request, result, created_at, updated_at)              VALUES ('{id}', '{}', 'transaction', {}, '{{}}', '{{}}', '{at}', '{at}')",
+            account.id,
+            grams.map_or("NULL".to_owned(), |g| g.to_string()),
+        );
+        t.db()
+            .write(move |conn| {
+                use diesel::RunQueryDsl as _;
+                diesel::sql_query(sql).execute(conn)
+            })
+            .await
+            .unwrap();
+    }
+    let activity = repo.activity(&[busy.id, idle.id]).await.unwrap();
+    assert_eq!(
+        activity.len(),
+        1,
+        "only accounts with estimates, only those asked"
+    );
+    let (id, a) = activity[0];
+    assert_eq!(id, busy.id);
+    assert_eq!(
+        a,
+        AccountActivity {
+            last_active: Some(datetime!(2026-05-03 08:30:00 UTC)),
+            number_of_estimates: 3,
+            total_emissions: tonne_kernel::Mass::from_grams(1_750_000),
+        }
+    );
+}
+
+async fn logos_round_trip_and_replace_the_previous_one(t: TestDb) {
+    let repo = AccountStore::new(t.db().clone());
+    let (_, live, _) = seeded(&repo).await;
+    let logo = |bytes: Vec<u8>| Logo {
+        id: LogoId::generate(&UuidV7Generator),
+        account_id: live.id,
+        image: EncodedLogo {
+            format: LogoFormat::Png,
+            bytes,
+        },
+        created_at: datetime!(2026-06-01 00:00 UTC),
+    };
+    let first = logo(vec![1, 2, 3]);
+    let updated = repo
+        .set_logo(&first, "https://tonne.example/logos/1")
+        .await
+        .unwrap();
+    assert_eq!(
+        updated.logo.as_deref(),
+        Some("https://tonne.example/logos/1")
+    );
+    assert_eq!(updated.updated_at, first.created_at);
+    assert_eq!(repo.logo(first.id).await.unwrap(), Some(first.clone()));
+    let second = logo((0..=255).collect());
+    repo.set_logo(&second, "https://tonne.example/logos/2")
+        .await
+        .unwrap();
+    assert_eq!(repo.logo(first.id).await.unwrap(), None, "replaced");
+    assert_eq!(
+        repo.logo(second.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .image
+            .bytes
+            .len(),
+        256
+    );
+    let mut orphan = logo(vec![9]);
+    orphan.account_id = AccountId::generate(&UuidV7Generator);
+    assert!(matches!(
+        repo.set_logo(&orphan, "x").await,
+        Err(StoreError::NotFound)
+    ));
+    assert_eq!(repo.logo(orphan.id).await.unwrap(), None);
 }
 
 async fn keys_are_found_by_hash_listed_and_revoked(t: TestDb) {
@@ -449,6 +660,10 @@ on_both_backends!(
     a_broken_pair_writes_nothing,
     lists_page_by_keyset_within_organisation_mode_and_scope,
     an_update_renames_the_sibling_atomically,
+    handles_are_unique_per_organisation_and_mode,
+    a_client_idempotency_key_creates_exactly_one_account,
+    activity_counts_and_sums_each_accounts_estimates,
+    logos_round_trip_and_replace_the_previous_one,
     keys_are_found_by_hash_listed_and_revoked,
     a_cached_key_sees_revocation_elsewhere_within_its_ttl,
 );

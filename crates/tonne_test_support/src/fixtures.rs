@@ -2,7 +2,7 @@
 
 use time::OffsetDateTime;
 use tonne_accounts::ports::AccountRepository as _;
-use tonne_accounts::{Account, AccountScope, Organisation};
+use tonne_accounts::{Account, AccountScope, Organisation, OrganisationType};
 use tonne_kernel::{AccountId, AccountMode, OrganisationId, UuidV7Generator};
 use tonne_storage::{AccountStore, Db};
 
@@ -12,6 +12,7 @@ pub async fn organisation(db: &Db, at: OffsetDateTime) -> (Account, Account) {
     let org = Organisation {
         id: OrganisationId::generate(&UuidV7Generator),
         name: "O".into(),
+        organisation_type: OrganisationType::Shipper,
         created_at: at,
     };
     let account = |mode| {

@@ -8,6 +8,7 @@ use tonne_kernel::{
 use uuid::Uuid;
 
 use super::*;
+use crate::models::{AccountIdempotencyKey, ExternalPagesVisibility, Handle};
 use crate::ports::{MockAccountRepository, MockApiKeyRepository};
 
 fn org(n: u128) -> OrganisationId {
@@ -70,19 +71,30 @@ fn service(accounts: MockAccountRepository, keys: MockApiKeyRepository) -> Servi
 }
 
 fn new_account(name: &str) -> NewAccount {
-    NewAccount {
-        name: AccountName::parse(name).unwrap(),
-        currency: Currency::Eur,
-        beneficiary: None,
+    NewAccount::named(AccountName::parse(name).unwrap(), Currency::Eur)
+}
+
+/// A `PUT`: name, beneficiary and portfolio named (absent ones clear).
+fn changes(name: &str) -> AccountPatch {
+    AccountPatch {
+        name: Some(AccountName::parse(name).unwrap()),
+        beneficiary: Some(None),
+        bundle_portfolio_id: Some(None),
+        handle: None,
+        external_pages_visibility: None,
     }
 }
 
-fn changes(name: &str) -> AccountChanges {
-    AccountChanges {
-        name: AccountName::parse(name).unwrap(),
-        beneficiary: None,
-        bundle_portfolio_id: None,
-    }
+/// Storage knows organisation 1 (or any asked for) as a supplier.
+fn with_organisation(accounts: &mut MockAccountRepository) {
+    accounts.expect_organisation().returning(|id| {
+        Ok(Some(Organisation {
+            id,
+            name: "O".into(),
+            organisation_type: OrganisationType::Supplier,
+            created_at: datetime!(2026-01-01 00:00 UTC),
+        }))
+    });
 }
 
 // ---- authentication ----
@@ -242,6 +254,7 @@ async fn creating_a_pair_needs_a_live_key_acting_for_an_account() {
 #[tokio::test]
 async fn a_pair_is_linked_both_ways_and_inserted_in_one_call() {
     let mut accounts = MockAccountRepository::new();
+    with_organisation(&mut accounts);
     accounts
         .expect_insert_pair()
         .times(1)
@@ -273,6 +286,7 @@ async fn a_pair_is_linked_both_ways_and_inserted_in_one_call() {
 #[tokio::test]
 async fn a_client_account_takes_the_callers_mode_and_has_no_sibling() {
     let mut accounts = MockAccountRepository::new();
+    with_organisation(&mut accounts);
     accounts
         .expect_insert_client()
         .times(1)
@@ -369,7 +383,7 @@ async fn a_test_account_name_cannot_change_but_other_fields_can() {
         .returning(move |_| Ok(returned.clone()));
     let svc = service(accounts, MockApiKeyRepository::new());
     let mut same_name = changes("Acme");
-    same_name.beneficiary = Some(crate::Beneficiary::parse("Jane").unwrap());
+    same_name.beneficiary = Some(Some(crate::Beneficiary::parse("Jane").unwrap()));
     svc.update_account(
         &caller(AccountMode::Test, AccountScope::Account),
         AccountScope::Account,
@@ -500,6 +514,7 @@ async fn a_key_defaults_to_the_oldest_account_of_its_mode_and_refuses_others() {
         Ok(Some(Organisation {
             id,
             name: "O".into(),
+            organisation_type: OrganisationType::Shipper,
             created_at: datetime!(2026-01-01 00:00 UTC),
         }))
     });
@@ -546,4 +561,359 @@ async fn revoking_an_unknown_key_says_so() {
             .await,
         Err(AdminError::KeyNotFound)
     ));
+}
+
+// ---- the 2024 shape: handle, visibility, organisation type, idempotency ----
+
+#[tokio::test]
+async fn new_accounts_answer_the_organisation_type_and_what_was_asked() {
+    let mut accounts = MockAccountRepository::new();
+    with_organisation(&mut accounts);
+    accounts
+        .expect_insert_client()
+        .times(1)
+        .withf(|a| {
+            a.organisation_type == OrganisationType::Supplier
+                && a.handle.as_ref().map(Handle::as_str) == Some("acme")
+                && a.external_pages_visibility == ExternalPagesVisibility::Public
+                && a.idempotency_key
+                    .as_ref()
+                    .map(AccountIdempotencyKey::as_str)
+                    == Some("k-1")
+        })
+        .returning(|_| Ok(()));
+    accounts
+        .expect_insert_pair()
+        .times(1)
+        .withf(|live, test| {
+            // A pair never takes an idempotency key; both answer the organisation's type.
+            live.idempotency_key.is_none()
+                && test.idempotency_key.is_none()
+                && live.organisation_type == OrganisationType::Supplier
+                && live.external_pages_visibility == ExternalPagesVisibility::Hidden
+        })
+        .returning(|_, _| Ok(()));
+    let svc = service(accounts, MockApiKeyRepository::new());
+    let mut new = new_account("Client");
+    new.handle = Some(Handle::parse("acme").unwrap());
+    new.external_pages_visibility = ExternalPagesVisibility::Public;
+    new.idempotency_key = Some(AccountIdempotencyKey::parse("k-1").unwrap());
+    let client = svc
+        .create_client(&caller(AccountMode::Live, AccountScope::Account), new)
+        .await
+        .unwrap();
+    assert_eq!(client.organisation_type, OrganisationType::Supplier);
+    let mut pair = new_account("Pair");
+    pair.idempotency_key = Some(AccountIdempotencyKey::parse("ignored").unwrap());
+    svc.create_pair(&caller(AccountMode::Live, AccountScope::Account), pair)
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_taken_handle_or_idempotency_key_is_reported_as_such() {
+    let mut accounts = MockAccountRepository::new();
+    with_organisation(&mut accounts);
+    let mut answers = vec![
+        AccountWriteError::HandleTaken,
+        AccountWriteError::IdempotencyKeyTaken,
+    ]
+    .into_iter();
+    accounts
+        .expect_insert_client()
+        .times(2)
+        .returning(move |_| Err(answers.next().unwrap()));
+    let svc = service(accounts, MockApiKeyRepository::new());
+    let who = caller(AccountMode::Live, AccountScope::Account);
+    assert!(matches!(
+        svc.create_client(&who, new_account("A")).await,
+        Err(CreateAccountError::HandleTaken)
+    ));
+    assert!(matches!(
+        svc.create_client(&who, new_account("A")).await,
+        Err(CreateAccountError::IdempotencyKeyTaken)
+    ));
+}
+
+#[tokio::test]
+async fn a_patch_keeps_what_it_does_not_name_and_clears_what_it_nulls() {
+    let mut live = account(20, 1, AccountMode::Live, AccountScope::Account);
+    live.sibling_id = Some(AccountId::from_uuid(Uuid::from_u128(21)));
+    live.beneficiary = Some(crate::Beneficiary::parse("Jane").unwrap());
+    live.bundle_portfolio_id = Some(crate::PortfolioId::parse("p1").unwrap());
+    live.handle = Some(Handle::parse("old").unwrap());
+    let mut accounts = with_current(live.clone());
+    let returned = live.clone();
+    accounts
+        .expect_update()
+        .times(1)
+        .withf(|u| {
+            u.rename_sibling.is_none()
+                && u.changes.name.as_str() == "Acme"
+                && u.changes.beneficiary.is_none()
+                && u.changes.bundle_portfolio_id.as_ref().map(|p| p.as_str()) == Some("p1")
+                && u.changes.handle.as_ref().map(Handle::as_str) == Some("new")
+                && u.changes.external_pages_visibility == ExternalPagesVisibility::Public
+        })
+        .returning(move |_| Ok(returned.clone()));
+    let svc = service(accounts, MockApiKeyRepository::new());
+    svc.update_account(
+        &caller(AccountMode::Live, AccountScope::Account),
+        AccountScope::Account,
+        &live.id.to_string(),
+        AccountPatch {
+            beneficiary: Some(None),
+            handle: Some(Handle::parse("new").unwrap()),
+            external_pages_visibility: Some(ExternalPagesVisibility::Public),
+            ..AccountPatch::default()
+        },
+    )
+    .await
+    .unwrap();
+}
+
+#[tokio::test]
+async fn a_patch_follows_the_sibling_rules_of_put() {
+    let test = account(21, 1, AccountMode::Test, AccountScope::Account);
+    let accounts = with_current(test.clone());
+    let svc = service(accounts, MockApiKeyRepository::new());
+    let rename = AccountPatch {
+        name: Some(AccountName::parse("Other").unwrap()),
+        ..AccountPatch::default()
+    };
+    assert!(matches!(
+        svc.update_account(
+            &caller(AccountMode::Test, AccountScope::Account),
+            AccountScope::Account,
+            &test.id.to_string(),
+            rename,
+        )
+        .await,
+        Err(UpdateAccountError::TestAccountNameUpdateDisallowed)
+    ));
+    let mut live = account(20, 1, AccountMode::Live, AccountScope::Account);
+    let sibling = AccountId::from_uuid(Uuid::from_u128(21));
+    live.sibling_id = Some(sibling);
+    let mut accounts = with_current(live.clone());
+    let returned = live.clone();
+    accounts
+        .expect_update()
+        .times(1)
+        .withf(move |u| u.rename_sibling == Some(sibling) && u.changes.name.as_str() == "New")
+        .returning(move |_| Ok(returned.clone()));
+    let svc = service(accounts, MockApiKeyRepository::new());
+    svc.update_account(
+        &caller(AccountMode::Live, AccountScope::Account),
+        AccountScope::Account,
+        &live.id.to_string(),
+        AccountPatch {
+            name: Some(AccountName::parse("New").unwrap()),
+            ..AccountPatch::default()
+        },
+    )
+    .await
+    .unwrap();
+}
+
+#[tokio::test]
+async fn a_handle_taken_on_update_is_reported_as_such() {
+    let live = account(20, 1, AccountMode::Live, AccountScope::Account);
+    let mut accounts = with_current(live.clone());
+    accounts
+        .expect_update()
+        .returning(|_| Err(AccountWriteError::HandleTaken));
+    let svc = service(accounts, MockApiKeyRepository::new());
+    assert!(matches!(
+        svc.update_account(
+            &caller(AccountMode::Live, AccountScope::Account),
+            AccountScope::Account,
+            &live.id.to_string(),
+            AccountPatch {
+                handle: Some(Handle::parse("taken").unwrap()),
+                ..AccountPatch::default()
+            },
+        )
+        .await,
+        Err(UpdateAccountError::HandleTaken)
+    ));
+}
+
+#[tokio::test]
+async fn client_me_is_for_client_accounts_only() {
+    let mut accounts = MockAccountRepository::new();
+    let client = account(10, 1, AccountMode::Live, AccountScope::ClientAccount);
+    accounts
+        .expect_get()
+        .times(1)
+        .returning(move |_| Ok(Some(client.clone())));
+    let svc = service(accounts, MockApiKeyRepository::new());
+    assert!(matches!(
+        svc.client_me(&caller(AccountMode::Live, AccountScope::Account))
+            .await,
+        Err(ReadAccountError::NotAClientAccount)
+    ));
+    let me = svc
+        .client_me(&caller(AccountMode::Live, AccountScope::ClientAccount))
+        .await
+        .unwrap();
+    assert_eq!(me.scope, AccountScope::ClientAccount);
+}
+
+#[tokio::test]
+async fn client_lists_carry_each_accounts_activity_in_one_store_call() {
+    let a = account(40, 1, AccountMode::Live, AccountScope::ClientAccount);
+    let b = account(41, 1, AccountMode::Live, AccountScope::ClientAccount);
+    let (a_id, b_id) = (a.id, b.id);
+    let mut accounts = MockAccountRepository::new();
+    accounts.expect_list().returning(move |_, _| {
+        Ok(Page {
+            items: vec![a.clone(), b.clone()],
+            has_more: false,
+        })
+    });
+    accounts
+        .expect_activity()
+        .times(1)
+        .withf(move |ids| ids == [a_id, b_id])
+        .returning(move |_| {
+            Ok(vec![(
+                b_id,
+                AccountActivity {
+                    last_active: Some(datetime!(2026-05-01 10:00 UTC)),
+                    number_of_estimates: 3,
+                    total_emissions: tonne_kernel::Mass::from_grams(1_500_000),
+                },
+            )])
+        });
+    let svc = service(accounts, MockApiKeyRepository::new());
+    let page = svc
+        .list_clients(
+            &caller(AccountMode::Live, AccountScope::Account),
+            None,
+            PageRequest {
+                limit: Limit::new(10).unwrap(),
+                after: None,
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(page.items.len(), 2);
+    // An account with no estimates: none, zero, zero.
+    assert_eq!(page.items[0].1, AccountActivity::default());
+    assert_eq!(page.items[1].1.number_of_estimates, 3);
+    assert_eq!(page.items[1].1.total_emissions.grams(), 1_500_000);
+}
+
+#[tokio::test]
+async fn an_empty_client_list_asks_for_no_activity() {
+    let mut accounts = MockAccountRepository::new();
+    accounts.expect_list().returning(|_, _| {
+        Ok(Page {
+            items: vec![],
+            has_more: false,
+        })
+    });
+    accounts.expect_activity().never();
+    let svc = service(accounts, MockApiKeyRepository::new());
+    let page = svc
+        .list_clients(
+            &caller(AccountMode::Live, AccountScope::Account),
+            None,
+            PageRequest {
+                limit: Limit::new(10).unwrap(),
+                after: None,
+            },
+        )
+        .await
+        .unwrap();
+    assert!(page.items.is_empty());
+}
+
+fn png_logo() -> EncodedLogo {
+    EncodedLogo {
+        format: crate::LogoFormat::Png,
+        bytes: vec![0x89, b'P', b'N', b'G'],
+    }
+}
+
+#[tokio::test]
+async fn a_logo_is_stored_under_a_new_id_with_an_absolute_url() {
+    let live = account(20, 1, AccountMode::Live, AccountScope::Account);
+    let mut accounts = with_current(live.clone());
+    let returned = live.clone();
+    accounts
+        .expect_set_logo()
+        .times(1)
+        .withf(move |logo, url| {
+            logo.account_id == live.id && url == format!("https://tonne.example/logos/{}", logo.id)
+        })
+        .returning(move |_, url| {
+            let mut a = returned.clone();
+            a.logo = Some(url.to_owned());
+            Ok(a)
+        });
+    let svc = service(accounts, MockApiKeyRepository::new());
+    let account = svc
+        .set_logo(
+            &caller(AccountMode::Live, AccountScope::Account),
+            AccountScope::Account,
+            &AccountId::from_uuid(Uuid::from_u128(20)).to_string(),
+            png_logo(),
+            "https://tonne.example/",
+        )
+        .await
+        .unwrap();
+    assert!(
+        account
+            .logo
+            .unwrap()
+            .starts_with("https://tonne.example/logos/")
+    );
+}
+
+#[tokio::test]
+async fn a_logo_follows_the_access_rules_of_updates() {
+    let other_org = account(20, 2, AccountMode::Live, AccountScope::Account);
+    let accounts = with_current(other_org.clone());
+    let svc = service(accounts, MockApiKeyRepository::new());
+    let id = other_org.id.to_string();
+    assert!(matches!(
+        svc.set_logo(
+            &caller(AccountMode::Live, AccountScope::Account),
+            AccountScope::Account,
+            &id,
+            png_logo(),
+            "http://x"
+        )
+        .await,
+        Err(UpdateAccountError::IdInvalid)
+    ));
+    assert!(matches!(
+        svc.set_logo(
+            &caller(AccountMode::Live, AccountScope::ClientAccount),
+            AccountScope::Account,
+            &id,
+            png_logo(),
+            "http://x"
+        )
+        .await,
+        Err(UpdateAccountError::ClientAccountKey)
+    ));
+    assert!(matches!(
+        svc.set_logo(
+            &caller(AccountMode::Live, AccountScope::Account),
+            AccountScope::ClientAccount,
+            &id,
+            png_logo(),
+            "http://x"
+        )
+        .await,
+        Err(UpdateAccountError::IdInvalid)
+    ));
+}
+
+#[tokio::test]
+async fn a_malformed_logo_id_is_none_without_storage() {
+    let svc = service(MockAccountRepository::new(), MockApiKeyRepository::new());
+    assert_eq!(svc.logo("../../etc/passwd").await.unwrap(), None);
 }
