@@ -121,24 +121,83 @@ const PAGE_H: f32 = 297.0;
 const LEFT: f32 = 20.0;
 const RIGHT: f32 = 190.0;
 const BOTTOM: f32 = 22.0;
-/// Table columns: x and the characters that fit (10 pt Helvetica, conservatively).
-const COL_PROJECT: (f32, usize) = (20.0, 34);
-const COL_TYPE: (f32, usize) = (90.0, 22);
-const COL_COUNTRY: (f32, usize) = (136.0, 17);
-const COL_TONNES: (f32, usize) = (172.0, 10);
-/// Characters on a full-width line at 8.5 pt.
-const DETAIL_LINE: usize = 100;
-/// Height of one project row (two lines and a gap).
-const ROW_H: f32 = 10.5;
+/// Table columns: left edge and width (mm).
+const COL_PROJECT: (f32, f32) = (20.0, 80.0);
+const COL_TYPE: (f32, f32) = (102.0, 40.0);
+const COL_COUNTRY: (f32, f32) = (144.0, 26.0);
+const COL_TONNES: (f32, f32) = (172.0, 18.0);
+/// Cell text size (pt) and line pitch (mm).
+const CELL_PT: f32 = 9.0;
+const CELL_LINE: f32 = 4.0;
+/// Most lines a cell wraps to.
+const CELL_LINES: usize = 3;
 
-/// A text shortened to `max` characters.
-fn fit(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
+/// Advance widths of Helvetica's printable ASCII (1/1000 em, from its AFM).
+const HELVETICA: [u16; 95] = [
+    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556,
+    556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667,
+    611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667,
+    667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500,
+    222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
+];
+
+/// The width of `text` in millimetres at `size` points (bold is wider by a tenth).
+fn width_mm(text: &str, size: f32, bold: bool) -> f32 {
+    let units: u32 = text
+        .chars()
+        .map(|c| {
+            u32::from(c)
+                .checked_sub(32)
+                .and_then(|i| HELVETICA.get(usize::try_from(i).ok()?))
+                .copied()
+                .map_or(667, u32::from)
+        })
+        .sum();
+    let em = f32::from(u16::try_from(units).unwrap_or(u16::MAX)) / 1000.0;
+    let factor = if bold { 1.1 } else { 1.0 };
+    Mm::from(Pt(em * size * factor)).0
+}
+
+/// `text` shortened with an ellipsis to fit `max` mm.
+fn fit(text: &str, max: f32, size: f32, bold: bool) -> String {
+    if width_mm(text, size, bold) <= max {
         return text.to_owned();
     }
-    let mut short: String = text.chars().take(max.saturating_sub(3)).collect();
-    short.push_str("...");
-    short
+    let mut short: String = text.to_owned();
+    while !short.is_empty() && width_mm(&format!("{short}..."), size, bold) > max {
+        short.pop();
+    }
+    format!("{}...", short.trim_end())
+}
+
+/// `text` wrapped at spaces into lines of at most `max` mm, at most
+/// [`CELL_LINES`] of them (the last shortened with an ellipsis if need be).
+fn wrap(text: &str, max: f32, size: f32, bold: bool) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for word in text.split_whitespace() {
+        let candidate = if current.is_empty() {
+            word.to_owned()
+        } else {
+            format!("{current} {word}")
+        };
+        if current.is_empty() || width_mm(&candidate, size, bold) <= max {
+            current = candidate;
+        } else {
+            lines.push(std::mem::replace(&mut current, word.to_owned()));
+        }
+    }
+    if !current.is_empty() || lines.is_empty() {
+        lines.push(current);
+    }
+    if lines.len() > CELL_LINES {
+        let rest = lines.split_off(CELL_LINES - 1).join(" ");
+        lines.push(rest);
+    }
+    lines
+        .into_iter()
+        .map(|l| fit(&l, max, size, bold))
+        .collect()
 }
 
 /// The page's operations, built top down.
@@ -234,13 +293,13 @@ impl Canvas {
             (COL_COUNTRY.0, "Country"),
             (COL_TONNES.0, "Tonnes CO2e"),
         ] {
-            self.text_at(x, y, BuiltinFont::HelveticaBold, 9.5, 0.1, label);
+            self.text_at(x, y, BuiltinFont::HelveticaBold, CELL_PT, 0.1, label);
         }
         self.text_at(
             LEFT,
             y - 4.2,
             BuiltinFont::Helvetica,
-            8.5,
+            8.0,
             0.3,
             "Registry and serial number",
         );
@@ -248,36 +307,66 @@ impl Canvas {
         self.y -= 11.0;
     }
 
+    /// One project: its cells (wrapped), then its registry and serial number.
+    /// Answers the height it takes.
+    fn row_height(r: &Row) -> f32 {
+        let lines = [
+            wrap(&r.project_name, COL_PROJECT.1, CELL_PT, true).len(),
+            wrap(&r.project_type, COL_TYPE.1, CELL_PT, false).len(),
+            wrap(&r.country, COL_COUNTRY.1, CELL_PT, false).len(),
+        ]
+        .into_iter()
+        .max()
+        .unwrap_or(1);
+        let n = f32::from(u8::try_from(lines).unwrap_or(u8::MAX));
+        n * CELL_LINE + 6.0
+    }
+
     fn row(&mut self, r: &Row) {
         let y = self.y;
         let cells = [
-            (COL_PROJECT, &r.project_name),
-            (COL_TYPE, &r.project_type),
-            (COL_COUNTRY, &r.country),
-            (COL_TONNES, &r.tonnes),
+            (COL_PROJECT, &r.project_name, true),
+            (COL_TYPE, &r.project_type, false),
+            (COL_COUNTRY, &r.country, false),
+            (COL_TONNES, &r.tonnes, false),
         ];
-        for ((x, max), text) in cells {
-            let font = if x == COL_PROJECT.0 {
+        let mut lowest = y;
+        for ((x, w), text, bold) in cells {
+            let font = if bold {
                 BuiltinFont::HelveticaBold
             } else {
                 BuiltinFont::Helvetica
             };
-            self.text_at(x, y, font, 10.0, 0.1, &fit(text, max));
+            let mut line_y = y;
+            for line in wrap(text, w, CELL_PT, bold) {
+                self.text_at(x, line_y, font, CELL_PT, 0.1, &line);
+                lowest = lowest.min(line_y);
+                line_y -= CELL_LINE;
+            }
         }
+        let detail_y = lowest - CELL_LINE;
         let detail = fit(
             &format!(
                 "registry: {} - serial: {}",
                 r.registry,
                 r.serial.as_deref().unwrap_or("not issued yet")
             ),
-            DETAIL_LINE,
+            RIGHT - LEFT,
+            8.0,
+            false,
         );
-        self.text_at(LEFT, y - 4.4, BuiltinFont::Helvetica, 8.5, 0.25, &detail);
+        self.text_at(LEFT, detail_y, BuiltinFont::Helvetica, 8.0, 0.25, &detail);
         if let Some(url) = &r.registry_link {
             // the detail line links to the project's record on its registry
-            self.link(LEFT, y - 5.6, RIGHT - LEFT, 4.4, url);
+            self.link(
+                LEFT,
+                detail_y - 1.2,
+                width_mm(&detail, 8.0, false),
+                4.0,
+                url,
+            );
         }
-        self.y -= ROW_H;
+        self.y -= Self::row_height(r);
     }
 }
 
@@ -330,7 +419,7 @@ pub fn render(sheet: &Sheet, logo: Option<&Logo>) -> Vec<u8> {
                 BuiltinFont::HelveticaBold,
                 13.0,
                 0.1,
-                &fit(&sheet.account_name, 60),
+                &fit(&sheet.account_name, RIGHT - LEFT - width - 4.0, 13.0, true),
             );
             first.y = 282.0 - 14.0 - 10.0;
         }
@@ -339,13 +428,16 @@ pub fn render(sheet: &Sheet, logo: Option<&Logo>) -> Vec<u8> {
                 BuiltinFont::HelveticaBold,
                 13.0,
                 11.0,
-                &fit(&sheet.account_name, 70),
+                &fit(&sheet.account_name, RIGHT - LEFT, 13.0, true),
             );
         }
     }
     first.line(BuiltinFont::HelveticaBold, 20.0, 12.0, TITLE);
     let summary = [
-        format!("Retired on behalf of: {}", fit(&sheet.beneficiary, 75)),
+        format!(
+            "Retired on behalf of: {}",
+            fit(&sheet.beneficiary, RIGHT - LEFT - 45.0, 11.0, false)
+        ),
         format!("Date: {}", sheet.date),
         format!("Total retired: {} t CO2e", sheet.total_tonnes),
         format!("Order: {}", sheet.order_id),
@@ -369,7 +461,7 @@ pub fn render(sheet: &Sheet, logo: Option<&Logo>) -> Vec<u8> {
     let mut pages = Vec::new();
     let mut canvas = first;
     for row in &sheet.rows {
-        if canvas.y - ROW_H < BOTTOM {
+        if canvas.y - Canvas::row_height(row) < BOTTOM {
             pages.push(PdfPage::new(
                 Mm(PAGE_W),
                 Mm(PAGE_H),
@@ -399,13 +491,19 @@ pub fn render(sheet: &Sheet, logo: Option<&Logo>) -> Vec<u8> {
         BuiltinFont::HelveticaOblique,
         9.0,
         5.0,
-        &format!("Issued by Tonne for {}.", fit(&sheet.account_name, 70)),
+        &format!(
+            "Issued by Tonne for {}.",
+            fit(&sheet.account_name, RIGHT - LEFT - 40.0, 9.0, false)
+        ),
     );
     canvas.line(
         BuiltinFont::HelveticaOblique,
         9.0,
         5.0,
-        &format!("This certificate online: {}", fit(&sheet.public_url, 90)),
+        &format!(
+            "This certificate online: {}",
+            fit(&sheet.public_url, RIGHT - LEFT - 40.0, 9.0, false)
+        ),
     );
     pages.push(PdfPage::new(Mm(PAGE_W), Mm(PAGE_H), canvas.ops));
     doc.with_pages(pages)
@@ -498,6 +596,24 @@ mod tests {
     }
 
     #[test]
+    fn text_is_measured_wrapped_and_shortened_to_its_column() {
+        assert!(width_mm("iiii", 10.0, false) < width_mm("MMMM", 10.0, false));
+        let lines = wrap(
+            "Demo Direct Air Capture with Saline Storage",
+            COL_PROJECT.1,
+            CELL_PT,
+            true,
+        );
+        assert_eq!(lines, vec!["Demo Direct Air Capture with Saline Storage"]);
+        let narrow = wrap("Mangrove restoration (blue carbon)", 25.0, CELL_PT, false);
+        assert!(narrow.len() > 1, "{narrow:?}");
+        assert!(narrow.iter().all(|l| width_mm(l, CELL_PT, false) <= 25.0));
+        let many = wrap(&"word ".repeat(40), 20.0, CELL_PT, false);
+        assert_eq!(many.len(), CELL_LINES);
+        assert!(many[CELL_LINES - 1].ends_with("..."));
+    }
+
+    #[test]
     fn dates_are_written_for_people() {
         assert_eq!(
             human_date(datetime!(2026-11-23 23:59 UTC)),
@@ -510,6 +626,11 @@ mod tests {
     fn one_project_fits_one_page() {
         let text = pages(&render(&sheet(1), None));
         assert_eq!(text.len(), 1);
+        assert!(
+            text[0].contains("Project number 0 with a deliberately long"),
+            "long names wrap within their column: {}",
+            text[0]
+        );
         assert!(text[0].contains("Projects (1)"), "{}", text[0]);
         assert!(text[0].contains("serial: VCS-0000"), "{}", text[0]);
         assert!(text[0].contains("Retired on behalf of: Acme"));
