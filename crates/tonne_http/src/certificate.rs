@@ -124,8 +124,8 @@ const BOTTOM: f32 = 22.0;
 /// Table columns: left edge and width (mm).
 const COL_PROJECT: (f32, f32) = (20.0, 80.0);
 const COL_TYPE: (f32, f32) = (102.0, 40.0);
-const COL_COUNTRY: (f32, f32) = (144.0, 26.0);
-const COL_TONNES: (f32, f32) = (172.0, 18.0);
+const COL_COUNTRY: (f32, f32) = (144.0, 23.0);
+const COL_TONNES: (f32, f32) = (169.0, 21.0);
 /// Cell text size (pt) and line pitch (mm).
 const CELL_PT: f32 = 9.0;
 const CELL_LINE: f32 = 4.0;

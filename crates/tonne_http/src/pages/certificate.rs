@@ -53,7 +53,7 @@ pub fn page(sheet: &Sheet) -> Markup {
                             td data-label="Type" { (r.project_type) }
                             td data-label="Country" { (r.country) }
                             td data-label="Registry" { (r.registry) }
-                            td data-label="Serial number" {
+                            td data-label="Serial number" class="serial" {
                                 @match (&r.serial, &r.registry_link) {
                                     (Some(serial), Some(link)) => {
                                         a href=(link) aria-label=(format!("{serial}: {} on the {} registry", r.project_name, r.registry)) { (serial) }
