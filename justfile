@@ -34,6 +34,11 @@ boundaries:
 ci:
     bash .ci/run
 
+# The official Lune TypeScript clients 2.2.7 and 3.9.2 against a fresh server (clients/run.sh; needs node/npm; TONNE_BIN overrides the binary)
+clients *ARGS:
+    if [ -z "${TONNE_BIN:-}" ]; then cargo build -p tonne; fi
+    bash clients/run.sh {{ARGS}}
+
 # Three servers and a dispatcher on PostgreSQL and Redis behind HAProxy (deploy/)
 cluster:
     bash deploy/cluster.sh

@@ -10,6 +10,8 @@ use tonne_http::rate_limit::RatePolicy;
 use tonne_kernel::{AccountMode, ApiKeyId, OrganisationId};
 use tonne_storage::{DatabaseUrl, PoolSettings};
 
+mod organisations;
+
 use crate::server::{self, ServeOptions};
 use crate::wiring::Services;
 
@@ -88,6 +90,9 @@ enum Command {
     /// Offset links: signed analytics URLs.
     #[command(subcommand)]
     OffsetLinks(OffsetLinksCommand),
+    /// Organisation settings: the pinned API version.
+    #[command(subcommand)]
+    Organisations(organisations::OrganisationsCommand),
 }
 
 #[derive(Debug, Subcommand)]
@@ -519,6 +524,9 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Dispatch(args)) => dispatch(url, args, secrets).await,
         Some(Command::Webhooks(command)) => webhooks(&url, command, secrets).await,
         Some(Command::OffsetLinks(command)) => offset_links(&url, command, secrets).await,
+        Some(Command::Organisations(command)) => {
+            organisations::run(&admin_services(&url, secrets).await?, command).await
+        }
         Some(Command::Migrate) => {
             let services = admin_services(&url, secrets.clone()).await?;
             drop(services);

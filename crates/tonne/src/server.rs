@@ -212,6 +212,7 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         estimates: services.estimates.clone(),
         webhooks: Arc::clone(&services.webhooks),
         links: Arc::clone(&services.links),
+        versions: services.versions.clone(),
         pages: tonne_http::PagesConfig {
             public_url,
             key: services.page_key.clone(),

@@ -4,6 +4,7 @@ use std::time::Duration;
 use async_trait::async_trait;
 use diesel::connection::SimpleConnection as _;
 use tonne_accounts::ports::ApiKeyRepository;
+use tonne_accounts::versions::{VersionPinRepository, VersionPolicy};
 use tonne_accounts::{AccountsService, Service};
 use tonne_estimation::ports::EstimationService;
 use tonne_estimation::service::{Engines, Estimations};
@@ -12,8 +13,8 @@ use tonne_kernel::{AccountId, Currency, StoreError, SystemClock, UuidV7Generator
 use tonne_ordering::ports::AccountDirectory;
 use tonne_ordering::{OrderingService, Settings};
 use tonne_storage::{
-    AccountStore, ApiKeyStore, CachedApiKeys, CatalogueStore, DatabaseUrl, Db, EstimateStore,
-    OrderStore, PoolSettings, SecretsKey, WebhookStore,
+    AccountStore, ApiKeyStore, CachedApiKeys, CachedVersionPins, CatalogueStore, DatabaseUrl, Db,
+    EstimateStore, OrderStore, PoolSettings, SecretsKey, VersionPinStore, WebhookStore,
 };
 use tonne_webhooks::WebhooksService;
 
@@ -39,6 +40,8 @@ pub struct Services {
     pub page_key: tonne_links::PageKey,
     /// Whether `page_key` survives restarts and is shared by every process.
     pub page_key_is_stable: bool,
+    /// The `Lune-Version` policy over the organisations' pinned versions.
+    pub versions: VersionPolicy,
 }
 
 /// How webhooks are set up.
@@ -271,9 +274,16 @@ impl Services {
                 },
             },
         ));
+        let pins: Arc<dyn VersionPinRepository> = Arc::new(VersionPinStore::new(db.clone()));
+        let versions = VersionPolicy::new(if key_cache_ttl.is_zero() {
+            pins
+        } else {
+            Arc::new(CachedVersionPins::new(pins, key_cache_ttl))
+        });
         // parse the airport, seaport and sea-network tables now, not on the first request
         tonne_estimation::places::preload();
         Self {
+            versions,
             db,
             accounts,
             ordering,

@@ -25,6 +25,7 @@ mod keys;
 mod models;
 pub mod ports;
 mod service;
+pub mod versions;
 
 pub use errors::{
     AdminError, AuthError, CreateAccountError, ListAccountsError, ReadAccountError,

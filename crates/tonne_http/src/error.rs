@@ -9,6 +9,7 @@ use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
+use tonne_accounts::versions::{ChooseVersionError, InvalidVersion};
 use tonne_accounts::{
     AuthError, CreateAccountError, InvalidField, ListAccountsError, ReadAccountError,
     UpdateAccountError,
@@ -21,6 +22,8 @@ use tonne_ordering::{CatalogueError, CreateOrderError, QuoteError, ReadOrderErro
 pub mod codes {
     /// 400: a field is invalid (the message names it).
     pub const VALIDATION_ERROR: &str = "validation_error";
+    /// 400: `Lune-Version` names no version of the API.
+    pub const API_VERSION_INVALID: &str = "api_version_invalid";
     /// 400: `limit` is not an integer between 1 and 100.
     pub const PAGINATION_LIMIT_INVALID: &str = "pagination_limit_invalid";
     /// 400: an id outside the caller's organisation and mode.
@@ -83,12 +86,15 @@ pub struct ApiError {
     retry_after_secs: Option<u64>,
 }
 
+/// The 2024 `ErrorResponse`: `error` for today's clients, and the same element
+/// alone in `errors` for the clients of 2023.
 #[derive(Serialize)]
 struct ErrorsBody<'a> {
+    error: ErrorItem<'a>,
     errors: [ErrorItem<'a>; 1],
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Clone, Copy)]
 struct ErrorItem<'a> {
     error_code: &'a str,
     message: &'a str,
@@ -172,7 +178,18 @@ impl ApiError {
     /// The `Errors` body as a JSON value (for errors inside a 200 answer:
     /// an estimate's `quote`, a batch entry).
     pub fn body_json(&self) -> serde_json::Value {
-        serde_json::json!({"errors": [{"error_code": self.code, "message": self.message}]})
+        serde_json::to_value(self.body()).unwrap_or(serde_json::Value::Null)
+    }
+
+    fn body(&self) -> ErrorsBody<'_> {
+        let item = ErrorItem {
+            error_code: self.code,
+            message: &self.message,
+        };
+        ErrorsBody {
+            error: item,
+            errors: [item],
+        }
     }
 
     /// The status.
@@ -208,12 +225,26 @@ impl ResponseError for ApiError {
         if let Some(secs) = self.retry_after_secs {
             response.insert_header((header::RETRY_AFTER, HeaderValue::from(secs)));
         }
-        response.json(ErrorsBody {
-            errors: [ErrorItem {
-                error_code: self.code,
-                message: &self.message,
-            }],
-        })
+        response.json(self.body())
+    }
+}
+
+impl From<InvalidVersion> for ApiError {
+    fn from(e: InvalidVersion) -> Self {
+        Self::new(
+            StatusCode::BAD_REQUEST,
+            codes::API_VERSION_INVALID,
+            e.to_string(),
+        )
+    }
+}
+
+impl From<ChooseVersionError> for ApiError {
+    fn from(e: ChooseVersionError) -> Self {
+        match e {
+            ChooseVersionError::Invalid(invalid) => invalid.into(),
+            ChooseVersionError::Unexpected(cause) => Self::internal(&cause),
+        }
     }
 }
 

@@ -43,45 +43,92 @@ fn too_large(limit: usize) -> ApiError {
     )
 }
 
+/// A JSON request body on a route whose contract lists no 415 (`PUT
+/// /webhooks/{id}`): the same rules as [`JsonBody`], except that a body that is
+/// not `application/json` (or no body at all) is 400 `validation_error`.
+#[derive(Debug)]
+pub struct JsonBodyWithout415<T>(pub T);
+
+/// Answers a request whose body is not JSON.
+#[derive(Clone, Copy)]
+enum WrongMediaType {
+    /// 415 `unsupported_media_type`, where the contract lists 415.
+    Unsupported,
+    /// 400 `validation_error`, where it does not.
+    Invalid,
+}
+
+impl WrongMediaType {
+    fn error(self) -> ApiError {
+        match self {
+            Self::Unsupported => ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                codes::UNSUPPORTED_MEDIA_TYPE,
+                "Content-Type: the body must be application/json",
+            ),
+            Self::Invalid => ApiError::validation(
+                "body",
+                "a JSON body with Content-Type: application/json is required",
+            ),
+        }
+    }
+}
+
+fn read_json<T: DeserializeOwned + 'static>(
+    req: &HttpRequest,
+    payload: &mut Payload,
+    wrong_type: WrongMediaType,
+) -> LocalBoxFuture<'static, Result<T, ApiError>> {
+    let limit = req
+        .app_data::<web::Data<AppState>>()
+        .map_or(crate::state::DEFAULT_BODY_LIMIT, |s| {
+            s.config.body_limit_bytes
+        });
+    if !is_json_content_type(req) {
+        return ready(Err(wrong_type.error())).boxed_local();
+    }
+    let declared = req
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|len| len > limit) {
+        return ready(Err(too_large(limit))).boxed_local();
+    }
+    let mut payload = payload.take();
+    async move {
+        let mut body = web::BytesMut::new();
+        while let Some(chunk) = payload.next().await {
+            let chunk = chunk.map_err(|e| ApiError::validation("body", e))?;
+            if body.len().saturating_add(chunk.len()) > limit {
+                return Err(too_large(limit));
+            }
+            body.extend_from_slice(&chunk);
+        }
+        parse_json(&body)
+    }
+    .boxed_local()
+}
+
 impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
     type Error = ApiError;
     type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let limit = req
-            .app_data::<web::Data<AppState>>()
-            .map_or(crate::state::DEFAULT_BODY_LIMIT, |s| {
-                s.config.body_limit_bytes
-            });
-        if !is_json_content_type(req) {
-            return ready(Err(ApiError::new(
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                codes::UNSUPPORTED_MEDIA_TYPE,
-                "Content-Type: the body must be application/json",
-            )))
-            .boxed_local();
-        }
-        let declared = req
-            .headers()
-            .get(header::CONTENT_LENGTH)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.parse::<usize>().ok());
-        if declared.is_some_and(|len| len > limit) {
-            return ready(Err(too_large(limit))).boxed_local();
-        }
-        let mut payload = payload.take();
-        async move {
-            let mut body = web::BytesMut::new();
-            while let Some(chunk) = payload.next().await {
-                let chunk = chunk.map_err(|e| ApiError::validation("body", e))?;
-                if body.len().saturating_add(chunk.len()) > limit {
-                    return Err(too_large(limit));
-                }
-                body.extend_from_slice(&chunk);
-            }
-            parse_json(&body).map(JsonBody)
-        }
-        .boxed_local()
+        read_json(req, payload, WrongMediaType::Unsupported)
+            .map(|r| r.map(JsonBody))
+            .boxed_local()
+    }
+}
+
+impl<T: DeserializeOwned + 'static> FromRequest for JsonBodyWithout415<T> {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        read_json(req, payload, WrongMediaType::Invalid)
+            .map(|r| r.map(JsonBodyWithout415))
+            .boxed_local()
     }
 }
 

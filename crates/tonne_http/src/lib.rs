@@ -67,6 +67,7 @@ pub fn app(
         .route("/ready", web::get().to(routes::system::ready))
         .route("/metrics", web::get().to(routes::system::metrics))
         .configure(pages::configure)
+        .route("/docs", web::get().to(routes::system::docs_redirect))
         .service(
             utoipa_swagger_ui::SwaggerUi::new("/docs/{_:.*}")
                 .url("/v1/openapi.json", openapi::ApiDoc::openapi()),

@@ -11,6 +11,8 @@ use actix_web::middleware::{ErrorHandlerResponse, Next};
 use actix_web::{HttpMessage as _, ResponseError as _, web};
 use tracing::Instrument as _;
 
+use tonne_accounts::versions::ApiVersion;
+
 use crate::error::{ApiError, codes};
 use crate::extract::AuthOutcome;
 use crate::state::AppState;
@@ -19,6 +21,8 @@ use crate::state::AppState;
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 /// Acts as another account of the same organisation and mode.
 pub const LUNE_ACCOUNT: HeaderName = HeaderName::from_static("lune-account");
+/// The API version asked for, and (in the response) the one used.
+pub const LUNE_VERSION: HeaderName = HeaderName::from_static("lune-version");
 
 fn valid_request_id(value: &HeaderValue) -> Option<String> {
     let text = value.to_str().ok()?;
@@ -129,9 +133,21 @@ fn presented_key(req: &ServiceRequest) -> Presented {
     }
 }
 
+/// The `Lune-Version` header as text (`Some("")` when present but not text, so
+/// that it is refused rather than ignored).
+fn asked_version(req: &ServiceRequest) -> Option<String> {
+    req.headers()
+        .get(&LUNE_VERSION)
+        .map(|v| v.to_str().map(str::to_owned).unwrap_or_default())
+}
+
 /// Authenticates the request (the result waits in the extensions for routes that
 /// need it), then counts it against the rate limit of its key — or of its client
-/// IP when it has no valid key — and answers 429 when the budget is spent.
+/// IP when it has no valid key — and answers 429 when the budget is spent; then
+/// chooses the API version it runs under (`Lune-Version`, else the caller's
+/// organisation's pinned version, else the latest; an invalid header is 400
+/// `api_version_invalid` before anything runs). The chosen [`ApiVersion`] waits in
+/// the extensions and is named in the response's `Lune-Version` header.
 pub async fn authenticate_and_limit(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
@@ -140,6 +156,12 @@ pub async fn authenticate_and_limit(
         let error = ApiError::internal(&anyhow::anyhow!("application state missing"));
         return Ok(req.error_response(error));
     };
+    let asked = asked_version(&req);
+    if let Some(Err(invalid)) = asked.as_deref().map(str::parse::<ApiVersion>) {
+        let mut response = req.error_response(ApiError::from(invalid));
+        name_version(&mut response, ApiVersion::LATEST);
+        return Ok(response);
+    }
     let acting_as = req.headers().get(&LUNE_ACCOUNT).map(|v| {
         v.to_str()
             .map(str::to_owned)
@@ -169,12 +191,26 @@ pub async fn authenticate_and_limit(
         "limit={}, remaining={}, reset={}",
         policy.burst, decision.remaining, decision.reset_secs
     );
-    let mut response = if decision.allowed {
-        req.extensions_mut().insert(AuthOutcome(outcome));
-        next.call(req).await?.map_into_boxed_body()
+    let organisation = outcome.as_ref().ok().map(|caller| caller.organisation_id);
+    let (mut response, version) = if !decision.allowed {
+        let response = req.error_response(ApiError::rate_limited(decision.retry_after_secs));
+        (response, ApiVersion::LATEST)
     } else {
-        req.error_response(ApiError::rate_limited(decision.retry_after_secs))
+        match state
+            .versions
+            .choose(asked.as_deref(), organisation)
+            .await
+            .map_err(ApiError::from)
+        {
+            Ok(version) => {
+                req.extensions_mut().insert(AuthOutcome(outcome));
+                req.extensions_mut().insert(version);
+                (next.call(req).await?.map_into_boxed_body(), version)
+            }
+            Err(error) => (req.error_response(error), ApiVersion::LATEST),
+        }
     };
+    name_version(&mut response, version);
     let headers = response.headers_mut();
     if let Ok(v) = HeaderValue::from_str(&policy_header) {
         headers.insert(HeaderName::from_static("ratelimit-policy"), v);
@@ -183,6 +219,13 @@ pub async fn authenticate_and_limit(
         headers.insert(HeaderName::from_static("ratelimit"), v);
     }
     Ok(response)
+}
+
+/// Names the version a response was made under.
+fn name_version<B>(response: &mut ServiceResponse<B>, version: ApiVersion) {
+    response
+        .headers_mut()
+        .insert(LUNE_VERSION, HeaderValue::from_static(version.as_str()));
 }
 
 fn code_for(status: StatusCode) -> &'static str {
@@ -221,7 +264,9 @@ pub fn jsonify_errors<B: MessageBody + 'static>(
     let (req, original) = res.into_parts();
     let mut replacement = error.error_response();
     for (name, value) in original.headers() {
-        if name == header::ALLOW || name == header::RETRY_AFTER {
+        // Keep what the outer layers said (`Allow`, `Retry-After`, `Lune-Version`,
+        // rate-limit headers); only the body and its own headers are replaced.
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
             replacement
                 .headers_mut()
                 .insert(name.clone(), value.clone());

@@ -2,6 +2,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use tonne_accounts::AccountsService;
+use tonne_accounts::versions::VersionPolicy;
 use tonne_estimation::ports::EstimationService;
 use tonne_links::{OffsetLinksService, PageKey};
 use tonne_ordering::OrderingService;
@@ -74,6 +75,8 @@ pub struct AppState {
     pub webhooks: Arc<dyn WebhooksService>,
     /// Offset links and their hosted pages.
     pub links: Arc<dyn OffsetLinksService>,
+    /// Which API version a request runs under (`Lune-Version`).
+    pub versions: VersionPolicy,
     /// Hosted pages' settings.
     pub pages: PagesConfig,
     /// Rate limiter.

@@ -13,10 +13,13 @@ use utoipa::{IntoResponses, ToSchema};
 
 use crate::error::{ApiError, codes};
 
-/// The contract's `Errors` body.
+/// The contract's `Errors` body (the 2024 document's `ErrorResponse`).
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(as = Errors)]
 pub struct ErrorsDoc {
+    /// The error (read by today's clients).
+    error: ErrorDoc,
+    /// The same error, alone in a list (read by the clients of 2023).
     errors: Vec<ErrorDoc>,
 }
 
@@ -47,6 +50,15 @@ pub enum RateLimited {
     /// Rate limited
     #[response(status = 429)]
     RateLimited(ErrorsDoc),
+}
+
+/// 413 alone: what a route with a JSON body whose contract lists no 415 may
+/// answer besides its own (a body that is not JSON is its 400).
+#[derive(IntoResponses)]
+pub enum BodyTooLarge {
+    /// Body too large
+    #[response(status = 413)]
+    TooLarge(ErrorsDoc),
 }
 
 /// 413 and 415: what every route with a JSON body may answer besides its own.

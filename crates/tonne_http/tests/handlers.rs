@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use std::sync::Arc;
+use tonne_accounts::versions::{ApiVersion, MockVersionPinRepository, VersionPolicy};
 
 use actix_web::test;
 use async_trait::async_trait;
@@ -44,6 +45,14 @@ fn caller(mode: AccountMode) -> Caller {
     }
 }
 
+/// Every organisation is pinned to the latest version.
+fn pinned_latest() -> VersionPolicy {
+    let mut pins = MockVersionPinRepository::new();
+    pins.expect_pinned()
+        .returning(|_| Ok(Some(ApiVersion::LATEST)));
+    VersionPolicy::new(Arc::new(pins))
+}
+
 fn state(mock: MockAccountsService) -> AppState {
     AppState {
         accounts: Arc::new(mock),
@@ -51,6 +60,7 @@ fn state(mock: MockAccountsService) -> AppState {
         estimates: Arc::new(tonne_estimation::ports::MockEstimationService::new()),
         webhooks: Arc::new(tonne_webhooks::MockWebhooksService::new()),
         links: Arc::new(tonne_links::MockOffsetLinksService::new()),
+        versions: pinned_latest(),
         pages: tonne_http::PagesConfig {
             public_url: "http://tonne.test".into(),
             key: tonne_links::PageKey::new([1; 32]),
@@ -311,6 +321,7 @@ async fn a_store_failure_behind_offset_links_is_a_500_that_leaks_nothing() {
         .returning(|_, _| Ok(caller(AccountMode::Test)));
     let app = test::init_service(tonne_http::app(AppState {
         links: Arc::new(failing_links()),
+        versions: pinned_latest(),
         ..state(accounts)
     }))
     .await;

@@ -32,6 +32,7 @@ mod orders;
 mod schema;
 mod secrets;
 mod url;
+mod versions;
 mod webhooks;
 
 pub use accounts::AccountStore;
@@ -43,4 +44,5 @@ pub use offset_links::OffsetLinkStore;
 pub use orders::OrderStore;
 pub use secrets::{OpenError, SecretsKey, SecretsKeyError};
 pub use url::{DatabaseUrl, DatabaseUrlError};
+pub use versions::{CachedVersionPins, VersionPinStore};
 pub use webhooks::WebhookStore;

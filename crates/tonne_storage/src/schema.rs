@@ -316,3 +316,11 @@ diesel::table! {
         visitor -> Text,
     }
 }
+
+diesel::table! {
+    organisation_api_versions (organisation_id) {
+        organisation_id -> Text,
+        version -> Text,
+        pinned_at -> Timestamp,
+    }
+}

@@ -13,7 +13,7 @@ mod db;
 mod fixtures;
 mod redis;
 
-pub use contract::{Contract, ContractError};
+pub use contract::{Contract, ContractError, Edition};
 pub use db::{TestDb, postgres_url, require_postgres};
 pub use fixtures::organisation;
 pub use redis::{REDIS_ENV, redis_url, unique_prefix};

@@ -221,8 +221,64 @@ async fn health_ready_metrics_and_openapi_are_served(app: TestApp) {
     assert!(ui.text().await.unwrap().contains("swagger"));
 }
 
+/// `/docs` leads to the docs; a route whose contract lists no 415 answers a
+/// body that is not JSON with 400, and a route that lists it keeps 415.
+async fn docs_without_a_slash_and_non_json_bodies_where_415_is_not_listed(app: TestApp) {
+    let no_redirects = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let docs = no_redirects
+        .get(format!("{}/docs", app.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(docs.status(), 308);
+    assert_eq!(docs.headers()["location"], "/docs/");
+    let followed = app
+        .client
+        .get(format!("{}/docs", app.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(followed.status(), 200);
+    assert!(followed.text().await.unwrap().contains("swagger"));
+
+    let t = app.tenant().await;
+    let created = app
+        .post(
+            "/v1/webhooks",
+            &t.test_key,
+            &json!({"url": "http://127.0.0.1:9/hook"}),
+        )
+        .await;
+    assert_eq!(created.status, 200, "{}", created.body);
+    let id = created.body["id"].as_str().unwrap();
+    let path = format!("/v1/webhooks/{id}");
+    for req in [
+        app.request(Method::PUT, &path, Some(&t.test_key)),
+        app.request(Method::PUT, &path, Some(&t.test_key))
+            .header("Content-Type", "text/plain")
+            .body(r#"{"enabled": false}"#),
+    ] {
+        let res = app.send(req).await;
+        assert_error(&res, 400, "validation_error");
+    }
+    let unchanged = app.get(&path, &t.test_key).await;
+    assert_eq!(unchanged.body["enabled"], true, "{}", unchanged.body);
+    let res = app
+        .send(
+            app.request(Method::POST, "/v1/webhooks", Some(&t.test_key))
+                .header("Content-Type", "text/plain")
+                .body(r#"{"url": "http://127.0.0.1:9/hook"}"#),
+        )
+        .await;
+    assert_error(&res, 415, "unsupported_media_type");
+}
+
 on_both_backends!(
     with crate::support::TestApp::spawn;
+    docs_without_a_slash_and_non_json_bodies_where_415_is_not_listed,
     missing_unknown_and_malformed_keys_are_401,
     bodies_must_be_json_of_the_right_shape,
     oversized_bodies_are_413,

@@ -22,4 +22,5 @@ mod offset_links;
 mod orders;
 mod resilience;
 mod scale_out;
+mod versions;
 mod webhooks;

@@ -20,22 +20,27 @@ pub fn conforms(schema: &str, body: &Value) {
     }
 }
 
-/// Checks an error body: for the statuses whose contract response carries the
-/// `Errors` schema (400, 401, 403, 409) the schema itself, error-code enum included;
-/// for the others (404 of unknown routes, 405, 413, 415, 429) the same shape with
-/// Tonne's own codes, which the contract's enum does not list.
+/// Checks an error body. Every status carries the 2024 `ErrorResponse` shape:
+/// `error`, and the same element alone in `errors`. For the statuses whose
+/// contract response carries the schema (400, 401, 403, 409) the schemas of both
+/// documents, error-code enums included; for the others (404 of unknown routes,
+/// 405, 413, 415, 429, 503) the same shape with Tonne's own codes, which the
+/// enums do not list.
 pub fn conforms_error(status: u16, body: &Value) {
+    let errors = body["errors"]
+        .as_array()
+        .unwrap_or_else(|| panic!("not an Errors body: {body}"));
+    assert_eq!(errors.len(), 1, "{body}");
+    assert!(
+        errors[0]["error_code"].is_string() && errors[0]["message"].is_string(),
+        "{body}"
+    );
+    assert_eq!(
+        body["error"], errors[0],
+        "`error` repeats `errors[0]`: {body}"
+    );
     if matches!(status, 400 | 401 | 403 | 409) {
         conforms("Errors", body);
-    } else {
-        let errors = body["errors"]
-            .as_array()
-            .unwrap_or_else(|| panic!("not an Errors body: {body}"));
-        assert_eq!(errors.len(), 1, "{body}");
-        assert!(
-            errors[0]["error_code"].is_string() && errors[0]["message"].is_string(),
-            "{body}"
-        );
     }
 }
 

@@ -1,8 +1,9 @@
 //! `/health`, `/ready` and `/metrics` (outside `/v1`, no auth, no rate limit).
 
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, ResponseError as _, web};
 use serde_json::json;
 
+use crate::error::ApiError;
 use crate::state::AppState;
 
 /// The process is up.
@@ -21,11 +22,7 @@ pub async fn ready(state: web::Data<AppState>) -> HttpResponse {
             } else {
                 "database unreachable"
             };
-            HttpResponse::ServiceUnavailable()
-                .insert_header(("Retry-After", "1"))
-                .json(json!({
-                    "errors": [{ "error_code": "service_unavailable", "message": message }]
-                }))
+            ApiError::unavailable(message, 1).error_response()
         }
     }
 }
@@ -35,4 +32,11 @@ pub async fn metrics(state: web::Data<AppState>) -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4")
         .body(state.metrics.render(state.readiness.pool()))
+}
+
+/// `/docs` leads to the API docs at `/docs/` (a permanent redirect).
+pub async fn docs_redirect() -> HttpResponse {
+    HttpResponse::PermanentRedirect()
+        .insert_header((actix_web::http::header::LOCATION, "/docs/"))
+        .finish()
 }

@@ -9,9 +9,11 @@ use tonne_webhooks::{Attempt, NewWebhook, Owner, Webhook, WebhookChanges};
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, codes};
-use crate::extract::{Authenticated, JsonBody, ListQuery};
+use crate::extract::{Authenticated, JsonBody, JsonBodyWithout415, ListQuery};
 use crate::state::AppState;
-use crate::wire::{AccountType, BodyErrors, ErrorsDoc, KeyErrors, PageParams, paginated, rfc3339};
+use crate::wire::{
+    AccountType, BodyErrors, BodyTooLarge, ErrorsDoc, KeyErrors, PageParams, paginated, rfc3339,
+};
 
 /// The contract's `WebhookBase` fields.
 #[derive(Debug, Serialize, ToSchema)]
@@ -266,13 +268,13 @@ pub async fn get(
         (status = 400, description = "Invalid body", body = ErrorsDoc),
         (status = 404, description = "No webhook of this organisation and mode has this id", body = ErrorsDoc),
         KeyErrors,
-        BodyErrors,
+        BodyTooLarge,
     ))]
 pub async fn update(
     state: web::Data<AppState>,
     who: Authenticated,
     id: web::Path<String>,
-    body: JsonBody<UpdateWebhookRequest>,
+    body: JsonBodyWithout415<UpdateWebhookRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let owner = owner(&who.0)?;
     let body = body.0;
