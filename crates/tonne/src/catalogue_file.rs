@@ -11,8 +11,8 @@ use time::OffsetDateTime;
 use tonne_kernel::{Currency, Mass, MassUnit, Money};
 use tonne_ordering::ports::Catalogue;
 use tonne_ordering::{
-    Bundle, BundleId, BundlePrice, CarbonPermanence, Media, OffsetType, Percentage, Project,
-    ProjectId, Registry,
+    Approach, Bundle, BundleId, BundlePortfolio, BundlePortfolioId, BundlePrice, CarbonPermanence,
+    Media, OffsetType, Percentage, Project, ProjectFacts, ProjectId, Registry,
 };
 use uuid::Uuid;
 
@@ -32,6 +32,23 @@ struct FileDoc {
     exchange_rates: Option<Rates>,
     projects: Vec<FileProject>,
     bundles: Vec<FileBundle>,
+    #[serde(default)]
+    portfolios: Vec<FilePortfolio>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FilePortfolio {
+    key: String,
+    label: String,
+    bundles: Vec<FilePortfolioShare>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FilePortfolioShare {
+    bundle: String,
+    percentage: String,
 }
 
 #[derive(Deserialize)]
@@ -86,6 +103,32 @@ struct FileProject {
     media: Vec<FileMedia>,
     #[serde(default)]
     disabled: bool,
+    #[serde(default)]
+    crediting_start_date: Option<String>,
+    #[serde(default)]
+    crediting_end_date: Option<String>,
+    #[serde(default)]
+    registration_date: Option<String>,
+    #[serde(default)]
+    protocol: Vec<String>,
+    #[serde(default)]
+    methodology: Option<String>,
+    #[serde(default)]
+    durability: Option<String>,
+    #[serde(default)]
+    additional_standards_met: Vec<String>,
+    #[serde(default)]
+    verifying_body: Option<String>,
+    #[serde(default)]
+    risk_of_reversal: Option<String>,
+    #[serde(default)]
+    risk_of_predicted_emissions: Option<String>,
+    /// Tonnes CO2e per year, a decimal string.
+    #[serde(default)]
+    avg_annual_emission_reductions: Option<String>,
+    /// Where the facts come from (provenance for people; not served).
+    #[serde(default)]
+    sources: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -106,8 +149,12 @@ struct FileBundle {
     available_quantity: Option<String>,
     #[serde(default)]
     offset_type: Option<String>,
+    /// `long_term`, `short_term` or `no_storage`; null or absent is `no_storage`.
     #[serde(default)]
     carbon_permanence: Option<String>,
+    /// `traditional` or `innovative`, or null.
+    #[serde(default)]
+    approach: Option<String>,
     /// Share of the default selection, e.g. "30" or "12.5".
     #[serde(default)]
     default_percentage: Option<String>,
@@ -132,6 +179,94 @@ pub fn project_id(key: &str) -> ProjectId {
         &NAMESPACE,
         format!("project:{key}").as_bytes(),
     ))
+}
+
+/// The stable id of a bundle portfolio key.
+pub fn portfolio_id(key: &str) -> BundlePortfolioId {
+    BundlePortfolioId::from_uuid(Uuid::new_v5(
+        &NAMESPACE,
+        format!("portfolio:{key}").as_bytes(),
+    ))
+}
+
+const DATE: &[time::format_description::FormatItem<'static>] =
+    time::macros::format_description!("[year]-[month]-[day]");
+
+fn date(raw: Option<&str>, what: &str) -> anyhow::Result<Option<time::Date>> {
+    raw.map(|r| {
+        time::Date::parse(r, DATE).map_err(|_| anyhow!("{what}: `{r}` is not a YYYY-MM-DD date"))
+    })
+    .transpose()
+}
+
+fn facts(p: &FileProject, what: &str) -> anyhow::Result<ProjectFacts> {
+    let text = |value: &Option<String>, field: &str| -> anyhow::Result<Option<String>> {
+        if let Some(v) = value {
+            ensure!(
+                !v.trim().is_empty(),
+                "{what}: {field} is empty (use null when unknown)"
+            );
+        }
+        Ok(value.clone())
+    };
+    let list = |values: &Vec<String>, field: &str| -> anyhow::Result<Vec<String>> {
+        ensure!(
+            values.iter().all(|v| !v.trim().is_empty()),
+            "{what}: {field} has an empty entry"
+        );
+        Ok(values.clone())
+    };
+    let start = date(
+        p.crediting_start_date.as_deref(),
+        &format!("{what}: crediting_start_date"),
+    )?;
+    let end = date(
+        p.crediting_end_date.as_deref(),
+        &format!("{what}: crediting_end_date"),
+    )?;
+    if let (Some(start), Some(end)) = (start, end) {
+        ensure!(
+            start <= end,
+            "{what}: crediting_end_date is before crediting_start_date"
+        );
+    }
+    let reductions = p
+        .avg_annual_emission_reductions
+        .as_deref()
+        .map(|raw| {
+            tonne_kernel::split_plain_decimal(raw).ok_or_else(|| {
+                anyhow!("{what}: avg_annual_emission_reductions `{raw}` is not a plain decimal")
+            })?;
+            raw.parse::<Decimal>().map_err(|_| {
+                anyhow!("{what}: avg_annual_emission_reductions `{raw}` is not a decimal")
+            })
+        })
+        .transpose()?;
+    ensure!(
+        p.sources
+            .iter()
+            .all(|u| u.starts_with("https://") || u.starts_with("http://")),
+        "{what}: sources must be http(s) URLs"
+    );
+    Ok(ProjectFacts {
+        crediting_start_date: start,
+        crediting_end_date: end,
+        registration_date: date(
+            p.registration_date.as_deref(),
+            &format!("{what}: registration_date"),
+        )?,
+        protocol: list(&p.protocol, "protocol")?,
+        methodology: text(&p.methodology, "methodology")?,
+        durability: text(&p.durability, "durability")?,
+        additional_standards_met: list(&p.additional_standards_met, "additional_standards_met")?,
+        verifying_body: text(&p.verifying_body, "verifying_body")?,
+        risk_of_reversal: text(&p.risk_of_reversal, "risk_of_reversal")?,
+        risk_of_predicted_emissions: text(
+            &p.risk_of_predicted_emissions,
+            "risk_of_predicted_emissions",
+        )?,
+        avg_annual_emission_reductions: reductions,
+    })
 }
 
 /// The stable id of a bundle key.
@@ -245,6 +380,7 @@ pub fn parse(text: &str, at: OffsetDateTime) -> anyhow::Result<Catalogue> {
                 .collect(),
             disabled: p.disabled,
             disabled_at: p.disabled.then_some(at),
+            facts: facts(p, &what)?,
             bundle_ids,
         });
     }
@@ -338,13 +474,15 @@ pub fn parse(text: &str, at: OffsetDateTime) -> anyhow::Result<Catalogue> {
                 .as_deref()
                 .map(|t| OffsetType::parse(t).ok_or_else(|| anyhow!("{what}: offset_type `{t}`")))
                 .transpose()?,
-            permanence: b
-                .carbon_permanence
+            permanence: match b.carbon_permanence.as_deref() {
+                None => CarbonPermanence::NoStorage,
+                Some(t) => CarbonPermanence::parse(t)
+                    .ok_or_else(|| anyhow!("{what}: carbon_permanence `{t}`"))?,
+            },
+            approach: b
+                .approach
                 .as_deref()
-                .map(|t| {
-                    CarbonPermanence::parse(t)
-                        .ok_or_else(|| anyhow!("{what}: carbon_permanence `{t}`"))
-                })
+                .map(|t| Approach::parse(t).ok_or_else(|| anyhow!("{what}: approach `{t}`")))
                 .transpose()?,
             disabled: b.disabled,
             disabled_at: b.disabled.then_some(at),
@@ -362,7 +500,58 @@ pub fn parse(text: &str, at: OffsetDateTime) -> anyhow::Result<Catalogue> {
         "default_percentage values sum to {}, not 100",
         Decimal::new(i64::from(default_total), 2)
     );
-    Ok(Catalogue { projects, bundles })
+    let mut portfolios = Vec::with_capacity(doc.portfolios.len());
+    for p in &doc.portfolios {
+        check_key(&p.key)?;
+        ensure!(
+            keys.insert(format!("f:{}", p.key)),
+            "portfolio key `{}` appears twice",
+            p.key
+        );
+        let what = format!("portfolio `{}`", p.key);
+        ensure!(!p.label.trim().is_empty(), "{what}: label is empty");
+        ensure!(!p.bundles.is_empty(), "{what}: names no bundles");
+        let mut selection: Vec<(BundleId, u32)> = Vec::with_capacity(p.bundles.len());
+        for share in &p.bundles {
+            ensure!(
+                doc.bundles.iter().any(|b| b.key == share.bundle),
+                "{what}: bundle `{}` is not in the file",
+                share.bundle
+            );
+            let id = bundle_id(&share.bundle);
+            ensure!(
+                selection.iter().all(|(seen, _)| *seen != id),
+                "{what}: bundle `{}` appears twice",
+                share.bundle
+            );
+            let hundredths = Percentage::parse(&share.percentage)
+                .map(Percentage::hundredths)
+                .map_err(|e| anyhow!("{what}: {e}"))?;
+            ensure!(
+                hundredths > 0,
+                "{what}: bundle `{}` has a zero share",
+                share.bundle
+            );
+            selection.push((id, hundredths));
+        }
+        let total: u32 = selection.iter().map(|(_, s)| s).sum();
+        ensure!(
+            total == 10_000,
+            "{what}: percentages sum to {}, not 100",
+            Decimal::new(i64::from(total), 2)
+        );
+        portfolios.push(BundlePortfolio {
+            id: portfolio_id(&p.key),
+            identifier: p.key.clone(),
+            label: p.label.clone(),
+            selection,
+        });
+    }
+    Ok(Catalogue {
+        projects,
+        bundles,
+        portfolios,
+    })
 }
 
 #[cfg(test)]
@@ -373,8 +562,9 @@ mod tests {
     #[test]
     fn the_demo_catalogue_is_valid_and_complete() {
         let c = parse(DEMO, datetime!(2026-01-01 00:00 UTC)).unwrap();
-        assert!(c.projects.len() >= 15);
+        assert!(c.projects.len() >= 12);
         assert!(c.bundles.len() >= 6);
+        assert!(c.portfolios.len() >= 3);
         for b in &c.bundles {
             for currency in Currency::ALL {
                 assert!(
@@ -390,13 +580,37 @@ mod tests {
             "Afforestation",
             "Direct air capture",
             "Biochar",
-            "Enhanced weathering",
             "Cookstoves",
-            "Wind power",
+            "Soil carbon",
             "blue carbon",
         ] {
             assert!(types.iter().any(|t| t.contains(kind)), "{kind}");
         }
+        // Every bundle answers a permanence both contract versions accept, and an approach.
+        for b in &c.bundles {
+            assert_ne!(b.permanence, CarbonPermanence::NoStorage, "{}", b.name);
+            assert!(b.approach.is_some(), "{}", b.name);
+        }
+        // Real facts, from the file: Kasigau's methodology, 18 Reserves' crediting period.
+        let kasigau = c
+            .projects
+            .iter()
+            .find(|p| p.slug == "kasigau-corridor")
+            .unwrap();
+        assert_eq!(kasigau.facts.methodology.as_deref(), Some("VM0009"));
+        assert_eq!(
+            kasigau.registry_link.as_deref(),
+            Some("https://registry.verra.org/app/projectDetail/VCS/612")
+        );
+        let reserves = c.projects.iter().find(|p| p.slug == "18-reserves").unwrap();
+        assert_eq!(
+            reserves.facts.crediting_start_date,
+            Some(time::macros::date!(2020 - 01 - 15))
+        );
+        assert_eq!(
+            reserves.facts.verifying_body.as_deref(),
+            Some("SCS Global Services")
+        );
         let defaults: u32 = c.bundles.iter().filter_map(|b| b.default_share).sum();
         assert_eq!(defaults, 10_000);
         // 14.00 EUR × 0.87 = 12.18 GBP
@@ -432,8 +646,8 @@ mod tests {
                 .contains("registry_name")
         );
         let bad_share = DEMO.replacen(
-            "\"default_percentage\": \"30\"",
-            "\"default_percentage\": \"31\"",
+            "\"default_percentage\": \"40\"",
+            "\"default_percentage\": \"41\"",
             1,
         );
         assert!(
@@ -441,6 +655,57 @@ mod tests {
                 .unwrap_err()
                 .to_string()
                 .contains("sum to 101")
+        );
+    }
+
+    #[test]
+    fn new_fields_are_checked() {
+        let at = datetime!(2026-01-01 00:00 UTC);
+        let cases = [
+            (
+                "\"registration_date\": \"2020-05-05\"",
+                "\"registration_date\": \"5 May 2020\"",
+                "registration_date",
+            ),
+            (
+                "\"crediting_end_date\": \"2040-01-14\"",
+                "\"crediting_end_date\": \"2019-01-14\"",
+                "before crediting_start_date",
+            ),
+            (
+                "\"avg_annual_emission_reductions\": \"1425.69\"",
+                "\"avg_annual_emission_reductions\": \"-3\"",
+                "avg_annual_emission_reductions",
+            ),
+            (
+                "\"approach\": \"innovative\"",
+                "\"approach\": \"novel\"",
+                "approach",
+            ),
+            (
+                "\"percentage\": \"60\"",
+                "\"percentage\": \"61\"",
+                "sum to 101",
+            ),
+            (
+                "\"bundle\": \"demo-biochar\"",
+                "\"bundle\": \"demo-nothing\"",
+                "not in the file",
+            ),
+        ];
+        for (from, to, why) in cases {
+            assert!(DEMO.contains(from), "{from}");
+            let broken = DEMO.replacen(from, to, 1);
+            let error = parse(&broken, at).unwrap_err().to_string();
+            assert!(error.contains(why), "{to}: {error}");
+        }
+        // A file without the 2024 fields still imports: permanence defaults to no_storage.
+        let old = DEMO.replacen("\"carbon_permanence\": \"long_term\",", "", 1);
+        let c = parse(&old, at).unwrap();
+        assert!(
+            c.bundles
+                .iter()
+                .any(|b| b.permanence == CarbonPermanence::NoStorage)
         );
     }
 }

@@ -649,8 +649,13 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                 .await
                 .map_err(|e| anyhow::anyhow!(e))?;
             println!(
-                "imported {file}: {} projects created, {} updated; {} bundles created, {} updated",
-                s.projects_created, s.projects_updated, s.bundles_created, s.bundles_updated
+                "imported {file}: {} projects created, {} updated; {} bundles created, {} updated; {} bundle portfolios created, {} updated",
+                s.projects_created,
+                s.projects_updated,
+                s.bundles_created,
+                s.bundles_updated,
+                s.portfolios_created,
+                s.portfolios_updated
             );
             Ok(())
         }

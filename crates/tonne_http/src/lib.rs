@@ -77,6 +77,7 @@ pub fn app(
                 .wrap(from_fn(middleware::authenticate_and_limit))
                 .configure(routes::accounts::configure)
                 .configure(routes::catalogue::configure)
+                .configure(routes::bundle_selections::configure)
                 .configure(routes::orders::configure)
                 .configure(routes::quotes::configure)
                 .configure(routes::estimates::configure)

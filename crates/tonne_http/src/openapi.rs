@@ -3,7 +3,9 @@
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use crate::routes::{accounts, catalogue, estimates, offset_links, orders, quotes, webhooks};
+use crate::routes::{
+    accounts, bundle_selections, catalogue, estimates, offset_links, orders, quotes, webhooks,
+};
 use crate::wire::{ErrorDoc, ErrorsDoc};
 
 struct BearerAuth;
@@ -48,6 +50,10 @@ impl Modify for BearerAuth {
         catalogue::get_project_by_slug,
         catalogue::list_bundles,
         catalogue::get_bundle,
+        bundle_selections::get_selection,
+        bundle_selections::put_selection,
+        bundle_selections::list_portfolios,
+        bundle_selections::put_portfolio,
         orders::create_by_mass,
         orders::create_by_value,
         orders::list,

@@ -1,5 +1,5 @@
 use rust_decimal::Decimal;
-use time::OffsetDateTime;
+use time::{Date, OffsetDateTime};
 use tonne_kernel::{Currency, Mass, Money};
 
 tonne_kernel::define_id!(
@@ -9,6 +9,10 @@ tonne_kernel::define_id!(
 tonne_kernel::define_id!(
     /// Identifies a bundle (a group of projects orders are placed against).
     BundleId
+);
+tonne_kernel::define_id!(
+    /// Identifies a bundle portfolio (a curated default mix of bundles).
+    BundlePortfolioId
 );
 
 /// The registries of the contract's `Registry` enum.
@@ -89,6 +93,10 @@ pub enum CarbonPermanence {
     LongTerm,
     /// Decades (biological storage).
     ShortTerm,
+    /// No carbon is stored: the credits are avoided emissions (renewable
+    /// power, methane destruction). The 2024 contract's `no_storage`; the
+    /// 2023 contract spelled this `null`.
+    NoStorage,
 }
 
 impl CarbonPermanence {
@@ -97,14 +105,74 @@ impl CarbonPermanence {
         match self {
             CarbonPermanence::LongTerm => "long_term",
             CarbonPermanence::ShortTerm => "short_term",
+            CarbonPermanence::NoStorage => "no_storage",
         }
     }
     /// Parses the contract's spelling.
     pub fn parse(value: &str) -> Option<Self> {
-        [CarbonPermanence::LongTerm, CarbonPermanence::ShortTerm]
+        [
+            CarbonPermanence::LongTerm,
+            CarbonPermanence::ShortTerm,
+            CarbonPermanence::NoStorage,
+        ]
+        .into_iter()
+        .find(|t| t.as_str() == value)
+    }
+}
+
+/// Whether a bundle's projects use established or novel methods (the 2024
+/// contract's `approach`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Approach {
+    /// Established project types: forest protection, cookstoves, afforestation.
+    Traditional,
+    /// Novel, mostly engineered methods: direct air capture, biochar, enhanced weathering.
+    Innovative,
+}
+
+impl Approach {
+    /// The contract's spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Approach::Traditional => "traditional",
+            Approach::Innovative => "innovative",
+        }
+    }
+    /// Parses the contract's spelling.
+    pub fn parse(value: &str) -> Option<Self> {
+        [Approach::Traditional, Approach::Innovative]
             .into_iter()
             .find(|t| t.as_str() == value)
     }
+}
+
+/// The registry and methodology facts of a project (the 2024 contract's
+/// `ProjectSummary` fields from `crediting_start_date` on). `None` or an empty
+/// list is a fact the catalogue does not know; it is answered as `null`.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ProjectFacts {
+    /// Start of the crediting period.
+    pub crediting_start_date: Option<Date>,
+    /// End of the crediting period.
+    pub crediting_end_date: Option<Date>,
+    /// When the registry registered the project.
+    pub registration_date: Option<Date>,
+    /// Standards followed, e.g. `["Verra VCS", "Verra CCB"]`.
+    pub protocol: Vec<String>,
+    /// The methodology, e.g. `VM0009`.
+    pub methodology: Option<String>,
+    /// Expected duration of storage, e.g. `1000+` (removals only).
+    pub durability: Option<String>,
+    /// Other standards met, e.g. `["CCB Gold"]`.
+    pub additional_standards_met: Vec<String>,
+    /// The validation/verification body.
+    pub verifying_body: Option<String>,
+    /// How the risk of reversal is mitigated.
+    pub risk_of_reversal: Option<String>,
+    /// How the risk of predicted reductions not occurring is mitigated.
+    pub risk_of_predicted_emissions: Option<String>,
+    /// Average annual emission reductions or removals, tonnes CO2e per year.
+    pub avg_annual_emission_reductions: Option<Decimal>,
 }
 
 /// An image or video of a project.
@@ -160,6 +228,8 @@ pub struct Project {
     pub disabled: bool,
     /// When it was disabled.
     pub disabled_at: Option<OffsetDateTime>,
+    /// Registry and methodology facts.
+    pub facts: ProjectFacts,
     /// Bundles it belongs to.
     pub bundle_ids: Vec<BundleId>,
 }
@@ -184,7 +254,10 @@ pub struct Bundle {
     pub available: Option<Mass>,
     /// Offset type.
     pub offset_type: Option<OffsetType>,
-    pub permanence: Option<CarbonPermanence>,
+    /// Established or novel methods, if classified.
+    pub approach: Option<Approach>,
+    /// How long the carbon stays stored.
+    pub permanence: CarbonPermanence,
     /// Disabled bundles take no orders.
     pub disabled: bool,
     /// When it was disabled.
@@ -229,7 +302,8 @@ impl Bundle {
             }],
             available: None,
             offset_type: None,
-            permanence: None,
+            approach: None,
+            permanence: CarbonPermanence::NoStorage,
             disabled: false,
             disabled_at: None,
             background_colour: None,
@@ -241,4 +315,19 @@ impl Bundle {
             project_ids: vec![],
         }
     }
+}
+
+/// A curated default mix of bundles (the contract's `BundlePortfolio`),
+/// defined in the catalogue file. An account that follows a portfolio orders
+/// with its current selection when a request names no bundles.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BundlePortfolio {
+    /// Its id.
+    pub id: BundlePortfolioId,
+    /// Stable identifier, e.g. `oxford-offsetting-principles`.
+    pub identifier: String,
+    /// Human-readable name.
+    pub label: String,
+    /// Bundles and shares in hundredths of a percent, summing to 10,000, in order.
+    pub selection: Vec<(BundleId, u32)>,
 }

@@ -32,8 +32,8 @@ mod service;
 mod views;
 
 pub use catalogue::{
-    Bundle, BundleId, BundlePrice, CarbonPermanence, Media, OffsetType, Project, ProjectId,
-    Registry,
+    Approach, Bundle, BundleId, BundlePortfolio, BundlePortfolioId, BundlePrice, CarbonPermanence,
+    Media, OffsetType, Project, ProjectFacts, ProjectId, Registry,
 };
 pub use commands::{LinkOrigin, MassRequest, OrderRequest, Pricing, ValueRequest};
 pub use errors::{

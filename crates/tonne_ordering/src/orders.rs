@@ -469,6 +469,7 @@ mod tests {
             media: vec![],
             disabled: false,
             disabled_at: None,
+            facts: Default::default(),
             bundle_ids: vec![bundle],
         };
         let split = allocate_projects(&order, |_| vec![project(10), project(11), project(12)]);

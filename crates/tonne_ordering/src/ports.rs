@@ -6,7 +6,7 @@ use tonne_kernel::{AccountId, AccountMode, Currency, Cursor, Money, Page, PageRe
 
 pub use tonne_kernel::StoreError;
 
-use crate::catalogue::{Bundle, BundleId, Project, ProjectId};
+use crate::catalogue::{Bundle, BundleId, BundlePortfolio, BundlePortfolioId, Project, ProjectId};
 use crate::commands::{MassRequest, OrderRequest, ValueRequest};
 use crate::errors::{
     CatalogueError, CreateOrderError, PlaceError, QuoteError, ReadOrderError, TransitionError,
@@ -29,6 +29,8 @@ pub struct Catalogue {
     pub projects: Vec<Project>,
     /// Bundles (their `project_ids` name projects of this catalogue).
     pub bundles: Vec<Bundle>,
+    /// Bundle portfolios (their selections name bundles of this catalogue).
+    pub portfolios: Vec<BundlePortfolio>,
 }
 
 /// What an import changed.
@@ -42,6 +44,10 @@ pub struct ImportSummary {
     pub bundles_created: usize,
     /// Bundles updated in place.
     pub bundles_updated: usize,
+    /// Bundle portfolios inserted.
+    pub portfolios_created: usize,
+    /// Bundle portfolios updated in place.
+    pub portfolios_updated: usize,
 }
 
 /// Storage of the catalogue.
@@ -71,14 +77,30 @@ pub trait CatalogueRepository: Send + Sync {
     /// The catalogue's default selection: enabled bundles with a default share.
     async fn default_selection(&self) -> Result<Vec<Bundle>, StoreError>;
     /// The account's own default selection as `(bundle, share in hundredths)`, in
-    /// its order; empty when the account has none.
+    /// its order; when it has none but follows a bundle portfolio that exists,
+    /// that portfolio's selection; else empty.
     async fn account_selection(&self, account: AccountId)
     -> Result<Vec<(Bundle, u32)>, StoreError>;
-    /// Replaces the account's default selection (empty clears it), in one transaction.
+    /// Replaces the account's default selection (empty clears it) and stops it
+    /// following a bundle portfolio (its `bundle_portfolio_id` becomes null), in
+    /// one transaction.
     async fn set_account_selection(
         &self,
         account: AccountId,
         selection: &[(BundleId, u32)],
+    ) -> Result<(), StoreError>;
+    /// Every bundle portfolio, in identifier order.
+    async fn portfolios(&self) -> Result<Vec<BundlePortfolio>, StoreError>;
+    /// A bundle portfolio by id, or `None`.
+    async fn portfolio(&self, id: BundlePortfolioId)
+    -> Result<Option<BundlePortfolio>, StoreError>;
+    /// Makes the account follow the portfolio: clears its own selection and sets
+    /// its `bundle_portfolio_id`, in one transaction. MUST return `NotFound` when
+    /// the account does not exist.
+    async fn set_account_portfolio(
+        &self,
+        account: AccountId,
+        portfolio: BundlePortfolioId,
     ) -> Result<(), StoreError>;
     /// Whether the catalogue is empty.
     async fn is_empty(&self) -> Result<bool, StoreError>;
@@ -282,6 +304,30 @@ pub trait OrderingService: Send + Sync {
         account: &str,
         entries: Vec<SelectionEntry>,
     ) -> Result<Vec<(BundleId, u32)>, QuoteError>;
+    /// The account's default bundle selection as `(bundle, share in hundredths)`
+    /// summing to 10,000: what an order naming no bundles is split by (its own
+    /// selection, else its portfolio's, else the catalogue's), in its currency.
+    async fn bundle_selection(
+        &self,
+        account: AccountId,
+    ) -> Result<Vec<(BundleId, u32)>, QuoteError>;
+    /// Sets the account's own default selection from a request's entries
+    /// (validated like an order's `bundle_selection`; at least one entry).
+    /// Returns the selection now in force.
+    async fn set_bundle_selection(
+        &self,
+        account: AccountId,
+        entries: Vec<SelectionEntry>,
+    ) -> Result<Vec<(BundleId, u32)>, QuoteError>;
+    /// Every bundle portfolio.
+    async fn bundle_portfolios(&self) -> Result<Vec<BundlePortfolio>, CatalogueError>;
+    /// Makes the account follow a bundle portfolio (`Invalid` on an unknown id,
+    /// `BundleInvalid` when one of its bundles cannot be sold to the account).
+    async fn set_bundle_portfolio(
+        &self,
+        account: AccountId,
+        portfolio: &str,
+    ) -> Result<BundlePortfolio, QuoteError>;
     /// Imports a catalogue (operator).
     async fn import_catalogue(&self, catalogue: Catalogue)
     -> Result<ImportSummary, CatalogueError>;

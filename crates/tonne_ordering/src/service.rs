@@ -8,7 +8,7 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use tonne_kernel::{AccountId, AccountMode, Clock, Currency, Cursor, Money, Page, PageRequest};
 
-use crate::catalogue::{Bundle, BundleId};
+use crate::catalogue::{Bundle, BundleId, BundlePortfolio};
 use crate::commands::{MassRequest, OrderRequest, ValueRequest};
 use crate::errors::{
     CatalogueError, CreateOrderError, QuoteError, ReadOrderError, TransitionError,
@@ -195,6 +195,33 @@ impl OrderingService for Service {
         entries: Vec<SelectionEntry>,
     ) -> Result<Vec<(BundleId, u32)>, QuoteError> {
         self.quotes.set_account_selection(account, entries).await
+    }
+
+    async fn bundle_selection(
+        &self,
+        account: AccountId,
+    ) -> Result<Vec<(BundleId, u32)>, QuoteError> {
+        self.quotes.bundle_selection(account).await
+    }
+
+    async fn set_bundle_selection(
+        &self,
+        account: AccountId,
+        entries: Vec<SelectionEntry>,
+    ) -> Result<Vec<(BundleId, u32)>, QuoteError> {
+        self.quotes.set_bundle_selection(account, entries).await
+    }
+
+    async fn bundle_portfolios(&self) -> Result<Vec<BundlePortfolio>, CatalogueError> {
+        self.catalogue.portfolios().await
+    }
+
+    async fn set_bundle_portfolio(
+        &self,
+        account: AccountId,
+        portfolio: &str,
+    ) -> Result<BundlePortfolio, QuoteError> {
+        self.quotes.set_bundle_portfolio(account, portfolio).await
     }
 
     async fn import_catalogue(

@@ -11,14 +11,96 @@ use time::{OffsetDateTime, PrimitiveDateTime};
 use tonne_kernel::{AccountId, Currency, Cursor, Mass, Money, Page, PageRequest, StoreError};
 use tonne_ordering::ports::{Catalogue, CatalogueRepository, ImportSummary, Visibility};
 use tonne_ordering::{
-    Bundle, BundleId, BundlePrice, CarbonPermanence, Media, OffsetType, Project, ProjectId,
-    Registry,
+    Approach, Bundle, BundleId, BundlePortfolio, BundlePortfolioId, BundlePrice, CarbonPermanence,
+    Media, OffsetType, Project, ProjectFacts, ProjectId, Registry,
 };
 
 use crate::db::{AnyConnection, Db};
 use crate::error::{corrupt, decode_error, encode_error, store_error};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
-use crate::schema::{account_bundle_selections, bundle_prices, bundle_projects, bundles, projects};
+use crate::schema::{
+    account_bundle_selections, accounts, bundle_portfolio_bundles, bundle_portfolios,
+    bundle_prices, bundle_projects, bundles, projects,
+};
+
+const DATE: &[time::format_description::FormatItem<'static>] =
+    time::macros::format_description!("[year]-[month]-[day]");
+
+/// A project's `facts` column.
+#[derive(Serialize, Deserialize, Default)]
+#[serde(default)]
+struct FactsJson {
+    crediting_start_date: Option<String>,
+    crediting_end_date: Option<String>,
+    registration_date: Option<String>,
+    protocol: Vec<String>,
+    methodology: Option<String>,
+    durability: Option<String>,
+    additional_standards_met: Vec<String>,
+    verifying_body: Option<String>,
+    risk_of_reversal: Option<String>,
+    risk_of_predicted_emissions: Option<String>,
+    avg_annual_emission_reductions: Option<String>,
+}
+
+fn date_to_sql(date: Option<time::Date>) -> Result<Option<String>, DieselError> {
+    date.map(|d| {
+        d.format(DATE)
+            .map_err(|e| DieselError::SerializationError(Box::new(e)))
+    })
+    .transpose()
+}
+
+fn date_from_sql(what: &str, raw: Option<&str>) -> Result<Option<time::Date>, DieselError> {
+    raw.map(|r| time::Date::parse(r, DATE).map_err(|_| corrupt(what, r)))
+        .transpose()
+}
+
+fn encode_facts(f: &ProjectFacts) -> Result<String, DieselError> {
+    let json = FactsJson {
+        crediting_start_date: date_to_sql(f.crediting_start_date)?,
+        crediting_end_date: date_to_sql(f.crediting_end_date)?,
+        registration_date: date_to_sql(f.registration_date)?,
+        protocol: f.protocol.clone(),
+        methodology: f.methodology.clone(),
+        durability: f.durability.clone(),
+        additional_standards_met: f.additional_standards_met.clone(),
+        verifying_body: f.verifying_body.clone(),
+        risk_of_reversal: f.risk_of_reversal.clone(),
+        risk_of_predicted_emissions: f.risk_of_predicted_emissions.clone(),
+        avg_annual_emission_reductions: f
+            .avg_annual_emission_reductions
+            .map(|d| d.normalize().to_string()),
+    };
+    serde_json::to_string(&json).map_err(encode_error)
+}
+
+fn decode_facts(raw: &str) -> Result<ProjectFacts, DieselError> {
+    let f: FactsJson = serde_json::from_str(raw).map_err(decode_error)?;
+    Ok(ProjectFacts {
+        crediting_start_date: date_from_sql(
+            "crediting start date",
+            f.crediting_start_date.as_deref(),
+        )?,
+        crediting_end_date: date_from_sql("crediting end date", f.crediting_end_date.as_deref())?,
+        registration_date: date_from_sql("registration date", f.registration_date.as_deref())?,
+        protocol: f.protocol,
+        methodology: f.methodology,
+        durability: f.durability,
+        additional_standards_met: f.additional_standards_met,
+        verifying_body: f.verifying_body,
+        risk_of_reversal: f.risk_of_reversal,
+        risk_of_predicted_emissions: f.risk_of_predicted_emissions,
+        avg_annual_emission_reductions: f
+            .avg_annual_emission_reductions
+            .as_deref()
+            .map(|r| {
+                r.parse::<Decimal>()
+                    .map_err(|_| corrupt("average annual emission reductions", r))
+            })
+            .transpose()?,
+    })
+}
 
 /// Projects, bundles, prices and memberships on either backend.
 #[derive(Debug, Clone)]
@@ -69,6 +151,7 @@ struct ProjectRow {
     #[diesel(skip_update)]
     created_at: PrimitiveDateTime,
     updated_at: PrimitiveDateTime,
+    facts: String,
 }
 
 impl ProjectRow {
@@ -107,12 +190,15 @@ impl ProjectRow {
             disabled_at: p.disabled_at.map(to_sql_time),
             created_at: to_sql_time(at),
             updated_at: to_sql_time(at),
+            facts: encode_facts(&p.facts)?,
         })
     }
 
     fn into_domain(self, bundle_ids: Vec<BundleId>) -> Result<Project, DieselError> {
         let media: Vec<MediaJson> = serde_json::from_str(&self.media).map_err(decode_error)?;
+        let facts = decode_facts(&self.facts)?;
         Ok(Project {
+            facts,
             id: parse_id::<ProjectId>("project id", &self.id)?,
             registry: Registry::parse(&self.registry_name)
                 .ok_or_else(|| corrupt("registry", &self.registry_name))?,
@@ -174,6 +260,7 @@ struct BundleRow {
     #[diesel(skip_update)]
     created_at: PrimitiveDateTime,
     updated_at: PrimitiveDateTime,
+    approach: Option<String>,
 }
 
 impl BundleRow {
@@ -189,12 +276,17 @@ impl BundleRow {
             small_thumbnail: b.small_thumbnail.clone(),
             available_grams: b.available.map(|m| m.grams()),
             offset_type: b.offset_type.map(|t| t.as_str().to_owned()),
-            carbon_permanence: b.permanence.map(|p| p.as_str().to_owned()),
+            // NULL is `no_storage` (the 2023 contract's null; the column's CHECK predates it).
+            carbon_permanence: match b.permanence {
+                CarbonPermanence::NoStorage => None,
+                stored => Some(stored.as_str().to_owned()),
+            },
             disabled: b.disabled,
             disabled_at: b.disabled_at.map(to_sql_time),
             default_share: b.default_share.and_then(|s| i32::try_from(s).ok()),
             created_at: to_sql_time(at),
             updated_at: to_sql_time(at),
+            approach: b.approach.map(|a| a.as_str().to_owned()),
         }
     }
 
@@ -210,10 +302,14 @@ impl BundleRow {
                 .as_deref()
                 .map(|t| OffsetType::parse(t).ok_or_else(|| corrupt("offset type", t)))
                 .transpose()?,
-            permanence: self
-                .carbon_permanence
+            permanence: match self.carbon_permanence.as_deref() {
+                None => CarbonPermanence::NoStorage,
+                Some(p) => CarbonPermanence::parse(p).ok_or_else(|| corrupt("permanence", p))?,
+            },
+            approach: self
+                .approach
                 .as_deref()
-                .map(|p| CarbonPermanence::parse(p).ok_or_else(|| corrupt("permanence", p)))
+                .map(|a| Approach::parse(a).ok_or_else(|| corrupt("approach", a)))
                 .transpose()?,
             available: self.available_grams.map(Mass::from_grams),
             default_share: self.default_share.and_then(|s| u32::try_from(s).ok()),
@@ -308,6 +404,44 @@ fn load_bundles(conn: &mut AnyConnection, rows: Vec<BundleRow>) -> QueryResult<V
             let p = prices.remove(&r.id).unwrap_or_default();
             let m = members.remove(&r.id).unwrap_or_default();
             r.into_domain(p, m)
+        })
+        .collect()
+}
+
+/// Portfolios from their `(id, identifier, label)` rows, with their selections in order.
+fn load_portfolios(
+    conn: &mut AnyConnection,
+    rows: Vec<(String, String, String)>,
+) -> QueryResult<Vec<BundlePortfolio>> {
+    let ids: Vec<String> = rows.iter().map(|(id, _, _)| id.clone()).collect();
+    let entries: Vec<(String, String, i32)> = bundle_portfolio_bundles::table
+        .filter(bundle_portfolio_bundles::portfolio_id.eq_any(&ids))
+        .order((
+            bundle_portfolio_bundles::portfolio_id.asc(),
+            bundle_portfolio_bundles::position.asc(),
+        ))
+        .select((
+            bundle_portfolio_bundles::portfolio_id,
+            bundle_portfolio_bundles::bundle_id,
+            bundle_portfolio_bundles::share,
+        ))
+        .load(conn)?;
+    let mut selections: HashMap<String, Vec<(BundleId, u32)>> = HashMap::new();
+    for (portfolio, bundle, share) in entries {
+        let share = u32::try_from(share).map_err(|_| corrupt("portfolio share", &portfolio))?;
+        selections
+            .entry(portfolio)
+            .or_default()
+            .push((parse_id("bundle id", &bundle)?, share));
+    }
+    rows.into_iter()
+        .map(|(id, identifier, label)| {
+            Ok(BundlePortfolio {
+                selection: selections.remove(&id).unwrap_or_default(),
+                id: parse_id::<BundlePortfolioId>("bundle portfolio id", &id)?,
+                identifier,
+                label,
+            })
         })
         .collect()
 }
@@ -456,7 +590,7 @@ impl CatalogueRepository for CatalogueStore {
         let account = account.to_string();
         self.db
             .read(move |conn| {
-                let chosen: Vec<(String, i32)> = account_bundle_selections::table
+                let mut chosen: Vec<(String, i32)> = account_bundle_selections::table
                     .filter(account_bundle_selections::account_id.eq(&account))
                     .order(account_bundle_selections::position.asc())
                     .select((
@@ -464,6 +598,25 @@ impl CatalogueRepository for CatalogueStore {
                         account_bundle_selections::share,
                     ))
                     .load(conn)?;
+                if chosen.is_empty() {
+                    // The portfolio the account follows, if any (an id naming
+                    // no portfolio selects nothing).
+                    let followed: Option<Option<String>> = accounts::table
+                        .find(&account)
+                        .select(accounts::bundle_portfolio_id)
+                        .first(conn)
+                        .optional()?;
+                    if let Some(Some(portfolio)) = followed {
+                        chosen = bundle_portfolio_bundles::table
+                            .filter(bundle_portfolio_bundles::portfolio_id.eq(portfolio))
+                            .order(bundle_portfolio_bundles::position.asc())
+                            .select((
+                                bundle_portfolio_bundles::bundle_id,
+                                bundle_portfolio_bundles::share,
+                            ))
+                            .load(conn)?;
+                    }
+                }
                 let ids: Vec<String> = chosen.iter().map(|(id, _)| id.clone()).collect();
                 let rows: Vec<BundleRow> = bundles::table
                     .filter(bundles::id.eq_any(&ids))
@@ -499,6 +652,9 @@ impl CatalogueRepository for CatalogueStore {
                         .filter(account_bundle_selections::account_id.eq(&account)),
                 )
                 .execute(conn)?;
+                diesel::update(accounts::table.find(&account))
+                    .set(accounts::bundle_portfolio_id.eq(None::<String>))
+                    .execute(conn)?;
                 for (position, (bundle, share)) in rows.iter().enumerate() {
                     diesel::insert_into(account_bundle_selections::table)
                         .values((
@@ -514,6 +670,70 @@ impl CatalogueRepository for CatalogueStore {
             })
             .await
             .map_err(|e| store_error(e, "setting an account's selection"))
+    }
+
+    async fn portfolios(&self) -> Result<Vec<BundlePortfolio>, StoreError> {
+        self.db
+            .read(move |conn| {
+                let rows: Vec<(String, String, String)> = bundle_portfolios::table
+                    .order(bundle_portfolios::identifier.asc())
+                    .select((
+                        bundle_portfolios::id,
+                        bundle_portfolios::identifier,
+                        bundle_portfolios::label,
+                    ))
+                    .load(conn)?;
+                load_portfolios(conn, rows)
+            })
+            .await
+            .map_err(|e| store_error(e, "listing bundle portfolios"))
+    }
+
+    async fn portfolio(
+        &self,
+        id: BundlePortfolioId,
+    ) -> Result<Option<BundlePortfolio>, StoreError> {
+        let id = id.to_string();
+        self.db
+            .read(move |conn| {
+                let rows: Vec<(String, String, String)> = bundle_portfolios::table
+                    .find(&id)
+                    .select((
+                        bundle_portfolios::id,
+                        bundle_portfolios::identifier,
+                        bundle_portfolios::label,
+                    ))
+                    .load(conn)?;
+                Ok(load_portfolios(conn, rows)?.into_iter().next())
+            })
+            .await
+            .map_err(|e| store_error(e, "reading a bundle portfolio"))
+    }
+
+    async fn set_account_portfolio(
+        &self,
+        account: AccountId,
+        portfolio: BundlePortfolioId,
+    ) -> Result<(), StoreError> {
+        let account = account.to_string();
+        let portfolio = portfolio.to_string();
+        self.db
+            .write(move |conn| {
+                let updated = diesel::update(accounts::table.find(&account))
+                    .set(accounts::bundle_portfolio_id.eq(Some(&portfolio)))
+                    .execute(conn)?;
+                if updated == 0 {
+                    return Err(DieselError::NotFound);
+                }
+                diesel::delete(
+                    account_bundle_selections::table
+                        .filter(account_bundle_selections::account_id.eq(&account)),
+                )
+                .execute(conn)?;
+                Ok(())
+            })
+            .await
+            .map_err(|e| store_error(e, "setting an account's bundle portfolio"))
     }
 
     async fn is_empty(&self) -> Result<bool, StoreError> {
@@ -560,6 +780,22 @@ impl CatalogueRepository for CatalogueStore {
                 )
             })
             .collect();
+        let portfolios_in: Vec<(String, String, String, Vec<(String, i32)>)> = catalogue
+            .portfolios
+            .iter()
+            .map(|p| {
+                (
+                    p.id.to_string(),
+                    p.identifier.clone(),
+                    p.label.clone(),
+                    p.selection
+                        .iter()
+                        .map(|(id, share)| (id.to_string(), i32::try_from(*share).unwrap_or(0)))
+                        .collect(),
+                )
+            })
+            .collect();
+        let stamp = to_sql_time(at);
         self.db
             .write(move |conn| {
                 let mut summary = ImportSummary::default();
@@ -612,6 +848,45 @@ impl CatalogueRepository for CatalogueStore {
                                 bundle_projects::project_id.eq(project),
                                 bundle_projects::position
                                     .eq(i32::try_from(position).unwrap_or(i32::MAX)),
+                            ))
+                            .execute(conn)?;
+                    }
+                }
+                for (id, identifier, label, selection) in &portfolios_in {
+                    let updated = diesel::update(bundle_portfolios::table.find(id))
+                        .set((
+                            bundle_portfolios::identifier.eq(identifier),
+                            bundle_portfolios::label.eq(label),
+                            bundle_portfolios::updated_at.eq(stamp),
+                        ))
+                        .execute(conn)?;
+                    if updated == 0 {
+                        diesel::insert_into(bundle_portfolios::table)
+                            .values((
+                                bundle_portfolios::id.eq(id),
+                                bundle_portfolios::identifier.eq(identifier),
+                                bundle_portfolios::label.eq(label),
+                                bundle_portfolios::created_at.eq(stamp),
+                                bundle_portfolios::updated_at.eq(stamp),
+                            ))
+                            .execute(conn)?;
+                        summary.portfolios_created += 1;
+                    } else {
+                        summary.portfolios_updated += 1;
+                    }
+                    diesel::delete(
+                        bundle_portfolio_bundles::table
+                            .filter(bundle_portfolio_bundles::portfolio_id.eq(id)),
+                    )
+                    .execute(conn)?;
+                    for (position, (bundle, share)) in selection.iter().enumerate() {
+                        diesel::insert_into(bundle_portfolio_bundles::table)
+                            .values((
+                                bundle_portfolio_bundles::portfolio_id.eq(id),
+                                bundle_portfolio_bundles::bundle_id.eq(bundle),
+                                bundle_portfolio_bundles::position
+                                    .eq(i32::try_from(position).unwrap_or(i32::MAX)),
+                                bundle_portfolio_bundles::share.eq(share),
                             ))
                             .execute(conn)?;
                     }

@@ -68,6 +68,7 @@ diesel::table! {
         disabled_at -> Nullable<Timestamp>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        facts -> Text,
     }
 }
 
@@ -89,6 +90,7 @@ diesel::table! {
         default_share -> Nullable<Integer>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        approach -> Nullable<Text>,
     }
 }
 
@@ -105,6 +107,25 @@ diesel::table! {
         bundle_id -> Text,
         project_id -> Text,
         position -> Integer,
+    }
+}
+
+diesel::table! {
+    bundle_portfolios (id) {
+        id -> Text,
+        identifier -> Text,
+        label -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    bundle_portfolio_bundles (portfolio_id, bundle_id) {
+        portfolio_id -> Text,
+        bundle_id -> Text,
+        position -> Integer,
+        share -> Integer,
     }
 }
 

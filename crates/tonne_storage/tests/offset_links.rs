@@ -34,6 +34,7 @@ async fn catalogue(t: &TestDb) {
             &Catalogue {
                 projects: vec![],
                 bundles,
+                portfolios: vec![],
             },
             T0,
         )

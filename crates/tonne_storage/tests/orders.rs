@@ -52,6 +52,7 @@ async fn catalogue(t: &TestDb) {
             &Catalogue {
                 projects: vec![],
                 bundles: vec![bundle(1, Some("10")), bundle(2, None)],
+                portfolios: vec![],
             },
             T0,
         )

@@ -483,8 +483,8 @@ mod catalogue_cases {
     use tonne_kernel::{Currency, Cursor, Limit, Mass, MassUnit, Money, PageRequest};
     use tonne_ordering::ports::{Catalogue, CatalogueRepository, Visibility};
     use tonne_ordering::{
-        Bundle, BundleId, BundlePrice, CarbonPermanence, Media, OffsetType, Project, ProjectId,
-        Registry,
+        Approach, Bundle, BundleId, BundlePortfolio, BundlePortfolioId, BundlePrice,
+        CarbonPermanence, Media, OffsetType, Project, ProjectFacts, ProjectId, Registry,
     };
     use tonne_storage::CatalogueStore;
     use tonne_test_support::TestDb;
@@ -518,6 +518,7 @@ mod catalogue_cases {
             }],
             disabled: false,
             disabled_at: None,
+            facts: Default::default(),
             bundle_ids: bundles,
         }
     }
@@ -537,7 +538,8 @@ mod catalogue_cases {
             ],
             available: Some(Mass::parse("500", MassUnit::T).unwrap()),
             offset_type: Some(OffsetType::CarbonRemoval),
-            permanence: Some(CarbonPermanence::LongTerm),
+            permanence: CarbonPermanence::LongTerm,
+            approach: Some(Approach::Innovative),
             disabled,
             disabled_at: disabled.then_some(datetime!(2026-05-01 00:00 UTC)),
             background_colour: Some("#112233".into()),
@@ -560,14 +562,114 @@ mod catalogue_cases {
             BundleId::from_uuid(Uuid::from_u128(12)),
             BundleId::from_uuid(Uuid::from_u128(13)),
         );
+        let mut first = project(1, vec![b1, b3]);
+        first.facts = ProjectFacts {
+            crediting_start_date: Some(time::macros::date!(2020 - 01 - 15)),
+            crediting_end_date: Some(time::macros::date!(2040 - 01 - 14)),
+            registration_date: Some(time::macros::date!(2020 - 05 - 05)),
+            protocol: vec!["Verra VCS".into(), "Verra CCB".into()],
+            methodology: Some("VM0009".into()),
+            durability: Some("100+".into()),
+            additional_standards_met: vec!["CCB Gold".into()],
+            verifying_body: Some("SCS Global Services".into()),
+            risk_of_reversal: Some("Buffer pool".into()),
+            risk_of_predicted_emissions: None,
+            avg_annual_emission_reductions: Some(Decimal::new(142569, 2)),
+        };
+        let mut second = bundle(12, vec![p2], false, Some(4000));
+        second.permanence = CarbonPermanence::NoStorage;
+        second.approach = None;
+        second.offset_type = Some(OffsetType::EmissionsReduction);
         Catalogue {
-            projects: vec![project(1, vec![b1, b3]), project(2, vec![b2])],
+            projects: vec![first, project(2, vec![b2])],
             bundles: vec![
                 bundle(11, vec![p1], false, Some(6000)),
-                bundle(12, vec![p2], false, Some(4000)),
+                second,
                 bundle(13, vec![p1], true, None),
             ],
+            portfolios: vec![portfolio()],
         }
+    }
+
+    fn portfolio() -> BundlePortfolio {
+        BundlePortfolio {
+            id: BundlePortfolioId::from_uuid(Uuid::from_u128(21)),
+            identifier: "mix".into(),
+            label: "A mix".into(),
+            selection: vec![
+                (BundleId::from_uuid(Uuid::from_u128(12)), 2500),
+                (BundleId::from_uuid(Uuid::from_u128(11)), 7500),
+            ],
+        }
+    }
+
+    pub async fn an_account_follows_a_portfolio_until_it_sets_its_own_selection(t: TestDb) {
+        let store = CatalogueStore::new(t.db().clone());
+        let at = datetime!(2026-06-01 00:00 UTC);
+        store.import(&catalogue(), at).await.unwrap();
+        let (live, _) = tonne_test_support::organisation(t.db(), at).await;
+        let shares = |picked: Vec<(Bundle, u32)>| {
+            picked
+                .into_iter()
+                .map(|(b, s)| (b.id, s))
+                .collect::<Vec<_>>()
+        };
+        assert!(store.account_selection(live.id).await.unwrap().is_empty());
+        assert_eq!(store.portfolios().await.unwrap(), vec![portfolio()]);
+        let id = portfolio().id;
+        assert_eq!(store.portfolio(id).await.unwrap(), Some(portfolio()));
+        assert_eq!(
+            store
+                .portfolio(BundlePortfolioId::from_uuid(Uuid::from_u128(99)))
+                .await
+                .unwrap(),
+            None
+        );
+
+        store.set_account_portfolio(live.id, id).await.unwrap();
+        assert_eq!(
+            shares(store.account_selection(live.id).await.unwrap()),
+            portfolio().selection,
+            "the portfolio's selection, in its order"
+        );
+        let accounts = tonne_storage::AccountStore::new(t.db().clone());
+        use tonne_accounts::ports::AccountRepository as _;
+        let stored = accounts.get(live.id).await.unwrap().unwrap();
+        assert_eq!(
+            stored.bundle_portfolio_id.map(|p| p.as_str().to_owned()),
+            Some(id.to_string())
+        );
+
+        let own = vec![(BundleId::from_uuid(Uuid::from_u128(11)), 10_000)];
+        store.set_account_selection(live.id, &own).await.unwrap();
+        assert_eq!(shares(store.account_selection(live.id).await.unwrap()), own);
+        let stored = accounts.get(live.id).await.unwrap().unwrap();
+        assert_eq!(stored.bundle_portfolio_id, None, "no longer following");
+
+        // Following again clears the own selection, in the same transaction.
+        store.set_account_portfolio(live.id, id).await.unwrap();
+        assert_eq!(
+            shares(store.account_selection(live.id).await.unwrap()),
+            portfolio().selection
+        );
+        // A re-import updates the portfolio in place.
+        let mut changed = catalogue();
+        changed.portfolios[0].selection = vec![(BundleId::from_uuid(Uuid::from_u128(12)), 10_000)];
+        let summary = store.import(&changed, at).await.unwrap();
+        assert_eq!(
+            (summary.portfolios_created, summary.portfolios_updated),
+            (0, 1)
+        );
+        assert_eq!(
+            shares(store.account_selection(live.id).await.unwrap()),
+            vec![(BundleId::from_uuid(Uuid::from_u128(12)), 10_000)]
+        );
+        // An unknown account is NotFound, and nothing is written.
+        let ghost = tonne_kernel::AccountId::from_uuid(Uuid::from_u128(404));
+        assert!(matches!(
+            store.set_account_portfolio(ghost, id).await,
+            Err(tonne_kernel::StoreError::NotFound)
+        ));
     }
 
     pub async fn import_is_idempotent_and_reads_back(t: TestDb) {
@@ -677,6 +779,14 @@ mod catalogue_sqlite {
         )
         .await;
     }
+
+    #[tokio::test]
+    async fn an_account_follows_a_portfolio_until_it_sets_its_own_selection() {
+        super::catalogue_cases::an_account_follows_a_portfolio_until_it_sets_its_own_selection(
+            tonne_test_support::TestDb::sqlite(),
+        )
+        .await;
+    }
 }
 
 mod catalogue_postgres {
@@ -684,6 +794,16 @@ mod catalogue_postgres {
     async fn import_is_idempotent_and_reads_back() {
         if let Some(db) = tonne_test_support::TestDb::postgres() {
             super::catalogue_cases::import_is_idempotent_and_reads_back(db).await;
+        }
+    }
+
+    #[tokio::test]
+    async fn an_account_follows_a_portfolio_until_it_sets_its_own_selection() {
+        if let Some(db) = tonne_test_support::TestDb::postgres() {
+            super::catalogue_cases::an_account_follows_a_portfolio_until_it_sets_its_own_selection(
+                db,
+            )
+            .await;
         }
     }
 }

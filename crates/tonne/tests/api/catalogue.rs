@@ -4,7 +4,243 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 use crate::support::{TestApp, assert_error, conforms};
-use tonne_test_support::on_both_backends;
+use tonne_test_support::{Edition, on_both_backends};
+
+/// Validates a body against a schema only the 2024 document has.
+fn conforms_2024(schema: &str, body: &Value) {
+    if let Some(contract) = crate::support::contract()
+        && let Err(e) = contract.validate_in(Edition::Dec2024, schema, body)
+    {
+        panic!("response violates the 2024 contract: {}", e.0);
+    }
+}
+
+fn sum_percent(selection: &Value) -> rust_decimal::Decimal {
+    selection
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| match &e["percentage"] {
+            Value::Number(n) => rust_decimal::Decimal::from(n.as_i64().unwrap()),
+            Value::String(s) => s.parse().unwrap(),
+            other => panic!("percentage {other}"),
+        })
+        .sum()
+}
+
+fn bundle_ids_of(selection: &Value) -> Vec<String> {
+    let mut ids: Vec<String> = selection
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["bundle_id"].as_str().unwrap().to_owned())
+        .collect();
+    ids.sort();
+    ids
+}
+
+async fn bundle_selections_and_portfolios_follow_the_2024_contract(app: TestApp) {
+    app.demo_catalogue().await;
+    let (a, b) = (app.tenant().await, app.tenant().await);
+    assert_error(
+        &app.send(app.request(Method::GET, "/v1/bundle-selections", None))
+            .await,
+        401,
+        "unauthorised",
+    );
+
+    // Without a choice of its own, an account shows the catalogue's default.
+    let default = app.get("/v1/bundle-selections", &a.live_key).await;
+    assert_eq!(default.status, 200, "{}", default.body);
+    conforms_2024("BundleSelection", &default.body);
+    assert_eq!(default.body.as_array().unwrap().len(), 5);
+    assert_eq!(sum_percent(&default.body), rust_decimal::Decimal::from(100));
+    assert!(
+        default.body[0]["percentage"].is_i64(),
+        "whole percentages are integers"
+    );
+
+    let portfolios = app.get("/v1/bundle-portfolios", &a.live_key).await;
+    assert_eq!(portfolios.status, 200, "{}", portfolios.body);
+    let list = portfolios.body.as_array().unwrap();
+    assert_eq!(list.len(), 3);
+    for p in list {
+        conforms_2024("BundlePortfolio", p);
+        assert_eq!(
+            sum_percent(&p["bundle_selection"]),
+            rust_decimal::Decimal::from(100)
+        );
+    }
+    let durable = list
+        .iter()
+        .find(|p| p["identifier"] == "durable-removals")
+        .unwrap()
+        .clone();
+    let durable_id = durable["id"].as_str().unwrap();
+
+    // Following a portfolio: its selection becomes the account's default,
+    // the account names it, and a quote without bundles is split by it.
+    let put = app
+        .put(
+            "/v1/bundle-portfolios",
+            &a.live_key,
+            &json!({"bundle_portfolio_id": durable_id}),
+        )
+        .await;
+    assert_eq!(put.status, 200, "{}", put.body);
+    conforms_2024("BundlePortfolio", &put.body);
+    assert_eq!(put.body, durable);
+    let me = app.get("/v1/accounts/me", &a.live_key).await;
+    assert_eq!(me.body["bundle_portfolio_id"], durable_id);
+    let now = app.get("/v1/bundle-selections", &a.live_key).await;
+    assert_eq!(now.body, durable["bundle_selection"]);
+    let quote = app
+        .post(
+            "/v1/orders/by-mass/quote",
+            &a.live_key,
+            &json!({"mass": {"amount": "10", "unit": "t"}}),
+        )
+        .await;
+    assert_eq!(quote.status, 200, "{}", quote.body);
+    assert_eq!(
+        bundle_ids_of(&quote.body["bundles"]),
+        bundle_ids_of(&durable["bundle_selection"])
+    );
+    // Nobody else's default moved: not the test sibling, not another organisation.
+    for key in [&a.test_key, &b.live_key] {
+        let other = app.get("/v1/bundle-selections", key).await;
+        assert_eq!(other.body, default.body);
+    }
+    let b_me = app.get("/v1/accounts/me", &b.live_key).await;
+    assert_eq!(b_me.body["bundle_portfolio_id"], Value::Null);
+
+    // An own selection replaces the portfolio.
+    let ids = bundle_ids_of(&default.body);
+    let own = app
+        .put(
+            "/v1/bundle-selections",
+            &a.live_key,
+            &json!([
+                {"bundle_id": ids[0], "percentage": "33.33"},
+                {"bundle_id": ids[1], "percentage": "66.67"},
+            ]),
+        )
+        .await;
+    assert_eq!(own.status, 200, "{}", own.body);
+    conforms_2024("BundleSelection", &own.body);
+    assert_eq!(own.body[0]["percentage"], "33.33");
+    assert_eq!(
+        app.get("/v1/bundle-selections", &a.live_key).await.body,
+        own.body
+    );
+    let me = app.get("/v1/accounts/me", &a.live_key).await;
+    assert_eq!(me.body["bundle_portfolio_id"], Value::Null);
+    let equal = app
+        .put(
+            "/v1/bundle-selections",
+            &a.live_key,
+            &json!([{"bundle_id": ids[0]}, {"bundle_id": ids[1]}, {"bundle_id": ids[2]}]),
+        )
+        .await;
+    assert_eq!(equal.status, 200, "{}", equal.body);
+    assert_eq!(
+        equal
+            .body
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["percentage"].as_str().unwrap())
+            .collect::<Vec<_>>(),
+        vec!["33.34", "33.33", "33.33"]
+    );
+
+    // Bad input: the contract's 4xx, and nothing written.
+    let nowhere = "0".repeat(32);
+    for (body, status, code) in [
+        (json!([]), 400, "bundle_selection_ratios_invalid"),
+        (
+            json!([{"bundle_id": ids[0], "percentage": 40}, {"bundle_id": ids[1], "percentage": 50}]),
+            400,
+            "bundle_selection_ratios_invalid",
+        ),
+        (
+            json!([{"bundle_id": ids[0], "percentage": "100.001"}]),
+            400,
+            "bundle_selection_ratios_invalid_format",
+        ),
+        (
+            json!([{"bundle_id": ids[0], "percentage": 60}, {"bundle_id": ids[1]}]),
+            400,
+            "bundle_selection_ratios_invalid_format",
+        ),
+        (
+            json!([{"bundle_id": nowhere, "percentage": 100}]),
+            400,
+            "bundle_id_invalid",
+        ),
+        (
+            json!([{"bundle_id": ids[0], "percentage": 50}, {"bundle_id": ids[0], "percentage": 50}]),
+            400,
+            "bundle_id_invalid",
+        ),
+        (
+            json!([{"bundle_id": ids[0], "percentage": null}]),
+            400,
+            "validation_error",
+        ),
+        (
+            json!([{"bundle_id": ids[0], "percentage": 100, "share": 1}]),
+            400,
+            "validation_error",
+        ),
+        (json!({"bundle_id": ids[0]}), 400, "validation_error"),
+        (Value::Null, 400, "validation_error"),
+    ] {
+        let res = app.put("/v1/bundle-selections", &a.live_key, &body).await;
+        assert_error(&res, status, code);
+    }
+    for body in [
+        json!({"bundle_portfolio_id": "nope"}),
+        json!({"bundle_portfolio_id": nowhere}),
+        json!({"bundle_portfolio_id": null}),
+        json!({}),
+        json!({"bundle_portfolio_id": durable_id, "extra": true}),
+    ] {
+        let res = app.put("/v1/bundle-portfolios", &a.live_key, &body).await;
+        assert_error(&res, 400, "validation_error");
+    }
+    let plain = app
+        .send(
+            app.request(Method::PUT, "/v1/bundle-selections", Some(&a.live_key))
+                .body("[]"),
+        )
+        .await;
+    assert_error(&plain, 415, "unsupported_media_type");
+    assert_eq!(
+        app.get("/v1/bundle-selections", &a.live_key).await.body,
+        equal.body,
+        "no refused request changed the selection"
+    );
+    let me = app.get("/v1/accounts/me", &a.live_key).await;
+    assert_eq!(me.body["bundle_portfolio_id"], Value::Null);
+
+    // The OpenAPI document lists the routes under the contract's operation ids.
+    let doc = app
+        .send(app.request(Method::GET, "/v1/openapi.json", None))
+        .await;
+    for (path, method, operation) in [
+        ("/v1/bundle-selections", "get", "getBundleSelection"),
+        ("/v1/bundle-selections", "put", "updateBundleSelection"),
+        ("/v1/bundle-portfolios", "get", "listAllBundlePortfolios"),
+        ("/v1/bundle-portfolios", "put", "updateBundlePortfolio"),
+    ] {
+        assert_eq!(
+            doc.body["paths"][path][method]["operationId"], operation,
+            "{method} {path}"
+        );
+    }
+    assert!(doc.body["components"]["schemas"]["BundlePortfolio"].is_object());
+}
 
 async fn the_catalogue_is_listed_and_readable_with_and_without_a_key(app: TestApp) {
     app.demo_catalogue().await;
@@ -24,7 +260,7 @@ async fn the_catalogue_is_listed_and_readable_with_and_without_a_key(app: TestAp
         .await;
     assert_eq!(
         first.body["data"].as_array().unwrap().len() + rest.body["data"].as_array().unwrap().len(),
-        8
+        7
     );
     assert_eq!(
         first.body["data"][0]["currency"], "GBP",
@@ -33,7 +269,7 @@ async fn the_catalogue_is_listed_and_readable_with_and_without_a_key(app: TestAp
 
     let projects = app.get("/v1/projects?limit=100", &t.live_key).await;
     conforms("PaginatedProjects", &projects.body);
-    assert_eq!(projects.body["data"].as_array().unwrap().len(), 18);
+    assert_eq!(projects.body["data"].as_array().unwrap().len(), 12);
 
     // Single items are public: no key, no 401.
     let id = first.body["data"][0]["id"].as_str().unwrap().to_owned();
@@ -48,11 +284,7 @@ async fn the_catalogue_is_listed_and_readable_with_and_without_a_key(app: TestAp
         .await;
     assert_eq!(in_eur.body["currency"], "EUR");
     let project = app
-        .send(app.request(
-            Method::GET,
-            "/v1/projects/by-slug/demo-boreal-biochar",
-            None,
-        ))
+        .send(app.request(Method::GET, "/v1/projects/by-slug/exomad-green", None))
         .await;
     assert_eq!(project.status, 200);
     conforms("Project", &project.body);
@@ -65,7 +297,53 @@ async fn the_catalogue_is_listed_and_readable_with_and_without_a_key(app: TestAp
             None,
         ))
         .await;
-    assert_eq!(by_id.body["slug"], "demo-boreal-biochar");
+    assert_eq!(by_id.body["slug"], "exomad-green");
+
+    // The 2024 fields carry the catalogue's facts, null where it has none.
+    let reserves = app
+        .send(app.request(Method::GET, "/v1/projects/by-slug/18-reserves", None))
+        .await;
+    assert_eq!(reserves.status, 200, "{}", reserves.body);
+    conforms("Project", &reserves.body);
+    assert_eq!(reserves.body["crediting_start_date"], "2020-01-15");
+    assert_eq!(reserves.body["crediting_end_date"], "2040-01-14");
+    assert_eq!(reserves.body["verifying_body"], "SCS Global Services");
+    assert_eq!(reserves.body["protocol"], json!(["ACR Standard"]));
+    assert_eq!(
+        reserves.body["registry_link"],
+        "https://acr2.apx.com/mymodule/reg/prjView.asp?id1=586"
+    );
+    assert_eq!(reserves.body["country_code"], "USA");
+    assert_eq!(reserves.body["impact_summary"], Value::Null);
+    assert_eq!(reserves.body["bundles"][0]["name"], "Forest Protection");
+    let delta = app
+        .send(app.request(Method::GET, "/v1/projects/by-slug/delta-blue-carbon", None))
+        .await;
+    assert_eq!(delta.body["methodology"], "VM0033");
+    assert_eq!(delta.body["avg_annual_emission_reductions"], "2366666.67");
+    let mammoth = app
+        .send(app.request(Method::GET, "/v1/projects/by-slug/climeworks-mammoth", None))
+        .await;
+    for unknown in [
+        "methodology",
+        "protocol",
+        "crediting_start_date",
+        "verifying_body",
+    ] {
+        assert_eq!(mammoth.body[unknown], Value::Null, "{unknown}");
+    }
+    let all = app.get("/v1/bundles?limit=100", &t.live_key).await;
+    conforms("PaginatedBundles", &all.body);
+    for b in all.body["data"].as_array().unwrap() {
+        assert!(
+            ["long_term", "short_term"].contains(&b["carbon_permanence"].as_str().unwrap()),
+            "{b}"
+        );
+        assert!(
+            ["traditional", "innovative"].contains(&b["approach"].as_str().unwrap()),
+            "{b}"
+        );
+    }
     // An invalid key on a public route is ignored, not a 401.
     let with_bad_key = app
         .get(&format!("/v1/bundles/{id}"), "tonne_live_nope")
@@ -273,4 +551,5 @@ on_both_backends!(
     the_catalogue_is_listed_and_readable_with_and_without_a_key,
     quotes_by_mass_and_value_follow_the_contract_and_add_up,
     bad_quotes_are_refused_with_the_contract_codes_and_store_nothing,
+    bundle_selections_and_portfolios_follow_the_2024_contract,
 );

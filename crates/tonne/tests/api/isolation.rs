@@ -208,6 +208,8 @@ fn targets(o: &Objects) -> Vec<Target> {
         list("/v1/offset-links?limit=100".into()),
         list("/v1/accounts?limit=100".into()),
         list("/v1/accounts/client?limit=100".into()),
+        list("/v1/bundle-selections".into()),
+        list("/v1/bundle-portfolios".into()),
     ];
     for (kind, id) in &o.estimates {
         let path = format!("/v1/estimates/{kind}/{id}");

@@ -14,7 +14,8 @@ use crate::wire::{ErrorsDoc, KeyErrors, PageParams, RateLimited, paginated};
 
 /// The contract's `BundleSummary`.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct BundleSummaryBody {
+#[schema(as = BundleSummaryBody)]
+pub struct BundleSummaryResponse {
     id: String,
     name: String,
     /// Price per tonne in `currency`, before commission.
@@ -32,12 +33,16 @@ pub struct BundleSummaryBody {
     /// Tonnes left; null is unlimited.
     available_quantity: Option<String>,
     offset_type: Option<&'static str>,
-    carbon_permanence: Option<&'static str>,
+    /// `traditional` or `innovative` (2024), or null.
+    approach: Option<&'static str>,
+    /// `long_term`, `short_term` or `no_storage` (2024: never null).
+    carbon_permanence: &'static str,
 }
 
 /// The contract's `Media`.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct MediaBody {
+#[schema(as = MediaBody)]
+pub struct MediaResponse {
     #[serde(rename = "type")]
     kind: String,
     url: String,
@@ -47,7 +52,8 @@ pub struct MediaBody {
 
 /// The contract's `ProjectSummary`.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct ProjectSummaryBody {
+#[schema(as = ProjectSummaryBody)]
+pub struct ProjectSummaryResponse {
     id: String,
     name: String,
     short_name: String,
@@ -66,37 +72,77 @@ pub struct ProjectSummaryBody {
     thumbnail_image: Option<String>,
     results: Vec<String>,
     un_sdg: Vec<u8>,
-    media: Vec<MediaBody>,
+    media: Vec<MediaResponse>,
     disabled: bool,
+    /// Crediting period start, `YYYY-MM-DD`, or null when unknown.
+    crediting_start_date: Option<String>,
+    /// Crediting period end, `YYYY-MM-DD`, or null when unknown.
+    crediting_end_date: Option<String>,
+    /// Registration date, `YYYY-MM-DD`, or null when unknown.
+    registration_date: Option<String>,
+    /// Standards followed, or null when unknown.
+    protocol: Option<Vec<String>>,
+    methodology: Option<String>,
+    durability: Option<String>,
+    /// Other standards met, or null when unknown.
+    additional_standards_met: Option<Vec<String>>,
+    verifying_body: Option<String>,
+    risk_of_reversal: Option<String>,
+    risk_of_predicted_emissions: Option<String>,
+    /// Tonnes CO2e per year, a decimal string, or null when unknown.
+    avg_annual_emission_reductions: Option<String>,
 }
 
-/// The contract's `Project`.
+/// The contract's `Project`. The 2024 sections Tonne's catalogue does not
+/// hold (impact summary, datasets, quality assessment, links and news,
+/// carbon credits, timeline, carbon storage over time) are `null`, which the
+/// contract defines as "no data or the section is disabled".
 #[derive(Debug, Serialize, ToSchema)]
-pub struct ProjectBody {
+#[schema(as = ProjectBody)]
+pub struct ProjectResponse {
     #[serde(flatten)]
-    summary: ProjectSummaryBody,
-    bundles: Vec<BundleSummaryBody>,
+    summary: ProjectSummaryResponse,
+    bundles: Vec<BundleSummaryResponse>,
+    #[schema(value_type = Option<Vec<Object>>)]
+    impact_summary: Option<Unpublished>,
+    #[schema(value_type = Option<Vec<Object>>)]
+    datasets: Option<Unpublished>,
+    #[schema(value_type = Option<Object>)]
+    quality_assessment: Option<Unpublished>,
+    #[schema(value_type = Option<Object>)]
+    links_and_news: Option<Unpublished>,
+    #[schema(value_type = Option<Object>)]
+    carbon_credits: Option<Unpublished>,
+    #[schema(value_type = Option<Vec<Object>>)]
+    timeline: Option<Unpublished>,
+    #[schema(value_type = Option<Vec<Object>>)]
+    carbon_storage_over_time: Option<Unpublished>,
 }
+
+/// A section the catalogue has no data for: it has no value, so the field is always `null`.
+#[derive(Debug, Serialize)]
+pub enum Unpublished {}
 
 /// The contract's `Bundle`.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct BundleBody {
+#[schema(as = BundleBody)]
+pub struct BundleResponse {
     #[serde(flatten)]
-    summary: BundleSummaryBody,
-    projects: Vec<ProjectSummaryBody>,
+    summary: BundleSummaryResponse,
+    projects: Vec<ProjectSummaryResponse>,
 }
 
 paginated! {
     /// The contract's `PaginatedProjects`, with `next_cursor`.
-    PaginatedProjects of ProjectBody
+    PaginatedProjects of ProjectResponse
 }
 
 paginated! {
     /// The contract's `PaginatedBundles`, with `next_cursor`.
-    PaginatedBundles of BundleBody
+    PaginatedBundles of BundleResponse
 }
 
-fn bundle_summary(state: &AppState, b: &Bundle, currency: Currency) -> BundleSummaryBody {
+fn bundle_summary(state: &AppState, b: &Bundle, currency: Currency) -> BundleSummaryResponse {
     // Priced in the caller's currency; a bundle not sold in it shows its first price.
     let price = state.ordering.display_price(b, currency).or_else(|| {
         b.prices
@@ -111,7 +157,7 @@ fn bundle_summary(state: &AppState, b: &Bundle, currency: Currency) -> BundleSum
         ),
         None => ("0.00".to_owned(), "0.00".to_owned(), currency),
     };
-    BundleSummaryBody {
+    BundleSummaryResponse {
         id: b.id.to_string(),
         name: b.name.clone(),
         unit_price: unit,
@@ -126,12 +172,13 @@ fn bundle_summary(state: &AppState, b: &Bundle, currency: Currency) -> BundleSum
         disabled: b.disabled,
         available_quantity: b.available.map(|m| m.to_tonnes_string()),
         offset_type: b.offset_type.map(|t| t.as_str()),
-        carbon_permanence: b.permanence.map(|p| p.as_str()),
+        approach: b.approach.map(|a| a.as_str()),
+        carbon_permanence: b.permanence.as_str(),
     }
 }
 
-fn project_summary(p: &Project) -> ProjectSummaryBody {
-    ProjectSummaryBody {
+fn project_summary(p: &Project) -> ProjectSummaryResponse {
+    ProjectSummaryResponse {
         id: p.id.to_string(),
         name: p.name.clone(),
         short_name: p.short_name.clone(),
@@ -153,7 +200,7 @@ fn project_summary(p: &Project) -> ProjectSummaryBody {
         media: p
             .media
             .iter()
-            .map(|m| MediaBody {
+            .map(|m| MediaResponse {
                 kind: m.kind.clone(),
                 url: m.url.clone(),
                 attribution_text: m.attribution_text.clone(),
@@ -161,22 +208,53 @@ fn project_summary(p: &Project) -> ProjectSummaryBody {
             })
             .collect(),
         disabled: p.disabled,
+        crediting_start_date: p.facts.crediting_start_date.map(iso_date),
+        crediting_end_date: p.facts.crediting_end_date.map(iso_date),
+        registration_date: p.facts.registration_date.map(iso_date),
+        protocol: known(&p.facts.protocol),
+        methodology: p.facts.methodology.clone(),
+        durability: p.facts.durability.clone(),
+        additional_standards_met: known(&p.facts.additional_standards_met),
+        verifying_body: p.facts.verifying_body.clone(),
+        risk_of_reversal: p.facts.risk_of_reversal.clone(),
+        risk_of_predicted_emissions: p.facts.risk_of_predicted_emissions.clone(),
+        avg_annual_emission_reductions: p
+            .facts
+            .avg_annual_emission_reductions
+            .map(|d| d.normalize().to_string()),
     }
 }
 
-fn project_body(state: &AppState, v: &ProjectView, currency: Currency) -> ProjectBody {
-    ProjectBody {
+/// `YYYY-MM-DD` (the contract's `format: date`).
+fn iso_date(d: time::Date) -> String {
+    format!("{:04}-{:02}-{:02}", d.year(), u8::from(d.month()), d.day())
+}
+
+/// An empty list is a fact the catalogue does not know: `null`.
+fn known(values: &[String]) -> Option<Vec<String>> {
+    (!values.is_empty()).then(|| values.to_vec())
+}
+
+fn project_body(state: &AppState, v: &ProjectView, currency: Currency) -> ProjectResponse {
+    ProjectResponse {
         summary: project_summary(&v.project),
         bundles: v
             .bundles
             .iter()
             .map(|b| bundle_summary(state, b, currency))
             .collect(),
+        impact_summary: None,
+        datasets: None,
+        quality_assessment: None,
+        links_and_news: None,
+        carbon_credits: None,
+        timeline: None,
+        carbon_storage_over_time: None,
     }
 }
 
-pub(crate) fn bundle_body(state: &AppState, v: &BundleView, currency: Currency) -> BundleBody {
-    BundleBody {
+pub(crate) fn bundle_body(state: &AppState, v: &BundleView, currency: Currency) -> BundleResponse {
+    BundleResponse {
         summary: bundle_summary(state, &v.bundle, currency),
         projects: v.projects.iter().map(project_summary).collect(),
     }
@@ -230,7 +308,7 @@ pub async fn list_projects(
 #[utoipa::path(get, path = "/v1/projects/{id}", tag = "Projects", operation_id = "getProject",
     params(("id" = String, Path, description = "The project's id")),
     responses(
-        (status = 200, description = "OK", body = ProjectBody),
+        (status = 200, description = "OK", body = ProjectResponse),
         (status = 404, description = "No such project", body = ErrorsDoc),
         RateLimited,
     ))]
@@ -249,7 +327,7 @@ pub async fn get_project(
 #[utoipa::path(get, path = "/v1/projects/by-slug/{slug}", tag = "Projects", operation_id = "getProjectBySlug",
     params(("slug" = String, Path, description = "The project's slug")),
     responses(
-        (status = 200, description = "OK", body = ProjectBody),
+        (status = 200, description = "OK", body = ProjectResponse),
         (status = 404, description = "No such project", body = ErrorsDoc),
         RateLimited,
     ))]
@@ -297,7 +375,7 @@ pub async fn list_bundles(
 #[utoipa::path(get, path = "/v1/bundles/{id}", tag = "Projects", operation_id = "getBundle",
     params(("id" = String, Path, description = "The bundle's id")),
     responses(
-        (status = 200, description = "OK", body = BundleBody),
+        (status = 200, description = "OK", body = BundleResponse),
         (status = 404, description = "No such bundle", body = ErrorsDoc),
         RateLimited,
     ))]

@@ -1,6 +1,7 @@
 //! Route handlers, grouped by resource.
 
 pub mod accounts;
+pub mod bundle_selections;
 pub mod catalogue;
 pub mod estimates;
 pub mod offset_links;

@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody, ListQuery};
-use crate::routes::catalogue::{BundleBody, bundle_body};
+use crate::routes::catalogue::{BundleResponse, bundle_body};
 use crate::state::AppState;
 use crate::wire::{BodyErrors, ErrorsDoc, KeyErrors, PageParams, paginated, rfc3339};
 
@@ -44,7 +44,7 @@ pub struct OffsetLinkBody {
     value: Option<String>,
     currency: String,
     emails: Vec<String>,
-    bundles: Vec<BundleBody>,
+    bundles: Vec<BundleResponse>,
     created_at: String,
     status: OffsetLinkStatus,
     #[serde(skip_serializing_if = "Option::is_none")]

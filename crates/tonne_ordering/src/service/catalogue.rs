@@ -7,7 +7,7 @@ use time::Duration;
 use tonne_kernel::{Clock, Cursor, Page, PageRequest};
 
 use super::support::unexpected;
-use crate::catalogue::{Bundle, BundleId, Project, ProjectId};
+use crate::catalogue::{Bundle, BundleId, BundlePortfolio, Project, ProjectId};
 use crate::errors::CatalogueError;
 use crate::ports::{Catalogue, CatalogueRepository, ImportSummary, StoreError, Visibility};
 use crate::views::{BundleView, ProjectView};
@@ -174,6 +174,10 @@ impl CatalogueReads {
             .into_iter()
             .next()
             .ok_or(CatalogueError::NotFound)
+    }
+
+    pub(super) async fn portfolios(&self) -> Result<Vec<BundlePortfolio>, CatalogueError> {
+        self.catalogue.portfolios().await.map_err(store)
     }
 
     pub(super) async fn import(

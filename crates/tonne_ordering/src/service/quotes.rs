@@ -7,7 +7,7 @@ use anyhow::anyhow;
 use tonne_kernel::{AccountId, Currency, Mass, MassUnit, Money};
 
 use super::support::unexpected;
-use crate::catalogue::{Bundle, BundleId};
+use crate::catalogue::{Bundle, BundleId, BundlePortfolio, BundlePortfolioId};
 use crate::commands::{MassRequest, ValueRequest};
 use crate::errors::QuoteError;
 use crate::ports::{AccountDirectory, CatalogueRepository};
@@ -307,7 +307,8 @@ impl Quotes {
         Some((unit, gross))
     }
 
-    /// Sets (or, with no entries, clears) an account's own default selection.
+    /// Sets (or, with no entries, clears) an account's own default selection
+    /// (operator; the account is named by its id as typed).
     pub(super) async fn set_account_selection(
         &self,
         account: &str,
@@ -317,6 +318,15 @@ impl Quotes {
             field: "account",
             reason: "not an account id".into(),
         })?;
+        self.store_selection(account, entries).await
+    }
+
+    /// Validates entries (none clears) and stores them as the account's own selection.
+    async fn store_selection(
+        &self,
+        account: AccountId,
+        entries: Vec<SelectionEntry>,
+    ) -> Result<Vec<(BundleId, u32)>, QuoteError> {
         let currency = self
             .accounts
             .currency(account)
@@ -339,6 +349,63 @@ impl Quotes {
             .await
             .map_err(unexpected)?;
         Ok(chosen)
+    }
+
+    /// Sets the account's own selection from a request: at least one entry.
+    pub(super) async fn set_bundle_selection(
+        &self,
+        account: AccountId,
+        entries: Vec<SelectionEntry>,
+    ) -> Result<Vec<(BundleId, u32)>, QuoteError> {
+        if entries.is_empty() {
+            // `shares` explains it with the contract's code.
+            shares(&entries)?;
+        }
+        self.store_selection(account, entries).await
+    }
+
+    /// What an order naming no bundles is split by, as shares summing to 10,000.
+    pub(super) async fn bundle_selection(
+        &self,
+        account: AccountId,
+    ) -> Result<Vec<(BundleId, u32)>, QuoteError> {
+        let currency = self.currency(account).await?;
+        let chosen = self.selection(account, None, currency).await?;
+        let weights: Vec<u32> = chosen.iter().map(|(_, share)| *share).collect();
+        let parts = crate::allocation::split(10_000, &weights);
+        Ok(chosen
+            .into_iter()
+            .zip(parts)
+            .map(|((bundle, _), part)| (bundle.id, u32::try_from(part).unwrap_or(0)))
+            .collect())
+    }
+
+    /// Makes the account follow a bundle portfolio, once its bundles are
+    /// known to be sold to the account.
+    pub(super) async fn set_bundle_portfolio(
+        &self,
+        account: AccountId,
+        raw: &str,
+    ) -> Result<BundlePortfolio, QuoteError> {
+        let unknown = || QuoteError::Invalid {
+            field: "bundle_portfolio_id",
+            reason: format!("`{raw}` is not a bundle portfolio"),
+        };
+        let id: BundlePortfolioId = raw.parse().map_err(|_| unknown())?;
+        let portfolio = self
+            .catalogue
+            .portfolio(id)
+            .await
+            .map_err(unexpected)?
+            .ok_or_else(unknown)?;
+        let currency = self.currency(account).await?;
+        let ids: Vec<BundleId> = portfolio.selection.iter().map(|(id, _)| *id).collect();
+        self.usable_bundles(&ids, currency).await?;
+        self.catalogue
+            .set_account_portfolio(account, id)
+            .await
+            .map_err(unexpected)?;
+        Ok(portfolio)
     }
 }
 

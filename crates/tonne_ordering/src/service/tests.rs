@@ -650,6 +650,19 @@ fn catalogue_project(n: u128, link: Option<&str>) -> crate::catalogue::Project {
         disabled: false,
         disabled_at: None,
         bundle_ids: vec![],
+        facts: Default::default(),
+    }
+}
+
+fn portfolio(n: u128, selection: Vec<(u128, u32)>) -> crate::BundlePortfolio {
+    crate::BundlePortfolio {
+        id: crate::BundlePortfolioId::from_uuid(Uuid::from_u128(n)),
+        identifier: format!("portfolio-{n}"),
+        label: format!("Portfolio {n}"),
+        selection: selection
+            .into_iter()
+            .map(|(b, s)| (BundleId::from_uuid(Uuid::from_u128(b)), s))
+            .collect(),
     }
 }
 
@@ -748,4 +761,125 @@ async fn a_certificate_is_a_complete_order_with_its_holder_and_catalogue_facts()
         svc.certificate("not-an-id").await,
         Err(ReadOrderError::NotFound)
     ));
+}
+
+#[tokio::test]
+async fn a_request_sets_a_selection_only_when_it_is_whole_and_sellable() {
+    let mut catalogue = MockCatalogueRepository::new();
+    let mut disabled = bundle(3, 1000);
+    disabled.disabled = true;
+    catalogue
+        .expect_bundles()
+        .returning(move |_| Ok(vec![bundle(1, 1000), bundle(2, 1000), disabled.clone()]));
+    // Written exactly once: by the one valid request below.
+    catalogue
+        .expect_set_account_selection()
+        .times(1)
+        .withf(|_, s| s.iter().map(|(_, share)| *share).collect::<Vec<_>>() == vec![4000, 6000])
+        .returning(|_, _| Ok(()));
+    let svc = service_with(catalogue, MockOrderRepository::new());
+    let empty = svc.set_bundle_selection(account(), vec![]).await;
+    assert!(
+        matches!(empty, Err(QuoteError::RatiosInvalid(_))),
+        "an empty selection does not clear it through the API"
+    );
+    let not_100 = svc
+        .set_bundle_selection(account(), vec![entry(1, Some("40")), entry(2, Some("50"))])
+        .await;
+    assert!(matches!(not_100, Err(QuoteError::RatiosInvalid(_))));
+    let off = svc
+        .set_bundle_selection(account(), vec![entry(1, Some("40")), entry(3, Some("60"))])
+        .await;
+    assert!(matches!(off, Err(QuoteError::BundleInvalid(_))));
+    let unknown = svc
+        .set_bundle_selection(account(), vec![entry(1, Some("40")), entry(4, Some("60"))])
+        .await;
+    assert!(matches!(unknown, Err(QuoteError::BundleInvalid(_))));
+    let set = svc
+        .set_bundle_selection(account(), vec![entry(1, Some("40")), entry(2, Some("60"))])
+        .await
+        .unwrap();
+    assert_eq!(set.iter().map(|(_, s)| *s).sum::<u32>(), 10_000);
+}
+
+#[tokio::test]
+async fn the_selection_shown_is_the_one_orders_use_as_whole_percentages() {
+    // The account's own selection names a bundle disabled since: the rest
+    // keep their relative shares, shown as percentages summing to 100.
+    let mut catalogue = MockCatalogueRepository::new();
+    let mut gone = bundle(2, 1000);
+    gone.disabled = true;
+    catalogue.expect_account_selection().returning(move |_| {
+        Ok(vec![
+            (bundle(1, 1000), 2000),
+            (gone.clone(), 5000),
+            (bundle(3, 1000), 3000),
+        ])
+    });
+    let svc = service_with(catalogue, MockOrderRepository::new());
+    let shown = svc.bundle_selection(account()).await.unwrap();
+    assert_eq!(
+        shown,
+        vec![
+            (BundleId::from_uuid(Uuid::from_u128(1)), 4000),
+            (BundleId::from_uuid(Uuid::from_u128(3)), 6000),
+        ]
+    );
+}
+
+#[tokio::test]
+async fn following_a_portfolio_checks_it_exists_and_sells_first() {
+    let mut catalogue = MockCatalogueRepository::new();
+    catalogue.expect_portfolio().returning(|id| {
+        Ok(
+            (id == crate::BundlePortfolioId::from_uuid(Uuid::from_u128(21)))
+                .then(|| portfolio(21, vec![(1, 5000), (2, 5000)]))
+                .or_else(|| {
+                    (id == crate::BundlePortfolioId::from_uuid(Uuid::from_u128(22)))
+                        .then(|| portfolio(22, vec![(1, 5000), (5, 5000)]))
+                }),
+        )
+    });
+    catalogue
+        .expect_bundles()
+        .returning(|_| Ok(vec![bundle(1, 1000), bundle(2, 1000)]));
+    catalogue
+        .expect_set_account_portfolio()
+        .times(1)
+        .withf(|_, id| *id == crate::BundlePortfolioId::from_uuid(Uuid::from_u128(21)))
+        .returning(|_, _| Ok(()));
+    let svc = service_with(catalogue, MockOrderRepository::new());
+    for bad in [
+        "nope",
+        crate::BundlePortfolioId::from_uuid(Uuid::from_u128(23))
+            .to_string()
+            .as_str(),
+    ] {
+        let err = svc.set_bundle_portfolio(account(), bad).await;
+        assert!(
+            matches!(
+                err,
+                Err(QuoteError::Invalid {
+                    field: "bundle_portfolio_id",
+                    ..
+                })
+            ),
+            "{bad}"
+        );
+    }
+    let unsellable = svc
+        .set_bundle_portfolio(
+            account(),
+            &crate::BundlePortfolioId::from_uuid(Uuid::from_u128(22)).to_string(),
+        )
+        .await;
+    assert!(matches!(unsellable, Err(QuoteError::BundleInvalid(_))));
+    let followed = svc
+        .set_bundle_portfolio(
+            account(),
+            &crate::BundlePortfolioId::from_uuid(Uuid::from_u128(21)).to_string(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(followed.identifier, "portfolio-21");
 }

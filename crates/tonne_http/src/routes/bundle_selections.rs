@@ -1,0 +1,169 @@
+//! `/v1/bundle-selections` and `/v1/bundle-portfolios`: the acting account's
+//! default mix of bundles (what an order naming no bundles is split by), set
+//! directly or by following one of the catalogue's bundle portfolios.
+
+use actix_web::{HttpResponse, web};
+use serde::{Deserialize, Serialize};
+use tonne_ordering::{BundleId, BundlePortfolio, QuoteError};
+use utoipa::ToSchema;
+
+use crate::error::ApiError;
+use crate::extract::{Authenticated, JsonBody};
+use crate::state::AppState;
+use crate::wire::{BodyErrors, ErrorsDoc, KeyErrors, PercentageBody, SelectionBody, selection};
+
+/// The contract's `BundlePercentage`: a bundle and its share of the selection.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = BundlePercentage)]
+pub struct BundlePercentageResponse {
+    bundle_id: String,
+    /// A whole percentage as an integer (`40`), else a two-decimal string (`"33.33"`).
+    percentage: PercentageBody,
+}
+
+/// The contract's `BundlePortfolio`.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = BundlePortfolio)]
+pub struct BundlePortfolioResponse {
+    id: String,
+    /// Stable identifier, e.g. `durable-removals`.
+    identifier: String,
+    /// Human-readable name.
+    label: String,
+    bundle_selection: Vec<BundlePercentageResponse>,
+}
+
+/// The contract's `SetBundlePortfolioRequest`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = SetBundlePortfolioRequest)]
+pub struct SetBundlePortfolioRequest {
+    /// The portfolio to follow.
+    bundle_portfolio_id: String,
+}
+
+/// Shares in hundredths → the contract's `BundleSelection`.
+fn selection_response(shares: &[(BundleId, u32)]) -> Vec<BundlePercentageResponse> {
+    shares
+        .iter()
+        .map(|(id, hundredths)| BundlePercentageResponse {
+            bundle_id: id.to_string(),
+            percentage: if hundredths % 100 == 0 {
+                PercentageBody::Integer(i64::from(hundredths / 100))
+            } else {
+                PercentageBody::Text(
+                    rust_decimal::Decimal::new(i64::from(*hundredths), 2).to_string(),
+                )
+            },
+        })
+        .collect()
+}
+
+fn portfolio_response(p: &BundlePortfolio) -> BundlePortfolioResponse {
+    BundlePortfolioResponse {
+        id: p.id.to_string(),
+        identifier: p.identifier.clone(),
+        label: p.label.clone(),
+        bundle_selection: selection_response(&p.selection),
+    }
+}
+
+/// The account's default bundle selection.
+#[utoipa::path(get, path = "/v1/bundle-selections", tag = "Bundle selections", operation_id = "getBundleSelection",
+    security(("BearerAuth" = [])),
+    responses(
+        (status = 200, description = "OK", body = Vec<BundlePercentageResponse>),
+        KeyErrors,
+    ))]
+pub async fn get_selection(
+    state: web::Data<AppState>,
+    who: Authenticated,
+) -> Result<HttpResponse, ApiError> {
+    let shares = match state.ordering.bundle_selection(who.0.account_id).await {
+        Ok(shares) => shares,
+        // Nothing in the catalogue can be sold to the account by default: an empty selection.
+        Err(QuoteError::BundleInvalid(_)) => Vec::new(),
+        Err(other) => return Err(other.into()),
+    };
+    Ok(HttpResponse::Ok().json(selection_response(&shares)))
+}
+
+/// Sets the account's default bundle selection (it stops following a portfolio).
+#[utoipa::path(put, path = "/v1/bundle-selections", tag = "Bundle selections", operation_id = "updateBundleSelection",
+    security(("BearerAuth" = [])),
+    request_body = Vec<SelectionBody>,
+    responses(
+        (status = 200, description = "OK", body = Vec<BundlePercentageResponse>),
+        (status = 400, description = "Invalid selection", body = ErrorsDoc),
+        KeyErrors,
+        BodyErrors,
+    ))]
+pub async fn put_selection(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    body: JsonBody<Vec<SelectionBody>>,
+) -> Result<HttpResponse, ApiError> {
+    let entries = selection(Some(body.0))?.unwrap_or_default();
+    let shares = state
+        .ordering
+        .set_bundle_selection(who.0.account_id, entries)
+        .await?;
+    Ok(HttpResponse::Ok().json(selection_response(&shares)))
+}
+
+/// Every bundle portfolio of the catalogue.
+#[utoipa::path(get, path = "/v1/bundle-portfolios", tag = "Bundle selections", operation_id = "listAllBundlePortfolios",
+    security(("BearerAuth" = [])),
+    responses(
+        (status = 200, description = "OK", body = Vec<BundlePortfolioResponse>),
+        KeyErrors,
+    ))]
+pub async fn list_portfolios(
+    state: web::Data<AppState>,
+    _who: Authenticated,
+) -> Result<HttpResponse, ApiError> {
+    let portfolios = state.ordering.bundle_portfolios().await?;
+    Ok(HttpResponse::Ok().json(
+        portfolios
+            .iter()
+            .map(portfolio_response)
+            .collect::<Vec<_>>(),
+    ))
+}
+
+/// Makes the account follow a bundle portfolio: its default selection becomes
+/// the portfolio's, and its `bundle_portfolio_id` names it.
+#[utoipa::path(put, path = "/v1/bundle-portfolios", tag = "Bundle selections", operation_id = "updateBundlePortfolio",
+    security(("BearerAuth" = [])),
+    request_body = SetBundlePortfolioRequest,
+    responses(
+        (status = 200, description = "OK", body = BundlePortfolioResponse),
+        (status = 400, description = "Unknown portfolio", body = ErrorsDoc),
+        KeyErrors,
+        BodyErrors,
+    ))]
+pub async fn put_portfolio(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    body: JsonBody<SetBundlePortfolioRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let portfolio = state
+        .ordering
+        .set_bundle_portfolio(who.0.account_id, &body.0.bundle_portfolio_id)
+        .await?;
+    Ok(HttpResponse::Ok().json(portfolio_response(&portfolio)))
+}
+
+/// Registers the routes (under `/v1`).
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        web::resource("/bundle-selections")
+            .route(web::get().to(get_selection))
+            .route(web::put().to(put_selection)),
+    )
+    .service(
+        web::resource("/bundle-portfolios")
+            .route(web::get().to(list_portfolios))
+            .route(web::put().to(put_portfolio)),
+    );
+}
