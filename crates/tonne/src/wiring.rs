@@ -151,11 +151,20 @@ impl AccountDirectory for AccountCurrencies {
         Ok(self.0.get(account).await?.map(|a| a.currency))
     }
 
-    async fn beneficiary(&self, account: AccountId) -> Result<Option<String>, StoreError> {
+    async fn holder(
+        &self,
+        account: AccountId,
+    ) -> Result<Option<tonne_ordering::AccountHolder>, StoreError> {
         use tonne_accounts::ports::AccountRepository as _;
         Ok(self.0.get(account).await?.map(|a| {
-            a.beneficiary
-                .map_or_else(|| a.name.as_str().to_owned(), |b| b.as_str().to_owned())
+            let name = a.name.as_str().to_owned();
+            tonne_ordering::AccountHolder {
+                beneficiary: a
+                    .beneficiary
+                    .map_or_else(|| name.clone(), |b| b.as_str().to_owned()),
+                name,
+                logo: a.logo,
+            }
         }))
     }
 }

@@ -8,7 +8,7 @@ use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 use tonne_kernel::{Currency, Mass, MassUnit};
 use tonne_ordering::{MassRequest, Percentage, Quote, SelectionEntry};
-use tonne_wire::OrderBundleBody;
+use tonne_wire::OrderBundleResponse;
 use utoipa::{IntoResponses, ToSchema};
 
 use crate::error::{ApiError, codes};
@@ -215,7 +215,7 @@ pub struct QuoteBody {
     estimated_offset_cost: String,
     estimated_commission: String,
     estimated_total_cost: String,
-    bundles: Vec<OrderBundleBody>,
+    bundles: Vec<OrderBundleResponse>,
     requested_quantity: Option<String>,
     requested_value: Option<String>,
 }
@@ -227,7 +227,7 @@ pub(crate) fn quote_body(q: &Quote) -> QuoteBody {
         estimated_offset_cost: q.offset_cost.to_decimal_string(),
         estimated_commission: q.commission.to_decimal_string(),
         estimated_total_cost: q.total_cost.to_decimal_string(),
-        bundles: q.lines.iter().map(OrderBundleBody::from).collect(),
+        bundles: q.lines.iter().map(OrderBundleResponse::from).collect(),
         requested_quantity: q.requested_quantity.map(|m| m.to_tonnes_string()),
         requested_value: q.requested_value.map(|m| m.to_decimal_string()),
     }

@@ -9,7 +9,8 @@ use time::OffsetDateTime;
 use tonne_kernel::{AccountId, Clock, Currency, Cursor, Mass, MassUnit, Money, Page, PageRequest};
 use tonne_ordering::{
     BundleId, BundleView, CatalogueError, CreateOrderError, LinkOrigin, MassRequest, OrderRequest,
-    OrderingService, Pricing, Quote, QuoteError, ReadOrderError, SelectionEntry, ValueRequest,
+    OrderingService, PaymentMethod, Pricing, Quote, QuoteError, ReadOrderError, SelectionEntry,
+    ValueRequest,
 };
 
 use crate::checkout::{Amount, Checkout, Choice, Confirmed, PublicLink};
@@ -566,6 +567,7 @@ impl OffsetLinksService for Service {
         }
         let (_, email, pricing) = self.pricing(&link, &choice)?;
         let mut awaiting_payment = false;
+        let mut payment_method = PaymentMethod::Invoice;
         if link.details.link.require_payment {
             let quote = self.price(account, &pricing).await?;
             match self
@@ -573,7 +575,7 @@ impl OffsetLinksService for Service {
                 .authorise(link.account.mode, quote.total_cost, card)
                 .await?
             {
-                CardOutcome::Authorised => {}
+                CardOutcome::Authorised => payment_method = PaymentMethod::Card,
                 CardOutcome::Declined { reason } => return Err(CheckoutError::Declined(reason)),
                 CardOutcome::AwaitingOperator => awaiting_payment = true,
             }
@@ -586,6 +588,7 @@ impl OffsetLinksService for Service {
                 offset_link_id: link.details.link.id.to_string(),
                 email: email.as_str().to_owned(),
             }),
+            payment_method,
         };
         let order = match self
             .ordering

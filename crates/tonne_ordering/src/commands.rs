@@ -2,6 +2,7 @@
 
 use tonne_kernel::{EstimateId, Mass, MassUnit};
 
+use crate::orders::PaymentMethod;
 use crate::selection::SelectionEntry;
 
 /// An order-by-mass request (quote or order).
@@ -47,6 +48,9 @@ pub struct OrderRequest {
     pub metadata: Vec<(String, String)>,
     /// The offset link the order is placed through (hosted pages), if any.
     pub origin: Option<LinkOrigin>,
+    /// How it is paid: `Card` when the hosted checkout authorised a card,
+    /// `Invoice` otherwise.
+    pub payment_method: PaymentMethod,
 }
 
 /// Where an order placed through an offset link came from.

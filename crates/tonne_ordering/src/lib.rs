@@ -40,8 +40,8 @@ pub use errors::{
     CatalogueError, CreateOrderError, PlaceError, QuoteError, ReadOrderError, TransitionError,
 };
 pub use orders::{
-    IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStatus, ProjectAllocation,
-    allocate_projects,
+    IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStatus, PaymentMethod,
+    ProjectAllocation, ProjectStatus, allocate_projects,
 };
 pub use ports::OrderingService;
 #[cfg(any(test, feature = "mock"))]
@@ -51,4 +51,4 @@ pub use ports::{
 pub use quote::{Quote, QuoteLine};
 pub use selection::{Percentage, SelectionEntry};
 pub use service::{Service, Settings};
-pub use views::{BundleView, ProjectView};
+pub use views::{AccountHolder, BundleView, Certificate, CertifiedProject, ProjectView};

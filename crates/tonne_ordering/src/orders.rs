@@ -149,6 +149,54 @@ impl OrderKind {
     }
 }
 
+/// How an order is paid (the contract's `payment_method`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PaymentMethod {
+    /// Paid outside Tonne and confirmed by the operator (`tonne orders advance
+    /// --to paid`), the way an invoice is settled: API orders, offset-link orders
+    /// the account pays for, and live offset-link orders awaiting the operator.
+    Invoice,
+    /// A card authorised on the hosted checkout page.
+    Card,
+}
+
+impl PaymentMethod {
+    /// Every method.
+    pub const ALL: [PaymentMethod; 2] = [PaymentMethod::Invoice, PaymentMethod::Card];
+
+    /// The contract's spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PaymentMethod::Invoice => "invoice",
+            PaymentMethod::Card => "card",
+        }
+    }
+
+    /// Parses the contract's spelling.
+    pub fn parse(value: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|m| m.as_str() == value)
+    }
+}
+
+/// Where one project's credits of an order are (the contract's `OrderProject.status`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ProjectStatus {
+    /// Set aside for the order, not retired yet.
+    Allocated,
+    /// Retired at the registry.
+    Retired,
+}
+
+impl ProjectStatus {
+    /// The contract's spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ProjectStatus::Allocated => "allocated",
+            ProjectStatus::Retired => "retired",
+        }
+    }
+}
+
 /// A client's idempotency key: 1–100 characters, unique per account.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct IdempotencyKey(String);
@@ -181,6 +229,20 @@ pub struct ProjectAllocation {
     pub offset_cost: Money,
     /// Registry serial number of the retirement, once known.
     pub serial: Option<String>,
+}
+
+impl ProjectAllocation {
+    /// Retired once the registry has issued the retirement's serial number, or
+    /// once the order is complete (an operator may complete a live order without
+    /// recording serials: completion is their word that the credits are retired);
+    /// allocated before.
+    pub fn status(&self, order: OrderStatus) -> ProjectStatus {
+        if self.serial.is_some() || order == OrderStatus::Complete {
+            ProjectStatus::Retired
+        } else {
+            ProjectStatus::Allocated
+        }
+    }
 }
 
 /// An order.
@@ -221,6 +283,8 @@ pub struct Order {
     pub email: Option<String>,
     /// The estimate ordered (orders by estimate).
     pub estimate_id: Option<EstimateId>,
+    /// How it is paid.
+    pub payment_method: PaymentMethod,
     /// Per project, from `retiring` on (empty before).
     pub projects: Vec<ProjectAllocation>,
     /// Creation time.
@@ -259,6 +323,7 @@ impl Order {
             offset_link_id: None,
             email: None,
             estimate_id: None,
+            payment_method: PaymentMethod::Invoice,
             projects: Vec::new(),
             created_at: at,
             updated_at: at,
@@ -418,6 +483,37 @@ mod tests {
         );
         assert!(split.iter().all(|p| p.serial.is_none()));
         assert!(allocate_projects(&order, |_| vec![]).is_empty());
+    }
+
+    #[test]
+    fn a_project_is_retired_once_it_has_a_serial_or_the_order_is_complete() {
+        use crate::catalogue::{ProjectId, Registry};
+        let gbp = |m| Money::from_minor(m, Currency::Gbp);
+        let mut p = ProjectAllocation {
+            project_id: ProjectId::from_uuid(Uuid::from_u128(1)),
+            project_name: "P".into(),
+            project_type: "Biochar".into(),
+            project_slug: "p".into(),
+            registry: Registry::PuroEarth,
+            quantity: Mass::from_grams(1),
+            unit_price: gbp(1),
+            offset_cost: gbp(1),
+            serial: None,
+        };
+        assert_eq!(p.status(OrderStatus::Retiring), ProjectStatus::Allocated);
+        assert_eq!(p.status(OrderStatus::Failed), ProjectStatus::Allocated);
+        assert_eq!(p.status(OrderStatus::Complete), ProjectStatus::Retired);
+        p.serial = Some("PURO-1".into());
+        assert_eq!(p.status(OrderStatus::Retiring), ProjectStatus::Retired);
+        assert_eq!(p.status(OrderStatus::Retiring).as_str(), "retired");
+    }
+
+    #[test]
+    fn payment_methods_round_trip_their_spelling() {
+        for m in PaymentMethod::ALL {
+            assert_eq!(PaymentMethod::parse(m.as_str()), Some(m));
+        }
+        assert_eq!(PaymentMethod::parse("cheque"), None);
     }
 
     #[test]

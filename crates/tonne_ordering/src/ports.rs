@@ -14,7 +14,7 @@ use crate::errors::{
 use crate::orders::{IdempotencyKey, NewEvent, Order, OrderId, OrderStatus, ProjectAllocation};
 use crate::quote::Quote;
 use crate::selection::SelectionEntry;
-use crate::views::{BundleView, ProjectView};
+use crate::views::{AccountHolder, BundleView, Certificate, ProjectView};
 
 /// Which catalogue items a list returns.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -209,8 +209,9 @@ pub struct Fulfilment {
 pub trait AccountDirectory: Send + Sync {
     /// The account's currency, or `None` if there is no such account.
     async fn currency(&self, account: AccountId) -> Result<Option<Currency>, StoreError>;
-    /// Who retirements are made for: the account's beneficiary, else its name.
-    async fn beneficiary(&self, account: AccountId) -> Result<Option<String>, StoreError>;
+    /// The account as certificates present it (name, beneficiary, logo), or
+    /// `None` if there is no such account.
+    async fn holder(&self, account: AccountId) -> Result<Option<AccountHolder>, StoreError>;
 }
 
 /// The ordering use cases.
@@ -287,8 +288,9 @@ pub trait OrderingService: Send + Sync {
         to: Option<OrderStatus>,
         registry_serial: Option<String>,
     ) -> Result<Order, TransitionError>;
-    /// A completed order and who its credits were retired for (certificates).
-    async fn completed_order(&self, id: &str) -> Result<(Order, String), ReadOrderError>;
+    /// The certificate of a complete order (anyone holding the id may read it):
+    /// `NotFound` for an unknown id or an order not complete yet.
+    async fn certificate(&self, id: &str) -> Result<Certificate, ReadOrderError>;
     /// Moves every test-mode order unchanged for `step` one step forward; returns how many moved.
     async fn advance_test_orders(
         &self,

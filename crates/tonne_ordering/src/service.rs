@@ -20,7 +20,7 @@ use crate::ports::{
 };
 use crate::quote::Quote;
 use crate::selection::SelectionEntry;
-use crate::views::{BundleView, ProjectView};
+use crate::views::{BundleView, Certificate, ProjectView};
 
 mod catalogue;
 mod lifecycle;
@@ -62,6 +62,7 @@ impl Service {
         Self {
             orders: orders::Orders {
                 quotes: quotes.clone(),
+                catalogue: reads.catalogue.clone(),
                 orders: orders.clone(),
                 accounts,
                 clock: clock.clone(),
@@ -184,8 +185,8 @@ impl OrderingService for Service {
         self.lifecycle.advance_test_orders(step, limit).await
     }
 
-    async fn completed_order(&self, id: &str) -> Result<(Order, String), ReadOrderError> {
-        self.orders.completed(id).await
+    async fn certificate(&self, id: &str) -> Result<Certificate, ReadOrderError> {
+        self.orders.certificate(id).await
     }
 
     async fn set_account_selection(

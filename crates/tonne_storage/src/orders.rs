@@ -11,10 +11,10 @@ use tonne_kernel::{
 };
 use tonne_ordering::ports::OrderRepository;
 use tonne_ordering::{
-    BundleId, IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStatus, PlaceError,
-    ProjectAllocation, ProjectId, QuoteLine, Registry,
+    BundleId, IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStatus, PaymentMethod,
+    PlaceError, ProjectAllocation, ProjectId, QuoteLine, Registry,
 };
-use tonne_wire::{OrderBody, OrderEventData};
+use tonne_wire::{OrderEventData, OrderResponse};
 
 use crate::db::{AnyConnection, Db};
 use crate::error::{corrupt, decode_error, encode_error, store_error};
@@ -58,6 +58,7 @@ struct OrderRow {
     created_at: PrimitiveDateTime,
     updated_at: PrimitiveDateTime,
     estimate_id: Option<String>,
+    payment_method: String,
 }
 
 #[derive(Queryable, Selectable, Insertable)]
@@ -151,6 +152,7 @@ fn order_row(o: &Order) -> Result<OrderRow, DieselError> {
         created_at: to_sql_time(o.created_at),
         updated_at: to_sql_time(o.updated_at),
         estimate_id: o.estimate_id.map(|e| e.to_string()),
+        payment_method: o.payment_method.as_str().to_owned(),
     })
 }
 
@@ -233,6 +235,8 @@ fn into_order(
             .as_deref()
             .map(|e| parse_id::<EstimateId>("estimate id", e))
             .transpose()?,
+        payment_method: PaymentMethod::parse(&row.payment_method)
+            .ok_or_else(|| corrupt("payment method", &row.payment_method))?,
         created_at: from_sql_time(row.created_at),
         updated_at: from_sql_time(row.updated_at),
     })
@@ -311,7 +315,7 @@ fn append_event(conn: &mut AnyConnection, order: &Order, event: &NewEvent) -> Qu
     let account = order.account_id.to_string();
     let sequence = next_sequence(conn, &account)?;
     let payload = serde_json::to_string(&OrderEventData {
-        order: OrderBody::from(order),
+        order: OrderResponse::from(order),
     })
     .map_err(encode_error)?;
     diesel::insert_into(order_events::table)

@@ -176,6 +176,7 @@ diesel::table! {
         created_at -> Timestamp,
         updated_at -> Timestamp,
         estimate_id -> Nullable<Text>,
+        payment_method -> Text,
     }
 }
 

@@ -96,6 +96,8 @@ fn order_through(link: &OffsetLink, tonnes: &str, at: OffsetDateTime) -> Order {
         offset_link_id: Some(link.id.to_string()),
         email: Some("a@example.org".into()),
         estimate_id: None,
+        // stored and read back as given (not the column's default)
+        payment_method: tonne_ordering::PaymentMethod::Invoice,
         projects: vec![],
         created_at: at,
         updated_at: at,

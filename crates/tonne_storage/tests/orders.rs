@@ -97,6 +97,8 @@ fn order(
         offset_link_id: None,
         email: None,
         estimate_id: None,
+        // stored and read back as given (not the column's default)
+        payment_method: tonne_ordering::PaymentMethod::Card,
         projects: vec![],
         created_at: at,
         updated_at: at,
@@ -166,6 +168,12 @@ async fn placing_writes_the_order_its_reservation_and_its_event_together(t: Test
     let payload: serde_json::Value = serde_json::from_str(&evs[0].2).unwrap();
     assert_eq!(payload["order"]["id"], placed.id.to_string());
     assert_eq!(payload["order"]["status"], "received");
+    assert_eq!(placed.payment_method, tonne_ordering::PaymentMethod::Card);
+    assert_eq!(
+        payload["order"]["payment_method"], "card",
+        "the snapshot says how the order is paid"
+    );
+    assert!(payload["order"]["public_certificate_url"].is_null());
 
     // The same key again: refused by the unique constraint, and nothing else is written.
     let again = store

@@ -1,6 +1,9 @@
 //! JSON shapes of the Lune contract shared by Tonne's adapters, so that an order
 //! reads the same in an HTTP response, in its outbox snapshot and, later, in a
 //! webhook. Adapter-side only: domain crates never depend on this crate.
+//!
+//! Response bodies are named `…Response` (one Rust type per contract schema);
+//! their OpenAPI names stay those the document has always used.
 
 use std::collections::BTreeMap;
 
@@ -11,7 +14,8 @@ use tonne_ordering::{Order, OrderStatus, ProjectAllocation, QuoteLine};
 /// The contract's `OrderBundle`.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct OrderBundleBody {
+#[cfg_attr(feature = "openapi", schema(as = OrderBundleBody))]
+pub struct OrderBundleResponse {
     /// Bundle id.
     pub bundle_id: String,
     /// Bundle name.
@@ -27,7 +31,7 @@ pub struct OrderBundleBody {
     pub insufficient_available_quantity: bool,
 }
 
-impl From<&QuoteLine> for OrderBundleBody {
+impl From<&QuoteLine> for OrderBundleResponse {
     fn from(l: &QuoteLine) -> Self {
         Self {
             bundle_id: l.bundle_id.to_string(),
@@ -44,7 +48,8 @@ impl From<&QuoteLine> for OrderBundleBody {
 /// The contract's `OrderProject`.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct OrderProjectBody {
+#[cfg_attr(feature = "openapi", schema(as = OrderProjectBody))]
+pub struct OrderProjectResponse {
     /// Project id.
     pub project_id: String,
     pub project_name: String,
@@ -56,10 +61,14 @@ pub struct OrderProjectBody {
     pub unit_price: String,
     /// This project's share of the offset cost.
     pub offset_cost: String,
+    /// `allocated`, or `retired` once the registry issued the retirement's
+    /// serial number (or the order is complete).
+    pub status: &'static str,
 }
 
-impl From<&ProjectAllocation> for OrderProjectBody {
-    fn from(p: &ProjectAllocation) -> Self {
+impl OrderProjectResponse {
+    /// A project of an order in `order` status.
+    pub fn of(p: &ProjectAllocation, order: OrderStatus) -> Self {
         Self {
             project_id: p.project_id.to_string(),
             project_name: p.project_name.clone(),
@@ -68,14 +77,22 @@ impl From<&ProjectAllocation> for OrderProjectBody {
             quantity: p.quantity.to_tonnes_string(),
             unit_price: p.unit_price.to_decimal_string(),
             offset_cost: p.offset_cost.to_decimal_string(),
+            status: p.status(order).as_str(),
         }
     }
+}
+
+/// Where an order's public certificate page is, on this server: made absolute
+/// by [`OrderResponse::with_base`].
+pub fn public_certificate_path(order: &Order) -> String {
+    format!("/certificates/{}", order.id)
 }
 
 /// The contract's `Order` (`OrderByQuantity` or `OrderByValue`).
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct OrderBody {
+#[cfg_attr(feature = "openapi", schema(as = OrderBody))]
+pub struct OrderResponse {
     /// Order id.
     pub id: String,
     /// The client's idempotency key.
@@ -93,15 +110,22 @@ pub struct OrderBody {
     pub total_cost: Option<String>,
     pub commission: Option<String>,
     pub quantity: Option<String>,
+    /// `invoice` (paid outside Tonne, confirmed by the operator) or `card`
+    /// (a card authorised on the hosted checkout).
+    pub payment_method: &'static str,
     /// RFC 3339.
     pub created_at: String,
     /// Per bundle.
-    pub bundles: Option<Vec<OrderBundleBody>>,
+    pub bundles: Option<Vec<OrderBundleResponse>>,
     /// Per project, once retiring (null before).
-    pub projects: Option<Vec<OrderProjectBody>>,
+    pub projects: Option<Vec<OrderProjectResponse>>,
     /// Certificate URL once complete: a path on this server, made absolute by
-    /// [`OrderBody::with_base`] where the public URL is known (HTTP answers).
+    /// [`OrderResponse::with_base`] where the public URL is known (HTTP answers).
     pub certificate: Option<String>,
+    /// The public certificate page once complete (null before): an HTML page
+    /// anyone holding the order id can open; a path on this server, made
+    /// absolute like `certificate`.
+    pub public_certificate_url: Option<String>,
     /// Client metadata.
     pub metadata: BTreeMap<String, String>,
     /// Offset link id.
@@ -116,17 +140,21 @@ pub struct OrderBody {
     pub estimate_id: Option<String>,
 }
 
-impl OrderBody {
-    /// Makes the certificate URL absolute on `base` (e.g. `https://tonne.example`).
+impl OrderResponse {
+    /// Makes the certificate URLs absolute on `base` (e.g. `https://tonne.example`).
     pub fn with_base(mut self, base: &str) -> Self {
+        let base = base.trim_end_matches('/');
         if let Some(path) = self.certificate.take() {
-            self.certificate = Some(format!("{}{path}", base.trim_end_matches('/')));
+            self.certificate = Some(format!("{base}{path}"));
+        }
+        if let Some(path) = self.public_certificate_url.take() {
+            self.public_certificate_url = Some(format!("{base}{path}"));
         }
         self
     }
 }
 
-impl From<&Order> for OrderBody {
+impl From<&Order> for OrderResponse {
     fn from(o: &Order) -> Self {
         Self {
             id: o.id.to_string(),
@@ -138,12 +166,19 @@ impl From<&Order> for OrderBody {
             total_cost: Some(o.total_cost.to_decimal_string()),
             commission: Some(o.commission.to_decimal_string()),
             quantity: Some(o.quantity.to_tonnes_string()),
+            payment_method: o.payment_method.as_str(),
             created_at: o.created_at.format(&Rfc3339).unwrap_or_default(),
-            bundles: Some(o.lines.iter().map(OrderBundleBody::from).collect()),
-            projects: (!o.projects.is_empty())
-                .then(|| o.projects.iter().map(OrderProjectBody::from).collect()),
+            bundles: Some(o.lines.iter().map(OrderBundleResponse::from).collect()),
+            projects: (!o.projects.is_empty()).then(|| {
+                o.projects
+                    .iter()
+                    .map(|p| OrderProjectResponse::of(p, o.status))
+                    .collect()
+            }),
             certificate: (o.status == OrderStatus::Complete)
                 .then(|| format!("/v1/orders/{}/certificate", o.id)),
+            public_certificate_url: (o.status == OrderStatus::Complete)
+                .then(|| public_certificate_path(o)),
             metadata: o.metadata.iter().cloned().collect(),
             offset_link_id: o.offset_link_id.clone(),
             email: o.email.clone(),
@@ -158,5 +193,5 @@ impl From<&Order> for OrderBody {
 #[derive(Debug, Clone, Serialize)]
 pub struct OrderEventData {
     /// The order as it was when the event happened.
-    pub order: OrderBody,
+    pub order: OrderResponse,
 }

@@ -355,3 +355,107 @@ async fn a_customer_funds_a_bundle_in_a_real_browser() {
     }
     c.close().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_completed_orders_certificate_page_reads_well_in_a_real_browser() {
+    let Some(driver) = driver().await else {
+        return;
+    };
+    let axe = axe_source();
+    assert!(
+        axe.is_some() || !mandatory(),
+        "CI=true: axe-core must be installed in target/axe (.ci/run does it)"
+    );
+    let app = TestApp::spawn(tonne_test_support::TestDb::sqlite()).await;
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    let order = app
+        .post(
+            "/v1/orders/by-mass",
+            &t.live_key,
+            &json!({"mass": {"amount": "12.5", "unit": "t"}}),
+        )
+        .await;
+    let id = order.body["id"].as_str().unwrap().to_owned();
+    crate::cli::tonne(
+        &[
+            "orders",
+            "advance",
+            &id,
+            "--to",
+            "complete",
+            "--registry-serial",
+            "VCS-11825-2026",
+        ],
+        &app.database_url,
+    );
+    let done = app
+        .send(app.request(reqwest::Method::GET, &format!("/v1/orders/{id}"), None))
+        .await;
+    let url = done.body["public_certificate_url"]
+        .as_str()
+        .expect("a complete order has a public certificate")
+        .to_owned();
+    let c = browser(&driver).await;
+    c.goto(&url).await.unwrap();
+    assert!(
+        c.title()
+            .await
+            .unwrap()
+            .starts_with("Certificate of carbon credit retirement"),
+    );
+    let shown = text(&c).await;
+    for needle in ["Acme", "12.5 tonnes of CO₂e", "VCS-11825-2026-1", "Country"] {
+        assert!(shown.contains(needle), "{needle:?} missing: {shown}");
+    }
+    screenshot(&c, "06-certificate").await;
+    if let Some(axe) = &axe {
+        assert_axe_clean(&c, axe, "certificate").await;
+    }
+    // a phone: the table becomes one card per project, no sideways scrolling
+    c.set_window_size(390, 844).await.unwrap();
+    let overflow = c
+        .execute(
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(overflow, json!(0), "no horizontal scroll at 390 px");
+    screenshot(&c, "06-certificate-narrow").await;
+    if let Some(axe) = &axe {
+        assert_axe_clean(&c, axe, "certificate (narrow)").await;
+    }
+    c.set_window_size(1100, 1400).await.unwrap();
+    // not complete: the page says so, with 404
+    let pending = app
+        .post(
+            "/v1/orders/by-mass",
+            &t.live_key,
+            &json!({"mass": {"amount": "1", "unit": "t"}}),
+        )
+        .await;
+    c.goto(&format!(
+        "{}/certificates/{}",
+        app.base,
+        pending.body["id"].as_str().unwrap()
+    ))
+    .await
+    .unwrap();
+    assert!(text(&c).await.contains("Certificate not found"));
+    if let Some(axe) = &axe {
+        assert_axe_clean(&c, axe, "certificate not found").await;
+    }
+    // the PDF, as saved by a person, for a look
+    let pdf = app
+        .client
+        .get(format!("{}/v1/orders/{id}/certificate", app.base))
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    std::fs::write(target_dir().join("browser/06-certificate.pdf"), &pdf).unwrap();
+    c.close().await.unwrap();
+}

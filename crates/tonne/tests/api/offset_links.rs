@@ -507,6 +507,10 @@ async fn the_card_step_declines_without_placing_and_accepts_the_test_card(app: T
         .get(&format!("/v1/orders/{}", paid.order_id()), &t.test_key)
         .await;
     assert_eq!(order.body["total_cost"], "20.00");
+    assert_eq!(
+        order.body["payment_method"], "card",
+        "the card authorised on the page pays it"
+    );
     assert_eq!(app.count_estimates_and_orders().await.1, before + 1);
 }
 
@@ -550,6 +554,10 @@ async fn live_links_wait_for_the_operator_and_analytics_open_by_a_signed_url(app
     assert_eq!(
         order.body["status"], "received",
         "waits for `tonne orders advance`"
+    );
+    assert_eq!(
+        order.body["payment_method"], "invoice",
+        "paid outside Tonne, confirmed by the operator"
     );
 
     // the analytics page: a URL printed by the CLI opens without a key

@@ -27,6 +27,11 @@ async fn orders_by_mass_and_value_are_created_read_and_listed(app: TestApp) {
     assert_eq!(created.body["type"], "quantity");
     assert_eq!(created.body["quantity"], "2");
     assert_eq!(created.body["metadata"]["customer"], "c-42");
+    // 2024 fields: an API order is paid like an invoice (the operator confirms
+    // it); no public certificate before completion.
+    assert_eq!(created.body["payment_method"], "invoice");
+    assert!(created.body["public_certificate_url"].is_null());
+    assert!(created.body["certificate"].is_null());
     let id = created.body["id"].as_str().unwrap().to_owned();
 
     let by_value = app
@@ -302,6 +307,12 @@ async fn test_orders_advance_by_themselves_and_live_orders_by_the_cli() {
         format!("{}/v1/orders/{test_id}/certificate", app.base),
         "absolute on TONNE_PUBLIC_URL"
     );
+    let page_url = format!("{}/certificates/{test_id}", app.base);
+    assert_eq!(done.body["public_certificate_url"], page_url.as_str());
+    assert!(
+        projects.iter().all(|p| p["status"] == "retired"),
+        "a complete order's credits are retired: {projects:?}"
+    );
 
     // The certificate: a real PDF whose text carries the figures.
     let res = app
@@ -333,6 +344,69 @@ async fn test_orders_advance_by_themselves_and_live_orders_by_the_cli() {
         text.contains(first_project),
         "{first_project} missing:\n{text}"
     );
+    let all_pages: String = doc
+        .get_pages()
+        .keys()
+        .map(|n| doc.extract_text(&[*n]).unwrap())
+        .collect();
+    assert!(
+        !all_pages.contains("/v1/"),
+        "no API path in the PDF:\n{all_pages}"
+    );
+    assert!(
+        all_pages.contains(&page_url),
+        "the PDF names its public page"
+    );
+    // The public certificate page: anyone holding the id, once complete.
+    let page = app.client.get(&page_url).send().await.unwrap();
+    assert_eq!(page.status(), 200);
+    assert!(
+        page.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/html")
+    );
+    let html = page.text().await.unwrap();
+    let today = {
+        let d = time::OffsetDateTime::now_utc().date();
+        format!("{} {} {}", d.day(), d.month(), d.year())
+    };
+    for needle in [
+        "Certificate of carbon credit retirement",
+        "Acme",
+        "Retired on behalf of",
+        today.as_str(),
+        "1 tonnes of CO₂e",
+        first_project,
+        projects[0]["project_type"].as_str().unwrap(),
+        "TEST-",
+        "Test mode",
+        "<th scope=\"col\">Country</th>",
+    ] {
+        assert!(html.contains(needle), "page lacks {needle:?}:\n{html}");
+    }
+    assert!(!html.contains("<script"), "no JavaScript");
+    for p in projects {
+        assert!(html.contains(p["project_name"].as_str().unwrap()));
+    }
+    for (path, why) in [
+        (format!("/certificates/{live_id}"), "not complete yet"),
+        (
+            "/certificates/00000000000000000000000000000000".to_owned(),
+            "no such order",
+        ),
+        ("/certificates/nonsense".to_owned(), "not an id"),
+    ] {
+        let res = app
+            .client
+            .get(format!("{}{path}", app.base))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 404, "{why}");
+        assert!(res.text().await.unwrap().contains("Certificate not found"));
+    }
+
     let live = app
         .send(app.request(Method::GET, &format!("/v1/orders/{live_id}"), None))
         .await;
@@ -359,10 +433,54 @@ async fn test_orders_advance_by_themselves_and_live_orders_by_the_cli() {
     assert!(!err.status.success(), "a paid order cannot be cancelled");
     assert!(String::from_utf8_lossy(&err.stderr).contains("cannot go from paid to cancelled"));
     let out = crate::cli::tonne(
+        &["orders", "advance", &live_id, "--to", "retiring"],
+        &app.database_url,
+    );
+    assert!(out.contains("is retiring"), "{out}");
+    let retiring = app
+        .send(app.request(Method::GET, &format!("/v1/orders/{live_id}"), None))
+        .await;
+    conforms("Order", &retiring.body);
+    assert!(
+        retiring.body["projects"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p["status"] == "allocated"),
+        "no serial issued yet: allocated, not retired: {}",
+        retiring.body
+    );
+    assert!(retiring.body["public_certificate_url"].is_null());
+    let out = crate::cli::tonne(
         &["orders", "advance", &live_id, "--to", "complete"],
         &app.database_url,
     );
     assert!(out.contains("is complete"), "{out}");
+    // Completed by the operator without serials: retired on their word, and the
+    // page says the serials are not issued.
+    let live = app
+        .send(app.request(Method::GET, &format!("/v1/orders/{live_id}"), None))
+        .await;
+    conforms("Order", &live.body);
+    assert_eq!(live.body["payment_method"], "invoice");
+    assert!(
+        live.body["projects"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p["status"] == "retired")
+    );
+    let html = app
+        .client
+        .get(live.body["public_certificate_url"].as_str().unwrap())
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(html.contains("Not issued yet"), "{html}");
+    assert!(!html.contains("Test mode"), "{html}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -1,12 +1,14 @@
 //! The hosted pages of offset links (`/l/{id}`), outside `/v1` and without an
 //! API key: the customer's three steps (choose → confirm → placed) and the
-//! analytics page behind a signed, expiring URL.
+//! analytics page behind a signed, expiring URL; and the public certificate
+//! page of a complete order (`/certificates/{id}`).
 //!
 //! Every form carries a CSRF token bound to a `SameSite=Strict` cookie and to the
 //! link (`PageKey::csrf_token`); the confirmation form carries a one-time token
 //! that becomes the order's idempotency key, so a double submit or a reload
 //! places one order. Pages are rate limited per client IP.
 
+mod certificate;
 pub mod chart;
 mod views;
 
@@ -386,5 +388,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/l/{id}").route(web::get().to(show)))
         .service(web::resource("/l/{id}/quote").route(web::post().to(quote)))
         .service(web::resource("/l/{id}/order").route(web::post().to(order)))
-        .service(web::resource("/l/{id}/analytics").route(web::get().to(analytics)));
+        .service(web::resource("/l/{id}/analytics").route(web::get().to(analytics)))
+        .service(web::resource("/certificates/{id}").route(web::get().to(certificate::show)));
 }

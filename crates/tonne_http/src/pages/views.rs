@@ -42,6 +42,16 @@ table{border-collapse:collapse;width:100%;background:#fff}
 th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #d7d9d3}
 .chart svg,.chart img{max-width:100%;height:auto}
 footer{margin-top:2rem;font-size:.9rem;color:#3d3d3d}
+.num{text-align:right}
+table.certificate th[scope=row]{font-weight:600}
+table.certificate .serial{white-space:nowrap}
+@media (max-width:40rem){
+table.certificate thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
+table.certificate tr{display:block;border-bottom:2px solid #c8cbc3;padding:.5rem 0}
+table.certificate th,table.certificate td{display:block;border:0;padding:.1rem .5rem;text-align:left}
+table.certificate .serial{white-space:normal;overflow-wrap:anywhere}
+table.certificate td::before{content:attr(data-label) ": ";font-weight:600}
+}
 "#;
 
 /// The page frame.

@@ -6,7 +6,7 @@ use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 use tonne_kernel::MassUnit;
 use tonne_ordering::{OrderRequest, Pricing, ValueRequest};
-use tonne_wire::OrderBody;
+use tonne_wire::OrderResponse;
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
@@ -84,7 +84,7 @@ pub struct EstimateOrderRequest {
     security(("BearerAuth" = [])),
     request_body = EstimateOrderRequest,
     responses(
-        (status = 200, description = "OK", body = OrderBody),
+        (status = 200, description = "OK", body = OrderResponse),
         (status = 400, description = "Invalid request; estimate_not_found for an id the account does not have", body = ErrorsDoc),
         (status = 409, description = "estimate_order_already_placed, or order_idempotency_already_exists", body = ErrorsDoc),
         KeyErrors,
@@ -125,17 +125,18 @@ pub async fn create_by_estimate(
         idempotency_key: b.idempotency_key,
         metadata: b.metadata.unwrap_or_default().into_iter().collect(),
         origin: None,
+        payment_method: tonne_ordering::PaymentMethod::Invoice,
     };
     let order = state
         .ordering
         .create_order(who.0.account_id, who.0.mode, request)
         .await?;
-    Ok(HttpResponse::Ok().json(OrderBody::from(&order).with_base(&state.pages.public_url)))
+    Ok(HttpResponse::Ok().json(OrderResponse::from(&order).with_base(&state.pages.public_url)))
 }
 
 paginated! {
     /// The contract's `PaginatedOrders`, with `next_cursor`.
-    PaginatedOrders of OrderBody
+    PaginatedOrders of OrderResponse
 }
 
 /// Places an order by mass.
@@ -143,7 +144,7 @@ paginated! {
     security(("BearerAuth" = [])),
     request_body = MassOrderRequest,
     responses(
-        (status = 200, description = "OK", body = OrderBody),
+        (status = 200, description = "OK", body = OrderResponse),
         (status = 400, description = "Invalid request", body = ErrorsDoc),
         (status = 409, description = "The idempotency key was used already (order_idempotency_already_exists)", body = ErrorsDoc),
         KeyErrors,
@@ -166,12 +167,13 @@ pub async fn create_by_mass(
         idempotency_key: b.idempotency_key,
         metadata: b.metadata.unwrap_or_default().into_iter().collect(),
         origin: None,
+        payment_method: tonne_ordering::PaymentMethod::Invoice,
     };
     let order = state
         .ordering
         .create_order(who.0.account_id, who.0.mode, request)
         .await?;
-    Ok(HttpResponse::Ok().json(OrderBody::from(&order).with_base(&state.pages.public_url)))
+    Ok(HttpResponse::Ok().json(OrderResponse::from(&order).with_base(&state.pages.public_url)))
 }
 
 /// Places an order by value.
@@ -179,7 +181,7 @@ pub async fn create_by_mass(
     security(("BearerAuth" = [])),
     request_body = ValueOrderRequest,
     responses(
-        (status = 200, description = "OK", body = OrderBody),
+        (status = 200, description = "OK", body = OrderResponse),
         (status = 400, description = "Invalid request", body = ErrorsDoc),
         (status = 409, description = "The idempotency key was used already (order_idempotency_already_exists)", body = ErrorsDoc),
         KeyErrors,
@@ -200,12 +202,13 @@ pub async fn create_by_value(
         idempotency_key: b.idempotency_key,
         metadata: b.metadata.unwrap_or_default().into_iter().collect(),
         origin: None,
+        payment_method: tonne_ordering::PaymentMethod::Invoice,
     };
     let order = state
         .ordering
         .create_order(who.0.account_id, who.0.mode, request)
         .await?;
-    Ok(HttpResponse::Ok().json(OrderBody::from(&order).with_base(&state.pages.public_url)))
+    Ok(HttpResponse::Ok().json(OrderResponse::from(&order).with_base(&state.pages.public_url)))
 }
 
 /// The acting account's orders, most recent first.
@@ -232,7 +235,7 @@ pub async fn list(
     Ok(HttpResponse::Ok().json(PaginatedOrders::of(
         &page,
         |o| o.id.to_string(),
-        |o| OrderBody::from(o).with_base(&state.pages.public_url),
+        |o| OrderResponse::from(o).with_base(&state.pages.public_url),
     )))
 }
 
@@ -240,7 +243,7 @@ pub async fn list(
 #[utoipa::path(get, path = "/v1/orders/{id}", tag = "Orders", operation_id = "getOrder",
     params(("id" = String, Path, description = "The order's id")),
     responses(
-        (status = 200, description = "OK", body = OrderBody),
+        (status = 200, description = "OK", body = OrderResponse),
         (status = 404, description = "No such order", body = ErrorsDoc),
         RateLimited,
     ))]
@@ -249,14 +252,14 @@ pub async fn get(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let order = state.ordering.order(&id).await?;
-    Ok(HttpResponse::Ok().json(OrderBody::from(&order).with_base(&state.pages.public_url)))
+    Ok(HttpResponse::Ok().json(OrderResponse::from(&order).with_base(&state.pages.public_url)))
 }
 
 /// The acting account's order with this idempotency key (404 without valid credentials).
 #[utoipa::path(get, path = "/v1/orders/by-idempotency-key/{idempotencyKey}", tag = "Orders", operation_id = "getOrderByIdempotencyKey",
     params(("idempotencyKey" = String, Path, description = "The order's idempotency key")),
     responses(
-        (status = 200, description = "OK", body = OrderBody),
+        (status = 200, description = "OK", body = OrderResponse),
         (status = 404, description = "No such order for this account", body = ErrorsDoc),
         RateLimited,
     ))]
@@ -272,7 +275,7 @@ pub async fn by_idempotency_key(
         .ordering
         .order_by_idempotency_key(caller.account_id, &key)
         .await?;
-    Ok(HttpResponse::Ok().json(OrderBody::from(&order).with_base(&state.pages.public_url)))
+    Ok(HttpResponse::Ok().json(OrderResponse::from(&order).with_base(&state.pages.public_url)))
 }
 
 /// Registers the order routes (under `/v1`), before the quote routes.
@@ -299,8 +302,11 @@ pub async fn certificate(
     state: web::Data<AppState>,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let (order, beneficiary) = state.ordering.completed_order(&id).await?;
-    let pdf = web::block(move || crate::certificate::render(&order, &beneficiary))
+    let certificate = state.ordering.certificate(&id).await?;
+    let sheet = crate::certificate::Sheet::of(&certificate, &state.pages.public_url);
+    // The account's logo is drawn when the accounts domain hands over its pixels;
+    // until it does, the account's name heads the certificate alone.
+    let pdf = web::block(move || crate::certificate::render(&sheet, None))
         .await
         .map_err(|e| ApiError::internal(&anyhow::anyhow!(e).context("rendering a certificate")))?;
     Ok(HttpResponse::Ok()

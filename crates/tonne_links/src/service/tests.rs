@@ -298,6 +298,7 @@ fn order(request: &OrderRequest) -> Order {
         offset_link_id: request.origin.as_ref().map(|o| o.offset_link_id.clone()),
         email: request.origin.as_ref().map(|o| o.email.clone()),
         estimate_id: None,
+        payment_method: request.payment_method,
         projects: vec![],
         created_at: NOW,
         updated_at: NOW,
@@ -334,6 +335,7 @@ async fn place_creates_one_order_with_the_link_and_email() {
                 && *mode == AccountMode::Test
                 && r.idempotency_key.as_deref() == Some("offset-link-abc123")
                 && matches!(&r.pricing, Pricing::Value(v) if v.value == "20.00")
+                && r.payment_method == tonne_ordering::PaymentMethod::Invoice
         })
         .returning(|_, _, r| Ok(order(&r)));
     let svc = service(holding(stored_link(false)), o, MockCardPayments::new());
@@ -367,6 +369,7 @@ async fn a_repeated_submit_answers_the_order_already_placed() {
                 idempotency_key: None,
                 metadata: vec![],
                 origin: None,
+                payment_method: tonne_ordering::PaymentMethod::Invoice,
             }))
         });
     o.expect_create_order().never();
@@ -431,6 +434,42 @@ async fn refused_choices_place_nothing() {
         .await,
         Err(CheckoutError::Invalid { field: "token", .. })
     ));
+}
+
+#[tokio::test]
+async fn an_authorised_card_places_an_order_paid_by_card() {
+    let mut cards = MockCardPayments::new();
+    cards
+        .expect_authorise()
+        .times(1)
+        .returning(|_, _, _| Ok(CardOutcome::Authorised));
+    let mut o = ordering();
+    o.expect_order_by_idempotency_key()
+        .returning(|_, _| Err(ReadOrderError::NotFound));
+    o.expect_quote_by_value()
+        .returning(|_, _| Ok(quote(2_000, 1_000_000)));
+    o.expect_create_order()
+        .times(1)
+        .withf(|_, _, r| r.payment_method == tonne_ordering::PaymentMethod::Card)
+        .returning(|_, _, r| Ok(order(&r)));
+    let svc = service(holding(stored_link(true)), o, cards);
+    let id = stored_link(true).id.to_string();
+    let placed = svc
+        .place(
+            &id,
+            choice("jane@example.org", Some(Amount::Money("20.00".into()))),
+            Some(Card {
+                number: "4242424242424242".into(),
+            }),
+            "tok",
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        placed.order.payment_method,
+        tonne_ordering::PaymentMethod::Card
+    );
+    assert!(!placed.awaiting_payment);
 }
 
 #[tokio::test]

@@ -10,7 +10,8 @@ use super::support::{event, unexpected};
 use crate::commands::{MassRequest, OrderRequest, Pricing};
 use crate::errors::{CreateOrderError, PlaceError, QuoteError, ReadOrderError};
 use crate::orders::{IdempotencyKey, Order, OrderId, OrderKind, OrderStatus};
-use crate::ports::{AccountDirectory, OrderRepository, StoreError};
+use crate::ports::{AccountDirectory, CatalogueRepository, OrderRepository, StoreError};
+use crate::views::{Certificate, CertifiedProject};
 
 fn check_metadata(metadata: &[(String, String)]) -> Result<(), QuoteError> {
     let invalid = |reason: String| QuoteError::Invalid {
@@ -37,6 +38,7 @@ fn check_metadata(metadata: &[(String, String)]) -> Result<(), QuoteError> {
 #[derive(Clone)]
 pub(super) struct Orders {
     pub(super) quotes: Quotes,
+    pub(super) catalogue: Arc<dyn CatalogueRepository>,
     pub(super) orders: Arc<dyn OrderRepository>,
     pub(super) accounts: Arc<dyn AccountDirectory>,
     pub(super) clock: Arc<dyn Clock>,
@@ -99,6 +101,7 @@ impl Orders {
             self.clock.now(),
         );
         order.estimate_id = estimate_id;
+        order.payment_method = request.payment_method;
         if let Some(origin) = request.origin {
             order.offset_link_id = Some(origin.offset_link_id);
             order.email = Some(origin.email);
@@ -152,18 +155,45 @@ impl Orders {
         }
     }
 
-    /// A complete order with the name its certificate is issued to.
-    pub(super) async fn completed(&self, id: &str) -> Result<(Order, String), ReadOrderError> {
+    /// The certificate of a complete order: its account as certificates show
+    /// it, and each project with its country and registry record from the
+    /// catalogue.
+    pub(super) async fn certificate(&self, id: &str) -> Result<Certificate, ReadOrderError> {
         let order = self.get(id).await?;
         if order.status != OrderStatus::Complete {
             return Err(ReadOrderError::NotFound);
         }
-        let beneficiary = self
+        let holder = self
             .accounts
-            .beneficiary(order.account_id)
+            .holder(order.account_id)
             .await
             .map_err(unexpected)?
-            .unwrap_or_default();
-        Ok((order, beneficiary))
+            .ok_or_else(|| {
+                ReadOrderError::Unexpected(anyhow::anyhow!(
+                    "order {} names account {} which does not exist",
+                    order.id,
+                    order.account_id
+                ))
+            })?;
+        let ids: Vec<_> = order.projects.iter().map(|p| p.project_id).collect();
+        let catalogue = self.catalogue.projects(&ids).await.map_err(unexpected)?;
+        let projects = order
+            .projects
+            .iter()
+            .map(|allocation| {
+                let known = catalogue.iter().find(|p| p.id == allocation.project_id);
+                CertifiedProject {
+                    allocation: allocation.clone(),
+                    status: allocation.status(order.status),
+                    country_name: known.map(|p| p.country_name.clone()),
+                    registry_link: known.and_then(|p| p.registry_link.clone()),
+                }
+            })
+            .collect();
+        Ok(Certificate {
+            order,
+            holder,
+            projects,
+        })
     }
 }

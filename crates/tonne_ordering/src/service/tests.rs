@@ -276,6 +276,7 @@ fn order_request(key: Option<&str>, metadata: Vec<(String, String)>) -> OrderReq
         idempotency_key: key.map(str::to_owned),
         metadata,
         origin: None,
+        payment_method: crate::orders::PaymentMethod::Invoice,
     }
 }
 
@@ -355,6 +356,7 @@ async fn an_estimate_is_ordered_for_its_mass_once() {
         idempotency_key: Some("e1".into()),
         metadata: vec![],
         origin: None,
+        payment_method: crate::orders::PaymentMethod::Invoice,
     };
     let order = svc
         .create_order(account(), AccountMode::Live, request())
@@ -623,6 +625,35 @@ async fn many_quotes_read_each_selection_once_and_match_single_quotes() {
     assert!(many.iter().take(101).all(Result::is_ok), "{many:?}");
 }
 
+fn catalogue_project(n: u128, link: Option<&str>) -> crate::catalogue::Project {
+    use crate::catalogue::{Project, ProjectId, Registry};
+    Project {
+        id: ProjectId::from_uuid(Uuid::from_u128(n)),
+        slug: format!("p{n}"),
+        name: format!("P{n}"),
+        short_name: format!("P{n}"),
+        description: String::new(),
+        project_type: "Biochar".into(),
+        registry: Registry::PuroEarth,
+        registry_link: link.map(str::to_owned),
+        latitude: rust_decimal::Decimal::ZERO,
+        longitude: rust_decimal::Decimal::ZERO,
+        country_name: format!("Country {n}"),
+        country_code: "XXX".into(),
+        region: None,
+        logo: None,
+        primary_image: None,
+        thumbnail_image: None,
+        results: vec![],
+        un_sdg: vec![],
+        media: vec![],
+        disabled: false,
+        disabled_at: None,
+        bundle_ids: vec![],
+        facts: Default::default(),
+    }
+}
+
 fn portfolio(n: u128, selection: Vec<(u128, u32)>) -> crate::BundlePortfolio {
     crate::BundlePortfolio {
         id: crate::BundlePortfolioId::from_uuid(Uuid::from_u128(n)),
@@ -633,6 +664,103 @@ fn portfolio(n: u128, selection: Vec<(u128, u32)>) -> crate::BundlePortfolio {
             .map(|(b, s)| (BundleId::from_uuid(Uuid::from_u128(b)), s))
             .collect(),
     }
+}
+
+#[tokio::test]
+async fn a_certificate_is_a_complete_order_with_its_holder_and_catalogue_facts() {
+    use crate::catalogue::{ProjectId, Registry};
+    use crate::orders::{ProjectAllocation, ProjectStatus};
+    use crate::views::AccountHolder;
+    let allocation = |n: u128, serial: Option<&str>| ProjectAllocation {
+        project_id: ProjectId::from_uuid(Uuid::from_u128(n)),
+        project_name: format!("P{n}"),
+        project_type: "Biochar".into(),
+        project_slug: format!("p{n}"),
+        registry: Registry::PuroEarth,
+        quantity: Mass::from_grams(500_000),
+        unit_price: tonne_kernel::Money::from_minor(1000, Currency::Gbp),
+        offset_cost: tonne_kernel::Money::from_minor(500, Currency::Gbp),
+        serial: serial.map(str::to_owned),
+    };
+    let mut complete = stored(OrderStatus::Complete);
+    // project 12 has left the catalogue since; project 11's record has no link
+    complete.projects = vec![
+        allocation(10, Some("PURO-7")),
+        allocation(11, None),
+        allocation(12, None),
+    ];
+    let retiring = stored(OrderStatus::Retiring);
+    let (complete_id, retiring_id) = (complete.id, retiring.id);
+    let mut orders = MockOrderRepository::new();
+    orders.expect_get().returning(move |id| {
+        Ok(Some(if id == complete_id {
+            complete.clone()
+        } else {
+            retiring.clone()
+        }))
+    });
+    let mut catalogue = MockCatalogueRepository::new();
+    catalogue.expect_projects().times(1).returning(|ids| {
+        assert_eq!(ids.len(), 3, "one read for every project of the order");
+        Ok(vec![
+            catalogue_project(11, None),
+            catalogue_project(10, Some("https://registry.example/p10")),
+        ])
+    });
+    let mut accounts = MockAccountDirectory::new();
+    accounts.expect_holder().times(1).returning(|a| {
+        assert_eq!(a, account());
+        Ok(Some(AccountHolder {
+            name: "Acme".into(),
+            beneficiary: "Acme Foundation".into(),
+            logo: Some("https://tonne.example/logos/acme.png".into()),
+        }))
+    });
+    let svc = Service::new(
+        Arc::new(catalogue),
+        Arc::new(orders),
+        Arc::new(accounts),
+        (fulfilment(), fulfilment()),
+        Arc::new(MockClock::new()),
+        Settings::default(),
+    );
+    let c = svc.certificate(&complete_id.to_string()).await.unwrap();
+    assert_eq!(c.holder.beneficiary, "Acme Foundation");
+    let facts: Vec<_> = c
+        .projects
+        .iter()
+        .map(|p| {
+            (
+                p.allocation.project_id,
+                p.status,
+                p.country_name.as_deref(),
+                p.registry_link.as_deref(),
+            )
+        })
+        .collect();
+    let id = |n| ProjectId::from_uuid(Uuid::from_u128(n));
+    assert_eq!(
+        facts,
+        vec![
+            (
+                id(10),
+                ProjectStatus::Retired,
+                Some("Country 10"),
+                Some("https://registry.example/p10")
+            ),
+            (id(11), ProjectStatus::Retired, Some("Country 11"), None),
+            (id(12), ProjectStatus::Retired, None, None),
+        ],
+        "in the order's project order; the order is complete, so all are retired"
+    );
+    assert!(matches!(
+        svc.certificate(&retiring_id.to_string()).await,
+        Err(ReadOrderError::NotFound)
+    ));
+    assert!(matches!(
+        svc.certificate("not-an-id").await,
+        Err(ReadOrderError::NotFound)
+    ));
 }
 
 #[tokio::test]
