@@ -87,6 +87,38 @@ pub fn reencode(bytes: &[u8]) -> Result<EncodedLogo, LogoImageError> {
     })
 }
 
+/// A stored logo as 8-bit RGB pixels, row by row (`width`, `height`, bytes), for
+/// the PDF certificate; transparent pixels are laid on white. `None` when the
+/// stored bytes do not decode (they always should: Tonne encoded them).
+pub fn rgb_pixels(logo: &EncodedLogo) -> Option<(usize, usize, Vec<u8>)> {
+    let format = match logo.format {
+        LogoFormat::Png => ImageFormat::Png,
+        LogoFormat::Jpeg => ImageFormat::Jpeg,
+    };
+    let mut reader = ImageReader::with_format(Cursor::new(&logo.bytes), format);
+    let mut limits = Limits::default();
+    limits.max_image_width = Some(MAX_LOGO_SIDE);
+    limits.max_image_height = Some(MAX_LOGO_SIDE);
+    limits.max_alloc = Some(MAX_DECODE_ALLOC);
+    reader.limits(limits);
+    let rgba = reader.decode().ok()?.to_rgba8();
+    let (width, height) = rgba.dimensions();
+    let mut rgb = Vec::with_capacity(rgba.as_raw().len() / 4 * 3);
+    for pixel in rgba.pixels() {
+        let [r, g, b, a] = pixel.0;
+        let over_white = |c: u8| {
+            let (c, a) = (u16::from(c), u16::from(a));
+            u8::try_from((c * a + 255 * (255 - a)) / 255).unwrap_or(u8::MAX)
+        };
+        rgb.extend([over_white(r), over_white(g), over_white(b)]);
+    }
+    Some((
+        usize::try_from(width).ok()?,
+        usize::try_from(height).ok()?,
+        rgb,
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

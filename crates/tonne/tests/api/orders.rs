@@ -262,6 +262,20 @@ async fn test_orders_advance_by_themselves_and_live_orders_by_the_cli() {
     .await;
     app.demo_catalogue().await;
     let t = app.tenant().await;
+    // The test account has a logo: the certificate (page and PDF) shows it.
+    let (content_type, form) = crate::accounts::logo_form(&crate::accounts::png(24, 12));
+    let uploaded = app
+        .send(
+            app.request(
+                Method::POST,
+                &format!("/v1/accounts/{}/logo", t.test_account),
+                Some(&t.test_key),
+            )
+            .header("Content-Type", content_type)
+            .body(form),
+        )
+        .await;
+    assert_eq!(uploaded.status, 200, "{}", uploaded.body);
     let test_order = app
         .post("/v1/orders/by-mass", &t.test_key, &mass("1"))
         .await;
@@ -326,6 +340,18 @@ async fn test_orders_advance_by_themselves_and_live_orders_by_the_cli() {
     let pdf = res.bytes().await.unwrap();
     assert!(pdf.starts_with(b"%PDF"));
     let doc = lopdf::Document::load_mem(&pdf).expect("a parseable PDF");
+    let images = doc
+        .objects
+        .values()
+        .filter_map(|o| o.as_stream().ok())
+        .filter(|s| {
+            s.dict
+                .get(b"Subtype")
+                .and_then(|v| v.as_name())
+                .is_ok_and(|n| n == b"Image")
+        })
+        .count();
+    assert_eq!(images, 1, "the account's logo is drawn in the PDF");
     let text = doc.extract_text(&[1]).expect("text on page 1");
     for needle in [
         test_id.as_str(),

@@ -20,6 +20,50 @@ pub fn conforms(schema: &str, body: &Value) {
     }
 }
 
+/// A transaction estimate's `request` echo spells the merchant's search term as
+/// the client did: `fuzzy_search_term` (2023; the 2024 merchant schemas forbid
+/// any other property) or `search_term` (2024; the 2023 schema does not know it).
+/// No echo can please both, so the answer is checked as is against the
+/// document of the spelling used, and against the other document with the echo
+/// respelled — everything else must hold in both (docs/API.md).
+pub fn conforms_transaction(body: &Value) {
+    use tonne_test_support::Edition;
+    let Some(contract) = contract() else {
+        return;
+    };
+    let merchant = &body["request"]["merchant"];
+    let (own, other, from, to) = if merchant.get("fuzzy_search_term").is_some() {
+        (
+            Edition::Jan2023,
+            Edition::Dec2024,
+            "fuzzy_search_term",
+            "search_term",
+        )
+    } else if merchant.get("search_term").is_some() {
+        (
+            Edition::Dec2024,
+            Edition::Jan2023,
+            "search_term",
+            "fuzzy_search_term",
+        )
+    } else {
+        return conforms("TransactionEmissionEstimate", body);
+    };
+    let schema = "TransactionEmissionEstimate";
+    if let Err(e) = contract.validate_in(own, schema, body) {
+        panic!("response violates the contract: {}", e.0);
+    }
+    let mut respelled = body.clone();
+    if let Some(m) = respelled["request"]["merchant"].as_object_mut() {
+        if let Some(term) = m.remove(from) {
+            m.insert(to.to_owned(), term);
+        }
+    }
+    if let Err(e) = contract.validate_in(other, schema, &respelled) {
+        panic!("response violates the contract: {}", e.0);
+    }
+}
+
 /// Checks an error body. Every status carries the 2024 `ErrorResponse` shape:
 /// `error`, and the same element alone in `errors`. For the statuses whose
 /// contract response carries the schema (400, 401, 403, 409) the schemas of both

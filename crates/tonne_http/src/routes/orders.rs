@@ -304,11 +304,25 @@ pub async fn certificate(
 ) -> Result<HttpResponse, ApiError> {
     let certificate = state.ordering.certificate(&id).await?;
     let sheet = crate::certificate::Sheet::of(&certificate, &state.pages.public_url);
-    // The account's logo is drawn when the accounts domain hands over its pixels;
-    // until it does, the account's name heads the certificate alone.
-    let pdf = web::block(move || crate::certificate::render(&sheet, None))
-        .await
-        .map_err(|e| ApiError::internal(&anyhow::anyhow!(e).context("rendering a certificate")))?;
+    // The account's logo, by the id its URL ends with; a logo that cannot be
+    // read leaves the account's name to head the certificate alone.
+    let stored = match certificate
+        .holder
+        .logo
+        .as_deref()
+        .and_then(|url| url.rsplit('/').next())
+    {
+        Some(logo_id) => state.accounts.logo(logo_id).await.ok().flatten(),
+        None => None,
+    };
+    let pdf = web::block(move || {
+        let logo = stored
+            .and_then(|l| crate::logo_image::rgb_pixels(&l.image))
+            .map(|(width, height, rgb)| crate::certificate::Logo { width, height, rgb });
+        crate::certificate::render(&sheet, logo.as_ref())
+    })
+    .await
+    .map_err(|e| ApiError::internal(&anyhow::anyhow!(e).context("rendering a certificate")))?;
     Ok(HttpResponse::Ok()
         .content_type("application/pdf")
         .insert_header((

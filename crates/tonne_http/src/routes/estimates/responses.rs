@@ -951,13 +951,9 @@ pub fn render(
                 shipment: shipment_fields(e),
             }))
         }
-        EstimateDetail::Transaction { search_term_match } => {
-            AnyEstimateResponse::Transaction(Box::new(transaction_response(
-                base,
-                e,
-                search_term_match.as_ref(),
-            )))
-        }
+        EstimateDetail::Transaction { search_term_match } => AnyEstimateResponse::Transaction(
+            Box::new(transaction_response(base, e, search_term_match.as_ref())),
+        ),
         EstimateDetail::Company(c) => {
             AnyEstimateResponse::Company(Box::new(CompanyEstimateResponse {
                 base,
