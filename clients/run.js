@@ -420,16 +420,18 @@ async function runVersion(version) {
         })
         await call('', live, 'updateMultiLegShippingEstimateAnnotations', [ml.id], { metadata: { ref: 'ML-1' } })
     }
-    const txBody = { value: { value: '100', currency: 'EUR' }, merchant: { countryCode: 'GBR', fuzzySearchTerm: 'Bananas' }, diet: 'vegan' }
+    // Each client spells the search term as its own types do: 2.2.7 `fuzzySearchTerm`, 3.x `searchTerm`.
+    const merchant = v3 ? { countryCode: 'GBR', searchTerm: 'Bananas' } : { countryCode: 'GBR', fuzzySearchTerm: 'Bananas' }
+    const txBody = { value: { value: '100', currency: 'EUR' }, merchant, diet: 'vegan' }
     const tx = await call('', live, 'createTransactionEstimate', [], txBody)
     const txKey = `tx-${tag}`
     if (v3) {
         await call('merchant.search_term, idempotency_key, metadata', live, 'createTransactionEstimate', [], {
-            value: { value: '42.50', currency: 'GBP' }, merchant: { countryCode: 'GBR', searchTerm: 'Tesco' }, idempotencyKey: txKey, metadata: { ref: 'INV-1' },
+            value: { value: '42.50', currency: 'GBP' }, merchant: { countryCode: 'GBR', searchTerm: 'Supermarket groceries' }, idempotencyKey: txKey, metadata: { ref: 'INV-1' },
         })
         await call('', live, 'getTransactionEstimateByIdempotencyKey', [txKey])
         await call('repeated idempotency_key', live, 'createTransactionEstimate', [], {
-            value: { value: '42.50', currency: 'GBP' }, merchant: { countryCode: 'GBR', searchTerm: 'Tesco' }, idempotencyKey: txKey,
+            value: { value: '42.50', currency: 'GBP' }, merchant: { countryCode: 'GBR', searchTerm: 'Supermarket groceries' }, idempotencyKey: txKey,
         }, { expect: { status: 409, code: 'estimate_idempotency_already_exists' } })
     }
     await call('', live, 'createBatchTransactionEstimate', [], [txBody, { value: { value: '20', currency: 'GBP' }, merchant: { countryCode: 'FRA', fuzzySearchTerm: 'SNCF' } }])

@@ -160,6 +160,9 @@ pub enum ExternalPagesVisibility {
     /// Only the account (the contract's default).
     #[default]
     Hidden,
+    /// Only through a verified token (the 3.9.2 client's `private`; Tonne serves
+    /// no token-gated pages yet, so to a visitor it is `Hidden`).
+    Private,
 }
 
 impl ExternalPagesVisibility {
@@ -168,6 +171,7 @@ impl ExternalPagesVisibility {
         match self {
             ExternalPagesVisibility::Public => "public",
             ExternalPagesVisibility::Hidden => "hidden",
+            ExternalPagesVisibility::Private => "private",
         }
     }
     /// Parses the wire and storage spelling.
@@ -175,6 +179,7 @@ impl ExternalPagesVisibility {
         match value {
             "public" => Some(ExternalPagesVisibility::Public),
             "hidden" => Some(ExternalPagesVisibility::Hidden),
+            "private" => Some(ExternalPagesVisibility::Private),
             _ => None,
         }
     }

@@ -352,7 +352,7 @@ pub(crate) fn estimate_traced(
         Merchant::SearchTerm(term) => {
             let (c, text) = search(term).ok_or_else(|| {
                 EstimateError::invalid(
-                    "merchant.fuzzy_search_term",
+                    "merchant.search_term (or fuzzy_search_term)",
                     "matches no merchant category; send a category_code",
                 )
             })?;

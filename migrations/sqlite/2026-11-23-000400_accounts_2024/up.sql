@@ -9,7 +9,7 @@ ALTER TABLE organisations ADD COLUMN organisation_type TEXT NOT NULL DEFAULT 'sh
 -- (live/test). NULL until set; NULLs never collide in a unique index.
 ALTER TABLE accounts ADD COLUMN handle TEXT NULL;
 ALTER TABLE accounts ADD COLUMN external_pages_visibility TEXT NOT NULL DEFAULT 'hidden'
-    CHECK (external_pages_visibility IN ('public', 'hidden'));
+    CHECK (external_pages_visibility IN ('public', 'hidden', 'private'));
 -- idempotency_key of a client account's creation: once per organisation and mode.
 ALTER TABLE accounts ADD COLUMN idempotency_key TEXT NULL;
 CREATE UNIQUE INDEX accounts_handle_unique ON accounts (organisation_id, mode, handle);

@@ -54,10 +54,10 @@ pub fn conforms_transaction(body: &Value) {
         panic!("response violates the contract: {}", e.0);
     }
     let mut respelled = body.clone();
-    if let Some(m) = respelled["request"]["merchant"].as_object_mut() {
-        if let Some(term) = m.remove(from) {
-            m.insert(to.to_owned(), term);
-        }
+    if let Some(m) = respelled["request"]["merchant"].as_object_mut()
+        && let Some(term) = m.remove(from)
+    {
+        m.insert(to.to_owned(), term);
     }
     if let Err(e) = contract.validate_in(other, schema, &respelled) {
         panic!("response violates the contract: {}", e.0);

@@ -47,6 +47,9 @@ pub enum ExternalPagesVisibilityCode {
     Public,
     /// Only the account (the default).
     Hidden,
+    /// Only through a verified token (3.9.2's value; the 2024 document has no
+    /// such value, so only a client that sends it reads it back).
+    Private,
 }
 
 impl From<ExternalPagesVisibility> for ExternalPagesVisibilityCode {
@@ -54,6 +57,7 @@ impl From<ExternalPagesVisibility> for ExternalPagesVisibilityCode {
         match v {
             ExternalPagesVisibility::Public => Self::Public,
             ExternalPagesVisibility::Hidden => Self::Hidden,
+            ExternalPagesVisibility::Private => Self::Private,
         }
     }
 }
@@ -63,6 +67,7 @@ impl From<ExternalPagesVisibilityCode> for ExternalPagesVisibility {
         match v {
             ExternalPagesVisibilityCode::Public => Self::Public,
             ExternalPagesVisibilityCode::Hidden => Self::Hidden,
+            ExternalPagesVisibilityCode::Private => Self::Private,
         }
     }
 }
