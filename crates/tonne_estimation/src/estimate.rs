@@ -329,6 +329,18 @@ pub struct Annotations {
     pub occurred_at: Option<OffsetDateTime>,
 }
 
+/// Which of an account's estimates a list shows (each filter absent: all).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct EstimateFilter {
+    /// Only those whose `is_shipment` / `is_transaction` is this (an estimate
+    /// that never said counts as `false`).
+    pub actual: Option<bool>,
+    /// Only those created at or after this time.
+    pub created_from: Option<OffsetDateTime>,
+    /// Only those created at or before this time.
+    pub created_through: Option<OffsetDateTime>,
+}
+
 /// A change of an estimate's annotations: each field absent is unchanged.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct AnnotationsPatch {

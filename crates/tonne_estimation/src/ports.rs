@@ -4,11 +4,12 @@
 
 use async_trait::async_trait;
 use time::OffsetDateTime;
-use tonne_kernel::{AccountId, EstimateId, StoreError};
+use tonne_kernel::{AccountId, Cursor, EstimateId, Page, PageRequest, StoreError};
 
 use crate::EstimateError;
 use crate::estimate::{
-    Annotations, AnnotationsPatch, Computed, Estimate, EstimateKind, EstimateRequest, NewEstimate,
+    Annotations, AnnotationsPatch, Computed, Estimate, EstimateFilter, EstimateKind,
+    EstimateRequest, NewEstimate,
 };
 
 /// The estimate use cases.
@@ -48,6 +49,16 @@ pub trait EstimationService: Send + Sync {
         key: &str,
     ) -> Result<Estimate, EstimationError>;
 
+    /// The account's estimates of `kinds` that pass the filter, most recent
+    /// first, a page at a time (`after`: the last id of the previous page).
+    async fn list(
+        &self,
+        account: AccountId,
+        kinds: &[EstimateKind],
+        filter: EstimateFilter,
+        page: PageRequest<Cursor>,
+    ) -> Result<Page<Estimate>, EstimationError>;
+
     /// Changes what the client attached to an estimate of one of `kinds`
     /// (nothing is recomputed; an ordered estimate may be annotated too).
     async fn annotate(
@@ -85,6 +96,9 @@ pub enum EstimationError {
     /// The estimate was ordered (`estimate_order_already_placed`).
     #[error("the estimate has an order and can no longer be updated")]
     AlreadyOrdered,
+    /// A list's `after` names no estimate of the account.
+    #[error("after: no estimate of this account has that id")]
+    UnknownCursor,
     /// Storage failed.
     #[error(transparent)]
     Unexpected(anyhow::Error),
@@ -140,6 +154,16 @@ pub trait EstimateRepository: Send + Sync {
         annotations: &Annotations,
         at: OffsetDateTime,
     ) -> Result<bool, StoreError>;
+    /// The account's estimates of `kinds` that pass the filter, most recent
+    /// first (`created_at`, then id), from after the cursor's estimate. MUST
+    /// return `NotFound` when the cursor names no estimate of the account.
+    async fn list(
+        &self,
+        account: AccountId,
+        kinds: &[EstimateKind],
+        filter: &EstimateFilter,
+        page: &PageRequest<Cursor>,
+    ) -> Result<Page<Estimate>, StoreError>;
     /// The account's estimate with this id.
     async fn get(&self, account: AccountId, id: EstimateId)
     -> Result<Option<Estimate>, StoreError>;

@@ -4,11 +4,12 @@
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use tonne_kernel::{AccountId, Clock, EstimateId, IdGenerator, StoreError};
+use tonne_kernel::{AccountId, Clock, Cursor, EstimateId, IdGenerator, Page, PageRequest, StoreError};
 
 use crate::EstimateError;
 use crate::estimate::{
-    AnnotationsPatch, Computed, Estimate, EstimateKind, EstimateRequest, NewEstimate,
+    AnnotationsPatch, Computed, Estimate, EstimateFilter, EstimateKind, EstimateRequest,
+    NewEstimate,
 };
 use crate::ports::{Engine, EstimateRepository, EstimationError, EstimationService, UpdateOutcome};
 
@@ -140,6 +141,20 @@ impl EstimationService for Estimations {
             return Err(EstimationError::NotFound);
         }
         Ok(estimate)
+    }
+
+    async fn list(
+        &self,
+        account: AccountId,
+        kinds: &[EstimateKind],
+        filter: EstimateFilter,
+        page: PageRequest<Cursor>,
+    ) -> Result<Page<Estimate>, EstimationError> {
+        match self.repo.list(account, kinds, &filter, &page).await {
+            Ok(page) => Ok(page),
+            Err(StoreError::NotFound) => Err(EstimationError::UnknownCursor),
+            Err(e) => Err(unexpected(e)),
+        }
     }
 
     async fn get_by_idempotency_key(

@@ -24,6 +24,8 @@ pub mod codes {
     pub const VALIDATION_ERROR: &str = "validation_error";
     /// 400: `Lune-Version` names no version of the API.
     pub const API_VERSION_INVALID: &str = "api_version_invalid";
+    /// 400: a time range whose start follows its end, or given by half.
+    pub const TIME_RANGE_INVALID: &str = "time_range_invalid";
     /// 400: `limit` is not an integer between 1 and 100.
     pub const PAGINATION_LIMIT_INVALID: &str = "pagination_limit_invalid";
     /// 400: an id outside the caller's organisation and mode.
@@ -473,6 +475,7 @@ impl From<tonne_estimation::ports::EstimationError> for ApiError {
                 codes::ESTIMATE_IDEMPOTENCY_ALREADY_EXISTS,
                 "idempotency_key: this account already has an estimate with this key",
             ),
+            E::UnknownCursor => Self::validation("after", "no estimate of this account has that id"),
             E::Unexpected(cause) => Self::internal(&cause),
         }
     }

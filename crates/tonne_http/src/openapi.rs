@@ -75,6 +75,7 @@ impl Modify for BearerAuth {
         estimates::create_passenger,
         estimates::get_passenger,
         estimates::create_shipping,
+        estimates::list_shipping,
         estimates::get_shipping,
         estimates::put_shipping,
         estimates::patch_shipping_annotations,

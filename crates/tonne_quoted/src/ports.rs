@@ -2,9 +2,11 @@
 
 use async_trait::async_trait;
 use tonne_estimation::EstimateError;
-use tonne_estimation::estimate::{AnnotationsPatch, Estimate, EstimateKind, NewEstimate};
+use tonne_estimation::estimate::{
+    AnnotationsPatch, Estimate, EstimateFilter, EstimateKind, NewEstimate,
+};
 use tonne_estimation::ports::EstimationError;
-use tonne_kernel::AccountId;
+use tonne_kernel::{AccountId, Cursor, Page, PageRequest};
 use tonne_ordering::{Quote, QuoteError};
 
 /// An estimate and the quote of offsetting its mass.
@@ -47,6 +49,16 @@ pub trait QuotedEstimatesService: Send + Sync {
         kind: Option<EstimateKind>,
         id: &str,
     ) -> Result<QuotedEstimate, EstimationError>;
+
+    /// The account's estimates of `kinds` that pass the filter, most recent
+    /// first, a page at a time, each quoted now (see `EstimationService::list`).
+    async fn list(
+        &self,
+        account: AccountId,
+        kinds: &[EstimateKind],
+        filter: EstimateFilter,
+        page: PageRequest<Cursor>,
+    ) -> Result<Page<QuotedEstimate>, EstimationError>;
 
     /// The account's estimate with this idempotency key (of `kind`, if
     /// given), quoted now.

@@ -5,10 +5,10 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use tonne_estimation::EstimateError;
 use tonne_estimation::estimate::{
-    AnnotationsPatch, Estimate, EstimateKind, NewEstimate, QuoteTerms,
+    AnnotationsPatch, Estimate, EstimateFilter, EstimateKind, NewEstimate, QuoteTerms,
 };
 use tonne_estimation::ports::{EstimationError, EstimationService};
-use tonne_kernel::{AccountId, Mass};
+use tonne_kernel::{AccountId, Cursor, Mass, Page, PageRequest};
 use tonne_ordering::{MassRequest, OrderingService, Percentage, Quote, QuoteError, SelectionEntry};
 
 use crate::ports::{QuotedEstimate, QuotedEstimatesService};
@@ -43,6 +43,46 @@ impl QuotedEstimates {
             }),
         };
         Ok(QuotedEstimate { estimate, quote })
+    }
+
+    /// Quotes stored estimates together (the account and each distinct
+    /// selection are read once), in their order.
+    async fn quoted_all(
+        &self,
+        account: AccountId,
+        estimates: Vec<Estimate>,
+    ) -> Result<Vec<QuotedEstimate>, EstimationError> {
+        let mut requests = Vec::new();
+        let prepared: Vec<Option<Result<(), QuoteError>>> = estimates
+            .iter()
+            .map(|e| {
+                e.mass.map(|mass| {
+                    quote_request(mass, &e.quote).map(|request| requests.push(request))
+                })
+            })
+            .collect();
+        let mut quotes = self
+            .ordering
+            .quote_many_by_mass(account, requests)
+            .await
+            .into_iter();
+        let mut out = Vec::with_capacity(estimates.len());
+        for (estimate, prepared) in estimates.into_iter().zip(prepared) {
+            let quote = match prepared {
+                None => None,
+                Some(Err(e)) => Some(Err(e)),
+                Some(Ok(())) => match quotes.next() {
+                    Some(q) => Some(lift(q)?),
+                    None => {
+                        return Err(EstimationError::Unexpected(anyhow::anyhow!(
+                            "ordering answered fewer quotes than asked"
+                        )));
+                    }
+                },
+            };
+            out.push(QuotedEstimate { estimate, quote });
+        }
+        Ok(out)
     }
 }
 
@@ -149,6 +189,19 @@ impl QuotedEstimatesService for QuotedEstimates {
     ) -> Result<QuotedEstimate, EstimationError> {
         let e = self.estimates.get(account, kind, id).await?;
         self.quoted(account, e).await
+    }
+
+    async fn list(
+        &self,
+        account: AccountId,
+        kinds: &[EstimateKind],
+        filter: EstimateFilter,
+        page: PageRequest<Cursor>,
+    ) -> Result<Page<QuotedEstimate>, EstimationError> {
+        let found = self.estimates.list(account, kinds, filter, page).await?;
+        let has_more = found.has_more;
+        let items = self.quoted_all(account, found.items).await?;
+        Ok(Page { items, has_more })
     }
 
     async fn get_by_idempotency_key(

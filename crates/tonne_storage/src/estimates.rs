@@ -6,9 +6,9 @@ mod encoding;
 use async_trait::async_trait;
 use diesel::prelude::*;
 use time::{OffsetDateTime, PrimitiveDateTime};
-use tonne_estimation::estimate::{Annotations, Estimate, EstimateKind, Submitted};
+use tonne_estimation::estimate::{Annotations, Estimate, EstimateFilter, EstimateKind, Submitted};
 use tonne_estimation::ports::{EstimateRepository, UpdateOutcome};
-use tonne_kernel::{AccountId, EstimateId, Mass, StoreError};
+use tonne_kernel::{AccountId, Cursor, EstimateId, Mass, Page, PageRequest, StoreError};
 
 use crate::db::{AnyConnection, Db, DbError};
 use crate::error::{corrupt, encode_error, store_error};
@@ -162,6 +162,73 @@ impl EstimateRepository for EstimateStore {
             })
             .await
             .map_err(|e| store_error(e, "reading an estimate"))
+    }
+
+    async fn list(
+        &self,
+        account: AccountId,
+        kinds: &[EstimateKind],
+        filter: &EstimateFilter,
+        page: &PageRequest<Cursor>,
+    ) -> Result<Page<Estimate>, StoreError> {
+        let account = account.to_string();
+        let kinds: Vec<&'static str> = kinds.iter().map(|k| k.as_str()).collect();
+        let after = page.after.as_ref().map(|c| c.as_str().to_owned());
+        let limit = page.limit;
+        let filter = filter.clone();
+        self.db
+            .read(move |conn| {
+                let position: Option<(PrimitiveDateTime, String)> = match after {
+                    None => None,
+                    Some(after) => Some(
+                        estimates::table
+                            .filter(estimates::id.eq(&after))
+                            .filter(estimates::account_id.eq(&account))
+                            .select((estimates::created_at, estimates::id))
+                            .first(conn)?,
+                    ),
+                };
+                let mut q = estimates::table
+                    .filter(estimates::account_id.eq(&account))
+                    .filter(estimates::kind.eq_any(kinds))
+                    .select(EstimateRow::as_select())
+                    .into_boxed();
+                match filter.actual {
+                    Some(true) => q = q.filter(estimates::actual.eq(true)),
+                    Some(false) => {
+                        q = q.filter(
+                            estimates::actual
+                                .is_null()
+                                .or(estimates::actual.eq(false)),
+                        );
+                    }
+                    None => {}
+                }
+                if let Some(from) = filter.created_from {
+                    q = q.filter(estimates::created_at.ge(to_sql_time(from)));
+                }
+                if let Some(through) = filter.created_through {
+                    q = q.filter(estimates::created_at.le(to_sql_time(through)));
+                }
+                if let Some((at, id)) = position {
+                    // `created_at <= at` bounds the index range scan; the OR
+                    // only breaks ties at the boundary (as orders do).
+                    q = q
+                        .filter(estimates::created_at.le(at))
+                        .filter(estimates::created_at.lt(at).or(estimates::id.lt(id)));
+                }
+                let rows: Vec<EstimateRow> = q
+                    .order((estimates::created_at.desc(), estimates::id.desc()))
+                    .limit(i64::from(limit.get()) + 1)
+                    .load(conn)?;
+                let items = rows
+                    .into_iter()
+                    .map(estimate)
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(Page::from_overfetch(items, limit))
+            })
+            .await
+            .map_err(|e| store_error(e, "listing estimates"))
     }
 
     async fn get_by_idempotency_key(

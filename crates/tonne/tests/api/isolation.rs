@@ -243,6 +243,7 @@ fn targets(o: &Objects) -> Vec<Target> {
         list("/v1/accounts/client?limit=100".into()),
         list("/v1/bundle-selections".into()),
         list("/v1/bundle-portfolios".into()),
+        list("/v1/estimates/shipping/all?limit=100".into()),
     ];
     t.push(one(
         Method::GET,

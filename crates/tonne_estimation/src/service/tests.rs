@@ -256,6 +256,24 @@ impl EstimateRepository for Memory {
             })
             .cloned())
     }
+    async fn list(
+        &self,
+        account: AccountId,
+        kinds: &[crate::estimate::EstimateKind],
+        _: &crate::estimate::EstimateFilter,
+        page: &tonne_kernel::PageRequest<tonne_kernel::Cursor>,
+    ) -> Result<tonne_kernel::Page<Estimate>, StoreError> {
+        let mut rows: Vec<Estimate> = self
+            .0
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|e| e.account_id == account && kinds.contains(&e.kind))
+            .cloned()
+            .collect();
+        rows.reverse();
+        Ok(tonne_kernel::Page::from_overfetch(rows, page.limit))
+    }
     async fn annotate(
         &self,
         _: AccountId,

@@ -141,6 +141,21 @@ pub struct EstimateMassUnitQuery {
     pub estimate_mass_unit: Option<EstimateMassUnit>,
 }
 
+/// The filters of `GET /v1/estimates/shipping/all` (its page is `limit` and
+/// `after`, as every list's).
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ShippingEstimatesQuery {
+    /// `true` or `false`: only estimates of actual shipments, or only the
+    /// others (an estimate that never said counts as `false`).
+    #[param(value_type = Option<bool>)]
+    pub is_shipment: Option<String>,
+    /// RFC 3339: estimates created at or after (with `through`).
+    pub from: Option<String>,
+    /// RFC 3339: estimates created at or before (with `from`).
+    pub through: Option<String>,
+}
+
 /// How an answer is rendered: the unit of its masses.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RenderOptions {
@@ -878,6 +893,18 @@ pub enum AnyEstimateResponse {
     MultiLeg(Box<MultiLegEstimateResponse>),
     Transaction(Box<TransactionEstimateResponse>),
     Company(Box<CompanyEstimateResponse>),
+}
+
+/// One entry of `GET /v1/estimates/shipping/all`: a single-leg or a multi-leg
+/// shipping estimate (the contract's `AnyShippingEmissionEstimate`).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+#[schema(as = AnyShippingEmissionEstimate)]
+pub enum AnyShippingEstimateResponse {
+    /// `SingleShippingEmissionEstimate`.
+    Shipping(Box<ShippingEstimateResponse>),
+    /// `MultiLegShippingEmissionEstimate`.
+    MultiLeg(Box<MultiLegEstimateResponse>),
 }
 
 /// Renders an estimate with its quote; `None` for money movement.
