@@ -4,7 +4,9 @@
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use tonne_kernel::{AccountId, Clock, Cursor, EstimateId, IdGenerator, Page, PageRequest, StoreError};
+use tonne_kernel::{
+    AccountId, Clock, Cursor, EstimateId, IdGenerator, Page, PageRequest, StoreError,
+};
 
 use crate::EstimateError;
 use crate::estimate::{

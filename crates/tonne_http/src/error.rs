@@ -475,7 +475,9 @@ impl From<tonne_estimation::ports::EstimationError> for ApiError {
                 codes::ESTIMATE_IDEMPOTENCY_ALREADY_EXISTS,
                 "idempotency_key: this account already has an estimate with this key",
             ),
-            E::UnknownCursor => Self::validation("after", "no estimate of this account has that id"),
+            E::UnknownCursor => {
+                Self::validation("after", "no estimate of this account has that id")
+            }
             E::Unexpected(cause) => Self::internal(&cause),
         }
     }

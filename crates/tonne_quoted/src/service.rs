@@ -56,9 +56,8 @@ impl QuotedEstimates {
         let prepared: Vec<Option<Result<(), QuoteError>>> = estimates
             .iter()
             .map(|e| {
-                e.mass.map(|mass| {
-                    quote_request(mass, &e.quote).map(|request| requests.push(request))
-                })
+                e.mass
+                    .map(|mass| quote_request(mass, &e.quote).map(|request| requests.push(request)))
             })
             .collect();
         let mut quotes = self

@@ -196,11 +196,7 @@ impl EstimateRepository for EstimateStore {
                 match filter.actual {
                     Some(true) => q = q.filter(estimates::actual.eq(true)),
                     Some(false) => {
-                        q = q.filter(
-                            estimates::actual
-                                .is_null()
-                                .or(estimates::actual.eq(false)),
-                        );
+                        q = q.filter(estimates::actual.is_null().or(estimates::actual.eq(false)));
                     }
                     None => {}
                 }

@@ -1072,53 +1072,99 @@ async fn shipping_estimates_are_listed_by_page_and_filter(app: TestApp) {
         ids.push(res.body["id"].as_str().unwrap().to_owned());
     }
     let flight = json!({"route": {"source": {"code": "LHR"}, "destination": {"code": "JFK"}}, "cabin_class": "economy"});
-    assert_eq!(app.post("/v1/estimates/flight", &t.live_key, &flight).await.status, 200);
-    assert_eq!(app.post("/v1/estimates/shipping", &other.live_key, &single).await.status, 200);
+    assert_eq!(
+        app.post("/v1/estimates/flight", &t.live_key, &flight)
+            .await
+            .status,
+        200
+    );
+    assert_eq!(
+        app.post("/v1/estimates/shipping", &other.live_key, &single)
+            .await
+            .status,
+        200
+    );
 
     let all = app.get("/v1/estimates/shipping/all", &t.live_key).await;
     assert_eq!(all.status, 200, "{}", all.body);
     conforms_2024("PaginatedAnyShippingEmissionEstimates", &all.body);
-    let listed: Vec<&str> = all.body["data"].as_array().unwrap().iter().map(|e| e["id"].as_str().unwrap()).collect();
+    let listed: Vec<&str> = all.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["id"].as_str().unwrap())
+        .collect();
     let newest_first: Vec<&str> = ids.iter().rev().map(String::as_str).collect();
-    assert_eq!(listed, newest_first, "both shipping kinds, newest first, nothing else");
+    assert_eq!(
+        listed, newest_first,
+        "both shipping kinds, newest first, nothing else"
+    );
     assert_eq!(all.body["has_more"], false);
 
     // pages by cursor
-    let first = app.get("/v1/estimates/shipping/all?limit=2", &t.live_key).await;
+    let first = app
+        .get("/v1/estimates/shipping/all?limit=2", &t.live_key)
+        .await;
     assert_eq!(first.body["has_more"], true);
     let cursor = first.body["next_cursor"].as_str().unwrap().to_owned();
     assert_eq!(cursor, newest_first[1]);
-    let second = app.get(&format!("/v1/estimates/shipping/all?limit=2&after={cursor}"), &t.live_key).await;
+    let second = app
+        .get(
+            &format!("/v1/estimates/shipping/all?limit=2&after={cursor}"),
+            &t.live_key,
+        )
+        .await;
     assert_eq!(second.body["data"][0]["id"], newest_first[2]);
     assert_eq!(second.body["has_more"], false);
 
     // filters and the unit
-    let shipments = app.get("/v1/estimates/shipping/all?is_shipment=true&estimate_mass_unit=kg", &t.live_key).await;
+    let shipments = app
+        .get(
+            "/v1/estimates/shipping/all?is_shipment=true&estimate_mass_unit=kg",
+            &t.live_key,
+        )
+        .await;
     let data = shipments.body["data"].as_array().unwrap();
     assert_eq!(data.len(), 1, "{}", shipments.body);
     assert_eq!(data[0]["id"], ids[2].as_str());
     assert_eq!(data[0]["mass"]["unit"], "kg");
-    let others = app.get("/v1/estimates/shipping/all?is_shipment=false", &t.live_key).await;
+    let others = app
+        .get("/v1/estimates/shipping/all?is_shipment=false", &t.live_key)
+        .await;
     assert_eq!(others.body["data"].as_array().unwrap().len(), 2);
     let empty = app
-        .get("/v1/estimates/shipping/all?from=2000-01-01T00:00:00Z&through=2000-12-31T00:00:00Z", &t.live_key)
+        .get(
+            "/v1/estimates/shipping/all?from=2000-01-01T00:00:00Z&through=2000-12-31T00:00:00Z",
+            &t.live_key,
+        )
         .await;
     assert_eq!(empty.body["data"], json!([]));
     let now = app
-        .get("/v1/estimates/shipping/all?from=2000-01-01T00:00:00Z&through=2999-01-01T00:00:00Z", &t.live_key)
+        .get(
+            "/v1/estimates/shipping/all?from=2000-01-01T00:00:00Z&through=2999-01-01T00:00:00Z",
+            &t.live_key,
+        )
         .await;
     assert_eq!(now.body["data"].as_array().unwrap().len(), 3);
 
     // bad queries: 400, with the 2024 code for a time range
     for (query, code) in [
-        ("from=2020-01-02T00:00:00Z&through=2020-01-01T00:00:00Z", "time_range_invalid"),
+        (
+            "from=2020-01-02T00:00:00Z&through=2020-01-01T00:00:00Z",
+            "time_range_invalid",
+        ),
         ("from=2020-01-01T00:00:00Z", "time_range_invalid"),
-        ("from=yesterday&through=2020-01-01T00:00:00Z", "validation_error"),
+        (
+            "from=yesterday&through=2020-01-01T00:00:00Z",
+            "validation_error",
+        ),
         ("is_shipment=maybe", "validation_error"),
         ("limit=0", "pagination_limit_invalid"),
         ("after=00000000000000000000000000000000", "validation_error"),
     ] {
-        let res = app.get(&format!("/v1/estimates/shipping/all?{query}"), &t.live_key).await;
+        let res = app
+            .get(&format!("/v1/estimates/shipping/all?{query}"), &t.live_key)
+            .await;
         assert_error_2024(&res, 400, code);
     }
     // the other organisation sees only its own
@@ -1126,7 +1172,10 @@ async fn shipping_estimates_are_listed_by_page_and_filter(app: TestApp) {
     assert_eq!(theirs.body["data"].as_array().unwrap().len(), 1);
     // another account's cursor is not a position here
     let foreign = app
-        .get(&format!("/v1/estimates/shipping/all?after={}", ids[0]), &other.live_key)
+        .get(
+            &format!("/v1/estimates/shipping/all?after={}", ids[0]),
+            &other.live_key,
+        )
         .await;
     assert_error_2024(&foreign, 400, "validation_error");
 }

@@ -29,10 +29,9 @@ use crate::routes::estimates::requests::{
     UpdateShippingEstimateAnnotationsRequest, UpdateTransactionEstimateAnnotationsRequest,
 };
 use crate::routes::estimates::responses::{
-    AnyEstimateResponse, AnyShippingEstimateResponse, BatchEntryResponse,
-    CompanyEstimateResponse, EstimateMassUnitQuery, EstimateResponse, MultiLegEstimateResponse,
-    PassengerEstimateResponse, RenderOptions, ShippingEstimateResponse,
-    ShippingEstimatesQuery, TransactionEstimateResponse,
+    AnyEstimateResponse, AnyShippingEstimateResponse, BatchEntryResponse, CompanyEstimateResponse,
+    EstimateMassUnitQuery, EstimateResponse, MultiLegEstimateResponse, PassengerEstimateResponse,
+    RenderOptions, ShippingEstimateResponse, ShippingEstimatesQuery, TransactionEstimateResponse,
 };
 use crate::state::AppState;
 use crate::wire::{BodyErrors, ErrorsDoc, KeyErrors, PageParams, paginated};
@@ -291,17 +290,23 @@ pub async fn list_shipping(
     let mut data = Vec::with_capacity(found.items.len());
     for quoted in found.items {
         match answer_with(quoted, in_unit(&unit))? {
-            Some(AnyEstimateResponse::Shipping(s)) => data.push(AnyShippingEstimateResponse::Shipping(s)),
-            Some(AnyEstimateResponse::MultiLeg(m)) => data.push(AnyShippingEstimateResponse::MultiLeg(m)),
+            Some(AnyEstimateResponse::Shipping(s)) => {
+                data.push(AnyShippingEstimateResponse::Shipping(s))
+            }
+            Some(AnyEstimateResponse::MultiLeg(m)) => {
+                data.push(AnyShippingEstimateResponse::MultiLeg(m))
+            }
             // only shipping kinds are listed; anything else would be a store bug
             _ => {}
         }
     }
-    Ok(HttpResponse::Ok().json(PaginatedAnyShippingEmissionEstimates {
-        has_more: found.has_more,
-        next_cursor,
-        data,
-    }))
+    Ok(
+        HttpResponse::Ok().json(PaginatedAnyShippingEmissionEstimates {
+            has_more: found.has_more,
+            next_cursor,
+            data,
+        }),
+    )
 }
 
 /// Reads a single-leg shipping estimate.
