@@ -3,8 +3,8 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::support::{Reply, TestApp, assert_error, conforms, contract};
-use tonne_test_support::{Edition, on_both_backends};
+use crate::support::{Reply, TestApp, assert_error, assert_error_2024, conforms, conforms_2024};
+use tonne_test_support::on_both_backends;
 
 async fn me_answers_the_acting_account_of_each_mode(app: TestApp) {
     let t = app.tenant().await;
@@ -318,44 +318,6 @@ async fn lists_page_with_cursors(app: TestApp) {
 }
 
 // ---- the 2024 shape (issue 19) ----
-
-/// Validates against the 2024 document only: for schemas the 2023 one lacks.
-fn conforms_2024(schema: &str, body: &Value) {
-    if let Some(Err(e)) = contract().map(|c| c.validate_in(Edition::Dec2024, schema, body)) {
-        panic!("response violates the 2024 contract: {e:?}");
-    }
-}
-
-/// An error whose code the 2023 enum predates: the status, the code, the 2024 shape
-/// (`error` repeated in `errors`), and the 2024 `ErrorResponse` schema when its enum
-/// lists the code (`account_idempotency_already_exists` comes from 3.9.2's models).
-pub(crate) fn assert_error_2024(res: &Reply, status: u16, code: &str) {
-    assert_eq!(res.status.as_u16(), status, "body: {}", res.body);
-    assert_eq!(
-        res.body["errors"][0]["error_code"], code,
-        "body: {}",
-        res.body
-    );
-    assert!(
-        res.body["errors"][0]["message"].is_string(),
-        "body: {}",
-        res.body
-    );
-    assert_eq!(
-        res.body["error"], res.body["errors"][0],
-        "body: {}",
-        res.body
-    );
-    assert_eq!(res.body["errors"].as_array().map(Vec::len), Some(1));
-    let listed = contract()
-        .and_then(|c| c.document_of(Edition::Dec2024))
-        .and_then(|d| d.pointer("/components/schemas/Error/properties/error_code/enum"))
-        .and_then(Value::as_array)
-        .is_some_and(|codes| codes.iter().any(|c| c == code));
-    if listed {
-        conforms_2024("ErrorResponse", &res.body);
-    }
-}
 
 async fn patch(app: &TestApp, path: &str, key: &str, body: &Value) -> Reply {
     app.send(app.request(Method::PATCH, path, Some(key)).json(body))

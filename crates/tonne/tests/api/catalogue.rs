@@ -3,17 +3,8 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use crate::support::{TestApp, assert_error, conforms};
-use tonne_test_support::{Edition, on_both_backends};
-
-/// Validates a body against a schema only the 2024 document has.
-fn conforms_2024(schema: &str, body: &Value) {
-    if let Some(contract) = crate::support::contract()
-        && let Err(e) = contract.validate_in(Edition::Dec2024, schema, body)
-    {
-        panic!("response violates the 2024 contract: {}", e.0);
-    }
-}
+use crate::support::{TestApp, assert_error, conforms, conforms_2024};
+use tonne_test_support::on_both_backends;
 
 fn sum_percent(selection: &Value) -> rust_decimal::Decimal {
     selection

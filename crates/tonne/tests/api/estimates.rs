@@ -4,17 +4,10 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 
-use crate::support::{Reply, TestApp, assert_error, conforms, conforms_transaction, contract};
-use tonne_test_support::{Edition, on_both_backends};
-
-/// Checks a body against the 2024 document only: for answers that echo a
-/// request field only the 2024 document has (`metadata`, `search_term`, …),
-/// which the 2023 `request` schemas refuse by design.
-fn conforms_2024(schema: &str, body: &Value) {
-    if let Some(Err(e)) = contract().map(|c| c.validate_in(Edition::Dec2024, schema, body)) {
-        panic!("response violates the 2024 contract: {e:?}\nbody: {body}");
-    }
-}
+use crate::support::{
+    Reply, TestApp, assert_error, assert_error_2024, conforms, conforms_2024, conforms_transaction,
+};
+use tonne_test_support::on_both_backends;
 
 /// `PATCH` with a JSON body.
 async fn patch(app: &TestApp, path: &str, key: &str, body: &Value) -> Reply {
@@ -23,23 +16,6 @@ async fn patch(app: &TestApp, path: &str, key: &str, body: &Value) -> Reply {
             .json(body),
     )
     .await
-}
-
-/// An error whose code only the 2024 document lists
-/// (`estimate_idempotency_already_exists`).
-fn assert_error_2024(res: &Reply, status: u16, code: &str) {
-    assert_eq!(res.status.as_u16(), status, "body: {}", res.body);
-    assert_eq!(
-        res.body["errors"][0]["error_code"], code,
-        "body: {}",
-        res.body
-    );
-    assert_eq!(
-        res.body["error"], res.body["errors"][0],
-        "body: {}",
-        res.body
-    );
-    conforms_2024("ErrorResponse", &res.body);
 }
 
 fn tonnes(v: &Value) -> f64 {

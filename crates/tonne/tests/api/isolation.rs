@@ -478,7 +478,7 @@ async fn no_key_reaches_another_tenants_objects(app: TestApp) {
                             headers: reqwest::header::HeaderMap::new(),
                             body: body.clone(),
                         };
-                        crate::accounts::assert_error_2024(&reply, status, code);
+                        crate::support::assert_error_2024(&reply, status, code);
                     } else {
                         conforms_error(status, &body);
                     }

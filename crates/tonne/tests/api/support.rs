@@ -20,6 +20,49 @@ pub fn conforms(schema: &str, body: &Value) {
     }
 }
 
+/// Validates against the 2024 document only: for schemas the 2023 one lacks
+/// (`UploadLogoResponse`, `PaginatedAnyShippingEmissionEstimates`, …) and answers
+/// that echo a request field only the 2024 document has (`metadata`, …).
+pub fn conforms_2024(schema: &str, body: &Value) {
+    if let Some(Err(e)) =
+        contract().map(|c| c.validate_in(tonne_test_support::Edition::Dec2024, schema, body))
+    {
+        panic!("response violates the 2024 contract: {}", e.0);
+    }
+}
+
+/// An error whose code the 2023 enum predates: the status, the code, the 2024
+/// shape (`error` repeated in `errors`), and the 2024 `ErrorResponse` schema
+/// when its enum lists the code (`account_idempotency_already_exists` comes
+/// from 3.9.2's models).
+pub fn assert_error_2024(res: &Reply, status: u16, code: &str) {
+    assert_eq!(res.status.as_u16(), status, "body: {}", res.body);
+    assert_eq!(
+        res.body["errors"][0]["error_code"], code,
+        "body: {}",
+        res.body
+    );
+    assert!(
+        res.body["errors"][0]["message"].is_string(),
+        "body: {}",
+        res.body
+    );
+    assert_eq!(
+        res.body["error"], res.body["errors"][0],
+        "body: {}",
+        res.body
+    );
+    assert_eq!(res.body["errors"].as_array().map(Vec::len), Some(1));
+    let listed = contract()
+        .and_then(|c| c.document_of(tonne_test_support::Edition::Dec2024))
+        .and_then(|d| d.pointer("/components/schemas/Error/properties/error_code/enum"))
+        .and_then(Value::as_array)
+        .is_some_and(|codes| codes.iter().any(|c| c == code));
+    if listed {
+        conforms_2024("ErrorResponse", &res.body);
+    }
+}
+
 /// A transaction estimate's `request` echo spells the merchant's search term as
 /// the client did: `fuzzy_search_term` (2023; the 2024 merchant schemas forbid
 /// any other property) or `search_term` (2024; the 2023 schema does not know it).
