@@ -136,48 +136,31 @@ impl QuotedEstimatesService for QuotedEstimates {
         batch: Vec<NewEstimate>,
     ) -> Result<Vec<Result<Option<QuotedEstimate>, EstimateError>>, EstimationError> {
         let computed = self.estimates.create_many(account, batch).await?;
-        // the quotes of all estimated entries, priced together (the account
-        // and each distinct selection are read once, not once per entry)
-        let mut requests = Vec::new();
-        let mut prepared = Vec::with_capacity(computed.len());
-        for entry in &computed {
-            prepared.push(match entry {
-                Ok(Some(Estimate {
-                    mass: Some(mass),
-                    quote,
-                    ..
-                })) => Some(quote_request(*mass, quote).inspect(|q| requests.push(q.clone()))),
-                _ => None,
-            });
-        }
-        let mut quotes = self
-            .ordering
-            .quote_many_by_mass(account, requests)
-            .await
-            .into_iter();
-        let mut out = Vec::with_capacity(computed.len());
-        for (entry, prepared) in computed.into_iter().zip(prepared) {
-            out.push(match entry {
-                Err(e) => Err(e),
-                Ok(None) => Ok(None),
+        // the stored entries' quotes, priced together, then back in their places
+        let mut slots = Vec::with_capacity(computed.len());
+        let mut stored = Vec::new();
+        for entry in computed {
+            slots.push(match entry {
                 Ok(Some(estimate)) => {
-                    let quote = match prepared {
-                        None => None,
-                        Some(Err(e)) => Some(Err(e)),
-                        Some(Ok(_)) => match quotes.next() {
-                            Some(q) => Some(lift(q)?),
-                            None => {
-                                return Err(EstimationError::Unexpected(anyhow::anyhow!(
-                                    "ordering answered fewer quotes than asked"
-                                )));
-                            }
-                        },
-                    };
-                    Ok(Some(QuotedEstimate { estimate, quote }))
+                    stored.push(estimate);
+                    None
                 }
+                other => Some(other),
             });
         }
-        Ok(out)
+        let mut quoted = self.quoted_all(account, stored).await?.into_iter();
+        slots
+            .into_iter()
+            .map(|slot| match slot {
+                Some(Err(e)) => Ok(Err(e)),
+                Some(Ok(_)) => Ok(Ok(None)),
+                None => quoted.next().map(|q| Ok(Some(q))).ok_or_else(|| {
+                    EstimationError::Unexpected(anyhow::anyhow!(
+                        "fewer quoted estimates than stored ones"
+                    ))
+                }),
+            })
+            .collect()
     }
 
     async fn get(

@@ -916,12 +916,18 @@ pub fn render(
     let Some(mass) = e.mass else { return Ok(None) };
     let request = RawValue::from_string(e.submitted.as_str().to_owned())
         .map_err(|err| ApiError::internal(&anyhow::anyhow!(err)))?;
-    let sent: Value = serde_json::from_str(e.submitted.as_str()).unwrap_or(Value::Null);
     let unit = options.mass_unit;
     let shipping = matches!(
         e.detail,
         EstimateDetail::Shipping(_) | EstimateDetail::MultiLegShipping { .. }
     );
+    // Only the shipping answers read the request back (the shipment as sent);
+    // the other kinds do not parse it again.
+    let sent: Value = if shipping {
+        serde_json::from_str(e.submitted.as_str()).unwrap_or(Value::Null)
+    } else {
+        Value::Null
+    };
     let base = EstimateResponse {
         id: e.id.to_string(),
         mass: if shipping {
