@@ -8,7 +8,7 @@ use futures_util::future::{LocalBoxFuture, Ready, ready};
 use futures_util::{FutureExt as _, StreamExt as _};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use tonne_accounts::{Caller, NameFilter};
+use tonne_accounts::Caller;
 use tonne_kernel::{Cursor, Limit, PageRequest};
 
 use crate::error::{ApiError, codes};
@@ -151,18 +151,19 @@ pub(crate) fn parse_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError
     Ok(value)
 }
 
-/// `?limit=&after=&name=` of the list endpoints. Unknown parameters are ignored.
-#[derive(Debug, Default, Deserialize)]
-pub struct ListQuery {
+/// `limit` and `after`: the page of every list (each route adds its own
+/// filters as a second query type). Unknown parameters are ignored.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PageQuery {
+    /// 1 to 100, default 10
+    #[param(pattern = r"^\d+$")]
     limit: Option<String>,
+    /// `next_cursor` of the previous page
     after: Option<String>,
-    name: Option<String>,
-    recently_disabled: Option<String>,
-    currency: Option<String>,
-    offset_link_id: Option<String>,
 }
 
-impl ListQuery {
+impl PageQuery {
     /// The page request, or 400 (`pagination_limit_invalid` for a bad limit,
     /// `validation_error` for a bad cursor).
     pub fn page(&self) -> Result<PageRequest<Cursor>, ApiError> {
@@ -185,36 +186,6 @@ impl ListQuery {
             ),
         };
         Ok(PageRequest { limit, after })
-    }
-
-    /// `recently_disabled` (`true`/`false`, default false), or 400.
-    pub fn recently_disabled(&self) -> Result<bool, ApiError> {
-        match self.recently_disabled.as_deref() {
-            None | Some("false") => Ok(false),
-            Some("true") => Ok(true),
-            Some(_) => Err(ApiError::validation(
-                "recently_disabled",
-                "must be `true` or `false`",
-            )),
-        }
-    }
-
-    /// `currency` (a `CurrencyCode`), used for prices when no key says which, or 400.
-    pub fn currency(&self) -> Result<Option<tonne_kernel::Currency>, ApiError> {
-        self.currency
-            .as_deref()
-            .map(|c| c.parse().map_err(|e| ApiError::validation("currency", e)))
-            .transpose()
-    }
-
-    /// The `offset_link_id` filter.
-    pub fn offset_link_id(&self) -> Option<String> {
-        self.offset_link_id.clone().filter(|l| !l.is_empty())
-    }
-
-    /// The name filter, or 400.
-    pub fn name(&self) -> Result<Option<NameFilter>, ApiError> {
-        Ok(self.name.as_deref().map(NameFilter::parse).transpose()?)
     }
 }
 
@@ -259,12 +230,69 @@ impl FromRequest for MaybeAuthenticated {
     }
 }
 
-/// For optional request fields that may be absent but not `null` (the contract
-/// marks none of them nullable): `#[serde(default, deserialize_with = "non_null")]`.
+/// An `Option<T>` field of a `#[tonne_http_macros::request]` body: absent is
+/// `None` (by `default`), `null` is refused, a value is `Some`.
 pub fn non_null<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
 where
     D: serde::Deserializer<'de>,
     T: serde::Deserialize<'de>,
 {
     T::deserialize(d).map(Some)
+}
+
+/// An `Option<Option<T>>` field of a `#[tonne_http_macros::request]` body (a
+/// `PATCH` field that `null` clears): absent is `None`, `null` is `Some(None)`.
+pub fn nullable<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    Option::<T>::deserialize(d).map(Some)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_json;
+
+    /// A body with the three kinds of field of the strict-field rule.
+    #[tonne_http_macros::request]
+    #[derive(Debug, serde::Deserialize, PartialEq)]
+    struct Probe {
+        required: String,
+        optional: Option<u32>,
+        clearable: Option<Option<String>>,
+    }
+
+    fn parse(body: &str) -> Result<Probe, String> {
+        parse_json::<Probe>(body.as_bytes()).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn absent_optional_and_clearable_fields_are_none() {
+        let p = parse(r#"{"required":"x"}"#).unwrap();
+        assert_eq!((p.optional, p.clearable), (None, None));
+    }
+
+    #[test]
+    fn null_clears_a_clearable_field_only() {
+        let p = parse(r#"{"required":"x","clearable":null}"#).unwrap();
+        assert_eq!(p.clearable, Some(None));
+        let p = parse(r#"{"required":"x","clearable":"c","optional":3}"#).unwrap();
+        assert_eq!((p.optional, p.clearable), (Some(3), Some(Some("c".into()))));
+    }
+
+    #[test]
+    fn null_in_an_optional_or_required_field_is_refused_naming_it() {
+        let e = parse(r#"{"required":"x","optional":null}"#).unwrap_err();
+        assert!(e.contains("optional"), "{e}");
+        let e = parse(r#"{"required":null}"#).unwrap_err();
+        assert!(e.contains("required"), "{e}");
+    }
+
+    #[test]
+    fn a_missing_required_field_and_an_unknown_field_are_refused() {
+        assert!(parse(r#"{}"#).unwrap_err().contains("required"));
+        let e = parse(r#"{"required":"x","surprise":1}"#).unwrap_err();
+        assert!(e.contains("surprise"), "{e}");
+    }
 }

@@ -141,8 +141,8 @@ impl From<MassUnitBody> for MassUnit {
 }
 
 /// The contract's `Mass`.
+#[tonne_http_macros::request]
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
-#[serde(deny_unknown_fields)]
 pub struct MassBody {
     /// A decimal string, e.g. "40.501".
     pub(crate) amount: String,
@@ -172,21 +172,17 @@ pub enum PercentageBody {
 }
 
 /// The contract's `BundlePercentageRequest`.
+#[tonne_http_macros::request]
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
-#[serde(deny_unknown_fields)]
 pub struct SelectionBody {
     bundle_id: String,
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     percentage: Option<PercentageBody>,
 }
 
 /// The contract's `BundleMass`.
+#[tonne_http_macros::request]
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
 pub struct BundleMassBody {
     bundle_id: String,
     mass: MassBody,
@@ -194,16 +190,12 @@ pub struct BundleMassBody {
 
 /// The contract's `OrderQuoteByQuantityRequest`: `mass` (with an optional
 /// `bundle_selection`) or `bundle_masses`.
+#[tonne_http_macros::request]
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
 pub struct MassQuoteRequest {
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     pub(crate) mass: Option<MassBody>,
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     pub(crate) bundle_selection: Option<Vec<SelectionBody>>,
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     pub(crate) bundle_masses: Option<Vec<BundleMassBody>>,
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     pub(crate) quantity_trunc: Option<MassUnitBody>,
 }
 
@@ -292,18 +284,6 @@ pub fn mass_request(body: MassQuoteRequest) -> Result<MassRequest, ApiError> {
             "mass (or bundle_masses) is required",
         )),
     }
-}
-
-/// `limit` and `after`: the query parameters of every list.
-#[derive(Debug, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-#[allow(dead_code)] // documents the parameters; `ListQuery` parses them
-pub struct PageParams {
-    /// 1 to 100, default 10
-    #[param(pattern = r"^\d+$")]
-    limit: Option<String>,
-    /// `next_cursor` of the previous page
-    after: Option<String>,
 }
 
 /// Declares a page body, the contract's `Paginated*` shape with `next_cursor`,

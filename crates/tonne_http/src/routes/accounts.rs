@@ -8,19 +8,17 @@ use futures_util::StreamExt as _;
 use serde::{Deserialize, Serialize};
 use tonne_accounts::{
     Account, AccountActivity, AccountIdempotencyKey, AccountName, AccountPatch, AccountScope,
-    Beneficiary, ExternalPagesVisibility, Handle, InvalidField, NewAccount, OrganisationType,
-    PortfolioId,
+    Beneficiary, ExternalPagesVisibility, Handle, InvalidField, NameFilter, NewAccount,
+    OrganisationType, PortfolioId,
 };
 use tonne_kernel::{AccountMode, Currency};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 use crate::error::{ApiError, codes};
-use crate::extract::{Authenticated, JsonBody, ListQuery};
+use crate::extract::{Authenticated, JsonBody, PageQuery};
 use crate::logo_image::{self, MAX_LOGO_BYTES};
 use crate::state::AppState;
-use crate::wire::{
-    AccountType, BodyErrors, CurrencyCode, ErrorsDoc, KeyErrors, PageParams, paginated,
-};
+use crate::wire::{AccountType, BodyErrors, CurrencyCode, ErrorsDoc, KeyErrors, paginated};
 
 /// `scope` of a regular account.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
@@ -195,89 +193,67 @@ paginated! {
 
 /// The contract's `CreateAccountRequest` and `CreateClientAccountRequest` (only a
 /// client account takes `idempotency_key`).
+#[tonne_http_macros::request]
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
 pub struct CreateAccountRequest {
     /// Account name (at most 255 characters).
     name: String,
     /// Account currency.
     currency: CurrencyCode,
     /// Retirement beneficiary (1–255 characters; `""` on a client account means none).
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     beneficiary: Option<String>,
     /// URL-friendly handle, unique per organisation and account type.
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false, pattern = r"^[a-z0-9-_]+$")]
     handle: Option<String>,
     /// Visibility of the external pages (default `hidden`).
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     external_pages_visibility: Option<ExternalPagesVisibilityCode>,
     /// Client accounts only: creates the account once; a repeat is 409
     /// `account_idempotency_already_exists`.
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     idempotency_key: Option<String>,
 }
 
 /// The contract's `UpdateAccountRequest`: a full replacement of name, beneficiary
 /// and portfolio; handle and visibility change only when sent.
+#[tonne_http_macros::request]
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
 pub struct UpdateAccountRequest {
     /// New name (a test account's must equal its current name).
     name: String,
     /// New beneficiary; absent clears it.
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     beneficiary: Option<String>,
     /// Bundle portfolio id; absent or `""` clears it.
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     bundle_portfolio_id: Option<String>,
     /// New handle; absent keeps the current one.
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false, pattern = r"^[a-z0-9-_]+$")]
     handle: Option<String>,
     /// New visibility; absent keeps the current one.
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     external_pages_visibility: Option<ExternalPagesVisibilityCode>,
 }
 
-/// A field of a `PATCH` body that may be absent (keep), `null` (clear) or a value.
-fn nullable<'de, D, T>(d: D) -> Result<Option<Option<T>>, D::Error>
-where
-    D: serde::Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    Option::<T>::deserialize(d).map(Some)
-}
-
 /// The contract's `PartialUpdateAccountRequest`: only the fields sent change;
 /// `null` clears `beneficiary` and `bundle_portfolio_id` and is refused elsewhere.
+#[tonne_http_macros::request]
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
 pub struct PartialUpdateAccountRequest {
     /// New name (a test account's must equal its current name).
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     name: Option<String>,
     /// New beneficiary; `null` clears it.
-    #[serde(default, deserialize_with = "nullable")]
     #[schema(value_type = Option<String>, min_length = 1)]
     beneficiary: Option<Option<String>>,
     /// New bundle portfolio; `null` (or `""`) clears it.
-    #[serde(default, deserialize_with = "nullable")]
     #[schema(value_type = Option<String>)]
     bundle_portfolio_id: Option<Option<String>>,
     /// New handle.
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false, pattern = r"^[a-z0-9-_]+$")]
     handle: Option<String>,
     /// New visibility.
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     external_pages_visibility: Option<ExternalPagesVisibilityCode>,
 }
@@ -438,12 +414,28 @@ pub async fn client_me(
     Ok(HttpResponse::Ok().json(client_body(&account)))
 }
 
+/// The name filter of the account lists.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct NameQuery {
+    /// case-insensitive substring of the name
+    #[param(pattern = "^[a-zA-Z0-9_]{3,}$")]
+    name: Option<String>,
+}
+
+impl NameQuery {
+    /// The name filter, or 400.
+    fn name(&self) -> Result<Option<NameFilter>, ApiError> {
+        Ok(self.name.as_deref().map(NameFilter::parse).transpose()?)
+    }
+}
+
 /// The organisation's accounts of the key's mode, oldest first.
 #[utoipa::path(get, path = "/v1/accounts", tag = "Accounts", operation_id = "listAccounts",
     security(("BearerAuth" = [])),
     params(
-        PageParams,
-        ("name" = Option<String>, Query, description = "case-insensitive substring of the name", pattern = "^[a-zA-Z0-9_]{3,}$"),
+        PageQuery,
+        NameQuery,
     ),
     responses(
         (status = 200, description = "OK", body = PaginatedAccounts),
@@ -454,11 +446,12 @@ pub async fn client_me(
 pub async fn list_accounts(
     state: web::Data<AppState>,
     who: Authenticated,
-    query: web::Query<ListQuery>,
+    page: web::Query<PageQuery>,
+    query: web::Query<NameQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let page = state
         .accounts
-        .list_accounts(&who.0, AccountScope::Account, query.name()?, query.page()?)
+        .list_accounts(&who.0, AccountScope::Account, query.name()?, page.page()?)
         .await?;
     Ok(HttpResponse::Ok().json(PaginatedAccounts::of(
         &page,
@@ -556,8 +549,8 @@ pub async fn patch_account(
 #[utoipa::path(get, path = "/v1/accounts/client", tag = "Client accounts", operation_id = "listClientAccounts",
     security(("BearerAuth" = [])),
     params(
-        PageParams,
-        ("name" = Option<String>, Query, description = "case-insensitive substring of the name", pattern = "^[a-zA-Z0-9_]{3,}$"),
+        PageQuery,
+        NameQuery,
     ),
     responses(
         (status = 200, description = "OK", body = PaginatedClientAccounts),
@@ -568,11 +561,12 @@ pub async fn patch_account(
 pub async fn list_clients(
     state: web::Data<AppState>,
     who: Authenticated,
-    query: web::Query<ListQuery>,
+    page: web::Query<PageQuery>,
+    query: web::Query<NameQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let page = state
         .accounts
-        .list_clients(&who.0, query.name()?, query.page()?)
+        .list_clients(&who.0, query.name()?, page.page()?)
         .await?;
     Ok(HttpResponse::Ok().json(PaginatedClientAccounts::of(
         &page,

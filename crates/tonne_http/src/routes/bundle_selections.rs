@@ -34,8 +34,8 @@ pub struct BundlePortfolioResponse {
 }
 
 /// The contract's `SetBundlePortfolioRequest`.
+#[tonne_http_macros::request]
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
 #[schema(as = SetBundlePortfolioRequest)]
 pub struct SetBundlePortfolioRequest {
     /// The portfolio to follow.

@@ -2,15 +2,15 @@
 
 use actix_web::{HttpResponse, web};
 use rust_decimal::prelude::ToPrimitive as _;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use tonne_kernel::Currency;
 use tonne_ordering::{Bundle, BundleView, Project, ProjectView};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 use crate::error::ApiError;
-use crate::extract::{Authenticated, ListQuery, MaybeAuthenticated};
+use crate::extract::{Authenticated, MaybeAuthenticated, PageQuery};
 use crate::state::AppState;
-use crate::wire::{ErrorsDoc, KeyErrors, PageParams, RateLimited, paginated};
+use crate::wire::{ErrorsDoc, KeyErrors, RateLimited, paginated};
 
 /// The contract's `BundleSummary`.
 #[derive(Debug, Serialize, ToSchema)]
@@ -260,11 +260,52 @@ pub(crate) fn bundle_body(state: &AppState, v: &BundleView, currency: Currency) 
     }
 }
 
+/// `?currency=`: the prices' currency when no key says which.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct CurrencyQuery {
+    /// a `CurrencyCode`; without a key, prices are in this currency (default GBP)
+    currency: Option<String>,
+}
+
+impl CurrencyQuery {
+    /// The currency asked for, or 400.
+    fn currency(&self) -> Result<Option<Currency>, ApiError> {
+        self.currency
+            .as_deref()
+            .map(|c| c.parse().map_err(|e| ApiError::validation("currency", e)))
+            .transpose()
+    }
+}
+
+/// The filter of the project and bundle lists.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct RecentlyDisabledQuery {
+    /// `true`: also list items disabled in the last 30 days
+    #[param(value_type = Option<bool>)]
+    recently_disabled: Option<String>,
+}
+
+impl RecentlyDisabledQuery {
+    /// `recently_disabled` (`true`/`false`, default false), or 400.
+    fn recently_disabled(&self) -> Result<bool, ApiError> {
+        match self.recently_disabled.as_deref() {
+            None | Some("false") => Ok(false),
+            Some("true") => Ok(true),
+            Some(_) => Err(ApiError::validation(
+                "recently_disabled",
+                "must be `true` or `false`",
+            )),
+        }
+    }
+}
+
 /// Prices are shown in the acting account's currency; without a key, in `?currency=` (default GBP).
 async fn display_currency(
     state: &AppState,
     who: Option<&tonne_accounts::Caller>,
-    query: &ListQuery,
+    query: &CurrencyQuery,
 ) -> Result<Currency, ApiError> {
     if let Some(asked) = query.currency()? {
         return Ok(asked);
@@ -279,8 +320,9 @@ async fn display_currency(
 #[utoipa::path(get, path = "/v1/projects", tag = "Projects", operation_id = "listProjects",
     security(("BearerAuth" = [])),
     params(
-        PageParams,
-        ("recently_disabled" = Option<bool>, Query, description = "also list items disabled in the last 30 days"),
+        PageQuery,
+        RecentlyDisabledQuery,
+        CurrencyQuery,
     ),
     responses(
         (status = 200, description = "OK", body = PaginatedProjects),
@@ -290,12 +332,14 @@ async fn display_currency(
 pub async fn list_projects(
     state: web::Data<AppState>,
     who: Authenticated,
-    query: web::Query<ListQuery>,
+    page: web::Query<PageQuery>,
+    query: web::Query<RecentlyDisabledQuery>,
+    currency: web::Query<CurrencyQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let currency = display_currency(&state, Some(&who.0), &query).await?;
+    let currency = display_currency(&state, Some(&who.0), &currency).await?;
     let page = state
         .ordering
-        .list_projects(query.recently_disabled()?, query.page()?)
+        .list_projects(query.recently_disabled()?, page.page()?)
         .await?;
     Ok(HttpResponse::Ok().json(PaginatedProjects::of(
         &page,
@@ -316,7 +360,7 @@ pub async fn get_project(
     state: web::Data<AppState>,
     who: MaybeAuthenticated,
     id: web::Path<String>,
-    query: web::Query<ListQuery>,
+    query: web::Query<CurrencyQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let currency = display_currency(&state, who.0.as_ref(), &query).await?;
     let view = state.ordering.project(&id).await?;
@@ -335,7 +379,7 @@ pub async fn get_project_by_slug(
     state: web::Data<AppState>,
     who: MaybeAuthenticated,
     slug: web::Path<String>,
-    query: web::Query<ListQuery>,
+    query: web::Query<CurrencyQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let currency = display_currency(&state, who.0.as_ref(), &query).await?;
     let view = state.ordering.project_by_slug(&slug).await?;
@@ -346,8 +390,9 @@ pub async fn get_project_by_slug(
 #[utoipa::path(get, path = "/v1/bundles", tag = "Projects", operation_id = "listBundles",
     security(("BearerAuth" = [])),
     params(
-        PageParams,
-        ("recently_disabled" = Option<bool>, Query, description = "also list items disabled in the last 30 days"),
+        PageQuery,
+        RecentlyDisabledQuery,
+        CurrencyQuery,
     ),
     responses(
         (status = 200, description = "OK", body = PaginatedBundles),
@@ -357,12 +402,14 @@ pub async fn get_project_by_slug(
 pub async fn list_bundles(
     state: web::Data<AppState>,
     who: Authenticated,
-    query: web::Query<ListQuery>,
+    page: web::Query<PageQuery>,
+    query: web::Query<RecentlyDisabledQuery>,
+    currency: web::Query<CurrencyQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let currency = display_currency(&state, Some(&who.0), &query).await?;
+    let currency = display_currency(&state, Some(&who.0), &currency).await?;
     let page = state
         .ordering
-        .list_bundles(query.recently_disabled()?, query.page()?)
+        .list_bundles(query.recently_disabled()?, page.page()?)
         .await?;
     Ok(HttpResponse::Ok().json(PaginatedBundles::of(
         &page,
@@ -383,7 +430,7 @@ pub async fn get_bundle(
     state: web::Data<AppState>,
     who: MaybeAuthenticated,
     id: web::Path<String>,
-    query: web::Query<ListQuery>,
+    query: web::Query<CurrencyQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let currency = display_currency(&state, who.0.as_ref(), &query).await?;
     let view = state.ordering.bundle(&id).await?;

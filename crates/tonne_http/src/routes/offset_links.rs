@@ -9,10 +9,10 @@ use tonne_links::{Analytics, LinkChanges, LinkDetails, LinkDraft, LinkStatus};
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
-use crate::extract::{Authenticated, JsonBody, ListQuery};
+use crate::extract::{Authenticated, JsonBody, PageQuery};
 use crate::routes::catalogue::{BundleResponse, bundle_body};
 use crate::state::AppState;
-use crate::wire::{BodyErrors, ErrorsDoc, KeyErrors, PageParams, paginated, rfc3339};
+use crate::wire::{BodyErrors, ErrorsDoc, KeyErrors, paginated, rfc3339};
 
 /// The contract's `OffsetLinkStatus`.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema)]
@@ -58,68 +58,54 @@ paginated! {
 }
 
 /// The contract's `OffsetLinkRequest`.
+#[tonne_http_macros::request]
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
 pub struct OffsetLinkRequest {
     name: String,
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     title: Option<String>,
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     description: Option<String>,
     /// 1 to 24 distinct bundle ids.
     bundles: Vec<String>,
     /// A fixed amount per order, a decimal string in the account's currency.
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     value: Option<String>,
     /// Who may order (anyone when absent or empty).
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     emails: Option<Vec<String>>,
     /// RFC 3339, in the future.
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     expires_at: Option<String>,
     use_logo: bool,
     /// Card payment on the hosted page (fixed at creation).
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     require_payment: Option<bool>,
 }
 
 /// The contract's `OffsetLinkUpdateRequest`, plus `status` and an unchanged
 /// `require_payment` (Tonne's extensions). Absent optional fields keep their value.
+#[tonne_http_macros::request]
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
 pub struct OffsetLinkUpdateRequest {
     name: String,
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     title: Option<String>,
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     description: Option<String>,
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     bundles: Option<Vec<String>>,
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     value: Option<String>,
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     emails: Option<Vec<String>>,
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     expires_at: Option<String>,
     use_logo: bool,
     /// Must equal the link's: it cannot be changed (400 otherwise).
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     require_payment: Option<bool>,
     /// Switches the link off and on.
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     status: Option<OffsetLinkStatus>,
 }
@@ -224,7 +210,7 @@ fn analytics_body(a: &Analytics) -> OffsetLinkAnalyticsBody {
 #[utoipa::path(get, path = "/v1/offset-links", tag = "Offset links", operation_id = "listOffsetLinks",
     security(("BearerAuth" = [])),
     params(
-        PageParams,
+        PageQuery,
     ),
     responses(
         (status = 200, description = "OK", body = PaginatedOffsetLinks),
@@ -234,7 +220,7 @@ fn analytics_body(a: &Analytics) -> OffsetLinkAnalyticsBody {
 pub async fn list(
     state: web::Data<AppState>,
     who: Authenticated,
-    query: web::Query<ListQuery>,
+    query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let page = state.links.list(who.0.account_id, query.page()?).await?;
     let logo = account_logo(&state, &who).await?;

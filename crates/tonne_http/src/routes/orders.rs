@@ -7,75 +7,61 @@ use serde::Deserialize;
 use tonne_kernel::MassUnit;
 use tonne_ordering::{OrderRequest, Pricing, ValueRequest};
 use tonne_wire::OrderResponse;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 use crate::error::ApiError;
-use crate::extract::{Authenticated, JsonBody, ListQuery, MaybeAuthenticated};
+use crate::extract::{Authenticated, JsonBody, MaybeAuthenticated, PageQuery};
 use crate::state::AppState;
 use crate::wire::{
     BodyErrors, BundleMassBody, ErrorsDoc, KeyErrors, MassBody, MassQuoteRequest, MassUnitBody,
-    PageParams, RateLimited, SelectionBody, mass_request, paginated, selection,
+    RateLimited, SelectionBody, mass_request, paginated, selection,
 };
 
 /// The contract's `CreateOrderByQuantityRequest`.
+#[tonne_http_macros::request]
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
 pub struct MassOrderRequest {
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     mass: Option<MassBody>,
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     bundle_selection: Option<Vec<SelectionBody>>,
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     bundle_masses: Option<Vec<BundleMassBody>>,
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     quantity_trunc: Option<MassUnitBody>,
     /// Account-unique key (1–100 characters).
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     idempotency_key: Option<String>,
     /// String key-value pairs kept with the order.
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     metadata: Option<BTreeMap<String, String>>,
 }
 
 /// The contract's `CreateOrderByValueRequest`.
+#[tonne_http_macros::request]
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
 pub struct ValueOrderRequest {
     /// The most to spend, in the account's currency.
     value: String,
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     bundle_selection: Option<Vec<SelectionBody>>,
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     quantity_trunc: Option<MassUnitBody>,
     /// Account-unique key (1–100 characters).
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     idempotency_key: Option<String>,
     /// String key-value pairs kept with the order.
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     metadata: Option<BTreeMap<String, String>>,
 }
 
 /// The contract's `CreateOrderByEstimateRequest`.
+#[tonne_http_macros::request]
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
 pub struct EstimateOrderRequest {
     /// The estimate whose mass to buy (an estimate of the caller's account).
     estimate_id: String,
     /// Account-unique key (1–100 characters).
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     idempotency_key: Option<String>,
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     bundle_selection: Option<Vec<SelectionBody>>,
     /// String key-value pairs kept with the order.
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     metadata: Option<BTreeMap<String, String>>,
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     quantity_trunc: Option<MassUnitBody>,
 }
 
@@ -211,12 +197,20 @@ pub async fn create_by_value(
     Ok(HttpResponse::Ok().json(OrderResponse::from(&order).with_base(&state.pages.public_url)))
 }
 
+/// The filter of the order list.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct OrderListQuery {
+    /// only orders placed through this offset link
+    offset_link_id: Option<String>,
+}
+
 /// The acting account's orders, most recent first.
 #[utoipa::path(get, path = "/v1/orders", tag = "Orders", operation_id = "listOrders",
     security(("BearerAuth" = [])),
     params(
-        PageParams,
-        ("offset_link_id" = Option<String>, Query, description = "only orders placed through this offset link"),
+        PageQuery,
+        OrderListQuery,
     ),
     responses(
         (status = 200, description = "OK", body = PaginatedOrders),
@@ -226,11 +220,13 @@ pub async fn create_by_value(
 pub async fn list(
     state: web::Data<AppState>,
     who: Authenticated,
-    query: web::Query<ListQuery>,
+    page: web::Query<PageQuery>,
+    query: web::Query<OrderListQuery>,
 ) -> Result<HttpResponse, ApiError> {
+    let link = query.offset_link_id.clone().filter(|l| !l.is_empty());
     let page = state
         .ordering
-        .list_orders(who.0.account_id, query.offset_link_id(), query.page()?)
+        .list_orders(who.0.account_id, link, page.page()?)
         .await?;
     Ok(HttpResponse::Ok().json(PaginatedOrders::of(
         &page,

@@ -15,14 +15,12 @@ use crate::wire::{
 };
 
 /// The contract's `OrderQuoteByValueRequest`.
+#[tonne_http_macros::request]
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
 pub struct ValueQuoteRequest {
     /// The most to spend, in the account's currency.
     value: String,
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     bundle_selection: Option<Vec<SelectionBody>>,
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     quantity_trunc: Option<MassUnitBody>,
 }
 

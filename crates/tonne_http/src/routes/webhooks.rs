@@ -9,10 +9,10 @@ use tonne_webhooks::{Attempt, NewWebhook, Owner, Webhook, WebhookChanges};
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, codes};
-use crate::extract::{Authenticated, JsonBody, JsonBodyWithout415, ListQuery};
+use crate::extract::{Authenticated, JsonBody, JsonBodyWithout415, PageQuery};
 use crate::state::AppState;
 use crate::wire::{
-    AccountType, BodyErrors, BodyTooLarge, ErrorsDoc, KeyErrors, PageParams, paginated, rfc3339,
+    AccountType, BodyErrors, BodyTooLarge, ErrorsDoc, KeyErrors, paginated, rfc3339,
 };
 
 /// The contract's `WebhookBase` fields.
@@ -52,30 +52,27 @@ pub struct WebhookFullSecretBody {
 }
 
 /// The contract's `CreateWebhookRequest`.
+#[tonne_http_macros::request]
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
 pub struct CreateWebhookRequest {
     /// An `https://` URL on a public host.
     url: String,
     /// Only these accounts' events (at least one id).
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false, min_items = 1)]
     account_ids: Option<Vec<String>>,
 }
 
 /// The contract's `UpdateWebhookRequest`.
+#[tonne_http_macros::request]
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
 pub struct UpdateWebhookRequest {
     /// An `https://` URL on a public host.
     url: String,
     /// Whether events are sent; absent keeps the current value. `true` on a disabled
     /// webhook resumes delivery from the last acknowledged event.
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false)]
     enabled: Option<bool>,
     /// Replaces the account filter; absent keeps it.
-    #[serde(default, deserialize_with = "crate::extract::non_null")]
     #[schema(nullable = false, min_items = 1)]
     account_ids: Option<Vec<String>>,
 }
@@ -334,7 +331,7 @@ pub async fn rotate_secret(
     security(("BearerAuth" = [])),
     params(
         ("id" = String, Path, description = "The webhook's id"),
-        PageParams,
+        PageQuery,
     ),
     responses(
         (status = 200, description = "OK", body = PaginatedAttempts),
@@ -346,7 +343,7 @@ pub async fn attempts(
     state: web::Data<AppState>,
     who: Authenticated,
     id: web::Path<String>,
-    query: web::Query<ListQuery>,
+    query: web::Query<PageQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let page = state
         .webhooks

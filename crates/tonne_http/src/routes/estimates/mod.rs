@@ -20,7 +20,7 @@ use time::format_description::well_known::Rfc3339;
 use tonne_estimation::estimate::{AnnotationsPatch, EstimateFilter, EstimateKind, NewEstimate};
 
 use crate::error::{ApiError, codes};
-use crate::extract::{Authenticated, JsonBody, ListQuery};
+use crate::extract::{Authenticated, JsonBody, PageQuery};
 use crate::routes::estimates::quoting::{answer, answer_with};
 use crate::routes::estimates::requests::{
     CompanyEstimateRequest, ElectricityEstimateRequest, FlightEstimateRequest,
@@ -34,7 +34,7 @@ use crate::routes::estimates::responses::{
     RenderOptions, ShippingEstimateResponse, ShippingEstimatesQuery, TransactionEstimateResponse,
 };
 use crate::state::AppState;
-use crate::wire::{BodyErrors, ErrorsDoc, KeyErrors, PageParams, paginated};
+use crate::wire::{BodyErrors, ErrorsDoc, KeyErrors, paginated};
 
 fn respond(answer: Option<AnyEstimateResponse>) -> HttpResponse {
     match answer {
@@ -265,12 +265,12 @@ fn shipping_filter(query: &ShippingEstimatesQuery) -> Result<EstimateFilter, Api
 
 /// Lists the account's shipping estimates, single- and multi-leg, most recent first.
 #[utoipa::path(get, path = "/v1/estimates/shipping/all", tag = "Emission estimates", operation_id = "listAllShippingEstimates",
-    security(("BearerAuth" = [])), params(PageParams, ShippingEstimatesQuery, EstimateMassUnitQuery),
+    security(("BearerAuth" = [])), params(PageQuery, ShippingEstimatesQuery, EstimateMassUnitQuery),
     responses((status = 200, description = "OK", body = PaginatedAnyShippingEmissionEstimates), (status = 400, description = "Invalid page, filter or time range (time_range_invalid)", body = ErrorsDoc), KeyErrors))]
 pub async fn list_shipping(
     state: web::Data<AppState>,
     who: Authenticated,
-    page: web::Query<ListQuery>,
+    page: web::Query<PageQuery>,
     filter: web::Query<ShippingEstimatesQuery>,
     unit: web::Query<EstimateMassUnitQuery>,
 ) -> Result<HttpResponse, ApiError> {

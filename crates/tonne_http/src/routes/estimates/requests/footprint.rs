@@ -18,9 +18,9 @@ pub enum AreaUnitRequest {
 }
 
 /// The contract's `Area`.
+#[tonne_http_macros::request]
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[schema(as = AreaBody)]
-#[serde(deny_unknown_fields)]
 pub struct AreaRequest {
     /// Decimal string.
     pub amount: String,
@@ -40,18 +40,18 @@ pub enum CloudProviderRequest {
 }
 
 /// On-premise infrastructure.
+#[tonne_http_macros::request]
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[schema(as = OnPremiseBody)]
-#[serde(deny_unknown_fields)]
 pub struct OnPremiseRequest {
     /// Yearly electricity bill.
     pub electricity_cost: MoneyRequest,
 }
 
 /// Cloud use.
+#[tonne_http_macros::request]
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[schema(as = CloudBody)]
-#[serde(deny_unknown_fields)]
 pub struct CloudRequest {
     /// Yearly cost.
     pub cost: MoneyRequest,
@@ -59,22 +59,14 @@ pub struct CloudRequest {
 }
 
 /// Tech use.
+#[tonne_http_macros::request]
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[schema(as = TechBody)]
-#[serde(deny_unknown_fields)]
 pub struct TechRequest {
     /// On premise.
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub on_premise: Option<OnPremiseRequest>,
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cloud: Option<CloudRequest>,
 }
 
@@ -95,27 +87,15 @@ fn percent(field: &str, v: i64) -> Result<u8, ApiError> {
 estimate_request! {
 /// The contract's `CompanyEstimateRequest` (yearly values).
 pub struct CompanyEstimateRequest as CompanyRequestBody {
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub months: Option<i64>,
     pub employees: i64,
     pub remote_employees_percentage: i64,
     pub office_area: AreaRequest,
     pub country_code: String,
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub postcode: Option<String>,
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub city: Option<String>,
     pub electricity_consumption: i64,
     pub green_electricity_used: bool,
@@ -132,11 +112,7 @@ pub struct CompanyEstimateRequest as CompanyRequestBody {
     pub electronic_device_expenses: MoneyRequest,
     pub garbage: i64,
     pub recycled_garbage_percentage: i64,
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub tech: Option<TechRequest>,
 }
 }
@@ -227,17 +203,9 @@ estimate_request! {
 pub struct IndividualEstimateRequest as IndividualRequestBody {
     pub country_code: String,
     pub car_use: bool,
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub car_fuel_type: Option<CarFuelRequest>,
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub average_car_distance_travelled: Option<DistanceRequest>,
     pub short_flights: i64,
     pub medium_flights: i64,

@@ -42,26 +42,26 @@ pub trait SharedFields {
 /// [`SharedFields`].
 macro_rules! estimate_request {
     ($(#[$meta:meta])* pub struct $name:ident as $schema:ident { $($body:tt)* }) => {
+        #[tonne_http_macros::request]
         #[derive(Debug, Clone, serde::Deserialize, serde::Serialize, utoipa::ToSchema)]
         #[schema(as = $schema)]
-        #[serde(deny_unknown_fields)]
         $(#[$meta])*
         pub struct $name {
             $($body)*
             /// A name to reference this calculation.
-            #[serde(default, deserialize_with = "crate::extract::non_null", skip_serializing_if = "Option::is_none")]
+            #[serde(skip_serializing_if = "Option::is_none")]
             pub name: Option<String>,
             /// Bundles and percentages for the quote (else the account's or the catalogue's default).
-            #[serde(default, deserialize_with = "crate::extract::non_null", skip_serializing_if = "Option::is_none")]
+            #[serde(skip_serializing_if = "Option::is_none")]
             pub bundle_selection: Option<Vec<crate::wire::SelectionBody>>,
             /// Truncation unit of the quote's quantities.
-            #[serde(default, deserialize_with = "crate::extract::non_null", skip_serializing_if = "Option::is_none")]
+            #[serde(skip_serializing_if = "Option::is_none")]
             pub quantity_trunc: Option<crate::wire::MassUnitBody>,
             /// String pairs the client attaches; answered as sent.
-            #[serde(default, deserialize_with = "crate::extract::non_null", skip_serializing_if = "Option::is_none")]
+            #[serde(skip_serializing_if = "Option::is_none")]
             pub metadata: Option<std::collections::BTreeMap<String, String>>,
             /// Account-unique key (at most 100 characters): a repeat is 409.
-            #[serde(default, deserialize_with = "crate::extract::non_null", skip_serializing_if = "Option::is_none")]
+            #[serde(skip_serializing_if = "Option::is_none")]
             pub idempotency_key: Option<String>,
         }
 
@@ -118,9 +118,9 @@ pub enum DistanceUnitRequest {
 }
 
 /// The contract's `Distance`.
+#[tonne_http_macros::request]
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[schema(as = DistanceBody)]
-#[serde(deny_unknown_fields)]
 pub struct DistanceRequest {
     /// Decimal string.
     pub amount: String,
@@ -139,16 +139,12 @@ impl DistanceRequest {
 }
 
 /// The contract's `Address` (accepted, but Tonne cannot geocode it offline).
+#[tonne_http_macros::request]
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[schema(as = AddressBody)]
-#[serde(deny_unknown_fields)]
 pub struct AddressRequest {
     pub street_line1: String,
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub street_line2: Option<String>,
     pub postcode: String,
     pub city: String,
@@ -175,9 +171,9 @@ impl AddressRequest {
 }
 
 /// The contract's `GeographicCoordinates`.
+#[tonne_http_macros::request]
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[schema(as = CoordinatesBody)]
-#[serde(deny_unknown_fields)]
 pub struct CoordinatesRequest {
     /// −90 to 90.
     pub lat: f64,
@@ -186,9 +182,9 @@ pub struct CoordinatesRequest {
 }
 
 /// IATA or ICAO airport code.
+#[tonne_http_macros::request]
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[schema(as = AirportCodeBody)]
-#[serde(deny_unknown_fields)]
 pub struct AirportCodeRequest {
     /// `^[A-Z]{3}$` (IATA) or `^[A-Z]{4}[A-Z]?$` (ICAO).
     pub code: String,
@@ -209,18 +205,18 @@ impl AirportCodeRequest {
 }
 
 /// UN/LOCODE of a seaport.
+#[tonne_http_macros::request]
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[schema(as = SeaportCodeBody)]
-#[serde(deny_unknown_fields)]
 pub struct SeaportCodeRequest {
     /// `^[A-Z]{5}$`.
     pub locode: String,
 }
 
 /// Airports at both ends.
+#[tonne_http_macros::request]
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[schema(as = AirportPairBody)]
-#[serde(deny_unknown_fields)]
 pub struct AirportPairRequest {
     pub source: AirportCodeRequest,
     pub destination: AirportCodeRequest,
@@ -258,9 +254,9 @@ pub enum SurfacePlaceRequest {
 }
 
 /// Both ends of a passenger road/rail route.
+#[tonne_http_macros::request]
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[schema(as = SurfacePairBody)]
-#[serde(deny_unknown_fields)]
 pub struct SurfacePairRequest {
     pub source: SurfacePlaceRequest,
     pub destination: SurfacePlaceRequest,
@@ -308,9 +304,9 @@ pub enum ShippingPlaceRequest {
 }
 
 /// Both ends of a shipping route.
+#[tonne_http_macros::request]
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[schema(as = ShippingPairBody)]
-#[serde(deny_unknown_fields)]
 pub struct ShippingPairRequest {
     pub source: ShippingPlaceRequest,
     pub destination: ShippingPlaceRequest,
@@ -355,9 +351,9 @@ impl ShippingRouteRequest {
 }
 
 /// The contract's `MonetaryAmount`.
+#[tonne_http_macros::request]
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[schema(as = MoneyBody)]
-#[serde(deny_unknown_fields)]
 pub struct MoneyRequest {
     /// Decimal string.
     pub value: String,
@@ -455,9 +451,9 @@ pub enum EnergyUnitRequest {
 }
 
 /// The contract's `ElectricityConsumption`.
+#[tonne_http_macros::request]
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[schema(as = ConsumptionBody)]
-#[serde(deny_unknown_fields)]
 pub struct ConsumptionRequest {
     /// Decimal string.
     pub amount: String,
@@ -469,11 +465,7 @@ estimate_request! {
 pub struct ElectricityEstimateRequest as ElectricityRequest {
     pub consumption: ConsumptionRequest,
     /// ISO alpha-3; the world average when absent.
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub country_code: Option<String>,
 }
 }

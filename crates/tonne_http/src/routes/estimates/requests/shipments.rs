@@ -21,33 +21,25 @@ pub enum CargoRequest {
 }
 
 /// A shipment by mass.
+#[tonne_http_macros::request]
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[schema(as = MassShipmentBody)]
-#[serde(deny_unknown_fields)]
 pub struct MassShipmentRequest {
     pub mass: MassBody,
 }
 
 /// A shipment in TEU.
+#[tonne_http_macros::request]
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[schema(as = ContainerShipmentBody)]
-#[serde(deny_unknown_fields)]
 pub struct ContainerShipmentRequest {
     /// TEU, decimal string.
     pub containers: String,
     /// Cargo type (average when absent).
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cargo_type: Option<CargoRequest>,
     /// Actual mass, if known.
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub mass: Option<MassBody>,
 }
 
@@ -89,60 +81,36 @@ impl ShipmentRequest {
 }
 
 /// A sea vessel method (`SeaShippingMethod`).
+#[tonne_http_macros::request]
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[schema(as = SeaMethodBody)]
-#[serde(deny_unknown_fields)]
 pub struct SeaMethodRequest {
     /// `sea_*` vessel type.
     pub vessel_type: String,
     /// HFO, MGO (LNG for `sea_oil_tanker_huge`).
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fuel: Option<String>,
     /// Load (bulk carriers: average/heavy; RoRo: freight_only/truck_and_trailer/trailer_only).
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub load: Option<String>,
 }
 
 /// A container ship or an identified vessel.
+#[tonne_http_macros::request]
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[schema(as = ContainerMethodBody)]
-#[serde(deny_unknown_fields)]
 pub struct ContainerMethodRequest {
     /// The vessel's IMO number (7 digits).
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub vessel_imo_number: Option<String>,
     /// `container_ship`.
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub vessel_type: Option<String>,
     /// Refrigerated (default false).
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub refrigerated: Option<bool>,
     /// Trade lane.
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub trade_lane: Option<String>,
 }
 
@@ -316,25 +284,13 @@ pub struct ShippingEstimateRequest as ShippingRequest {
     pub route: ShippingRouteRequest,
     pub method: MethodRequest,
     /// ISO alpha-3 (accepted and checked; the factors are not country-specific yet).
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub country_code: Option<String>,
     /// Whether this is an actual shipment (2024; an annotation).
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub is_shipment: Option<bool>,
     /// When the goods were shipped, RFC 3339 (2024; an annotation).
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub shipped_at: Option<String>,
 }
 }
@@ -359,18 +315,14 @@ impl ShippingEstimateRequest {
 }
 
 /// One leg of a multi-leg shipment.
+#[tonne_http_macros::request]
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[schema(as = ShippingLegBody)]
-#[serde(deny_unknown_fields)]
 pub struct ShippingLegRequest {
     pub route: ShippingRouteRequest,
     pub method: MethodRequest,
     /// ISO alpha-3.
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub country_code: Option<String>,
 }
 
@@ -382,18 +334,10 @@ pub struct MultiLegShippingEstimateRequest as MultiLegShippingRequest {
     /// 1 to 10 legs.
     pub legs: Vec<ShippingLegRequest>,
     /// Whether this is an actual shipment (2024; an annotation).
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub is_shipment: Option<bool>,
     /// When the goods were shipped, RFC 3339 (2024; an annotation).
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub shipped_at: Option<String>,
 }
 }

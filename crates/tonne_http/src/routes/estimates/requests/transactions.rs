@@ -9,47 +9,27 @@ use super::{DietRequest, MoneyRequest, timestamp};
 use crate::error::ApiError;
 
 /// The contract's `Merchant`: a country and exactly one of a category code or a search term.
+#[tonne_http_macros::request]
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[schema(as = MerchantBody)]
-#[serde(deny_unknown_fields)]
 pub struct MerchantRequest {
     /// Merchant name.
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// ISO alpha-3.
     pub country_code: String,
     /// ISO 18245 MCC (4 digits).
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub category_code: Option<String>,
     /// Free text matched to a category (the 2023 name of `search_term`).
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub fuzzy_search_term: Option<String>,
     /// Free text matched to a category (2024).
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub search_term: Option<String>,
     /// A category the transaction belongs to, in the client's words (2024;
     /// kept with the request, the match uses the search term or code).
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub category: Option<String>,
 }
 
@@ -71,32 +51,16 @@ pub struct TransactionEstimateRequest as TransactionRequestBody {
     pub value: MoneyRequest,
     pub merchant: MerchantRequest,
     /// The buyer's diet.
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub diet: Option<DietRequest>,
     /// Whether this is an actual transaction (2024; an annotation).
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub is_transaction: Option<bool>,
     /// When the transaction was processed, RFC 3339 (2024; an annotation).
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub transaction_processed_at: Option<String>,
     /// How geographical constraints are interpreted (2024).
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub region_fallback: Option<RegionFallbackRequest>,
 }
 }

@@ -14,18 +14,10 @@ pub struct FlightEstimateRequest as FlightRequest {
     /// Distance or airports.
     pub route: FlightRouteRequest,
     /// Economy when absent (see docs/API.md).
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub cabin_class: Option<CabinRequest>,
     /// Passengers (default 1).
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<f64>)]
     pub passengers: Option<serde_json::Number>,
 }
@@ -74,18 +66,18 @@ pub enum RailRequest {
 }
 
 /// A road leg.
+#[tonne_http_macros::request]
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[schema(as = RoadLegBody)]
-#[serde(deny_unknown_fields)]
 pub struct RoadLegRequest {
     pub route: SurfaceRouteRequest,
     pub vehicle_type: VehicleRequest,
 }
 
 /// A rail leg.
+#[tonne_http_macros::request]
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[schema(as = RailLegBody)]
-#[serde(deny_unknown_fields)]
 pub struct RailLegRequest {
     pub route: SurfaceRouteRequest,
     /// Rail type.
@@ -93,9 +85,9 @@ pub struct RailLegRequest {
 }
 
 /// A flight leg.
+#[tonne_http_macros::request]
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[schema(as = FlightLegBody)]
-#[serde(deny_unknown_fields)]
 pub struct FlightLegRequest {
     pub route: FlightRouteRequest,
     pub cabin_class: CabinRequest,
@@ -115,11 +107,7 @@ estimate_request! {
 /// The contract's `PassengerTransportationEstimateRequest`.
 pub struct PassengerTransportationEstimateRequest as PassengerTransportationRequest {
     /// Passengers (default 1).
-    #[serde(
-        default,
-        deserialize_with = "crate::extract::non_null",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<f64>)]
     pub passengers: Option<serde_json::Number>,
     /// 1 to 10 legs.
