@@ -25,6 +25,7 @@ mod keys;
 mod models;
 pub mod ports;
 mod service;
+pub mod users;
 pub mod versions;
 
 pub use errors::{

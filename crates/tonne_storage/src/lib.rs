@@ -32,6 +32,7 @@ mod orders;
 mod schema;
 mod secrets;
 mod url;
+mod users;
 mod versions;
 mod webhooks;
 
@@ -44,5 +45,6 @@ pub use offset_links::OffsetLinkStore;
 pub use orders::OrderStore;
 pub use secrets::{OpenError, SecretsKey, SecretsKeyError};
 pub use url::{DatabaseUrl, DatabaseUrlError};
+pub use users::UserStore;
 pub use versions::{CachedVersionPins, VersionPinStore};
 pub use webhooks::WebhookStore;

@@ -367,3 +367,36 @@ diesel::table! {
         pinned_at -> Timestamp,
     }
 }
+
+diesel::table! {
+    users (id) {
+        id -> Text,
+        email -> Text,
+        role -> Text,
+        organisation_id -> Nullable<Text>,
+        password_hash -> Nullable<Text>,
+        created_at -> Timestamp,
+        disabled_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    user_setup_tokens (token_hash) {
+        token_hash -> Text,
+        user_id -> Text,
+        expires_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    user_sessions (token_hash) {
+        token_hash -> Text,
+        user_id -> Text,
+        csrf_token -> Text,
+        created_at -> Timestamp,
+        last_seen_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(user_sessions -> users (user_id));
+diesel::allow_tables_to_appear_in_same_query!(users, user_sessions, user_setup_tokens);

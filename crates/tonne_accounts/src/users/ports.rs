@@ -1,0 +1,114 @@
+use async_trait::async_trait;
+use time::OffsetDateTime;
+use tonne_kernel::StoreError;
+
+use super::model::{
+    Email, NewUser, Principal, Session, SessionToken, SetupToken, TokenHash, User, UserId,
+};
+use super::password::{Password, PasswordRuleError};
+
+/// Where users, their setup tokens and their sessions are kept (driven port).
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait UserRepository: Send + Sync {
+    /// Stores a new user; `Conflict` if the email is taken, `NotFound` if a
+    /// member's organisation does not exist.
+    async fn create(
+        &self,
+        user: &User,
+        setup: Option<(TokenHash, OffsetDateTime)>,
+    ) -> Result<(), StoreError>;
+    /// A user by email.
+    async fn by_email(&self, email: &Email) -> Result<Option<User>, StoreError>;
+    /// A user by id.
+    async fn get(&self, id: UserId) -> Result<Option<User>, StoreError>;
+    /// Every user, by email.
+    async fn list(&self) -> Result<Vec<User>, StoreError>;
+    /// Sets a password hash and deletes the user's setup tokens.
+    async fn set_password(&self, id: UserId, hash: &str) -> Result<(), StoreError>;
+    /// Consumes a setup token valid at `now`: deletes it and answers its user
+    /// (at most one caller gets it).
+    async fn take_setup_token(
+        &self,
+        token: &TokenHash,
+        now: OffsetDateTime,
+    ) -> Result<Option<UserId>, StoreError>;
+    /// Marks a user disabled at `at` and deletes all their sessions, in one transaction.
+    async fn disable(&self, id: UserId, at: OffsetDateTime) -> Result<(), StoreError>;
+    /// Stores a session.
+    async fn create_session(&self, session: &Session) -> Result<(), StoreError>;
+    /// A session with its user.
+    async fn session(&self, token: &TokenHash) -> Result<Option<(Session, User)>, StoreError>;
+    /// Records a use of the session.
+    async fn touch_session(&self, token: &TokenHash, at: OffsetDateTime) -> Result<(), StoreError>;
+    /// Deletes a session (sign-out, expiry).
+    async fn delete_session(&self, token: &TokenHash) -> Result<(), StoreError>;
+}
+
+/// A user just created, with the link to choose a password (when none was given).
+#[derive(Debug, Clone)]
+pub struct CreatedUser {
+    pub user: User,
+    /// Shown once: `…/console/setup/{token}`.
+    pub setup_token: Option<SetupToken>,
+}
+
+/// Why a user could not be created, or a password set.
+#[derive(Debug, thiserror::Error)]
+pub enum UserError {
+    #[error("{0}")]
+    Password(#[from] PasswordRuleError),
+    #[error("a user with this email exists")]
+    EmailTaken,
+    #[error("no such organisation")]
+    NoSuchOrganisation,
+    #[error("no such user")]
+    NoSuchUser,
+    #[error("this link has expired or was used already")]
+    SetupLinkInvalid,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// Why a sign-in was refused: one answer for every wrong email or password.
+#[derive(Debug, thiserror::Error)]
+pub enum SignInError {
+    #[error("the email or password is wrong")]
+    Refused,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// The console's use cases for people (driving port).
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait UsersService: Send + Sync {
+    /// Creates a user; with a password it is set at once, else the answer
+    /// carries a one-time setup token valid 24 h.
+    async fn create(
+        &self,
+        user: NewUser,
+        password: Option<Password>,
+    ) -> Result<CreatedUser, UserError>;
+    /// Every user.
+    async fn list(&self) -> Result<Vec<User>, StoreError>;
+    /// Disables a user by email and ends their sessions at once.
+    async fn disable(&self, email: &Email) -> Result<User, UserError>;
+    /// Chooses a password with a setup token (once).
+    async fn choose_password(
+        &self,
+        token: &SetupToken,
+        password: Password,
+    ) -> Result<User, UserError>;
+    /// Signs in: a new session (and its token) for a right email and password.
+    async fn sign_in(
+        &self,
+        email: &str,
+        password: &str,
+    ) -> Result<(SessionToken, Principal), SignInError>;
+    /// The person a session token stands for, if the session is live (its use
+    /// is recorded; an expired session is deleted).
+    async fn principal(&self, token: &SessionToken) -> Result<Option<Principal>, StoreError>;
+    /// Signs out: deletes the session.
+    async fn sign_out(&self, token: &SessionToken) -> Result<(), StoreError>;
+}

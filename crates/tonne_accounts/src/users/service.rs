@@ -1,0 +1,355 @@
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use time::Duration;
+use tonne_kernel::{Clock, IdGenerator, StoreError};
+
+use super::model::{
+    Email, NewUser, Principal, Session, SessionPolicy, SessionToken, SetupToken, User, UserId,
+};
+use super::password::{Password, PasswordHasher};
+use super::ports::{CreatedUser, SignInError, UserError, UserRepository, UsersService};
+
+/// How long a setup link stays valid.
+const SETUP_LINK_VALIDITY: Duration = Duration::hours(24);
+/// A session's use is recorded at most this often (one write per minute, not per page).
+const TOUCH_EVERY: Duration = Duration::minutes(1);
+
+/// [`UsersService`] over a [`UserRepository`].
+pub struct Users {
+    repo: Arc<dyn UserRepository>,
+    hasher: PasswordHasher,
+    policy: SessionPolicy,
+    clock: Arc<dyn Clock>,
+    ids: Arc<dyn IdGenerator>,
+}
+
+impl Users {
+    /// The use cases over a store, with a hasher and a session policy.
+    pub fn new(
+        repo: Arc<dyn UserRepository>,
+        hasher: PasswordHasher,
+        policy: SessionPolicy,
+        clock: Arc<dyn Clock>,
+        ids: Arc<dyn IdGenerator>,
+    ) -> Self {
+        Self {
+            repo,
+            hasher,
+            policy,
+            clock,
+            ids,
+        }
+    }
+}
+
+fn created_error(e: StoreError) -> UserError {
+    match e {
+        StoreError::Duplicate => UserError::EmailTaken,
+        StoreError::NotFound => UserError::NoSuchOrganisation,
+        other => UserError::Store(other),
+    }
+}
+
+#[async_trait]
+impl UsersService for Users {
+    async fn create(
+        &self,
+        new: NewUser,
+        password: Option<Password>,
+    ) -> Result<CreatedUser, UserError> {
+        let now = self.clock.now();
+        let user = User {
+            id: UserId::generate(self.ids.as_ref()),
+            email: new.email,
+            role: new.role,
+            password_hash: password.map(|p| self.hasher.hash(&p).0),
+            created_at: now,
+            disabled_at: None,
+        };
+        let setup_token = user.password_hash.is_none().then(SetupToken::generate);
+        let setup = setup_token
+            .as_ref()
+            .map(|t| (t.hash(), now + SETUP_LINK_VALIDITY));
+        self.repo
+            .create(&user, setup)
+            .await
+            .map_err(created_error)?;
+        Ok(CreatedUser { user, setup_token })
+    }
+
+    async fn list(&self) -> Result<Vec<User>, StoreError> {
+        self.repo.list().await
+    }
+
+    async fn disable(&self, email: &Email) -> Result<User, UserError> {
+        let mut user = self
+            .repo
+            .by_email(email)
+            .await?
+            .ok_or(UserError::NoSuchUser)?;
+        let now = self.clock.now();
+        self.repo.disable(user.id, now).await?;
+        user.disabled_at.get_or_insert(now);
+        Ok(user)
+    }
+
+    async fn choose_password(
+        &self,
+        token: &SetupToken,
+        password: Password,
+    ) -> Result<User, UserError> {
+        let now = self.clock.now();
+        let id = self
+            .repo
+            .take_setup_token(&token.hash(), now)
+            .await?
+            .ok_or(UserError::SetupLinkInvalid)?;
+        let user = self.repo.get(id).await?.ok_or(UserError::NoSuchUser)?;
+        if user.disabled_at.is_some() {
+            return Err(UserError::SetupLinkInvalid);
+        }
+        let hash = self.hasher.hash(&password).0;
+        self.repo.set_password(id, &hash).await?;
+        Ok(User {
+            password_hash: Some(hash),
+            ..user
+        })
+    }
+
+    async fn sign_in(
+        &self,
+        email: &str,
+        password: &str,
+    ) -> Result<(SessionToken, Principal), SignInError> {
+        let user = match email.parse::<Email>() {
+            Ok(email) => self.repo.by_email(&email).await?,
+            Err(_) => None,
+        };
+        let usable = user.as_ref().filter(|u| u.disabled_at.is_none());
+        // Always one argon2 verification, against the decoy when there is no
+        // usable hash: an unknown email takes as long as a wrong password.
+        let stored = usable.and_then(|u| u.password_hash.as_deref());
+        if !self.hasher.verify(stored, password) {
+            return Err(SignInError::Refused);
+        }
+        let user = usable.cloned().ok_or(SignInError::Refused)?;
+        let token = SessionToken::generate();
+        let session = Session::start(user.id, &token, self.clock.now());
+        self.repo.create_session(&session).await?;
+        Ok((token, Principal { user, session }))
+    }
+
+    async fn principal(&self, token: &SessionToken) -> Result<Option<Principal>, StoreError> {
+        let hash = token.hash();
+        let Some((mut session, user)) = self.repo.session(&hash).await? else {
+            return Ok(None);
+        };
+        let now = self.clock.now();
+        if user.disabled_at.is_some() || !self.policy.is_live(&session, now) {
+            self.repo.delete_session(&hash).await?;
+            return Ok(None);
+        }
+        if now - session.last_seen_at >= TOUCH_EVERY {
+            self.repo.touch_session(&hash, now).await?;
+            session.last_seen_at = now;
+        }
+        Ok(Some(Principal { user, session }))
+    }
+
+    async fn sign_out(&self, token: &SessionToken) -> Result<(), StoreError> {
+        self.repo.delete_session(&token.hash()).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::users::{MockUserRepository, Role, TokenHash};
+    use mockall::predicate::always;
+    use time::macros::datetime;
+    use tonne_kernel::{MockClock, OrganisationId, UuidV7Generator};
+
+    const START: time::OffsetDateTime = datetime!(2026-11-24 09:00 UTC);
+
+    fn users_at(repo: MockUserRepository, now: time::OffsetDateTime) -> Users {
+        let mut clock = MockClock::new();
+        clock.expect_now().return_const(now);
+        Users::new(
+            Arc::new(repo),
+            PasswordHasher::for_tests(),
+            SessionPolicy::default(),
+            Arc::new(clock),
+            Arc::new(UuidV7Generator),
+        )
+    }
+
+    fn stored_user(password: Option<&str>) -> User {
+        User {
+            id: "0190c6f1a7b27c3e9f2d4b1a2c3d4e5f".parse().unwrap(),
+            email: "ada@example.org".parse().unwrap(),
+            role: Role::Member(OrganisationId::from_uuid(uuid::Uuid::from_u128(7))),
+            password_hash: password.map(|p| {
+                PasswordHasher::for_tests()
+                    .hash(&Password::new(p).unwrap())
+                    .0
+            }),
+            created_at: START,
+            disabled_at: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn creating_without_a_password_gives_a_setup_link_valid_24_hours() {
+        let mut repo = MockUserRepository::new();
+        repo.expect_create()
+            .withf(|u, setup| {
+                u.password_hash.is_none()
+                    && setup
+                        .as_ref()
+                        .is_some_and(|(_, until)| *until == START + Duration::hours(24))
+            })
+            .times(1)
+            .returning(|_, _| Ok(()));
+        let users = users_at(repo, START);
+        let created = users
+            .create(
+                NewUser {
+                    email: "ada@example.org".parse().unwrap(),
+                    role: Role::Operator,
+                },
+                None,
+            )
+            .await
+            .unwrap();
+        assert!(created.setup_token.is_some());
+    }
+
+    #[tokio::test]
+    async fn a_taken_email_is_refused() {
+        let mut repo = MockUserRepository::new();
+        repo.expect_create()
+            .returning(|_, _| Err(StoreError::Duplicate));
+        let users = users_at(repo, START);
+        let outcome = users
+            .create(
+                NewUser {
+                    email: "ada@example.org".parse().unwrap(),
+                    role: Role::Operator,
+                },
+                Some(Password::new("correct horse battery").unwrap()),
+            )
+            .await;
+        assert!(matches!(outcome, Err(UserError::EmailTaken)));
+    }
+
+    #[tokio::test]
+    async fn sign_in_with_the_right_password_starts_a_session() {
+        let mut repo = MockUserRepository::new();
+        repo.expect_by_email()
+            .returning(|_| Ok(Some(stored_user(Some("correct horse battery")))));
+        repo.expect_create_session().times(1).returning(|_| Ok(()));
+        let users = users_at(repo, START);
+        let (token, who) = users
+            .sign_in("Ada@Example.org", "correct horse battery")
+            .await
+            .unwrap();
+        assert_eq!(who.session.token_hash, token.hash());
+        assert_eq!(who.session.created_at, START);
+    }
+
+    #[tokio::test]
+    async fn a_wrong_password_an_unknown_email_and_a_disabled_user_get_the_same_refusal() {
+        let mut repo = MockUserRepository::new();
+        repo.expect_by_email().returning(|e| {
+            Ok(match e.as_str() {
+                "ada@example.org" => Some(stored_user(Some("correct horse battery"))),
+                "off@example.org" => Some(User {
+                    disabled_at: Some(START),
+                    ..stored_user(Some("correct horse battery"))
+                }),
+                _ => None,
+            })
+        });
+        repo.expect_create_session().never();
+        let users = users_at(repo, START);
+        for (email, password) in [
+            ("ada@example.org", "wrong horse battery"),
+            ("nobody@example.org", "correct horse battery"),
+            ("off@example.org", "correct horse battery"),
+            ("not an email", "correct horse battery"),
+        ] {
+            let refused = users.sign_in(email, password).await.unwrap_err();
+            assert_eq!(
+                refused.to_string(),
+                "the email or password is wrong",
+                "{email}"
+            );
+        }
+    }
+
+    #[tokio::test]
+    async fn an_idle_session_is_deleted_and_stands_for_nobody() {
+        let token = SessionToken::generate();
+        let session = Session::start(stored_user(None).id, &token, START);
+        let mut repo = MockUserRepository::new();
+        repo.expect_session()
+            .returning(move |_| Ok(Some((session.clone(), stored_user(None)))));
+        repo.expect_delete_session()
+            .with(mockall::predicate::eq(token.hash()))
+            .times(1)
+            .returning(|_| Ok(()));
+        let users = users_at(repo, START + Duration::hours(12));
+        assert!(users.principal(&token).await.unwrap().is_none());
+    }
+
+    #[tokio::test]
+    async fn a_live_session_is_touched_at_most_once_a_minute() {
+        let token = SessionToken::generate();
+        let session = Session::start(stored_user(None).id, &token, START);
+        let mut repo = MockUserRepository::new();
+        repo.expect_session()
+            .returning(move |_| Ok(Some((session.clone(), stored_user(None)))));
+        repo.expect_touch_session()
+            .with(
+                always(),
+                mockall::predicate::eq(START + Duration::minutes(5)),
+            )
+            .times(1)
+            .returning(|_, _| Ok(()));
+        let later = users_at(repo, START + Duration::minutes(5));
+        let who = later.principal(&token).await.unwrap().unwrap();
+        assert_eq!(who.session.last_seen_at, START + Duration::minutes(5));
+
+        let mut repo = MockUserRepository::new();
+        let session = Session::start(stored_user(None).id, &token, START);
+        repo.expect_session()
+            .returning(move |_| Ok(Some((session.clone(), stored_user(None)))));
+        repo.expect_touch_session().never();
+        let soon = users_at(repo, START + Duration::seconds(30));
+        assert!(soon.principal(&token).await.unwrap().is_some());
+    }
+
+    #[tokio::test]
+    async fn a_setup_link_works_once() {
+        let mut repo = MockUserRepository::new();
+        let mut taken = false;
+        repo.expect_take_setup_token().returning(move |_, _| {
+            let first = !taken;
+            taken = true;
+            Ok(first.then(|| stored_user(None).id))
+        });
+        repo.expect_get().returning(|_| Ok(Some(stored_user(None))));
+        repo.expect_set_password().times(1).returning(|_, _| Ok(()));
+        let users = users_at(repo, START);
+        let token = SetupToken::generate();
+        let pw = || Password::new("correct horse battery").unwrap();
+        let user = users.choose_password(&token, pw()).await.unwrap();
+        assert!(user.password_hash.is_some());
+        assert!(matches!(
+            users.choose_password(&token, pw()).await,
+            Err(UserError::SetupLinkInvalid)
+        ));
+        let _ = TokenHash::of("unused");
+    }
+}

@@ -1,0 +1,327 @@
+//! Console users, their setup tokens and sessions, on either backend.
+
+use async_trait::async_trait;
+use diesel::prelude::*;
+use time::OffsetDateTime;
+use tonne_accounts::users::{Role, Session, TokenHash, User, UserId, UserRepository};
+use tonne_kernel::{OrganisationId, StoreError};
+
+use crate::db::Db;
+use crate::error::{corrupt, store_error};
+use crate::mapping::{from_sql_time, parse_id, to_sql_time};
+use crate::schema::{organisations, user_sessions as sessions, user_setup_tokens as setup, users};
+
+/// Users and sessions over a pool.
+#[derive(Debug, Clone)]
+pub struct UserStore {
+    db: Db,
+}
+
+impl UserStore {
+    /// A repository over a pool.
+    pub fn new(db: Db) -> Self {
+        Self { db }
+    }
+}
+
+type UserRow = (
+    String,
+    String,
+    String,
+    Option<String>,
+    Option<String>,
+    time::PrimitiveDateTime,
+    Option<time::PrimitiveDateTime>,
+);
+
+const USER_COLUMNS: (
+    users::id,
+    users::email,
+    users::role,
+    users::organisation_id,
+    users::password_hash,
+    users::created_at,
+    users::disabled_at,
+) = (
+    users::id,
+    users::email,
+    users::role,
+    users::organisation_id,
+    users::password_hash,
+    users::created_at,
+    users::disabled_at,
+);
+
+fn user_of(row: UserRow) -> Result<User, diesel::result::Error> {
+    let (id, email, role, organisation, password_hash, created_at, disabled_at) = row;
+    let role = match (role.as_str(), organisation) {
+        ("operator", None) => Role::Operator,
+        ("member", Some(o)) => Role::Member(parse_id::<OrganisationId>("organisation id", &o)?),
+        _ => return Err(corrupt("user role", &role)),
+    };
+    Ok(User {
+        id: parse_id("user id", &id)?,
+        email: email.parse().map_err(|_| corrupt("user email", &email))?,
+        role,
+        password_hash,
+        created_at: from_sql_time(created_at),
+        disabled_at: disabled_at.map(from_sql_time),
+    })
+}
+
+type SessionRow = (
+    String,
+    String,
+    String,
+    time::PrimitiveDateTime,
+    time::PrimitiveDateTime,
+);
+
+fn session_of(row: SessionRow) -> Result<Session, diesel::result::Error> {
+    let (token_hash, user_id, csrf_token, created_at, last_seen_at) = row;
+    Ok(Session {
+        token_hash: TokenHash::from_stored(token_hash),
+        user_id: parse_id("user id", &user_id)?,
+        csrf_token,
+        created_at: from_sql_time(created_at),
+        last_seen_at: from_sql_time(last_seen_at),
+    })
+}
+
+#[async_trait]
+impl UserRepository for UserStore {
+    async fn create(
+        &self,
+        user: &User,
+        setup_token: Option<(TokenHash, OffsetDateTime)>,
+    ) -> Result<(), StoreError> {
+        let (role, organisation) = match user.role {
+            Role::Operator => ("operator", None),
+            Role::Member(o) => ("member", Some(o.to_string())),
+        };
+        let row = (
+            users::id.eq(user.id.to_string()),
+            users::email.eq(user.email.as_str().to_owned()),
+            users::role.eq(role),
+            users::organisation_id.eq(organisation.clone()),
+            users::password_hash.eq(user.password_hash.clone()),
+            users::created_at.eq(to_sql_time(user.created_at)),
+            users::disabled_at.eq(user.disabled_at.map(to_sql_time)),
+        );
+        let id = user.id.to_string();
+        self.db
+            .write(move |conn| {
+                if let Some(o) = organisation {
+                    let known = organisations::table
+                        .filter(organisations::id.eq(o))
+                        .count()
+                        .get_result::<i64>(conn)?;
+                    if known == 0 {
+                        return Err(diesel::result::Error::NotFound);
+                    }
+                }
+                diesel::insert_into(users::table)
+                    .values(row)
+                    .execute(conn)?;
+                if let Some((hash, until)) = setup_token {
+                    diesel::insert_into(setup::table)
+                        .values((
+                            setup::token_hash.eq(hash.as_str().to_owned()),
+                            setup::user_id.eq(id),
+                            setup::expires_at.eq(to_sql_time(until)),
+                        ))
+                        .execute(conn)?;
+                }
+                Ok(())
+            })
+            .await
+            .map_err(|e| store_error(e, "creating a user"))
+    }
+
+    async fn by_email(
+        &self,
+        email: &tonne_accounts::users::Email,
+    ) -> Result<Option<User>, StoreError> {
+        let email = email.as_str().to_owned();
+        self.db
+            .read(move |conn| {
+                users::table
+                    .filter(users::email.eq(email))
+                    .select(USER_COLUMNS)
+                    .first::<UserRow>(conn)
+                    .optional()?
+                    .map(user_of)
+                    .transpose()
+            })
+            .await
+            .map_err(|e| store_error(e, "reading a user by email"))
+    }
+
+    async fn get(&self, id: UserId) -> Result<Option<User>, StoreError> {
+        let id = id.to_string();
+        self.db
+            .read(move |conn| {
+                users::table
+                    .find(id)
+                    .select(USER_COLUMNS)
+                    .first::<UserRow>(conn)
+                    .optional()?
+                    .map(user_of)
+                    .transpose()
+            })
+            .await
+            .map_err(|e| store_error(e, "reading a user"))
+    }
+
+    async fn list(&self) -> Result<Vec<User>, StoreError> {
+        self.db
+            .read(move |conn| {
+                users::table
+                    .order(users::email.asc())
+                    .select(USER_COLUMNS)
+                    .load::<UserRow>(conn)?
+                    .into_iter()
+                    .map(user_of)
+                    .collect()
+            })
+            .await
+            .map_err(|e| store_error(e, "listing users"))
+    }
+
+    async fn set_password(&self, id: UserId, hash: &str) -> Result<(), StoreError> {
+        let (id, hash) = (id.to_string(), hash.to_owned());
+        self.db
+            .write(move |conn| {
+                let updated = diesel::update(users::table.find(&id))
+                    .set(users::password_hash.eq(Some(hash)))
+                    .execute(conn)?;
+                if updated == 0 {
+                    return Err(diesel::result::Error::NotFound);
+                }
+                diesel::delete(setup::table.filter(setup::user_id.eq(&id))).execute(conn)?;
+                Ok(())
+            })
+            .await
+            .map_err(|e| store_error(e, "setting a password"))
+    }
+
+    async fn take_setup_token(
+        &self,
+        token: &TokenHash,
+        now: OffsetDateTime,
+    ) -> Result<Option<UserId>, StoreError> {
+        let token = token.as_str().to_owned();
+        let now = to_sql_time(now);
+        self.db
+            .write(move |conn| {
+                let found = setup::table
+                    .find(&token)
+                    .select((setup::user_id, setup::expires_at))
+                    .first::<(String, time::PrimitiveDateTime)>(conn)
+                    .optional()?;
+                let Some((user, until)) = found else {
+                    return Ok(None);
+                };
+                // Deleting is what consumes it: of two concurrent uses, one deletes the row.
+                let deleted = diesel::delete(setup::table.find(&token)).execute(conn)?;
+                if deleted == 0 || until <= now {
+                    return Ok(None);
+                }
+                parse_id("user id", &user).map(Some)
+            })
+            .await
+            .map_err(|e| store_error(e, "taking a setup token"))
+    }
+
+    async fn disable(&self, id: UserId, at: OffsetDateTime) -> Result<(), StoreError> {
+        let id = id.to_string();
+        self.db
+            .write(move |conn| {
+                let updated =
+                    diesel::update(users::table.find(&id).filter(users::disabled_at.is_null()))
+                        .set(users::disabled_at.eq(Some(to_sql_time(at))))
+                        .execute(conn)?;
+                let known =
+                    updated > 0 || users::table.find(&id).count().get_result::<i64>(conn)? > 0;
+                if !known {
+                    return Err(diesel::result::Error::NotFound);
+                }
+                diesel::delete(sessions::table.filter(sessions::user_id.eq(&id))).execute(conn)?;
+                diesel::delete(setup::table.filter(setup::user_id.eq(&id))).execute(conn)?;
+                Ok(())
+            })
+            .await
+            .map_err(|e| store_error(e, "disabling a user"))
+    }
+
+    async fn create_session(&self, session: &Session) -> Result<(), StoreError> {
+        let row = (
+            sessions::token_hash.eq(session.token_hash.as_str().to_owned()),
+            sessions::user_id.eq(session.user_id.to_string()),
+            sessions::csrf_token.eq(session.csrf_token.clone()),
+            sessions::created_at.eq(to_sql_time(session.created_at)),
+            sessions::last_seen_at.eq(to_sql_time(session.last_seen_at)),
+        );
+        self.db
+            .write(move |conn| {
+                diesel::insert_into(sessions::table)
+                    .values(row)
+                    .execute(conn)
+                    .map(drop)
+            })
+            .await
+            .map_err(|e| store_error(e, "creating a session"))
+    }
+
+    async fn session(&self, token: &TokenHash) -> Result<Option<(Session, User)>, StoreError> {
+        let token = token.as_str().to_owned();
+        self.db
+            .read(move |conn| {
+                let found = sessions::table
+                    .inner_join(users::table)
+                    .filter(sessions::token_hash.eq(token))
+                    .select((
+                        (
+                            sessions::token_hash,
+                            sessions::user_id,
+                            sessions::csrf_token,
+                            sessions::created_at,
+                            sessions::last_seen_at,
+                        ),
+                        USER_COLUMNS,
+                    ))
+                    .first::<(SessionRow, UserRow)>(conn)
+                    .optional()?;
+                found
+                    .map(|(s, u)| Ok((session_of(s)?, user_of(u)?)))
+                    .transpose()
+            })
+            .await
+            .map_err(|e| store_error(e, "reading a session"))
+    }
+
+    async fn touch_session(&self, token: &TokenHash, at: OffsetDateTime) -> Result<(), StoreError> {
+        let token = token.as_str().to_owned();
+        self.db
+            .write(move |conn| {
+                diesel::update(sessions::table.find(token))
+                    .set(sessions::last_seen_at.eq(to_sql_time(at)))
+                    .execute(conn)
+                    .map(drop)
+            })
+            .await
+            .map_err(|e| store_error(e, "recording a session's use"))
+    }
+
+    async fn delete_session(&self, token: &TokenHash) -> Result<(), StoreError> {
+        let token = token.as_str().to_owned();
+        self.db
+            .write(move |conn| {
+                diesel::delete(sessions::table.find(token))
+                    .execute(conn)
+                    .map(drop)
+            })
+            .await
+            .map_err(|e| store_error(e, "deleting a session"))
+    }
+}

@@ -1,0 +1,146 @@
+//! The console's user and session store on SQLite and PostgreSQL.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use time::Duration;
+use time::macros::datetime;
+use tonne_accounts::users::{
+    Role, Session, SessionToken, SetupToken, User, UserId, UserRepository,
+};
+use tonne_kernel::{OrganisationId, StoreError, UuidV7Generator};
+use tonne_storage::UserStore;
+use tonne_test_support::{TestDb, on_both_backends, organisation};
+
+const AT: time::OffsetDateTime = datetime!(2026-11-24 09:00 UTC);
+
+fn user(email: &str, role: Role) -> User {
+    User {
+        id: UserId::generate(&UuidV7Generator),
+        email: email.parse().unwrap(),
+        role,
+        password_hash: None,
+        created_at: AT,
+        disabled_at: None,
+    }
+}
+
+async fn users_round_trip_and_emails_are_unique(t: TestDb) {
+    let (live, _) = organisation(t.db(), AT).await;
+    let store = UserStore::new(t.db().clone());
+    let op = user("op@example.org", Role::Operator);
+    let member = user("ada@example.org", Role::Member(live.organisation_id));
+    store.create(&op, None).await.unwrap();
+    store.create(&member, None).await.unwrap();
+    assert_eq!(store.get(member.id).await.unwrap(), Some(member.clone()));
+    assert_eq!(
+        store
+            .by_email(&"ADA@example.org".parse().unwrap())
+            .await
+            .unwrap(),
+        Some(member.clone())
+    );
+    let again = user("ada@example.org", Role::Operator);
+    assert!(matches!(
+        store.create(&again, None).await,
+        Err(StoreError::Duplicate)
+    ));
+    let emails: Vec<_> = store
+        .list()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|u| u.email.to_string())
+        .collect();
+    assert_eq!(emails, ["ada@example.org", "op@example.org"]);
+}
+
+async fn a_member_of_an_unknown_organisation_is_not_stored(t: TestDb) {
+    let store = UserStore::new(t.db().clone());
+    let ghost = OrganisationId::generate(&UuidV7Generator);
+    let u = user("ghost@example.org", Role::Member(ghost));
+    assert!(matches!(
+        store
+            .create(&u, Some((SetupToken::generate().hash(), AT)))
+            .await,
+        Err(StoreError::NotFound)
+    ));
+    assert!(store.list().await.unwrap().is_empty());
+}
+
+async fn a_setup_token_is_taken_once_and_not_after_it_expires(t: TestDb) {
+    let store = UserStore::new(t.db().clone());
+    let (fresh, stale) = (SetupToken::generate(), SetupToken::generate());
+    let a = user("a@example.org", Role::Operator);
+    let b = user("b@example.org", Role::Operator);
+    store
+        .create(&a, Some((fresh.hash(), AT + Duration::hours(24))))
+        .await
+        .unwrap();
+    store
+        .create(&b, Some((stale.hash(), AT + Duration::hours(24))))
+        .await
+        .unwrap();
+    let hash = fresh.hash();
+    let (one, two) = tokio::join!(
+        store.take_setup_token(&hash, AT),
+        store.take_setup_token(&hash, AT)
+    );
+    let taken: Vec<_> = [one.unwrap(), two.unwrap()].into_iter().flatten().collect();
+    assert_eq!(taken, [a.id]);
+    let late = AT + Duration::hours(24);
+    assert_eq!(
+        store.take_setup_token(&stale.hash(), late).await.unwrap(),
+        None
+    );
+    store.set_password(a.id, "$argon2id$stub").await.unwrap();
+    assert_eq!(
+        store
+            .get(a.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .password_hash
+            .as_deref(),
+        Some("$argon2id$stub")
+    );
+}
+
+async fn sessions_are_found_touched_deleted_and_end_when_the_user_is_disabled(t: TestDb) {
+    let store = UserStore::new(t.db().clone());
+    let u = user("s@example.org", Role::Operator);
+    store.create(&u, None).await.unwrap();
+    let (first, second) = (SessionToken::generate(), SessionToken::generate());
+    let s1 = Session::start(u.id, &first, AT);
+    store.create_session(&s1).await.unwrap();
+    store
+        .create_session(&Session::start(u.id, &second, AT))
+        .await
+        .unwrap();
+    let (found, owner) = store.session(&first.hash()).await.unwrap().unwrap();
+    assert_eq!((found.clone(), owner.id), (s1, u.id));
+    store
+        .touch_session(&first.hash(), AT + Duration::minutes(5))
+        .await
+        .unwrap();
+    let (touched, _) = store.session(&first.hash()).await.unwrap().unwrap();
+    assert_eq!(touched.last_seen_at, AT + Duration::minutes(5));
+    store.delete_session(&first.hash()).await.unwrap();
+    assert!(store.session(&first.hash()).await.unwrap().is_none());
+
+    store.disable(u.id, AT + Duration::hours(1)).await.unwrap();
+    assert!(store.session(&second.hash()).await.unwrap().is_none());
+    assert_eq!(
+        store.get(u.id).await.unwrap().unwrap().disabled_at,
+        Some(AT + Duration::hours(1))
+    );
+    assert!(matches!(
+        store.disable(UserId::generate(&UuidV7Generator), AT).await,
+        Err(StoreError::NotFound)
+    ));
+}
+
+on_both_backends!(
+    users_round_trip_and_emails_are_unique,
+    a_member_of_an_unknown_organisation_is_not_stored,
+    a_setup_token_is_taken_once_and_not_after_it_expires,
+    sessions_are_found_touched_deleted_and_end_when_the_user_is_disabled,
+);
