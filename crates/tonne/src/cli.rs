@@ -11,6 +11,7 @@ use tonne_kernel::{AccountMode, ApiKeyId, OrganisationId};
 use tonne_storage::{DatabaseUrl, PoolSettings};
 
 mod organisations;
+mod users;
 
 use crate::server::{self, ServeOptions};
 use crate::wiring::Services;
@@ -93,6 +94,10 @@ enum Command {
     /// Organisation settings: the pinned API version.
     #[command(subcommand)]
     Organisations(organisations::OrganisationsCommand),
+    /// People who use the console: create (with a one-time link to choose a
+    /// password, or `--password-stdin`), list, disable.
+    #[command(subcommand)]
+    Users(users::UsersCommand),
 }
 
 #[derive(Debug, Subcommand)]
@@ -526,6 +531,9 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::OffsetLinks(command)) => offset_links(&url, command, secrets).await,
         Some(Command::Organisations(command)) => {
             organisations::run(&admin_services(&url, secrets).await?, command).await
+        }
+        Some(Command::Users(command)) => {
+            users::run(&admin_services(&url, secrets).await?, command).await
         }
         Some(Command::Migrate) => {
             let services = admin_services(&url, secrets.clone()).await?;

@@ -44,6 +44,8 @@ pub struct Services {
     pub page_key_is_stable: bool,
     /// The `Lune-Version` policy over the organisations' pinned versions.
     pub versions: VersionPolicy,
+    /// The console's people: users, passwords, sessions.
+    pub users: Arc<dyn tonne_accounts::users::UsersService>,
 }
 
 /// How webhooks are set up.
@@ -287,8 +289,17 @@ impl Services {
         });
         // parse the airport, seaport and sea-network tables now, not on the first request
         tonne_estimation::places::preload();
+        let users: Arc<dyn tonne_accounts::users::UsersService> =
+            Arc::new(tonne_accounts::users::Users::new(
+                Arc::new(tonne_storage::UserStore::new(db.clone())),
+                tonne_accounts::users::PasswordHasher::default(),
+                tonne_accounts::users::SessionPolicy::default(),
+                Arc::new(SystemClock),
+                Arc::new(UuidV7Generator),
+            ));
         Self {
             versions,
+            users,
             db,
             accounts,
             ordering,
