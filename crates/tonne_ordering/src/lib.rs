@@ -40,8 +40,8 @@ pub use errors::{
     CatalogueError, CreateOrderError, PlaceError, QuoteError, ReadOrderError, TransitionError,
 };
 pub use orders::{
-    IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStatus, PaymentMethod,
-    ProjectAllocation, ProjectStatus, allocate_projects,
+    AwaitingFilter, IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStatus,
+    PaymentMethod, ProjectAllocation, ProjectStatus, allocate_projects,
 };
 pub use ports::OrderingService;
 #[cfg(any(test, feature = "mock"))]

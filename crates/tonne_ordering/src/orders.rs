@@ -524,3 +524,43 @@ mod tests {
         assert!(IdempotencyKey::parse("a\u{0}b").is_none());
     }
 }
+
+/// The live orders an operator has to act on: `received`, `placed`, `paid`
+/// or `retiring` (or one of them), of every organisation or one.
+///
+/// ```
+/// use tonne_ordering::{AwaitingFilter, OrderStatus};
+///
+/// let all = AwaitingFilter::default();
+/// assert_eq!(all.statuses(), AwaitingFilter::STATUSES);
+/// let paid = AwaitingFilter { status: Some(OrderStatus::Paid), ..all };
+/// assert_eq!(paid.statuses(), &[OrderStatus::Paid]);
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AwaitingFilter {
+    /// Only this organisation's accounts.
+    pub organisation: Option<tonne_kernel::OrganisationId>,
+    /// Only this status (one of [`AwaitingFilter::STATUSES`]).
+    pub status: Option<OrderStatus>,
+}
+
+impl AwaitingFilter {
+    /// The statuses that wait for the operator.
+    pub const STATUSES: &'static [OrderStatus] = &[
+        OrderStatus::Received,
+        OrderStatus::Placed,
+        OrderStatus::Paid,
+        OrderStatus::Retiring,
+    ];
+
+    /// The statuses to list.
+    pub fn statuses(&self) -> &[OrderStatus] {
+        match self.status {
+            None => Self::STATUSES,
+            Some(s) => Self::STATUSES
+                .iter()
+                .position(|x| *x == s)
+                .map_or(&[], |i| &Self::STATUSES[i..=i]),
+        }
+    }
+}

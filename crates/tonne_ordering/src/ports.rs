@@ -11,7 +11,9 @@ use crate::commands::{MassRequest, OrderRequest, ValueRequest};
 use crate::errors::{
     CatalogueError, CreateOrderError, PlaceError, QuoteError, ReadOrderError, TransitionError,
 };
-use crate::orders::{IdempotencyKey, NewEvent, Order, OrderId, OrderStatus, ProjectAllocation};
+use crate::orders::{
+    AwaitingFilter, IdempotencyKey, NewEvent, Order, OrderId, OrderStatus, ProjectAllocation,
+};
 use crate::quote::Quote;
 use crate::selection::SelectionEntry;
 use crate::views::{AccountHolder, BundleView, Certificate, ProjectView};
@@ -141,6 +143,14 @@ pub trait OrderRepository: Send + Sync {
         &self,
         account: AccountId,
         offset_link_id: Option<String>,
+        page: &PageRequest<Cursor>,
+    ) -> Result<Page<Order>, StoreError>;
+    /// Live orders in the filter's statuses, of every account (or the filter's
+    /// organisation's), most recent first, strictly after the cursor order.
+    /// MUST return `NotFound` when the cursor names no such order.
+    async fn awaiting(
+        &self,
+        filter: AwaitingFilter,
         page: &PageRequest<Cursor>,
     ) -> Result<Page<Order>, StoreError>;
     /// In one transaction: moves the order from `from` to `event.status` only if it
@@ -278,6 +288,12 @@ pub trait OrderingService: Send + Sync {
         &self,
         account: AccountId,
         offset_link_id: Option<String>,
+        page: PageRequest<Cursor>,
+    ) -> Result<Page<Order>, ReadOrderError>;
+    /// Operator: the live orders waiting for action (see [`AwaitingFilter`]).
+    async fn orders_awaiting(
+        &self,
+        filter: AwaitingFilter,
         page: PageRequest<Cursor>,
     ) -> Result<Page<Order>, ReadOrderError>;
     /// Operator: moves an order forward step by step up to `to` (default: one step),

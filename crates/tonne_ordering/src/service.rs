@@ -13,7 +13,7 @@ use crate::commands::{MassRequest, OrderRequest, ValueRequest};
 use crate::errors::{
     CatalogueError, CreateOrderError, QuoteError, ReadOrderError, TransitionError,
 };
-use crate::orders::{Order, OrderStatus};
+use crate::orders::{AwaitingFilter, Order, OrderStatus};
 use crate::ports::{
     AccountDirectory, Catalogue, CatalogueRepository, Fulfilment, ImportSummary, OrderRepository,
     OrderingService,
@@ -166,6 +166,14 @@ impl OrderingService for Service {
         page: PageRequest<Cursor>,
     ) -> Result<Page<Order>, ReadOrderError> {
         self.orders.list(account, offset_link_id, page).await
+    }
+
+    async fn orders_awaiting(
+        &self,
+        filter: AwaitingFilter,
+        page: PageRequest<Cursor>,
+    ) -> Result<Page<Order>, ReadOrderError> {
+        self.orders.awaiting(filter, page).await
     }
 
     async fn advance(

@@ -11,8 +11,8 @@ use tonne_kernel::{
 };
 use tonne_ordering::ports::OrderRepository;
 use tonne_ordering::{
-    BundleId, IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStatus, PaymentMethod,
-    PlaceError, ProjectAllocation, ProjectId, QuoteLine, Registry,
+    AwaitingFilter, BundleId, IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStatus,
+    PaymentMethod, PlaceError, ProjectAllocation, ProjectId, QuoteLine, Registry,
 };
 use tonne_wire::{OrderEventData, OrderResponse};
 
@@ -538,6 +538,59 @@ impl OrderRepository for OrderStore {
             })
             .await
             .map_err(|e| store_error(e, "listing orders"))
+    }
+
+    async fn awaiting(
+        &self,
+        filter: AwaitingFilter,
+        page: &PageRequest<Cursor>,
+    ) -> Result<Page<Order>, StoreError> {
+        let statuses: Vec<&'static str> = filter.statuses().iter().map(|s| s.as_str()).collect();
+        let organisation = filter.organisation.map(|o| o.to_string());
+        let after = page.after.as_ref().map(|c| c.as_str().to_owned());
+        let limit = page.limit;
+        self.db
+            .read(move |conn| {
+                // The partial index `orders_awaiting` matches this predicate exactly.
+                let queue = || {
+                    let mut q = orders::table
+                        .filter(orders::mode.eq("live"))
+                        .filter(orders::status.eq_any(statuses.clone()))
+                        .into_boxed();
+                    if let Some(o) = &organisation {
+                        q = q.filter(
+                            orders::account_id.eq_any(
+                                crate::schema::accounts::table
+                                    .filter(crate::schema::accounts::organisation_id.eq(o.clone()))
+                                    .select(crate::schema::accounts::id),
+                            ),
+                        );
+                    }
+                    q
+                };
+                let position: Option<(PrimitiveDateTime, String)> = match after {
+                    None => None,
+                    Some(after) => Some(
+                        queue()
+                            .filter(orders::id.eq(after))
+                            .select((orders::created_at, orders::id))
+                            .first(conn)?,
+                    ),
+                };
+                let mut q = queue().select(OrderRow::as_select());
+                if let Some((at, id)) = position {
+                    q = q
+                        .filter(orders::created_at.le(at))
+                        .filter(orders::created_at.lt(at).or(orders::id.lt(id)));
+                }
+                let rows: Vec<OrderRow> = q
+                    .order((orders::created_at.desc(), orders::id.desc()))
+                    .limit(i64::from(limit.get()) + 1)
+                    .load(conn)?;
+                Ok(Page::from_overfetch(load_orders(conn, rows)?, limit))
+            })
+            .await
+            .map_err(|e| store_error(e, "listing the orders awaiting action"))
     }
 
     async fn transition(

@@ -20,8 +20,8 @@ use tonne_kernel::{
 };
 use tonne_ordering::ports::{Catalogue, CatalogueRepository as _, OrderRepository};
 use tonne_ordering::{
-    Bundle, BundleId, IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStatus, PlaceError,
-    QuoteLine,
+    AwaitingFilter, Bundle, BundleId, IdempotencyKey, NewEvent, Order, OrderId, OrderKind,
+    OrderStatus, PlaceError, QuoteLine,
 };
 use tonne_storage::{CatalogueStore, EstimateStore, OrderStore};
 use tonne_test_support::{TestDb, on_both_backends};
@@ -710,11 +710,103 @@ async fn an_estimate_idempotency_key_is_taken_once_per_account(t: TestDb) {
     );
 }
 
+async fn the_operator_queue_lists_live_orders_awaiting_action_by_organisation_and_status(
+    t: TestDb,
+) {
+    catalogue(&t).await;
+    let live = account(&t, AccountMode::Live).await;
+    let test = account(&t, AccountMode::Test).await;
+    let elsewhere = account(&t, AccountMode::Live).await;
+    let store = OrderStore::new(t.db().clone());
+    let mut placed = Vec::new();
+    for (i, acct) in [&live, &live, &live, &elsewhere, &test]
+        .into_iter()
+        .enumerate()
+    {
+        let at = T0 + time::Duration::seconds(i as i64);
+        placed.push(
+            store
+                .place(
+                    &order(acct, None, "0.1", 2, at),
+                    event(OrderStatus::Received),
+                )
+                .await
+                .unwrap(),
+        );
+    }
+    // One moves to `placed`, one is cancelled (final: never in the queue).
+    store
+        .transition(
+            placed[1].id,
+            OrderStatus::Received,
+            event(OrderStatus::Placed),
+            None,
+        )
+        .await
+        .unwrap();
+    store
+        .transition(
+            placed[2].id,
+            OrderStatus::Received,
+            event(OrderStatus::Cancelled),
+            None,
+        )
+        .await
+        .unwrap();
+    let page = |after| PageRequest {
+        limit: Limit::new(2).unwrap(),
+        after,
+    };
+    let all = |f: AwaitingFilter| {
+        let store = &store;
+        async move {
+            let mut seen = Vec::new();
+            let mut after = None;
+            loop {
+                let p = store.awaiting(f, &page(after)).await.unwrap();
+                seen.extend(p.items.iter().map(|o| o.id));
+                if !p.has_more {
+                    return seen;
+                }
+                after = p.items.last().map(|o| Cursor::after(&o.id));
+            }
+        }
+    };
+    // Newest first; the test order and the cancelled one are not there.
+    assert_eq!(
+        all(AwaitingFilter::default()).await,
+        [placed[3].id, placed[1].id, placed[0].id]
+    );
+    let mine = AwaitingFilter {
+        organisation: Some(live.organisation_id),
+        status: None,
+    };
+    assert_eq!(all(mine).await, [placed[1].id, placed[0].id]);
+    let placed_only = AwaitingFilter {
+        status: Some(OrderStatus::Placed),
+        ..mine
+    };
+    assert_eq!(all(placed_only).await, [placed[1].id]);
+    let final_status = AwaitingFilter {
+        status: Some(OrderStatus::Cancelled),
+        organisation: None,
+    };
+    assert!(all(final_status).await.is_empty());
+    // A cursor outside the filtered list is not found.
+    assert!(matches!(
+        store
+            .awaiting(mine, &page(Some(Cursor::after(&placed[3].id))))
+            .await,
+        Err(StoreError::NotFound)
+    ));
+}
+
 on_both_backends!(
     placing_writes_the_order_its_reservation_and_its_event_together,
     inventory_never_goes_below_zero_under_concurrency,
     transitions_are_conditional_atomic_with_their_event_and_release_on_cancel,
     lists_are_most_recent_first_by_keyset,
+    the_operator_queue_lists_live_orders_awaiting_action_by_organisation_and_status,
     estimates_are_stored_together_read_per_account_and_updated_in_place,
     an_estimate_is_ordered_once_and_then_frozen,
     an_estimate_idempotency_key_is_taken_once_per_account,

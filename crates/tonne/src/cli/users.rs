@@ -19,7 +19,11 @@ pub(super) enum UsersCommand {
         #[arg(long)]
         email: String,
         /// The user runs the whole installation.
-        #[arg(long, conflicts_with = "organisation", required_unless_present = "organisation")]
+        #[arg(
+            long,
+            conflicts_with = "organisation",
+            required_unless_present = "organisation"
+        )]
         operator: bool,
         /// The organisation a member belongs to.
         #[arg(long)]
@@ -28,7 +32,11 @@ pub(super) enum UsersCommand {
         #[arg(long)]
         password_stdin: bool,
         /// The server's public base URL, for the link.
-        #[arg(long, env = "TONNE_PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
+        #[arg(
+            long,
+            env = "TONNE_PUBLIC_URL",
+            default_value = "http://127.0.0.1:8080"
+        )]
         public_url: String,
     },
     /// List users: email, role, organisation, state.
@@ -74,7 +82,11 @@ pub(super) async fn run(services: &Services, command: UsersCommand) -> anyhow::R
                     UserError::NoSuchOrganisation => anyhow::anyhow!("no organisation has that id"),
                     other => anyhow::anyhow!(other),
                 })?;
-            println!("created {} ({})", created.user.email, describe(created.user.role));
+            println!(
+                "created {} ({})",
+                created.user.email,
+                describe(created.user.role)
+            );
             if let Some(token) = created.setup_token {
                 println!(
                     "choose a password within 24 hours (shown once): {}/console/setup/{}",

@@ -9,7 +9,7 @@ use super::quotes::Quotes;
 use super::support::{event, unexpected};
 use crate::commands::{MassRequest, OrderRequest, Pricing};
 use crate::errors::{CreateOrderError, PlaceError, QuoteError, ReadOrderError};
-use crate::orders::{IdempotencyKey, Order, OrderId, OrderKind, OrderStatus};
+use crate::orders::{AwaitingFilter, IdempotencyKey, Order, OrderId, OrderKind, OrderStatus};
 use crate::ports::{AccountDirectory, CatalogueRepository, OrderRepository, StoreError};
 use crate::views::{Certificate, CertifiedProject};
 
@@ -150,6 +150,21 @@ impl Orders {
             Err(StoreError::NotFound) => Err(ReadOrderError::Invalid {
                 field: "after",
                 reason: "no order of this account has that id".into(),
+            }),
+            Err(e) => Err(unexpected(e).into()),
+        }
+    }
+
+    pub(super) async fn awaiting(
+        &self,
+        filter: AwaitingFilter,
+        page: PageRequest<Cursor>,
+    ) -> Result<Page<Order>, ReadOrderError> {
+        match self.orders.awaiting(filter, &page).await {
+            Ok(page) => Ok(page),
+            Err(StoreError::NotFound) => Err(ReadOrderError::Invalid {
+                field: "after",
+                reason: "no order of this list has that id".into(),
             }),
             Err(e) => Err(unexpected(e).into()),
         }
