@@ -214,6 +214,7 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         webhooks: Arc::clone(&services.webhooks),
         links: Arc::clone(&services.links),
         versions: services.versions.clone(),
+        users: Arc::clone(&services.users),
         pages: tonne_http::PagesConfig {
             public_url,
             key: services.page_key.clone(),

@@ -7,6 +7,7 @@
 //! body.
 
 pub mod certificate;
+mod console;
 pub mod error;
 pub mod extract;
 pub mod logo_image;
@@ -68,6 +69,7 @@ pub fn app(
         .route("/ready", web::get().to(routes::system::ready))
         .route("/metrics", web::get().to(routes::system::metrics))
         .configure(pages::configure)
+        .configure(console::configure)
         .configure(routes::accounts::configure_public)
         .route("/docs", web::get().to(routes::system::docs_redirect))
         .service(

@@ -78,6 +78,8 @@ pub struct AppState {
     pub webhooks: Arc<dyn WebhooksService>,
     /// Offset links and their hosted pages.
     pub links: Arc<dyn OffsetLinksService>,
+    /// The console's people and sessions.
+    pub users: Arc<dyn tonne_accounts::users::UsersService>,
     /// Which API version a request runs under (`Lune-Version`).
     pub versions: VersionPolicy,
     /// Hosted pages' settings.

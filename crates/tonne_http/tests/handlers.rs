@@ -62,6 +62,7 @@ fn state(mock: MockAccountsService) -> AppState {
         webhooks: Arc::new(tonne_webhooks::MockWebhooksService::new()),
         links: Arc::new(tonne_links::MockOffsetLinksService::new()),
         versions: pinned_latest(),
+        users: Arc::new(tonne_accounts::users::MockUsersService::new()),
         pages: tonne_http::PagesConfig {
             public_url: "http://tonne.test".into(),
             key: tonne_links::PageKey::new([1; 32]),
@@ -330,6 +331,7 @@ async fn a_store_failure_behind_offset_links_is_a_500_that_leaks_nothing() {
     let app = test::init_service(tonne_http::app(AppState {
         links: Arc::new(failing_links()),
         versions: pinned_latest(),
+        users: Arc::new(tonne_accounts::users::MockUsersService::new()),
         ..state(accounts)
     }))
     .await;

@@ -10,7 +10,7 @@
 
 mod certificate;
 pub mod chart;
-mod views;
+pub(crate) mod views;
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};

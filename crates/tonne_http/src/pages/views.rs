@@ -7,7 +7,7 @@ use tonne_kernel::Money;
 use tonne_links::{Analytics, Checkout, Confirmed, PublicLink};
 use tonne_ordering::OrderStatus;
 
-const STYLE: &str = r#"
+pub(crate) const STYLE: &str = r#"
 *{box-sizing:border-box}
 body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1b1b1b;background:#f6f7f4}
 main{max-width:52rem;margin:0 auto;padding:1.5rem 1rem 3rem}

@@ -1,0 +1,179 @@
+//! The console (`/console/…`): server-rendered pages for the people who run
+//! Tonne (operators) and for the members of client organisations.
+//!
+//! An adapter like the API: handlers call the domains' driving ports
+//! (`UsersService` for people and sessions, `OrderingService` for orders) and
+//! hold no SQL and no business rule. Pages are maud templates (compile-time
+//! checked, every value escaped) in the offset-link pages' style, with no
+//! script.
+//!
+//! Sessions: an opaque random token in the `tonne_session` cookie (`HttpOnly`,
+//! `SameSite=Lax`, `Path=/console`, `Secure` when `TONNE_PUBLIC_URL` is
+//! https); the store keeps its SHA-256. Every form of a session carries the
+//! session's CSRF token; the sign-in form, before any session, a double-submit
+//! token bound to a `SameSite=Strict` cookie. A POST without the right token
+//! is 403 and changes nothing.
+
+mod auth;
+mod orders;
+mod views;
+
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpRequest, HttpResponse, web};
+use maud::Markup;
+use subtle::ConstantTimeEq as _;
+use tonne_accounts::users::{Principal, SessionToken};
+
+use crate::state::AppState;
+
+/// The session cookie.
+const SESSION_COOKIE: &str = "tonne_session";
+/// The sign-in form's double-submit cookie.
+const SIGN_IN_COOKIE: &str = "tonne_sign_in";
+
+pub(crate) fn respond(status: StatusCode, page: Markup) -> HttpResponse {
+    HttpResponse::build(status)
+        .content_type("text/html; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .insert_header((header::REFERRER_POLICY, "same-origin"))
+        .insert_header((
+            header::CONTENT_SECURITY_POLICY,
+            "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+        ))
+        .body(page.into_string())
+}
+
+fn see_other(to: &str) -> HttpResponse {
+    HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, to))
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .finish()
+}
+
+/// A page that failed for a reason that is not the visitor's (the store is
+/// down): a page without internals.
+fn unavailable(e: impl std::fmt::Display) -> HttpResponse {
+    tracing::warn!(error = %e, "console: store failure");
+    respond(
+        StatusCode::SERVICE_UNAVAILABLE,
+        views::message(
+            "Temporarily unavailable",
+            "The console cannot reach its database just now. Try again in a moment.",
+        ),
+    )
+}
+
+fn cookie(req: &HttpRequest, name: &str) -> Option<String> {
+    req.headers()
+        .get_all(header::COOKIE)
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(n, _)| *n == name)
+        .map(|(_, value)| value.to_owned())
+        .filter(|v| !v.is_empty() && v.len() <= 128)
+}
+
+fn secure(state: &AppState) -> &'static str {
+    if state.pages.public_url.starts_with("https://") {
+        "; Secure"
+    } else {
+        ""
+    }
+}
+
+fn set_cookie(response: &mut HttpResponse, value: String) {
+    if let Ok(v) = HeaderValue::from_str(&value) {
+        response.headers_mut().append(header::SET_COOKIE, v);
+    }
+}
+
+/// Whether two tokens are equal (constant time).
+fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len() && bool::from(a.as_bytes().ct_eq(b.as_bytes()))
+}
+
+/// The signed-in person, or the answer for a visitor who is not: a redirect
+/// to the sign-in page (or the error page when the store fails).
+async fn signed_in(state: &AppState, req: &HttpRequest) -> Result<Principal, HttpResponse> {
+    let Some(token) = cookie(req, SESSION_COOKIE) else {
+        return Err(see_other("/console/sign-in"));
+    };
+    match state
+        .users
+        .principal(&SessionToken::from_cookie(&token))
+        .await
+    {
+        Ok(Some(p)) => Ok(p),
+        Ok(None) => Err(see_other("/console/sign-in")),
+        Err(e) => Err(unavailable(e)),
+    }
+}
+
+/// The signed-in person, if the form's CSRF token is the session's; else 403
+/// (nothing runs).
+async fn signed_in_form(
+    state: &AppState,
+    req: &HttpRequest,
+    csrf: Option<&str>,
+) -> Result<Principal, HttpResponse> {
+    let who = signed_in(state, req).await?;
+    if csrf.is_some_and(|c| same(c, &who.session.csrf_token)) {
+        Ok(who)
+    } else {
+        Err(forbidden())
+    }
+}
+
+fn forbidden() -> HttpResponse {
+    respond(
+        StatusCode::FORBIDDEN,
+        views::message(
+            "This form has expired",
+            "Nothing was changed. Go back, reload the page and submit the form again.",
+        ),
+    )
+}
+
+fn not_found(who: &Principal) -> HttpResponse {
+    respond(
+        StatusCode::NOT_FOUND,
+        views::page(
+            who,
+            "Not found",
+            None,
+            maud::html! { p { "There is nothing here, or it is not yours to see." } },
+        ),
+    )
+}
+
+async fn overview(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {
+    match signed_in(&state, &req).await {
+        Ok(who) => respond(StatusCode::OK, views::overview(&who)),
+        Err(answer) => answer,
+    }
+}
+
+/// Registers the console's routes.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        web::resource("/console").route(web::get().to(|| async { see_other("/console/") })),
+    )
+    .service(web::resource("/console/").route(web::get().to(overview)))
+    .service(
+        web::resource("/console/sign-in")
+            .route(web::get().to(auth::sign_in_page))
+            .route(web::post().to(auth::sign_in)),
+    )
+    .service(web::resource("/console/sign-out").route(web::post().to(auth::sign_out)))
+    .service(
+        web::resource("/console/setup/{token}")
+            .route(web::get().to(auth::setup_page))
+            .route(web::post().to(auth::setup)),
+    )
+    .service(web::resource("/console/orders").route(web::get().to(orders::queue)))
+    .service(web::resource("/console/orders/{id}").route(web::get().to(orders::show)))
+    .service(web::resource("/console/orders/{id}/advance").route(web::post().to(orders::advance)));
+}

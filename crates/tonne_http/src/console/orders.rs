@@ -1,0 +1,223 @@
+//! The operator's orders: the queue of live orders waiting for action, an
+//! order's page, and its actions (each the same use case as `tonne orders
+//! advance`, writing its event so that webhooks fire).
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::Deserialize;
+use tonne_accounts::users::{Principal, Role};
+use tonne_kernel::{Cursor, Limit, PageRequest};
+use tonne_ordering::{AwaitingFilter, OrderStatus, ReadOrderError, TransitionError};
+
+use super::{not_found, respond, see_other, signed_in, signed_in_form, unavailable, views};
+use crate::state::AppState;
+
+/// The queue's filters, as the form sends them (all optional).
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct QueueQuery {
+    organisation: Option<String>,
+    status: Option<String>,
+    after: Option<String>,
+}
+
+/// What the queue's form holds, to show it again.
+#[derive(Debug, Default, Clone)]
+pub(super) struct QueueFilter {
+    pub organisation: String,
+    pub status: String,
+}
+
+fn operator(who: &Principal) -> bool {
+    who.user.role == Role::Operator
+}
+
+fn parse_filter(q: &QueueQuery) -> Result<(AwaitingFilter, Option<Cursor>), &'static str> {
+    let organisation = match q.organisation.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(o) => Some(
+            o.parse()
+                .map_err(|_| "Organisation: not an organisation id (32 hexadecimal characters).")?,
+        ),
+    };
+    let status = match q.status.as_deref() {
+        None | Some("") => None,
+        Some(s) => Some(
+            AwaitingFilter::STATUSES
+                .iter()
+                .copied()
+                .find(|x| x.as_str() == s)
+                .ok_or("Status: choose one of the listed statuses.")?,
+        ),
+    };
+    let after = match q.after.as_deref() {
+        None | Some("") => None,
+        Some(a) => Some(
+            a.parse::<Cursor>()
+                .map_err(|_| "This page link is not valid.")?,
+        ),
+    };
+    Ok((
+        AwaitingFilter {
+            organisation,
+            status,
+        },
+        after,
+    ))
+}
+
+/// `GET /console/orders`: live orders waiting for action, newest first.
+pub(super) async fn queue(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    query: web::Query<QueueQuery>,
+) -> HttpResponse {
+    let who = match signed_in(&state, &req).await {
+        Ok(who) => who,
+        Err(answer) => return answer,
+    };
+    if !operator(&who) {
+        return not_found(&who);
+    }
+    let shown = QueueFilter {
+        organisation: query.organisation.clone().unwrap_or_default(),
+        status: query.status.clone().unwrap_or_default(),
+    };
+    let (filter, after) = match parse_filter(&query) {
+        Ok(f) => f,
+        Err(problem) => {
+            return respond(
+                StatusCode::BAD_REQUEST,
+                views::queue(&who, &shown, &[], None, Some(problem)),
+            );
+        }
+    };
+    let page = PageRequest {
+        limit: Limit::new(25).unwrap_or_default(),
+        after,
+    };
+    match state.ordering.orders_awaiting(filter, page).await {
+        Ok(found) => {
+            let next = found
+                .has_more
+                .then(|| found.items.last().map(|o| o.id.to_string()))
+                .flatten();
+            respond(
+                StatusCode::OK,
+                views::queue(&who, &shown, &found.items, next.as_deref(), None),
+            )
+        }
+        Err(ReadOrderError::Invalid { .. }) => respond(
+            StatusCode::BAD_REQUEST,
+            views::queue(
+                &who,
+                &shown,
+                &[],
+                None,
+                Some("This page link is not valid."),
+            ),
+        ),
+        Err(e) => unavailable(e),
+    }
+}
+
+/// `GET /console/orders/{id}`: an order, its lines, costs, projects and actions.
+pub(super) async fn show(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+) -> HttpResponse {
+    let who = match signed_in(&state, &req).await {
+        Ok(who) => who,
+        Err(answer) => return answer,
+    };
+    if !operator(&who) {
+        return not_found(&who);
+    }
+    page_of(&state, &who, &id, None, StatusCode::OK).await
+}
+
+async fn page_of(
+    state: &AppState,
+    who: &Principal,
+    id: &str,
+    problem: Option<&str>,
+    status: StatusCode,
+) -> HttpResponse {
+    match state.ordering.order(id).await {
+        Ok(order) => respond(
+            status,
+            views::order(who, &order, &state.pages.public_url, problem),
+        ),
+        Err(ReadOrderError::NotFound | ReadOrderError::Invalid { .. }) => not_found(who),
+        Err(e) => unavailable(e),
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct AdvanceForm {
+    csrf: Option<String>,
+    to: Option<String>,
+    serial: Option<String>,
+}
+
+/// `POST /console/orders/{id}/advance`: one action on an order.
+pub(super) async fn advance(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+    form: web::Form<AdvanceForm>,
+) -> HttpResponse {
+    let who = match signed_in_form(&state, &req, form.csrf.as_deref()).await {
+        Ok(who) => who,
+        Err(answer) => return answer,
+    };
+    if !operator(&who) {
+        return not_found(&who);
+    }
+    let to = match form.to.as_deref() {
+        Some("paid") => OrderStatus::Paid,
+        Some("retiring") => OrderStatus::Retiring,
+        Some("complete") => OrderStatus::Complete,
+        Some("cancelled") => OrderStatus::Cancelled,
+        Some("failed") => OrderStatus::Failed,
+        _ => {
+            return page_of(
+                &state,
+                &who,
+                &id,
+                Some("Choose one of the actions."),
+                StatusCode::BAD_REQUEST,
+            )
+            .await;
+        }
+    };
+    let serial = form
+        .serial
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_owned);
+    if serial.as_ref().is_some_and(|s| s.chars().count() > 200) {
+        return page_of(
+            &state,
+            &who,
+            &id,
+            Some("Registry serial number: at most 200 characters."),
+            StatusCode::BAD_REQUEST,
+        )
+        .await;
+    }
+    let here = format!("/console/orders/{}", id.as_str());
+    match state.ordering.advance(&id, Some(to), serial).await {
+        Ok(_) => see_other(&here),
+        Err(TransitionError::NotFound) => not_found(&who),
+        // A double submit (or another operator) got there first: the order is
+        // already where this action leads, so this is the same outcome.
+        Err(TransitionError::Illegal { from, .. }) if from == to.as_str() => see_other(&here),
+        Err(e @ (TransitionError::Illegal { .. } | TransitionError::Conflict)) => {
+            let text = format!("Nothing was changed: {e}.");
+            page_of(&state, &who, &id, Some(&text), StatusCode::CONFLICT).await
+        }
+        Err(e) => unavailable(e),
+    }
+}
