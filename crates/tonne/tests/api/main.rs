@@ -14,6 +14,7 @@ mod accounts;
 mod browser;
 mod catalogue;
 mod cli;
+mod console;
 mod conventions;
 mod estimate_fields;
 mod estimates;

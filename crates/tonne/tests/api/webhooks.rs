@@ -216,7 +216,7 @@ async fn client_account(app: &TestApp, key: &str, name: &str) -> String {
     res.body["id"].as_str().unwrap().to_owned()
 }
 
-async fn wait_for(what: &str, limit: Duration, mut done: impl FnMut() -> bool) {
+pub(crate) async fn wait_for(what: &str, limit: Duration, mut done: impl FnMut() -> bool) {
     let start = Instant::now();
     while !done() {
         assert!(start.elapsed() < limit, "timed out waiting for {what}");
@@ -242,7 +242,7 @@ fn assert_in_order(events: &[(String, u64, String, Value)]) -> BTreeMap<String, 
     next.into_iter().map(|(a, n)| (a, n - 1)).collect()
 }
 
-fn verify_all(received: &[Received], secret: &str) {
+pub(crate) fn verify_all(received: &[Received], secret: &str) {
     for r in received {
         tonne_webhooks::verify(
             secret,

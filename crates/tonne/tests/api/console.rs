@@ -1,0 +1,432 @@
+//! The console over HTTP, on both stores: sessions, CSRF, the operator's queue
+//! and an order's actions (each writing its event: the member's webhook
+//! receiver gets them signed), setup links, and what members may not see.
+
+use std::time::Duration;
+
+use reqwest::StatusCode;
+use reqwest::header::{COOKIE, LOCATION, SET_COOKIE};
+use serde_json::json;
+use tonne_accounts::users::{NewUser, Password, Role};
+use tonne_test_support::on_both_backends;
+
+use crate::support::TestApp;
+use crate::webhooks::{Behaviour, Receiver, verify_all, wait_for};
+
+const PASSWORD: &str = "correct horse battery";
+
+/// A browser-like client: no redirects followed, cookies by hand.
+pub(crate) struct Visitor<'a> {
+    app: &'a TestApp,
+    http: reqwest::Client,
+    pub session: Option<String>,
+}
+
+pub(crate) struct Page {
+    pub status: StatusCode,
+    pub location: Option<String>,
+    pub set_cookies: Vec<String>,
+    pub html: String,
+}
+
+impl Page {
+    /// The value of the first `name="csrf"` field.
+    pub fn csrf(&self) -> String {
+        let at = self
+            .html
+            .find(r#"name="csrf" value=""#)
+            .expect("a csrf field");
+        let rest = &self.html[at + r#"name="csrf" value=""#.len()..];
+        rest[..rest.find('"').unwrap()].to_owned()
+    }
+}
+
+impl<'a> Visitor<'a> {
+    pub fn new(app: &'a TestApp) -> Self {
+        Self {
+            app,
+            http: reqwest::Client::builder()
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .unwrap(),
+            session: None,
+        }
+    }
+
+    async fn answer(res: reqwest::Response) -> Page {
+        Page {
+            status: res.status(),
+            location: res
+                .headers()
+                .get(LOCATION)
+                .map(|v| v.to_str().unwrap().to_owned()),
+            set_cookies: res
+                .headers()
+                .get_all(SET_COOKIE)
+                .iter()
+                .map(|v| v.to_str().unwrap().to_owned())
+                .collect(),
+            html: res.text().await.unwrap(),
+        }
+    }
+
+    fn with_cookies(
+        &self,
+        req: reqwest::RequestBuilder,
+        extra: Option<&str>,
+    ) -> reqwest::RequestBuilder {
+        let mut cookies: Vec<String> = self
+            .session
+            .iter()
+            .map(|s| format!("tonne_session={s}"))
+            .collect();
+        cookies.extend(extra.map(str::to_owned));
+        if cookies.is_empty() {
+            req
+        } else {
+            req.header(COOKIE, cookies.join("; "))
+        }
+    }
+
+    pub async fn get(&self, path: &str) -> Page {
+        let req = self.http.get(format!("{}{path}", self.app.base));
+        Self::answer(self.with_cookies(req, None).send().await.unwrap()).await
+    }
+
+    pub async fn post(&self, path: &str, form: &[(&str, &str)]) -> Page {
+        let req = self
+            .http
+            .post(format!("{}{path}", self.app.base))
+            .form(form);
+        Self::answer(self.with_cookies(req, None).send().await.unwrap()).await
+    }
+
+    /// Signs in through the form; the answer of the POST.
+    pub async fn sign_in(&mut self, email: &str, password: &str) -> Page {
+        let form = self.get("/console/sign-in").await;
+        assert_eq!(form.status, 200);
+        let bound = form.set_cookies[0].split(';').next().unwrap().to_owned();
+        assert!(
+            form.set_cookies[0].contains("SameSite=Strict"),
+            "{:?}",
+            form.set_cookies
+        );
+        let csrf = form.csrf();
+        let req = self
+            .http
+            .post(format!("{}/console/sign-in", self.app.base))
+            .form(&[
+                ("csrf", csrf.as_str()),
+                ("email", email),
+                ("password", password),
+            ]);
+        let page = Self::answer(self.with_cookies(req, Some(&bound)).send().await.unwrap()).await;
+        if let Some(c) = page
+            .set_cookies
+            .iter()
+            .find(|c| c.starts_with("tonne_session="))
+        {
+            self.session = Some(c["tonne_session=".len()..c.find(';').unwrap()].to_owned());
+        }
+        page
+    }
+}
+
+pub(crate) async fn operator(app: &TestApp, email: &str) {
+    app.services
+        .users
+        .create(
+            NewUser {
+                email: email.parse().unwrap(),
+                role: Role::Operator,
+            },
+            Some(Password::new(PASSWORD).unwrap()),
+        )
+        .await
+        .unwrap();
+}
+
+async fn signed_out_visitors_are_sent_to_sign_in_and_wrong_credentials_get_one_answer(
+    app: TestApp,
+) {
+    let v = Visitor::new(&app);
+    for path in [
+        "/console/",
+        "/console/orders",
+        "/console/orders/0190c6f1a7b27c3e9f2d4b1a2c3d4e5f",
+    ] {
+        let page = v.get(path).await;
+        assert_eq!(page.status, 303, "{path}");
+        assert_eq!(page.location.as_deref(), Some("/console/sign-in"), "{path}");
+    }
+    let form = v.get("/console/sign-in").await;
+    for label in [
+        r#"<label for="email">Email</label>"#,
+        r#"<label for="password">Password</label>"#,
+        ">Sign in</button>",
+    ] {
+        assert!(form.html.contains(label), "{label}");
+    }
+    operator(&app, "op@example.org").await;
+    let mut v = Visitor::new(&app);
+    let wrong = v.sign_in("op@example.org", "wrong horse battery").await;
+    let unknown = v.sign_in("nobody@example.org", PASSWORD).await;
+    for page in [&wrong, &unknown] {
+        assert_eq!(page.status, 401);
+        assert!(page.html.contains("The email or password is wrong."));
+        assert!(
+            page.set_cookies
+                .iter()
+                .all(|c| !c.starts_with("tonne_session="))
+        );
+    }
+    // A POST without the form's token is refused and signs nobody in.
+    let forged = v
+        .post(
+            "/console/sign-in",
+            &[("email", "op@example.org"), ("password", PASSWORD)],
+        )
+        .await;
+    assert_eq!(forged.status, 403);
+    assert!(v.session.is_none());
+
+    let ok = v.sign_in("op@example.org", PASSWORD).await;
+    assert_eq!(ok.status, 303);
+    assert_eq!(ok.location.as_deref(), Some("/console/"));
+    let cookie = ok
+        .set_cookies
+        .iter()
+        .find(|c| c.starts_with("tonne_session="))
+        .unwrap();
+    for attribute in ["HttpOnly", "SameSite=Lax", "Path=/console"] {
+        assert!(cookie.contains(attribute), "{cookie}");
+    }
+    let first = v.session.clone().unwrap();
+    let overview = v.get("/console/").await;
+    assert_eq!(overview.status, 200);
+    assert!(overview.html.contains("Signed in as op@example.org"));
+    // Every sign-in is a new token.
+    v.sign_in("op@example.org", PASSWORD).await;
+    assert_ne!(v.session.as_deref(), Some(first.as_str()));
+
+    // Sign-out needs the session's token, then deletes the session server-side.
+    let csrf = v.get("/console/").await.csrf();
+    assert_eq!(
+        v.post("/console/sign-out", &[("csrf", "forged")])
+            .await
+            .status,
+        403
+    );
+    let out = v.post("/console/sign-out", &[("csrf", &csrf)]).await;
+    assert_eq!(out.status, 303);
+    assert!(out.set_cookies.iter().any(|c| c.contains("Max-Age=0")));
+    assert_eq!(
+        v.get("/console/").await.status,
+        303,
+        "the old cookie opens nothing"
+    );
+
+    // Disabling a user ends their sessions at once.
+    let mut again = Visitor::new(&app);
+    again.sign_in("op@example.org", PASSWORD).await;
+    assert_eq!(again.get("/console/").await.status, 200);
+    app.services
+        .users
+        .disable(&"op@example.org".parse().unwrap())
+        .await
+        .unwrap();
+    assert_eq!(again.get("/console/").await.status, 303);
+    assert_eq!(again.sign_in("op@example.org", PASSWORD).await.status, 401);
+}
+
+async fn an_operator_fulfils_a_live_order_and_the_members_webhook_gets_every_event(app: TestApp) {
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    let rx = Receiver::start(Behaviour::Status(200));
+    let hook = app
+        .post(
+            "/v1/webhooks",
+            &t.live_key,
+            &json!({ "url": format!("{}/hook", rx.base) }),
+        )
+        .await;
+    assert_eq!(hook.status, 200, "{}", hook.body);
+    let order = app
+        .post(
+            "/v1/orders/by-mass",
+            &t.live_key,
+            &json!({ "mass": { "amount": "3", "unit": "t" } }),
+        )
+        .await;
+    assert_eq!(order.status, 200, "{}", order.body);
+    let id = order.body["id"].as_str().unwrap().to_owned();
+
+    operator(&app, "op@example.org").await;
+    let mut v = Visitor::new(&app);
+    v.sign_in("op@example.org", PASSWORD).await;
+    let queue = v.get("/console/orders").await;
+    assert_eq!(queue.status, 200);
+    assert!(queue.html.contains(&format!("/console/orders/{id}")));
+    let mine = v
+        .get(&format!(
+            "/console/orders?organisation={}&status=received",
+            t.organisation_id
+        ))
+        .await;
+    assert!(mine.html.contains(&id));
+    let other = v.get("/console/orders?status=paid").await;
+    assert!(!other.html.contains(&id));
+    let bad = v.get("/console/orders?status=complete").await;
+    assert_eq!(bad.status, 400);
+    assert!(bad.html.contains("choose one of the listed statuses"));
+
+    let page = v.get(&format!("/console/orders/{id}")).await;
+    assert_eq!(page.status, 200);
+    let csrf = page.csrf();
+    let advance = format!("/console/orders/{id}/advance");
+    // Without the session's token nothing changes.
+    assert_eq!(v.post(&advance, &[("to", "paid")]).await.status, 403);
+    assert_eq!(
+        v.post(&advance, &[("csrf", "x"), ("to", "paid")])
+            .await
+            .status,
+        403
+    );
+    let order_path = format!("/v1/orders/{id}");
+    let status = || async { app.get(&order_path, &t.live_key).await.body["status"].clone() };
+    assert_eq!(status().await, "received");
+
+    for (to, serial) in [
+        ("paid", ""),
+        ("paid", ""),
+        ("retiring", "VCS-9001"),
+        ("complete", ""),
+    ] {
+        let done = v
+            .post(&advance, &[("csrf", &csrf), ("to", to), ("serial", serial)])
+            .await;
+        assert_eq!(done.status, 303, "{to}: {}", done.html);
+    }
+    let complete = app.get(&format!("/v1/orders/{id}"), &t.live_key).await;
+    assert_eq!(complete.body["status"], "complete");
+    assert!(
+        complete.body["projects"]
+            .as_array()
+            .is_some_and(|p| !p.is_empty())
+    );
+    // An action the state machine refuses changes nothing and says why.
+    let late = v
+        .post(&advance, &[("csrf", &csrf), ("to", "cancelled")])
+        .await;
+    assert_eq!(late.status, 409);
+    assert!(
+        late.html
+            .contains("Nothing was changed: an order cannot go from complete to cancelled.")
+    );
+    assert_eq!(status().await, "complete");
+    let certificate = app
+        .client
+        .get(format!("{}/certificates/{id}", app.base))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        certificate.contains("VCS-9001-1"),
+        "the certificate shows the serials"
+    );
+
+    // The double "paid" submit acted once: received → placed → paid → retiring → complete.
+    wait_for("five order events", Duration::from_secs(30), || {
+        rx.events("/hook").len() >= 5
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let kinds: Vec<String> = rx
+        .events("/hook")
+        .iter()
+        .map(|e| e.3["event_type"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "order.received",
+            "order.placed",
+            "order.paid",
+            "order.retiring",
+            "order.completed"
+        ],
+        "each step's event, once"
+    );
+    verify_all(&rx.received(), hook.body["secret"].as_str().unwrap());
+}
+
+async fn a_setup_link_sets_a_password_once_and_members_see_no_operator_page(app: TestApp) {
+    let t = app.tenant().await;
+    let created = app
+        .services
+        .users
+        .create(
+            NewUser {
+                email: "ada@example.org".parse().unwrap(),
+                role: Role::Member(t.organisation_id.parse().unwrap()),
+            },
+            None,
+        )
+        .await
+        .unwrap();
+    let token = created.setup_token.unwrap();
+    let v = Visitor::new(&app);
+    let path = format!("/console/setup/{}", token.expose());
+    assert_eq!(v.get(&path).await.status, 200);
+    let short = v
+        .post(&path, &[("password", "short"), ("confirm", "short")])
+        .await;
+    assert_eq!(short.status, 400);
+    assert!(short.html.contains("at least 12 characters"));
+    let differ = v
+        .post(
+            &path,
+            &[("password", PASSWORD), ("confirm", "something else!")],
+        )
+        .await;
+    assert_eq!(differ.status, 400);
+    let set = v
+        .post(&path, &[("password", PASSWORD), ("confirm", PASSWORD)])
+        .await;
+    assert_eq!(set.status, 200, "{}", set.html);
+    let again = v
+        .post(&path, &[("password", PASSWORD), ("confirm", PASSWORD)])
+        .await;
+    assert_eq!(again.status, 404, "a setup link works once");
+
+    let mut member = Visitor::new(&app);
+    assert_eq!(
+        member.sign_in("ada@example.org", PASSWORD).await.status,
+        303
+    );
+    let overview = member.get("/console/").await;
+    assert_eq!(overview.status, 200);
+    assert!(
+        !overview.html.contains(r#"href="/console/orders""#),
+        "no operator link"
+    );
+    assert_eq!(member.get("/console/orders").await.status, 404);
+    let csrf = overview.csrf();
+    let poke = member
+        .post(
+            "/console/orders/0190c6f1a7b27c3e9f2d4b1a2c3d4e5f/advance",
+            &[("csrf", &csrf), ("to", "paid")],
+        )
+        .await;
+    assert_eq!(poke.status, 404);
+}
+
+on_both_backends!(
+    with crate::support::TestApp::spawn;
+    signed_out_visitors_are_sent_to_sign_in_and_wrong_credentials_get_one_answer,
+    an_operator_fulfils_a_live_order_and_the_members_webhook_gets_every_event,
+    a_setup_link_sets_a_password_once_and_members_see_no_operator_page,
+);
