@@ -459,3 +459,178 @@ async fn a_completed_orders_certificate_page_reads_well_in_a_real_browser() {
     std::fs::write(target_dir().join("browser/06-certificate.pdf"), &pdf).unwrap();
     c.close().await.unwrap();
 }
+
+/// No sideways scrolling at a phone's width.
+async fn assert_reflows(c: &Client, page: &str) {
+    c.set_window_size(390, 844).await.unwrap();
+    let overflow = c
+        .execute(
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(overflow, json!(0), "{page}: no horizontal scroll at 390 px");
+    c.set_window_size(1100, 1400).await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_operator_fulfils_a_live_order_in_the_console_in_a_real_browser() {
+    let Some(driver) = driver().await else {
+        return;
+    };
+    let axe = axe_source();
+    assert!(
+        axe.is_some() || !mandatory(),
+        "CI=true: axe-core must be installed in target/axe (.ci/run does it)"
+    );
+    let app = TestApp::spawn(tonne_test_support::TestDb::sqlite()).await;
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    let order = app
+        .post(
+            "/v1/orders/by-mass",
+            &t.live_key,
+            &json!({"mass": {"amount": "4", "unit": "t"}}),
+        )
+        .await;
+    let id = order.body["id"].as_str().unwrap().to_owned();
+    crate::console::operator(&app, "operator@example.org").await;
+    let c = browser(&driver).await;
+    let check = |name: &'static str| {
+        let (c, axe) = (&c, &axe);
+        async move {
+            assert_controls_named(c).await;
+            if let Some(axe) = axe {
+                assert_axe_clean(c, axe, name).await;
+            }
+            screenshot(c, name).await;
+            assert_reflows(c, name).await;
+        }
+    };
+
+    // Signed out, the console sends a visitor to sign in.
+    c.goto(&format!("{}/console/orders", app.base))
+        .await
+        .unwrap();
+    soon(&c, Locator::Css("form[action='/console/sign-in']"))
+        .await
+        .unwrap();
+    check("07-console-sign-in").await;
+    c.find(Locator::Id("email"))
+        .await
+        .unwrap()
+        .send_keys("operator@example.org")
+        .await
+        .unwrap();
+    c.find(Locator::Id("password"))
+        .await
+        .unwrap()
+        .send_keys("wrong horse battery")
+        .await
+        .unwrap();
+    c.find(Locator::XPath("//button[text()='Sign in']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    soon(&c, Locator::Css("p.error")).await.unwrap();
+    assert!(text(&c).await.contains("The email or password is wrong."));
+    check("08-console-sign-in-refused").await;
+    c.find(Locator::Id("password"))
+        .await
+        .unwrap()
+        .send_keys("correct horse battery")
+        .await
+        .unwrap();
+    c.find(Locator::XPath("//button[text()='Sign in']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    soon(&c, Locator::LinkText("Orders")).await.unwrap();
+    assert!(text(&c).await.contains("Signed in as operator@example.org"));
+    check("09-console-overview").await;
+
+    // The queue shows the live order; its page has the actions.
+    c.find(Locator::LinkText("Orders"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    soon(&c, Locator::LinkText(&id)).await.unwrap();
+    check("10-console-orders").await;
+    c.find(Locator::LinkText(&id))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    soon(&c, Locator::XPath("//button[text()='Mark paid']"))
+        .await
+        .unwrap();
+    check("11-console-order-received").await;
+    c.find(Locator::XPath("//button[text()='Mark paid']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    soon(&c, Locator::Id("serial")).await.unwrap();
+    c.find(Locator::Id("serial"))
+        .await
+        .unwrap()
+        .send_keys("GS-4471-2026")
+        .await
+        .unwrap();
+    check("12-console-order-paid").await;
+    c.find(Locator::XPath("//button[text()='Start retirement']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    soon(&c, Locator::XPath("//button[text()='Complete']"))
+        .await
+        .unwrap();
+    c.find(Locator::XPath("//button[text()='Complete']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    soon(&c, Locator::LinkText("Certificate")).await.unwrap();
+    let shown = text(&c).await;
+    assert!(shown.contains("GS-4471-2026-1"), "{shown}");
+    check("13-console-order-complete").await;
+    c.find(Locator::LinkText("Certificate"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    soon(&c, Locator::Css("table")).await.unwrap();
+    assert!(text(&c).await.contains("GS-4471-2026-1"));
+
+    // Signing out ends the session: the queue asks to sign in again.
+    c.goto(&format!("{}/console/", app.base)).await.unwrap();
+    c.find(Locator::XPath("//button[text()='Sign out']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    soon(&c, Locator::Css("form[action='/console/sign-in']"))
+        .await
+        .unwrap();
+    c.goto(&format!("{}/console/orders", app.base))
+        .await
+        .unwrap();
+    soon(&c, Locator::Css("form[action='/console/sign-in']"))
+        .await
+        .unwrap();
+    c.close().await.unwrap();
+}

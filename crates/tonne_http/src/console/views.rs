@@ -30,6 +30,7 @@ input[type=password]{width:100%;max-width:24rem}
 .actions h3{margin:0 0 .5rem;font-size:1.05rem}
 button.danger{background:#b42318}
 .status{font-weight:600}
+h1,dd,td{overflow-wrap:anywhere}
 "#;
 
 fn frame(title: &str, bar: Option<Markup>, body: Markup) -> Markup {
