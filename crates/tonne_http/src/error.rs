@@ -548,6 +548,17 @@ impl From<tonne_webhooks::WebhookError> for ApiError {
     }
 }
 
+impl From<tonne_webhooks::RecoverError> for ApiError {
+    fn from(e: tonne_webhooks::RecoverError) -> Self {
+        use tonne_webhooks::RecoverError as E;
+        match e {
+            E::NotFound => webhook_not_found(),
+            E::Invalid(field) => field.into(),
+            E::Unexpected(cause) => Self::internal(&cause),
+        }
+    }
+}
+
 impl From<tonne_links::LinkError> for ApiError {
     fn from(e: tonne_links::LinkError) -> Self {
         use tonne_links::LinkError;

@@ -32,6 +32,7 @@ impl Modify for BearerAuth {
         webhooks::update,
         webhooks::delete,
         webhooks::rotate_secret,
+        webhooks::recover,
         webhooks::attempts,
         offset_links::list,
         offset_links::create,

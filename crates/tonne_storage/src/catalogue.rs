@@ -613,14 +613,13 @@ impl CatalogueRepository for CatalogueStore {
                 // One round trip: the account's own selection or, when it has
                 // none, the portfolio it follows (an id naming no portfolio
                 // selects nothing).
-                let chosen: Vec<(String, i32)> = on_conn!(conn, |c| diesel::sql_query(
-                    ACCOUNT_SELECTION
-                )
-                .bind::<diesel::sql_types::Text, _>(&account)
-                .load::<SelectionRow>(c))?
-                .into_iter()
-                .map(|r| (r.bundle_id, r.share))
-                .collect();
+                let chosen: Vec<(String, i32)> =
+                    on_conn!(conn, |c| diesel::sql_query(ACCOUNT_SELECTION)
+                        .bind::<diesel::sql_types::Text, _>(&account)
+                        .load::<SelectionRow>(c))?
+                    .into_iter()
+                    .map(|r| (r.bundle_id, r.share))
+                    .collect();
                 if chosen.is_empty() {
                     return Ok(Vec::new());
                 }

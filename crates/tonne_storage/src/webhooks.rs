@@ -11,7 +11,7 @@ use tonne_kernel::{AccountId, AccountMode, Cursor, OrganisationId, Page, PageReq
 use tonne_webhooks::ports::{DeliveryStore, WebhookRepository};
 use tonne_webhooks::{
     Attempt, AttemptId, AttemptOutcome, ClaimedStream, InsertWebhookError, OutboxEvent, Owner,
-    StreamKey, Target, Webhook, WebhookId, WebhookSecret, WebhookUrl,
+    Recovery, StreamKey, Target, Webhook, WebhookId, WebhookSecret, WebhookUrl,
 };
 
 use crate::db::{AnyConnection, Db};
@@ -562,6 +562,54 @@ impl WebhookRepository for WebhookStore {
             })
             .await
             .map_err(|e| store_error(e, "skipping a webhook's backlog"))
+    }
+
+    async fn recover(
+        &self,
+        id: WebhookId,
+        since: OffsetDateTime,
+        account: Option<AccountId>,
+        at: OffsetDateTime,
+    ) -> Result<Recovery, StoreError> {
+        let (w, only) = (id.to_string(), account.map(|a| a.to_string()));
+        let (since, at) = (to_sql_time(since), to_sql_time(at));
+        self.db
+            .write(move |conn| {
+                let mut q = webhook_streams::table
+                    .filter(webhook_streams::webhook_id.eq(&w))
+                    .select((webhook_streams::account_id, webhook_streams::acked_sequence))
+                    .into_boxed();
+                if let Some(a) = &only {
+                    q = q.filter(webhook_streams::account_id.eq(a.clone()));
+                }
+                let streams: Vec<(String, i64)> = q.load(conn)?;
+                let mut recovery = Recovery::default();
+                for (account, acked) in streams {
+                    let first: Option<i64> = order_events::table
+                        .filter(order_events::account_id.eq(&account))
+                        .filter(order_events::created_at.ge(since))
+                        .select(diesel::dsl::min(order_events::sequence))
+                        .first(conn)?;
+                    let Some(first) = first else { continue };
+                    let back_to = first - 1;
+                    if back_to >= acked {
+                        // Everything since then is still to be delivered: nothing to move.
+                        continue;
+                    }
+                    diesel::update(webhook_streams::table.find((&w, &account)))
+                        .set((
+                            webhook_streams::acked_sequence.eq(back_to),
+                            webhook_streams::failures.eq(0),
+                            webhook_streams::next_attempt_at.eq(at),
+                        ))
+                        .execute(conn)?;
+                    recovery.streams += 1;
+                    recovery.events += u64::try_from(acked - back_to).unwrap_or(0);
+                }
+                Ok(recovery)
+            })
+            .await
+            .map_err(|e| store_error(e, "recovering a webhook's events"))
     }
 
     async fn rewind(

@@ -108,3 +108,17 @@ pub(crate) fn unexpected(e: StoreError) -> anyhow::Error {
         other => anyhow::anyhow!(other),
     }
 }
+
+/// Why a recovery (re-sending a webhook's events since a time) could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum RecoverError {
+    /// No webhook of the caller's organisation and mode has this id.
+    #[error("no webhook has this id")]
+    NotFound,
+    /// `since` or `account_id` is invalid.
+    #[error(transparent)]
+    Invalid(#[from] InvalidField),
+    /// Storage failed.
+    #[error(transparent)]
+    Unexpected(#[from] anyhow::Error),
+}

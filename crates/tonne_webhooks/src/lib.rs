@@ -44,11 +44,11 @@ pub mod target;
 pub use delivery::{Deliverer, DeliverySettings, Step, is_network_failure, random_jitter};
 pub use errors::{
     AdminWebhookError, CreateWebhookError, InsertWebhookError, InvalidField, ListWebhooksError,
-    UpdateWebhookError, WebhookError,
+    RecoverError, UpdateWebhookError, WebhookError,
 };
 pub use models::{
-    Attempt, AttemptId, AttemptOutcome, ClaimedStream, NewWebhook, OutboxEvent, Owner, StreamKey,
-    Target, Webhook, WebhookChanges, WebhookId, sequence_string,
+    Attempt, AttemptId, AttemptOutcome, ClaimedStream, NewWebhook, OutboxEvent, Owner, Recovery,
+    StreamKey, Target, Webhook, WebhookChanges, WebhookId, sequence_string,
 };
 pub use policy::{DeliveryPolicy, RetrySchedule, SendOutcome, Verdict};
 pub use ports::WebhooksService;

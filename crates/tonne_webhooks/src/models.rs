@@ -202,3 +202,13 @@ pub struct Target {
     /// Whether it is enabled.
     pub enabled: bool,
 }
+
+/// What a recovery re-queued: how many streams moved back, and how many events
+/// they will deliver again.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Recovery {
+    /// Streams (one per account) moved back.
+    pub streams: u64,
+    /// Events already delivered that will be delivered again.
+    pub events: u64,
+}

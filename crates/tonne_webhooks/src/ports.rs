@@ -13,11 +13,11 @@ use time::OffsetDateTime;
 use tonne_kernel::{AccountId, Cursor, Page, PageRequest};
 
 use crate::errors::{
-    AdminWebhookError, CreateWebhookError, InsertWebhookError, ListWebhooksError,
+    AdminWebhookError, CreateWebhookError, InsertWebhookError, ListWebhooksError, RecoverError,
     UpdateWebhookError, WebhookError,
 };
 use crate::models::{
-    Attempt, ClaimedStream, NewWebhook, OutboxEvent, Owner, StreamKey, Target, Webhook,
+    Attempt, ClaimedStream, NewWebhook, OutboxEvent, Owner, Recovery, StreamKey, Target, Webhook,
     WebhookChanges, WebhookId,
 };
 use crate::policy::SendOutcome;
@@ -70,6 +70,18 @@ pub trait WebhookRepository: Send + Sync {
     /// Moves every stream of the webhook to its account's latest event (skipping the
     /// backlog) and clears failures. Returns how many events were skipped.
     async fn skip_backlog(&self, id: WebhookId, at: OffsetDateTime) -> Result<u64, StoreError>;
+
+    /// Moves each stream of the webhook (or only `account`'s) back to its
+    /// account's first event created at or after `since`, if that is earlier
+    /// than where the stream stands (never forward), clears its failures and
+    /// makes it due at `at`; in one transaction.
+    async fn recover(
+        &self,
+        id: WebhookId,
+        since: OffsetDateTime,
+        account: Option<AccountId>,
+        at: OffsetDateTime,
+    ) -> Result<Recovery, StoreError>;
 
     /// Moves one stream back so that delivery resumes at `from_sequence` (re-sending).
     /// MUST return `NotFound` if the stream does not exist.
@@ -238,6 +250,17 @@ pub trait WebhooksService: Send + Sync {
         id: &str,
         page: PageRequest<Cursor>,
     ) -> Result<Page<Attempt>, WebhookError>;
+
+    /// Re-sends, in order per account, every event of the webhook's accounts (or
+    /// of one of them) created at or after `since`. `since` in the future, or an
+    /// account the webhook does not cover, is `Invalid`.
+    async fn recover(
+        &self,
+        owner: Owner,
+        id: &str,
+        since: OffsetDateTime,
+        account: Option<AccountId>,
+    ) -> Result<Recovery, RecoverError>;
 
     /// Operator: any webhook's attempts.
     async fn admin_attempts(

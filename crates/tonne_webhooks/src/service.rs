@@ -6,9 +6,11 @@ use tonne_kernel::{AccountId, Clock, Cursor, IdGenerator, Page, PageRequest};
 
 use crate::errors::{
     AdminWebhookError, CreateWebhookError, InsertWebhookError, InvalidField, ListWebhooksError,
-    UpdateWebhookError, WebhookError, unexpected,
+    RecoverError, UpdateWebhookError, WebhookError, unexpected,
 };
-use crate::models::{Attempt, NewWebhook, Owner, StreamKey, Webhook, WebhookChanges, WebhookId};
+use crate::models::{
+    Attempt, NewWebhook, Owner, Recovery, StreamKey, Webhook, WebhookChanges, WebhookId,
+};
 use crate::ports::{
     AccountDirectory, HostResolver, StoreError, WebhookRepository, WebhooksService,
 };
@@ -297,6 +299,41 @@ impl WebhooksService for Service {
         Ok(self
             .webhooks
             .attempts(webhook.id, &page)
+            .await
+            .map_err(unexpected)?)
+    }
+
+    async fn recover(
+        &self,
+        owner: Owner,
+        id: &str,
+        since: time::OffsetDateTime,
+        account: Option<AccountId>,
+    ) -> Result<Recovery, RecoverError> {
+        let webhook = self.owned(owner, id).await.map_err(|e| match e {
+            WebhookError::NotFound => RecoverError::NotFound,
+            WebhookError::Unexpected(e) => RecoverError::Unexpected(e),
+        })?;
+        let now = self.clock.now();
+        if since > now {
+            return Err(InvalidField::new("since", "is in the future").into());
+        }
+        if let Some(a) = account {
+            let covered = match &webhook.account_ids {
+                Some(ids) => ids.contains(&a),
+                None => self.accounts.owner_of(a).await.map_err(unexpected)? == Some(owner),
+            };
+            if !covered {
+                return Err(InvalidField::new(
+                    "account_id",
+                    "is not an account this webhook delivers for",
+                )
+                .into());
+            }
+        }
+        Ok(self
+            .webhooks
+            .recover(webhook.id, since, account, now)
             .await
             .map_err(unexpected)?)
     }

@@ -22,6 +22,7 @@ mod fuzz;
 mod isolation;
 mod offset_links;
 mod orders;
+mod recover;
 mod resilience;
 mod scale_out;
 mod versions;

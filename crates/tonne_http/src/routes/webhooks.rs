@@ -3,6 +3,8 @@
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
 use tonne_accounts::{AccountScope, Caller};
 use tonne_kernel::AccountMode;
 use tonne_webhooks::{Attempt, NewWebhook, Owner, Webhook, WebhookChanges};
@@ -356,6 +358,71 @@ pub async fn attempts(
     )))
 }
 
+/// `POST /v1/webhooks/{id}/recover`: which events to send again.
+#[tonne_http_macros::request]
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct RecoverWebhookRequest {
+    /// RFC 3339: re-send every event created at or after this time.
+    since: String,
+    /// Only this account's events (one the webhook delivers for).
+    account_id: Option<String>,
+}
+
+/// What a recovery re-queued.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct WebhookRecoveryResponse {
+    webhook_id: String,
+    /// As sent, normalised to RFC 3339 UTC.
+    since: String,
+    /// Accounts whose delivery moved back.
+    accounts: u64,
+    /// Events already delivered that will be delivered again.
+    events: u64,
+}
+
+/// Re-sends, in order per account, every event of the webhook's accounts since a
+/// time (Tonne's extension, in the spirit of Svix's recover). The dispatcher
+/// delivers them as usual (signed, retried); answers once they are queued.
+#[utoipa::path(post, path = "/v1/webhooks/{id}/recover", tag = "Webhooks", operation_id = "recoverWebhook",
+    security(("BearerAuth" = [])),
+    params(("id" = String, Path, description = "The webhook's id")),
+    request_body = RecoverWebhookRequest,
+    responses(
+        (status = 202, description = "Queued", body = WebhookRecoveryResponse),
+        (status = 400, description = "since not RFC 3339 or in the future, or an account the webhook does not deliver for", body = ErrorsDoc),
+        (status = 404, description = "No webhook of this organisation and mode has this id", body = ErrorsDoc),
+        KeyErrors,
+        BodyErrors,
+    ))]
+pub async fn recover(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    id: web::Path<String>,
+    body: JsonBodyWithout415<RecoverWebhookRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let since = OffsetDateTime::parse(&body.0.since, &Rfc3339)
+        .map_err(|e| ApiError::validation("since", format!("not an RFC 3339 time: {e}")))?;
+    let account = body
+        .0
+        .account_id
+        .as_deref()
+        .map(|a| {
+            a.parse::<tonne_kernel::AccountId>()
+                .map_err(|_| ApiError::validation("account_id", "not an account id"))
+        })
+        .transpose()?;
+    let done = state
+        .webhooks
+        .recover(owner(&who.0)?, &id, since, account)
+        .await?;
+    Ok(HttpResponse::Accepted().json(WebhookRecoveryResponse {
+        webhook_id: id.into_inner(),
+        since: rfc3339(since.to_offset(time::UtcOffset::UTC)),
+        accounts: done.streams,
+        events: done.events,
+    }))
+}
+
 /// Registers the webhook routes (under `/v1`).
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
@@ -365,6 +432,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     )
     .service(web::resource("/webhooks/{id}/rotate-secret").route(web::put().to(rotate_secret)))
     .service(web::resource("/webhooks/{id}/attempts").route(web::get().to(attempts)))
+    .service(web::resource("/webhooks/{id}/recover").route(web::post().to(recover)))
     .service(
         web::resource("/webhooks/{id}")
             .route(web::get().to(get))

@@ -400,3 +400,65 @@ async fn redeliver_checks_its_arguments() {
         Err(AdminWebhookError::WebhookNotFound)
     ));
 }
+
+#[tokio::test]
+async fn recover_rewinds_from_a_past_time_for_covered_accounts_only() {
+    let mut m = mocks();
+    m.repo.expect_get().returning(|id| {
+        Ok(match id.as_uuid().as_u128() {
+            5 => Some(stored(5, owner(), None, true)),
+            6 => Some(stored(6, owner(), Some(vec![account(11)]), true)),
+            _ => None,
+        })
+    });
+    let since = now() - time::Duration::hours(3);
+    m.repo
+        .expect_recover()
+        .withf(move |_, s, _, at| *s == since && *at == now())
+        .times(2)
+        .returning(|_, _, account, _| {
+            Ok(Recovery {
+                streams: if account.is_some() { 1 } else { 2 },
+                events: 7,
+            })
+        });
+    let s = service(m, Settings::default());
+    let w5 = WebhookId::from_uuid(Uuid::from_u128(5)).to_string();
+    let w6 = WebhookId::from_uuid(Uuid::from_u128(6)).to_string();
+    let all = s.recover(owner(), &w5, since, None).await.unwrap();
+    assert_eq!(
+        all,
+        Recovery {
+            streams: 2,
+            events: 7
+        }
+    );
+    let one = s
+        .recover(owner(), &w6, since, Some(account(11)))
+        .await
+        .unwrap();
+    assert_eq!(one.streams, 1);
+    // Refused before anything moves: a future time, an account the webhook
+    // does not cover (its filter, or another organisation), another owner's webhook.
+    let future = now() + time::Duration::seconds(1);
+    assert!(matches!(
+        s.recover(owner(), &w5, future, None).await,
+        Err(RecoverError::Invalid(f)) if f.field == "since"
+    ));
+    assert!(matches!(
+        s.recover(owner(), &w6, since, Some(account(12))).await,
+        Err(RecoverError::Invalid(f)) if f.field == "account_id"
+    ));
+    assert!(matches!(
+        s.recover(owner(), &w5, since, Some(account(30))).await,
+        Err(RecoverError::Invalid(_))
+    ));
+    let stranger = Owner {
+        mode: AccountMode::Test,
+        ..owner()
+    };
+    assert!(matches!(
+        s.recover(stranger, &w5, since, None).await,
+        Err(RecoverError::NotFound)
+    ));
+}
