@@ -15,8 +15,10 @@
 //! is 403 and changes nothing.
 
 mod auth;
+mod keys;
 mod orders;
 mod views;
+mod webhooks;
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
@@ -172,6 +174,17 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         web::resource("/console/setup/{token}")
             .route(web::get().to(auth::setup_page))
             .route(web::post().to(auth::setup)),
+    )
+    .service(
+        web::resource("/console/keys")
+            .route(web::get().to(keys::list))
+            .route(web::post().to(keys::create)),
+    )
+    .service(web::resource("/console/keys/{id}/revoke").route(web::post().to(keys::revoke)))
+    .service(web::resource("/console/webhooks").route(web::get().to(webhooks::list)))
+    .service(web::resource("/console/webhooks/{id}").route(web::get().to(webhooks::show)))
+    .service(
+        web::resource("/console/webhooks/{id}/recover").route(web::post().to(webhooks::recover)),
     )
     .service(web::resource("/console/orders").route(web::get().to(orders::queue)))
     .service(web::resource("/console/orders/{id}").route(web::get().to(orders::show)))

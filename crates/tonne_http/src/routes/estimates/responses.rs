@@ -640,19 +640,35 @@ fn intensity(f: &LegFacts, unit: EstimateMassUnit) -> IntensityResponse {
     }
 }
 
+/// Which fields the request's `shipment` carried (of either shipping
+/// request): all the answers read back from the request. Read with
+/// `IgnoredAny`, so nothing of the request is copied.
+#[derive(Debug, Default, Deserialize)]
+struct SentRequest {
+    #[serde(default)]
+    shipment: SentShipment,
+}
+
+#[derive(Debug, Default, Deserialize)]
+struct SentShipment {
+    containers: Option<serde::de::IgnoredAny>,
+    mass: Option<serde::de::IgnoredAny>,
+    cargo_type: Option<serde::de::IgnoredAny>,
+}
+
 /// The shipment as the request sent it (`shipment` of either shipping request).
 fn conversion(
-    request: &Value,
+    request: &SentRequest,
     f: Option<&LegFacts>,
 ) -> (Option<ConvertedShipmentResponse>, Option<&'static str>) {
-    let shipment = &request["shipment"];
+    let shipment = &request.shipment;
     match f {
-        Some(f) if shipment.get("containers").is_some() && shipment.get("mass").is_none() => (
+        Some(f) if shipment.containers.is_some() && shipment.mass.is_none() => (
             Some(ConvertedShipmentResponse {
                 amount: f.payload_tonnes.normalize().to_string(),
                 unit: "t",
             }),
-            Some(if shipment.get("cargo_type").is_some() {
+            Some(if shipment.cargo_type.is_some() {
                 "user_provided_cargo_type"
             } else {
                 "average_cargo_type"
@@ -665,7 +681,7 @@ fn conversion(
 fn leg_fields(
     l: &ShippingLeg,
     part: Option<&Part>,
-    request: &Value,
+    request: &SentRequest,
     unit: EstimateMassUnit,
 ) -> ShippingLegFieldsResponse {
     let f = l.facts.as_ref();
@@ -705,7 +721,7 @@ fn leg_wtw(l: &ShippingLeg, part: Option<&Part>) -> Option<Wtw> {
 fn leg_response(
     l: &ShippingLeg,
     part: Option<&Part>,
-    request: &Value,
+    request: &SentRequest,
     unit: EstimateMassUnit,
 ) -> ShippingLegResponse {
     ShippingLegResponse {
@@ -923,10 +939,10 @@ pub fn render(
     );
     // Only the shipping answers read the request back (the shipment as sent);
     // the other kinds do not parse it again.
-    let sent: Value = if shipping {
-        serde_json::from_str(e.submitted.as_str()).unwrap_or(Value::Null)
+    let sent: SentRequest = if shipping {
+        serde_json::from_str(e.submitted.as_str()).unwrap_or_default()
     } else {
-        Value::Null
+        SentRequest::default()
     };
     let base = EstimateResponse {
         id: e.id.to_string(),

@@ -1,0 +1,144 @@
+//! A member's API keys: the organisation's keys of one mode, creating one
+//! (its secret shown once) and revoking one. The same use cases as
+//! `tonne keys create|list|revoke`.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::Deserialize;
+use tonne_accounts::AdminError;
+use tonne_accounts::users::Principal;
+use tonne_kernel::{AccountMode, ApiKeyId, OrganisationId};
+
+use super::{not_found, respond, see_other, signed_in, signed_in_form, unavailable, views};
+use crate::state::AppState;
+
+/// `?mode=live|test` of the member pages (default live; anything else is live too).
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct ModeQuery {
+    pub mode: Option<String>,
+}
+
+pub(super) fn mode_of(raw: Option<&str>) -> AccountMode {
+    match raw {
+        Some("test") => AccountMode::Test,
+        _ => AccountMode::Live,
+    }
+}
+
+/// The member's organisation, or the 404 page (operators manage keys from the
+/// CLI until the console's organisation pages exist).
+pub(super) fn member_organisation(who: &Principal) -> Result<OrganisationId, HttpResponse> {
+    who.user.role.organisation().ok_or_else(|| not_found(who))
+}
+
+async fn list_page(
+    state: &AppState,
+    who: &Principal,
+    organisation: OrganisationId,
+    mode: AccountMode,
+    problem: Option<&str>,
+    status: StatusCode,
+) -> HttpResponse {
+    match state.accounts.list_keys(organisation).await {
+        Ok(keys) => {
+            let shown: Vec<_> = keys.into_iter().filter(|k| k.mode == mode).collect();
+            respond(status, views::keys(who, mode, &shown, problem))
+        }
+        Err(e) => unavailable(e),
+    }
+}
+
+/// `GET /console/keys`.
+pub(super) async fn list(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    query: web::Query<ModeQuery>,
+) -> HttpResponse {
+    let who = match signed_in(&state, &req).await {
+        Ok(who) => who,
+        Err(answer) => return answer,
+    };
+    let organisation = match member_organisation(&who) {
+        Ok(o) => o,
+        Err(answer) => return answer,
+    };
+    let mode = mode_of(query.mode.as_deref());
+    list_page(&state, &who, organisation, mode, None, StatusCode::OK).await
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct CreateForm {
+    csrf: Option<String>,
+    mode: Option<String>,
+}
+
+/// `POST /console/keys`: a new key of the mode, for the organisation's oldest
+/// account of it; the secret is on the answer page and nowhere else.
+pub(super) async fn create(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    form: web::Form<CreateForm>,
+) -> HttpResponse {
+    let who = match signed_in_form(&state, &req, form.csrf.as_deref()).await {
+        Ok(who) => who,
+        Err(answer) => return answer,
+    };
+    let organisation = match member_organisation(&who) {
+        Ok(o) => o,
+        Err(answer) => return answer,
+    };
+    let mode = mode_of(form.mode.as_deref());
+    match state.accounts.create_key(organisation, mode, None).await {
+        Ok(created) => respond(StatusCode::OK, views::created_key(&who, &created)),
+        Err(AdminError::NoAccountForMode) => {
+            list_page(
+                &state,
+                &who,
+                organisation,
+                mode,
+                Some("This organisation has no account of that mode to make a key for."),
+                StatusCode::BAD_REQUEST,
+            )
+            .await
+        }
+        Err(e) => unavailable(e),
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct CsrfForm {
+    csrf: Option<String>,
+}
+
+/// `POST /console/keys/{id}/revoke`: only a key of the member's organisation.
+pub(super) async fn revoke(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+    form: web::Form<CsrfForm>,
+) -> HttpResponse {
+    let who = match signed_in_form(&state, &req, form.csrf.as_deref()).await {
+        Ok(who) => who,
+        Err(answer) => return answer,
+    };
+    let organisation = match member_organisation(&who) {
+        Ok(o) => o,
+        Err(answer) => return answer,
+    };
+    let Ok(key_id) = id.parse::<ApiKeyId>() else {
+        return not_found(&who);
+    };
+    let key = match state.accounts.list_keys(organisation).await {
+        Ok(keys) => keys.into_iter().find(|k| k.id == key_id),
+        Err(e) => return unavailable(e),
+    };
+    let Some(key) = key else {
+        return not_found(&who);
+    };
+    match state.accounts.revoke_key(key.id).await {
+        Ok(_) | Err(AdminError::KeyNotFound) => {
+            see_other(&format!("/console/keys?mode={}", key.mode.as_str()))
+        }
+        Err(e) => unavailable(e),
+    }
+}

@@ -1,0 +1,220 @@
+//! The console's HTML (maud: compile-time checked, every value escaped), in
+//! the offset-link pages' style plus a navigation bar; no script. One file per
+//! section: [`orders`] (the operator's queue), [`keys`], [`webhooks`].
+
+mod keys;
+mod orders;
+mod webhooks;
+
+pub use keys::{created_key, keys};
+pub use orders::{order, queue};
+pub use webhooks::{webhook, webhooks};
+
+use crate::certificate::human_date;
+use crate::pages::views::STYLE;
+use maud::{DOCTYPE, Markup, PreEscaped, html};
+use tonne_accounts::users::{Principal, Role};
+
+const CONSOLE_STYLE: &str = r#"
+header.bar{background:#12355b;color:#fff}
+header.bar .inner{max-width:64rem;margin:0 auto;padding:.5rem 1rem;display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;align-items:center}
+header.bar .brand{font-weight:700;margin-right:auto}
+header.bar nav ul{list-style:none;display:flex;flex-wrap:wrap;gap:.25rem 1rem;margin:0;padding:0}
+header.bar a{color:#fff}
+header.bar a[aria-current=page]{font-weight:700;text-decoration-thickness:3px}
+header.bar form{margin:0}
+header.bar button{padding:.35rem .8rem;background:#fff;color:#12355b}
+main{max-width:64rem}
+.filters{display:flex;flex-wrap:wrap;gap:0 1rem;align-items:flex-end}
+.filters .field{margin:.5rem 0}
+select,input[type=password]{font:inherit;padding:.55rem;border:2px solid #6b6f66;border-radius:.35rem;background:#fff;color:#1b1b1b;max-width:100%}
+input[type=password]{width:100%;max-width:24rem}
+.table-wrap{overflow-x:auto}
+.actions{display:grid;grid-template-columns:repeat(auto-fit,minmax(16rem,1fr));gap:1rem}
+.actions form{background:#fff;border:1px solid #c8cbc3;border-radius:.5rem;padding:1rem}
+.actions h3{margin:0 0 .5rem;font-size:1.05rem}
+button.danger{background:#b42318}
+.status{font-weight:600}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+input[type=datetime-local]{font:inherit;padding:.55rem;border:2px solid #6b6f66;border-radius:.35rem;background:#fff;color:#1b1b1b;max-width:100%}
+code{overflow-wrap:anywhere}
+h1,dd,td{overflow-wrap:anywhere}
+"#;
+
+fn frame(title: &str, bar: Option<Markup>, body: Markup) -> Markup {
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (title) " · Tonne console" }
+                style { (PreEscaped(STYLE)) (PreEscaped(CONSOLE_STYLE)) }
+            }
+            body {
+                @if let Some(bar) = bar { (bar) }
+                main id="main" { (body) }
+            }
+        }
+    }
+}
+
+/// The sections of the navigation (built so far: the rest of issue 20's names
+/// join as their pages land, so no link leads nowhere).
+fn sections(role: Role) -> &'static [(&'static str, &'static str)] {
+    match role {
+        Role::Operator => &[("Overview", "/console/"), ("Orders", "/console/orders")],
+        Role::Member(_) => &[
+            ("Overview", "/console/"),
+            ("API keys", "/console/keys"),
+            ("Webhooks", "/console/webhooks"),
+        ],
+    }
+}
+
+/// Live/test switch of the member pages.
+pub(super) fn mode_switch(path: &str, mode: tonne_kernel::AccountMode) -> Markup {
+    let other = mode.other();
+    html! {
+        p { "Showing " strong { (mode.as_str()) } " mode. "
+            a href=(format!("{path}?mode={}", other.as_str())) { "Show " (other.as_str()) " mode" } }
+    }
+}
+
+pub(super) fn when(at: time::OffsetDateTime) -> String {
+    format!("{} {:02}:{:02} UTC", human_date(at), at.hour(), at.minute())
+}
+
+fn bar(who: &Principal, current: &str) -> Markup {
+    html! {
+        header class="bar" {
+            div class="inner" {
+                span class="brand" { "Tonne console" }
+                nav aria-label="Main" {
+                    ul {
+                        @for (name, href) in sections(who.user.role) {
+                            li {
+                                @if *name == current {
+                                    a href=(href) aria-current="page" { (name) }
+                                } @else {
+                                    a href=(href) { (name) }
+                                }
+                            }
+                        }
+                    }
+                }
+                span { (who.user.email) }
+                form method="post" action="/console/sign-out" {
+                    input type="hidden" name="csrf" value=(who.session.csrf_token);
+                    button type="submit" { "Sign out" }
+                }
+            }
+        }
+    }
+}
+
+/// A signed-in page: the bar with `section` current, a heading, an error if any.
+pub fn page(who: &Principal, title: &str, problem: Option<&str>, body: Markup) -> Markup {
+    page_in(who, title, title, problem, body)
+}
+
+pub(super) fn page_in(
+    who: &Principal,
+    section: &str,
+    title: &str,
+    problem: Option<&str>,
+    body: Markup,
+) -> Markup {
+    frame(
+        title,
+        Some(bar(who, section)),
+        html! {
+            h1 { (title) }
+            @if let Some(p) = problem { p class="error" role="alert" { (p) } }
+            (body)
+        },
+    )
+}
+
+/// A page for anyone (signed out too): a heading and a sentence.
+pub fn message(title: &str, text: &str) -> Markup {
+    frame(title, None, html! { h1 { (title) } p { (text) } })
+}
+
+/// [`message`] with a link onwards.
+pub fn message_with_link(title: &str, text: &str, href: &str, label: &str) -> Markup {
+    frame(
+        title,
+        None,
+        html! { h1 { (title) } p { (text) } p { a href=(href) { (label) } } },
+    )
+}
+
+/// The sign-in page.
+pub fn sign_in(csrf: &str, email: &str, error: Option<&str>) -> Markup {
+    frame(
+        "Sign in",
+        None,
+        html! {
+            h1 { "Sign in to the Tonne console" }
+            @if let Some(e) = error { p class="error" role="alert" { (e) } }
+            form method="post" action="/console/sign-in" {
+                input type="hidden" name="csrf" value=(csrf);
+                div class="field" {
+                    label for="email" { "Email" }
+                    input type="email" id="email" name="email" value=(email) autocomplete="username" required;
+                }
+                div class="field" {
+                    label for="password" { "Password" }
+                    input type="password" id="password" name="password" autocomplete="current-password" required;
+                }
+                button type="submit" { "Sign in" }
+            }
+        },
+    )
+}
+
+/// The page of a setup link: choose a password.
+pub fn setup(token: &str, error: Option<&str>) -> Markup {
+    frame(
+        "Choose a password",
+        None,
+        html! {
+            h1 { "Choose a password" }
+            @if let Some(e) = error { p class="error" role="alert" id="password-error" { (e) } }
+            form method="post" action=(format!("/console/setup/{token}")) {
+                div class="field" {
+                    label for="password" { "New password" }
+                    p class="hint" id="password-hint" { "At least 12 characters." }
+                    input type="password" id="password" name="password" autocomplete="new-password"
+                        aria-describedby="password-hint" required minlength="12" maxlength="128";
+                }
+                div class="field" {
+                    label for="confirm" { "New password again" }
+                    input type="password" id="confirm" name="confirm" autocomplete="new-password" required;
+                }
+                button type="submit" { "Set password" }
+            }
+        },
+    )
+}
+
+/// The overview (so far: who you are and where to go).
+pub fn overview(who: &Principal) -> Markup {
+    let role = match who.user.role {
+        Role::Operator => "an operator of this installation".to_owned(),
+        Role::Member(o) => format!("a member of organisation {o}"),
+    };
+    page_in(
+        who,
+        "Overview",
+        "Overview",
+        None,
+        html! {
+            p { "Signed in as " (who.user.email) ", " (role) "." }
+            @if who.user.role == Role::Operator {
+                p { a href="/console/orders" { "Live orders waiting for action" } }
+            }
+        },
+    )
+}

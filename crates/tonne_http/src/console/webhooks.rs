@@ -1,0 +1,215 @@
+//! A member's webhooks: the organisation's webhooks of one mode, each with its
+//! delivery log and a replay from a time (the use case behind
+//! `POST /v1/webhooks/{id}/recover`).
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::Deserialize;
+use time::macros::format_description;
+use time::{OffsetDateTime, PrimitiveDateTime};
+use tonne_accounts::users::Principal;
+use tonne_kernel::{AccountId, AccountMode, Cursor, Limit, PageRequest};
+use tonne_webhooks::{Owner, RecoverError, WebhookError};
+
+use super::keys::{member_organisation, mode_of};
+use super::{not_found, respond, see_other, signed_in, signed_in_form, unavailable, views};
+use crate::state::AppState;
+
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct WebhookQuery {
+    mode: Option<String>,
+    after: Option<String>,
+    recovered: Option<u64>,
+}
+
+fn owner_of(who: &Principal, mode: AccountMode) -> Result<Owner, HttpResponse> {
+    Ok(Owner {
+        organisation_id: member_organisation(who)?,
+        mode,
+    })
+}
+
+/// `GET /console/webhooks`.
+pub(super) async fn list(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    query: web::Query<WebhookQuery>,
+) -> HttpResponse {
+    let who = match signed_in(&state, &req).await {
+        Ok(who) => who,
+        Err(answer) => return answer,
+    };
+    let mode = mode_of(query.mode.as_deref());
+    let owner = match owner_of(&who, mode) {
+        Ok(o) => o,
+        Err(answer) => return answer,
+    };
+    match state.webhooks.list(owner, Vec::new()).await {
+        Ok(hooks) => respond(StatusCode::OK, views::webhooks(&who, mode, &hooks)),
+        Err(e) => unavailable(e),
+    }
+}
+
+/// What the replay form held, to show it again with its error.
+#[derive(Debug, Default, Clone)]
+pub(super) struct ReplayForm {
+    pub since: String,
+    pub account: String,
+    pub problem: Option<String>,
+    pub recovered: Option<u64>,
+}
+
+async fn page(
+    state: &AppState,
+    who: &Principal,
+    id: &str,
+    mode: AccountMode,
+    after: Option<&str>,
+    form: ReplayForm,
+    status: StatusCode,
+) -> HttpResponse {
+    let owner = match owner_of(who, mode) {
+        Ok(o) => o,
+        Err(answer) => return answer,
+    };
+    let webhook = match state.webhooks.get(owner, id).await {
+        Ok(w) => w,
+        Err(WebhookError::NotFound) => return not_found(who),
+        Err(e) => return unavailable(e),
+    };
+    let after = after
+        .filter(|a| !a.is_empty())
+        .and_then(|a| a.parse::<Cursor>().ok());
+    let request = PageRequest {
+        limit: Limit::new(25).unwrap_or_default(),
+        after,
+    };
+    match state.webhooks.attempts(owner, id, request).await {
+        Ok(attempts) => {
+            let next = attempts
+                .has_more
+                .then(|| attempts.items.last().map(|a| a.id.to_string()))
+                .flatten();
+            respond(
+                status,
+                views::webhook(who, &webhook, &attempts.items, next.as_deref(), &form),
+            )
+        }
+        // a cursor from another webhook: the first page
+        Err(WebhookError::NotFound) => not_found(who),
+        Err(e) => unavailable(e),
+    }
+}
+
+/// `GET /console/webhooks/{id}`: the webhook, its attempts (newest first) and
+/// the replay form.
+pub(super) async fn show(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+    query: web::Query<WebhookQuery>,
+) -> HttpResponse {
+    let who = match signed_in(&state, &req).await {
+        Ok(who) => who,
+        Err(answer) => return answer,
+    };
+    let form = ReplayForm {
+        recovered: query.recovered,
+        ..ReplayForm::default()
+    };
+    let mode = mode_of(query.mode.as_deref());
+    page(
+        &state,
+        &who,
+        &id,
+        mode,
+        query.after.as_deref(),
+        form,
+        StatusCode::OK,
+    )
+    .await
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct RecoverForm {
+    csrf: Option<String>,
+    mode: Option<String>,
+    since: Option<String>,
+    account: Option<String>,
+}
+
+/// `datetime-local`'s `YYYY-MM-DDTHH:MM` (seconds optional), read as UTC.
+fn parse_since(raw: &str) -> Option<OffsetDateTime> {
+    let minutes = format_description!("[year]-[month]-[day]T[hour]:[minute]");
+    let seconds = format_description!("[year]-[month]-[day]T[hour]:[minute]:[second]");
+    PrimitiveDateTime::parse(raw.trim(), minutes)
+        .or_else(|_| PrimitiveDateTime::parse(raw.trim(), seconds))
+        .ok()
+        .map(PrimitiveDateTime::assume_utc)
+}
+
+/// `POST /console/webhooks/{id}/recover`: replay from a time.
+pub(super) async fn recover(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+    form: web::Form<RecoverForm>,
+) -> HttpResponse {
+    let who = match signed_in_form(&state, &req, form.csrf.as_deref()).await {
+        Ok(who) => who,
+        Err(answer) => return answer,
+    };
+    let mode = mode_of(form.mode.as_deref());
+    let owner = match owner_of(&who, mode) {
+        Ok(o) => o,
+        Err(answer) => return answer,
+    };
+    let since_raw = form.since.clone().unwrap_or_default();
+    let account_raw = form.account.clone().unwrap_or_default();
+    let refuse = |problem: &str| ReplayForm {
+        since: since_raw.clone(),
+        account: account_raw.clone(),
+        problem: Some(problem.to_owned()),
+        recovered: None,
+    };
+    let Some(since) = parse_since(&since_raw) else {
+        let f = refuse("From: give a date and time, such as 2026-11-24T09:00.");
+        return page(&state, &who, &id, mode, None, f, StatusCode::BAD_REQUEST).await;
+    };
+    let account = match account_raw.trim() {
+        "" => None,
+        raw => match raw.parse::<AccountId>() {
+            Ok(a) => Some(a),
+            Err(_) => {
+                let f = refuse("Account: not an account id (32 hexadecimal characters).");
+                return page(&state, &who, &id, mode, None, f, StatusCode::BAD_REQUEST).await;
+            }
+        },
+    };
+    match state.webhooks.recover(owner, &id, since, account).await {
+        Ok(done) => see_other(&format!(
+            "/console/webhooks/{}?mode={}&recovered={}",
+            id.as_str(),
+            mode.as_str(),
+            done.events
+        )),
+        Err(RecoverError::NotFound) => not_found(&who),
+        Err(RecoverError::Invalid(field)) => {
+            let text = match field.field.as_str() {
+                "since" => format!("From: {}.", field.reason),
+                _ => format!("Account: {}.", field.reason),
+            };
+            page(
+                &state,
+                &who,
+                &id,
+                mode,
+                None,
+                refuse(&text),
+                StatusCode::BAD_REQUEST,
+            )
+            .await
+        }
+        Err(e) => unavailable(e),
+    }
+}
