@@ -361,23 +361,6 @@ fn load_projects(conn: &mut AnyConnection, rows: Vec<ProjectRow>) -> QueryResult
         .collect()
 }
 
-/// The account's own selection, else its portfolio's, in position order.
-const ACCOUNT_SELECTION: &str = "\
-    SELECT bundle_id, share, position FROM account_bundle_selections WHERE account_id = $1 \
-    UNION ALL \
-    SELECT p.bundle_id, p.share, p.position FROM accounts a \
-    JOIN bundle_portfolio_bundles p ON p.portfolio_id = a.bundle_portfolio_id \
-    WHERE a.id = $1 AND NOT EXISTS (SELECT 1 FROM account_bundle_selections s WHERE s.account_id = $1) \
-    ORDER BY 3";
-
-#[derive(QueryableByName)]
-struct SelectionRow {
-    #[diesel(sql_type = diesel::sql_types::Text)]
-    bundle_id: String,
-    #[diesel(sql_type = diesel::sql_types::Integer)]
-    share: i32,
-}
-
 fn load_bundles(conn: &mut AnyConnection, rows: Vec<BundleRow>) -> QueryResult<Vec<Bundle>> {
     if rows.is_empty() {
         return Ok(Vec::new());
@@ -610,16 +593,31 @@ impl CatalogueRepository for CatalogueStore {
         let account = account.to_string();
         self.db
             .read(move |conn| {
-                // One round trip: the account's own selection or, when it has
-                // none, the portfolio it follows (an id naming no portfolio
-                // selects nothing).
-                let chosen: Vec<(String, i32)> =
-                    on_conn!(conn, |c| diesel::sql_query(ACCOUNT_SELECTION)
-                        .bind::<diesel::sql_types::Text, _>(&account)
-                        .load::<SelectionRow>(c))?
-                    .into_iter()
-                    .map(|r| (r.bundle_id, r.share))
-                    .collect();
+                // Prepared (cached) statements: the account's own selection,
+                // else the portfolio it follows, joined in one query (an id
+                // naming no portfolio selects nothing).
+                let mut chosen: Vec<(String, i32)> = account_bundle_selections::table
+                    .filter(account_bundle_selections::account_id.eq(&account))
+                    .order(account_bundle_selections::position.asc())
+                    .select((
+                        account_bundle_selections::bundle_id,
+                        account_bundle_selections::share,
+                    ))
+                    .load(conn)?;
+                if chosen.is_empty() {
+                    chosen = accounts::table
+                        .inner_join(
+                            bundle_portfolio_bundles::table.on(accounts::bundle_portfolio_id
+                                .eq(bundle_portfolio_bundles::portfolio_id.nullable())),
+                        )
+                        .filter(accounts::id.eq(&account))
+                        .order(bundle_portfolio_bundles::position.asc())
+                        .select((
+                            bundle_portfolio_bundles::bundle_id,
+                            bundle_portfolio_bundles::share,
+                        ))
+                        .load(conn)?;
+                }
                 if chosen.is_empty() {
                     return Ok(Vec::new());
                 }

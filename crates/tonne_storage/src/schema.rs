@@ -400,3 +400,4 @@ diesel::table! {
 
 diesel::joinable!(user_sessions -> users (user_id));
 diesel::allow_tables_to_appear_in_same_query!(users, user_sessions, user_setup_tokens);
+diesel::allow_tables_to_appear_in_same_query!(accounts, bundle_portfolio_bundles);
