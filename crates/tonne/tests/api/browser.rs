@@ -676,7 +676,9 @@ async fn a_member_creates_a_key_and_replays_a_webhook_in_a_real_browser() {
             assert_reflows(c, name).await;
         }
     };
-    c.goto(&format!("{}/console/sign-in", app.base)).await.unwrap();
+    c.goto(&format!("{}/console/sign-in", app.base))
+        .await
+        .unwrap();
     c.find(Locator::Id("email"))
         .await
         .unwrap()
@@ -723,7 +725,9 @@ async fn a_member_creates_a_key_and_replays_a_webhook_in_a_real_browser() {
     check("15-console-key-created").await;
 
     // The failing webhook's log, then a replay once the receiver is fixed.
-    c.goto(&format!("{}/console/webhooks", app.base)).await.unwrap();
+    c.goto(&format!("{}/console/webhooks", app.base))
+        .await
+        .unwrap();
     soon(&c, Locator::Css("table")).await.unwrap();
     check("16-console-webhooks").await;
     let page = format!("{}/console/webhooks/{hook_id}?mode=live", app.base);
