@@ -9,6 +9,7 @@ use tonne_accounts::users::{Principal, Role};
 use tonne_kernel::{Cursor, Limit, PageRequest};
 use tonne_ordering::{AwaitingFilter, OrderStatus, ReadOrderError, TransitionError};
 
+use super::views::QueueFilter;
 use super::{not_found, respond, see_other, signed_in, signed_in_form, unavailable, views};
 use crate::state::AppState;
 
@@ -18,13 +19,6 @@ pub(super) struct QueueQuery {
     organisation: Option<String>,
     status: Option<String>,
     after: Option<String>,
-}
-
-/// What the queue's form holds, to show it again.
-#[derive(Debug, Default, Clone)]
-pub(super) struct QueueFilter {
-    pub organisation: String,
-    pub status: String,
 }
 
 fn operator(who: &Principal) -> bool {

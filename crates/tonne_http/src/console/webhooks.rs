@@ -12,6 +12,7 @@ use tonne_kernel::{AccountId, AccountMode, Cursor, Limit, PageRequest};
 use tonne_webhooks::{Owner, RecoverError, WebhookError};
 
 use super::keys::{member_organisation, mode_of};
+use super::views::ReplayForm;
 use super::{not_found, respond, see_other, signed_in, signed_in_form, unavailable, views};
 use crate::state::AppState;
 
@@ -48,15 +49,6 @@ pub(super) async fn list(
         Ok(hooks) => respond(StatusCode::OK, views::webhooks(&who, mode, &hooks)),
         Err(e) => unavailable(e),
     }
-}
-
-/// What the replay form held, to show it again with its error.
-#[derive(Debug, Default, Clone)]
-pub(super) struct ReplayForm {
-    pub since: String,
-    pub account: String,
-    pub problem: Option<String>,
-    pub recovered: Option<u64>,
 }
 
 async fn page(

@@ -7,8 +7,8 @@ mod orders;
 mod webhooks;
 
 pub use keys::{created_key, keys};
-pub use orders::{order, queue};
-pub use webhooks::{webhook, webhooks};
+pub use orders::{QueueFilter, order, queue};
+pub use webhooks::{ReplayForm, webhook, webhooks};
 
 use crate::certificate::human_date;
 use crate::pages::views::STYLE;

@@ -6,7 +6,13 @@ use tonne_kernel::Money;
 use tonne_ordering::{AwaitingFilter, Order, OrderStatus};
 
 use super::{page_in, when};
-use crate::console::orders::QueueFilter;
+
+/// What the queue's form holds, to show it again.
+#[derive(Debug, Default, Clone)]
+pub struct QueueFilter {
+    pub organisation: String,
+    pub status: String,
+}
 
 fn money(m: Money) -> String {
     format!("{} {}", m.currency().code(), m.to_decimal_string())

@@ -6,7 +6,15 @@ use tonne_kernel::AccountMode;
 use tonne_webhooks::{Attempt, AttemptOutcome, Webhook};
 
 use super::{mode_switch, page_in, when};
-use crate::console::webhooks::ReplayForm;
+
+/// What the replay form held, to show it again with its error.
+#[derive(Debug, Default, Clone)]
+pub struct ReplayForm {
+    pub since: String,
+    pub account: String,
+    pub problem: Option<String>,
+    pub recovered: Option<u64>,
+}
 
 /// The organisation's webhooks of one mode.
 pub fn webhooks(who: &Principal, mode: AccountMode, hooks: &[Webhook]) -> Markup {
