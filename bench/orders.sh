@@ -5,7 +5,8 @@
 #     outbox event);
 #  2. POST /v1/orders/by-mass with unique idempotency keys (wrk);
 #  3. POST /v1/orders/by-mass/quote (wrk);
-#  4. GET /v1/orders?limit=100 at the first page and deep in 1,000,000 orders.
+#  4. GET /v1/orders?limit=100 at the first page and deep in 1,000,000 orders;
+#  5. the console's operator queue (GET /console/orders, 25 a page), first page and deep.
 #
 #   bash bench/orders.sh          (DURATION=15s CONNECTIONS=4 by default)
 #   ORDERS_ONLY=1 bash bench/orders.sh   (steps 1-3 only, for A/B runs)
@@ -60,7 +61,7 @@ fi
 # Seed 1,000,000 orders (one line each) in bulk for the pagination test.
 psql "$DB_URL" -q <<SQL
 INSERT INTO orders (id, account_id, mode, kind, status, currency, quantity_grams, offset_cost_minor, commission_minor, total_cost_minor, metadata, created_at, updated_at)
-SELECT 'f' || lpad(to_hex(g), 31, '0'), '$ACCOUNT', 'live', 'quantity', 'complete', 'GBP', 1000, 2, 0, 2, '{}',
+SELECT 'f' || lpad(to_hex(g), 31, '0'), '$ACCOUNT', 'live', 'quantity', 'paid', 'GBP', 1000, 2, 0, 2, '{}',
        timestamp '2025-01-01' + g * interval '1 second', timestamp '2025-01-01' + g * interval '1 second'
 FROM generate_series(1, 1000000) AS g;
 INSERT INTO order_lines
@@ -71,11 +72,26 @@ DEEP=$(psql "$DB_URL" -Atc "SELECT id FROM orders WHERE account_id = '$ACCOUNT' 
 run_wrk list-first-page "$WORK/list.lua" "http://127.0.0.1:$PORT/v1/orders?limit=100" >> "$REPORT"
 run_wrk list-deep-page "$WORK/list.lua" "http://127.0.0.1:$PORT/v1/orders?limit=100&after=$DEEP" >> "$REPORT"
 
+# 5. the console's operator queue (live orders waiting for action: all 1,000,000 are `paid`),
+#    first page and deep, signed in as an operator.
+echo "correct horse battery staple" | "$BIN" users create --email bench@example.org --operator --password-stdin --database-url "$DB_URL" >/dev/null
+SIGN_IN=$(curl -fs -c "$WORK/jar" "http://127.0.0.1:$PORT/console/sign-in")
+CSRF=$(grep -o 'name="csrf" value="[^"]*"' <<<"$SIGN_IN" | sed 's/.*value="//; s/"$//')
+curl -fs -o /dev/null -b "$WORK/jar" -c "$WORK/jar" --data-urlencode "csrf=$CSRF" \
+  --data-urlencode "email=bench@example.org" --data-urlencode "password=correct horse battery staple" \
+  "http://127.0.0.1:$PORT/console/sign-in"
+SESSION=$(awk '$6 == "tonne_session" {print $7}' "$WORK/jar")
+{ echo "wrk.headers[\"Cookie\"] = \"tonne_session=$SESSION\""; result_lua; } > "$WORK/console.lua"
+QDEEP=$(psql "$DB_URL" -Atc "SELECT id FROM orders WHERE mode = 'live' AND status IN ('received', 'placed', 'paid', 'retiring') ORDER BY created_at DESC, id DESC OFFSET 900000 LIMIT 1")
+run_wrk console-queue-first "$WORK/console.lua" "http://127.0.0.1:$PORT/console/orders" >> "$REPORT"
+run_wrk console-queue-deep "$WORK/console.lua" "http://127.0.0.1:$PORT/console/orders?after=$QDEEP" >> "$REPORT"
+
 {
   echo
   awk -v a="$(cat "$WORK/create-by-mass.rps")" -v b="$BASE_TPS" 'BEGIN{printf "- order creation / pgbench baseline: %.2f\n", a/b}'
   awk -v a="$(cat "$WORK/quote-by-mass.rps")" -v b="$(cat "$WORK/create-by-mass.rps")" 'BEGIN{printf "- quote / order creation: %.2f\n", a/b}'
   echo "- deep page cursor: the 900,001st most recent of $(psql "$DB_URL" -Atc "SELECT count(*) FROM orders") orders"
+  echo "- console queue, deep page / first page: $(ratio console-queue-deep console-queue-first)"
 } >> "$REPORT"
 cat "$REPORT"
 bench_cleanup

@@ -560,7 +560,8 @@ impl AwaitingFilter {
             Some(s) => Self::STATUSES
                 .iter()
                 .position(|x| *x == s)
-                .map_or(&[], |i| &Self::STATUSES[i..=i]),
+                .and_then(|i| Self::STATUSES.get(i..=i))
+                .unwrap_or(&[]),
         }
     }
 }

@@ -719,11 +719,8 @@ async fn the_operator_queue_lists_live_orders_awaiting_action_by_organisation_an
     let elsewhere = account(&t, AccountMode::Live).await;
     let store = OrderStore::new(t.db().clone());
     let mut placed = Vec::new();
-    for (i, acct) in [&live, &live, &live, &elsewhere, &test]
-        .into_iter()
-        .enumerate()
-    {
-        let at = T0 + time::Duration::seconds(i as i64);
+    for (i, acct) in (0_i64..).zip([&live, &live, &live, &elsewhere, &test]) {
+        let at = T0 + time::Duration::seconds(i);
         placed.push(
             store
                 .place(

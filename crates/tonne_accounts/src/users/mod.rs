@@ -31,7 +31,7 @@ pub use model::{
     Email, InvalidEmail, NewUser, Principal, Role, Session, SessionPolicy, SessionToken,
     SetupToken, TokenHash, User, UserId,
 };
-pub use password::{Password, PasswordHash, PasswordHasher, PasswordRuleError};
+pub use password::{HashingFailed, Password, PasswordHash, PasswordHasher, PasswordRuleError};
 pub use ports::{CreatedUser, SignInError, UserError, UserRepository, UsersService};
 #[cfg(any(test, feature = "mock"))]
 pub use ports::{MockUserRepository, MockUsersService};

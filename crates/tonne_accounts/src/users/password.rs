@@ -52,6 +52,11 @@ impl std::fmt::Debug for Password {
     }
 }
 
+/// argon2 refused to hash (only with parameters it does not accept).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("password hashing failed: {0}")]
+pub struct HashingFailed(pub String);
+
 /// An argon2id hash in PHC string form (`$argon2id$v=19$m=…`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PasswordHash(pub String);
@@ -62,7 +67,7 @@ pub struct PasswordHash(pub String);
 /// use tonne_accounts::users::{Password, PasswordHasher};
 ///
 /// let hasher = PasswordHasher::for_tests();
-/// let hash = hasher.hash(&Password::new("correct horse battery").unwrap());
+/// let hash = hasher.hash(&Password::new("correct horse battery").unwrap()).unwrap();
 /// assert!(hash.0.starts_with("$argon2id$"));
 /// assert!(hasher.verify(Some(&hash.0), "correct horse battery"));
 /// assert!(!hasher.verify(Some(&hash.0), "wrong horse battery"));
@@ -87,7 +92,8 @@ impl std::fmt::Debug for PasswordHasher {
 impl Default for PasswordHasher {
     /// OWASP's first argon2id configuration: 19 MiB, 2 passes, 1 lane.
     fn default() -> Self {
-        Self::with_params(Params::new(19 * 1024, 2, 1, None).expect("valid argon2 parameters"))
+        // argon2's default parameters are exactly these.
+        Self::with_params(Params::default())
     }
 }
 
@@ -95,28 +101,28 @@ impl PasswordHasher {
     /// The smallest costs argon2 allows: for tests only (hashes stay valid
     /// argon2id and verify under any hasher, since the PHC string carries them).
     pub fn for_tests() -> Self {
-        Self::with_params(Params::new(8, 1, 1, None).expect("valid argon2 parameters"))
+        Self::with_params(Params::new(8, 1, 1, None).unwrap_or_default())
     }
 
     fn with_params(params: Params) -> Self {
         let argon = Argon2::new(Algorithm::Argon2id, Version::V0x13, params);
         let salt = SaltString::generate(&mut OsRng);
+        // If hashing could fail here it fails for every password, and no
+        // sign-in succeeds; an empty decoy then only answers false.
         let decoy = argon
             .hash_password(SaltString::generate(&mut OsRng).as_str().as_bytes(), &salt)
-            .expect("argon2 hashes any input")
-            .to_string();
+            .map(|h| h.to_string())
+            .unwrap_or_default();
         Self { argon, decoy }
     }
 
     /// The hash to store for a password (a fresh random salt each time).
-    pub fn hash(&self, password: &Password) -> PasswordHash {
+    pub fn hash(&self, password: &Password) -> Result<PasswordHash, HashingFailed> {
         let salt = SaltString::generate(&mut OsRng);
-        PasswordHash(
-            self.argon
-                .hash_password(password.expose().as_bytes(), &salt)
-                .expect("argon2 hashes any input")
-                .to_string(),
-        )
+        self.argon
+            .hash_password(password.expose().as_bytes(), &salt)
+            .map(|h| PasswordHash(h.to_string()))
+            .map_err(|e| HashingFailed(e.to_string()))
     }
 
     /// Whether `candidate` matches `stored`; with no stored hash, verifies

@@ -5,7 +5,7 @@ use tonne_kernel::StoreError;
 use super::model::{
     Email, NewUser, Principal, Session, SessionToken, SetupToken, TokenHash, User, UserId,
 };
-use super::password::{Password, PasswordRuleError};
+use super::password::{HashingFailed, Password, PasswordRuleError};
 
 /// Where users, their setup tokens and their sessions are kept (driven port).
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
@@ -66,6 +66,8 @@ pub enum UserError {
     NoSuchUser,
     #[error("this link has expired or was used already")]
     SetupLinkInvalid,
+    #[error(transparent)]
+    Hashing(#[from] HashingFailed),
     #[error(transparent)]
     Store(#[from] StoreError),
 }

@@ -63,7 +63,9 @@ impl UsersService for Users {
             id: UserId::generate(self.ids.as_ref()),
             email: new.email,
             role: new.role,
-            password_hash: password.map(|p| self.hasher.hash(&p).0),
+            password_hash: password
+                .map(|p| self.hasher.hash(&p).map(|h| h.0))
+                .transpose()?,
             created_at: now,
             disabled_at: None,
         };
@@ -109,7 +111,7 @@ impl UsersService for Users {
         if user.disabled_at.is_some() {
             return Err(UserError::SetupLinkInvalid);
         }
-        let hash = self.hasher.hash(&password).0;
+        let hash = self.hasher.hash(&password)?.0;
         self.repo.set_password(id, &hash).await?;
         Ok(User {
             password_hash: Some(hash),
@@ -192,6 +194,7 @@ mod tests {
             password_hash: password.map(|p| {
                 PasswordHasher::for_tests()
                     .hash(&Password::new(p).unwrap())
+                    .unwrap()
                     .0
             }),
             created_at: START,

@@ -25,10 +25,10 @@ pub(super) fn mode_of(raw: Option<&str>) -> AccountMode {
     }
 }
 
-/// The member's organisation, or the 404 page (operators manage keys from the
-/// CLI until the console's organisation pages exist).
-pub(super) fn member_organisation(who: &Principal) -> Result<OrganisationId, HttpResponse> {
-    who.user.role.organisation().ok_or_else(|| not_found(who))
+/// The member's organisation; `None` for an operator (who manages keys from
+/// the CLI until the console's organisation pages exist: the pages answer 404).
+pub(super) fn member_organisation(who: &Principal) -> Option<OrganisationId> {
+    who.user.role.organisation()
 }
 
 async fn list_page(
@@ -58,9 +58,8 @@ pub(super) async fn list(
         Ok(who) => who,
         Err(answer) => return answer,
     };
-    let organisation = match member_organisation(&who) {
-        Ok(o) => o,
-        Err(answer) => return answer,
+    let Some(organisation) = member_organisation(&who) else {
+        return not_found(&who);
     };
     let mode = mode_of(query.mode.as_deref());
     list_page(&state, &who, organisation, mode, None, StatusCode::OK).await
@@ -83,9 +82,8 @@ pub(super) async fn create(
         Ok(who) => who,
         Err(answer) => return answer,
     };
-    let organisation = match member_organisation(&who) {
-        Ok(o) => o,
-        Err(answer) => return answer,
+    let Some(organisation) = member_organisation(&who) else {
+        return not_found(&who);
     };
     let mode = mode_of(form.mode.as_deref());
     match state.accounts.create_key(organisation, mode, None).await {
@@ -121,9 +119,8 @@ pub(super) async fn revoke(
         Ok(who) => who,
         Err(answer) => return answer,
     };
-    let organisation = match member_organisation(&who) {
-        Ok(o) => o,
-        Err(answer) => return answer,
+    let Some(organisation) = member_organisation(&who) else {
+        return not_found(&who);
     };
     let Ok(key_id) = id.parse::<ApiKeyId>() else {
         return not_found(&who);

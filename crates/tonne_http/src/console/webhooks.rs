@@ -23,8 +23,8 @@ pub(super) struct WebhookQuery {
     recovered: Option<u64>,
 }
 
-fn owner_of(who: &Principal, mode: AccountMode) -> Result<Owner, HttpResponse> {
-    Ok(Owner {
+fn owner_of(who: &Principal, mode: AccountMode) -> Option<Owner> {
+    Some(Owner {
         organisation_id: member_organisation(who)?,
         mode,
     })
@@ -41,9 +41,8 @@ pub(super) async fn list(
         Err(answer) => return answer,
     };
     let mode = mode_of(query.mode.as_deref());
-    let owner = match owner_of(&who, mode) {
-        Ok(o) => o,
-        Err(answer) => return answer,
+    let Some(owner) = owner_of(&who, mode) else {
+        return not_found(&who);
     };
     match state.webhooks.list(owner, Vec::new()).await {
         Ok(hooks) => respond(StatusCode::OK, views::webhooks(&who, mode, &hooks)),
@@ -60,9 +59,8 @@ async fn page(
     form: ReplayForm,
     status: StatusCode,
 ) -> HttpResponse {
-    let owner = match owner_of(who, mode) {
-        Ok(o) => o,
-        Err(answer) => return answer,
+    let Some(owner) = owner_of(who, mode) else {
+        return not_found(who);
     };
     let webhook = match state.webhooks.get(owner, id).await {
         Ok(w) => w,
@@ -152,9 +150,8 @@ pub(super) async fn recover(
         Err(answer) => return answer,
     };
     let mode = mode_of(form.mode.as_deref());
-    let owner = match owner_of(&who, mode) {
-        Ok(o) => o,
-        Err(answer) => return answer,
+    let Some(owner) = owner_of(&who, mode) else {
+        return not_found(&who);
     };
     let since_raw = form.since.clone().unwrap_or_default();
     let account_raw = form.account.clone().unwrap_or_default();
