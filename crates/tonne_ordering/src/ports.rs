@@ -153,6 +153,21 @@ pub trait OrderRepository: Send + Sync {
         filter: AwaitingFilter,
         page: &PageRequest<Cursor>,
     ) -> Result<Page<Order>, StoreError>;
+    /// An organisation's orders of one mode (every account and client account of
+    /// it), most recent first, strictly after the cursor order. MUST return
+    /// `NotFound` when the cursor names no such order.
+    async fn of_organisation(
+        &self,
+        organisation: tonne_kernel::OrganisationId,
+        mode: tonne_kernel::AccountMode,
+        page: &PageRequest<Cursor>,
+    ) -> Result<Page<Order>, StoreError>;
+    /// The order, if one of the organisation's accounts placed it.
+    async fn in_organisation(
+        &self,
+        organisation: tonne_kernel::OrganisationId,
+        id: OrderId,
+    ) -> Result<Option<Order>, StoreError>;
     /// In one transaction: moves the order from `from` to `event.status` only if it
     /// is still in `from`, and appends the event to the outbox. MUST return
     /// `NotFound` when the order does not exist or is no longer in `from`. When
@@ -290,6 +305,19 @@ pub trait OrderingService: Send + Sync {
         offset_link_id: Option<String>,
         page: PageRequest<Cursor>,
     ) -> Result<Page<Order>, ReadOrderError>;
+    /// An organisation's orders of one mode, most recent first (the console's members).
+    async fn organisation_orders(
+        &self,
+        organisation: tonne_kernel::OrganisationId,
+        mode: tonne_kernel::AccountMode,
+        page: PageRequest<Cursor>,
+    ) -> Result<Page<Order>, ReadOrderError>;
+    /// An order of the organisation: `NotFound` for any other id.
+    async fn organisation_order(
+        &self,
+        organisation: tonne_kernel::OrganisationId,
+        id: &str,
+    ) -> Result<Order, ReadOrderError>;
     /// Operator: the live orders waiting for action (see [`AwaitingFilter`]).
     async fn orders_awaiting(
         &self,

@@ -168,6 +168,23 @@ impl OrderingService for Service {
         self.orders.list(account, offset_link_id, page).await
     }
 
+    async fn organisation_orders(
+        &self,
+        organisation: tonne_kernel::OrganisationId,
+        mode: tonne_kernel::AccountMode,
+        page: PageRequest<Cursor>,
+    ) -> Result<Page<Order>, ReadOrderError> {
+        self.orders.of_organisation(organisation, mode, page).await
+    }
+
+    async fn organisation_order(
+        &self,
+        organisation: tonne_kernel::OrganisationId,
+        id: &str,
+    ) -> Result<Order, ReadOrderError> {
+        self.orders.in_organisation(organisation, id).await
+    }
+
     async fn orders_awaiting(
         &self,
         filter: AwaitingFilter,

@@ -7,7 +7,8 @@ use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 use time::{OffsetDateTime, PrimitiveDateTime};
 use tonne_kernel::{
-    AccountId, Currency, Cursor, EstimateId, Mass, Money, Page, PageRequest, StoreError,
+    AccountId, AccountMode, Currency, Cursor, EstimateId, Mass, Money, OrganisationId, Page,
+    PageRequest, StoreError,
 };
 use tonne_ordering::ports::OrderRepository;
 use tonne_ordering::{
@@ -591,6 +592,83 @@ impl OrderRepository for OrderStore {
             })
             .await
             .map_err(|e| store_error(e, "listing the orders awaiting action"))
+    }
+
+    async fn of_organisation(
+        &self,
+        organisation: OrganisationId,
+        mode: AccountMode,
+        page: &PageRequest<Cursor>,
+    ) -> Result<Page<Order>, StoreError> {
+        let organisation = organisation.to_string();
+        let mode = mode.as_str();
+        let after = page.after.as_ref().map(|c| c.as_str().to_owned());
+        let limit = page.limit;
+        self.db
+            .read(move |conn| {
+                let mine = || {
+                    orders::table
+                        .filter(orders::mode.eq(mode))
+                        .filter(
+                            orders::account_id.eq_any(
+                                crate::schema::accounts::table
+                                    .filter(
+                                        crate::schema::accounts::organisation_id
+                                            .eq(organisation.clone()),
+                                    )
+                                    .select(crate::schema::accounts::id),
+                            ),
+                        )
+                        .into_boxed()
+                };
+                let position: Option<(PrimitiveDateTime, String)> = match after {
+                    None => None,
+                    Some(after) => Some(
+                        mine()
+                            .filter(orders::id.eq(after))
+                            .select((orders::created_at, orders::id))
+                            .first(conn)?,
+                    ),
+                };
+                let mut q = mine().select(OrderRow::as_select());
+                if let Some((at, id)) = position {
+                    q = q
+                        .filter(orders::created_at.le(at))
+                        .filter(orders::created_at.lt(at).or(orders::id.lt(id)));
+                }
+                let rows: Vec<OrderRow> = q
+                    .order((orders::created_at.desc(), orders::id.desc()))
+                    .limit(i64::from(limit.get()) + 1)
+                    .load(conn)?;
+                Ok(Page::from_overfetch(load_orders(conn, rows)?, limit))
+            })
+            .await
+            .map_err(|e| store_error(e, "listing an organisation's orders"))
+    }
+
+    async fn in_organisation(
+        &self,
+        organisation: OrganisationId,
+        id: OrderId,
+    ) -> Result<Option<Order>, StoreError> {
+        let (organisation, id) = (organisation.to_string(), id.to_string());
+        self.db
+            .read(move |conn| {
+                let rows: Vec<OrderRow> = orders::table
+                    .filter(orders::id.eq(id))
+                    .filter(
+                        orders::account_id.eq_any(
+                            crate::schema::accounts::table
+                                .filter(crate::schema::accounts::organisation_id.eq(organisation))
+                                .select(crate::schema::accounts::id),
+                        ),
+                    )
+                    .select(OrderRow::as_select())
+                    .load(conn)?;
+                Ok(load_orders(conn, rows)?.into_iter().next())
+            })
+            .await
+            .map_err(|e| store_error(e, "reading an organisation's order"))
     }
 
     async fn transition(

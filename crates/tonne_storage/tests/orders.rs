@@ -798,12 +798,93 @@ async fn the_operator_queue_lists_live_orders_awaiting_action_by_organisation_an
     ));
 }
 
+async fn an_organisations_orders_are_listed_per_mode_and_read_only_by_it(t: TestDb) {
+    catalogue(&t).await;
+    let (live, test) = tonne_test_support::organisation(t.db(), T0).await;
+    let store = OrderStore::new(t.db().clone());
+    let elsewhere = account(&t, AccountMode::Live).await;
+    let mut ids = Vec::new();
+    for (i, acct) in (0_i64..).zip([&live, &test, &live, &elsewhere]) {
+        let at = T0 + time::Duration::seconds(i);
+        ids.push(
+            store
+                .place(
+                    &order(acct, None, "0.1", 2, at),
+                    event(OrderStatus::Received),
+                )
+                .await
+                .unwrap()
+                .id,
+        );
+    }
+    let page = |after| PageRequest {
+        limit: Limit::new(1).unwrap(),
+        after,
+    };
+    let first = store
+        .of_organisation(live.organisation_id, AccountMode::Live, &page(None))
+        .await
+        .unwrap();
+    assert_eq!(
+        first.items.iter().map(|o| o.id).collect::<Vec<_>>(),
+        [ids[2]]
+    );
+    assert!(first.has_more);
+    let second = store
+        .of_organisation(
+            live.organisation_id,
+            AccountMode::Live,
+            &page(Some(Cursor::after(&ids[2]))),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        second.items.iter().map(|o| o.id).collect::<Vec<_>>(),
+        [ids[0]]
+    );
+    assert!(!second.has_more);
+    let tests = store
+        .of_organisation(live.organisation_id, AccountMode::Test, &page(None))
+        .await
+        .unwrap();
+    assert_eq!(
+        tests.items.iter().map(|o| o.id).collect::<Vec<_>>(),
+        [ids[1]]
+    );
+    assert!(
+        store
+            .in_organisation(live.organisation_id, ids[0])
+            .await
+            .unwrap()
+            .is_some()
+    );
+    assert!(
+        store
+            .in_organisation(live.organisation_id, ids[3])
+            .await
+            .unwrap()
+            .is_none(),
+        "another organisation's order"
+    );
+    assert!(matches!(
+        store
+            .of_organisation(
+                live.organisation_id,
+                AccountMode::Live,
+                &page(Some(Cursor::after(&ids[3])))
+            )
+            .await,
+        Err(StoreError::NotFound)
+    ));
+}
+
 on_both_backends!(
     placing_writes_the_order_its_reservation_and_its_event_together,
     inventory_never_goes_below_zero_under_concurrency,
     transitions_are_conditional_atomic_with_their_event_and_release_on_cancel,
     lists_are_most_recent_first_by_keyset,
     the_operator_queue_lists_live_orders_awaiting_action_by_organisation_and_status,
+    an_organisations_orders_are_listed_per_mode_and_read_only_by_it,
     estimates_are_stored_together_read_per_account_and_updated_in_place,
     an_estimate_is_ordered_once_and_then_frozen,
     an_estimate_idempotency_key_is_taken_once_per_account,

@@ -698,6 +698,16 @@ async fn a_member_creates_a_key_and_replays_a_webhook_in_a_real_browser() {
         .await
         .unwrap();
     soon(&c, Locator::LinkText("API keys")).await.unwrap();
+    // The organisation's orders, read-only, with the live/test switch.
+    c.find(Locator::LinkText("Orders"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    soon(&c, Locator::Css("table")).await.unwrap();
+    assert!(text(&c).await.contains("Orders (live)"));
+    check("13b-console-member-orders").await;
     c.find(Locator::LinkText("API keys"))
         .await
         .unwrap()

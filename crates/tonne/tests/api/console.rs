@@ -409,11 +409,11 @@ async fn a_setup_link_sets_a_password_once_and_members_see_no_operator_page(app:
     );
     let overview = member.get("/console/").await;
     assert_eq!(overview.status, 200);
-    assert!(
-        !overview.html.contains(r#"href="/console/orders""#),
-        "no operator link"
-    );
-    assert_eq!(member.get("/console/orders").await.status, 404);
+    // A member's Orders are the organisation's, not the operator's queue.
+    let orders = member.get("/console/orders").await;
+    assert_eq!(orders.status, 200);
+    assert!(orders.html.contains("Orders (live)"));
+    assert!(!orders.html.contains("Orders waiting for action"));
     let csrf = overview.csrf();
     let poke = member
         .post(
@@ -551,6 +551,20 @@ async fn a_member_manages_keys_and_replays_a_failing_webhook_and_sees_nothing_of
         !rx.received().is_empty()
     })
     .await;
+    // Orders: Ada sees Acme's, read-only; Bob sees none of them.
+    let order_id = order.body["id"].as_str().unwrap();
+    assert!(ada.get("/console/orders").await.html.contains(order_id));
+    let ada_order = ada.get(&format!("/console/orders/{order_id}")).await;
+    assert_eq!(ada_order.status, 200);
+    assert!(
+        !ada_order.html.contains("Mark paid"),
+        "members see no actions"
+    );
+    assert!(!bob.get("/console/orders").await.html.contains(order_id));
+    assert_eq!(
+        bob.get(&format!("/console/orders/{order_id}")).await.status,
+        404
+    );
     let list = ada.get("/console/webhooks").await;
     assert!(
         list.html

@@ -19,6 +19,7 @@ pub(super) struct QueueQuery {
     organisation: Option<String>,
     status: Option<String>,
     after: Option<String>,
+    mode: Option<String>,
 }
 
 fn operator(who: &Principal) -> bool {
@@ -69,8 +70,8 @@ pub(super) async fn queue(
         Ok(who) => who,
         Err(answer) => return answer,
     };
-    if !operator(&who) {
-        return not_found(&who);
+    if let Some(organisation) = who.user.role.organisation() {
+        return member_orders(&state, &who, organisation, &query).await;
     }
     let shown = QueueFilter {
         organisation: query.organisation.clone().unwrap_or_default(),
@@ -114,6 +115,52 @@ pub(super) async fn queue(
     }
 }
 
+/// A member's `/console/orders`: the organisation's orders of one mode,
+/// newest first, with their certificates once complete.
+async fn member_orders(
+    state: &AppState,
+    who: &Principal,
+    organisation: tonne_kernel::OrganisationId,
+    query: &QueueQuery,
+) -> HttpResponse {
+    let mode = super::keys::mode_of(query.mode.as_deref());
+    let after = query
+        .after
+        .as_deref()
+        .filter(|a| !a.is_empty())
+        .and_then(|a| a.parse::<Cursor>().ok());
+    let page = PageRequest {
+        limit: Limit::new(25).unwrap_or_default(),
+        after,
+    };
+    match state
+        .ordering
+        .organisation_orders(organisation, mode, page)
+        .await
+    {
+        Ok(found) => {
+            let next = found
+                .has_more
+                .then(|| found.items.last().map(|o| o.id.to_string()))
+                .flatten();
+            respond(
+                StatusCode::OK,
+                views::member_orders(
+                    who,
+                    mode,
+                    &found.items,
+                    next.as_deref(),
+                    &state.pages.public_url,
+                ),
+            )
+        }
+        Err(ReadOrderError::Invalid { .. }) => {
+            see_other(&format!("/console/orders?mode={}", mode.as_str()))
+        }
+        Err(e) => unavailable(e),
+    }
+}
+
 /// `GET /console/orders/{id}`: an order, its lines, costs, projects and actions.
 pub(super) async fn show(
     state: web::Data<AppState>,
@@ -124,9 +171,6 @@ pub(super) async fn show(
         Ok(who) => who,
         Err(answer) => return answer,
     };
-    if !operator(&who) {
-        return not_found(&who);
-    }
     page_of(&state, &who, &id, None, StatusCode::OK).await
 }
 
@@ -137,7 +181,12 @@ async fn page_of(
     problem: Option<&str>,
     status: StatusCode,
 ) -> HttpResponse {
-    match state.ordering.order(id).await {
+    // A member reads only the organisation's orders (anything else is 404).
+    let found = match who.user.role.organisation() {
+        Some(organisation) => state.ordering.organisation_order(organisation, id).await,
+        None => state.ordering.order(id).await,
+    };
+    match found {
         Ok(order) => respond(
             status,
             views::order(who, &order, &state.pages.public_url, problem),

@@ -155,6 +155,35 @@ impl Orders {
         }
     }
 
+    pub(super) async fn of_organisation(
+        &self,
+        organisation: tonne_kernel::OrganisationId,
+        mode: tonne_kernel::AccountMode,
+        page: PageRequest<Cursor>,
+    ) -> Result<Page<Order>, ReadOrderError> {
+        match self.orders.of_organisation(organisation, mode, &page).await {
+            Ok(page) => Ok(page),
+            Err(StoreError::NotFound) => Err(ReadOrderError::Invalid {
+                field: "after",
+                reason: "no order of this list has that id".into(),
+            }),
+            Err(e) => Err(unexpected(e).into()),
+        }
+    }
+
+    pub(super) async fn in_organisation(
+        &self,
+        organisation: tonne_kernel::OrganisationId,
+        id: &str,
+    ) -> Result<Order, ReadOrderError> {
+        let id: OrderId = id.parse().map_err(|_| ReadOrderError::NotFound)?;
+        self.orders
+            .in_organisation(organisation, id)
+            .await
+            .map_err(|e| ReadOrderError::from(unexpected(e)))?
+            .ok_or(ReadOrderError::NotFound)
+    }
+
     pub(super) async fn awaiting(
         &self,
         filter: AwaitingFilter,

@@ -7,7 +7,7 @@ mod orders;
 mod webhooks;
 
 pub use keys::{created_key, keys};
-pub use orders::{QueueFilter, order, queue};
+pub use orders::{QueueFilter, member_orders, order, queue};
 pub use webhooks::{ReplayForm, webhook, webhooks};
 
 use crate::certificate::human_date;
@@ -66,6 +66,7 @@ fn sections(role: Role) -> &'static [(&'static str, &'static str)] {
         Role::Operator => &[("Overview", "/console/"), ("Orders", "/console/orders")],
         Role::Member(_) => &[
             ("Overview", "/console/"),
+            ("Orders", "/console/orders"),
             ("API keys", "/console/keys"),
             ("Webhooks", "/console/webhooks"),
         ],

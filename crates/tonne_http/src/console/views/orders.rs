@@ -1,8 +1,8 @@
 //! The operator's queue and an order's page.
 
 use maud::{Markup, html};
-use tonne_accounts::users::Principal;
-use tonne_kernel::Money;
+use tonne_accounts::users::{Principal, Role};
+use tonne_kernel::{AccountMode, Money};
 use tonne_ordering::{AwaitingFilter, Order, OrderStatus};
 
 use super::{page_in, when};
@@ -196,7 +196,7 @@ pub fn order(who: &Principal, order: &Order, public_url: &str, problem: Option<&
             @if s == OrderStatus::Complete {
                 p { a href=(format!("{}{}", public_url.trim_end_matches('/'), tonne_wire::public_certificate_path(order))) { "Certificate" } }
             }
-            @if !s.is_final() {
+            @if !s.is_final() && who.user.role == Role::Operator {
                 h2 { "Actions" }
                 div class="actions" {
                     @if matches!(s, OrderStatus::Received | OrderStatus::Placed) {
@@ -220,7 +220,64 @@ pub fn order(who: &Principal, order: &Order, public_url: &str, problem: Option<&
                     (action(who, order, "failed", "Cannot be fulfilled", "Mark failed", true, html! {}))
                 }
             }
-            p { a href="/console/orders" { "Back to the orders waiting for action" } }
+            @if who.user.role == Role::Operator {
+                p { a href="/console/orders" { "Back to the orders waiting for action" } }
+            } @else {
+                p { a href=(format!("/console/orders?mode={}", order.mode.as_str())) { "Back to the orders" } }
+            }
+        },
+    )
+}
+
+/// A member's orders: the organisation's orders of one mode, newest first.
+pub fn member_orders(
+    who: &Principal,
+    mode: AccountMode,
+    orders: &[Order],
+    next: Option<&str>,
+    public_url: &str,
+) -> Markup {
+    page_in(
+        who,
+        "Orders",
+        &format!("Orders ({})", mode.as_str()),
+        None,
+        html! {
+            (super::mode_switch("/console/orders", mode))
+            @if orders.is_empty() {
+                p { "No order in this mode." }
+            } @else {
+                div class="table-wrap" {
+                    table {
+                        caption class="hint" { "Orders, newest first" }
+                        thead { tr {
+                            th scope="col" { "Order" } th scope="col" { "Status" }
+                            th scope="col" class="num" { "Tonnes" } th scope="col" class="num" { "Total" }
+                            th scope="col" { "Created" } th scope="col" { "Certificate" }
+                        } }
+                        tbody {
+                            @for o in orders {
+                                tr {
+                                    td { a href=(format!("/console/orders/{}", o.id)) { (o.id) } }
+                                    td class="status" { (o.status.as_str()) }
+                                    td class="num" { (o.quantity.to_tonnes_string()) }
+                                    td class="num" { (money(o.total_cost)) }
+                                    td { (when(o.created_at)) }
+                                    td {
+                                        @if o.status == OrderStatus::Complete {
+                                            a href=(format!("{}{}", public_url.trim_end_matches('/'), tonne_wire::public_certificate_path(o)))
+                                                aria-label=(format!("Certificate of order {}", o.id)) { "Certificate" }
+                                        } @else { "—" }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            @if let Some(after) = next {
+                p { a href=(format!("/console/orders?mode={}&after={after}", mode.as_str())) rel="next" { "Older orders" } }
+            }
         },
     )
 }
