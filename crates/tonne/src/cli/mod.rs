@@ -1,0 +1,241 @@
+//! The `tonne` command line: the server and the operator's commands.
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use serde_json::json;
+use tonne_accounts::AdminError;
+use tonne_storage::{DatabaseUrl, PoolSettings};
+
+mod accounts;
+mod catalogue;
+mod dispatch;
+mod keys;
+mod offset_links;
+mod orders;
+mod organisations;
+mod serve;
+mod users;
+mod webhooks;
+
+use crate::wiring::Services;
+use serve::ServeArgs;
+
+/// Tonne: a self-hostable carbon-offset and emission-estimate service that speaks
+/// the Lune API v1 wire contract.
+///
+/// With no command it serves (`tonne serve` with defaults): on first start it
+/// creates `./tonne.db`, migrates it, creates a demo organisation and prints its
+/// live and test API keys.
+#[derive(Debug, Parser)]
+#[command(name = "tonne", version, propagate_version = true)]
+pub struct Cli {
+    /// Database: `postgres://USER@HOST:PORT/DB`, `sqlite://PATH`, or a file path (SQLite).
+    #[arg(
+        long,
+        env = "DATABASE_URL",
+        default_value = "sqlite://./tonne.db",
+        global = true
+    )]
+    database_url: String,
+
+    /// Key that seals webhook secrets at rest: 64 hexadecimal characters or standard
+    /// base64 of 32 bytes. On SQLite, unset means a key file beside the database
+    /// (`<database>.secrets-key`, mode 0600, created on first start).
+    #[arg(long, env = "TONNE_SECRETS_KEY", global = true, hide_env_values = true)]
+    secrets_key: Option<String>,
+
+    /// Log format on stderr.
+    #[arg(long, env = "TONNE_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text, global = true)]
+    log_format: LogFormat,
+
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Clone, Copy, ValueEnum)]
+enum LogFormat {
+    /// Human-readable lines.
+    Text,
+    /// One JSON object per line, with the request id of the current request.
+    Json,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Serve the HTTP API (migrates the database first).
+    Serve(Box<ServeArgs>),
+    /// Apply pending database migrations and exit.
+    Migrate,
+    /// Create a new organisation with a live/test account pair and one API key per mode.
+    Bootstrap {
+        /// Name of the organisation (and of its first account pair).
+        #[arg(long, default_value = "My organisation")]
+        name: String,
+        /// Print `{"organisation_id", "live": {"account_id", "api_key"}, "test": {…}}`.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Create, list and revoke API keys.
+    #[command(subcommand)]
+    Keys(keys::KeysCommand),
+    /// Manage the catalogue of projects and bundles.
+    #[command(subcommand)]
+    Catalogue(catalogue::CatalogueCommand),
+    /// Account settings.
+    #[command(subcommand)]
+    Accounts(accounts::AccountsCommand),
+    /// Move live orders through payment and retirement (test orders move by themselves).
+    #[command(subcommand)]
+    Orders(orders::OrdersCommand),
+    /// Run a webhook dispatcher on its own (PostgreSQL: any number of them share the work).
+    Dispatch(dispatch::DispatchArgs),
+    /// Operate webhooks: attempts, skipping a backlog, re-sending.
+    #[command(subcommand)]
+    Webhooks(webhooks::WebhooksCommand),
+    /// Offset links: signed analytics URLs.
+    #[command(subcommand)]
+    OffsetLinks(offset_links::OffsetLinksCommand),
+    /// Organisation settings: the pinned API version.
+    #[command(subcommand)]
+    Organisations(organisations::OrganisationsCommand),
+    /// People who use the console: create (with a one-time link to choose a
+    /// password, or `--password-stdin`), list, disable.
+    #[command(subcommand)]
+    Users(users::UsersCommand),
+}
+
+fn init_logs(format: LogFormat) {
+    use tracing_subscriber::EnvFilter;
+    let filter = EnvFilter::try_from_env("TONNE_LOG")
+        .or_else(|_| EnvFilter::try_from_default_env())
+        .unwrap_or_else(|_| EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    let _ = match format {
+        LogFormat::Text => builder.try_init(),
+        LogFormat::Json => builder
+            .json()
+            .with_current_span(true)
+            .with_span_list(false)
+            .try_init(),
+    };
+}
+
+/// Parses the command line and runs it.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    init_logs(cli.log_format);
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("error: cannot start the async runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(run(cli)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn admin_services(
+    url: &DatabaseUrl,
+    secrets_key: Option<String>,
+) -> anyhow::Result<Services> {
+    Services::open(
+        url,
+        PoolSettings {
+            max_size: 2,
+            ..PoolSettings::default()
+        },
+        Duration::ZERO,
+        tonne_ordering::Settings::default(),
+        crate::wiring::WebhookOptions {
+            secrets_key,
+            ..crate::wiring::WebhookOptions::default()
+        },
+        tonne_links::Settings::default(),
+    )
+    .await
+}
+
+fn admin_error(e: AdminError) -> anyhow::Error {
+    anyhow::anyhow!(e)
+}
+
+pub async fn run(cli: Cli) -> anyhow::Result<()> {
+    let url = DatabaseUrl::parse(&cli.database_url)?;
+    let secrets = cli.secrets_key.clone();
+    match cli.command {
+        None => serve::run(url, ServeArgs::default(), secrets).await,
+        Some(Command::Serve(args)) => serve::run(url, *args, secrets).await,
+        Some(Command::Dispatch(args)) => dispatch::run(url, args, secrets).await,
+        Some(Command::Webhooks(command)) => webhooks::run(&url, command, secrets).await,
+        Some(Command::OffsetLinks(command)) => offset_links::run(&url, command, secrets).await,
+        Some(Command::Organisations(command)) => {
+            organisations::run(&admin_services(&url, secrets).await?, command).await
+        }
+        Some(Command::Users(command)) => {
+            users::run(&admin_services(&url, secrets).await?, command).await
+        }
+        Some(Command::Migrate) => {
+            let services = admin_services(&url, secrets.clone()).await?;
+            drop(services);
+            println!("database {url} is up to date");
+            Ok(())
+        }
+        Some(Command::Bootstrap { name, json }) => bootstrap(&url, &name, json, secrets).await,
+        Some(Command::Keys(command)) => keys::run(&url, command, secrets).await,
+        Some(Command::Accounts(command)) => accounts::run(&url, command, secrets).await,
+        Some(Command::Orders(command)) => orders::run(&url, command, secrets).await,
+        Some(Command::Catalogue(command)) => catalogue::run(&url, command, secrets).await,
+    }
+}
+
+/// `tonne bootstrap`: a new organisation with its pair and one key per mode.
+async fn bootstrap(
+    url: &DatabaseUrl,
+    name: &str,
+    json: bool,
+    secrets: Option<String>,
+) -> anyhow::Result<()> {
+    let services = admin_services(url, secrets.clone()).await?;
+    let out = services
+        .accounts
+        .bootstrap(name)
+        .await
+        .map_err(admin_error)?;
+    if json {
+        println!(
+            "{}",
+            json!({
+                "organisation_id": out.organisation_id.to_string(),
+                "live": { "account_id": out.live.account_id.to_string(), "api_key": out.live.api_key.expose() },
+                "test": { "account_id": out.test.account_id.to_string(), "api_key": out.test.api_key.expose() },
+            })
+        );
+    } else {
+        println!("organisation {}", out.organisation_id);
+        println!(
+            "live account {}  key {}",
+            out.live.account_id,
+            out.live.api_key.expose()
+        );
+        println!(
+            "test account {}  key {}",
+            out.test.account_id,
+            out.test.api_key.expose()
+        );
+        println!("(keys are shown once; only their hashes are stored)");
+    }
+    Ok(())
+}
