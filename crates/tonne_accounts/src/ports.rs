@@ -77,6 +77,13 @@ pub trait AccountRepository: Send + Sync {
     /// The organisation, or `None`.
     async fn organisation(&self, id: OrganisationId) -> Result<Option<Organisation>, StoreError>;
 
+    /// Organisations in id (creation) order, strictly after the cursor. MUST
+    /// return `NotFound` when the cursor names no organisation.
+    async fn list_organisations(
+        &self,
+        page: &PageRequest<Cursor>,
+    ) -> Result<Page<Organisation>, StoreError>;
+
     /// Inserts a live/test pair in one transaction (neither row exists without the other).
     /// MUST return `HandleTaken` when the handle is taken in the organisation and mode,
     /// `Store(Duplicate)` if an id is taken.
@@ -225,6 +232,15 @@ pub trait AccountsService: Send + Sync {
         mode: AccountMode,
         account_id: Option<AccountId>,
     ) -> Result<CreatedKey, AdminError>;
+
+    /// Operator: every organisation, oldest first.
+    async fn organisations(
+        &self,
+        page: PageRequest<Cursor>,
+    ) -> Result<Page<Organisation>, AdminError>;
+
+    /// Operator: one organisation.
+    async fn organisation(&self, id: OrganisationId) -> Result<Organisation, AdminError>;
 
     /// Operator: the organisation's keys.
     async fn list_keys(&self, organisation_id: OrganisationId) -> Result<Vec<ApiKey>, AdminError>;

@@ -441,6 +441,25 @@ impl AccountsService for Service {
         Ok(self.mint_key(&account).await.map_err(unexpected)?)
     }
 
+    async fn organisations(
+        &self,
+        page: PageRequest<Cursor>,
+    ) -> Result<Page<Organisation>, AdminError> {
+        match self.accounts.list_organisations(&page).await {
+            Ok(found) => Ok(found),
+            Err(StoreError::NotFound) => Err(AdminError::OrganisationNotFound),
+            Err(e) => Err(unexpected(e).into()),
+        }
+    }
+
+    async fn organisation(&self, id: OrganisationId) -> Result<Organisation, AdminError> {
+        self.accounts
+            .organisation(id)
+            .await
+            .map_err(unexpected)?
+            .ok_or(AdminError::OrganisationNotFound)
+    }
+
     async fn list_keys(&self, organisation_id: OrganisationId) -> Result<Vec<ApiKey>, AdminError> {
         self.accounts
             .organisation(organisation_id)

@@ -162,6 +162,41 @@ impl AccountRepository for AccountStore {
             .map_err(|e| store_error(e, "reading an organisation"))
     }
 
+    async fn list_organisations(
+        &self,
+        page: &PageRequest<Cursor>,
+    ) -> Result<Page<Organisation>, StoreError> {
+        let after = page.after.as_ref().map(|c| c.as_str().to_owned());
+        let limit = page.limit;
+        self.db
+            .read(move |conn| {
+                let mut q = organisations::table
+                    .select(OrganisationRow::as_select())
+                    .into_boxed();
+                if let Some(after) = after {
+                    let known = organisations::table
+                        .find(&after)
+                        .count()
+                        .get_result::<i64>(conn)?;
+                    if known == 0 {
+                        return Err(diesel::result::Error::NotFound);
+                    }
+                    q = q.filter(organisations::id.gt(after));
+                }
+                let rows: Vec<OrganisationRow> = q
+                    .order(organisations::id.asc())
+                    .limit(i64::from(limit.get()) + 1)
+                    .load(conn)?;
+                let items = rows
+                    .into_iter()
+                    .map(OrganisationRow::into_domain)
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(Page::from_overfetch(items, limit))
+            })
+            .await
+            .map_err(|e| store_error(e, "listing organisations"))
+    }
+
     async fn insert_pair(&self, live: &Account, test: &Account) -> Result<(), AccountWriteError> {
         let rows = [AccountRow::from_domain(live), AccountRow::from_domain(test)];
         self.db

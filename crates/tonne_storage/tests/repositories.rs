@@ -654,8 +654,44 @@ async fn a_cached_key_sees_revocation_elsewhere_within_its_ttl(t: TestDb) {
     );
 }
 
+async fn organisations_are_listed_oldest_first_by_keyset(t: TestDb) {
+    let repo = AccountStore::new(t.db().clone());
+    let mut ids = Vec::new();
+    for n in 0..3 {
+        let org = Organisation {
+            name: format!("Org {n}"),
+            ..organisation()
+        };
+        let (live, test) = pair(org.id, "Main");
+        repo.create_organisation(&org, &live, &test).await.unwrap();
+        ids.push(org.id);
+    }
+    let page = |after: Option<OrganisationId>| PageRequest {
+        limit: Limit::new(2).unwrap(),
+        after: after.map(|id| Cursor::after(&id)),
+    };
+    let first = repo.list_organisations(&page(None)).await.unwrap();
+    assert_eq!(
+        first.items.iter().map(|o| o.id).collect::<Vec<_>>(),
+        ids[..2]
+    );
+    assert!(first.has_more);
+    let second = repo.list_organisations(&page(Some(ids[1]))).await.unwrap();
+    assert_eq!(
+        second.items.iter().map(|o| o.id).collect::<Vec<_>>(),
+        ids[2..]
+    );
+    assert!(!second.has_more);
+    let unknown = OrganisationId::generate(&UuidV7Generator);
+    assert!(matches!(
+        repo.list_organisations(&page(Some(unknown))).await,
+        Err(StoreError::NotFound)
+    ));
+}
+
 on_both_backends!(
     migrations_revert_and_reapply,
+    organisations_are_listed_oldest_first_by_keyset,
     organisations_and_pairs_round_trip,
     a_broken_pair_writes_nothing,
     lists_page_by_keyset_within_organisation_mode_and_scope,

@@ -615,6 +615,49 @@ async fn an_operator_fulfils_a_live_order_in_the_console_in_a_real_browser() {
     soon(&c, Locator::Css("table")).await.unwrap();
     assert!(text(&c).await.contains("GS-4471-2026-1"));
 
+    // Organisations: create one (its keys shown once) and invite a member.
+    c.goto(&format!("{}/console/organisations", app.base))
+        .await
+        .unwrap();
+    soon(&c, Locator::Id("name")).await.unwrap();
+    check("19-console-organisations").await;
+    c.find(Locator::Id("name"))
+        .await
+        .unwrap()
+        .send_keys("Initech")
+        .await
+        .unwrap();
+    c.find(Locator::XPath("//button[text()='Create organisation']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    soon(&c, Locator::Id("live-key")).await.unwrap();
+    check("20-console-organisation-created").await;
+    c.find(Locator::LinkText("Go to the organisation"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    soon(&c, Locator::Id("email")).await.unwrap();
+    check("21-console-organisation").await;
+    c.find(Locator::Id("email"))
+        .await
+        .unwrap()
+        .send_keys("milton@initech.example")
+        .await
+        .unwrap();
+    c.find(Locator::XPath("//button[text()='Invite member']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    soon(&c, Locator::Id("link")).await.unwrap();
+    check("22-console-member-invited").await;
+
     // Signing out ends the session: the queue asks to sign in again.
     c.goto(&format!("{}/console/", app.base)).await.unwrap();
     c.find(Locator::XPath("//button[text()='Sign out']"))

@@ -17,6 +17,7 @@
 mod auth;
 mod keys;
 mod orders;
+mod organisations;
 mod views;
 mod webhooks;
 
@@ -185,6 +186,16 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(web::resource("/console/webhooks/{id}").route(web::get().to(webhooks::show)))
     .service(
         web::resource("/console/webhooks/{id}/recover").route(web::post().to(webhooks::recover)),
+    )
+    .service(
+        web::resource("/console/organisations")
+            .route(web::get().to(organisations::list))
+            .route(web::post().to(organisations::create)),
+    )
+    .service(web::resource("/console/organisations/{id}").route(web::get().to(organisations::show)))
+    .service(
+        web::resource("/console/organisations/{id}/members")
+            .route(web::post().to(organisations::invite)),
     )
     .service(web::resource("/console/orders").route(web::get().to(orders::queue)))
     .service(web::resource("/console/orders/{id}").route(web::get().to(orders::show)))

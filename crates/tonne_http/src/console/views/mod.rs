@@ -4,10 +4,14 @@
 
 mod keys;
 mod orders;
+mod organisations;
 mod webhooks;
 
 pub use keys::{created_key, keys};
 pub use orders::{QueueFilter, member_orders, order, queue};
+pub use organisations::{
+    InviteForm, NewOrganisationForm, created_organisation, invited, organisation, organisations,
+};
 pub use webhooks::{ReplayForm, webhook, webhooks};
 
 use crate::certificate::human_date;
@@ -63,7 +67,11 @@ fn frame(title: &str, bar: Option<Markup>, body: Markup) -> Markup {
 /// join as their pages land, so no link leads nowhere).
 fn sections(role: Role) -> &'static [(&'static str, &'static str)] {
     match role {
-        Role::Operator => &[("Overview", "/console/"), ("Orders", "/console/orders")],
+        Role::Operator => &[
+            ("Overview", "/console/"),
+            ("Orders", "/console/orders"),
+            ("Organisations", "/console/organisations"),
+        ],
         Role::Member(_) => &[
             ("Overview", "/console/"),
             ("Orders", "/console/orders"),

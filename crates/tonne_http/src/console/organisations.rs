@@ -1,0 +1,229 @@
+//! The operator's organisations: the list, creating one (a live/test pair and
+//! a key per mode, shown once), and an organisation's page with its members,
+//! its API keys and an invitation (a one-time link to choose a password).
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::Deserialize;
+use tonne_accounts::AdminError;
+use tonne_accounts::users::{Email, NewUser, Principal, Role, UserError};
+use tonne_kernel::{Cursor, Limit, OrganisationId, PageRequest};
+
+use super::{not_found, respond, see_other, signed_in, signed_in_form, unavailable, views};
+use crate::state::AppState;
+
+/// The signed-in operator, or the answer for anyone else (members get 404).
+async fn operator(state: &AppState, req: &HttpRequest) -> Result<Principal, HttpResponse> {
+    let who = signed_in(state, req).await?;
+    if who.user.role == Role::Operator {
+        Ok(who)
+    } else {
+        Err(not_found(&who))
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct ListQuery {
+    after: Option<String>,
+}
+
+async fn list_page(
+    state: &AppState,
+    who: &Principal,
+    after: Option<&str>,
+    form: views::NewOrganisationForm,
+    status: StatusCode,
+) -> HttpResponse {
+    let after = after
+        .filter(|a| !a.is_empty())
+        .and_then(|a| a.parse::<Cursor>().ok());
+    let page = PageRequest {
+        limit: Limit::new(25).unwrap_or_default(),
+        after,
+    };
+    match state.accounts.organisations(page).await {
+        Ok(found) => {
+            let next = found
+                .has_more
+                .then(|| found.items.last().map(|o| o.id.to_string()))
+                .flatten();
+            respond(
+                status,
+                views::organisations(who, &found.items, next.as_deref(), &form),
+            )
+        }
+        // a cursor that names no organisation: the first page
+        Err(AdminError::OrganisationNotFound) => see_other("/console/organisations"),
+        Err(e) => unavailable(e),
+    }
+}
+
+/// `GET /console/organisations`.
+pub(super) async fn list(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    query: web::Query<ListQuery>,
+) -> HttpResponse {
+    match operator(&state, &req).await {
+        Ok(who) => {
+            let form = views::NewOrganisationForm::default();
+            list_page(&state, &who, query.after.as_deref(), form, StatusCode::OK).await
+        }
+        Err(answer) => answer,
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct CreateForm {
+    csrf: Option<String>,
+    name: Option<String>,
+}
+
+/// `POST /console/organisations`: a new organisation with its pair and one
+/// key per mode (the use case of `tonne bootstrap`), the keys shown once.
+pub(super) async fn create(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    form: web::Form<CreateForm>,
+) -> HttpResponse {
+    let who = match signed_in_form(&state, &req, form.csrf.as_deref()).await {
+        Ok(who) if who.user.role == Role::Operator => who,
+        Ok(who) => return not_found(&who),
+        Err(answer) => return answer,
+    };
+    let name = form.name.clone().unwrap_or_default();
+    // The API allows an empty account name; an organisation made by a person
+    // in the console gets one people can read.
+    if name.trim().is_empty() {
+        let refused = views::NewOrganisationForm {
+            name,
+            problem: Some("Name: give the organisation a name.".to_owned()),
+        };
+        return list_page(&state, &who, None, refused, StatusCode::BAD_REQUEST).await;
+    }
+    match state.accounts.bootstrap(name.trim()).await {
+        Ok(created) => respond(
+            StatusCode::OK,
+            views::created_organisation(&who, &name, &created),
+        ),
+        Err(AdminError::Invalid(field)) => {
+            let refused = views::NewOrganisationForm {
+                name,
+                problem: Some(format!("Name: {}.", field.reason)),
+            };
+            list_page(&state, &who, None, refused, StatusCode::BAD_REQUEST).await
+        }
+        Err(e) => unavailable(e),
+    }
+}
+
+async fn organisation_page(
+    state: &AppState,
+    who: &Principal,
+    id: &str,
+    form: views::InviteForm,
+    status: StatusCode,
+) -> HttpResponse {
+    let Ok(id) = id.parse::<OrganisationId>() else {
+        return not_found(who);
+    };
+    let organisation = match state.accounts.organisation(id).await {
+        Ok(o) => o,
+        Err(AdminError::OrganisationNotFound) => return not_found(who),
+        Err(e) => return unavailable(e),
+    };
+    let keys = match state.accounts.list_keys(id).await {
+        Ok(k) => k,
+        Err(e) => return unavailable(e),
+    };
+    let members = match state.users.list().await {
+        Ok(users) => users
+            .into_iter()
+            .filter(|u| u.role == Role::Member(id))
+            .collect::<Vec<_>>(),
+        Err(e) => return unavailable(e),
+    };
+    respond(
+        status,
+        views::organisation(who, &organisation, &members, &keys, &form),
+    )
+}
+
+/// `GET /console/organisations/{id}`.
+pub(super) async fn show(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+) -> HttpResponse {
+    match operator(&state, &req).await {
+        Ok(who) => {
+            organisation_page(
+                &state,
+                &who,
+                &id,
+                views::InviteForm::default(),
+                StatusCode::OK,
+            )
+            .await
+        }
+        Err(answer) => answer,
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct InviteRequest {
+    csrf: Option<String>,
+    email: Option<String>,
+}
+
+/// `POST /console/organisations/{id}/members`: invites a member; the page
+/// shows the one-time link to choose a password (valid 24 hours).
+pub(super) async fn invite(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+    form: web::Form<InviteRequest>,
+) -> HttpResponse {
+    let who = match signed_in_form(&state, &req, form.csrf.as_deref()).await {
+        Ok(who) if who.user.role == Role::Operator => who,
+        Ok(who) => return not_found(&who),
+        Err(answer) => return answer,
+    };
+    let Ok(organisation) = id.parse::<OrganisationId>() else {
+        return not_found(&who);
+    };
+    let raw = form.email.clone().unwrap_or_default();
+    let refuse = |problem: &str| views::InviteForm {
+        email: raw.clone(),
+        problem: Some(problem.to_owned()),
+    };
+    let Ok(email) = raw.parse::<Email>() else {
+        let f = refuse("Email: an email address looks like name@example.org.");
+        return organisation_page(&state, &who, &id, f, StatusCode::BAD_REQUEST).await;
+    };
+    let new = NewUser {
+        email,
+        role: Role::Member(organisation),
+    };
+    match state.users.create(new, None).await {
+        Ok(created) => {
+            let link = created.setup_token.map(|t| {
+                format!(
+                    "{}/console/setup/{}",
+                    state.pages.public_url.trim_end_matches('/'),
+                    t.expose()
+                )
+            });
+            respond(
+                StatusCode::OK,
+                views::invited(&who, organisation, &created.user, link.as_deref()),
+            )
+        }
+        Err(UserError::EmailTaken) => {
+            let f = refuse("Email: a user with this email exists.");
+            organisation_page(&state, &who, &id, f, StatusCode::CONFLICT).await
+        }
+        Err(UserError::NoSuchOrganisation) => not_found(&who),
+        Err(e) => unavailable(e),
+    }
+}
