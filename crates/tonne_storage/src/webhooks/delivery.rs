@@ -1,0 +1,316 @@
+//! `DeliveryStore`: the dispatcher's side (materialising streams, leases,
+//! pending events, acknowledging and failing attempts, disabling).
+
+use async_trait::async_trait;
+use diesel::prelude::*;
+use diesel::result::Error as DieselError;
+use diesel::sql_types::{BigInt, Text, Timestamp};
+use time::{OffsetDateTime, PrimitiveDateTime};
+use tonne_kernel::{AccountId, OrganisationId, StoreError};
+use tonne_webhooks::ports::DeliveryStore;
+use tonne_webhooks::{
+    Attempt, ClaimedStream, OutboxEvent, StreamKey, Target, WebhookId, WebhookUrl,
+};
+
+use crate::db::AnyConnection;
+use crate::error::{corrupt, store_error};
+use crate::mapping::{from_sql_time, parse_id, to_sql_time};
+use crate::schema::{order_events, webhook_attempts, webhook_streams, webhooks};
+
+use super::WebhookStore;
+use super::rows::{
+    AttemptRow, ClaimedRow, EventRow, OldestRow, WebhookRow, attempt_row, open_secret,
+};
+use super::sql::{MATERIALISE, OLDEST_UNDELIVERED, claim_sql};
+
+/// Records a failed attempt: counts the failure, sets the next attempt time and
+/// releases the lease — one conditional UPDATE, so nothing is written unless this
+/// dispatcher still holds the lease. Returns whether it did.
+fn record_failure(
+    conn: &mut AnyConnection,
+    row: &AttemptRow,
+    owner: &str,
+    failures: i32,
+    next_attempt_at: PrimitiveDateTime,
+) -> QueryResult<bool> {
+    let held = diesel::update(
+        webhook_streams::table
+            .find((&row.webhook_id, &row.account_id))
+            .filter(webhook_streams::lease_owner.eq(owner)),
+    )
+    .set((
+        webhook_streams::failures.eq(failures),
+        webhook_streams::next_attempt_at.eq(next_attempt_at),
+        webhook_streams::lease_owner.eq(None::<String>),
+        webhook_streams::lease_until.eq(None::<PrimitiveDateTime>),
+    ))
+    .execute(conn)?;
+    if held == 0 {
+        return Ok(false);
+    }
+    diesel::insert_into(webhook_attempts::table)
+        .values(row)
+        .execute(conn)?;
+    Ok(true)
+}
+
+#[async_trait]
+impl DeliveryStore for WebhookStore {
+    async fn materialise_streams(&self, now: OffsetDateTime) -> Result<u64, StoreError> {
+        let now = to_sql_time(now);
+        self.db
+            .write(move |conn| {
+                on_conn!(conn, |c| diesel::sql_query(MATERIALISE)
+                    .bind::<Timestamp, _>(now)
+                    .execute(c))
+            })
+            .await
+            .map(|n| u64::try_from(n).unwrap_or(0))
+            .map_err(|e| store_error(e, "creating webhook streams"))
+    }
+
+    async fn claim(
+        &self,
+        owner: &str,
+        now: OffsetDateTime,
+        until: OffsetDateTime,
+        limit: usize,
+    ) -> Result<Vec<ClaimedStream>, StoreError> {
+        let owner = owner.to_owned();
+        let (now, until) = (to_sql_time(now), to_sql_time(until));
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let rows: Vec<ClaimedRow> = self
+            .db
+            .write(move |conn| match conn {
+                AnyConnection::Postgresql(c) => diesel::sql_query(claim_sql(true))
+                    .bind::<Text, _>(&owner)
+                    .bind::<Timestamp, _>(until)
+                    .bind::<Timestamp, _>(now)
+                    .bind::<BigInt, _>(limit)
+                    .load(c),
+                AnyConnection::Sqlite(c) => diesel::sql_query(claim_sql(false))
+                    .bind::<Text, _>(&owner)
+                    .bind::<Timestamp, _>(until)
+                    .bind::<Timestamp, _>(now)
+                    .bind::<BigInt, _>(limit)
+                    .load(c),
+            })
+            .await
+            .map_err(|e| store_error(e, "claiming webhook streams"))?;
+        rows.into_iter()
+            .map(|r| {
+                Ok(ClaimedStream {
+                    key: StreamKey {
+                        webhook_id: parse_id::<WebhookId>("webhook id", &r.webhook_id)?,
+                        account_id: parse_id::<AccountId>("account id", &r.account_id)?,
+                    },
+                    acked_sequence: r.acked_sequence,
+                    failures: u32::try_from(r.failures).unwrap_or(0),
+                })
+            })
+            .collect::<Result<Vec<_>, DieselError>>()
+            .map_err(|e| store_error(e.into(), "reading claimed streams"))
+    }
+
+    async fn renew(
+        &self,
+        key: StreamKey,
+        owner: &str,
+        until: OffsetDateTime,
+    ) -> Result<bool, StoreError> {
+        let (w, a, o) = (
+            key.webhook_id.to_string(),
+            key.account_id.to_string(),
+            owner.to_owned(),
+        );
+        self.db
+            .write(move |conn| {
+                diesel::update(
+                    webhook_streams::table
+                        .find((&w, &a))
+                        .filter(webhook_streams::lease_owner.eq(&o)),
+                )
+                .set(webhook_streams::lease_until.eq(to_sql_time(until)))
+                .execute(conn)
+                .map(|n| n == 1)
+            })
+            .await
+            .map_err(|e| store_error(e, "renewing a stream lease"))
+    }
+
+    async fn release(&self, key: StreamKey, owner: &str) -> Result<(), StoreError> {
+        let (w, a, o) = (
+            key.webhook_id.to_string(),
+            key.account_id.to_string(),
+            owner.to_owned(),
+        );
+        self.db
+            .write(move |conn| {
+                diesel::update(
+                    webhook_streams::table
+                        .find((&w, &a))
+                        .filter(webhook_streams::lease_owner.eq(&o)),
+                )
+                .set((
+                    webhook_streams::lease_owner.eq(None::<String>),
+                    webhook_streams::lease_until.eq(None::<PrimitiveDateTime>),
+                ))
+                .execute(conn)
+                .map(drop)
+            })
+            .await
+            .map_err(|e| store_error(e, "releasing a stream lease"))
+    }
+
+    async fn pending(
+        &self,
+        account: AccountId,
+        after_sequence: i64,
+        limit: usize,
+    ) -> Result<Vec<OutboxEvent>, StoreError> {
+        let account = account.to_string();
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let rows: Vec<EventRow> = self
+            .db
+            .read(move |conn| {
+                order_events::table
+                    .filter(order_events::account_id.eq(&account))
+                    .filter(order_events::sequence.gt(after_sequence))
+                    .order(order_events::sequence)
+                    .limit(limit)
+                    .select(EventRow::as_select())
+                    .load(conn)
+            })
+            .await
+            .map_err(|e| store_error(e, "reading pending events"))?;
+        rows.into_iter()
+            .map(|r| {
+                Ok(OutboxEvent {
+                    account_id: parse_id::<AccountId>("account id", &r.account_id)?,
+                    event_id: r.event_id,
+                    event_type: r.event_type,
+                    sequence: r.sequence,
+                    data_json: r.payload,
+                    created_at: from_sql_time(r.created_at),
+                })
+            })
+            .collect::<Result<Vec<_>, DieselError>>()
+            .map_err(|e| store_error(e.into(), "reading pending events"))
+    }
+
+    async fn target(&self, webhook: WebhookId) -> Result<Option<Target>, StoreError> {
+        let key = self.key()?;
+        let id = webhook.to_string();
+        self.db
+            .read(move |conn| {
+                let row: Option<WebhookRow> = webhooks::table
+                    .find(&id)
+                    .select(WebhookRow::as_select())
+                    .first(conn)
+                    .optional()?;
+                row.map(|r| {
+                    Ok(Target {
+                        organisation_id: parse_id::<OrganisationId>(
+                            "organisation id",
+                            &r.organisation_id,
+                        )?,
+                        url: WebhookUrl::from_stored(&r.url)
+                            .map_err(|_| corrupt("webhook url", &r.url))?,
+                        secret: open_secret(&key, &r.secret_sealed, &r.id)?,
+                        enabled: r.enabled,
+                    })
+                })
+                .transpose()
+            })
+            .await
+            .map_err(|e| store_error(e, "reading a webhook target"))
+    }
+
+    async fn acknowledge(&self, owner: &str, attempt: &Attempt) -> Result<bool, StoreError> {
+        let row = attempt_row(attempt);
+        let owner = owner.to_owned();
+        self.db
+            .write(move |conn| {
+                let moved = diesel::update(
+                    webhook_streams::table
+                        .find((&row.webhook_id, &row.account_id))
+                        .filter(webhook_streams::lease_owner.eq(&owner))
+                        .filter(webhook_streams::acked_sequence.lt(row.last_sequence)),
+                )
+                .set((
+                    webhook_streams::acked_sequence.eq(row.last_sequence),
+                    webhook_streams::failures.eq(0),
+                ))
+                .execute(conn)?;
+                if moved == 0 {
+                    return Ok(false);
+                }
+                diesel::insert_into(webhook_attempts::table)
+                    .values(&row)
+                    .execute(conn)?;
+                Ok(true)
+            })
+            .await
+            .map_err(|e| store_error(e, "acknowledging a webhook batch"))
+    }
+
+    async fn fail(
+        &self,
+        owner: &str,
+        attempt: &Attempt,
+        failures: u32,
+        next_attempt_at: OffsetDateTime,
+    ) -> Result<bool, StoreError> {
+        let row = attempt_row(attempt);
+        let owner = owner.to_owned();
+        let failures = i32::try_from(failures).unwrap_or(i32::MAX);
+        let next = to_sql_time(next_attempt_at);
+        self.db
+            .write(move |conn| record_failure(conn, &row, &owner, failures, next))
+            .await
+            .map_err(|e| store_error(e, "recording a failed webhook attempt"))
+    }
+
+    async fn disable(
+        &self,
+        owner: &str,
+        attempt: &Attempt,
+        failures: u32,
+        reason: &str,
+    ) -> Result<bool, StoreError> {
+        let row = attempt_row(attempt);
+        let owner = owner.to_owned();
+        let reason = reason.to_owned();
+        let failures = i32::try_from(failures).unwrap_or(i32::MAX);
+        self.db
+            .write(move |conn| {
+                // a disabled webhook's streams are not claimed; re-enabling resets the time
+                if !record_failure(conn, &row, &owner, failures, row.attempted_at)? {
+                    return Ok(false);
+                }
+                diesel::update(webhooks::table.find(&row.webhook_id))
+                    .set((
+                        webhooks::enabled.eq(false),
+                        webhooks::disabled_reason.eq(Some(reason)),
+                        webhooks::updated_at.eq(row.attempted_at),
+                    ))
+                    .execute(conn)?;
+                Ok(true)
+            })
+            .await
+            .map_err(|e| store_error(e, "disabling a webhook"))
+    }
+
+    async fn oldest_undelivered(&self) -> Result<Vec<(WebhookId, OffsetDateTime)>, StoreError> {
+        let rows: Vec<OldestRow> = self
+            .db
+            .read(|conn| on_conn!(conn, |c| diesel::sql_query(OLDEST_UNDELIVERED).load(c)))
+            .await
+            .map_err(|e| store_error(e, "measuring webhook backlogs"))?;
+        rows.into_iter()
+            .filter_map(|r| r.oldest.map(|t| (r.webhook_id, t)))
+            .map(|(id, t)| Ok((parse_id::<WebhookId>("webhook id", &id)?, from_sql_time(t))))
+            .collect::<Result<Vec<_>, DieselError>>()
+            .map_err(|e| store_error(e.into(), "measuring webhook backlogs"))
+    }
+}

@@ -1,0 +1,96 @@
+//! Every webhook statement written as SQL text, in one place: the
+//! dialect-neutral upserts and claims (`$n` parameters, which SQLite reads by
+//! position too) and the PostgreSQL-only ones (`FOR UPDATE`, `SKIP LOCKED`).
+
+use diesel::prelude::*;
+use diesel::sql_types::{Text, Timestamp};
+use time::PrimitiveDateTime;
+
+use crate::db::AnyConnection;
+
+/// Streams, positioned at the account's latest event, for every account the webhook
+/// covers that has events and no stream yet — except `exclude` (accounts that were
+/// covered already: their streams, if missing, are the dispatcher's to create from
+/// the start).
+pub(super) fn streams_at_head(
+    conn: &mut AnyConnection,
+    id: &str,
+    now: PrimitiveDateTime,
+    exclude: &[String],
+) -> QueryResult<usize> {
+    let excluded = if exclude.is_empty() {
+        String::new()
+    } else {
+        // ids are 32 hex characters (parsed before they were stored), safe to inline
+        let list: Vec<String> = exclude
+            .iter()
+            .filter(|a| a.bytes().all(|b| b.is_ascii_hexdigit()))
+            .map(|a| format!("'{a}'"))
+            .collect();
+        format!(" AND a.id NOT IN ({})", list.join(","))
+    };
+    let sql = format!(
+        "INSERT INTO webhook_streams (webhook_id, account_id, acked_sequence, failures, next_attempt_at) \
+         SELECT w.id, q.account_id, q.last_sequence, 0, $2 \
+         FROM webhooks w \
+         JOIN accounts a ON a.organisation_id = w.organisation_id AND a.mode = w.mode \
+         JOIN account_event_sequences q ON q.account_id = a.id \
+         WHERE w.id = $1{excluded} \
+           AND (NOT w.filtered OR EXISTS (SELECT 1 FROM webhook_accounts wa WHERE wa.webhook_id = w.id AND wa.account_id = a.id)) \
+           AND NOT EXISTS (SELECT 1 FROM webhook_streams s WHERE s.webhook_id = w.id AND s.account_id = a.id) \
+         ON CONFLICT DO NOTHING"
+    );
+    on_conn!(conn, |c| diesel::sql_query(&sql)
+        .bind::<Text, _>(id)
+        .bind::<Timestamp, _>(now)
+        .execute(c))
+}
+
+pub(super) const MATERIALISE: &str = "INSERT INTO webhook_streams (webhook_id, account_id, acked_sequence, failures, next_attempt_at) \
+     SELECT w.id, a.id, 0, 0, $1 \
+     FROM webhooks w \
+     JOIN accounts a ON a.organisation_id = w.organisation_id AND a.mode = w.mode \
+     JOIN account_event_sequences q ON q.account_id = a.id \
+     WHERE (NOT w.filtered OR EXISTS (SELECT 1 FROM webhook_accounts wa WHERE wa.webhook_id = w.id AND wa.account_id = a.id)) \
+       AND NOT EXISTS (SELECT 1 FROM webhook_streams s WHERE s.webhook_id = w.id AND s.account_id = a.id) \
+     ON CONFLICT DO NOTHING";
+
+pub(super) fn claim_sql(postgres: bool) -> String {
+    format!(
+        "UPDATE webhook_streams SET lease_owner = $1, lease_until = $2 \
+         WHERE (webhook_id, account_id) IN ( \
+           SELECT s.webhook_id, s.account_id FROM webhook_streams s \
+           JOIN webhooks w ON w.id = s.webhook_id \
+           JOIN account_event_sequences q ON q.account_id = s.account_id \
+           WHERE w.enabled AND q.last_sequence > s.acked_sequence AND s.next_attempt_at <= $3 \
+             AND (s.lease_until IS NULL OR s.lease_until < $3) \
+           ORDER BY s.next_attempt_at LIMIT $4{}) \
+         RETURNING webhook_id, account_id, acked_sequence, failures",
+        if postgres {
+            " FOR UPDATE OF s SKIP LOCKED"
+        } else {
+            ""
+        }
+    )
+}
+
+/// Serialises webhook creations per organisation (PostgreSQL's row lock; SQLite
+/// has one writer, so nothing to do there).
+pub(super) fn lock_organisation(
+    conn: &mut AnyConnection,
+    organisation_id: &str,
+) -> QueryResult<()> {
+    if let AnyConnection::Postgresql(c) = conn {
+        diesel::sql_query("SELECT id FROM organisations WHERE id = $1 FOR UPDATE")
+            .bind::<Text, _>(organisation_id)
+            .execute(c)?;
+    }
+    Ok(())
+}
+
+/// Each webhook's oldest undelivered event: the event after each stream's
+/// acknowledged one.
+pub(super) const OLDEST_UNDELIVERED: &str = "SELECT s.webhook_id AS webhook_id, MIN(e.created_at) AS oldest \
+     FROM webhook_streams s \
+     JOIN order_events e ON e.account_id = s.account_id AND e.sequence = s.acked_sequence + 1 \
+     GROUP BY s.webhook_id";
