@@ -311,7 +311,7 @@ macro_rules! paginated {
             ) -> Self {
                 Self {
                     has_more: page.has_more,
-                    next_cursor: page.has_more.then(|| page.items.last().map(cursor)).flatten(),
+                    next_cursor: page.last_if_more().map(cursor),
                     data: page.items.iter().map(body).collect(),
                 }
             }

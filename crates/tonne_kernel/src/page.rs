@@ -102,6 +102,20 @@ impl<T> Page<T> {
         }
     }
 
+    /// The item the next page starts after: the last one, when more follow.
+    ///
+    /// ```
+    /// use tonne_kernel::{Limit, Page};
+    ///
+    /// let page = Page::from_overfetch(vec![1, 2, 3], Limit::new(2).unwrap());
+    /// assert_eq!(page.last_if_more(), Some(&2));
+    /// let last = Page::from_overfetch(vec![1], Limit::new(2).unwrap());
+    /// assert_eq!(last.last_if_more(), None);
+    /// ```
+    pub fn last_if_more(&self) -> Option<&T> {
+        self.has_more.then(|| self.items.last()).flatten()
+    }
+
     /// Maps the items, keeping `has_more`.
     pub fn map<U>(self, f: impl FnMut(T) -> U) -> Page<U> {
         Page {

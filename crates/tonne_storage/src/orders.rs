@@ -7,7 +7,7 @@ use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 use time::{OffsetDateTime, PrimitiveDateTime};
 use tonne_kernel::{
-    AccountId, AccountMode, Currency, Cursor, EstimateId, Mass, Money, OrganisationId, Page,
+    AccountId, AccountMode, Currency, Cursor, EstimateId, Limit, Mass, Money, OrganisationId, Page,
     PageRequest, StoreError,
 };
 use tonne_ordering::ports::OrderRepository;
@@ -241,6 +241,39 @@ fn into_order(
         created_at: from_sql_time(row.created_at),
         updated_at: from_sql_time(row.updated_at),
     })
+}
+
+/// A scope's orders, most recent first, strictly after the cursor order, which
+/// must be in the scope (`NotFound` otherwise). `scope` builds the filtered
+/// query afresh for each statement. `created_at <= at` bounds the index range
+/// scan and the `OR` only breaks ties at the boundary, so a deep page costs
+/// what the first one does.
+fn newest_first(
+    conn: &mut AnyConnection,
+    scope: impl Fn() -> orders::BoxedQuery<'static, <AnyConnection as diesel::Connection>::Backend>,
+    after: Option<String>,
+    limit: Limit,
+) -> QueryResult<Page<Order>> {
+    let position: Option<(PrimitiveDateTime, String)> = match after {
+        None => None,
+        Some(after) => Some(
+            scope()
+                .filter(orders::id.eq(after))
+                .select((orders::created_at, orders::id))
+                .first(conn)?,
+        ),
+    };
+    let mut q = scope().select(OrderRow::as_select());
+    if let Some((at, id)) = position {
+        q = q
+            .filter(orders::created_at.le(at))
+            .filter(orders::created_at.lt(at).or(orders::id.lt(id)));
+    }
+    let rows: Vec<OrderRow> = q
+        .order((orders::created_at.desc(), orders::id.desc()))
+        .limit(i64::from(limit.get()) + 1)
+        .load(conn)?;
+    Ok(Page::from_overfetch(load_orders(conn, rows)?, limit))
 }
 
 fn load_orders(conn: &mut AnyConnection, rows: Vec<OrderRow>) -> QueryResult<Vec<Order>> {
@@ -569,26 +602,7 @@ impl OrderRepository for OrderStore {
                     }
                     q
                 };
-                let position: Option<(PrimitiveDateTime, String)> = match after {
-                    None => None,
-                    Some(after) => Some(
-                        queue()
-                            .filter(orders::id.eq(after))
-                            .select((orders::created_at, orders::id))
-                            .first(conn)?,
-                    ),
-                };
-                let mut q = queue().select(OrderRow::as_select());
-                if let Some((at, id)) = position {
-                    q = q
-                        .filter(orders::created_at.le(at))
-                        .filter(orders::created_at.lt(at).or(orders::id.lt(id)));
-                }
-                let rows: Vec<OrderRow> = q
-                    .order((orders::created_at.desc(), orders::id.desc()))
-                    .limit(i64::from(limit.get()) + 1)
-                    .load(conn)?;
-                Ok(Page::from_overfetch(load_orders(conn, rows)?, limit))
+                newest_first(conn, queue, after, limit)
             })
             .await
             .map_err(|e| store_error(e, "listing the orders awaiting action"))
@@ -621,26 +635,7 @@ impl OrderRepository for OrderStore {
                         )
                         .into_boxed()
                 };
-                let position: Option<(PrimitiveDateTime, String)> = match after {
-                    None => None,
-                    Some(after) => Some(
-                        mine()
-                            .filter(orders::id.eq(after))
-                            .select((orders::created_at, orders::id))
-                            .first(conn)?,
-                    ),
-                };
-                let mut q = mine().select(OrderRow::as_select());
-                if let Some((at, id)) = position {
-                    q = q
-                        .filter(orders::created_at.le(at))
-                        .filter(orders::created_at.lt(at).or(orders::id.lt(id)));
-                }
-                let rows: Vec<OrderRow> = q
-                    .order((orders::created_at.desc(), orders::id.desc()))
-                    .limit(i64::from(limit.get()) + 1)
-                    .load(conn)?;
-                Ok(Page::from_overfetch(load_orders(conn, rows)?, limit))
+                newest_first(conn, mine, after, limit)
             })
             .await
             .map_err(|e| store_error(e, "listing an organisation's orders"))

@@ -27,6 +27,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use maud::Markup;
 use subtle::ConstantTimeEq as _;
 use tonne_accounts::users::{Principal, SessionToken};
+use tonne_kernel::{Cursor, Limit, PageRequest};
 
 use crate::state::AppState;
 
@@ -150,6 +151,28 @@ fn not_found(who: &Principal) -> HttpResponse {
             maud::html! { p { "There is nothing here, or it is not yours to see." } },
         ),
     )
+}
+
+/// Items on a console list page.
+const PAGE_SIZE: u8 = 25;
+
+/// A console list's page after `after`: an absent, empty or malformed cursor is
+/// the first page (links are the console's own; a hand-edited one starts over).
+fn page_after(after: Option<&str>) -> PageRequest<Cursor> {
+    PageRequest {
+        limit: Limit::new(PAGE_SIZE).unwrap_or_default(),
+        after: after
+            .filter(|a| !a.is_empty())
+            .and_then(|a| a.parse::<Cursor>().ok()),
+    }
+}
+
+/// A console list's page after an already parsed cursor.
+fn page_from(after: Option<Cursor>) -> PageRequest<Cursor> {
+    PageRequest {
+        limit: Limit::new(PAGE_SIZE).unwrap_or_default(),
+        after,
+    }
 }
 
 async fn overview(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {

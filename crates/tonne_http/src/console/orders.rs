@@ -6,11 +6,14 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 use tonne_accounts::users::{Principal, Role};
-use tonne_kernel::{Cursor, Limit, PageRequest};
+use tonne_kernel::Cursor;
 use tonne_ordering::{AwaitingFilter, OrderStatus, ReadOrderError, TransitionError};
 
 use super::views::QueueFilter;
-use super::{not_found, respond, see_other, signed_in, signed_in_form, unavailable, views};
+use super::{
+    not_found, page_after, page_from, respond, see_other, signed_in, signed_in_form, unavailable,
+    views,
+};
 use crate::state::AppState;
 
 /// The queue's filters, as the form sends them (all optional).
@@ -86,16 +89,13 @@ pub(super) async fn queue(
             );
         }
     };
-    let page = PageRequest {
-        limit: Limit::new(25).unwrap_or_default(),
-        after,
-    };
-    match state.ordering.orders_awaiting(filter, page).await {
+    match state
+        .ordering
+        .orders_awaiting(filter, page_from(after))
+        .await
+    {
         Ok(found) => {
-            let next = found
-                .has_more
-                .then(|| found.items.last().map(|o| o.id.to_string()))
-                .flatten();
+            let next = found.last_if_more().map(|o| o.id.to_string());
             respond(
                 StatusCode::OK,
                 views::queue(&who, &shown, &found.items, next.as_deref(), None),
@@ -124,25 +124,14 @@ async fn member_orders(
     query: &QueueQuery,
 ) -> HttpResponse {
     let mode = super::keys::mode_of(query.mode.as_deref());
-    let after = query
-        .after
-        .as_deref()
-        .filter(|a| !a.is_empty())
-        .and_then(|a| a.parse::<Cursor>().ok());
-    let page = PageRequest {
-        limit: Limit::new(25).unwrap_or_default(),
-        after,
-    };
+    let page = page_after(query.after.as_deref());
     match state
         .ordering
         .organisation_orders(organisation, mode, page)
         .await
     {
         Ok(found) => {
-            let next = found
-                .has_more
-                .then(|| found.items.last().map(|o| o.id.to_string()))
-                .flatten();
+            let next = found.last_if_more().map(|o| o.id.to_string());
             respond(
                 StatusCode::OK,
                 views::member_orders(

@@ -7,9 +7,11 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 use tonne_accounts::AdminError;
 use tonne_accounts::users::{Email, NewUser, Principal, Role, UserError};
-use tonne_kernel::{Cursor, Limit, OrganisationId, PageRequest};
+use tonne_kernel::OrganisationId;
 
-use super::{not_found, respond, see_other, signed_in, signed_in_form, unavailable, views};
+use super::{
+    not_found, page_after, respond, see_other, signed_in, signed_in_form, unavailable, views,
+};
 use crate::state::AppState;
 
 /// The signed-in operator, or the answer for anyone else (members get 404).
@@ -34,19 +36,9 @@ async fn list_page(
     form: views::NewOrganisationForm,
     status: StatusCode,
 ) -> HttpResponse {
-    let after = after
-        .filter(|a| !a.is_empty())
-        .and_then(|a| a.parse::<Cursor>().ok());
-    let page = PageRequest {
-        limit: Limit::new(25).unwrap_or_default(),
-        after,
-    };
-    match state.accounts.organisations(page).await {
+    match state.accounts.organisations(page_after(after)).await {
         Ok(found) => {
-            let next = found
-                .has_more
-                .then(|| found.items.last().map(|o| o.id.to_string()))
-                .flatten();
+            let next = found.last_if_more().map(|o| o.id.to_string());
             respond(
                 status,
                 views::organisations(who, &found.items, next.as_deref(), &form),

@@ -8,12 +8,14 @@ use serde::Deserialize;
 use time::macros::format_description;
 use time::{OffsetDateTime, PrimitiveDateTime};
 use tonne_accounts::users::Principal;
-use tonne_kernel::{AccountId, AccountMode, Cursor, Limit, PageRequest};
+use tonne_kernel::{AccountId, AccountMode};
 use tonne_webhooks::{Owner, RecoverError, WebhookError};
 
 use super::keys::{member_organisation, mode_of};
 use super::views::ReplayForm;
-use super::{not_found, respond, see_other, signed_in, signed_in_form, unavailable, views};
+use super::{
+    not_found, page_after, respond, see_other, signed_in, signed_in_form, unavailable, views,
+};
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize)]
@@ -67,19 +69,9 @@ async fn page(
         Err(WebhookError::NotFound) => return not_found(who),
         Err(e) => return unavailable(e),
     };
-    let after = after
-        .filter(|a| !a.is_empty())
-        .and_then(|a| a.parse::<Cursor>().ok());
-    let request = PageRequest {
-        limit: Limit::new(25).unwrap_or_default(),
-        after,
-    };
-    match state.webhooks.attempts(owner, id, request).await {
+    match state.webhooks.attempts(owner, id, page_after(after)).await {
         Ok(attempts) => {
-            let next = attempts
-                .has_more
-                .then(|| attempts.items.last().map(|a| a.id.to_string()))
-                .flatten();
+            let next = attempts.last_if_more().map(|a| a.id.to_string());
             respond(
                 status,
                 views::webhook(who, &webhook, &attempts.items, next.as_deref(), &form),

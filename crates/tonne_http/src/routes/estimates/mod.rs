@@ -283,10 +283,7 @@ pub async fn list_shipping(
             page.page()?,
         )
         .await?;
-    let next_cursor = found
-        .has_more
-        .then(|| found.items.last().map(|q| q.estimate.id.to_string()))
-        .flatten();
+    let next_cursor = found.last_if_more().map(|q| q.estimate.id.to_string());
     let mut data = Vec::with_capacity(found.items.len());
     for quoted in found.items {
         match answer_with(quoted, in_unit(&unit))? {
