@@ -165,7 +165,12 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         None
     };
     let demo = if options.create_demo && !services_have_organisations(&services).await? {
-        Some(services.accounts.bootstrap("Demo organisation").await?)
+        Some(
+            services
+                .accounts
+                .bootstrap("Demo organisation", &tonne_kernel::Actor::CommandLine)
+                .await?,
+        )
     } else {
         None
     };
@@ -215,6 +220,7 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         links: Arc::clone(&services.links),
         versions: services.versions.clone(),
         users: Arc::clone(&services.users),
+        audit: Arc::clone(&services.audit),
         pages: tonne_http::PagesConfig {
             public_url,
             key: services.page_key.clone(),

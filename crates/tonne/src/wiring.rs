@@ -46,6 +46,8 @@ pub struct Services {
     pub versions: VersionPolicy,
     /// The console's people: users, passwords, sessions.
     pub users: Arc<dyn tonne_accounts::users::UsersService>,
+    /// The audit log (read side; entries are written with each change).
+    pub audit: Arc<dyn tonne_accounts::audit::AuditLog>,
 }
 
 /// How webhooks are set up.
@@ -161,6 +163,7 @@ impl AccountDirectory for AccountCurrencies {
         Ok(self.0.get(account).await?.map(|a| {
             let name = a.name.as_str().to_owned();
             tonne_ordering::AccountHolder {
+                organisation_id: a.organisation_id,
                 beneficiary: a
                     .beneficiary
                     .map_or_else(|| name.clone(), |b| b.as_str().to_owned()),
@@ -297,9 +300,14 @@ impl Services {
                 Arc::new(SystemClock),
                 Arc::new(UuidV7Generator),
             ));
+        let audit: Arc<dyn tonne_accounts::audit::AuditLog> =
+            Arc::new(tonne_accounts::audit::AuditTrail::new(Arc::new(
+                tonne_storage::AuditStore::new(db.clone()),
+            )));
         Self {
             versions,
             users,
+            audit,
             db,
             accounts,
             ordering,

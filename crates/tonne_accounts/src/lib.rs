@@ -20,6 +20,7 @@
 //! assert_eq!(KeyHash::of(secret.expose()), KeyHash::of(secret.expose()));
 //! ```
 
+pub mod audit;
 mod errors;
 mod keys;
 mod models;

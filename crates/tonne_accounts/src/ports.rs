@@ -6,7 +6,9 @@
 
 use async_trait::async_trait;
 use time::OffsetDateTime;
-use tonne_kernel::{AccountMode, ApiKeyId, Cursor, OrganisationId, Page, PageRequest};
+use tonne_kernel::{
+    AccountMode, Actor, ApiKeyId, AuditEntry, Cursor, OrganisationId, Page, PageRequest,
+};
 
 use crate::errors::{
     AdminError, AuthError, CreateAccountError, ListAccountsError, ReadAccountError,
@@ -63,12 +65,14 @@ pub struct AccountUpdate {
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
 #[async_trait]
 pub trait AccountRepository: Send + Sync {
-    /// Inserts an organisation with its first account pair, all in one transaction.
+    /// Inserts an organisation with its first account pair (and the audit entry
+    /// of its creation, when given), all in one transaction.
     async fn create_organisation(
         &self,
         organisation: &Organisation,
         live: &Account,
         test: &Account,
+        audit: Option<AuditEntry>,
     ) -> Result<(), StoreError>;
 
     /// Whether any organisation exists (first start creates a demo one).
@@ -136,8 +140,12 @@ pub trait AccountRepository: Send + Sync {
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
 #[async_trait]
 pub trait ApiKeyRepository: Send + Sync {
-    /// Inserts a key. MUST return `Duplicate` if the id or hash is taken.
-    async fn insert(&self, key: &ApiKey) -> Result<(), StoreError>;
+    /// Inserts a key (with the audit entry of its creation, when given, in the
+    /// same transaction). MUST return `Duplicate` if the id or hash is taken.
+    async fn insert(&self, key: &ApiKey, audit: Option<AuditEntry>) -> Result<(), StoreError>;
+
+    /// The key with this id, revoked or not, or `None`.
+    async fn get(&self, id: ApiKeyId) -> Result<Option<ApiKey>, StoreError>;
 
     /// The key with this hash, revoked or not, or `None`.
     async fn find_by_hash(&self, hash: &KeyHash) -> Result<Option<ApiKey>, StoreError>;
@@ -145,9 +153,15 @@ pub trait ApiKeyRepository: Send + Sync {
     /// The organisation's keys, oldest first.
     async fn list(&self, organisation_id: OrganisationId) -> Result<Vec<ApiKey>, StoreError>;
 
-    /// Marks a key revoked (keeping the first revocation time) and returns it.
+    /// Marks a key revoked (keeping the first revocation time) and returns it;
+    /// the audit entry, when given, is written in the same transaction.
     /// MUST return `NotFound` if there is no such key.
-    async fn revoke(&self, id: ApiKeyId, at: OffsetDateTime) -> Result<ApiKey, StoreError>;
+    async fn revoke(
+        &self,
+        id: ApiKeyId,
+        at: OffsetDateTime,
+        audit: Option<AuditEntry>,
+    ) -> Result<ApiKey, StoreError>;
 }
 
 /// The accounts use cases, as HTTP and the CLI drive them.
@@ -222,15 +236,22 @@ pub trait AccountsService: Send + Sync {
     /// A logo by the id in its URL (public: anyone holding the URL may see it).
     async fn logo(&self, id: &str) -> Result<Option<Logo>, ReadAccountError>;
 
-    /// Operator: a new organisation with a live/test pair and one key per mode.
-    async fn bootstrap(&self, organisation_name: &str) -> Result<Bootstrapped, AdminError>;
+    /// Operator: a new organisation with a live/test pair and one key per mode;
+    /// the organisation and each key are audited as made `by`.
+    async fn bootstrap(
+        &self,
+        organisation_name: &str,
+        by: &Actor,
+    ) -> Result<Bootstrapped, AdminError>;
 
-    /// Operator: a new key for an organisation and mode, defaulting to its oldest account of that mode.
+    /// A new key for an organisation and mode, defaulting to its oldest account
+    /// of that mode; audited as made `by`.
     async fn create_key(
         &self,
         organisation_id: OrganisationId,
         mode: AccountMode,
         account_id: Option<AccountId>,
+        by: &Actor,
     ) -> Result<CreatedKey, AdminError>;
 
     /// Operator: every organisation, oldest first.
@@ -245,6 +266,7 @@ pub trait AccountsService: Send + Sync {
     /// Operator: the organisation's keys.
     async fn list_keys(&self, organisation_id: OrganisationId) -> Result<Vec<ApiKey>, AdminError>;
 
-    /// Operator: revokes a key.
-    async fn revoke_key(&self, id: ApiKeyId) -> Result<ApiKey, AdminError>;
+    /// Revokes a key (audited as done `by`); revoking a revoked key changes
+    /// nothing and answers it as it is.
+    async fn revoke_key(&self, id: ApiKeyId, by: &Actor) -> Result<ApiKey, AdminError>;
 }

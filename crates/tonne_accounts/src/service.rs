@@ -3,8 +3,8 @@ use std::sync::Arc;
 use anyhow::anyhow;
 use async_trait::async_trait;
 use tonne_kernel::{
-    AccountMode, ApiKeyId, Clock, Currency, Cursor, IdGenerator, Money, OrganisationId, Page,
-    PageRequest,
+    AccountMode, Actor, ApiKeyId, AuditEntry, Clock, Currency, Cursor, IdGenerator, Money,
+    OrganisationId, Page, PageRequest, Snapshot,
 };
 
 use crate::errors::{
@@ -83,7 +83,7 @@ impl Service {
         (live, test)
     }
 
-    async fn mint_key(&self, account: &Account) -> Result<CreatedKey, StoreError> {
+    async fn mint_key(&self, account: &Account, by: &Actor) -> Result<CreatedKey, StoreError> {
         let secret = ApiKeySecret::generate(account.mode);
         let key = ApiKey {
             id: ApiKeyId::generate(self.ids.as_ref()),
@@ -96,7 +96,16 @@ impl Service {
             created_at: self.clock.now(),
             revoked_at: None,
         };
-        self.keys.insert(&key).await?;
+        let audit = AuditEntry::new(
+            key.created_at,
+            by.clone(),
+            "api_key.created",
+            "api_key",
+            key.id,
+        )
+        .in_organisation(key.organisation_id)
+        .after(key_snapshot(&key));
+        self.keys.insert(&key, Some(audit)).await?;
         Ok(CreatedKey {
             id: key.id,
             account_id: account.id,
@@ -383,7 +392,11 @@ impl AccountsService for Service {
         Ok(self.accounts.logo(id).await.map_err(unexpected)?)
     }
 
-    async fn bootstrap(&self, organisation_name: &str) -> Result<Bootstrapped, AdminError> {
+    async fn bootstrap(
+        &self,
+        organisation_name: &str,
+        by: &Actor,
+    ) -> Result<Bootstrapped, AdminError> {
         let name = AccountName::parse(organisation_name)?;
         let organisation = Organisation {
             id: OrganisationId::generate(self.ids.as_ref()),
@@ -393,12 +406,26 @@ impl AccountsService for Service {
         };
         let new = NewAccount::named(name, Currency::Gbp);
         let (live, test) = self.pair((organisation.id, organisation.organisation_type), &new);
+        let audit = AuditEntry::new(
+            organisation.created_at,
+            by.clone(),
+            "organisation.created",
+            "organisation",
+            organisation.id,
+        )
+        .in_organisation(organisation.id)
+        .after(
+            Snapshot::new()
+                .with("name", &organisation.name)
+                .with("live account", live.id)
+                .with("test account", test.id),
+        );
         self.accounts
-            .create_organisation(&organisation, &live, &test)
+            .create_organisation(&organisation, &live, &test, Some(audit))
             .await
             .map_err(unexpected)?;
-        let live_key = self.mint_key(&live).await.map_err(unexpected)?;
-        let test_key = self.mint_key(&test).await.map_err(unexpected)?;
+        let live_key = self.mint_key(&live, by).await.map_err(unexpected)?;
+        let test_key = self.mint_key(&test, by).await.map_err(unexpected)?;
         Ok(Bootstrapped {
             organisation_id: organisation.id,
             live: BootstrapAccount {
@@ -417,6 +444,7 @@ impl AccountsService for Service {
         organisation_id: OrganisationId,
         mode: AccountMode,
         account_id: Option<AccountId>,
+        by: &Actor,
     ) -> Result<CreatedKey, AdminError> {
         self.accounts
             .organisation(organisation_id)
@@ -438,7 +466,7 @@ impl AccountsService for Service {
                 .map_err(unexpected)?
                 .ok_or(AdminError::NoAccountForMode)?,
         };
-        Ok(self.mint_key(&account).await.map_err(unexpected)?)
+        Ok(self.mint_key(&account, by).await.map_err(unexpected)?)
     }
 
     async fn organisations(
@@ -469,13 +497,35 @@ impl AccountsService for Service {
         Ok(self.keys.list(organisation_id).await.map_err(unexpected)?)
     }
 
-    async fn revoke_key(&self, id: ApiKeyId) -> Result<ApiKey, AdminError> {
-        match self.keys.revoke(id, self.clock.now()).await {
+    async fn revoke_key(&self, id: ApiKeyId, by: &Actor) -> Result<ApiKey, AdminError> {
+        let key = self
+            .keys
+            .get(id)
+            .await
+            .map_err(unexpected)?
+            .ok_or(AdminError::KeyNotFound)?;
+        if key.revoked_at.is_some() {
+            return Ok(key);
+        }
+        let now = self.clock.now();
+        let audit = AuditEntry::new(now, by.clone(), "api_key.revoked", "api_key", id)
+            .in_organisation(key.organisation_id)
+            .before(key_snapshot(&key))
+            .after(key_snapshot(&key).with("revoked at", now));
+        match self.keys.revoke(id, now, Some(audit)).await {
             Ok(key) => Ok(key),
             Err(StoreError::NotFound) => Err(AdminError::KeyNotFound),
             Err(e) => Err(unexpected(e).into()),
         }
     }
+}
+
+/// What the audit log keeps of a key: never its secret nor its hash.
+fn key_snapshot(key: &ApiKey) -> Snapshot {
+    Snapshot::new()
+        .with("prefix", &key.display_prefix)
+        .with("mode", key.mode.as_str())
+        .with("account", key.account_id)
 }
 
 #[cfg(test)]

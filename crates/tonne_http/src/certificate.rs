@@ -578,6 +578,7 @@ mod tests {
                 .collect(),
             order,
             holder: AccountHolder {
+                organisation_id: tonne_kernel::OrganisationId::from_uuid(uuid::Uuid::nil()),
                 name: "Acme".into(),
                 beneficiary: "Acme".into(),
                 logo: None,

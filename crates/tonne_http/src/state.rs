@@ -80,6 +80,8 @@ pub struct AppState {
     pub links: Arc<dyn OffsetLinksService>,
     /// The console's people and sessions.
     pub users: Arc<dyn tonne_accounts::users::UsersService>,
+    /// The audit log.
+    pub audit: Arc<dyn tonne_accounts::audit::AuditLog>,
     /// Which API version a request runs under (`Lune-Version`).
     pub versions: VersionPolicy,
     /// Hosted pages' settings.

@@ -63,6 +63,7 @@ fn state(mock: MockAccountsService) -> AppState {
         links: Arc::new(tonne_links::MockOffsetLinksService::new()),
         versions: pinned_latest(),
         users: Arc::new(tonne_accounts::users::MockUsersService::new()),
+        audit: Arc::new(tonne_accounts::audit::MockAuditLog::new()),
         pages: tonne_http::PagesConfig {
             public_url: "http://tonne.test".into(),
             key: tonne_links::PageKey::new([1; 32]),
@@ -332,6 +333,7 @@ async fn a_store_failure_behind_offset_links_is_a_500_that_leaks_nothing() {
         links: Arc::new(failing_links()),
         versions: pinned_latest(),
         users: Arc::new(tonne_accounts::users::MockUsersService::new()),
+        audit: Arc::new(tonne_accounts::audit::MockAuditLog::new()),
         ..state(accounts)
     }))
     .await;

@@ -13,6 +13,7 @@
 //! ```
 #![deny(clippy::float_arithmetic)]
 
+mod audit;
 mod clock;
 mod ids;
 mod mass;
@@ -21,6 +22,7 @@ mod money;
 mod page;
 mod store;
 
+pub use audit::{Actor, AuditEntry, AuditEntryId, AuditFilter, Snapshot};
 pub use clock::{Clock, IdGenerator, SystemClock, UuidV7Generator};
 #[cfg(any(test, feature = "mock"))]
 pub use clock::{MockClock, MockIdGenerator};

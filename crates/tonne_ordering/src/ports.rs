@@ -2,7 +2,9 @@
 
 use async_trait::async_trait;
 use time::OffsetDateTime;
-use tonne_kernel::{AccountId, AccountMode, Currency, Cursor, Money, Page, PageRequest};
+use tonne_kernel::{
+    AccountId, AccountMode, Actor, AuditEntry, Currency, Cursor, Money, Page, PageRequest,
+};
 
 pub use tonne_kernel::StoreError;
 
@@ -172,13 +174,15 @@ pub trait OrderRepository: Send + Sync {
     /// is still in `from`, and appends the event to the outbox. MUST return
     /// `NotFound` when the order does not exist or is no longer in `from`. When
     /// `projects` is given (on entering `retiring`), the order's per-project
-    /// allocation is stored in the same transaction.
+    /// allocation is stored in the same transaction, and so is `audit` when a
+    /// person or the command line made the move.
     async fn transition(
         &self,
         id: OrderId,
         from: OrderStatus,
         event: NewEvent,
         projects: Option<Vec<ProjectAllocation>>,
+        audit: Option<AuditEntry>,
     ) -> Result<Order, StoreError>;
     /// Test-mode orders not final and unchanged since `updated_before`, oldest first.
     async fn stale_test_orders(
@@ -325,12 +329,14 @@ pub trait OrderingService: Send + Sync {
         page: PageRequest<Cursor>,
     ) -> Result<Page<Order>, ReadOrderError>;
     /// Operator: moves an order forward step by step up to `to` (default: one step),
-    /// or to `cancelled`/`failed`; each step is its own transition and event.
+    /// or to `cancelled`/`failed`; each step is its own transition and event,
+    /// and its own audit entry naming `by`.
     async fn advance(
         &self,
         id: &str,
         to: Option<OrderStatus>,
         registry_serial: Option<String>,
+        by: &Actor,
     ) -> Result<Order, TransitionError>;
     /// The certificate of a complete order (anyone holding the id may read it):
     /// `NotFound` for an unknown id or an order not complete yet.

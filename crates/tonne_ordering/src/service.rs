@@ -6,7 +6,9 @@
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use tonne_kernel::{AccountId, AccountMode, Clock, Currency, Cursor, Money, Page, PageRequest};
+use tonne_kernel::{
+    AccountId, AccountMode, Actor, Clock, Currency, Cursor, Money, Page, PageRequest,
+};
 
 use crate::catalogue::{Bundle, BundleId, BundlePortfolio};
 use crate::commands::{MassRequest, OrderRequest, ValueRequest};
@@ -54,6 +56,7 @@ impl Service {
             catalogue: catalogue.clone(),
             clock: clock.clone(),
         };
+        let accounts_for_audit = accounts.clone();
         let quotes = quotes::Quotes {
             catalogue,
             accounts: accounts.clone(),
@@ -71,6 +74,7 @@ impl Service {
                 live,
                 test,
                 orders,
+                accounts: accounts_for_audit,
                 catalogue: reads.clone(),
                 clock,
             },
@@ -198,8 +202,9 @@ impl OrderingService for Service {
         id: &str,
         to: Option<OrderStatus>,
         registry_serial: Option<String>,
+        by: &Actor,
     ) -> Result<Order, TransitionError> {
-        self.lifecycle.advance(id, to, registry_serial).await
+        self.lifecycle.advance(id, to, registry_serial, by).await
     }
 
     async fn advance_test_orders(

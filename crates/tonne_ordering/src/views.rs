@@ -22,6 +22,8 @@ pub struct BundleView {
 /// The account an order was placed on, as its certificate presents it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AccountHolder {
+    /// The organisation the account belongs to.
+    pub organisation_id: tonne_kernel::OrganisationId,
     /// The account's name.
     pub name: String,
     /// Who retirements are made for: the account's beneficiary, else its name.

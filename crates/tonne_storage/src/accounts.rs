@@ -9,7 +9,7 @@ use tonne_accounts::ports::{
 use tonne_accounts::{
     Account, AccountActivity, AccountId, EncodedLogo, Logo, LogoFormat, LogoId, Organisation,
 };
-use tonne_kernel::{AccountMode, Cursor, Mass, OrganisationId, Page, PageRequest};
+use tonne_kernel::{AccountMode, AuditEntry, Cursor, Mass, OrganisationId, Page, PageRequest};
 
 use crate::db::{Db, DbError};
 use crate::error::{corrupt, store_error};
@@ -115,6 +115,7 @@ impl AccountRepository for AccountStore {
         organisation: &Organisation,
         live: &Account,
         test: &Account,
+        audit: Option<AuditEntry>,
     ) -> Result<(), StoreError> {
         let org = OrganisationRow::from_domain(organisation);
         let rows = [AccountRow::from_domain(live), AccountRow::from_domain(test)];
@@ -128,7 +129,7 @@ impl AccountRepository for AccountStore {
                         .values(row)
                         .execute(conn)?;
                 }
-                Ok(())
+                crate::audit::record(conn, &audit)
             })
             .await
             .map_err(|e| store_error(e, "creating an organisation"))

@@ -6,7 +6,7 @@ use diesel::prelude::*;
 use time::OffsetDateTime;
 use tonne_accounts::ports::{ApiKeyRepository, StoreError};
 use tonne_accounts::{ApiKey, KeyHash};
-use tonne_kernel::{ApiKeyId, OrganisationId};
+use tonne_kernel::{ApiKeyId, AuditEntry, OrganisationId};
 
 use crate::db::{AnyConnection, Db};
 use crate::error::store_error;
@@ -35,14 +35,14 @@ fn with_scope(rows: Vec<(ApiKeyRow, String)>) -> QueryResult<Vec<ApiKey>> {
 
 #[async_trait]
 impl ApiKeyRepository for ApiKeyStore {
-    async fn insert(&self, key: &ApiKey) -> Result<(), StoreError> {
+    async fn insert(&self, key: &ApiKey, audit: Option<AuditEntry>) -> Result<(), StoreError> {
         let row = ApiKeyRow::from_domain(key);
         self.db
             .write(move |conn| {
                 diesel::insert_into(api_keys::table)
                     .values(&row)
-                    .execute(conn)
-                    .map(drop)
+                    .execute(conn)?;
+                crate::audit::record(conn, &audit)
             })
             .await
             .map_err(|e| store_error(e, "inserting an API key"))
@@ -80,7 +80,27 @@ impl ApiKeyRepository for ApiKeyStore {
             .map_err(|e| store_error(e, "listing API keys"))
     }
 
-    async fn revoke(&self, id: ApiKeyId, at: OffsetDateTime) -> Result<ApiKey, StoreError> {
+    async fn get(&self, id: ApiKeyId) -> Result<Option<ApiKey>, StoreError> {
+        let id = id.to_string();
+        self.db
+            .read(move |conn| {
+                let rows = api_keys::table
+                    .inner_join(accounts::table)
+                    .filter(api_keys::id.eq(id))
+                    .select((ApiKeyRow::as_select(), accounts::scope))
+                    .load(conn)?;
+                Ok(with_scope(rows)?.into_iter().next())
+            })
+            .await
+            .map_err(|e| store_error(e, "reading an API key"))
+    }
+
+    async fn revoke(
+        &self,
+        id: ApiKeyId,
+        at: OffsetDateTime,
+        audit: Option<AuditEntry>,
+    ) -> Result<ApiKey, StoreError> {
         let id = id.to_string();
         let at = to_sql_time(at);
         self.db
@@ -92,6 +112,7 @@ impl ApiKeyRepository for ApiKeyStore {
                 )
                 .set(api_keys::revoked_at.eq(Some(at)))
                 .execute(conn)?;
+                crate::audit::record(conn, &audit)?;
                 let (row, scope) = api_keys::table
                     .inner_join(accounts::table)
                     .filter(api_keys::id.eq(&id))
@@ -211,8 +232,8 @@ fn listen_for_revocations(url: &str, cache: &std::sync::Weak<CachedApiKeys>) {
 
 #[async_trait]
 impl ApiKeyRepository for CachedApiKeys {
-    async fn insert(&self, key: &ApiKey) -> Result<(), StoreError> {
-        self.inner.insert(key).await
+    async fn insert(&self, key: &ApiKey, audit: Option<AuditEntry>) -> Result<(), StoreError> {
+        self.inner.insert(key, audit).await
     }
 
     async fn find_by_hash(&self, hash: &KeyHash) -> Result<Option<ApiKey>, StoreError> {
@@ -230,8 +251,17 @@ impl ApiKeyRepository for CachedApiKeys {
         self.inner.list(organisation_id).await
     }
 
-    async fn revoke(&self, id: ApiKeyId, at: OffsetDateTime) -> Result<ApiKey, StoreError> {
-        let key = self.inner.revoke(id, at).await?;
+    async fn get(&self, id: ApiKeyId) -> Result<Option<ApiKey>, StoreError> {
+        self.inner.get(id).await
+    }
+
+    async fn revoke(
+        &self,
+        id: ApiKeyId,
+        at: OffsetDateTime,
+        audit: Option<AuditEntry>,
+    ) -> Result<ApiKey, StoreError> {
+        let key = self.inner.revoke(id, at, audit).await?;
         self.cache.invalidate(&key.hash);
         Ok(key)
     }

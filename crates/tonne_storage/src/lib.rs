@@ -21,6 +21,7 @@ macro_rules! on_conn {
 }
 
 mod accounts;
+mod audit;
 mod catalogue;
 mod db;
 mod error;
@@ -37,6 +38,7 @@ mod versions;
 mod webhooks;
 
 pub use accounts::AccountStore;
+pub use audit::AuditStore;
 pub use catalogue::CatalogueStore;
 pub use db::{AnyConnection, Backend, Db, DbError, PoolSettings, PoolStatus};
 pub use estimates::EstimateStore;

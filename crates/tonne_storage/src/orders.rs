@@ -7,8 +7,8 @@ use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 use time::{OffsetDateTime, PrimitiveDateTime};
 use tonne_kernel::{
-    AccountId, AccountMode, Currency, Cursor, EstimateId, Limit, Mass, Money, OrganisationId, Page,
-    PageRequest, StoreError,
+    AccountId, AccountMode, AuditEntry, Currency, Cursor, EstimateId, Limit, Mass, Money,
+    OrganisationId, Page, PageRequest, StoreError,
 };
 use tonne_ordering::ports::OrderRepository;
 use tonne_ordering::{
@@ -672,6 +672,7 @@ impl OrderRepository for OrderStore {
         from: OrderStatus,
         event: NewEvent,
         projects: Option<Vec<ProjectAllocation>>,
+        audit: Option<AuditEntry>,
     ) -> Result<Order, StoreError> {
         let id = id.to_string();
         self.db
@@ -703,6 +704,7 @@ impl OrderRepository for OrderStore {
                     release(conn, &order)?;
                 }
                 append_event(conn, &order, &event)?;
+                crate::audit::record(conn, &audit)?;
                 Ok(order)
             })
             .await

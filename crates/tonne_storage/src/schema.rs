@@ -401,3 +401,18 @@ diesel::table! {
 diesel::joinable!(user_sessions -> users (user_id));
 diesel::allow_tables_to_appear_in_same_query!(users, user_sessions, user_setup_tokens);
 diesel::allow_tables_to_appear_in_same_query!(accounts, bundle_portfolio_bundles);
+
+diesel::table! {
+    audit_log (id) {
+        id -> Text,
+        at -> Timestamp,
+        actor_kind -> Text,
+        actor -> Text,
+        action -> Text,
+        object_kind -> Text,
+        object_id -> Text,
+        organisation_id -> Nullable<Text>,
+        before_json -> Text,
+        after_json -> Text,
+    }
+}

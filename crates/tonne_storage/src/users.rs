@@ -4,7 +4,7 @@ use async_trait::async_trait;
 use diesel::prelude::*;
 use time::OffsetDateTime;
 use tonne_accounts::users::{Role, Session, TokenHash, User, UserId, UserRepository};
-use tonne_kernel::{OrganisationId, StoreError};
+use tonne_kernel::{AuditEntry, OrganisationId, StoreError};
 
 use crate::db::Db;
 use crate::error::{corrupt, store_error};
@@ -94,6 +94,7 @@ impl UserRepository for UserStore {
         &self,
         user: &User,
         setup_token: Option<(TokenHash, OffsetDateTime)>,
+        audit: AuditEntry,
     ) -> Result<(), StoreError> {
         let (role, organisation) = match user.role {
             Role::Operator => ("operator", None),
@@ -132,7 +133,7 @@ impl UserRepository for UserStore {
                         ))
                         .execute(conn)?;
                 }
-                Ok(())
+                crate::audit::record(conn, [&audit])
             })
             .await
             .map_err(|e| store_error(e, "creating a user"))
@@ -188,7 +189,12 @@ impl UserRepository for UserStore {
             .map_err(|e| store_error(e, "listing users"))
     }
 
-    async fn set_password(&self, id: UserId, hash: &str) -> Result<(), StoreError> {
+    async fn set_password(
+        &self,
+        id: UserId,
+        hash: &str,
+        audit: AuditEntry,
+    ) -> Result<(), StoreError> {
         let (id, hash) = (id.to_string(), hash.to_owned());
         self.db
             .write(move |conn| {
@@ -199,7 +205,7 @@ impl UserRepository for UserStore {
                     return Err(diesel::result::Error::NotFound);
                 }
                 diesel::delete(setup::table.filter(setup::user_id.eq(&id))).execute(conn)?;
-                Ok(())
+                crate::audit::record(conn, [&audit])
             })
             .await
             .map_err(|e| store_error(e, "setting a password"))
@@ -233,7 +239,12 @@ impl UserRepository for UserStore {
             .map_err(|e| store_error(e, "taking a setup token"))
     }
 
-    async fn disable(&self, id: UserId, at: OffsetDateTime) -> Result<(), StoreError> {
+    async fn disable(
+        &self,
+        id: UserId,
+        at: OffsetDateTime,
+        audit: AuditEntry,
+    ) -> Result<(), StoreError> {
         let id = id.to_string();
         self.db
             .write(move |conn| {
@@ -248,6 +259,10 @@ impl UserRepository for UserStore {
                 }
                 diesel::delete(sessions::table.filter(sessions::user_id.eq(&id))).execute(conn)?;
                 diesel::delete(setup::table.filter(setup::user_id.eq(&id))).execute(conn)?;
+                if updated > 0 {
+                    // Disabling a disabled user changes nothing, and records nothing.
+                    crate::audit::record(conn, [&audit])?;
+                }
                 Ok(())
             })
             .await

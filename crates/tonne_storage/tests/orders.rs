@@ -246,6 +246,7 @@ async fn transitions_are_conditional_atomic_with_their_event_and_release_on_canc
             OrderStatus::Received,
             event(OrderStatus::Placed),
             None,
+            None,
         )
         .await
         .unwrap();
@@ -257,6 +258,7 @@ async fn transitions_are_conditional_atomic_with_their_event_and_release_on_canc
                 placed.id,
                 OrderStatus::Received,
                 event(OrderStatus::Placed),
+                None,
                 None
             )
             .await,
@@ -267,7 +269,7 @@ async fn transitions_are_conditional_atomic_with_their_event_and_release_on_canc
     // event id, so the status change must roll back with it.
     let used = event(OrderStatus::Paid);
     store
-        .transition(placed.id, OrderStatus::Placed, used, None)
+        .transition(placed.id, OrderStatus::Placed, used, None, None)
         .await
         .unwrap();
     let colliding = NewEvent {
@@ -277,7 +279,7 @@ async fn transitions_are_conditional_atomic_with_their_event_and_release_on_canc
     };
     assert!(
         store
-            .transition(placed.id, OrderStatus::Paid, colliding, None)
+            .transition(placed.id, OrderStatus::Paid, colliding, None, None)
             .await
             .is_err()
     );
@@ -302,6 +304,7 @@ async fn transitions_are_conditional_atomic_with_their_event_and_release_on_canc
             second.id,
             OrderStatus::Received,
             event(OrderStatus::Cancelled),
+            None,
             None,
         )
         .await
@@ -738,6 +741,7 @@ async fn the_operator_queue_lists_live_orders_awaiting_action_by_organisation_an
             OrderStatus::Received,
             event(OrderStatus::Placed),
             None,
+            None,
         )
         .await
         .unwrap();
@@ -746,6 +750,7 @@ async fn the_operator_queue_lists_live_orders_awaiting_action_by_organisation_an
             placed[2].id,
             OrderStatus::Received,
             event(OrderStatus::Cancelled),
+            None,
             None,
         )
         .await

@@ -67,7 +67,9 @@ fn pair(org: OrganisationId, name: &str) -> (Account, Account) {
 async fn seeded(repo: &AccountStore) -> (Organisation, Account, Account) {
     let org = organisation();
     let (live, test) = pair(org.id, "Acme");
-    repo.create_organisation(&org, &live, &test).await.unwrap();
+    repo.create_organisation(&org, &live, &test, None)
+        .await
+        .unwrap();
     (org, live, test)
 }
 
@@ -550,13 +552,16 @@ async fn keys_are_found_by_hash_listed_and_revoked(t: TestDb) {
     let s2 = ApiKeySecret::generate(AccountMode::Test);
     let k1 = key(&live, &s1);
     let k2 = key(&client, &s2);
-    keys.insert(&k1).await.unwrap();
-    keys.insert(&k2).await.unwrap();
+    keys.insert(&k1, None).await.unwrap();
+    keys.insert(&k2, None).await.unwrap();
     assert!(matches!(
-        keys.insert(&ApiKey {
-            id: ApiKeyId::generate(&UuidV7Generator),
-            ..k1.clone()
-        })
+        keys.insert(
+            &ApiKey {
+                id: ApiKeyId::generate(&UuidV7Generator),
+                ..k1.clone()
+            },
+            None
+        )
         .await,
         Err(StoreError::Duplicate)
     ));
@@ -578,10 +583,10 @@ async fn keys_are_found_by_hash_listed_and_revoked(t: TestDb) {
     );
     assert_eq!(keys.list(org.id).await.unwrap().len(), 2);
     let at = datetime!(2026-06-01 00:00 UTC);
-    let revoked = keys.revoke(k1.id, at).await.unwrap();
+    let revoked = keys.revoke(k1.id, at, None).await.unwrap();
     assert_eq!(revoked.revoked_at, Some(at));
     let again = keys
-        .revoke(k1.id, datetime!(2027-01-01 00:00 UTC))
+        .revoke(k1.id, datetime!(2027-01-01 00:00 UTC), None)
         .await
         .unwrap();
     assert_eq!(
@@ -590,7 +595,8 @@ async fn keys_are_found_by_hash_listed_and_revoked(t: TestDb) {
         "the first revocation time is kept"
     );
     assert!(matches!(
-        keys.revoke(ApiKeyId::generate(&UuidV7Generator), at).await,
+        keys.revoke(ApiKeyId::generate(&UuidV7Generator), at, None)
+            .await,
         Err(StoreError::NotFound)
     ));
     let _ = test;
@@ -605,7 +611,7 @@ async fn a_cached_key_sees_revocation_elsewhere_within_its_ttl(t: TestDb) {
     let secret = ApiKeySecret::generate(AccountMode::Live);
     let k = key(&live, &secret);
     let hash = KeyHash::of(secret.expose());
-    cached.insert(&k).await.unwrap();
+    cached.insert(&k, None).await.unwrap();
     assert!(
         cached
             .find_by_hash(&hash)
@@ -616,7 +622,7 @@ async fn a_cached_key_sees_revocation_elsewhere_within_its_ttl(t: TestDb) {
             .is_none()
     );
     // revoked by "another process": the cache may still serve it, but not beyond the TTL
-    store.revoke(k.id, T0).await.unwrap();
+    store.revoke(k.id, T0, None).await.unwrap();
     tokio::time::sleep(ttl + Duration::from_millis(100)).await;
     assert!(
         cached
@@ -631,7 +637,7 @@ async fn a_cached_key_sees_revocation_elsewhere_within_its_ttl(t: TestDb) {
     // revoked through the cache itself: at once
     let secret2 = ApiKeySecret::generate(AccountMode::Live);
     let k2 = key(&live, &secret2);
-    cached.insert(&k2).await.unwrap();
+    cached.insert(&k2, None).await.unwrap();
     let hash2 = KeyHash::of(secret2.expose());
     assert!(
         cached
@@ -642,7 +648,7 @@ async fn a_cached_key_sees_revocation_elsewhere_within_its_ttl(t: TestDb) {
             .revoked_at
             .is_none()
     );
-    cached.revoke(k2.id, T0).await.unwrap();
+    cached.revoke(k2.id, T0, None).await.unwrap();
     assert!(
         cached
             .find_by_hash(&hash2)
@@ -663,7 +669,9 @@ async fn organisations_are_listed_oldest_first_by_keyset(t: TestDb) {
             ..organisation()
         };
         let (live, test) = pair(org.id, "Main");
-        repo.create_organisation(&org, &live, &test).await.unwrap();
+        repo.create_organisation(&org, &live, &test, None)
+            .await
+            .unwrap();
         ids.push(org.id);
     }
     let page = |after: Option<OrganisationId>| PageRequest {

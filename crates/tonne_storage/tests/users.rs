@@ -6,7 +6,7 @@ use time::macros::datetime;
 use tonne_accounts::users::{
     Role, Session, SessionToken, SetupToken, User, UserId, UserRepository,
 };
-use tonne_kernel::{OrganisationId, StoreError, UuidV7Generator};
+use tonne_kernel::{Actor, AuditEntry, OrganisationId, StoreError, UuidV7Generator};
 use tonne_storage::UserStore;
 use tonne_test_support::{TestDb, on_both_backends, organisation};
 
@@ -23,13 +23,24 @@ fn user(email: &str, role: Role) -> User {
     }
 }
 
+/// An audit entry about a user, as the service would write it.
+fn entry(action: &str, u: &User) -> AuditEntry {
+    AuditEntry::new(AT, Actor::CommandLine, action, "user", u.id)
+}
+
 async fn users_round_trip_and_emails_are_unique(t: TestDb) {
     let (live, _) = organisation(t.db(), AT).await;
     let store = UserStore::new(t.db().clone());
     let op = user("op@example.org", Role::Operator);
     let member = user("ada@example.org", Role::Member(live.organisation_id));
-    store.create(&op, None).await.unwrap();
-    store.create(&member, None).await.unwrap();
+    store
+        .create(&op, None, entry("user.created", &op))
+        .await
+        .unwrap();
+    store
+        .create(&member, None, entry("user.created", &member))
+        .await
+        .unwrap();
     assert_eq!(store.get(member.id).await.unwrap(), Some(member.clone()));
     assert_eq!(
         store
@@ -40,7 +51,9 @@ async fn users_round_trip_and_emails_are_unique(t: TestDb) {
     );
     let again = user("ada@example.org", Role::Operator);
     assert!(matches!(
-        store.create(&again, None).await,
+        store
+            .create(&again, None, entry("user.created", &again))
+            .await,
         Err(StoreError::Duplicate)
     ));
     let emails: Vec<_> = store
@@ -59,7 +72,11 @@ async fn a_member_of_an_unknown_organisation_is_not_stored(t: TestDb) {
     let u = user("ghost@example.org", Role::Member(ghost));
     assert!(matches!(
         store
-            .create(&u, Some((SetupToken::generate().hash(), AT)))
+            .create(
+                &u,
+                Some((SetupToken::generate().hash(), AT)),
+                entry("user.created", &u)
+            )
             .await,
         Err(StoreError::NotFound)
     ));
@@ -72,11 +89,19 @@ async fn a_setup_token_is_taken_once_and_not_after_it_expires(t: TestDb) {
     let a = user("a@example.org", Role::Operator);
     let b = user("b@example.org", Role::Operator);
     store
-        .create(&a, Some((fresh.hash(), AT + Duration::hours(24))))
+        .create(
+            &a,
+            Some((fresh.hash(), AT + Duration::hours(24))),
+            entry("user.created", &a),
+        )
         .await
         .unwrap();
     store
-        .create(&b, Some((stale.hash(), AT + Duration::hours(24))))
+        .create(
+            &b,
+            Some((stale.hash(), AT + Duration::hours(24))),
+            entry("user.created", &b),
+        )
         .await
         .unwrap();
     let hash = fresh.hash();
@@ -91,7 +116,10 @@ async fn a_setup_token_is_taken_once_and_not_after_it_expires(t: TestDb) {
         store.take_setup_token(&stale.hash(), late).await.unwrap(),
         None
     );
-    store.set_password(a.id, "$argon2id$stub").await.unwrap();
+    store
+        .set_password(a.id, "$argon2id$stub", entry("user.password_chosen", &a))
+        .await
+        .unwrap();
     assert_eq!(
         store
             .get(a.id)
@@ -107,7 +135,10 @@ async fn a_setup_token_is_taken_once_and_not_after_it_expires(t: TestDb) {
 async fn sessions_are_found_touched_deleted_and_end_when_the_user_is_disabled(t: TestDb) {
     let store = UserStore::new(t.db().clone());
     let u = user("s@example.org", Role::Operator);
-    store.create(&u, None).await.unwrap();
+    store
+        .create(&u, None, entry("user.created", &u))
+        .await
+        .unwrap();
     let (first, second) = (SessionToken::generate(), SessionToken::generate());
     let s1 = Session::start(u.id, &first, AT);
     store.create_session(&s1).await.unwrap();
@@ -126,14 +157,23 @@ async fn sessions_are_found_touched_deleted_and_end_when_the_user_is_disabled(t:
     store.delete_session(&first.hash()).await.unwrap();
     assert!(store.session(&first.hash()).await.unwrap().is_none());
 
-    store.disable(u.id, AT + Duration::hours(1)).await.unwrap();
+    store
+        .disable(u.id, AT + Duration::hours(1), entry("user.disabled", &u))
+        .await
+        .unwrap();
     assert!(store.session(&second.hash()).await.unwrap().is_none());
     assert_eq!(
         store.get(u.id).await.unwrap().unwrap().disabled_at,
         Some(AT + Duration::hours(1))
     );
     assert!(matches!(
-        store.disable(UserId::generate(&UuidV7Generator), AT).await,
+        store
+            .disable(
+                UserId::generate(&UuidV7Generator),
+                AT,
+                entry("user.disabled", &u)
+            )
+            .await,
         Err(StoreError::NotFound)
     ));
 }

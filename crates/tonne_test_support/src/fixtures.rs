@@ -23,7 +23,7 @@ pub async fn organisation(db: &Db, at: OffsetDateTime) -> (Account, Account) {
     live.sibling_id = Some(test.id);
     test.sibling_id = Some(live.id);
     AccountStore::new(db.clone())
-        .create_organisation(&org, &live, &test)
+        .create_organisation(&org, &live, &test, None)
         .await
         .expect("storing an organisation");
     (live, test)

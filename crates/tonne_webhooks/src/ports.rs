@@ -10,7 +10,7 @@ use std::net::IpAddr;
 
 use async_trait::async_trait;
 use time::OffsetDateTime;
-use tonne_kernel::{AccountId, Cursor, Page, PageRequest};
+use tonne_kernel::{AccountId, Actor, AuditEntry, Cursor, Page, PageRequest};
 
 use crate::errors::{
     AdminWebhookError, CreateWebhookError, InsertWebhookError, ListWebhooksError, RecoverError,
@@ -74,13 +74,14 @@ pub trait WebhookRepository: Send + Sync {
     /// Moves each stream of the webhook (or only `account`'s) back to its
     /// account's first event created at or after `since`, if that is earlier
     /// than where the stream stands (never forward), clears its failures and
-    /// makes it due at `at`; in one transaction.
+    /// makes it due at `at`; writes the audit entry; all in one transaction.
     async fn recover(
         &self,
         id: WebhookId,
         since: OffsetDateTime,
         account: Option<AccountId>,
         at: OffsetDateTime,
+        audit: AuditEntry,
     ) -> Result<Recovery, StoreError>;
 
     /// Moves one stream back so that delivery resumes at `from_sequence` (re-sending).
@@ -253,13 +254,14 @@ pub trait WebhooksService: Send + Sync {
 
     /// Re-sends, in order per account, every event of the webhook's accounts (or
     /// of one of them) created at or after `since`. `since` in the future, or an
-    /// account the webhook does not cover, is `Invalid`.
+    /// account the webhook does not cover, is `Invalid`. Audited as done `by`.
     async fn recover(
         &self,
         owner: Owner,
         id: &str,
         since: OffsetDateTime,
         account: Option<AccountId>,
+        by: &Actor,
     ) -> Result<Recovery, RecoverError>;
 
     /// Operator: any webhook's attempts.

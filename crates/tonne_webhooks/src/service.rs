@@ -2,7 +2,9 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use tonne_kernel::{AccountId, Clock, Cursor, IdGenerator, Page, PageRequest};
+use tonne_kernel::{
+    AccountId, Actor, AuditEntry, Clock, Cursor, IdGenerator, Page, PageRequest, Snapshot,
+};
 
 use crate::errors::{
     AdminWebhookError, CreateWebhookError, InsertWebhookError, InvalidField, ListWebhooksError,
@@ -309,6 +311,7 @@ impl WebhooksService for Service {
         id: &str,
         since: time::OffsetDateTime,
         account: Option<AccountId>,
+        by: &Actor,
     ) -> Result<Recovery, RecoverError> {
         let webhook = self.owned(owner, id).await.map_err(|e| match e {
             WebhookError::NotFound => RecoverError::NotFound,
@@ -331,9 +334,16 @@ impl WebhooksService for Service {
                 .into());
             }
         }
+        let mut replay = Snapshot::new().with("replay from", since);
+        if let Some(account) = account {
+            replay = replay.with("account", account);
+        }
+        let audit = AuditEntry::new(now, by.clone(), "webhook.replayed", "webhook", webhook.id)
+            .in_organisation(owner.organisation_id)
+            .after(replay);
         Ok(self
             .webhooks
-            .recover(webhook.id, since, account, now)
+            .recover(webhook.id, since, account, now, audit)
             .await
             .map_err(unexpected)?)
     }

@@ -86,7 +86,7 @@ pub(super) async fn run(
                 .transpose()?;
             let key = services
                 .accounts
-                .create_key(org, mode.into(), account)
+                .create_key(org, mode.into(), account, &tonne_kernel::Actor::CommandLine)
                 .await
                 .map_err(admin_error)?;
             if json {
@@ -142,7 +142,7 @@ pub(super) async fn run(
                 .map_err(|_| anyhow::anyhow!("`{key_id}` is not a key id"))?;
             let key = services
                 .accounts
-                .revoke_key(id)
+                .revoke_key(id, &tonne_kernel::Actor::CommandLine)
                 .await
                 .map_err(admin_error)?;
             println!("revoked key {} ({}…)", key.id, key.display_prefix);

@@ -211,7 +211,7 @@ async fn bootstrap(
     let services = admin_services(url, secrets.clone()).await?;
     let out = services
         .accounts
-        .bootstrap(name)
+        .bootstrap(name, &tonne_kernel::Actor::CommandLine)
         .await
         .map_err(admin_error)?;
     if json {

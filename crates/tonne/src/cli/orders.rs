@@ -53,7 +53,7 @@ pub(super) async fn run(
     };
     let order = services
         .ordering
-        .advance(&id, to, serial)
+        .advance(&id, to, serial, &tonne_kernel::Actor::CommandLine)
         .await
         .map_err(|e| anyhow::anyhow!(e))?;
     println!("order {} is {}", order.id, order.status.as_str());

@@ -76,7 +76,11 @@ pub(super) async fn run(services: &Services, command: UsersCommand) -> anyhow::R
             let password = password_stdin.then(read_password).transpose()?;
             let created = services
                 .users
-                .create(NewUser { email, role }, password)
+                .create(
+                    NewUser { email, role },
+                    password,
+                    &tonne_kernel::Actor::CommandLine,
+                )
                 .await
                 .map_err(|e| match e {
                     UserError::NoSuchOrganisation => anyhow::anyhow!("no organisation has that id"),
@@ -108,7 +112,10 @@ pub(super) async fn run(services: &Services, command: UsersCommand) -> anyhow::R
             Ok(())
         }
         UsersCommand::Disable { email } => {
-            let user = services.users.disable(&email.parse()?).await?;
+            let user = services
+                .users
+                .disable(&email.parse()?, &tonne_kernel::Actor::CommandLine)
+                .await?;
             println!("disabled {}; their sessions have ended", user.email);
             Ok(())
         }

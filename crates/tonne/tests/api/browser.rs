@@ -658,6 +658,41 @@ async fn an_operator_fulfils_a_live_order_in_the_console_in_a_real_browser() {
     soon(&c, Locator::Id("link")).await.unwrap();
     check("22-console-member-invited").await;
 
+    // The audit log: what this operator just did, newest first, by the nav.
+    c.find(Locator::LinkText("Audit log"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    soon(&c, Locator::Id("actor")).await.unwrap();
+    let shown = text(&c).await;
+    for action in ["user.created", "organisation.created", "order.complete"] {
+        assert!(
+            shown.contains(action),
+            "the audit log shows {action}: {shown}"
+        );
+    }
+    assert!(shown.contains("GS-4471-2026-1"), "the serial, as recorded");
+    check("23-console-audit-log").await;
+    c.find(Locator::Id("action"))
+        .await
+        .unwrap()
+        .send_keys("order.")
+        .await
+        .unwrap();
+    c.find(Locator::XPath("//button[text()='Filter']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    soon(&c, Locator::Css("input#action[value='order.']"))
+        .await
+        .unwrap();
+    let filtered = text(&c).await;
+    assert!(filtered.contains("order.paid") && !filtered.contains("organisation.created"));
+
     // Signing out ends the session: the queue asks to sign in again.
     c.goto(&format!("{}/console/", app.base)).await.unwrap();
     c.find(Locator::XPath("//button[text()='Sign out']"))

@@ -8,6 +8,7 @@ use reqwest::StatusCode;
 use reqwest::header::{COOKIE, LOCATION, SET_COOKIE};
 use serde_json::json;
 use tonne_accounts::users::{NewUser, Password, Role};
+use tonne_kernel::{Actor, AuditFilter, PageRequest};
 use tonne_test_support::on_both_backends;
 
 use crate::support::TestApp;
@@ -141,6 +142,7 @@ pub(crate) async fn operator(app: &TestApp, email: &str) {
                 role: Role::Operator,
             },
             Some(Password::new(PASSWORD).unwrap()),
+            &tonne_kernel::Actor::CommandLine,
         )
         .await
         .unwrap();
@@ -232,7 +234,10 @@ async fn signed_out_visitors_are_sent_to_sign_in_and_wrong_credentials_get_one_a
     assert_eq!(again.get("/console/").await.status, 200);
     app.services
         .users
-        .disable(&"op@example.org".parse().unwrap())
+        .disable(
+            &"op@example.org".parse().unwrap(),
+            &tonne_kernel::Actor::CommandLine,
+        )
         .await
         .unwrap();
     assert_eq!(again.get("/console/").await.status, 303);
@@ -361,6 +366,60 @@ async fn an_operator_fulfils_a_live_order_and_the_members_webhook_gets_every_eve
         "each step's event, once"
     );
     verify_all(&rx.received(), hook.body["secret"].as_str().unwrap());
+
+    // Each step is in the audit log, by the operator, in the organisation, with
+    // the status before and after; the refused cancellation is not.
+    let log = app
+        .services
+        .audit
+        .list(
+            AuditFilter {
+                object_id: Some(id.clone()),
+                ..AuditFilter::default()
+            },
+            PageRequest::first(),
+        )
+        .await
+        .unwrap();
+    let steps: Vec<(&str, Option<&str>, Option<&str>)> = log
+        .items
+        .iter()
+        .map(|e| {
+            assert_eq!(e.actor, Actor::person("op@example.org"));
+            assert_eq!(e.organisation, t.organisation_id.parse().ok());
+            (
+                e.action.as_str(),
+                e.before.get("status"),
+                e.after.get("status"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        steps,
+        [
+            ("order.complete", Some("retiring"), Some("complete")),
+            ("order.retiring", Some("paid"), Some("retiring")),
+            ("order.paid", Some("placed"), Some("paid")),
+            ("order.placed", Some("received"), Some("placed")),
+        ]
+    );
+    let page = v.get(&format!("/console/audit?object={id}")).await;
+    assert_eq!(page.status, 200);
+    for shown in [
+        "order.complete",
+        "order.placed",
+        "op@example.org",
+        "VCS-9001-1",
+    ] {
+        assert!(page.html.contains(shown), "the audit page shows {shown}");
+    }
+    assert!(!page.html.contains("order.cancelled"));
+    let by_action = v.get("/console/audit?action=order.ret").await;
+    assert!(by_action.html.contains("order.retiring"));
+    assert!(!by_action.html.contains("order.placed"));
+    let bad = v.get("/console/audit?organisation=acme").await;
+    assert_eq!(bad.status, 400);
+    assert!(bad.html.contains("Organisation: not an organisation id"));
 }
 
 async fn a_setup_link_sets_a_password_once_and_members_see_no_operator_page(app: TestApp) {
@@ -374,6 +433,7 @@ async fn a_setup_link_sets_a_password_once_and_members_see_no_operator_page(app:
                 role: Role::Member(t.organisation_id.parse().unwrap()),
             },
             None,
+            &tonne_kernel::Actor::CommandLine,
         )
         .await
         .unwrap();
@@ -422,6 +482,11 @@ async fn a_setup_link_sets_a_password_once_and_members_see_no_operator_page(app:
         )
         .await;
     assert_eq!(poke.status, 404);
+    assert_eq!(
+        member.get("/console/audit").await.status,
+        404,
+        "the audit log is the operator's"
+    );
 }
 
 on_both_backends!(
@@ -442,6 +507,7 @@ pub(crate) async fn member(app: &TestApp, email: &str, organisation: &str) {
                 role: Role::Member(organisation.parse().unwrap()),
             },
             Some(Password::new(PASSWORD).unwrap()),
+            &tonne_kernel::Actor::CommandLine,
         )
         .await
         .unwrap();

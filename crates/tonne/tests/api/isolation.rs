@@ -65,7 +65,7 @@ async fn objects(app: &TestApp, t: &Tenant, mode: AccountMode, bundle: &str) -> 
     let client_key = app
         .services
         .accounts
-        .create_key(org, mode, Some(client))
+        .create_key(org, mode, Some(client), &tonne_kernel::Actor::CommandLine)
         .await
         .unwrap()
         .secret

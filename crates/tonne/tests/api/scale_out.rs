@@ -76,7 +76,11 @@ async fn a_key_revoked_through_one_server_is_refused_by_another_within_a_second(
         .find(|k| k.mode == AccountMode::Live)
         .expect("the live key");
     let revoked_at = Instant::now();
-    b.services.accounts.revoke_key(live.id).await.unwrap();
+    b.services
+        .accounts
+        .revoke_key(live.id, &tonne_kernel::Actor::CommandLine)
+        .await
+        .unwrap();
 
     let waited = loop {
         let res = a.get("/v1/accounts/me", &t.live_key).await;

@@ -275,7 +275,12 @@ impl TestApp {
 
     /// A new organisation with its pair and keys.
     pub async fn tenant(&self) -> Tenant {
-        let out = self.services.accounts.bootstrap("Acme").await.unwrap();
+        let out = self
+            .services
+            .accounts
+            .bootstrap("Acme", &tonne_kernel::Actor::CommandLine)
+            .await
+            .unwrap();
         Tenant {
             organisation_id: out.organisation_id.to_string(),
             live_account: out.live.account_id.to_string(),

@@ -492,16 +492,34 @@ async fn bootstrap_creates_an_organisation_a_pair_and_one_key_per_mode() {
     accounts
         .expect_create_organisation()
         .times(1)
-        .withf(|o, live, test| {
+        .withf(|o, live, test, audit| {
+            let audit = audit.as_ref().expect("the creation is audited");
             live.organisation_id == o.id
                 && test.organisation_id == o.id
                 && live.sibling_id == Some(test.id)
+                && audit.action == "organisation.created"
+                && audit.actor == Actor::person("ops@example.org")
+                && audit.organisation == Some(o.id)
+                && audit.after.get("name") == Some("Demo")
         })
-        .returning(|_, _, _| Ok(()));
+        .returning(|_, _, _, _| Ok(()));
     let mut keys = MockApiKeyRepository::new();
-    keys.expect_insert().times(2).returning(|_| Ok(()));
+    keys.expect_insert()
+        .times(2)
+        .withf(|key, audit| {
+            let audit = audit.as_ref().expect("each key is audited");
+            audit.action == "api_key.created"
+                && audit.organisation == Some(key.organisation_id)
+                // never the secret or its hash: only the prefix shown in lists
+                && audit.after.fields().iter().all(|(_, v)| !v.contains(&key.hash.to_hex()))
+                && audit.after.get("prefix") == Some(key.display_prefix.as_str())
+        })
+        .returning(|_, _| Ok(()));
     let svc = service(accounts, keys);
-    let out = svc.bootstrap("Demo").await.unwrap();
+    let out = svc
+        .bootstrap("Demo", &Actor::person("ops@example.org"))
+        .await
+        .unwrap();
     assert!(out.live.api_key.expose().starts_with("tonne_live_"));
     assert!(out.test.api_key.expose().starts_with("tonne_test_"));
 }
@@ -528,11 +546,11 @@ async fn a_key_defaults_to_the_oldest_account_of_its_mode_and_refuses_others() {
         .returning(move |_| Ok(Some(wrong_mode.clone())));
     let mut keys = MockApiKeyRepository::new();
     keys.expect_insert()
-        .withf(move |k| k.account_id == live.id && k.mode == AccountMode::Live)
-        .returning(|_| Ok(()));
+        .withf(move |k, _| k.account_id == live.id && k.mode == AccountMode::Live)
+        .returning(|_, _| Ok(()));
     let svc = service(accounts, keys);
     let created = svc
-        .create_key(org(1), AccountMode::Live, None)
+        .create_key(org(1), AccountMode::Live, None, &Actor::CommandLine)
         .await
         .unwrap();
     assert_eq!(
@@ -543,7 +561,8 @@ async fn a_key_defaults_to_the_oldest_account_of_its_mode_and_refuses_others() {
         svc.create_key(
             org(1),
             AccountMode::Test,
-            Some(AccountId::from_uuid(Uuid::from_u128(30)))
+            Some(AccountId::from_uuid(Uuid::from_u128(30))),
+            &Actor::CommandLine,
         )
         .await,
         Err(AdminError::AccountNotFound)
@@ -551,16 +570,68 @@ async fn a_key_defaults_to_the_oldest_account_of_its_mode_and_refuses_others() {
 }
 
 #[tokio::test]
-async fn revoking_an_unknown_key_says_so() {
+async fn revoking_an_unknown_key_says_so_and_changes_nothing() {
     let mut keys = MockApiKeyRepository::new();
-    keys.expect_revoke()
-        .returning(|_, _| Err(StoreError::NotFound));
+    keys.expect_get().returning(|_| Ok(None));
+    keys.expect_revoke().never();
     let svc = service(MockAccountRepository::new(), keys);
     assert!(matches!(
-        svc.revoke_key(ApiKeyId::from_uuid(Uuid::from_u128(1)))
+        svc.revoke_key(ApiKeyId::from_uuid(Uuid::from_u128(1)), &Actor::CommandLine)
             .await,
         Err(AdminError::KeyNotFound)
     ));
+}
+
+fn stored_key(revoked_at: Option<time::OffsetDateTime>) -> ApiKey {
+    ApiKey {
+        id: ApiKeyId::from_uuid(Uuid::from_u128(1)),
+        organisation_id: org(1),
+        mode: AccountMode::Live,
+        account_id: AccountId::from_uuid(Uuid::from_u128(30)),
+        account_scope: AccountScope::Account,
+        hash: KeyHash::of("tonne_live_secret"),
+        display_prefix: "tonne_live_sec".into(),
+        created_at: datetime!(2026-01-01 00:00 UTC),
+        revoked_at,
+    }
+}
+
+#[tokio::test]
+async fn revoking_a_key_records_who_revoked_it_in_its_organisation() {
+    let mut keys = MockApiKeyRepository::new();
+    keys.expect_get().returning(|_| Ok(Some(stored_key(None))));
+    keys.expect_revoke()
+        .times(1)
+        .withf(|_, at, audit| {
+            let audit = audit.as_ref().expect("audited");
+            audit.action == "api_key.revoked"
+                && audit.actor == Actor::person("ada@example.org")
+                && audit.organisation == Some(org(1))
+                && audit.before.get("revoked at").is_none()
+                && audit.after.get("revoked at") == Some(at.to_string().as_str())
+        })
+        .returning(|_, at, _| Ok(stored_key(Some(at))));
+    let svc = service(MockAccountRepository::new(), keys);
+    let key = svc
+        .revoke_key(stored_key(None).id, &Actor::person("ada@example.org"))
+        .await
+        .unwrap();
+    assert!(key.revoked_at.is_some());
+}
+
+#[tokio::test]
+async fn revoking_a_revoked_key_changes_and_records_nothing() {
+    let when = datetime!(2026-02-01 00:00 UTC);
+    let mut keys = MockApiKeyRepository::new();
+    keys.expect_get()
+        .returning(move |_| Ok(Some(stored_key(Some(when)))));
+    keys.expect_revoke().never();
+    let svc = service(MockAccountRepository::new(), keys);
+    let key = svc
+        .revoke_key(stored_key(None).id, &Actor::CommandLine)
+        .await
+        .unwrap();
+    assert_eq!(key.revoked_at, Some(when));
 }
 
 // ---- the 2024 shape: handle, visibility, organisation type, idempotency ----

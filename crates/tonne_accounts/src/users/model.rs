@@ -258,6 +258,11 @@ pub struct Principal {
 }
 
 impl Principal {
+    /// This person as the audit log names them.
+    pub fn actor(&self) -> tonne_kernel::Actor {
+        tonne_kernel::Actor::person(self.user.email.as_str())
+    }
+
     /// Whether this person may see an organisation's objects.
     pub fn may_see(&self, organisation: OrganisationId) -> bool {
         match self.user.role {

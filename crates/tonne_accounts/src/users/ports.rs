@@ -1,6 +1,6 @@
 use async_trait::async_trait;
 use time::OffsetDateTime;
-use tonne_kernel::StoreError;
+use tonne_kernel::{Actor, AuditEntry, StoreError};
 
 use super::model::{
     Email, NewUser, Principal, Session, SessionToken, SetupToken, TokenHash, User, UserId,
@@ -11,12 +11,13 @@ use super::password::{HashingFailed, Password, PasswordRuleError};
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
 #[async_trait]
 pub trait UserRepository: Send + Sync {
-    /// Stores a new user; `Conflict` if the email is taken, `NotFound` if a
-    /// member's organisation does not exist.
+    /// Stores a new user with its audit entry, in one transaction; `Duplicate`
+    /// if the email is taken, `NotFound` if a member's organisation does not exist.
     async fn create(
         &self,
         user: &User,
         setup: Option<(TokenHash, OffsetDateTime)>,
+        audit: AuditEntry,
     ) -> Result<(), StoreError>;
     /// A user by email.
     async fn by_email(&self, email: &Email) -> Result<Option<User>, StoreError>;
@@ -24,8 +25,14 @@ pub trait UserRepository: Send + Sync {
     async fn get(&self, id: UserId) -> Result<Option<User>, StoreError>;
     /// Every user, by email.
     async fn list(&self) -> Result<Vec<User>, StoreError>;
-    /// Sets a password hash and deletes the user's setup tokens.
-    async fn set_password(&self, id: UserId, hash: &str) -> Result<(), StoreError>;
+    /// Sets a password hash and deletes the user's setup tokens; writes the
+    /// audit entry in the same transaction.
+    async fn set_password(
+        &self,
+        id: UserId,
+        hash: &str,
+        audit: AuditEntry,
+    ) -> Result<(), StoreError>;
     /// Consumes a setup token valid at `now`: deletes it and answers its user
     /// (at most one caller gets it).
     async fn take_setup_token(
@@ -33,8 +40,14 @@ pub trait UserRepository: Send + Sync {
         token: &TokenHash,
         now: OffsetDateTime,
     ) -> Result<Option<UserId>, StoreError>;
-    /// Marks a user disabled at `at` and deletes all their sessions, in one transaction.
-    async fn disable(&self, id: UserId, at: OffsetDateTime) -> Result<(), StoreError>;
+    /// Marks a user disabled at `at`, deletes all their sessions and writes the
+    /// audit entry, in one transaction.
+    async fn disable(
+        &self,
+        id: UserId,
+        at: OffsetDateTime,
+        audit: AuditEntry,
+    ) -> Result<(), StoreError>;
     /// Stores a session.
     async fn create_session(&self, session: &Session) -> Result<(), StoreError>;
     /// A session with its user.
@@ -85,17 +98,18 @@ pub enum SignInError {
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
 #[async_trait]
 pub trait UsersService: Send + Sync {
-    /// Creates a user; with a password it is set at once, else the answer
-    /// carries a one-time setup token valid 24 h.
+    /// Creates a user (audited as made `by`); with a password it is set at
+    /// once, else the answer carries a one-time setup token valid 24 h.
     async fn create(
         &self,
         user: NewUser,
         password: Option<Password>,
+        by: &Actor,
     ) -> Result<CreatedUser, UserError>;
     /// Every user.
     async fn list(&self) -> Result<Vec<User>, StoreError>;
-    /// Disables a user by email and ends their sessions at once.
-    async fn disable(&self, email: &Email) -> Result<User, UserError>;
+    /// Disables a user by email and ends their sessions at once (audited as done `by`).
+    async fn disable(&self, email: &Email, by: &Actor) -> Result<User, UserError>;
     /// Chooses a password with a setup token (once).
     async fn choose_password(
         &self,

@@ -1,11 +1,11 @@
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use time::Duration;
-use tonne_kernel::{Clock, IdGenerator, StoreError};
+use time::{Duration, OffsetDateTime};
+use tonne_kernel::{Actor, AuditEntry, Clock, IdGenerator, Snapshot, StoreError};
 
 use super::model::{
-    Email, NewUser, Principal, Session, SessionPolicy, SessionToken, SetupToken, User, UserId,
+    Email, NewUser, Principal, Role, Session, SessionPolicy, SessionToken, SetupToken, User, UserId,
 };
 use super::password::{Password, PasswordHasher};
 use super::ports::{CreatedUser, SignInError, UserError, UserRepository, UsersService};
@@ -43,6 +43,30 @@ impl Users {
     }
 }
 
+/// An audit entry about a user, in their organisation when they are a member.
+fn user_entry(user: &User, at: OffsetDateTime, by: &Actor, action: &str) -> AuditEntry {
+    let entry = AuditEntry::new(at, by.clone(), action, "user", user.id);
+    match user.role.organisation() {
+        Some(organisation) => entry.in_organisation(organisation),
+        None => entry,
+    }
+}
+
+/// What the audit log keeps of a user (never the password hash).
+fn user_snapshot(user: &User) -> Snapshot {
+    let role = match user.role {
+        Role::Operator => "operator".to_owned(),
+        Role::Member(organisation) => format!("member of {organisation}"),
+    };
+    let snapshot = Snapshot::new()
+        .with("email", user.email.as_str())
+        .with("role", role);
+    match user.disabled_at {
+        Some(at) => snapshot.with("disabled at", at),
+        None => snapshot,
+    }
+}
+
 fn created_error(e: StoreError) -> UserError {
     match e {
         StoreError::Duplicate => UserError::EmailTaken,
@@ -57,6 +81,7 @@ impl UsersService for Users {
         &self,
         new: NewUser,
         password: Option<Password>,
+        by: &Actor,
     ) -> Result<CreatedUser, UserError> {
         let now = self.clock.now();
         let user = User {
@@ -73,8 +98,9 @@ impl UsersService for Users {
         let setup = setup_token
             .as_ref()
             .map(|t| (t.hash(), now + SETUP_LINK_VALIDITY));
+        let audit = user_entry(&user, now, by, "user.created").after(user_snapshot(&user));
         self.repo
-            .create(&user, setup)
+            .create(&user, setup, audit)
             .await
             .map_err(created_error)?;
         Ok(CreatedUser { user, setup_token })
@@ -84,15 +110,19 @@ impl UsersService for Users {
         self.repo.list().await
     }
 
-    async fn disable(&self, email: &Email) -> Result<User, UserError> {
+    async fn disable(&self, email: &Email, by: &Actor) -> Result<User, UserError> {
         let mut user = self
             .repo
             .by_email(email)
             .await?
             .ok_or(UserError::NoSuchUser)?;
         let now = self.clock.now();
-        self.repo.disable(user.id, now).await?;
+        let before = user_snapshot(&user);
         user.disabled_at.get_or_insert(now);
+        let audit = user_entry(&user, now, by, "user.disabled")
+            .before(before)
+            .after(user_snapshot(&user));
+        self.repo.disable(user.id, now, audit).await?;
         Ok(user)
     }
 
@@ -112,7 +142,11 @@ impl UsersService for Users {
             return Err(UserError::SetupLinkInvalid);
         }
         let hash = self.hasher.hash(&password)?.0;
-        self.repo.set_password(id, &hash).await?;
+        let by = Actor::person(user.email.as_str());
+        let audit = user_entry(&user, now, &by, "user.password_chosen")
+            .before(Snapshot::new().with("password", "not set"))
+            .after(Snapshot::new().with("password", "set"));
+        self.repo.set_password(id, &hash, audit).await?;
         Ok(User {
             password_hash: Some(hash),
             ..user
@@ -206,14 +240,19 @@ mod tests {
     async fn creating_without_a_password_gives_a_setup_link_valid_24_hours() {
         let mut repo = MockUserRepository::new();
         repo.expect_create()
-            .withf(|u, setup| {
+            .withf(|u, setup, audit| {
                 u.password_hash.is_none()
                     && setup
                         .as_ref()
                         .is_some_and(|(_, until)| *until == START + Duration::hours(24))
+                    && audit.action == "user.created"
+                    && audit.actor == Actor::CommandLine
+                    && audit.object_id == u.id.to_string()
+                    && audit.after.get("email") == Some("ada@example.org")
+                    && audit.after.get("role") == Some("operator")
             })
             .times(1)
-            .returning(|_, _| Ok(()));
+            .returning(|_, _, _| Ok(()));
         let users = users_at(repo, START);
         let created = users
             .create(
@@ -222,6 +261,7 @@ mod tests {
                     role: Role::Operator,
                 },
                 None,
+                &Actor::CommandLine,
             )
             .await
             .unwrap();
@@ -229,10 +269,38 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn disabling_is_recorded_in_the_members_organisation_with_before_and_after() {
+        let mut repo = MockUserRepository::new();
+        repo.expect_by_email()
+            .returning(|_| Ok(Some(stored_user(None))));
+        repo.expect_disable()
+            .times(1)
+            .withf(|_, at, audit| {
+                audit.action == "user.disabled"
+                    && audit.actor == Actor::person("ops@example.org")
+                    && audit.organisation
+                        == Some(OrganisationId::from_uuid(uuid::Uuid::from_u128(7)))
+                    && audit.before.get("disabled at").is_none()
+                    && audit.after.get("disabled at") == Some(at.to_string().as_str())
+                    && audit.changed_fields() == ["disabled at"]
+            })
+            .returning(|_, _, _| Ok(()));
+        let users = users_at(repo, START);
+        let user = users
+            .disable(
+                &"ada@example.org".parse().unwrap(),
+                &Actor::person("ops@example.org"),
+            )
+            .await
+            .unwrap();
+        assert_eq!(user.disabled_at, Some(START));
+    }
+
+    #[tokio::test]
     async fn a_taken_email_is_refused() {
         let mut repo = MockUserRepository::new();
         repo.expect_create()
-            .returning(|_, _| Err(StoreError::Duplicate));
+            .returning(|_, _, _| Err(StoreError::Duplicate));
         let users = users_at(repo, START);
         let outcome = users
             .create(
@@ -241,6 +309,7 @@ mod tests {
                     role: Role::Operator,
                 },
                 Some(Password::new("correct horse battery").unwrap()),
+                &Actor::CommandLine,
             )
             .await;
         assert!(matches!(outcome, Err(UserError::EmailTaken)));
@@ -343,7 +412,15 @@ mod tests {
             Ok(first.then(|| stored_user(None).id))
         });
         repo.expect_get().returning(|_| Ok(Some(stored_user(None))));
-        repo.expect_set_password().times(1).returning(|_, _| Ok(()));
+        repo.expect_set_password()
+            .times(1)
+            .withf(|_, hash, audit| {
+                // the person chose it themselves; the hash stays out of the log
+                audit.actor == Actor::person(stored_user(None).email.as_str())
+                    && audit.action == "user.password_chosen"
+                    && audit.after.fields().iter().all(|(_, v)| v != hash)
+            })
+            .returning(|_, _, _| Ok(()));
         let users = users_at(repo, START);
         let token = SetupToken::generate();
         let pw = || Password::new("correct horse battery").unwrap();

@@ -86,7 +86,11 @@ pub(super) async fn create(
         return not_found(&who);
     };
     let mode = mode_of(form.mode.as_deref());
-    match state.accounts.create_key(organisation, mode, None).await {
+    match state
+        .accounts
+        .create_key(organisation, mode, None, &who.actor())
+        .await
+    {
         Ok(created) => respond(StatusCode::OK, views::created_key(&who, &created)),
         Err(AdminError::NoAccountForMode) => {
             list_page(
@@ -132,7 +136,7 @@ pub(super) async fn revoke(
     let Some(key) = key else {
         return not_found(&who);
     };
-    match state.accounts.revoke_key(key.id).await {
+    match state.accounts.revoke_key(key.id, &who.actor()).await {
         Ok(_) | Err(AdminError::KeyNotFound) => {
             see_other(&format!("/console/keys?mode={}", key.mode.as_str()))
         }

@@ -14,6 +14,7 @@
 //! token bound to a `SameSite=Strict` cookie. A POST without the right token
 //! is 403 and changes nothing.
 
+mod audit;
 mod auth;
 mod keys;
 mod orders;
@@ -193,6 +194,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route(web::get().to(auth::sign_in_page))
             .route(web::post().to(auth::sign_in)),
     )
+    .service(web::resource("/console/audit").route(web::get().to(audit::list)))
     .service(web::resource("/console/sign-out").route(web::post().to(auth::sign_out)))
     .service(
         web::resource("/console/setup/{token}")

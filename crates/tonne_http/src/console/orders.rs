@@ -240,7 +240,11 @@ pub(super) async fn advance(
         .await;
     }
     let here = format!("/console/orders/{}", id.as_str());
-    match state.ordering.advance(&id, Some(to), serial).await {
+    match state
+        .ordering
+        .advance(&id, Some(to), serial, &who.actor())
+        .await
+    {
         Ok(_) => see_other(&here),
         Err(TransitionError::NotFound) => not_found(&who),
         // A double submit (or another operator) got there first: the order is

@@ -93,7 +93,7 @@ pub(super) async fn create(
         };
         return list_page(&state, &who, None, refused, StatusCode::BAD_REQUEST).await;
     }
-    match state.accounts.bootstrap(name.trim()).await {
+    match state.accounts.bootstrap(name.trim(), &who.actor()).await {
         Ok(created) => respond(
             StatusCode::OK,
             views::created_organisation(&who, &name, &created),
@@ -197,7 +197,7 @@ pub(super) async fn invite(
         email,
         role: Role::Member(organisation),
     };
-    match state.users.create(new, None).await {
+    match state.users.create(new, None, &who.actor()).await {
         Ok(created) => {
             let link = created.setup_token.map(|t| {
                 format!(

@@ -167,7 +167,11 @@ pub(super) async fn recover(
             }
         },
     };
-    match state.webhooks.recover(owner, &id, since, account).await {
+    match state
+        .webhooks
+        .recover(owner, &id, since, account, &who.actor())
+        .await
+    {
         Ok(done) => see_other(&format!(
             "/console/webhooks/{}?mode={}&recovered={}",
             id.as_str(),

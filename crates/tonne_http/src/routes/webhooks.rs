@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 use tonne_accounts::{AccountScope, Caller};
-use tonne_kernel::AccountMode;
+use tonne_kernel::{AccountMode, Actor};
 use tonne_webhooks::{Attempt, NewWebhook, Owner, Webhook, WebhookChanges};
 use utoipa::ToSchema;
 
@@ -413,7 +413,13 @@ pub async fn recover(
         .transpose()?;
     let done = state
         .webhooks
-        .recover(owner(&who.0)?, &id, since, account)
+        .recover(
+            owner(&who.0)?,
+            &id,
+            since,
+            account,
+            &Actor::ApiKey(who.0.key_id),
+        )
         .await?;
     Ok(HttpResponse::Accepted().json(WebhookRecoveryResponse {
         webhook_id: id.into_inner(),

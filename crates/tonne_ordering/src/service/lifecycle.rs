@@ -4,14 +4,14 @@
 use std::sync::Arc;
 
 use anyhow::anyhow;
-use tonne_kernel::{AccountMode, Clock};
+use tonne_kernel::{AccountMode, Actor, AuditEntry, Clock, Snapshot};
 
 use super::catalogue::CatalogueReads;
 use super::support::{event, unexpected};
 use crate::catalogue::BundleId;
 use crate::errors::TransitionError;
 use crate::orders::{Order, OrderId, OrderStatus, ProjectAllocation, allocate_projects};
-use crate::ports::{Fulfilment, OrderRepository, PaymentOutcome, StoreError};
+use crate::ports::{AccountDirectory, Fulfilment, OrderRepository, PaymentOutcome, StoreError};
 
 /// Order transitions.
 #[derive(Clone)]
@@ -19,6 +19,7 @@ pub(super) struct Lifecycle {
     pub(super) live: Fulfilment,
     pub(super) test: Fulfilment,
     pub(super) orders: Arc<dyn OrderRepository>,
+    pub(super) accounts: Arc<dyn AccountDirectory>,
     pub(super) catalogue: CatalogueReads,
     pub(super) clock: Arc<dyn Clock>,
 }
@@ -31,6 +32,7 @@ impl Lifecycle {
         order: &Order,
         to: OrderStatus,
         reference: Option<&str>,
+        by: Option<&Actor>,
     ) -> Result<Order, TransitionError> {
         if !order.status.can_become(to) {
             return Err(TransitionError::Illegal {
@@ -61,15 +63,55 @@ impl Lifecycle {
             other => (other, None),
         };
         let moved = event(self.clock.as_ref(), to);
+        let audit = match by {
+            Some(by) => Some(self.audit(order, to, projects.as_deref(), by).await?),
+            None => None,
+        };
         match self
             .orders
-            .transition(order.id, order.status, moved, projects)
+            .transition(order.id, order.status, moved, projects, audit)
             .await
         {
             Ok(order) => Ok(order),
             Err(StoreError::NotFound) => Err(TransitionError::Conflict),
             Err(e) => Err(unexpected(e).into()),
         }
+    }
+
+    /// The audit entry of one step made by a person or the command line: the
+    /// status (and, entering `retiring`, each project's serial) before and after.
+    async fn audit(
+        &self,
+        order: &Order,
+        to: OrderStatus,
+        projects: Option<&[ProjectAllocation]>,
+        by: &Actor,
+    ) -> Result<AuditEntry, TransitionError> {
+        let before = Snapshot::new().with("status", order.status.as_str());
+        let mut after = Snapshot::new().with("status", to.as_str());
+        for project in projects.unwrap_or_default() {
+            if let Some(serial) = &project.serial {
+                after = after.with(&format!("serial {}", project.project_name), serial);
+            }
+        }
+        let entry = AuditEntry::new(
+            self.clock.now(),
+            by.clone(),
+            &format!("order.{}", to.as_str()),
+            "order",
+            order.id,
+        )
+        .before(before)
+        .after(after);
+        let holder = self
+            .accounts
+            .holder(order.account_id)
+            .await
+            .map_err(unexpected)?;
+        Ok(match holder {
+            Some(holder) => entry.in_organisation(holder.organisation_id),
+            None => entry,
+        })
     }
 
     /// The per-project split of an order entering `retiring`.
@@ -96,6 +138,7 @@ impl Lifecycle {
         id: &str,
         to: Option<OrderStatus>,
         registry_serial: Option<String>,
+        by: &Actor,
     ) -> Result<Order, TransitionError> {
         let serial = registry_serial.as_deref();
         let id: OrderId = id.parse().map_err(|_| TransitionError::NotFound)?;
@@ -117,7 +160,7 @@ impl Lifecycle {
                 .ok_or_else(|| illegal(order.status, "a next status"))?,
         };
         if matches!(target, OrderStatus::Cancelled | OrderStatus::Failed) {
-            return self.step(&order, target, serial).await;
+            return self.step(&order, target, serial, Some(by)).await;
         }
         if order.status == target {
             return Err(illegal(order.status, target.as_str()));
@@ -127,7 +170,7 @@ impl Lifecycle {
                 .status
                 .next()
                 .ok_or_else(|| illegal(order.status, target.as_str()))?;
-            order = self.step(&order, next, serial).await?;
+            order = self.step(&order, next, serial, Some(by)).await?;
             if order.status == OrderStatus::Failed {
                 // A declined payment ends the walk: the order failed instead.
                 return Ok(order);
@@ -152,7 +195,7 @@ impl Lifecycle {
             let Some(next) = order.status.next() else {
                 continue;
             };
-            match self.step(&order, next, None).await {
+            match self.step(&order, next, None, None).await {
                 Ok(_) => moved += 1,
                 // Another process moved it first: fine.
                 Err(TransitionError::Conflict) => {}

@@ -1,7 +1,7 @@
 use std::sync::Arc;
 
 use time::macros::datetime;
-use tonne_kernel::{AccountId, Currency, Mass, MassUnit, MockClock};
+use tonne_kernel::{AccountId, Actor, Currency, Mass, MassUnit, MockClock};
 use uuid::Uuid;
 
 use super::*;
@@ -44,11 +44,26 @@ fn fulfilment() -> crate::ports::Fulfilment {
     }
 }
 
+/// The organisation every test account belongs to.
+fn organisation() -> tonne_kernel::OrganisationId {
+    tonne_kernel::OrganisationId::from_uuid(uuid::Uuid::from_u128(77))
+}
+
+fn holder() -> crate::AccountHolder {
+    crate::AccountHolder {
+        organisation_id: organisation(),
+        name: "Acme".into(),
+        beneficiary: "Acme".into(),
+        logo: None,
+    }
+}
+
 fn service_with(catalogue: MockCatalogueRepository, orders: MockOrderRepository) -> Service {
     let mut accounts = MockAccountDirectory::new();
     accounts
         .expect_currency()
         .returning(|_| Ok(Some(Currency::Gbp)));
+    accounts.expect_holder().returning(|_| Ok(Some(holder())));
     let mut clock = MockClock::new();
     clock
         .expect_now()
@@ -436,15 +451,30 @@ async fn advancing_walks_the_happy_path_one_recorded_step_at_a_time() {
         orders
             .expect_transition()
             .times(1)
-            .withf(move |_, f, e, _| *f == from && e.status == to)
-            .returning(move |_, _, _, _| Ok(stored(to)));
+            .withf(move |_, f, e, _, audit| {
+                // each step is its own audit entry, by the person, in the organisation
+                let audit = audit.as_ref().expect("a person's step is audited");
+                *f == from
+                    && e.status == to
+                    && audit.action == format!("order.{}", to.as_str())
+                    && audit.actor == Actor::person("ops@example.org")
+                    && audit.organisation == Some(organisation())
+                    && audit.before.get("status") == Some(from.as_str())
+                    && audit.after.get("status") == Some(to.as_str())
+            })
+            .returning(move |_, _, _, _, _| Ok(stored(to)));
     }
     let mut catalogue = MockCatalogueRepository::new();
     catalogue.expect_bundles().returning(|_| Ok(vec![]));
     let svc = service_with(catalogue, orders);
     let id = stored(OrderStatus::Received).id.to_string();
     let done = svc
-        .advance(&id, Some(OrderStatus::Complete), None)
+        .advance(
+            &id,
+            Some(OrderStatus::Complete),
+            None,
+            &Actor::person("ops@example.org"),
+        )
         .await
         .unwrap();
     assert_eq!(done.status, OrderStatus::Complete);
@@ -464,7 +494,12 @@ async fn illegal_transitions_and_lost_races_are_reported() {
             .returning(move |_| Ok(Some(current.clone())));
         let svc = service_with(MockCatalogueRepository::new(), orders);
         let err = svc
-            .advance(&stored(status).id.to_string(), Some(to), None)
+            .advance(
+                &stored(status).id.to_string(),
+                Some(to),
+                None,
+                &Actor::CommandLine,
+            )
             .await;
         assert!(
             matches!(err, Err(TransitionError::Illegal { .. })),
@@ -477,17 +512,20 @@ async fn illegal_transitions_and_lost_races_are_reported() {
         .returning(|_| Ok(Some(stored(OrderStatus::Received))));
     orders
         .expect_transition()
-        .returning(|_, _, _, _| Err(StoreError::NotFound));
+        .returning(|_, _, _, _, _| Err(StoreError::NotFound));
     let svc = service_with(MockCatalogueRepository::new(), orders);
     let err = svc
         .advance(
             &stored(OrderStatus::Received).id.to_string(),
             Some(OrderStatus::Cancelled),
             None,
+            &Actor::CommandLine,
         )
         .await;
     assert!(matches!(err, Err(TransitionError::Conflict)));
-    let err = svc.advance("not-an-id", None, None).await;
+    let err = svc
+        .advance("not-an-id", None, None, &Actor::CommandLine)
+        .await;
     assert!(matches!(err, Err(TransitionError::NotFound)));
 }
 
@@ -539,12 +577,18 @@ async fn a_declined_payment_fails_the_order_instead_of_paying_it() {
     orders
         .expect_transition()
         .times(1)
-        .withf(|_, from, e, _| *from == OrderStatus::Placed && e.status == OrderStatus::Failed)
-        .returning(|_, _, _, _| Ok(stored(OrderStatus::Failed)));
+        .withf(|_, from, e, _, audit| {
+            // what happened is recorded, not what was asked for
+            *from == OrderStatus::Placed
+                && e.status == OrderStatus::Failed
+                && audit.as_ref().is_some_and(|a| a.action == "order.failed")
+        })
+        .returning(|_, _, _, _, _| Ok(stored(OrderStatus::Failed)));
     let mut accounts = MockAccountDirectory::new();
     accounts
         .expect_currency()
         .returning(|_| Ok(Some(Currency::Gbp)));
+    accounts.expect_holder().returning(|_| Ok(Some(holder())));
     let mut payments = crate::ports::MockPaymentGateway::new();
     payments.expect_collect().returning(|_| {
         Ok(crate::ports::PaymentOutcome::Declined {
@@ -568,7 +612,12 @@ async fn a_declined_payment_fails_the_order_instead_of_paying_it() {
         Settings::default(),
     );
     let order = svc
-        .advance(&stored(OrderStatus::Placed).id.to_string(), None, None)
+        .advance(
+            &stored(OrderStatus::Placed).id.to_string(),
+            None,
+            None,
+            &Actor::CommandLine,
+        )
         .await
         .unwrap();
     assert_eq!(order.status, OrderStatus::Failed);
@@ -711,6 +760,7 @@ async fn a_certificate_is_a_complete_order_with_its_holder_and_catalogue_facts()
     accounts.expect_holder().times(1).returning(|a| {
         assert_eq!(a, account());
         Ok(Some(AccountHolder {
+            organisation_id: organisation(),
             name: "Acme".into(),
             beneficiary: "Acme Foundation".into(),
             logo: Some("https://tonne.example/logos/acme.png".into()),

@@ -7,7 +7,7 @@ use async_trait::async_trait;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 use time::OffsetDateTime;
-use tonne_kernel::{AccountId, Cursor, Page, PageRequest, StoreError};
+use tonne_kernel::{AccountId, AuditEntry, Cursor, Page, PageRequest, StoreError};
 use tonne_webhooks::ports::WebhookRepository;
 use tonne_webhooks::{
     Attempt, InsertWebhookError, Owner, Recovery, StreamKey, Webhook, WebhookId, WebhookSecret,
@@ -306,6 +306,7 @@ impl WebhookRepository for WebhookStore {
         since: OffsetDateTime,
         account: Option<AccountId>,
         at: OffsetDateTime,
+        audit: AuditEntry,
     ) -> Result<Recovery, StoreError> {
         let (w, only) = (id.to_string(), account.map(|a| a.to_string()));
         let (since, at) = (to_sql_time(since), to_sql_time(at));
@@ -342,6 +343,13 @@ impl WebhookRepository for WebhookStore {
                     recovery.streams += 1;
                     recovery.events += u64::try_from(acked - back_to).unwrap_or(0);
                 }
+                // The entry says what the replay moved, known only here.
+                let mut entry = audit.clone();
+                entry.after = entry
+                    .after
+                    .with("streams", recovery.streams)
+                    .with("events", recovery.events);
+                crate::audit::record(conn, [&entry])?;
                 Ok(recovery)
             })
             .await

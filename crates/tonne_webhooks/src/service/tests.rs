@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use mockall::predicate::eq;
 use time::OffsetDateTime;
-use tonne_kernel::{AccountId, AccountMode, MockClock, MockIdGenerator, OrganisationId};
+use tonne_kernel::{AccountId, AccountMode, Actor, MockClock, MockIdGenerator, OrganisationId};
 use uuid::Uuid;
 
 use super::*;
@@ -414,18 +414,26 @@ async fn recover_rewinds_from_a_past_time_for_covered_accounts_only() {
     let since = now() - time::Duration::hours(3);
     m.repo
         .expect_recover()
-        .withf(move |_, s, _, at| *s == since && *at == now())
+        .withf(move |_, s, _, at, audit| {
+            *s == since
+                && *at == now()
+                && audit.action == "webhook.replayed"
+                && audit.actor == Actor::person("ada@example.org")
+                && audit.organisation == Some(owner().organisation_id)
+                && audit.after.get("replay from") == Some(since.to_string().as_str())
+        })
         .times(2)
-        .returning(|_, _, account, _| {
+        .returning(|_, _, account, _, _| {
             Ok(Recovery {
                 streams: if account.is_some() { 1 } else { 2 },
                 events: 7,
             })
         });
     let s = service(m, Settings::default());
+    let by = Actor::person("ada@example.org");
     let w5 = WebhookId::from_uuid(Uuid::from_u128(5)).to_string();
     let w6 = WebhookId::from_uuid(Uuid::from_u128(6)).to_string();
-    let all = s.recover(owner(), &w5, since, None).await.unwrap();
+    let all = s.recover(owner(), &w5, since, None, &by).await.unwrap();
     assert_eq!(
         all,
         Recovery {
@@ -434,7 +442,7 @@ async fn recover_rewinds_from_a_past_time_for_covered_accounts_only() {
         }
     );
     let one = s
-        .recover(owner(), &w6, since, Some(account(11)))
+        .recover(owner(), &w6, since, Some(account(11)), &by)
         .await
         .unwrap();
     assert_eq!(one.streams, 1);
@@ -442,15 +450,15 @@ async fn recover_rewinds_from_a_past_time_for_covered_accounts_only() {
     // does not cover (its filter, or another organisation), another owner's webhook.
     let future = now() + time::Duration::seconds(1);
     assert!(matches!(
-        s.recover(owner(), &w5, future, None).await,
+        s.recover(owner(), &w5, future, None, &by).await,
         Err(RecoverError::Invalid(f)) if f.field == "since"
     ));
     assert!(matches!(
-        s.recover(owner(), &w6, since, Some(account(12))).await,
+        s.recover(owner(), &w6, since, Some(account(12)), &by).await,
         Err(RecoverError::Invalid(f)) if f.field == "account_id"
     ));
     assert!(matches!(
-        s.recover(owner(), &w5, since, Some(account(30))).await,
+        s.recover(owner(), &w5, since, Some(account(30)), &by).await,
         Err(RecoverError::Invalid(_))
     ));
     let stranger = Owner {
@@ -458,7 +466,7 @@ async fn recover_rewinds_from_a_past_time_for_covered_accounts_only() {
         ..owner()
     };
     assert!(matches!(
-        s.recover(stranger, &w5, since, None).await,
+        s.recover(stranger, &w5, since, None, &by).await,
         Err(RecoverError::NotFound)
     ));
 }

@@ -2,11 +2,13 @@
 //! the offset-link pages' style plus a navigation bar; no script. One file per
 //! section: [`orders`] (the operator's queue), [`keys`], [`webhooks`].
 
+mod audit;
 mod keys;
 mod orders;
 mod organisations;
 mod webhooks;
 
+pub use audit::{AuditFilterForm, audit_log};
 pub use keys::{created_key, keys};
 pub use orders::{QueueFilter, member_orders, order, queue};
 pub use organisations::{
@@ -31,6 +33,9 @@ header.bar button{padding:.35rem .8rem;background:#fff;color:#12355b}
 main{max-width:64rem}
 .filters{display:flex;flex-wrap:wrap;gap:0 1rem;align-items:flex-end}
 .filters .field{margin:.5rem 0}
+.changes{margin:0;padding-left:1.1rem}
+.changes ins{text-decoration:none;font-weight:600}
+.changes del{color:#5a5a5a}
 select,input[type=password]{font:inherit;padding:.55rem;border:2px solid #6b6f66;border-radius:.35rem;background:#fff;color:#1b1b1b;max-width:100%}
 input[type=password]{width:100%;max-width:24rem}
 .table-wrap{overflow-x:auto}
@@ -71,6 +76,7 @@ fn sections(role: Role) -> &'static [(&'static str, &'static str)] {
             ("Overview", "/console/"),
             ("Orders", "/console/orders"),
             ("Organisations", "/console/organisations"),
+            ("Audit log", "/console/audit"),
         ],
         Role::Member(_) => &[
             ("Overview", "/console/"),
@@ -88,6 +94,21 @@ pub(super) fn mode_switch(path: &str, mode: tonne_kernel::AccountMode) -> Markup
         p { "Showing " strong { (mode.as_str()) } " mode. "
             a href=(format!("{path}?mode={}", other.as_str())) { "Show " (other.as_str()) " mode" } }
     }
+}
+
+/// A query string of the non-empty pairs, each value URL-encoded.
+pub(super) fn url_query(pairs: &[(&str, &str)]) -> String {
+    pairs
+        .iter()
+        .filter(|(_, v)| !v.is_empty())
+        .map(|(k, v)| {
+            format!(
+                "{k}={}",
+                url::form_urlencoded::byte_serialize(v.as_bytes()).collect::<String>()
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("&")
 }
 
 pub(super) fn when(at: time::OffsetDateTime) -> String {

@@ -5,7 +5,7 @@ use tonne_accounts::users::{Principal, Role};
 use tonne_kernel::{AccountMode, Money};
 use tonne_ordering::{AwaitingFilter, Order, OrderStatus};
 
-use super::{page_in, when};
+use super::{page_in, url_query, when};
 
 /// What the queue's form holds, to show it again.
 #[derive(Debug, Default, Clone)]
@@ -91,20 +91,6 @@ pub fn queue(
             }
         },
     )
-}
-
-fn url_query(pairs: &[(&str, &str)]) -> String {
-    pairs
-        .iter()
-        .filter(|(_, v)| !v.is_empty())
-        .map(|(k, v)| {
-            format!(
-                "{k}={}",
-                url::form_urlencoded::byte_serialize(v.as_bytes()).collect::<String>()
-            )
-        })
-        .collect::<Vec<_>>()
-        .join("&")
 }
 
 fn action(
