@@ -29,6 +29,7 @@ pub mod pricing;
 mod quote;
 mod selection;
 mod service;
+mod stock;
 mod views;
 
 pub use catalogue::{
@@ -51,4 +52,7 @@ pub use ports::{
 pub use quote::{Quote, QuoteLine};
 pub use selection::{Percentage, SelectionEntry};
 pub use service::{Service, Settings};
+pub use stock::{
+    REASON_MAX, StockChange, StockEntry, StockEntryId, StockError, StockFieldError, StockReason,
+};
 pub use views::{AccountHolder, BundleView, Certificate, CertifiedProject, ProjectView};

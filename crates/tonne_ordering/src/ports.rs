@@ -18,6 +18,7 @@ use crate::orders::{
 };
 use crate::quote::Quote;
 use crate::selection::SelectionEntry;
+use crate::stock::{StockChange, StockEntry, StockEntryId, StockError, StockReason};
 use crate::views::{AccountHolder, BundleView, Certificate, ProjectView};
 
 /// Which catalogue items a list returns.
@@ -108,6 +109,32 @@ pub trait CatalogueRepository: Send + Sync {
     ) -> Result<(), StoreError>;
     /// Whether the catalogue is empty.
     async fn is_empty(&self) -> Result<bool, StoreError>;
+    /// In one transaction: changes a limited bundle's available grams by
+    /// `entry.delta_grams` only if the result is not below zero, and writes the
+    /// ledger row (its `available_after` as stored) and the audit entry (with
+    /// `available` before and after added). `Ok(None)` when the bundle is
+    /// unlimited or the change would go below zero (nothing written);
+    /// `NotFound` when there is no such bundle.
+    async fn adjust_stock(
+        &self,
+        entry: StockEntry,
+        audit: AuditEntry,
+    ) -> Result<Option<StockEntry>, StoreError>;
+    /// A bundle's ledger, newest first, strictly older than the cursor.
+    /// `NotFound` when the cursor names no row of this bundle.
+    async fn stock_ledger(
+        &self,
+        bundle: BundleId,
+        page: &PageRequest<StockEntryId>,
+    ) -> Result<Page<StockEntry>, StoreError>;
+    /// Disables a bundle at `at` (`Some`) or enables it (`None`), with the audit
+    /// entry, in one transaction. `NotFound` when there is no such bundle.
+    async fn set_bundle_disabled(
+        &self,
+        bundle: BundleId,
+        at: Option<OffsetDateTime>,
+        audit: AuditEntry,
+    ) -> Result<(), StoreError>;
     /// Inserts or updates every item in one transaction (idempotent: ids are stable).
     async fn import(
         &self,
@@ -381,4 +408,29 @@ pub trait OrderingService: Send + Sync {
     /// Imports a catalogue (operator).
     async fn import_catalogue(&self, catalogue: Catalogue)
     -> Result<ImportSummary, CatalogueError>;
+    /// Operator: every bundle, enabled or not, in id order.
+    async fn all_bundles(&self, page: PageRequest<Cursor>) -> Result<Page<Bundle>, CatalogueError>;
+    /// Operator: adds or removes stock of a limited bundle, with a reason; one
+    /// ledger row and one audit entry naming `by`.
+    async fn adjust_stock(
+        &self,
+        bundle: &str,
+        change: StockChange,
+        reason: StockReason,
+        by: &Actor,
+    ) -> Result<StockEntry, StockError>;
+    /// Operator: a bundle's stock ledger, newest first.
+    async fn stock_ledger(
+        &self,
+        bundle: &str,
+        page: PageRequest<StockEntryId>,
+    ) -> Result<Page<StockEntry>, StockError>;
+    /// Operator: enables or disables a bundle (a disabled bundle takes no
+    /// orders); setting what is already set changes nothing.
+    async fn set_bundle_enabled(
+        &self,
+        bundle: &str,
+        enabled: bool,
+        by: &Actor,
+    ) -> Result<Bundle, CatalogueError>;
 }

@@ -22,12 +22,14 @@ use crate::ports::{
 };
 use crate::quote::Quote;
 use crate::selection::SelectionEntry;
+use crate::stock::{StockChange, StockEntry, StockEntryId, StockError, StockReason};
 use crate::views::{BundleView, Certificate, ProjectView};
 
 mod catalogue;
 mod lifecycle;
 mod orders;
 mod quotes;
+mod stock;
 mod support;
 
 pub use quotes::Settings;
@@ -259,6 +261,39 @@ impl OrderingService for Service {
         catalogue: Catalogue,
     ) -> Result<ImportSummary, CatalogueError> {
         self.catalogue.import(catalogue).await
+    }
+
+    async fn all_bundles(&self, page: PageRequest<Cursor>) -> Result<Page<Bundle>, CatalogueError> {
+        self.catalogue.all_bundles(page).await
+    }
+
+    async fn adjust_stock(
+        &self,
+        bundle: &str,
+        change: StockChange,
+        reason: StockReason,
+        by: &Actor,
+    ) -> Result<StockEntry, StockError> {
+        self.catalogue
+            .adjust_stock(bundle, change, reason, by)
+            .await
+    }
+
+    async fn stock_ledger(
+        &self,
+        bundle: &str,
+        page: PageRequest<StockEntryId>,
+    ) -> Result<Page<StockEntry>, StockError> {
+        self.catalogue.stock_ledger(bundle, page).await
+    }
+
+    async fn set_bundle_enabled(
+        &self,
+        bundle: &str,
+        enabled: bool,
+        by: &Actor,
+    ) -> Result<Bundle, CatalogueError> {
+        self.catalogue.set_bundle_enabled(bundle, enabled, by).await
     }
 }
 

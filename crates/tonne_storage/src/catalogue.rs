@@ -8,11 +8,13 @@ use diesel::result::Error as DieselError;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use time::{OffsetDateTime, PrimitiveDateTime};
-use tonne_kernel::{AccountId, Currency, Cursor, Mass, Money, Page, PageRequest, StoreError};
+use tonne_kernel::{
+    AccountId, AuditEntry, Currency, Cursor, Mass, Money, Page, PageRequest, StoreError,
+};
 use tonne_ordering::ports::{Catalogue, CatalogueRepository, ImportSummary, Visibility};
 use tonne_ordering::{
     Approach, Bundle, BundleId, BundlePortfolio, BundlePortfolioId, BundlePrice, CarbonPermanence,
-    Media, OffsetType, Project, ProjectFacts, ProjectId, Registry,
+    Media, OffsetType, Project, ProjectFacts, ProjectId, Registry, StockEntry, StockEntryId,
 };
 
 use crate::db::{AnyConnection, Db};
@@ -738,6 +740,31 @@ impl CatalogueRepository for CatalogueStore {
             })
             .await
             .map_err(|e| store_error(e, "setting an account's bundle portfolio"))
+    }
+
+    async fn adjust_stock(
+        &self,
+        entry: StockEntry,
+        audit: AuditEntry,
+    ) -> Result<Option<StockEntry>, StoreError> {
+        crate::stock::adjust(&self.db, entry, audit).await
+    }
+
+    async fn stock_ledger(
+        &self,
+        bundle: BundleId,
+        page: &PageRequest<StockEntryId>,
+    ) -> Result<Page<StockEntry>, StoreError> {
+        crate::stock::ledger(&self.db, bundle, page).await
+    }
+
+    async fn set_bundle_disabled(
+        &self,
+        bundle: BundleId,
+        at: Option<OffsetDateTime>,
+        audit: AuditEntry,
+    ) -> Result<(), StoreError> {
+        crate::stock::set_disabled(&self.db, bundle, at, audit).await
     }
 
     async fn is_empty(&self) -> Result<bool, StoreError> {

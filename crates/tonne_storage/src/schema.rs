@@ -416,3 +416,16 @@ diesel::table! {
         after_json -> Text,
     }
 }
+
+diesel::table! {
+    stock_ledger (id) {
+        id -> Text,
+        bundle_id -> Text,
+        at -> Timestamp,
+        actor_kind -> Text,
+        actor -> Text,
+        delta_grams -> BigInt,
+        reason -> Text,
+        available_after_grams -> BigInt,
+    }
+}

@@ -5,11 +5,10 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
-use tonne_accounts::users::Role;
 use tonne_kernel::{AuditEntryId, AuditFilter, Limit, OrganisationId, PageRequest, StoreError};
 
 use super::views::AuditFilterForm;
-use super::{PAGE_SIZE, not_found, respond, see_other, signed_in, unavailable, views};
+use super::{PAGE_SIZE, operator, respond, see_other, unavailable, views};
 use crate::state::AppState;
 
 /// The filters, as the form sends them (all optional).
@@ -32,13 +31,10 @@ pub(super) async fn list(
     req: HttpRequest,
     query: web::Query<AuditQuery>,
 ) -> HttpResponse {
-    let who = match signed_in(&state, &req).await {
+    let who = match operator(&state, &req).await {
         Ok(who) => who,
         Err(answer) => return answer,
     };
-    if who.user.role != Role::Operator {
-        return not_found(&who);
-    }
     let form = AuditFilterForm {
         actor: text(&query.actor),
         action: text(&query.action),

@@ -16,6 +16,7 @@
 
 mod audit;
 mod auth;
+mod catalogue;
 mod keys;
 mod orders;
 mod organisations;
@@ -117,6 +118,31 @@ async fn signed_in(state: &AppState, req: &HttpRequest) -> Result<Principal, Htt
     }
 }
 
+/// The signed-in operator, or the answer for anyone else (members get 404).
+async fn operator(state: &AppState, req: &HttpRequest) -> Result<Principal, HttpResponse> {
+    let who = signed_in(state, req).await?;
+    if who.user.role == tonne_accounts::users::Role::Operator {
+        Ok(who)
+    } else {
+        Err(not_found(&who))
+    }
+}
+
+/// The signed-in operator for a form (CSRF checked first), or the answer for
+/// anyone else (members get 404).
+async fn operator_form(
+    state: &AppState,
+    req: &HttpRequest,
+    csrf: Option<&str>,
+) -> Result<Principal, HttpResponse> {
+    let who = signed_in_form(state, req, csrf).await?;
+    if who.user.role == tonne_accounts::users::Role::Operator {
+        Ok(who)
+    } else {
+        Err(not_found(&who))
+    }
+}
+
 /// The signed-in person, if the form's CSRF token is the session's; else 403
 /// (nothing runs).
 async fn signed_in_form(
@@ -195,6 +221,12 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route(web::post().to(auth::sign_in)),
     )
     .service(web::resource("/console/audit").route(web::get().to(audit::list)))
+    .service(web::resource("/console/catalogue").route(web::get().to(catalogue::list)))
+    .service(web::resource("/console/catalogue/{id}").route(web::get().to(catalogue::show)))
+    .service(web::resource("/console/catalogue/{id}/stock").route(web::post().to(catalogue::stock)))
+    .service(
+        web::resource("/console/catalogue/{id}/state").route(web::post().to(catalogue::set_state)),
+    )
     .service(web::resource("/console/sign-out").route(web::post().to(auth::sign_out)))
     .service(
         web::resource("/console/setup/{token}")

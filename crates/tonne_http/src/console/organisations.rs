@@ -10,19 +10,9 @@ use tonne_accounts::users::{Email, NewUser, Principal, Role, UserError};
 use tonne_kernel::OrganisationId;
 
 use super::{
-    not_found, page_after, respond, see_other, signed_in, signed_in_form, unavailable, views,
+    not_found, operator, page_after, respond, see_other, signed_in_form, unavailable, views,
 };
 use crate::state::AppState;
-
-/// The signed-in operator, or the answer for anyone else (members get 404).
-async fn operator(state: &AppState, req: &HttpRequest) -> Result<Principal, HttpResponse> {
-    let who = signed_in(state, req).await?;
-    if who.user.role == Role::Operator {
-        Ok(who)
-    } else {
-        Err(not_found(&who))
-    }
-}
 
 #[derive(Debug, Default, Deserialize)]
 pub(super) struct ListQuery {

@@ -3,12 +3,14 @@
 //! section: [`orders`] (the operator's queue), [`keys`], [`webhooks`].
 
 mod audit;
+mod catalogue;
 mod keys;
 mod orders;
 mod organisations;
 mod webhooks;
 
 pub use audit::{AuditFilterForm, audit_log};
+pub use catalogue::{StockForm, bundle, catalogue};
 pub use keys::{created_key, keys};
 pub use orders::{QueueFilter, member_orders, order, queue};
 pub use organisations::{
@@ -75,6 +77,7 @@ fn sections(role: Role) -> &'static [(&'static str, &'static str)] {
         Role::Operator => &[
             ("Overview", "/console/"),
             ("Orders", "/console/orders"),
+            ("Catalogue", "/console/catalogue"),
             ("Organisations", "/console/organisations"),
             ("Audit log", "/console/audit"),
         ],

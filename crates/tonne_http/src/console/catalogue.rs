@@ -1,0 +1,207 @@
+//! The operator's catalogue: every bundle (enabled or not) with its stock, a
+//! bundle's page with its projects and stock ledger, changing stock with a
+//! reason, and enabling or disabling it. Members get 404.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::Deserialize;
+use tonne_accounts::users::Principal;
+use tonne_kernel::{Limit, PageRequest};
+use tonne_ordering::{CatalogueError, StockChange, StockEntryId, StockError, StockReason};
+
+use super::views::StockForm;
+use super::{
+    PAGE_SIZE, not_found, operator, operator_form, page_after, respond, see_other, unavailable,
+    views,
+};
+use crate::state::AppState;
+
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct ListQuery {
+    after: Option<String>,
+}
+
+/// `GET /console/catalogue`.
+pub(super) async fn list(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    query: web::Query<ListQuery>,
+) -> HttpResponse {
+    let who = match operator(&state, &req).await {
+        Ok(who) => who,
+        Err(answer) => return answer,
+    };
+    match state
+        .ordering
+        .all_bundles(page_after(query.after.as_deref()))
+        .await
+    {
+        Ok(found) => {
+            let next = found.last_if_more().map(|b| b.id.to_string());
+            respond(
+                StatusCode::OK,
+                views::catalogue(&who, &found.items, next.as_deref()),
+            )
+        }
+        Err(CatalogueError::NotFound) => see_other("/console/catalogue"),
+        Err(e) => unavailable(e),
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct BundleQuery {
+    after: Option<String>,
+}
+
+async fn bundle_page(
+    state: &AppState,
+    who: &Principal,
+    id: &str,
+    after: Option<&str>,
+    form: &StockForm,
+    status: StatusCode,
+) -> HttpResponse {
+    let bundle = match state.ordering.bundle(id).await {
+        Ok(b) => b,
+        Err(CatalogueError::NotFound | CatalogueError::Invalid { .. }) => return not_found(who),
+        Err(e) => return unavailable(e),
+    };
+    let page = PageRequest {
+        limit: Limit::new(PAGE_SIZE).unwrap_or_default(),
+        after: after.and_then(|a| a.parse::<StockEntryId>().ok()),
+    };
+    match state.ordering.stock_ledger(id, page).await {
+        Ok(ledger) => {
+            let next = ledger.last_if_more().map(|e| e.id.to_string());
+            respond(
+                status,
+                views::bundle(who, &bundle, &ledger.items, next.as_deref(), form),
+            )
+        }
+        Err(StockError::NotFound) => see_other(&format!("/console/catalogue/{id}")),
+        Err(e) => unavailable(e),
+    }
+}
+
+/// `GET /console/catalogue/{id}`.
+pub(super) async fn show(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+    query: web::Query<BundleQuery>,
+) -> HttpResponse {
+    match operator(&state, &req).await {
+        Ok(who) => {
+            let form = StockForm::default();
+            bundle_page(
+                &state,
+                &who,
+                &id,
+                query.after.as_deref(),
+                &form,
+                StatusCode::OK,
+            )
+            .await
+        }
+        Err(answer) => answer,
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct StockRequest {
+    csrf: Option<String>,
+    direction: Option<String>,
+    quantity: Option<String>,
+    reason: Option<String>,
+}
+
+/// `POST /console/catalogue/{id}/stock`: one ledger row, or the form again
+/// with the message beside the field (nothing written).
+pub(super) async fn stock(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+    form: web::Form<StockRequest>,
+) -> HttpResponse {
+    let who = match operator_form(&state, &req, form.csrf.as_deref()).await {
+        Ok(who) => who,
+        Err(answer) => return answer,
+    };
+    let mut shown = StockForm {
+        direction: form.direction.clone().unwrap_or_default(),
+        quantity: form.quantity.clone().unwrap_or_default(),
+        reason: form.reason.clone().unwrap_or_default(),
+        problem: None,
+    };
+    let parsed = StockChange::parse(&shown.direction, &shown.quantity)
+        .and_then(|change| Ok((change, StockReason::parse(&shown.reason)?)));
+    let outcome = match parsed {
+        Ok((change, reason)) => {
+            state
+                .ordering
+                .adjust_stock(&id, change, reason, &who.actor())
+                .await
+        }
+        Err(e) => Err(e.into()),
+    };
+    let problem = match outcome {
+        Ok(_) => return see_other(&format!("/console/catalogue/{}", id.as_str())),
+        Err(StockError::NotFound) => return not_found(&who),
+        Err(StockError::Invalid(e)) => {
+            let field = match e.field {
+                "quantity" => "Quantity",
+                "reason" => "Reason",
+                _ => "Change",
+            };
+            format!("{field}: {}.", e.reason)
+        }
+        Err(StockError::Unlimited) => {
+            "This bundle is unlimited: it has no stock to change.".to_owned()
+        }
+        Err(StockError::Insufficient { available }) => {
+            format!("Quantity: only {available} t are available; nothing was removed.")
+        }
+        Err(e @ StockError::Unexpected(_)) => return unavailable(e),
+    };
+    shown.problem = Some(problem);
+    bundle_page(&state, &who, &id, None, &shown, StatusCode::BAD_REQUEST).await
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct StateRequest {
+    csrf: Option<String>,
+    enabled: Option<String>,
+}
+
+/// `POST /console/catalogue/{id}/state`: enables or disables the bundle.
+pub(super) async fn set_state(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+    form: web::Form<StateRequest>,
+) -> HttpResponse {
+    let who = match operator_form(&state, &req, form.csrf.as_deref()).await {
+        Ok(who) => who,
+        Err(answer) => return answer,
+    };
+    let enabled = match form.enabled.as_deref() {
+        Some("true") => true,
+        Some("false") => false,
+        _ => {
+            let form = StockForm {
+                problem: Some("Choose to enable or to disable the bundle.".into()),
+                ..StockForm::default()
+            };
+            return bundle_page(&state, &who, &id, None, &form, StatusCode::BAD_REQUEST).await;
+        }
+    };
+    match state
+        .ordering
+        .set_bundle_enabled(&id, enabled, &who.actor())
+        .await
+    {
+        Ok(_) => see_other(&format!("/console/catalogue/{}", id.as_str())),
+        Err(CatalogueError::NotFound | CatalogueError::Invalid { .. }) => not_found(&who),
+        Err(e) => unavailable(e),
+    }
+}
