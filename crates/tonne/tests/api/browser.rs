@@ -693,6 +693,52 @@ async fn an_operator_fulfils_a_live_order_in_the_console_in_a_real_browser() {
     let filtered = text(&c).await;
     assert!(filtered.contains("order.paid") && !filtered.contains("organisation.created"));
 
+    // The catalogue: add stock with a reason; the ledger shows it.
+    c.find(Locator::LinkText("Catalogue"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    soon(&c, Locator::LinkText("Direct Air Capture"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    soon(&c, Locator::Id("quantity")).await.unwrap();
+    check("24-console-bundle").await;
+    c.find(Locator::Id("quantity"))
+        .await
+        .unwrap()
+        .send_keys("25")
+        .await
+        .unwrap();
+    c.find(Locator::Id("reason"))
+        .await
+        .unwrap()
+        .send_keys("Bought 25 t from the registry")
+        .await
+        .unwrap();
+    c.find(Locator::XPath("//button[text()='Change stock']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    soon(
+        &c,
+        Locator::XPath("//td[text()='Bought 25 t from the registry']"),
+    )
+    .await
+    .unwrap();
+    check("25-console-bundle-stock-changed").await;
+    c.goto(&format!("{}/console/catalogue", app.base))
+        .await
+        .unwrap();
+    soon(&c, Locator::Css("table")).await.unwrap();
+    check("26-console-catalogue").await;
+
     // Signing out ends the session: the queue asks to sign in again.
     c.goto(&format!("{}/console/", app.base)).await.unwrap();
     c.find(Locator::XPath("//button[text()='Sign out']"))

@@ -933,3 +933,119 @@ async fn following_a_portfolio_checks_it_exists_and_sells_first() {
         .unwrap();
     assert_eq!(followed.identifier, "portfolio-21");
 }
+
+// ---- the operator's stock and sale ----
+
+fn stocked(available_t: Option<i64>, disabled: bool) -> Bundle {
+    Bundle {
+        available: available_t.map(|t| Mass::from_grams(t * 1_000_000)),
+        disabled,
+        ..bundle(1, 1000)
+    }
+}
+
+fn stock_service(catalogue: MockCatalogueRepository) -> Service {
+    service_with(catalogue, MockOrderRepository::new())
+}
+
+#[tokio::test]
+async fn a_stock_change_is_one_ledger_row_with_its_reason_and_an_audit_entry() {
+    let mut catalogue = MockCatalogueRepository::new();
+    catalogue
+        .expect_bundles()
+        .returning(|_| Ok(vec![stocked(Some(10), false)]));
+    catalogue
+        .expect_adjust_stock()
+        .times(1)
+        .withf(|entry, audit| {
+            entry.delta_grams == -2_000_000
+                && entry.reason == "withdrawn"
+                && entry.actor == Actor::person("ops@example.org")
+                && audit.action == "bundle.stock_changed"
+                && audit.after.get("change") == Some("−2 t")
+                && audit.after.get("reason") == Some("withdrawn")
+        })
+        .returning(|entry, _| {
+            Ok(Some(crate::StockEntry {
+                available_after: Mass::from_grams(8_000_000),
+                ..entry
+            }))
+        });
+    let svc = stock_service(catalogue);
+    let done = svc
+        .adjust_stock(
+            &stocked(None, false).id.to_string(),
+            crate::StockChange::parse("remove", "2").unwrap(),
+            crate::StockReason::parse(" withdrawn ").unwrap(),
+            &Actor::person("ops@example.org"),
+        )
+        .await
+        .unwrap();
+    assert_eq!(done.available_after, Mass::from_grams(8_000_000));
+}
+
+#[tokio::test]
+async fn a_refused_stock_change_says_what_is_left_and_unlimited_bundles_have_no_stock() {
+    let id = stocked(None, false).id.to_string();
+    let remove = || crate::StockChange::parse("remove", "20").unwrap();
+    let reason = || crate::StockReason::parse("sold").unwrap();
+    // the guard refused it (another change ran first): the message says what is left
+    let mut catalogue = MockCatalogueRepository::new();
+    catalogue
+        .expect_bundles()
+        .returning(|_| Ok(vec![stocked(Some(10), false)]));
+    catalogue.expect_adjust_stock().returning(|_, _| Ok(None));
+    let err = stock_service(catalogue)
+        .adjust_stock(&id, remove(), reason(), &Actor::CommandLine)
+        .await;
+    assert!(
+        matches!(&err, Err(crate::StockError::Insufficient { available }) if available == "10"),
+        "{err:?}"
+    );
+    let mut catalogue = MockCatalogueRepository::new();
+    catalogue
+        .expect_bundles()
+        .returning(|_| Ok(vec![stocked(None, false)]));
+    catalogue.expect_adjust_stock().never();
+    let err = stock_service(catalogue)
+        .adjust_stock(&id, remove(), reason(), &Actor::CommandLine)
+        .await;
+    assert!(matches!(err, Err(crate::StockError::Unlimited)));
+    let mut catalogue = MockCatalogueRepository::new();
+    catalogue.expect_bundles().returning(|_| Ok(vec![]));
+    let err = stock_service(catalogue)
+        .adjust_stock(&id, remove(), reason(), &Actor::CommandLine)
+        .await;
+    assert!(matches!(err, Err(crate::StockError::NotFound)));
+}
+
+#[tokio::test]
+async fn taking_a_bundle_off_sale_is_audited_once() {
+    let mut catalogue = MockCatalogueRepository::new();
+    catalogue
+        .expect_bundles()
+        .returning(|_| Ok(vec![stocked(Some(1), false)]));
+    catalogue
+        .expect_set_bundle_disabled()
+        .times(1)
+        .withf(|_, at, audit| {
+            at.is_some()
+                && audit.action == "bundle.disabled"
+                && audit.before.get("state") == Some("enabled")
+                && audit.after.get("state") == Some("disabled")
+        })
+        .returning(|_, _, _| Ok(()));
+    let svc = stock_service(catalogue);
+    let id = stocked(None, false).id.to_string();
+    let off = svc
+        .set_bundle_enabled(&id, false, &Actor::CommandLine)
+        .await
+        .unwrap();
+    assert!(off.disabled);
+    // already on sale: enabling changes (and records) nothing
+    let on = svc
+        .set_bundle_enabled(&id, true, &Actor::CommandLine)
+        .await
+        .unwrap();
+    assert!(!on.disabled);
+}
