@@ -53,6 +53,7 @@ pub use quote::{Quote, QuoteLine};
 pub use selection::{Percentage, SelectionEntry};
 pub use service::{Service, Settings};
 pub use stock::{
-    REASON_MAX, StockChange, StockEntry, StockEntryId, StockError, StockFieldError, StockReason,
+    BundleEdit, BundleEditError, DESCRIPTION_MAX, FieldError, REASON_MAX, StockChange, StockEntry,
+    StockEntryId, StockError, StockReason, price_field,
 };
 pub use views::{AccountHolder, BundleView, Certificate, CertifiedProject, ProjectView};

@@ -18,7 +18,9 @@ use crate::orders::{
 };
 use crate::quote::Quote;
 use crate::selection::SelectionEntry;
-use crate::stock::{StockChange, StockEntry, StockEntryId, StockError, StockReason};
+use crate::stock::{
+    BundleEdit, BundleEditError, StockChange, StockEntry, StockEntryId, StockError, StockReason,
+};
 use crate::views::{AccountHolder, BundleView, Certificate, ProjectView};
 
 /// Which catalogue items a list returns.
@@ -127,6 +129,16 @@ pub trait CatalogueRepository: Send + Sync {
         bundle: BundleId,
         page: &PageRequest<StockEntryId>,
     ) -> Result<Page<StockEntry>, StoreError>;
+    /// Sets a bundle's description and the price in each given currency (the
+    /// bundle must already be sold in it), with the audit entry, in one
+    /// transaction. `NotFound` when there is no such bundle.
+    async fn update_bundle(
+        &self,
+        bundle: BundleId,
+        edit: BundleEdit,
+        at: OffsetDateTime,
+        audit: AuditEntry,
+    ) -> Result<(), StoreError>;
     /// Disables a bundle at `at` (`Some`) or enables it (`None`), with the audit
     /// entry, in one transaction. `NotFound` when there is no such bundle.
     async fn set_bundle_disabled(
@@ -425,6 +437,14 @@ pub trait OrderingService: Send + Sync {
         bundle: &str,
         page: PageRequest<StockEntryId>,
     ) -> Result<Page<StockEntry>, StockError>;
+    /// Operator: changes a bundle's description and prices (only in the
+    /// currencies it is sold in); an edit that changes nothing writes nothing.
+    async fn edit_bundle(
+        &self,
+        bundle: &str,
+        edit: BundleEdit,
+        by: &Actor,
+    ) -> Result<Bundle, BundleEditError>;
     /// Operator: enables or disables a bundle (a disabled bundle takes no
     /// orders); setting what is already set changes nothing.
     async fn set_bundle_enabled(

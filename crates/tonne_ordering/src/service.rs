@@ -22,7 +22,9 @@ use crate::ports::{
 };
 use crate::quote::Quote;
 use crate::selection::SelectionEntry;
-use crate::stock::{StockChange, StockEntry, StockEntryId, StockError, StockReason};
+use crate::stock::{
+    BundleEdit, BundleEditError, StockChange, StockEntry, StockEntryId, StockError, StockReason,
+};
 use crate::views::{BundleView, Certificate, ProjectView};
 
 mod catalogue;
@@ -285,6 +287,15 @@ impl OrderingService for Service {
         page: PageRequest<StockEntryId>,
     ) -> Result<Page<StockEntry>, StockError> {
         self.catalogue.stock_ledger(bundle, page).await
+    }
+
+    async fn edit_bundle(
+        &self,
+        bundle: &str,
+        edit: BundleEdit,
+        by: &Actor,
+    ) -> Result<Bundle, BundleEditError> {
+        self.catalogue.edit_bundle(bundle, edit, by).await
     }
 
     async fn set_bundle_enabled(

@@ -1,7 +1,8 @@
-//! The stock ledger: every change an operator makes to a bundle's available
-//! quantity is a row — who, when, how much, why, and what was left after.
-//! Available quantity never goes below zero; an unlimited bundle has no stock
-//! to change.
+//! The operator's side of bundles. The stock ledger: every change an operator
+//! makes to a bundle's available quantity is a row — who, when, how much, why,
+//! and what was left after. Available quantity never goes below zero; an
+//! unlimited bundle has no stock to change. And [`BundleEdit`]: a bundle's
+//! description and its price in each currency it is sold in.
 //!
 //! ```
 //! use tonne_kernel::{Mass, MassUnit};
@@ -15,7 +16,7 @@
 //! ```
 
 use time::OffsetDateTime;
-use tonne_kernel::{Actor, Mass, MassUnit};
+use tonne_kernel::{Actor, AmountError, Currency, Mass, MassUnit, Money};
 
 use crate::catalogue::BundleId;
 
@@ -36,10 +37,10 @@ pub enum StockChange {
     Remove(Mass),
 }
 
-/// Why a stock form was refused, by field.
+/// Why an operator's form was refused, by field.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{field}: {reason}")]
-pub struct StockFieldError {
+pub struct FieldError {
     pub field: &'static str,
     pub reason: String,
 }
@@ -47,8 +48,8 @@ pub struct StockFieldError {
 impl StockChange {
     /// A change from a direction (`add` or `remove`) and a quantity in tonnes
     /// (at most six decimals: grams).
-    pub fn parse(direction: &str, tonnes: &str) -> Result<Self, StockFieldError> {
-        let refuse = |field, reason: &str| StockFieldError {
+    pub fn parse(direction: &str, tonnes: &str) -> Result<Self, FieldError> {
+        let refuse = |field, reason: &str| FieldError {
             field,
             reason: reason.to_owned(),
         };
@@ -83,16 +84,16 @@ pub struct StockReason(String);
 
 impl StockReason {
     /// A reason, trimmed; blank or too long is refused.
-    pub fn parse(text: &str) -> Result<Self, StockFieldError> {
+    pub fn parse(text: &str) -> Result<Self, FieldError> {
         let text = text.trim();
         if text.is_empty() {
-            return Err(StockFieldError {
+            return Err(FieldError {
                 field: "reason",
                 reason: "say why the stock changes".into(),
             });
         }
         if text.chars().count() > REASON_MAX {
-            return Err(StockFieldError {
+            return Err(FieldError {
                 field: "reason",
                 reason: format!("at most {REASON_MAX} characters"),
             });
@@ -104,6 +105,90 @@ impl StockReason {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+}
+
+/// Longest description kept.
+pub const DESCRIPTION_MAX: usize = 2000;
+
+/// A bundle's editable text and prices, validated.
+///
+/// ```
+/// use tonne_kernel::Currency;
+/// use tonne_ordering::BundleEdit;
+///
+/// let edit = BundleEdit::parse("  Trees. ", &[(Currency::Gbp, "12.50")]).unwrap();
+/// assert_eq!(edit.description.as_deref(), Some("Trees."));
+/// assert_eq!(edit.prices[0].minor(), 1250);
+/// assert_eq!(BundleEdit::parse("", &[(Currency::Gbp, "0")]).unwrap_err().field, "price GBP");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BundleEdit {
+    /// `None` clears it.
+    pub description: Option<String>,
+    /// A positive price per tonne in each currency given.
+    pub prices: Vec<Money>,
+}
+
+impl BundleEdit {
+    /// Trims the description (blank clears it) and parses each price.
+    pub fn parse(description: &str, prices: &[(Currency, &str)]) -> Result<Self, FieldError> {
+        let description = description.trim();
+        if description.chars().count() > DESCRIPTION_MAX {
+            return Err(FieldError {
+                field: "description",
+                reason: format!("at most {DESCRIPTION_MAX} characters"),
+            });
+        }
+        let prices = prices
+            .iter()
+            .map(|(currency, raw)| {
+                Money::parse_positive(raw.trim(), *currency).map_err(|e| FieldError {
+                    field: price_field(*currency),
+                    reason: match e {
+                        AmountError::TooPrecise => format!(
+                            "at most {} decimals in {}",
+                            currency.minor_digits(),
+                            currency.code()
+                        ),
+                        AmountError::NotPositive => "more than zero".to_owned(),
+                        _ => "a price per tonne, such as 12.50".to_owned(),
+                    },
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Self {
+            description: (!description.is_empty()).then(|| description.to_owned()),
+            prices,
+        })
+    }
+}
+
+/// The form field of a currency's price (`price GBP`).
+pub fn price_field(currency: Currency) -> &'static str {
+    match currency {
+        Currency::Gbp => "price GBP",
+        Currency::Eur => "price EUR",
+        Currency::Usd => "price USD",
+        Currency::Sek => "price SEK",
+        Currency::Chf => "price CHF",
+        Currency::Pln => "price PLN",
+        Currency::Dkk => "price DKK",
+        Currency::Nok => "price NOK",
+    }
+}
+
+/// Why a bundle edit was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum BundleEditError {
+    /// No such bundle.
+    #[error("no such bundle")]
+    NotFound,
+    /// A field is invalid (a price in a currency the bundle is not sold in, too).
+    #[error(transparent)]
+    Invalid(#[from] FieldError),
+    /// Storage failed.
+    #[error(transparent)]
+    Unexpected(#[from] anyhow::Error),
 }
 
 /// One row of the ledger.
@@ -134,7 +219,7 @@ pub enum StockError {
     Insufficient { available: String },
     /// A field of the request is invalid.
     #[error(transparent)]
-    Invalid(#[from] StockFieldError),
+    Invalid(#[from] FieldError),
     /// Storage failed.
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),

@@ -13,8 +13,9 @@ use tonne_kernel::{
 };
 use tonne_ordering::ports::{Catalogue, CatalogueRepository, ImportSummary, Visibility};
 use tonne_ordering::{
-    Approach, Bundle, BundleId, BundlePortfolio, BundlePortfolioId, BundlePrice, CarbonPermanence,
-    Media, OffsetType, Project, ProjectFacts, ProjectId, Registry, StockEntry, StockEntryId,
+    Approach, Bundle, BundleEdit, BundleId, BundlePortfolio, BundlePortfolioId, BundlePrice,
+    CarbonPermanence, Media, OffsetType, Project, ProjectFacts, ProjectId, Registry, StockEntry,
+    StockEntryId,
 };
 
 use crate::db::{AnyConnection, Db};
@@ -756,6 +757,16 @@ impl CatalogueRepository for CatalogueStore {
         page: &PageRequest<StockEntryId>,
     ) -> Result<Page<StockEntry>, StoreError> {
         crate::stock::ledger(&self.db, bundle, page).await
+    }
+
+    async fn update_bundle(
+        &self,
+        bundle: BundleId,
+        edit: BundleEdit,
+        at: OffsetDateTime,
+        audit: AuditEntry,
+    ) -> Result<(), StoreError> {
+        crate::stock::update(&self.db, bundle, edit, at, audit).await
     }
 
     async fn set_bundle_disabled(

@@ -7,12 +7,12 @@ use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 use time::{OffsetDateTime, PrimitiveDateTime};
 use tonne_kernel::{Actor, AuditEntry, Mass, Page, PageRequest, StoreError};
-use tonne_ordering::{BundleId, StockEntry, StockEntryId};
+use tonne_ordering::{BundleEdit, BundleId, StockEntry, StockEntryId};
 
 use crate::db::Db;
 use crate::error::{corrupt, store_error};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
-use crate::schema::{bundles, stock_ledger};
+use crate::schema::{bundle_prices, bundles, stock_ledger};
 
 #[derive(Queryable, Selectable, Insertable)]
 #[diesel(table_name = stock_ledger)]
@@ -133,6 +133,40 @@ pub(crate) async fn ledger(
     })
     .await
     .map_err(|e| store_error(e, "reading a stock ledger"))
+}
+
+pub(crate) async fn update(
+    db: &Db,
+    bundle: BundleId,
+    edit: BundleEdit,
+    at: OffsetDateTime,
+    audit: AuditEntry,
+) -> Result<(), StoreError> {
+    let bundle = bundle.to_string();
+    db.write(move |conn| {
+        let changed = diesel::update(bundles::table.find(&bundle))
+            .set((
+                bundles::description.eq(edit.description.clone()),
+                bundles::updated_at.eq(to_sql_time(at)),
+            ))
+            .execute(conn)?;
+        if changed == 0 {
+            return Err(DieselError::NotFound);
+        }
+        for price in &edit.prices {
+            let changed =
+                diesel::update(bundle_prices::table.find((&bundle, price.currency().code())))
+                    .set(bundle_prices::unit_price_minor.eq(price.minor()))
+                    .execute(conn)?;
+            if changed == 0 {
+                // not sold in this currency: the whole edit is refused
+                return Err(DieselError::NotFound);
+            }
+        }
+        crate::audit::record(conn, [&audit])
+    })
+    .await
+    .map_err(|e| store_error(e, "editing a bundle"))
 }
 
 pub(crate) async fn set_disabled(

@@ -1,7 +1,7 @@
 //! The audit log on SQLite and PostgreSQL: entries are written in the
 //! transaction of their change (a refused change leaves none), and listed
 //! newest first by filter and cursor.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use time::macros::datetime;
 use tonne_accounts::audit::AuditRepository;

@@ -7,10 +7,11 @@ use time::OffsetDateTime;
 use time::macros::datetime;
 use tonne_accounts::audit::AuditRepository as _;
 use tonne_kernel::{
-    Actor, AuditEntry, AuditFilter, Limit, Mass, MassUnit, PageRequest, StoreError, UuidV7Generator,
+    Actor, AuditEntry, AuditFilter, Currency, Limit, Mass, MassUnit, PageRequest, StoreError,
+    UuidV7Generator,
 };
 use tonne_ordering::ports::{Catalogue, CatalogueRepository};
-use tonne_ordering::{Bundle, BundleId, StockEntry, StockEntryId};
+use tonne_ordering::{Bundle, BundleEdit, BundleId, StockEntry, StockEntryId};
 use tonne_storage::{AuditStore, CatalogueStore};
 use tonne_test_support::{TestDb, on_both_backends};
 use uuid::Uuid;
@@ -196,7 +197,32 @@ async fn a_bundle_goes_off_sale_and_back_with_its_audit_entry(t: TestDb) {
     assert_eq!(actions, ["bundle.enabled", "bundle.disabled"]);
 }
 
+async fn an_edit_sets_description_and_prices_or_nothing(t: TestDb) {
+    let store = seeded(&t).await;
+    let log = AuditStore::new(t.db().clone());
+    let entry = || AuditEntry::new(T0, Actor::CommandLine, "bundle.edited", "bundle", id(1));
+    let edit = BundleEdit::parse("Peat.", &[(Currency::Gbp, "12.34")]).unwrap();
+    store.update_bundle(id(1), edit, T0, entry()).await.unwrap();
+    let b = &store.bundles(&[id(1)]).await.unwrap()[0];
+    assert_eq!(b.description.as_deref(), Some("Peat."));
+    assert_eq!(b.price_in(Currency::Gbp).unwrap().minor(), 1234);
+    // A currency the bundle is not sold in refuses the whole edit.
+    let unsold = BundleEdit::parse("Changed.", &[(Currency::Nok, "1")]).unwrap();
+    assert!(matches!(
+        store.update_bundle(id(1), unsold, T0, entry()).await,
+        Err(StoreError::NotFound)
+    ));
+    let b = &store.bundles(&[id(1)]).await.unwrap()[0];
+    assert_eq!(b.description.as_deref(), Some("Peat."));
+    let entries = log
+        .list(&AuditFilter::default(), &PageRequest::first())
+        .await
+        .unwrap();
+    assert_eq!(entries.items.len(), 1, "the refused edit left no entry");
+}
+
 on_both_backends!(
+    an_edit_sets_description_and_prices_or_nothing,
     stock_changes_are_ledger_rows_and_never_go_below_zero,
     concurrent_removals_never_oversell,
     a_bundle_goes_off_sale_and_back_with_its_audit_entry,

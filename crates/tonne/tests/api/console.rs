@@ -627,6 +627,55 @@ async fn an_operator_changes_stock_with_a_reason_and_takes_a_bundle_off_sale(app
     assert_eq!(toggles.html.matches("bundle.disabled").count(), 1);
     assert_eq!(toggles.html.matches("bundle.enabled").count(), 1);
 
+    // Description and prices: a bad price refuses the whole form (nothing
+    // changes); a good one shows in the API at once and in the audit log.
+    let edit = format!("{here}/edit");
+    let gbp = || async { app.get(&bundle_path, &t.live_key).await.body["unit_price"].clone() };
+    let before = gbp().await;
+    let prices = |gbp: &'static str| {
+        let mut form: Vec<(String, String)> = vec![
+            ("csrf".into(), csrf.clone()),
+            (
+                "description".into(),
+                "Removals stored for 1,000 years.".into(),
+            ),
+        ];
+        for code in ["CHF", "DKK", "EUR", "NOK", "PLN", "SEK", "USD"] {
+            form.push((format!("price_{code}"), "700.00".into()));
+        }
+        form.push(("price_GBP".into(), gbp.into()));
+        form
+    };
+    let bad = prices("12.345");
+    let bad: Vec<(&str, &str)> = bad.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let refused = v.post(&edit, &bad).await;
+    assert_eq!(refused.status, 400);
+    assert!(
+        refused
+            .html
+            .contains("Price GBP: at most 2 decimals in GBP."),
+        "{}",
+        refused.html
+    );
+    assert!(
+        refused.html.contains("12.345"),
+        "the form keeps what was typed"
+    );
+    assert_eq!(gbp().await, before);
+    let good = prices("480.00");
+    let good: Vec<(&str, &str)> = good.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    assert_eq!(v.post(&edit, &good).await.status, 303);
+    assert_eq!(gbp().await, "480.00");
+    let shown = app.get(&bundle_path, &t.live_key).await;
+    assert_eq!(
+        shown.body["description"],
+        "Removals stored for 1,000 years."
+    );
+    let edited = v
+        .get(&format!("/console/audit?object={id}&action=bundle.edited"))
+        .await;
+    assert!(edited.html.contains("price GBP") && edited.html.contains("480.00"));
+
     // Members see none of it.
     member(&app, "ada@example.org", &t.organisation_id).await;
     let mut m = Visitor::new(&app);

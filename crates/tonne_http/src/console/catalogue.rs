@@ -5,11 +5,15 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
+use std::collections::HashMap;
 use tonne_accounts::users::Principal;
 use tonne_kernel::{Limit, PageRequest};
-use tonne_ordering::{CatalogueError, StockChange, StockEntryId, StockError, StockReason};
 
-use super::views::StockForm;
+use tonne_ordering::{
+    BundleEdit, BundleEditError, CatalogueError, StockChange, StockEntryId, StockError, StockReason,
+};
+
+use super::views::{EditForm, StockForm};
 use super::{
     PAGE_SIZE, not_found, operator, operator_form, page_after, respond, see_other, unavailable,
     views,
@@ -59,6 +63,7 @@ async fn bundle_page(
     id: &str,
     after: Option<&str>,
     form: &StockForm,
+    edit: Option<&EditForm>,
     status: StatusCode,
 ) -> HttpResponse {
     let bundle = match state.ordering.bundle(id).await {
@@ -75,7 +80,7 @@ async fn bundle_page(
             let next = ledger.last_if_more().map(|e| e.id.to_string());
             respond(
                 status,
-                views::bundle(who, &bundle, &ledger.items, next.as_deref(), form),
+                views::bundle(who, &bundle, &ledger.items, next.as_deref(), form, edit),
             )
         }
         Err(StockError::NotFound) => see_other(&format!("/console/catalogue/{id}")),
@@ -99,6 +104,7 @@ pub(super) async fn show(
                 &id,
                 query.after.as_deref(),
                 &form,
+                None,
                 StatusCode::OK,
             )
             .await
@@ -164,7 +170,16 @@ pub(super) async fn stock(
         Err(e @ StockError::Unexpected(_)) => return unavailable(e),
     };
     shown.problem = Some(problem);
-    bundle_page(&state, &who, &id, None, &shown, StatusCode::BAD_REQUEST).await
+    bundle_page(
+        &state,
+        &who,
+        &id,
+        None,
+        &shown,
+        None,
+        StatusCode::BAD_REQUEST,
+    )
+    .await
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -192,7 +207,8 @@ pub(super) async fn set_state(
                 problem: Some("Choose to enable or to disable the bundle.".into()),
                 ..StockForm::default()
             };
-            return bundle_page(&state, &who, &id, None, &form, StatusCode::BAD_REQUEST).await;
+            let bad = StatusCode::BAD_REQUEST;
+            return bundle_page(&state, &who, &id, None, &form, None, bad).await;
         }
     };
     match state
@@ -204,4 +220,57 @@ pub(super) async fn set_state(
         Err(CatalogueError::NotFound | CatalogueError::Invalid { .. }) => not_found(&who),
         Err(e) => unavailable(e),
     }
+}
+
+/// `POST /console/catalogue/{id}/edit`: the description and the price in each
+/// currency the bundle is sold in; the form again, as typed, on error.
+pub(super) async fn edit(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+    form: web::Form<HashMap<String, String>>,
+) -> HttpResponse {
+    let field = |name: &str| form.get(name).cloned().unwrap_or_default();
+    let who = match operator_form(&state, &req, form.get("csrf").map(String::as_str)).await {
+        Ok(who) => who,
+        Err(answer) => return answer,
+    };
+    let current = match state.ordering.bundle(&id).await {
+        Ok(view) => view.bundle,
+        Err(CatalogueError::NotFound | CatalogueError::Invalid { .. }) => return not_found(&who),
+        Err(e) => return unavailable(e),
+    };
+    let mut typed = EditForm {
+        description: field("description"),
+        prices: current
+            .prices
+            .iter()
+            .map(|p| {
+                let currency = p.unit_price.currency();
+                (currency, field(&format!("price_{}", currency.code())))
+            })
+            .collect(),
+        problem: None,
+    };
+    let prices: Vec<_> = typed.prices.iter().map(|(c, p)| (*c, p.as_str())).collect();
+    let outcome = match BundleEdit::parse(&typed.description, &prices) {
+        Ok(edit) => state.ordering.edit_bundle(&id, edit, &who.actor()).await,
+        Err(e) => Err(e.into()),
+    };
+    let problem = match outcome {
+        Ok(_) => return see_other(&format!("/console/catalogue/{}", id.as_str())),
+        Err(BundleEditError::NotFound) => return not_found(&who),
+        Err(BundleEditError::Invalid(e)) => {
+            let mut name = e.field.to_owned();
+            if let Some(first) = name.get_mut(0..1) {
+                first.make_ascii_uppercase();
+            }
+            format!("{name}: {}.", e.reason)
+        }
+        Err(e @ BundleEditError::Unexpected(_)) => return unavailable(e),
+    };
+    typed.problem = Some(problem);
+    let stock = StockForm::default();
+    let bad = StatusCode::BAD_REQUEST;
+    bundle_page(&state, &who, &id, None, &stock, Some(&typed), bad).await
 }

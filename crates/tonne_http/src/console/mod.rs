@@ -224,6 +224,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(web::resource("/console/catalogue").route(web::get().to(catalogue::list)))
     .service(web::resource("/console/catalogue/{id}").route(web::get().to(catalogue::show)))
     .service(web::resource("/console/catalogue/{id}/stock").route(web::post().to(catalogue::stock)))
+    .service(web::resource("/console/catalogue/{id}/edit").route(web::post().to(catalogue::edit)))
     .service(
         web::resource("/console/catalogue/{id}/state").route(web::post().to(catalogue::set_state)),
     )

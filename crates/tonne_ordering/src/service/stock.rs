@@ -5,10 +5,13 @@ use tonne_kernel::{Actor, AuditEntry, Cursor, Page, PageRequest, Snapshot};
 
 use super::catalogue::CatalogueReads;
 use super::support::unexpected;
-use crate::catalogue::{Bundle, BundleId};
+use crate::catalogue::{Bundle, BundleId, BundlePrice};
 use crate::errors::CatalogueError;
 use crate::ports::{StoreError, Visibility};
-use crate::stock::{StockChange, StockEntry, StockEntryId, StockError, StockReason};
+use crate::stock::{
+    BundleEdit, BundleEditError, FieldError, StockChange, StockEntry, StockEntryId, StockError,
+    StockReason, price_field,
+};
 
 impl CatalogueReads {
     async fn one_bundle(&self, id: BundleId) -> Result<Option<Bundle>, StoreError> {
@@ -93,6 +96,70 @@ impl CatalogueReads {
             Ok(found) => Ok(found),
             Err(StoreError::NotFound) => Err(StockError::NotFound),
             Err(e) => Err(StockError::Unexpected(unexpected(e))),
+        }
+    }
+
+    pub(super) async fn edit_bundle(
+        &self,
+        bundle: &str,
+        edit: BundleEdit,
+        by: &Actor,
+    ) -> Result<Bundle, BundleEditError> {
+        let unexpected_store = |e| BundleEditError::Unexpected(unexpected(e));
+        let id: BundleId = bundle.parse().map_err(|_| BundleEditError::NotFound)?;
+        let mut current = self
+            .one_bundle(id)
+            .await
+            .map_err(unexpected_store)?
+            .ok_or(BundleEditError::NotFound)?;
+        let (mut before, mut after) = (Snapshot::new(), Snapshot::new());
+        let shown = |d: &Option<String>| d.clone().unwrap_or_else(|| "(none)".to_owned());
+        if current.description != edit.description {
+            before = before.with("description", shown(&current.description));
+            after = after.with("description", shown(&edit.description));
+        }
+        for price in &edit.prices {
+            let field = price_field(price.currency());
+            let Some(old) = current.price_in(price.currency()) else {
+                return Err(FieldError {
+                    field,
+                    reason: format!("this bundle is not sold in {}", price.currency().code()),
+                }
+                .into());
+            };
+            if old != *price {
+                before = before.with(field, old.to_decimal_string());
+                after = after.with(field, price.to_decimal_string());
+            }
+        }
+        if after.is_empty() {
+            // nothing changes (a double submit, an unchanged form): nothing to write
+            return Ok(current);
+        }
+        let now = self.clock.now();
+        let audit = AuditEntry::new(now, by.clone(), "bundle.edited", "bundle", id)
+            .before(before)
+            .after(after);
+        match self
+            .catalogue
+            .update_bundle(id, edit.clone(), now, audit)
+            .await
+        {
+            Ok(()) => {
+                current.description = edit.description;
+                for price in edit.prices {
+                    if let Some(slot) = current
+                        .prices
+                        .iter_mut()
+                        .find(|p| p.unit_price.currency() == price.currency())
+                    {
+                        *slot = BundlePrice { unit_price: price };
+                    }
+                }
+                Ok(current)
+            }
+            Err(StoreError::NotFound) => Err(BundleEditError::NotFound),
+            Err(e) => Err(unexpected_store(e)),
         }
     }
 

@@ -1049,3 +1049,38 @@ async fn taking_a_bundle_off_sale_is_audited_once() {
         .unwrap();
     assert!(!on.disabled);
 }
+
+#[tokio::test]
+async fn a_bundle_edit_records_only_what_changed_and_refuses_unsold_currencies() {
+    let mut catalogue = MockCatalogueRepository::new();
+    catalogue.expect_bundles().returning(|_| {
+        Ok(vec![Bundle {
+            description: Some("Trees.".into()),
+            ..stocked(Some(1), false)
+        }])
+    });
+    catalogue
+        .expect_update_bundle()
+        .times(1)
+        .withf(|_, edit, _, audit| {
+            edit.description.as_deref() == Some("Trees.")
+                && audit.action == "bundle.edited"
+                && audit.changed_fields() == ["price GBP"]
+                && audit.before.get("price GBP") == Some("10.00")
+                && audit.after.get("price GBP") == Some("12.00")
+        })
+        .returning(|_, _, _, _| Ok(()));
+    let svc = stock_service(catalogue);
+    let id = stocked(None, false).id.to_string();
+    let edit = |gbp: &str| crate::BundleEdit::parse("Trees.", &[(Currency::Gbp, gbp)]).unwrap();
+    let edited = svc
+        .edit_bundle(&id, edit("12.00"), &Actor::CommandLine)
+        .await
+        .unwrap();
+    assert_eq!(edited.price_in(Currency::Gbp).unwrap().minor(), 1200);
+    let unsold = crate::BundleEdit::parse("", &[(Currency::Usd, "5")]).unwrap();
+    assert!(matches!(
+        svc.edit_bundle(&id, unsold, &Actor::CommandLine).await,
+        Err(crate::BundleEditError::Invalid(e)) if e.field == "price USD"
+    ));
+}

@@ -2,8 +2,9 @@
 
 use maud::{Markup, html};
 use tonne_accounts::users::Principal;
+use tonne_kernel::Currency;
 use tonne_kernel::Mass;
-use tonne_ordering::{Bundle, BundleView, REASON_MAX, StockEntry};
+use tonne_ordering::{Bundle, BundleView, DESCRIPTION_MAX, REASON_MAX, StockEntry};
 
 use super::{page_in, when};
 
@@ -14,6 +15,30 @@ pub struct StockForm {
     pub quantity: String,
     pub reason: String,
     pub problem: Option<String>,
+}
+
+/// What the edit form held, to show it again with its error.
+#[derive(Debug, Default, Clone)]
+pub struct EditForm {
+    pub description: String,
+    /// Each currency the bundle is sold in, with the price as typed.
+    pub prices: Vec<(Currency, String)>,
+    pub problem: Option<String>,
+}
+
+impl EditForm {
+    /// The form as the bundle stands.
+    pub fn of(b: &Bundle) -> Self {
+        Self {
+            description: b.description.clone().unwrap_or_default(),
+            prices: b
+                .prices
+                .iter()
+                .map(|p| (p.unit_price.currency(), p.unit_price.to_decimal_string()))
+                .collect(),
+            problem: None,
+        }
+    }
 }
 
 fn available(b: &Bundle) -> String {
@@ -93,14 +118,17 @@ pub fn bundle(
     ledger: &[StockEntry],
     next: Option<&str>,
     form: &StockForm,
+    edit: Option<&EditForm>,
 ) -> Markup {
     let b = &view.bundle;
+    let fresh = EditForm::of(b);
+    let edit = edit.unwrap_or(&fresh);
     let here = format!("/console/catalogue/{}", b.id);
     page_in(
         who,
         "Catalogue",
         &b.name,
-        form.problem.as_deref(),
+        form.problem.as_deref().or(edit.problem.as_deref()),
         html! {
             p { a href="/console/catalogue" { "All bundles" } }
             dl {
@@ -139,6 +167,27 @@ pub fn bundle(
                 }
             } @else {
                 p { "This bundle is unlimited: it has no stock to change." }
+            }
+            h2 { "Description and prices" }
+            form method="post" action=(format!("{here}/edit")) {
+                input type="hidden" name="csrf" value=(who.session.csrf_token);
+                div class="field" {
+                    label for="description" { "Description" }
+                    p class="hint" id="description-hint" { "Shown to clients with the bundle. At most " (DESCRIPTION_MAX) " characters; empty clears it." }
+                    textarea id="description" name="description" rows="4" maxlength=(DESCRIPTION_MAX)
+                        aria-describedby="description-hint" { (edit.description) }
+                }
+                div class="filters" {
+                    @for (currency, price) in &edit.prices {
+                        div class="field" {
+                            label for=(format!("price-{}", currency.code())) { "Price per tonne (" (currency.code()) ")" }
+                            input type="text" id=(format!("price-{}", currency.code()))
+                                name=(format!("price_{}", currency.code())) value=(price)
+                                inputmode="decimal" autocomplete="off" required;
+                        }
+                    }
+                }
+                button type="submit" { "Save bundle" }
             }
             h2 { "Sale" }
             form method="post" action=(format!("{here}/state")) {

@@ -10,7 +10,7 @@ mod organisations;
 mod webhooks;
 
 pub use audit::{AuditFilterForm, audit_log};
-pub use catalogue::{StockForm, bundle, catalogue};
+pub use catalogue::{EditForm, StockForm, bundle, catalogue};
 pub use keys::{created_key, keys};
 pub use orders::{QueueFilter, member_orders, order, queue};
 pub use organisations::{
@@ -38,6 +38,7 @@ main{max-width:64rem}
 .changes{margin:0;padding-left:1.1rem}
 .changes ins{text-decoration:none;font-weight:600}
 .changes del{color:#5a5a5a}
+textarea{width:100%;max-width:40rem;font:inherit;padding:.6rem;border:2px solid #6b6f66;border-radius:.35rem;background:#fff;color:#1b1b1b}
 select,input[type=password]{font:inherit;padding:.55rem;border:2px solid #6b6f66;border-radius:.35rem;background:#fff;color:#1b1b1b;max-width:100%}
 input[type=password]{width:100%;max-width:24rem}
 .table-wrap{overflow-x:auto}
