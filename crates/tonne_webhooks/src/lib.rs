@@ -48,7 +48,7 @@ pub use errors::{
 };
 pub use models::{
     Attempt, AttemptId, AttemptOutcome, ClaimedStream, NewWebhook, OutboxEvent, Owner, Recovery,
-    StreamKey, Target, Webhook, WebhookChanges, WebhookId, sequence_string,
+    StreamKey, Target, Webhook, WebhookChanges, WebhookHealth, WebhookId, sequence_string,
 };
 pub use policy::{DeliveryPolicy, RetrySchedule, SendOutcome, Verdict};
 pub use ports::WebhooksService;

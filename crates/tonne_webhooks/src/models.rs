@@ -80,6 +80,18 @@ pub struct WebhookChanges {
     pub account_ids: Option<Vec<String>>,
 }
 
+/// How a webhook is doing, for the operator.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WebhookHealth {
+    pub webhook: Webhook,
+    /// The last attempt a receiver acknowledged, if any.
+    pub last_success: Option<OffsetDateTime>,
+    /// Streams (one per account) whose last attempt failed.
+    pub failing_streams: u32,
+    /// Creation time of the oldest event not yet delivered, if any.
+    pub oldest_undelivered: Option<OffsetDateTime>,
+}
+
 /// How an attempt ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AttemptOutcome {

@@ -18,7 +18,7 @@ use crate::errors::{
 };
 use crate::models::{
     Attempt, ClaimedStream, NewWebhook, OutboxEvent, Owner, Recovery, StreamKey, Target, Webhook,
-    WebhookChanges, WebhookId,
+    WebhookChanges, WebhookHealth, WebhookId,
 };
 use crate::policy::SendOutcome;
 use crate::secret::WebhookSecret;
@@ -47,7 +47,13 @@ pub trait WebhookRepository: Send + Sync {
     /// accounts the new filter drops are deleted; accounts it adds get streams at
     /// their latest event. With `resume`, every stream's failure count and retry time
     /// are reset (re-enabling). MUST return `NotFound` if the webhook does not exist.
-    async fn update(&self, webhook: &Webhook, resume: bool) -> Result<(), StoreError>;
+    /// `audit`, when given, is written in the same transaction.
+    async fn update(
+        &self,
+        webhook: &Webhook,
+        resume: bool,
+        audit: Option<AuditEntry>,
+    ) -> Result<(), StoreError>;
 
     /// Replaces the secret. MUST return `NotFound` if the webhook does not exist.
     async fn rotate_secret(
@@ -69,7 +75,13 @@ pub trait WebhookRepository: Send + Sync {
 
     /// Moves every stream of the webhook to its account's latest event (skipping the
     /// backlog) and clears failures. Returns how many events were skipped.
-    async fn skip_backlog(&self, id: WebhookId, at: OffsetDateTime) -> Result<u64, StoreError>;
+    /// The audit entry (with `skipped` added) is written in the same transaction.
+    async fn skip_backlog(
+        &self,
+        id: WebhookId,
+        at: OffsetDateTime,
+        audit: AuditEntry,
+    ) -> Result<u64, StoreError>;
 
     /// Moves each stream of the webhook (or only `account`'s) back to its
     /// account's first event created at or after `since`, if that is earlier
@@ -86,12 +98,21 @@ pub trait WebhookRepository: Send + Sync {
 
     /// Moves one stream back so that delivery resumes at `from_sequence` (re-sending).
     /// MUST return `NotFound` if the stream does not exist.
+    /// The audit entry is written in the same transaction.
     async fn rewind(
         &self,
         key: StreamKey,
         from_sequence: i64,
         at: OffsetDateTime,
+        audit: AuditEntry,
     ) -> Result<(), StoreError>;
+
+    /// Every webhook of the installation in id order after the cursor, with
+    /// its health. MUST return `NotFound` when the cursor names no webhook.
+    async fn health(&self, page: &PageRequest<Cursor>) -> Result<Page<WebhookHealth>, StoreError>;
+
+    /// One webhook with its health, or `None`.
+    async fn health_of(&self, id: WebhookId) -> Result<Option<WebhookHealth>, StoreError>;
 }
 
 /// Whose an account is, for checking `account_ids`.
@@ -271,8 +292,9 @@ pub trait WebhooksService: Send + Sync {
         page: PageRequest<Cursor>,
     ) -> Result<Page<Attempt>, AdminWebhookError>;
 
-    /// Operator: skips every undelivered event of the webhook. Returns how many.
-    async fn skip_backlog(&self, id: WebhookId) -> Result<u64, AdminWebhookError>;
+    /// Operator: skips every undelivered event of the webhook (audited as done
+    /// `by`). Returns how many.
+    async fn skip_backlog(&self, id: WebhookId, by: &Actor) -> Result<u64, AdminWebhookError>;
 
     /// Operator: re-sends one account's events from a sequence number on.
     async fn redeliver(
@@ -280,5 +302,28 @@ pub trait WebhooksService: Send + Sync {
         id: WebhookId,
         account: AccountId,
         from_sequence: i64,
+        by: &Actor,
     ) -> Result<(), AdminWebhookError>;
+
+    /// Operator: every webhook of the installation with its health, by cursor.
+    async fn health(
+        &self,
+        page: PageRequest<Cursor>,
+    ) -> Result<Page<WebhookHealth>, AdminWebhookError>;
+
+    /// Operator: one webhook with its health.
+    async fn health_of(&self, id: WebhookId) -> Result<WebhookHealth, AdminWebhookError>;
+
+    /// Operator: re-sends every event of the webhook's accounts since `since`
+    /// (the use case of `recover`, for any webhook).
+    async fn admin_recover(
+        &self,
+        id: WebhookId,
+        since: OffsetDateTime,
+        by: &Actor,
+    ) -> Result<Recovery, RecoverError>;
+
+    /// Operator: enables a disabled webhook; its streams resume where they
+    /// stopped. Enabling an enabled webhook changes nothing.
+    async fn admin_enable(&self, id: WebhookId, by: &Actor) -> Result<Webhook, AdminWebhookError>;
 }

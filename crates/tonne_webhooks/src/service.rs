@@ -11,7 +11,8 @@ use crate::errors::{
     RecoverError, UpdateWebhookError, WebhookError, unexpected,
 };
 use crate::models::{
-    Attempt, NewWebhook, Owner, Recovery, StreamKey, Webhook, WebhookChanges, WebhookId,
+    Attempt, NewWebhook, Owner, Recovery, StreamKey, Webhook, WebhookChanges, WebhookHealth,
+    WebhookId,
 };
 use crate::ports::{
     AccountDirectory, HostResolver, StoreError, WebhookRepository, WebhooksService,
@@ -263,7 +264,7 @@ impl WebhooksService for Service {
             updated_at: self.clock.now(),
             ..current
         };
-        if let Err(e) = self.webhooks.update(&updated, resume).await {
+        if let Err(e) = self.webhooks.update(&updated, resume, None).await {
             not_found_to(e, UpdateWebhookError::NotFound)?;
         }
         Ok(updated)
@@ -363,15 +364,89 @@ impl WebhooksService for Service {
             .map_err(unexpected)?)
     }
 
-    async fn skip_backlog(&self, id: WebhookId) -> Result<u64, AdminWebhookError> {
-        if self.webhooks.get(id).await.map_err(unexpected)?.is_none() {
-            return Err(AdminWebhookError::WebhookNotFound);
-        }
+    async fn skip_backlog(&self, id: WebhookId, by: &Actor) -> Result<u64, AdminWebhookError> {
+        let webhook = self
+            .webhooks
+            .get(id)
+            .await
+            .map_err(unexpected)?
+            .ok_or(AdminWebhookError::WebhookNotFound)?;
+        let now = self.clock.now();
+        let audit = AuditEntry::new(now, by.clone(), "webhook.backlog_skipped", "webhook", id)
+            .in_organisation(webhook.organisation_id);
         Ok(self
             .webhooks
-            .skip_backlog(id, self.clock.now())
+            .skip_backlog(id, now, audit)
             .await
             .map_err(unexpected)?)
+    }
+
+    async fn health(
+        &self,
+        page: PageRequest<Cursor>,
+    ) -> Result<Page<WebhookHealth>, AdminWebhookError> {
+        match self.webhooks.health(&page).await {
+            Ok(found) => Ok(found),
+            Err(StoreError::NotFound) => Err(AdminWebhookError::WebhookNotFound),
+            Err(e) => Err(unexpected(e).into()),
+        }
+    }
+
+    async fn health_of(&self, id: WebhookId) -> Result<WebhookHealth, AdminWebhookError> {
+        self.webhooks
+            .health_of(id)
+            .await
+            .map_err(unexpected)?
+            .ok_or(AdminWebhookError::WebhookNotFound)
+    }
+
+    async fn admin_recover(
+        &self,
+        id: WebhookId,
+        since: time::OffsetDateTime,
+        by: &Actor,
+    ) -> Result<Recovery, RecoverError> {
+        let webhook = self
+            .webhooks
+            .get(id)
+            .await
+            .map_err(unexpected)?
+            .ok_or(RecoverError::NotFound)?;
+        self.recover(webhook.owner(), &id.to_string(), since, None, by)
+            .await
+    }
+
+    async fn admin_enable(&self, id: WebhookId, by: &Actor) -> Result<Webhook, AdminWebhookError> {
+        let webhook = self
+            .webhooks
+            .get(id)
+            .await
+            .map_err(unexpected)?
+            .ok_or(AdminWebhookError::WebhookNotFound)?;
+        if webhook.enabled {
+            return Ok(webhook);
+        }
+        let now = self.clock.now();
+        let state = |w: &Webhook| match (&w.enabled, &w.disabled_reason) {
+            (true, _) => "enabled".to_owned(),
+            (false, Some(reason)) => format!("disabled: {reason}"),
+            (false, None) => "disabled".to_owned(),
+        };
+        let enabled = Webhook {
+            enabled: true,
+            disabled_reason: None,
+            updated_at: now,
+            ..webhook.clone()
+        };
+        let audit = AuditEntry::new(now, by.clone(), "webhook.enabled", "webhook", id)
+            .in_organisation(webhook.organisation_id)
+            .before(Snapshot::new().with("state", state(&webhook)))
+            .after(Snapshot::new().with("state", state(&enabled)));
+        match self.webhooks.update(&enabled, true, Some(audit)).await {
+            Ok(()) => Ok(enabled),
+            Err(StoreError::NotFound) => Err(AdminWebhookError::WebhookNotFound),
+            Err(e) => Err(unexpected(e).into()),
+        }
     }
 
     async fn redeliver(
@@ -379,22 +454,30 @@ impl WebhooksService for Service {
         id: WebhookId,
         account: AccountId,
         from_sequence: i64,
+        by: &Actor,
     ) -> Result<(), AdminWebhookError> {
         if from_sequence < 1 {
             return Err(InvalidField::new("--from-sequence", "must be 1 or more").into());
         }
-        if self.webhooks.get(id).await.map_err(unexpected)?.is_none() {
-            return Err(AdminWebhookError::WebhookNotFound);
-        }
+        let webhook = self
+            .webhooks
+            .get(id)
+            .await
+            .map_err(unexpected)?
+            .ok_or(AdminWebhookError::WebhookNotFound)?;
         let key = StreamKey {
             webhook_id: id,
             account_id: account,
         };
-        match self
-            .webhooks
-            .rewind(key, from_sequence, self.clock.now())
-            .await
-        {
+        let now = self.clock.now();
+        let audit = AuditEntry::new(now, by.clone(), "webhook.redelivered", "webhook", id)
+            .in_organisation(webhook.organisation_id)
+            .after(
+                Snapshot::new()
+                    .with("account", account)
+                    .with("from sequence", from_sequence),
+            );
+        match self.webhooks.rewind(key, from_sequence, now, audit).await {
             Ok(()) => Ok(()),
             Err(StoreError::NotFound) => Err(AdminWebhookError::StreamNotFound),
             Err(e) => Err(unexpected(e).into()),

@@ -103,7 +103,10 @@ pub(super) async fn run(
         WebhooksCommand::Skip { webhook_id } => {
             let skipped = services
                 .webhooks
-                .skip_backlog(parse_webhook(&webhook_id)?)
+                .skip_backlog(
+                    parse_webhook(&webhook_id)?,
+                    &tonne_kernel::Actor::CommandLine,
+                )
                 .await
                 .map_err(fail)?;
             println!("webhook {webhook_id}: skipped {skipped} undelivered events");
@@ -118,7 +121,12 @@ pub(super) async fn run(
                 .map_err(|_| anyhow::anyhow!("--account: `{account}` is not an account id"))?;
             services
                 .webhooks
-                .redeliver(parse_webhook(&webhook_id)?, account, from_sequence)
+                .redeliver(
+                    parse_webhook(&webhook_id)?,
+                    account,
+                    from_sequence,
+                    &tonne_kernel::Actor::CommandLine,
+                )
                 .await
                 .map_err(fail)?;
             println!(

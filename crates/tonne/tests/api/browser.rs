@@ -487,6 +487,16 @@ async fn an_operator_fulfils_a_live_order_in_the_console_in_a_real_browser() {
     let app = TestApp::spawn(tonne_test_support::TestDb::sqlite()).await;
     app.demo_catalogue().await;
     let t = app.tenant().await;
+    // A webhook whose receiver is gone: the operator's webhooks page shows it.
+    let rx = crate::webhooks::Receiver::start(crate::webhooks::Behaviour::Status(500));
+    let hook = app
+        .post(
+            "/v1/webhooks",
+            &t.live_key,
+            &json!({ "url": format!("{}/hook", rx.base) }),
+        )
+        .await;
+    let hook_id = hook.body["id"].as_str().unwrap().to_owned();
     let order = app
         .post(
             "/v1/orders/by-mass",
@@ -738,6 +748,28 @@ async fn an_operator_fulfils_a_live_order_in_the_console_in_a_real_browser() {
         .unwrap();
     soon(&c, Locator::Css("table")).await.unwrap();
     check("26-console-catalogue").await;
+
+    // Webhooks across the installation: health, then one webhook's page.
+    crate::webhooks::wait_for("a failed attempt", Duration::from_secs(30), || {
+        !rx.received().is_empty()
+    })
+    .await;
+    c.find(Locator::LinkText("Webhooks"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    soon(&c, Locator::Css("table")).await.unwrap();
+    check("27-console-installation-webhooks").await;
+    c.goto(&format!("{}/console/webhooks/{hook_id}", app.base))
+        .await
+        .unwrap();
+    soon(&c, Locator::XPath("//button[text()='Skip undelivered events']"))
+        .await
+        .unwrap();
+    assert!(text(&c).await.contains("HTTP 500"));
+    check("28-console-installation-webhook").await;
 
     // Signing out ends the session: the queue asks to sign in again.
     c.goto(&format!("{}/console/", app.base)).await.unwrap();

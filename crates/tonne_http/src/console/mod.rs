@@ -17,6 +17,7 @@
 mod audit;
 mod auth;
 mod catalogue;
+mod installation_webhooks;
 mod keys;
 mod orders;
 mod organisations;
@@ -244,6 +245,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(web::resource("/console/webhooks/{id}").route(web::get().to(webhooks::show)))
     .service(
         web::resource("/console/webhooks/{id}/recover").route(web::post().to(webhooks::recover)),
+    )
+    .service(
+        web::resource("/console/webhooks/{id}/skip")
+            .route(web::post().to(installation_webhooks::skip)),
+    )
+    .service(
+        web::resource("/console/webhooks/{id}/enable")
+            .route(web::post().to(installation_webhooks::enable)),
     )
     .service(
         web::resource("/console/organisations")

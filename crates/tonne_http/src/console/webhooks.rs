@@ -1,18 +1,20 @@
 //! A member's webhooks: the organisation's webhooks of one mode, each with its
 //! delivery log and a replay from a time (the use case behind
-//! `POST /v1/webhooks/{id}/recover`).
+//! `POST /v1/webhooks/{id}/recover`). Operators reach the installation's
+//! webhooks at the same paths (`installation_webhooks`).
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 use time::macros::format_description;
 use time::{OffsetDateTime, PrimitiveDateTime};
-use tonne_accounts::users::Principal;
+use tonne_accounts::users::{Principal, Role};
 use tonne_kernel::{AccountId, AccountMode};
 use tonne_webhooks::{Owner, RecoverError, WebhookError};
 
+use super::installation_webhooks;
 use super::keys::{member_organisation, mode_of};
-use super::views::ReplayForm;
+use super::views::{OperatorNotice, ReplayForm};
 use super::{
     not_found, page_after, respond, see_other, signed_in, signed_in_form, unavailable, views,
 };
@@ -23,6 +25,8 @@ pub(super) struct WebhookQuery {
     mode: Option<String>,
     after: Option<String>,
     recovered: Option<u64>,
+    skipped: Option<u64>,
+    enabled: Option<u8>,
 }
 
 fn owner_of(who: &Principal, mode: AccountMode) -> Option<Owner> {
@@ -42,6 +46,9 @@ pub(super) async fn list(
         Ok(who) => who,
         Err(answer) => return answer,
     };
+    if who.user.role == Role::Operator {
+        return installation_webhooks::list(&state, &who, query.after.as_deref()).await;
+    }
     let mode = mode_of(query.mode.as_deref());
     let Some(owner) = owner_of(&who, mode) else {
         return not_found(&who);
@@ -99,6 +106,15 @@ pub(super) async fn show(
         recovered: query.recovered,
         ..ReplayForm::default()
     };
+    if who.user.role == Role::Operator {
+        let notice = OperatorNotice {
+            skipped: query.skipped,
+            enabled: query.enabled.is_some(),
+        };
+        let after = query.after.as_deref();
+        let ok = StatusCode::OK;
+        return installation_webhooks::page(&state, &who, &id, after, &form, &notice, ok).await;
+    }
     let mode = mode_of(query.mode.as_deref());
     page(
         &state,
@@ -142,9 +158,6 @@ pub(super) async fn recover(
         Err(answer) => return answer,
     };
     let mode = mode_of(form.mode.as_deref());
-    let Some(owner) = owner_of(&who, mode) else {
-        return not_found(&who);
-    };
     let since_raw = form.since.clone().unwrap_or_default();
     let account_raw = form.account.clone().unwrap_or_default();
     let refuse = |problem: &str| ReplayForm {
@@ -153,9 +166,21 @@ pub(super) async fn recover(
         problem: Some(problem.to_owned()),
         recovered: None,
     };
+    let operator = who.user.role == Role::Operator;
     let Some(since) = parse_since(&since_raw) else {
         let f = refuse("From: give a date and time, such as 2026-11-24T09:00.");
+        if operator {
+            let notice = OperatorNotice::default();
+            let bad = StatusCode::BAD_REQUEST;
+            return installation_webhooks::page(&state, &who, &id, None, &f, &notice, bad).await;
+        }
         return page(&state, &who, &id, mode, None, f, StatusCode::BAD_REQUEST).await;
+    };
+    if operator {
+        return installation_webhooks::recover(&state, &who, &id, since, refuse).await;
+    }
+    let Some(owner) = owner_of(&who, mode) else {
+        return not_found(&who);
     };
     let account = match account_raw.trim() {
         "" => None,

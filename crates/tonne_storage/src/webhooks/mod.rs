@@ -15,6 +15,7 @@ use crate::secrets::SecretsKey;
 use diesel::prelude::*;
 
 mod delivery;
+mod health;
 mod repository;
 mod rows;
 mod sql;

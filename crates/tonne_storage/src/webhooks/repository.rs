@@ -10,7 +10,8 @@ use time::OffsetDateTime;
 use tonne_kernel::{AccountId, AuditEntry, Cursor, Page, PageRequest, StoreError};
 use tonne_webhooks::ports::WebhookRepository;
 use tonne_webhooks::{
-    Attempt, InsertWebhookError, Owner, Recovery, StreamKey, Webhook, WebhookId, WebhookSecret,
+    Attempt, InsertWebhookError, Owner, Recovery, StreamKey, Webhook, WebhookHealth, WebhookId,
+    WebhookSecret,
 };
 
 use crate::error::store_error;
@@ -99,7 +100,12 @@ impl WebhookRepository for WebhookStore {
             .map_err(|e| store_error(e, "listing webhooks"))
     }
 
-    async fn update(&self, webhook: &Webhook, resume: bool) -> Result<(), StoreError> {
+    async fn update(
+        &self,
+        webhook: &Webhook,
+        resume: bool,
+        audit: Option<AuditEntry>,
+    ) -> Result<(), StoreError> {
         let id = webhook.id.to_string();
         let url = webhook.url.as_str().to_owned();
         let enabled = webhook.enabled;
@@ -178,7 +184,7 @@ impl WebhookRepository for WebhookStore {
                     ))
                     .execute(conn)?;
                 }
-                Ok(())
+                crate::audit::record(conn, &audit)
             })
             .await
             .map_err(|e| store_error(e, "updating a webhook"))
@@ -267,7 +273,12 @@ impl WebhookRepository for WebhookStore {
             .map_err(|e| store_error(e, "listing webhook attempts"))
     }
 
-    async fn skip_backlog(&self, id: WebhookId, at: OffsetDateTime) -> Result<u64, StoreError> {
+    async fn skip_backlog(
+        &self,
+        id: WebhookId,
+        at: OffsetDateTime,
+        audit: AuditEntry,
+    ) -> Result<u64, StoreError> {
         let id = id.to_string();
         self.db
             .write(move |conn| {
@@ -294,7 +305,11 @@ impl WebhookRepository for WebhookStore {
                             .execute(conn)?;
                     }
                 }
-                Ok(u64::try_from(skipped).unwrap_or(0))
+                let skipped = u64::try_from(skipped).unwrap_or(0);
+                let mut entry = audit.clone();
+                entry.after = entry.after.with("skipped events", skipped);
+                crate::audit::record(conn, [&entry])?;
+                Ok(skipped)
             })
             .await
             .map_err(|e| store_error(e, "skipping a webhook's backlog"))
@@ -361,6 +376,7 @@ impl WebhookRepository for WebhookStore {
         key: StreamKey,
         from_sequence: i64,
         at: OffsetDateTime,
+        audit: AuditEntry,
     ) -> Result<(), StoreError> {
         let (w, a) = (key.webhook_id.to_string(), key.account_id.to_string());
         self.db
@@ -375,9 +391,28 @@ impl WebhookRepository for WebhookStore {
                 if changed == 0 {
                     return Err(DieselError::NotFound);
                 }
-                Ok(())
+                crate::audit::record(conn, [&audit])
             })
             .await
             .map_err(|e| store_error(e, "rewinding a webhook stream"))
+    }
+
+    async fn health(&self, page: &PageRequest<Cursor>) -> Result<Page<WebhookHealth>, StoreError> {
+        let key = self.key()?;
+        let after = page.after.as_ref().map(|c| c.as_str().to_owned());
+        let limit = page.limit;
+        self.db
+            .read(move |conn| super::health::page(conn, &key, after, limit))
+            .await
+            .map_err(|e| store_error(e, "reading webhooks' health"))
+    }
+
+    async fn health_of(&self, id: WebhookId) -> Result<Option<WebhookHealth>, StoreError> {
+        let key = self.key()?;
+        let id = id.to_string();
+        self.db
+            .read(move |conn| super::health::one(conn, &key, id))
+            .await
+            .map_err(|e| store_error(e, "reading a webhook's health"))
     }
 }

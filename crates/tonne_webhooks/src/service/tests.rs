@@ -265,14 +265,15 @@ async fn update_keeps_what_is_not_sent_and_resumes_when_re_enabled() {
         .returning(move |_| Ok(Some(stored(5, owner(), f2.clone(), false))));
     m.repo
         .expect_update()
-        .withf(|w, resume| {
+        .withf(|w, resume, audit| {
             *resume
+                && audit.is_none()
                 && w.enabled
                 && w.disabled_reason.is_none()
                 && w.account_ids == Some(vec![account(11)])
         })
         .times(1)
-        .returning(|_, _| Ok(()));
+        .returning(|_, _, _| Ok(()));
     let s = service(m, Settings::default());
     let id = WebhookId::from_uuid(Uuid::from_u128(5)).to_string();
     let w = s
@@ -299,9 +300,9 @@ async fn update_without_enabled_keeps_a_disabled_webhook_paused() {
         .returning(|_| Ok(Some(stored(5, owner(), None, false))));
     m.repo
         .expect_update()
-        .withf(|w, resume| !*resume && !w.enabled && w.disabled_reason.is_some())
+        .withf(|w, resume, _| !*resume && !w.enabled && w.disabled_reason.is_some())
         .times(1)
-        .returning(|_, _| Ok(()));
+        .returning(|_, _, _| Ok(()));
     let s = service(m, Settings::default());
     let id = WebhookId::from_uuid(Uuid::from_u128(5)).to_string();
     s.update(
@@ -375,7 +376,9 @@ async fn redeliver_checks_its_arguments() {
     m.repo
         .expect_get()
         .returning(|id| Ok((id.as_uuid().as_u128() == 5).then(|| stored(5, owner(), None, true))));
-    m.repo.expect_rewind().returning(|key, from, _| {
+    m.repo.expect_rewind().returning(|key, from, _, audit| {
+        assert_eq!(audit.action, "webhook.redelivered");
+        assert_eq!(audit.after.get("from sequence"), Some("3"));
         assert_eq!(from, 3);
         if key.account_id == account(11) {
             Ok(())
@@ -385,18 +388,20 @@ async fn redeliver_checks_its_arguments() {
     });
     let s = service(m, Settings::default());
     let w5 = WebhookId::from_uuid(Uuid::from_u128(5));
-    s.redeliver(w5, account(11), 3).await.unwrap();
+    s.redeliver(w5, account(11), 3, &Actor::CommandLine)
+        .await
+        .unwrap();
     assert!(matches!(
-        s.redeliver(w5, account(12), 3).await,
+        s.redeliver(w5, account(12), 3, &Actor::CommandLine).await,
         Err(AdminWebhookError::StreamNotFound)
     ));
     assert!(matches!(
-        s.redeliver(w5, account(11), 0).await,
+        s.redeliver(w5, account(11), 0, &Actor::CommandLine).await,
         Err(AdminWebhookError::Invalid(_))
     ));
     let w6 = WebhookId::from_uuid(Uuid::from_u128(6));
     assert!(matches!(
-        s.redeliver(w6, account(11), 3).await,
+        s.redeliver(w6, account(11), 3, &Actor::CommandLine).await,
         Err(AdminWebhookError::WebhookNotFound)
     ));
 }
@@ -469,4 +474,38 @@ async fn recover_rewinds_from_a_past_time_for_covered_accounts_only() {
         s.recover(stranger, &w5, since, None, &by).await,
         Err(RecoverError::NotFound)
     ));
+}
+
+#[tokio::test]
+async fn an_operator_re_enables_a_disabled_webhook_once_and_it_is_audited() {
+    let mut m = mocks();
+    m.repo.expect_get().returning(|id| {
+        Ok(Some(stored(
+            id.as_uuid().as_u128(),
+            owner(),
+            None,
+            id.as_uuid().as_u128() == 6,
+        )))
+    });
+    m.repo
+        .expect_update()
+        .times(1)
+        .withf(|w, resume, audit| {
+            let audit = audit.as_ref().expect("audited");
+            *resume
+                && w.enabled
+                && w.disabled_reason.is_none()
+                && audit.action == "webhook.enabled"
+                && audit.organisation == Some(owner().organisation_id)
+                && audit.before.get("state") == Some("disabled: the receiver answered 410 Gone")
+                && audit.after.get("state") == Some("enabled")
+        })
+        .returning(|_, _, _| Ok(()));
+    let s = service(m, Settings::default());
+    let by = Actor::person("ops@example.org");
+    let w5 = WebhookId::from_uuid(Uuid::from_u128(5));
+    assert!(s.admin_enable(w5, &by).await.unwrap().enabled);
+    // webhook 6 is enabled already: nothing is written (update is expected once)
+    let w6 = WebhookId::from_uuid(Uuid::from_u128(6));
+    assert!(s.admin_enable(w6, &by).await.unwrap().enabled);
 }

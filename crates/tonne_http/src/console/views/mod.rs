@@ -4,6 +4,7 @@
 
 mod audit;
 mod catalogue;
+mod installation_webhooks;
 mod keys;
 mod orders;
 mod organisations;
@@ -11,6 +12,7 @@ mod webhooks;
 
 pub use audit::{AuditFilterForm, audit_log};
 pub use catalogue::{EditForm, StockForm, bundle, catalogue};
+pub use installation_webhooks::{OperatorNotice, installation_webhook, installation_webhooks};
 pub use keys::{created_key, keys};
 pub use orders::{QueueFilter, member_orders, order, queue};
 pub use organisations::{
@@ -80,6 +82,7 @@ fn sections(role: Role) -> &'static [(&'static str, &'static str)] {
             ("Orders", "/console/orders"),
             ("Catalogue", "/console/catalogue"),
             ("Organisations", "/console/organisations"),
+            ("Webhooks", "/console/webhooks"),
             ("Audit log", "/console/audit"),
         ],
         Role::Member(_) => &[

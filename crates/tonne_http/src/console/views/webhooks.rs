@@ -68,6 +68,88 @@ fn outcome(a: &Attempt) -> &'static str {
 }
 
 /// One webhook: its state, its attempts (newest first) and the replay form.
+/// A webhook's URL, mode, state and creation.
+pub(super) fn summary(hook: &Webhook) -> Markup {
+    html! {
+        dt { "URL" } dd { (hook.url.as_str()) }
+        dt { "Mode" } dd { (hook.mode.as_str()) }
+        dt { "State" } dd {
+            @if hook.enabled { "enabled" } @else {
+                "disabled" @if let Some(r) = &hook.disabled_reason { ": " (r) }
+            }
+        }
+        dt { "Created" } dd { (when(hook.created_at)) }
+    }
+}
+
+/// The replay form; members may name one account, operators replay them all.
+pub(super) fn replay_form(
+    who: &Principal,
+    hook: &Webhook,
+    form: &ReplayForm,
+    with_account: bool,
+) -> Markup {
+    html! {
+        h2 { "Replay" }
+        form method="post" action=(format!("/console/webhooks/{}/recover", hook.id)) {
+            input type="hidden" name="csrf" value=(who.session.csrf_token);
+            input type="hidden" name="mode" value=(hook.mode.as_str());
+            @if let Some(p) = &form.problem { p class="error" role="alert" id="replay-error" { (p) } }
+            div class="field" {
+                label for="since" { "From (UTC)" }
+                p class="hint" id="since-hint" { "Every event since then is sent again, in order per account." }
+                input type="datetime-local" id="since" name="since" value=(form.since) required
+                    aria-describedby="since-hint";
+            }
+            @if with_account {
+                div class="field" {
+                    label for="account" { "Account (optional)" }
+                    input type="text" id="account" name="account" value=(form.account) spellcheck="false" autocomplete="off";
+                }
+            }
+            button type="submit" { "Replay events" }
+        }
+    }
+}
+
+/// The delivery log: every attempt, newest first.
+pub(super) fn attempts_table(attempts: &[Attempt]) -> Markup {
+    html! {
+        h2 { "Delivery attempts" }
+        @if attempts.is_empty() {
+            p { "No attempt yet." }
+        } @else {
+            div class="table-wrap" {
+                table {
+                    thead { tr {
+                        th scope="col" { "Time" } th scope="col" { "Account" } th scope="col" { "Events" }
+                        th scope="col" { "Answer" } th scope="col" class="num" { "Latency" } th scope="col" { "Outcome" }
+                    } }
+                    tbody {
+                        @for a in attempts {
+                            tr {
+                                td { (when(a.attempted_at)) }
+                                td { (a.account_id) }
+                                td { (a.first_sequence) "–" (a.last_sequence) " (" (a.events) ")" }
+                                td {
+                                    @if let Some(s) = a.status { "HTTP " (s) }
+                                    @if let Some(e) = &a.error { (e) }
+                                }
+                                td class="num" { (a.latency_ms) " ms" }
+                                td {
+                                    (outcome(a))
+                                    @if let Some(next) = a.next_attempt_at { "; next try " (when(next)) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A member's webhook page: the webhook, replay, and its delivery log.
 pub fn webhook(
     who: &Principal,
     hook: &Webhook,
@@ -85,64 +167,9 @@ pub fn webhook(
             @if let Some(n) = form.recovered {
                 p class="notice" role="status" { (n) " delivered events will be sent again, in order." }
             }
-            dl class="summary" {
-                dt { "URL" } dd { (hook.url.as_str()) }
-                dt { "Mode" } dd { (mode) }
-                dt { "State" } dd {
-                    @if hook.enabled { "enabled" } @else {
-                        "disabled" @if let Some(r) = &hook.disabled_reason { ": " (r) }
-                    }
-                }
-                dt { "Created" } dd { (when(hook.created_at)) }
-            }
-            h2 { "Replay" }
-            form method="post" action=(format!("/console/webhooks/{}/recover", hook.id)) {
-                input type="hidden" name="csrf" value=(who.session.csrf_token);
-                input type="hidden" name="mode" value=(mode);
-                @if let Some(p) = &form.problem { p class="error" role="alert" id="replay-error" { (p) } }
-                div class="field" {
-                    label for="since" { "From (UTC)" }
-                    p class="hint" id="since-hint" { "Every event since then is sent again, in order per account." }
-                    input type="datetime-local" id="since" name="since" value=(form.since) required
-                        aria-describedby="since-hint";
-                }
-                div class="field" {
-                    label for="account" { "Account (optional)" }
-                    input type="text" id="account" name="account" value=(form.account) spellcheck="false" autocomplete="off";
-                }
-                button type="submit" { "Replay events" }
-            }
-            h2 { "Delivery attempts" }
-            @if attempts.is_empty() {
-                p { "No attempt yet." }
-            } @else {
-                div class="table-wrap" {
-                    table {
-                        thead { tr {
-                            th scope="col" { "Time" } th scope="col" { "Account" } th scope="col" { "Events" }
-                            th scope="col" { "Answer" } th scope="col" class="num" { "Latency" } th scope="col" { "Outcome" }
-                        } }
-                        tbody {
-                            @for a in attempts {
-                                tr {
-                                    td { (when(a.attempted_at)) }
-                                    td { (a.account_id) }
-                                    td { (a.first_sequence) "–" (a.last_sequence) " (" (a.events) ")" }
-                                    td {
-                                        @if let Some(s) = a.status { "HTTP " (s) }
-                                        @if let Some(e) = &a.error { (e) }
-                                    }
-                                    td class="num" { (a.latency_ms) " ms" }
-                                    td {
-                                        (outcome(a))
-                                        @if let Some(next) = a.next_attempt_at { "; next try " (when(next)) }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+            dl class="summary" { (summary(hook)) }
+            (replay_form(who, hook, form, true))
+            (attempts_table(attempts))
             @if let Some(after) = next {
                 p { a href=(format!("/console/webhooks/{}?mode={mode}&after={after}", hook.id)) rel="next" { "Older attempts" } }
             }
