@@ -59,6 +59,10 @@ pub trait EstimationService: Send + Sync {
         page: PageRequest<Cursor>,
     ) -> Result<Page<Estimate>, EstimationError>;
 
+    /// Operator: estimates made per UTC day over the last `days` days (today
+    /// included), every day present, oldest first, across the installation.
+    async fn daily_counts(&self, days: u16) -> Result<Vec<(time::Date, u64)>, EstimationError>;
+
     /// Changes what the client attached to an estimate of one of `kinds`
     /// (nothing is recomputed; an ordered estimate may be annotated too).
     async fn annotate(
@@ -134,6 +138,13 @@ pub enum UpdateOutcome {
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
 #[async_trait]
 pub trait EstimateRepository: Send + Sync {
+    /// Estimates created per UTC day at or after `since` (days without any left
+    /// out), across the installation, in one grouped query.
+    async fn daily_counts(
+        &self,
+        since: OffsetDateTime,
+    ) -> Result<Vec<(time::Date, u64)>, StoreError>;
+
     /// Inserts all estimates in one transaction (all or none). MUST return
     /// `Duplicate` when an idempotency key is taken on the account (a unique
     /// constraint, not a read-then-write).

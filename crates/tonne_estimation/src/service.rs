@@ -145,6 +145,30 @@ impl EstimationService for Estimations {
         Ok(estimate)
     }
 
+    async fn daily_counts(&self, days: u16) -> Result<Vec<(time::Date, u64)>, EstimationError> {
+        let today = self.clock.now().date();
+        let first = today - time::Duration::days(i64::from(days.max(1)) - 1);
+        let sparse = self
+            .repo
+            .daily_counts(first.midnight().assume_utc())
+            .await
+            .map_err(unexpected)?;
+        let mut filled = Vec::new();
+        let mut day = first;
+        while day <= today {
+            let n = sparse
+                .iter()
+                .find(|(d, _)| *d == day)
+                .map_or(0, |(_, n)| *n);
+            filled.push((day, n));
+            match day.next_day() {
+                Some(next) => day = next,
+                None => break,
+            }
+        }
+        Ok(filled)
+    }
+
     async fn list(
         &self,
         account: AccountId,

@@ -29,6 +29,7 @@ pub mod pricing;
 mod quote;
 mod selection;
 mod service;
+mod stats;
 mod stock;
 mod views;
 
@@ -52,6 +53,7 @@ pub use ports::{
 pub use quote::{Quote, QuoteLine};
 pub use selection::{Percentage, SelectionEntry};
 pub use service::{Service, Settings};
+pub use stats::{DailyOrders, OrderStats, fill_days};
 pub use stock::{
     BundleEdit, BundleEditError, DESCRIPTION_MAX, FieldError, REASON_MAX, StockChange, StockEntry,
     StockEntryId, StockError, StockReason, price_field,

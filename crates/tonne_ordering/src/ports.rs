@@ -18,6 +18,7 @@ use crate::orders::{
 };
 use crate::quote::Quote;
 use crate::selection::SelectionEntry;
+use crate::stats::OrderStats;
 use crate::stock::{
     BundleEdit, BundleEditError, StockChange, StockEntry, StockEntryId, StockError, StockReason,
 };
@@ -223,6 +224,10 @@ pub trait OrderRepository: Send + Sync {
         projects: Option<Vec<ProjectAllocation>>,
         audit: Option<AuditEntry>,
     ) -> Result<Order, StoreError>;
+    /// Live orders created at or after `since`, not cancelled or failed: per
+    /// UTC day (days without orders left out), and their total cost per
+    /// currency. One grouped query each, whatever the number of orders.
+    async fn live_stats(&self, since: OffsetDateTime) -> Result<OrderStats, StoreError>;
     /// Test-mode orders not final and unchanged since `updated_before`, oldest first.
     async fn stale_test_orders(
         &self,
@@ -420,6 +425,9 @@ pub trait OrderingService: Send + Sync {
     /// Imports a catalogue (operator).
     async fn import_catalogue(&self, catalogue: Catalogue)
     -> Result<ImportSummary, CatalogueError>;
+    /// Operator: live orders of the last `days` days (today included), every
+    /// day present, and revenue per currency.
+    async fn live_stats(&self, days: u16) -> Result<OrderStats, ReadOrderError>;
     /// Operator: every bundle, enabled or not, in id order.
     async fn all_bundles(&self, page: PageRequest<Cursor>) -> Result<Page<Bundle>, CatalogueError>;
     /// Operator: adds or removes stock of a limited bundle, with a reason; one

@@ -22,6 +22,7 @@ use crate::ports::{
 };
 use crate::quote::Quote;
 use crate::selection::SelectionEntry;
+use crate::stats::OrderStats;
 use crate::stock::{
     BundleEdit, BundleEditError, StockChange, StockEntry, StockEntryId, StockError, StockReason,
 };
@@ -263,6 +264,20 @@ impl OrderingService for Service {
         catalogue: Catalogue,
     ) -> Result<ImportSummary, CatalogueError> {
         self.catalogue.import(catalogue).await
+    }
+
+    async fn live_stats(&self, days: u16) -> Result<OrderStats, ReadOrderError> {
+        let today = self.orders.clock.now().date();
+        let first = today - time::Duration::days(i64::from(days.max(1)) - 1);
+        let since = first.midnight().assume_utc();
+        let mut stats = self
+            .orders
+            .orders
+            .live_stats(since)
+            .await
+            .map_err(|e| ReadOrderError::Unexpected(support::unexpected(e)))?;
+        stats.daily = crate::stats::fill_days(&stats.daily, first, today);
+        Ok(stats)
     }
 
     async fn all_bundles(&self, page: PageRequest<Cursor>) -> Result<Page<Bundle>, CatalogueError> {

@@ -119,6 +119,13 @@ type AnnotationColumns = (
 
 #[async_trait]
 impl EstimateRepository for EstimateStore {
+    async fn daily_counts(
+        &self,
+        since: OffsetDateTime,
+    ) -> Result<Vec<(time::Date, u64)>, StoreError> {
+        crate::stats::estimates(&self.db, since).await
+    }
+
     async fn insert(&self, estimates: &[Estimate]) -> Result<(), StoreError> {
         let rows = estimates
             .iter()

@@ -32,6 +32,7 @@ mod offset_links;
 mod orders;
 mod schema;
 mod secrets;
+mod stats;
 mod stock;
 mod url;
 mod users;

@@ -12,8 +12,8 @@ use tonne_kernel::{
 };
 use tonne_ordering::ports::OrderRepository;
 use tonne_ordering::{
-    AwaitingFilter, BundleId, IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStatus,
-    PaymentMethod, PlaceError, ProjectAllocation, ProjectId, QuoteLine, Registry,
+    AwaitingFilter, BundleId, IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStats,
+    OrderStatus, PaymentMethod, PlaceError, ProjectAllocation, ProjectId, QuoteLine, Registry,
 };
 use tonne_wire::{OrderEventData, OrderResponse};
 
@@ -709,6 +709,10 @@ impl OrderRepository for OrderStore {
             })
             .await
             .map_err(|e| store_error(e, "moving an order"))
+    }
+
+    async fn live_stats(&self, since: OffsetDateTime) -> Result<OrderStats, StoreError> {
+        crate::stats::orders(&self.db, since).await
     }
 
     async fn stale_test_orders(

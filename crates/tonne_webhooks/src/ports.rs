@@ -113,6 +113,10 @@ pub trait WebhookRepository: Send + Sync {
 
     /// One webhook with its health, or `None`.
     async fn health_of(&self, id: WebhookId) -> Result<Option<WebhookHealth>, StoreError>;
+
+    /// Delivery attempts made at or after `since` across the installation, and
+    /// how many of them failed (one grouped query).
+    async fn attempt_counts(&self, since: OffsetDateTime) -> Result<(u64, u64), StoreError>;
 }
 
 /// Whose an account is, for checking `account_ids`.
@@ -310,6 +314,10 @@ pub trait WebhooksService: Send + Sync {
         &self,
         page: PageRequest<Cursor>,
     ) -> Result<Page<WebhookHealth>, AdminWebhookError>;
+
+    /// Operator: delivery attempts since a time across the installation, and
+    /// how many failed.
+    async fn attempt_counts(&self, since: OffsetDateTime) -> Result<(u64, u64), AdminWebhookError>;
 
     /// Operator: one webhook with its health.
     async fn health_of(&self, id: WebhookId) -> Result<WebhookHealth, AdminWebhookError>;

@@ -392,6 +392,17 @@ impl WebhooksService for Service {
         }
     }
 
+    async fn attempt_counts(
+        &self,
+        since: time::OffsetDateTime,
+    ) -> Result<(u64, u64), AdminWebhookError> {
+        Ok(self
+            .webhooks
+            .attempt_counts(since)
+            .await
+            .map_err(unexpected)?)
+    }
+
     async fn health_of(&self, id: WebhookId) -> Result<WebhookHealth, AdminWebhookError> {
         self.webhooks
             .health_of(id)

@@ -765,9 +765,12 @@ async fn an_operator_fulfils_a_live_order_in_the_console_in_a_real_browser() {
     c.goto(&format!("{}/console/webhooks/{hook_id}", app.base))
         .await
         .unwrap();
-    soon(&c, Locator::XPath("//button[text()='Skip undelivered events']"))
-        .await
-        .unwrap();
+    soon(
+        &c,
+        Locator::XPath("//button[text()='Skip undelivered events']"),
+    )
+    .await
+    .unwrap();
     assert!(text(&c).await.contains("HTTP 500"));
     check("28-console-installation-webhook").await;
 

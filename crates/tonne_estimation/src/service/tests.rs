@@ -224,6 +224,26 @@ struct Memory(Mutex<Vec<Estimate>>);
 
 #[async_trait]
 impl EstimateRepository for Memory {
+    async fn daily_counts(
+        &self,
+        since: time::OffsetDateTime,
+    ) -> Result<Vec<(time::Date, u64)>, StoreError> {
+        let mut days: Vec<(time::Date, u64)> = Vec::new();
+        for e in self
+            .0
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|e| e.created_at >= since)
+        {
+            match days.iter_mut().find(|(d, _)| *d == e.created_at.date()) {
+                Some((_, n)) => *n += 1,
+                None => days.push((e.created_at.date(), 1)),
+            }
+        }
+        days.sort();
+        Ok(days)
+    }
     async fn insert(&self, estimates: &[Estimate]) -> Result<(), StoreError> {
         self.0.lock().unwrap().extend_from_slice(estimates);
         Ok(())

@@ -3,14 +3,51 @@
 
 use plotters::prelude::*;
 use rust_decimal::prelude::ToPrimitive as _;
+use time::Date;
+use tonne_kernel::Mass;
 use tonne_links::DailyFigures;
+use tonne_ordering::DailyOrders;
 
 /// Width and height of the chart, in SVG pixels.
 const SIZE: (u32, u32) = (720, 320);
 
+/// One day of the chart: orders (a bar) and tonnes (a point of the line).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChartDay {
+    pub day: Date,
+    pub orders: u64,
+    pub quantity: Mass,
+}
+
+impl From<&DailyFigures> for ChartDay {
+    fn from(d: &DailyFigures) -> Self {
+        Self {
+            day: d.day,
+            orders: d.orders,
+            quantity: d.quantity,
+        }
+    }
+}
+
+impl From<&DailyOrders> for ChartDay {
+    fn from(d: &DailyOrders) -> Self {
+        Self {
+            day: d.day,
+            orders: d.orders,
+            quantity: d.quantity,
+        }
+    }
+}
+
 /// The chart of orders (bars) and tonnes (line) per day, oldest day first. An
 /// empty history draws empty axes with a note.
-pub fn render(daily: &[DailyFigures]) -> anyhow::Result<String> {
+pub fn render<'a, D>(days: impl IntoIterator<Item = &'a D>) -> anyhow::Result<String>
+where
+    D: 'a,
+    ChartDay: From<&'a D>,
+{
+    let daily: Vec<ChartDay> = days.into_iter().map(ChartDay::from).collect();
+    let daily = daily.as_slice();
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();

@@ -407,6 +407,10 @@ impl WebhookRepository for WebhookStore {
             .map_err(|e| store_error(e, "reading webhooks' health"))
     }
 
+    async fn attempt_counts(&self, since: OffsetDateTime) -> Result<(u64, u64), StoreError> {
+        crate::stats::attempts(&self.db, since).await
+    }
+
     async fn health_of(&self, id: WebhookId) -> Result<Option<WebhookHealth>, StoreError> {
         let key = self.key()?;
         let id = id.to_string();

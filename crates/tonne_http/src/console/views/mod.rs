@@ -8,6 +8,7 @@ mod installation_webhooks;
 mod keys;
 mod orders;
 mod organisations;
+mod overview;
 mod webhooks;
 
 pub use audit::{AuditFilterForm, audit_log};
@@ -18,6 +19,7 @@ pub use orders::{QueueFilter, member_orders, order, queue};
 pub use organisations::{
     InviteForm, NewOrganisationForm, created_organisation, invited, organisation, organisations,
 };
+pub use overview::{OperatorOverview, operator_overview};
 pub use webhooks::{ReplayForm, webhook, webhooks};
 
 use crate::certificate::human_date;

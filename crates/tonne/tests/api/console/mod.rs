@@ -1,0 +1,185 @@
+//! The console over HTTP, on both stores, one file per section: sign-in,
+//! sessions, CSRF and setup links (`auth`), the operator's orders, catalogue,
+//! webhooks and organisations, and what members do and may not see
+//! (`members`). Here: the browser-like client and the people the tests sign in as.
+
+mod auth;
+mod catalogue;
+mod members;
+mod orders;
+mod organisations;
+mod overview;
+mod webhooks;
+
+use std::time::Duration;
+
+use reqwest::StatusCode;
+use reqwest::header::{COOKIE, LOCATION, SET_COOKIE};
+use tonne_accounts::users::{NewUser, Password, Role};
+
+use crate::support::TestApp;
+
+const PASSWORD: &str = "correct horse battery";
+
+/// A browser-like client: no redirects followed, cookies by hand.
+pub(crate) struct Visitor<'a> {
+    app: &'a TestApp,
+    http: reqwest::Client,
+    pub session: Option<String>,
+}
+
+pub(crate) struct Page {
+    pub status: StatusCode,
+    pub location: Option<String>,
+    pub set_cookies: Vec<String>,
+    pub html: String,
+}
+
+impl Page {
+    /// The value of the first `name="csrf"` field.
+    pub fn csrf(&self) -> String {
+        let at = self
+            .html
+            .find(r#"name="csrf" value=""#)
+            .expect("a csrf field");
+        let rest = &self.html[at + r#"name="csrf" value=""#.len()..];
+        rest[..rest.find('"').unwrap()].to_owned()
+    }
+}
+
+impl<'a> Visitor<'a> {
+    pub fn new(app: &'a TestApp) -> Self {
+        Self {
+            app,
+            http: reqwest::Client::builder()
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .unwrap(),
+            session: None,
+        }
+    }
+
+    async fn answer(res: reqwest::Response) -> Page {
+        Page {
+            status: res.status(),
+            location: res
+                .headers()
+                .get(LOCATION)
+                .map(|v| v.to_str().unwrap().to_owned()),
+            set_cookies: res
+                .headers()
+                .get_all(SET_COOKIE)
+                .iter()
+                .map(|v| v.to_str().unwrap().to_owned())
+                .collect(),
+            html: res.text().await.unwrap(),
+        }
+    }
+
+    fn with_cookies(
+        &self,
+        req: reqwest::RequestBuilder,
+        extra: Option<&str>,
+    ) -> reqwest::RequestBuilder {
+        let mut cookies: Vec<String> = self
+            .session
+            .iter()
+            .map(|s| format!("tonne_session={s}"))
+            .collect();
+        cookies.extend(extra.map(str::to_owned));
+        if cookies.is_empty() {
+            req
+        } else {
+            req.header(COOKIE, cookies.join("; "))
+        }
+    }
+
+    pub async fn get(&self, path: &str) -> Page {
+        let req = self.http.get(format!("{}{path}", self.app.base));
+        Self::answer(self.with_cookies(req, None).send().await.unwrap()).await
+    }
+
+    pub async fn post(&self, path: &str, form: &[(&str, &str)]) -> Page {
+        let req = self
+            .http
+            .post(format!("{}{path}", self.app.base))
+            .form(form);
+        Self::answer(self.with_cookies(req, None).send().await.unwrap()).await
+    }
+
+    /// Signs in through the form; the answer of the POST.
+    pub async fn sign_in(&mut self, email: &str, password: &str) -> Page {
+        let form = self.get("/console/sign-in").await;
+        assert_eq!(form.status, 200);
+        let bound = form.set_cookies[0].split(';').next().unwrap().to_owned();
+        assert!(
+            form.set_cookies[0].contains("SameSite=Strict"),
+            "{:?}",
+            form.set_cookies
+        );
+        let csrf = form.csrf();
+        let req = self
+            .http
+            .post(format!("{}/console/sign-in", self.app.base))
+            .form(&[
+                ("csrf", csrf.as_str()),
+                ("email", email),
+                ("password", password),
+            ]);
+        let page = Self::answer(self.with_cookies(req, Some(&bound)).send().await.unwrap()).await;
+        if let Some(c) = page
+            .set_cookies
+            .iter()
+            .find(|c| c.starts_with("tonne_session="))
+        {
+            self.session = Some(c["tonne_session=".len()..c.find(';').unwrap()].to_owned());
+        }
+        page
+    }
+}
+
+pub(crate) async fn operator(app: &TestApp, email: &str) {
+    app.services
+        .users
+        .create(
+            NewUser {
+                email: email.parse().unwrap(),
+                role: Role::Operator,
+            },
+            Some(Password::new(PASSWORD).unwrap()),
+            &tonne_kernel::Actor::CommandLine,
+        )
+        .await
+        .unwrap();
+}
+
+pub(crate) async fn member(app: &TestApp, email: &str, organisation: &str) {
+    app.services
+        .users
+        .create(
+            NewUser {
+                email: email.parse().unwrap(),
+                role: Role::Member(organisation.parse().unwrap()),
+            },
+            Some(Password::new(PASSWORD).unwrap()),
+            &tonne_kernel::Actor::CommandLine,
+        )
+        .await
+        .unwrap();
+}
+
+/// Polls an async condition every 50 ms until it holds (or the test fails).
+async fn eventually<F, Fut>(what: &str, mut check: F)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    let start = std::time::Instant::now();
+    while !check().await {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "timed out waiting for {what}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
