@@ -161,7 +161,7 @@ mod tests {
         assert!(svg.contains("2026-11-20"));
         assert!(svg.contains("tonnes CO2e"));
         assert!(svg.contains("<polyline"), "the tonnes line");
-        let empty = render(&[]).unwrap();
+        let empty = render::<DailyFigures>(&[]).unwrap();
         assert!(empty.contains("No visitors or orders yet"));
     }
 }
