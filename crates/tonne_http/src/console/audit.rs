@@ -7,8 +7,10 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 use tonne_kernel::{AuditEntryId, AuditFilter, Limit, OrganisationId, PageRequest, StoreError};
 
+use super::answers::{PAGE_SIZE, respond, see_other, unavailable};
+use super::session::operator;
+use super::views;
 use super::views::AuditFilterForm;
-use super::{PAGE_SIZE, operator, respond, see_other, unavailable, views};
 use crate::state::AppState;
 
 /// The filters, as the form sends them (all optional).

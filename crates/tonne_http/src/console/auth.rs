@@ -6,10 +6,11 @@ use rand::Rng as _;
 use serde::Deserialize;
 use tonne_accounts::users::{Password, SessionToken, SetupToken, SignInError, UserError};
 
-use super::{
-    SESSION_COOKIE, SIGN_IN_COOKIE, cookie, forbidden, respond, same, secure, see_other,
-    set_cookie, signed_in_form, unavailable, views,
+use super::answers::{forbidden, respond, see_other, unavailable};
+use super::session::{
+    SESSION_COOKIE, SIGN_IN_COOKIE, cookie, same, secure, set_cookie, signed_in_form,
 };
+use super::views;
 use crate::state::AppState;
 
 fn random_token() -> String {

@@ -13,11 +13,10 @@ use tonne_ordering::{
     BundleEdit, BundleEditError, CatalogueError, StockChange, StockEntryId, StockError, StockReason,
 };
 
+use super::answers::{PAGE_SIZE, not_found, page_after, respond, see_other, unavailable};
+use super::session::{operator, operator_form};
+use super::views;
 use super::views::{EditForm, StockForm};
-use super::{
-    PAGE_SIZE, not_found, operator, operator_form, page_after, respond, see_other, unavailable,
-    views,
-};
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize)]

@@ -10,8 +10,10 @@ use time::OffsetDateTime;
 use tonne_accounts::users::Principal;
 use tonne_webhooks::{AdminWebhookError, RecoverError, WebhookId};
 
+use super::answers::{not_found, page_after, respond, see_other, unavailable};
+use super::session::operator_form;
+use super::views;
 use super::views::{OperatorNotice, ReplayForm};
-use super::{not_found, operator_form, page_after, respond, see_other, unavailable, views};
 use crate::state::AppState;
 
 /// `GET /console/webhooks` for an operator.

@@ -9,7 +9,9 @@ use tonne_accounts::AdminError;
 use tonne_accounts::users::Principal;
 use tonne_kernel::{AccountMode, ApiKeyId, OrganisationId};
 
-use super::{not_found, respond, see_other, signed_in, signed_in_form, unavailable, views};
+use super::answers::{not_found, respond, see_other, unavailable};
+use super::session::{signed_in, signed_in_form};
+use super::views;
 use crate::state::AppState;
 
 /// `?mode=live|test` of the member pages (default live; anything else is live too).

@@ -9,11 +9,10 @@ use tonne_accounts::users::{Principal, Role};
 use tonne_kernel::Cursor;
 use tonne_ordering::{AwaitingFilter, OrderStatus, ReadOrderError, TransitionError};
 
+use super::answers::{not_found, page_after, page_from, respond, see_other, unavailable};
+use super::session::{signed_in, signed_in_form};
+use super::views;
 use super::views::QueueFilter;
-use super::{
-    not_found, page_after, page_from, respond, see_other, signed_in, signed_in_form, unavailable,
-    views,
-};
 use crate::state::AppState;
 
 /// The queue's filters, as the form sends them (all optional).

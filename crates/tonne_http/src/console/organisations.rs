@@ -9,9 +9,9 @@ use tonne_accounts::AdminError;
 use tonne_accounts::users::{Email, NewUser, Principal, Role, UserError};
 use tonne_kernel::OrganisationId;
 
-use super::{
-    not_found, operator, page_after, respond, see_other, signed_in_form, unavailable, views,
-};
+use super::answers::{not_found, page_after, respond, see_other, unavailable};
+use super::session::{operator, signed_in_form};
+use super::views;
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize)]

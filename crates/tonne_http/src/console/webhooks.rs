@@ -12,12 +12,12 @@ use tonne_accounts::users::{Principal, Role};
 use tonne_kernel::{AccountId, AccountMode};
 use tonne_webhooks::{Owner, RecoverError, WebhookError};
 
+use super::answers::{not_found, page_after, respond, see_other, unavailable};
 use super::installation_webhooks;
 use super::keys::{member_organisation, mode_of};
+use super::session::{signed_in, signed_in_form};
+use super::views;
 use super::views::{OperatorNotice, ReplayForm};
-use super::{
-    not_found, page_after, respond, see_other, signed_in, signed_in_form, unavailable, views,
-};
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize)]

@@ -1,0 +1,108 @@
+//! Who is asking: the session cookie, the signed-in person (or operator), and
+//! the CSRF check of every form.
+
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpRequest, HttpResponse};
+use subtle::ConstantTimeEq as _;
+use tonne_accounts::users::{Principal, SessionToken};
+
+use super::answers::{forbidden, not_found, see_other, unavailable};
+use crate::state::AppState;
+
+/// The session cookie.
+pub(super) const SESSION_COOKIE: &str = "tonne_session";
+/// The sign-in form's double-submit cookie.
+pub(super) const SIGN_IN_COOKIE: &str = "tonne_sign_in";
+
+pub(super) fn cookie(req: &HttpRequest, name: &str) -> Option<String> {
+    req.headers()
+        .get_all(header::COOKIE)
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(n, _)| *n == name)
+        .map(|(_, value)| value.to_owned())
+        .filter(|v| !v.is_empty() && v.len() <= 128)
+}
+
+pub(super) fn secure(state: &AppState) -> &'static str {
+    if state.pages.public_url.starts_with("https://") {
+        "; Secure"
+    } else {
+        ""
+    }
+}
+
+pub(super) fn set_cookie(response: &mut HttpResponse, value: String) {
+    if let Ok(v) = HeaderValue::from_str(&value) {
+        response.headers_mut().append(header::SET_COOKIE, v);
+    }
+}
+
+/// Whether two tokens are equal (constant time).
+pub(super) fn same(a: &str, b: &str) -> bool {
+    a.len() == b.len() && bool::from(a.as_bytes().ct_eq(b.as_bytes()))
+}
+
+/// The signed-in person, or the answer for a visitor who is not: a redirect
+/// to the sign-in page (or the error page when the store fails).
+pub(super) async fn signed_in(
+    state: &AppState,
+    req: &HttpRequest,
+) -> Result<Principal, HttpResponse> {
+    let Some(token) = cookie(req, SESSION_COOKIE) else {
+        return Err(see_other("/console/sign-in"));
+    };
+    match state
+        .users
+        .principal(&SessionToken::from_cookie(&token))
+        .await
+    {
+        Ok(Some(p)) => Ok(p),
+        Ok(None) => Err(see_other("/console/sign-in")),
+        Err(e) => Err(unavailable(e)),
+    }
+}
+
+/// The signed-in operator, or the answer for anyone else (members get 404).
+pub(super) async fn operator(
+    state: &AppState,
+    req: &HttpRequest,
+) -> Result<Principal, HttpResponse> {
+    let who = signed_in(state, req).await?;
+    if who.user.role == tonne_accounts::users::Role::Operator {
+        Ok(who)
+    } else {
+        Err(not_found(&who))
+    }
+}
+
+/// The signed-in operator for a form (CSRF checked first), or the answer for
+/// anyone else (members get 404).
+pub(super) async fn operator_form(
+    state: &AppState,
+    req: &HttpRequest,
+    csrf: Option<&str>,
+) -> Result<Principal, HttpResponse> {
+    let who = signed_in_form(state, req, csrf).await?;
+    if who.user.role == tonne_accounts::users::Role::Operator {
+        Ok(who)
+    } else {
+        Err(not_found(&who))
+    }
+}
+
+/// The signed-in person, if the form's CSRF token is the session's; else 403
+/// (nothing runs).
+pub(super) async fn signed_in_form(
+    state: &AppState,
+    req: &HttpRequest,
+    csrf: Option<&str>,
+) -> Result<Principal, HttpResponse> {
+    let who = signed_in(state, req).await?;
+    if csrf.is_some_and(|c| same(c, &who.session.csrf_token)) {
+        Ok(who)
+    } else {
+        Err(forbidden())
+    }
+}
