@@ -17,4 +17,13 @@ for crate in "${domains[@]}"; do
     echo "boundaries: $crate depends on no framework ($(sort -u <<<"$tree" | wc -l) crates in its tree)"
   fi
 done
+# The binary only wires: storage adapters live in tonne_storage, so its own
+# code names no database crate (its tests may).
+if grep -rnE '\bdiesel::|use diesel' crates/tonne/src >/dev/null; then
+  echo "boundary violation: crates/tonne/src uses diesel (storage belongs in tonne_storage):" >&2
+  grep -rnE '\bdiesel::|use diesel' crates/tonne/src >&2
+  status=1
+else
+  echo "boundaries: the binary's code names no database crate (it wires tonne_storage)"
+fi
 exit $status

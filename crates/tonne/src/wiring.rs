@@ -2,15 +2,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use async_trait::async_trait;
-use diesel::connection::SimpleConnection as _;
 use tonne_accounts::ports::ApiKeyRepository;
 use tonne_accounts::versions::{VersionPinRepository, VersionPolicy};
 use tonne_accounts::{AccountsService, Service};
 use tonne_estimation::ports::EstimationService;
 use tonne_estimation::service::{Engines, Estimations};
 use tonne_http::{PoolGauge, Readiness};
-use tonne_kernel::{AccountId, Currency, StoreError, SystemClock, UuidV7Generator};
-use tonne_ordering::ports::AccountDirectory;
+use tonne_kernel::{SystemClock, UuidV7Generator};
 use tonne_ordering::{OrderingService, Settings};
 use tonne_storage::{
     AccountStore, ApiKeyStore, CachedApiKeys, CachedVersionPins, CatalogueStore, DatabaseUrl, Db,
@@ -61,46 +59,6 @@ pub struct WebhookOptions {
     pub allow_private: bool,
 }
 
-/// The links domain's view of accounts, over the accounts repository.
-struct AccountProfiles(AccountStore);
-
-#[async_trait]
-impl tonne_links::ports::AccountDirectory for AccountProfiles {
-    async fn profile(
-        &self,
-        account: AccountId,
-    ) -> Result<Option<tonne_links::AccountProfile>, StoreError> {
-        use tonne_accounts::ports::AccountRepository as _;
-        Ok(self
-            .0
-            .get(account)
-            .await?
-            .map(|a| tonne_links::AccountProfile {
-                name: a.name.as_str().to_owned(),
-                logo: a.logo,
-                currency: a.currency,
-                mode: a.mode,
-            }))
-    }
-}
-
-/// Webhooks' view of accounts, over the accounts repository.
-struct AccountOwners(AccountStore);
-
-#[async_trait]
-impl tonne_webhooks::ports::AccountDirectory for AccountOwners {
-    async fn owner_of(
-        &self,
-        account: AccountId,
-    ) -> Result<Option<tonne_webhooks::Owner>, StoreError> {
-        use tonne_accounts::ports::AccountRepository as _;
-        Ok(self.0.get(account).await?.map(|a| tonne_webhooks::Owner {
-            organisation_id: a.organisation_id,
-            mode: a.mode,
-        }))
-    }
-}
-
 /// The key that seals webhook secrets: `TONNE_SECRETS_KEY`; else, on SQLite, a key
 /// file beside the database (created with mode 0600 on first use); else none.
 pub fn secrets_key(url: &DatabaseUrl, given: Option<&str>) -> anyhow::Result<Option<SecretsKey>> {
@@ -143,35 +101,6 @@ fn write_key_file(path: &std::path::Path, key: &SecretsKey) -> anyhow::Result<()
         .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", path.display()))?;
     writeln!(f, "{}", key.to_hex())?;
     Ok(())
-}
-
-/// Ordering's view of accounts, over the accounts repository.
-struct AccountCurrencies(AccountStore);
-
-#[async_trait]
-impl AccountDirectory for AccountCurrencies {
-    async fn currency(&self, account: AccountId) -> Result<Option<Currency>, StoreError> {
-        use tonne_accounts::ports::AccountRepository as _;
-        Ok(self.0.get(account).await?.map(|a| a.currency))
-    }
-
-    async fn holder(
-        &self,
-        account: AccountId,
-    ) -> Result<Option<tonne_ordering::AccountHolder>, StoreError> {
-        use tonne_accounts::ports::AccountRepository as _;
-        Ok(self.0.get(account).await?.map(|a| {
-            let name = a.name.as_str().to_owned();
-            tonne_ordering::AccountHolder {
-                organisation_id: a.organisation_id,
-                beneficiary: a
-                    .beneficiary
-                    .map_or_else(|| name.clone(), |b| b.as_str().to_owned()),
-                name,
-                logo: a.logo,
-            }
-        }))
-    }
 }
 
 impl Services {
@@ -233,7 +162,7 @@ impl Services {
         let ordering = Arc::new(tonne_ordering::Service::new(
             Arc::new(CatalogueStore::new(db.clone())),
             Arc::new(OrderStore::new(db.clone())),
-            Arc::new(AccountCurrencies(AccountStore::new(db.clone()))),
+            Arc::new(AccountStore::new(db.clone())),
             crate::fulfilment::built_in(),
             Arc::new(SystemClock),
             ordering,
@@ -259,7 +188,7 @@ impl Services {
         };
         let links: Arc<dyn tonne_links::OffsetLinksService> = Arc::new(tonne_links::Service::new(
             Arc::new(tonne_storage::OffsetLinkStore::new(db.clone())),
-            Arc::new(AccountProfiles(AccountStore::new(db.clone()))),
+            Arc::new(AccountStore::new(db.clone())),
             ordering.clone(),
             Arc::new(crate::fulfilment::BuiltInCards),
             Arc::new(SystemClock),
@@ -269,7 +198,7 @@ impl Services {
         let webhook_store = WebhookStore::new(db.clone(), secrets);
         let webhooks = Arc::new(tonne_webhooks::Service::new(
             Arc::new(webhook_store.clone()),
-            Arc::new(AccountOwners(AccountStore::new(db.clone()))),
+            Arc::new(AccountStore::new(db.clone())),
             Arc::new(tonne_dispatcher::SystemResolver {
                 timeout: Duration::from_secs(3),
             }),
@@ -338,7 +267,7 @@ impl Readiness for DbReadiness {
             return Err("draining: the server is shutting down".into());
         }
         self.db
-            .read(|conn| conn.batch_execute("SELECT 1"))
+            .ping()
             .await
             .map_err(|e| format!("database unreachable: {e}"))
     }

@@ -217,6 +217,12 @@ impl Db {
         result.map_err(|e| DbError::Migration(e.to_string()))
     }
 
+    /// Whether the database answers (`SELECT 1` on a pooled connection):
+    /// `/ready` asks this.
+    pub async fn ping(&self) -> Result<(), DbError> {
+        self.read(|conn| conn.batch_execute("SELECT 1")).await
+    }
+
     /// Runs read-only work on a blocking thread with a pooled connection.
     pub async fn read<T, F>(&self, work: F) -> Result<T, DbError>
     where

@@ -24,6 +24,7 @@ mod accounts;
 mod audit;
 mod catalogue;
 mod db;
+mod directories;
 mod error;
 mod estimates;
 mod keys;
