@@ -35,7 +35,13 @@ pub trait WebhookRepository: Send + Sync {
     /// `LimitReached` then). Also creates its delivery streams for the accounts it
     /// covers that already have events, positioned at their latest event, so that
     /// it receives what happens from now on.
-    async fn insert(&self, webhook: &Webhook, limit: usize) -> Result<(), InsertWebhookError>;
+    /// The audit entry is written in the same transaction.
+    async fn insert(
+        &self,
+        webhook: &Webhook,
+        limit: usize,
+        audit: AuditEntry,
+    ) -> Result<(), InsertWebhookError>;
 
     /// The webhook, or `None`.
     async fn get(&self, id: WebhookId) -> Result<Option<Webhook>, StoreError>;
@@ -56,15 +62,18 @@ pub trait WebhookRepository: Send + Sync {
     ) -> Result<(), StoreError>;
 
     /// Replaces the secret. MUST return `NotFound` if the webhook does not exist.
+    /// The audit entry is written in the same transaction.
     async fn rotate_secret(
         &self,
         id: WebhookId,
         secret: &WebhookSecret,
         at: OffsetDateTime,
+        audit: AuditEntry,
     ) -> Result<(), StoreError>;
 
     /// Deletes the webhook, its streams and attempts. MUST return `NotFound` if it does not exist.
-    async fn delete(&self, id: WebhookId) -> Result<(), StoreError>;
+    /// The audit entry is written in the same transaction.
+    async fn delete(&self, id: WebhookId, audit: AuditEntry) -> Result<(), StoreError>;
 
     /// The webhook's attempts, most recent first, strictly after the cursor.
     async fn attempts(
@@ -241,7 +250,12 @@ pub trait EventEncoder: Send + Sync {
 #[async_trait]
 pub trait WebhooksService: Send + Sync {
     /// Registers a webhook; the answer carries the whole secret (shown only now and on rotation).
-    async fn create(&self, owner: Owner, new: NewWebhook) -> Result<Webhook, CreateWebhookError>;
+    async fn create(
+        &self,
+        owner: Owner,
+        new: NewWebhook,
+        by: &Actor,
+    ) -> Result<Webhook, CreateWebhookError>;
 
     /// The owner's webhooks, oldest first; with account ids, those that push events
     /// for any of them (unfiltered webhooks included).
@@ -261,13 +275,19 @@ pub trait WebhooksService: Send + Sync {
         owner: Owner,
         id: &str,
         changes: WebhookChanges,
+        by: &Actor,
     ) -> Result<Webhook, UpdateWebhookError>;
 
     /// Deletes a webhook: no request is sent to it from now on.
-    async fn delete(&self, owner: Owner, id: &str) -> Result<(), WebhookError>;
+    async fn delete(&self, owner: Owner, id: &str, by: &Actor) -> Result<(), WebhookError>;
 
     /// A new secret; the old one signs nothing from now on.
-    async fn rotate_secret(&self, owner: Owner, id: &str) -> Result<Webhook, WebhookError>;
+    async fn rotate_secret(
+        &self,
+        owner: Owner,
+        id: &str,
+        by: &Actor,
+    ) -> Result<Webhook, WebhookError>;
 
     /// The webhook's delivery attempts, most recent first.
     async fn attempts(

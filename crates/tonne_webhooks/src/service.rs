@@ -180,7 +180,12 @@ where
 
 #[async_trait]
 impl WebhooksService for Service {
-    async fn create(&self, owner: Owner, new: NewWebhook) -> Result<Webhook, CreateWebhookError> {
+    async fn create(
+        &self,
+        owner: Owner,
+        new: NewWebhook,
+        by: &Actor,
+    ) -> Result<Webhook, CreateWebhookError> {
         let url = self.check_url(&new.url).await?;
         let account_ids = match &new.account_ids {
             Some(raw) => Some(self.check_accounts(owner, raw).await?),
@@ -199,7 +204,12 @@ impl WebhooksService for Service {
             created_at: now,
             updated_at: now,
         };
-        match self.webhooks.insert(&webhook, self.settings.limit).await {
+        let audit = entry(&webhook, now, by, "webhook.created").after(snapshot(&webhook));
+        match self
+            .webhooks
+            .insert(&webhook, self.settings.limit, audit)
+            .await
+        {
             Ok(()) => Ok(webhook),
             Err(InsertWebhookError::LimitReached) => Err(CreateWebhookError::LimitReached {
                 limit: self.settings.limit,
@@ -240,6 +250,7 @@ impl WebhooksService for Service {
         owner: Owner,
         id: &str,
         changes: WebhookChanges,
+        by: &Actor,
     ) -> Result<Webhook, UpdateWebhookError> {
         let current = self.owned(owner, id).await.map_err(|e| match e {
             WebhookError::NotFound => UpdateWebhookError::NotFound,
@@ -262,27 +273,45 @@ impl WebhooksService for Service {
                 current.disabled_reason.clone()
             },
             updated_at: self.clock.now(),
-            ..current
+            ..current.clone()
         };
-        if let Err(e) = self.webhooks.update(&updated, resume, None).await {
+        let audit = entry(&updated, updated.updated_at, by, "webhook.updated")
+            .before(snapshot(&current))
+            .after(snapshot(&updated));
+        if let Err(e) = self.webhooks.update(&updated, resume, Some(audit)).await {
             not_found_to(e, UpdateWebhookError::NotFound)?;
         }
         Ok(updated)
     }
 
-    async fn delete(&self, owner: Owner, id: &str) -> Result<(), WebhookError> {
+    async fn delete(&self, owner: Owner, id: &str, by: &Actor) -> Result<(), WebhookError> {
         let webhook = self.owned(owner, id).await?;
-        if let Err(e) = self.webhooks.delete(webhook.id).await {
+        let audit =
+            entry(&webhook, self.clock.now(), by, "webhook.deleted").before(snapshot(&webhook));
+        if let Err(e) = self.webhooks.delete(webhook.id, audit).await {
             not_found_to(e, WebhookError::NotFound)?;
         }
         Ok(())
     }
 
-    async fn rotate_secret(&self, owner: Owner, id: &str) -> Result<Webhook, WebhookError> {
+    async fn rotate_secret(
+        &self,
+        owner: Owner,
+        id: &str,
+        by: &Actor,
+    ) -> Result<Webhook, WebhookError> {
         let webhook = self.owned(owner, id).await?;
         let secret = WebhookSecret::generate();
         let now = self.clock.now();
-        if let Err(e) = self.webhooks.rotate_secret(webhook.id, &secret, now).await {
+        // the log says that it changed, never what it is
+        let audit = entry(&webhook, now, by, "webhook.secret_rotated")
+            .before(Snapshot::new().with("secret", format!("…{}", webhook.secret.last4())))
+            .after(Snapshot::new().with("secret", format!("…{}", secret.last4())));
+        if let Err(e) = self
+            .webhooks
+            .rotate_secret(webhook.id, &secret, now, audit)
+            .await
+        {
             not_found_to(e, WebhookError::NotFound)?;
         }
         Ok(Webhook {
@@ -494,6 +523,29 @@ impl WebhooksService for Service {
             Err(e) => Err(unexpected(e).into()),
         }
     }
+}
+
+/// An audit entry about a webhook, in its organisation.
+fn entry(webhook: &Webhook, at: time::OffsetDateTime, by: &Actor, action: &str) -> AuditEntry {
+    AuditEntry::new(at, by.clone(), action, "webhook", webhook.id)
+        .in_organisation(webhook.organisation_id)
+}
+
+/// What the audit log keeps of a webhook (never its secret).
+fn snapshot(webhook: &Webhook) -> Snapshot {
+    let accounts = match &webhook.account_ids {
+        None => "every account of the mode".to_owned(),
+        Some(ids) => ids
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(", "),
+    };
+    Snapshot::new()
+        .with("url", webhook.url.as_str())
+        .with("mode", webhook.mode.as_str())
+        .with("enabled", webhook.enabled)
+        .with("accounts", accounts)
 }
 
 #[cfg(test)]

@@ -536,6 +536,7 @@ async fn private_targets_are_refused_unless_allowed(app: TestApp) {
                     url: url.into(),
                     account_ids: None,
                 },
+                &tonne_kernel::Actor::CommandLine,
             )
             .await
         {

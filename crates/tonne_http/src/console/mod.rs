@@ -29,6 +29,7 @@ mod organisations;
 mod overview;
 mod session;
 mod views;
+mod webhook_settings;
 mod webhooks;
 
 use actix_web::web;
@@ -66,7 +67,22 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route(web::post().to(keys::create)),
     )
     .service(web::resource("/console/keys/{id}/revoke").route(web::post().to(keys::revoke)))
-    .service(web::resource("/console/webhooks").route(web::get().to(webhooks::list)))
+    .service(
+        web::resource("/console/webhooks")
+            .route(web::get().to(webhooks::list))
+            .route(web::post().to(webhook_settings::create)),
+    )
+    .service(
+        web::resource("/console/webhooks/{id}/edit").route(web::post().to(webhook_settings::edit)),
+    )
+    .service(
+        web::resource("/console/webhooks/{id}/rotate")
+            .route(web::post().to(webhook_settings::rotate)),
+    )
+    .service(
+        web::resource("/console/webhooks/{id}/delete")
+            .route(web::post().to(webhook_settings::delete)),
+    )
     .service(web::resource("/console/webhooks/{id}").route(web::get().to(webhooks::show)))
     .service(
         web::resource("/console/webhooks/{id}/recover").route(web::post().to(webhooks::recover)),

@@ -17,7 +17,7 @@ use super::installation_webhooks;
 use super::keys::{member_organisation, mode_of};
 use super::session::{signed_in, signed_in_form};
 use super::views;
-use super::views::{OperatorNotice, ReplayForm};
+use super::views::{OperatorNotice, ReplayForm, WebhookForm};
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize)]
@@ -29,7 +29,7 @@ pub(super) struct WebhookQuery {
     enabled: Option<u8>,
 }
 
-fn owner_of(who: &Principal, mode: AccountMode) -> Option<Owner> {
+pub(super) fn owner_of(who: &Principal, mode: AccountMode) -> Option<Owner> {
     Some(Owner {
         organisation_id: member_organisation(who)?,
         mode,
@@ -50,24 +50,53 @@ pub(super) async fn list(
         return installation_webhooks::list(&state, &who, query.after.as_deref()).await;
     }
     let mode = mode_of(query.mode.as_deref());
-    let Some(owner) = owner_of(&who, mode) else {
-        return not_found(&who);
+    list_page(&state, &who, mode, &WebhookForm::default(), StatusCode::OK).await
+}
+
+/// The member's list of a mode, with the creation form as given.
+pub(super) async fn list_page(
+    state: &AppState,
+    who: &Principal,
+    mode: AccountMode,
+    form: &WebhookForm,
+    status: StatusCode,
+) -> HttpResponse {
+    let Some(owner) = owner_of(who, mode) else {
+        return not_found(who);
     };
     match state.webhooks.list(owner, Vec::new()).await {
-        Ok(hooks) => respond(StatusCode::OK, views::webhooks(&who, mode, &hooks)),
+        Ok(hooks) => respond(status, views::webhooks(who, mode, &hooks, form)),
         Err(e) => unavailable(e),
     }
 }
 
-async fn page(
+/// The forms of a member's webhook page, as given.
+#[derive(Debug, Default)]
+pub(super) struct PageForms {
+    pub replay: ReplayForm,
+    pub settings: WebhookForm,
+}
+
+impl From<ReplayForm> for PageForms {
+    fn from(replay: ReplayForm) -> Self {
+        Self {
+            replay,
+            ..Self::default()
+        }
+    }
+}
+
+/// A member's webhook page.
+pub(super) async fn page(
     state: &AppState,
     who: &Principal,
     id: &str,
     mode: AccountMode,
     after: Option<&str>,
-    form: ReplayForm,
+    forms: impl Into<PageForms>,
     status: StatusCode,
 ) -> HttpResponse {
+    let forms = forms.into();
     let Some(owner) = owner_of(who, mode) else {
         return not_found(who);
     };
@@ -81,7 +110,14 @@ async fn page(
             let next = attempts.last_if_more().map(|a| a.id.to_string());
             respond(
                 status,
-                views::webhook(who, &webhook, &attempts.items, next.as_deref(), &form),
+                views::webhook(
+                    who,
+                    &webhook,
+                    &attempts.items,
+                    next.as_deref(),
+                    &forms.replay,
+                    &forms.settings,
+                ),
             )
         }
         // a cursor from another webhook: the first page

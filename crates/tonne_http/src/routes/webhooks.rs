@@ -234,6 +234,7 @@ pub async fn create(
                 url: body.url,
                 account_ids: body.account_ids,
             },
+            &Actor::ApiKey(who.0.key_id),
         )
         .await?;
     Ok(HttpResponse::Ok().json(full(&webhook)))
@@ -287,6 +288,7 @@ pub async fn update(
                 enabled: body.enabled,
                 account_ids: body.account_ids,
             },
+            &Actor::ApiKey(who.0.key_id),
         )
         .await?;
     Ok(HttpResponse::Ok().json(self::body(&webhook)))
@@ -306,7 +308,8 @@ pub async fn delete(
     who: Authenticated,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    state.webhooks.delete(owner(&who.0)?, &id).await?;
+    let by = Actor::ApiKey(who.0.key_id);
+    state.webhooks.delete(owner(&who.0)?, &id, &by).await?;
     Ok(HttpResponse::Ok().finish())
 }
 
@@ -324,7 +327,11 @@ pub async fn rotate_secret(
     who: Authenticated,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let webhook = state.webhooks.rotate_secret(owner(&who.0)?, &id).await?;
+    let by = Actor::ApiKey(who.0.key_id);
+    let webhook = state
+        .webhooks
+        .rotate_secret(owner(&who.0)?, &id, &by)
+        .await?;
     Ok(HttpResponse::Ok().json(full(&webhook)))
 }
 

@@ -35,7 +35,12 @@ enum Inserted {
 
 #[async_trait]
 impl WebhookRepository for WebhookStore {
-    async fn insert(&self, webhook: &Webhook, limit: usize) -> Result<(), InsertWebhookError> {
+    async fn insert(
+        &self,
+        webhook: &Webhook,
+        limit: usize,
+        audit: AuditEntry,
+    ) -> Result<(), InsertWebhookError> {
         let key = self.key()?;
         let row = webhook_row(webhook, &key);
         let filter = webhook.account_ids.clone().unwrap_or_default();
@@ -57,6 +62,7 @@ impl WebhookRepository for WebhookStore {
                     .execute(conn)?;
                 insert_filter(conn, &row.id, &filter)?;
                 streams_at_head(conn, &row.id, row.created_at, &[])?;
+                crate::audit::record(conn, [&audit])?;
                 Ok(Inserted::Yes)
             })
             .await
@@ -195,6 +201,7 @@ impl WebhookRepository for WebhookStore {
         id: WebhookId,
         secret: &WebhookSecret,
         at: OffsetDateTime,
+        audit: AuditEntry,
     ) -> Result<(), StoreError> {
         let key = self.key()?;
         let id = id.to_string();
@@ -212,13 +219,13 @@ impl WebhookRepository for WebhookStore {
                 if changed == 0 {
                     return Err(DieselError::NotFound);
                 }
-                Ok(())
+                crate::audit::record(conn, [&audit])
             })
             .await
             .map_err(|e| store_error(e, "rotating a webhook secret"))
     }
 
-    async fn delete(&self, id: WebhookId) -> Result<(), StoreError> {
+    async fn delete(&self, id: WebhookId, audit: AuditEntry) -> Result<(), StoreError> {
         let id = id.to_string();
         self.db
             .write(move |conn| {
@@ -237,7 +244,7 @@ impl WebhookRepository for WebhookStore {
                 if gone == 0 {
                     return Err(DieselError::NotFound);
                 }
-                Ok(())
+                crate::audit::record(conn, [&audit])
             })
             .await
             .map_err(|e| store_error(e, "deleting a webhook"))

@@ -79,6 +79,11 @@ fn service(m: Mocks, settings: Settings) -> Service {
     )
 }
 
+/// The API key the tests act as.
+fn by() -> Actor {
+    Actor::ApiKey(tonne_kernel::ApiKeyId::from_uuid(Uuid::from_u128(9)))
+}
+
 fn stored(id: u128, owner: Owner, filter: Option<Vec<AccountId>>, enabled: bool) -> Webhook {
     Webhook {
         id: WebhookId::from_uuid(Uuid::from_u128(id)),
@@ -106,17 +111,26 @@ async fn create_stores_an_enabled_webhook_with_a_fresh_secret_and_the_limit() {
     let mut m = mocks();
     m.repo
         .expect_insert()
-        .withf(|w, limit| {
-            *limit == 10
+        .withf(|w, limit, audit| {
+            audit.action == "webhook.created"
+                && audit.actor
+                    == Actor::ApiKey(tonne_kernel::ApiKeyId::from_uuid(Uuid::from_u128(9)))
+                && audit.after.get("url") == Some(w.url.as_str())
+                && audit
+                    .after
+                    .fields()
+                    .iter()
+                    .all(|(_, v)| !v.contains(w.secret.expose()))
+                && *limit == 10
                 && w.enabled
                 && w.account_ids.is_none()
                 && w.mode == AccountMode::Live
                 && w.secret.expose().starts_with("whsec_")
         })
         .times(1)
-        .returning(|_, _| Ok(()));
+        .returning(|_, _, _| Ok(()));
     let w = service(m, Settings::default())
-        .create(owner(), new("https://hooks.example.com/tonne", None))
+        .create(owner(), new("https://hooks.example.com/tonne", None), &by())
         .await
         .unwrap();
     assert_eq!(w.url.as_str(), "https://hooks.example.com/tonne");
@@ -150,7 +164,7 @@ async fn create_refuses_bad_urls_and_private_resolutions_without_writing() {
         ),
         ("https://nowhere.example.com/x", "does not resolve"),
     ] {
-        match s.create(owner(), new(url, None)).await {
+        match s.create(owner(), new(url, None), &by()).await {
             Err(CreateWebhookError::Invalid(f)) => {
                 assert_eq!(f.field, "url");
                 assert!(f.reason.contains(why), "{url}: {}", f.reason);
@@ -165,9 +179,9 @@ async fn account_filters_must_be_the_owners_accounts() {
     let mut m = mocks();
     m.repo
         .expect_insert()
-        .withf(|w, _| w.account_ids == Some(vec![account(11), account(12)]))
+        .withf(|w, _, _| w.account_ids == Some(vec![account(11), account(12)]))
         .times(1)
-        .returning(|_, _| Ok(()));
+        .returning(|_, _, _| Ok(()));
     let s = service(m, Settings::default());
     let a11 = account(11).to_string();
     let a12 = account(12).to_string();
@@ -176,6 +190,7 @@ async fn account_filters_must_be_the_owners_accounts() {
         .create(
             owner(),
             new("https://hooks.example.com/x", Some(vec![&a12, &a11, &a12])),
+            &by(),
         )
         .await
         .unwrap();
@@ -194,6 +209,7 @@ async fn account_filters_must_be_the_owners_accounts() {
             .create(
                 owner(),
                 new("https://hooks.example.com/x", Some(ids.clone())),
+                &by(),
             )
             .await
         {
@@ -208,7 +224,7 @@ async fn the_limit_is_reported_as_such() {
     let mut m = mocks();
     m.repo
         .expect_insert()
-        .returning(|_, _| Err(InsertWebhookError::LimitReached));
+        .returning(|_, _, _| Err(InsertWebhookError::LimitReached));
     let s = service(
         m,
         Settings {
@@ -217,7 +233,7 @@ async fn the_limit_is_reported_as_such() {
         },
     );
     assert!(matches!(
-        s.create(owner(), new("https://hooks.example.com/x", None))
+        s.create(owner(), new("https://hooks.example.com/x", None), &by())
             .await,
         Err(CreateWebhookError::LimitReached { limit: 3 })
     ));
@@ -246,11 +262,11 @@ async fn another_owners_webhook_or_a_malformed_id_is_not_found() {
         Err(WebhookError::NotFound)
     ));
     assert!(matches!(
-        s.delete(owner(), &id).await,
+        s.delete(owner(), &id, &by()).await,
         Err(WebhookError::NotFound)
     ));
     assert!(matches!(
-        s.rotate_secret(owner(), &id).await,
+        s.rotate_secret(owner(), &id, &by()).await,
         Err(WebhookError::NotFound)
     ));
 }
@@ -267,7 +283,11 @@ async fn update_keeps_what_is_not_sent_and_resumes_when_re_enabled() {
         .expect_update()
         .withf(|w, resume, audit| {
             *resume
-                && audit.is_none()
+                && audit.as_ref().is_some_and(|a| {
+                    a.action == "webhook.updated"
+                        && a.changed_fields() == ["url", "enabled"]
+                        && a.after.get("enabled") == Some("true")
+                })
                 && w.enabled
                 && w.disabled_reason.is_none()
                 && w.account_ids == Some(vec![account(11)])
@@ -285,6 +305,7 @@ async fn update_keeps_what_is_not_sent_and_resumes_when_re_enabled() {
                 enabled: Some(true),
                 account_ids: None,
             },
+            &by(),
         )
         .await
         .unwrap();
@@ -313,6 +334,7 @@ async fn update_without_enabled_keeps_a_disabled_webhook_paused() {
             enabled: None,
             account_ids: None,
         },
+        &by(),
     )
     .await
     .unwrap();
@@ -329,16 +351,20 @@ async fn rotation_stores_and_returns_a_new_secret() {
     let expected_old = old_secret.clone();
     m.repo
         .expect_rotate_secret()
-        .withf(move |id, secret, _| {
-            *id == WebhookId::from_uuid(Uuid::from_u128(5)) && *secret != expected_old
+        .withf(move |id, secret, _, audit| {
+            audit.action == "webhook.secret_rotated"
+                && audit.after.get("secret") == Some(format!("…{}", secret.last4()).as_str())
+                && *id == WebhookId::from_uuid(Uuid::from_u128(5))
+                && *secret != expected_old
         })
         .times(1)
-        .returning(|_, _, _| Ok(()));
+        .returning(|_, _, _, _| Ok(()));
     let s = service(m, Settings::default());
     let w = s
         .rotate_secret(
             owner(),
             &WebhookId::from_uuid(Uuid::from_u128(5)).to_string(),
+            &by(),
         )
         .await
         .unwrap();

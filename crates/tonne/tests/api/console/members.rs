@@ -189,7 +189,190 @@ async fn a_member_manages_keys_and_replays_a_failing_webhook_and_sees_nothing_of
     verify_all(&rx.received(), hook.body["secret"].as_str().unwrap());
 }
 
+/// The webhook id in the "Go to the webhook" link of the secret page.
+fn webhook_link(html: &str) -> String {
+    let at = html
+        .find("/console/webhooks/")
+        .expect("a link to the webhook")
+        + "/console/webhooks/".len();
+    html[at..at + 32].to_owned()
+}
+
+async fn a_member_adds_edits_rotates_and_deletes_a_webhook_and_each_change_is_audited(
+    app: TestApp,
+) {
+    let acme = app.tenant().await;
+    let rival = app.tenant().await;
+    member(&app, "ada@acme.example", &acme.organisation_id).await;
+    member(&app, "bob@rival.example", &rival.organisation_id).await;
+    let mut ada = Visitor::new(&app);
+    ada.sign_in("ada@acme.example", PASSWORD).await;
+    let list = ada.get("/console/webhooks?mode=live").await;
+    let csrf = list.csrf();
+
+    // Refused with the reason beside the form, and nothing stored.
+    let refused = ada
+        .post(
+            "/console/webhooks",
+            &[
+                ("csrf", &csrf),
+                ("mode", "live"),
+                ("url", "https://user:pw@hooks.example.com/x"),
+            ],
+        )
+        .await;
+    assert_eq!(refused.status, 400);
+    assert!(refused.html.contains("Receiver URL:"), "{}", refused.html);
+    assert!(
+        refused.html.contains("user:pw@hooks.example.com"),
+        "the form keeps what was typed"
+    );
+    let none = app.get("/v1/webhooks", &acme.live_key).await;
+    assert_eq!(none.body, json!([]));
+
+    // Added: the secret is shown once and is the webhook's.
+    let rx = Receiver::start(Behaviour::Status(200));
+    let url = format!("{}/a", rx.base);
+    let added = ada
+        .post(
+            "/console/webhooks",
+            &[("csrf", &csrf), ("mode", "live"), ("url", &url)],
+        )
+        .await;
+    assert_eq!(added.status, 200, "{}", added.html);
+    let secret = shown_secret(&added.html);
+    let id = webhook_link(&added.html);
+    let stored = app.get(&format!("/v1/webhooks/{id}"), &acme.live_key).await;
+    assert_eq!(stored.body["url"], url.as_str());
+    assert!(
+        secret.ends_with(
+            stored.body["secret"]
+                .as_str()
+                .unwrap()
+                .trim_start_matches('*')
+        )
+    );
+
+    // Settings: a new URL, then disabled (the box unchecked).
+    let here = format!("/console/webhooks/{id}");
+    let moved = format!("{}/b", rx.base);
+    let edit = ada
+        .post(
+            &format!("{here}/edit"),
+            &[
+                ("csrf", &csrf),
+                ("mode", "live"),
+                ("url", &moved),
+                ("enabled", "true"),
+            ],
+        )
+        .await;
+    assert_eq!(edit.status, 303);
+    let off = ada
+        .post(
+            &format!("{here}/edit"),
+            &[("csrf", &csrf), ("mode", "live"), ("url", &moved)],
+        )
+        .await;
+    assert_eq!(off.status, 303);
+    let now = app.get(&format!("/v1/webhooks/{id}"), &acme.live_key).await;
+    assert_eq!(
+        (now.body["url"].clone(), now.body["enabled"].clone()),
+        (json!(moved), json!(false))
+    );
+
+    // Rotate: a new secret, shown once, different from the first.
+    let rotated = ada
+        .post(
+            &format!("{here}/rotate"),
+            &[("csrf", &csrf), ("mode", "live")],
+        )
+        .await;
+    assert_eq!(rotated.status, 200);
+    assert_ne!(shown_secret(&rotated.html), secret);
+
+    // Another organisation's member can do none of it.
+    let mut bob = Visitor::new(&app);
+    bob.sign_in("bob@rival.example", PASSWORD).await;
+    let bob_csrf = bob.get("/console/").await.csrf();
+    for action in ["edit", "rotate", "delete"] {
+        let poke = bob
+            .post(
+                &format!("{here}/{action}"),
+                &[
+                    ("csrf", &bob_csrf),
+                    ("mode", "live"),
+                    ("url", "https://evil.example/x"),
+                ],
+            )
+            .await;
+        assert!(
+            matches!(poke.status.as_u16(), 404 | 303),
+            "{action}: {}",
+            poke.status
+        );
+    }
+    assert_eq!(
+        app.get(&format!("/v1/webhooks/{id}"), &acme.live_key)
+            .await
+            .body["url"],
+        moved.as_str()
+    );
+
+    // Delete: gone from the API.
+    let gone = ada
+        .post(
+            &format!("{here}/delete"),
+            &[("csrf", &csrf), ("mode", "live")],
+        )
+        .await;
+    assert_eq!(gone.status, 303);
+    assert_eq!(
+        app.get(&format!("/v1/webhooks/{id}"), &acme.live_key)
+            .await
+            .status,
+        404
+    );
+
+    // Each change is in the audit log, as the member's.
+    let log = app
+        .services
+        .audit
+        .list(
+            tonne_kernel::AuditFilter {
+                object_id: Some(id.clone()),
+                ..Default::default()
+            },
+            tonne_kernel::PageRequest::first(),
+        )
+        .await
+        .unwrap();
+    let actions: Vec<&str> = log.items.iter().map(|e| e.action.as_str()).collect();
+    assert_eq!(
+        actions,
+        [
+            "webhook.deleted",
+            "webhook.secret_rotated",
+            "webhook.updated",
+            "webhook.updated",
+            "webhook.created"
+        ]
+    );
+    assert!(
+        log.items
+            .iter()
+            .all(|e| e.actor == tonne_kernel::Actor::person("ada@acme.example"))
+    );
+    assert!(
+        log.items
+            .iter()
+            .all(|e| e.after.fields().iter().all(|(_, v)| !v.contains(&secret))),
+        "no secret in the log"
+    );
+}
+
 on_both_backends!(
     with crate::support::TestApp::spawn;
     a_member_manages_keys_and_replays_a_failing_webhook_and_sees_nothing_of_another_organisation,
+    a_member_adds_edits_rotates_and_deletes_a_webhook_and_each_change_is_audited,
 );

@@ -20,7 +20,7 @@ pub use organisations::{
     InviteForm, NewOrganisationForm, created_organisation, invited, organisation, organisations,
 };
 pub use overview::{OperatorOverview, operator_overview};
-pub use webhooks::{ReplayForm, webhook, webhooks};
+pub use webhooks::{ReplayForm, WebhookForm, webhook, webhook_secret, webhooks};
 
 use crate::certificate::human_date;
 use crate::pages::views::STYLE;

@@ -1,4 +1,5 @@
-//! A member's webhooks: the list, and one webhook's delivery log and replay.
+//! A member's webhooks: the list with the creation form, one webhook's
+//! settings, secret, delivery log and replay, and the secret shown once.
 
 use maud::{Markup, html};
 use tonne_accounts::users::Principal;
@@ -16,17 +17,29 @@ pub struct ReplayForm {
     pub recovered: Option<u64>,
 }
 
-/// The organisation's webhooks of one mode.
-pub fn webhooks(who: &Principal, mode: AccountMode, hooks: &[Webhook]) -> Markup {
+/// What a webhook form held (creation or settings), to show it again with its error.
+#[derive(Debug, Default, Clone)]
+pub struct WebhookForm {
+    pub url: String,
+    pub problem: Option<String>,
+}
+
+/// The organisation's webhooks of one mode, and the creation form.
+pub fn webhooks(
+    who: &Principal,
+    mode: AccountMode,
+    hooks: &[Webhook],
+    form: &WebhookForm,
+) -> Markup {
     page_in(
         who,
         "Webhooks",
         &format!("Webhooks ({})", mode.as_str()),
-        None,
+        form.problem.as_deref(),
         html! {
             (mode_switch("/console/webhooks", mode))
             @if hooks.is_empty() {
-                p { "No webhook in this mode. Create one with the API (" code { "POST /v1/webhooks" } ")." }
+                p { "No webhook in this mode yet." }
             } @else {
                 div class="table-wrap" {
                     table {
@@ -55,8 +68,86 @@ pub fn webhooks(who: &Principal, mode: AccountMode, hooks: &[Webhook]) -> Markup
                     }
                 }
             }
+            h2 { "Add a webhook" }
+            form method="post" action="/console/webhooks" {
+                input type="hidden" name="csrf" value=(who.session.csrf_token);
+                input type="hidden" name="mode" value=(mode.as_str());
+                div class="field" {
+                    label for="url" { "Receiver URL" }
+                    p class="hint" id="url-hint" { "An https address that accepts POST requests. Every order event of this mode's accounts is sent there, signed; the signing secret is shown once." }
+                    input type="url" id="url" name="url" value=(form.url) required
+                        spellcheck="false" autocomplete="off" aria-describedby="url-hint";
+                }
+                button type="submit" { "Add webhook" }
+            }
         },
     )
+}
+
+/// Right after creating a webhook or rotating its secret: the secret, once.
+pub fn webhook_secret(who: &Principal, hook: &Webhook, rotated: bool) -> Markup {
+    let title = if rotated {
+        "The webhook's new secret"
+    } else {
+        "Your new webhook"
+    };
+    page_in(
+        who,
+        "Webhooks",
+        title,
+        None,
+        html! {
+            p class="notice" { "Copy the secret now: it is not shown again. Your receiver checks each request's " code { "Lune-HMAC" } " signature with it." }
+            dl class="summary" { dt { "URL" } dd { (hook.url.as_str()) } }
+            div class="field" {
+                label for="secret" { "Signing secret" }
+                input type="text" id="secret" readonly value=(hook.secret.expose()) spellcheck="false" autocomplete="off";
+            }
+            p { a href=(format!("/console/webhooks/{}?mode={}", hook.id, hook.mode.as_str())) { "Go to the webhook" } }
+        },
+    )
+}
+
+/// The member's settings forms of a webhook: URL and state, the secret, deletion.
+fn settings(who: &Principal, hook: &Webhook, form: &WebhookForm) -> Markup {
+    let here = format!("/console/webhooks/{}", hook.id);
+    let url = if form.url.is_empty() {
+        hook.url.as_str().to_owned()
+    } else {
+        form.url.clone()
+    };
+    html! {
+        h2 { "Settings" }
+        form method="post" action=(format!("{here}/edit")) {
+            input type="hidden" name="csrf" value=(who.session.csrf_token);
+            input type="hidden" name="mode" value=(hook.mode.as_str());
+            @if let Some(p) = &form.problem { p class="error" role="alert" { (p) } }
+            div class="field" {
+                label for="edit-url" { "Receiver URL" }
+                input type="url" id="edit-url" name="url" value=(url) required spellcheck="false" autocomplete="off";
+            }
+            div class="field" {
+                input type="checkbox" id="enabled" name="enabled" value="true" checked[hook.enabled];
+                " "
+                label for="enabled" { "Enabled (re-enabling resumes delivery where it stopped)" }
+            }
+            button type="submit" { "Save settings" }
+        }
+        h2 { "Signing secret" }
+        form method="post" action=(format!("{here}/rotate")) {
+            input type="hidden" name="csrf" value=(who.session.csrf_token);
+            input type="hidden" name="mode" value=(hook.mode.as_str());
+            p { "The current secret ends in " code { (hook.secret.last4()) } ". A new one replaces it at once: update your receiver." }
+            button type="submit" { "Rotate secret" }
+        }
+        h2 { "Delete" }
+        form method="post" action=(format!("{here}/delete")) {
+            input type="hidden" name="csrf" value=(who.session.csrf_token);
+            input type="hidden" name="mode" value=(hook.mode.as_str());
+            p { "Nothing is sent to this receiver any more, and its delivery log goes with it." }
+            button type="submit" { "Delete webhook" }
+        }
+    }
 }
 
 fn outcome(a: &Attempt) -> &'static str {
@@ -156,6 +247,7 @@ pub fn webhook(
     attempts: &[Attempt],
     next: Option<&str>,
     form: &ReplayForm,
+    settings_form: &WebhookForm,
 ) -> Markup {
     let mode = hook.mode.as_str();
     page_in(
@@ -169,6 +261,7 @@ pub fn webhook(
             }
             dl class="summary" { (summary(hook)) }
             (replay_form(who, hook, form, true))
+            (settings(who, hook, settings_form))
             (attempts_table(attempts))
             @if let Some(after) = next {
                 p { a href=(format!("/console/webhooks/{}?mode={mode}&after={after}", hook.id)) rel="next" { "Older attempts" } }

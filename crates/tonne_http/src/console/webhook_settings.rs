@@ -1,0 +1,165 @@
+//! A member manages the organisation's webhooks: add one (its secret shown
+//! once), change its URL or state, rotate its secret (shown once), delete it.
+//! Each is the API's use case, audited as the member's.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::Deserialize;
+use tonne_webhooks::{
+    CreateWebhookError, NewWebhook, UpdateWebhookError, WebhookChanges, WebhookError,
+};
+
+use super::answers::{not_found, respond, see_other, unavailable};
+use super::keys::mode_of;
+use super::session::signed_in_form;
+use super::views::{self, WebhookForm};
+use super::webhooks::{PageForms, list_page, owner_of, page};
+use crate::state::AppState;
+
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct SettingsForm {
+    csrf: Option<String>,
+    mode: Option<String>,
+    url: Option<String>,
+    enabled: Option<String>,
+}
+
+/// `POST /console/webhooks`: adds a webhook of the page's mode.
+pub(super) async fn create(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    form: web::Form<SettingsForm>,
+) -> HttpResponse {
+    let who = match signed_in_form(&state, &req, form.csrf.as_deref()).await {
+        Ok(who) => who,
+        Err(answer) => return answer,
+    };
+    let mode = mode_of(form.mode.as_deref());
+    let Some(owner) = owner_of(&who, mode) else {
+        return not_found(&who);
+    };
+    let url = form.url.clone().unwrap_or_default();
+    let new = NewWebhook {
+        url: url.trim().to_owned(),
+        account_ids: None,
+    };
+    let problem = match state.webhooks.create(owner, new, &who.actor()).await {
+        Ok(hook) => return respond(StatusCode::OK, views::webhook_secret(&who, &hook, false)),
+        Err(CreateWebhookError::Invalid(f)) => format!("Receiver URL: {}.", f.reason),
+        Err(e @ CreateWebhookError::LimitReached { .. }) => format!("{e}."),
+        Err(e @ CreateWebhookError::Unexpected(_)) => return unavailable(e),
+    };
+    let shown = WebhookForm {
+        url,
+        problem: Some(problem),
+    };
+    list_page(&state, &who, mode, &shown, StatusCode::BAD_REQUEST).await
+}
+
+/// `POST /console/webhooks/{id}/edit`: the URL and whether it is enabled.
+pub(super) async fn edit(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+    form: web::Form<SettingsForm>,
+) -> HttpResponse {
+    let who = match signed_in_form(&state, &req, form.csrf.as_deref()).await {
+        Ok(who) => who,
+        Err(answer) => return answer,
+    };
+    let mode = mode_of(form.mode.as_deref());
+    let Some(owner) = owner_of(&who, mode) else {
+        return not_found(&who);
+    };
+    let url = form.url.clone().unwrap_or_default();
+    let changes = WebhookChanges {
+        url: url.trim().to_owned(),
+        // an unchecked box is absent from the form: disabled
+        enabled: Some(form.enabled.as_deref() == Some("true")),
+        account_ids: None,
+    };
+    let problem = match state
+        .webhooks
+        .update(owner, &id, changes, &who.actor())
+        .await
+    {
+        Ok(_) => {
+            return see_other(&format!(
+                "/console/webhooks/{}?mode={}",
+                id.as_str(),
+                mode.as_str()
+            ));
+        }
+        Err(UpdateWebhookError::NotFound) => return not_found(&who),
+        Err(UpdateWebhookError::Invalid(f)) => format!("Receiver URL: {}.", f.reason),
+        Err(e @ UpdateWebhookError::Unexpected(_)) => return unavailable(e),
+    };
+    let forms = PageForms {
+        settings: WebhookForm {
+            url,
+            problem: Some(problem),
+        },
+        ..PageForms::default()
+    };
+    page(
+        &state,
+        &who,
+        &id,
+        mode,
+        None,
+        forms,
+        StatusCode::BAD_REQUEST,
+    )
+    .await
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct ActionForm {
+    csrf: Option<String>,
+    mode: Option<String>,
+}
+
+/// `POST /console/webhooks/{id}/rotate`: a new secret, shown once.
+pub(super) async fn rotate(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+    form: web::Form<ActionForm>,
+) -> HttpResponse {
+    let who = match signed_in_form(&state, &req, form.csrf.as_deref()).await {
+        Ok(who) => who,
+        Err(answer) => return answer,
+    };
+    let Some(owner) = owner_of(&who, mode_of(form.mode.as_deref())) else {
+        return not_found(&who);
+    };
+    match state.webhooks.rotate_secret(owner, &id, &who.actor()).await {
+        Ok(hook) => respond(StatusCode::OK, views::webhook_secret(&who, &hook, true)),
+        Err(WebhookError::NotFound) => not_found(&who),
+        Err(e) => unavailable(e),
+    }
+}
+
+/// `POST /console/webhooks/{id}/delete`: nothing is sent to it any more.
+pub(super) async fn delete(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+    form: web::Form<ActionForm>,
+) -> HttpResponse {
+    let who = match signed_in_form(&state, &req, form.csrf.as_deref()).await {
+        Ok(who) => who,
+        Err(answer) => return answer,
+    };
+    let mode = mode_of(form.mode.as_deref());
+    let Some(owner) = owner_of(&who, mode) else {
+        return not_found(&who);
+    };
+    match state.webhooks.delete(owner, &id, &who.actor()).await {
+        // sent twice: the second finds nothing, and the list is the answer either way
+        Ok(()) | Err(WebhookError::NotFound) => {
+            see_other(&format!("/console/webhooks?mode={}", mode.as_str()))
+        }
+        Err(e) => unavailable(e),
+    }
+}
