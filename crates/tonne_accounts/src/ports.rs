@@ -263,6 +263,15 @@ pub trait AccountsService: Send + Sync {
     /// Operator: one organisation.
     async fn organisation(&self, id: OrganisationId) -> Result<Organisation, AdminError>;
 
+    /// The organisation's accounts of a mode (its regular accounts, then its
+    /// client accounts, each oldest first; at most 100 of each), for people
+    /// choosing one in the console.
+    async fn organisation_accounts(
+        &self,
+        id: OrganisationId,
+        mode: AccountMode,
+    ) -> Result<Vec<Account>, AdminError>;
+
     /// Operator: the organisation's keys.
     async fn list_keys(&self, organisation_id: OrganisationId) -> Result<Vec<ApiKey>, AdminError>;
 

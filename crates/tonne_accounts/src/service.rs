@@ -3,7 +3,7 @@ use std::sync::Arc;
 use anyhow::anyhow;
 use async_trait::async_trait;
 use tonne_kernel::{
-    AccountMode, Actor, ApiKeyId, AuditEntry, Clock, Currency, Cursor, IdGenerator, Money,
+    AccountMode, Actor, ApiKeyId, AuditEntry, Clock, Currency, Cursor, IdGenerator, Limit, Money,
     OrganisationId, Page, PageRequest, Snapshot,
 };
 
@@ -486,6 +486,33 @@ impl AccountsService for Service {
             .await
             .map_err(unexpected)?
             .ok_or(AdminError::OrganisationNotFound)
+    }
+
+    async fn organisation_accounts(
+        &self,
+        id: OrganisationId,
+        mode: AccountMode,
+    ) -> Result<Vec<Account>, AdminError> {
+        let mut all = Vec::new();
+        for scope in [AccountScope::Account, AccountScope::ClientAccount] {
+            let query = AccountQuery {
+                organisation_id: id,
+                mode,
+                scope,
+                name: None,
+            };
+            let page = PageRequest {
+                limit: Limit::new(Limit::MAX).unwrap_or_default(),
+                after: None,
+            };
+            let found = self
+                .accounts
+                .list(&query, &page)
+                .await
+                .map_err(unexpected)?;
+            all.extend(found.items);
+        }
+        Ok(all)
     }
 
     async fn list_keys(&self, organisation_id: OrganisationId) -> Result<Vec<ApiKey>, AdminError> {

@@ -54,7 +54,8 @@ pub enum EstimateKind {
 }
 
 impl EstimateKind {
-    const ALL: [EstimateKind; 8] = [
+    /// Every kind, in the contract's order.
+    pub const ALL: [EstimateKind; 8] = [
         EstimateKind::Electricity,
         EstimateKind::Flight,
         EstimateKind::PassengerTransportation,

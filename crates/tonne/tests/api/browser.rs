@@ -932,5 +932,50 @@ async fn a_member_creates_a_key_and_replays_a_webhook_in_a_real_browser() {
     soon(&c, Locator::Css("p.notice")).await.unwrap();
     assert!(text(&c).await.contains("will be sent again"));
     check("18-console-webhook-replayed").await;
+
+    // A new webhook from the console: its secret shown once.
+    c.goto(&format!("{}/console/webhooks?mode=live", app.base))
+        .await
+        .unwrap();
+    soon(&c, Locator::Id("url")).await.unwrap();
+    c.find(Locator::Id("url"))
+        .await
+        .unwrap()
+        .send_keys(&format!("{}/second", rx.base))
+        .await
+        .unwrap();
+    c.find(Locator::XPath("//button[text()='Add webhook']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    soon(&c, Locator::Id("secret")).await.unwrap();
+    check("29-console-webhook-added").await;
+
+    // Estimates, and one explained.
+    let estimate = app
+        .post(
+            "/v1/estimates/electricity",
+            &t.live_key,
+            &json!({"consumption": {"amount": "2", "unit": "MWh"}, "country_code": "GBR"}),
+        )
+        .await;
+    let estimate_id = estimate.body["id"].as_str().unwrap().to_owned();
+    c.goto(&format!("{}/console/estimates", app.base))
+        .await
+        .unwrap();
+    soon(&c, Locator::LinkText(&estimate_id)).await.unwrap();
+    check("30-console-estimates").await;
+    c.find(Locator::LinkText(&estimate_id))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    soon(&c, Locator::XPath("//h2[text()='How it was computed']"))
+        .await
+        .unwrap();
+    check("31-console-estimate").await;
     c.close().await.unwrap();
 }

@@ -22,6 +22,7 @@ mod answers;
 mod audit;
 mod auth;
 mod catalogue;
+mod estimates;
 mod installation_webhooks;
 mod keys;
 mod orders;
@@ -48,6 +49,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route(web::post().to(auth::sign_in)),
     )
     .service(web::resource("/console/audit").route(web::get().to(audit::list)))
+    .service(web::resource("/console/estimates").route(web::get().to(estimates::list)))
+    .service(web::resource("/console/estimates/{id}").route(web::get().to(estimates::show)))
     .service(web::resource("/console/catalogue").route(web::get().to(catalogue::list)))
     .service(web::resource("/console/catalogue/{id}").route(web::get().to(catalogue::show)))
     .service(web::resource("/console/catalogue/{id}/stock").route(web::post().to(catalogue::stock)))

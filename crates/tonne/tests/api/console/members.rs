@@ -371,8 +371,95 @@ async fn a_member_adds_edits_rotates_and_deletes_a_webhook_and_each_change_is_au
     );
 }
 
+async fn a_member_reads_each_accounts_estimates_with_their_explanations_and_no_one_elses(
+    app: TestApp,
+) {
+    let acme = app.tenant().await;
+    let rival = app.tenant().await;
+    let estimate = |key: &str, client: Option<&str>| {
+        let mut req = app
+            .request(
+                reqwest::Method::POST,
+                "/v1/estimates/electricity",
+                Some(key),
+            )
+            .json(&json!({"consumption": {"amount": "2", "unit": "MWh"}, "country_code": "GBR"}));
+        if let Some(client) = client {
+            req = req.header("Lune-Account", client);
+        }
+        let app = &app;
+        async move {
+            let r = app.send(req).await;
+            assert_eq!(r.status, 200, "{}", r.body);
+            r.body["id"].as_str().unwrap().to_owned()
+        }
+    };
+    let mine = estimate(&acme.live_key, None).await;
+    let client = app
+        .post(
+            "/v1/accounts/client",
+            &acme.live_key,
+            &json!({"name": "Merchant Y", "currency": "GBP"}),
+        )
+        .await;
+    assert_eq!(client.status, 200, "{}", client.body);
+    let client_id = client.body["id"].as_str().unwrap().to_owned();
+    let for_client = estimate(&acme.live_key, Some(&client_id)).await;
+    let theirs = estimate(&rival.live_key, None).await;
+
+    member(&app, "ada@acme.example", &acme.organisation_id).await;
+    let mut ada = Visitor::new(&app);
+    ada.sign_in("ada@acme.example", PASSWORD).await;
+    let list = ada.get("/console/estimates").await;
+    assert_eq!(list.status, 200);
+    assert!(list.html.contains(&mine) && !list.html.contains(&for_client));
+    assert!(list.html.contains("Merchant Y (client account)"));
+    let clients = ada
+        .get(&format!("/console/estimates?mode=live&account={client_id}"))
+        .await;
+    assert!(clients.html.contains(&for_client) && !clients.html.contains(&mine));
+
+    // One estimate, explained: its parts, factors and their sources.
+    let live = acme.live_account.clone();
+    let page = ada
+        .get(&format!(
+            "/console/estimates/{mine}?mode=live&account={live}"
+        ))
+        .await;
+    assert_eq!(page.status, 200);
+    let body = app
+        .get(&format!("/v1/estimates/electricity/{mine}"), &acme.live_key)
+        .await;
+    let tonnes = body.body["mass"]["amount"].as_str().unwrap().to_owned();
+    assert!(
+        page.html.contains(&format!("{tonnes} t")),
+        "the mass, {tonnes} t"
+    );
+    assert!(page.html.contains("How it was computed") && page.html.contains("Factors of"));
+
+    // Another organisation's estimate or account: 404, as is an operator.
+    let not_mine = ada
+        .get(&format!(
+            "/console/estimates/{theirs}?mode=live&account={live}"
+        ))
+        .await;
+    assert_eq!(not_mine.status, 404);
+    let rival_account = rival.live_account.clone();
+    let other_account = ada
+        .get(&format!(
+            "/console/estimates?mode=live&account={rival_account}"
+        ))
+        .await;
+    assert_eq!(other_account.status, 404);
+    super::operator(&app, "op@example.org").await;
+    let mut op = Visitor::new(&app);
+    op.sign_in("op@example.org", PASSWORD).await;
+    assert_eq!(op.get("/console/estimates").await.status, 404);
+}
+
 on_both_backends!(
     with crate::support::TestApp::spawn;
     a_member_manages_keys_and_replays_a_failing_webhook_and_sees_nothing_of_another_organisation,
     a_member_adds_edits_rotates_and_deletes_a_webhook_and_each_change_is_audited,
+    a_member_reads_each_accounts_estimates_with_their_explanations_and_no_one_elses,
 );

@@ -4,6 +4,7 @@
 
 mod audit;
 mod catalogue;
+mod estimates;
 mod installation_webhooks;
 mod keys;
 mod orders;
@@ -13,6 +14,7 @@ mod webhooks;
 
 pub use audit::{AuditFilterForm, audit_log};
 pub use catalogue::{EditForm, StockForm, bundle, catalogue};
+pub use estimates::{estimate, estimates};
 pub use installation_webhooks::{OperatorNotice, installation_webhook, installation_webhooks};
 pub use keys::{created_key, keys};
 pub use orders::{QueueFilter, member_orders, order, queue};
@@ -42,6 +44,7 @@ main{max-width:64rem}
 .changes{margin:0;padding-left:1.1rem}
 .changes ins{text-decoration:none;font-weight:600}
 .changes del{color:#5a5a5a}
+td.num{white-space:nowrap}
 textarea{width:100%;max-width:40rem;font:inherit;padding:.6rem;border:2px solid #6b6f66;border-radius:.35rem;background:#fff;color:#1b1b1b}
 select,input[type=password]{font:inherit;padding:.55rem;border:2px solid #6b6f66;border-radius:.35rem;background:#fff;color:#1b1b1b;max-width:100%}
 input[type=password]{width:100%;max-width:24rem}
@@ -90,6 +93,7 @@ fn sections(role: Role) -> &'static [(&'static str, &'static str)] {
         Role::Member(_) => &[
             ("Overview", "/console/"),
             ("Orders", "/console/orders"),
+            ("Estimates", "/console/estimates"),
             ("API keys", "/console/keys"),
             ("Webhooks", "/console/webhooks"),
         ],

@@ -1,0 +1,130 @@
+//! A member's estimates: one account of the organisation at a time (chosen
+//! from its accounts and client accounts of the mode), newest first by
+//! cursor, and one estimate with its explanation — every part, factor (with
+//! its source, table row and year) and quantity.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::Deserialize;
+use tonne_accounts::Account;
+use tonne_accounts::users::Principal;
+use tonne_estimation::estimate::{EstimateFilter, EstimateKind};
+use tonne_estimation::ports::EstimationError;
+use tonne_kernel::{AccountId, AccountMode};
+
+use super::answers::{not_found, page_after, respond, see_other, unavailable};
+use super::keys::{member_organisation, mode_of};
+use super::session::signed_in;
+use super::views;
+use crate::state::AppState;
+
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct EstimatesQuery {
+    mode: Option<String>,
+    account: Option<String>,
+    after: Option<String>,
+}
+
+/// The member's accounts of the mode and the one asked for (default: the
+/// first), or the answer: 404 for an operator or another organisation's account.
+async fn accounts(
+    state: &AppState,
+    who: &Principal,
+    mode: AccountMode,
+    asked: Option<&str>,
+) -> Result<(Vec<Account>, Option<AccountId>), HttpResponse> {
+    let Some(organisation) = member_organisation(who) else {
+        return Err(not_found(who));
+    };
+    let all = match state
+        .accounts
+        .organisation_accounts(organisation, mode)
+        .await
+    {
+        Ok(all) => all,
+        Err(e) => return Err(unavailable(e)),
+    };
+    let chosen = match asked.filter(|a| !a.is_empty()) {
+        None => all.first().map(|a| a.id),
+        Some(raw) => match raw.parse::<AccountId>() {
+            Ok(id) if all.iter().any(|a| a.id == id) => Some(id),
+            _ => return Err(not_found(who)),
+        },
+    };
+    Ok((all, chosen))
+}
+
+/// `GET /console/estimates`.
+pub(super) async fn list(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    query: web::Query<EstimatesQuery>,
+) -> HttpResponse {
+    let who = match signed_in(&state, &req).await {
+        Ok(who) => who,
+        Err(answer) => return answer,
+    };
+    let mode = mode_of(query.mode.as_deref());
+    let (all, chosen) = match accounts(&state, &who, mode, query.account.as_deref()).await {
+        Ok(found) => found,
+        Err(answer) => return answer,
+    };
+    let Some(account) = chosen else {
+        return respond(
+            StatusCode::OK,
+            views::estimates(&who, mode, &all, None, &[], None),
+        );
+    };
+    let page = page_after(query.after.as_deref());
+    match state
+        .estimates
+        .list(account, &EstimateKind::ALL, EstimateFilter::default(), page)
+        .await
+    {
+        Ok(found) => {
+            let next = found.last_if_more().map(|e| e.id.to_string());
+            respond(
+                StatusCode::OK,
+                views::estimates(
+                    &who,
+                    mode,
+                    &all,
+                    Some(account),
+                    &found.items,
+                    next.as_deref(),
+                ),
+            )
+        }
+        Err(EstimationError::UnknownCursor) => see_other(&format!(
+            "/console/estimates?mode={}&account={account}",
+            mode.as_str()
+        )),
+        Err(e) => unavailable(e),
+    }
+}
+
+/// `GET /console/estimates/{id}?account=…`: one estimate, explained.
+pub(super) async fn show(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+    query: web::Query<EstimatesQuery>,
+) -> HttpResponse {
+    let who = match signed_in(&state, &req).await {
+        Ok(who) => who,
+        Err(answer) => return answer,
+    };
+    let mode = mode_of(query.mode.as_deref());
+    let (_, chosen) = match accounts(&state, &who, mode, query.account.as_deref()).await {
+        Ok(found) => found,
+        Err(answer) => return answer,
+    };
+    let Some(account) = chosen else {
+        return not_found(&who);
+    };
+    match state.estimates.get(account, None, &id).await {
+        Ok(estimate) => respond(StatusCode::OK, views::estimate(&who, mode, &estimate)),
+        Err(EstimationError::NotFound) => not_found(&who),
+        Err(e) => unavailable(e),
+    }
+}
