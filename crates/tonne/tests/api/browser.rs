@@ -977,5 +977,29 @@ async fn a_member_creates_a_key_and_replays_a_webhook_in_a_real_browser() {
         .await
         .unwrap();
     check("31-console-estimate").await;
+
+    // Offset links, and one link's analytics chart.
+    let bundles = app.bundle_ids(&t.live_key).await;
+    let link = app
+        .post(
+            "/v1/offset-links",
+            &t.live_key,
+            &json!({"name": "Checkout", "bundles": [bundles[0]], "value": "12.50", "use_logo": false, "require_payment": false}),
+        )
+        .await;
+    assert_eq!(link.status, 200, "{}", link.body);
+    c.goto(&format!("{}/console/offset-links", app.base))
+        .await
+        .unwrap();
+    soon(&c, Locator::LinkText("Checkout")).await.unwrap();
+    check("32-console-offset-links").await;
+    c.find(Locator::LinkText("Checkout"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    soon(&c, Locator::Css("figure.chart svg")).await.unwrap();
+    check("33-console-offset-link").await;
     c.close().await.unwrap();
 }

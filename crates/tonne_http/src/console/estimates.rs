@@ -6,14 +6,11 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
-use tonne_accounts::Account;
-use tonne_accounts::users::Principal;
 use tonne_estimation::estimate::{EstimateFilter, EstimateKind};
 use tonne_estimation::ports::EstimationError;
-use tonne_kernel::{AccountId, AccountMode};
 
 use super::answers::{not_found, page_after, respond, see_other, unavailable};
-use super::keys::{member_organisation, mode_of};
+use super::scope::{chosen_account, mode_of};
 use super::session::signed_in;
 use super::views;
 use crate::state::AppState;
@@ -23,35 +20,6 @@ pub(super) struct EstimatesQuery {
     mode: Option<String>,
     account: Option<String>,
     after: Option<String>,
-}
-
-/// The member's accounts of the mode and the one asked for (default: the
-/// first), or the answer: 404 for an operator or another organisation's account.
-async fn accounts(
-    state: &AppState,
-    who: &Principal,
-    mode: AccountMode,
-    asked: Option<&str>,
-) -> Result<(Vec<Account>, Option<AccountId>), HttpResponse> {
-    let Some(organisation) = member_organisation(who) else {
-        return Err(not_found(who));
-    };
-    let all = match state
-        .accounts
-        .organisation_accounts(organisation, mode)
-        .await
-    {
-        Ok(all) => all,
-        Err(e) => return Err(unavailable(e)),
-    };
-    let chosen = match asked.filter(|a| !a.is_empty()) {
-        None => all.first().map(|a| a.id),
-        Some(raw) => match raw.parse::<AccountId>() {
-            Ok(id) if all.iter().any(|a| a.id == id) => Some(id),
-            _ => return Err(not_found(who)),
-        },
-    };
-    Ok((all, chosen))
 }
 
 /// `GET /console/estimates`.
@@ -65,7 +33,7 @@ pub(super) async fn list(
         Err(answer) => return answer,
     };
     let mode = mode_of(query.mode.as_deref());
-    let (all, chosen) = match accounts(&state, &who, mode, query.account.as_deref()).await {
+    let (all, chosen) = match chosen_account(&state, &who, mode, query.account.as_deref()).await {
         Ok(found) => found,
         Err(answer) => return answer,
     };
@@ -115,7 +83,7 @@ pub(super) async fn show(
         Err(answer) => return answer,
     };
     let mode = mode_of(query.mode.as_deref());
-    let (_, chosen) = match accounts(&state, &who, mode, query.account.as_deref()).await {
+    let (_, chosen) = match chosen_account(&state, &who, mode, query.account.as_deref()).await {
         Ok(found) => found,
         Err(answer) => return answer,
     };

@@ -10,6 +10,7 @@ use tonne_accounts::users::Principal;
 use tonne_kernel::{AccountMode, ApiKeyId, OrganisationId};
 
 use super::answers::{not_found, respond, see_other, unavailable};
+use super::scope::{member_organisation, mode_of};
 use super::session::{signed_in, signed_in_form};
 use super::views;
 use crate::state::AppState;
@@ -18,19 +19,6 @@ use crate::state::AppState;
 #[derive(Debug, Default, Deserialize)]
 pub(super) struct ModeQuery {
     pub mode: Option<String>,
-}
-
-pub(super) fn mode_of(raw: Option<&str>) -> AccountMode {
-    match raw {
-        Some("test") => AccountMode::Test,
-        _ => AccountMode::Live,
-    }
-}
-
-/// The member's organisation; `None` for an operator (who manages keys from
-/// the CLI until the console's organisation pages exist: the pages answer 404).
-pub(super) fn member_organisation(who: &Principal) -> Option<OrganisationId> {
-    who.user.role.organisation()
 }
 
 async fn list_page(

@@ -25,9 +25,11 @@ mod catalogue;
 mod estimates;
 mod installation_webhooks;
 mod keys;
+mod offset_links;
 mod orders;
 mod organisations;
 mod overview;
+mod scope;
 mod session;
 mod views;
 mod webhook_settings;
@@ -50,6 +52,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     )
     .service(web::resource("/console/audit").route(web::get().to(audit::list)))
     .service(web::resource("/console/estimates").route(web::get().to(estimates::list)))
+    .service(web::resource("/console/offset-links").route(web::get().to(offset_links::list)))
+    .service(web::resource("/console/offset-links/{id}").route(web::get().to(offset_links::show)))
     .service(web::resource("/console/estimates/{id}").route(web::get().to(estimates::show)))
     .service(web::resource("/console/catalogue").route(web::get().to(catalogue::list)))
     .service(web::resource("/console/catalogue/{id}").route(web::get().to(catalogue::show)))

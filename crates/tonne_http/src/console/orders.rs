@@ -122,7 +122,7 @@ async fn member_orders(
     organisation: tonne_kernel::OrganisationId,
     query: &QueueQuery,
 ) -> HttpResponse {
-    let mode = super::keys::mode_of(query.mode.as_deref());
+    let mode = super::scope::mode_of(query.mode.as_deref());
     let page = page_after(query.after.as_deref());
     match state
         .ordering

@@ -10,7 +10,7 @@ use tonne_webhooks::{
 };
 
 use super::answers::{not_found, respond, see_other, unavailable};
-use super::keys::mode_of;
+use super::scope::mode_of;
 use super::session::signed_in_form;
 use super::views::{self, WebhookForm};
 use super::webhooks::{PageForms, list_page, owner_of, page};

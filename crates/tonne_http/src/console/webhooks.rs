@@ -14,7 +14,7 @@ use tonne_webhooks::{Owner, RecoverError, WebhookError};
 
 use super::answers::{not_found, page_after, respond, see_other, unavailable};
 use super::installation_webhooks;
-use super::keys::{member_organisation, mode_of};
+use super::scope::{member_organisation, mode_of};
 use super::session::{signed_in, signed_in_form};
 use super::views;
 use super::views::{OperatorNotice, ReplayForm, WebhookForm};

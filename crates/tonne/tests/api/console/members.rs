@@ -457,9 +457,74 @@ async fn a_member_reads_each_accounts_estimates_with_their_explanations_and_no_o
     assert_eq!(op.get("/console/estimates").await.status, 404);
 }
 
+async fn a_member_follows_each_accounts_offset_links_and_their_analytics(app: TestApp) {
+    app.demo_catalogue().await;
+    let acme = app.tenant().await;
+    let rival = app.tenant().await;
+    let link = |key: String, name: &'static str| {
+        let app = &app;
+        async move {
+            let bundles = app.bundle_ids(&key).await;
+            let body = json!({"name": name, "bundles": [bundles[0]], "value": "12.50", "use_logo": false, "require_payment": false});
+            let res = app.post("/v1/offset-links", &key, &body).await;
+            assert_eq!(res.status, 200, "{}", res.body);
+            res.body["id"].as_str().unwrap().to_owned()
+        }
+    };
+    let mine = link(acme.test_key.clone(), "Checkout").await;
+    let theirs = link(rival.test_key.clone(), "Their checkout").await;
+    // one visitor on the hosted page
+    let visit = app
+        .client
+        .get(format!("{}/l/{mine}", app.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(visit.status(), 200);
+
+    member(&app, "ada@acme.example", &acme.organisation_id).await;
+    let mut ada = Visitor::new(&app);
+    ada.sign_in("ada@acme.example", PASSWORD).await;
+    assert!(ada.get("/console/").await.html.contains(">Offset links<"));
+    let list = ada.get("/console/offset-links?mode=test").await;
+    assert_eq!(list.status, 200);
+    assert!(list.html.contains("Checkout") && list.html.contains(&mine));
+    assert!(!list.html.contains("Their checkout"));
+    let account = acme.test_account.clone();
+    let page = ada
+        .get(&format!(
+            "/console/offset-links/{mine}?mode=test&account={account}"
+        ))
+        .await;
+    assert_eq!(page.status, 200);
+    assert!(page.html.contains("<svg"), "the analytics chart");
+    assert!(
+        page.html
+            .contains("Unique visitors (per day)</dt><dd>1</dd>"),
+        "{}",
+        page.html
+    );
+    let not_mine = ada
+        .get(&format!(
+            "/console/offset-links/{theirs}?mode=test&account={account}"
+        ))
+        .await;
+    assert_eq!(not_mine.status, 404);
+    let rival_account = rival.test_account.clone();
+    assert_eq!(
+        ada.get(&format!(
+            "/console/offset-links?mode=test&account={rival_account}"
+        ))
+        .await
+        .status,
+        404
+    );
+}
+
 on_both_backends!(
     with crate::support::TestApp::spawn;
     a_member_manages_keys_and_replays_a_failing_webhook_and_sees_nothing_of_another_organisation,
     a_member_adds_edits_rotates_and_deletes_a_webhook_and_each_change_is_audited,
     a_member_reads_each_accounts_estimates_with_their_explanations_and_no_one_elses,
+    a_member_follows_each_accounts_offset_links_and_their_analytics,
 );

@@ -7,6 +7,7 @@ mod catalogue;
 mod estimates;
 mod installation_webhooks;
 mod keys;
+mod offset_links;
 mod orders;
 mod organisations;
 mod overview;
@@ -17,6 +18,7 @@ pub use catalogue::{EditForm, StockForm, bundle, catalogue};
 pub use estimates::{estimate, estimates};
 pub use installation_webhooks::{OperatorNotice, installation_webhook, installation_webhooks};
 pub use keys::{created_key, keys};
+pub use offset_links::{offset_link, offset_links};
 pub use orders::{QueueFilter, member_orders, order, queue};
 pub use organisations::{
     InviteForm, NewOrganisationForm, created_organisation, invited, organisation, organisations,
@@ -96,6 +98,7 @@ fn sections(role: Role) -> &'static [(&'static str, &'static str)] {
             ("Estimates", "/console/estimates"),
             ("API keys", "/console/keys"),
             ("Webhooks", "/console/webhooks"),
+            ("Offset links", "/console/offset-links"),
         ],
     }
 }

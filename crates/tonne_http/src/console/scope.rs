@@ -1,0 +1,53 @@
+//! The member pages' scope: the mode asked for, the member's organisation,
+//! and the account of it a page is about.
+
+use actix_web::HttpResponse;
+use tonne_accounts::Account;
+use tonne_accounts::users::Principal;
+use tonne_kernel::{AccountId, AccountMode, OrganisationId};
+
+use super::answers::{not_found, unavailable};
+use crate::state::AppState;
+
+/// `?mode=live|test` of the member pages (default live; anything else is live too).
+pub(super) fn mode_of(raw: Option<&str>) -> AccountMode {
+    match raw {
+        Some("test") => AccountMode::Test,
+        _ => AccountMode::Live,
+    }
+}
+
+/// The member's organisation; `None` for an operator (the member pages
+/// answer operators 404).
+pub(super) fn member_organisation(who: &Principal) -> Option<OrganisationId> {
+    who.user.role.organisation()
+}
+
+/// The member's accounts of the mode and the one asked for (default: the
+/// first), or the answer: 404 for an operator or another organisation's account.
+pub(super) async fn chosen_account(
+    state: &AppState,
+    who: &Principal,
+    mode: AccountMode,
+    asked: Option<&str>,
+) -> Result<(Vec<Account>, Option<AccountId>), HttpResponse> {
+    let Some(organisation) = member_organisation(who) else {
+        return Err(not_found(who));
+    };
+    let all = match state
+        .accounts
+        .organisation_accounts(organisation, mode)
+        .await
+    {
+        Ok(all) => all,
+        Err(e) => return Err(unavailable(e)),
+    };
+    let chosen = match asked.filter(|a| !a.is_empty()) {
+        None => all.first().map(|a| a.id),
+        Some(raw) => match raw.parse::<AccountId>() {
+            Ok(id) if all.iter().any(|a| a.id == id) => Some(id),
+            _ => return Err(not_found(who)),
+        },
+    };
+    Ok((all, chosen))
+}
