@@ -156,10 +156,9 @@ pub(super) async fn delete(
         return not_found(&who);
     };
     match state.webhooks.delete(owner, &id, &who.actor()).await {
-        // sent twice: the second finds nothing, and the list is the answer either way
-        Ok(()) | Err(WebhookError::NotFound) => {
-            see_other(&format!("/console/webhooks?mode={}", mode.as_str()))
-        }
+        Ok(()) => see_other(&format!("/console/webhooks?mode={}", mode.as_str())),
+        // another organisation's, or deleted already (a second submit acts once)
+        Err(WebhookError::NotFound) => not_found(&who),
         Err(e) => unavailable(e),
     }
 }

@@ -5,6 +5,7 @@
 
 mod auth;
 mod catalogue;
+mod isolation;
 mod members;
 mod orders;
 mod organisations;
