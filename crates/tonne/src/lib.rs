@@ -4,7 +4,8 @@
 //! The `tonne` binary is a thin `main` over [`cli::run`]; tests start the same
 //! server in-process with [`server::start`].
 
-pub mod catalogue_file;
+/// The catalogue file format (its own crate, shared with the console).
+pub use tonne_catalogue_file as catalogue_file;
 pub mod cli;
 mod fulfilment;
 pub mod server;

@@ -329,7 +329,10 @@ pub async fn load_demo_catalogue_if_empty(
             crate::catalogue_file::DEMO,
             time::OffsetDateTime::now_utc(),
         )?;
-        let summary = services.ordering.import_catalogue(catalogue).await?;
+        let summary = services
+            .ordering
+            .import_catalogue(catalogue, &tonne_kernel::Actor::CommandLine)
+            .await?;
         tracing::info!(
             bundles = summary.bundles_created,
             projects = summary.projects_created,

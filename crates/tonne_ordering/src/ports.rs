@@ -149,10 +149,13 @@ pub trait CatalogueRepository: Send + Sync {
         audit: AuditEntry,
     ) -> Result<(), StoreError>;
     /// Inserts or updates every item in one transaction (idempotent: ids are stable).
+    /// The audit entry, when given, is written in the same transaction with
+    /// the summary's counts added.
     async fn import(
         &self,
         catalogue: &Catalogue,
         at: OffsetDateTime,
+        audit: Option<AuditEntry>,
     ) -> Result<ImportSummary, StoreError>;
 }
 
@@ -422,9 +425,12 @@ pub trait OrderingService: Send + Sync {
         account: AccountId,
         portfolio: &str,
     ) -> Result<BundlePortfolio, QuoteError>;
-    /// Imports a catalogue (operator).
-    async fn import_catalogue(&self, catalogue: Catalogue)
-    -> Result<ImportSummary, CatalogueError>;
+    /// Imports a catalogue (operator), in one transaction, audited as done `by`.
+    async fn import_catalogue(
+        &self,
+        catalogue: Catalogue,
+        by: &Actor,
+    ) -> Result<ImportSummary, CatalogueError>;
     /// Operator: live orders of the last `days` days (today included), every
     /// day present, and revenue per currency.
     async fn live_stats(&self, days: u16) -> Result<OrderStats, ReadOrderError>;

@@ -262,8 +262,9 @@ impl OrderingService for Service {
     async fn import_catalogue(
         &self,
         catalogue: Catalogue,
+        by: &Actor,
     ) -> Result<ImportSummary, CatalogueError> {
-        self.catalogue.import(catalogue).await
+        self.catalogue.import(catalogue, by).await
     }
 
     async fn live_stats(&self, days: u16) -> Result<OrderStats, ReadOrderError> {

@@ -794,6 +794,7 @@ impl CatalogueRepository for CatalogueStore {
         &self,
         catalogue: &Catalogue,
         at: OffsetDateTime,
+        audit: Option<AuditEntry>,
     ) -> Result<ImportSummary, StoreError> {
         let project_rows = catalogue
             .projects
@@ -932,6 +933,16 @@ impl CatalogueRepository for CatalogueStore {
                             ))
                             .execute(conn)?;
                     }
+                }
+                if let Some(audit) = &audit {
+                    let mut entry = audit.clone();
+                    entry.after = entry
+                        .after
+                        .with("projects created", summary.projects_created)
+                        .with("projects updated", summary.projects_updated)
+                        .with("bundles created", summary.bundles_created)
+                        .with("bundles updated", summary.bundles_updated);
+                    crate::audit::record(conn, [&entry])?;
                 }
                 Ok(summary)
             })

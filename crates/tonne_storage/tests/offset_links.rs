@@ -37,6 +37,7 @@ async fn catalogue(t: &TestDb) {
                 portfolios: vec![],
             },
             T0,
+            None,
         )
         .await
         .unwrap();

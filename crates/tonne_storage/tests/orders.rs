@@ -55,6 +55,7 @@ async fn catalogue(t: &TestDb) {
                 portfolios: vec![],
             },
             T0,
+            None,
         )
         .await
         .unwrap();

@@ -865,7 +865,7 @@ mod catalogue_cases {
     pub async fn an_account_follows_a_portfolio_until_it_sets_its_own_selection(t: TestDb) {
         let store = CatalogueStore::new(t.db().clone());
         let at = datetime!(2026-06-01 00:00 UTC);
-        store.import(&catalogue(), at).await.unwrap();
+        store.import(&catalogue(), at, None).await.unwrap();
         let (live, _) = tonne_test_support::organisation(t.db(), at).await;
         let shares = |picked: Vec<(Bundle, u32)>| {
             picked
@@ -914,7 +914,7 @@ mod catalogue_cases {
         // A re-import updates the portfolio in place.
         let mut changed = catalogue();
         changed.portfolios[0].selection = vec![(BundleId::from_uuid(Uuid::from_u128(12)), 10_000)];
-        let summary = store.import(&changed, at).await.unwrap();
+        let summary = store.import(&changed, at, None).await.unwrap();
         assert_eq!(
             (summary.portfolios_created, summary.portfolios_updated),
             (0, 1)
@@ -935,7 +935,7 @@ mod catalogue_cases {
         let store = CatalogueStore::new(t.db().clone());
         assert!(store.is_empty().await.unwrap());
         let at = datetime!(2026-06-01 00:00 UTC);
-        let first = store.import(&catalogue(), at).await.unwrap();
+        let first = store.import(&catalogue(), at, None).await.unwrap();
         assert_eq!(
             (
                 first.projects_created,
@@ -948,7 +948,7 @@ mod catalogue_cases {
         changed.bundles[0].prices = vec![BundlePrice {
             unit_price: Money::from_minor(999, Currency::Usd),
         }];
-        let second = store.import(&changed, at).await.unwrap();
+        let second = store.import(&changed, at, None).await.unwrap();
         assert_eq!(
             (
                 second.projects_created,

@@ -35,6 +35,7 @@ async fn seeded(t: &TestDb) -> CatalogueStore {
                 portfolios: vec![],
             },
             T0,
+            None,
         )
         .await
         .unwrap();

@@ -26,12 +26,18 @@ pub(super) async fn run(
     } else {
         std::fs::read_to_string(&file).map_err(|e| anyhow::anyhow!("cannot read {file}: {e}"))?
     };
-    let catalogue = crate::catalogue_file::parse(&text, time::OffsetDateTime::now_utc())
-        .map_err(|e| e.context(format!("{file} is not a valid catalogue")))?;
+    let catalogue =
+        crate::catalogue_file::parse(&text, time::OffsetDateTime::now_utc()).map_err(|e| {
+            let n = e.0.len();
+            let list: String = e.0.iter().map(|p| format!("\n  - {p}")).collect();
+            anyhow::anyhow!(
+                "{file} is not a valid catalogue ({n} problems; nothing was imported):{list}"
+            )
+        })?;
     let services = admin_services(url, secrets.clone()).await?;
     let s = services
         .ordering
-        .import_catalogue(catalogue)
+        .import_catalogue(catalogue, &tonne_kernel::Actor::CommandLine)
         .await
         .map_err(|e| anyhow::anyhow!(e))?;
     println!(

@@ -268,7 +268,7 @@ impl TestApp {
         .unwrap();
         self.services
             .ordering
-            .import_catalogue(catalogue)
+            .import_catalogue(catalogue, &tonne_kernel::Actor::CommandLine)
             .await
             .unwrap();
     }

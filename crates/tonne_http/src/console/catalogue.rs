@@ -2,8 +2,10 @@
 //! bundle's page with its projects and stock ledger, changing stock with a
 //! reason, and enabling or disabling it. Members get 404.
 
+use actix_multipart::Multipart;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
+use futures_util::StreamExt as _;
 use serde::Deserialize;
 use std::collections::HashMap;
 use tonne_accounts::users::Principal;
@@ -41,9 +43,10 @@ pub(super) async fn list(
     {
         Ok(found) => {
             let next = found.last_if_more().map(|b| b.id.to_string());
+            let outcome = views::ImportOutcome::default();
             respond(
                 StatusCode::OK,
-                views::catalogue(&who, &found.items, next.as_deref()),
+                views::catalogue(&who, &found.items, next.as_deref(), &outcome),
             )
         }
         Err(CatalogueError::NotFound) => see_other("/console/catalogue"),
@@ -272,4 +275,101 @@ pub(super) async fn edit(
     let stock = StockForm::default();
     let bad = StatusCode::BAD_REQUEST;
     bundle_page(&state, &who, &id, None, &stock, Some(&typed), bad).await
+}
+
+/// Largest catalogue file the console accepts.
+const MAX_IMPORT_BYTES: usize = 2 * 1024 * 1024;
+
+/// The parts of the import form: its CSRF token (the form's first field), and
+/// the file or why it could not be read.
+async fn import_parts(mut form: Multipart) -> (String, Result<Vec<u8>, String>) {
+    let mut csrf = String::new();
+    let mut file = None::<Vec<u8>>;
+    while let Some(field) = form.next().await {
+        let Ok(mut field) = field else {
+            return (csrf, Err("the upload could not be read".to_owned()));
+        };
+        let name = field.name().unwrap_or_default().to_owned();
+        let limit = if name == "file" {
+            MAX_IMPORT_BYTES
+        } else {
+            256
+        };
+        let mut bytes = Vec::new();
+        while let Some(chunk) = field.next().await {
+            let Ok(chunk) = chunk else {
+                return (csrf, Err("the upload could not be read".to_owned()));
+            };
+            if bytes.len().saturating_add(chunk.len()) > limit {
+                return (csrf, Err("the file is larger than 2 MB".to_owned()));
+            }
+            bytes.extend_from_slice(&chunk);
+        }
+        match name.as_str() {
+            "csrf" => csrf = String::from_utf8_lossy(&bytes).into_owned(),
+            "file" => file = Some(bytes),
+            _ => {}
+        }
+    }
+    (csrf, file.ok_or_else(|| "choose a file".to_owned()))
+}
+
+/// `POST /console/catalogue/import` (multipart): the whole file checked, then
+/// imported in one transaction, or nothing and every problem listed.
+pub(super) async fn import(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    form: Multipart,
+) -> HttpResponse {
+    let (csrf, parts) = import_parts(form).await;
+    let who = match operator_form(&state, &req, Some(&csrf)).await {
+        Ok(who) => who,
+        Err(answer) => return answer,
+    };
+    let outcome = match parts {
+        Err(problem) => views::ImportOutcome {
+            problems: vec![problem],
+            summary: None,
+        },
+        Ok(bytes) => match std::str::from_utf8(&bytes) {
+            Err(_) => views::ImportOutcome {
+                problems: vec!["the file is not UTF-8 text".to_owned()],
+                summary: None,
+            },
+            Ok(text) => match tonne_catalogue_file::parse(text, time::OffsetDateTime::now_utc()) {
+                Err(errors) => views::ImportOutcome {
+                    problems: errors.0,
+                    summary: None,
+                },
+                Ok(catalogue) => {
+                    match state
+                        .ordering
+                        .import_catalogue(catalogue, &who.actor())
+                        .await
+                    {
+                        Ok(summary) => views::ImportOutcome {
+                            problems: Vec::new(),
+                            summary: Some(summary),
+                        },
+                        Err(e) => return unavailable(e),
+                    }
+                }
+            },
+        },
+    };
+    let status = if outcome.problems.is_empty() {
+        StatusCode::OK
+    } else {
+        StatusCode::BAD_REQUEST
+    };
+    match state.ordering.all_bundles(page_after(None)).await {
+        Ok(found) => {
+            let next = found.last_if_more().map(|b| b.id.to_string());
+            respond(
+                status,
+                views::catalogue(&who, &found.items, next.as_deref(), &outcome),
+            )
+        }
+        Err(e) => unavailable(e),
+    }
 }

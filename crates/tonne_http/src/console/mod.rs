@@ -56,6 +56,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(web::resource("/console/offset-links/{id}").route(web::get().to(offset_links::show)))
     .service(web::resource("/console/estimates/{id}").route(web::get().to(estimates::show)))
     .service(web::resource("/console/catalogue").route(web::get().to(catalogue::list)))
+    .service(web::resource("/console/catalogue/import").route(web::post().to(catalogue::import)))
     .service(web::resource("/console/catalogue/{id}").route(web::get().to(catalogue::show)))
     .service(web::resource("/console/catalogue/{id}/stock").route(web::post().to(catalogue::stock)))
     .service(web::resource("/console/catalogue/{id}/edit").route(web::post().to(catalogue::edit)))

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use time::Duration;
-use tonne_kernel::{Clock, Cursor, Page, PageRequest};
+use tonne_kernel::{Actor, AuditEntry, Clock, Cursor, Page, PageRequest, Snapshot};
 
 use super::support::unexpected;
 use crate::catalogue::{Bundle, BundleId, BundlePortfolio, Project, ProjectId};
@@ -183,9 +183,18 @@ impl CatalogueReads {
     pub(super) async fn import(
         &self,
         catalogue: Catalogue,
+        by: &Actor,
     ) -> Result<ImportSummary, CatalogueError> {
+        let now = self.clock.now();
+        let audit = AuditEntry::new(now, by.clone(), "catalogue.imported", "catalogue", "file")
+            .after(
+                Snapshot::new()
+                    .with("projects in the file", catalogue.projects.len())
+                    .with("bundles in the file", catalogue.bundles.len())
+                    .with("portfolios in the file", catalogue.portfolios.len()),
+            );
         self.catalogue
-            .import(&catalogue, self.clock.now())
+            .import(&catalogue, now, Some(audit))
             .await
             .map_err(store)
     }

@@ -215,7 +215,79 @@ async fn an_operator_changes_stock_with_a_reason_and_takes_a_bundle_off_sale(app
     assert_eq!(available().await, "699.5");
 }
 
+async fn an_operator_imports_a_catalogue_file_whole_or_not_at_all(app: TestApp) {
+    operator(&app, "op@example.org").await;
+    let mut v = Visitor::new(&app);
+    v.sign_in("op@example.org", PASSWORD).await;
+    let page = v.get("/console/catalogue").await;
+    assert!(page.html.contains("The catalogue is empty"));
+    let csrf = page.csrf();
+
+    // Two bad items (and one good): every problem listed, nothing imported.
+    let bad = br#"{"format": "tonne-catalogue/1", "projects": [], "bundles": [
+        {"key": "good", "name": "Good", "projects": [], "unit_prices": {"GBP": "10.00"}},
+        {"key": "a", "name": "A", "projects": ["nowhere"], "unit_prices": {"GBP": "10.00"}},
+        {"key": "b", "name": "B", "projects": [], "unit_prices": {"XYZ": "1"}}]}"#;
+    let refused = v
+        .post_file(
+            "/console/catalogue/import",
+            &[("csrf", &csrf)],
+            ("file", bad),
+        )
+        .await;
+    assert_eq!(refused.status, 400);
+    assert!(refused.html.contains("2 problems"), "{}", refused.html);
+    assert!(
+        refused
+            .html
+            .contains("bundle `a`: project `nowhere` is not in the file")
+    );
+    assert!(refused.html.contains("bundle `b`: unknown currency `XYZ`"));
+    assert!(
+        v.get("/console/catalogue")
+            .await
+            .html
+            .contains("The catalogue is empty")
+    );
+
+    // Without the session's token: 403, nothing imported.
+    let forged = v
+        .post_file(
+            "/console/catalogue/import",
+            &[("csrf", "x")],
+            ("file", tonne::catalogue_file::DEMO.as_bytes()),
+        )
+        .await;
+    assert_eq!(forged.status, 403);
+
+    // The demo catalogue: imported in one go, and audited.
+    let done = v
+        .post_file(
+            "/console/catalogue/import",
+            &[("csrf", &csrf)],
+            ("file", tonne::catalogue_file::DEMO.as_bytes()),
+        )
+        .await;
+    assert_eq!(done.status, 200, "{}", done.html);
+    assert!(done.html.contains("Imported:") && done.html.contains("Direct Air Capture"));
+    let log = v.get("/console/audit?action=catalogue.").await;
+    assert!(log.html.contains("catalogue.imported") && log.html.contains("bundles created"));
+
+    // Too large: refused before parsing.
+    let huge = vec![b' '; 2 * 1024 * 1024 + 1];
+    let big = v
+        .post_file(
+            "/console/catalogue/import",
+            &[("csrf", &csrf)],
+            ("file", &huge),
+        )
+        .await;
+    assert_eq!(big.status, 400);
+    assert!(big.html.contains("larger than 2 MB"));
+}
+
 on_both_backends!(
     with crate::support::TestApp::spawn;
     an_operator_changes_stock_with_a_reason_and_takes_a_bundle_off_sale,
+    an_operator_imports_a_catalogue_file_whole_or_not_at_all,
 );

@@ -108,6 +108,40 @@ impl<'a> Visitor<'a> {
         Self::answer(self.with_cookies(req, None).send().await.unwrap()).await
     }
 
+    /// Posts a `multipart/form-data` form (text fields, then one file part),
+    /// as a browser sends a form with a file input.
+    pub async fn post_file(
+        &self,
+        path: &str,
+        fields: &[(&str, &str)],
+        file: (&str, &[u8]),
+    ) -> Page {
+        let boundary = "----tonne-test-boundary-7d1f";
+        let mut body = Vec::new();
+        for (name, value) in fields {
+            body.extend_from_slice(
+                format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n{value}\r\n")
+                    .as_bytes(),
+            );
+        }
+        let (name, bytes) = file;
+        body.extend_from_slice(
+            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"catalogue.json\"\r\nContent-Type: application/json\r\n\r\n")
+                .as_bytes(),
+        );
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+        let req = self
+            .http
+            .post(format!("{}{path}", self.app.base))
+            .header(
+                reqwest::header::CONTENT_TYPE,
+                format!("multipart/form-data; boundary={boundary}"),
+            )
+            .body(body);
+        Self::answer(self.with_cookies(req, None).send().await.unwrap()).await
+    }
+
     /// Signs in through the form; the answer of the POST.
     pub async fn sign_in(&mut self, email: &str, password: &str) -> Page {
         let form = self.get("/console/sign-in").await;

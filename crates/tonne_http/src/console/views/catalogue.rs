@@ -66,14 +66,41 @@ fn state(b: &Bundle) -> &'static str {
     if b.disabled { "disabled" } else { "on sale" }
 }
 
-/// Every bundle, in id order.
-pub fn catalogue(who: &Principal, bundles: &[Bundle], next: Option<&str>) -> Markup {
+/// What an import came to: the problems of a refused file, or the counts.
+#[derive(Debug, Default, Clone)]
+pub struct ImportOutcome {
+    /// Every problem of a refused file, by item (nothing was imported).
+    pub problems: Vec<String>,
+    /// What an accepted file changed.
+    pub summary: Option<tonne_ordering::ports::ImportSummary>,
+}
+
+/// Every bundle, in id order, and the import form.
+pub fn catalogue(
+    who: &Principal,
+    bundles: &[Bundle],
+    next: Option<&str>,
+    import: &ImportOutcome,
+) -> Markup {
+    let problem = (!import.problems.is_empty()).then(|| {
+        format!(
+            "The file was not imported: {} problems (listed under Import a catalogue file).",
+            import.problems.len()
+        )
+    });
     page_in(
         who,
         "Catalogue",
         "Catalogue",
-        None,
+        problem.as_deref(),
         html! {
+            @if let Some(s) = &import.summary {
+                p class="notice" role="status" {
+                    "Imported: " (s.projects_created) " projects created, " (s.projects_updated) " updated; "
+                    (s.bundles_created) " bundles created, " (s.bundles_updated) " updated; "
+                    (s.portfolios_created) " portfolios created, " (s.portfolios_updated) " updated."
+                }
+            }
             p { "Every bundle, on sale or not, with what is left to sell. Open one to change its stock (each change is a ledger row with its reason) or to take it off sale." }
             @if bundles.is_empty() {
                 p { "The catalogue is empty: import one with " code { "tonne catalogue import FILE" } "." }
@@ -100,6 +127,22 @@ pub fn catalogue(who: &Principal, bundles: &[Bundle], next: Option<&str>) -> Mar
             }
             @if let Some(after) = next {
                 p { a href=(format!("/console/catalogue?after={after}")) rel="next" { "More bundles" } }
+            }
+            h2 { "Import a catalogue file" }
+            @if !import.problems.is_empty() {
+                div class="error" role="alert" {
+                    p { "Nothing was imported. Fix these and send the file again:" }
+                    ul { @for p in &import.problems { li { (p) } } }
+                }
+            }
+            form method="post" action="/console/catalogue/import" enctype="multipart/form-data" {
+                input type="hidden" name="csrf" value=(who.session.csrf_token);
+                div class="field" {
+                    label for="file" { "Catalogue file (JSON, " code { "tonne-catalogue/1" } ")" }
+                    p class="hint" id="file-hint" { "The whole file is checked first; any problem, and nothing is imported. Items are matched by key: importing a file again updates them. At most 2 MB." }
+                    input type="file" id="file" name="file" accept="application/json,.json" required aria-describedby="file-hint";
+                }
+                button type="submit" { "Import file" }
             }
         },
     )

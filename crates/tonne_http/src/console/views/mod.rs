@@ -14,7 +14,7 @@ mod overview;
 mod webhooks;
 
 pub use audit::{AuditFilterForm, audit_log};
-pub use catalogue::{EditForm, StockForm, bundle, catalogue};
+pub use catalogue::{EditForm, ImportOutcome, StockForm, bundle, catalogue};
 pub use estimates::{estimate, estimates};
 pub use installation_webhooks::{OperatorNotice, installation_webhook, installation_webhooks};
 pub use keys::{created_key, keys};

@@ -310,247 +310,303 @@ fn coordinate(raw: &str, limit: i64, what: &str) -> anyhow::Result<Decimal> {
 }
 
 /// Parses and validates a catalogue file.
-pub fn parse(text: &str, at: OffsetDateTime) -> anyhow::Result<Catalogue> {
+/// Why a catalogue file was refused: every problem found, each naming its
+/// item (`project `x`: …`, `bundle `y`: …`), in file order. Nothing of a
+/// refused file is imported.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileErrors(pub Vec<String>);
+
+impl std::fmt::Display for FileErrors {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0.join("; "))
+    }
+}
+
+impl std::error::Error for FileErrors {}
+
+/// Parses and checks a whole catalogue file: every item is checked, and a
+/// file with any problem is refused with all of them (see [`FileErrors`]).
+///
+/// ```
+/// let at = time::OffsetDateTime::UNIX_EPOCH;
+/// assert!(tonne_catalogue_file::parse(tonne_catalogue_file::DEMO, at).is_ok());
+/// let bad = r#"{"format": "tonne-catalogue/1", "projects": [], "bundles": [
+///     {"key": "a", "name": "A", "projects": ["nowhere"], "unit_prices": {"GBP": "-1"}},
+///     {"key": "b", "name": "B", "projects": [], "unit_prices": {"XYZ": "1"}}]}"#;
+/// let problems = tonne_catalogue_file::parse(bad, at).unwrap_err().0;
+/// assert_eq!(problems.len(), 2, "{problems:?}");
+/// assert!(problems[0].starts_with("bundle `a`") && problems[1].starts_with("bundle `b`"));
+/// ```
+pub fn parse(text: &str, at: OffsetDateTime) -> Result<Catalogue, FileErrors> {
+    let one = |e: anyhow::Error| FileErrors(vec![format!("{e:#}")]);
     let doc: FileDoc = serde_json::from_str(text)
-        .context("the catalogue is not valid JSON of the expected shape")?;
-    ensure!(
-        doc.format == FORMAT,
-        "format must be `{FORMAT}`, found `{}`",
-        doc.format
-    );
+        .context("the catalogue is not valid JSON of the expected shape")
+        .map_err(one)?;
+    if doc.format != FORMAT {
+        return Err(FileErrors(vec![format!(
+            "format must be `{FORMAT}`, found `{}`",
+            doc.format
+        )]));
+    }
     let _ = (&doc.notice, doc.exchange_rates.as_ref().map(|r| &r.note));
 
+    let mut problems = Vec::new();
     let mut keys = HashSet::new();
+    let mut key_of = |kind: &str, prefix: char, key: &str, problems: &mut Vec<String>| {
+        if let Err(e) = check_key(key) {
+            problems.push(format!("{kind} `{key}`: {e}"));
+            return false;
+        }
+        if !keys.insert(format!("{prefix}:{key}")) {
+            problems.push(format!("{kind} key `{key}` appears twice"));
+            return false;
+        }
+        true
+    };
     let mut projects = Vec::with_capacity(doc.projects.len());
     for p in &doc.projects {
-        check_key(&p.key)?;
-        ensure!(
-            keys.insert(format!("p:{}", p.key)),
-            "project key `{}` appears twice",
-            p.key
-        );
-        let what = format!("project `{}`", p.key);
-        ensure!(
-            p.country_code.len() == 3 && p.country_code.bytes().all(|b| b.is_ascii_uppercase()),
-            "{what}: country_code must be ISO 3166-1 alpha-3"
-        );
-        ensure!(
-            p.un_sdg.iter().all(|g| (1..=17).contains(g)),
-            "{what}: un_sdg goals are 1 to 17"
-        );
-        let bundle_ids = doc
-            .bundles
-            .iter()
-            .filter(|b| b.projects.contains(&p.key))
-            .map(|b| bundle_id(&b.key))
-            .collect();
-        projects.push(Project {
-            id: project_id(&p.key),
-            slug: p.key.clone(),
-            name: p.name.clone(),
-            short_name: p.short_name.clone().unwrap_or_else(|| p.name.clone()),
-            description: p.description.clone(),
-            project_type: p.project_type.clone(),
-            registry: Registry::parse(&p.registry_name).ok_or_else(|| {
-                anyhow!(
-                    "{what}: registry_name `{}` is not one of the contract's registries",
-                    p.registry_name
-                )
-            })?,
-            registry_link: p.registry_link.clone(),
-            latitude: coordinate(&p.latitude, 90, &format!("{what}: latitude"))?,
-            longitude: coordinate(&p.longitude, 180, &format!("{what}: longitude"))?,
-            country_name: p.country_name.clone(),
-            country_code: p.country_code.clone(),
-            region: p.region.clone(),
-            logo: p.logo.clone(),
-            primary_image: p.primary_image.clone(),
-            thumbnail_image: p.thumbnail_image.clone(),
-            results: p.results.clone(),
-            un_sdg: p.un_sdg.clone(),
-            media: p
-                .media
-                .iter()
-                .map(|m| Media {
-                    kind: m.kind.clone(),
-                    url: m.url.clone(),
-                    attribution_text: m.attribution_text.clone(),
-                    attribution_url: m.attribution_url.clone(),
-                })
-                .collect(),
-            disabled: p.disabled,
-            disabled_at: p.disabled.then_some(at),
-            facts: facts(p, &what)?,
-            bundle_ids,
-        });
+        if key_of("project", 'p', &p.key, &mut problems) {
+            match project_of(&doc, p, at) {
+                Ok(project) => projects.push(project),
+                Err(e) => problems.push(format!("{e:#}")),
+            }
+        }
     }
-
     let mut bundles = Vec::with_capacity(doc.bundles.len());
-    let mut default_total = 0_u32;
     for b in &doc.bundles {
-        check_key(&b.key)?;
-        ensure!(
-            keys.insert(format!("b:{}", b.key)),
-            "bundle key `{}` appears twice",
-            b.key
-        );
-        let what = format!("bundle `{}`", b.key);
-        let mut prices = Vec::new();
-        match (&b.unit_prices, &b.unit_price, &doc.exchange_rates) {
-            (Some(explicit), None, _) => {
-                for (code, raw) in explicit {
-                    let currency: Currency = code
-                        .parse()
-                        .map_err(|_| anyhow!("{what}: unknown currency `{code}`"))?;
-                    prices.push(BundlePrice {
-                        unit_price: price(raw, currency, &format!("{what}: {code} price"))?,
-                    });
-                }
+        if key_of("bundle", 'b', &b.key, &mut problems) {
+            match bundle_of(&doc, b, at) {
+                Ok(bundle) => bundles.push(bundle),
+                Err(e) => problems.push(format!("{e:#}")),
             }
-            (None, Some(raw), Some(rates)) => {
-                let base: Currency = rates.base.parse().map_err(|_| {
-                    anyhow!("exchange_rates.base `{}` is not supported", rates.base)
-                })?;
-                let base_price = price(raw, base, &format!("{what}: unit_price"))?;
-                for (code, rate) in &rates.rates {
-                    let currency: Currency = code
-                        .parse()
-                        .map_err(|_| anyhow!("exchange_rates: unknown currency `{code}`"))?;
-                    let rate: Decimal = rate
-                        .parse()
-                        .map_err(|_| anyhow!("exchange_rates.{code}: not a decimal"))?;
-                    ensure!(
-                        rate > Decimal::ZERO,
-                        "exchange_rates.{code}: must be positive"
-                    );
-                    let converted = base_price
-                        .to_decimal()
-                        .checked_mul(rate)
-                        .ok_or_else(|| anyhow!("{what}: price overflows"))?;
-                    let unit_price = Money::from_decimal(
-                        converted,
-                        currency,
-                        RoundingStrategy::MidpointAwayFromZero,
-                    )
-                    .map_err(|e| anyhow!("{what}: {e}"))?;
-                    prices.push(BundlePrice { unit_price });
-                }
-            }
-            _ => bail!(
-                "{what}: give either unit_prices per currency, or unit_price with a top-level exchange_rates table"
-            ),
         }
-        for project in &b.projects {
-            ensure!(
-                doc.projects.iter().any(|p| &p.key == project),
-                "{what}: project `{project}` is not in the file"
-            );
-        }
-        let default_share = b
-            .default_percentage
-            .as_deref()
-            .map(|p| {
-                Percentage::parse(p)
-                    .map(Percentage::hundredths)
-                    .map_err(|e| anyhow!("{what}: default_percentage: {e}"))
-            })
-            .transpose()?;
-        default_total += default_share.unwrap_or(0);
-        bundles.push(Bundle {
-            id: bundle_id(&b.key),
-            name: b.name.clone(),
-            description: b.description.clone(),
-            prices,
-            available: b
-                .available_quantity
-                .as_deref()
-                .map(|q| {
-                    Mass::parse(q, MassUnit::T)
-                        .map_err(|e| anyhow!("{what}: available_quantity {e}"))
-                })
-                .transpose()?,
-            offset_type: b
-                .offset_type
-                .as_deref()
-                .map(|t| OffsetType::parse(t).ok_or_else(|| anyhow!("{what}: offset_type `{t}`")))
-                .transpose()?,
-            permanence: match b.carbon_permanence.as_deref() {
-                None => CarbonPermanence::NoStorage,
-                Some(t) => CarbonPermanence::parse(t)
-                    .ok_or_else(|| anyhow!("{what}: carbon_permanence `{t}`"))?,
-            },
-            approach: b
-                .approach
-                .as_deref()
-                .map(|t| Approach::parse(t).ok_or_else(|| anyhow!("{what}: approach `{t}`")))
-                .transpose()?,
-            disabled: b.disabled,
-            disabled_at: b.disabled.then_some(at),
-            background_colour: b.background_colour.clone(),
-            primary_image: b.primary_image.clone(),
-            large_image: b.large_image.clone(),
-            primary_image_hires: b.primary_image_hires.clone(),
-            small_thumbnail: b.small_thumbnail.clone(),
-            default_share,
-            project_ids: b.projects.iter().map(|k| project_id(k)).collect(),
-        });
     }
-    ensure!(
-        default_total == 0 || default_total == 10_000,
-        "default_percentage values sum to {}, not 100",
-        Decimal::new(i64::from(default_total), 2)
-    );
+    let default_total: u32 = bundles
+        .iter()
+        .filter_map(|b: &Bundle| b.default_share)
+        .sum();
+    if default_total != 0 && default_total != 10_000 {
+        problems.push(format!(
+            "default_percentage values sum to {}, not 100",
+            Decimal::new(i64::from(default_total), 2)
+        ));
+    }
     let mut portfolios = Vec::with_capacity(doc.portfolios.len());
     for p in &doc.portfolios {
-        check_key(&p.key)?;
-        ensure!(
-            keys.insert(format!("f:{}", p.key)),
-            "portfolio key `{}` appears twice",
-            p.key
-        );
-        let what = format!("portfolio `{}`", p.key);
-        ensure!(!p.label.trim().is_empty(), "{what}: label is empty");
-        ensure!(!p.bundles.is_empty(), "{what}: names no bundles");
-        let mut selection: Vec<(BundleId, u32)> = Vec::with_capacity(p.bundles.len());
-        for share in &p.bundles {
-            ensure!(
-                doc.bundles.iter().any(|b| b.key == share.bundle),
-                "{what}: bundle `{}` is not in the file",
-                share.bundle
-            );
-            let id = bundle_id(&share.bundle);
-            ensure!(
-                selection.iter().all(|(seen, _)| *seen != id),
-                "{what}: bundle `{}` appears twice",
-                share.bundle
-            );
-            let hundredths = Percentage::parse(&share.percentage)
-                .map(Percentage::hundredths)
-                .map_err(|e| anyhow!("{what}: {e}"))?;
-            ensure!(
-                hundredths > 0,
-                "{what}: bundle `{}` has a zero share",
-                share.bundle
-            );
-            selection.push((id, hundredths));
+        if key_of("portfolio", 'f', &p.key, &mut problems) {
+            match portfolio_of(&doc, p) {
+                Ok(portfolio) => portfolios.push(portfolio),
+                Err(e) => problems.push(format!("{e:#}")),
+            }
         }
-        let total: u32 = selection.iter().map(|(_, s)| s).sum();
-        ensure!(
-            total == 10_000,
-            "{what}: percentages sum to {}, not 100",
-            Decimal::new(i64::from(total), 2)
-        );
-        portfolios.push(BundlePortfolio {
-            id: portfolio_id(&p.key),
-            identifier: p.key.clone(),
-            label: p.label.clone(),
-            selection,
-        });
+    }
+    if !problems.is_empty() {
+        return Err(FileErrors(problems));
     }
     Ok(Catalogue {
         projects,
         bundles,
         portfolios,
+    })
+}
+
+fn project_of(doc: &FileDoc, p: &FileProject, at: OffsetDateTime) -> anyhow::Result<Project> {
+    let what = format!("project `{}`", p.key);
+    ensure!(
+        p.country_code.len() == 3 && p.country_code.bytes().all(|b| b.is_ascii_uppercase()),
+        "{what}: country_code must be ISO 3166-1 alpha-3"
+    );
+    ensure!(
+        p.un_sdg.iter().all(|g| (1..=17).contains(g)),
+        "{what}: un_sdg goals are 1 to 17"
+    );
+    let bundle_ids = doc
+        .bundles
+        .iter()
+        .filter(|b| b.projects.contains(&p.key))
+        .map(|b| bundle_id(&b.key))
+        .collect();
+    Ok(Project {
+        id: project_id(&p.key),
+        slug: p.key.clone(),
+        name: p.name.clone(),
+        short_name: p.short_name.clone().unwrap_or_else(|| p.name.clone()),
+        description: p.description.clone(),
+        project_type: p.project_type.clone(),
+        registry: Registry::parse(&p.registry_name).ok_or_else(|| {
+            anyhow!(
+                "{what}: registry_name `{}` is not one of the contract's registries",
+                p.registry_name
+            )
+        })?,
+        registry_link: p.registry_link.clone(),
+        latitude: coordinate(&p.latitude, 90, &format!("{what}: latitude"))?,
+        longitude: coordinate(&p.longitude, 180, &format!("{what}: longitude"))?,
+        country_name: p.country_name.clone(),
+        country_code: p.country_code.clone(),
+        region: p.region.clone(),
+        logo: p.logo.clone(),
+        primary_image: p.primary_image.clone(),
+        thumbnail_image: p.thumbnail_image.clone(),
+        results: p.results.clone(),
+        un_sdg: p.un_sdg.clone(),
+        media: p
+            .media
+            .iter()
+            .map(|m| Media {
+                kind: m.kind.clone(),
+                url: m.url.clone(),
+                attribution_text: m.attribution_text.clone(),
+                attribution_url: m.attribution_url.clone(),
+            })
+            .collect(),
+        disabled: p.disabled,
+        disabled_at: p.disabled.then_some(at),
+        facts: facts(p, &what)?,
+        bundle_ids,
+    })
+}
+
+fn bundle_of(doc: &FileDoc, b: &FileBundle, at: OffsetDateTime) -> anyhow::Result<Bundle> {
+    let what = format!("bundle `{}`", b.key);
+    let mut prices = Vec::new();
+    match (&b.unit_prices, &b.unit_price, &doc.exchange_rates) {
+        (Some(explicit), None, _) => {
+            for (code, raw) in explicit {
+                let currency: Currency = code
+                    .parse()
+                    .map_err(|_| anyhow!("{what}: unknown currency `{code}`"))?;
+                prices.push(BundlePrice {
+                    unit_price: price(raw, currency, &format!("{what}: {code} price"))?,
+                });
+            }
+        }
+        (None, Some(raw), Some(rates)) => {
+            let base: Currency = rates
+                .base
+                .parse()
+                .map_err(|_| anyhow!("exchange_rates.base `{}` is not supported", rates.base))?;
+            let base_price = price(raw, base, &format!("{what}: unit_price"))?;
+            for (code, rate) in &rates.rates {
+                let currency: Currency = code
+                    .parse()
+                    .map_err(|_| anyhow!("exchange_rates: unknown currency `{code}`"))?;
+                let rate: Decimal = rate
+                    .parse()
+                    .map_err(|_| anyhow!("exchange_rates.{code}: not a decimal"))?;
+                ensure!(
+                    rate > Decimal::ZERO,
+                    "exchange_rates.{code}: must be positive"
+                );
+                let converted = base_price
+                    .to_decimal()
+                    .checked_mul(rate)
+                    .ok_or_else(|| anyhow!("{what}: price overflows"))?;
+                let unit_price = Money::from_decimal(
+                    converted,
+                    currency,
+                    RoundingStrategy::MidpointAwayFromZero,
+                )
+                .map_err(|e| anyhow!("{what}: {e}"))?;
+                prices.push(BundlePrice { unit_price });
+            }
+        }
+        _ => bail!(
+            "{what}: give either unit_prices per currency, or unit_price with a top-level exchange_rates table"
+        ),
+    }
+    for project in &b.projects {
+        ensure!(
+            doc.projects.iter().any(|p| &p.key == project),
+            "{what}: project `{project}` is not in the file"
+        );
+    }
+    let default_share = b
+        .default_percentage
+        .as_deref()
+        .map(|p| {
+            Percentage::parse(p)
+                .map(Percentage::hundredths)
+                .map_err(|e| anyhow!("{what}: default_percentage: {e}"))
+        })
+        .transpose()?;
+    Ok(Bundle {
+        id: bundle_id(&b.key),
+        name: b.name.clone(),
+        description: b.description.clone(),
+        prices,
+        available: b
+            .available_quantity
+            .as_deref()
+            .map(|q| {
+                Mass::parse(q, MassUnit::T).map_err(|e| anyhow!("{what}: available_quantity {e}"))
+            })
+            .transpose()?,
+        offset_type: b
+            .offset_type
+            .as_deref()
+            .map(|t| OffsetType::parse(t).ok_or_else(|| anyhow!("{what}: offset_type `{t}`")))
+            .transpose()?,
+        permanence: match b.carbon_permanence.as_deref() {
+            None => CarbonPermanence::NoStorage,
+            Some(t) => CarbonPermanence::parse(t)
+                .ok_or_else(|| anyhow!("{what}: carbon_permanence `{t}`"))?,
+        },
+        approach: b
+            .approach
+            .as_deref()
+            .map(|t| Approach::parse(t).ok_or_else(|| anyhow!("{what}: approach `{t}`")))
+            .transpose()?,
+        disabled: b.disabled,
+        disabled_at: b.disabled.then_some(at),
+        background_colour: b.background_colour.clone(),
+        primary_image: b.primary_image.clone(),
+        large_image: b.large_image.clone(),
+        primary_image_hires: b.primary_image_hires.clone(),
+        small_thumbnail: b.small_thumbnail.clone(),
+        default_share,
+        project_ids: b.projects.iter().map(|k| project_id(k)).collect(),
+    })
+}
+
+fn portfolio_of(doc: &FileDoc, p: &FilePortfolio) -> anyhow::Result<BundlePortfolio> {
+    let what = format!("portfolio `{}`", p.key);
+    ensure!(!p.label.trim().is_empty(), "{what}: label is empty");
+    ensure!(!p.bundles.is_empty(), "{what}: names no bundles");
+    let mut selection: Vec<(BundleId, u32)> = Vec::with_capacity(p.bundles.len());
+    for share in &p.bundles {
+        ensure!(
+            doc.bundles.iter().any(|b| b.key == share.bundle),
+            "{what}: bundle `{}` is not in the file",
+            share.bundle
+        );
+        let id = bundle_id(&share.bundle);
+        ensure!(
+            selection.iter().all(|(seen, _)| *seen != id),
+            "{what}: bundle `{}` appears twice",
+            share.bundle
+        );
+        let hundredths = Percentage::parse(&share.percentage)
+            .map(Percentage::hundredths)
+            .map_err(|e| anyhow!("{what}: {e}"))?;
+        ensure!(
+            hundredths > 0,
+            "{what}: bundle `{}` has a zero share",
+            share.bundle
+        );
+        selection.push((id, hundredths));
+    }
+    let total: u32 = selection.iter().map(|(_, s)| s).sum();
+    ensure!(
+        total == 10_000,
+        "{what}: percentages sum to {}, not 100",
+        Decimal::new(i64::from(total), 2)
+    );
+    Ok(BundlePortfolio {
+        id: portfolio_id(&p.key),
+        identifier: p.key.clone(),
+        label: p.label.clone(),
+        selection,
     })
 }
 
