@@ -92,10 +92,12 @@ pub trait CatalogueRepository: Send + Sync {
     /// Replaces the account's default selection (empty clears it) and stops it
     /// following a bundle portfolio (its `bundle_portfolio_id` becomes null), in
     /// one transaction.
+    /// The audit entry, when given, is written in the same transaction.
     async fn set_account_selection(
         &self,
         account: AccountId,
         selection: &[(BundleId, u32)],
+        audit: Option<AuditEntry>,
     ) -> Result<(), StoreError>;
     /// Every bundle portfolio, in identifier order.
     async fn portfolios(&self) -> Result<Vec<BundlePortfolio>, StoreError>;
@@ -396,10 +398,12 @@ pub trait OrderingService: Send + Sync {
     ) -> Result<usize, TransitionError>;
     /// Operator: sets (or, with an empty list, clears) an account's default selection;
     /// it is validated like a request's `bundle_selection`. Returns the shares set.
+    /// Audited as done `by`.
     async fn set_account_selection(
         &self,
         account: &str,
         entries: Vec<SelectionEntry>,
+        by: &Actor,
     ) -> Result<Vec<(BundleId, u32)>, QuoteError>;
     /// The account's default bundle selection as `(bundle, share in hundredths)`
     /// summing to 10,000: what an order naming no bundles is split by (its own

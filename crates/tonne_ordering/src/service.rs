@@ -66,6 +66,7 @@ impl Service {
             catalogue,
             accounts: accounts.clone(),
             settings,
+            clock: clock.clone(),
         };
         Self {
             orders: orders::Orders {
@@ -228,8 +229,11 @@ impl OrderingService for Service {
         &self,
         account: &str,
         entries: Vec<SelectionEntry>,
+        by: &Actor,
     ) -> Result<Vec<(BundleId, u32)>, QuoteError> {
-        self.quotes.set_account_selection(account, entries).await
+        self.quotes
+            .set_account_selection(account, entries, by)
+            .await
     }
 
     async fn bundle_selection(

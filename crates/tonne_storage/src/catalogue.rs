@@ -646,6 +646,7 @@ impl CatalogueRepository for CatalogueStore {
         &self,
         account: AccountId,
         selection: &[(BundleId, u32)],
+        audit: Option<AuditEntry>,
     ) -> Result<(), StoreError> {
         let account = account.to_string();
         let rows: Vec<(String, i32)> = selection
@@ -673,7 +674,7 @@ impl CatalogueRepository for CatalogueStore {
                         ))
                         .execute(conn)?;
                 }
-                Ok(())
+                crate::audit::record(conn, &audit)
             })
             .await
             .map_err(|e| store_error(e, "setting an account's selection"))

@@ -900,7 +900,10 @@ mod catalogue_cases {
         );
 
         let own = vec![(BundleId::from_uuid(Uuid::from_u128(11)), 10_000)];
-        store.set_account_selection(live.id, &own).await.unwrap();
+        store
+            .set_account_selection(live.id, &own, None)
+            .await
+            .unwrap();
         assert_eq!(shares(store.account_selection(live.id).await.unwrap()), own);
         let stored = accounts.get(live.id).await.unwrap().unwrap();
         assert_eq!(stored.bundle_portfolio_id, None, "no longer following");

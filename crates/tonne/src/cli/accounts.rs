@@ -45,7 +45,7 @@ pub(super) async fn run(
     let services = admin_services(url, secrets.clone()).await?;
     let set = services
         .ordering
-        .set_account_selection(&account, entries)
+        .set_account_selection(&account, entries, &tonne_kernel::Actor::CommandLine)
         .await
         .map_err(|e| anyhow::anyhow!(e))?;
     if set.is_empty() {

@@ -667,6 +667,19 @@ async fn an_operator_fulfils_a_live_order_in_the_console_in_a_real_browser() {
         .unwrap();
     soon(&c, Locator::Id("link")).await.unwrap();
     check("22-console-member-invited").await;
+    // An account's default selection, from the organisation's page.
+    c.back().await.unwrap();
+    soon(&c, Locator::Id("email")).await.unwrap();
+    c.find(Locator::XPath("(//a[starts-with(normalize-space(.), 'Change')])[1]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    soon(&c, Locator::XPath("//button[text()='Save selection']"))
+        .await
+        .unwrap();
+    check("22b-console-account-selection").await;
 
     // The audit log: what this operator just did, newest first, by the nav.
     c.find(Locator::LinkText("Audit log"))

@@ -30,6 +30,7 @@ mod orders;
 mod organisations;
 mod overview;
 mod scope;
+mod selections;
 mod session;
 mod views;
 mod webhook_settings;
@@ -109,6 +110,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route(web::post().to(organisations::create)),
     )
     .service(web::resource("/console/organisations/{id}").route(web::get().to(organisations::show)))
+    .service(
+        web::resource("/console/organisations/{id}/accounts/{account}")
+            .route(web::get().to(selections::show))
+            .route(web::post().to(selections::set)),
+    )
     .service(
         web::resource("/console/organisations/{id}/members")
             .route(web::post().to(organisations::invite)),

@@ -7,7 +7,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 use tonne_accounts::AdminError;
 use tonne_accounts::users::{Email, NewUser, Principal, Role, UserError};
-use tonne_kernel::OrganisationId;
+use tonne_kernel::{AccountMode, OrganisationId};
 
 use super::answers::{not_found, page_after, respond, see_other, unavailable};
 use super::session::{operator, signed_in_form};
@@ -125,9 +125,32 @@ async fn organisation_page(
             .collect::<Vec<_>>(),
         Err(e) => return unavailable(e),
     };
+    let mut accounts = Vec::new();
+    for mode in [AccountMode::Live, AccountMode::Test] {
+        match state.accounts.organisation_accounts(id, mode).await {
+            Ok(found) => accounts.extend(found),
+            Err(e) => return unavailable(e),
+        }
+    }
+    let mut selections = Vec::with_capacity(accounts.len());
+    for account in &accounts {
+        match state.ordering.bundle_selection(account.id).await {
+            Ok(shares) => selections.push(shares),
+            Err(e) => return unavailable(e),
+        }
+    }
+    let bundles = match state.ordering.all_bundles(page_after(None)).await {
+        Ok(found) => found.items,
+        Err(e) => return unavailable(e),
+    };
+    let listed = views::OrganisationAccounts {
+        accounts: &accounts,
+        selections: &selections,
+        bundles: &bundles,
+    };
     respond(
         status,
-        views::organisation(who, &organisation, &members, &keys, &form),
+        views::organisation(who, &organisation, &members, &keys, &listed, &form),
     )
 }
 

@@ -4,7 +4,9 @@
 use std::sync::Arc;
 
 use anyhow::anyhow;
-use tonne_kernel::{AccountId, Currency, Mass, MassUnit, Money};
+use tonne_kernel::{
+    AccountId, Actor, AuditEntry, Clock, Currency, Mass, MassUnit, Money, Snapshot,
+};
 
 use super::support::unexpected;
 use crate::catalogue::{Bundle, BundleId, BundlePortfolio, BundlePortfolioId};
@@ -49,6 +51,7 @@ pub(super) struct Quotes {
     pub(super) catalogue: Arc<dyn CatalogueRepository>,
     pub(super) accounts: Arc<dyn AccountDirectory>,
     pub(super) settings: Settings,
+    pub(super) clock: Arc<dyn Clock>,
 }
 
 impl Quotes {
@@ -313,12 +316,13 @@ impl Quotes {
         &self,
         account: &str,
         entries: Vec<SelectionEntry>,
+        by: &Actor,
     ) -> Result<Vec<(BundleId, u32)>, QuoteError> {
         let account: AccountId = account.parse().map_err(|_| QuoteError::Invalid {
             field: "account",
             reason: "not an account id".into(),
         })?;
-        self.store_selection(account, entries).await
+        self.store_selection(account, entries, Some(by)).await
     }
 
     /// Validates entries (none clears) and stores them as the account's own selection.
@@ -326,6 +330,7 @@ impl Quotes {
         &self,
         account: AccountId,
         entries: Vec<SelectionEntry>,
+        by: Option<&Actor>,
     ) -> Result<Vec<(BundleId, u32)>, QuoteError> {
         let currency = self
             .accounts
@@ -344,11 +349,49 @@ impl Quotes {
             self.usable_bundles(&ids, currency).await?;
             chosen
         };
+        let audit = match by {
+            Some(by) => Some(self.selection_audit(account, &chosen, by).await?),
+            None => None,
+        };
         self.catalogue
-            .set_account_selection(account, &chosen)
+            .set_account_selection(account, &chosen, audit)
             .await
             .map_err(unexpected)?;
         Ok(chosen)
+    }
+
+    /// The audit entry of an operator's selection change: the shares set.
+    async fn selection_audit(
+        &self,
+        account: AccountId,
+        chosen: &[(BundleId, u32)],
+        by: &Actor,
+    ) -> Result<AuditEntry, QuoteError> {
+        let shown = if chosen.is_empty() {
+            "the catalogue's default".to_owned()
+        } else {
+            chosen
+                .iter()
+                .map(|(id, share)| {
+                    let pct = rust_decimal::Decimal::new(i64::from(*share), 2);
+                    format!("{id} {}%", pct.normalize())
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let entry = AuditEntry::new(
+            self.clock.now(),
+            by.clone(),
+            "account.selection_set",
+            "account",
+            account,
+        )
+        .after(Snapshot::new().with("selection", shown));
+        let holder = self.accounts.holder(account).await.map_err(unexpected)?;
+        Ok(match holder {
+            Some(h) => entry.in_organisation(h.organisation_id),
+            None => entry,
+        })
     }
 
     /// Sets the account's own selection from a request: at least one entry.
@@ -361,7 +404,7 @@ impl Quotes {
             // `shares` explains it with the contract's code.
             shares(&entries)?;
         }
-        self.store_selection(account, entries).await
+        self.store_selection(account, entries, None).await
     }
 
     /// What an order naming no bundles is split by, as shares summing to 10,000.

@@ -555,17 +555,32 @@ async fn setting_an_account_selection_validates_it_first() {
     catalogue
         .expect_set_account_selection()
         .times(1)
-        .withf(|_, s| s.iter().map(|(_, share)| *share).collect::<Vec<_>>() == vec![2500, 7500])
-        .returning(|_, _| Ok(()));
+        .withf(|_, s, audit| {
+            s.iter().map(|(_, share)| *share).collect::<Vec<_>>() == vec![2500, 7500]
+                && audit.as_ref().is_some_and(|a| {
+                    a.action == "account.selection_set"
+                        && a.organisation == Some(organisation())
+                        && a.after.get("selection").is_some_and(|v| v.contains("25%"))
+                })
+        })
+        .returning(|_, _, _| Ok(()));
     let svc = service_with(catalogue, MockOrderRepository::new());
     let id = account().to_string();
     let bad = svc
-        .set_account_selection(&id, vec![entry(1, Some("20")), entry(2, Some("75"))])
+        .set_account_selection(
+            &id,
+            vec![entry(1, Some("20")), entry(2, Some("75"))],
+            &Actor::CommandLine,
+        )
         .await;
     assert!(matches!(bad, Err(QuoteError::RatiosInvalid(_))));
-    svc.set_account_selection(&id, vec![entry(1, Some("25")), entry(2, Some("75"))])
-        .await
-        .unwrap();
+    svc.set_account_selection(
+        &id,
+        vec![entry(1, Some("25")), entry(2, Some("75"))],
+        &Actor::CommandLine,
+    )
+    .await
+    .unwrap();
 }
 
 #[tokio::test]
@@ -825,8 +840,12 @@ async fn a_request_sets_a_selection_only_when_it_is_whole_and_sellable() {
     catalogue
         .expect_set_account_selection()
         .times(1)
-        .withf(|_, s| s.iter().map(|(_, share)| *share).collect::<Vec<_>>() == vec![4000, 6000])
-        .returning(|_, _| Ok(()));
+        .withf(|_, s, audit| {
+            // the API's own setting is the client's data, not an operator's change
+            audit.is_none()
+                && s.iter().map(|(_, share)| *share).collect::<Vec<_>>() == vec![4000, 6000]
+        })
+        .returning(|_, _, _| Ok(()));
     let svc = service_with(catalogue, MockOrderRepository::new());
     let empty = svc.set_bundle_selection(account(), vec![]).await;
     assert!(

@@ -1,5 +1,6 @@
 //! The operator's organisations: create one, invite a member.
 
+use serde_json::json;
 use tonne_test_support::on_both_backends;
 
 use super::{PASSWORD, Visitor, operator};
@@ -100,7 +101,93 @@ async fn an_operator_creates_an_organisation_and_invites_a_member(app: TestApp) 
     );
 }
 
+async fn an_operator_sees_an_organisations_accounts_and_sets_a_default_selection(app: TestApp) {
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    let client = app
+        .post(
+            "/v1/accounts/client",
+            &t.live_key,
+            &json!({"name": "Merchant Y", "currency": "GBP"}),
+        )
+        .await;
+    assert_eq!(client.status, 200, "{}", client.body);
+    operator(&app, "op@example.org").await;
+    let mut v = Visitor::new(&app);
+    v.sign_in("op@example.org", PASSWORD).await;
+    let org = &t.organisation_id;
+    let page = v.get(&format!("/console/organisations/{org}")).await;
+    assert_eq!(page.status, 200);
+    assert!(page.html.contains("Merchant Y") && page.html.contains("client account"));
+    assert!(page.html.contains(&t.live_account) && page.html.contains(&t.test_account));
+
+    let live = t.live_account.clone();
+    let here = format!("/console/organisations/{org}/accounts/{live}");
+    let form = v.get(&here).await;
+    assert_eq!(form.status, 200);
+    let csrf = form.csrf();
+    let bundles = app.bundle_ids(&t.live_key).await;
+    let (a, b) = (
+        format!("share_{}", bundles[0]),
+        format!("share_{}", bundles[1]),
+    );
+    // 60 + 30 is not 100: refused, nothing set, the form as typed.
+    let refused = v
+        .post(
+            &here,
+            &[("csrf", &csrf), (a.as_str(), "60"), (b.as_str(), "30")],
+        )
+        .await;
+    assert_eq!(refused.status, 400, "{}", refused.html);
+    assert!(refused.html.contains("value=\"30\""));
+    let account: tonne_kernel::AccountId = live.parse().unwrap();
+    let before = app
+        .services
+        .ordering
+        .bundle_selection(account)
+        .await
+        .unwrap();
+    let saved = v
+        .post(
+            &here,
+            &[("csrf", &csrf), (a.as_str(), "60"), (b.as_str(), "40")],
+        )
+        .await;
+    assert_eq!(saved.status, 303, "{}", saved.html);
+    let now = app
+        .services
+        .ordering
+        .bundle_selection(account)
+        .await
+        .unwrap();
+    assert_ne!(now, before);
+    let shares: Vec<u32> = now.iter().map(|(_, s)| *s).collect();
+    assert_eq!(shares.iter().sum::<u32>(), 10_000);
+    assert!(shares.contains(&6000) && shares.contains(&4000));
+    let log = v.get(&format!("/console/audit?object={live}")).await;
+    assert!(log.html.contains("account.selection_set") && log.html.contains("60%"));
+    // Back to the default.
+    let reset = v.post(&here, &[("csrf", &csrf), ("default", "true")]).await;
+    assert_eq!(reset.status, 303);
+    assert_eq!(
+        app.services
+            .ordering
+            .bundle_selection(account)
+            .await
+            .unwrap(),
+        before
+    );
+    // An account of another organisation, named under this one: 404.
+    let other = app.tenant().await;
+    let wrong = format!(
+        "/console/organisations/{org}/accounts/{}",
+        other.live_account
+    );
+    assert_eq!(v.get(&wrong).await.status, 404);
+}
+
 on_both_backends!(
     with crate::support::TestApp::spawn;
     an_operator_creates_an_organisation_and_invites_a_member,
+    an_operator_sees_an_organisations_accounts_and_sets_a_default_selection,
 );

@@ -11,6 +11,7 @@ mod offset_links;
 mod orders;
 mod organisations;
 mod overview;
+mod selections;
 mod webhooks;
 
 pub use audit::{AuditFilterForm, audit_log};
@@ -21,9 +22,11 @@ pub use keys::{created_key, keys};
 pub use offset_links::{offset_link, offset_links};
 pub use orders::{QueueFilter, member_orders, order, queue};
 pub use organisations::{
-    InviteForm, NewOrganisationForm, created_organisation, invited, organisation, organisations,
+    InviteForm, NewOrganisationForm, OrganisationAccounts, created_organisation, invited,
+    organisation, organisations,
 };
 pub use overview::{OperatorOverview, operator_overview};
+pub use selections::{SelectionForm, selection};
 pub use webhooks::{ReplayForm, WebhookForm, webhook, webhook_secret, webhooks};
 
 use crate::certificate::human_date;
@@ -50,7 +53,7 @@ td.num{white-space:nowrap}
 textarea{width:100%;max-width:40rem;font:inherit;padding:.6rem;border:2px solid #6b6f66;border-radius:.35rem;background:#fff;color:#1b1b1b}
 select,input[type=password]{font:inherit;padding:.55rem;border:2px solid #6b6f66;border-radius:.35rem;background:#fff;color:#1b1b1b;max-width:100%}
 input[type=password]{width:100%;max-width:24rem}
-.table-wrap{overflow-x:auto}
+.table-wrap{overflow-x:auto;position:relative}
 .actions{display:grid;grid-template-columns:repeat(auto-fit,minmax(16rem,1fr));gap:1rem}
 .actions form{background:#fff;border:1px solid #c8cbc3;border-radius:.5rem;padding:1rem}
 .actions h3{margin:0 0 .5rem;font-size:1.05rem}

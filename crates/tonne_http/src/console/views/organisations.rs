@@ -2,10 +2,38 @@
 
 use maud::{Markup, html};
 use tonne_accounts::users::{Principal, User};
-use tonne_accounts::{ApiKey, Bootstrapped, Organisation};
+use tonne_accounts::{Account, AccountScope, ApiKey, Bootstrapped, Organisation};
 use tonne_kernel::OrganisationId;
+use tonne_ordering::{Bundle, BundleId};
 
 use super::{page_in, when};
+
+/// An organisation's accounts, the selection in force for each (same
+/// order), and the catalogue's bundles (to name them).
+pub struct OrganisationAccounts<'a> {
+    pub accounts: &'a [Account],
+    pub selections: &'a [Vec<(BundleId, u32)>],
+    pub bundles: &'a [Bundle],
+}
+
+/// `Forest Protection 60 %, Biochar 40 %`.
+pub(super) fn selection_text(shares: &[(BundleId, u32)], bundles: &[Bundle]) -> String {
+    if shares.is_empty() {
+        return "none (no bundle on sale)".to_owned();
+    }
+    shares
+        .iter()
+        .map(|(id, share)| {
+            let name = bundles
+                .iter()
+                .find(|b| b.id == *id)
+                .map_or_else(|| id.to_string(), |b| b.name.clone());
+            let pct = rust_decimal::Decimal::new(i64::from(*share), 2).normalize();
+            format!("{name} {pct} %")
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
 
 /// What the creation form held, to show it again with its error.
 #[derive(Debug, Default, Clone)]
@@ -99,6 +127,7 @@ pub fn organisation(
     organisation: &Organisation,
     members: &[User],
     keys: &[ApiKey],
+    listed: &OrganisationAccounts<'_>,
     form: &InviteForm,
 ) -> Markup {
     page_in(
@@ -111,6 +140,28 @@ pub fn organisation(
                 dt { "Id" } dd { (organisation.id) }
                 dt { "Type" } dd { (organisation.organisation_type.as_str()) }
                 dt { "Created" } dd { (when(organisation.created_at)) }
+            }
+            h2 { "Accounts and default selections" }
+            p { "What an order naming no bundles is split by: the account's own selection, else the bundle portfolio it follows, else the catalogue's default." }
+            div class="table-wrap" {
+                table {
+                    thead { tr {
+                        th scope="col" { "Account" } th scope="col" { "Mode" } th scope="col" { "Kind" }
+                        th scope="col" { "Selection in force" } th scope="col" { "Change" }
+                    } }
+                    tbody {
+                        @for (a, shares) in listed.accounts.iter().zip(listed.selections) {
+                            tr {
+                                td { (a.name.as_str()) br; span class="hint" { (a.id) } }
+                                td { (a.mode.as_str()) }
+                                td { @if a.scope == AccountScope::ClientAccount { "client account" } @else { "account" } }
+                                td { (selection_text(shares, listed.bundles)) }
+                                td { a href=(format!("/console/organisations/{}/accounts/{}", organisation.id, a.id)) {
+                                    "Change" span class="visually-hidden" { " the selection of " (a.name.as_str()) " (" (a.mode.as_str()) ")" } } }
+                            }
+                        }
+                    }
+                }
             }
             h2 { "Members" }
             @if members.is_empty() {
