@@ -48,7 +48,7 @@ faults:
     bash bench/faults/run.sh
 
 # Load benchmarks (writes bench/results/; see docs/performance.md)
-bench: bench-accounts bench-orders bench-estimates bench-engines bench-webhooks bench-scale
+bench: bench-accounts bench-orders bench-estimates bench-engines bench-webhooks bench-scale bench-console
 
 # GET /v1/accounts/me on SQLite and PostgreSQL vs a bare actix handler
 bench-accounts:
@@ -69,6 +69,10 @@ bench-engines:
 # Webhook delivery on PostgreSQL: backlog drain (events/s, dispatcher memory), commit->ack latency at 200 orders/s
 bench-webhooks:
     bash bench/webhooks.sh
+
+# The console's delivery log and audit log, first page vs 900,000 rows deep (PostgreSQL)
+bench-console:
+    bash bench/console.sh
 
 # Orders by mass with 1, 2 and 3 server processes vs the pgbench ceiling; the Redis limiter's cost
 bench-scale:

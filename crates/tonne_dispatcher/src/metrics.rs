@@ -103,6 +103,7 @@ pub(crate) fn attempt_result(status: Option<u16>, error: Option<&str>) -> &'stat
         (Some(s), _) => result_label(&SendOutcome::Response {
             status: s,
             retry_after: None,
+            body_start: String::new(),
         }),
         (None, Some(e)) if e.starts_with("timeout") => "timeout",
         (None, Some(e)) if e.starts_with("refused") => "refused",

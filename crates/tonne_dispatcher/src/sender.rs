@@ -8,7 +8,7 @@ use async_trait::async_trait;
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
 use tonne_webhooks::ports::{HostResolver, OutboundRequest, WebhookSender};
 use tonne_webhooks::target::{TargetHost, TargetPolicy};
-use tonne_webhooks::{SendOutcome, signature};
+use tonne_webhooks::{BODY_START_BYTES, SendOutcome, body_start, signature};
 
 /// At most this much of an answer is read (then the connection is dropped).
 pub const MAX_RESPONSE_BYTES: usize = 64 * 1024;
@@ -168,10 +168,15 @@ impl WebhookSender for HttpSender {
         // Read a bounded part of the answer (so a slow or huge body cannot hold the
         // stream or memory), then drop the connection if more was coming.
         let mut read = 0_usize;
+        let mut start: Vec<u8> = Vec::new();
         let mut response = response;
         while read < MAX_RESPONSE_BYTES {
             match response.chunk().await.transpose() {
-                Some(Ok(chunk)) => read = read.saturating_add(chunk.len()),
+                Some(Ok(chunk)) => {
+                    let room = BODY_START_BYTES.saturating_sub(start.len());
+                    start.extend_from_slice(&chunk[..chunk.len().min(room)]);
+                    read = read.saturating_add(chunk.len());
+                }
                 Some(Err(e)) if e.is_timeout() => return SendOutcome::Timeout,
                 Some(Err(_)) | None => break,
             }
@@ -179,6 +184,7 @@ impl WebhookSender for HttpSender {
         SendOutcome::Response {
             status,
             retry_after,
+            body_start: body_start(&start),
         }
     }
 }

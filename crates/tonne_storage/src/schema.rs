@@ -321,6 +321,7 @@ diesel::table! {
         latency_ms -> BigInt,
         outcome -> Text,
         next_attempt_at -> Nullable<Timestamp>,
+        response -> Nullable<Text>,
     }
 }
 

@@ -170,6 +170,10 @@ impl Deliverer {
             latency_ms,
             outcome: AttemptOutcome::Delivered,
             next_attempt_at: None,
+            response: match &outcome {
+                SendOutcome::Response { body_start, .. } => body_start.clone(),
+                _ => String::new(),
+            },
         };
         let failures = stream.failures.saturating_add(1);
         match verdict {

@@ -50,7 +50,9 @@ pub use models::{
     Attempt, AttemptId, AttemptOutcome, ClaimedStream, NewWebhook, OutboxEvent, Owner, Recovery,
     StreamKey, Target, Webhook, WebhookChanges, WebhookHealth, WebhookId, sequence_string,
 };
-pub use policy::{DeliveryPolicy, RetrySchedule, SendOutcome, Verdict};
+pub use policy::{
+    BODY_START_BYTES, DeliveryPolicy, RetrySchedule, SendOutcome, Verdict, body_start,
+};
 pub use ports::WebhooksService;
 #[cfg(any(test, feature = "mock"))]
 pub use ports::{

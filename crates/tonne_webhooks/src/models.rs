@@ -151,6 +151,9 @@ pub struct Attempt {
     pub outcome: AttemptOutcome,
     /// When the batch is tried again (failures only).
     pub next_attempt_at: Option<OffsetDateTime>,
+    /// The first bytes of the receiver's answer, as text (empty when it did
+    /// not answer, or for attempts stored before Tonne kept them).
+    pub response: String,
 }
 
 /// One event of the outbox, as the dispatcher reads it.

@@ -73,6 +73,25 @@ impl RetrySchedule {
     }
 }
 
+/// How much of a receiver's answer the delivery log keeps.
+pub const BODY_START_BYTES: usize = 256;
+
+/// The first bytes of an answer as text people can read: at most
+/// [`BODY_START_BYTES`] bytes, invalid UTF-8 and control characters replaced.
+///
+/// ```
+/// use tonne_webhooks::body_start;
+/// assert_eq!(body_start(b"{\"ok\":true}\n"), "{\"ok\":true} ");
+/// assert_eq!(body_start(&[b'a'; 1000]).len(), 256);
+/// ```
+pub fn body_start(bytes: &[u8]) -> String {
+    let cut = &bytes[..bytes.len().min(BODY_START_BYTES)];
+    String::from_utf8_lossy(cut)
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
+}
+
 /// What happened to one request.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SendOutcome {
@@ -82,6 +101,9 @@ pub enum SendOutcome {
         status: u16,
         /// Its `Retry-After`, when it sent one that parses.
         retry_after: Option<Duration>,
+        /// The first bytes of its body as text (at most [`BODY_START_BYTES`];
+        /// invalid UTF-8 replaced), for people reading the delivery log.
+        body_start: String,
     },
     /// No answer within the timeout.
     Timeout,
@@ -144,9 +166,9 @@ impl DeliveryPolicy {
     /// use std::time::Duration;
     /// use tonne_webhooks::{DeliveryPolicy, RetrySchedule, SendOutcome, Verdict};
     /// let policy = DeliveryPolicy { schedule: RetrySchedule::parse("10").unwrap() };
-    /// let ok = SendOutcome::Response { status: 204, retry_after: None };
+    /// let ok = SendOutcome::Response { status: 204, retry_after: None, body_start: String::new() };
     /// assert_eq!(policy.verdict(&ok, 0, 0), Verdict::Delivered);
-    /// let err = SendOutcome::Response { status: 500, retry_after: None };
+    /// let err = SendOutcome::Response { status: 500, retry_after: None, body_start: String::new() };
     /// assert_eq!(policy.verdict(&err, 0, 0), Verdict::RetryAfter(Duration::from_secs(10)));
     /// assert_eq!(policy.verdict(&err, 0, 1000), Verdict::RetryAfter(Duration::from_secs(12)));
     /// assert!(matches!(policy.verdict(&err, 1, 0), Verdict::Disable(_)));
@@ -172,6 +194,7 @@ impl DeliveryPolicy {
             SendOutcome::Response {
                 status: 429 | 503,
                 retry_after: Some(asked),
+                ..
             } => Verdict::RetryAfter((*asked).clamp(RETRY_AFTER_MIN, RETRY_AFTER_MAX)),
             _ => Verdict::RetryAfter(jittered(*scheduled, jitter)),
         }
@@ -208,6 +231,7 @@ mod tests {
         SendOutcome::Response {
             status: s,
             retry_after: None,
+            body_start: String::new(),
         }
     }
 
@@ -304,6 +328,7 @@ mod tests {
         let asked = |s: u16, secs: u64| SendOutcome::Response {
             status: s,
             retry_after: Some(Duration::from_secs(secs)),
+            body_start: String::new(),
         };
         assert_eq!(
             p.verdict(&asked(429, 120), 0, 0),

@@ -670,12 +670,14 @@ async fn an_operator_fulfils_a_live_order_in_the_console_in_a_real_browser() {
     // An account's default selection, from the organisation's page.
     c.back().await.unwrap();
     soon(&c, Locator::Id("email")).await.unwrap();
-    c.find(Locator::XPath("(//a[starts-with(normalize-space(.), 'Change')])[1]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    c.find(Locator::XPath(
+        "(//a[starts-with(normalize-space(.), 'Change')])[1]",
+    ))
+    .await
+    .unwrap()
+    .click()
+    .await
+    .unwrap();
     soon(&c, Locator::XPath("//button[text()='Save selection']"))
         .await
         .unwrap();

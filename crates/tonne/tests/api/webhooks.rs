@@ -107,7 +107,7 @@ impl Receiver {
                                 actix_web::HttpResponse::build(
                                     actix_web::http::StatusCode::from_u16(status).unwrap(),
                                 )
-                                .finish()
+                                .body(format!("receiver answered {status}"))
                             }
                         },
                     ))

@@ -150,6 +150,7 @@ pub(super) struct AttemptRow {
     pub(super) latency_ms: i64,
     pub(super) outcome: String,
     pub(super) next_attempt_at: Option<PrimitiveDateTime>,
+    pub(super) response: Option<String>,
 }
 
 pub(super) fn attempt_row(a: &Attempt) -> AttemptRow {
@@ -167,6 +168,8 @@ pub(super) fn attempt_row(a: &Attempt) -> AttemptRow {
         latency_ms: i64::try_from(a.latency_ms).unwrap_or(i64::MAX),
         outcome: a.outcome.as_str().to_owned(),
         next_attempt_at: a.next_attempt_at.map(to_sql_time),
+        // bounded by the sender (BODY_START_BYTES); absent when there was no answer
+        response: (!a.response.is_empty()).then(|| a.response.clone()),
     }
 }
 
@@ -184,6 +187,7 @@ pub(super) fn into_attempt(r: AttemptRow) -> Result<Attempt, DieselError> {
         latency_ms: u64::try_from(r.latency_ms).unwrap_or(0),
         outcome: AttemptOutcome::parse(&r.outcome).ok_or_else(|| corrupt("outcome", &r.outcome))?,
         next_attempt_at: r.next_attempt_at.map(from_sql_time),
+        response: r.response.unwrap_or_default(),
     })
 }
 

@@ -99,6 +99,7 @@ fn status(s: u16) -> SendOutcome {
     SendOutcome::Response {
         status: s,
         retry_after: None,
+        body_start: String::new(),
     }
 }
 

@@ -147,6 +147,10 @@ async fn a_member_manages_keys_and_replays_a_failing_webhook_and_sees_nothing_of
         "the failed attempt is in the log"
     );
     assert!(log.html.contains("failed"));
+    assert!(
+        log.html.contains("receiver answered 500"),
+        "the first bytes of the receiver's answer"
+    );
     // Another organisation's member sees none of it.
     assert_eq!(bob.get(&page_path).await.status, 404);
     assert!(!bob.get("/console/webhooks").await.html.contains(&hook_id));

@@ -225,6 +225,10 @@ pub(super) fn attempts_table(attempts: &[Attempt]) -> Markup {
                                 td {
                                     @if let Some(s) = a.status { "HTTP " (s) }
                                     @if let Some(e) = &a.error { (e) }
+                                    @if !a.response.trim().is_empty() {
+                                        br;
+                                        code class="answer" { (a.response) }
+                                    }
                                 }
                                 td class="num" { (a.latency_ms) " ms" }
                                 td {
