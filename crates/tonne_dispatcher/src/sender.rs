@@ -174,7 +174,7 @@ impl WebhookSender for HttpSender {
             match response.chunk().await.transpose() {
                 Some(Ok(chunk)) => {
                     let room = BODY_START_BYTES.saturating_sub(start.len());
-                    start.extend_from_slice(&chunk[..chunk.len().min(room)]);
+                    start.extend_from_slice(chunk.get(..room).unwrap_or(&chunk));
                     read = read.saturating_add(chunk.len());
                 }
                 Some(Err(e)) if e.is_timeout() => return SendOutcome::Timeout,

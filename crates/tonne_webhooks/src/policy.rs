@@ -85,7 +85,7 @@ pub const BODY_START_BYTES: usize = 256;
 /// assert_eq!(body_start(&[b'a'; 1000]).len(), 256);
 /// ```
 pub fn body_start(bytes: &[u8]) -> String {
-    let cut = &bytes[..bytes.len().min(BODY_START_BYTES)];
+    let cut = bytes.get(..BODY_START_BYTES).unwrap_or(bytes);
     String::from_utf8_lossy(cut)
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
