@@ -16,6 +16,9 @@ DB_URL=$(fresh_database tonne_bench_console)
 seed_database "$DB_URL"
 ORG=$(psql "$DB_URL" -Atc "SELECT organisation_id FROM accounts WHERE id = '$ACCOUNT'")
 
+# webhooks need a key to seal their secrets (PostgreSQL has no key file)
+export TONNE_SECRETS_KEY
+TONNE_SECRETS_KEY=$(printf 'cd%.0s' $(seq 32))
 serve_unlimited "$DB_URL" "$PORT" --webhooks-allow-private
 HOOK=$(curl -fs -H "Authorization: Bearer $KEY" -H 'Content-Type: application/json' \
   -d '{"url": "http://127.0.0.1:9/bench"}' "http://127.0.0.1:$PORT/v1/webhooks" \
