@@ -10,8 +10,7 @@ use tonne_estimation::estimate::{EstimateFilter, EstimateKind};
 use tonne_estimation::ports::EstimationError;
 
 use super::answers::{not_found, page_after, respond, see_other, unavailable};
-use super::scope::{chosen_account, mode_of};
-use super::session::signed_in;
+use super::scope::{MemberScope, member_scope};
 use super::views;
 use crate::state::AppState;
 
@@ -28,13 +27,20 @@ pub(super) async fn list(
     req: HttpRequest,
     query: web::Query<EstimatesQuery>,
 ) -> HttpResponse {
-    let who = match signed_in(&state, &req).await {
-        Ok(who) => who,
-        Err(answer) => return answer,
-    };
-    let mode = mode_of(query.mode.as_deref());
-    let (all, chosen) = match chosen_account(&state, &who, mode, query.account.as_deref()).await {
-        Ok(found) => found,
+    let scope = member_scope(
+        &state,
+        &req,
+        query.mode.as_deref(),
+        query.account.as_deref(),
+    )
+    .await;
+    let MemberScope {
+        who,
+        mode,
+        accounts: all,
+        chosen,
+    } = match scope {
+        Ok(scope) => scope,
         Err(answer) => return answer,
     };
     let Some(account) = chosen else {
@@ -78,13 +84,17 @@ pub(super) async fn show(
     id: web::Path<String>,
     query: web::Query<EstimatesQuery>,
 ) -> HttpResponse {
-    let who = match signed_in(&state, &req).await {
-        Ok(who) => who,
-        Err(answer) => return answer,
-    };
-    let mode = mode_of(query.mode.as_deref());
-    let (_, chosen) = match chosen_account(&state, &who, mode, query.account.as_deref()).await {
-        Ok(found) => found,
+    let scope = member_scope(
+        &state,
+        &req,
+        query.mode.as_deref(),
+        query.account.as_deref(),
+    )
+    .await;
+    let MemberScope {
+        who, mode, chosen, ..
+    } = match scope {
+        Ok(scope) => scope,
         Err(answer) => return answer,
     };
     let Some(account) = chosen else {

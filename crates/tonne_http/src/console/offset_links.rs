@@ -8,8 +8,7 @@ use serde::Deserialize;
 use tonne_links::LinkError;
 
 use super::answers::{not_found, page_after, respond, see_other, unavailable};
-use super::scope::{chosen_account, mode_of};
-use super::session::signed_in;
+use super::scope::{MemberScope, member_scope};
 use super::views;
 use crate::state::AppState;
 
@@ -26,13 +25,20 @@ pub(super) async fn list(
     req: HttpRequest,
     query: web::Query<LinksQuery>,
 ) -> HttpResponse {
-    let who = match signed_in(&state, &req).await {
-        Ok(who) => who,
-        Err(answer) => return answer,
-    };
-    let mode = mode_of(query.mode.as_deref());
-    let (all, chosen) = match chosen_account(&state, &who, mode, query.account.as_deref()).await {
-        Ok(found) => found,
+    let scope = member_scope(
+        &state,
+        &req,
+        query.mode.as_deref(),
+        query.account.as_deref(),
+    )
+    .await;
+    let MemberScope {
+        who,
+        mode,
+        accounts: all,
+        chosen,
+    } = match scope {
+        Ok(scope) => scope,
         Err(answer) => return answer,
     };
     let now = state.links.now();
@@ -73,13 +79,15 @@ pub(super) async fn show(
     id: web::Path<String>,
     query: web::Query<LinksQuery>,
 ) -> HttpResponse {
-    let who = match signed_in(&state, &req).await {
-        Ok(who) => who,
-        Err(answer) => return answer,
-    };
-    let mode = mode_of(query.mode.as_deref());
-    let (_, chosen) = match chosen_account(&state, &who, mode, query.account.as_deref()).await {
-        Ok(found) => found,
+    let scope = member_scope(
+        &state,
+        &req,
+        query.mode.as_deref(),
+        query.account.as_deref(),
+    )
+    .await;
+    let MemberScope { who, chosen, .. } = match scope {
+        Ok(scope) => scope,
         Err(answer) => return answer,
     };
     let Some(account) = chosen else {

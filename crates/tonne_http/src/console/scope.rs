@@ -1,12 +1,13 @@
 //! The member pages' scope: the mode asked for, the member's organisation,
 //! and the account of it a page is about.
 
-use actix_web::HttpResponse;
+use actix_web::{HttpRequest, HttpResponse};
 use tonne_accounts::Account;
 use tonne_accounts::users::Principal;
 use tonne_kernel::{AccountId, AccountMode, OrganisationId};
 
 use super::answers::{not_found, unavailable};
+use super::session::signed_in;
 use crate::state::AppState;
 
 /// `?mode=live|test` of the member pages (default live; anything else is live too).
@@ -25,7 +26,7 @@ pub(super) fn member_organisation(who: &Principal) -> Option<OrganisationId> {
 
 /// The member's accounts of the mode and the one asked for (default: the
 /// first), or the answer: 404 for an operator or another organisation's account.
-pub(super) async fn chosen_account(
+async fn chosen_account(
     state: &AppState,
     who: &Principal,
     mode: AccountMode,
@@ -50,4 +51,32 @@ pub(super) async fn chosen_account(
         },
     };
     Ok((all, chosen))
+}
+
+/// A member page about one account: who asks, the mode, the organisation's
+/// accounts of that mode, and the one chosen (`None` when there is none).
+pub(super) struct MemberScope {
+    pub who: Principal,
+    pub mode: AccountMode,
+    pub accounts: Vec<Account>,
+    pub chosen: Option<AccountId>,
+}
+
+/// The signed-in member's scope from `?mode=…&account=…`, or the answer
+/// (sign in; 404 for an operator or an account of another organisation).
+pub(super) async fn member_scope(
+    state: &AppState,
+    req: &HttpRequest,
+    mode: Option<&str>,
+    account: Option<&str>,
+) -> Result<MemberScope, HttpResponse> {
+    let who = signed_in(state, req).await?;
+    let mode = mode_of(mode);
+    let (accounts, chosen) = chosen_account(state, &who, mode, account).await?;
+    Ok(MemberScope {
+        who,
+        mode,
+        accounts,
+        chosen,
+    })
 }

@@ -6,7 +6,7 @@ use tonne_accounts::users::Principal;
 use tonne_estimation::estimate::Estimate;
 use tonne_kernel::{AccountId, AccountMode};
 
-use super::{mode_switch, page_in, when};
+use super::{account_chooser, mode_switch, page_in, when};
 
 fn tonnes(e: &Estimate) -> String {
     e.mass
@@ -33,21 +33,7 @@ pub fn estimates(
             @if accounts.is_empty() {
                 p { "This organisation has no account in this mode." }
             } @else {
-                form method="get" action="/console/estimates" class="filters" {
-                    input type="hidden" name="mode" value=(mode.as_str());
-                    div class="field" {
-                        label for="account" { "Account" }
-                        select id="account" name="account" {
-                            @for a in accounts {
-                                option value=(a.id) selected[a.id.to_string() == chosen] {
-                                    (a.name.as_str())
-                                    @if a.scope == tonne_accounts::AccountScope::ClientAccount { " (client account)" }
-                                }
-                            }
-                        }
-                    }
-                    div class="field" { button type="submit" { "Show" } }
-                }
+                (account_chooser("/console/estimates", mode, accounts, &chosen))
                 @if estimates.is_empty() {
                     p { "No estimate on this account yet." }
                 } @else {

@@ -116,6 +116,33 @@ pub(super) fn mode_switch(path: &str, mode: tonne_kernel::AccountMode) -> Markup
     }
 }
 
+/// The member pages' account chooser: a GET form naming `path`, the mode
+/// kept, the organisation's accounts (client accounts marked), `chosen` selected.
+pub(super) fn account_chooser(
+    path: &str,
+    mode: tonne_kernel::AccountMode,
+    accounts: &[tonne_accounts::Account],
+    chosen: &str,
+) -> Markup {
+    html! {
+        form method="get" action=(path) class="filters" {
+            input type="hidden" name="mode" value=(mode.as_str());
+            div class="field" {
+                label for="account" { "Account" }
+                select id="account" name="account" {
+                    @for a in accounts {
+                        option value=(a.id) selected[a.id.to_string() == chosen] {
+                            (a.name.as_str())
+                            @if a.scope == tonne_accounts::AccountScope::ClientAccount { " (client account)" }
+                        }
+                    }
+                }
+            }
+            div class="field" { button type="submit" { "Show" } }
+        }
+    }
+}
+
 /// A query string of the non-empty pairs, each value URL-encoded.
 pub(super) fn url_query(pairs: &[(&str, &str)]) -> String {
     pairs

@@ -7,7 +7,7 @@ use tonne_accounts::users::Principal;
 use tonne_kernel::{AccountId, AccountMode};
 use tonne_links::{Analytics, LinkDetails};
 
-use super::{mode_switch, page_in, when};
+use super::{account_chooser, mode_switch, page_in, when};
 
 fn value(l: &LinkDetails) -> String {
     match l.link.value {
@@ -37,21 +37,7 @@ pub fn offset_links(
             @if accounts.is_empty() {
                 p { "This organisation has no account in this mode." }
             } @else {
-                form method="get" action="/console/offset-links" class="filters" {
-                    input type="hidden" name="mode" value=(mode.as_str());
-                    div class="field" {
-                        label for="account" { "Account" }
-                        select id="account" name="account" {
-                            @for a in accounts {
-                                option value=(a.id) selected[a.id.to_string() == chosen] {
-                                    (a.name.as_str())
-                                    @if a.scope == tonne_accounts::AccountScope::ClientAccount { " (client account)" }
-                                }
-                            }
-                        }
-                    }
-                    div class="field" { button type="submit" { "Show" } }
-                }
+                (account_chooser("/console/offset-links", mode, accounts, &chosen))
                 @if links.is_empty() {
                     p { "No offset link on this account. Create one with the API (" code { "POST /v1/offset-links" } ")." }
                 } @else {
