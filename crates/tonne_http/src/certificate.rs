@@ -86,7 +86,13 @@ impl Sheet {
                     country: p.country_name.clone().unwrap_or_else(|| "Unknown".into()),
                     registry: p.allocation.registry.as_str().to_owned(),
                     serial: p.allocation.serial.clone(),
-                    registry_link: p.registry_link.clone(),
+                    // this retirement's record where the operator gave one,
+                    // else the project's page at its registry
+                    registry_link: p
+                        .allocation
+                        .registry_record
+                        .clone()
+                        .or_else(|| p.registry_link.clone()),
                     tonnes: p.allocation.quantity.to_tonnes_string(),
                 })
                 .collect(),
@@ -558,6 +564,7 @@ mod tests {
                     unit_price: gbp(1000),
                     offset_cost: gbp(10),
                     serial: Some(format!("VCS-{i:04}")),
+                    registry_record: None,
                 })
                 .collect(),
             created_at: datetime!(2026-11-22 9:00 UTC),

@@ -85,6 +85,23 @@ pub enum TransitionError {
     Unexpected(#[from] anyhow::Error),
 }
 
+/// Why retirement records were refused.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    /// No such order.
+    #[error("order not found")]
+    NotFound,
+    /// Records are kept once the order is retiring or complete.
+    #[error("an order that is {0} has no retirement to record")]
+    NotRetiring(&'static str),
+    /// A record names a project the order did not retire, or is malformed.
+    #[error("{0}")]
+    Invalid(String),
+    /// Storage failed.
+    #[error(transparent)]
+    Unexpected(#[from] anyhow::Error),
+}
+
 /// Why the store could not place an order (one answer per cause, decided by the
 /// store's own constraints inside the placing transaction).
 #[derive(Debug, thiserror::Error)]

@@ -39,11 +39,12 @@ pub use catalogue::{
 };
 pub use commands::{LinkOrigin, MassRequest, OrderRequest, Pricing, ValueRequest};
 pub use errors::{
-    CatalogueError, CreateOrderError, PlaceError, QuoteError, ReadOrderError, TransitionError,
+    CatalogueError, CreateOrderError, PlaceError, QuoteError, ReadOrderError, RecordError,
+    TransitionError,
 };
 pub use orders::{
     AwaitingFilter, IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStatus,
-    PaymentMethod, ProjectAllocation, ProjectStatus, allocate_projects,
+    PaymentMethod, ProjectAllocation, ProjectStatus, RetirementRecord, allocate_projects,
 };
 pub use ports::OrderingService;
 #[cfg(any(test, feature = "mock"))]

@@ -229,6 +229,50 @@ pub struct ProjectAllocation {
     pub offset_cost: Money,
     /// Registry serial number of the retirement, once known.
     pub serial: Option<String>,
+    /// Address of the retirement's record at the registry, once known.
+    pub registry_record: Option<String>,
+}
+
+/// What an operator records of one project's retirement at the registry.
+///
+/// ```
+/// use tonne_ordering::{ProjectId, RetirementRecord};
+/// let p = ProjectId::from_uuid(uuid::Uuid::from_u128(1));
+/// let r = RetirementRecord::parse(p, " VCS-1-2 ", "https://registry.example/r/1").unwrap();
+/// assert_eq!(r.serial.as_deref(), Some("VCS-1-2"));
+/// assert!(RetirementRecord::parse(p, "x", "javascript:alert(1)").is_err());
+/// assert!(RetirementRecord::parse(p, &"x".repeat(201), "").is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RetirementRecord {
+    pub project_id: ProjectId,
+    /// The serial number (blank: left as it is).
+    pub serial: Option<String>,
+    /// An http(s) address of the record (blank: left as it is).
+    pub url: Option<String>,
+}
+
+impl RetirementRecord {
+    /// Trims and checks both fields: a serial of at most 200 characters, an
+    /// `http://` or `https://` address of at most 500.
+    pub fn parse(project_id: ProjectId, serial: &str, url: &str) -> Result<Self, String> {
+        let (serial, url) = (serial.trim(), url.trim());
+        if serial.chars().count() > 200 {
+            return Err("serial: at most 200 characters".into());
+        }
+        if !url.is_empty()
+            && (url.chars().count() > 500
+                || !(url.starts_with("https://") || url.starts_with("http://"))
+                || url.contains(char::is_whitespace))
+        {
+            return Err("record: an http(s) address of at most 500 characters".into());
+        }
+        Ok(Self {
+            project_id,
+            serial: (!serial.is_empty()).then(|| serial.to_owned()),
+            url: (!url.is_empty()).then(|| url.to_owned()),
+        })
+    }
 }
 
 impl ProjectAllocation {
@@ -366,6 +410,7 @@ pub fn allocate_projects(
                 unit_price: line.unit_price,
                 offset_cost: Money::from_minor(c, line.offset_cost.currency()),
                 serial: None,
+                registry_record: None,
             });
         }
     }
@@ -499,6 +544,7 @@ mod tests {
             unit_price: gbp(1),
             offset_cost: gbp(1),
             serial: None,
+            registry_record: None,
         };
         assert_eq!(p.status(OrderStatus::Retiring), ProjectStatus::Allocated);
         assert_eq!(p.status(OrderStatus::Failed), ProjectStatus::Allocated);

@@ -11,10 +11,12 @@ pub use tonne_kernel::StoreError;
 use crate::catalogue::{Bundle, BundleId, BundlePortfolio, BundlePortfolioId, Project, ProjectId};
 use crate::commands::{MassRequest, OrderRequest, ValueRequest};
 use crate::errors::{
-    CatalogueError, CreateOrderError, PlaceError, QuoteError, ReadOrderError, TransitionError,
+    CatalogueError, CreateOrderError, PlaceError, QuoteError, ReadOrderError, RecordError,
+    TransitionError,
 };
 use crate::orders::{
     AwaitingFilter, IdempotencyKey, NewEvent, Order, OrderId, OrderStatus, ProjectAllocation,
+    RetirementRecord,
 };
 use crate::quote::Quote;
 use crate::selection::SelectionEntry;
@@ -233,6 +235,15 @@ pub trait OrderRepository: Send + Sync {
     /// UTC day (days without orders left out), and their total cost per
     /// currency. One grouped query each, whatever the number of orders.
     async fn live_stats(&self, since: OffsetDateTime) -> Result<OrderStats, StoreError>;
+    /// Sets each record's serial and record address (where given) on the
+    /// order's project rows and writes the audit entry, in one transaction.
+    /// `NotFound` when the order does not exist.
+    async fn record_retirement(
+        &self,
+        id: OrderId,
+        records: Vec<RetirementRecord>,
+        audit: AuditEntry,
+    ) -> Result<Order, StoreError>;
     /// Test-mode orders not final and unchanged since `updated_before`, oldest first.
     async fn stale_test_orders(
         &self,
@@ -387,6 +398,15 @@ pub trait OrderingService: Send + Sync {
         registry_serial: Option<String>,
         by: &Actor,
     ) -> Result<Order, TransitionError>;
+    /// Operator: records each project's serial number and the address of its
+    /// record at the registry, on an order that is retiring or complete
+    /// (blank fields leave what is there); audited as done `by`.
+    async fn record_retirement(
+        &self,
+        id: &str,
+        records: Vec<RetirementRecord>,
+        by: &Actor,
+    ) -> Result<Order, RecordError>;
     /// The certificate of a complete order (anyone holding the id may read it):
     /// `NotFound` for an unknown id or an order not complete yet.
     async fn certificate(&self, id: &str) -> Result<Certificate, ReadOrderError>;

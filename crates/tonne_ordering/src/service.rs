@@ -13,9 +13,9 @@ use tonne_kernel::{
 use crate::catalogue::{Bundle, BundleId, BundlePortfolio};
 use crate::commands::{MassRequest, OrderRequest, ValueRequest};
 use crate::errors::{
-    CatalogueError, CreateOrderError, QuoteError, ReadOrderError, TransitionError,
+    CatalogueError, CreateOrderError, QuoteError, ReadOrderError, RecordError, TransitionError,
 };
-use crate::orders::{AwaitingFilter, Order, OrderStatus};
+use crate::orders::{AwaitingFilter, Order, OrderStatus, RetirementRecord};
 use crate::ports::{
     AccountDirectory, Catalogue, CatalogueRepository, Fulfilment, ImportSummary, OrderRepository,
     OrderingService,
@@ -211,6 +211,15 @@ impl OrderingService for Service {
         by: &Actor,
     ) -> Result<Order, TransitionError> {
         self.lifecycle.advance(id, to, registry_serial, by).await
+    }
+
+    async fn record_retirement(
+        &self,
+        id: &str,
+        records: Vec<RetirementRecord>,
+        by: &Actor,
+    ) -> Result<Order, RecordError> {
+        self.lifecycle.record_retirement(id, records, by).await
     }
 
     async fn advance_test_orders(

@@ -14,6 +14,7 @@ use tonne_ordering::ports::OrderRepository;
 use tonne_ordering::{
     AwaitingFilter, BundleId, IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStats,
     OrderStatus, PaymentMethod, PlaceError, ProjectAllocation, ProjectId, QuoteLine, Registry,
+    RetirementRecord,
 };
 use tonne_wire::{OrderEventData, OrderResponse};
 
@@ -90,6 +91,7 @@ struct ProjectRow {
     unit_price_minor: i64,
     offset_cost_minor: i64,
     serial: Option<String>,
+    registry_record: Option<String>,
 }
 
 fn project_rows(order: &str, projects: &[ProjectAllocation]) -> Vec<ProjectRow> {
@@ -108,6 +110,7 @@ fn project_rows(order: &str, projects: &[ProjectAllocation]) -> Vec<ProjectRow> 
             unit_price_minor: p.unit_price.minor(),
             offset_cost_minor: p.offset_cost.minor(),
             serial: p.serial.clone(),
+            registry_record: p.registry_record.clone(),
         })
         .collect()
 }
@@ -124,6 +127,7 @@ fn into_allocation(row: ProjectRow, currency: Currency) -> Result<ProjectAllocat
         unit_price: Money::from_minor(row.unit_price_minor, currency),
         offset_cost: Money::from_minor(row.offset_cost_minor, currency),
         serial: row.serial,
+        registry_record: row.registry_record,
     })
 }
 
@@ -709,6 +713,38 @@ impl OrderRepository for OrderStore {
             })
             .await
             .map_err(|e| store_error(e, "moving an order"))
+    }
+
+    async fn record_retirement(
+        &self,
+        id: OrderId,
+        records: Vec<RetirementRecord>,
+        audit: AuditEntry,
+    ) -> Result<Order, StoreError> {
+        let id = id.to_string();
+        self.db
+            .write(move |conn| {
+                for r in &records {
+                    let row = order_projects::table
+                        .filter(order_projects::order_id.eq(&id))
+                        .filter(order_projects::project_id.eq(r.project_id.to_string()));
+                    if let Some(serial) = &r.serial {
+                        diesel::update(row.clone())
+                            .set(order_projects::serial.eq(Some(serial)))
+                            .execute(conn)?;
+                    }
+                    if let Some(url) = &r.url {
+                        diesel::update(row)
+                            .set(order_projects::registry_record.eq(Some(url)))
+                            .execute(conn)?;
+                    }
+                }
+                let order = load_order(conn, &id)?.ok_or(DieselError::NotFound)?;
+                crate::audit::record(conn, [&audit])?;
+                Ok(order)
+            })
+            .await
+            .map_err(|e| store_error(e, "recording a retirement"))
     }
 
     async fn live_stats(&self, since: OffsetDateTime) -> Result<OrderStats, StoreError> {

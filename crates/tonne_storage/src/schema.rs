@@ -225,6 +225,7 @@ diesel::table! {
         unit_price_minor -> BigInt,
         offset_cost_minor -> BigInt,
         serial -> Nullable<Text>,
+        registry_record -> Nullable<Text>,
     }
 }
 

@@ -121,5 +121,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     )
     .service(web::resource("/console/orders").route(web::get().to(orders::queue)))
     .service(web::resource("/console/orders/{id}").route(web::get().to(orders::show)))
-    .service(web::resource("/console/orders/{id}/advance").route(web::post().to(orders::advance)));
+    .service(web::resource("/console/orders/{id}/advance").route(web::post().to(orders::advance)))
+    .service(web::resource("/console/orders/{id}/records").route(web::post().to(orders::records)));
 }

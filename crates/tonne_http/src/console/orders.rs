@@ -7,10 +7,12 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 use tonne_accounts::users::{Principal, Role};
 use tonne_kernel::Cursor;
-use tonne_ordering::{AwaitingFilter, OrderStatus, ReadOrderError, TransitionError};
+use tonne_ordering::{
+    AwaitingFilter, OrderStatus, ReadOrderError, RecordError, RetirementRecord, TransitionError,
+};
 
 use super::answers::{not_found, page_after, page_from, respond, see_other, unavailable};
-use super::session::{signed_in, signed_in_form};
+use super::session::{operator_form, signed_in, signed_in_form};
 use super::views;
 use super::views::QueueFilter;
 use crate::state::AppState;
@@ -254,5 +256,52 @@ pub(super) async fn advance(
             page_of(&state, &who, &id, Some(&text), StatusCode::CONFLICT).await
         }
         Err(e) => unavailable(e),
+    }
+}
+
+/// `POST /console/orders/{id}/records`: each project's serial number and the
+/// address of its retirement record (`serial_{project}`, `record_{project}`).
+pub(super) async fn records(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+    form: web::Form<std::collections::HashMap<String, String>>,
+) -> HttpResponse {
+    let who = match operator_form(&state, &req, form.get("csrf").map(String::as_str)).await {
+        Ok(who) => who,
+        Err(answer) => return answer,
+    };
+    let order = match state.ordering.order(&id).await {
+        Ok(order) => order,
+        Err(ReadOrderError::NotFound) => return not_found(&who),
+        Err(e) => return unavailable(e),
+    };
+    let mut records = Vec::with_capacity(order.projects.len());
+    for p in &order.projects {
+        let field = |prefix: &str| {
+            form.get(&format!("{prefix}_{}", p.project_id))
+                .cloned()
+                .unwrap_or_default()
+        };
+        match RetirementRecord::parse(p.project_id, &field("serial"), &field("record")) {
+            Ok(r) => records.push(r),
+            Err(why) => {
+                let problem = format!("{}: {why}.", p.project_name);
+                return page_of(&state, &who, &id, Some(&problem), StatusCode::BAD_REQUEST).await;
+            }
+        }
+    }
+    match state
+        .ordering
+        .record_retirement(&id, records, &who.actor())
+        .await
+    {
+        Ok(_) => see_other(&format!("/console/orders/{}", id.as_str())),
+        Err(RecordError::NotFound) => not_found(&who),
+        Err(e @ (RecordError::NotRetiring(_) | RecordError::Invalid(_))) => {
+            let problem = format!("Nothing was recorded: {e}.");
+            page_of(&state, &who, &id, Some(&problem), StatusCode::CONFLICT).await
+        }
+        Err(e @ RecordError::Unexpected(_)) => unavailable(e),
     }
 }

@@ -8,6 +8,7 @@ use serde::Deserialize;
 use tonne_accounts::AdminError;
 use tonne_accounts::users::{Email, NewUser, Principal, Role, UserError};
 use tonne_kernel::{AccountMode, OrganisationId};
+use tonne_ordering::QuoteError;
 
 use super::answers::{not_found, page_after, respond, see_other, unavailable};
 use super::session::{operator, signed_in_form};
@@ -136,7 +137,9 @@ async fn organisation_page(
     for account in &accounts {
         match state.ordering.bundle_selection(account.id).await {
             Ok(shares) => selections.push(shares),
-            Err(e) => return unavailable(e),
+            Err(QuoteError::Unexpected(e)) => return unavailable(e),
+            // nothing on sale for it (an empty catalogue, or none in its currency)
+            Err(_) => selections.push(Vec::new()),
         }
     }
     let bundles = match state.ordering.all_bundles(page_after(None)).await {

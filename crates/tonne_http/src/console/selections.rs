@@ -53,7 +53,9 @@ async fn page(
 ) -> HttpResponse {
     let shares = match state.ordering.bundle_selection(account.id).await {
         Ok(s) => s,
-        Err(e) => return unavailable(e),
+        Err(QuoteError::Unexpected(e)) => return unavailable(e),
+        // nothing on sale for it: the form still lists what the catalogue has
+        Err(_) => Vec::new(),
     };
     match state.ordering.all_bundles(page_after(None)).await {
         Ok(found) => respond(

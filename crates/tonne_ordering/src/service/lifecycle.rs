@@ -9,8 +9,10 @@ use tonne_kernel::{AccountMode, Actor, AuditEntry, Clock, Snapshot};
 use super::catalogue::CatalogueReads;
 use super::support::{event, unexpected};
 use crate::catalogue::BundleId;
-use crate::errors::TransitionError;
-use crate::orders::{Order, OrderId, OrderStatus, ProjectAllocation, allocate_projects};
+use crate::errors::{RecordError, TransitionError};
+use crate::orders::{
+    Order, OrderId, OrderStatus, ProjectAllocation, RetirementRecord, allocate_projects,
+};
 use crate::ports::{AccountDirectory, Fulfilment, OrderRepository, PaymentOutcome, StoreError};
 
 /// Order transitions.
@@ -177,6 +179,83 @@ impl Lifecycle {
             }
         }
         Ok(order)
+    }
+
+    /// Records serials and registry addresses of an order's retired projects.
+    pub(super) async fn record_retirement(
+        &self,
+        id: &str,
+        records: Vec<RetirementRecord>,
+        by: &Actor,
+    ) -> Result<Order, RecordError> {
+        let id: OrderId = id.parse().map_err(|_| RecordError::NotFound)?;
+        let order = self
+            .orders
+            .get(id)
+            .await
+            .map_err(|e| RecordError::Unexpected(unexpected(e)))?
+            .ok_or(RecordError::NotFound)?;
+        if !matches!(order.status, OrderStatus::Retiring | OrderStatus::Complete) {
+            return Err(RecordError::NotRetiring(order.status.as_str()));
+        }
+        let (mut before, mut after) = (Snapshot::new(), Snapshot::new());
+        let shown = |v: &Option<String>| v.clone().unwrap_or_else(|| "(none)".to_owned());
+        let mut changes = Vec::new();
+        for record in records {
+            let project = order
+                .projects
+                .iter()
+                .find(|p| p.project_id == record.project_id)
+                .ok_or_else(|| {
+                    RecordError::Invalid(format!(
+                        "project {} is not one this order retires",
+                        record.project_id
+                    ))
+                })?;
+            let name = &project.project_name;
+            if record.serial.is_some() && record.serial != project.serial {
+                before = before.with(&format!("serial {name}"), shown(&project.serial));
+                after = after.with(&format!("serial {name}"), shown(&record.serial));
+            }
+            if record.url.is_some() && record.url != project.registry_record {
+                before = before.with(&format!("record {name}"), shown(&project.registry_record));
+                after = after.with(&format!("record {name}"), shown(&record.url));
+            }
+            if record.serial.is_some() || record.url.is_some() {
+                changes.push(record);
+            }
+        }
+        if after.is_empty() {
+            // nothing new (a double submit, an unchanged form): nothing written
+            return Ok(order);
+        }
+        let audit = AuditEntry::new(
+            self.clock.now(),
+            by.clone(),
+            "order.retirement_recorded",
+            "order",
+            order.id,
+        )
+        .before(before)
+        .after(after);
+        let audit = match self
+            .accounts
+            .holder(order.account_id)
+            .await
+            .map_err(|e| RecordError::Unexpected(unexpected(e)))?
+        {
+            Some(holder) => audit.in_organisation(holder.organisation_id),
+            None => audit,
+        };
+        match self
+            .orders
+            .record_retirement(order.id, changes, audit)
+            .await
+        {
+            Ok(order) => Ok(order),
+            Err(StoreError::NotFound) => Err(RecordError::NotFound),
+            Err(e) => Err(RecordError::Unexpected(unexpected(e))),
+        }
     }
 
     /// Moves test-mode orders idle for `step` one status on; at most `limit`.

@@ -745,6 +745,7 @@ async fn a_certificate_is_a_complete_order_with_its_holder_and_catalogue_facts()
         unit_price: tonne_kernel::Money::from_minor(1000, Currency::Gbp),
         offset_cost: tonne_kernel::Money::from_minor(500, Currency::Gbp),
         serial: serial.map(str::to_owned),
+        registry_record: None,
     };
     let mut complete = stored(OrderStatus::Complete);
     // project 12 has left the catalogue since; project 11's record has no link
@@ -1101,5 +1102,61 @@ async fn a_bundle_edit_records_only_what_changed_and_refuses_unsold_currencies()
     assert!(matches!(
         svc.edit_bundle(&id, unsold, &Actor::CommandLine).await,
         Err(crate::BundleEditError::Invalid(e)) if e.field == "price USD"
+    ));
+}
+
+#[tokio::test]
+async fn retirement_records_name_the_orders_projects_and_only_changes_are_written() {
+    use crate::{ProjectAllocation, ProjectId, Registry};
+    let project = ProjectId::from_uuid(Uuid::from_u128(10));
+    let with_project = move |status: OrderStatus| {
+        let mut order = stored(status);
+        order.projects = vec![ProjectAllocation {
+            project_id: project,
+            project_name: "P10".into(),
+            project_type: "Biochar".into(),
+            project_slug: "p10".into(),
+            registry: Registry::PuroEarth,
+            quantity: Mass::from_grams(1_000_000),
+            unit_price: tonne_kernel::Money::from_minor(1000, Currency::Gbp),
+            offset_cost: tonne_kernel::Money::from_minor(1000, Currency::Gbp),
+            serial: Some("PURO-1".into()),
+            registry_record: None,
+        }];
+        order
+    };
+    let mut orders = MockOrderRepository::new();
+    let mut status = OrderStatus::Complete;
+    orders.expect_get().returning(move |_| {
+        let now = status;
+        status = OrderStatus::Paid;
+        Ok(Some(with_project(now)))
+    });
+    orders
+        .expect_record_retirement()
+        .times(1)
+        .withf(move |_, records, audit| {
+            records.len() == 1
+                && audit.action == "order.retirement_recorded"
+                && audit.changed_fields() == ["record P10"]
+                && audit.after.get("record P10") == Some("https://registry.example/r/1")
+        })
+        .returning(move |_, _, _| Ok(with_project(OrderStatus::Complete)));
+    let svc = service_with(MockCatalogueRepository::new(), orders);
+    let id = stored(OrderStatus::Complete).id.to_string();
+    let record = |serial: &str, url: &str| RetirementRecord::parse(project, serial, url).unwrap();
+    // the same serial and a new address: only the address is recorded
+    svc.record_retirement(
+        &id,
+        vec![record("PURO-1", "https://registry.example/r/1")],
+        &Actor::CommandLine,
+    )
+    .await
+    .unwrap();
+    // the order read next is paid: nothing retired yet
+    assert!(matches!(
+        svc.record_retirement(&id, vec![record("X", "")], &Actor::CommandLine)
+            .await,
+        Err(crate::RecordError::NotRetiring("paid"))
     ));
 }

@@ -183,6 +183,59 @@ async fn an_operator_fulfils_a_live_order_and_the_members_webhook_gets_every_eve
     let by_action = v.get("/console/audit?action=order.ret").await;
     assert!(by_action.html.contains("order.retiring"));
     assert!(!by_action.html.contains("order.placed"));
+    // Registry records per project, after the fact: a serial and the record's
+    // address; a bad address changes nothing.
+    let page = v.get(&format!("/console/orders/{id}")).await;
+    let at = page
+        .html
+        .find("name=\"serial_")
+        .expect("a serial field per project")
+        + 13;
+    let project = page.html[at..at + 32].to_owned();
+    let records = format!("/console/orders/{id}/records");
+    let (serial, record) = (format!("serial_{project}"), format!("record_{project}"));
+    let refused = v
+        .post(
+            &records,
+            &[
+                ("csrf", &csrf),
+                (serial.as_str(), "VCS-9001-A"),
+                (record.as_str(), "javascript:alert(1)"),
+            ],
+        )
+        .await;
+    assert_eq!(refused.status, 400);
+    assert!(refused.html.contains("an http(s) address"));
+    let saved = v
+        .post(
+            &records,
+            &[
+                ("csrf", &csrf),
+                (serial.as_str(), "VCS-9001-A"),
+                (record.as_str(), "https://registry.example/retirements/9001"),
+            ],
+        )
+        .await;
+    assert_eq!(saved.status, 303, "{}", saved.html);
+    let certificate = app
+        .client
+        .get(format!("{}/certificates/{id}", app.base))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(certificate.contains("VCS-9001-A"));
+    assert!(certificate.contains("https://registry.example/retirements/9001"));
+    let recorded = v
+        .get(&format!(
+            "/console/audit?object={id}&action=order.retirement"
+        ))
+        .await;
+    assert!(
+        recorded.html.contains("order.retirement_recorded") && recorded.html.contains("VCS-9001-A")
+    );
     let bad = v.get("/console/audit?organisation=acme").await;
     assert_eq!(bad.status, 400);
     assert!(bad.html.contains("Organisation: not an organisation id"));

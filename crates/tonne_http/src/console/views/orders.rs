@@ -172,10 +172,40 @@ pub fn order(who: &Principal, order: &Order, public_url: &str, problem: Option<&
                                     td { (p.project_name) }
                                     td { (p.registry.as_str()) }
                                     td class="num" { (p.quantity.to_tonnes_string()) }
-                                    td { (p.serial.as_deref().unwrap_or("not recorded")) }
+                                    td {
+                                        @match &p.registry_record {
+                                            Some(url) => a href=(url) { (p.serial.as_deref().unwrap_or("record")) },
+                                            None => (p.serial.as_deref().unwrap_or("not recorded")),
+                                        }
+                                    }
                                 }
                             }
                         }
+                    }
+                }
+                @if who.user.role == Role::Operator && matches!(s, OrderStatus::Retiring | OrderStatus::Complete) {
+                    h2 { "Registry records" }
+                    form method="post" action=(format!("/console/orders/{}/records", order.id)) {
+                        input type="hidden" name="csrf" value=(who.session.csrf_token);
+                        p class="hint" { "Each project's serial number at its registry and, optionally, the address of the retirement's record there (the certificate links to it). Blank fields leave what is recorded." }
+                        @for (i, p) in order.projects.iter().enumerate() {
+                            fieldset {
+                                legend { (p.project_name) }
+                                div class="filters" {
+                                    div class="field" {
+                                        label for=(format!("serial-{i}")) { "Serial number" }
+                                        input type="text" id=(format!("serial-{i}")) name=(format!("serial_{}", p.project_id))
+                                            value=(p.serial.as_deref().unwrap_or_default()) maxlength="200" autocomplete="off";
+                                    }
+                                    div class="field" {
+                                        label for=(format!("record-{i}")) { "Record address" }
+                                        input type="url" id=(format!("record-{i}")) name=(format!("record_{}", p.project_id))
+                                            value=(p.registry_record.as_deref().unwrap_or_default()) maxlength="500" autocomplete="off";
+                                    }
+                                }
+                            }
+                        }
+                        button type="submit" { "Save records" }
                     }
                 }
             }

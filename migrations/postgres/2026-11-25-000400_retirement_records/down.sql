@@ -1,0 +1,1 @@
+ALTER TABLE order_projects DROP COLUMN registry_record;
