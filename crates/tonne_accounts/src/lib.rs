@@ -34,13 +34,13 @@ pub use errors::{
     UpdateAccountError,
 };
 pub use keys::{ApiKeySecret, KeyHash};
-pub use models::ApiKey;
 pub use models::{
     Account, AccountActivity, AccountChanges, AccountId, AccountIdempotencyKey, AccountName,
     AccountPatch, AccountScope, Beneficiary, BootstrapAccount, Bootstrapped, Caller, CreatedKey,
     EncodedLogo, ExternalPagesVisibility, Handle, InvalidField, Logo, LogoFormat, LogoId,
     NameFilter, NewAccount, Organisation, OrganisationType, PortfolioId,
 };
+pub use models::{ApiKey, LAST_USED_GRANULARITY};
 pub use ports::AccountsService;
 #[cfg(any(test, feature = "mock"))]
 pub use ports::{MockAccountRepository, MockAccountsService, MockApiKeyRepository};

@@ -552,6 +552,10 @@ pub struct CreatedKey {
     pub secret: ApiKeySecret,
 }
 
+/// How precisely a key's last use is kept: a key in use is written at most
+/// once per this period, never on every request.
+pub const LAST_USED_GRANULARITY: time::Duration = time::Duration::hours(1);
+
 /// A stored API key record (never the secret).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApiKey {
@@ -573,4 +577,6 @@ pub struct ApiKey {
     pub created_at: OffsetDateTime,
     /// When it was revoked, if it was.
     pub revoked_at: Option<OffsetDateTime>,
+    /// When it was last used, to the hour (see [`LAST_USED_GRANULARITY`]).
+    pub last_used_at: Option<OffsetDateTime>,
 }

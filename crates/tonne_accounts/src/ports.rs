@@ -147,6 +147,9 @@ pub trait ApiKeyRepository: Send + Sync {
     /// The key with this id, revoked or not, or `None`.
     async fn get(&self, id: ApiKeyId) -> Result<Option<ApiKey>, StoreError>;
 
+    /// Records that the key was used at `at` (the caller decides how often).
+    async fn touch(&self, key: &ApiKey, at: OffsetDateTime) -> Result<(), StoreError>;
+
     /// The key with this hash, revoked or not, or `None`.
     async fn find_by_hash(&self, hash: &KeyHash) -> Result<Option<ApiKey>, StoreError>;
 

@@ -15,8 +15,8 @@ use crate::keys::{ApiKeySecret, KeyHash};
 use crate::models::ApiKey;
 use crate::models::{
     Account, AccountActivity, AccountId, AccountName, AccountPatch, AccountScope, BootstrapAccount,
-    Bootstrapped, Caller, CreatedKey, EncodedLogo, Logo, LogoId, NameFilter, NewAccount,
-    Organisation, OrganisationType,
+    Bootstrapped, Caller, CreatedKey, EncodedLogo, LAST_USED_GRANULARITY, Logo, LogoId, NameFilter,
+    NewAccount, Organisation, OrganisationType,
 };
 use crate::ports::{
     AccountQuery, AccountRepository, AccountUpdate, AccountWriteError, AccountsService,
@@ -95,6 +95,7 @@ impl Service {
             display_prefix: secret.display_prefix(),
             created_at: self.clock.now(),
             revoked_at: None,
+            last_used_at: None,
         };
         let audit = AuditEntry::new(
             key.created_at,
@@ -191,6 +192,15 @@ impl AccountsService for Service {
             .map_err(unexpected)?
             .filter(|key| key.hash.matches(&hash) && key.revoked_at.is_none())
             .ok_or(AuthError::InvalidKey)?;
+        let now = self.clock.now();
+        if key
+            .last_used_at
+            .is_none_or(|at| now - at >= LAST_USED_GRANULARITY)
+        {
+            // Best effort: a request is not refused because its key's last use
+            // could not be written (the next one tries again).
+            let _ = self.keys.touch(&key, now).await;
+        }
         let own = Caller {
             key_id: key.id,
             organisation_id: key.organisation_id,

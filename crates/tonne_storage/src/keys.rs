@@ -95,6 +95,20 @@ impl ApiKeyRepository for ApiKeyStore {
             .map_err(|e| store_error(e, "reading an API key"))
     }
 
+    async fn touch(&self, key: &ApiKey, at: OffsetDateTime) -> Result<(), StoreError> {
+        let id = key.id.to_string();
+        let at = to_sql_time(at);
+        self.db
+            .write(move |conn| {
+                diesel::update(api_keys::table.find(&id))
+                    .set(api_keys::last_used_at.eq(Some(at)))
+                    .execute(conn)
+                    .map(drop)
+            })
+            .await
+            .map_err(|e| store_error(e, "recording a key's use"))
+    }
+
     async fn revoke(
         &self,
         id: ApiKeyId,
@@ -253,6 +267,21 @@ impl ApiKeyRepository for CachedApiKeys {
 
     async fn get(&self, id: ApiKeyId) -> Result<Option<ApiKey>, StoreError> {
         self.inner.get(id).await
+    }
+
+    async fn touch(&self, key: &ApiKey, at: OffsetDateTime) -> Result<(), StoreError> {
+        self.inner.touch(key, at).await?;
+        // the cached copy learns it too, or every hit would touch again
+        if self.cache.contains_key(&key.hash) {
+            self.cache.insert(
+                key.hash,
+                ApiKey {
+                    last_used_at: Some(at),
+                    ..key.clone()
+                },
+            );
+        }
+        Ok(())
     }
 
     async fn revoke(

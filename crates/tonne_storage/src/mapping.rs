@@ -173,6 +173,7 @@ pub(crate) struct ApiKeyRow {
     pub display_prefix: String,
     pub created_at: PrimitiveDateTime,
     pub revoked_at: Option<PrimitiveDateTime>,
+    pub last_used_at: Option<PrimitiveDateTime>,
 }
 
 impl ApiKeyRow {
@@ -186,6 +187,7 @@ impl ApiKeyRow {
             display_prefix: k.display_prefix.clone(),
             created_at: to_sql_time(k.created_at),
             revoked_at: k.revoked_at.map(to_sql_time),
+            last_used_at: k.last_used_at.map(to_sql_time),
         }
     }
 
@@ -202,6 +204,7 @@ impl ApiKeyRow {
             display_prefix: self.display_prefix,
             created_at: from_sql_time(self.created_at),
             revoked_at: self.revoked_at.map(from_sql_time),
+            last_used_at: self.last_used_at.map(from_sql_time),
         })
     }
 }

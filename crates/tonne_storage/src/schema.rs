@@ -55,6 +55,7 @@ diesel::table! {
         display_prefix -> Text,
         created_at -> Timestamp,
         revoked_at -> Nullable<Timestamp>,
+        last_used_at -> Nullable<Timestamp>,
     }
 }
 

@@ -49,6 +49,7 @@ fn key(account: &Account) -> ApiKey {
         display_prefix: secret.display_prefix(),
         created_at: AT,
         revoked_at: None,
+        last_used_at: None,
     }
 }
 

@@ -84,6 +84,7 @@ fn key(account: &Account, secret: &ApiKeySecret) -> ApiKey {
         display_prefix: secret.display_prefix(),
         created_at: T0,
         revoked_at: None,
+        last_used_at: None,
     }
 }
 
@@ -583,6 +584,12 @@ async fn keys_are_found_by_hash_listed_and_revoked(t: TestDb) {
     );
     assert_eq!(keys.list(org.id).await.unwrap().len(), 2);
     let at = datetime!(2026-06-01 00:00 UTC);
+    // a use is recorded on the key
+    keys.touch(&k1, at).await.unwrap();
+    assert_eq!(
+        keys.get(k1.id).await.unwrap().unwrap().last_used_at,
+        Some(at)
+    );
     let revoked = keys.revoke(k1.id, at, None).await.unwrap();
     assert_eq!(revoked.revoked_at, Some(at));
     let again = keys

@@ -36,6 +36,7 @@ fn key_for(secret: &str, account: &Account) -> ApiKey {
         display_prefix: "tonne_live_abcd".into(),
         created_at: account.created_at,
         revoked_at: None,
+        last_used_at: None,
     }
 }
 
@@ -144,6 +145,11 @@ async fn a_valid_key_acts_as_its_default_account() {
     keys.expect_find_by_hash()
         .with(eq(KeyHash::of(secret.expose())))
         .returning(move |_| Ok(Some(key.clone())));
+    // never used: its use is recorded, at the clock's time
+    keys.expect_touch()
+        .times(1)
+        .withf(|_, at| *at == datetime!(2026-06-01 12:00 UTC))
+        .returning(|_, _| Ok(()));
     let svc = service(MockAccountRepository::new(), keys);
     let who = svc
         .authenticate(Some(secret.expose().to_owned()), None)
@@ -165,6 +171,7 @@ async fn act_as(
     let mut keys = MockApiKeyRepository::new();
     keys.expect_find_by_hash()
         .returning(move |_| Ok(Some(key.clone())));
+    keys.expect_touch().returning(|_, _| Ok(()));
     let mut accounts = MockAccountRepository::new();
     accounts.expect_get().returning(move |_| Ok(target.clone()));
     service(accounts, keys)
@@ -593,6 +600,7 @@ fn stored_key(revoked_at: Option<time::OffsetDateTime>) -> ApiKey {
         display_prefix: "tonne_live_sec".into(),
         created_at: datetime!(2026-01-01 00:00 UTC),
         revoked_at,
+        last_used_at: None,
     }
 }
 
@@ -987,4 +995,39 @@ async fn a_logo_follows_the_access_rules_of_updates() {
 async fn a_malformed_logo_id_is_none_without_storage() {
     let svc = service(MockAccountRepository::new(), MockApiKeyRepository::new());
     assert_eq!(svc.logo("../../etc/passwd").await.unwrap(), None);
+}
+
+#[tokio::test]
+async fn a_keys_last_use_is_written_at_most_once_an_hour_and_never_refuses_a_request() {
+    let secret = ApiKeySecret::generate(AccountMode::Live);
+    let own = account(10, 1, AccountMode::Live, AccountScope::Account);
+    let stored = key_for(secret.expose(), &own);
+    let mut fresh = stored.clone();
+    fresh.last_used_at = Some(datetime!(2026-06-01 11:30 UTC)); // 30 min before the clock
+    let mut keys = MockApiKeyRepository::new();
+    keys.expect_find_by_hash()
+        .returning(move |_| Ok(Some(fresh.clone())));
+    keys.expect_touch().never();
+    let svc = service(MockAccountRepository::new(), keys);
+    assert!(
+        svc.authenticate(Some(secret.expose().to_owned()), None)
+            .await
+            .is_ok()
+    );
+
+    // an hour old: written again; a failing write still lets the request in
+    let mut stale = stored.clone();
+    stale.last_used_at = Some(datetime!(2026-06-01 11:00 UTC));
+    let mut keys = MockApiKeyRepository::new();
+    keys.expect_find_by_hash()
+        .returning(move |_| Ok(Some(stale.clone())));
+    keys.expect_touch()
+        .times(1)
+        .returning(|_, _| Err(StoreError::Unexpected(anyhow::anyhow!("down"))));
+    let svc = service(MockAccountRepository::new(), keys);
+    assert!(
+        svc.authenticate(Some(secret.expose().to_owned()), None)
+            .await
+            .is_ok()
+    );
 }

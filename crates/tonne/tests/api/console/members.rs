@@ -54,6 +54,21 @@ async fn a_member_manages_keys_and_replays_a_failing_webhook_and_sees_nothing_of
     );
     let prefix = &secret[..15];
     assert!(listed.html.contains(prefix));
+    // used once on the API: its last use shows, to the hour
+    let used = app
+        .services
+        .accounts
+        .list_keys(acme.organisation_id.parse().unwrap())
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|k| secret.starts_with(&k.display_prefix))
+        .and_then(|k| k.last_used_at);
+    assert!(used.is_some(), "the key's use is recorded");
+    assert!(
+        listed.html.contains(":00 UTC</td>"),
+        "Last used, to the hour"
+    );
     let key_id = app
         .services
         .accounts

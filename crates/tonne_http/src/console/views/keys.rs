@@ -5,7 +5,7 @@ use tonne_accounts::users::Principal;
 use tonne_accounts::{ApiKey, CreatedKey};
 use tonne_kernel::AccountMode;
 
-use super::{mode_switch, page_in, when};
+use super::{human_hour, mode_switch, page_in, when};
 
 /// The organisation's keys of one mode, with create and revoke.
 pub fn keys(who: &Principal, mode: AccountMode, keys: &[ApiKey], problem: Option<&str>) -> Markup {
@@ -23,7 +23,7 @@ pub fn keys(who: &Principal, mode: AccountMode, keys: &[ApiKey], problem: Option
                     table {
                         thead { tr {
                             th scope="col" { "Key" } th scope="col" { "Account" }
-                            th scope="col" { "Created" } th scope="col" { "State" }
+                            th scope="col" { "Created" } th scope="col" { "Last used" } th scope="col" { "State" }
                             th scope="col" { span class="visually-hidden" { "Action" } }
                         } }
                         tbody {
@@ -32,6 +32,7 @@ pub fn keys(who: &Principal, mode: AccountMode, keys: &[ApiKey], problem: Option
                                     td { code { (k.display_prefix) "…" } }
                                     td { (k.account_id) }
                                     td { (when(k.created_at)) }
+                                    td { @match k.last_used_at { Some(at) => { (human_hour(at)) } None => { "never" } } }
                                     td {
                                         @if let Some(at) = k.revoked_at { "revoked " (when(at)) } @else { "active" }
                                     }

@@ -158,6 +158,12 @@ pub(super) fn url_query(pairs: &[(&str, &str)]) -> String {
         .join("&")
 }
 
+/// A time kept to the hour (a key's last use), as `25 November 2026, 14:00–15:00 UTC`.
+pub(super) fn human_hour(at: time::OffsetDateTime) -> String {
+    let next = (at.hour() + 1) % 24;
+    format!("{}, {:02}:00–{next:02}:00 UTC", human_date(at), at.hour())
+}
+
 pub(super) fn when(at: time::OffsetDateTime) -> String {
     format!("{} {:02}:{:02} UTC", human_date(at), at.hour(), at.minute())
 }
