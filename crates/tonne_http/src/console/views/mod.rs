@@ -49,7 +49,7 @@ main{max-width:64rem}
 .changes{margin:0;padding-left:1.1rem}
 .changes ins{text-decoration:none;font-weight:600}
 .changes del{color:#5a5a5a}
-td.num{white-space:nowrap}
+td.num,td.status{white-space:nowrap}
 code.answer{display:inline-block;max-width:24rem;overflow-wrap:anywhere;font-size:.85em;color:#3a3a3a}
 textarea{width:100%;max-width:40rem;font:inherit;padding:.6rem;border:2px solid #6b6f66;border-radius:.35rem;background:#fff;color:#1b1b1b}
 select,input[type=password]{font:inherit;padding:.55rem;border:2px solid #6b6f66;border-radius:.35rem;background:#fff;color:#1b1b1b;max-width:100%}
