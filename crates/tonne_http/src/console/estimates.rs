@@ -5,35 +5,21 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
-use serde::Deserialize;
 use tonne_estimation::estimate::{EstimateFilter, EstimateKind};
 use tonne_estimation::ports::EstimationError;
 
 use super::answers::{not_found, page_after, respond, see_other, unavailable};
-use super::scope::{MemberScope, member_scope};
+use super::scope::{AccountPageQuery, MemberScope, member_scope};
 use super::views;
 use crate::state::AppState;
-
-#[derive(Debug, Default, Deserialize)]
-pub(super) struct EstimatesQuery {
-    mode: Option<String>,
-    account: Option<String>,
-    after: Option<String>,
-}
 
 /// `GET /console/estimates`.
 pub(super) async fn list(
     state: web::Data<AppState>,
     req: HttpRequest,
-    query: web::Query<EstimatesQuery>,
+    query: web::Query<AccountPageQuery>,
 ) -> HttpResponse {
-    let scope = member_scope(
-        &state,
-        &req,
-        query.mode.as_deref(),
-        query.account.as_deref(),
-    )
-    .await;
+    let scope = member_scope(&state, &req, &query).await;
     let MemberScope {
         who,
         mode,
@@ -82,15 +68,9 @@ pub(super) async fn show(
     state: web::Data<AppState>,
     req: HttpRequest,
     id: web::Path<String>,
-    query: web::Query<EstimatesQuery>,
+    query: web::Query<AccountPageQuery>,
 ) -> HttpResponse {
-    let scope = member_scope(
-        &state,
-        &req,
-        query.mode.as_deref(),
-        query.account.as_deref(),
-    )
-    .await;
+    let scope = member_scope(&state, &req, &query).await;
     let MemberScope {
         who, mode, chosen, ..
     } = match scope {

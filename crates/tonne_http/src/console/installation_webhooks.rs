@@ -113,6 +113,21 @@ pub(super) struct ActionForm {
     csrf: Option<String>,
 }
 
+/// The operator sending a webhook action form and the webhook it names, or
+/// the answer (403 without the session's token, 404 otherwise).
+async fn operator_action(
+    state: &AppState,
+    req: &HttpRequest,
+    id: &str,
+    form: &ActionForm,
+) -> Result<(Principal, WebhookId), HttpResponse> {
+    let who = operator_form(state, req, form.csrf.as_deref()).await?;
+    match id.parse::<WebhookId>() {
+        Ok(webhook) => Ok((who, webhook)),
+        Err(_) => Err(not_found(&who)),
+    }
+}
+
 /// `POST /console/webhooks/{id}/skip`: skips the backlog (operators only).
 pub(super) async fn skip(
     state: web::Data<AppState>,
@@ -120,12 +135,9 @@ pub(super) async fn skip(
     id: web::Path<String>,
     form: web::Form<ActionForm>,
 ) -> HttpResponse {
-    let who = match operator_form(&state, &req, form.csrf.as_deref()).await {
-        Ok(who) => who,
+    let (who, webhook) = match operator_action(&state, &req, &id, &form).await {
+        Ok(found) => found,
         Err(answer) => return answer,
-    };
-    let Ok(webhook) = id.parse::<WebhookId>() else {
-        return not_found(&who);
     };
     match state.webhooks.skip_backlog(webhook, &who.actor()).await {
         Ok(n) => see_other(&format!("/console/webhooks/{webhook}?skipped={n}")),
@@ -141,12 +153,9 @@ pub(super) async fn enable(
     id: web::Path<String>,
     form: web::Form<ActionForm>,
 ) -> HttpResponse {
-    let who = match operator_form(&state, &req, form.csrf.as_deref()).await {
-        Ok(who) => who,
+    let (who, webhook) = match operator_action(&state, &req, &id, &form).await {
+        Ok(found) => found,
         Err(answer) => return answer,
-    };
-    let Ok(webhook) = id.parse::<WebhookId>() else {
-        return not_found(&who);
     };
     match state.webhooks.admin_enable(webhook, &who.actor()).await {
         Ok(_) => see_other(&format!("/console/webhooks/{webhook}?enabled=1")),

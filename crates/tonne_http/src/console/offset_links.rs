@@ -4,34 +4,20 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
-use serde::Deserialize;
 use tonne_links::LinkError;
 
 use super::answers::{not_found, page_after, respond, see_other, unavailable};
-use super::scope::{MemberScope, member_scope};
+use super::scope::{AccountPageQuery, MemberScope, member_scope};
 use super::views;
 use crate::state::AppState;
-
-#[derive(Debug, Default, Deserialize)]
-pub(super) struct LinksQuery {
-    mode: Option<String>,
-    account: Option<String>,
-    after: Option<String>,
-}
 
 /// `GET /console/offset-links`.
 pub(super) async fn list(
     state: web::Data<AppState>,
     req: HttpRequest,
-    query: web::Query<LinksQuery>,
+    query: web::Query<AccountPageQuery>,
 ) -> HttpResponse {
-    let scope = member_scope(
-        &state,
-        &req,
-        query.mode.as_deref(),
-        query.account.as_deref(),
-    )
-    .await;
+    let scope = member_scope(&state, &req, &query).await;
     let MemberScope {
         who,
         mode,
@@ -77,15 +63,9 @@ pub(super) async fn show(
     state: web::Data<AppState>,
     req: HttpRequest,
     id: web::Path<String>,
-    query: web::Query<LinksQuery>,
+    query: web::Query<AccountPageQuery>,
 ) -> HttpResponse {
-    let scope = member_scope(
-        &state,
-        &req,
-        query.mode.as_deref(),
-        query.account.as_deref(),
-    )
-    .await;
+    let scope = member_scope(&state, &req, &query).await;
     let MemberScope { who, chosen, .. } = match scope {
         Ok(scope) => scope,
         Err(answer) => return answer,

@@ -62,17 +62,24 @@ pub(super) struct MemberScope {
     pub chosen: Option<AccountId>,
 }
 
-/// The signed-in member's scope from `?mode=…&account=…`, or the answer
-/// (sign in; 404 for an operator or an account of another organisation).
+/// The query of a member page about one account: `?mode=…&account=…&after=…`.
+#[derive(Debug, Default, serde::Deserialize)]
+pub(super) struct AccountPageQuery {
+    pub mode: Option<String>,
+    pub account: Option<String>,
+    pub after: Option<String>,
+}
+
+/// The signed-in member's scope from the query, or the answer (sign in; 404
+/// for an operator or an account of another organisation).
 pub(super) async fn member_scope(
     state: &AppState,
     req: &HttpRequest,
-    mode: Option<&str>,
-    account: Option<&str>,
+    query: &AccountPageQuery,
 ) -> Result<MemberScope, HttpResponse> {
     let who = signed_in(state, req).await?;
-    let mode = mode_of(mode);
-    let (accounts, chosen) = chosen_account(state, &who, mode, account).await?;
+    let mode = mode_of(query.mode.as_deref());
+    let (accounts, chosen) = chosen_account(state, &who, mode, query.account.as_deref()).await?;
     Ok(MemberScope {
         who,
         mode,

@@ -5,8 +5,10 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
+use tonne_accounts::users::Principal;
+use tonne_kernel::AccountMode;
 use tonne_webhooks::{
-    CreateWebhookError, NewWebhook, UpdateWebhookError, WebhookChanges, WebhookError,
+    CreateWebhookError, NewWebhook, Owner, UpdateWebhookError, WebhookChanges, WebhookError,
 };
 
 use super::answers::{not_found, respond, see_other, unavailable};
@@ -15,6 +17,22 @@ use super::session::signed_in_form;
 use super::views::{self, WebhookForm};
 use super::webhooks::{PageForms, list_page, owner_of, page};
 use crate::state::AppState;
+
+/// The member sending a webhook form, its mode and the webhooks' owner, or
+/// the answer (403 without the session's token, 404 for an operator).
+async fn member_form(
+    state: &AppState,
+    req: &HttpRequest,
+    csrf: Option<&str>,
+    mode: Option<&str>,
+) -> Result<(Principal, AccountMode, Owner), HttpResponse> {
+    let who = signed_in_form(state, req, csrf).await?;
+    let mode = mode_of(mode);
+    match owner_of(&who, mode) {
+        Some(owner) => Ok((who, mode, owner)),
+        None => Err(not_found(&who)),
+    }
+}
 
 #[derive(Debug, Default, Deserialize)]
 pub(super) struct SettingsForm {
@@ -30,14 +48,11 @@ pub(super) async fn create(
     req: HttpRequest,
     form: web::Form<SettingsForm>,
 ) -> HttpResponse {
-    let who = match signed_in_form(&state, &req, form.csrf.as_deref()).await {
-        Ok(who) => who,
-        Err(answer) => return answer,
-    };
-    let mode = mode_of(form.mode.as_deref());
-    let Some(owner) = owner_of(&who, mode) else {
-        return not_found(&who);
-    };
+    let (who, mode, owner) =
+        match member_form(&state, &req, form.csrf.as_deref(), form.mode.as_deref()).await {
+            Ok(found) => found,
+            Err(answer) => return answer,
+        };
     let url = form.url.clone().unwrap_or_default();
     let new = NewWebhook {
         url: url.trim().to_owned(),
@@ -63,14 +78,11 @@ pub(super) async fn edit(
     id: web::Path<String>,
     form: web::Form<SettingsForm>,
 ) -> HttpResponse {
-    let who = match signed_in_form(&state, &req, form.csrf.as_deref()).await {
-        Ok(who) => who,
-        Err(answer) => return answer,
-    };
-    let mode = mode_of(form.mode.as_deref());
-    let Some(owner) = owner_of(&who, mode) else {
-        return not_found(&who);
-    };
+    let (who, mode, owner) =
+        match member_form(&state, &req, form.csrf.as_deref(), form.mode.as_deref()).await {
+            Ok(found) => found,
+            Err(answer) => return answer,
+        };
     let url = form.url.clone().unwrap_or_default();
     let changes = WebhookChanges {
         url: url.trim().to_owned(),
@@ -126,13 +138,11 @@ pub(super) async fn rotate(
     id: web::Path<String>,
     form: web::Form<ActionForm>,
 ) -> HttpResponse {
-    let who = match signed_in_form(&state, &req, form.csrf.as_deref()).await {
-        Ok(who) => who,
-        Err(answer) => return answer,
-    };
-    let Some(owner) = owner_of(&who, mode_of(form.mode.as_deref())) else {
-        return not_found(&who);
-    };
+    let (who, _, owner) =
+        match member_form(&state, &req, form.csrf.as_deref(), form.mode.as_deref()).await {
+            Ok(found) => found,
+            Err(answer) => return answer,
+        };
     match state.webhooks.rotate_secret(owner, &id, &who.actor()).await {
         Ok(hook) => respond(StatusCode::OK, views::webhook_secret(&who, &hook, true)),
         Err(WebhookError::NotFound) => not_found(&who),
@@ -147,14 +157,11 @@ pub(super) async fn delete(
     id: web::Path<String>,
     form: web::Form<ActionForm>,
 ) -> HttpResponse {
-    let who = match signed_in_form(&state, &req, form.csrf.as_deref()).await {
-        Ok(who) => who,
-        Err(answer) => return answer,
-    };
-    let mode = mode_of(form.mode.as_deref());
-    let Some(owner) = owner_of(&who, mode) else {
-        return not_found(&who);
-    };
+    let (who, mode, owner) =
+        match member_form(&state, &req, form.csrf.as_deref(), form.mode.as_deref()).await {
+            Ok(found) => found,
+            Err(answer) => return answer,
+        };
     match state.webhooks.delete(owner, &id, &who.actor()).await {
         Ok(()) => see_other(&format!("/console/webhooks?mode={}", mode.as_str())),
         // another organisation's, or deleted already (a second submit acts once)

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use anyhow::anyhow;
-use tonne_kernel::{AccountMode, Actor, AuditEntry, Clock, Snapshot};
+use tonne_kernel::{AccountMode, Actor, AuditEntry, Clock, OrganisationId, Snapshot};
 
 use super::catalogue::CatalogueReads;
 use super::support::{event, unexpected};
@@ -34,7 +34,7 @@ impl Lifecycle {
         order: &Order,
         to: OrderStatus,
         reference: Option<&str>,
-        by: Option<&Actor>,
+        by: Option<&Author<'_>>,
     ) -> Result<Order, TransitionError> {
         if !order.status.can_become(to) {
             return Err(TransitionError::Illegal {
@@ -65,10 +65,7 @@ impl Lifecycle {
             other => (other, None),
         };
         let moved = event(self.clock.as_ref(), to);
-        let audit = match by {
-            Some(by) => Some(self.audit(order, to, projects.as_deref(), by).await?),
-            None => None,
-        };
+        let audit = by.map(|by| audit(self.clock.now(), order, to, projects.as_deref(), by));
         match self
             .orders
             .transition(order.id, order.status, moved, projects, audit)
@@ -80,40 +77,13 @@ impl Lifecycle {
         }
     }
 
-    /// The audit entry of one step made by a person or the command line: the
-    /// status (and, entering `retiring`, each project's serial) before and after.
-    async fn audit(
-        &self,
-        order: &Order,
-        to: OrderStatus,
-        projects: Option<&[ProjectAllocation]>,
-        by: &Actor,
-    ) -> Result<AuditEntry, TransitionError> {
-        let before = Snapshot::new().with("status", order.status.as_str());
-        let mut after = Snapshot::new().with("status", to.as_str());
-        for project in projects.unwrap_or_default() {
-            if let Some(serial) = &project.serial {
-                after = after.with(&format!("serial {}", project.project_name), serial);
-            }
-        }
-        let entry = AuditEntry::new(
-            self.clock.now(),
-            by.clone(),
-            &format!("order.{}", to.as_str()),
-            "order",
-            order.id,
-        )
-        .before(before)
-        .after(after);
-        let holder = self
+    /// The organisation an order's account belongs to (for its audit entries).
+    async fn organisation_of(&self, order: &Order) -> Result<Option<OrganisationId>, StoreError> {
+        Ok(self
             .accounts
             .holder(order.account_id)
-            .await
-            .map_err(unexpected)?;
-        Ok(match holder {
-            Some(holder) => entry.in_organisation(holder.organisation_id),
-            None => entry,
-        })
+            .await?
+            .map(|h| h.organisation_id))
     }
 
     /// The per-project split of an order entering `retiring`.
@@ -150,6 +120,11 @@ impl Lifecycle {
             .await
             .map_err(unexpected)?
             .ok_or(TransitionError::NotFound)?;
+        // one look-up for every step's audit entry
+        let author = Author {
+            by,
+            organisation: self.organisation_of(&order).await.map_err(unexpected)?,
+        };
         let illegal = |from: OrderStatus, to: &'static str| TransitionError::Illegal {
             from: from.as_str(),
             to,
@@ -162,7 +137,7 @@ impl Lifecycle {
                 .ok_or_else(|| illegal(order.status, "a next status"))?,
         };
         if matches!(target, OrderStatus::Cancelled | OrderStatus::Failed) {
-            return self.step(&order, target, serial, Some(by)).await;
+            return self.step(&order, target, serial, Some(&author)).await;
         }
         if order.status == target {
             return Err(illegal(order.status, target.as_str()));
@@ -172,7 +147,7 @@ impl Lifecycle {
                 .status
                 .next()
                 .ok_or_else(|| illegal(order.status, target.as_str()))?;
-            order = self.step(&order, next, serial, Some(by)).await?;
+            order = self.step(&order, next, serial, Some(&author)).await?;
             if order.status == OrderStatus::Failed {
                 // A declined payment ends the walk: the order failed instead.
                 return Ok(order);
@@ -239,12 +214,11 @@ impl Lifecycle {
         .before(before)
         .after(after);
         let audit = match self
-            .accounts
-            .holder(order.account_id)
+            .organisation_of(&order)
             .await
             .map_err(|e| RecordError::Unexpected(unexpected(e)))?
         {
-            Some(holder) => audit.in_organisation(holder.organisation_id),
+            Some(organisation) => audit.in_organisation(organisation),
             None => audit,
         };
         match self
@@ -282,5 +256,42 @@ impl Lifecycle {
             }
         }
         Ok(moved)
+    }
+}
+
+/// Who made a step, and the organisation its audit entries belong to.
+struct Author<'a> {
+    by: &'a Actor,
+    organisation: Option<OrganisationId>,
+}
+
+/// The audit entry of one step made by a person or the command line: the
+/// status (and, entering `retiring`, each project's serial) before and after.
+fn audit(
+    at: time::OffsetDateTime,
+    order: &Order,
+    to: OrderStatus,
+    projects: Option<&[ProjectAllocation]>,
+    author: &Author<'_>,
+) -> AuditEntry {
+    let before = Snapshot::new().with("status", order.status.as_str());
+    let mut after = Snapshot::new().with("status", to.as_str());
+    for project in projects.unwrap_or_default() {
+        if let Some(serial) = &project.serial {
+            after = after.with(&format!("serial {}", project.project_name), serial);
+        }
+    }
+    let entry = AuditEntry::new(
+        at,
+        author.by.clone(),
+        &format!("order.{}", to.as_str()),
+        "order",
+        order.id,
+    )
+    .before(before)
+    .after(after);
+    match author.organisation {
+        Some(organisation) => entry.in_organisation(organisation),
+        None => entry,
     }
 }
