@@ -103,6 +103,9 @@ fn write_key_file(path: &std::path::Path, key: &SecretsKey) -> anyhow::Result<()
     Ok(())
 }
 
+/// How long a test event waits for the receiver (a person is waiting too).
+const TEST_EVENT_TIMEOUT: Duration = Duration::from_secs(10);
+
 impl Services {
     /// Connects, migrates, and wires every service. Blocking work runs off the async workers.
     pub async fn open(
@@ -126,7 +129,7 @@ impl Services {
         .await??;
         // after the database opened: a bad path fails there, naming the database
         let key = secrets_key(&given, webhooks.secrets_key.as_deref())?;
-        let services = Self::wire(db, key_cache_ttl, ordering, key.clone(), &webhooks, links);
+        let services = Self::wire(db, key_cache_ttl, ordering, key.clone(), &webhooks, links)?;
         if key.is_none() && services.webhook_store.count().await? > 0 {
             anyhow::bail!(
                 "webhooks exist but TONNE_SECRETS_KEY is not set: their secrets cannot be read. \
@@ -144,7 +147,7 @@ impl Services {
         secrets: Option<SecretsKey>,
         webhook_options: &WebhookOptions,
         link_settings: tonne_links::Settings,
-    ) -> Self {
+    ) -> anyhow::Result<Self> {
         let store: Arc<dyn ApiKeyRepository> = Arc::new(ApiKeyStore::new(db.clone()));
         let keys: Arc<dyn ApiKeyRepository> = if key_cache_ttl.is_zero() {
             store
@@ -196,21 +199,30 @@ impl Services {
             link_settings,
         ));
         let webhook_store = WebhookStore::new(db.clone(), secrets);
+        let targets = tonne_webhooks::TargetPolicy {
+            allow_private: webhook_options.allow_private,
+        };
         let webhooks = Arc::new(tonne_webhooks::Service::new(
             Arc::new(webhook_store.clone()),
             Arc::new(AccountStore::new(db.clone())),
             Arc::new(tonne_dispatcher::SystemResolver {
                 timeout: Duration::from_secs(3),
             }),
+            // test events from the console: a person waits for the answer
+            tonne_webhooks::Outbound {
+                sender: Arc::new(tonne_dispatcher::HttpSender::new(
+                    TEST_EVENT_TIMEOUT,
+                    targets,
+                )?),
+                encoder: Arc::new(tonne_dispatcher::JsonEncoder),
+            },
             Arc::new(SystemClock),
             Arc::new(UuidV7Generator),
             tonne_webhooks::Settings {
                 limit: webhook_options
                     .limit
                     .unwrap_or(tonne_webhooks::DEFAULT_WEBHOOK_LIMIT),
-                targets: tonne_webhooks::TargetPolicy {
-                    allow_private: webhook_options.allow_private,
-                },
+                targets,
             },
         ));
         let pins: Arc<dyn VersionPinRepository> = Arc::new(VersionPinStore::new(db.clone()));
@@ -233,7 +245,7 @@ impl Services {
             Arc::new(tonne_accounts::audit::AuditTrail::new(Arc::new(
                 tonne_storage::AuditStore::new(db.clone()),
             )));
-        Self {
+        Ok(Self {
             versions,
             users,
             audit,
@@ -247,7 +259,7 @@ impl Services {
             links,
             page_key,
             page_key_is_stable,
-        }
+        })
     }
 }
 

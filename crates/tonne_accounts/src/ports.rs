@@ -96,7 +96,11 @@ pub trait AccountRepository: Send + Sync {
     /// Inserts one client account. MUST return `HandleTaken` or `IdempotencyKeyTaken`
     /// when a unique constraint on them refuses it (never read-then-write),
     /// `Store(Duplicate)` if the id is taken.
-    async fn insert_client(&self, account: &Account) -> Result<(), AccountWriteError>;
+    async fn insert_client(
+        &self,
+        account: &Account,
+        audit: Option<AuditEntry>,
+    ) -> Result<(), AccountWriteError>;
 
     /// The account, or `None`.
     async fn get(&self, id: AccountId) -> Result<Option<Account>, StoreError>;
@@ -203,6 +207,25 @@ pub trait AccountsService: Send + Sync {
         caller: &Caller,
         new: NewAccount,
     ) -> Result<Account, CreateAccountError>;
+
+    /// A member (console) creates a client account of their organisation in a
+    /// mode; audited as done `by` (`account.created`).
+    async fn create_client_as(
+        &self,
+        organisation_id: OrganisationId,
+        mode: AccountMode,
+        new: NewAccount,
+        by: &Actor,
+    ) -> Result<Account, CreateAccountError>;
+
+    /// An organisation's client accounts of a mode, oldest first by cursor,
+    /// each with its activity (the console's list).
+    async fn clients_of(
+        &self,
+        organisation_id: OrganisationId,
+        mode: AccountMode,
+        page: PageRequest<Cursor>,
+    ) -> Result<Page<(Account, AccountActivity)>, AdminError>;
 
     /// The client account the caller acts as (`NotAClientAccount` otherwise).
     async fn client_me(&self, caller: &Caller) -> Result<Account, ReadAccountError>;

@@ -129,6 +129,29 @@ impl Service {
         Ok((organisation.id, organisation.organisation_type))
     }
 
+    /// A page of client accounts, each with its activity.
+    async fn clients_with_activity(
+        &self,
+        query: &AccountQuery,
+        page: &PageRequest<Cursor>,
+    ) -> Result<Page<(Account, AccountActivity)>, anyhow::Error> {
+        let accounts = self.accounts.list(query, page).await.map_err(unexpected)?;
+        let ids: Vec<AccountId> = accounts.items.iter().map(|a| a.id).collect();
+        let activity = if ids.is_empty() {
+            Vec::new()
+        } else {
+            self.accounts.activity(&ids).await.map_err(unexpected)?
+        };
+        Ok(accounts.map(|account| {
+            let of_account = activity
+                .iter()
+                .find(|(id, _)| *id == account.id)
+                .map(|(_, a)| *a)
+                .unwrap_or_default();
+            (account, of_account)
+        }))
+    }
+
     /// The account `id` names, if the caller may edit it through the `scope` endpoint.
     async fn editable(
         &self,
@@ -279,23 +302,72 @@ impl AccountsService for Service {
         name: Option<NameFilter>,
         page: PageRequest<Cursor>,
     ) -> Result<Page<(Account, AccountActivity)>, ListAccountsError> {
-        let accounts = self
-            .list_accounts(caller, AccountScope::ClientAccount, name, page)
-            .await?;
-        let ids: Vec<AccountId> = accounts.items.iter().map(|a| a.id).collect();
-        let activity = if ids.is_empty() {
-            Vec::new()
-        } else {
-            self.accounts.activity(&ids).await.map_err(unexpected)?
+        if caller.scope == AccountScope::ClientAccount {
+            return Err(ListAccountsError::ClientAccountKey);
+        }
+        let query = AccountQuery {
+            organisation_id: caller.organisation_id,
+            mode: caller.mode,
+            scope: AccountScope::ClientAccount,
+            name,
         };
-        Ok(accounts.map(|account| {
-            let of_account = activity
-                .iter()
-                .find(|(id, _)| *id == account.id)
-                .map(|(_, a)| *a)
-                .unwrap_or_default();
-            (account, of_account)
-        }))
+        Ok(self.clients_with_activity(&query, &page).await?)
+    }
+
+    async fn clients_of(
+        &self,
+        organisation_id: OrganisationId,
+        mode: AccountMode,
+        page: PageRequest<Cursor>,
+    ) -> Result<Page<(Account, AccountActivity)>, AdminError> {
+        let query = AccountQuery {
+            organisation_id,
+            mode,
+            scope: AccountScope::ClientAccount,
+            name: None,
+        };
+        Ok(self.clients_with_activity(&query, &page).await?)
+    }
+
+    async fn create_client_as(
+        &self,
+        organisation_id: OrganisationId,
+        mode: AccountMode,
+        new: NewAccount,
+        by: &Actor,
+    ) -> Result<Account, CreateAccountError> {
+        let organisation = self
+            .accounts
+            .organisation(organisation_id)
+            .await
+            .map_err(unexpected)?
+            .ok_or_else(|| anyhow!("organisation {organisation_id} vanished"))?;
+        let account = self.new_account(
+            (organisation.id, organisation.organisation_type),
+            mode,
+            AccountScope::ClientAccount,
+            &new,
+        );
+        let audit = AuditEntry::new(
+            account.created_at,
+            by.clone(),
+            "account.created",
+            "account",
+            account.id,
+        )
+        .in_organisation(organisation_id)
+        .after(
+            Snapshot::new()
+                .with("name", account.name.as_str())
+                .with("mode", mode.as_str())
+                .with("scope", "client account")
+                .with("currency", account.currency),
+        );
+        self.accounts
+            .insert_client(&account, Some(audit))
+            .await
+            .map_err(create_error)?;
+        Ok(account)
     }
 
     async fn create_pair(
@@ -330,7 +402,7 @@ impl AccountsService for Service {
         let account =
             self.new_account(organisation, caller.mode, AccountScope::ClientAccount, &new);
         self.accounts
-            .insert_client(&account)
+            .insert_client(&account, None)
             .await
             .map_err(create_error)?;
         Ok(account)

@@ -213,14 +213,18 @@ impl AccountRepository for AccountStore {
             .map_err(|e| write_error(e, "inserting an account pair"))
     }
 
-    async fn insert_client(&self, account: &Account) -> Result<(), AccountWriteError> {
+    async fn insert_client(
+        &self,
+        account: &Account,
+        audit: Option<AuditEntry>,
+    ) -> Result<(), AccountWriteError> {
         let row = AccountRow::from_domain(account);
         self.db
             .write(move |conn| {
                 diesel::insert_into(accounts::table)
                     .values(&row)
-                    .execute(conn)
-                    .map(drop)
+                    .execute(conn)?;
+                crate::audit::record(conn, &audit)
             })
             .await
             .map_err(|e| write_error(e, "inserting a client account"))

@@ -152,7 +152,7 @@ async fn a_broken_pair_writes_nothing(t: TestDb) {
             c.scope = AccountScope::ClientAccount;
             c.sibling_id = None;
             c
-        })
+        }, None)
         .await,
         Err(AccountWriteError::Store(StoreError::Duplicate))
     ));
@@ -171,7 +171,7 @@ async fn lists_page_by_keyset_within_organisation_mode_and_scope(t: TestDb) {
         AccountMode::Live,
         AccountScope::ClientAccount,
         "Client",
-    ))
+    ), None)
     .await
     .unwrap();
     let query = AccountQuery {
@@ -357,15 +357,15 @@ async fn handles_are_unique_per_organisation_and_mode(t: TestDb) {
     let (org, live, _) = seeded(&repo).await;
     let (other, _, _) = seeded(&repo).await;
     // NULL handles never collide.
-    repo.insert_client(&client(org.id, AccountMode::Live, "A"))
+    repo.insert_client(&client(org.id, AccountMode::Live, "A"), None)
         .await
         .unwrap();
-    repo.insert_client(&client(org.id, AccountMode::Live, "B"))
+    repo.insert_client(&client(org.id, AccountMode::Live, "B"), None)
         .await
         .unwrap();
     let mut first = client(org.id, AccountMode::Live, "C");
     first.handle = handle("acme");
-    repo.insert_client(&first).await.unwrap();
+    repo.insert_client(&first, None).await.unwrap();
     assert_eq!(
         repo.get(first.id).await.unwrap().unwrap().handle,
         handle("acme")
@@ -373,17 +373,17 @@ async fn handles_are_unique_per_organisation_and_mode(t: TestDb) {
     let mut again = client(org.id, AccountMode::Live, "D");
     again.handle = handle("acme");
     assert!(matches!(
-        repo.insert_client(&again).await,
+        repo.insert_client(&again, None).await,
         Err(AccountWriteError::HandleTaken)
     ));
     assert_eq!(repo.get(again.id).await.unwrap(), None, "nothing written");
     // The other mode and another organisation may use it.
     let mut test_mode = client(org.id, AccountMode::Test, "E");
     test_mode.handle = handle("acme");
-    repo.insert_client(&test_mode).await.unwrap();
+    repo.insert_client(&test_mode, None).await.unwrap();
     let mut elsewhere = client(other.id, AccountMode::Live, "F");
     elsewhere.handle = handle("acme");
-    repo.insert_client(&elsewhere).await.unwrap();
+    repo.insert_client(&elsewhere, None).await.unwrap();
     // A pair whose handle is taken writes neither half.
     let (mut l, mut t2) = pair(org.id, "G");
     l.handle = handle("acme");
@@ -425,7 +425,7 @@ async fn a_client_idempotency_key_creates_exactly_one_account(t: TestDb) {
         let repo = Arc::clone(&repo);
         let mut c = client(org.id, AccountMode::Live, &format!("Client {i}"));
         c.idempotency_key = Some(key.clone());
-        tokio::spawn(async move { repo.insert_client(&c).await })
+        tokio::spawn(async move { repo.insert_client(&c, None).await })
     });
     let mut created = 0;
     for attempt in attempts {
@@ -439,7 +439,7 @@ async fn a_client_idempotency_key_creates_exactly_one_account(t: TestDb) {
     // The same key in the other mode is another key.
     let mut test_mode = client(org.id, AccountMode::Test, "T");
     test_mode.idempotency_key = Some(key.clone());
-    repo.insert_client(&test_mode).await.unwrap();
+    repo.insert_client(&test_mode, None).await.unwrap();
     let stored = repo.get(test_mode.id).await.unwrap().unwrap();
     assert_eq!(stored.idempotency_key, Some(key));
 }
@@ -451,7 +451,7 @@ async fn activity_counts_and_sums_each_accounts_estimates(t: TestDb) {
     let idle = client(org.id, AccountMode::Live, "Idle");
     let other = client(org.id, AccountMode::Live, "Other");
     for c in [&busy, &idle, &other] {
-        repo.insert_client(c).await.unwrap();
+        repo.insert_client(c, None).await.unwrap();
     }
     let rows = [
         ("e1", &busy, Some(1_500_000_i64), "2026-05-01 10:00:00"),
@@ -547,7 +547,7 @@ async fn keys_are_found_by_hash_listed_and_revoked(t: TestDb) {
         AccountScope::ClientAccount,
         "Client",
     );
-    accounts.insert_client(&client).await.unwrap();
+    accounts.insert_client(&client, None).await.unwrap();
     let keys = ApiKeyStore::new(t.db().clone());
     let s1 = ApiKeySecret::generate(AccountMode::Live);
     let s2 = ApiKeySecret::generate(AccountMode::Test);

@@ -122,3 +122,18 @@ pub enum RecoverError {
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
 }
+
+/// Why a test event could not be sent (a receiver's failure is not an error:
+/// it is the answer, in [`crate::TestDelivery`]).
+#[derive(Debug, thiserror::Error)]
+pub enum TestEventError {
+    /// No webhook of the caller's organisation and mode has this id.
+    #[error("no webhook has this id")]
+    NotFound,
+    /// The account is not one the webhook sends events for.
+    #[error(transparent)]
+    Invalid(#[from] InvalidField),
+    /// Storage failed.
+    #[error(transparent)]
+    Unexpected(#[from] anyhow::Error),
+}

@@ -40,11 +40,12 @@ mod secret;
 mod service;
 pub mod signature;
 pub mod target;
+mod test_event;
 
 pub use delivery::{Deliverer, DeliverySettings, Step, is_network_failure, random_jitter};
 pub use errors::{
     AdminWebhookError, CreateWebhookError, InsertWebhookError, InvalidField, ListWebhooksError,
-    RecoverError, UpdateWebhookError, WebhookError,
+    RecoverError, TestEventError, UpdateWebhookError, WebhookError,
 };
 pub use models::{
     Attempt, AttemptId, AttemptOutcome, ClaimedStream, NewWebhook, OutboxEvent, Owner, Recovery,
@@ -60,6 +61,7 @@ pub use ports::{
     MockWebhookRepository, MockWebhookSender, MockWebhooksService,
 };
 pub use secret::WebhookSecret;
-pub use service::{DEFAULT_WEBHOOK_LIMIT, MAX_FILTER_ACCOUNTS, Service, Settings};
+pub use service::{DEFAULT_WEBHOOK_LIMIT, MAX_FILTER_ACCOUNTS, Outbound, Service, Settings};
 pub use signature::{VerifyError, verify};
 pub use target::{TargetPolicy, WebhookUrl};
+pub use test_event::{TEST_EVENT_TYPE, TEST_MESSAGE, TestDelivery};

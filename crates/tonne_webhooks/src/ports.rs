@@ -309,6 +309,18 @@ pub trait WebhooksService: Send + Sync {
         by: &Actor,
     ) -> Result<Recovery, RecoverError>;
 
+    /// Sends a test event for one of the webhook's accounts now, signed with
+    /// its current secret (see [`crate::TEST_EVENT_TYPE`]), and returns what
+    /// the receiver answered. It is sent even when the webhook is disabled, is
+    /// not retried and moves no stream. `account` must be one the webhook
+    /// sends events for (`Invalid`, field `account`, otherwise).
+    async fn send_test(
+        &self,
+        owner: Owner,
+        id: &str,
+        account: AccountId,
+    ) -> Result<crate::TestDelivery, crate::TestEventError>;
+
     /// Operator: any webhook's attempts.
     async fn admin_attempts(
         &self,

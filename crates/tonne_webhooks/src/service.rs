@@ -8,16 +8,20 @@ use tonne_kernel::{
 
 use crate::errors::{
     AdminWebhookError, CreateWebhookError, InsertWebhookError, InvalidField, ListWebhooksError,
-    RecoverError, UpdateWebhookError, WebhookError, unexpected,
+    RecoverError, TestEventError, UpdateWebhookError, WebhookError, unexpected,
 };
 use crate::models::{
     Attempt, NewWebhook, Owner, Recovery, StreamKey, Webhook, WebhookChanges, WebhookHealth,
     WebhookId,
 };
 use crate::ports::{
-    AccountDirectory, HostResolver, StoreError, WebhookRepository, WebhooksService,
+    AccountDirectory, EventEncoder, HostResolver, OutboundRequest, StoreError, WebhookRepository,
+    WebhookSender, WebhooksService,
 };
+use crate::policy::SendOutcome;
 use crate::secret::WebhookSecret;
+use crate::signature;
+use crate::test_event::{self, TestDelivery};
 use crate::target::{TargetHost, TargetPolicy, WebhookUrl};
 
 /// Most webhooks per organisation and mode, unless configured.
@@ -43,6 +47,16 @@ impl Default for Settings {
     }
 }
 
+/// How the use cases send a request themselves (the test event): the
+/// dispatcher's client and body encoder.
+#[derive(Clone)]
+pub struct Outbound {
+    /// Sends a signed request.
+    pub sender: Arc<dyn WebhookSender>,
+    /// Renders the `{"events":[…]}` body.
+    pub encoder: Arc<dyn EventEncoder>,
+}
+
 /// The webhook use cases over their driven ports.
 ///
 /// `Service::new` takes the ports in the order of the fields.
@@ -51,6 +65,7 @@ pub struct Service {
     webhooks: Arc<dyn WebhookRepository>,
     accounts: Arc<dyn AccountDirectory>,
     resolver: Arc<dyn HostResolver>,
+    outbound: Outbound,
     clock: Arc<dyn Clock>,
     ids: Arc<dyn IdGenerator>,
     settings: Settings,
@@ -122,6 +137,26 @@ impl Service {
         Ok(ids.into_iter().collect())
     }
 
+    /// `Invalid` (named `field`) unless the webhook sends `account`'s events.
+    async fn check_covers(
+        &self,
+        webhook: &Webhook,
+        account: AccountId,
+        field: &str,
+    ) -> Result<(), CheckAccountsError> {
+        let covered = match &webhook.account_ids {
+            Some(ids) => ids.contains(&account),
+            None => {
+                self.accounts.owner_of(account).await.map_err(unexpected)? == Some(webhook.owner())
+            }
+        };
+        if covered {
+            Ok(())
+        } else {
+            Err(InvalidField::new(field, "is not an account this webhook delivers for").into())
+        }
+    }
+
     async fn owned(&self, owner: Owner, id: &str) -> Result<Webhook, WebhookError> {
         let Ok(id) = id.parse::<WebhookId>() else {
             return Err(WebhookError::NotFound);
@@ -141,32 +176,27 @@ enum CheckAccountsError {
     Unexpected(#[from] anyhow::Error),
 }
 
-impl From<CheckAccountsError> for CreateWebhookError {
-    fn from(e: CheckAccountsError) -> Self {
-        match e {
-            CheckAccountsError::Invalid(f) => f.into(),
-            CheckAccountsError::Unexpected(e) => e.into(),
+/// Each error with `Invalid` and `Unexpected` takes a failed account check.
+macro_rules! from_account_check {
+    ($($error:ty),+) => {$(
+        impl From<CheckAccountsError> for $error {
+            fn from(e: CheckAccountsError) -> Self {
+                match e {
+                    CheckAccountsError::Invalid(f) => f.into(),
+                    CheckAccountsError::Unexpected(e) => e.into(),
+                }
+            }
         }
-    }
+    )+};
 }
 
-impl From<CheckAccountsError> for UpdateWebhookError {
-    fn from(e: CheckAccountsError) -> Self {
-        match e {
-            CheckAccountsError::Invalid(f) => f.into(),
-            CheckAccountsError::Unexpected(e) => e.into(),
-        }
-    }
-}
-
-impl From<CheckAccountsError> for ListWebhooksError {
-    fn from(e: CheckAccountsError) -> Self {
-        match e {
-            CheckAccountsError::Invalid(f) => f.into(),
-            CheckAccountsError::Unexpected(e) => e.into(),
-        }
-    }
-}
+from_account_check!(
+    CreateWebhookError,
+    UpdateWebhookError,
+    ListWebhooksError,
+    RecoverError,
+    TestEventError
+);
 
 fn not_found_to<E>(e: StoreError, not_found: E) -> Result<(), E>
 where
@@ -352,17 +382,7 @@ impl WebhooksService for Service {
             return Err(InvalidField::new("since", "is in the future").into());
         }
         if let Some(a) = account {
-            let covered = match &webhook.account_ids {
-                Some(ids) => ids.contains(&a),
-                None => self.accounts.owner_of(a).await.map_err(unexpected)? == Some(owner),
-            };
-            if !covered {
-                return Err(InvalidField::new(
-                    "account_id",
-                    "is not an account this webhook delivers for",
-                )
-                .into());
-            }
+            self.check_covers(&webhook, a, "account_id").await?;
         }
         let mut replay = Snapshot::new().with("replay from", since);
         if let Some(account) = account {
@@ -376,6 +396,51 @@ impl WebhooksService for Service {
             .recover(webhook.id, since, account, now, audit)
             .await
             .map_err(unexpected)?)
+    }
+
+    async fn send_test(
+        &self,
+        owner: Owner,
+        id: &str,
+        account: AccountId,
+    ) -> Result<TestDelivery, TestEventError> {
+        let webhook = self.owned(owner, id).await.map_err(|e| match e {
+            WebhookError::NotFound => TestEventError::NotFound,
+            WebhookError::Unexpected(e) => TestEventError::Unexpected(e),
+        })?;
+        self.check_covers(&webhook, account, "account").await?;
+        let event_id = format!("test_{}", self.ids.new_uuid().simple());
+        let attempted_at = self.clock.now();
+        let body = self.outbound.encoder.encode(&[test_event::event(
+            &webhook,
+            account,
+            event_id.clone(),
+            attempted_at,
+        )]);
+        let request = OutboundRequest {
+            signature: signature::header_value(
+                webhook.secret.expose(),
+                webhook.organisation_id,
+                attempted_at.unix_timestamp(),
+                &body,
+            ),
+            url: webhook.url,
+            body,
+        };
+        let started = std::time::Instant::now();
+        let outcome = self.outbound.sender.send(&request).await;
+        Ok(TestDelivery {
+            event_id,
+            account_id: account,
+            attempted_at,
+            status: outcome.status(),
+            error: outcome.error(),
+            latency_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
+            response: match outcome {
+                SendOutcome::Response { body_start, .. } => body_start,
+                _ => String::new(),
+            },
+        })
     }
 
     async fn admin_attempts(

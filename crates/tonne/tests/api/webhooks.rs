@@ -511,6 +511,13 @@ async fn private_targets_are_refused_unless_allowed(app: TestApp) {
         Arc::new(tonne_dispatcher::SystemResolver {
             timeout: Duration::from_secs(2),
         }),
+        tonne_webhooks::Outbound {
+            sender: Arc::new(
+                tonne_dispatcher::HttpSender::new(Duration::from_secs(2), Default::default())
+                    .unwrap(),
+            ),
+            encoder: Arc::new(tonne_dispatcher::JsonEncoder),
+        },
         Arc::new(tonne_kernel::SystemClock),
         Arc::new(tonne_kernel::UuidV7Generator),
         tonne_webhooks::Settings::default(),

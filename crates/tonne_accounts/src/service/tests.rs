@@ -297,12 +297,14 @@ async fn a_client_account_takes_the_callers_mode_and_has_no_sibling() {
     accounts
         .expect_insert_client()
         .times(1)
-        .withf(|a| {
+        .withf(|a, audit| {
             a.mode == AccountMode::Test
                 && a.scope == AccountScope::ClientAccount
                 && a.sibling_id.is_none()
+                // the API's business writes are not audited
+                && audit.is_none()
         })
-        .returning(|_| Ok(()));
+        .returning(|_, _| Ok(()));
     let svc = service(accounts, MockApiKeyRepository::new());
     svc.create_client(
         &caller(AccountMode::Test, AccountScope::Account),
@@ -310,6 +312,40 @@ async fn a_client_account_takes_the_callers_mode_and_has_no_sibling() {
     )
     .await
     .unwrap();
+}
+
+/// A member's client account from the console: in the member's organisation
+/// and the chosen mode, written with its audit entry.
+#[tokio::test]
+async fn a_member_creates_a_client_account_with_its_audit_entry() {
+    let mut accounts = MockAccountRepository::new();
+    with_organisation(&mut accounts);
+    accounts
+        .expect_insert_client()
+        .times(1)
+        .withf(|a, audit| {
+            let audit = audit.as_ref().unwrap();
+            a.mode == AccountMode::Test
+                && a.scope == AccountScope::ClientAccount
+                && a.organisation_id == org(1)
+                && audit.action == "account.created"
+                && audit.actor == Actor::person("ada@example.org")
+                && audit.organisation == Some(org(1))
+                && audit.object_id == a.id.to_string()
+                && audit.after.get("name") == Some("Client")
+        })
+        .returning(|_, _| Ok(()));
+    let svc = service(accounts, MockApiKeyRepository::new());
+    let made = svc
+        .create_client_as(
+            org(1),
+            AccountMode::Test,
+            new_account("Client"),
+            &Actor::person("ada@example.org"),
+        )
+        .await
+        .unwrap();
+    assert_eq!(made.name.as_str(), "Client");
 }
 
 // ---- updating accounts ----
@@ -651,7 +687,7 @@ async fn new_accounts_answer_the_organisation_type_and_what_was_asked() {
     accounts
         .expect_insert_client()
         .times(1)
-        .withf(|a| {
+        .withf(|a, _| {
             a.organisation_type == OrganisationType::Supplier
                 && a.handle.as_ref().map(Handle::as_str) == Some("acme")
                 && a.external_pages_visibility == ExternalPagesVisibility::Public
@@ -660,7 +696,7 @@ async fn new_accounts_answer_the_organisation_type_and_what_was_asked() {
                     .map(AccountIdempotencyKey::as_str)
                     == Some("k-1")
         })
-        .returning(|_| Ok(()));
+        .returning(|_, _| Ok(()));
     accounts
         .expect_insert_pair()
         .times(1)
@@ -701,7 +737,7 @@ async fn a_taken_handle_or_idempotency_key_is_reported_as_such() {
     accounts
         .expect_insert_client()
         .times(2)
-        .returning(move |_| Err(answers.next().unwrap()));
+        .returning(move |_, _| Err(answers.next().unwrap()));
     let svc = service(accounts, MockApiKeyRepository::new());
     let who = caller(AccountMode::Live, AccountScope::Account);
     assert!(matches!(

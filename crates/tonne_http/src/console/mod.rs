@@ -22,6 +22,7 @@ mod answers;
 mod audit;
 mod auth;
 mod catalogue;
+mod client_accounts;
 mod estimates;
 mod installation_webhooks;
 mod keys;
@@ -53,6 +54,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     )
     .service(web::resource("/console/audit").route(web::get().to(audit::list)))
     .service(web::resource("/console/estimates").route(web::get().to(estimates::list)))
+    .service(
+        web::resource("/console/client-accounts")
+            .route(web::get().to(client_accounts::list))
+            .route(web::post().to(client_accounts::create)),
+    )
     .service(web::resource("/console/offset-links").route(web::get().to(offset_links::list)))
     .service(web::resource("/console/offset-links/{id}").route(web::get().to(offset_links::show)))
     .service(web::resource("/console/estimates/{id}").route(web::get().to(estimates::show)))
@@ -87,6 +93,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(
         web::resource("/console/webhooks/{id}/rotate")
             .route(web::post().to(webhook_settings::rotate)),
+    )
+    .service(
+        web::resource("/console/webhooks/{id}/test").route(web::post().to(webhook_settings::test)),
     )
     .service(
         web::resource("/console/webhooks/{id}/delete")

@@ -7,15 +7,17 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 use tonne_accounts::users::Principal;
 use tonne_kernel::AccountMode;
+use tonne_kernel::AccountId;
 use tonne_webhooks::{
-    CreateWebhookError, NewWebhook, Owner, UpdateWebhookError, WebhookChanges, WebhookError,
+    CreateWebhookError, NewWebhook, Owner, TestEventError, UpdateWebhookError, WebhookChanges,
+    WebhookError,
 };
 
 use super::answers::{not_found, respond, see_other, unavailable};
 use super::scope::mode_of;
 use super::session::signed_in_form;
-use super::views::{self, WebhookForm};
-use super::webhooks::{PageForms, list_page, owner_of, page};
+use super::views::{self, TestForm, WebhookForm, WebhookPageForms};
+use super::webhooks::{list_page, owner_of, page};
 use crate::state::AppState;
 
 /// The member sending a webhook form, its mode and the webhooks' owner, or
@@ -106,12 +108,12 @@ pub(super) async fn edit(
         Err(UpdateWebhookError::Invalid(f)) => format!("Receiver URL: {}.", f.reason),
         Err(e @ UpdateWebhookError::Unexpected(_)) => return unavailable(e),
     };
-    let forms = PageForms {
+    let forms = WebhookPageForms {
         settings: WebhookForm {
             url,
             problem: Some(problem),
         },
-        ..PageForms::default()
+        ..WebhookPageForms::default()
     };
     page(
         &state,
@@ -167,5 +169,67 @@ pub(super) async fn delete(
         // another organisation's, or deleted already (a second submit acts once)
         Err(WebhookError::NotFound) => not_found(&who),
         Err(e) => unavailable(e),
+    }
+}
+
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct TestEventForm {
+    csrf: Option<String>,
+    mode: Option<String>,
+    account: Option<String>,
+}
+
+/// `POST /console/webhooks/{id}/test`: sends a test event now and shows the
+/// receiver's answer on the webhook's page (a failing receiver is an answer,
+/// not an error: 200).
+pub(super) async fn test(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+    form: web::Form<TestEventForm>,
+) -> HttpResponse {
+    let (who, mode, owner) =
+        match member_form(&state, &req, form.csrf.as_deref(), form.mode.as_deref()).await {
+            Ok(found) => found,
+            Err(answer) => return answer,
+        };
+    let account = form.account.clone().unwrap_or_default();
+    let refused = |problem: &str| WebhookPageForms {
+        test: TestForm {
+            account: account.clone(),
+            problem: Some(problem.to_owned()),
+            sent: None,
+        },
+        ..WebhookPageForms::default()
+    };
+    let bad = StatusCode::BAD_REQUEST;
+    let Ok(account_id) = account.trim().parse::<AccountId>() else {
+        let forms = refused("For account: choose one of the webhook's accounts.");
+        return page(&state, &who, &id, mode, None, forms, bad).await;
+    };
+    match state.webhooks.send_test(owner, &id, account_id).await {
+        Ok(sent) => {
+            tracing::info!(
+                webhook = id.as_str(),
+                by = %who.actor(),
+                status = ?sent.status,
+                "test event sent from the console"
+            );
+            let forms = WebhookPageForms {
+                test: TestForm {
+                    account,
+                    problem: None,
+                    sent: Some(sent),
+                },
+                ..WebhookPageForms::default()
+            };
+            page(&state, &who, &id, mode, None, forms, StatusCode::OK).await
+        }
+        Err(TestEventError::NotFound) => not_found(&who),
+        Err(TestEventError::Invalid(_)) => {
+            let forms = refused("For account: this webhook sends no events for that account.");
+            page(&state, &who, &id, mode, None, forms, bad).await
+        }
+        Err(e @ TestEventError::Unexpected(_)) => unavailable(e),
     }
 }

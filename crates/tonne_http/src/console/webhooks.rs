@@ -17,7 +17,7 @@ use super::installation_webhooks;
 use super::scope::{member_organisation, mode_of};
 use super::session::{signed_in, signed_in_form};
 use super::views;
-use super::views::{OperatorNotice, ReplayForm, WebhookForm};
+use super::views::{OperatorNotice, ReplayForm, WebhookForm, WebhookPageForms};
 use crate::state::AppState;
 
 #[derive(Debug, Default, Deserialize)]
@@ -70,14 +70,7 @@ pub(super) async fn list_page(
     }
 }
 
-/// The forms of a member's webhook page, as given.
-#[derive(Debug, Default)]
-pub(super) struct PageForms {
-    pub replay: ReplayForm,
-    pub settings: WebhookForm,
-}
-
-impl From<ReplayForm> for PageForms {
+impl From<ReplayForm> for WebhookPageForms {
     fn from(replay: ReplayForm) -> Self {
         Self {
             replay,
@@ -93,7 +86,7 @@ pub(super) async fn page(
     id: &str,
     mode: AccountMode,
     after: Option<&str>,
-    forms: impl Into<PageForms>,
+    forms: impl Into<WebhookPageForms>,
     status: StatusCode,
 ) -> HttpResponse {
     let forms = forms.into();
@@ -105,6 +98,23 @@ pub(super) async fn page(
         Err(WebhookError::NotFound) => return not_found(who),
         Err(e) => return unavailable(e),
     };
+    // the accounts it sends events for (client accounts included)
+    let accounts = match state
+        .accounts
+        .organisation_accounts(owner.organisation_id, mode)
+        .await
+    {
+        Ok(all) => all
+            .into_iter()
+            .filter(|a| {
+                webhook
+                    .account_ids
+                    .as_ref()
+                    .is_none_or(|ids| ids.contains(&a.id))
+            })
+            .collect::<Vec<_>>(),
+        Err(e) => return unavailable(e),
+    };
     match state.webhooks.attempts(owner, id, page_after(after)).await {
         Ok(attempts) => {
             let next = attempts.last_if_more().map(|a| a.id.to_string());
@@ -113,10 +123,10 @@ pub(super) async fn page(
                 views::webhook(
                     who,
                     &webhook,
+                    &accounts,
                     &attempts.items,
                     next.as_deref(),
-                    &forms.replay,
-                    &forms.settings,
+                    &forms,
                 ),
             )
         }

@@ -14,7 +14,10 @@ use tonne_kernel::{AccountId, AccountMode, Actor, MockClock, MockIdGenerator, Or
 use uuid::Uuid;
 
 use super::*;
-use crate::ports::{MockAccountDirectory, MockHostResolver, MockWebhookRepository};
+use crate::ports::{
+    MockAccountDirectory, MockEventEncoder, MockHostResolver, MockWebhookRepository,
+    MockWebhookSender,
+};
 
 fn now() -> OffsetDateTime {
     OffsetDateTime::from_unix_timestamp(1_700_000_000).unwrap()
@@ -35,6 +38,8 @@ struct Mocks {
     repo: MockWebhookRepository,
     accounts: MockAccountDirectory,
     resolver: MockHostResolver,
+    sender: MockWebhookSender,
+    encoder: MockEventEncoder,
 }
 
 fn mocks() -> Mocks {
@@ -61,6 +66,8 @@ fn mocks() -> Mocks {
         repo: MockWebhookRepository::new(),
         accounts,
         resolver,
+        sender: MockWebhookSender::new(),
+        encoder: MockEventEncoder::new(),
     }
 }
 
@@ -73,6 +80,10 @@ fn service(m: Mocks, settings: Settings) -> Service {
         Arc::new(m.repo),
         Arc::new(m.accounts),
         Arc::new(m.resolver),
+        Outbound {
+            sender: Arc::new(m.sender),
+            encoder: Arc::new(m.encoder),
+        },
         Arc::new(clock),
         Arc::new(ids),
         settings,
@@ -534,4 +545,110 @@ async fn an_operator_re_enables_a_disabled_webhook_once_and_it_is_audited() {
     // webhook 6 is enabled already: nothing is written (update is expected once)
     let w6 = WebhookId::from_uuid(Uuid::from_u128(6));
     assert!(s.admin_enable(w6, &by).await.unwrap().enabled);
+}
+
+/// A test event: signed with the webhook's secret, for an account it covers,
+/// sent even while the webhook is disabled; the receiver's answer comes back.
+#[tokio::test]
+async fn a_test_event_is_signed_sent_once_and_answered() {
+    let mut m = mocks();
+    let hook = stored(5, owner(), None, false);
+    let secret = hook.secret.expose().to_owned();
+    m.repo
+        .expect_get()
+        .returning(move |_| Ok(Some(hook.clone())));
+    m.encoder
+        .expect_encode()
+        .withf(|events| {
+            events.len() == 1
+                && events[0].event_type == crate::TEST_EVENT_TYPE
+                && events[0].sequence == 0
+                && events[0].account_id == account(12)
+                && events[0].event_id == format!("test_{}", Uuid::from_u128(99).simple())
+                && events[0]
+                    .data_json
+                    .contains(&WebhookId::from_uuid(Uuid::from_u128(5)).to_string())
+        })
+        .times(1)
+        .returning(|_| b"{\"events\":[]}".to_vec());
+    m.sender
+        .expect_send()
+        .withf(move |r| {
+            r.url.as_str() == "https://hooks.example.com/a"
+                && crate::verify(&secret, &r.signature, &r.body, now(), time::Duration::minutes(5))
+                    .is_ok()
+        })
+        .times(1)
+        .returning(|_| SendOutcome::Response {
+            status: 202,
+            retry_after: None,
+            body_start: "thanks".into(),
+        });
+    let s = service(m, Settings::default());
+    let id = WebhookId::from_uuid(Uuid::from_u128(5)).to_string();
+    let answer = s.send_test(owner(), &id, account(12)).await.unwrap();
+    assert!(answer.acknowledged());
+    assert_eq!(answer.status, Some(202));
+    assert_eq!(answer.response, "thanks");
+    assert_eq!(answer.attempted_at, now());
+}
+
+/// Another owner's webhook is not found; an account the webhook does not
+/// cover is refused; neither sends anything.
+#[tokio::test]
+async fn a_test_event_needs_an_owned_webhook_and_a_covered_account() {
+    let mut m = mocks();
+    m.repo.expect_get().returning(|id| {
+        Ok(match id.as_uuid().as_u128() {
+            5 => Some(stored(5, owner(), Some(vec![account(11)]), true)),
+            6 => Some(stored(6, owner(), None, true)),
+            _ => None,
+        })
+    });
+    m.sender.expect_send().never();
+    m.encoder.expect_encode().never();
+    let s = service(m, Settings::default());
+    let w5 = WebhookId::from_uuid(Uuid::from_u128(5)).to_string();
+    let w6 = WebhookId::from_uuid(Uuid::from_u128(6)).to_string();
+    let other = Owner {
+        mode: AccountMode::Test,
+        ..owner()
+    };
+    assert!(matches!(
+        s.send_test(other, &w5, account(11)).await,
+        Err(TestEventError::NotFound)
+    ));
+    assert!(matches!(
+        s.send_test(owner(), "nope", account(11)).await,
+        Err(TestEventError::NotFound)
+    ));
+    // filtered to 11: 12 is the organisation's but not the webhook's
+    match s.send_test(owner(), &w5, account(12)).await {
+        Err(TestEventError::Invalid(f)) => assert_eq!(f.field, "account"),
+        other => panic!("{other:?}"),
+    }
+    // unfiltered: another organisation's account (30) and the test mode's (20)
+    for foreign in [30, 20, 40] {
+        assert!(matches!(
+            s.send_test(owner(), &w6, account(foreign)).await,
+            Err(TestEventError::Invalid(_))
+        ));
+    }
+}
+
+/// A receiver that does not answer is the answer, not an error.
+#[tokio::test]
+async fn a_test_event_reports_a_receiver_that_does_not_answer() {
+    let mut m = mocks();
+    m.repo
+        .expect_get()
+        .returning(|_| Ok(Some(stored(5, owner(), None, true))));
+    m.encoder.expect_encode().returning(|_| b"{}".to_vec());
+    m.sender.expect_send().returning(|_| SendOutcome::Timeout);
+    let s = service(m, Settings::default());
+    let id = WebhookId::from_uuid(Uuid::from_u128(5)).to_string();
+    let answer = s.send_test(owner(), &id, account(10)).await.unwrap();
+    assert!(!answer.acknowledged());
+    assert_eq!(answer.status, None);
+    assert_eq!(answer.error.as_deref(), Some("timeout"));
 }

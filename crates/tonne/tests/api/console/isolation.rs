@@ -81,7 +81,7 @@ async fn a_member_reaches_nothing_of_another_organisation_through_any_console_ur
     for path in &reads {
         assert_eq!(bob.get(path).await.status, 404, "GET {path}");
     }
-    let writes: [(String, Vec<(&str, &str)>); 14] = [
+    let writes: [(String, Vec<(&str, &str)>); 15] = [
         (
             format!("/console/orders/{order}/advance"),
             vec![("to", "cancelled")],
@@ -102,6 +102,10 @@ async fn a_member_reaches_nothing_of_another_organisation_through_any_console_ur
         (
             format!("/console/webhooks/{hook}/delete"),
             vec![("mode", "live")],
+        ),
+        (
+            format!("/console/webhooks/{hook}/test"),
+            vec![("mode", "live"), ("account", account.as_str())],
         ),
         (format!("/console/webhooks/{hook}/skip"), vec![]),
         (format!("/console/webhooks/{hook}/enable"), vec![]),

@@ -5,11 +5,13 @@
 
 mod auth;
 mod catalogue;
+mod client_accounts;
 mod isolation;
 mod members;
 mod orders;
 mod organisations;
 mod overview;
+mod test_events;
 mod webhooks;
 
 use std::time::Duration;

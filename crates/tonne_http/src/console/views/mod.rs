@@ -4,6 +4,7 @@
 
 mod audit;
 mod catalogue;
+mod client_accounts;
 mod estimates;
 mod installation_webhooks;
 mod keys;
@@ -16,6 +17,7 @@ mod webhooks;
 
 pub use audit::{AuditFilterForm, audit_log};
 pub use catalogue::{EditForm, ImportOutcome, StockForm, bundle, catalogue};
+pub use client_accounts::{ClientAccountForm, client_accounts};
 pub use estimates::{estimate, estimates};
 pub use installation_webhooks::{OperatorNotice, installation_webhook, installation_webhooks};
 pub use keys::{created_key, keys};
@@ -27,7 +29,9 @@ pub use organisations::{
 };
 pub use overview::{OperatorOverview, operator_overview};
 pub use selections::{SelectionForm, selection};
-pub use webhooks::{ReplayForm, WebhookForm, webhook, webhook_secret, webhooks};
+pub use webhooks::{
+    ReplayForm, TestForm, WebhookForm, WebhookPageForms, webhook, webhook_secret, webhooks,
+};
 
 use crate::certificate::human_date;
 use crate::pages::views::STYLE;
@@ -297,6 +301,15 @@ pub fn overview(who: &Principal) -> Markup {
             p { "Signed in as " (who.user.email) ", " (role) "." }
             @if who.user.role == Role::Operator {
                 p { a href="/console/orders" { "Live orders waiting for action" } }
+            } @else {
+                ul {
+                    li { a href="/console/orders" { "Orders" } ", live and test, with their certificates" }
+                    li { a href="/console/estimates" { "Estimates" } " and how each was worked out" }
+                    li { a href="/console/client-accounts" { "Client accounts" } " for your own customers" }
+                    li { a href="/console/offset-links" { "Offset links" } " and their visitors" }
+                    li { a href="/console/webhooks" { "Webhooks" } ", their delivery logs and test events" }
+                    li { a href="/console/keys" { "API keys" } }
+                }
             }
         },
     )

@@ -4,7 +4,8 @@
 use maud::{Markup, html};
 use tonne_accounts::users::Principal;
 use tonne_kernel::AccountMode;
-use tonne_webhooks::{Attempt, AttemptOutcome, Webhook};
+use tonne_accounts::{Account, AccountScope};
+use tonne_webhooks::{Attempt, AttemptOutcome, TestDelivery, Webhook};
 
 use super::{mode_switch, page_in, when};
 
@@ -15,6 +16,14 @@ pub struct ReplayForm {
     pub account: String,
     pub problem: Option<String>,
     pub recovered: Option<u64>,
+}
+
+/// What the test-event form held, and what the receiver answered.
+#[derive(Debug, Default, Clone)]
+pub struct TestForm {
+    pub account: String,
+    pub problem: Option<String>,
+    pub sent: Option<TestDelivery>,
 }
 
 /// What a webhook form held (creation or settings), to show it again with its error.
@@ -150,6 +159,52 @@ fn settings(who: &Principal, hook: &Webhook, form: &WebhookForm) -> Markup {
     }
 }
 
+/// The test-event form: one of the webhook's accounts, and the last answer.
+fn test_form(who: &Principal, hook: &Webhook, accounts: &[Account], form: &TestForm) -> Markup {
+    html! {
+        h2 id="test" { "Send a test event" }
+        @if let Some(sent) = &form.sent {
+            div class=(if sent.acknowledged() { "notice" } else { "error" }) role="status" id="test-result" {
+                p {
+                    @if sent.acknowledged() { "The receiver acknowledged the test event: " }
+                    @else { "The receiver did not acknowledge the test event: " }
+                    @if let Some(s) = sent.status { "HTTP " (s) }
+                    @if let Some(e) = &sent.error { (e) }
+                    " after " (sent.latency_ms) " ms (event " code { (sent.event_id) } ", " (when(sent.attempted_at)) ")."
+                }
+                @if !sent.response.trim().is_empty() {
+                    p { "It answered: " code class="answer" { (sent.response) } }
+                }
+            }
+        }
+        form method="post" action=(format!("/console/webhooks/{}/test#test", hook.id)) {
+            input type="hidden" name="csrf" value=(who.session.csrf_token);
+            input type="hidden" name="mode" value=(hook.mode.as_str());
+            @if let Some(p) = &form.problem { p class="error" role="alert" { (p) } }
+            p class="hint" id="test-hint" {
+                "One signed request with an event of type " code { (tonne_webhooks::TEST_EVENT_TYPE) }
+                ", sent now even if the webhook is disabled, not retried, and not part of the delivery log's order."
+            }
+            @if accounts.is_empty() {
+                p { "This webhook sends events for no account yet." }
+            } @else {
+                div class="field" {
+                    label for="test-account" { "For account" }
+                    select id="test-account" name="account" aria-describedby="test-hint" {
+                        @for a in accounts {
+                            option value=(a.id) selected[a.id.to_string() == form.account] {
+                                (a.name.as_str())
+                                @if a.scope == AccountScope::ClientAccount { " (client account)" }
+                            }
+                        }
+                    }
+                }
+                button type="submit" { "Send test event" }
+            }
+        }
+    }
+}
+
 fn outcome(a: &Attempt) -> &'static str {
     match a.outcome {
         AttemptOutcome::Delivered => "delivered",
@@ -244,15 +299,25 @@ pub(super) fn attempts_table(attempts: &[Attempt]) -> Markup {
     }
 }
 
-/// A member's webhook page: the webhook, replay, and its delivery log.
+/// The forms of a member's webhook page, as given.
+#[derive(Debug, Default, Clone)]
+pub struct WebhookPageForms {
+    pub replay: ReplayForm,
+    pub settings: WebhookForm,
+    pub test: TestForm,
+}
+
+/// A member's webhook page: the webhook, replay, a test event, its settings
+/// and its delivery log. `accounts`: those the webhook sends events for.
 pub fn webhook(
     who: &Principal,
     hook: &Webhook,
+    accounts: &[Account],
     attempts: &[Attempt],
     next: Option<&str>,
-    form: &ReplayForm,
-    settings_form: &WebhookForm,
+    forms: &WebhookPageForms,
 ) -> Markup {
+    let form = &forms.replay;
     let mode = hook.mode.as_str();
     page_in(
         who,
@@ -265,7 +330,8 @@ pub fn webhook(
             }
             dl class="summary" { (summary(hook)) }
             (replay_form(who, hook, form, true))
-            (settings(who, hook, settings_form))
+            (test_form(who, hook, accounts, &forms.test))
+            (settings(who, hook, &forms.settings))
             (attempts_table(attempts))
             @if let Some(after) = next {
                 p { a href=(format!("/console/webhooks/{}?mode={mode}&after={after}", hook.id)) rel="next" { "Older attempts" } }
