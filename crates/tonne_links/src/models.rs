@@ -201,6 +201,8 @@ pub struct LinkChanges {
 /// What the hosted pages need to know of the link's account.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AccountProfile {
+    /// Its organisation.
+    pub organisation_id: tonne_kernel::OrganisationId,
     /// Display name.
     pub name: String,
     /// Logo URL.

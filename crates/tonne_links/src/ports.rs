@@ -2,7 +2,7 @@
 
 use async_trait::async_trait;
 use time::{Date, OffsetDateTime};
-use tonne_kernel::{AccountId, AccountMode, Cursor, Money, Page, PageRequest};
+use tonne_kernel::{AccountId, AccountMode, Actor, AuditEntry, Cursor, Money, Page, PageRequest};
 
 pub use tonne_kernel::StoreError;
 
@@ -17,8 +17,9 @@ use crate::models::{
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
 #[async_trait]
 pub trait OffsetLinkRepository: Send + Sync {
-    /// Inserts a link. MUST return `Duplicate` when the account has a link of the same name.
-    async fn insert(&self, link: &OffsetLink) -> Result<(), StoreError>;
+    /// Inserts a link, with its audit entry when given, in one transaction.
+    /// MUST return `Duplicate` when the account has a link of the same name.
+    async fn insert(&self, link: &OffsetLink, audit: Option<AuditEntry>) -> Result<(), StoreError>;
     /// The link, or `None`.
     async fn get(&self, id: OffsetLinkId) -> Result<Option<OffsetLink>, StoreError>;
     /// The account's links, newest first, strictly after the cursor link.
@@ -30,7 +31,8 @@ pub trait OffsetLinkRepository: Send + Sync {
     ) -> Result<Page<OffsetLink>, StoreError>;
     /// Replaces the link's fields. MUST return `Duplicate` on a name taken by
     /// another link of the account, `NotFound` when it no longer exists.
-    async fn update(&self, link: &OffsetLink) -> Result<(), StoreError>;
+    /// The audit entry, when given, is written in the same transaction.
+    async fn update(&self, link: &OffsetLink, audit: Option<AuditEntry>) -> Result<(), StoreError>;
     /// Counts a visitor of the link on `day` once (repeats are ignored).
     async fn record_visit(
         &self,
@@ -112,6 +114,24 @@ pub trait CardPayments: Send + Sync {
 pub trait OffsetLinksService: Send + Sync {
     /// Creates a link on the account.
     async fn create(&self, account: AccountId, draft: LinkDraft) -> Result<LinkDetails, LinkError>;
+    /// A person (console) creates a link on the account: as `create`,
+    /// audited as done `by` (`offset_link.created`).
+    async fn create_as(
+        &self,
+        account: AccountId,
+        draft: LinkDraft,
+        by: &Actor,
+    ) -> Result<LinkDetails, LinkError>;
+    /// A person (console) switches the account's link on or off, audited as
+    /// done `by` (`offset_link.enabled`, `offset_link.disabled`); switching to
+    /// the state it is in changes nothing and records nothing.
+    async fn switch_as(
+        &self,
+        account: AccountId,
+        id: &str,
+        on: bool,
+        by: &Actor,
+    ) -> Result<LinkDetails, LinkError>;
     /// The account's link.
     async fn get(&self, account: AccountId, id: &str) -> Result<LinkDetails, LinkError>;
     /// The account's links, newest first.

@@ -6,7 +6,10 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use rust_decimal::Decimal;
 use time::OffsetDateTime;
-use tonne_kernel::{AccountId, Clock, Currency, Cursor, Mass, MassUnit, Money, Page, PageRequest};
+use tonne_kernel::{
+    AccountId, Actor, AuditEntry, Clock, Currency, Cursor, Mass, MassUnit, Money, Page,
+    PageRequest, Snapshot,
+};
 use tonne_ordering::{
     BundleId, BundleView, CatalogueError, CreateOrderError, LinkOrigin, MassRequest, OrderRequest,
     OrderingService, PaymentMethod, Pricing, Quote, QuoteError, ReadOrderError, SelectionEntry,
@@ -164,6 +167,64 @@ fn checkout_invalid(field: &'static str, reason: impl Into<String>) -> CheckoutE
 }
 
 impl Service {
+    /// Creates a link; audited when `by` is given (the console), not for the
+    /// API's business writes.
+    async fn create_by(
+        &self,
+        account: AccountId,
+        draft: LinkDraft,
+        by: Option<&Actor>,
+    ) -> Result<LinkDetails, LinkError> {
+        let profile = self.profile(account).await?;
+        let name = text("name", Some(draft.name), MAX_NAME, true)?.unwrap_or_default();
+        let title = text("title", draft.title, MAX_TITLE, false)?;
+        let description = text("description", draft.description, MAX_DESCRIPTION, false)?;
+        self.check_expiry(draft.expires_at)?;
+        let emails = emails(draft.emails.unwrap_or_default())?;
+        let value = draft
+            .value
+            .as_deref()
+            .map(|v| parse_value(v, profile.currency))
+            .transpose()?;
+        let bundle_ids = self.bundles(&draft.bundles, profile.currency).await?;
+        let now = self.clock.now();
+        let link = OffsetLink {
+            id: OffsetLinkId::generate(self.ids.as_ref()),
+            account_id: account,
+            mode: profile.mode,
+            name,
+            title,
+            description,
+            bundle_ids,
+            value,
+            currency: profile.currency,
+            emails,
+            expires_at: draft.expires_at,
+            use_logo: draft.use_logo,
+            require_payment: draft.require_payment,
+            switched_off: false,
+            created_at: now,
+            updated_at: now,
+        };
+        let audit = by.map(|by| {
+            AuditEntry::new(
+                now,
+                by.clone(),
+                "offset_link.created",
+                "offset_link",
+                link.id,
+            )
+            .in_organisation(profile.organisation_id)
+            .after(snapshot(&link))
+        });
+        match self.links.insert(&link, audit).await {
+            Ok(()) => {}
+            Err(StoreError::Duplicate) => return Err(LinkError::NameTaken(link.name)),
+            Err(e) => return Err(unexpected(e).into()),
+        }
+        Ok(self.details(link).await?)
+    }
+
     async fn profile(&self, account: AccountId) -> Result<AccountProfile, anyhow::Error> {
         self.accounts
             .profile(account)
@@ -366,40 +427,45 @@ fn quote_error(e: QuoteError) -> CheckoutError {
 #[async_trait]
 impl OffsetLinksService for Service {
     async fn create(&self, account: AccountId, draft: LinkDraft) -> Result<LinkDetails, LinkError> {
+        self.create_by(account, draft, None).await
+    }
+
+    async fn create_as(
+        &self,
+        account: AccountId,
+        draft: LinkDraft,
+        by: &Actor,
+    ) -> Result<LinkDetails, LinkError> {
+        self.create_by(account, draft, Some(by)).await
+    }
+
+    async fn switch_as(
+        &self,
+        account: AccountId,
+        id: &str,
+        on: bool,
+        by: &Actor,
+    ) -> Result<LinkDetails, LinkError> {
+        let mut link = self.owned(account, id).await?;
+        if link.switched_off != on {
+            return Ok(self.details(link).await?);
+        }
         let profile = self.profile(account).await?;
-        let name = text("name", Some(draft.name), MAX_NAME, true)?.unwrap_or_default();
-        let title = text("title", draft.title, MAX_TITLE, false)?;
-        let description = text("description", draft.description, MAX_DESCRIPTION, false)?;
-        self.check_expiry(draft.expires_at)?;
-        let emails = emails(draft.emails.unwrap_or_default())?;
-        let value = draft
-            .value
-            .as_deref()
-            .map(|v| parse_value(v, profile.currency))
-            .transpose()?;
-        let bundle_ids = self.bundles(&draft.bundles, profile.currency).await?;
-        let now = self.clock.now();
-        let link = OffsetLink {
-            id: OffsetLinkId::generate(self.ids.as_ref()),
-            account_id: account,
-            mode: profile.mode,
-            name,
-            title,
-            description,
-            bundle_ids,
-            value,
-            currency: profile.currency,
-            emails,
-            expires_at: draft.expires_at,
-            use_logo: draft.use_logo,
-            require_payment: draft.require_payment,
-            switched_off: false,
-            created_at: now,
-            updated_at: now,
+        let before = snapshot(&link);
+        link.switched_off = !on;
+        link.updated_at = self.clock.now();
+        let action = if on {
+            "offset_link.enabled"
+        } else {
+            "offset_link.disabled"
         };
-        match self.links.insert(&link).await {
+        let audit = AuditEntry::new(link.updated_at, by.clone(), action, "offset_link", link.id)
+            .in_organisation(profile.organisation_id)
+            .before(before)
+            .after(snapshot(&link));
+        match self.links.update(&link, Some(audit)).await {
             Ok(()) => {}
-            Err(StoreError::Duplicate) => return Err(LinkError::NameTaken(link.name)),
+            Err(StoreError::NotFound) => return Err(LinkError::NotFound),
             Err(e) => return Err(unexpected(e).into()),
         }
         Ok(self.details(link).await?)
@@ -473,7 +539,7 @@ impl OffsetLinksService for Service {
             link.switched_off = status == LinkStatus::Disabled;
         }
         link.updated_at = self.clock.now();
-        match self.links.update(&link).await {
+        match self.links.update(&link, None).await {
             Ok(()) => {}
             Err(StoreError::Duplicate) => return Err(LinkError::NameTaken(link.name)),
             Err(StoreError::NotFound) => return Err(LinkError::NotFound),
@@ -621,3 +687,13 @@ impl OffsetLinksService for Service {
 
 #[cfg(test)]
 mod tests;
+
+/// What the audit log keeps of a link.
+fn snapshot(link: &OffsetLink) -> Snapshot {
+    Snapshot::new()
+        .with("name", &link.name)
+        .with("mode", link.mode.as_str())
+        .with("bundles", link.bundle_ids.len())
+        .with("require_payment", link.require_payment)
+        .with("state", if link.switched_off { "off" } else { "on" })
+}

@@ -43,6 +43,7 @@ impl tonne_links::ports::AccountDirectory for AccountStore {
             .get(account)
             .await?
             .map(|a| tonne_links::AccountProfile {
+                organisation_id: a.organisation_id,
                 name: a.name.as_str().to_owned(),
                 logo: a.logo,
                 currency: a.currency,

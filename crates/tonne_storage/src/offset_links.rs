@@ -8,7 +8,8 @@ use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 use time::{Date, PrimitiveDateTime};
 use tonne_kernel::{
-    AccountId, AccountMode, Currency, Cursor, Mass, Money, Page, PageRequest, StoreError,
+    AccountId, AccountMode, AuditEntry, Currency, Cursor, Mass, Money, Page, PageRequest,
+    StoreError,
 };
 use tonne_links::ports::OffsetLinkRepository;
 use tonne_links::{DailyFigures, Email, LinkOrder, OffsetLink, OffsetLinkId, VisitorHash};
@@ -164,14 +165,15 @@ fn day_of(raw: &str) -> Result<Date, DieselError> {
 
 #[async_trait]
 impl OffsetLinkRepository for OffsetLinkStore {
-    async fn insert(&self, link: &OffsetLink) -> Result<(), StoreError> {
+    async fn insert(&self, link: &OffsetLink, audit: Option<AuditEntry>) -> Result<(), StoreError> {
         let link = link.clone();
         self.db
             .write(move |conn| {
                 diesel::insert_into(offset_links::table)
                     .values(link_row(&link))
                     .execute(conn)?;
-                write_bundles(conn, &link)
+                write_bundles(conn, &link)?;
+                crate::audit::record(conn, &audit)
             })
             .await
             .map_err(|e| store_error(e, "inserting an offset link"))
@@ -225,7 +227,7 @@ impl OffsetLinkRepository for OffsetLinkStore {
             .map_err(|e| store_error(e, "listing offset links"))
     }
 
-    async fn update(&self, link: &OffsetLink) -> Result<(), StoreError> {
+    async fn update(&self, link: &OffsetLink, audit: Option<AuditEntry>) -> Result<(), StoreError> {
         let link = link.clone();
         self.db
             .write(move |conn| {
@@ -236,7 +238,8 @@ impl OffsetLinkRepository for OffsetLinkStore {
                 if changed == 0 {
                     return Err(DieselError::NotFound);
                 }
-                write_bundles(conn, &link)
+                write_bundles(conn, &link)?;
+                crate::audit::record(conn, &audit)
             })
             .await
             .map_err(|e| store_error(e, "updating an offset link"))

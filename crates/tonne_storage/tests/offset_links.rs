@@ -112,23 +112,50 @@ async fn links_round_trip_and_names_are_unique_per_account(t: TestDb) {
     let (a, b) = (account(&t).await, account(&t).await);
     let store = OffsetLinkStore::new(t.db().clone());
     let l = link(a, "Campaign", T0);
-    store.insert(&l).await.unwrap();
+    store.insert(&l, None).await.unwrap();
     assert_eq!(
         store.get(l.id).await.unwrap(),
         Some(l.clone()),
         "round trip"
     );
     let same_name = link(a, "Campaign", T0);
+    let entry = |l: &OffsetLink, action: &str| {
+        tonne_kernel::AuditEntry::new(
+            T0,
+            tonne_kernel::Actor::person("ada@example.org"),
+            action,
+            "offset_link",
+            l.id,
+        )
+    };
     assert!(matches!(
-        store.insert(&same_name).await,
+        store
+            .insert(&same_name, Some(entry(&same_name, "offset_link.created")))
+            .await,
         Err(StoreError::Duplicate)
     ));
+    // a refused change leaves no entry; an accepted one leaves its own
+    let log = tonne_storage::AuditStore::new(t.db().clone());
+    let actions = || async {
+        use tonne_accounts::audit::AuditRepository as _;
+        log.list(
+            &tonne_kernel::AuditFilter::default(),
+            &tonne_kernel::PageRequest::first(),
+        )
+        .await
+        .unwrap()
+        .items
+        .into_iter()
+        .map(|e| (e.action, e.object_id))
+        .collect::<Vec<_>>()
+    };
+    assert!(actions().await.is_empty());
     assert_eq!(
         store.get(same_name.id).await.unwrap(),
         None,
         "nothing written"
     );
-    store.insert(&link(b, "Campaign", T0)).await.unwrap();
+    store.insert(&link(b, "Campaign", T0), None).await.unwrap();
 
     let mut changed = l.clone();
     changed.bundle_ids = vec![bid(2)];
@@ -136,22 +163,29 @@ async fn links_round_trip_and_names_are_unique_per_account(t: TestDb) {
     changed.value = None;
     changed.expires_at = None;
     changed.switched_off = true;
-    store.update(&changed).await.unwrap();
+    store
+        .update(&changed, Some(entry(&changed, "offset_link.disabled")))
+        .await
+        .unwrap();
+    assert_eq!(
+        actions().await,
+        [("offset_link.disabled".to_owned(), l.id.to_string())]
+    );
     assert_eq!(store.get(l.id).await.unwrap(), Some(changed.clone()));
 
     let other = link(a, "Other", T0);
-    store.insert(&other).await.unwrap();
+    store.insert(&other, None).await.unwrap();
     let mut clash = other.clone();
     clash.name = "Campaign".into();
     clash.bundle_ids = vec![bid(1)];
     assert!(matches!(
-        store.update(&clash).await,
+        store.update(&clash, None).await,
         Err(StoreError::Duplicate)
     ));
     assert_eq!(store.get(other.id).await.unwrap(), Some(other), "unchanged");
     let ghost = link(a, "Ghost", T0);
     assert!(matches!(
-        store.update(&ghost).await,
+        store.update(&ghost, None).await,
         Err(StoreError::NotFound)
     ));
 }
@@ -163,10 +197,10 @@ async fn lists_are_newest_first_per_account_by_keyset(t: TestDb) {
     let mut ids = vec![];
     for i in 0..5i64 {
         let l = link(a, &format!("L{i}"), T0 + time::Duration::seconds(i));
-        store.insert(&l).await.unwrap();
+        store.insert(&l, None).await.unwrap();
         ids.push(l.id);
     }
-    store.insert(&link(b, "B", T0)).await.unwrap();
+    store.insert(&link(b, "B", T0), None).await.unwrap();
     let page = |after: Option<OffsetLinkId>| PageRequest {
         limit: Limit::new(2).unwrap(),
         after: after.map(|id| Cursor::after(&id)),
@@ -200,7 +234,7 @@ async fn visitors_count_once_per_day_and_orders_feed_the_analytics(t: TestDb) {
     let a = account(&t).await;
     let store = OffsetLinkStore::new(t.db().clone());
     let l = link(a, "Campaign", T0);
-    store.insert(&l).await.unwrap();
+    store.insert(&l, None).await.unwrap();
     let v = |s: &str| VisitorHash::from_stored(s.into());
     for (day, who) in [
         (date!(2026 - 03 - 04), "x"),

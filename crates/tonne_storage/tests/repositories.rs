@@ -147,12 +147,15 @@ async fn a_broken_pair_writes_nothing(t: TestDb) {
     let (l2, t2) = pair(org.id, "Dup");
     repo.insert_pair(&l2, &t2).await.unwrap();
     assert!(matches!(
-        repo.insert_client(&{
-            let mut c = l2.clone();
-            c.scope = AccountScope::ClientAccount;
-            c.sibling_id = None;
-            c
-        }, None)
+        repo.insert_client(
+            &{
+                let mut c = l2.clone();
+                c.scope = AccountScope::ClientAccount;
+                c.sibling_id = None;
+                c
+            },
+            None
+        )
         .await,
         Err(AccountWriteError::Store(StoreError::Duplicate))
     ));
@@ -166,12 +169,15 @@ async fn lists_page_by_keyset_within_organisation_mode_and_scope(t: TestDb) {
         let (l, t) = pair(org.id, &format!("Shop_{i:02}"));
         repo.insert_pair(&l, &t).await.unwrap();
     }
-    repo.insert_client(&account(
-        org.id,
-        AccountMode::Live,
-        AccountScope::ClientAccount,
-        "Client",
-    ), None)
+    repo.insert_client(
+        &account(
+            org.id,
+            AccountMode::Live,
+            AccountScope::ClientAccount,
+            "Client",
+        ),
+        None,
+    )
     .await
     .unwrap();
     let query = AccountQuery {

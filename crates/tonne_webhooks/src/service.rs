@@ -14,15 +14,15 @@ use crate::models::{
     Attempt, NewWebhook, Owner, Recovery, StreamKey, Webhook, WebhookChanges, WebhookHealth,
     WebhookId,
 };
+use crate::policy::SendOutcome;
 use crate::ports::{
     AccountDirectory, EventEncoder, HostResolver, OutboundRequest, StoreError, WebhookRepository,
     WebhookSender, WebhooksService,
 };
-use crate::policy::SendOutcome;
 use crate::secret::WebhookSecret;
 use crate::signature;
-use crate::test_event::{self, TestDelivery};
 use crate::target::{TargetHost, TargetPolicy, WebhookUrl};
+use crate::test_event::{self, TestDelivery};
 
 /// Most webhooks per organisation and mode, unless configured.
 pub const DEFAULT_WEBHOOK_LIMIT: usize = 10;

@@ -968,6 +968,47 @@ async fn a_member_creates_a_key_and_replays_a_webhook_in_a_real_browser() {
     soon(&c, Locator::Id("secret")).await.unwrap();
     check("29-console-webhook-added").await;
 
+    // A test event to the first webhook: the receiver's answer on its page.
+    c.goto(&page).await.unwrap();
+    c.find(Locator::XPath("//button[text()='Send test event']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    soon(&c, Locator::Id("test-result")).await.unwrap();
+    assert!(
+        text(&c)
+            .await
+            .contains("The receiver acknowledged the test event: HTTP 200")
+    );
+    check("34-console-webhook-test-event").await;
+
+    // A client account, created from the console.
+    c.goto(&format!("{}/console/client-accounts", app.base))
+        .await
+        .unwrap();
+    soon(&c, Locator::Id("name")).await.unwrap();
+    c.find(Locator::Id("name"))
+        .await
+        .unwrap()
+        .send_keys("Corner shop")
+        .await
+        .unwrap();
+    c.find(Locator::XPath("//button[text()='Create client account']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    soon(&c, Locator::Css("p.notice")).await.unwrap();
+    assert!(
+        text(&c)
+            .await
+            .contains("Client account Corner shop created.")
+    );
+    check("35-console-client-accounts").await;
+
     // Estimates, and one explained.
     let estimate = app
         .post(
@@ -1016,5 +1057,43 @@ async fn a_member_creates_a_key_and_replays_a_webhook_in_a_real_browser() {
         .unwrap();
     soon(&c, Locator::Css("figure.chart svg")).await.unwrap();
     check("33-console-offset-link").await;
+
+    // A new link from the console, with the first bundle, then switched off.
+    c.goto(&format!("{}/console/offset-links", app.base))
+        .await
+        .unwrap();
+    soon(&c, Locator::Id("link-name")).await.unwrap();
+    c.find(Locator::Id("link-name"))
+        .await
+        .unwrap()
+        .send_keys("Newsletter")
+        .await
+        .unwrap();
+    c.find(Locator::Id(&format!("bundle-{}", bundles[0])))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    check("36-console-offset-link-form").await;
+    c.find(Locator::XPath("//button[text()='Create offset link']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    soon(&c, Locator::XPath("//button[text()='Switch the link off']"))
+        .await
+        .unwrap();
+    c.find(Locator::XPath("//button[text()='Switch the link off']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    soon(&c, Locator::XPath("//button[text()='Switch the link on']"))
+        .await
+        .unwrap();
+    check("37-console-offset-link-switched-off").await;
     c.close().await.unwrap();
 }

@@ -59,7 +59,15 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route(web::get().to(client_accounts::list))
             .route(web::post().to(client_accounts::create)),
     )
-    .service(web::resource("/console/offset-links").route(web::get().to(offset_links::list)))
+    .service(
+        web::resource("/console/offset-links")
+            .route(web::get().to(offset_links::list))
+            .route(web::post().to(offset_links::create)),
+    )
+    .service(
+        web::resource("/console/offset-links/{id}/switch")
+            .route(web::post().to(offset_links::switch)),
+    )
     .service(web::resource("/console/offset-links/{id}").route(web::get().to(offset_links::show)))
     .service(web::resource("/console/estimates/{id}").route(web::get().to(estimates::show)))
     .service(web::resource("/console/catalogue").route(web::get().to(catalogue::list)))

@@ -4,12 +4,96 @@
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
-use tonne_links::LinkError;
+use tonne_kernel::{Currency, Limit, PageRequest};
+use tonne_links::{LinkDraft, LinkError, MAX_BUNDLES};
+use tonne_ordering::CatalogueError;
 
 use super::answers::{not_found, page_after, respond, see_other, unavailable};
-use super::scope::{AccountPageQuery, MemberScope, member_scope};
-use super::views;
+use super::scope::{AccountPageQuery, MemberScope, member_form_scope, member_scope};
+use super::views::{self, BundleChoice, LinkForm, LinksPage};
 use crate::state::AppState;
+
+/// The bundles a link of an account in `currency` may offer: every bundle
+/// on sale in it (the first 100), with its price per tonne and commission.
+async fn bundle_choices(
+    state: &AppState,
+    currency: Currency,
+) -> Result<Vec<BundleChoice>, CatalogueError> {
+    let page = PageRequest {
+        limit: Limit::new(100).unwrap_or_default(),
+        after: None,
+    };
+    let found = state.ordering.list_bundles(false, page).await?;
+    Ok(found
+        .items
+        .iter()
+        .filter(|v| !v.bundle.disabled)
+        .filter_map(|v| {
+            let (_, with_commission) = state.ordering.display_price(&v.bundle, currency)?;
+            Some(BundleChoice {
+                id: v.bundle.id.to_string(),
+                name: v.bundle.name.clone(),
+                price: format!(
+                    "{} {}",
+                    currency.code(),
+                    with_commission.to_decimal_string()
+                ),
+            })
+        })
+        .collect())
+}
+
+/// The list page of the scope's account with the form as given.
+async fn list_page(
+    state: &AppState,
+    scope: MemberScope,
+    after: Option<&str>,
+    form: &LinkForm,
+    status: StatusCode,
+) -> HttpResponse {
+    let MemberScope {
+        who,
+        mode,
+        accounts: all,
+        chosen,
+    } = scope;
+    let now = state.links.now();
+    let mut page = LinksPage {
+        mode,
+        accounts: &all,
+        account: chosen,
+        links: &[],
+        next: None,
+        now,
+        bundles: &[],
+        form,
+    };
+    let Some(account) = chosen else {
+        return respond(status, views::offset_links(&who, &page));
+    };
+    let currency = all
+        .iter()
+        .find(|a| a.id == account)
+        .map_or(Currency::Eur, |a| a.currency);
+    let bundles = match bundle_choices(state, currency).await {
+        Ok(b) => b,
+        Err(e) => return unavailable(e),
+    };
+    match state.links.list(account, page_after(after)).await {
+        Ok(found) => {
+            let next = found.last_if_more().map(|l| l.link.id.to_string());
+            page.links = &found.items;
+            page.next = next.as_deref();
+            page.bundles = &bundles;
+            respond(status, views::offset_links(&who, &page))
+        }
+        Err(LinkError::NotFound) => see_other(&format!(
+            "/console/offset-links?mode={}&account={account}",
+            mode.as_str()
+        )),
+        Err(e) => unavailable(e),
+    }
+}
 
 /// `GET /console/offset-links`.
 pub(super) async fn list(
@@ -17,43 +101,169 @@ pub(super) async fn list(
     req: HttpRequest,
     query: web::Query<AccountPageQuery>,
 ) -> HttpResponse {
-    let scope = member_scope(&state, &req, &query).await;
-    let MemberScope {
-        who,
-        mode,
-        accounts: all,
-        chosen,
-    } = match scope {
+    match member_scope(&state, &req, &query).await {
+        Ok(scope) => {
+            let form = LinkForm::default();
+            list_page(&state, scope, query.after.as_deref(), &form, StatusCode::OK).await
+        }
+        Err(answer) => answer,
+    }
+}
+
+/// The creation form as sent. `bundles` repeats (one per ticked box), so it
+/// is read from the raw body.
+#[derive(Debug, Default)]
+pub(super) struct CreateForm {
+    csrf: Option<String>,
+    mode: Option<String>,
+    account: Option<String>,
+    shown: LinkForm,
+}
+
+impl CreateForm {
+    fn parse(body: &[u8]) -> Self {
+        let mut form = Self::default();
+        for (k, v) in url::form_urlencoded::parse(body) {
+            let v = v.into_owned();
+            match k.as_ref() {
+                "csrf" => form.csrf = Some(v),
+                "mode" => form.mode = Some(v),
+                "account" => form.account = Some(v),
+                "name" => form.shown.name = v,
+                "title" => form.shown.title = v,
+                "description" => form.shown.description = v,
+                "bundles" => form.shown.bundles.push(v),
+                "value" => form.shown.value = v,
+                "require_payment" => form.shown.require_payment = v == "true",
+                _ => {}
+            }
+        }
+        form
+    }
+
+    fn draft(&self) -> LinkDraft {
+        let optional = |v: &str| Some(v.trim().to_owned()).filter(|v| !v.is_empty());
+        LinkDraft {
+            name: self.shown.name.trim().to_owned(),
+            title: optional(&self.shown.title),
+            description: optional(&self.shown.description),
+            bundles: self.shown.bundles.clone(),
+            value: optional(&self.shown.value),
+            emails: None,
+            expires_at: None,
+            use_logo: true,
+            require_payment: self.shown.require_payment,
+        }
+    }
+}
+
+/// Most bytes of a creation form (24 bundle ids and the texts fit easily).
+const MAX_FORM_BYTES: usize = 64 * 1024;
+
+/// `POST /console/offset-links`: creates a link on the form's account,
+/// audited as the member's.
+pub(super) async fn create(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: web::Bytes,
+) -> HttpResponse {
+    if body.len() > MAX_FORM_BYTES {
+        return respond(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            views::message(
+                "Too large",
+                "This form is larger than any offset link needs.",
+            ),
+        );
+    }
+    let form = CreateForm::parse(&body);
+    let scope = member_form_scope(
+        &state,
+        &req,
+        form.csrf.as_deref(),
+        form.mode.as_deref(),
+        form.account.as_deref(),
+    )
+    .await;
+    let scope = match scope {
         Ok(scope) => scope,
         Err(answer) => return answer,
     };
-    let now = state.links.now();
-    let Some(account) = chosen else {
-        let page = views::offset_links(&who, mode, &all, None, &[], None, now);
-        return respond(StatusCode::OK, page);
+    let Some(account) = scope.chosen else {
+        return not_found(&scope.who);
     };
+    let by = scope.who.actor();
+    let problem = match state.links.create_as(account, form.draft(), &by).await {
+        Ok(made) => {
+            return see_other(&format!(
+                "/console/offset-links/{}?mode={}&account={account}",
+                made.link.id,
+                scope.mode.as_str()
+            ));
+        }
+        Err(LinkError::Invalid { field, reason }) => (field, format!("{reason}.")),
+        Err(LinkError::BundlesSize(_)) => (
+            "bundles",
+            format!("Choose between 1 and {MAX_BUNDLES} bundles."),
+        ),
+        Err(LinkError::BundleInvalid(why)) => ("bundles", format!("{why}.")),
+        // a second submit of the same form lands here too: the first made it
+        Err(LinkError::NameTaken(_)) => (
+            "name",
+            "Another offset link of this account has this name.".to_owned(),
+        ),
+        Err(LinkError::NotFound) => return not_found(&scope.who),
+        Err(e @ LinkError::Unexpected(_)) => return unavailable(e),
+    };
+    let shown = LinkForm {
+        problem: Some(problem),
+        ..form.shown
+    };
+    list_page(&state, scope, None, &shown, StatusCode::BAD_REQUEST).await
+}
+
+#[derive(Debug, Default, serde::Deserialize)]
+pub(super) struct SwitchForm {
+    csrf: Option<String>,
+    mode: Option<String>,
+    account: Option<String>,
+    on: Option<String>,
+}
+
+/// `POST /console/offset-links/{id}/switch`: on or off, audited as the member's.
+pub(super) async fn switch(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+    form: web::Form<SwitchForm>,
+) -> HttpResponse {
+    let scope = member_form_scope(
+        &state,
+        &req,
+        form.csrf.as_deref(),
+        form.mode.as_deref(),
+        form.account.as_deref(),
+    )
+    .await;
+    let scope = match scope {
+        Ok(scope) => scope,
+        Err(answer) => return answer,
+    };
+    let Some(account) = scope.chosen else {
+        return not_found(&scope.who);
+    };
+    let on = form.on.as_deref() == Some("true");
     match state
         .links
-        .list(account, page_after(query.after.as_deref()))
+        .switch_as(account, &id, on, &scope.who.actor())
         .await
     {
-        Ok(found) => {
-            let next = found.last_if_more().map(|l| l.link.id.to_string());
-            let page = views::offset_links(
-                &who,
-                mode,
-                &all,
-                Some(account),
-                &found.items,
-                next.as_deref(),
-                now,
-            );
-            respond(StatusCode::OK, page)
-        }
-        Err(LinkError::NotFound) => see_other(&format!(
-            "/console/offset-links?mode={}&account={account}",
-            mode.as_str()
+        Ok(_) => see_other(&format!(
+            "/console/offset-links/{}?mode={}&account={account}",
+            id.as_str(),
+            scope.mode.as_str()
         )),
+        Err(LinkError::NotFound) => not_found(&scope.who),
         Err(e) => unavailable(e),
     }
 }

@@ -7,7 +7,7 @@ use tonne_accounts::users::Principal;
 use tonne_kernel::{AccountId, AccountMode, OrganisationId};
 
 use super::answers::{not_found, unavailable};
-use super::session::signed_in;
+use super::session::{signed_in, signed_in_form};
 use crate::state::AppState;
 
 /// `?mode=live|test` of the member pages (default live; anything else is live too).
@@ -80,6 +80,26 @@ pub(super) async fn member_scope(
     let who = signed_in(state, req).await?;
     let mode = mode_of(query.mode.as_deref());
     let (accounts, chosen) = chosen_account(state, &who, mode, query.account.as_deref()).await?;
+    Ok(MemberScope {
+        who,
+        mode,
+        accounts,
+        chosen,
+    })
+}
+
+/// A member's form about one account: the session's CSRF token checked
+/// first (403), then the scope as for a page.
+pub(super) async fn member_form_scope(
+    state: &AppState,
+    req: &HttpRequest,
+    csrf: Option<&str>,
+    mode: Option<&str>,
+    account: Option<&str>,
+) -> Result<MemberScope, HttpResponse> {
+    let who = signed_in_form(state, req, csrf).await?;
+    let mode = mode_of(mode);
+    let (accounts, chosen) = chosen_account(state, &who, mode, account).await?;
     Ok(MemberScope {
         who,
         mode,

@@ -6,8 +6,8 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 use tonne_accounts::users::Principal;
-use tonne_kernel::AccountMode;
 use tonne_kernel::AccountId;
+use tonne_kernel::AccountMode;
 use tonne_webhooks::{
     CreateWebhookError, NewWebhook, Owner, TestEventError, UpdateWebhookError, WebhookChanges,
     WebhookError,

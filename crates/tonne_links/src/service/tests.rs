@@ -50,6 +50,7 @@ fn directory() -> MockAccountDirectory {
     let mut d = MockAccountDirectory::new();
     d.expect_profile().returning(|_| {
         Ok(Some(AccountProfile {
+            organisation_id: tonne_kernel::OrganisationId::from_uuid(Uuid::from_u128(7)),
             name: "Acme".into(),
             logo: None,
             currency: Currency::Gbp,
@@ -101,7 +102,8 @@ async fn create_stores_a_valid_link_with_its_account_currency_and_mode() {
     let stored = Arc::new(Mutex::new(None));
     let seen = stored.clone();
     let mut links = MockOffsetLinkRepository::new();
-    links.expect_insert().times(1).returning(move |l| {
+    links.expect_insert().times(1).returning(move |l, audit| {
+        assert!(audit.is_none(), "the API's business writes are not audited");
         *seen.lock().unwrap() = Some(l.clone());
         Ok(())
     });
@@ -182,7 +184,7 @@ async fn a_name_taken_is_a_conflict() {
     let mut links = MockOffsetLinkRepository::new();
     links
         .expect_insert()
-        .returning(|_| Err(StoreError::Duplicate));
+        .returning(|_, _| Err(StoreError::Duplicate));
     let svc = service(links, ordering(), MockCardPayments::new());
     let r = svc.create(account(), draft(vec![bid(1)])).await;
     assert!(matches!(r, Err(LinkError::NameTaken(n)) if n == "Campaign"));
@@ -243,7 +245,7 @@ async fn another_accounts_link_is_not_found() {
 #[tokio::test]
 async fn require_payment_cannot_change_but_may_be_repeated() {
     let mut links = holding(stored_link(false));
-    links.expect_update().times(1).returning(|_| Ok(()));
+    links.expect_update().times(1).returning(|_, _| Ok(()));
     let svc = service(links, ordering(), MockCardPayments::new());
     let id = stored_link(false).id.to_string();
     let change = |r: bool| LinkChanges {
@@ -563,4 +565,65 @@ async fn opening_counts_the_visitor_for_today() {
         page.prices,
         vec![Some(Money::from_minor(2_200, Currency::Gbp))]
     );
+}
+
+/// From the console: the link is written with its audit entry, as the person's.
+#[tokio::test]
+async fn a_person_creates_a_link_with_its_audit_entry() {
+    let mut links = MockOffsetLinkRepository::new();
+    links
+        .expect_insert()
+        .times(1)
+        .withf(|l, audit| {
+            let audit = audit.as_ref().unwrap();
+            audit.action == "offset_link.created"
+                && audit.actor == Actor::person("ada@example.org")
+                && audit.object_id == l.id.to_string()
+                && audit.organisation
+                    == Some(tonne_kernel::OrganisationId::from_uuid(Uuid::from_u128(7)))
+                && audit.after.get("name") == Some("Campaign")
+        })
+        .returning(|_, _| Ok(()));
+    let svc = service(links, ordering(), MockCardPayments::new());
+    let made = svc
+        .create_as(
+            account(),
+            draft(vec![bid(1)]),
+            &Actor::person("ada@example.org"),
+        )
+        .await
+        .unwrap();
+    assert_eq!(made.link.name, "Campaign");
+}
+
+/// Switching off then on: each a change with its entry; switching to the
+/// state the link is in writes nothing.
+#[tokio::test]
+async fn a_person_switches_a_link_off_and_the_same_state_again_changes_nothing() {
+    let mut links = holding(stored_link(false));
+    links
+        .expect_update()
+        .times(1)
+        .withf(|l, audit| {
+            let audit = audit.as_ref().unwrap();
+            l.switched_off
+                && audit.action == "offset_link.disabled"
+                && audit.before.get("state") == Some("on")
+                && audit.after.get("state") == Some("off")
+        })
+        .returning(|_, _| Ok(()));
+    let svc = service(links, ordering(), MockCardPayments::new());
+    let id = stored_link(false).id.to_string();
+    let by = Actor::person("ada@example.org");
+    let off = svc.switch_as(account(), &id, false, &by).await.unwrap();
+    assert!(off.link.switched_off);
+    // already on: nothing written (update expected once, above)
+    let on = svc.switch_as(account(), &id, true, &by).await.unwrap();
+    assert!(!on.link.switched_off);
+    // another account's link
+    let other = AccountId::from_uuid(Uuid::from_u128(10));
+    assert!(matches!(
+        svc.switch_as(other, &id, false, &by).await,
+        Err(LinkError::NotFound)
+    ));
 }

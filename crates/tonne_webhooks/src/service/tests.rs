@@ -575,8 +575,14 @@ async fn a_test_event_is_signed_sent_once_and_answered() {
         .expect_send()
         .withf(move |r| {
             r.url.as_str() == "https://hooks.example.com/a"
-                && crate::verify(&secret, &r.signature, &r.body, now(), time::Duration::minutes(5))
-                    .is_ok()
+                && crate::verify(
+                    &secret,
+                    &r.signature,
+                    &r.body,
+                    now(),
+                    time::Duration::minutes(5),
+                )
+                .is_ok()
         })
         .times(1)
         .returning(|_| SendOutcome::Response {

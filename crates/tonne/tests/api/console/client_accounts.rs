@@ -88,7 +88,11 @@ async fn a_member_creates_client_accounts_once_each_and_sees_only_their_own(app:
     assert_eq!(stored[0]["beneficiary"], "Shop A Ltd");
     let id = stored[0]["id"].as_str().unwrap().to_owned();
     let shown = ada.get(&location).await;
-    assert!(shown.html.contains("Client account <strong>Shop &lt;A&gt;</strong> created."));
+    assert!(
+        shown
+            .html
+            .contains("Client account <strong>Shop &lt;A&gt;</strong> created.")
+    );
     assert!(shown.html.contains(&id));
     assert_ne!(hidden(&shown.html, "once"), once, "a new form, a new key");
     // live mode has none; the test-mode account shows in the estimates chooser

@@ -8,6 +8,7 @@ mod catalogue;
 mod client_accounts;
 mod isolation;
 mod members;
+mod offset_links;
 mod orders;
 mod organisations;
 mod overview;

@@ -62,7 +62,11 @@ async fn a_member_sends_a_test_event_and_reads_the_receivers_answer(app: TestApp
         )
         .await;
     assert_eq!(wrong.status, 400);
-    assert!(wrong.html.contains("For account: this webhook sends no events"));
+    assert!(
+        wrong
+            .html
+            .contains("For account: this webhook sends no events")
+    );
     // Another organisation's member: 404, nothing sent.
     let mut bob = Visitor::new(&app);
     bob.sign_in("bob@rival.example", PASSWORD).await;
@@ -130,9 +134,7 @@ async fn a_member_sends_a_test_event_and_reads_the_receivers_answer(app: TestApp
     assert!(refused.html.contains("receiver answered 500"));
 
     // Test events are not deliveries: the log and the webhook's state are unchanged.
-    let now = app
-        .get(&format!("/v1/webhooks/{id}"), &acme.test_key)
-        .await;
+    let now = app.get(&format!("/v1/webhooks/{id}"), &acme.test_key).await;
     assert_eq!(now.body["enabled"], false);
     assert!(
         app.services

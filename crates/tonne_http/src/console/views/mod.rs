@@ -21,7 +21,7 @@ pub use client_accounts::{ClientAccountForm, client_accounts};
 pub use estimates::{estimate, estimates};
 pub use installation_webhooks::{OperatorNotice, installation_webhook, installation_webhooks};
 pub use keys::{created_key, keys};
-pub use offset_links::{offset_link, offset_links};
+pub use offset_links::{BundleChoice, LinkForm, LinksPage, offset_link, offset_links};
 pub use orders::{QueueFilter, member_orders, order, queue};
 pub use organisations::{
     InviteForm, NewOrganisationForm, OrganisationAccounts, created_organisation, invited,
@@ -56,8 +56,12 @@ main{max-width:64rem}
 td.num,td.status{white-space:nowrap}
 code.answer{display:inline-block;max-width:24rem;overflow-wrap:anywhere;font-size:.85em;color:#3a3a3a}
 textarea{width:100%;max-width:40rem;font:inherit;padding:.6rem;border:2px solid #6b6f66;border-radius:.35rem;background:#fff;color:#1b1b1b}
-select,input[type=password]{font:inherit;padding:.55rem;border:2px solid #6b6f66;border-radius:.35rem;background:#fff;color:#1b1b1b;max-width:100%}
-input[type=password]{width:100%;max-width:24rem}
+select,input[type=password],input[type=url]{font:inherit;padding:.55rem;border:2px solid #6b6f66;border-radius:.35rem;background:#fff;color:#1b1b1b;max-width:100%}
+input[type=password],input[type=url]{width:100%;max-width:24rem}
+input[type=url]{max-width:40rem}
+.check{display:flex;gap:.6rem;align-items:center;margin:.4rem 0}
+.check label{display:inline;margin:0;font-weight:400}
+.check input[type=checkbox]{width:1.25rem;height:1.25rem;margin:0;flex:none}
 .table-wrap{overflow-x:auto;position:relative}
 .actions{display:grid;grid-template-columns:repeat(auto-fit,minmax(16rem,1fr));gap:1rem}
 .actions form{background:#fff;border:1px solid #c8cbc3;border-radius:.5rem;padding:1rem}

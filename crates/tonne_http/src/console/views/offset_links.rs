@@ -9,6 +9,118 @@ use tonne_links::{Analytics, LinkDetails};
 
 use super::{account_chooser, mode_switch, page_in, when};
 
+/// A bundle the form offers: id, name and its price per tonne with commission.
+#[derive(Debug, Clone)]
+pub struct BundleChoice {
+    pub id: String,
+    pub name: String,
+    pub price: String,
+}
+
+/// What the creation form held, to show it again with the problem beside its field.
+#[derive(Debug, Default, Clone)]
+pub struct LinkForm {
+    pub name: String,
+    pub title: String,
+    pub description: String,
+    pub bundles: Vec<String>,
+    pub value: String,
+    pub require_payment: bool,
+    /// The field the problem concerns (`name`, `title`, `description`,
+    /// `bundles`, `value`) and the problem.
+    pub problem: Option<(&'static str, String)>,
+}
+
+impl LinkForm {
+    fn problem_of(&self, field: &str) -> Option<&str> {
+        self.problem
+            .as_ref()
+            .filter(|(f, _)| *f == field)
+            .map(|(_, p)| p.as_str())
+    }
+}
+
+/// A field's problem beside it, with the id its input points to.
+fn beside(form: &LinkForm, field: &str) -> Markup {
+    html! {
+        @if let Some(p) = form.problem_of(field) {
+            p class="error" id=(format!("link-{field}-error")) { (p) }
+        }
+    }
+}
+
+fn described_by(form: &LinkForm, field: &str) -> Option<String> {
+    form.problem_of(field)
+        .map(|_| format!("link-{field}-error"))
+}
+
+/// The form that creates a link on the chosen account.
+fn create_form(
+    who: &Principal,
+    mode: AccountMode,
+    account: &Account,
+    bundles: &[BundleChoice],
+    form: &LinkForm,
+) -> Markup {
+    let currency = account.currency.code();
+    html! {
+        h2 id="create" { "Create an offset link" }
+        @if bundles.is_empty() {
+            p { "No bundle is sold in " (currency) " at the moment." }
+        } @else {
+            form method="post" action="/console/offset-links#create" {
+                input type="hidden" name="csrf" value=(who.session.csrf_token);
+                input type="hidden" name="mode" value=(mode.as_str());
+                input type="hidden" name="account" value=(account.id);
+                div class="field" {
+                    label for="link-name" { "Name" }
+                    p class="hint" id="link-name-hint" { "For you; unique among this account's links." }
+                    (beside(form, "name"))
+                    input type="text" id="link-name" name="name" value=(form.name) required maxlength="255"
+                        aria-describedby=(described_by(form, "name").map_or("link-name-hint".to_owned(), |e| format!("link-name-hint {e}")));
+                }
+                div class="field" {
+                    label for="link-title" { "Title (optional)" }
+                    (beside(form, "title"))
+                    input type="text" id="link-title" name="title" value=(form.title)
+                        aria-describedby=[described_by(form, "title")];
+                }
+                div class="field" {
+                    label for="link-description" { "Description (optional)" }
+                    (beside(form, "description"))
+                    textarea id="link-description" name="description" rows="3"
+                        aria-describedby=[described_by(form, "description")] { (form.description) }
+                }
+                fieldset class="field" aria-describedby=[described_by(form, "bundles")] {
+                    legend { "Bundles your customers choose from" }
+                    (beside(form, "bundles"))
+                    @for b in bundles {
+                        div class="check" {
+                            input type="checkbox" id=(format!("bundle-{}", b.id)) name="bundles" value=(b.id)
+                                checked[form.bundles.contains(&b.id)];
+                            " "
+                            label for=(format!("bundle-{}", b.id)) { (b.name) " (" (b.price) " per tonne)" }
+                        }
+                    }
+                }
+                div class="field" {
+                    label for="link-value" { "Fixed amount in " (currency) " (optional)" }
+                    p class="hint" id="link-value-hint" { "Leave empty to let each customer choose how much to offset." }
+                    (beside(form, "value"))
+                    input type="text" id="link-value" name="value" value=(form.value) inputmode="decimal"
+                        aria-describedby=(described_by(form, "value").map_or("link-value-hint".to_owned(), |e| format!("link-value-hint {e}")));
+                }
+                div class="field check" {
+                    input type="checkbox" id="link-payment" name="require_payment" value="true" checked[form.require_payment];
+                    " "
+                    label for="link-payment" { "Customers pay by card on the page (cannot be changed later)" }
+                }
+                button type="submit" { "Create offset link" }
+            }
+        }
+    }
+}
+
 fn value(l: &LinkDetails) -> String {
     match l.link.value {
         Some(v) => format!("{} {}", v.currency().code(), v.to_decimal_string()),
@@ -16,17 +128,33 @@ fn value(l: &LinkDetails) -> String {
     }
 }
 
-/// The offset links of one of the organisation's accounts, newest first.
-pub fn offset_links(
-    who: &Principal,
-    mode: AccountMode,
-    accounts: &[Account],
-    account: Option<AccountId>,
-    links: &[LinkDetails],
-    next: Option<&str>,
-    now: OffsetDateTime,
-) -> Markup {
+/// The page's account, its links and what the creation form offers and held.
+pub struct LinksPage<'a> {
+    pub mode: AccountMode,
+    pub accounts: &'a [Account],
+    pub account: Option<AccountId>,
+    pub links: &'a [LinkDetails],
+    pub next: Option<&'a str>,
+    pub now: OffsetDateTime,
+    pub bundles: &'a [BundleChoice],
+    pub form: &'a LinkForm,
+}
+
+/// The offset links of one of the organisation's accounts, newest first, and
+/// the form that creates one.
+pub fn offset_links(who: &Principal, page: &LinksPage<'_>) -> Markup {
+    let LinksPage {
+        mode,
+        accounts,
+        account,
+        links,
+        next,
+        now,
+        bundles,
+        form,
+    } = *page;
     let chosen = account.map(|a| a.to_string()).unwrap_or_default();
+    let chosen_account = accounts.iter().find(|a| Some(a.id) == account);
     page_in(
         who,
         "Offset links",
@@ -39,7 +167,7 @@ pub fn offset_links(
             } @else {
                 (account_chooser("/console/offset-links", mode, accounts, &chosen))
                 @if links.is_empty() {
-                    p { "No offset link on this account. Create one with the API (" code { "POST /v1/offset-links" } ")." }
+                    p { "No offset link on this account yet." }
                 } @else {
                     div class="table-wrap" {
                         table {
@@ -65,6 +193,9 @@ pub fn offset_links(
                 }
                 @if let Some(after) = next {
                     p { a href=(format!("/console/offset-links?mode={}&account={chosen}&after={after}", mode.as_str())) rel="next" { "Older links" } }
+                }
+                @if let Some(a) = chosen_account {
+                    (create_form(who, mode, a, bundles, form))
                 }
             }
         },
@@ -110,6 +241,21 @@ pub fn offset_link(
                             tr { td { (d.day) } td class="num" { (d.visitors) } td class="num" { (d.orders) } td class="num" { (d.quantity.to_tonnes_string()) } }
                         }
                     }
+                }
+            }
+            h2 { "Switch on or off" }
+            form method="post" action=(format!("/console/offset-links/{}/switch", l.link.id)) {
+                input type="hidden" name="csrf" value=(who.session.csrf_token);
+                input type="hidden" name="mode" value=(mode);
+                input type="hidden" name="account" value=(l.link.account_id);
+                @if l.link.switched_off {
+                    input type="hidden" name="on" value="true";
+                    p { "The link is switched off: its page takes no orders." }
+                    button type="submit" { "Switch the link on" }
+                } @else {
+                    input type="hidden" name="on" value="false";
+                    p { "Switched off, its page says so and takes no orders; you can switch it on again." }
+                    button type="submit" { "Switch the link off" }
                 }
             }
             p { a href=(format!("/console/offset-links?mode={mode}&account={}", l.link.account_id)) { "Back to the offset links" } }

@@ -3,8 +3,8 @@
 
 use maud::{Markup, html};
 use tonne_accounts::users::Principal;
-use tonne_kernel::AccountMode;
 use tonne_accounts::{Account, AccountScope};
+use tonne_kernel::AccountMode;
 use tonne_webhooks::{Attempt, AttemptOutcome, TestDelivery, Webhook};
 
 use super::{mode_switch, page_in, when};
@@ -135,7 +135,7 @@ fn settings(who: &Principal, hook: &Webhook, form: &WebhookForm) -> Markup {
                 label for="edit-url" { "Receiver URL" }
                 input type="url" id="edit-url" name="url" value=(url) required spellcheck="false" autocomplete="off";
             }
-            div class="field" {
+            div class="field check" {
                 input type="checkbox" id="enabled" name="enabled" value="true" checked[hook.enabled];
                 " "
                 label for="enabled" { "Enabled (re-enabling resumes delivery where it stopped)" }
