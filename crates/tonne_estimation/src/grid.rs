@@ -46,6 +46,11 @@ pub(crate) fn country(code: &str) -> Option<GridFactor> {
     table().get(code).copied()
 }
 
+/// Every row: ISO alpha-3 code (or `WORLD`) and its factor.
+pub(crate) fn all() -> impl Iterator<Item = (&'static str, GridFactor)> {
+    table().iter().map(|(code, f)| (code.as_str(), *f))
+}
+
 /// The world average.
 pub(crate) fn world() -> Option<GridFactor> {
     table().get("WORLD").copied()

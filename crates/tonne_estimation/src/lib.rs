@@ -28,6 +28,7 @@
 //! ```
 #![deny(clippy::float_arithmetic)]
 
+pub mod catalogue;
 pub mod cities;
 pub mod diet;
 pub mod electricity;

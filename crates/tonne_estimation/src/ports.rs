@@ -59,6 +59,19 @@ pub trait EstimationService: Send + Sync {
         page: PageRequest<Cursor>,
     ) -> Result<Page<Estimate>, EstimationError>;
 
+    /// The emission-factor catalogue: the factors that pass `query`, best
+    /// match first, at most `limit` after the factor `after` (`Invalid` for an
+    /// `after` the listing does not hold). Answered from memory.
+    fn emission_factors(
+        &self,
+        query: &crate::catalogue::FactorQuery,
+        after: Option<String>,
+        limit: usize,
+    ) -> Result<Page<crate::catalogue::CatalogueFactor>, EstimationError>;
+
+    /// Every region some catalogue factor covers, sorted.
+    fn emission_factor_regions(&self) -> Vec<String>;
+
     /// Operator: estimates made per UTC day over the last `days` days (today
     /// included), every day present, oldest first, across the installation.
     async fn daily_counts(&self, days: u16) -> Result<Vec<(time::Date, u64)>, EstimationError>;

@@ -145,6 +145,19 @@ impl EstimationService for Estimations {
         Ok(estimate)
     }
 
+    fn emission_factors(
+        &self,
+        query: &crate::catalogue::FactorQuery,
+        after: Option<String>,
+        limit: usize,
+    ) -> Result<Page<crate::catalogue::CatalogueFactor>, EstimationError> {
+        Ok(crate::catalogue::catalogue().page(query, after.as_deref(), limit)?)
+    }
+
+    fn emission_factor_regions(&self) -> Vec<String> {
+        crate::catalogue::catalogue().regions().to_vec()
+    }
+
     async fn daily_counts(&self, days: u16) -> Result<Vec<(time::Date, u64)>, EstimationError> {
         let today = self.clock.now().date();
         let first = today - time::Duration::days(i64::from(days.max(1)) - 1);

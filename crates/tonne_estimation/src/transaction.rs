@@ -42,6 +42,8 @@ pub struct Category {
     pub naics: String,
     /// kg CO2e per 2022 USD.
     pub kg_per_usd: Decimal,
+    /// The NAICS title of the factor ("" without one).
+    pub naics_title: String,
     /// The MCC's description.
     pub description: String,
 }
@@ -65,6 +67,7 @@ fn categories() -> &'static HashMap<String, Category> {
                     group,
                     naics: (*cols.get(2)?).to_owned(),
                     kg_per_usd: cols.get(3)?.parse().ok()?,
+                    naics_title: (*cols.get(4)?).to_owned(),
                     description: (*cols.get(5)?).to_owned(),
                 };
                 Some((c.code.clone(), c))
@@ -92,6 +95,19 @@ pub(crate) fn category_by_naics(naics: &str) -> Option<Decimal> {
         })
         .get(naics)
         .copied()
+}
+
+/// Every NAICS code the MCC table uses, once, with its title and factor
+/// (kg CO2e per 2022 USD), sorted by code.
+pub(crate) fn naics_factors() -> Vec<(String, String, Decimal)> {
+    let mut seen: Vec<(String, String, Decimal)> = categories()
+        .values()
+        .filter(|c| !c.naics.is_empty())
+        .map(|c| (c.naics.clone(), c.naics_title.clone(), c.kg_per_usd))
+        .collect();
+    seen.sort_by(|a, b| a.0.cmp(&b.0));
+    seen.dedup_by(|a, b| a.0 == b.0);
+    seen
 }
 
 /// The factor of listed-but-unmapped categories: the median USEEIO v1.3.0 factor.

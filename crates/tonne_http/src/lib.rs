@@ -85,6 +85,7 @@ pub fn app(
                 .configure(routes::orders::configure)
                 .configure(routes::quotes::configure)
                 .configure(routes::estimates::configure)
+                .configure(routes::emission_factors::configure)
                 .configure(routes::webhooks::configure)
                 .configure(routes::offset_links::configure)
                 .configure(routes::orders::configure_by_id)

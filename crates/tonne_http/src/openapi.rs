@@ -4,7 +4,8 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::routes::{
-    accounts, bundle_selections, catalogue, estimates, offset_links, orders, quotes, webhooks,
+    accounts, bundle_selections, catalogue, emission_factors, estimates, offset_links, orders,
+    quotes, webhooks,
 };
 use crate::wire::{ErrorDoc, ErrorsDoc};
 
@@ -52,6 +53,8 @@ impl Modify for BearerAuth {
         accounts::account_logo,
         accounts::client_logo,
         catalogue::list_projects,
+        emission_factors::list,
+        emission_factors::regions,
         catalogue::get_project,
         catalogue::get_project_by_slug,
         catalogue::list_bundles,

@@ -16,6 +16,7 @@ mod catalogue;
 mod cli;
 mod console;
 mod conventions;
+mod emission_factors;
 mod estimate_fields;
 mod estimates;
 mod fuzz;

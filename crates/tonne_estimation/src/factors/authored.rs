@@ -243,3 +243,25 @@ pub const IWW_CONTAINER_LARGE: Factor =
 /// Inland waterway container vessel convoy.
 pub const IWW_CONTAINER_CONVOY: Factor =
     Factor::named("IWW_CONTAINER_CONVOY", 20, 3, IWW, "kg CO2e/tonne.km");
+
+/// The emission factors of this file (the rest are conversion constants and
+/// assumptions): what the factor catalogue lists from it.
+pub const EMISSION_FACTORS: &[Factor] = &[
+    DIET_HIGH_MEAT,
+    DIET_MEDIUM_MEAT,
+    DIET_LOW_MEAT,
+    DIET_FISH,
+    DIET_VEGETARIAN,
+    DIET_VEGAN,
+    IWW_MOTOR_SMALL,
+    IWW_MOTOR_MEDIUM,
+    IWW_MOTOR_LARGE,
+    IWW_COUPLED,
+    IWW_PUSHED_SMALL,
+    IWW_PUSHED_MEDIUM,
+    IWW_PUSHED_LARGE,
+    IWW_TANKER,
+    IWW_CONTAINER_MEDIUM,
+    IWW_CONTAINER_LARGE,
+    IWW_CONTAINER_CONVOY,
+];

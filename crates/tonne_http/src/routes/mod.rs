@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod bundle_selections;
 pub mod catalogue;
+pub mod emission_factors;
 pub mod estimates;
 pub mod offset_links;
 pub mod orders;

@@ -1,0 +1,631 @@
+//! The emission-factor catalogue: every emission factor the engines use,
+//! listed with the 2024 contract's fields, searchable and filterable, and
+//! usable on its own in a factor estimate (activity × factor).
+//!
+//! Built once from the crate's own tables (DESNZ 2025, Ember grid
+//! intensities, US EPA USEEIO v1.3.0, Tonne's transcribed and assumed
+//! factors) and answered from memory.
+//!
+//! **Ids** are stable: `{dataset}.{name}`, where the dataset names the
+//! publication and its version or data year (`desnz-2025.RAIL_NATIONAL`,
+//! `ember-2024.grid.DEU`, `useeio-1.3.0.naics.722511`). A factor's id never
+//! changes meaning; a new edition of a table gives new ids.
+//!
+//! ```
+//! use tonne_estimation::catalogue::{self, FactorQuery, LogicalUnit};
+//!
+//! let all = catalogue::catalogue();
+//! let rail = all.get("desnz-2025.RAIL_NATIONAL").unwrap();
+//! assert_eq!(rail.denominator, "person*km");
+//! assert_eq!(rail.kg_co2e.to_string(), "0.03546");
+//! let query = FactorQuery { name: Some("national rail".into()), ..FactorQuery::default() };
+//! let found = all.search(&query);
+//! assert_eq!(found.first().map(|f| f.id.as_str()), Some("desnz-2025.RAIL_NATIONAL"));
+//! assert!(found.iter().all(|f| f.logical_unit == LogicalUnit::PersonDistance || f.name.to_lowercase().contains("rail")));
+//! ```
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use rust_decimal::Decimal;
+
+use crate::factors::{Factor, GasSplit, authored, desnz_2025};
+use crate::{grid, transaction};
+
+/// The version of the factor set this build carries: estimates record it.
+pub const FACTOR_SET_VERSION: &str = "2025.11";
+
+/// The database a factor was taken from, as the contract names sources.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FactorSource {
+    /// UK government conversion factors: BEIS until 2023, DESNZ since (the
+    /// contract keeps the old name).
+    Beis,
+    /// US EPA (USEEIO supply-chain factors).
+    Epa,
+    /// EXIOBASE.
+    Exiobase,
+    /// GLEC framework.
+    Glec,
+    /// Compiled by the service from another open publication (named in the
+    /// factor's `publication`): grid intensities, diet, Tonne's assumptions.
+    Lune,
+}
+
+impl FactorSource {
+    /// Every source the catalogue may hold, in wire order.
+    pub const ALL: [FactorSource; 5] = [
+        FactorSource::Epa,
+        FactorSource::Exiobase,
+        FactorSource::Beis,
+        FactorSource::Lune,
+        FactorSource::Glec,
+    ];
+
+    /// The contract's name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            FactorSource::Beis => "beis",
+            FactorSource::Epa => "epa",
+            FactorSource::Exiobase => "exiobase",
+            FactorSource::Glec => "glec",
+            FactorSource::Lune => "lune",
+        }
+    }
+
+    /// From the contract's name (`None` for a source no factor here has,
+    /// such as `ecoinvent`, and for anything else).
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|x| x.as_str() == s)
+    }
+}
+
+/// The dimension of a factor's denominator (the contract's `EmissionFactorLogicalUnit`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LogicalUnit {
+    Currency,
+    Distance,
+    Item,
+    Time,
+    Area,
+    Volume,
+    Energy,
+    Mass,
+    PersonTime,
+    PersonDistance,
+    MassTime,
+    MassDistance,
+    DistanceTime,
+    AreaTime,
+    RoomTime,
+}
+
+impl LogicalUnit {
+    const ALL: [LogicalUnit; 15] = [
+        LogicalUnit::Currency,
+        LogicalUnit::Distance,
+        LogicalUnit::Item,
+        LogicalUnit::Time,
+        LogicalUnit::Area,
+        LogicalUnit::Volume,
+        LogicalUnit::Energy,
+        LogicalUnit::Mass,
+        LogicalUnit::PersonTime,
+        LogicalUnit::PersonDistance,
+        LogicalUnit::MassTime,
+        LogicalUnit::MassDistance,
+        LogicalUnit::DistanceTime,
+        LogicalUnit::AreaTime,
+        LogicalUnit::RoomTime,
+    ];
+
+    /// The contract's name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LogicalUnit::Currency => "currency",
+            LogicalUnit::Distance => "distance",
+            LogicalUnit::Item => "item",
+            LogicalUnit::Time => "time",
+            LogicalUnit::Area => "area",
+            LogicalUnit::Volume => "volume",
+            LogicalUnit::Energy => "energy",
+            LogicalUnit::Mass => "mass",
+            LogicalUnit::PersonTime => "person-time",
+            LogicalUnit::PersonDistance => "person-distance",
+            LogicalUnit::MassTime => "mass-time",
+            LogicalUnit::MassDistance => "mass-distance",
+            LogicalUnit::DistanceTime => "distance-time",
+            LogicalUnit::AreaTime => "area-time",
+            LogicalUnit::RoomTime => "room-time",
+        }
+    }
+
+    /// From the contract's name.
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|x| x.as_str() == s)
+    }
+}
+
+/// One factor of the catalogue.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CatalogueFactor {
+    /// Stable id (see the module's documentation).
+    pub id: String,
+    /// What it measures, as the publication words it.
+    pub name: String,
+    pub source: FactorSource,
+    /// The publication's version or edition (`2025`, `1.3.0`).
+    pub source_version: String,
+    /// The whole citation, with its licence.
+    pub publication: String,
+    /// Year of publication (or of the data, for grid intensities).
+    pub publication_year: u16,
+    /// When the factor was published (the first of January of its year
+    /// where the publication gives no day).
+    pub published: time::Date,
+    /// The country or region it covers, by name (`United Kingdom`, `World`).
+    pub region: String,
+    /// A category that groups it (`Business travel- air / Flights`,
+    /// `Electricity grid`, a NAICS industry).
+    pub category: Option<String>,
+    /// The contract's denominator unit (`person*km`, `kWh`, `USD`, `t*km`).
+    pub denominator: &'static str,
+    pub logical_unit: LogicalUnit,
+    /// kg CO2e per denominator unit (the numerator is always kg).
+    pub kg_co2e: Decimal,
+    /// The published per-gas parts, where the publication has them (DESNZ).
+    pub gases: Option<GasSplit>,
+    /// The id the engines' explanations use for it (`RAIL_NATIONAL`, `grid:DEU`).
+    pub engine_id: String,
+}
+
+/// The contract's denominator and dimension of an engine unit, and the
+/// multiplier from the engine's value to the catalogue's (kg per unit).
+fn unit_of(unit: &str) -> Option<(&'static str, LogicalUnit, Decimal)> {
+    let per = unit
+        .strip_prefix("kg CO2e/")
+        .map(|u| (u, Decimal::ONE))
+        .or_else(|| {
+            unit.strip_prefix("g CO2e/")
+                .map(|u| (u, Decimal::new(1, 3)))
+        })?;
+    let (denominator, logical, k) = match per.0 {
+        "passenger.km" => ("person*km", LogicalUnit::PersonDistance, Decimal::ONE),
+        "km" => ("km", LogicalUnit::Distance, Decimal::ONE),
+        "tonne.km" => ("t*km", LogicalUnit::MassDistance, Decimal::ONE),
+        "tonnes" => ("t", LogicalUnit::Mass, Decimal::ONE),
+        "kWh" => ("kWh", LogicalUnit::Energy, Decimal::ONE),
+        // gross calorific value = higher heating value
+        "kWh (Gross CV)" => ("kWh HHV", LogicalUnit::Energy, Decimal::ONE),
+        "cubic metres" => ("m3", LogicalUnit::Volume, Decimal::ONE),
+        "per FTE Working Hour" => ("fte*working_hour", LogicalUnit::PersonTime, Decimal::ONE),
+        "USD (2022)" => ("USD", LogicalUnit::Currency, Decimal::ONE),
+        // the contract has no person-day: a day's diet × 30.4375 days a month
+        "day" => (
+            "person*month",
+            LogicalUnit::PersonTime,
+            Decimal::new(304_375, 4),
+        ),
+        _ => return None,
+    };
+    Some((denominator, logical, k * per.1))
+}
+
+const DESNZ_PUBLICATION: &str = "UK Government GHG Conversion Factors for Company Reporting 2025 (DESNZ), version 1, 2025-06-10; Open Government Licence v3.0";
+const USEEIO_PUBLICATION: &str = "US EPA Supply Chain Greenhouse Gas Emission Factors v1.3.0 (USEEIO), NAICS-6, kg CO2e per 2022 USD purchaser price, with margins; US Government work, public domain";
+
+fn new_year(year: u16) -> time::Date {
+    time::Date::from_calendar_date(i32::from(year), time::Month::January, 1)
+        .unwrap_or(time::Date::MIN)
+}
+
+fn desnz(f: &Factor) -> Option<CatalogueFactor> {
+    let (denominator, logical_unit, k) = unit_of(f.unit)?;
+    let row = f.row()?;
+    let path = row.split_once(": ").map_or(row, |(_, p)| p);
+    let category = path.split(" / ").take(2).collect::<Vec<_>>().join(" / ");
+    Some(CatalogueFactor {
+        id: format!("desnz-2025.{}", f.id),
+        name: path.to_owned(),
+        source: FactorSource::Beis,
+        source_version: "2025".into(),
+        publication: DESNZ_PUBLICATION.into(),
+        publication_year: 2025,
+        published: time::macros::date!(2025 - 06 - 10),
+        region: "United Kingdom".into(),
+        category: Some(category),
+        denominator,
+        logical_unit,
+        kg_co2e: f.value() * k,
+        gases: GasSplit::of(f.id),
+        engine_id: f.id.to_owned(),
+    })
+}
+
+fn authored(f: &Factor) -> Option<CatalogueFactor> {
+    let (denominator, logical_unit, k) = unit_of(f.unit)?;
+    let (dataset, region, category, name, year) = if f.id.starts_with("DIET_") {
+        let who =
+            f.id.trim_start_matches("DIET_")
+                .replace('_', " ")
+                .to_lowercase();
+        (
+            "scarborough-2014",
+            "United Kingdom",
+            "Diet",
+            format!("Diet of {who} eaters, 2000 kcal a day, per person-month"),
+            2014,
+        )
+    } else {
+        let what =
+            f.id.trim_start_matches("IWW_")
+                .replace('_', " ")
+                .to_lowercase();
+        (
+            "tonne-2025",
+            "World",
+            "Freight / Inland waterways",
+            format!("Inland waterway freight, {what} (Tonne's assumption)"),
+            2025,
+        )
+    };
+    Some(CatalogueFactor {
+        id: format!("{dataset}.{}", f.id),
+        name: name
+            .replace("vegan eaters", "vegans")
+            .replace("vegetarian eaters", "vegetarians"),
+        source: FactorSource::Lune,
+        source_version: year.to_string(),
+        publication: f.source.to_owned(),
+        publication_year: year,
+        published: new_year(year),
+        region: region.into(),
+        category: Some(category.into()),
+        denominator,
+        logical_unit,
+        kg_co2e: f.value() * k,
+        gases: None,
+        engine_id: f.id.to_owned(),
+    })
+}
+
+/// An ISO alpha-3 code's English name (`World` for `WORLD`).
+pub fn country_name(alpha3: &str) -> Option<&'static str> {
+    static NAMES: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
+    if alpha3 == "WORLD" {
+        return Some("World");
+    }
+    NAMES
+        .get_or_init(|| {
+            include_str!("../data/countries.csv")
+                .lines()
+                .filter(|l| !l.starts_with('#') && !l.starts_with("alpha3,"))
+                .filter_map(|l| {
+                    let mut cols = l.splitn(3, ',');
+                    let a3 = cols.next()?;
+                    let _a2 = cols.next()?;
+                    Some((a3, cols.next()?.trim_matches('"')))
+                })
+                .collect()
+        })
+        .get(alpha3)
+        .copied()
+}
+
+fn build() -> Vec<CatalogueFactor> {
+    let mut all: Vec<CatalogueFactor> = desnz_2025::ALL.iter().filter_map(desnz).collect();
+    all.extend(authored::EMISSION_FACTORS.iter().filter_map(authored));
+    for (code, g) in grid::all() {
+        let region = country_name(code).unwrap_or(code);
+        all.push(CatalogueFactor {
+            id: format!("ember-{}.grid.{code}", g.year),
+            name: format!("Electricity from the grid, {region}, lifecycle"),
+            source: FactorSource::Lune,
+            source_version: g.year.to_string(),
+            publication: crate::GRID_SOURCE.into(),
+            publication_year: g.year,
+            published: new_year(g.year),
+            region: region.to_owned(),
+            category: Some("Electricity grid".into()),
+            denominator: "kWh",
+            logical_unit: LogicalUnit::Energy,
+            kg_co2e: g.g_co2e_per_kwh / Decimal::from(1000),
+            gases: None,
+            engine_id: format!("grid:{code}"),
+        });
+    }
+    for (naics, title, kg) in transaction::naics_factors() {
+        all.push(CatalogueFactor {
+            id: format!("useeio-1.3.0.naics.{naics}"),
+            name: format!("{title} (NAICS {naics})"),
+            source: FactorSource::Epa,
+            source_version: "1.3.0".into(),
+            publication: USEEIO_PUBLICATION.into(),
+            publication_year: 2024,
+            published: new_year(2024),
+            region: "United States".into(),
+            category: Some(title),
+            denominator: "USD",
+            logical_unit: LogicalUnit::Currency,
+            kg_co2e: kg,
+            gases: None,
+            engine_id: format!("naics:{naics}"),
+        });
+    }
+    all.push(CatalogueFactor {
+        id: "useeio-1.3.0.median".into(),
+        name: "Median of the USEEIO factors (purchases Tonne has not mapped to an industry)".into(),
+        source: FactorSource::Epa,
+        source_version: "1.3.0".into(),
+        publication: USEEIO_PUBLICATION.into(),
+        publication_year: 2024,
+        published: new_year(2024),
+        region: "United States".into(),
+        category: None,
+        denominator: "USD",
+        logical_unit: LogicalUnit::Currency,
+        kg_co2e: transaction::unmapped_factor(),
+        gases: None,
+        engine_id: "useeio:median".into(),
+    });
+    all.sort_by(|a, b| a.id.cmp(&b.id));
+    all
+}
+
+/// The factors, their index by id, and the regions they cover.
+#[derive(Debug)]
+pub struct Catalogue {
+    factors: Vec<CatalogueFactor>,
+    by_id: HashMap<String, usize>,
+    by_engine_id: HashMap<String, usize>,
+    regions: Vec<String>,
+}
+
+/// What a listing asks for (the contract's query parameters).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FactorQuery {
+    /// Words that must all appear in the name or category (any case).
+    pub name: Option<String>,
+    /// Any of these sources (all when empty).
+    pub sources: Vec<FactorSource>,
+    /// Any of these publication years (all when empty).
+    pub years: Vec<u16>,
+    /// Any of these regions, by name, any case (all when empty).
+    pub regions: Vec<String>,
+    /// Whether factors of related regions are included (`region_fallback=always`):
+    /// for any region, the `World` factors.
+    pub region_fallback: bool,
+    /// Only this dimension.
+    pub unit: Option<LogicalUnit>,
+}
+
+fn fold(s: &str) -> String {
+    s.to_lowercase()
+}
+
+/// Whether `phrase` occurs in `text` starting at a word's start.
+fn has_phrase(text: &str, phrase: &str) -> bool {
+    !phrase.is_empty()
+        && text.match_indices(phrase).any(|(i, _)| {
+            text.get(..i)
+                .and_then(|before| before.chars().next_back())
+                .is_none_or(|c| !c.is_alphanumeric())
+        })
+}
+
+impl Catalogue {
+    fn new(factors: Vec<CatalogueFactor>) -> Self {
+        let by_id = factors
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (f.id.clone(), i))
+            .collect();
+        let by_engine_id = factors
+            .iter()
+            .enumerate()
+            .map(|(i, f)| (f.engine_id.clone(), i))
+            .collect();
+        let mut regions: Vec<String> = factors.iter().map(|f| f.region.clone()).collect();
+        regions.sort();
+        regions.dedup();
+        Self {
+            factors,
+            by_id,
+            by_engine_id,
+            regions,
+        }
+    }
+
+    /// Every factor, by id.
+    pub fn all(&self) -> &[CatalogueFactor] {
+        &self.factors
+    }
+
+    /// The factor with this id.
+    pub fn get(&self, id: &str) -> Option<&CatalogueFactor> {
+        self.by_id.get(id).and_then(|&i| self.factors.get(i))
+    }
+
+    /// The factor the engines call `engine_id` (`RAIL_NATIONAL`, `grid:DEU`).
+    pub fn by_engine_id(&self, engine_id: &str) -> Option<&CatalogueFactor> {
+        self.by_engine_id
+            .get(engine_id)
+            .and_then(|&i| self.factors.get(i))
+    }
+
+    /// A page of [`Catalogue::search`]: at most `limit` factors after the one
+    /// named `after` (its id), and whether more follow. An `after` that is not
+    /// in the results is `Invalid` (field `after`).
+    pub fn page(
+        &self,
+        query: &FactorQuery,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<tonne_kernel::Page<CatalogueFactor>, crate::EstimateError> {
+        let found = self.search(query);
+        let start = match after {
+            None => 0,
+            Some(id) => found.iter().position(|f| f.id == id).ok_or_else(|| {
+                crate::EstimateError::invalid(
+                    "after",
+                    "no factor of this listing has that id (pass the previous page's next_cursor)",
+                )
+            })? + 1,
+        };
+        let rest = found.get(start..).unwrap_or_default();
+        Ok(tonne_kernel::Page {
+            items: rest.iter().take(limit).map(|f| (*f).clone()).collect(),
+            has_more: rest.len() > limit,
+        })
+    }
+
+    /// Every region some factor covers, sorted.
+    pub fn regions(&self) -> &[String] {
+        &self.regions
+    }
+
+    /// The factors that pass the query, best match first: with a name, those
+    /// whose name (or its last part) is it, then those whose name has it as a
+    /// phrase from a word's start, then those whose name has every word, then
+    /// those whose name and category have them; each group by id. Without a
+    /// name, by id.
+    pub fn search(&self, query: &FactorQuery) -> Vec<&CatalogueFactor> {
+        let regions: Vec<String> = query.regions.iter().map(|r| fold(r)).collect();
+        let wanted = |f: &CatalogueFactor| {
+            (query.sources.is_empty() || query.sources.contains(&f.source))
+                && (query.years.is_empty() || query.years.contains(&f.publication_year))
+                && query.unit.is_none_or(|u| u == f.logical_unit)
+                && (regions.is_empty()
+                    || regions.contains(&fold(&f.region))
+                    || (query.region_fallback && f.region == "World"))
+        };
+        let needle = query.name.as_deref().map(fold).unwrap_or_default();
+        let words: Vec<&str> = needle.split_whitespace().collect();
+        let mut ranked: Vec<(u8, &CatalogueFactor)> = self
+            .factors
+            .iter()
+            .filter(|f| wanted(f))
+            .filter_map(|f| {
+                if words.is_empty() {
+                    return Some((0, f));
+                }
+                let name = fold(&f.name);
+                let phrase = needle.trim();
+                let last = name.rsplit(" / ").next().unwrap_or_default();
+                if name == phrase || last == phrase {
+                    return Some((0, f));
+                }
+                if has_phrase(&name, phrase) {
+                    return Some((1, f));
+                }
+                if words.iter().all(|w| name.contains(w)) {
+                    return Some((2, f));
+                }
+                let category = fold(f.category.as_deref().unwrap_or_default());
+                words
+                    .iter()
+                    .all(|w| name.contains(w) || category.contains(w))
+                    .then_some((3, f))
+            })
+            .collect();
+        ranked.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.id.cmp(&b.1.id)));
+        ranked.into_iter().map(|(_, f)| f).collect()
+    }
+}
+
+/// The catalogue, built on first use.
+pub fn catalogue() -> &'static Catalogue {
+    static BUILT: OnceLock<Catalogue> = OnceLock::new();
+    BUILT.get_or_init(|| Catalogue::new(build()))
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
+    use super::*;
+
+    #[test]
+    fn every_factor_the_engines_name_is_listed_once_with_a_known_unit() {
+        let c = catalogue();
+        // 60 DESNZ factors, 17 authored, a grid factor per country, USEEIO by NAICS
+        assert_eq!(
+            c.all()
+                .iter()
+                .filter(|f| f.source == FactorSource::Beis)
+                .count(),
+            60
+        );
+        assert!(c.all().len() > 60 + 17 + 200 + 100, "{}", c.all().len());
+        let mut ids: Vec<&str> = c.all().iter().map(|f| f.id.as_str()).collect();
+        ids.dedup();
+        assert_eq!(ids.len(), c.all().len(), "ids are unique");
+        for f in c.all() {
+            assert!(f.kg_co2e >= Decimal::ZERO, "{}", f.id);
+            assert!(!f.region.is_empty() && !f.name.is_empty(), "{}", f.id);
+            assert_eq!(c.by_engine_id(&f.engine_id).map(|g| &g.id), Some(&f.id));
+        }
+    }
+
+    #[test]
+    fn values_are_the_sources_in_kg_per_unit() {
+        let c = catalogue();
+        // DESNZ 2025 21_316_3170_11_1: 0.11704 kg CO2e per passenger.km
+        let f = c.get("desnz-2025.FLIGHT_LONG_HAUL_ECONOMY").unwrap();
+        assert_eq!(f.kg_co2e, Decimal::new(11704, 5));
+        assert!(f.gases.as_ref().unwrap().co2 > Decimal::ZERO);
+        // Ember 2024, Germany: grams to kilograms
+        let de = c.by_engine_id("grid:DEU").unwrap();
+        assert_eq!(de.region, "Germany");
+        assert_eq!(
+            de.kg_co2e * Decimal::from(1000),
+            grid::country("DEU").unwrap().g_co2e_per_kwh
+        );
+        // Scarborough 2014: 2.89 kg a day × 30.4375 days a month = 87.964375
+        let vegan = c.get("scarborough-2014.DIET_VEGAN").unwrap();
+        assert_eq!(vegan.kg_co2e, Decimal::new(87_964_375, 6));
+        assert_eq!(vegan.denominator, "person*month");
+        // USEEIO, full-service restaurants: 0.194 kg per 2022 USD
+        let meal = c.get("useeio-1.3.0.naics.722511").unwrap();
+        assert_eq!(meal.kg_co2e, Decimal::new(194, 3));
+        assert_eq!(meal.region, "United States");
+    }
+
+    #[test]
+    fn filters_combine_and_regions_fall_back_to_the_world() {
+        let c = catalogue();
+        let germany = FactorQuery {
+            regions: vec!["germany".into()],
+            ..FactorQuery::default()
+        };
+        let found = c.search(&germany);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].engine_id, "grid:DEU");
+        let with_world = FactorQuery {
+            region_fallback: true,
+            ..germany.clone()
+        };
+        let found = c.search(&with_world);
+        assert!(found.iter().any(|f| f.engine_id == "grid:WORLD"));
+        assert!(found.iter().any(|f| f.engine_id == "IWW_TANKER"));
+        let sea = FactorQuery {
+            name: Some("container ship".into()),
+            sources: vec![FactorSource::Beis],
+            unit: Some(LogicalUnit::MassDistance),
+            ..FactorQuery::default()
+        };
+        let found = c.search(&sea);
+        assert!(!found.is_empty());
+        assert!(
+            found
+                .iter()
+                .all(|f| f.source == FactorSource::Beis && f.denominator == "t*km")
+        );
+        let none = FactorQuery {
+            years: vec![1999],
+            ..FactorQuery::default()
+        };
+        assert!(c.search(&none).is_empty());
+        assert!(c.regions().contains(&"United Kingdom".to_owned()));
+        assert!(c.regions().windows(2).all(|w| w[0] < w[1]));
+    }
+}
