@@ -24,7 +24,9 @@ use rust_decimal::Decimal;
 use time::OffsetDateTime;
 use tonne_kernel::{AccountId, EstimateId, Mass, MassUnit};
 
+use crate::catalogue::CatalogueFactor;
 use crate::explanation::{Explanation, Wtw};
+use crate::factor_estimate::FactorRequest;
 use crate::flight::FlightRequest;
 use crate::footprint::{CompanyEstimate, CompanyRequest, IndividualRequest};
 use crate::passenger::PassengerRequest;
@@ -51,11 +53,13 @@ pub enum EstimateKind {
     Company,
     /// `/estimates/individual`.
     Individual,
+    /// `/estimates/emission-factor` (2024): activity × a chosen factor.
+    EmissionFactor,
 }
 
 impl EstimateKind {
     /// Every kind, in the contract's order.
-    pub const ALL: [EstimateKind; 8] = [
+    pub const ALL: [EstimateKind; 9] = [
         EstimateKind::Electricity,
         EstimateKind::Flight,
         EstimateKind::PassengerTransportation,
@@ -64,6 +68,7 @@ impl EstimateKind {
         EstimateKind::Transaction,
         EstimateKind::Company,
         EstimateKind::Individual,
+        EstimateKind::EmissionFactor,
     ];
 
     /// Stored name.
@@ -77,6 +82,7 @@ impl EstimateKind {
             EstimateKind::Transaction => "transaction",
             EstimateKind::Company => "company",
             EstimateKind::Individual => "individual",
+            EstimateKind::EmissionFactor => "emission_factor",
         }
     }
 
@@ -133,6 +139,8 @@ pub enum EstimateRequest {
     Transaction(TransactionRequest),
     Company(CompanyRequest),
     Individual(IndividualRequest),
+    /// An activity × a factor of the catalogue.
+    EmissionFactor(FactorRequest),
 }
 
 impl EstimateRequest {
@@ -147,6 +155,7 @@ impl EstimateRequest {
             EstimateRequest::Transaction(_) => EstimateKind::Transaction,
             EstimateRequest::Company(_) => EstimateKind::Company,
             EstimateRequest::Individual(_) => EstimateKind::Individual,
+            EstimateRequest::EmissionFactor(_) => EstimateKind::EmissionFactor,
         }
     }
 }
@@ -185,6 +194,8 @@ pub enum EstimateDetail {
     Company(CompanyEstimate),
     /// Money movement: nothing to estimate.
     MoneyMovement,
+    /// A factor estimate: the factor as it was when used.
+    EmissionFactor(Box<CatalogueFactor>),
 }
 
 /// One shipping leg's result.

@@ -41,7 +41,8 @@ use crate::route::{Place, Route, surface_distance};
 use crate::shipping::{self, Mode, Shipment};
 use crate::transaction::{self, TransactionOutcome};
 use crate::{
-    Distance, EstimateError, GRID_SOURCE, GridFactor, LatLon, Spend, cities, electricity, grid,
+    Distance, EstimateError, GRID_SOURCE, GridFactor, LatLon, Spend, cities, electricity,
+    factor_estimate, grid,
 };
 
 impl FactorUse {
@@ -267,6 +268,35 @@ fn compute(request: &EstimateRequest) -> Result<Computed, EstimateError> {
         }
         EstimateRequest::Company(r) => company(r),
         EstimateRequest::Individual(r) => individual(r),
+        EstimateRequest::EmissionFactor(r) => {
+            let e = factor_estimate::estimate(r)?;
+            let f = &e.factor;
+            let factor_use = FactorUse {
+                id: f.id.clone(),
+                value: f.kg_co2e,
+                unit: format!("kg CO2e/{}", f.denominator),
+                source: f.publication.clone(),
+                row: Some(f.name.clone()),
+                year: Some(f.publication_year),
+                gases: f.gases.clone(),
+            };
+            let how = e.conversion.clone().unwrap_or_else(|| "as given".into());
+            Ok(single(
+                e.mass,
+                EstimateDetail::EmissionFactor(Box::new(e.factor.clone())),
+                part(
+                    "activity",
+                    e.mass,
+                    vec![factor_use],
+                    vec![quantity("activity", e.converted, f.denominator, how)],
+                ),
+                vec![format!(
+                    "factor {} of Tonne's factor set {}",
+                    f.id,
+                    crate::catalogue::FACTOR_SET_VERSION
+                )],
+            ))
+        }
     }
 }
 

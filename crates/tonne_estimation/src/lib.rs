@@ -35,6 +35,7 @@ pub mod electricity;
 pub mod estimate;
 pub mod explain;
 mod explanation;
+pub mod factor_estimate;
 pub mod factors;
 pub mod flight;
 pub mod footprint;
@@ -95,7 +96,21 @@ pub enum EstimateError {
     },
     /// No exchange rate for a currency (`exchange_rate_not_found`).
     #[error("no exchange rate for {0}")]
-    ExchangeRateNotFound(&'static str),
+    ExchangeRateNotFound(String),
+    /// No factor of the catalogue has this id (`emission_factor_id_invalid`).
+    #[error(
+        "emission_factor_id: no emission factor has the id `{0}` (see GET /v1/emission-factors)"
+    )]
+    EmissionFactorIdInvalid(String),
+    /// The activity's unit measures something else than the factor's
+    /// denominator (`emission_factor_unit_mismatch`).
+    #[error("activity.unit: `{activity}` cannot be converted to the factor's unit `{factor}`")]
+    EmissionFactorUnitMismatch {
+        /// The activity's unit as sent.
+        activity: String,
+        /// The factor's denominator.
+        factor: String,
+    },
 }
 
 impl EstimateError {

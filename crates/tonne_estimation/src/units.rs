@@ -148,7 +148,7 @@ impl Spend {
     /// The amount in 2022 US dollars (ECB 2022 annual averages).
     pub fn usd_2022(&self) -> Result<Decimal, EstimateError> {
         let per_eur = usd_rate(self.currency)
-            .ok_or(EstimateError::ExchangeRateNotFound(self.currency.code()))?;
+            .ok_or_else(|| EstimateError::ExchangeRateNotFound(self.currency.code().to_owned()))?;
         Ok(self.amount / per_eur.value() * authored::USD_PER_EUR.value())
     }
 }

@@ -61,6 +61,8 @@ pub mod codes {
     pub const ADDRESS_NOT_FOUND: &str = "address_not_found";
     /// 400: no exchange rate for the currency.
     pub const EXCHANGE_RATE_NOT_FOUND: &str = "exchange_rate_not_found";
+    pub const EMISSION_FACTOR_ID_INVALID: &str = "emission_factor_id_invalid";
+    pub const EMISSION_FACTOR_UNIT_MISMATCH: &str = "emission_factor_unit_mismatch";
     /// 400: the organisation has the most webhooks allowed in this mode.
     pub const WEBHOOK_LIMIT_REACHED: &str = "webhook_limit_reached";
     /// An offset link names fewer than 1 or more than 24 bundles.
@@ -451,6 +453,10 @@ impl From<tonne_estimation::EstimateError> for ApiError {
             E::PortNotFound { .. } => bad(codes::PORT_NOT_FOUND, message),
             E::AddressNotFound { .. } => bad(codes::ADDRESS_NOT_FOUND, message),
             E::ExchangeRateNotFound(_) => bad(codes::EXCHANGE_RATE_NOT_FOUND, message),
+            E::EmissionFactorIdInvalid(_) => bad(codes::EMISSION_FACTOR_ID_INVALID, message),
+            E::EmissionFactorUnitMismatch { .. } => {
+                bad(codes::EMISSION_FACTOR_UNIT_MISMATCH, message)
+            }
         }
     }
 }

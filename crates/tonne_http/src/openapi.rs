@@ -73,6 +73,8 @@ impl Modify for BearerAuth {
         quotes::quote_by_mass,
         quotes::quote_by_value,
         estimates::create_electricity,
+        estimates::create_emission_factor,
+        estimates::get_emission_factor,
         estimates::get_electricity,
         estimates::put_electricity,
         estimates::create_flight,

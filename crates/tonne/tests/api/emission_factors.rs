@@ -1,10 +1,10 @@
 //! The emission-factor catalogue over HTTP: listing with the 2024 contract's
 //! filters and cursor, regions, and bad parameters.
 
-use serde_json::Value;
+use serde_json::{Value, json};
 use tonne_test_support::on_both_backends;
 
-use crate::support::{TestApp, assert_error, conforms_2024};
+use crate::support::{TestApp, assert_error, assert_error_2024, conforms, conforms_2024};
 
 fn ids(body: &Value) -> Vec<String> {
     body["data"]
@@ -150,7 +150,147 @@ async fn the_catalogue_lists_filters_and_pages_every_factor(app: TestApp) {
     }
 }
 
+async fn an_estimate_from_a_chosen_factor_is_stored_read_quoted_and_ordered(app: TestApp) {
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    let other = app.tenant().await;
+    let body = json!({
+        "emission_factor_id": "useeio-1.3.0.naics.722511",
+        "activity": {"value": "100", "unit": "EUR"},
+        "metadata": {"ref": "dinner"},
+        "idempotency_key": "ef-1",
+    });
+    let made = app
+        .post("/v1/estimates/emission-factor", &t.live_key, &body)
+        .await;
+    assert_eq!(made.status, 200, "{}", made.body);
+    conforms_2024("EmissionFactorEstimate", &made.body);
+    // 100 EUR × 1.053 USD/EUR (ECB 2022) × 0.194 kg/USD (USEEIO v1.3.0, NAICS
+    // 722511) = 20.4282 kg, kept to the gram
+    assert_eq!(made.body["mass"]["amount"], "0.020428");
+    assert_eq!(made.body["mass"]["unit"], "t");
+    let factor = &made.body["emission_factor"];
+    assert_eq!(factor["id"], "useeio-1.3.0.naics.722511");
+    assert_eq!(factor["source"], "epa");
+    assert_eq!(factor["denominator_unit"], "USD");
+    assert_eq!(factor["gas_emissions"]["co2e"], "0.194");
+    assert_eq!(made.body["request"]["activity"]["unit"], "EUR");
+    assert_eq!(made.body["quote"]["requested_quantity"], "0.020428");
+    let explained = &made.body["explanation"]["parts"][0];
+    assert_eq!(explained["factors"][0]["id"], "useeio-1.3.0.naics.722511");
+    assert!(
+        explained["quantities"][0]["method"]
+            .as_str()
+            .unwrap()
+            .contains("ECB")
+    );
+
+    // Read back as stored; another account and another kind's path do not find it.
+    let id = made.body["id"].as_str().unwrap().to_owned();
+    let read = app
+        .get(&format!("/v1/estimates/emission-factor/{id}"), &t.live_key)
+        .await;
+    assert_eq!(read.status, 200);
+    conforms_2024("EmissionFactorEstimate", &read.body);
+    assert_eq!(read.body["mass"], made.body["mass"]);
+    assert_eq!(read.body["emission_factor"], made.body["emission_factor"]);
+    for (path, key) in [
+        (
+            format!("/v1/estimates/emission-factor/{id}"),
+            &other.live_key,
+        ),
+        (format!("/v1/estimates/electricity/{id}"), &t.live_key),
+    ] {
+        assert_error(&app.get(&path, key).await, 404, "estimate_not_found");
+    }
+
+    // Orderable by estimate like any other kind.
+    let order = app
+        .post(
+            "/v1/orders/by-estimate",
+            &t.live_key,
+            &json!({"estimate_id": id}),
+        )
+        .await;
+    assert_eq!(order.status, 200, "{}", order.body);
+    conforms("OrderByEstimate", &order.body);
+    assert_eq!(order.body["requested_quantity"], "0.020428");
+
+    // Units of one dimension convert: 2 t·km… as 2000 kg·km is not a unit, but
+    // 500 l of natural gas is 0.5 m3 × 2.06672 kg = 1.03336 kg.
+    let gas = app
+        .post(
+            "/v1/estimates/emission-factor",
+            &t.live_key,
+            &json!({"emission_factor_id": "desnz-2025.NATURAL_GAS_M3", "activity": {"value": "500", "unit": "l"}}),
+        )
+        .await;
+    assert_eq!(gas.status, 200, "{}", gas.body);
+    assert_eq!(gas.body["mass"]["amount"], "0.001033");
+
+    // Bad input: the contract's codes, nothing stored.
+    let before = app.get("/v1/orders", &t.live_key).await;
+    for (body, status, code) in [
+        (
+            json!({"emission_factor_id": "desnz-1999.NOPE", "activity": {"value": "1", "unit": "km"}}),
+            400,
+            "emission_factor_id_invalid",
+        ),
+        (
+            json!({"emission_factor_id": "desnz-2025.HGV_ALL", "activity": {"value": "1", "unit": "kWh"}}),
+            400,
+            "emission_factor_unit_mismatch",
+        ),
+        (
+            json!({"emission_factor_id": "useeio-1.3.0.naics.722511", "activity": {"value": "1", "unit": "JPY"}}),
+            400,
+            "exchange_rate_not_found",
+        ),
+        (
+            json!({"emission_factor_id": "desnz-2025.HGV_ALL", "activity": {"value": "-1", "unit": "t*km"}}),
+            400,
+            "validation_error",
+        ),
+        (
+            json!({"emission_factor_id": "desnz-2025.HGV_ALL", "activity": {"value": "1", "unit": "furlong*fortnight"}}),
+            400,
+            "validation_error",
+        ),
+        (
+            json!({"emission_factor_id": "desnz-2025.HGV_ALL"}),
+            400,
+            "validation_error",
+        ),
+    ] {
+        let res = app
+            .post("/v1/estimates/emission-factor", &t.live_key, &body)
+            .await;
+        assert_error_2024(&res, status, code);
+    }
+    // the repeated idempotency key is refused and stores nothing either
+    assert_eq!(
+        app.post("/v1/estimates/emission-factor", &t.live_key, &body)
+            .await
+            .status,
+        409
+    );
+    let stored = app
+        .services
+        .estimates
+        .list(
+            t.live_account.parse().unwrap(),
+            &[tonne_estimation::estimate::EstimateKind::EmissionFactor],
+            Default::default(),
+            tonne_kernel::PageRequest::first(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(stored.items.len(), 2, "only the two accepted estimates");
+    drop(before);
+}
+
 on_both_backends!(
     with crate::support::TestApp::spawn;
     the_catalogue_lists_filters_and_pages_every_factor,
+    an_estimate_from_a_chosen_factor_is_stored_read_quoted_and_ordered,
 );

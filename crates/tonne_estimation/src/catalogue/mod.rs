@@ -149,8 +149,26 @@ impl LogicalUnit {
     }
 }
 
+/// The denominators catalogue factors have, as `&'static str` (what a stored
+/// factor's unit is read back as).
+pub fn denominator_unit(unit: &str) -> Option<&'static str> {
+    const UNITS: [&str; 10] = [
+        "person*km",
+        "km",
+        "t*km",
+        "t",
+        "kWh",
+        "kWh HHV",
+        "m3",
+        "fte*working_hour",
+        "USD",
+        "person*month",
+    ];
+    UNITS.into_iter().find(|u| *u == unit)
+}
+
 /// One factor of the catalogue.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CatalogueFactor {
     /// Stable id (see the module's documentation).
     pub id: String,

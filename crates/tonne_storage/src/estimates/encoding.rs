@@ -8,6 +8,7 @@ use rust_decimal::prelude::ToPrimitive;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tonne_estimation::Distance;
+use tonne_estimation::catalogue::{CatalogueFactor, FactorSource, LogicalUnit, denominator_unit};
 use tonne_estimation::estimate::{
     BundleShare, EstimateDetail, EstimateKind, LegFacts, Methodology, QuoteTerms, RouteEnd,
     ShippingLeg,
@@ -48,6 +49,71 @@ enum DetailV2 {
         grams: [i64; 10],
     },
     MoneyMovement,
+    EmissionFactor {
+        factor: CatalogueV2,
+    },
+}
+
+/// A catalogue factor as it was when an estimate used it.
+#[derive(Debug, Serialize, Deserialize)]
+struct CatalogueV2 {
+    id: String,
+    name: String,
+    source: String,
+    source_version: String,
+    publication: String,
+    publication_year: u16,
+    published: String,
+    region: String,
+    category: Option<String>,
+    denominator: String,
+    logical_unit: String,
+    kg_co2e: Decimal,
+    gases: Option<GasV2>,
+    engine_id: String,
+}
+
+impl CatalogueV2 {
+    fn of(f: &CatalogueFactor) -> Self {
+        Self {
+            id: f.id.clone(),
+            name: f.name.clone(),
+            source: f.source.as_str().to_owned(),
+            source_version: f.source_version.clone(),
+            publication: f.publication.clone(),
+            publication_year: f.publication_year,
+            published: f.published.to_string(),
+            region: f.region.clone(),
+            category: f.category.clone(),
+            denominator: f.denominator.to_owned(),
+            logical_unit: f.logical_unit.as_str().to_owned(),
+            kg_co2e: f.kg_co2e,
+            gases: f.gases.as_ref().map(GasV2::of),
+            engine_id: f.engine_id.clone(),
+        }
+    }
+
+    /// The factor back; `None` when a field no longer reads (the row is
+    /// then reported corrupt rather than shown wrong).
+    fn factor(self) -> Option<CatalogueFactor> {
+        let date = time::macros::format_description!("[year]-[month]-[day]");
+        Some(CatalogueFactor {
+            id: self.id,
+            name: self.name,
+            source: FactorSource::parse(&self.source)?,
+            source_version: self.source_version,
+            publication: self.publication,
+            publication_year: self.publication_year,
+            published: time::Date::parse(&self.published, date).ok()?,
+            region: self.region,
+            category: self.category,
+            denominator: denominator_unit(&self.denominator)?,
+            logical_unit: LogicalUnit::parse(&self.logical_unit)?,
+            kg_co2e: self.kg_co2e,
+            gases: self.gases.map(GasV2::split),
+            engine_id: self.engine_id,
+        })
+    }
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -86,6 +152,28 @@ struct GasV2 {
     n2o: Decimal,
     wtt_row: String,
     wtt: Decimal,
+}
+
+impl GasV2 {
+    fn of(g: &GasSplit) -> Self {
+        Self {
+            co2: g.co2,
+            ch4: g.ch4,
+            n2o: g.n2o,
+            wtt_row: g.wtt_row.clone(),
+            wtt: g.wtt,
+        }
+    }
+
+    fn split(self) -> GasSplit {
+        GasSplit {
+            co2: self.co2,
+            ch4: self.ch4,
+            n2o: self.n2o,
+            wtt_row: self.wtt_row,
+            wtt: self.wtt,
+        }
+    }
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -255,6 +343,9 @@ impl Stored {
                 grams: company_grams(c),
             },
             EstimateDetail::MoneyMovement => DetailV2::MoneyMovement,
+            EstimateDetail::EmissionFactor(f) => DetailV2::EmissionFactor {
+                factor: CatalogueV2::of(f),
+            },
         };
         let parts = explanation
             .parts
@@ -272,13 +363,7 @@ impl Stored {
                         source: f.source.clone(),
                         row: f.row.clone(),
                         year: f.year,
-                        gases: f.gases.as_ref().map(|g| GasV2 {
-                            co2: g.co2,
-                            ch4: g.ch4,
-                            n2o: g.n2o,
-                            wtt_row: g.wtt_row.clone(),
-                            wtt: g.wtt,
-                        }),
+                        gases: f.gases.as_ref().map(GasV2::of),
                     })
                     .collect(),
                 quantities: p
@@ -312,7 +397,7 @@ impl Stored {
     }
 
     /// The typed result back.
-    fn decode(self) -> (EstimateDetail, Explanation, QuoteTerms) {
+    fn decode(self) -> Option<(EstimateDetail, Explanation, QuoteTerms)> {
         let detail = match self.detail {
             DetailV2::Plain => EstimateDetail::Plain,
             DetailV2::PassengerLegs { legs_g } => {
@@ -328,6 +413,9 @@ impl Stored {
             }
             DetailV2::Company { grams } => EstimateDetail::Company(company(grams)),
             DetailV2::MoneyMovement => EstimateDetail::MoneyMovement,
+            DetailV2::EmissionFactor { factor } => {
+                EstimateDetail::EmissionFactor(Box::new(factor.factor()?))
+            }
         };
         let parts = self
             .explanation
@@ -346,13 +434,7 @@ impl Stored {
                         source: f.source,
                         row: f.row,
                         year: f.year,
-                        gases: f.gases.map(|g| GasSplit {
-                            co2: g.co2,
-                            ch4: g.ch4,
-                            n2o: g.n2o,
-                            wtt_row: g.wtt_row,
-                            wtt: g.wtt,
-                        }),
+                        gases: f.gases.map(GasV2::split),
                     })
                     .collect(),
                 quantities: p
@@ -382,7 +464,7 @@ impl Stored {
             parts,
             notes: self.explanation.notes,
         };
-        (detail, explanation, quote)
+        Some((detail, explanation, quote))
     }
 }
 
@@ -397,7 +479,7 @@ pub(super) fn decode(
     if value.get("v").is_some() {
         return serde_json::from_value::<Stored>(value)
             .ok()
-            .map(Stored::decode);
+            .and_then(Stored::decode);
     }
     legacy(kind, mass, &value, request)
 }
@@ -477,6 +559,8 @@ fn legacy(
                 .and_then(Value::as_str)
                 .map(str::to_owned),
         },
+        // factor estimates were always stored typed
+        (EstimateKind::EmissionFactor, Some(_)) => return None,
         (EstimateKind::Company, Some(m)) => {
             let c = v.get("components")?;
             let t = |o: &Value, k: &str| tonnes(o.get(k)?).map(|m| m.grams());
@@ -603,6 +687,43 @@ mod tests {
         assert_eq!(explanation.parts[0].factors[0].gases, None);
         // without its split, the part's stage is unknown
         assert_eq!(explanation.wtw().unknown, Mass::from_grams(5));
+    }
+
+    #[test]
+    fn a_factor_estimate_keeps_the_factor_it_used() {
+        use tonne_estimation::estimate::EstimateRequest;
+        use tonne_estimation::factor_estimate::FactorRequest;
+        for (id, unit) in [
+            ("desnz-2025.HGV_ALL", "t*km"),
+            ("useeio-1.3.0.naics.722511", "GBP"),
+            ("scarborough-2014.DIET_VEGAN", "person*month"),
+        ] {
+            let computed =
+                EstimateRequest::EmissionFactor(FactorRequest::parse(id, "12.5", unit).unwrap())
+                    .compute()
+                    .unwrap();
+            let stored = Stored::encode(
+                &computed.detail,
+                &computed.explanation,
+                &QuoteTerms::default(),
+            );
+            let json = serde_json::to_string(&stored).unwrap();
+            let (detail, explanation, _) =
+                decode(EstimateKind::EmissionFactor, computed.mass, &json, "{}").unwrap();
+            assert_eq!(detail, computed.detail, "{id}");
+            assert_eq!(explanation, computed.explanation, "{id}");
+        }
+        // a stored factor that no longer reads is a corrupt row, not a wrong one
+        let bad = r#"{"v":2,"detail":{"type":"emission_factor","factor":{"id":"x","name":"x","source":"ember","source_version":"1","publication":"p","publication_year":2020,"published":"2020-01-01","region":"World","category":null,"denominator":"kWh","logical_unit":"energy","kg_co2e":"1","gases":null,"engine_id":"x"}},"explanation":{"parts":[],"notes":[]},"quote":{"selection":null,"trunc":null}}"#;
+        assert!(
+            decode(
+                EstimateKind::EmissionFactor,
+                Some(Mass::from_grams(1)),
+                bad,
+                "{}"
+            )
+            .is_none()
+        );
     }
 
     #[test]

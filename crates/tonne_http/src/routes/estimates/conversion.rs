@@ -13,8 +13,8 @@ use tonne_ordering::Percentage;
 
 use crate::error::ApiError;
 use crate::routes::estimates::requests::{
-    CompanyEstimateRequest, ElectricityEstimateRequest, FlightEstimateRequest,
-    IndividualEstimateRequest, MultiLegShippingEstimateRequest,
+    CompanyEstimateRequest, ElectricityEstimateRequest, EmissionFactorEstimateRequest,
+    FlightEstimateRequest, IndividualEstimateRequest, MultiLegShippingEstimateRequest,
     PassengerTransportationEstimateRequest, SharedFields, ShippingEstimateRequest,
     TransactionEstimateRequest, UpdateShippingEstimateAnnotationsRequest,
     UpdateTransactionEstimateAnnotationsRequest, timestamp,
@@ -173,6 +173,10 @@ pub fn electricity(b: &ElectricityEstimateRequest) -> Result<NewEstimate, ApiErr
             country_code,
         })
     })
+}
+
+pub fn emission_factor(b: &EmissionFactorEstimateRequest) -> Result<NewEstimate, ApiError> {
+    submission(b, |b| Ok(EstimateRequest::EmissionFactor(b.parse()?)))
 }
 
 pub fn flight(b: &FlightEstimateRequest) -> Result<NewEstimate, ApiError> {

@@ -23,15 +23,16 @@ use crate::error::{ApiError, codes};
 use crate::extract::{Authenticated, JsonBody, PageQuery};
 use crate::routes::estimates::quoting::{answer, answer_with};
 use crate::routes::estimates::requests::{
-    CompanyEstimateRequest, ElectricityEstimateRequest, FlightEstimateRequest,
-    IndividualEstimateRequest, MultiLegShippingEstimateRequest,
+    CompanyEstimateRequest, ElectricityEstimateRequest, EmissionFactorEstimateRequest,
+    FlightEstimateRequest, IndividualEstimateRequest, MultiLegShippingEstimateRequest,
     PassengerTransportationEstimateRequest, ShippingEstimateRequest, TransactionEstimateRequest,
     UpdateShippingEstimateAnnotationsRequest, UpdateTransactionEstimateAnnotationsRequest,
 };
 use crate::routes::estimates::responses::{
     AnyEstimateResponse, AnyShippingEstimateResponse, BatchEntryResponse, CompanyEstimateResponse,
-    EstimateMassUnitQuery, EstimateResponse, MultiLegEstimateResponse, PassengerEstimateResponse,
-    RenderOptions, ShippingEstimateResponse, ShippingEstimatesQuery, TransactionEstimateResponse,
+    EmissionFactorEstimateResponse, EstimateMassUnitQuery, EstimateResponse,
+    MultiLegEstimateResponse, PassengerEstimateResponse, RenderOptions, ShippingEstimateResponse,
+    ShippingEstimatesQuery, TransactionEstimateResponse,
 };
 use crate::state::AppState;
 use crate::wire::{BodyErrors, ErrorsDoc, KeyErrors, paginated};
@@ -155,6 +156,30 @@ pub async fn put_electricity(
     body: JsonBody<ElectricityEstimateRequest>,
 ) -> Result<HttpResponse, ApiError> {
     updated(&state, &who, &path.id, conversion::electricity(&body.0)?).await
+}
+
+/// Creates an estimate from a chosen emission factor (2024).
+#[utoipa::path(post, path = "/v1/estimates/emission-factor", tag = "Emission estimates", operation_id = "createEmissionFactorEstimate",
+    security(("BearerAuth" = [])), request_body = EmissionFactorEstimateRequest,
+    responses((status = 200, description = "OK", body = EmissionFactorEstimateResponse), (status = 400, description = "Invalid request", body = ErrorsDoc), KeyErrors, BodyErrors))]
+pub async fn create_emission_factor(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    body: JsonBody<EmissionFactorEstimateRequest>,
+) -> Result<HttpResponse, ApiError> {
+    created(&state, &who, conversion::emission_factor(&body.0)?).await
+}
+
+/// Reads an estimate made from a chosen emission factor.
+#[utoipa::path(get, path = "/v1/estimates/emission-factor/{id}", tag = "Emission estimates", operation_id = "getEmissionFactorEstimate",
+    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id")),
+    responses((status = 200, description = "OK", body = EmissionFactorEstimateResponse), (status = 404, description = "Not found", body = ErrorsDoc), KeyErrors))]
+pub async fn get_emission_factor(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    path: web::Path<IdPath>,
+) -> Result<HttpResponse, ApiError> {
+    read(&state, &who, EstimateKind::EmissionFactor, &path.id).await
 }
 
 /// Creates a flight estimate.
@@ -648,6 +673,14 @@ pub async fn patch_transaction_annotations(
 /// Registers the estimate routes (under `/v1`).
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/estimates/electricity").route(web::post().to(create_electricity)))
+        .service(
+            web::resource("/estimates/emission-factor")
+                .route(web::post().to(create_emission_factor)),
+        )
+        .service(
+            web::resource("/estimates/emission-factor/{id}")
+                .route(web::get().to(get_emission_factor)),
+        )
         .service(
             web::resource("/estimates/electricity/{id}")
                 .route(web::get().to(get_electricity))

@@ -886,6 +886,15 @@ pub struct CompanyComponentsResponse {
     remote_employee: MassResponse,
 }
 
+/// The contract's `EmissionFactorEstimate`: the factor as it was when used.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = EmissionFactorEstimateDoc)]
+pub struct EmissionFactorEstimateResponse {
+    #[serde(flatten)]
+    base: EstimateResponse,
+    emission_factor: crate::routes::emission_factors::EmissionFactorResponse,
+}
+
 /// The contract's `CompanyEmissionEstimate`.
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(as = CompanyEstimateDoc)]
@@ -909,6 +918,7 @@ pub enum AnyEstimateResponse {
     MultiLeg(Box<MultiLegEstimateResponse>),
     Transaction(Box<TransactionEstimateResponse>),
     Company(Box<CompanyEstimateResponse>),
+    EmissionFactor(Box<EmissionFactorEstimateResponse>),
 }
 
 /// One entry of `GET /v1/estimates/shipping/all`: a single-leg or a multi-leg
@@ -1017,6 +1027,12 @@ pub fn render(
                     tech: mass_response(c.tech),
                     remote_employee: mass_response(c.remote_employee),
                 },
+            }))
+        }
+        EstimateDetail::EmissionFactor(f) => {
+            AnyEstimateResponse::EmissionFactor(Box::new(EmissionFactorEstimateResponse {
+                base,
+                emission_factor: crate::routes::emission_factors::factor_body(f),
             }))
         }
     }))

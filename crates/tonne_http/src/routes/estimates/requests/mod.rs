@@ -83,6 +83,7 @@ macro_rules! estimate_request {
 }
 
 mod annotations;
+mod factors;
 mod footprint;
 mod shipments;
 mod transactions;
@@ -91,6 +92,7 @@ mod transport;
 pub use annotations::{
     UpdateShippingEstimateAnnotationsRequest, UpdateTransactionEstimateAnnotationsRequest,
 };
+pub use factors::{ActivityRequest, EmissionFactorEstimateRequest};
 pub use footprint::{
     AreaRequest, AreaUnitRequest, CarFuelRequest, CloudProviderRequest, CloudRequest,
     CompanyEstimateRequest, IndividualEstimateRequest, OnPremiseRequest, TechRequest,
