@@ -24,7 +24,7 @@ const VERSIONS = { lune2: '2.2.7', lune3: '3.9.2' }
 
 // The client methods that map to Tonne's endpoints: everything Tonne serves today plus the
 // endpoints issue 19 adds (2024-12 document paths of resources Tonne has). Methods of the
-// clients outside this list (analytics, shipments, emission factors, sustainability pages,
+// clients outside this list (analytics, shipments, sustainability pages,
 // payments, transaction documents, …) are reported as out of scope, never called.
 const IN_SCOPE = new Set([
     'getAccount', 'createAccountPair', 'listAccounts', 'updateAccount', 'partialUpdateAccount',
@@ -44,6 +44,8 @@ const IN_SCOPE = new Set([
     'partialUpdateTransactionsEstimateAnnotations', 'createCompanyEstimate', 'getCompanyEstimate',
     'updateCompanyEstimate', 'createIndividualEstimate', 'listAllWebhooks', 'createWebhook',
     'getWebhook', 'updateWebhook', 'deleteWebhook', 'rotateWebhookSecret',
+    'listEmissionFactors', 'listAllEmissionFactorRegions', 'createEmissionFactorEstimate',
+    'getEmissionFactorEstimate',
 ])
 
 const args = process.argv.slice(2)
@@ -386,6 +388,17 @@ async function runVersion(version) {
         ],
     })
     if (idOf(pt)) await call('', live, 'getPassengerTransportationEstimate', [pt.id])
+    // --- emission factors (3.x): the catalogue, and an estimate from a chosen factor ----------
+    const factors = await call('national rail, DESNZ only', live, 'listEmissionFactors', [], { name: 'national rail', source: ['beis'], limit: '5' }, {
+        check: (v) => (v && v.data && v.data[0] && v.data[0].id === 'desnz-2025.RAIL_NATIONAL' ? [] : [`first factor: ${v && v.data && v.data[0] && v.data[0].id}`]),
+    })
+    await call('', live, 'listAllEmissionFactorRegions', [])
+    if (factors && factors.data && factors.data[0]) {
+        const ef = await call('', live, 'createEmissionFactorEstimate', [], { emissionFactorId: factors.data[0].id, activity: { value: '1200', unit: 'person*km' }, metadata: { trip: 'Leeds' } })
+        if (idOf(ef)) await call('', live, 'getEmissionFactorEstimate', [ef.id])
+        await call('a unit of another dimension', live, 'createEmissionFactorEstimate', [], { emissionFactorId: factors.data[0].id, activity: { value: '1', unit: 'kWh' } }, { expect: { status: 400, code: 'emission_factor_unit_mismatch' } })
+        await call('an unknown factor', live, 'createEmissionFactorEstimate', [], { emissionFactorId: 'desnz-1999.NOPE', activity: { value: '1', unit: 'km' } }, { expect: { status: 400, code: 'emission_factor_id_invalid' } })
+    }
     const shipBody = { shipment: { containers: '2', cargoType: 'average' }, route: sea, method: { vesselType: 'container_ship' } }
     const sh = await call('', live, 'createShippingEstimate', [], shipBody)
     if (v3) {
