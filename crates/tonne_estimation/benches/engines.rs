@@ -251,5 +251,44 @@ fn addresses(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, engines, explained, sea_uncached, addresses);
+/// The factor catalogue answers from memory: a filtered search, a page, a
+/// lookup by id, and a factor estimate (the engine of `/estimates/emission-factor`).
+fn catalogue(c: &mut Criterion) {
+    use tonne_estimation::catalogue::{self, FactorQuery, FactorSource, LogicalUnit};
+    use tonne_estimation::factor_estimate::{self, FactorRequest};
+    let all = catalogue::catalogue();
+    let search = FactorQuery {
+        name: Some("container ship".into()),
+        sources: vec![FactorSource::Beis],
+        unit: Some(LogicalUnit::MassDistance),
+        ..FactorQuery::default()
+    };
+    c.bench_function("catalogue: name search with filters", |b| {
+        b.iter(|| black_box(all.search(black_box(&search))).len())
+    });
+    let region = FactorQuery {
+        regions: vec!["Germany".into()],
+        region_fallback: true,
+        ..FactorQuery::default()
+    };
+    c.bench_function("catalogue: region with fallback, first page of 10", |b| {
+        b.iter(|| all.page(black_box(&region), None, 10).unwrap())
+    });
+    c.bench_function("catalogue: factor by id", |b| {
+        b.iter(|| all.get(black_box("desnz-2025.HGV_ALL")).is_some())
+    });
+    let request = FactorRequest::parse("useeio-1.3.0.naics.722511", "100", "EUR").unwrap();
+    c.bench_function("factor estimate (EUR → USD × USEEIO)", |b| {
+        b.iter(|| factor_estimate::estimate(black_box(&request)).unwrap())
+    });
+}
+
+criterion_group!(
+    benches,
+    engines,
+    explained,
+    sea_uncached,
+    addresses,
+    catalogue
+);
 criterion_main!(benches);

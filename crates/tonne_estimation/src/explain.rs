@@ -55,6 +55,7 @@ impl FactorUse {
             row: Some(code.to_owned()),
             year: Some(g.year),
             gases: None,
+            catalogue_id: None,
         }
     }
 
@@ -71,6 +72,7 @@ impl FactorUse {
             }),
             year: Some(2022),
             gases: None,
+            catalogue_id: None,
         }
     }
 }
@@ -137,10 +139,25 @@ fn part(name: impl Into<String>, mass: Mass, factors: Vec<FactorUse>, q: Vec<Qua
 }
 
 impl EstimateRequest {
-    /// Runs the engine: the mass, the kind's detail and the explanation.
+    /// Runs the engine: the mass, the kind's detail and the explanation,
+    /// which names the factor set and each emission factor's catalogue id.
     /// Pure: the same request gives the same result with the same tables.
     pub fn compute(&self) -> Result<Computed, EstimateError> {
-        compute(self)
+        let mut computed = compute(self)?;
+        let explanation = &mut computed.explanation;
+        explanation.factor_set = Some(crate::catalogue::FACTOR_SET_VERSION.to_owned());
+        for f in explanation
+            .parts
+            .iter_mut()
+            .flat_map(|p| p.factors.iter_mut())
+        {
+            if f.catalogue_id.is_none() {
+                f.catalogue_id = crate::catalogue::catalogue()
+                    .of_engine_factor(&f.id)
+                    .map(|c| c.id.clone());
+            }
+        }
+        Ok(computed)
     }
 }
 
@@ -223,7 +240,11 @@ fn compute(request: &EstimateRequest) -> Result<Computed, EstimateError> {
                     distance: total.distance,
                     legs: out,
                 },
-                explanation: Explanation { parts, notes },
+                explanation: Explanation {
+                    parts,
+                    notes,
+                    factor_set: None,
+                },
             })
         }
         EstimateRequest::Transaction(r) => {
@@ -262,6 +283,7 @@ fn compute(request: &EstimateRequest) -> Result<Computed, EstimateError> {
                     explanation: Explanation {
                         parts: vec![],
                         notes: vec!["money movement: nothing to estimate".into()],
+                        factor_set: None,
                     },
                 }),
             }
@@ -279,6 +301,7 @@ fn compute(request: &EstimateRequest) -> Result<Computed, EstimateError> {
                 row: Some(f.name.clone()),
                 year: Some(f.publication_year),
                 gases: f.gases.clone(),
+                catalogue_id: None,
             };
             let how = e.conversion.clone().unwrap_or_else(|| "as given".into());
             Ok(single(
@@ -309,6 +332,7 @@ fn single(mass: Mass, detail: EstimateDetail, p: Part, notes: Vec<String>) -> Co
         explanation: Explanation {
             parts: vec![p],
             notes,
+            factor_set: None,
         },
     }
 }
@@ -440,7 +464,11 @@ fn passengers(r: &passenger::PassengerRequest) -> Result<Computed, EstimateError
     Ok(Computed {
         mass: Some(e.mass),
         detail: EstimateDetail::PassengerLegs(e.legs),
-        explanation: Explanation { parts, notes },
+        explanation: Explanation {
+            parts,
+            notes,
+            factor_set: None,
+        },
     })
 }
 
@@ -783,7 +811,11 @@ fn company(r: &CompanyRequest) -> Result<Computed, EstimateError> {
     Ok(Computed {
         mass: Some(e.mass),
         detail: EstimateDetail::Company(e),
-        explanation: Explanation { parts, notes },
+        explanation: Explanation {
+            parts,
+            notes,
+            factor_set: None,
+        },
     })
 }
 
@@ -796,6 +828,7 @@ fn usd_naics(naics: &str) -> FactorUse {
         row: Some(format!("NAICS {naics}")),
         year: Some(2022),
         gases: None,
+        catalogue_id: None,
     }
 }
 
@@ -830,6 +863,7 @@ fn individual(r: &IndividualRequest) -> Result<Computed, EstimateError> {
         row: None,
         year: Some(2022),
         gases: None,
+        catalogue_id: None,
     });
     let spend_q: Vec<Quantity> = spends
         .iter()
@@ -927,7 +961,11 @@ fn individual(r: &IndividualRequest) -> Result<Computed, EstimateError> {
     Ok(Computed {
         mass: Some(e.mass),
         detail: EstimateDetail::Plain,
-        explanation: Explanation { parts, notes },
+        explanation: Explanation {
+            parts,
+            notes,
+            factor_set: None,
+        },
     })
 }
 

@@ -13,6 +13,9 @@ pub struct Explanation {
     pub parts: Vec<Part>,
     /// Notes on the whole estimate (fallbacks, precision, floors).
     pub notes: Vec<String>,
+    /// The factor set it was computed with ([`crate::catalogue::FACTOR_SET_VERSION`]);
+    /// `None` for estimates stored before Tonne recorded it.
+    pub factor_set: Option<String>,
 }
 
 /// One part of an estimate's mass.
@@ -46,6 +49,10 @@ pub struct FactorUse {
     /// the well-to-tank factor of the same activity (DESNZ factors only;
     /// `None` otherwise, and for estimates stored before Tonne kept it).
     pub gases: Option<GasSplit>,
+    /// Its id in the factor catalogue (`GET /v1/emission-factors`), when it
+    /// is an emission factor listed there; `None` for conversion constants
+    /// and for estimates stored before Tonne recorded it.
+    pub catalogue_id: Option<String>,
 }
 
 impl FactorUse {
@@ -154,6 +161,7 @@ impl FactorUse {
             row: f.row().map(str::to_owned),
             year: f.year(),
             gases: GasSplit::of(f.id),
+            catalogue_id: None,
         }
     }
 }

@@ -405,6 +405,7 @@ fn estimate(account: &Account, grams: Option<i64>, kind: EstimateKind) -> Estima
                     row: Some("NAICS 722511".into()),
                     year: Some(2022),
                     gases: None,
+                    catalogue_id: None,
                 }],
                 quantities: vec![Quantity {
                     name: "spend".into(),
@@ -414,6 +415,7 @@ fn estimate(account: &Account, grams: Option<i64>, kind: EstimateKind) -> Estima
                 }],
             }],
             notes: vec!["a note".into()],
+            factor_set: None,
         },
         quote: QuoteTerms {
             bundle_selection: Some(vec![BundleShare {

@@ -289,8 +289,69 @@ async fn an_estimate_from_a_chosen_factor_is_stored_read_quoted_and_ordered(app:
     drop(before);
 }
 
+/// Every emission factor an estimate's explanation names is listed in the
+/// catalogue under its `catalogue_id`, and the explanation names the factor set.
+async fn every_factor_an_estimate_uses_is_in_the_catalogue(app: TestApp) {
+    let t = app.tenant().await;
+    let mut listed = std::collections::HashSet::new();
+    let mut path = "/v1/emission-factors?limit=100".to_owned();
+    loop {
+        let page = app.get(&path, &t.live_key).await;
+        assert_eq!(page.status, 200);
+        listed.extend(ids(&page.body));
+        match page.body["next_cursor"].as_str() {
+            Some(next) => path = format!("/v1/emission-factors?limit=100&after={next}"),
+            None => break,
+        }
+    }
+    let requests = [
+        (
+            "electricity",
+            json!({"consumption": {"amount": "10", "unit": "MWh"}, "country_code": "DEU"}),
+        ),
+        (
+            "flight",
+            json!({"route": {"source": {"code": "LHR"}, "destination": {"code": "JFK"}}, "cabin_class": "business"}),
+        ),
+        (
+            "shipping",
+            json!({"shipment": {"mass": {"amount": "3", "unit": "t"}}, "route": {"amount": "1000", "unit": "km"}, "method": "truck_generic_hgv"}),
+        ),
+        (
+            "transactions",
+            json!({"value": {"value": "100", "currency": "USD"}, "merchant": {"category_code": "5812", "country_code": "USA"}}),
+        ),
+        ("company", crate::estimates::company()),
+    ];
+    for (kind, body) in requests {
+        let res = app
+            .post(&format!("/v1/estimates/{kind}"), &t.live_key, &body)
+            .await;
+        assert_eq!(res.status, 200, "{kind}: {}", res.body);
+        let explanation = &res.body["explanation"];
+        assert_eq!(explanation["factor_set"], "2025.11", "{kind}");
+        let mut named = 0;
+        for part in explanation["parts"].as_array().unwrap() {
+            for f in part["factors"].as_array().unwrap() {
+                let unit = f["unit"].as_str().unwrap();
+                if unit.starts_with("kg CO2e/") || unit.starts_with("g CO2e/") {
+                    let id = f["catalogue_id"]
+                        .as_str()
+                        .unwrap_or_else(|| panic!("{kind}: {f} has no catalogue id"));
+                    assert!(listed.contains(id), "{kind}: {id} is not listed");
+                    named += 1;
+                } else {
+                    assert!(f.get("catalogue_id").is_none(), "{kind}: {f}");
+                }
+            }
+        }
+        assert!(named > 0, "{kind}: {explanation}");
+    }
+}
+
 on_both_backends!(
     with crate::support::TestApp::spawn;
     the_catalogue_lists_filters_and_pages_every_factor,
+    every_factor_an_estimate_uses_is_in_the_catalogue,
     an_estimate_from_a_chosen_factor_is_stored_read_quoted_and_ordered,
 );

@@ -307,6 +307,22 @@ impl Catalogue {
         })
     }
 
+    /// The catalogue factor behind an explanation's factor id: the engine's
+    /// name (`RAIL_NATIONAL`, `grid:DEU`, `naics:722511`), a merchant category
+    /// (`mcc:5812`, through its NAICS industry or the median), or a
+    /// catalogue id itself.
+    pub fn of_engine_factor(&self, id: &str) -> Option<&CatalogueFactor> {
+        if let Some(code) = id.strip_prefix("mcc:") {
+            let category = crate::transaction::category(code)?;
+            return if category.naics.is_empty() {
+                self.by_engine_id("useeio:median")
+            } else {
+                self.by_engine_id(&format!("naics:{}", category.naics))
+            };
+        }
+        self.by_engine_id(id).or_else(|| self.get(id))
+    }
+
     /// Every region some factor covers, sorted.
     pub fn regions(&self) -> &[String] {
         &self.regions

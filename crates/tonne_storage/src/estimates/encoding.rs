@@ -180,6 +180,9 @@ impl GasV2 {
 struct ExplanationV2 {
     parts: Vec<PartV2>,
     notes: Vec<String>,
+    /// Absent from rows written before Tonne recorded it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    factor_set: Option<String>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -201,6 +204,9 @@ struct FactorV2 {
     /// Absent from rows written before Tonne kept it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     gases: Option<GasV2>,
+    /// Absent from rows written before Tonne recorded it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    catalogue_id: Option<String>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -364,6 +370,7 @@ impl Stored {
                         row: f.row.clone(),
                         year: f.year,
                         gases: f.gases.as_ref().map(GasV2::of),
+                        catalogue_id: f.catalogue_id.clone(),
                     })
                     .collect(),
                 quantities: p
@@ -384,6 +391,7 @@ impl Stored {
             explanation: ExplanationV2 {
                 parts,
                 notes: explanation.notes.clone(),
+                factor_set: explanation.factor_set.clone(),
             },
             quote: QuoteV2 {
                 selection: quote.bundle_selection.as_ref().map(|s| {
@@ -435,6 +443,7 @@ impl Stored {
                         row: f.row,
                         year: f.year,
                         gases: f.gases.map(GasV2::split),
+                        catalogue_id: f.catalogue_id,
                     })
                     .collect(),
                 quantities: p
@@ -463,6 +472,7 @@ impl Stored {
         let explanation = Explanation {
             parts,
             notes: self.explanation.notes,
+            factor_set: self.explanation.factor_set,
         };
         Some((detail, explanation, quote))
     }
@@ -603,6 +613,7 @@ fn legacy(
     let explanation = Explanation {
         parts: vec![],
         notes: vec!["computed before Tonne recorded explanations".into()],
+        factor_set: None,
     };
     Some((detail, explanation, quote))
 }

@@ -358,6 +358,10 @@ pub struct ExplanationResponse {
     parts: Vec<ExplanationPartResponse>,
     /// Fallbacks, precision, floors.
     notes: Vec<String>,
+    /// The factor set it was computed with (absent for estimates stored
+    /// before Tonne recorded it); a `PUT` answers the set that recomputed it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    factor_set: Option<String>,
 }
 
 /// One part of the mass.
@@ -388,6 +392,10 @@ pub struct FactorResponse {
     /// Year of the data.
     #[serde(skip_serializing_if = "Option::is_none")]
     year: Option<u16>,
+    /// Its id in `GET /v1/emission-factors` (emission factors only; absent
+    /// for conversion constants and estimates stored before Tonne recorded it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    catalogue_id: Option<String>,
 }
 
 /// An activity quantity a factor multiplied.
@@ -420,6 +428,7 @@ fn explanation_response(e: &Explanation) -> ExplanationResponse {
                         source: f.source.clone(),
                         row: f.row.clone(),
                         year: f.year,
+                        catalogue_id: f.catalogue_id.clone(),
                     })
                     .collect(),
                 quantities: p
@@ -435,6 +444,7 @@ fn explanation_response(e: &Explanation) -> ExplanationResponse {
             })
             .collect(),
         notes: e.notes.clone(),
+        factor_set: e.factor_set.clone(),
     }
 }
 
