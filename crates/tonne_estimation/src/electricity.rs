@@ -4,7 +4,7 @@
 use rust_decimal::{Decimal, RoundingStrategy};
 use tonne_kernel::Mass;
 
-use crate::EstimateError;
+use crate::errors::EstimateError;
 use crate::grid::{self, GridFactor};
 
 /// The contract's energy units.

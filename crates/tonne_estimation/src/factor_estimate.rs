@@ -16,8 +16,8 @@
 use rust_decimal::Decimal;
 use tonne_kernel::{Currency, Mass};
 
-use crate::EstimateError;
 use crate::catalogue::{self, CatalogueFactor};
+use crate::errors::EstimateError;
 use crate::units::{kg_to_mass, parse_amount, usd_rate};
 
 /// What is measured, and on which basis (energy units name their calorific

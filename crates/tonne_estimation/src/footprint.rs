@@ -5,8 +5,8 @@
 use rust_decimal::Decimal;
 use tonne_kernel::Mass;
 
-use crate::EstimateError;
 use crate::diet::Diet;
+use crate::errors::EstimateError;
 use crate::factors::desnz_2025 as desnz;
 use crate::factors::{Factor, authored};
 use crate::flight::{self, CabinClass};

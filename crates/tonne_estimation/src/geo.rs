@@ -3,7 +3,7 @@
 
 use rust_decimal::Decimal;
 
-use crate::EstimateError;
+use crate::errors::EstimateError;
 
 /// Mean Earth radius used for great-circle distances (IUGG mean radius R1).
 pub const EARTH_RADIUS_KM: f64 = 6371.0;

@@ -57,14 +57,17 @@ pub(crate) fn world() -> Option<GridFactor> {
 }
 
 /// Checks an ISO 3166-1 alpha-3 code: malformed → `Invalid`, unknown → `UnknownCountry`.
-pub(crate) fn check_country(field: &str, code: &str) -> Result<GridFactor, crate::EstimateError> {
+pub(crate) fn check_country(
+    field: &str,
+    code: &str,
+) -> Result<GridFactor, crate::errors::EstimateError> {
     if code.len() != 3 || !code.bytes().all(|b| b.is_ascii_uppercase()) {
-        return Err(crate::EstimateError::invalid(
+        return Err(crate::errors::EstimateError::invalid(
             field,
             "must be an ISO 3166-1 alpha-3 code such as \"GBR\"",
         ));
     }
-    country(code).ok_or_else(|| crate::EstimateError::UnknownCountry {
+    country(code).ok_or_else(|| crate::errors::EstimateError::UnknownCountry {
         field: field.to_owned(),
         code: code.to_owned(),
     })

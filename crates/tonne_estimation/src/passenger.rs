@@ -7,7 +7,7 @@
 use rust_decimal::Decimal;
 use tonne_kernel::Mass;
 
-use crate::EstimateError;
+use crate::errors::EstimateError;
 use crate::factors::Factor;
 use crate::factors::desnz_2025 as desnz;
 use crate::flight::{self, CabinClass, FlightRoute};

@@ -6,7 +6,7 @@ use async_trait::async_trait;
 use time::OffsetDateTime;
 use tonne_kernel::{AccountId, Cursor, EstimateId, Page, PageRequest, StoreError};
 
-use crate::EstimateError;
+use crate::errors::EstimateError;
 use crate::estimate::{
     Annotations, AnnotationsPatch, Computed, Estimate, EstimateFilter, EstimateKind,
     EstimateRequest, NewEstimate,

@@ -1,7 +1,7 @@
 //! Where a journey goes: a given distance, or two places to measure between.
 
-use crate::EstimateError;
 use crate::cities;
+use crate::errors::EstimateError;
 use crate::factors::authored;
 use crate::geo::LatLon;
 use crate::geo::km_decimal;

@@ -8,7 +8,7 @@ use tonne_kernel::{
     AccountId, Clock, Cursor, EstimateId, IdGenerator, Page, PageRequest, StoreError,
 };
 
-use crate::EstimateError;
+use crate::errors::EstimateError;
 use crate::estimate::{
     AnnotationsPatch, Computed, Estimate, EstimateFilter, EstimateKind, EstimateRequest,
     NewEstimate,

@@ -12,8 +12,8 @@ use std::sync::OnceLock;
 use rust_decimal::Decimal;
 use tonne_kernel::Mass;
 
-use crate::EstimateError;
 use crate::diet::Diet;
+use crate::errors::EstimateError;
 use crate::grid;
 use crate::units::{Spend, kg_to_mass};
 

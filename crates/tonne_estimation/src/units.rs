@@ -3,7 +3,7 @@
 use rust_decimal::Decimal;
 use tonne_kernel::Currency;
 
-use crate::EstimateError;
+use crate::errors::EstimateError;
 use crate::factors::{Factor, authored};
 
 /// Parses the contract's `^[0-9]+(\.[0-9]+)?$` amounts (at most 12 digits

@@ -289,12 +289,12 @@ impl Catalogue {
         query: &FactorQuery,
         after: Option<&str>,
         limit: usize,
-    ) -> Result<tonne_kernel::Page<CatalogueFactor>, crate::EstimateError> {
+    ) -> Result<tonne_kernel::Page<CatalogueFactor>, crate::errors::EstimateError> {
         let found = self.search(query);
         let start = match after {
             None => 0,
             Some(id) => found.iter().position(|f| f.id == id).ok_or_else(|| {
-                crate::EstimateError::invalid(
+                crate::errors::EstimateError::invalid(
                     "after",
                     "no factor of this listing has that id (pass the previous page's next_cursor)",
                 )
