@@ -190,8 +190,8 @@ fn compute(request: &EstimateRequest) -> Result<Computed, EstimateError> {
         EstimateRequest::Flight(r) => {
             let e = flight::estimate(r)?;
             let (how, mut notes) = flight_route(&r.route);
-            let (_, _, _, per_passenger) = flight::leg("route", &r.route, r.cabin)?;
-            if per_passenger > e.distance.km() * e.factor.value() {
+            // the engine says whether the band's floor set the mass: no second pass
+            if e.floored() {
                 notes.push(BAND_FLOOR.into());
             }
             Ok(single(

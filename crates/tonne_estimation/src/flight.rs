@@ -95,6 +95,16 @@ pub struct FlightEstimate {
     pub band: Band,
     /// Factor used.
     pub factor: Factor,
+    /// kg CO2e per passenger: distance × factor, or the band's floor when
+    /// that is higher (see [`FlightEstimate::floored`]).
+    pub per_passenger_kg: Decimal,
+}
+
+impl FlightEstimate {
+    /// Whether the haul band's floor, not distance × factor, set the mass.
+    pub fn floored(&self) -> bool {
+        self.per_passenger_kg > self.distance.km() * self.factor.value()
+    }
 }
 
 /// Great-circle distance between two airports and whether the route touches the UK.
@@ -190,6 +200,7 @@ pub fn estimate(request: &FlightRequest) -> Result<FlightEstimate, EstimateError
         distance,
         band,
         factor,
+        per_passenger_kg: per_passenger,
     })
 }
 

@@ -519,3 +519,31 @@ fn transactions_show_their_factor_rate_and_diet() {
             .is_none()
     );
 }
+
+/// A flight just past a band's upper limit is floored at the longest trip of
+/// the band below, and the explanation says so (the engine reports it; no
+/// second pass): 600 km economy is short-haul (0.12576 kg/pkm, 75.5 kg) but
+/// costs the domestic band's 500 km × 0.22928 = 114.64 kg.
+#[test]
+fn a_floored_flight_says_so_and_an_unfloored_one_does_not() {
+    let flight = |d: &str| {
+        EstimateRequest::Flight(FlightRequest {
+            route: FlightRoute::Distance(km(d)),
+            cabin: CabinClass::Economy,
+            passengers: Decimal::ONE,
+        })
+        .compute()
+        .unwrap()
+    };
+    let floored = flight("600");
+    assert_eq!(floored.mass.unwrap().grams(), 114_640);
+    assert!(
+        floored.explanation.notes.iter().any(|n| n == BAND_FLOOR),
+        "{:?}",
+        floored.explanation.notes
+    );
+    let plain = flight("5555");
+    // 5,555 km × 0.11704 = 650.1572 kg
+    assert_eq!(plain.mass.unwrap().grams(), 650_157);
+    assert!(!plain.explanation.notes.iter().any(|n| n == BAND_FLOOR));
+}
