@@ -37,7 +37,7 @@ use crate::factors::{Factor, authored};
 use crate::flight::{self, FlightRoute};
 use crate::footprint::{self, CompanyRequest, IndividualRequest};
 use crate::passenger::{self, Leg as PassengerLeg};
-use crate::route::{Place, Route, surface_distance};
+use crate::route::{Place, Route};
 use crate::shipping::{self, Mode, Shipment};
 use crate::transaction::{self, TransactionOutcome};
 use crate::{
@@ -223,15 +223,15 @@ fn compute(request: &EstimateRequest) -> Result<Computed, EstimateError> {
             Ok(single(e.mass, detail, p, notes))
         }
         EstimateRequest::MultiLegShipping { shipment, legs } => {
-            // the engine checks the count and sums; each leg is explained as it ran
-            let total = shipping::multi_leg(shipment, legs)?;
+            // the engine checks the count, computes each leg once and sums;
+            // each leg is explained from what it computed
+            let (total, traces) = shipping::multi_leg_traced(shipment, legs)?;
             let mut parts = Vec::with_capacity(legs.len());
             let mut notes = Vec::new();
             let mut out = Vec::with_capacity(legs.len());
-            for (i, l) in legs.iter().enumerate() {
-                let (e, trace) = shipping::leg_traced(&format!("legs[{i}]"), shipment, l)?;
-                let p = shipping_part(&format!("legs[{i}]"), shipment, l, &e, &trace, &mut notes);
-                out.push(shipping_leg(&e, l, &trace, &p));
+            for (i, ((l, e), trace)) in legs.iter().zip(&total.legs).zip(&traces).enumerate() {
+                let p = shipping_part(&format!("legs[{i}]"), shipment, l, e, trace, &mut notes);
+                out.push(shipping_leg(e, l, trace, &p));
                 parts.push(p);
             }
             Ok(Computed {
@@ -410,45 +410,42 @@ fn surface_part(
 }
 
 fn passengers(r: &passenger::PassengerRequest) -> Result<Computed, EstimateError> {
+    // each leg is explained from what the engine computed (no second pass)
     let e = passenger::estimate(r)?;
     let mut parts = Vec::with_capacity(r.legs.len());
     let mut notes = Vec::new();
-    for (i, (leg, mass)) in r.legs.iter().zip(&e.legs).enumerate() {
+    for (i, ((leg, mass), how)) in r.legs.iter().zip(&e.legs).zip(&e.computed).enumerate() {
         let name = format!("legs[{i}]");
-        let field = format!("{name}.route");
         let p = match leg {
-            PassengerLeg::Road { route, vehicle } => {
+            PassengerLeg::Road { route, .. } => {
                 let vehicles = quantity(
                     "vehicles",
                     Decimal::ONE,
                     "vehicle",
                     "one vehicle, whatever the passengers",
                 );
-                let d = surface_distance(&field, route)?;
-                surface_part(name, *mass, &vehicle.factor(), route, d, vehicles)
+                surface_part(name, *mass, &how.factor, route, how.distance, vehicles)
             }
-            PassengerLeg::Rail { route, rail } => {
+            PassengerLeg::Rail { route, .. } => {
                 let passengers = quantity(
                     "passengers",
                     r.passengers,
                     "passengers",
                     "as given (default 1)",
                 );
-                let d = surface_distance(&field, route)?;
-                surface_part(name, *mass, &rail.factor(), route, d, passengers)
+                surface_part(name, *mass, &how.factor, route, how.distance, passengers)
             }
-            PassengerLeg::Flight { route, cabin } => {
-                let (d, _, factor, per_passenger) = flight::leg(&field, route, *cabin)?;
-                let (how, _) = flight_route(route);
-                if per_passenger > d.km() * factor.value() {
+            PassengerLeg::Flight { route, .. } => {
+                let (how_far, _) = flight_route(route);
+                if how.floored {
                     notes.push(format!("{name}: {BAND_FLOOR}"));
                 }
                 part(
                     name,
                     *mass,
-                    vec![FactorUse::of(&factor)],
+                    vec![FactorUse::of(&how.factor)],
                     vec![
-                        quantity("distance", d.km(), "km", how),
+                        quantity("distance", how.distance.km(), "km", how_far),
                         quantity(
                             "passengers",
                             r.passengers,

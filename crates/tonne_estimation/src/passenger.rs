@@ -12,7 +12,7 @@ use crate::factors::Factor;
 use crate::factors::desnz_2025 as desnz;
 use crate::flight::{self, CabinClass, FlightRoute};
 use crate::route::{Route, surface_distance};
-use crate::units::kg_to_mass;
+use crate::units::{Distance, kg_to_mass};
 
 /// The contract's road vehicle types.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -113,6 +113,19 @@ pub struct PassengerEstimate {
     pub mass: Mass,
     /// Per leg.
     pub legs: Vec<Mass>,
+    /// How each leg was computed, in the legs' order.
+    pub computed: Vec<LegComputed>,
+}
+
+/// What one leg multiplied.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LegComputed {
+    /// The distance used (after the detour factor for a route between places).
+    pub distance: Distance,
+    /// The factor used.
+    pub factor: Factor,
+    /// A flight whose haul band's floor set its mass.
+    pub floored: bool,
 }
 
 /// Estimates a journey; any failing leg fails the whole (the contract's rule).
@@ -137,28 +150,48 @@ pub fn estimate(request: &PassengerRequest) -> Result<PassengerEstimate, Estimat
         return Err(EstimateError::invalid("legs", "must have 1 to 10 legs"));
     }
     let mut legs = Vec::with_capacity(request.legs.len());
+    let mut computed = Vec::with_capacity(request.legs.len());
     let mut total = 0_i64;
     for (i, leg) in request.legs.iter().enumerate() {
         let field = format!("legs[{i}].route");
-        let kg = match leg {
+        let (kg, how) = match leg {
             Leg::Road { route, vehicle } => {
-                surface_distance(&field, route)?.km() * vehicle.factor().value()
+                let (distance, factor) = (surface_distance(&field, route)?, vehicle.factor());
+                let how = LegComputed {
+                    distance,
+                    factor,
+                    floored: false,
+                };
+                (distance.km() * factor.value(), how)
             }
             Leg::Rail { route, rail } => {
-                surface_distance(&field, route)?.km() * rail.factor().value() * passengers
+                let (distance, factor) = (surface_distance(&field, route)?, rail.factor());
+                let how = LegComputed {
+                    distance,
+                    factor,
+                    floored: false,
+                };
+                (distance.km() * factor.value() * passengers, how)
             }
             Leg::Flight { route, cabin } => {
-                let (_, _, _, per_passenger) = flight::leg(&field, route, *cabin)?;
-                per_passenger * passengers
+                let (distance, _, factor, per_passenger) = flight::leg(&field, route, *cabin)?;
+                let how = LegComputed {
+                    distance,
+                    factor,
+                    floored: per_passenger > distance.km() * factor.value(),
+                };
+                (per_passenger * passengers, how)
             }
         };
         let mass = kg_to_mass(&field, kg)?;
         total = total.saturating_add(mass.grams());
         legs.push(mass);
+        computed.push(how);
     }
     Ok(PassengerEstimate {
         mass: Mass::from_grams(total),
         legs,
+        computed,
     })
 }
 

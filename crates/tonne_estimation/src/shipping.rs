@@ -547,22 +547,36 @@ pub struct MultiLegEstimate {
 
 /// Estimates 1 to 10 legs; any failing leg fails the whole.
 pub fn multi_leg(shipment: &Shipment, legs: &[Leg]) -> Result<MultiLegEstimate, EstimateError> {
+    multi_leg_traced(shipment, legs).map(|(e, _)| e)
+}
+
+/// [`multi_leg`] with each leg's trace, each leg computed once (the
+/// explanation is made from these).
+pub(crate) fn multi_leg_traced(
+    shipment: &Shipment,
+    legs: &[Leg],
+) -> Result<(MultiLegEstimate, Vec<LegTrace>), EstimateError> {
     if legs.is_empty() || legs.len() > 10 {
         return Err(EstimateError::invalid("legs", "must have 1 to 10 legs"));
     }
     let mut out = Vec::with_capacity(legs.len());
+    let mut traces = Vec::with_capacity(legs.len());
     let (mut grams, mut km) = (0_i64, Decimal::ZERO);
     for (i, l) in legs.iter().enumerate() {
-        let e = leg(&format!("legs[{i}]"), shipment, l)?;
+        let (e, trace) = leg_traced(&format!("legs[{i}]"), shipment, l)?;
         grams = grams.saturating_add(e.mass.grams());
         km += e.distance.km();
         out.push(e);
+        traces.push(trace);
     }
-    Ok(MultiLegEstimate {
-        mass: Mass::from_grams(grams),
-        distance: Distance::from_km(km),
-        legs: out,
-    })
+    Ok((
+        MultiLegEstimate {
+            mass: Mass::from_grams(grams),
+            distance: Distance::from_km(km),
+            legs: out,
+        },
+        traces,
+    ))
 }
 
 #[cfg(test)]
