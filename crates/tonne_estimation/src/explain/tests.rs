@@ -6,10 +6,16 @@ use crate::diet::Diet;
 use crate::electricity::{Energy, EnergyUnit};
 use crate::flight::{CabinClass, FlightRequest};
 use crate::footprint::CarFuel;
+use crate::footprint::{CompanyRequest, IndividualRequest};
+use crate::passenger::Leg as PassengerLeg;
 use crate::passenger::{PassengerRequest, Rail, Vehicle};
+use crate::route::{Place, Route};
+use crate::shipping::Shipment;
 use crate::shipping::{CargoType, Method};
 use crate::transaction::{Merchant, TransactionRequest};
+use crate::{Distance, Spend, flight::FlightRoute};
 use crate::{DistanceUnit, LatLon};
+use tonne_kernel::Mass;
 
 fn km(v: &str) -> Distance {
     Distance::parse("d", v, DistanceUnit::Km).unwrap()
