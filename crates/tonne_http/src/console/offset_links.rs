@@ -9,7 +9,9 @@ use tonne_links::{LinkDraft, LinkError, MAX_BUNDLES};
 use tonne_ordering::CatalogueError;
 
 use super::answers::{not_found, page_after, respond, see_other, unavailable};
-use super::scope::{AccountPageQuery, MemberScope, member_form_scope, member_scope};
+use super::scope::{
+    AccountFormFields, AccountPageQuery, MemberScope, member_account_form, member_scope,
+};
 use super::views::{self, BundleChoice, LinkForm, LinksPage};
 use crate::state::AppState;
 
@@ -121,6 +123,14 @@ pub(super) struct CreateForm {
 }
 
 impl CreateForm {
+    fn fields(&self) -> AccountFormFields<'_> {
+        AccountFormFields {
+            csrf: self.csrf.as_deref(),
+            mode: self.mode.as_deref(),
+            account: self.account.as_deref(),
+        }
+    }
+
     fn parse(body: &[u8]) -> Self {
         let mut form = Self::default();
         for (k, v) in url::form_urlencoded::parse(body) {
@@ -177,20 +187,9 @@ pub(super) async fn create(
         );
     }
     let form = CreateForm::parse(&body);
-    let scope = member_form_scope(
-        &state,
-        &req,
-        form.csrf.as_deref(),
-        form.mode.as_deref(),
-        form.account.as_deref(),
-    )
-    .await;
-    let scope = match scope {
-        Ok(scope) => scope,
+    let (scope, account) = match member_account_form(&state, &req, form.fields()).await {
+        Ok(found) => found,
         Err(answer) => return answer,
-    };
-    let Some(account) = scope.chosen else {
-        return not_found(&scope.who);
     };
     let by = scope.who.actor();
     let problem = match state.links.create_as(account, form.draft(), &by).await {
@@ -230,6 +229,16 @@ pub(super) struct SwitchForm {
     on: Option<String>,
 }
 
+impl SwitchForm {
+    fn fields(&self) -> AccountFormFields<'_> {
+        AccountFormFields {
+            csrf: self.csrf.as_deref(),
+            mode: self.mode.as_deref(),
+            account: self.account.as_deref(),
+        }
+    }
+}
+
 /// `POST /console/offset-links/{id}/switch`: on or off, audited as the member's.
 pub(super) async fn switch(
     state: web::Data<AppState>,
@@ -237,20 +246,9 @@ pub(super) async fn switch(
     id: web::Path<String>,
     form: web::Form<SwitchForm>,
 ) -> HttpResponse {
-    let scope = member_form_scope(
-        &state,
-        &req,
-        form.csrf.as_deref(),
-        form.mode.as_deref(),
-        form.account.as_deref(),
-    )
-    .await;
-    let scope = match scope {
-        Ok(scope) => scope,
+    let (scope, account) = match member_account_form(&state, &req, form.fields()).await {
+        Ok(found) => found,
         Err(answer) => return answer,
-    };
-    let Some(account) = scope.chosen else {
-        return not_found(&scope.who);
     };
     let on = form.on.as_deref() == Some("true");
     match state

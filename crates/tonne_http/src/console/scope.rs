@@ -88,22 +88,32 @@ pub(super) async fn member_scope(
     })
 }
 
+/// The fields every member form about one account carries.
+pub(super) struct AccountFormFields<'a> {
+    pub csrf: Option<&'a str>,
+    pub mode: Option<&'a str>,
+    pub account: Option<&'a str>,
+}
+
 /// A member's form about one account: the session's CSRF token checked
-/// first (403), then the scope as for a page.
-pub(super) async fn member_form_scope(
+/// first (403), then the scope as for a page, and the account (404 when the
+/// organisation has none of the mode).
+pub(super) async fn member_account_form(
     state: &AppState,
     req: &HttpRequest,
-    csrf: Option<&str>,
-    mode: Option<&str>,
-    account: Option<&str>,
-) -> Result<MemberScope, HttpResponse> {
-    let who = signed_in_form(state, req, csrf).await?;
-    let mode = mode_of(mode);
-    let (accounts, chosen) = chosen_account(state, &who, mode, account).await?;
-    Ok(MemberScope {
+    fields: AccountFormFields<'_>,
+) -> Result<(MemberScope, AccountId), HttpResponse> {
+    let who = signed_in_form(state, req, fields.csrf).await?;
+    let mode = mode_of(fields.mode);
+    let (accounts, chosen) = chosen_account(state, &who, mode, fields.account).await?;
+    let Some(account) = chosen else {
+        return Err(not_found(&who));
+    };
+    let scope = MemberScope {
         who,
         mode,
         accounts,
         chosen,
-    })
+    };
+    Ok((scope, account))
 }
