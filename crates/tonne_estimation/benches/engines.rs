@@ -39,6 +39,55 @@ fn sea_leg() -> Leg {
     }
 }
 
+fn address(city: &str, country: &str) -> Place {
+    Place::Address {
+        city: city.into(),
+        country_code: country.into(),
+    }
+}
+
+/// A truck leg between two cities (geocoded, great-circle × detour).
+fn road_between_cities() -> Leg {
+    Leg {
+        route: Route::Between {
+            source: address("Stuttgart", "DEU"),
+            destination: address("Rotterdam", "NLD"),
+        },
+        method: Method::Simple("truck_generic_hgv".into()),
+    }
+}
+
+/// A journey whose every leg needs a lookup: two cities, two cities, two airports.
+fn passenger_between_places() -> tonne_estimation::passenger::PassengerRequest {
+    use tonne_estimation::passenger::{Leg as P, PassengerRequest, Rail, Vehicle};
+    PassengerRequest {
+        passengers: Decimal::from(2),
+        legs: vec![
+            P::Road {
+                route: Route::Between {
+                    source: address("Cambridge", "GBR"),
+                    destination: address("London", "GBR"),
+                },
+                vehicle: Vehicle::CarMpv,
+            },
+            P::Rail {
+                route: Route::Between {
+                    source: address("London", "GBR"),
+                    destination: address("Paris", "FRA"),
+                },
+                rail: Rail::International,
+            },
+            P::Flight {
+                route: FlightRoute::Airports {
+                    source: "CDG".into(),
+                    destination: "JFK".into(),
+                },
+                cabin: CabinClass::Economy,
+            },
+        ],
+    }
+}
+
 fn mcc_request() -> TransactionRequest {
     TransactionRequest {
         value: Spend::parse("v", "42.50", Currency::Gbp).unwrap(),
@@ -191,6 +240,17 @@ fn explained(c: &mut Criterion) {
         (
             "explained: transaction (MCC)",
             EstimateRequest::Transaction(mcc_request()),
+        ),
+        (
+            "explained: passenger (road between cities + rail + flight)",
+            EstimateRequest::PassengerTransportation(passenger_between_places()),
+        ),
+        (
+            "explained: multi-leg shipping (road between cities + sea)",
+            EstimateRequest::MultiLegShipping {
+                shipment: one_t,
+                legs: vec![road_between_cities(), sea_leg()],
+            },
         ),
         (
             "explained: company",
