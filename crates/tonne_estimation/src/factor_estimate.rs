@@ -77,11 +77,7 @@ fn dimension(unit: &str) -> Option<(Dimension, Decimal)> {
         "person*km" => Some((Dimension::PersonDistance, Decimal::ONE)),
         "t*km" => Some((Dimension::MassDistance, Decimal::ONE)),
         "TEU*km" => Some((Dimension::ContainerDistance, Decimal::ONE)),
-        own @ ("item" | "guest*night" | "room*night" | "ha*year" | "m2*year" | "m3*km"
-        | "kg*day" | "km*year" | "m*year" | "person*month" | "vehicle*km" | "meal"
-        | "fte*working_hour" | "TEU" | "p" | "A4_sheets") => {
-            Some((Dimension::Own(own_name(own)), Decimal::ONE))
-        }
+        own if OWN.contains(&own) => Some((Dimension::Own(own_name(own)), Decimal::ONE)),
         code if code.len() == 3 && code.bytes().all(|b| b.is_ascii_uppercase()) => {
             Some((Dimension::Currency, Decimal::ONE))
         }
@@ -89,26 +85,28 @@ fn dimension(unit: &str) -> Option<(Dimension, Decimal)> {
     }
 }
 
-/// The static name of a unit that converts only to itself.
+/// The contract's units that convert only to themselves.
+const OWN: [&str; 16] = [
+    "item",
+    "guest*night",
+    "room*night",
+    "ha*year",
+    "m2*year",
+    "m3*km",
+    "kg*day",
+    "km*year",
+    "m*year",
+    "person*month",
+    "vehicle*km",
+    "meal",
+    "fte*working_hour",
+    "TEU",
+    "p",
+    "A4_sheets",
+];
+
+/// The static name of one of [`OWN`].
 fn own_name(unit: &str) -> &'static str {
-    const OWN: [&str; 16] = [
-        "item",
-        "guest*night",
-        "room*night",
-        "ha*year",
-        "m2*year",
-        "m3*km",
-        "kg*day",
-        "km*year",
-        "m*year",
-        "person*month",
-        "vehicle*km",
-        "meal",
-        "fte*working_hour",
-        "TEU",
-        "p",
-        "A4_sheets",
-    ];
     OWN.into_iter().find(|u| *u == unit).unwrap_or("")
 }
 

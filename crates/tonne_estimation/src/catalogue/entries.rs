@@ -3,42 +3,63 @@
 
 use rust_decimal::Decimal;
 
-use super::{CatalogueFactor, FactorSource, LogicalUnit};
+use super::factor::{CatalogueFactor, FactorSource, LogicalUnit};
 use crate::factors::{Factor, GasSplit, authored, desnz_2025};
 use crate::{grid, transaction};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+/// The engines' units (after `kg CO2e/`) as the contract's denominators and
+/// dimensions, with the multiplier from the engine's value to the
+/// catalogue's (kg per denominator unit). The one list of denominators the
+/// catalogue uses ([`denominator_unit`] reads it too).
+const UNITS: [(&str, &str, LogicalUnit, (i64, u32)); 10] = [
+    (
+        "passenger.km",
+        "person*km",
+        LogicalUnit::PersonDistance,
+        (1, 0),
+    ),
+    ("km", "km", LogicalUnit::Distance, (1, 0)),
+    ("tonne.km", "t*km", LogicalUnit::MassDistance, (1, 0)),
+    ("tonnes", "t", LogicalUnit::Mass, (1, 0)),
+    ("kWh", "kWh", LogicalUnit::Energy, (1, 0)),
+    // gross calorific value = higher heating value
+    ("kWh (Gross CV)", "kWh HHV", LogicalUnit::Energy, (1, 0)),
+    ("cubic metres", "m3", LogicalUnit::Volume, (1, 0)),
+    (
+        "per FTE Working Hour",
+        "fte*working_hour",
+        LogicalUnit::PersonTime,
+        (1, 0),
+    ),
+    ("USD (2022)", "USD", LogicalUnit::Currency, (1, 0)),
+    // the contract has no person-day: a day's diet × 30.4375 days a month
+    ("day", "person*month", LogicalUnit::PersonTime, (304_375, 4)),
+];
+
+/// A denominator the catalogue uses, as `&'static str` (how a stored
+/// factor's unit is read back).
+pub(super) fn denominator_unit(unit: &str) -> Option<&'static str> {
+    UNITS.iter().map(|u| u.1).find(|d| *d == unit)
+}
+
 /// The contract's denominator and dimension of an engine unit, and the
 /// multiplier from the engine's value to the catalogue's (kg per unit).
 fn unit_of(unit: &str) -> Option<(&'static str, LogicalUnit, Decimal)> {
-    let per = unit
+    let (per, scale) = unit
         .strip_prefix("kg CO2e/")
         .map(|u| (u, Decimal::ONE))
         .or_else(|| {
             unit.strip_prefix("g CO2e/")
                 .map(|u| (u, Decimal::new(1, 3)))
         })?;
-    let (denominator, logical, k) = match per.0 {
-        "passenger.km" => ("person*km", LogicalUnit::PersonDistance, Decimal::ONE),
-        "km" => ("km", LogicalUnit::Distance, Decimal::ONE),
-        "tonne.km" => ("t*km", LogicalUnit::MassDistance, Decimal::ONE),
-        "tonnes" => ("t", LogicalUnit::Mass, Decimal::ONE),
-        "kWh" => ("kWh", LogicalUnit::Energy, Decimal::ONE),
-        // gross calorific value = higher heating value
-        "kWh (Gross CV)" => ("kWh HHV", LogicalUnit::Energy, Decimal::ONE),
-        "cubic metres" => ("m3", LogicalUnit::Volume, Decimal::ONE),
-        "per FTE Working Hour" => ("fte*working_hour", LogicalUnit::PersonTime, Decimal::ONE),
-        "USD (2022)" => ("USD", LogicalUnit::Currency, Decimal::ONE),
-        // the contract has no person-day: a day's diet × 30.4375 days a month
-        "day" => (
-            "person*month",
-            LogicalUnit::PersonTime,
-            Decimal::new(304_375, 4),
-        ),
-        _ => return None,
-    };
-    Some((denominator, logical, k * per.1))
+    let &(_, denominator, logical, (mantissa, exponent)) = UNITS.iter().find(|u| u.0 == per)?;
+    Some((
+        denominator,
+        logical,
+        Decimal::new(mantissa, exponent) * scale,
+    ))
 }
 
 const DESNZ_PUBLICATION: &str = "UK Government GHG Conversion Factors for Company Reporting 2025 (DESNZ), version 1, 2025-06-10; Open Government Licence v3.0";

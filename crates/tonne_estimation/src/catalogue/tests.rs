@@ -1,6 +1,7 @@
 #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 use super::*;
 use crate::grid;
+use rust_decimal::Decimal;
 
 #[test]
 fn every_factor_the_engines_name_is_listed_once_with_a_known_unit() {
