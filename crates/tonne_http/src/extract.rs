@@ -163,19 +163,24 @@ pub struct PageQuery {
     after: Option<String>,
 }
 
+/// A `limit` parameter, or 400 `pagination_limit_invalid`.
+pub fn parse_limit(raw: &str) -> Result<Limit, ApiError> {
+    raw.parse().map_err(|e: tonne_kernel::LimitError| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            codes::PAGINATION_LIMIT_INVALID,
+            format!("limit: {e}"),
+        )
+    })
+}
+
 impl PageQuery {
     /// The page request, or 400 (`pagination_limit_invalid` for a bad limit,
     /// `validation_error` for a bad cursor).
     pub fn page(&self) -> Result<PageRequest<Cursor>, ApiError> {
         let limit = match &self.limit {
             None => Limit::default(),
-            Some(raw) => raw.parse().map_err(|e: tonne_kernel::LimitError| {
-                ApiError::new(
-                    StatusCode::BAD_REQUEST,
-                    codes::PAGINATION_LIMIT_INVALID,
-                    format!("limit: {e}"),
-                )
-            })?,
+            Some(raw) => parse_limit(raw)?,
         };
         // An empty `after=` is the first page, like an absent one.
         let after = match self.after.as_deref().filter(|raw| !raw.is_empty()) {

@@ -112,17 +112,15 @@ pub(super) async fn list(
     }
 }
 
-/// The creation form as sent. `bundles` repeats (one per ticked box), so it
-/// is read from the raw body.
-#[derive(Debug, Default)]
-pub(super) struct CreateForm {
+/// What a member form about one account sends besides its own fields.
+#[derive(Debug, Default, serde::Deserialize)]
+pub(super) struct AccountTarget {
     csrf: Option<String>,
     mode: Option<String>,
     account: Option<String>,
-    shown: LinkForm,
 }
 
-impl CreateForm {
+impl AccountTarget {
     fn fields(&self) -> AccountFormFields<'_> {
         AccountFormFields {
             csrf: self.csrf.as_deref(),
@@ -130,15 +128,25 @@ impl CreateForm {
             account: self.account.as_deref(),
         }
     }
+}
 
+/// The creation form as sent. `bundles` repeats (one per ticked box), so it
+/// is read from the raw body.
+#[derive(Debug, Default)]
+pub(super) struct CreateForm {
+    target: AccountTarget,
+    shown: LinkForm,
+}
+
+impl CreateForm {
     fn parse(body: &[u8]) -> Self {
         let mut form = Self::default();
         for (k, v) in url::form_urlencoded::parse(body) {
             let v = v.into_owned();
             match k.as_ref() {
-                "csrf" => form.csrf = Some(v),
-                "mode" => form.mode = Some(v),
-                "account" => form.account = Some(v),
+                "csrf" => form.target.csrf = Some(v),
+                "mode" => form.target.mode = Some(v),
+                "account" => form.target.account = Some(v),
                 "name" => form.shown.name = v,
                 "title" => form.shown.title = v,
                 "description" => form.shown.description = v,
@@ -187,7 +195,7 @@ pub(super) async fn create(
         );
     }
     let form = CreateForm::parse(&body);
-    let (scope, account) = match member_account_form(&state, &req, form.fields()).await {
+    let (scope, account) = match member_account_form(&state, &req, form.target.fields()).await {
         Ok(found) => found,
         Err(answer) => return answer,
     };
@@ -223,20 +231,9 @@ pub(super) async fn create(
 
 #[derive(Debug, Default, serde::Deserialize)]
 pub(super) struct SwitchForm {
-    csrf: Option<String>,
-    mode: Option<String>,
-    account: Option<String>,
+    #[serde(flatten)]
+    target: AccountTarget,
     on: Option<String>,
-}
-
-impl SwitchForm {
-    fn fields(&self) -> AccountFormFields<'_> {
-        AccountFormFields {
-            csrf: self.csrf.as_deref(),
-            mode: self.mode.as_deref(),
-            account: self.account.as_deref(),
-        }
-    }
 }
 
 /// `POST /console/offset-links/{id}/switch`: on or off, audited as the member's.
@@ -246,7 +243,7 @@ pub(super) async fn switch(
     id: web::Path<String>,
     form: web::Form<SwitchForm>,
 ) -> HttpResponse {
-    let (scope, account) = match member_account_form(&state, &req, form.fields()).await {
+    let (scope, account) = match member_account_form(&state, &req, form.target.fields()).await {
         Ok(found) => found,
         Err(answer) => return answer,
     };

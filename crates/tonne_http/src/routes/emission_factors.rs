@@ -6,17 +6,17 @@
 //! citation (`publication`) — the hosted reference gates values, Tonne shows
 //! what its numbers are made of. `next_cursor` is a factor id.
 
-use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use rust_decimal::Decimal;
+use rust_decimal::prelude::ToPrimitive as _;
 use serde::Serialize;
 use time::format_description::well_known::Rfc3339;
 use tonne_estimation::catalogue::{CatalogueFactor, FactorQuery, FactorSource, LogicalUnit};
 use tonne_kernel::Limit;
 use utoipa::ToSchema;
 
-use crate::error::{ApiError, codes};
-use crate::extract::Authenticated;
+use crate::error::ApiError;
+use crate::extract::{Authenticated, parse_limit};
 use crate::state::AppState;
 use crate::wire::{ErrorsDoc, KeyErrors};
 
@@ -134,11 +134,12 @@ fn query(req: &HttpRequest) -> Result<Listing, ApiError> {
             }
             "publication_year" | "publication_year[]" => {
                 for v in value.split(',').filter(|v| !v.is_empty()) {
+                    // the contract types it `number`: `2021` and `2021.0` are the year
                     let year = v
                         .parse::<Decimal>()
                         .ok()
                         .filter(|d| d.fract().is_zero())
-                        .and_then(|d| u16::try_from(d.mantissa() / 10_i128.pow(d.scale())).ok())
+                        .and_then(|d| d.to_u16())
                         .ok_or_else(|| {
                             ApiError::validation("publication_year", format!("`{v}` is not a year"))
                         })?;
@@ -163,15 +164,7 @@ fn query(req: &HttpRequest) -> Result<Listing, ApiError> {
                     ApiError::validation("unit", format!("`{value}` is not a logical unit"))
                 })?);
             }
-            "limit" => {
-                limit = value.parse().map_err(|e: tonne_kernel::LimitError| {
-                    ApiError::new(
-                        StatusCode::BAD_REQUEST,
-                        codes::PAGINATION_LIMIT_INVALID,
-                        format!("limit: {e}"),
-                    )
-                })?;
-            }
+            "limit" => limit = parse_limit(value)?,
             "after" if !value.is_empty() => after = Some(value.to_owned()),
             _ => {}
         }
