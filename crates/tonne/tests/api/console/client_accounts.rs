@@ -3,7 +3,7 @@
 
 use tonne_test_support::on_both_backends;
 
-use super::{PASSWORD, Visitor, member};
+use super::{PASSWORD, Visitor, audit_of, member};
 use crate::support::TestApp;
 
 /// The value of the form's hidden input `name`.
@@ -102,22 +102,11 @@ async fn a_member_creates_client_accounts_once_each_and_sees_only_their_own(app:
     assert!(estimates.html.contains(&id));
 
     // Audited as the member's.
-    let log = app
-        .services
-        .audit
-        .list(
-            tonne_kernel::AuditFilter {
-                object_id: Some(id.clone()),
-                ..Default::default()
-            },
-            tonne_kernel::PageRequest::first(),
-        )
-        .await
-        .unwrap();
-    assert_eq!(log.items.len(), 1);
-    assert_eq!(log.items[0].action, "account.created");
+    let log = audit_of(&app, &id).await;
+    assert_eq!(log.len(), 1);
+    assert_eq!(log[0].action, "account.created");
     assert_eq!(
-        log.items[0].actor,
+        log[0].actor,
         tonne_kernel::Actor::person("ada@acme.example")
     );
 

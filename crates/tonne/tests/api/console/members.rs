@@ -5,7 +5,7 @@ use std::time::Duration;
 use serde_json::json;
 use tonne_test_support::on_both_backends;
 
-use super::{PASSWORD, Visitor, member};
+use super::{PASSWORD, Visitor, audit_of, member};
 use crate::support::TestApp;
 use crate::webhooks::{Behaviour, Receiver, verify_all, wait_for};
 
@@ -350,19 +350,8 @@ async fn a_member_adds_edits_rotates_and_deletes_a_webhook_and_each_change_is_au
     );
 
     // Each change is in the audit log, as the member's.
-    let log = app
-        .services
-        .audit
-        .list(
-            tonne_kernel::AuditFilter {
-                object_id: Some(id.clone()),
-                ..Default::default()
-            },
-            tonne_kernel::PageRequest::first(),
-        )
-        .await
-        .unwrap();
-    let actions: Vec<&str> = log.items.iter().map(|e| e.action.as_str()).collect();
+    let log = audit_of(&app, &id).await;
+    let actions: Vec<&str> = log.iter().map(|e| e.action.as_str()).collect();
     assert_eq!(
         actions,
         [
@@ -374,13 +363,11 @@ async fn a_member_adds_edits_rotates_and_deletes_a_webhook_and_each_change_is_au
         ]
     );
     assert!(
-        log.items
-            .iter()
+        log.iter()
             .all(|e| e.actor == tonne_kernel::Actor::person("ada@acme.example"))
     );
     assert!(
-        log.items
-            .iter()
+        log.iter()
             .all(|e| e.after.fields().iter().all(|(_, v)| !v.contains(&secret))),
         "no secret in the log"
     );

@@ -206,6 +206,22 @@ pub(crate) async fn member(app: &TestApp, email: &str, organisation: &str) {
         .unwrap();
 }
 
+/// The audit entries of one object, newest first (the first page).
+pub(crate) async fn audit_of(app: &TestApp, object_id: &str) -> Vec<tonne_kernel::AuditEntry> {
+    app.services
+        .audit
+        .list(
+            tonne_kernel::AuditFilter {
+                object_id: Some(object_id.to_owned()),
+                ..Default::default()
+            },
+            tonne_kernel::PageRequest::first(),
+        )
+        .await
+        .unwrap()
+        .items
+}
+
 /// Polls an async condition every 50 ms until it holds (or the test fails).
 async fn eventually<F, Fut>(what: &str, mut check: F)
 where

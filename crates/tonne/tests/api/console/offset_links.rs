@@ -3,7 +3,7 @@
 
 use tonne_test_support::on_both_backends;
 
-use super::{PASSWORD, Visitor, member};
+use super::{PASSWORD, Visitor, audit_of, member};
 use crate::support::TestApp;
 
 async fn a_member_creates_an_offset_link_and_switches_it_off_and_on(app: TestApp) {
@@ -182,19 +182,8 @@ async fn a_member_creates_an_offset_link_and_switches_it_off_and_on(app: TestApp
     assert_eq!(api.body["status"], "enabled");
 
     // Audited as the member's, newest first.
-    let log = app
-        .services
-        .audit
-        .list(
-            tonne_kernel::AuditFilter {
-                object_id: Some(id.clone()),
-                ..Default::default()
-            },
-            tonne_kernel::PageRequest::first(),
-        )
-        .await
-        .unwrap();
-    let actions: Vec<&str> = log.items.iter().map(|e| e.action.as_str()).collect();
+    let log = audit_of(&app, &id).await;
+    let actions: Vec<&str> = log.iter().map(|e| e.action.as_str()).collect();
     assert_eq!(
         actions,
         [
@@ -204,8 +193,7 @@ async fn a_member_creates_an_offset_link_and_switches_it_off_and_on(app: TestApp
         ]
     );
     assert!(
-        log.items
-            .iter()
+        log.iter()
             .all(|e| e.actor == tonne_kernel::Actor::person("ada@acme.example"))
     );
 }

@@ -3,10 +3,10 @@
 use std::time::Duration;
 
 use serde_json::json;
-use tonne_kernel::{Actor, AuditFilter, PageRequest};
+use tonne_kernel::Actor;
 use tonne_test_support::on_both_backends;
 
-use super::{PASSWORD, Visitor, operator};
+use super::{PASSWORD, Visitor, audit_of, operator};
 use crate::support::TestApp;
 use crate::webhooks::{Behaviour, Receiver, verify_all, wait_for};
 
@@ -135,20 +135,8 @@ async fn an_operator_fulfils_a_live_order_and_the_members_webhook_gets_every_eve
 
     // Each step is in the audit log, by the operator, in the organisation, with
     // the status before and after; the refused cancellation is not.
-    let log = app
-        .services
-        .audit
-        .list(
-            AuditFilter {
-                object_id: Some(id.clone()),
-                ..AuditFilter::default()
-            },
-            PageRequest::first(),
-        )
-        .await
-        .unwrap();
+    let log = audit_of(&app, &id).await;
     let steps: Vec<(&str, Option<&str>, Option<&str>)> = log
-        .items
         .iter()
         .map(|e| {
             assert_eq!(e.actor, Actor::person("op@example.org"));
