@@ -23,6 +23,7 @@ fn flight_request() -> FlightRequest {
         },
         cabin: CabinClass::Business,
         passengers: Decimal::from(2),
+        aircraft_type: None,
     }
 }
 
@@ -83,6 +84,7 @@ fn passenger_between_places() -> tonne_estimation::passenger::PassengerRequest {
                     destination: "JFK".into(),
                 },
                 cabin: CabinClass::Economy,
+                aircraft_type: None,
             },
         ],
     }
@@ -94,6 +96,7 @@ fn mcc_request() -> TransactionRequest {
         country_code: "GBR".into(),
         merchant: Merchant::CategoryCode("5812".into()),
         diet: None,
+        processed_year: None,
     }
 }
 
@@ -181,6 +184,7 @@ fn engines(c: &mut Criterion) {
             country_code: "GBR".into(),
             merchant: Merchant::SearchTerm("Bananas".into()),
             diet: Some(Diet::Vegan),
+            processed_year: None,
         };
         b.iter(|| transaction::estimate(black_box(&r)).unwrap())
     });
@@ -204,6 +208,7 @@ fn engines(c: &mut Criterion) {
                         destination: "JFK".into(),
                     },
                     cabin: CabinClass::Economy,
+                    aircraft_type: None,
                 },
             ],
         };
@@ -343,12 +348,43 @@ fn catalogue(c: &mut Criterion) {
     });
 }
 
+fn aircraft(c: &mut Criterion) {
+    let mut r = flight_request();
+    r.aircraft_type = Some("B789".into());
+    flight::estimate(&r).unwrap();
+    c.bench_function("flight by aircraft type (B789, airports, TIM)", |b| {
+        b.iter(|| flight::estimate(black_box(&r)).unwrap())
+    });
+}
+
+fn exiobase(c: &mut Criterion) {
+    use tonne_estimation::exiobase;
+    c.bench_function(
+        "exiobase: region of a country + intensity (two hashes)",
+        |b| {
+            b.iter(|| {
+                let region = exiobase::region_of(black_box("KEN")).unwrap();
+                exiobase::intensity(black_box("01.1.2"), region).unwrap()
+            })
+        },
+    );
+    c.bench_function("exiobase: MCC → COICOP (hash)", |b| {
+        b.iter(|| exiobase::coicop_of_mcc(black_box("5812")).unwrap())
+    });
+    c.bench_function("exiobase: to euros of 2011 (rate + two indices)", |b| {
+        let amount = rust_decimal::Decimal::new(4250, 2);
+        b.iter(|| exiobase::to_eur_2011(black_box(amount), "GBP", "GB", Some(2017)).unwrap())
+    });
+}
+
 criterion_group!(
     benches,
     engines,
     explained,
     sea_uncached,
     addresses,
-    catalogue
+    catalogue,
+    exiobase,
+    aircraft
 );
 criterion_main!(benches);

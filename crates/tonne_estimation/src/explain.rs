@@ -16,6 +16,7 @@
 //!     route: FlightRoute::Airports { source: "LHR".into(), destination: "JFK".into() },
 //!     cabin: CabinClass::Economy,
 //!     passengers: Decimal::ONE,
+//!     aircraft_type: None,
 //! }).compute().unwrap();
 //! let part = &computed.explanation.parts[0];
 //! assert_eq!(part.factors[0].id, "FLIGHT_LONG_HAUL_ECONOMY");
@@ -49,14 +50,21 @@ use travel::*;
 /// the ECB's 2022 annual averages, dated by the start of their period.
 pub const EXCHANGE_RATE_DATE: &str = "2022-01-01";
 
+/// The date of the 2011 euro rates a transaction converts its spend with
+/// (Eurostat annual averages, dated by the start of their period).
+pub const EXIOBASE_RATE_DATE: &str = "2011-01-01";
+
 /// What a transaction estimate's 2024 answer shows beside its mass, read from
 /// its explanation (so that a stored estimate answers as it was computed).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TransactionFacts<'a> {
-    /// The spend factor (USEEIO, kg CO2e per 2022 USD).
+    /// The spend factor: EXIOBASE (kg CO2e per euro of 2011), or USEEIO (kg
+    /// CO2e per 2022 USD) for estimates computed before Tonne used EXIOBASE.
     pub emission_factor: &'a FactorUse,
-    /// 2022 USD per unit of the spend's currency (1 for USD), to six decimals.
+    /// Units of the factor's currency per unit of the spend's, to six decimals.
     pub exchange_rate: Decimal,
+    /// The date of the exchange rate: the start of the year it averages.
+    pub exchange_rate_date: &'static str,
     /// The buyer's diet over a medium meat-eater's, where it scaled a food purchase.
     pub diet_factor: Option<Decimal>,
 }
@@ -66,19 +74,32 @@ impl Explanation {
     pub fn transaction_facts(&self) -> Option<TransactionFacts<'_>> {
         let p = self.parts.iter().find(|p| p.name == "transaction")?;
         let emission_factor = p.emission_factor()?;
-        let usd_per_eur = p.factors.iter().find(|f| f.id == authored::USD_PER_EUR.id);
-        let other_per_eur = p
-            .factors
-            .iter()
-            .find(|f| f.unit.ends_with("/EUR") && f.id != authored::USD_PER_EUR.id);
-        let exchange_rate = match (usd_per_eur, other_per_eur) {
-            (Some(usd), Some(other)) if !other.value.is_zero() => usd.value / other.value,
-            (Some(usd), _) => usd.value,
-            (None, _) => Decimal::ONE,
+        let (exchange_rate, exchange_rate_date) = if emission_factor.id.starts_with("exiobase:") {
+            // the spend's currency per euro in 2011 (none for euros)
+            let rate = p
+                .factors
+                .iter()
+                .find(|f| f.id.starts_with(EUR_RATE_2011))
+                .filter(|f| !f.value.is_zero())
+                .map_or(Decimal::ONE, |f| Decimal::ONE / f.value);
+            (rate, EXIOBASE_RATE_DATE)
+        } else {
+            let usd_per_eur = p.factors.iter().find(|f| f.id == authored::USD_PER_EUR.id);
+            let other_per_eur = p
+                .factors
+                .iter()
+                .find(|f| f.unit.ends_with("/EUR") && f.id != authored::USD_PER_EUR.id);
+            let rate = match (usd_per_eur, other_per_eur) {
+                (Some(usd), Some(other)) if !other.value.is_zero() => usd.value / other.value,
+                (Some(usd), _) => usd.value,
+                (None, _) => Decimal::ONE,
+            };
+            (rate, EXCHANGE_RATE_DATE)
         };
         Some(TransactionFacts {
             emission_factor,
             exchange_rate: exchange_rate.round_dp(6).normalize(),
+            exchange_rate_date,
             diet_factor: p
                 .quantities
                 .iter()
@@ -144,25 +165,22 @@ fn compute(request: &EstimateRequest) -> Result<Computed, EstimateError> {
             if e.floored() {
                 notes.push(BAND_FLOOR.into());
             }
-            Ok(single(
-                e.mass,
-                EstimateDetail::Plain,
-                part(
+            let passengers = quantity(
+                "passengers",
+                r.passengers,
+                "passengers",
+                "as given (default 1)",
+            );
+            let explained = match &e.aircraft {
+                Some(used) => aircraft_part("flight", e.mass, used, &how, passengers),
+                None => part(
                     "flight",
                     e.mass,
                     vec![FactorUse::of(&e.factor)],
-                    vec![
-                        quantity("distance", e.distance.km(), "km", how),
-                        quantity(
-                            "passengers",
-                            r.passengers,
-                            "passengers",
-                            "as given (default 1)",
-                        ),
-                    ],
+                    vec![quantity("distance", e.distance.km(), "km", how), passengers],
                 ),
-                notes,
-            ))
+            };
+            Ok(single(e.mass, EstimateDetail::Plain, explained, notes))
         }
         EstimateRequest::PassengerTransportation(r) => passengers(r),
         EstimateRequest::Shipping { shipment, leg } => {
@@ -207,9 +225,9 @@ fn compute(request: &EstimateRequest) -> Result<Computed, EstimateError> {
                     },
                     Some(t),
                 ) => {
-                    let mut factors = vec![FactorUse::usd(t.category)];
-                    factors.extend(exchange(&r.value));
-                    let mut quantities = vec![spend("spend", &r.value, t.usd_2022)];
+                    let mut factors = vec![FactorUse::exiobase(&t)];
+                    factors.extend(exiobase_conversion(&r.value, &t));
+                    let mut quantities = vec![spend_2011(&r.value, &t)];
                     if let Some(d) = r.diet.filter(|_| t.diet_ratio != Decimal::ONE) {
                         factors.push(FactorUse::of(&d.per_day()));
                         factors.push(FactorUse::of(&authored::DIET_MEDIUM_MEAT));

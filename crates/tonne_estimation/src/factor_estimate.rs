@@ -16,8 +16,9 @@
 use rust_decimal::Decimal;
 use tonne_kernel::{Currency, Mass};
 
-use crate::catalogue::{self, CatalogueFactor};
+use crate::catalogue::{self, CatalogueFactor, FactorSource};
 use crate::errors::EstimateError;
+use crate::exiobase;
 use crate::units::{kg_to_mass, parse_amount, usd_rate};
 
 /// What is measured, and on which basis (energy units name their calorific
@@ -179,7 +180,30 @@ pub fn estimate(r: &FactorRequest) -> Result<FactorEstimate, EstimateError> {
     if from != to {
         return Err(mismatch());
     }
-    let (converted, conversion) = if r.unit == factor.denominator {
+    let (converted, conversion) = if factor.source == FactorSource::Exiobase {
+        // euros of 2011: the upstream method's rate and deflation, with the
+        // index of the factor's region (the average for a rest-of-world one)
+        let region = factor.engine_id.rsplit(':').next().unwrap_or("");
+        let c = exiobase::to_eur_2011(r.amount, &r.unit, region, None)?;
+        (
+            c.eur_2011,
+            Some(format!(
+                "{} {} ÷ {} {}/EUR (Eurostat, 2011) × CPI 2011 {} ÷ CPI {} {} ({}) = EUR at 2011 prices",
+                r.amount.normalize(),
+                r.unit,
+                c.per_eur_2011.normalize(),
+                r.unit,
+                c.cpi_2011.normalize(),
+                c.cpi_year,
+                c.cpi_then.normalize(),
+                if c.cpi_average {
+                    "OECD countries' average index"
+                } else {
+                    "OECD"
+                }
+            )),
+        )
+    } else if r.unit == factor.denominator {
         (r.amount, None)
     } else if from == Dimension::Currency {
         let rate = per_eur(factor.denominator)? / per_eur(&r.unit)?;

@@ -4,10 +4,16 @@
 //! the great-circle distance between the airports (the DESNZ factors already
 //! include the 8 % uplift for routing and stacking) or the distance given, and
 //! the band is domestic (< 500 km), short-haul (< 3,700 km) or long-haul.
+//!
+//! A flight that names its aircraft type is computed the Travel Impact
+//! Model's way instead ([`crate::aircraft`]): the type's fuel over the flown
+//! distance, allocated to a passenger of the cabin by seat area and load
+//! factor (tank-to-wake CO2e, without non-CO2 effects, as the TIM does).
 
 use rust_decimal::Decimal;
 use tonne_kernel::Mass;
 
+use crate::aircraft::{self, FlightFuel};
 use crate::errors::EstimateError;
 use crate::factors::desnz_2025 as desnz;
 use crate::factors::{Factor, authored};
@@ -83,6 +89,8 @@ pub struct FlightRequest {
     pub cabin: CabinClass,
     /// Passengers (0 to 10,000; fractions allowed, as the contract's `number`).
     pub passengers: Decimal,
+    /// The ICAO aircraft type, when known (Tonne's extension): the TIM method.
+    pub aircraft_type: Option<String>,
 }
 
 /// A flight estimate.
@@ -96,15 +104,46 @@ pub struct FlightEstimate {
     /// Factor used.
     pub factor: Factor,
     /// kg CO2e per passenger: distance × factor, or the band's floor when
-    /// that is higher (see [`FlightEstimate::floored`]).
+    /// that is higher (see [`FlightEstimate::floored`]); with an aircraft
+    /// type, the flight's fuel × CO2e per kg × the passenger's share.
     pub per_passenger_kg: Decimal,
+    /// With an aircraft type: the flight's fuel and one passenger's share of it.
+    pub aircraft: Option<AircraftUse>,
+}
+
+/// A flight computed by aircraft type: the flight's fuel and a passenger's
+/// share of its emissions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AircraftUse {
+    pub fuel: FlightFuel,
+    /// The share of the flight's emissions one passenger of the cabin carries.
+    pub share: Decimal,
 }
 
 impl FlightEstimate {
-    /// Whether the haul band's floor, not distance × factor, set the mass.
+    /// Whether the haul band's floor, not distance × factor, set the mass
+    /// (never with an aircraft type).
     pub fn floored(&self) -> bool {
-        self.per_passenger_kg > self.distance.km() * self.factor.value()
+        self.aircraft.is_none() && self.per_passenger_kg > self.distance.km() * self.factor.value()
     }
+}
+
+/// One passenger's flight on a named aircraft type: the distance, the fuel
+/// and share, and kg CO2e (tank-to-wake).
+pub(crate) fn aircraft_leg(
+    field: &str,
+    aircraft_field: &str,
+    aircraft_type: &str,
+    route: &FlightRoute,
+    cabin: CabinClass,
+) -> Result<(Distance, AircraftUse, Decimal), EstimateError> {
+    let aircraft = aircraft::require(aircraft_field, aircraft_type)?;
+    let fuel = aircraft::flight_fuel(field, aircraft, route)?;
+    let share = fuel.passenger_share(cabin).ok_or_else(|| {
+        EstimateError::invalid(aircraft_field, "has no seats to allocate the flight over")
+    })?;
+    let kg = fuel.ttw_kg() * share;
+    Ok((Distance::from_km(fuel.km), AircraftUse { fuel, share }, kg))
 }
 
 /// Great-circle distance between two airports and whether the route touches the UK.
@@ -187,12 +226,30 @@ pub(crate) fn leg(
 ///     route: FlightRoute::Airports { source: "LHR".into(), destination: "JFK".into() },
 ///     cabin: CabinClass::Economy,
 ///     passengers: Decimal::ONE,
+///     aircraft_type: None,
 /// }).unwrap();
 /// // ~5,555 km × 0.11704 kg/pkm (DESNZ 2025 long-haul economy, with RF) ≈ 650 kg
 /// assert!((645_000..655_000).contains(&e.mass.grams()));
 /// ```
 pub fn estimate(request: &FlightRequest) -> Result<FlightEstimate, EstimateError> {
     let passengers = check_passengers("passengers", request.passengers)?;
+    if let Some(code) = &request.aircraft_type {
+        let (distance, used, per_passenger) = aircraft_leg(
+            "route",
+            "aircraft_type",
+            code,
+            &request.route,
+            request.cabin,
+        )?;
+        return Ok(FlightEstimate {
+            mass: kg_to_mass("route", per_passenger * passengers)?,
+            distance,
+            band: Band::of(distance.km()),
+            factor: authored::TIM_JET_FUEL_TTW,
+            per_passenger_kg: per_passenger,
+            aircraft: Some(used),
+        });
+    }
     let (distance, band, factor, per_passenger) = leg("route", &request.route, request.cabin)?;
     let kg = per_passenger * passengers;
     Ok(FlightEstimate {
@@ -201,6 +258,7 @@ pub fn estimate(request: &FlightRequest) -> Result<FlightEstimate, EstimateError
         band,
         factor,
         per_passenger_kg: per_passenger,
+        aircraft: None,
     })
 }
 
@@ -242,6 +300,7 @@ mod tests {
             route: FlightRoute::Distance(Distance::from_km(Decimal::from(1000))),
             cabin: CabinClass::Economy,
             passengers: Decimal::from(2),
+            aircraft_type: None,
         })
         .unwrap();
         assert_eq!(e.mass.grams(), 251_520);
@@ -252,6 +311,7 @@ mod tests {
                 route: airports(a, b),
                 cabin: CabinClass::First,
                 passengers: Decimal::ONE,
+                aircraft_type: None,
             })
             .unwrap()
         };
@@ -272,6 +332,7 @@ mod tests {
                 route: FlightRoute::Distance(Distance::from_km(Decimal::from(km))),
                 cabin: CabinClass::Business,
                 passengers: Decimal::from(passengers),
+                aircraft_type: None,
             })
             .unwrap()
             .mass
@@ -287,12 +348,48 @@ mod tests {
         assert!(at(9000, 3) > at(9000, 2));
     }
 
+    /// An A320 over a given 1,000 km, by hand from the EEA row: 1000 ÷ 1.852
+    /// − 17 = 522.957 NM; CCD 2810.14 + 22.957 × (4114.53 − 2810.14) ÷ 250 =
+    /// 2929.918 kg; + LTO 816.17 = 3746.088 kg of fuel × 3.1894 = 11,947.7 kg
+    /// CO2e; an economy passenger's share 1 ÷ ((12 × 1.5 + 138) × 0.845) →
+    /// 90.637 kg; two in business × 1.5 → 271.911 kg.
+    #[test]
+    fn an_aircraft_type_is_computed_the_tim_way_by_hand() {
+        let at = |cabin, passengers: i64| {
+            estimate(&FlightRequest {
+                route: FlightRoute::Distance(Distance::from_km(Decimal::from(1000))),
+                cabin,
+                passengers: Decimal::from(passengers),
+                aircraft_type: Some("A320".into()),
+            })
+            .unwrap()
+        };
+        let e = at(CabinClass::Economy, 1);
+        assert_eq!(e.mass.grams(), 90_637);
+        assert!(!e.floored());
+        let used = e.aircraft.unwrap();
+        assert_eq!(used.fuel.fuel_kg.round_dp(3), Decimal::new(3_746_088, 3));
+        assert_eq!(at(CabinClass::Business, 2).mass.grams(), 271_911);
+        // an unknown type is a 400 naming it
+        let bad = estimate(&FlightRequest {
+            route: FlightRoute::Distance(Distance::from_km(Decimal::from(1000))),
+            cabin: CabinClass::Economy,
+            passengers: Decimal::ONE,
+            aircraft_type: Some("Z999".into()),
+        });
+        assert!(
+            matches!(&bad, Err(EstimateError::Invalid { field, reason }) if field == "aircraft_type" && reason.contains("Z999")),
+            "{bad:?}"
+        );
+    }
+
     #[test]
     fn unknown_airports_are_named() {
         let e = estimate(&FlightRequest {
             route: airports("LHR", "QQQ"),
             cabin: CabinClass::Economy,
             passengers: Decimal::ONE,
+            aircraft_type: None,
         });
         assert_eq!(
             e,

@@ -28,12 +28,14 @@
 //! ```
 #![deny(clippy::float_arithmetic)]
 
+pub mod aircraft;
 pub mod catalogue;
 pub mod cities;
 pub mod diet;
 pub mod electricity;
 mod errors;
 pub mod estimate;
+pub mod exiobase;
 pub mod explain;
 mod explanation;
 pub mod factor_estimate;

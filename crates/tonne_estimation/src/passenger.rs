@@ -8,8 +8,8 @@ use rust_decimal::Decimal;
 use tonne_kernel::Mass;
 
 use crate::errors::EstimateError;
-use crate::factors::Factor;
 use crate::factors::desnz_2025 as desnz;
+use crate::factors::{Factor, authored};
 use crate::flight::{self, CabinClass, FlightRoute};
 use crate::route::{Route, surface_distance};
 use crate::units::{Distance, kg_to_mass};
@@ -94,6 +94,8 @@ pub enum Leg {
     Flight {
         route: FlightRoute,
         cabin: CabinClass,
+        /// The ICAO aircraft type, when known (Tonne's extension): the TIM method.
+        aircraft_type: Option<String>,
     },
 }
 
@@ -126,6 +128,8 @@ pub struct LegComputed {
     pub factor: Factor,
     /// A flight whose haul band's floor set its mass.
     pub floored: bool,
+    /// A flight computed by aircraft type: its fuel and a passenger's share.
+    pub aircraft: Option<flight::AircraftUse>,
 }
 
 /// Estimates a journey; any failing leg fails the whole (the contract's rule).
@@ -161,6 +165,7 @@ pub fn estimate(request: &PassengerRequest) -> Result<PassengerEstimate, Estimat
                     distance,
                     factor,
                     floored: false,
+                    aircraft: None,
                 };
                 (distance.km() * factor.value(), how)
             }
@@ -170,15 +175,41 @@ pub fn estimate(request: &PassengerRequest) -> Result<PassengerEstimate, Estimat
                     distance,
                     factor,
                     floored: false,
+                    aircraft: None,
                 };
                 (distance.km() * factor.value() * passengers, how)
             }
-            Leg::Flight { route, cabin } => {
+            Leg::Flight {
+                route,
+                cabin,
+                aircraft_type: Some(code),
+            } => {
+                let (distance, used, per_passenger) = flight::aircraft_leg(
+                    &field,
+                    &format!("legs[{i}].aircraft_type"),
+                    code,
+                    route,
+                    *cabin,
+                )?;
+                let how = LegComputed {
+                    distance,
+                    factor: authored::TIM_JET_FUEL_TTW,
+                    floored: false,
+                    aircraft: Some(used),
+                };
+                (per_passenger * passengers, how)
+            }
+            Leg::Flight {
+                route,
+                cabin,
+                aircraft_type: None,
+            } => {
                 let (distance, _, factor, per_passenger) = flight::leg(&field, route, *cabin)?;
                 let how = LegComputed {
                     distance,
                     factor,
                     floored: per_passenger > distance.km() * factor.value(),
+                    aircraft: None,
                 };
                 (per_passenger * passengers, how)
             }

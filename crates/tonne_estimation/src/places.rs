@@ -19,6 +19,22 @@ pub struct Airport {
     pub position: LatLon,
     /// ISO alpha-2 country (airportsdata's `country`).
     pub country: [u8; 2],
+    /// ICAO code (four spaces for an airport with an IATA code only).
+    pub icao: [u8; 4],
+}
+
+impl Airport {
+    /// The ICAO code, if the airport has one.
+    pub fn icao(&self) -> Option<&str> {
+        std::str::from_utf8(&self.icao)
+            .ok()
+            .filter(|c| !c.trim().is_empty())
+    }
+
+    /// The ISO alpha-2 country code.
+    pub fn country(&self) -> &str {
+        std::str::from_utf8(&self.country).unwrap_or("")
+    }
 }
 
 fn data_lines(text: &str) -> impl Iterator<Item = Vec<&str>> {
@@ -49,9 +65,14 @@ fn airports() -> &'static HashMap<String, Airport> {
             for (slot, b) in code.iter_mut().zip(country.bytes()) {
                 *slot = b;
             }
+            let mut icao_code = [b' '; 4];
+            if icao.len() == 4 {
+                icao_code.copy_from_slice(icao.as_bytes());
+            }
             let airport = Airport {
                 position,
                 country: code,
+                icao: icao_code,
             };
             if !icao.is_empty() {
                 map.insert((*icao).to_owned(), airport);

@@ -1,10 +1,17 @@
-//! Card transactions (spend-based): `mass = value in 2022 USD × factor(MCC) × diet`.
+//! Card transactions (spend-based), the EXIOBASE way:
+//! `mass = value in euros of 2011 × intensity(COICOP category, region) × diet`.
 //!
-//! Factors: US EPA Supply Chain GHG Emission Factors v1.3.0 (USEEIO, NAICS-6,
-//! kg CO2e per 2022 USD, purchaser price with margins), reached from the ISO
-//! 18245 merchant category code through Tonne's MCC → NAICS mapping. Values in
-//! other currencies convert at ECB 2022 annual averages. Money movement (wire
-//! transfers, cash, tax payments…) has no footprint: the answer is "none".
+//! The merchant category code (ISO 18245) maps to a COICOP 2018 category
+//! through Tonne's table (`data/mcc_coicop.csv`, a reason on every row); a
+//! search term matches a category code first. The intensity is EXIOBASE 3.4's
+//! for the merchant's country, or its rest-of-world region (see
+//! [`crate::exiobase`]); the value converts to euros at the 2011 rate and
+//! deflates to 2011 prices with the country's consumer price index, as the
+//! upstream method does. Money movement (wire transfers, cash, tax
+//! payments…) has no footprint: the answer is "none".
+//!
+//! The USEEIO (US EPA, NAICS) factors each MCC maps to stay in the factor
+//! catalogue and the company footprint; a transaction does not use them.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -14,6 +21,7 @@ use tonne_kernel::Mass;
 
 use crate::diet::Diet;
 use crate::errors::EstimateError;
+use crate::exiobase::{self, Conversion, Intensity};
 use crate::grid;
 use crate::units::{Spend, kg_to_mass};
 
@@ -304,6 +312,9 @@ pub struct TransactionRequest {
     pub merchant: Merchant,
     /// The buyer's diet (adjusts food purchases).
     pub diet: Option<Diet>,
+    /// The year the transaction was processed (deflates the value to 2011
+    /// prices); `None` for now.
+    pub processed_year: Option<u16>,
 }
 
 /// The result of a transaction estimate.
@@ -333,20 +344,29 @@ pub enum TransactionOutcome {
 ///     country_code: "USA".into(),
 ///     merchant: Merchant::CategoryCode("5812".into()),
 ///     diet: None,
+///     processed_year: Some(2019),
 /// }).unwrap();
-/// // 100 USD at a restaurant × 0.194 kg/USD (USEEIO v1.3.0, NAICS 722511) = 19.4 kg
-/// assert_eq!(e, TransactionOutcome::Estimate { mass: tonne_kernel::Mass::from_grams(19_400), search_term_match: None });
+/// // 100 USD at a US restaurant: 100 / 1.392 USD per EUR (2011) × 94.9 / 107.9
+/// // (US CPI 2011 / 2019) = 63.18 EUR of 2011 × 0.06123 kg/EUR (EXIOBASE 3.4,
+/// // COICOP 11.1 food and beverage serving services, US) = 3.869 kg
+/// assert_eq!(e, TransactionOutcome::Estimate { mass: tonne_kernel::Mass::from_grams(3_869), search_term_match: None });
 /// ```
 pub fn estimate(request: &TransactionRequest) -> Result<TransactionOutcome, EstimateError> {
     estimate_traced(request).map(|(outcome, _)| outcome)
 }
 
-/// What a transaction estimate multiplied: the category, the spend in 2022
-/// USD and the diet ratio (1 unless a food purchase with a diet).
+/// What a transaction estimate multiplied: the merchant category, its COICOP
+/// category and Tonne's reason for it, the EXIOBASE region of the merchant,
+/// the intensity used (the region's, or the category's mean where the
+/// region has none), the conversion to euros of 2011 and the diet ratio (1
+/// unless a food purchase with a diet).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct TransactionTrace {
     pub category: &'static Category,
-    pub usd_2022: Decimal,
+    pub coicop_reason: &'static str,
+    pub region: &'static str,
+    pub intensity: &'static Intensity,
+    pub conversion: Conversion,
     pub diet_ratio: Decimal,
 }
 
@@ -378,12 +398,30 @@ pub(crate) fn estimate_traced(
     if category.group == Group::MoneyMovement {
         return Ok((TransactionOutcome::MoneyMovement, None));
     }
-    let usd = request.value.usd_2022()?;
+    let Some((coicop, coicop_reason)) = exiobase::coicop_of_mcc(&category.code) else {
+        return Err(EstimateError::invalid(
+            "merchant.category_code",
+            "has no spend category in Tonne's table",
+        ));
+    };
+    let region = exiobase::region_of(&request.country_code).unwrap_or(exiobase::MEAN);
+    let intensity = exiobase::intensity(coicop, region)
+        .or_else(|| exiobase::intensity(coicop, exiobase::MEAN))
+        .ok_or_else(|| {
+            EstimateError::invalid("merchant.category_code", "has no EXIOBASE intensity")
+        })?;
+    let alpha2 = exiobase::alpha2_of(&request.country_code).unwrap_or("");
+    let conversion = exiobase::to_eur_2011(
+        request.value.amount,
+        request.value.currency.code(),
+        alpha2,
+        request.processed_year,
+    )?;
     let diet = match (category.group, request.diet) {
         (Group::Food, Some(d)) => d.relative_to_medium(),
         _ => Decimal::ONE,
     };
-    let kg = usd * category.kg_per_usd * diet;
+    let kg = conversion.eur_2011 * intensity.kg_per_eur_2011 * diet;
     Ok((
         TransactionOutcome::Estimate {
             mass: kg_to_mass("value.value", kg)?,
@@ -391,7 +429,10 @@ pub(crate) fn estimate_traced(
         },
         Some(TransactionTrace {
             category,
-            usd_2022: usd,
+            coicop_reason,
+            region,
+            intensity,
+            conversion,
             diet_ratio: diet,
         }),
     ))
@@ -408,6 +449,7 @@ mod tests {
             country_code: "GBR".into(),
             merchant,
             diet: None,
+            processed_year: Some(2019),
         }
     }
 
@@ -430,22 +472,25 @@ mod tests {
     }
 
     #[test]
-    fn reproduces_useeio_by_hand_with_currency_and_diet() {
-        // 100 EUR at a hotel: 100 × 1.0530 USD/EUR × 0.145 kg/USD = 15.2685 kg
+    fn reproduces_exiobase_by_hand_with_currency_deflation_and_diet() {
+        // 100 EUR at a British hotel in 2019: 100 / 1 EUR per EUR × 93.6 / 107.8
+        // (OECD CPI GB 2011 / 2019) × 0.10080635 kg/EUR (EXIOBASE 3.4, COICOP
+        // 11.2 accommodation services, GB) = 8.7528 kg
         let e = estimate(&request(
             "100",
             Currency::Eur,
             Merchant::CategoryCode("7011".into()),
         ))
         .unwrap();
-        assert_eq!(grams(e), 15_269);
-        // groceries for a vegan: 50 USD × 0.401 × (2.89 / 5.63)
+        assert_eq!(grams(e), 8_753);
+        // groceries for a vegan in Britain: 50 / 1.392 USD per EUR × 93.6 /
+        // 107.8 × 0.59837098 kg/EUR (COICOP 01, GB) × (2.89 / 5.63) = 9.5796 kg
         let mut r = request("50", Currency::Usd, Merchant::CategoryCode("5411".into()));
         r.diet = Some(Diet::Vegan);
         let vegan = grams(estimate(&r).unwrap());
         r.diet = Some(Diet::HighMeatEater);
         let high = grams(estimate(&r).unwrap());
-        assert_eq!(vegan, 10_292);
+        assert_eq!(vegan, 9_580);
         assert!(high > vegan);
     }
 

@@ -359,16 +359,18 @@ async fn a_transaction_answer_shows_its_factor_rate_and_match(app: TestApp) {
     ] {
         assert!(e.get(k).is_some(), "missing `{k}`");
     }
-    // 1.0530 USD/EUR ÷ 0.85276 GBP/EUR (ECB 2022 averages)
-    assert_eq!(e["exchange_rate"], "1.234814");
-    assert_eq!(e["exchange_rate_date"], "2022-01-01");
+    // 1 ÷ 0.86788 GBP/EUR (Eurostat, 2011 average)
+    assert_eq!(e["exchange_rate"], "1.152233");
+    assert_eq!(e["exchange_rate_date"], "2011-01-01");
     assert!(e["diet_factor"].is_null());
     let f = &e["emission_factor"];
-    assert_eq!(f["id"], "mcc:7011");
-    assert_eq!(f["source"], "epa");
-    assert_eq!(f["denominator_unit"], "USD");
-    assert_eq!(f["region"], "United States");
-    assert_eq!(f["gas_emissions"]["co2e"], "0.145");
+    // EXIOBASE 3.4, COICOP 11.2 accommodation services, United Kingdom
+    assert_eq!(f["id"], "exiobase:11.2:GB");
+    assert_eq!(f["source"], "exiobase");
+    assert_eq!(f["source_version"], "3.4");
+    assert_eq!(f["denominator_unit"], "EUR");
+    assert_eq!(f["region"], "United Kingdom");
+    assert_eq!(f["gas_emissions"]["co2e"], "0.100806346421");
     // by category: the category's own description is the matched term
     assert!(
         e["search_term_match"]
@@ -379,8 +381,11 @@ async fn a_transaction_answer_shows_its_factor_rate_and_match(app: TestApp) {
         "{}",
         e["search_term_match"]
     );
-    // the factor × the spend in USD is the mass
-    let kg = Decimal::from(100) * dec(&e["exchange_rate"]) * Decimal::new(145, 3);
+    // the factor × the spend in euros deflated to 2011 prices (UK CPI 2011
+    // 93.6 ÷ 2019 107.8, OECD) is the mass
+    let kg = Decimal::from(100) * dec(&e["exchange_rate"]) * Decimal::new(936, 1)
+        / Decimal::new(1078, 1)
+        * dec(&f["gas_emissions"]["co2e"]);
     assert!((kg / Decimal::from(1000) - dec(&e["mass"]["amount"])).abs() < Decimal::new(1, 6));
     // food for a vegan: the diet factor
     let vegan = json!({"value": {"value": "50", "currency": "USD"}, "merchant": {"country_code": "USA", "category_code": "5411"}, "diet": "vegan"});
@@ -389,7 +394,8 @@ async fn a_transaction_answer_shows_its_factor_rate_and_match(app: TestApp) {
         .await;
     assert_eq!(v.status, 200, "{}", v.body);
     conforms("TransactionEmissionEstimate", &v.body);
-    assert_eq!(v.body["exchange_rate"], "1");
+    // 1 ÷ 1.392 USD/EUR (2011)
+    assert_eq!(v.body["exchange_rate"], "0.718391");
     assert!(dec(&v.body["diet_factor"]) < Decimal::ONE);
     let id = v.body["id"].as_str().unwrap();
     let got = app

@@ -26,5 +26,6 @@ mod orders;
 mod recover;
 mod resilience;
 mod scale_out;
+mod spend;
 mod versions;
 mod webhooks;

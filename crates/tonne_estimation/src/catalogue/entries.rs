@@ -5,7 +5,7 @@ use rust_decimal::Decimal;
 
 use super::factor::{CatalogueFactor, FactorSource, LogicalUnit};
 use crate::factors::{Factor, GasSplit, authored, desnz_2025};
-use crate::{grid, transaction};
+use crate::{exiobase, grid, transaction};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 /// dimensions, with the multiplier from the engine's value to the
 /// catalogue's (kg per denominator unit). The one list of denominators the
 /// catalogue uses ([`denominator_unit`] reads it too).
-const UNITS: [(&str, &str, LogicalUnit, (i64, u32)); 10] = [
+const UNITS: [(&str, &str, LogicalUnit, (i64, u32)); 12] = [
     (
         "passenger.km",
         "person*km",
@@ -23,6 +23,7 @@ const UNITS: [(&str, &str, LogicalUnit, (i64, u32)); 10] = [
     ("km", "km", LogicalUnit::Distance, (1, 0)),
     ("tonne.km", "t*km", LogicalUnit::MassDistance, (1, 0)),
     ("tonnes", "t", LogicalUnit::Mass, (1, 0)),
+    ("kg fuel", "kg", LogicalUnit::Mass, (1, 0)),
     ("kWh", "kWh", LogicalUnit::Energy, (1, 0)),
     // gross calorific value = higher heating value
     ("kWh (Gross CV)", "kWh HHV", LogicalUnit::Energy, (1, 0)),
@@ -34,6 +35,8 @@ const UNITS: [(&str, &str, LogicalUnit, (i64, u32)); 10] = [
         (1, 0),
     ),
     ("USD (2022)", "USD", LogicalUnit::Currency, (1, 0)),
+    // euros at 2011 prices: a factor estimate deflates its spend (exiobase)
+    ("EUR (2011)", "EUR", LogicalUnit::Currency, (1, 0)),
     // the contract has no person-day: a day's diet × 30.4375 days a month
     ("day", "person*month", LogicalUnit::PersonTime, (304_375, 4)),
 ];
@@ -63,6 +66,7 @@ fn unit_of(unit: &str) -> Option<(&'static str, LogicalUnit, Decimal)> {
 }
 
 const DESNZ_PUBLICATION: &str = "UK Government GHG Conversion Factors for Company Reporting 2025 (DESNZ), version 1, 2025-06-10; Open Government Licence v3.0";
+const EXIOBASE_PUBLICATION: &str = "EXIOBASE 3.4 (Stadler et al. 2018, Journal of Industrial Ecology 22(3), doi:10.1111/jiec.12715), 2011 product-by-product multipliers reduced to COICOP categories by Tomorrow (bloom-contrib, footprints.yml); kg CO2e per euro at 2011 basic prices; CC BY-SA 4.0";
 const USEEIO_PUBLICATION: &str = "US EPA Supply Chain Greenhouse Gas Emission Factors v1.3.0 (USEEIO), NAICS-6, kg CO2e per 2022 USD purchaser price, with margins; US Government work, public domain";
 
 fn new_year(year: u16) -> time::Date {
@@ -95,7 +99,16 @@ fn desnz(f: &Factor) -> Option<CatalogueFactor> {
 
 fn authored(f: &Factor) -> Option<CatalogueFactor> {
     let (denominator, logical_unit, k) = unit_of(f.unit)?;
-    let (dataset, region, category, name, year) = if f.id.starts_with("DIET_") {
+    let (dataset, region, category, name, year) = if f.id == authored::TIM_JET_FUEL_TTW.id {
+        (
+            "tim-3.0.0",
+            "World",
+            "Air / Jet fuel",
+            "Jet fuel burnt, tank-to-wake (CORSIA carbon intensity × ISO 14083 heating value)"
+                .to_owned(),
+            2024,
+        )
+    } else if f.id.starts_with("DIET_") {
         let who =
             f.id.trim_start_matches("DIET_")
                 .replace('_', " ")
@@ -135,7 +148,7 @@ fn authored(f: &Factor) -> Option<CatalogueFactor> {
         denominator,
         logical_unit,
         kg_co2e: f.value() * k,
-        gases: None,
+        gases: (f.id == authored::TIM_JET_FUEL_TTW.id).then(crate::aircraft::jet_fuel_gases),
         engine_id: f.id.to_owned(),
     })
 }
@@ -219,6 +232,44 @@ pub(super) fn build() -> Vec<CatalogueFactor> {
         gases: None,
         engine_id: "useeio:median".into(),
     });
+    all.extend(exiobase::all().iter().map(|i| {
+        let region = exiobase::region_name(i.region);
+        let (name, region) = if i.region == exiobase::MEAN {
+            (
+                format!(
+                    "{} (COICOP {}), unweighted mean of the EXIOBASE regions",
+                    i.name, i.coicop
+                ),
+                "World",
+            )
+        } else {
+            (
+                format!("{} (COICOP {}), {region}", i.name, i.coicop),
+                region,
+            )
+        };
+        CatalogueFactor {
+            id: exiobase_id(i),
+            name,
+            source: FactorSource::Exiobase,
+            source_version: "3.4".into(),
+            publication: EXIOBASE_PUBLICATION.into(),
+            publication_year: 2018,
+            published: new_year(2018),
+            region: region.to_owned(),
+            category: Some(format!("Household consumption / COICOP {}", i.coicop)),
+            denominator: "EUR",
+            logical_unit: LogicalUnit::Currency,
+            kg_co2e: i.kg_per_eur_2011,
+            gases: None,
+            engine_id: i.engine_id(),
+        }
+    }));
     all.sort_by(|a, b| a.id.cmp(&b.id));
     all
+}
+
+/// The catalogue id of an EXIOBASE intensity: `exiobase-3.4.coicop-01.1.US`.
+fn exiobase_id(i: &exiobase::Intensity) -> String {
+    format!("exiobase-3.4.coicop-{}.{}", i.coicop, i.region)
 }

@@ -41,7 +41,7 @@ pub fn denominator_unit(unit: &str) -> Option<&'static str> {
 }
 
 /// The version of the factor set this build carries: estimates record it.
-pub const FACTOR_SET_VERSION: &str = "2025.11";
+pub const FACTOR_SET_VERSION: &str = "2026.11";
 
 /// The factors, their index by id, and the regions they cover.
 #[derive(Debug)]
@@ -50,6 +50,17 @@ pub struct Catalogue {
     by_id: HashMap<String, usize>,
     by_engine_id: HashMap<String, usize>,
     regions: Vec<String>,
+    /// Each factor's name, region and category folded once (what a search
+    /// compares), in the factors' order.
+    folded: Vec<Folded>,
+}
+
+/// A factor's searchable texts, case-folded.
+#[derive(Debug)]
+struct Folded {
+    name: String,
+    region: String,
+    category: String,
 }
 
 /// What a listing asks for (the contract's query parameters).
@@ -99,11 +110,20 @@ impl Catalogue {
         let mut regions: Vec<String> = factors.iter().map(|f| f.region.clone()).collect();
         regions.sort();
         regions.dedup();
+        let folded = factors
+            .iter()
+            .map(|f| Folded {
+                name: fold(&f.name),
+                region: fold(&f.region),
+                category: fold(f.category.as_deref().unwrap_or_default()),
+            })
+            .collect();
         Self {
             factors,
             by_id,
             by_engine_id,
             regions,
+            folded,
         }
     }
 
@@ -178,12 +198,12 @@ impl Catalogue {
     /// name, by id.
     pub fn search(&self, query: &FactorQuery) -> Vec<&CatalogueFactor> {
         let regions: Vec<String> = query.regions.iter().map(|r| fold(r)).collect();
-        let wanted = |f: &CatalogueFactor| {
+        let wanted = |f: &CatalogueFactor, folded: &Folded| {
             (query.sources.is_empty() || query.sources.contains(&f.source))
                 && (query.years.is_empty() || query.years.contains(&f.publication_year))
                 && query.unit.is_none_or(|u| u == f.logical_unit)
                 && (regions.is_empty()
-                    || regions.contains(&fold(&f.region))
+                    || regions.contains(&folded.region)
                     || (query.region_fallback && f.region == "World"))
         };
         let needle = query.name.as_deref().map(fold).unwrap_or_default();
@@ -191,24 +211,25 @@ impl Catalogue {
         let mut ranked: Vec<(u8, &CatalogueFactor)> = self
             .factors
             .iter()
-            .filter(|f| wanted(f))
-            .filter_map(|f| {
+            .zip(&self.folded)
+            .filter(|(f, folded)| wanted(f, folded))
+            .filter_map(|(f, folded)| {
                 if words.is_empty() {
                     return Some((0, f));
                 }
-                let name = fold(&f.name);
+                let name = &folded.name;
                 let phrase = needle.trim();
                 let last = name.rsplit(" / ").next().unwrap_or_default();
                 if name == phrase || last == phrase {
                     return Some((0, f));
                 }
-                if has_phrase(&name, phrase) {
+                if has_phrase(name, phrase) {
                     return Some((1, f));
                 }
                 if words.iter().all(|w| name.contains(w)) {
                     return Some((2, f));
                 }
-                let category = fold(f.category.as_deref().unwrap_or_default());
+                let category = &folded.category;
                 words
                     .iter()
                     .all(|w| name.contains(w) || category.contains(w))

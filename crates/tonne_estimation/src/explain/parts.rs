@@ -7,10 +7,9 @@ use tonne_kernel::Mass;
 
 use crate::estimate::{Computed, EstimateDetail};
 use crate::explanation::{Explanation, FactorUse, Part, Quantity};
-use crate::factors::authored;
 use crate::route::Place;
 use crate::transaction::{self};
-use crate::{GRID_SOURCE, GridFactor, Spend, cities, grid};
+use crate::{GRID_SOURCE, GridFactor, Spend, cities, exiobase, grid};
 
 impl FactorUse {
     pub(super) fn grid(code: &str, g: GridFactor) -> Self {
@@ -26,18 +25,27 @@ impl FactorUse {
         }
     }
 
-    pub(super) fn usd(c: &transaction::Category) -> Self {
+    pub(super) fn exiobase(t: &transaction::TransactionTrace) -> Self {
+        let c = t.category;
+        let i = t.intensity;
+        let region = if i.region == exiobase::MEAN {
+            format!(
+                "mean of the category's regions ({} has no figure)",
+                exiobase::region_name(t.region)
+            )
+        } else {
+            exiobase::region_name(i.region).to_owned()
+        };
         Self {
-            id: format!("mcc:{}", c.code),
-            value: c.kg_per_usd,
-            unit: "kg CO2e/USD (2022)".into(),
-            source: "US EPA Supply Chain GHG Emission Factors v1.3.0 (USEEIO), with margins".into(),
-            row: Some(if c.naics.is_empty() {
-                format!("MCC {} {}: median factor (unmapped)", c.code, c.description)
-            } else {
-                format!("MCC {} {} → NAICS {}", c.code, c.description, c.naics)
-            }),
-            year: Some(2022),
+            id: i.engine_id(),
+            value: i.kg_per_eur_2011,
+            unit: "kg CO2e/EUR (2011)".into(),
+            source: exiobase::SOURCE.into(),
+            row: Some(format!(
+                "MCC {} {} → COICOP {} {}, {region} (Tonne's mapping: {})",
+                c.code, c.description, i.coicop, i.name, t.coicop_reason
+            )),
+            year: Some(exiobase::PRICE_YEAR),
             gases: None,
             catalogue_id: None,
         }
@@ -106,18 +114,65 @@ pub(super) fn place_name(p: &Place) -> String {
 }
 
 /// The exchange rates a spend went through to 2022 USD (none for USD).
-pub(super) fn exchange(s: &Spend) -> Vec<FactorUse> {
-    use tonne_kernel::Currency;
-    match s.currency {
-        Currency::Usd => vec![],
-        // the currency's rate per euro (none for the euro itself), then USD per euro
-        c => crate::units::usd_rate(c)
-            .filter(|_| c != Currency::Eur)
-            .into_iter()
-            .chain([authored::USD_PER_EUR])
-            .map(|f| FactorUse::of(&f))
-            .collect(),
-    }
+/// The prefix of the ids of the 2011 euro rates.
+pub(super) const EUR_RATE_2011: &str = "EUR_RATE_2011_";
+
+/// The 2011 rate (none for euros) and the two price indices a transaction
+/// converted its spend with.
+pub(super) fn exiobase_conversion(s: &Spend, t: &transaction::TransactionTrace) -> Vec<FactorUse> {
+    let c = &t.conversion;
+    let code = s.currency.code();
+    let series = if c.cpi_average {
+        "average of the OECD countries' indices".to_owned()
+    } else {
+        exiobase::region_name(t.region).to_owned()
+    };
+    let cpi = |year: u16, value: Decimal| FactorUse {
+        id: format!("CPI_{year}"),
+        value,
+        unit: "index (2015 = 100)".into(),
+        source: "OECD.Stat PRICES_CPI, consumer price indices, via Tomorrow's bloom-contrib".into(),
+        row: Some(series.clone()),
+        year: Some(year),
+        gases: None,
+        catalogue_id: None,
+    };
+    let rate = (code != "EUR").then(|| FactorUse {
+        id: format!("{EUR_RATE_2011}{code}"),
+        value: c.per_eur_2011,
+        unit: format!("{code}/EUR"),
+        source: "Eurostat ert_bil_eur_a, euro exchange rates, annual average 2011".into(),
+        row: Some(code.to_owned()),
+        year: Some(exiobase::PRICE_YEAR),
+        gases: None,
+        catalogue_id: None,
+    });
+    rate.into_iter()
+        .chain([
+            cpi(exiobase::PRICE_YEAR, c.cpi_2011),
+            cpi(c.cpi_year, c.cpi_then),
+        ])
+        .collect()
+}
+
+/// The spend in euros of 2011, and how it got there.
+pub(super) fn spend_2011(s: &Spend, t: &transaction::TransactionTrace) -> Quantity {
+    let c = &t.conversion;
+    quantity(
+        "spend",
+        c.eur_2011.round_dp(2),
+        "EUR (2011)",
+        format!(
+            "{} {} ÷ {} {}/EUR (2011) × CPI 2011 {} ÷ CPI {} {} (deflated to 2011 prices as EXIOBASE's upstream method does)",
+            s.amount.normalize(),
+            s.currency.code(),
+            c.per_eur_2011.normalize(),
+            s.currency.code(),
+            c.cpi_2011.normalize(),
+            c.cpi_year,
+            c.cpi_then.normalize()
+        ),
+    )
 }
 
 pub(super) fn spend(name: &str, s: &Spend, usd: Decimal) -> Quantity {

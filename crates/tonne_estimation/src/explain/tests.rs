@@ -71,6 +71,7 @@ fn every_kind() -> Vec<EstimateRequest> {
             },
             cabin: CabinClass::Business,
             passengers: Decimal::new(25, 1),
+            aircraft_type: None,
         }),
         EstimateRequest::PassengerTransportation(PassengerRequest {
             passengers: Decimal::from(3),
@@ -89,6 +90,7 @@ fn every_kind() -> Vec<EstimateRequest> {
                 PassengerLeg::Flight {
                     route: FlightRoute::Distance(km("777")),
                     cabin: CabinClass::Economy,
+                    aircraft_type: None,
                 },
             ],
         }),
@@ -134,6 +136,7 @@ fn every_kind() -> Vec<EstimateRequest> {
             country_code: "NOR".into(),
             merchant: Merchant::CategoryCode("5411".into()),
             diet: Some(Diet::Vegan),
+            processed_year: None,
         }),
         EstimateRequest::Company(company()),
         EstimateRequest::Individual(individual()),
@@ -262,17 +265,18 @@ fn spend_is_shown_after_conversion_with_the_rates_used() {
     assert_eq!(
         ids,
         [
-            "mcc:5411",
-            "NOK_PER_EUR",
-            "USD_PER_EUR",
+            "exiobase:01:NO",
+            "EUR_RATE_2011_NOK",
+            "CPI_2011",
+            "CPI_2019",
             "DIET_VEGAN",
             "DIET_MEDIUM_MEAT"
         ]
     );
     let spend = &p.quantities[0];
-    assert_eq!(spend.unit, "USD (2022)");
-    // 87.65 NOK / 10.1026 NOK/EUR × 1.0530 USD/EUR = 9.14 USD
-    assert_eq!(spend.amount, Decimal::new(914, 2));
+    assert_eq!(spend.unit, "EUR (2011)");
+    // 87.65 NOK / 7.7934 NOK/EUR (2011) × 93.3 / 110.8 (Norway's CPI 2011 / 2019) = 9.47 EUR
+    assert_eq!(spend.amount, Decimal::new(947, 2));
     assert!(spend.method.contains("87.65 NOK"));
 }
 
@@ -298,6 +302,7 @@ fn money_movement_has_no_parts() {
         country_code: "USA".into(),
         merchant: Merchant::CategoryCode("6012".into()),
         diet: None,
+        processed_year: None,
     })
     .compute()
     .unwrap();
@@ -377,6 +382,7 @@ fn flights_are_tank_to_wheel_with_the_desnz_well_to_tank_row_beside() {
         route: FlightRoute::Distance(km("10000")),
         cabin: CabinClass::Economy,
         passengers: Decimal::ONE,
+        aircraft_type: None,
     })
     .compute()
     .unwrap();
@@ -501,22 +507,34 @@ fn transactions_show_their_factor_rate_and_diet() {
             country_code: "DEU".into(),
             merchant: Merchant::CategoryCode(mcc.into()),
             diet,
+            processed_year: None,
         })
         .compute()
         .unwrap()
     };
     let eur = tx("100", Currency::Eur, "7011", None);
     let f = eur.explanation.transaction_facts().unwrap();
-    assert_eq!(f.emission_factor.id, "mcc:7011");
-    assert_eq!(f.exchange_rate, Decimal::new(1053, 3));
+    assert_eq!(f.emission_factor.id, "exiobase:11.2:DE");
+    assert_eq!(f.emission_factor.unit, "kg CO2e/EUR (2011)");
+    assert_eq!(
+        f.emission_factor.catalogue_id.as_deref(),
+        Some("exiobase-3.4.coicop-11.2.DE")
+    );
+    assert_eq!(f.exchange_rate, Decimal::ONE);
+    assert_eq!(f.exchange_rate_date, "2011-01-01");
     assert_eq!(f.diet_factor, None);
+    // the spend deflated with Germany's index: 100 × 95.2 / 105.3 (OECD, 2011 / 2019)
+    let spend = &eur.explanation.parts[0].quantities[0];
+    assert_eq!(spend.unit, "EUR (2011)");
+    assert_eq!(spend.amount, Decimal::new(9041, 2));
     let gbp = tx("100", Currency::Gbp, "7011", None);
     let f = gbp.explanation.transaction_facts().unwrap();
-    // 1.0530 USD/EUR ÷ 0.85276 GBP/EUR
-    assert_eq!(f.exchange_rate, Decimal::new(1_234_814, 6));
+    // 1 ÷ 0.86788 GBP/EUR (Eurostat 2011)
+    assert_eq!(f.exchange_rate, Decimal::new(1_152_233, 6));
     let usd = tx("100", Currency::Usd, "5411", Some(Diet::Vegan));
     let f = usd.explanation.transaction_facts().unwrap();
-    assert_eq!(f.exchange_rate, Decimal::ONE);
+    // 1 ÷ 1.392 USD/EUR
+    assert_eq!(f.exchange_rate, Decimal::new(718_391, 6));
     assert!(f.diet_factor.unwrap() < Decimal::ONE);
     assert!(
         tx("10", Currency::Usd, "4829", None)
@@ -537,6 +555,7 @@ fn a_floored_flight_says_so_and_an_unfloored_one_does_not() {
             route: FlightRoute::Distance(km(d)),
             cabin: CabinClass::Economy,
             passengers: Decimal::ONE,
+            aircraft_type: None,
         })
         .compute()
         .unwrap()

@@ -4,6 +4,7 @@
 use rust_decimal::Decimal;
 use tonne_kernel::Mass;
 
+use crate::aircraft::{FUEL_SOURCE, RatioSource};
 use crate::estimate::{Computed, EstimateDetail};
 use crate::explanation::{Explanation, FactorUse, Part, Quantity};
 use crate::factors::{Factor, authored};
@@ -25,6 +26,76 @@ pub(super) fn flight_route(route: &FlightRoute) -> (String, Vec<String>) {
             vec![],
         ),
     }
+}
+
+/// A flight computed by aircraft type (the Travel Impact Model's way): the
+/// jet fuel factor (with its well-to-tank row), the load factor and cargo
+/// share, then the distance, the ratio to the flown distance, the fuel, the
+/// share of one passenger (or of the freight), and `count` (passengers, or
+/// nothing for freight).
+pub(super) fn aircraft_part(
+    name: &str,
+    mass: Mass,
+    used: &crate::flight::AircraftUse,
+    how: &str,
+    count: Quantity,
+) -> Part {
+    let f = &used.fuel;
+    let a = f.aircraft;
+    let ratio_how = match f.ratio_source {
+        RatioSource::AirportPair => "GAIA 2019 flown ÷ great-circle distance, this airport pair",
+        RatioSource::CountryPair => "GAIA 2019 flown ÷ great-circle distance, this country pair",
+        RatioSource::Default => "Teoh et al. 2023 mean of 2019 (no GAIA pair)",
+        RatioSource::AsGiven => "the given distance is taken as flown",
+    };
+    let seats = f.passenger_seats();
+    let factors = vec![
+        FactorUse::of(&authored::TIM_JET_FUEL_TTW),
+        FactorUse::of(&authored::TIM_LOAD_FACTOR),
+        FactorUse::of(if seats.wide {
+            &authored::CARGO_MASS_FRACTION_WIDE
+        } else {
+            &authored::CARGO_MASS_FRACTION_NARROW
+        }),
+    ];
+    let mut quantities = vec![
+        quantity("distance", f.km, "km", how.to_owned()),
+        quantity("distance_ratio", f.ratio, "×", ratio_how),
+        quantity(
+            "fuel",
+            f.fuel_kg.round_dp(2),
+            "kg",
+            format!(
+                "{}: LTO {} kg + CCD {} kg at {} NM (flown distance less the LTO cycle's 17 NM), {}",
+                a.icao,
+                a.lto_kg.normalize(),
+                f.ccd_kg.round_dp(2).normalize(),
+                f.ccd_nm.round_dp(1).normalize(),
+                FUEL_SOURCE
+            ),
+        ),
+        quantity(
+            "emission_share",
+            used.share.round_dp(9),
+            "of the flight",
+            format!(
+                "{} seats ({}F {}J {}W {}Y, {}-body{}), by seat area and payload mass",
+                seats.total(),
+                seats.first,
+                seats.business,
+                seats.premium_economy,
+                seats.economy,
+                if seats.wide { "wide" } else { "narrow" },
+                if a.seats.is_none() {
+                    "; the type has no typical configuration: the default one"
+                } else {
+                    ""
+                }
+            ),
+        ),
+    ];
+    quantities.push(count);
+    part(name, mass, factors, quantities)
 }
 
 /// How a surface (road, rail, inland waterway) distance was obtained, and the
@@ -98,20 +169,24 @@ pub(super) fn passengers(r: &passenger::PassengerRequest) -> Result<Computed, Es
                 if how.floored {
                     notes.push(format!("{name}: {BAND_FLOOR}"));
                 }
-                part(
-                    name,
-                    *mass,
-                    vec![FactorUse::of(&how.factor)],
-                    vec![
-                        quantity("distance", how.distance.km(), "km", how_far),
-                        quantity(
-                            "passengers",
-                            r.passengers,
-                            "passengers",
-                            "as given (default 1)",
-                        ),
-                    ],
-                )
+                let passengers = quantity(
+                    "passengers",
+                    r.passengers,
+                    "passengers",
+                    "as given (default 1)",
+                );
+                match &how.aircraft {
+                    Some(used) => aircraft_part(&name, *mass, used, &how_far, passengers),
+                    None => part(
+                        name,
+                        *mass,
+                        vec![FactorUse::of(&how.factor)],
+                        vec![
+                            quantity("distance", how.distance.km(), "km", how_far),
+                            passengers,
+                        ],
+                    ),
+                }
             }
         };
         parts.push(p);

@@ -152,6 +152,57 @@ pub const OFFICE_HEAT_KWH_PER_M2: Factor =
 pub const TARIFF_SOURCE: &str =
     "[A] Tonne assumption: indicative 2024 business electricity prices per kWh";
 
+// --- Flights by aircraft type (Travel Impact Model 3.0.0) -------------------------
+
+const TIM: &str = "Google Travel Impact Model 3.0.0 methodology (CC BY 4.0)";
+
+/// Jet fuel burnt, tank-to-wake: 3.1894 kg CO2e per kg (CORSIA 74 g CO2e/MJ ×
+/// ISO 14083 lower heating value 43.1 MJ/kg), as the TIM uses it.
+pub const TIM_JET_FUEL_TTW: Factor = Factor::named(
+    "TIM_JET_FUEL_TTW",
+    31894,
+    4,
+    "Google Travel Impact Model 3.0.0 (CC BY 4.0): CORSIA LCA methodology v6 table 5, 74 g CO2e/MJ × ISO 14083 table K.1/K.3 LHV 43.1 MJ/kg",
+    "kg CO2e/kg fuel",
+);
+/// Jet fuel, well-to-tank: 0.6465 kg CO2e per kg (CORSIA 15 g CO2e/MJ × 43.1).
+pub const TIM_JET_FUEL_WTT: Factor = Factor::named(
+    "TIM_JET_FUEL_WTT",
+    6465,
+    4,
+    "Google Travel Impact Model 3.0.0 (CC BY 4.0): CORSIA LCA methodology v6, WTW 89 − TTW 74 = 15 g CO2e/MJ × 43.1 MJ/kg",
+    "kg CO2e/kg fuel (well-to-tank)",
+);
+/// The distance the EEA model flies within the LTO cycle: 17 NM.
+pub const TIM_LTO_NM: Factor = Factor::named("TIM_LTO_NM", 17, 0, TIM, "NM");
+/// Flown ÷ great-circle distance where GAIA has no pair: 1.052 (Teoh et al.
+/// 2023, mean lateral inefficiency of 2019).
+pub const TIM_DEFAULT_DISTANCE_RATIO: Factor =
+    Factor::named("TIM_DEFAULT_DISTANCE_RATIO", 1052, 3, TIM, "ratio");
+/// Passenger load factor where no carrier data is known: 84.5 % (US 2019, FRED LOADFACTOR).
+pub const TIM_LOAD_FACTOR: Factor = Factor::named("TIM_LOAD_FACTOR", 845, 3, TIM, "ratio");
+/// Mass of a passenger with baggage: 100 kg (ISO 14083 A.4.2, as the TIM uses it).
+pub const TIM_PASSENGER_MASS_KG: Factor = Factor::named("TIM_PASSENGER_MASS_KG", 100, 0, TIM, "kg");
+/// `[A]` Belly-cargo share of a wide-body's payload mass: 8 %, the TIM's
+/// worked example (ZRH–SFO, B789); the TIM's own figures come from BTS T-100
+/// data by route and distance band that Tonne does not carry.
+pub const CARGO_MASS_FRACTION_WIDE: Factor = Factor::named(
+    "CARGO_MASS_FRACTION_WIDE",
+    8,
+    2,
+    "[A] Tonne: the Travel Impact Model 3.0.0 worked example's cargo mass fraction",
+    "ratio",
+);
+/// `[A]` Belly-cargo share of a narrow-body's payload mass: 0 (holds carry
+/// baggage; no open per-type figure).
+pub const CARGO_MASS_FRACTION_NARROW: Factor = Factor::named(
+    "CARGO_MASS_FRACTION_NARROW",
+    0,
+    0,
+    "[A] Tonne: no open cargo mass fraction for narrow-bodies; baggage fills the holds",
+    "ratio",
+);
+
 // --- Freight assumptions ------------------------------------------------------------
 
 /// Mass of an average loaded TEU: 10 t (GLEC Framework default payload per TEU, average cargo).
@@ -247,6 +298,7 @@ pub const IWW_CONTAINER_CONVOY: Factor =
 /// The emission factors of this file (the rest are conversion constants and
 /// assumptions): what the factor catalogue lists from it.
 pub const EMISSION_FACTORS: &[Factor] = &[
+    TIM_JET_FUEL_TTW,
     DIET_HIGH_MEAT,
     DIET_MEDIUM_MEAT,
     DIET_LOW_MEAT,

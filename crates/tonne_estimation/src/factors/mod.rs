@@ -153,7 +153,7 @@ pub struct GasSplit {
 impl GasSplit {
     /// The split of one of Tonne's DESNZ factors by its stable name, if DESNZ
     /// publishes one (every DESNZ factor the engines use except homeworking
-    /// and waste).
+    /// and waste), and jet fuel's (the Travel Impact Model's) well-to-tank part.
     ///
     /// ```
     /// use tonne_estimation::factors::GasSplit;
@@ -164,6 +164,20 @@ impl GasSplit {
     /// assert!(s.wtt_row.starts_with("28_916_3235_14_1"));
     /// ```
     pub fn of(factor_id: &str) -> Option<Self> {
+        if factor_id == authored::TIM_JET_FUEL_TTW.id {
+            // CORSIA's carbon intensity is CO2e, not split by gas
+            return Some(Self {
+                co2: authored::TIM_JET_FUEL_TTW.value(),
+                ch4: Decimal::ZERO,
+                n2o: Decimal::ZERO,
+                wtt_row: format!(
+                    "{}: {}",
+                    authored::TIM_JET_FUEL_WTT.id,
+                    authored::TIM_JET_FUEL_WTT.source
+                ),
+                wtt: authored::TIM_JET_FUEL_WTT.value(),
+            });
+        }
         let row = desnz_2025_gases::GASES.iter().find(|r| r.id == factor_id)?;
         let [co2, ch4, n2o] = row.gases.map(cell);
         Some(Self {

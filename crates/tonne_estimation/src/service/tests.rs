@@ -51,6 +51,7 @@ fn transaction(mcc: &str) -> NewEstimate {
             country_code: "USA".into(),
             merchant: Merchant::CategoryCode(mcc.into()),
             diet: None,
+            processed_year: None,
         }),
         quote: QuoteTerms::default(),
         submitted: Submitted::new("{}"),
@@ -209,6 +210,7 @@ async fn an_ordered_estimate_cannot_be_updated_and_kinds_without_a_route_are_not
             },
             cabin: crate::flight::CabinClass::Economy,
             passengers: rust_decimal::Decimal::ONE,
+            aircraft_type: None,
         }),
         ..electricity("1")
     };

@@ -11,7 +11,7 @@ use serde_json::value::RawValue;
 use time::format_description::well_known::Rfc3339;
 use tonne_estimation::Distance;
 use tonne_estimation::estimate::{Estimate, EstimateDetail, LegFacts, RouteEnd, ShippingLeg};
-use tonne_estimation::explain::{EXCHANGE_RATE_DATE, Explanation, FactorUse, Part, Wtw};
+use tonne_estimation::explain::{Explanation, FactorUse, Part, Wtw};
 use tonne_kernel::Mass;
 use utoipa::{IntoParams, ToSchema};
 
@@ -220,7 +220,7 @@ pub struct EmissionFactorResponse {
     numerator_unit: &'static str,
     denominator_unit: String,
     created_at: String,
-    region: &'static str,
+    region: String,
     category: Option<String>,
     gas_emissions: GasEmissionsResponse,
 }
@@ -270,6 +270,8 @@ fn denominator(unit: &str) -> String {
         "cubic metres" => "m3".into(),
         "tonnes" => "t".into(),
         "USD (2022)" => "USD".into(),
+        "kg fuel" => "kg".into(),
+        "EUR (2011)" => "EUR".into(),
         "day" => "kg*day".into(),
         other => other.to_owned(),
     }
@@ -278,6 +280,12 @@ fn denominator(unit: &str) -> String {
 fn emission_factor(f: &FactorUse) -> EmissionFactorResponse {
     let desnz = f.source.starts_with("UK Government GHG Conversion Factors");
     let epa = f.source.starts_with("US EPA");
+    let exiobase = f.id.starts_with("exiobase:");
+    // the listed factor, for what the use does not carry (an EXIOBASE region)
+    let listed = f
+        .catalogue_id
+        .as_deref()
+        .and_then(|id| tonne_estimation::catalogue::catalogue().get(id));
     let year = f.year.unwrap_or(0);
     EmissionFactorResponse {
         id: f.id.clone(),
@@ -290,6 +298,8 @@ fn emission_factor(f: &FactorUse) -> EmissionFactorResponse {
             "beis"
         } else if epa {
             "epa"
+        } else if exiobase {
+            "exiobase"
         } else {
             "lune"
         },
@@ -297,6 +307,8 @@ fn emission_factor(f: &FactorUse) -> EmissionFactorResponse {
             "2025 v1 (2025-06-10)".into()
         } else if epa {
             "1.3.0".into()
+        } else if exiobase {
+            "3.4".into()
         } else {
             year.to_string()
         },
@@ -313,11 +325,13 @@ fn emission_factor(f: &FactorUse) -> EmissionFactorResponse {
             format!("{year:04}-01-01T00:00:00Z")
         },
         region: if desnz {
-            "United Kingdom"
+            "United Kingdom".into()
         } else if epa {
-            "United States"
+            "United States".into()
+        } else if let Some(l) = listed.filter(|_| exiobase) {
+            l.region.clone()
         } else {
-            "Global"
+            "Global".into()
         },
         category: f.row.clone(),
         gas_emissions: GasEmissionsResponse {
@@ -836,9 +850,12 @@ pub struct TransactionEstimateResponse {
     emission_factor: Option<EmissionFactorResponse>,
     /// The buyer's diet over a medium meat-eater's, on food purchases.
     diet_factor: Option<String>,
-    /// 2022 USD per unit of the spend's currency (the factors' currency).
+    /// Units of the factor's currency per unit of the spend's: euros per
+    /// unit at the 2011 rate (EXIOBASE factors), or 2022 USD per unit
+    /// (estimates stored when Tonne used USEEIO).
     exchange_rate: Option<String>,
-    /// The ECB 2022 annual averages, dated by the start of their period.
+    /// The start of the year the rate averages (2011-01-01, or 2022-01-01
+    /// for USEEIO estimates).
     exchange_rate_date: Option<&'static str>,
     /// As sent, else `null`.
     #[schema(value_type = Option<bool>)]
@@ -857,10 +874,20 @@ fn transaction_response(
     search_term_match: Option<&String>,
 ) -> TransactionEstimateResponse {
     let facts = e.explanation.transaction_facts();
+    // the merchant category of the factor's row ("MCC 5411 Grocery…")
     let category = facts
         .as_ref()
-        .and_then(|f| f.emission_factor.id.strip_prefix("mcc:"))
-        .and_then(tonne_estimation::transaction::category)
+        .and_then(|f| {
+            f.emission_factor
+                .id
+                .strip_prefix("mcc:")
+                .map(str::to_owned)
+                .or_else(|| {
+                    let row = f.emission_factor.row.as_deref()?.strip_prefix("MCC ")?;
+                    Some(row.get(..4)?.to_owned())
+                })
+        })
+        .and_then(|code| tonne_estimation::transaction::category(&code))
         .map(|c| c.description.clone());
     TransactionEstimateResponse {
         base,
@@ -873,7 +900,7 @@ fn transaction_response(
             .and_then(|f| f.diet_factor)
             .map(|d| d.normalize().to_string()),
         exchange_rate: facts.as_ref().map(|f| f.exchange_rate.to_string()),
-        exchange_rate_date: facts.as_ref().map(|_| EXCHANGE_RATE_DATE),
+        exchange_rate_date: facts.as_ref().map(|f| f.exchange_rate_date),
         is_transaction: e.annotations.actual.map_or(Value::Null, Value::Bool),
         transaction_processed_at: e
             .annotations

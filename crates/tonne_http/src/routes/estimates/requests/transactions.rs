@@ -69,9 +69,10 @@ impl TransactionEstimateRequest {
     /// Engine input.
     pub fn parse(&self) -> Result<TransactionRequest, ApiError> {
         let m = &self.merchant;
-        if let Some(at) = &self.transaction_processed_at {
-            timestamp("transaction_processed_at", at)?;
-        }
+        let processed_year = match &self.transaction_processed_at {
+            Some(at) => u16::try_from(timestamp("transaction_processed_at", at)?.year()).ok(),
+            None => None,
+        };
         // `search_term` (2024) and `fuzzy_search_term` (2023) are one field
         let (term, term_field) = match (&m.search_term, &m.fuzzy_search_term) {
             (Some(_), Some(_)) => {
@@ -114,6 +115,7 @@ impl TransactionEstimateRequest {
             country_code: m.country_code.clone(),
             merchant,
             diet: self.diet.map(Diet::from),
+            processed_year,
         })
     }
 }

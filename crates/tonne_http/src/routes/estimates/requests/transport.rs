@@ -20,6 +20,10 @@ pub struct FlightEstimateRequest as FlightRequest {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(value_type = Option<f64>)]
     pub passengers: Option<serde_json::Number>,
+    /// ICAO aircraft type (Tonne's extension): computed the Travel Impact
+    /// Model's way (docs/methodology.md).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aircraft_type: Option<String>,
 }
 }
 
@@ -30,11 +34,24 @@ impl FlightEstimateRequest {
             route: self.route.parse("route")?,
             cabin: self.cabin_class.map(CabinClass::from).unwrap_or_default(),
             passengers: passengers("passengers", self.passengers.as_ref())?,
+            aircraft_type: aircraft_type("aircraft_type", self.aircraft_type.as_deref())?,
         })
     }
 }
 
-/// Road vehicle types.
+/// An ICAO aircraft type designator's form: 2 to 4 letters and digits.
+pub(crate) fn aircraft_type(field: &str, code: Option<&str>) -> Result<Option<String>, ApiError> {
+    match code {
+        None => Ok(None),
+        Some(c) if (2..=4).contains(&c.len()) && c.bytes().all(|b| b.is_ascii_alphanumeric()) => {
+            Ok(Some(c.to_ascii_uppercase()))
+        }
+        Some(_) => Err(ApiError::validation(
+            field,
+            "must be an ICAO aircraft type designator such as B789",
+        )),
+    }
+}
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
 #[schema(as = VehicleBody)]
 #[serde(rename_all = "snake_case")]
@@ -91,6 +108,9 @@ pub struct RailLegRequest {
 pub struct FlightLegRequest {
     pub route: FlightRouteRequest,
     pub cabin_class: CabinRequest,
+    /// ICAO aircraft type (Tonne's extension).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aircraft_type: Option<String>,
 }
 
 /// One passenger leg.
@@ -157,6 +177,10 @@ impl PassengerTransportationEstimateRequest {
                     PassengerLegRequest::Flight(fl) => PassengerLeg::Flight {
                         route: fl.route.parse(&f)?,
                         cabin: fl.cabin_class.into(),
+                        aircraft_type: aircraft_type(
+                            &format!("legs[{i}].aircraft_type"),
+                            fl.aircraft_type.as_deref(),
+                        )?,
                     },
                 })
             })
