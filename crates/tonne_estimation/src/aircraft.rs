@@ -360,9 +360,29 @@ pub fn flight_fuel(
             (km, r, s)
         }
     };
+    Ok(fuel_over(aircraft, km, ratio, ratio_source))
+}
+
+/// The fuel of a flight of `aircraft` over a great-circle distance between
+/// two places that are not both airports (the default flown-distance ratio).
+pub fn great_circle_fuel(aircraft: &'static Aircraft, km: Decimal) -> FlightFuel {
+    fuel_over(
+        aircraft,
+        km,
+        authored::TIM_DEFAULT_DISTANCE_RATIO.value(),
+        RatioSource::Default,
+    )
+}
+
+fn fuel_over(
+    aircraft: &'static Aircraft,
+    km: Decimal,
+    ratio: Decimal,
+    ratio_source: RatioSource,
+) -> FlightFuel {
     let ccd_nm = (km * ratio / KM_PER_NM - authored::TIM_LTO_NM.value()).max(Decimal::ZERO);
     let ccd_kg = aircraft.ccd_kg(ccd_nm);
-    Ok(FlightFuel {
+    FlightFuel {
         aircraft,
         km,
         ratio,
@@ -370,7 +390,7 @@ pub fn flight_fuel(
         ccd_nm,
         ccd_kg,
         fuel_kg: aircraft.lto_kg + ccd_kg,
-    })
+    }
 }
 
 /// Jet fuel's tank-to-wake factor with its well-to-tank figure beside it

@@ -249,6 +249,9 @@ pub enum Methodology {
     ImoUnavailableContainerShipFallback,
     /// The same, with the trade lane given.
     ImoUnavailableContainerShipTradeLaneFallback,
+    /// No flight schedules (or an aircraft type without an open payload
+    /// figure): the generic plane method of the configuration was used.
+    FlightNumberUnavailableFallback,
 }
 
 impl Methodology {
@@ -259,6 +262,7 @@ impl Methodology {
             Methodology::ImoUnavailableContainerShipTradeLaneFallback => {
                 shipping::IMO_TRADE_LANE_FALLBACK
             }
+            Methodology::FlightNumberUnavailableFallback => shipping::FLIGHT_NUMBER_FALLBACK,
         }
     }
 
@@ -267,6 +271,7 @@ impl Methodology {
         [
             Methodology::ImoUnavailableContainerShipFallback,
             Methodology::ImoUnavailableContainerShipTradeLaneFallback,
+            Methodology::FlightNumberUnavailableFallback,
         ]
         .into_iter()
         .find(|m| m.as_str() == s)

@@ -236,6 +236,19 @@ pub enum Method {
         /// Trade lane, if given.
         trade_lane: Option<String>,
     },
+    /// Air freight on a named ICAO aircraft type: the Travel Impact Model's
+    /// fuel, allocated by payload mass (belly freight on an airliner).
+    Aircraft {
+        /// ICAO type designator.
+        aircraft_type: String,
+    },
+    /// Air freight on a flight number (Tonne has no schedules: the generic
+    /// plane method of the configuration, `plane` when not given).
+    FlightNumber {
+        flight_number: String,
+        /// `plane`, `cargo_plane` or `passenger_plane`.
+        configuration: String,
+    },
 }
 
 /// Cargo type for shipments given in TEU.
@@ -301,6 +314,9 @@ pub struct Leg {
 pub const IMO_FALLBACK: &str = "imo_unavailable_container_ship_fallback";
 /// Methodology note when a trade lane was given with an unknown vessel.
 pub const IMO_TRADE_LANE_FALLBACK: &str = "imo_unavailable_container_ship_trade_lane_fallback";
+/// Methodology note when a flight (or an aircraft type without seats) could
+/// not be used: the generic plane method was.
+pub const FLIGHT_NUMBER_FALLBACK: &str = "flight_number_unavailable_fallback";
 
 /// A leg's estimate.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -453,6 +469,8 @@ pub(crate) struct LegTrace {
     pub tonnes: Decimal,
     /// kg CO2e per tonne over the leg (the intensity × km; for air, banded).
     pub kg_per_tonne: Decimal,
+    /// Air freight by aircraft type: the flight's fuel and the shipment's share.
+    pub aircraft: Option<crate::flight::AircraftUse>,
 }
 
 /// [`leg`] with what it multiplied.
@@ -494,6 +512,20 @@ pub(crate) fn leg_traced(
             (Mode::Sea, f)
         }
         Method::Container { refrigerated, .. } => (Mode::Sea, container_factors(*refrigerated)),
+        Method::Aircraft { .. } => (Mode::Air, vec![authored::TIM_JET_FUEL_TTW]),
+        Method::FlightNumber { configuration, .. } => {
+            methodology.push(FLIGHT_NUMBER_FALLBACK);
+            let (_, mode, factor) = SIMPLE
+                .iter()
+                .find(|(n, m, _)| n == configuration && *m == Mode::Air)
+                .ok_or_else(|| {
+                    EstimateError::invalid(
+                        &field("method.aircraft_configuration"),
+                        "must be plane, cargo_plane or passenger_plane",
+                    )
+                })?;
+            (*mode, vec![*factor])
+        }
         Method::Vessel {
             refrigerated,
             trade_lane,
@@ -509,15 +541,38 @@ pub(crate) fn leg_traced(
     };
     let measured = distance(&route_field, &leg.route, mode)?;
     let distance = measured.distance;
-    let kg_per_tonne = match mode {
-        // by haul band, monotonic in distance as for passengers
-        Mode::Air => {
+    let tonnes = shipment.tonnes();
+    let mut aircraft = None;
+    if let Method::Aircraft { aircraft_type } = &leg.method {
+        let used = aircraft_freight(
+            &field("method.aircraft_type"),
+            aircraft_type,
+            &leg.route,
+            &measured,
+            tonnes,
+        )?;
+        match used {
+            Some(used) => aircraft = Some(used),
+            // a type without seats: a freighter whose payload Tonne does not know
+            None => {
+                methodology.push(FLIGHT_NUMBER_FALLBACK);
+                factors = vec![desnz::AIR_FREIGHT_LONG_HAUL];
+            }
+        }
+    }
+    let kg_per_tonne = match (&aircraft, mode) {
+        (Some(used), _) if !tonnes.is_zero() => used.fuel.ttw_kg() * used.share / tonnes,
+        (Some(used), _) => {
+            used.fuel.ttw_kg() * Decimal::from(1000)
+                / used.fuel.payload_kg().unwrap_or(Decimal::ONE)
+        }
+        (None, Mode::Air) => {
             factors = vec![air_freight_factor(Band::of(distance.km()))];
             crate::flight::banded_kg(distance.km(), |b| air_freight_factor(b).value())
         }
-        _ => distance.km() * factors.iter().map(Factor::value).product::<Decimal>(),
+        (None, _) => distance.km() * factors.iter().map(Factor::value).product::<Decimal>(),
     };
-    let kg = shipment.tonnes() * kg_per_tonne;
+    let kg = tonnes * kg_per_tonne;
     Ok((
         LegEstimate {
             mass: kg_to_mass(&route_field, kg)?,
@@ -528,10 +583,47 @@ pub(crate) fn leg_traced(
             mode,
             factors,
             measured,
-            tonnes: shipment.tonnes(),
+            tonnes,
             kg_per_tonne,
+            aircraft,
         },
     ))
+}
+
+/// Belly freight on a named aircraft type: the flight's fuel between the two
+/// airports (GAIA's ratio), over a given distance (as flown) or between other
+/// places (great circle × the default ratio), and the shipment's share of
+/// the payload. `None` for a type without a seat configuration.
+fn aircraft_freight(
+    field: &str,
+    code: &str,
+    route: &Route,
+    measured: &Measured,
+    tonnes: Decimal,
+) -> Result<Option<crate::flight::AircraftUse>, EstimateError> {
+    use crate::aircraft;
+    use crate::flight::{AircraftUse, FlightRoute};
+    use crate::route::Place;
+    let a = aircraft::require(field, code)?;
+    let fuel = match route {
+        Route::Distance(d) => aircraft::flight_fuel(field, a, &FlightRoute::Distance(*d))?,
+        Route::Between {
+            source: Place::Airport(s),
+            destination: Place::Airport(d),
+        } => aircraft::flight_fuel(
+            field,
+            a,
+            &FlightRoute::Airports {
+                source: s.clone(),
+                destination: d.clone(),
+            },
+        )?,
+        Route::Between { .. } => aircraft::great_circle_fuel(a, measured.raw.km()),
+    };
+    let kg = tonnes * Decimal::from(1000);
+    Ok(fuel
+        .freight_share(kg)
+        .map(|share| AircraftUse { fuel, share }))
 }
 
 /// A multi-leg estimate: legs in order, mass and distance summed.
@@ -594,6 +686,58 @@ mod tests {
 
     fn simple(name: &str) -> Method {
         Method::Simple(name.into())
+    }
+
+    /// 1 t of belly freight on an A320 over a given 1,000 km: the flight's
+    /// 3,746.088 kg of fuel (see `flight::tests`) × 3.1894 = 11,947.7 kg CO2e,
+    /// × the shipment's share of the payload, 1,000 kg ÷ (150 seats × 0.845 ×
+    /// 100 kg) = 942.625 kg.
+    #[test]
+    fn air_freight_by_aircraft_type_by_hand_and_freighters_fall_back() {
+        let on = |code: &str| {
+            leg(
+                "",
+                &tonnes(1),
+                &Leg {
+                    route: km(1000),
+                    method: Method::Aircraft {
+                        aircraft_type: code.into(),
+                    },
+                },
+            )
+        };
+        let e = on("A320").unwrap();
+        assert_eq!(e.mass.grams(), 942_625);
+        assert!(e.methodology.is_empty());
+        // the An-12 has no seats: the generic plane (DESNZ, by haul band), said so
+        let f = on("AN12").unwrap();
+        assert_eq!(f.methodology, vec![FLIGHT_NUMBER_FALLBACK]);
+        let generic = leg(
+            "",
+            &tonnes(1),
+            &Leg {
+                route: km(1000),
+                method: simple("cargo_plane"),
+            },
+        )
+        .unwrap();
+        assert_eq!(f.mass, generic.mass);
+        assert!(on("QQ99").is_err());
+        // a flight number: no schedules, the configuration's generic method
+        let n = leg(
+            "",
+            &tonnes(1),
+            &Leg {
+                route: km(1000),
+                method: Method::FlightNumber {
+                    flight_number: "BA15".into(),
+                    configuration: "cargo_plane".into(),
+                },
+            },
+        )
+        .unwrap();
+        assert_eq!(n.methodology, vec![FLIGHT_NUMBER_FALLBACK]);
+        assert_eq!(n.mass, f.mass);
     }
 
     #[test]

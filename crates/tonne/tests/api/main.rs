@@ -11,6 +11,7 @@
 mod support;
 
 mod accounts;
+mod aircraft;
 mod browser;
 mod catalogue;
 mod cli;

@@ -146,10 +146,13 @@ pub(super) fn shipping_part(
     for m in &e.methodology {
         notes.push(format!("{name}: {m}"));
     }
-    part(
-        name,
-        e.mass,
-        factors,
-        vec![quantity("distance", e.distance.km(), "km", how), load],
-    )
+    match &trace.aircraft {
+        Some(used) => aircraft_part(name, e.mass, used, &how, load),
+        None => part(
+            name,
+            e.mass,
+            factors,
+            vec![quantity("distance", e.distance.km(), "km", how), load],
+        ),
+    }
 }

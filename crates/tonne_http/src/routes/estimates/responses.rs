@@ -280,12 +280,28 @@ fn denominator(unit: &str) -> String {
 fn emission_factor(f: &FactorUse) -> EmissionFactorResponse {
     let desnz = f.source.starts_with("UK Government GHG Conversion Factors");
     let epa = f.source.starts_with("US EPA");
-    let exiobase = f.id.starts_with("exiobase:");
-    // the listed factor, for what the use does not carry (an EXIOBASE region)
+    // the listed factor answers for what the use does not carry: an EXIOBASE
+    // factor's region, a factor whose citation names no year (the TIM's)
     let listed = f
         .catalogue_id
         .as_deref()
-        .and_then(|id| tonne_estimation::catalogue::catalogue().get(id));
+        .and_then(|id| tonne_estimation::catalogue::catalogue().get(id))
+        .filter(|_| !desnz && !epa && (f.id.starts_with("exiobase:") || f.year.is_none()));
+    if let Some(l) = listed {
+        return EmissionFactorResponse {
+            id: f.id.clone(),
+            name: l.name.clone(),
+            source: l.source.as_str(),
+            source_version: l.source_version.clone(),
+            publication_year: l.publication_year,
+            numerator_unit: "kg",
+            denominator_unit: l.denominator.to_owned(),
+            created_at: format!("{}T00:00:00Z", l.published),
+            region: l.region.clone(),
+            category: f.row.clone().or_else(|| l.category.clone()),
+            gas_emissions: gas_emissions(f),
+        };
+    }
     let year = f.year.unwrap_or(0);
     EmissionFactorResponse {
         id: f.id.clone(),
@@ -298,8 +314,6 @@ fn emission_factor(f: &FactorUse) -> EmissionFactorResponse {
             "beis"
         } else if epa {
             "epa"
-        } else if exiobase {
-            "exiobase"
         } else {
             "lune"
         },
@@ -307,8 +321,6 @@ fn emission_factor(f: &FactorUse) -> EmissionFactorResponse {
             "2025 v1 (2025-06-10)".into()
         } else if epa {
             "1.3.0".into()
-        } else if exiobase {
-            "3.4".into()
         } else {
             year.to_string()
         },
@@ -328,23 +340,26 @@ fn emission_factor(f: &FactorUse) -> EmissionFactorResponse {
             "United Kingdom".into()
         } else if epa {
             "United States".into()
-        } else if let Some(l) = listed.filter(|_| exiobase) {
-            l.region.clone()
         } else {
             "Global".into()
         },
         category: f.row.clone(),
-        gas_emissions: GasEmissionsResponse {
-            co2e: plain(f.value),
-            co2: f.gases.as_ref().map(|g| plain(g.co2)),
-            methane: f.gases.as_ref().map(|g| plain(g.methane_kg())),
-            nitrous_oxide: f.gases.as_ref().map(|g| plain(g.nitrous_oxide_kg())),
-            wtw_breakdown: f.gases.as_ref().map(|g| GasWtwResponse {
-                source: "direct_from_source",
-                wtt_co2e: plain(g.wtt),
-                ttw_co2e: plain(f.value),
-            }),
-        },
+        gas_emissions: gas_emissions(f),
+    }
+}
+
+/// A factor use's gases as the contract shows them.
+fn gas_emissions(f: &FactorUse) -> GasEmissionsResponse {
+    GasEmissionsResponse {
+        co2e: plain(f.value),
+        co2: f.gases.as_ref().map(|g| plain(g.co2)),
+        methane: f.gases.as_ref().map(|g| plain(g.methane_kg())),
+        nitrous_oxide: f.gases.as_ref().map(|g| plain(g.nitrous_oxide_kg())),
+        wtw_breakdown: f.gases.as_ref().map(|g| GasWtwResponse {
+            source: "direct_from_source",
+            wtt_co2e: plain(g.wtt),
+            ttw_co2e: plain(f.value),
+        }),
     }
 }
 

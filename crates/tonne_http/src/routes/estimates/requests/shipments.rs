@@ -114,6 +114,29 @@ pub struct ContainerMethodRequest {
     pub trade_lane: Option<String>,
 }
 
+/// Air freight on an ICAO aircraft type (`AircraftTypeMethod`, client 3.x).
+#[tonne_http_macros::request]
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = AircraftTypeMethodBody)]
+pub struct AircraftTypeMethodRequest {
+    /// ICAO type designator, e.g. `B789`.
+    pub aircraft_type: String,
+}
+
+/// Air freight on a flight (`FlightNumberMethod`).
+#[tonne_http_macros::request]
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = FlightNumberMethodBody)]
+pub struct FlightNumberMethodRequest {
+    /// ICAO or IATA flight number.
+    pub flight_number: String,
+    /// Departure date (UTC), `YYYY-MM-DD`.
+    pub departure_on: String,
+    /// `plane` (default), `cargo_plane` or `passenger_plane`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub aircraft_configuration: Option<String>,
+}
+
 /// The contract's `ShippingMethod`.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[schema(as = MethodBody)]
@@ -123,6 +146,10 @@ pub enum MethodRequest {
     Simple(String),
     /// A sea vessel (or a bare `{"vessel_type": "container_ship"}`).
     Sea(SeaMethodRequest),
+    /// Air freight on an aircraft type.
+    AircraftType(AircraftTypeMethodRequest),
+    /// Air freight on a flight number.
+    FlightNumber(FlightNumberMethodRequest),
     /// A container ship or a vessel by IMO number.
     Container(ContainerMethodRequest),
 }
@@ -172,6 +199,43 @@ impl MethodRequest {
     fn parse(&self, field: &str) -> Result<Method, ApiError> {
         let bad = |f: &str, why: &str| ApiError::validation(&at(field, f), why);
         match self {
+            MethodRequest::AircraftType(a) => Ok(Method::Aircraft {
+                aircraft_type: super::transport::aircraft_type(
+                    &at(field, "aircraft_type"),
+                    Some(&a.aircraft_type),
+                )?
+                .unwrap_or_default(),
+            }),
+            MethodRequest::FlightNumber(f) => {
+                let number = f.flight_number.trim();
+                if !(3..=8).contains(&number.len())
+                    || !number.bytes().all(|b| b.is_ascii_alphanumeric())
+                {
+                    return Err(bad(
+                        "flight_number",
+                        "must be an ICAO or IATA flight number such as BA15",
+                    ));
+                }
+                if time::Date::parse(
+                    &f.departure_on,
+                    time::macros::format_description!("[year]-[month]-[day]"),
+                )
+                .is_err()
+                {
+                    return Err(bad("departure_on", "must be a date such as 2024-01-01"));
+                }
+                let configuration = f.aircraft_configuration.as_deref().unwrap_or("plane");
+                if !matches!(configuration, "plane" | "cargo_plane" | "passenger_plane") {
+                    return Err(bad(
+                        "aircraft_configuration",
+                        "must be plane, cargo_plane or passenger_plane",
+                    ));
+                }
+                Ok(Method::FlightNumber {
+                    flight_number: number.to_owned(),
+                    configuration: configuration.to_owned(),
+                })
+            }
             MethodRequest::Simple(name) => {
                 if shipping::is_simple_method(name) {
                     Ok(Method::Simple(name.clone()))
