@@ -230,6 +230,8 @@ pub struct LegFacts {
     pub wtt_kg_per_tkm: Option<Decimal>,
     /// The leg's mass by life-cycle stage.
     pub wtw: Wtw,
+    /// The leg's data quality (`None` for legs stored before Tonne graded them).
+    pub quality: Option<crate::shipping::DataQuality>,
 }
 
 /// One end of a leg's route.

@@ -20,6 +20,7 @@ mod conventions;
 mod emission_factors;
 mod estimate_fields;
 mod estimates;
+mod freight;
 mod fuzz;
 mod isolation;
 mod offset_links;

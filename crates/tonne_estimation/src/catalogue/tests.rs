@@ -6,15 +6,20 @@ use rust_decimal::Decimal;
 #[test]
 fn every_factor_the_engines_name_is_listed_once_with_a_known_unit() {
     let c = catalogue();
-    // 60 DESNZ factors, 17 authored, a grid factor per country, USEEIO by NAICS
+    // 95 DESNZ factors, 18 authored, a grid factor per country, USEEIO by
+    // NAICS, EXIOBASE by category and region
     assert_eq!(
         c.all()
             .iter()
             .filter(|f| f.source == FactorSource::Beis)
             .count(),
-        60
+        95
     );
-    assert!(c.all().len() > 60 + 17 + 200 + 100, "{}", c.all().len());
+    assert!(
+        c.all().len() > 95 + 18 + 200 + 100 + 3082,
+        "{}",
+        c.all().len()
+    );
     let mut ids: Vec<&str> = c.all().iter().map(|f| f.id.as_str()).collect();
     ids.dedup();
     assert_eq!(ids.len(), c.all().len(), "ids are unique");

@@ -79,6 +79,7 @@ pub(super) fn leg_facts(leg: &shipping::Leg, trace: &shipping::LegTrace, part: &
         ttw_kg_per_tkm: ttw.round_dp(8).normalize(),
         wtt_kg_per_tkm: wtt.map(|w| w.normalize()),
         wtw: part.wtw(),
+        quality: Some(trace.quality),
     }
 }
 
@@ -145,6 +146,9 @@ pub(super) fn shipping_part(
     };
     for m in &e.methodology {
         notes.push(format!("{name}: {m}"));
+    }
+    if let Some(why) = &trace.stand_in {
+        notes.push(format!("{name}: {why}"));
     }
     match &trace.aircraft {
         Some(used) => aircraft_part(name, e.mass, used, &how, load),

@@ -118,6 +118,76 @@ pub const SEA_REFRIGERATED_CARGO: Factor = Factor::named("SEA_REFRIGERATED_CARGO
 pub const SEA_RORO_AVERAGE: Factor = Factor::named("SEA_RORO_AVERAGE", 5158, 5, "DESNZ 2025 27_320_3241_14_1: Freighting goods / Cargo ship / RoRo-Ferry / Average", "kg CO2e/tonne.km");
 /// Freighting goods / Cargo ship / Large RoPax ferry / Average: 0.37612 kg CO2e per tonne.km (DESNZ 2025, id 27_320_3242_14_1).
 pub const SEA_ROPAX_LARGE: Factor = Factor::named("SEA_ROPAX_LARGE", 37612, 5, "DESNZ 2025 27_320_3242_14_1: Freighting goods / Cargo ship / Large RoPax ferry / Average", "kg CO2e/tonne.km");
+/// Freighting goods / Vans / Average (up to 3.5 tonnes) / Petrol: 0.85537 kg CO2e per tonne.km (DESNZ 2025, id 27_303_3103_14_1).
+pub const VAN_AVERAGE_PETROL: Factor = Factor::named("VAN_AVERAGE_PETROL", 85537, 5, "DESNZ 2025 27_303_3103_14_1: Freighting goods / Vans / Average (up to 3.5 tonnes) / Petrol", "kg CO2e/tonne.km");
+/// Freighting goods / Vans / Average (up to 3.5 tonnes) / CNG: 0.62419 kg CO2e per tonne.km (DESNZ 2025, id 27_303_3104_14_1).
+pub const VAN_AVERAGE_CNG: Factor = Factor::named("VAN_AVERAGE_CNG", 62419, 5, "DESNZ 2025 27_303_3104_14_1: Freighting goods / Vans / Average (up to 3.5 tonnes) / CNG", "kg CO2e/tonne.km");
+/// Freighting goods / Vans / Average (up to 3.5 tonnes) / LPG: 0.68621 kg CO2e per tonne.km (DESNZ 2025, id 27_303_3105_14_1).
+pub const VAN_AVERAGE_LPG: Factor = Factor::named("VAN_AVERAGE_LPG", 68621, 5, "DESNZ 2025 27_303_3105_14_1: Freighting goods / Vans / Average (up to 3.5 tonnes) / LPG", "kg CO2e/tonne.km");
+/// Freighting goods / Vans / Average (up to 3.5 tonnes) / Battery Electric Vehicle: 0.21992 kg CO2e per tonne.km (DESNZ 2025, id 27_303_3108_14_1).
+pub const VAN_AVERAGE_BEV: Factor = Factor::named("VAN_AVERAGE_BEV", 21992, 5, "DESNZ 2025 27_303_3108_14_1: Freighting goods / Vans / Average (up to 3.5 tonnes) / Battery Electric Vehicle", "kg CO2e/tonne.km");
+/// Freighting goods / HGV (all diesel) / Articulated (>33t) / 50% Laden: 0.09612 kg CO2e per tonne.km (DESNZ 2025, id 27_304_3130_14_1).
+pub const HGV_ARTIC_OVER_33_HALF_LADEN: Factor = Factor::named("HGV_ARTIC_OVER_33_HALF_LADEN", 9612, 5, "DESNZ 2025 27_304_3130_14_1: Freighting goods / HGV (all diesel) / Articulated (>33t) / 50% Laden", "kg CO2e/tonne.km");
+/// Freighting goods / HGV (all diesel) / Articulated (>33t) / 100% Laden: 0.05988 kg CO2e per tonne.km (DESNZ 2025, id 27_304_3131_14_1).
+pub const HGV_ARTIC_OVER_33_FULL_LADEN: Factor = Factor::named("HGV_ARTIC_OVER_33_FULL_LADEN", 5988, 5, "DESNZ 2025 27_304_3131_14_1: Freighting goods / HGV (all diesel) / Articulated (>33t) / 100% Laden", "kg CO2e/tonne.km");
+/// Freighting goods / HGV refrigerated (all diesel) / Rigid (>3.5 - 7.5 tonnes) / Average laden: 0.62837 kg CO2e per tonne.km (DESNZ 2025, id 27_306_3112_14_1).
+pub const HGV_REFRIGERATED_RIGID_3_5_TO_7_5: Factor = Factor::named("HGV_REFRIGERATED_RIGID_3_5_TO_7_5", 62837, 5, "DESNZ 2025 27_306_3112_14_1: Freighting goods / HGV refrigerated (all diesel) / Rigid (>3.5 - 7.5 tonnes) / Average laden", "kg CO2e/tonne.km");
+/// Freighting goods / HGV refrigerated (all diesel) / Rigid (>7.5 tonnes-17 tonnes) / Average laden: 0.43306 kg CO2e per tonne.km (DESNZ 2025, id 27_306_3116_14_1).
+pub const HGV_REFRIGERATED_RIGID_7_5_TO_17: Factor = Factor::named("HGV_REFRIGERATED_RIGID_7_5_TO_17", 43306, 5, "DESNZ 2025 27_306_3116_14_1: Freighting goods / HGV refrigerated (all diesel) / Rigid (>7.5 tonnes-17 tonnes) / Average laden", "kg CO2e/tonne.km");
+/// Freighting goods / HGV refrigerated (all diesel) / Rigid (>17 tonnes) / Average laden: 0.20416 kg CO2e per tonne.km (DESNZ 2025, id 27_306_3120_14_1).
+pub const HGV_REFRIGERATED_RIGID_OVER_17: Factor = Factor::named("HGV_REFRIGERATED_RIGID_OVER_17", 20416, 5, "DESNZ 2025 27_306_3120_14_1: Freighting goods / HGV refrigerated (all diesel) / Rigid (>17 tonnes) / Average laden", "kg CO2e/tonne.km");
+/// Freighting goods / HGV refrigerated (all diesel) / Articulated (>3.5 - 33t) / Average laden: 0.14611 kg CO2e per tonne.km (DESNZ 2025, id 27_306_3128_14_1).
+pub const HGV_REFRIGERATED_ARTIC_3_5_TO_33: Factor = Factor::named("HGV_REFRIGERATED_ARTIC_3_5_TO_33", 14611, 5, "DESNZ 2025 27_306_3128_14_1: Freighting goods / HGV refrigerated (all diesel) / Articulated (>3.5 - 33t) / Average laden", "kg CO2e/tonne.km");
+/// Freighting goods / HGV refrigerated (all diesel) / Articulated (>33t) / Average laden: 0.08908 kg CO2e per tonne.km (DESNZ 2025, id 27_306_3132_14_1).
+pub const HGV_REFRIGERATED_ARTIC_OVER_33: Factor = Factor::named("HGV_REFRIGERATED_ARTIC_OVER_33", 8908, 5, "DESNZ 2025 27_306_3132_14_1: Freighting goods / HGV refrigerated (all diesel) / Articulated (>33t) / Average laden", "kg CO2e/tonne.km");
+/// Freighting goods / HGV refrigerated (all diesel) / Articulated (>33t) / 50% Laden: 0.11115 kg CO2e per tonne.km (DESNZ 2025, id 27_306_3130_14_1).
+pub const HGV_REFRIGERATED_ARTIC_OVER_33_HALF_LADEN: Factor = Factor::named("HGV_REFRIGERATED_ARTIC_OVER_33_HALF_LADEN", 11115, 5, "DESNZ 2025 27_306_3130_14_1: Freighting goods / HGV refrigerated (all diesel) / Articulated (>33t) / 50% Laden", "kg CO2e/tonne.km");
+/// Freighting goods / HGV refrigerated (all diesel) / Articulated (>33t) / 100% Laden: 0.06928 kg CO2e per tonne.km (DESNZ 2025, id 27_306_3131_14_1).
+pub const HGV_REFRIGERATED_ARTIC_OVER_33_FULL_LADEN: Factor = Factor::named("HGV_REFRIGERATED_ARTIC_OVER_33_FULL_LADEN", 6928, 5, "DESNZ 2025 27_306_3131_14_1: Freighting goods / HGV refrigerated (all diesel) / Articulated (>33t) / 100% Laden", "kg CO2e/tonne.km");
+/// Freighting goods / Cargo ship / Bulk carrier / 0–9999 dwt: 0.02956 kg CO2e per tonne.km (DESNZ 2025, id 27_320_3220_14_1).
+pub const SEA_BULK_0_10K: Factor = Factor::named("SEA_BULK_0_10K", 2956, 5, "DESNZ 2025 27_320_3220_14_1: Freighting goods / Cargo ship / Bulk carrier / 0–9999 dwt", "kg CO2e/tonne.km");
+/// Freighting goods / Cargo ship / Bulk carrier / 100,000–199,999 dwt: 0.00304 kg CO2e per tonne.km (DESNZ 2025, id 27_320_3216_14_1).
+pub const SEA_BULK_100K_200K: Factor = Factor::named("SEA_BULK_100K_200K", 304, 5, "DESNZ 2025 27_320_3216_14_1: Freighting goods / Cargo ship / Bulk carrier / 100,000–199,999 dwt", "kg CO2e/tonne.km");
+/// Freighting goods / Cargo ship / Bulk carrier / 200,000+ dwt: 0.00253 kg CO2e per tonne.km (DESNZ 2025, id 27_320_3215_14_1).
+pub const SEA_BULK_200K: Factor = Factor::named("SEA_BULK_200K", 253, 5, "DESNZ 2025 27_320_3215_14_1: Freighting goods / Cargo ship / Bulk carrier / 200,000+ dwt", "kg CO2e/tonne.km");
+/// Freighting goods / Cargo ship / General cargo / 5000–9999 dwt: 0.016 kg CO2e per tonne.km (DESNZ 2025, id 27_320_3223_14_1).
+pub const SEA_GENERAL_CARGO_5K_10K: Factor = Factor::named("SEA_GENERAL_CARGO_5K_10K", 16, 3, "DESNZ 2025 27_320_3223_14_1: Freighting goods / Cargo ship / General cargo / 5000–9999 dwt", "kg CO2e/tonne.km");
+/// Freighting goods / Sea tanker / Chemical tanker / 0–4999 dwt: 0.02248 kg CO2e per tonne.km (DESNZ 2025, id 27_319_3207_14_1).
+pub const SEA_CHEMICAL_TANKER_0_5K: Factor = Factor::named("SEA_CHEMICAL_TANKER_0_5K", 2248, 5, "DESNZ 2025 27_319_3207_14_1: Freighting goods / Sea tanker / Chemical tanker / 0–4999 dwt", "kg CO2e/tonne.km");
+/// Freighting goods / Sea tanker / Chemical tanker / 5000–9999 dwt: 0.01529 kg CO2e per tonne.km (DESNZ 2025, id 27_319_3206_14_1).
+pub const SEA_CHEMICAL_TANKER_5K_10K: Factor = Factor::named("SEA_CHEMICAL_TANKER_5K_10K", 1529, 5, "DESNZ 2025 27_319_3206_14_1: Freighting goods / Sea tanker / Chemical tanker / 5000–9999 dwt", "kg CO2e/tonne.km");
+/// Freighting goods / Sea tanker / Chemical tanker / 10,000–19,999 dwt: 0.01093 kg CO2e per tonne.km (DESNZ 2025, id 27_319_3205_14_1).
+pub const SEA_CHEMICAL_TANKER_10K_20K: Factor = Factor::named("SEA_CHEMICAL_TANKER_10K_20K", 1093, 5, "DESNZ 2025 27_319_3205_14_1: Freighting goods / Sea tanker / Chemical tanker / 10,000–19,999 dwt", "kg CO2e/tonne.km");
+/// Freighting goods / Sea tanker / Chemical tanker / 20,000+ dwt: 0.0085 kg CO2e per tonne.km (DESNZ 2025, id 27_319_3204_14_1).
+pub const SEA_CHEMICAL_TANKER_20K: Factor = Factor::named("SEA_CHEMICAL_TANKER_20K", 85, 4, "DESNZ 2025 27_319_3204_14_1: Freighting goods / Sea tanker / Chemical tanker / 20,000+ dwt", "kg CO2e/tonne.km");
+/// Freighting goods / Sea tanker / Crude tanker / 0–9999 dwt: 0.03371 kg CO2e per tonne.km (DESNZ 2025, id 27_319_3196_14_1).
+pub const SEA_CRUDE_TANKER_0_10K: Factor = Factor::named("SEA_CRUDE_TANKER_0_10K", 3371, 5, "DESNZ 2025 27_319_3196_14_1: Freighting goods / Sea tanker / Crude tanker / 0–9999 dwt", "kg CO2e/tonne.km");
+/// Freighting goods / Sea tanker / Crude tanker / 10,000–59,999 dwt: 0.00921 kg CO2e per tonne.km (DESNZ 2025, id 27_319_3195_14_1).
+pub const SEA_CRUDE_TANKER_10K_60K: Factor = Factor::named("SEA_CRUDE_TANKER_10K_60K", 921, 5, "DESNZ 2025 27_319_3195_14_1: Freighting goods / Sea tanker / Crude tanker / 10,000–59,999 dwt", "kg CO2e/tonne.km");
+/// Freighting goods / Sea tanker / Crude tanker / 60,000–79,999 dwt: 0.00759 kg CO2e per tonne.km (DESNZ 2025, id 27_319_3194_14_1).
+pub const SEA_CRUDE_TANKER_60K_80K: Factor = Factor::named("SEA_CRUDE_TANKER_60K_80K", 759, 5, "DESNZ 2025 27_319_3194_14_1: Freighting goods / Sea tanker / Crude tanker / 60,000–79,999 dwt", "kg CO2e/tonne.km");
+/// Freighting goods / Sea tanker / Crude tanker / 120,000–199,999 dwt: 0.00445 kg CO2e per tonne.km (DESNZ 2025, id 27_319_3192_14_1).
+pub const SEA_CRUDE_TANKER_120K_200K: Factor = Factor::named("SEA_CRUDE_TANKER_120K_200K", 445, 5, "DESNZ 2025 27_319_3192_14_1: Freighting goods / Sea tanker / Crude tanker / 120,000–199,999 dwt", "kg CO2e/tonne.km");
+/// Freighting goods / Sea tanker / Products tanker / 0–4999 dwt: 0.04556 kg CO2e per tonne.km (DESNZ 2025, id 27_319_3202_14_1).
+pub const SEA_PRODUCTS_TANKER_0_5K: Factor = Factor::named("SEA_PRODUCTS_TANKER_0_5K", 4556, 5, "DESNZ 2025 27_319_3202_14_1: Freighting goods / Sea tanker / Products tanker / 0–4999 dwt", "kg CO2e/tonne.km");
+/// Freighting goods / Sea tanker / Products tanker / 10,000–19,999 dwt: 0.01893 kg CO2e per tonne.km (DESNZ 2025, id 27_319_3200_14_1).
+pub const SEA_PRODUCTS_TANKER_10K_20K: Factor = Factor::named("SEA_PRODUCTS_TANKER_10K_20K", 1893, 5, "DESNZ 2025 27_319_3200_14_1: Freighting goods / Sea tanker / Products tanker / 10,000–19,999 dwt", "kg CO2e/tonne.km");
+/// Freighting goods / Sea tanker / Products tanker / 60,000+ dwt: 0.00577 kg CO2e per tonne.km (DESNZ 2025, id 27_319_3198_14_1).
+pub const SEA_PRODUCTS_TANKER_60K: Factor = Factor::named("SEA_PRODUCTS_TANKER_60K", 577, 5, "DESNZ 2025 27_319_3198_14_1: Freighting goods / Sea tanker / Products tanker / 60,000+ dwt", "kg CO2e/tonne.km");
+/// Freighting goods / Sea tanker / Products tanker / Average: 0.00902 kg CO2e per tonne.km (DESNZ 2025, id 27_319_3203_14_1).
+pub const SEA_PRODUCTS_TANKER_AVERAGE: Factor = Factor::named("SEA_PRODUCTS_TANKER_AVERAGE", 902, 5, "DESNZ 2025 27_319_3203_14_1: Freighting goods / Sea tanker / Products tanker / Average", "kg CO2e/tonne.km");
+/// Freighting goods / Sea tanker / LNG tanker / 0–199,999 m3: 0.01468 kg CO2e per tonne.km (DESNZ 2025, id 27_319_3210_14_1).
+pub const SEA_LNG_TANKER_0_200K_M3: Factor = Factor::named("SEA_LNG_TANKER_0_200K_M3", 1468, 5, "DESNZ 2025 27_319_3210_14_1: Freighting goods / Sea tanker / LNG tanker / 0–199,999 m3", "kg CO2e/tonne.km");
+/// Freighting goods / Sea tanker / LNG tanker / 200,000+ m3: 0.00942 kg CO2e per tonne.km (DESNZ 2025, id 27_319_3209_14_1).
+pub const SEA_LNG_TANKER_200K_M3: Factor = Factor::named("SEA_LNG_TANKER_200K_M3", 942, 5, "DESNZ 2025 27_319_3209_14_1: Freighting goods / Sea tanker / LNG tanker / 200,000+ m3", "kg CO2e/tonne.km");
+/// Freighting goods / Cargo ship / Vehicle transport / 0–3999 CEU: 0.05832 kg CO2e per tonne.km (DESNZ 2025, id 27_320_3237_14_1).
+pub const SEA_VEHICLE_0_4K_CEU: Factor = Factor::named("SEA_VEHICLE_0_4K_CEU", 5832, 5, "DESNZ 2025 27_320_3237_14_1: Freighting goods / Cargo ship / Vehicle transport / 0–3999 CEU", "kg CO2e/tonne.km");
+/// Freighting goods / Cargo ship / Vehicle transport / 4000+ CEU: 0.0324 kg CO2e per tonne.km (DESNZ 2025, id 27_320_3236_14_1).
+pub const SEA_VEHICLE_4K_CEU: Factor = Factor::named("SEA_VEHICLE_4K_CEU", 324, 4, "DESNZ 2025 27_320_3236_14_1: Freighting goods / Cargo ship / Vehicle transport / 4000+ CEU", "kg CO2e/tonne.km");
+/// Freighting goods / Cargo ship / RoRo-Ferry / 0–1999 LM: 0.06105 kg CO2e per tonne.km (DESNZ 2025, id 27_320_3240_14_1).
+pub const SEA_RORO_0_2K_LM: Factor = Factor::named("SEA_RORO_0_2K_LM", 6105, 5, "DESNZ 2025 27_320_3240_14_1: Freighting goods / Cargo ship / RoRo-Ferry / 0–1999 LM", "kg CO2e/tonne.km");
+/// Freighting goods / Cargo ship / RoRo-Ferry / 2000+ LM: 0.05012 kg CO2e per tonne.km (DESNZ 2025, id 27_320_3239_14_1).
+pub const SEA_RORO_2K_LM: Factor = Factor::named("SEA_RORO_2K_LM", 5012, 5, "DESNZ 2025 27_320_3239_14_1: Freighting goods / Cargo ship / RoRo-Ferry / 2000+ LM", "kg CO2e/tonne.km");
 /// Fuels / Gaseous fuels / Natural gas: 2.06672 kg CO2e per cubic metres (DESNZ 2025, id 1_100_1004_1_1).
 pub const NATURAL_GAS_M3: Factor = Factor::named("NATURAL_GAS_M3", 206672, 5, "DESNZ 2025 1_100_1004_1_1: Fuels / Gaseous fuels / Natural gas", "kg CO2e/cubic metres");
 /// Fuels / Gaseous fuels / Natural gas: 0.18296 kg CO2e per kWh (Gross CV) (DESNZ 2025, id 1_100_1004_6_1).
@@ -186,6 +256,41 @@ pub const ALL: &[Factor] = &[
     SEA_REFRIGERATED_CARGO,
     SEA_RORO_AVERAGE,
     SEA_ROPAX_LARGE,
+    VAN_AVERAGE_PETROL,
+    VAN_AVERAGE_CNG,
+    VAN_AVERAGE_LPG,
+    VAN_AVERAGE_BEV,
+    HGV_ARTIC_OVER_33_HALF_LADEN,
+    HGV_ARTIC_OVER_33_FULL_LADEN,
+    HGV_REFRIGERATED_RIGID_3_5_TO_7_5,
+    HGV_REFRIGERATED_RIGID_7_5_TO_17,
+    HGV_REFRIGERATED_RIGID_OVER_17,
+    HGV_REFRIGERATED_ARTIC_3_5_TO_33,
+    HGV_REFRIGERATED_ARTIC_OVER_33,
+    HGV_REFRIGERATED_ARTIC_OVER_33_HALF_LADEN,
+    HGV_REFRIGERATED_ARTIC_OVER_33_FULL_LADEN,
+    SEA_BULK_0_10K,
+    SEA_BULK_100K_200K,
+    SEA_BULK_200K,
+    SEA_GENERAL_CARGO_5K_10K,
+    SEA_CHEMICAL_TANKER_0_5K,
+    SEA_CHEMICAL_TANKER_5K_10K,
+    SEA_CHEMICAL_TANKER_10K_20K,
+    SEA_CHEMICAL_TANKER_20K,
+    SEA_CRUDE_TANKER_0_10K,
+    SEA_CRUDE_TANKER_10K_60K,
+    SEA_CRUDE_TANKER_60K_80K,
+    SEA_CRUDE_TANKER_120K_200K,
+    SEA_PRODUCTS_TANKER_0_5K,
+    SEA_PRODUCTS_TANKER_10K_20K,
+    SEA_PRODUCTS_TANKER_60K,
+    SEA_PRODUCTS_TANKER_AVERAGE,
+    SEA_LNG_TANKER_0_200K_M3,
+    SEA_LNG_TANKER_200K_M3,
+    SEA_VEHICLE_0_4K_CEU,
+    SEA_VEHICLE_4K_CEU,
+    SEA_RORO_0_2K_LM,
+    SEA_RORO_2K_LM,
     NATURAL_GAS_M3,
     NATURAL_GAS_KWH_GROSS,
     HOMEWORKING_FTE_HOUR,

@@ -16,7 +16,7 @@ use tonne_estimation::estimate::{
 use tonne_estimation::explain::{Explanation, FactorUse, Part, Quantity, Wtw};
 use tonne_estimation::factors::GasSplit;
 use tonne_estimation::footprint::CompanyEstimate;
-use tonne_estimation::shipping::DistanceMethod;
+use tonne_estimation::shipping::{DataQuality, DistanceMethod, Grade};
 use tonne_kernel::{Mass, MassUnit};
 
 /// What an estimate's `result` column holds.
@@ -136,6 +136,10 @@ struct FactsV2 {
     wtt_kg_per_tkm: Option<Decimal>,
     /// Well-to-tank, tank-to-wheel, unknown.
     wtw_g: [i64; 3],
+    /// Score, emission factor, route (or null), shipment grades; absent from
+    /// rows written before Tonne graded legs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    quality: Option<(String, String, Option<String>, String)>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -246,6 +250,14 @@ fn leg_v2(l: &ShippingLeg) -> LegV2 {
             ttw_kg_per_tkm: f.ttw_kg_per_tkm,
             wtt_kg_per_tkm: f.wtt_kg_per_tkm,
             wtw_g: [f.wtw.wtt, f.wtw.ttw, f.wtw.unknown].map(|m| m.grams()),
+            quality: f.quality.map(|q| {
+                (
+                    q.score.as_str().to_owned(),
+                    q.emission_factor.as_str().to_owned(),
+                    q.route.map(|r| r.as_str().to_owned()),
+                    q.shipment.as_str().to_owned(),
+                )
+            }),
         }),
     }
 }
@@ -266,6 +278,17 @@ fn facts(f: FactsV2) -> Option<LegFacts> {
         ttw_kg_per_tkm: f.ttw_kg_per_tkm,
         wtt_kg_per_tkm: f.wtt_kg_per_tkm,
         wtw: Wtw { wtt, ttw, unknown },
+        quality: f.quality.and_then(|(score, factor, route, shipment)| {
+            Some(DataQuality {
+                score: Grade::parse(&score)?,
+                emission_factor: Grade::parse(&factor)?,
+                route: match route {
+                    Some(r) => Some(Grade::parse(&r)?),
+                    None => None,
+                },
+                shipment: Grade::parse(&shipment)?,
+            })
+        }),
     })
 }
 

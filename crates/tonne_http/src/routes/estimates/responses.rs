@@ -541,9 +541,9 @@ pub struct ShippingLegFieldsResponse {
     activity: Option<LogisticsActivityResponse>,
     /// Per tonne·km, by stage.
     intensity: Option<IntensityResponse>,
-    /// Tonne grades no data quality: always `null`.
-    #[schema(value_type = Option<Object>)]
-    data_quality_score: Option<()>,
+    /// The leg's grades (3.x's `DataQualityScore`); `null` for legs stored
+    /// before Tonne graded them.
+    data_quality_score: Option<DataQualityResponse>,
     /// The containers in tonnes, when sent as TEU without a mass.
     converted_shipment: Option<ConvertedShipmentResponse>,
     /// `user_provided_cargo_type` or `average_cargo_type`, with `converted_shipment`.
@@ -551,6 +551,24 @@ pub struct ShippingLegFieldsResponse {
     /// One method is one leg: always `null`.
     #[schema(value_type = Option<Object>)]
     resolved_legs: Option<()>,
+}
+
+/// A leg's data quality (3.x's `DataQualityScore`): the worst grade, and
+/// each component's.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = DataQualityScoreDoc)]
+pub struct DataQualityResponse {
+    score: &'static str,
+    components: DataQualityComponentsResponse,
+}
+
+/// The components of a leg's data quality.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = DataQualityComponentsDoc)]
+pub struct DataQualityComponentsResponse {
+    emission_factor_score: &'static str,
+    route_score: Option<&'static str>,
+    shipment_score: &'static str,
 }
 
 /// The contract's `ShippingLegEmissionEstimate`.
@@ -743,7 +761,14 @@ fn leg_fields(
             unit: "t*km",
         }),
         intensity: f.map(|f| intensity(f, unit)),
-        data_quality_score: None,
+        data_quality_score: f.and_then(|f| f.quality).map(|q| DataQualityResponse {
+            score: q.score.as_str(),
+            components: DataQualityComponentsResponse {
+                emission_factor_score: q.emission_factor.as_str(),
+                route_score: q.route.map(|r| r.as_str()),
+                shipment_score: q.shipment.as_str(),
+            },
+        }),
         converted_shipment,
         shipment_conversion_method,
         resolved_legs: None,
@@ -837,9 +862,9 @@ pub struct MultiLegEstimateResponse {
     raw_distance: DistanceResponse,
     /// Σ legs' distances used.
     adjusted_distance: DistanceResponse,
-    /// Tonne grades no data quality: always `null`.
-    #[schema(value_type = Option<Object>)]
-    data_quality_score: Option<()>,
+    /// The leg's grades (3.x's `DataQualityScore`); `null` for legs stored
+    /// before Tonne graded them.
+    data_quality_score: Option<DataQualityResponse>,
     #[serde(flatten)]
     shipment: ShipmentFieldsResponse,
 }

@@ -28,142 +28,9 @@ pub enum Mode {
     Sea,
 }
 
-/// The contract's `SimpleShippingMethod` names with their mode and factor.
-/// North-American truck types use the closest DESNZ (UK fleet) class.
-const SIMPLE: &[(&str, Mode, Factor)] = &[
-    (
-        "inland_waterway_motor_vessel_small",
-        Mode::InlandWaterway,
-        authored::IWW_MOTOR_SMALL,
-    ),
-    (
-        "inland_waterway_motor_vessel_medium",
-        Mode::InlandWaterway,
-        authored::IWW_MOTOR_MEDIUM,
-    ),
-    (
-        "inland_waterway_motor_vessel_large",
-        Mode::InlandWaterway,
-        authored::IWW_MOTOR_LARGE,
-    ),
-    (
-        "inland_waterway_coupled_convoy",
-        Mode::InlandWaterway,
-        authored::IWW_COUPLED,
-    ),
-    (
-        "inland_waterway_pushed_convoy_small",
-        Mode::InlandWaterway,
-        authored::IWW_PUSHED_SMALL,
-    ),
-    (
-        "inland_waterway_pushed_convoy_medium",
-        Mode::InlandWaterway,
-        authored::IWW_PUSHED_MEDIUM,
-    ),
-    (
-        "inland_waterway_pushed_convoy_large",
-        Mode::InlandWaterway,
-        authored::IWW_PUSHED_LARGE,
-    ),
-    (
-        "inland_waterway_tanker",
-        Mode::InlandWaterway,
-        authored::IWW_TANKER,
-    ),
-    (
-        "inland_waterway_container_vessel_medium",
-        Mode::InlandWaterway,
-        authored::IWW_CONTAINER_MEDIUM,
-    ),
-    (
-        "inland_waterway_container_vessel_large",
-        Mode::InlandWaterway,
-        authored::IWW_CONTAINER_LARGE,
-    ),
-    (
-        "inland_waterway_container_vessel_convoy",
-        Mode::InlandWaterway,
-        authored::IWW_CONTAINER_CONVOY,
-    ),
-    ("diesel_freight_train", Mode::Rail, desnz::FREIGHT_TRAIN),
-    ("electric_freight_train", Mode::Rail, desnz::FREIGHT_TRAIN),
-    ("diesel_truck", Mode::Road, desnz::HGV_ALL),
-    ("truck_generic_van", Mode::Road, desnz::VAN_AVERAGE_DIESEL),
-    (
-        "truck_generic_urban",
-        Mode::Road,
-        desnz::HGV_RIGID_3_5_TO_7_5,
-    ),
-    ("truck_generic_mgv", Mode::Road, desnz::HGV_RIGID_7_5_TO_17),
-    ("truck_generic_hgv", Mode::Road, desnz::HGV_ALL),
-    ("truck_rigid_7_5t", Mode::Road, desnz::HGV_RIGID_3_5_TO_7_5),
-    ("truck_rigid_12t", Mode::Road, desnz::HGV_RIGID_7_5_TO_17),
-    ("truck_rigid_20t", Mode::Road, desnz::HGV_RIGID_OVER_17),
-    ("truck_rigid_26t", Mode::Road, desnz::HGV_RIGID_OVER_17),
-    ("truck_rigid_32t", Mode::Road, desnz::HGV_RIGID_OVER_17),
-    (
-        "truck_articulated_34t",
-        Mode::Road,
-        desnz::HGV_ARTIC_3_5_TO_33,
-    ),
-    (
-        "truck_articulated_40t",
-        Mode::Road,
-        desnz::HGV_ARTIC_OVER_33,
-    ),
-    (
-        "truck_articulated_44t",
-        Mode::Road,
-        desnz::HGV_ARTIC_OVER_33,
-    ),
-    (
-        "truck_articulated_60t",
-        Mode::Road,
-        desnz::HGV_ARTIC_OVER_33,
-    ),
-    (
-        "truck_articulated_72t",
-        Mode::Road,
-        desnz::HGV_ARTIC_OVER_33,
-    ),
-    ("truck_na_van", Mode::Road, desnz::VAN_AVERAGE_DIESEL),
-    ("truck_na_general", Mode::Road, desnz::HGV_ALL),
-    (
-        "truck_na_auto_carrier",
-        Mode::Road,
-        desnz::HGV_ARTIC_3_5_TO_33,
-    ),
-    ("truck_na_dray", Mode::Road, desnz::HGV_ALL),
-    ("truck_na_expedited", Mode::Road, desnz::HGV_RIGID_OVER_17),
-    ("truck_na_flatbed", Mode::Road, desnz::HGV_ARTIC_3_5_TO_33),
-    ("truck_na_heavy_bulk", Mode::Road, desnz::HGV_ARTIC_OVER_33),
-    ("truck_na_dry_van_ltl", Mode::Road, desnz::HGV_RIGID_OVER_17),
-    ("truck_na_dry_van_tl", Mode::Road, desnz::HGV_ARTIC_OVER_33),
-    ("truck_na_mixed", Mode::Road, desnz::HGV_ALL),
-    ("truck_na_moving", Mode::Road, desnz::HGV_RIGID_7_5_TO_17),
-    ("truck_na_package", Mode::Road, desnz::HGV_RIGID_7_5_TO_17),
-    (
-        "truck_na_refrigerated",
-        Mode::Road,
-        desnz::HGV_REFRIGERATED_ALL,
-    ),
-    (
-        "truck_na_specialized",
-        Mode::Road,
-        desnz::HGV_ARTIC_3_5_TO_33,
-    ),
-    ("truck_na_tanker", Mode::Road, desnz::HGV_ARTIC_OVER_33),
-    // air freight: the factor depends on the haul band (see `air_factor`)
-    ("plane", Mode::Air, desnz::AIR_FREIGHT_LONG_HAUL),
-    ("passenger_plane", Mode::Air, desnz::AIR_FREIGHT_LONG_HAUL),
-    ("cargo_plane", Mode::Air, desnz::AIR_FREIGHT_LONG_HAUL),
-];
+mod methods;
 
-/// Whether `name` is one of the contract's simple shipping methods.
-pub fn is_simple_method(name: &str) -> bool {
-    SIMPLE.iter().any(|(n, _, _)| *n == name)
-}
+pub use methods::{DataQuality, Grade, Resolved, SIMPLE_NAMES, is_simple_method, resolve_simple};
 
 /// The contract's sea vessel types (non-container).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -471,6 +338,34 @@ pub(crate) struct LegTrace {
     pub kg_per_tonne: Decimal,
     /// Air freight by aircraft type: the flight's fuel and the shipment's share.
     pub aircraft: Option<crate::flight::AircraftUse>,
+    /// The leg's data quality.
+    pub quality: DataQuality,
+    /// Where the factor stands in for one no open source has: which, and why.
+    pub stand_in: Option<String>,
+}
+
+/// How well a leg's distance is known: sent (A), over the maritime network
+/// or a great circle in the air (B), a great circle × a detour factor on
+/// land (C).
+fn route_grade(method: DistanceMethod, mode: Mode) -> Grade {
+    match (method, mode) {
+        (DistanceMethod::UserInput, _) => Grade::A,
+        (DistanceMethod::SeaNetwork, _) | (DistanceMethod::GreatCircle, Mode::Air) => Grade::B,
+        (DistanceMethod::GreatCircle, _) => Grade::C,
+    }
+}
+
+/// How well the payload is known: a mass (A), containers converted by the
+/// cargo type the client named (B) or by the average cargo (C).
+fn shipment_grade(shipment: &Shipment) -> Grade {
+    match shipment {
+        Shipment::Mass(_) | Shipment::Containers { mass: Some(_), .. } => Grade::A,
+        Shipment::Containers {
+            cargo: CargoType::Average,
+            ..
+        } => Grade::C,
+        Shipment::Containers { .. } => Grade::B,
+    }
 }
 
 /// [`leg`] with what it multiplied.
@@ -490,12 +385,12 @@ pub(crate) fn leg_traced(
     let mut methodology = Vec::new();
     // the mode and the factors whose product is its intensity in kg CO2e per
     // tonne·km (air: by haul band, below)
-    let (mode, mut factors) = match &leg.method {
+    let unknown = || EstimateError::invalid(&field("method"), "is not a known shipping method");
+    // the factor's grade, and where it stands in for one no open source has, why
+    let (mode, mut factors, mut grade, stand_in) = match &leg.method {
         Method::Simple(name) => {
-            let (_, mode, factor) = SIMPLE.iter().find(|(n, _, _)| n == name).ok_or_else(|| {
-                EstimateError::invalid(&field("method"), "is not a known shipping method")
-            })?;
-            (*mode, vec![*factor])
+            let r = resolve_simple(name).ok_or_else(unknown)?;
+            (r.mode, r.factors, r.grade, r.stand_in)
         }
         Method::Sea {
             vessel,
@@ -509,22 +404,10 @@ pub(crate) fn leg_traced(
             if *heavy_load {
                 f.push(authored::HEAVY_LOAD_RATIO);
             }
-            (Mode::Sea, f)
+            (Mode::Sea, f, Grade::B, None)
         }
-        Method::Container { refrigerated, .. } => (Mode::Sea, container_factors(*refrigerated)),
-        Method::Aircraft { .. } => (Mode::Air, vec![authored::TIM_JET_FUEL_TTW]),
-        Method::FlightNumber { configuration, .. } => {
-            methodology.push(FLIGHT_NUMBER_FALLBACK);
-            let (_, mode, factor) = SIMPLE
-                .iter()
-                .find(|(n, m, _)| n == configuration && *m == Mode::Air)
-                .ok_or_else(|| {
-                    EstimateError::invalid(
-                        &field("method.aircraft_configuration"),
-                        "must be plane, cargo_plane or passenger_plane",
-                    )
-                })?;
-            (*mode, vec![*factor])
+        Method::Container { refrigerated, .. } => {
+            (Mode::Sea, container_factors(*refrigerated), Grade::B, None)
         }
         Method::Vessel {
             refrigerated,
@@ -536,7 +419,21 @@ pub(crate) fn leg_traced(
             } else {
                 IMO_FALLBACK
             });
-            (Mode::Sea, container_factors(*refrigerated))
+            (Mode::Sea, container_factors(*refrigerated), Grade::C, None)
+        }
+        // typical seats, the global load factor: one step below an exact row
+        Method::Aircraft { .. } => (Mode::Air, vec![authored::TIM_JET_FUEL_TTW], Grade::B, None),
+        Method::FlightNumber { configuration, .. } => {
+            methodology.push(FLIGHT_NUMBER_FALLBACK);
+            let r = resolve_simple(configuration)
+                .filter(|r| r.mode == Mode::Air)
+                .ok_or_else(|| {
+                    EstimateError::invalid(
+                        &field("method.aircraft_configuration"),
+                        "must be plane, cargo_plane or passenger_plane",
+                    )
+                })?;
+            (r.mode, r.factors, Grade::C, r.stand_in)
         }
     };
     let measured = distance(&route_field, &leg.route, mode)?;
@@ -557,6 +454,7 @@ pub(crate) fn leg_traced(
             None => {
                 methodology.push(FLIGHT_NUMBER_FALLBACK);
                 factors = vec![desnz::AIR_FREIGHT_LONG_HAUL];
+                grade = Grade::C;
             }
         }
     }
@@ -586,6 +484,12 @@ pub(crate) fn leg_traced(
             tonnes,
             kg_per_tonne,
             aircraft,
+            quality: DataQuality::of(
+                grade,
+                Some(route_grade(measured.method, mode)),
+                shipment_grade(shipment),
+            ),
+            stand_in,
         },
     ))
 }
@@ -672,212 +576,4 @@ pub(crate) fn multi_leg_traced(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::route::Place;
-
-    fn tonnes(t: i64) -> Shipment {
-        Shipment::Mass(Mass::from_grams(t * 1_000_000))
-    }
-
-    fn km(v: i64) -> Route {
-        Route::Distance(Distance::from_km(Decimal::from(v)))
-    }
-
-    fn simple(name: &str) -> Method {
-        Method::Simple(name.into())
-    }
-
-    /// 1 t of belly freight on an A320 over a given 1,000 km: the flight's
-    /// 3,746.088 kg of fuel (see `flight::tests`) × 3.1894 = 11,947.7 kg CO2e,
-    /// × the shipment's share of the payload, 1,000 kg ÷ (150 seats × 0.845 ×
-    /// 100 kg) = 942.625 kg.
-    #[test]
-    fn air_freight_by_aircraft_type_by_hand_and_freighters_fall_back() {
-        let on = |code: &str| {
-            leg(
-                "",
-                &tonnes(1),
-                &Leg {
-                    route: km(1000),
-                    method: Method::Aircraft {
-                        aircraft_type: code.into(),
-                    },
-                },
-            )
-        };
-        let e = on("A320").unwrap();
-        assert_eq!(e.mass.grams(), 942_625);
-        assert!(e.methodology.is_empty());
-        // the An-12 has no seats: the generic plane (DESNZ, by haul band), said so
-        let f = on("AN12").unwrap();
-        assert_eq!(f.methodology, vec![FLIGHT_NUMBER_FALLBACK]);
-        let generic = leg(
-            "",
-            &tonnes(1),
-            &Leg {
-                route: km(1000),
-                method: simple("cargo_plane"),
-            },
-        )
-        .unwrap();
-        assert_eq!(f.mass, generic.mass);
-        assert!(on("QQ99").is_err());
-        // a flight number: no schedules, the configuration's generic method
-        let n = leg(
-            "",
-            &tonnes(1),
-            &Leg {
-                route: km(1000),
-                method: Method::FlightNumber {
-                    flight_number: "BA15".into(),
-                    configuration: "cargo_plane".into(),
-                },
-            },
-        )
-        .unwrap();
-        assert_eq!(n.methodology, vec![FLIGHT_NUMBER_FALLBACK]);
-        assert_eq!(n.mass, f.mass);
-    }
-
-    #[test]
-    fn reproduces_desnz_freight_factors_by_hand() {
-        // 10 t × 500 km by articulated HGV > 33 t: 10 × 500 × 0.07703 = 385.15 kg
-        let e = leg(
-            "",
-            &tonnes(10),
-            &Leg {
-                route: km(500),
-                method: simple("truck_articulated_40t"),
-            },
-        )
-        .unwrap();
-        assert_eq!(e.mass.grams(), 385_150);
-        // 2 t × 8,000 km long-haul air freight: 2 × 8000 × 0.89939 = 14,390.24 kg
-        let e = leg(
-            "",
-            &tonnes(2),
-            &Leg {
-                route: km(8000),
-                method: simple("cargo_plane"),
-            },
-        )
-        .unwrap();
-        assert_eq!(e.mass.grams(), 14_390_240);
-        // 3 TEU of average cargo (30 t) × 1,000 km container ship: 30 × 1000 × 0.01612 = 483.6 kg
-        let teu = Shipment::Containers {
-            teu: Decimal::from(3),
-            cargo: CargoType::Average,
-            mass: None,
-        };
-        let e = leg(
-            "",
-            &teu,
-            &Leg {
-                route: km(1000),
-                method: Method::Container {
-                    refrigerated: false,
-                    trade_lane: None,
-                },
-            },
-        )
-        .unwrap();
-        assert_eq!(e.mass.grams(), 483_600);
-        assert!(e.methodology.is_empty());
-    }
-
-    #[test]
-    fn sea_legs_follow_the_network_and_unknown_vessels_fall_back() {
-        let route = Route::Between {
-            source: Place::Seaport("CNSHA".into()),
-            destination: Place::Seaport("NLRTM".into()),
-        };
-        let e = leg(
-            "",
-            &tonnes(1),
-            &Leg {
-                route,
-                method: Method::Vessel {
-                    imo: "9745225".into(),
-                    refrigerated: false,
-                    trade_lane: Some("aggregated_transsuez".into()),
-                },
-            },
-        )
-        .unwrap();
-        let published = Decimal::from(19_446); // 10,500 nm
-        assert!(
-            (e.distance.km() - published).abs() / published < Decimal::new(1, 1),
-            "{}",
-            e.distance.km()
-        );
-        assert_eq!(e.methodology, vec![IMO_TRADE_LANE_FALLBACK]);
-        let missing = leg(
-            "",
-            &tonnes(1),
-            &Leg {
-                route: Route::Between {
-                    source: Place::Seaport("ZZZZZ".into()),
-                    destination: Place::Seaport("NLRTM".into()),
-                },
-                method: Method::Container {
-                    refrigerated: false,
-                    trade_lane: None,
-                },
-            },
-        );
-        assert_eq!(
-            missing,
-            Err(EstimateError::PortNotFound {
-                field: "route.source".into(),
-                code: "ZZZZZ".into()
-            })
-        );
-    }
-
-    #[test]
-    fn multi_leg_sums_and_is_monotonic() {
-        let legs = vec![
-            Leg {
-                route: km(100),
-                method: simple("diesel_truck"),
-            },
-            Leg {
-                route: km(900),
-                method: simple("diesel_freight_train"),
-            },
-        ];
-        let e = multi_leg(&tonnes(5), &legs).unwrap();
-        assert_eq!(
-            e.mass.grams(),
-            e.legs.iter().map(|l| l.mass.grams()).sum::<i64>()
-        );
-        assert_eq!(e.distance.km(), Decimal::from(1000));
-        assert!(multi_leg(&tonnes(6), &legs).unwrap().mass > e.mass);
-        assert_eq!(multi_leg(&tonnes(0), &legs).unwrap().mass.grams(), 0);
-        let mut last = 0;
-        for d in (0..5000).step_by(100) {
-            let g = leg(
-                "",
-                &tonnes(1),
-                &Leg {
-                    route: km(d),
-                    method: simple("plane"),
-                },
-            )
-            .unwrap()
-            .mass
-            .grams();
-            assert!(g >= last, "{d}");
-            last = g;
-        }
-    }
-
-    #[test]
-    fn every_contract_method_has_a_factor() {
-        assert_eq!(SIMPLE.len(), 46);
-        for (name, _, f) in SIMPLE {
-            assert!(f.value() > Decimal::ZERO, "{name}");
-        }
-    }
-}
+mod tests;

@@ -1,0 +1,214 @@
+//! The shipping engine's tests: DESNZ factors by hand, distances, air by
+//! aircraft type, fallbacks.
+
+use super::*;
+use crate::route::Place;
+
+fn tonnes(t: i64) -> Shipment {
+    Shipment::Mass(Mass::from_grams(t * 1_000_000))
+}
+
+fn km(v: i64) -> Route {
+    Route::Distance(Distance::from_km(Decimal::from(v)))
+}
+
+fn simple(name: &str) -> Method {
+    Method::Simple(name.into())
+}
+
+/// 1 t of belly freight on an A320 over a given 1,000 km: the flight's
+/// 3,746.088 kg of fuel (see `flight::tests`) × 3.1894 = 11,947.7 kg CO2e,
+/// × the shipment's share of the payload, 1,000 kg ÷ (150 seats × 0.845 ×
+/// 100 kg) = 942.625 kg.
+#[test]
+fn air_freight_by_aircraft_type_by_hand_and_freighters_fall_back() {
+    let on = |code: &str| {
+        leg(
+            "",
+            &tonnes(1),
+            &Leg {
+                route: km(1000),
+                method: Method::Aircraft {
+                    aircraft_type: code.into(),
+                },
+            },
+        )
+    };
+    let e = on("A320").unwrap();
+    assert_eq!(e.mass.grams(), 942_625);
+    assert!(e.methodology.is_empty());
+    // the An-12 has no seats: the generic plane (DESNZ, by haul band), said so
+    let f = on("AN12").unwrap();
+    assert_eq!(f.methodology, vec![FLIGHT_NUMBER_FALLBACK]);
+    let generic = leg(
+        "",
+        &tonnes(1),
+        &Leg {
+            route: km(1000),
+            method: simple("cargo_plane"),
+        },
+    )
+    .unwrap();
+    assert_eq!(f.mass, generic.mass);
+    assert!(on("QQ99").is_err());
+    // a flight number: no schedules, the configuration's generic method
+    let n = leg(
+        "",
+        &tonnes(1),
+        &Leg {
+            route: km(1000),
+            method: Method::FlightNumber {
+                flight_number: "BA15".into(),
+                configuration: "cargo_plane".into(),
+            },
+        },
+    )
+    .unwrap();
+    assert_eq!(n.methodology, vec![FLIGHT_NUMBER_FALLBACK]);
+    assert_eq!(n.mass, f.mass);
+}
+
+#[test]
+fn reproduces_desnz_freight_factors_by_hand() {
+    // 10 t × 500 km by articulated HGV > 33 t: 10 × 500 × 0.07703 = 385.15 kg
+    let e = leg(
+        "",
+        &tonnes(10),
+        &Leg {
+            route: km(500),
+            method: simple("truck_articulated_40t"),
+        },
+    )
+    .unwrap();
+    assert_eq!(e.mass.grams(), 385_150);
+    // 2 t × 8,000 km long-haul air freight: 2 × 8000 × 0.89939 = 14,390.24 kg
+    let e = leg(
+        "",
+        &tonnes(2),
+        &Leg {
+            route: km(8000),
+            method: simple("cargo_plane"),
+        },
+    )
+    .unwrap();
+    assert_eq!(e.mass.grams(), 14_390_240);
+    // 3 TEU of average cargo (30 t) × 1,000 km container ship: 30 × 1000 × 0.01612 = 483.6 kg
+    let teu = Shipment::Containers {
+        teu: Decimal::from(3),
+        cargo: CargoType::Average,
+        mass: None,
+    };
+    let e = leg(
+        "",
+        &teu,
+        &Leg {
+            route: km(1000),
+            method: Method::Container {
+                refrigerated: false,
+                trade_lane: None,
+            },
+        },
+    )
+    .unwrap();
+    assert_eq!(e.mass.grams(), 483_600);
+    assert!(e.methodology.is_empty());
+}
+
+#[test]
+fn sea_legs_follow_the_network_and_unknown_vessels_fall_back() {
+    let route = Route::Between {
+        source: Place::Seaport("CNSHA".into()),
+        destination: Place::Seaport("NLRTM".into()),
+    };
+    let e = leg(
+        "",
+        &tonnes(1),
+        &Leg {
+            route,
+            method: Method::Vessel {
+                imo: "9745225".into(),
+                refrigerated: false,
+                trade_lane: Some("aggregated_transsuez".into()),
+            },
+        },
+    )
+    .unwrap();
+    let published = Decimal::from(19_446); // 10,500 nm
+    assert!(
+        (e.distance.km() - published).abs() / published < Decimal::new(1, 1),
+        "{}",
+        e.distance.km()
+    );
+    assert_eq!(e.methodology, vec![IMO_TRADE_LANE_FALLBACK]);
+    let missing = leg(
+        "",
+        &tonnes(1),
+        &Leg {
+            route: Route::Between {
+                source: Place::Seaport("ZZZZZ".into()),
+                destination: Place::Seaport("NLRTM".into()),
+            },
+            method: Method::Container {
+                refrigerated: false,
+                trade_lane: None,
+            },
+        },
+    );
+    assert_eq!(
+        missing,
+        Err(EstimateError::PortNotFound {
+            field: "route.source".into(),
+            code: "ZZZZZ".into()
+        })
+    );
+}
+
+#[test]
+fn multi_leg_sums_and_is_monotonic() {
+    let legs = vec![
+        Leg {
+            route: km(100),
+            method: simple("diesel_truck"),
+        },
+        Leg {
+            route: km(900),
+            method: simple("diesel_freight_train"),
+        },
+    ];
+    let e = multi_leg(&tonnes(5), &legs).unwrap();
+    assert_eq!(
+        e.mass.grams(),
+        e.legs.iter().map(|l| l.mass.grams()).sum::<i64>()
+    );
+    assert_eq!(e.distance.km(), Decimal::from(1000));
+    assert!(multi_leg(&tonnes(6), &legs).unwrap().mass > e.mass);
+    assert_eq!(multi_leg(&tonnes(0), &legs).unwrap().mass.grams(), 0);
+    let mut last = 0;
+    for d in (0..5000).step_by(100) {
+        let g = leg(
+            "",
+            &tonnes(1),
+            &Leg {
+                route: km(d),
+                method: simple("plane"),
+            },
+        )
+        .unwrap()
+        .mass
+        .grams();
+        assert!(g >= last, "{d}");
+        last = g;
+    }
+}
+
+#[test]
+fn every_contract_method_has_a_factor() {
+    assert_eq!(SIMPLE_NAMES.len(), 147);
+    for name in SIMPLE_NAMES {
+        let r = resolve_simple(name).unwrap();
+        assert!(
+            r.factors.iter().all(|f| f.value() > Decimal::ZERO),
+            "{name}"
+        );
+    }
+}
