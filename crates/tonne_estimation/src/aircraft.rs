@@ -30,9 +30,9 @@ use rust_decimal::Decimal;
 
 use crate::errors::EstimateError;
 use crate::factors::{GasSplit, authored};
-use crate::flight::{CabinClass, FlightRoute};
 use crate::geo::km_decimal;
 use crate::places;
+use crate::route::{CabinClass, FlightRoute};
 
 const FUEL: &str = include_str!("../data/eea_fuel_burn_2023.csv");
 const SEATS: &str = include_str!("../data/seat_configs.csv");

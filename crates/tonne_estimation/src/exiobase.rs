@@ -209,7 +209,7 @@ pub fn region_name(region: &str) -> &'static str {
             .regions
             .iter()
             .find(|(_, r)| **r == alpha2)
-            .and_then(|(a3, _)| crate::catalogue::country_name(a3))
+            .and_then(|(a3, _)| crate::countries::country_name(a3))
             .unwrap_or("World"),
     }
 }

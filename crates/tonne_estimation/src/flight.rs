@@ -21,24 +21,7 @@ use crate::geo::km_decimal;
 use crate::places;
 use crate::units::{Distance, kg_to_mass};
 
-/// The contract's cabin classes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum CabinClass {
-    /// Economy (Tonne's default; see docs/API.md).
-    #[default]
-    Economy,
-    Business,
-    First,
-}
-
-/// A flight route.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum FlightRoute {
-    /// A flown distance, used as given.
-    Distance(Distance),
-    /// IATA or ICAO codes.
-    Airports { source: String, destination: String },
-}
+pub use crate::route::{CabinClass, FlightRoute};
 
 /// A haul band.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -31,6 +31,7 @@
 pub mod aircraft;
 pub mod catalogue;
 pub mod cities;
+mod countries;
 pub mod diet;
 pub mod electricity;
 mod errors;

@@ -81,3 +81,22 @@ pub(crate) fn surface_distance(field: &str, route: &Route) -> Result<Distance, E
         }
     }
 }
+
+/// The contract's cabin classes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CabinClass {
+    /// Economy (Tonne's default; see docs/API.md).
+    #[default]
+    Economy,
+    Business,
+    First,
+}
+
+/// A flight route.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FlightRoute {
+    /// A flown distance, used as given.
+    Distance(Distance),
+    /// IATA or ICAO codes.
+    Airports { source: String, destination: String },
+}

@@ -4,10 +4,9 @@
 use rust_decimal::Decimal;
 
 use super::factor::{CatalogueFactor, FactorSource, LogicalUnit};
+use crate::countries::country_name;
 use crate::factors::{Factor, GasSplit, authored, desnz_2025};
 use crate::{exiobase, grid, transaction};
-use std::collections::HashMap;
-use std::sync::OnceLock;
 
 /// The engines' units (after `kg CO2e/`) as the contract's denominators and
 /// dimensions, with the multiplier from the engine's value to the
@@ -148,32 +147,9 @@ fn authored(f: &Factor) -> Option<CatalogueFactor> {
         denominator,
         logical_unit,
         kg_co2e: f.value() * k,
-        gases: (f.id == authored::TIM_JET_FUEL_TTW.id).then(crate::aircraft::jet_fuel_gases),
+        gases: GasSplit::of(f.id),
         engine_id: f.id.to_owned(),
     })
-}
-
-/// An ISO alpha-3 code's English name (`World` for `WORLD`).
-pub fn country_name(alpha3: &str) -> Option<&'static str> {
-    static NAMES: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
-    if alpha3 == "WORLD" {
-        return Some("World");
-    }
-    NAMES
-        .get_or_init(|| {
-            include_str!("../../data/countries.csv")
-                .lines()
-                .filter(|l| !l.starts_with('#') && !l.starts_with("alpha3,"))
-                .filter_map(|l| {
-                    let mut cols = l.splitn(3, ',');
-                    let a3 = cols.next()?;
-                    let _a2 = cols.next()?;
-                    Some((a3, cols.next()?.trim_matches('"')))
-                })
-                .collect()
-        })
-        .get(alpha3)
-        .copied()
 }
 
 pub(super) fn build() -> Vec<CatalogueFactor> {

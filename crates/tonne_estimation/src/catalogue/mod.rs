@@ -32,7 +32,7 @@ mod factor;
 
 pub use factor::{CatalogueFactor, FactorSource, LogicalUnit};
 
-pub use entries::country_name;
+pub use crate::countries::country_name;
 
 /// A denominator the catalogue uses, as `&'static str` (how a stored
 /// factor's unit is read back).
