@@ -347,14 +347,7 @@ pub fn flight_fuel(
             source,
             destination,
         } => {
-            let find = |which: &str, code: &str| {
-                places::airport(code).ok_or_else(|| EstimateError::AirportInvalid {
-                    field: format!("{field}.{which}.code"),
-                    code: code.to_owned(),
-                })
-            };
-            let a = find("source", source)?;
-            let b = find("destination", destination)?;
+            let (a, b) = places::airport_pair(field, source, destination)?;
             let km = km_decimal(a.position.km_to(&b.position));
             let (r, s) = ratio(&a, &b);
             (km, r, s)

@@ -36,12 +36,10 @@ use crate::shipping::{self};
 use crate::transaction::{self, TransactionOutcome};
 use crate::{EstimateError, electricity, factor_estimate};
 
-mod footprints;
 mod freight;
 mod parts;
 mod travel;
 
-use footprints::{company, individual};
 use freight::{shipping_leg, shipping_part};
 use parts::*;
 use travel::*;
@@ -256,8 +254,30 @@ fn compute(request: &EstimateRequest) -> Result<Computed, EstimateError> {
                 }),
             }
         }
-        EstimateRequest::Company(r) => company(r),
-        EstimateRequest::Individual(r) => individual(r),
+        EstimateRequest::Company(r) => {
+            let (e, parts, notes) = crate::footprint::company_explained(r)?;
+            Ok(Computed {
+                mass: Some(e.mass),
+                detail: EstimateDetail::Company(e),
+                explanation: Explanation {
+                    parts,
+                    notes,
+                    factor_set: None,
+                },
+            })
+        }
+        EstimateRequest::Individual(r) => {
+            let (e, parts, notes) = crate::footprint::individual_explained(r)?;
+            Ok(Computed {
+                mass: Some(e.mass),
+                detail: EstimateDetail::Plain,
+                explanation: Explanation {
+                    parts,
+                    notes,
+                    factor_set: None,
+                },
+            })
+        }
         EstimateRequest::EmissionFactor(r) => {
             let e = factor_estimate::estimate(r)?;
             let f = &e.factor;

@@ -5,6 +5,7 @@ use rust_decimal::Decimal;
 use tonne_kernel::Mass;
 
 use crate::factors::{Factor, GasSplit};
+use crate::grid::{GRID_SOURCE, GridFactor};
 
 /// How an estimate's mass was obtained.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -176,4 +177,48 @@ pub struct Quantity {
     pub unit: String,
     /// How it was obtained: as given, great-circle, over the sea network, converted…
     pub method: String,
+}
+
+pub(crate) fn quantity(
+    name: &str,
+    amount: Decimal,
+    unit: &str,
+    method: impl Into<String>,
+) -> Quantity {
+    Quantity {
+        name: name.to_owned(),
+        amount: amount.normalize(),
+        unit: unit.to_owned(),
+        method: method.into(),
+    }
+}
+
+pub(crate) fn part(
+    name: impl Into<String>,
+    mass: Mass,
+    factors: Vec<FactorUse>,
+    q: Vec<Quantity>,
+) -> Part {
+    Part {
+        name: name.into(),
+        mass,
+        factors,
+        quantities: q,
+    }
+}
+
+impl FactorUse {
+    /// A country's grid intensity as a factor use (`grid:{code}`).
+    pub(crate) fn grid(code: &str, g: GridFactor) -> Self {
+        Self {
+            id: format!("grid:{code}"),
+            value: g.g_co2e_per_kwh,
+            unit: "g CO2e/kWh".into(),
+            source: GRID_SOURCE.into(),
+            row: Some(code.to_owned()),
+            year: Some(g.year),
+            gases: None,
+            catalogue_id: None,
+        }
+    }
 }

@@ -135,14 +135,7 @@ pub(crate) fn airport_distance(
     source: &str,
     destination: &str,
 ) -> Result<(Distance, bool), EstimateError> {
-    let find = |which: &str, code: &str| {
-        places::airport(code).ok_or_else(|| EstimateError::AirportInvalid {
-            field: format!("{field}.{which}.code"),
-            code: code.to_owned(),
-        })
-    };
-    let a = find("source", source)?;
-    let b = find("destination", destination)?;
+    let (a, b) = places::airport_pair(field, source, destination)?;
     let km = km_decimal(a.position.km_to(&b.position));
     Ok((
         Distance::from_km(km),

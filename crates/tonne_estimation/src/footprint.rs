@@ -7,6 +7,7 @@ use tonne_kernel::Mass;
 
 use crate::diet::Diet;
 use crate::errors::EstimateError;
+use crate::explanation::Part;
 use crate::factors::desnz_2025 as desnz;
 use crate::factors::{Factor, authored};
 use crate::flight::{self, CabinClass};
@@ -99,6 +100,15 @@ fn bounded(field: &str, v: u64) -> Result<Decimal, EstimateError> {
     Ok(Decimal::from(v))
 }
 
+impl CompanyRequest {
+    /// Nothing metered (no electricity nor gas given): energy comes from the
+    /// CIBSE TM46 office benchmark per m² (the engine's branch, which the
+    /// explanation follows).
+    pub(crate) fn uses_office_benchmark(&self) -> bool {
+        self.electricity_kwh == 0 && self.gas_m3 == 0
+    }
+}
+
 /// Estimates a company's year (or `months` of it).
 pub fn company(r: &CompanyRequest) -> Result<CompanyEstimate, EstimateError> {
     if r.months == 0 || r.months > 1200 {
@@ -130,7 +140,7 @@ pub fn company(r: &CompanyRequest) -> Result<CompanyEstimate, EstimateError> {
     let gas_m3 = bounded("gas_consumption", r.gas_m3)?;
 
     // energy: metered, or the CIBSE TM46 office benchmark when nothing is metered
-    let (mut scope2_elec, mut scope1_gas) = if r.electricity_kwh == 0 && r.gas_m3 == 0 {
+    let (mut scope2_elec, mut scope1_gas) = if r.uses_office_benchmark() {
         let m2 = r.office_area.m2();
         (
             m2 * authored::OFFICE_ELECTRICITY_KWH_PER_M2.value() * grid,
@@ -376,6 +386,27 @@ pub fn individual(r: &IndividualRequest) -> Result<IndividualEstimate, EstimateE
         home_energy: m(home),
     })
 }
+
+/// [`company`] with its explanation's parts (one per component, each with
+/// the factors and quantities it multiplied) and notes.
+pub fn company_explained(
+    r: &CompanyRequest,
+) -> Result<(CompanyEstimate, Vec<Part>, Vec<String>), EstimateError> {
+    let e = company(r)?;
+    let (parts, notes) = explained::company(r, &e);
+    Ok((e, parts, notes))
+}
+
+/// [`individual`] with its explanation's parts and notes.
+pub fn individual_explained(
+    r: &IndividualRequest,
+) -> Result<(IndividualEstimate, Vec<Part>, Vec<String>), EstimateError> {
+    let e = individual(r)?;
+    let (parts, notes) = explained::individual(r, &e);
+    Ok((e, parts, notes))
+}
+
+mod explained;
 
 #[cfg(test)]
 mod tests;

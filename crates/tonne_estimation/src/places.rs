@@ -91,6 +91,22 @@ pub fn airport(code: &str) -> Option<Airport> {
     airports().get(code).copied()
 }
 
+/// Both airports of a route, or `airport_invalid` naming the unknown one
+/// (`{field}.source.code` / `{field}.destination.code`).
+pub(crate) fn airport_pair(
+    field: &str,
+    source: &str,
+    destination: &str,
+) -> Result<(Airport, Airport), crate::errors::EstimateError> {
+    let find = |which: &str, code: &str| {
+        airport(code).ok_or_else(|| crate::errors::EstimateError::AirportInvalid {
+            field: format!("{field}.{which}.code"),
+            code: code.to_owned(),
+        })
+    };
+    Ok((find("source", source)?, find("destination", destination)?))
+}
+
 fn seaports() -> &'static HashMap<String, LatLon> {
     static TABLE: OnceLock<HashMap<String, LatLon>> = OnceLock::new();
     TABLE.get_or_init(|| {

@@ -9,22 +9,9 @@ use crate::estimate::{Computed, EstimateDetail};
 use crate::explanation::{Explanation, FactorUse, Part, Quantity};
 use crate::route::Place;
 use crate::transaction::{self};
-use crate::{GRID_SOURCE, GridFactor, Spend, cities, exiobase, grid};
+use crate::{Spend, cities, exiobase};
 
 impl FactorUse {
-    pub(super) fn grid(code: &str, g: GridFactor) -> Self {
-        Self {
-            id: format!("grid:{code}"),
-            value: g.g_co2e_per_kwh,
-            unit: "g CO2e/kWh".into(),
-            source: GRID_SOURCE.into(),
-            row: Some(code.to_owned()),
-            year: Some(g.year),
-            gases: None,
-            catalogue_id: None,
-        }
-    }
-
     pub(super) fn exiobase(t: &transaction::TransactionTrace) -> Self {
         let c = t.category;
         let i = t.intensity;
@@ -52,33 +39,7 @@ impl FactorUse {
     }
 }
 
-pub(super) fn quantity(
-    name: &str,
-    amount: Decimal,
-    unit: &str,
-    method: impl Into<String>,
-) -> Quantity {
-    Quantity {
-        name: name.to_owned(),
-        amount: amount.normalize(),
-        unit: unit.to_owned(),
-        method: method.into(),
-    }
-}
-
-pub(super) fn part(
-    name: impl Into<String>,
-    mass: Mass,
-    factors: Vec<FactorUse>,
-    q: Vec<Quantity>,
-) -> Part {
-    Part {
-        name: name.into(),
-        mass,
-        factors,
-        quantities: q,
-    }
-}
+pub(super) use crate::explanation::{part, quantity};
 
 pub(super) const BAND_FLOOR: &str = "the mass is the longest trip of the haul band below (DESNZ's per-km factors fall from band to band; see docs/methodology.md)";
 
@@ -173,36 +134,4 @@ pub(super) fn spend_2011(s: &Spend, t: &transaction::TransactionTrace) -> Quanti
             c.cpi_then.normalize()
         ),
     )
-}
-
-pub(super) fn spend(name: &str, s: &Spend, usd: Decimal) -> Quantity {
-    quantity(
-        name,
-        usd.round_dp(2),
-        "USD (2022)",
-        format!(
-            "{} {} converted at 2022 average rates",
-            s.amount.normalize(),
-            s.currency.code()
-        ),
-    )
-}
-
-pub(super) fn grid_use(code: &str) -> Vec<FactorUse> {
-    grid::check_country("country_code", code)
-        .map(|g| vec![FactorUse::grid(code, g)])
-        .unwrap_or_default()
-}
-
-pub(super) fn usd_naics(naics: &str) -> FactorUse {
-    FactorUse {
-        id: format!("naics:{naics}"),
-        value: transaction::category_by_naics(naics).unwrap_or_default(),
-        unit: "kg CO2e/USD (2022)".into(),
-        source: "US EPA Supply Chain GHG Emission Factors v1.3.0 (USEEIO), with margins".into(),
-        row: Some(format!("NAICS {naics}")),
-        year: Some(2022),
-        gases: None,
-        catalogue_id: None,
-    }
 }

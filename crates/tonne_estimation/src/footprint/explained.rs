@@ -1,23 +1,23 @@
-//! Footprints: a company's and a person's year, term by term.
+//! A footprint's explanation, term by term, made beside the engine from what
+//! it computed (the explanation module only assembles it).
 
 use rust_decimal::Decimal;
 
-use crate::estimate::{Computed, EstimateDetail};
-use crate::explanation::{Explanation, FactorUse, Quantity};
+use crate::explanation::{FactorUse, Part, Quantity, part, quantity};
 use crate::factors::desnz_2025 as desnz;
 use crate::factors::{Factor, authored};
-use crate::footprint::{self, CompanyRequest, IndividualRequest};
+use crate::grid;
 use crate::transaction::{self};
-use crate::{Distance, EstimateError};
+use crate::units::{Distance, Spend};
 
-use super::parts::*;
+use super::{CompanyEstimate, CompanyRequest, IndividualEstimate, IndividualRequest};
 
-pub(super) fn company(r: &CompanyRequest) -> Result<Computed, EstimateError> {
-    let e = footprint::company(r)?;
+/// A company's parts (one per component) and notes.
+pub(super) fn company(r: &CompanyRequest, e: &CompanyEstimate) -> (Vec<Part>, Vec<String>) {
     let of = |fs: &[Factor]| fs.iter().map(FactorUse::of).collect::<Vec<_>>();
     let year =
         |n: &str, v: u64, unit: &str| quantity(n, Decimal::from(v), unit, "as given, per year");
-    let energy_factors = if r.electricity_kwh == 0 && r.gas_m3 == 0 {
+    let energy_factors = if r.uses_office_benchmark() {
         let mut f = of(&[
             authored::OFFICE_ELECTRICITY_KWH_PER_M2,
             authored::OFFICE_HEAT_KWH_PER_M2,
@@ -34,7 +34,7 @@ pub(super) fn company(r: &CompanyRequest) -> Result<Computed, EstimateError> {
         year("electricity_consumption", r.electricity_kwh, "kWh"),
         year("gas_consumption", r.gas_m3, "m³"),
     ];
-    if r.electricity_kwh == 0 && r.gas_m3 == 0 {
+    if r.uses_office_benchmark() {
         energy_q.push(quantity(
             "office_area",
             r.office_area.m2(),
@@ -79,7 +79,7 @@ pub(super) fn company(r: &CompanyRequest) -> Result<Computed, EstimateError> {
             f.push(usd_naics("518210"));
         }
         if r.on_premise_electricity_cost.is_some() {
-            f.push(FactorUse::of(&footprint::ELECTRICITY_PRICE_EUR_PER_KWH));
+            f.push(FactorUse::of(&super::ELECTRICITY_PRICE_EUR_PER_KWH));
             f.extend(grid_use(&r.country_code));
         }
         f
@@ -173,19 +173,14 @@ pub(super) fn company(r: &CompanyRequest) -> Result<Computed, EstimateError> {
     if r.green_electricity_used {
         notes.push("green electricity: market-based scope 2 electricity is zero".into());
     }
-    Ok(Computed {
-        mass: Some(e.mass),
-        detail: EstimateDetail::Company(e),
-        explanation: Explanation {
-            parts,
-            notes,
-            factor_set: None,
-        },
-    })
+    (parts, notes)
 }
 
-pub(super) fn individual(r: &IndividualRequest) -> Result<Computed, EstimateError> {
-    let e = footprint::individual(r)?;
+/// A person's parts and notes.
+pub(super) fn individual(
+    r: &IndividualRequest,
+    e: &IndividualEstimate,
+) -> (Vec<Part>, Vec<String>) {
     let car_km = r
         .car_distance
         .map_or(authored::DEFAULT_CAR_KM.value(), |d: Distance| d.km());
@@ -310,13 +305,37 @@ pub(super) fn individual(r: &IndividualRequest) -> Result<Computed, EstimateErro
     if r.green_electricity_used {
         notes.push("green electricity: home electricity is zero".into());
     }
-    Ok(Computed {
-        mass: Some(e.mass),
-        detail: EstimateDetail::Plain,
-        explanation: Explanation {
-            parts,
-            notes,
-            factor_set: None,
-        },
-    })
+    (parts, notes)
+}
+
+fn spend(name: &str, s: &Spend, usd: Decimal) -> Quantity {
+    quantity(
+        name,
+        usd.round_dp(2),
+        "USD (2022)",
+        format!(
+            "{} {} converted at 2022 average rates",
+            s.amount.normalize(),
+            s.currency.code()
+        ),
+    )
+}
+
+fn grid_use(code: &str) -> Vec<FactorUse> {
+    grid::check_country("country_code", code)
+        .map(|g| vec![FactorUse::grid(code, g)])
+        .unwrap_or_default()
+}
+
+fn usd_naics(naics: &str) -> FactorUse {
+    FactorUse {
+        id: format!("naics:{naics}"),
+        value: transaction::category_by_naics(naics).unwrap_or_default(),
+        unit: "kg CO2e/USD (2022)".into(),
+        source: "US EPA Supply Chain GHG Emission Factors v1.3.0 (USEEIO), with margins".into(),
+        row: Some(format!("NAICS {naics}")),
+        year: Some(2022),
+        gases: None,
+        catalogue_id: None,
+    }
 }
