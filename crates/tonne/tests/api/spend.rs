@@ -115,6 +115,29 @@ async fn exiobase_factors_are_listed_and_can_be_chosen(app: TestApp) {
     assert!(data.iter().all(|f| f["denominator_unit"] == "EUR"
         && f["source_version"] == "3.4"
         && f["id"].as_str().unwrap().ends_with(".US")));
+    // Kenya has no intensities of its own: with region_fallback, the rest of
+    // Africa's (and the World means); without, none
+    let kenya = app
+        .get(
+            "/v1/emission-factors?source=exiobase&region=Kenya&region_fallback=always&limit=100",
+            &t.live_key,
+        )
+        .await;
+    assert_eq!(kenya.status, 200);
+    let ids: Vec<&str> = kenya.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["id"].as_str().unwrap())
+        .collect();
+    assert!(ids.contains(&"exiobase-3.4.coicop-01.WF"), "{ids:?}");
+    let strict = app
+        .get(
+            "/v1/emission-factors?source=exiobase&region=Kenya",
+            &t.live_key,
+        )
+        .await;
+    assert_eq!(strict.body["data"], json!([]));
 
     // 100 USD × the US food intensity, with the upstream conversion: 100 ÷
     // 1.392 × 94.9 ÷ 107.9 (US CPI 2011, 2019) × 1.5364118088902992 = 97.076 kg

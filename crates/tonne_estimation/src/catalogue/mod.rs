@@ -75,6 +75,7 @@ pub struct FactorQuery {
     /// Any of these regions, by name, any case (all when empty).
     pub regions: Vec<String>,
     /// Whether factors of related regions are included (`region_fallback=always`):
+    /// for a country outside the EXIOBASE countries, its rest-of-world region;
     /// for any region, the `World` factors.
     pub region_fallback: bool,
     /// Only this dimension.
@@ -197,7 +198,20 @@ impl Catalogue {
     /// those whose name and category have them; each group by id. Without a
     /// name, by id.
     pub fn search(&self, query: &FactorQuery) -> Vec<&CatalogueFactor> {
-        let regions: Vec<String> = query.regions.iter().map(|r| fold(r)).collect();
+        let mut regions: Vec<String> = query.regions.iter().map(|r| fold(r)).collect();
+        if query.region_fallback {
+            // a country outside the EXIOBASE countries falls back to its
+            // rest-of-world region too (and every region to the World)
+            let rest: Vec<String> = query
+                .regions
+                .iter()
+                .filter_map(|r| crate::countries::alpha3_of_name(r))
+                .filter_map(crate::exiobase::region_of)
+                .filter(|r| r.starts_with('W'))
+                .map(|r| fold(crate::exiobase::region_name(r)))
+                .collect();
+            regions.extend(rest);
+        }
         let wanted = |f: &CatalogueFactor, folded: &Folded| {
             (query.sources.is_empty() || query.sources.contains(&f.source))
                 && (query.years.is_empty() || query.years.contains(&f.publication_year))

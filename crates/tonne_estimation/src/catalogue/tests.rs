@@ -72,6 +72,16 @@ fn filters_combine_and_regions_fall_back_to_the_world() {
     };
     let found = c.search(&with_world);
     assert!(found.iter().any(|f| f.engine_id == "grid:WORLD"));
+    // Kenya is no EXIOBASE country: with fallback, its rest-of-world region
+    let kenya = FactorQuery {
+        regions: vec!["kenya".into()],
+        region_fallback: true,
+        ..FactorQuery::default()
+    };
+    let found = c.search(&kenya);
+    assert!(found.iter().any(|f| f.engine_id == "exiobase:01:WF"));
+    assert!(found.iter().any(|f| f.engine_id == "grid:KEN"));
+    assert!(!found.iter().any(|f| f.engine_id == "exiobase:01:DE"));
     assert!(found.iter().any(|f| f.engine_id == "IWW_TANKER"));
     let sea = FactorQuery {
         name: Some("container ship".into()),
