@@ -17,6 +17,7 @@ mod catalogue;
 mod cli;
 mod console;
 mod conventions;
+mod dashboard;
 mod emission_factors;
 mod estimate_fields;
 mod estimates;
