@@ -10,6 +10,7 @@ use tonne_storage::{DatabaseUrl, PoolSettings};
 
 mod accounts;
 mod catalogue;
+mod config;
 mod dispatch;
 mod keys;
 mod offset_links;
@@ -68,6 +69,9 @@ enum Command {
     Serve(Box<ServeArgs>),
     /// Apply pending database migrations and exit.
     Migrate,
+    /// What the settings are (`env-example`: every environment variable, for `.env.example`).
+    #[command(subcommand)]
+    Config(config::ConfigCommand),
     /// Create a new organisation with a live/test account pair and one API key per mode.
     Bootstrap {
         /// Name of the organisation (and of its first account pair).
@@ -186,6 +190,10 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Some(Command::Users(command)) => {
             users::run(&admin_services(&url, secrets).await?, command).await
+        }
+        Some(Command::Config(command)) => {
+            config::run(command);
+            Ok(())
         }
         Some(Command::Migrate) => {
             let services = admin_services(&url, secrets.clone()).await?;
