@@ -29,7 +29,7 @@ use std::sync::OnceLock;
 use rust_decimal::Decimal;
 
 use crate::errors::EstimateError;
-use crate::factors::{GasSplit, authored};
+use crate::factors::authored;
 use crate::geo::km_decimal;
 use crate::places;
 use crate::route::{CabinClass, FlightRoute};
@@ -384,18 +384,6 @@ fn fuel_over(
         ccd_kg,
         fuel_kg: aircraft.lto_kg + ccd_kg,
     }
-}
-
-/// Jet fuel's tank-to-wake factor with its well-to-tank figure beside it
-/// (CORSIA's carbon intensity is CO2e; it is not split by gas).
-pub fn jet_fuel_gases() -> GasSplit {
-    GasSplit::of(authored::TIM_JET_FUEL_TTW.id).unwrap_or(GasSplit {
-        co2: authored::TIM_JET_FUEL_TTW.value(),
-        ch4: Decimal::ZERO,
-        n2o: Decimal::ZERO,
-        wtt_row: String::new(),
-        wtt: Decimal::ZERO,
-    })
 }
 
 #[cfg(test)]

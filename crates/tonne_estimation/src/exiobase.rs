@@ -75,7 +75,10 @@ impl Intensity {
 struct Tables {
     all: Vec<Intensity>,
     by_key: HashMap<(&'static str, &'static str), usize>,
-    regions: HashMap<&'static str, &'static str>,
+    /// ISO alpha-3 → (alpha-2, EXIOBASE region).
+    regions: HashMap<&'static str, (&'static str, &'static str)>,
+    /// An EXIOBASE country's ISO alpha-2 → its alpha-3.
+    alpha3: HashMap<&'static str, &'static str>,
     cpi: HashMap<(&'static str, u16), Decimal>,
     rates: HashMap<&'static str, Decimal>,
     mcc: HashMap<u16, (&'static str, &'static str)>,
@@ -131,13 +134,16 @@ fn tables() -> &'static Tables {
             .enumerate()
             .map(|(n, i)| ((i.coicop, i.region), n))
             .collect();
-        let regions = data_lines(REGIONS)
+        let regions: HashMap<&'static str, (&'static str, &'static str)> = data_lines(REGIONS)
             .filter_map(|l| {
                 let mut c = l.split(',');
-                let a3 = c.next()?;
-                let _a2 = c.next()?;
-                Some((a3, c.next()?))
+                Some((c.next()?, (c.next()?, c.next()?)))
             })
+            .collect();
+        let alpha3 = regions
+            .iter()
+            .filter(|(_, (a2, region))| a2 == region)
+            .map(|(a3, (a2, _))| (*a2, *a3))
             .collect();
         let cpi = data_lines(CPI)
             .filter_map(|l| {
@@ -172,6 +178,7 @@ fn tables() -> &'static Tables {
             all,
             by_key,
             regions,
+            alpha3,
             cpi,
             rates,
             mcc,
@@ -193,7 +200,7 @@ pub fn intensity(coicop: &str, region: &str) -> Option<&'static Intensity> {
 
 /// The EXIOBASE region of a country (ISO alpha-3).
 pub fn region_of(alpha3: &str) -> Option<&'static str> {
-    tables().regions.get(alpha3).copied()
+    tables().regions.get(alpha3).map(|(_, region)| *region)
 }
 
 /// The English name of an EXIOBASE region.
@@ -206,10 +213,9 @@ pub fn region_name(region: &str) -> &'static str {
         "WM" => "Rest of Middle East (EXIOBASE)",
         MEAN => "World",
         alpha2 => tables()
-            .regions
-            .iter()
-            .find(|(_, r)| **r == alpha2)
-            .and_then(|(a3, _)| crate::countries::country_name(a3))
+            .alpha3
+            .get(alpha2)
+            .and_then(|a3| crate::countries::country_name(a3))
             .unwrap_or("World"),
     }
 }
@@ -301,17 +307,7 @@ pub fn to_eur_2011(
 
 /// The ISO alpha-2 code of a country (alpha-3), if listed.
 pub(crate) fn alpha2_of(alpha3: &str) -> Option<&'static str> {
-    static A2: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
-    A2.get_or_init(|| {
-        data_lines(REGIONS)
-            .filter_map(|l| {
-                let mut c = l.split(',');
-                Some((c.next()?, c.next()?))
-            })
-            .collect()
-    })
-    .get(alpha3)
-    .copied()
+    tables().regions.get(alpha3).map(|(a2, _)| *a2)
 }
 
 #[cfg(test)]

@@ -67,6 +67,23 @@ pub struct TransactionFacts<'a> {
     pub diet_factor: Option<Decimal>,
 }
 
+impl TransactionFacts<'_> {
+    /// The merchant category the factor was reached from: named by the
+    /// factor's id (`mcc:5411`, USEEIO estimates) or its row (`MCC 5411 …`,
+    /// EXIOBASE ones).
+    pub fn merchant_category(&self) -> Option<&'static transaction::Category> {
+        let f = self.emission_factor;
+        let code = f.id.strip_prefix("mcc:").or_else(|| {
+            f.row
+                .as_deref()?
+                .strip_prefix("MCC ")?
+                .split_whitespace()
+                .next()
+        })?;
+        transaction::category(code)
+    }
+}
+
 impl Explanation {
     /// The facts of a transaction estimate; `None` for other kinds and money movement.
     pub fn transaction_facts(&self) -> Option<TransactionFacts<'_>> {

@@ -66,15 +66,7 @@ fn balanced(expr: &str) -> bool {
 async fn the_dashboard_reads_only_metrics_tonne_exports(app: TestApp) {
     let t = app.tenant().await;
     app.get("/v1/accounts/me", &t.live_key).await;
-    let metrics = app
-        .client
-        .get(format!("{}/metrics", app.base))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let metrics = app.text("/metrics").await;
     let exported: BTreeSet<&str> = metrics
         .lines()
         .filter_map(|l| l.strip_prefix("# TYPE "))

@@ -316,6 +316,18 @@ impl TestApp {
         }
     }
 
+    /// The text of an unauthenticated GET of a path on this server (`/metrics`, pages).
+    pub async fn text(&self, path: &str) -> String {
+        self.client
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap()
+    }
+
     pub async fn get(&self, path: &str, key: &str) -> Reply {
         self.send(self.request(Method::GET, path, Some(key))).await
     }

@@ -504,7 +504,10 @@ fn truck(name: &str) -> Option<Resolved> {
     // the longest class name the base starts with
     let class = CLASSES
         .iter()
-        .filter(|c| base == c.name || base.starts_with(&format!("{}_", c.name)))
+        .filter(|c| {
+            base.strip_prefix(c.name)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with('_'))
+        })
         .max_by_key(|c| c.name.len())?;
     let modifier = base.strip_prefix(class.name)?.trim_start_matches('_');
     let mode = Mode::Road;

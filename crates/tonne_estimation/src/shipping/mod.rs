@@ -459,7 +459,7 @@ pub(crate) fn leg_traced(
         }
     }
     let kg_per_tonne = match (&aircraft, mode) {
-        (Some(used), _) if !tonnes.is_zero() => used.fuel.ttw_kg() * used.share / tonnes,
+        // the share is by payload mass: a tonne carries 1,000 kg ÷ payload
         (Some(used), _) => {
             used.fuel.ttw_kg() * Decimal::from(1000)
                 / used.fuel.payload_kg().unwrap_or(Decimal::ONE)

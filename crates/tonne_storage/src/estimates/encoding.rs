@@ -645,6 +645,20 @@ fn legacy(
 mod tests {
     use super::*;
 
+    /// Encodes a computed estimate as the store writes it and reads it back.
+    fn round_trip(
+        kind: EstimateKind,
+        computed: &tonne_estimation::estimate::Computed,
+    ) -> (EstimateDetail, Explanation) {
+        let stored = Stored::encode(
+            &computed.detail,
+            &computed.explanation,
+            &QuoteTerms::default(),
+        );
+        let json = serde_json::to_string(&stored).unwrap();
+        let (detail, explanation, _) = decode(kind, computed.mass, &json, "{}").unwrap();
+        (detail, explanation)
+    }
     #[test]
     fn rows_of_the_first_format_still_read() {
         let (detail, explanation, quote) = decode(
@@ -694,14 +708,7 @@ mod tests {
         }
         .compute()
         .unwrap();
-        let stored = Stored::encode(
-            &computed.detail,
-            &computed.explanation,
-            &QuoteTerms::default(),
-        );
-        let json = serde_json::to_string(&stored).unwrap();
-        let (detail, explanation, _) =
-            decode(EstimateKind::Shipping, computed.mass, &json, "{}").unwrap();
+        let (detail, explanation) = round_trip(EstimateKind::Shipping, &computed);
         assert_eq!(detail, computed.detail);
         assert_eq!(explanation, computed.explanation);
         let EstimateDetail::Shipping(leg) = &detail else {
@@ -736,14 +743,7 @@ mod tests {
                 EstimateRequest::EmissionFactor(FactorRequest::parse(id, "12.5", unit).unwrap())
                     .compute()
                     .unwrap();
-            let stored = Stored::encode(
-                &computed.detail,
-                &computed.explanation,
-                &QuoteTerms::default(),
-            );
-            let json = serde_json::to_string(&stored).unwrap();
-            let (detail, explanation, _) =
-                decode(EstimateKind::EmissionFactor, computed.mass, &json, "{}").unwrap();
+            let (detail, explanation) = round_trip(EstimateKind::EmissionFactor, &computed);
             assert_eq!(detail, computed.detail, "{id}");
             assert_eq!(explanation, computed.explanation, "{id}");
         }

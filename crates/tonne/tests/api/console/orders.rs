@@ -95,15 +95,7 @@ async fn an_operator_fulfils_a_live_order_and_the_members_webhook_gets_every_eve
             .contains("Nothing was changed: an order cannot go from complete to cancelled.")
     );
     assert_eq!(status().await, "complete");
-    let certificate = app
-        .client
-        .get(format!("{}/certificates/{id}", app.base))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let certificate = app.text(&format!("/certificates/{id}")).await;
     assert!(
         certificate.contains("VCS-9001-1"),
         "the certificate shows the serials"
@@ -205,15 +197,7 @@ async fn an_operator_fulfils_a_live_order_and_the_members_webhook_gets_every_eve
         )
         .await;
     assert_eq!(saved.status, 303, "{}", saved.html);
-    let certificate = app
-        .client
-        .get(format!("{}/certificates/{id}", app.base))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let certificate = app.text(&format!("/certificates/{id}")).await;
     assert!(certificate.contains("VCS-9001-A"));
     assert!(certificate.contains("https://registry.example/retirements/9001"));
     let recorded = v

@@ -917,17 +917,7 @@ fn transaction_response(
     // the merchant category of the factor's row ("MCC 5411 Grocery…")
     let category = facts
         .as_ref()
-        .and_then(|f| {
-            f.emission_factor
-                .id
-                .strip_prefix("mcc:")
-                .map(str::to_owned)
-                .or_else(|| {
-                    let row = f.emission_factor.row.as_deref()?.strip_prefix("MCC ")?;
-                    Some(row.get(..4)?.to_owned())
-                })
-        })
-        .and_then(|code| tonne_estimation::transaction::category(&code))
+        .and_then(|f| f.merchant_category())
         .map(|c| c.description.clone());
     TransactionEstimateResponse {
         base,
