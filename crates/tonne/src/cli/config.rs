@@ -81,7 +81,7 @@ pub fn env_example() -> String {
          # Tests only: the PostgreSQL and Redis the test suite uses, and the contract files\n\
          # TONNE_TEST_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test\n\
          # TONNE_TEST_REDIS_URL=redis://127.0.0.1:6379\n\
-         # TONNE_CONTRACT=../shared/contract/lune-openapi-2023-01.yml\n",
+         # TONNE_CONTRACT=/path/to/lune-openapi-2023-01.yml (default: the contract folder CI lays out beside the checkout)\n",
     );
     out
 }
