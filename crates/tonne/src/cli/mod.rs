@@ -1,15 +1,18 @@
 //! The `tonne` command line: the server and the operator's commands.
 
+use std::ffi::OsString;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use serde_json::json;
 use tonne_accounts::AdminError;
 use tonne_storage::{DatabaseUrl, PoolSettings};
 
 mod accounts;
 mod catalogue;
+mod checks;
 mod config;
 mod dispatch;
 mod keys;
@@ -17,6 +20,7 @@ mod offset_links;
 mod orders;
 mod organisations;
 mod serve;
+mod settings_file;
 mod users;
 mod webhooks;
 
@@ -32,6 +36,11 @@ use serve::ServeArgs;
 #[derive(Debug, Parser)]
 #[command(name = "tonne", version, propagate_version = true)]
 pub struct Cli {
+    /// A TOML file holding any of these settings (see `tonne config toml-example`);
+    /// flags win over the environment, the environment over the file.
+    #[arg(long, env = "TONNE_CONFIG", global = true, value_name = "FILE")]
+    config: Option<PathBuf>,
+
     /// Database: `postgres://USER@HOST:PORT/DB`, `sqlite://PATH`, or a file path (SQLite).
     #[arg(
         long,
@@ -44,7 +53,7 @@ pub struct Cli {
     /// Key that seals webhook secrets at rest: 64 hexadecimal characters or standard
     /// base64 of 32 bytes. On SQLite, unset means a key file beside the database
     /// (`<database>.secrets-key`, mode 0600, created on first start).
-    #[arg(long, env = "TONNE_SECRETS_KEY", global = true, hide_env_values = true)]
+    #[arg(long, env = "TONNE_SECRETS_KEY", global = true, hide_env_values = true, value_parser = checks::secrets_key)]
     secrets_key: Option<String>,
 
     /// Log format on stderr.
@@ -128,10 +137,65 @@ fn init_logs(format: LogFormat) {
     };
 }
 
+/// The command line as parsed, with what it was parsed from.
+pub struct Parsed {
+    cli: Cli,
+    /// The command definitions with the configuration file's values as defaults.
+    command: clap::Command,
+    file: Option<settings_file::SettingsFile>,
+}
+
+/// Why the command line does not parse.
+pub enum ParseError {
+    /// Usage errors, `--help` and `--version` (clap prints and exits).
+    Usage(clap::Error),
+    /// The configuration file cannot be read or holds a bad setting.
+    File(anyhow::Error),
+}
+
+impl From<clap::Error> for ParseError {
+    fn from(e: clap::Error) -> Self {
+        Self::Usage(e)
+    }
+}
+
+/// Parses `args` (the program's name first) under the configuration file
+/// they or the environment name: flags, then the environment, then the file,
+/// then the defaults. No command means `serve`.
+pub fn parse_from(args: Vec<OsString>) -> Result<Parsed, ParseError> {
+    let base = Cli::command();
+    let first = base.clone().try_get_matches_from(&args)?;
+    let file = match first.get_one::<PathBuf>("config") {
+        Some(path) => {
+            Some(settings_file::SettingsFile::load(path, &base).map_err(ParseError::File)?)
+        }
+        None => None,
+    };
+    let command = match &file {
+        Some(file) => file.apply(base),
+        None => base,
+    };
+    let mut matches = command.clone().try_get_matches_from(&args)?;
+    if matches.subcommand().is_none() {
+        let mut serve = args;
+        serve.push("serve".into());
+        matches = command.clone().try_get_matches_from(serve)?;
+    }
+    let cli = Cli::from_arg_matches(&matches)?;
+    Ok(Parsed { cli, command, file })
+}
+
 /// Parses the command line and runs it.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
-    init_logs(cli.log_format);
+    let parsed = match parse_from(std::env::args_os().collect()) {
+        Ok(parsed) => parsed,
+        Err(ParseError::Usage(e)) => e.exit(),
+        Err(ParseError::File(e)) => {
+            eprintln!("error: {e:#}");
+            return ExitCode::from(2);
+        }
+    };
+    init_logs(parsed.cli.log_format);
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -142,7 +206,7 @@ pub fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(run(cli)) {
+    match runtime.block_on(run(parsed)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
@@ -176,10 +240,16 @@ fn admin_error(e: AdminError) -> anyhow::Error {
     anyhow::anyhow!(e)
 }
 
-pub async fn run(cli: Cli) -> anyhow::Result<()> {
+/// Runs a parsed command line.
+pub async fn run(parsed: Parsed) -> anyhow::Result<()> {
+    let Parsed { cli, command, file } = parsed;
+    let chosen = match cli.command {
+        Some(Command::Config(sub)) => return config::run(sub, &command, file.as_ref()),
+        other => other,
+    };
     let url = DatabaseUrl::parse(&cli.database_url)?;
     let secrets = cli.secrets_key.clone();
-    match cli.command {
+    match chosen {
         None => serve::run(url, ServeArgs::default(), secrets).await,
         Some(Command::Serve(args)) => serve::run(url, *args, secrets).await,
         Some(Command::Dispatch(args)) => dispatch::run(url, args, secrets).await,
@@ -191,10 +261,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Some(Command::Users(command)) => {
             users::run(&admin_services(&url, secrets).await?, command).await
         }
-        Some(Command::Config(command)) => {
-            config::run(command);
-            Ok(())
-        }
+        Some(Command::Config(_)) => Ok(()),
         Some(Command::Migrate) => {
             let services = admin_services(&url, secrets.clone()).await?;
             drop(services);

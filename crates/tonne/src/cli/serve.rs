@@ -29,7 +29,7 @@ pub(super) struct WebhookArgs {
     #[arg(long, env = "TONNE_WEBHOOK_LEASE_SECONDS", default_value_t = 60)]
     webhook_lease_seconds: u64,
     /// Delays before the 2nd, 3rd, … attempt, comma-separated seconds (default: about three days).
-    #[arg(long, env = "TONNE_WEBHOOK_RETRY_SCHEDULE")]
+    #[arg(long, env = "TONNE_WEBHOOK_RETRY_SCHEDULE", value_parser = super::checks::retry_schedule)]
     webhook_retry_schedule: Option<String>,
     /// Streams one dispatcher delivers at once.
     #[arg(long, env = "TONNE_WEBHOOK_CONCURRENCY", default_value_t = 64)]
@@ -130,7 +130,7 @@ pub(super) struct ServeArgs {
     #[arg(long, env = "TONNE_TEST_ORDER_STEP_SECONDS", default_value_t = 5)]
     test_order_step_seconds: u64,
     /// Commission on the offset cost, as a fraction (0.10 = 10 %).
-    #[arg(long, env = "TONNE_COMMISSION_RATE", default_value = "0.10")]
+    #[arg(long, env = "TONNE_COMMISSION_RATE", default_value = "0.10", value_parser = super::checks::commission_rate)]
     commission_rate: String,
     /// Do not run a webhook dispatcher inside the server (run `tonne dispatch` instead;
     /// PostgreSQL only — on SQLite the server's own dispatcher is the only one).
@@ -151,10 +151,10 @@ struct LinkArgs {
     public_url: Option<String>,
     /// Largest amount of money one hosted-page order may be, in major units of the
     /// account's currency.
-    #[arg(long, env = "TONNE_OFFSET_LINK_MAX_VALUE", default_value = "10000")]
+    #[arg(long, env = "TONNE_OFFSET_LINK_MAX_VALUE", default_value = "10000", value_parser = super::checks::positive_decimal)]
     offset_link_max_value: String,
     /// Largest mass one hosted-page order may be, in tonnes.
-    #[arg(long, env = "TONNE_OFFSET_LINK_MAX_TONNES", default_value = "1000")]
+    #[arg(long, env = "TONNE_OFFSET_LINK_MAX_TONNES", default_value = "1000", value_parser = super::checks::positive_decimal)]
     offset_link_max_tonnes: String,
     /// Sustained hosted-page requests per second per client IP.
     #[arg(long, env = "TONNE_PAGE_RATE_LIMIT_PER_SECOND", default_value_t = 5)]

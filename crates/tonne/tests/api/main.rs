@@ -15,6 +15,7 @@ mod aircraft;
 mod browser;
 mod catalogue;
 mod cli;
+mod config_file;
 mod console;
 mod conventions;
 mod dashboard;
