@@ -66,6 +66,7 @@ mod tests {
             sequence: 12,
             data_json: r#"{"order":{"id":"o1","quantity":"1.5"}}"#.into(),
             created_at: time::OffsetDateTime::UNIX_EPOCH,
+            traceparent: None,
         };
         let body: serde_json::Value =
             serde_json::from_slice(&JsonEncoder.encode(&[event])).unwrap();

@@ -3,6 +3,7 @@
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::Duration;
+use tracing::Instrument as _;
 
 use async_trait::async_trait;
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
@@ -139,6 +140,34 @@ fn refused_in_chain(e: &reqwest::Error) -> Option<String> {
 #[async_trait]
 impl WebhookSender for HttpSender {
     async fn send(&self, request: &OutboundRequest) -> SendOutcome {
+        // The delivery continues the trace of the event that caused it (else the
+        // current one), and the receiver gets it as `traceparent`.
+        let span = tracing::debug_span!(
+            "webhook delivery",
+            otel.kind = "client",
+            server.address = %match request.url.host() {
+                TargetHost::Domain(name) => name.clone(),
+                TargetHost::Ip(ip) => ip.to_string(),
+            },
+            http.response.status_code = tracing::field::Empty,
+        );
+        if let Some(parent) = &request.traceparent {
+            tonne_telemetry::adopt_parent(&span, parent);
+        }
+        let traceparent = tonne_telemetry::traceparent_of(&span);
+        let outcome = self
+            .post(request, traceparent)
+            .instrument(span.clone())
+            .await;
+        if let Some(status) = outcome.status() {
+            span.record("http.response.status_code", status);
+        }
+        outcome
+    }
+}
+
+impl HttpSender {
+    async fn post(&self, request: &OutboundRequest, traceparent: Option<String>) -> SendOutcome {
         // An address literal never reaches the resolver: check it here.
         if let TargetHost::Ip(ip) = request.url.host()
             && let Err(reason) = self.policy.check_address(*ip)
@@ -149,10 +178,12 @@ impl WebhookSender for HttpSender {
             .client
             .post(request.url.as_str())
             .header(reqwest::header::CONTENT_TYPE, "application/json")
-            .header(signature::HEADER, &request.signature)
-            .body(request.body.clone())
-            .send()
-            .await;
+            .header(signature::HEADER, &request.signature);
+        let sent = match traceparent {
+            Some(value) => sent.header(tonne_telemetry::TRACEPARENT, value),
+            None => sent,
+        };
+        let sent = sent.body(request.body.clone()).send().await;
         let response = match sent {
             Ok(r) => r,
             Err(e) if e.is_timeout() => return SendOutcome::Timeout,

@@ -56,7 +56,13 @@ impl Estimations {
         account: AccountId,
         new: NewEstimate,
     ) -> Result<Estimate, EstimateError> {
-        let computed = self.engine.compute(&new.request)?;
+        let kind = new.request.kind();
+        let computed = tracing::debug_span!(
+            "engine",
+            otel.name = %format_args!("engine {}", kind.as_str()),
+            estimate.kind = kind.as_str(),
+        )
+        .in_scope(|| self.engine.compute(&new.request))?;
         let now = self.clock.now();
         Ok(Estimate {
             id,

@@ -77,7 +77,22 @@ pub async fn observe(
         .unwrap_or_else(|| uuid::Uuid::new_v4().simple().to_string());
     let state = req.app_data::<web::Data<AppState>>().cloned();
     let method = req.method().to_string();
-    let span = tracing::info_span!("request", request_id = %request_id, method = %method, path = %req.path());
+    let span = tracing::info_span!(
+        "request",
+        request_id = %request_id,
+        method = %method,
+        path = %req.path(),
+        otel.kind = "server",
+        http.response.status_code = tracing::field::Empty,
+    );
+    // A caller's W3C trace context makes this request a part of its trace.
+    if let Some(parent) = req
+        .headers()
+        .get(tonne_telemetry::TRACEPARENT)
+        .and_then(|v| v.to_str().ok())
+    {
+        tonne_telemetry::adopt_parent(&span, parent);
+    }
     let started = Instant::now();
     let mut response = match next.call(req).instrument(span.clone()).await {
         Ok(response) => response,
@@ -105,6 +120,8 @@ pub async fn observe(
     if let Some(state) = &state {
         state.metrics.observe(&method, &route, status, elapsed);
     }
+    tonne_telemetry::rename(&span, format!("{method} {route}"));
+    span.record("http.response.status_code", status);
     span.in_scope(|| {
         tracing::info!(status, route = %route, latency_us = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX), "request finished");
     });
@@ -172,6 +189,7 @@ pub async fn authenticate_and_limit(
         Presented::Key(key) => state
             .accounts
             .authenticate(Some(key), acting_as)
+            .instrument(tracing::debug_span!("authenticate"))
             .await
             .map_err(ApiError::from),
     };
@@ -184,7 +202,11 @@ pub async fn authenticate_and_limit(
                 .unwrap_or_default()
         ),
     };
-    let decision = state.limiter.check(&rate_key).await;
+    let decision = state
+        .limiter
+        .check(&rate_key)
+        .instrument(tracing::debug_span!("rate_limit"))
+        .await;
     let policy = state.limiter.policy();
     let policy_header = format!("{};w=1;burst={}", policy.per_second, policy.burst);
     let limit_header = format!(

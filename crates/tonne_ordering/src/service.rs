@@ -124,6 +124,7 @@ impl OrderingService for Service {
         self.quotes.display_price(bundle, currency)
     }
 
+    #[tracing::instrument(level = "debug", name = "quote", skip_all, fields(otel.name = "quote by mass"))]
     async fn quote_by_mass(
         &self,
         account: AccountId,
@@ -132,6 +133,7 @@ impl OrderingService for Service {
         self.quotes.by_mass(account, &request).await
     }
 
+    #[tracing::instrument(level = "debug", name = "quote", skip_all, fields(otel.name = "quote many by mass"))]
     async fn quote_many_by_mass(
         &self,
         account: AccountId,
@@ -140,6 +142,7 @@ impl OrderingService for Service {
         self.quotes.many_by_mass(account, &requests).await
     }
 
+    #[tracing::instrument(level = "debug", name = "quote", skip_all, fields(otel.name = "quote by value"))]
     async fn quote_by_value(
         &self,
         account: AccountId,

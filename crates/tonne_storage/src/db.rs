@@ -4,6 +4,7 @@ use std::time::Duration;
 use diesel::connection::SimpleConnection as _;
 use diesel::{Connection as _, PgConnection, SqliteConnection};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness as _, embed_migrations};
+use tracing::Instrument as _;
 
 use crate::url::DatabaseUrl;
 
@@ -27,6 +28,16 @@ pub enum AnyConnection {
 pub enum Backend {
     Postgres,
     Sqlite,
+}
+
+impl Backend {
+    /// The OpenTelemetry `db.system` name.
+    pub fn system_name(self) -> &'static str {
+        match self {
+            Self::Postgres => "postgresql",
+            Self::Sqlite => "sqlite",
+        }
+    }
 }
 
 /// Storage failures, before repositories map them to domain errors.
@@ -231,13 +242,39 @@ impl Db {
     {
         let pool = self.pool.clone();
         let url = self.url.clone();
+        let span = self.span::<F>("read");
+        let inner = span.clone();
         blocking(move || {
-            let mut conn = pool.get()?;
-            let result = work(&mut conn);
-            heal(&url, &mut conn, &result);
-            Ok(result?)
+            inner.in_scope(|| {
+                let mut conn = pool.get()?;
+                let result = work(&mut conn);
+                heal(&url, &mut conn, &result);
+                Ok(result?)
+            })
         })
+        .instrument(span)
         .await
+    }
+
+    /// The span of one storage call (pool wait and queries), named after the
+    /// store method whose closure `F` is; built only when traces are exported,
+    /// and only inside another span (a request, a delivery): the background
+    /// loops' polling is not traced.
+    fn span<F>(&self, access: &'static str) -> tracing::Span {
+        if tracing::Span::current().is_none() {
+            return tracing::Span::none();
+        }
+        let span = tracing::debug_span!(
+            "store",
+            otel.name = tracing::field::Empty,
+            db.system = self.backend.system_name(),
+            db.access = access,
+        );
+        if !span.is_disabled() {
+            let operation = tonne_telemetry::operation_name(std::any::type_name::<F>());
+            span.record("otel.name", format!("store {operation}"));
+        }
+        span
     }
 
     /// Runs work in one transaction on a blocking thread: everything it writes
@@ -250,16 +287,21 @@ impl Db {
         let pool = self.pool.clone();
         let writer = (self.backend == Backend::Sqlite).then(|| Arc::clone(&self.sqlite_writer));
         let url = self.url.clone();
+        let span = self.span::<F>("write");
+        let inner = span.clone();
         blocking(move || {
-            let mut conn = pool.get()?;
-            let _guard = writer
-                .as_ref()
-                .map(|m| m.lock().unwrap_or_else(|p| p.into_inner()));
-            let conn: &mut AnyConnection = &mut conn;
-            let result = conn.transaction(work);
-            heal(&url, conn, &result);
-            Ok(result?)
+            inner.in_scope(|| {
+                let mut conn = pool.get()?;
+                let _guard = writer
+                    .as_ref()
+                    .map(|m| m.lock().unwrap_or_else(|p| p.into_inner()));
+                let conn: &mut AnyConnection = &mut conn;
+                let result = conn.transaction(work);
+                heal(&url, conn, &result);
+                Ok(result?)
+            })
         })
+        .instrument(span)
         .await
     }
 }

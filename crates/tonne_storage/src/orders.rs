@@ -365,6 +365,7 @@ fn append_event(conn: &mut AnyConnection, order: &Order, event: &NewEvent) -> Qu
             order_events::order_id.eq(order.id.to_string()),
             order_events::payload.eq(payload),
             order_events::created_at.eq(to_sql_time(event.at)),
+            order_events::traceparent.eq(tonne_telemetry::current_traceparent()),
         ))
         .execute(conn)?;
     Ok(())

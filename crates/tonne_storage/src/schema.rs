@@ -246,6 +246,7 @@ diesel::table! {
         order_id -> Text,
         payload -> Text,
         created_at -> Timestamp,
+        traceparent -> Nullable<Text>,
     }
 }
 

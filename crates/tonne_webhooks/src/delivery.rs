@@ -149,6 +149,7 @@ impl Deliverer {
             ),
             url: target.url,
             body,
+            traceparent: events.iter().find_map(|e| e.traceparent.clone()),
         };
         let started = Instant::now();
         let outcome = self.sender.send(&request).await;

@@ -171,6 +171,9 @@ pub struct OutboxEvent {
     pub data_json: String,
     /// When the transition committed.
     pub created_at: OffsetDateTime,
+    /// The W3C `traceparent` of the work that wrote it, when traces are
+    /// exported: its delivery continues that trace.
+    pub traceparent: Option<String>,
 }
 
 /// The wire form of a sequence number: 20 zero-padded digits, so that comparing the

@@ -224,6 +224,8 @@ pub struct OutboundRequest {
     pub signature: String,
     /// The exact bytes signed.
     pub body: Vec<u8>,
+    /// The trace the delivery continues (the first event's that has one).
+    pub traceparent: Option<String>,
 }
 
 /// Sends a webhook request (the dispatcher's HTTP client).

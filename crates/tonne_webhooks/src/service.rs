@@ -426,6 +426,7 @@ impl WebhooksService for Service {
             ),
             url: webhook.url,
             body,
+            traceparent: None,
         };
         let started = std::time::Instant::now();
         let outcome = self.outbound.sender.send(&request).await;

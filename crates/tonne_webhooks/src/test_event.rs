@@ -81,5 +81,6 @@ pub(crate) fn event(
         sequence: 0,
         data_json: data,
         created_at: now,
+        traceparent: None,
     }
 }

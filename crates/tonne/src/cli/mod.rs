@@ -60,6 +60,20 @@ pub struct Cli {
     #[arg(long, env = "TONNE_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text, global = true)]
     log_format: LogFormat,
 
+    /// Export traces over OTLP/HTTP to this collector (its base URL, e.g.
+    /// `http://127.0.0.1:4318`; spans go to `/v1/traces`). Unset: no traces.
+    #[arg(long, env = "TONNE_OTLP_ENDPOINT", global = true)]
+    otlp_endpoint: Option<String>,
+
+    /// The `service.name` the exported spans carry.
+    #[arg(
+        long,
+        env = "TONNE_OTLP_SERVICE_NAME",
+        default_value = "tonne",
+        global = true
+    )]
+    otlp_service_name: String,
+
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -119,22 +133,49 @@ enum Command {
     Users(users::UsersCommand),
 }
 
-fn init_logs(format: LogFormat) {
-    use tracing_subscriber::EnvFilter;
+/// Logs on stderr (filtered by `TONNE_LOG`), and, with an OTLP endpoint,
+/// spans exported as traces. An endpoint that does not answer is a warning:
+/// the process runs without traces.
+fn init_logs(
+    format: LogFormat,
+    otlp: Option<&str>,
+    service: &str,
+) -> Option<tonne_telemetry::Exporter> {
+    use tracing_subscriber::layer::SubscriberExt as _;
+    use tracing_subscriber::util::SubscriberInitExt as _;
+    use tracing_subscriber::{EnvFilter, Layer as _};
     let filter = EnvFilter::try_from_env("TONNE_LOG")
         .or_else(|_| EnvFilter::try_from_default_env())
         .unwrap_or_else(|_| EnvFilter::new("info"));
-    let builder = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr);
-    let _ = match format {
-        LogFormat::Text => builder.try_init(),
-        LogFormat::Json => builder
+    let logs = match format {
+        LogFormat::Text => tracing_subscriber::fmt::layer()
+            .with_writer(std::io::stderr)
+            .with_filter(filter)
+            .boxed(),
+        LogFormat::Json => tracing_subscriber::fmt::layer()
             .json()
             .with_current_span(true)
             .with_span_list(false)
-            .try_init(),
+            .with_writer(std::io::stderr)
+            .with_filter(filter)
+            .boxed(),
     };
+    let (exporter, refused) = match otlp.filter(|e| !e.trim().is_empty()) {
+        None => (None, None),
+        Some(endpoint) => match tonne_telemetry::Exporter::start(endpoint.trim(), service) {
+            Ok(exporter) => (Some(exporter), None),
+            Err(e) => (None, Some(e)),
+        },
+    };
+    let traces = exporter.as_ref().map(tonne_telemetry::Exporter::layer);
+    let _ = tracing_subscriber::registry()
+        .with(logs)
+        .with(traces)
+        .try_init();
+    if let Some(e) = refused {
+        tracing::warn!("{e}");
+    }
+    exporter
 }
 
 /// The command line as parsed, with what it was parsed from.
@@ -195,7 +236,11 @@ pub fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    init_logs(parsed.cli.log_format);
+    let exporter = init_logs(
+        parsed.cli.log_format,
+        parsed.cli.otlp_endpoint.as_deref(),
+        &parsed.cli.otlp_service_name,
+    );
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -206,7 +251,11 @@ pub fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(run(parsed)) {
+    let outcome = runtime.block_on(run(parsed));
+    if let Some(exporter) = exporter {
+        exporter.shutdown();
+    }
+    match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");

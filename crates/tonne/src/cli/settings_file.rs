@@ -7,11 +7,10 @@
 //! built-in default — with no second parser of flags or variables.
 //!
 //! A setting's key is its environment variable's name without `TONNE_`,
-//! lower-cased. The global settings (`DATABASE_URL`, `TONNE_SECRETS_KEY`,
-//! `TONNE_LOG_FORMAT`) sit at the top; settings that share a prefix sit in
-//! that prefix's section (`TONNE_WEBHOOK_TIMEOUT_SECONDS` is `timeout_seconds`
-//! in `[webhook]`, `TONNE_REDIS_URL` is `url` in `[redis]`); the server's
-//! others in `[server]`. Every value is checked by the argument's own parser
+//! lower-cased. Settings that share a prefix sit in that prefix's section (`TONNE_WEBHOOK_TIMEOUT_SECONDS` is `timeout_seconds`
+//! in `[webhook]`, `TONNE_REDIS_URL` is `url` in `[redis]`); the other global
+//! ones (`DATABASE_URL`, `TONNE_SECRETS_KEY`, `TONNE_LOG_FORMAT`) at the top,
+//! the server's others in `[server]`. Every value is checked by the argument's own parser
 //! when the file is read, so a bad one is reported with the file and line.
 
 use std::collections::BTreeMap;
@@ -67,13 +66,13 @@ pub fn file_key(env: &str, global: bool) -> (Option<&'static str>, String) {
         .strip_prefix("TONNE_")
         .unwrap_or(env)
         .to_ascii_lowercase();
-    if global {
-        return (None, name);
-    }
     for (prefix, section) in SECTIONS {
         if let Some(rest) = name.strip_prefix(prefix) {
             return (Some(section), rest.to_owned());
         }
+    }
+    if global {
+        return (None, name);
     }
     (Some(SERVER), name)
 }

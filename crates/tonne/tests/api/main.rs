@@ -31,5 +31,6 @@ mod recover;
 mod resilience;
 mod scale_out;
 mod spend;
+mod traces;
 mod versions;
 mod webhooks;

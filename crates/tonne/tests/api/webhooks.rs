@@ -32,6 +32,7 @@ pub struct Received {
     pub signature: String,
     pub content_type: String,
     pub user_agent: String,
+    pub traceparent: String,
     pub body: Vec<u8>,
     pub at: Instant,
 }
@@ -79,6 +80,7 @@ impl Receiver {
                                     signature: header("Lune-HMAC"),
                                     content_type: header("Content-Type"),
                                     user_agent: header("User-Agent"),
+                                    traceparent: header("traceparent"),
                                     body: body.to_vec(),
                                     at: Instant::now(),
                                 });

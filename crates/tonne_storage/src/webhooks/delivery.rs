@@ -192,6 +192,7 @@ impl DeliveryStore for WebhookStore {
                     sequence: r.sequence,
                     data_json: r.payload,
                     created_at: from_sql_time(r.created_at),
+                    traceparent: r.traceparent,
                 })
             })
             .collect::<Result<Vec<_>, DieselError>>()

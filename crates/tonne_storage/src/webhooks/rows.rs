@@ -220,4 +220,5 @@ pub(super) struct EventRow {
     pub(super) sequence: i64,
     pub(super) payload: String,
     pub(super) created_at: PrimitiveDateTime,
+    pub(super) traceparent: Option<String>,
 }

@@ -38,6 +38,7 @@ fn event(seq: i64) -> OutboxEvent {
         sequence: seq,
         data_json: "{}".into(),
         created_at: now(),
+        traceparent: None,
     }
 }
 
