@@ -54,6 +54,9 @@ pub enum DbError {
     /// No connection could be checked out of the pool in time.
     #[error("database pool: {0}")]
     Pool(#[from] r2d2::Error),
+    /// Every connection stayed busy for the whole pool timeout.
+    #[error("database pool: no connection became free within {0:?}")]
+    Busy(Duration),
     /// A query failed.
     #[error("query failed: {0}")]
     Query(#[from] diesel::result::Error),
@@ -154,6 +157,14 @@ pub struct Db {
     /// SQLite allows one writer; serialising write transactions in-process avoids
     /// `SQLITE_BUSY` on lock upgrades. (Several processes need PostgreSQL.)
     sqlite_writer: Arc<Mutex<()>>,
+    /// One permit per pooled connection: a storage call waits for a permit on
+    /// the async side, so that only as many blocking threads run as there are
+    /// connections (without it, every waiting request parks a blocking thread
+    /// on the pool's condition variable and the kernel spends its time
+    /// switching between them).
+    gate: Arc<tokio::sync::Semaphore>,
+    /// How long a call waits for a permit (the pool's connection timeout).
+    wait: Duration,
 }
 
 impl std::fmt::Debug for Db {
@@ -177,8 +188,9 @@ impl Db {
             DatabaseUrl::Postgres(_) => Backend::Postgres,
             DatabaseUrl::Sqlite(_) => Backend::Sqlite,
         };
+        let size = settings.max_size.max(1);
         let pool = r2d2::Pool::builder()
-            .max_size(settings.max_size.max(1))
+            .max_size(size)
             .min_idle(Some(1))
             .connection_timeout(settings.connection_timeout)
             .test_on_check_out(false)
@@ -188,7 +200,21 @@ impl Db {
             url: url.clone(),
             backend,
             sqlite_writer: Arc::new(Mutex::new(())),
+            gate: Arc::new(tokio::sync::Semaphore::new(
+                usize::try_from(size).unwrap_or(1),
+            )),
+            wait: settings.connection_timeout,
         })
+    }
+
+    /// A permit to use a connection, waited for asynchronously (at most the
+    /// pool timeout: then `Busy`, which callers answer with 503).
+    async fn permit(&self) -> Result<tokio::sync::OwnedSemaphorePermit, DbError> {
+        match tokio::time::timeout(self.wait, Arc::clone(&self.gate).acquire_owned()).await {
+            Ok(Ok(permit)) => Ok(permit),
+            Ok(Err(_)) => Err(DbError::Cancelled),
+            Err(_) => Err(DbError::Busy(self.wait)),
+        }
     }
 
     /// The database it opens connections to.
@@ -244,7 +270,9 @@ impl Db {
         let url = self.url.clone();
         let span = self.span::<F>("read");
         let inner = span.clone();
+        let permit = self.permit().instrument(span.clone()).await?;
         blocking(move || {
+            let _permit = permit;
             inner.in_scope(|| {
                 let mut conn = pool.get()?;
                 let result = work(&mut conn);
@@ -289,7 +317,9 @@ impl Db {
         let url = self.url.clone();
         let span = self.span::<F>("write");
         let inner = span.clone();
+        let permit = self.permit().instrument(span.clone()).await?;
         blocking(move || {
+            let _permit = permit;
             inner.in_scope(|| {
                 let mut conn = pool.get()?;
                 let _guard = writer

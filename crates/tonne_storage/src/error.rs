@@ -34,7 +34,7 @@ pub(crate) fn unexpected(e: DbError, context: &'static str) -> anyhow::Error {
 /// opened, or one the server closed (a restart).
 fn unavailable(e: &DbError) -> bool {
     match e {
-        DbError::Pool(_) | DbError::Connect { .. } => true,
+        DbError::Pool(_) | DbError::Busy(_) | DbError::Connect { .. } => true,
         DbError::Query(q) => crate::db::connection_lost(q),
         DbError::Migration(_) | DbError::Cancelled => false,
     }
