@@ -54,6 +54,10 @@ bench: bench-accounts bench-orders bench-estimates bench-engines bench-webhooks 
 bench-accounts:
     bash bench/accounts-me.sh
 
+# The request path A/B: two builds alternated (A=old binary, B=new; issue 22)
+bench-request-path a b="target/release/tonne":
+    A={{a}} B={{b}} bash bench/request-path.sh
+
 # Orders on PostgreSQL: pgbench baseline, creation, quotes, deep pagination
 bench-orders:
     bash bench/orders.sh

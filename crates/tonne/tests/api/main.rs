@@ -16,6 +16,7 @@ mod browser;
 mod catalogue;
 mod cli;
 mod config_file;
+mod container_files;
 mod console;
 mod conventions;
 mod dashboard;
