@@ -24,7 +24,8 @@ FROM ${RUNTIME_IMAGE}
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ca-certificates curl \
  && rm -rf /var/lib/apt/lists/* \
- && useradd --system --uid 10001 --user-group --home-dir /var/lib/tonne --create-home --shell /usr/sbin/nologin tonne
+ && groupadd --system --gid 10001 tonne \
+ && useradd --system --uid 10001 --gid 10001 --home-dir /var/lib/tonne --create-home --shell /usr/sbin/nologin tonne
 COPY --from=build /src/target/release/tonne /usr/local/bin/tonne
 USER 10001:10001
 WORKDIR /var/lib/tonne

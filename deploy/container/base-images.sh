@@ -6,7 +6,9 @@
 #   docker.io/library/debian:bookworm-slim   debootstrap --variant=minbase bookworm
 #   docker.io/library/rust:1.95-slim-bookworm that + gcc, libc6-dev and this
 #                                            machine's own Rust toolchain (copied
-#                                            from `rustc --print sysroot`, nothing downloaded)
+#                                            from `rustc --print sysroot`, nothing
+#                                            downloaded) and its extra certificate
+#                                            authorities (/usr/local/share/ca-certificates)
 #   docker.io/library/postgres:15-bookworm   that + Debian's postgresql-15, with an
 #                                            entrypoint honouring POSTGRES_USER,
 #                                            POSTGRES_PASSWORD and POSTGRES_DB as
@@ -62,10 +64,16 @@ if ! have "$RUST"; then
   rm -rf "$ctx" && mkdir -p "$ctx/rust"
   sysroot=$(rustc --print sysroot)
   cp -a "$sysroot/bin" "$sysroot/lib" "$ctx/rust/"
+  # The certificate authorities this machine adds to Debian's (an egress proxy's,
+  # say), so that cargo inside the build stage reaches crates.io as it does here.
+  mkdir -p "$ctx/ca"
+  cp /usr/local/share/ca-certificates/*.crt "$ctx/ca/" 2>/dev/null || true
   build "$RUST" "$ctx" <<CONTAINERFILE
 FROM $DEBIAN
 RUN apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends gcc libc6-dev ca-certificates \
  && rm -rf /var/lib/apt/lists/*
+COPY ca /usr/local/share/ca-certificates
+RUN update-ca-certificates >/dev/null
 COPY rust /usr/local/rust
 ENV PATH=/usr/local/rust/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin CARGO_HOME=/usr/local/cargo
 CONTAINERFILE

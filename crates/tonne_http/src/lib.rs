@@ -65,13 +65,9 @@ pub fn app(
         .wrap(from_fn(middleware::deadline))
         .wrap(ErrorHandlers::new().default_handler(middleware::jsonify_errors))
         .wrap(from_fn(middleware::observe))
-        .route("/health", web::get().to(routes::system::health))
-        .route("/ready", web::get().to(routes::system::ready))
-        .route("/metrics", web::get().to(routes::system::metrics))
-        .configure(pages::configure)
-        .configure(console::configure)
-        .configure(routes::accounts::configure_public)
-        .route("/docs", web::get().to(routes::system::docs_redirect))
+        // The API first (after the OpenAPI document it serves at
+        // /v1/openapi.json): actix tries resources in registration order, and
+        // the pages' and console's dynamic patterns cost a regex each.
         .service(
             utoipa_swagger_ui::SwaggerUi::new("/docs/{_:.*}")
                 .url("/v1/openapi.json", openapi::ApiDoc::openapi()),
@@ -91,5 +87,12 @@ pub fn app(
                 .configure(routes::orders::configure_by_id)
                 .default_service(web::to(unknown_route)),
         )
+        .route("/health", web::get().to(routes::system::health))
+        .route("/ready", web::get().to(routes::system::ready))
+        .route("/metrics", web::get().to(routes::system::metrics))
+        .configure(pages::configure)
+        .configure(console::configure)
+        .configure(routes::accounts::configure_public)
+        .route("/docs", web::get().to(routes::system::docs_redirect))
         .default_service(web::to(unknown_route))
 }

@@ -22,7 +22,11 @@ fn compose() -> serde_yaml::Value {
 fn strings(value: &serde_yaml::Value) -> Vec<String> {
     value
         .as_sequence()
-        .map(|s| s.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect())
+        .map(|s| {
+            s.iter()
+                .filter_map(|v| v.as_str().map(str::to_owned))
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -54,31 +58,59 @@ fn compose_runs_two_api_processes_a_dispatcher_postgres_redis_and_a_balancer() {
     let names: BTreeSet<&str> = services.keys().filter_map(|k| k.as_str()).collect();
     assert_eq!(
         names,
-        BTreeSet::from(["api-1", "api-2", "balancer", "dispatcher", "postgres", "redis"])
+        BTreeSet::from([
+            "api-1",
+            "api-2",
+            "balancer",
+            "dispatcher",
+            "postgres",
+            "redis"
+        ])
     );
     let svc = |name: &str| &compose["services"][name];
-    assert_eq!(strings(&svc("api-1")["command"]), ["serve", "--no-dispatcher"]);
-    assert_eq!(strings(&svc("api-2")["command"]), ["serve", "--no-dispatcher"]);
+    assert_eq!(
+        strings(&svc("api-1")["command"]),
+        ["serve", "--no-dispatcher"]
+    );
+    assert_eq!(
+        strings(&svc("api-2")["command"]),
+        ["serve", "--no-dispatcher"]
+    );
     assert_eq!(strings(&svc("dispatcher")["command"])[0], "dispatch");
-    assert_eq!(svc("api-2")["environment"]["TONNE_NO_DEMO"].as_str(), Some("true"));
+    assert_eq!(
+        svc("api-2")["environment"]["TONNE_NO_DEMO"].as_str(),
+        Some("true")
+    );
 
     // Every variable the Tonne services set is one the commands read.
     let known = repo(".env.example");
     for name in ["api-1", "api-2", "dispatcher"] {
         let env = svc(name)["environment"].as_mapping().unwrap();
         assert!(env.contains_key("DATABASE_URL") && env.contains_key("TONNE_SECRETS_KEY"));
-        assert!(env.contains_key("TONNE_REDIS_URL"), "{name} shares the rate limits");
+        assert!(
+            env.contains_key("TONNE_REDIS_URL"),
+            "{name} shares the rate limits"
+        );
         for key in env.keys().filter_map(|k| k.as_str()) {
-            assert!(known.contains(&format!("# {key}=")), "{name}: {key} is not a setting");
+            assert!(
+                known.contains(&format!("# {key}=")),
+                "{name}: {key} is not a setting"
+            );
         }
         assert!(
-            env["DATABASE_URL"].as_str().unwrap().starts_with("postgres://"),
+            env["DATABASE_URL"]
+                .as_str()
+                .unwrap()
+                .starts_with("postgres://"),
             "{name} runs on PostgreSQL"
         );
     }
     // The balancer fronts both API services on the port the image listens on.
     let haproxy = repo("deploy/container/haproxy.cfg");
-    for server in ["server api1 api-1:8080 check", "server api2 api-2:8080 check"] {
+    for server in [
+        "server api1 api-1:8080 check",
+        "server api2 api-2:8080 check",
+    ] {
         assert!(haproxy.contains(server), "{server}");
     }
     assert!(haproxy.contains("option httpchk GET /ready"));
@@ -103,7 +135,11 @@ fn the_image_runs_unprivileged_with_a_volume_and_a_health_check() {
     assert!(dockerfile.contains("cargo build --release --locked -p tonne --bin tonne"));
     assert_eq!(dockerfile.matches("\nFROM ").count(), 2, "two stages");
     // What the build stage copies is what the workspace needs to build.
-    for copied in ["COPY Cargo.toml Cargo.lock ./", "COPY crates crates", "COPY migrations migrations"] {
+    for copied in [
+        "COPY Cargo.toml Cargo.lock ./",
+        "COPY crates crates",
+        "COPY migrations migrations",
+    ] {
         assert!(has(copied), "{copied}");
     }
 }
