@@ -175,7 +175,7 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         None
     };
     let metrics = Arc::new(Metrics::new()?);
-    let (limiter, page_limiter) = rate_limiters(&options, &metrics)?;
+    let (limiter, page_limiter) = rate_limiters(&options, &metrics).await?;
     let (dispatcher_stop, dispatcher_task) = match options.dispatcher.clone() {
         Some(config) => {
             let dispatch_metrics = tonne_dispatcher::DispatchMetrics::new(metrics.registry())?;
@@ -272,20 +272,25 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
 
 /// The API's and the hosted pages' limiters: in Redis when configured (one
 /// budget across processes), else in this process.
-fn rate_limiters(
+async fn rate_limiters(
     options: &ServeOptions,
     metrics: &Metrics,
 ) -> anyhow::Result<(Arc<dyn RateLimiter>, Arc<dyn RateLimiter>)> {
     Ok(match &options.redis_url {
         Some(url) => {
             let failures = RedisRateLimiter::failure_counter(metrics.registry())?;
-            tracing::info!("rate limits are shared through Redis");
             let prefix = format!("{}rl:", options.redis_prefix);
-            (
-                Arc::new(
-                    RedisRateLimiter::new(url, options.rate, failures.clone())?
-                        .with_prefix(prefix.clone()),
+            let api = RedisRateLimiter::new(url, options.rate, failures.clone())?
+                .with_prefix(prefix.clone());
+            match api.probe().await {
+                Ok(()) => tracing::info!("rate limits are shared through Redis"),
+                Err(reason) => tracing::warn!(
+                    "Redis at {} does not answer ({reason}); requests are allowed without rate limits until it does",
+                    redact_password(url)
                 ),
+            }
+            (
+                Arc::new(api),
                 Arc::new(
                     RedisRateLimiter::new(url, options.page_rate, failures)?.with_prefix(prefix),
                 ),
@@ -348,4 +353,18 @@ async fn services_have_organisations(services: &Services) -> anyhow::Result<bool
     use tonne_accounts::ports::AccountRepository as _;
     let store = tonne_storage::AccountStore::new(services.db.clone());
     Ok(store.any_organisation().await?)
+}
+
+/// `redis://user:password@host` with the password hidden, for messages.
+fn redact_password(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_owned();
+    };
+    let Some((credentials, host)) = rest.rsplit_once('@') else {
+        return url.to_owned();
+    };
+    match credentials.split_once(':') {
+        Some((user, _)) => format!("{scheme}://{user}:***@{host}"),
+        None => url.to_owned(),
+    }
 }

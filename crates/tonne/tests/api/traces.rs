@@ -328,10 +328,11 @@ fn traces_on_postgres() {
     }
 }
 
-/// A collector that does not answer is a warning at start; the server serves
+/// A collector or a Redis that does not answer is a warning at start; the
+/// server serves (without traces, and without rate limits until Redis answers)
 /// and sends no `traceparent` to receivers.
 #[test]
-fn an_unreachable_collector_is_a_warning_and_no_traces() {
+fn an_unreachable_collector_or_redis_is_a_warning_at_start() {
     let db = TestDb::sqlite();
     let hooks = Receiver::start(Behaviour::Status(200));
     let closed = std::net::TcpListener::bind("127.0.0.1:0")
@@ -341,7 +342,13 @@ fn an_unreachable_collector_is_a_warning_and_no_traces() {
         .port();
     let (server, addr, key) = serve(
         db.url(),
-        &[("TONNE_OTLP_ENDPOINT", format!("http://127.0.0.1:{closed}"))],
+        &[
+            ("TONNE_OTLP_ENDPOINT", format!("http://127.0.0.1:{closed}")),
+            (
+                "TONNE_REDIS_URL",
+                format!("redis://:hunter2@127.0.0.1:{closed}"),
+            ),
+        ],
     );
     let (status, _) = http(
         &addr,
@@ -372,4 +379,11 @@ fn an_unreachable_collector_is_a_warning_and_no_traces() {
         )),
         "{logs}"
     );
+    assert!(
+        logs.contains(&format!(
+            "Redis at redis://:***@127.0.0.1:{closed} does not answer"
+        )),
+        "{logs}"
+    );
+    assert!(!logs.contains("hunter2"), "the password is not logged");
 }

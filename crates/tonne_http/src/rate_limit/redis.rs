@@ -132,6 +132,29 @@ impl RedisRateLimiter {
         Ok(Some(made))
     }
 
+    /// Connects and asks Redis for `PONG`, once (at start, so that a Redis
+    /// that does not answer is said at once rather than by the first request's
+    /// warning). A failure leaves the limiter as it was: requests are allowed
+    /// until Redis answers.
+    pub async fn probe(&self) -> Result<(), String> {
+        let connect = ConnectionManagerConfig::new()
+            .set_connection_timeout(Some(Duration::from_secs(1)))
+            .set_response_timeout(Some(Duration::from_secs(1)))
+            .set_number_of_retries(0);
+        let mut conn = ConnectionManager::new_with_config(self.client.clone(), connect)
+            .await
+            .map_err(|e| e.to_string())?;
+        let pong: String = redis::cmd("PING")
+            .query_async(&mut conn)
+            .await
+            .map_err(|e| e.to_string())?;
+        if pong == "PONG" {
+            Ok(())
+        } else {
+            Err(format!("PING answered {pong:?}"))
+        }
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, Option<ConnectionManager>> {
         self.connection.lock().unwrap_or_else(|p| p.into_inner())
     }
