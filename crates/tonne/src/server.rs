@@ -286,7 +286,7 @@ async fn rate_limiters(
                 Ok(()) => tracing::info!("rate limits are shared through Redis"),
                 Err(reason) => tracing::warn!(
                     "Redis at {} does not answer ({reason}); requests are allowed without rate limits until it does",
-                    redact_password(url)
+                    tonne_storage::hide_password(url, "***")
                 ),
             }
             (
@@ -353,18 +353,4 @@ async fn services_have_organisations(services: &Services) -> anyhow::Result<bool
     use tonne_accounts::ports::AccountRepository as _;
     let store = tonne_storage::AccountStore::new(services.db.clone());
     Ok(store.any_organisation().await?)
-}
-
-/// `redis://user:password@host` with the password hidden, for messages.
-fn redact_password(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else {
-        return url.to_owned();
-    };
-    let Some((credentials, host)) = rest.rsplit_once('@') else {
-        return url.to_owned();
-    };
-    match credentials.split_once(':') {
-        Some((user, _)) => format!("{scheme}://{user}:***@{host}"),
-        None => url.to_owned(),
-    }
 }

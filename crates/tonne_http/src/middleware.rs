@@ -120,7 +120,7 @@ pub async fn observe(
     if let Some(state) = &state {
         state.metrics.observe(&method, &route, status, elapsed);
     }
-    tonne_telemetry::rename(&span, format!("{method} {route}"));
+    tonne_telemetry::rename(&span, format_args!("{method} {route}"));
     span.record("http.response.status_code", status);
     span.in_scope(|| {
         tracing::info!(status, route = %route, latency_us = u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX), "request finished");

@@ -49,7 +49,7 @@ pub use keys::{ApiKeyStore, CachedApiKeys};
 pub use offset_links::OffsetLinkStore;
 pub use orders::OrderStore;
 pub use secrets::{OpenError, SecretsKey, SecretsKeyError};
-pub use url::{DatabaseUrl, DatabaseUrlError};
+pub use url::{DatabaseUrl, DatabaseUrlError, hide_password};
 pub use users::UserStore;
 pub use versions::{CachedVersionPins, VersionPinStore};
 pub use webhooks::WebhookStore;

@@ -63,26 +63,41 @@ impl fmt::Debug for DatabaseUrl {
     }
 }
 
+/// `scheme://user:password@host…` with the password replaced by `mask`; any
+/// other text unchanged. For logs and messages about any URL with credentials
+/// (databases, Redis).
+///
+/// ```
+/// assert_eq!(
+///     tonne_storage::hide_password("redis://:pw@cache:6379", "***"),
+///     "redis://:***@cache:6379"
+/// );
+/// assert_eq!(tonne_storage::hide_password("postgres://me@db/x", "***"), "postgres://me@db/x");
+/// ```
+pub fn hide_password(url: &str, mask: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(start), Some(at)) if at > start => {
+            let creds = url.get(start + 3..at).unwrap_or_default();
+            let user = creds.split(':').next().unwrap_or_default();
+            let scheme = url.get(..start).unwrap_or_default();
+            let rest = url.get(at..).unwrap_or_default();
+            if creds.contains(':') {
+                format!("{scheme}://{user}:{mask}{rest}")
+            } else {
+                url.to_owned()
+            }
+        }
+        _ => url.to_owned(),
+    }
+}
+
 /// Renders the URL with any password hidden, for logs.
 impl fmt::Display for DatabaseUrl {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Sqlite(path) => write!(f, "sqlite://{}", path.display()),
             Self::Postgres(url) => {
-                let redacted = match (url.find("://"), url.rfind('@')) {
-                    (Some(start), Some(at)) if at > start => {
-                        let creds = url.get(start + 3..at).unwrap_or_default();
-                        let user = creds.split(':').next().unwrap_or_default();
-                        let scheme = url.get(..start).unwrap_or_default();
-                        let rest = url.get(at..).unwrap_or_default();
-                        if creds.contains(':') {
-                            format!("{scheme}://{user}:***{rest}")
-                        } else {
-                            url.clone()
-                        }
-                    }
-                    _ => url.clone(),
-                };
+                let redacted = hide_password(url, "***");
                 f.write_str(&redacted)
             }
         }

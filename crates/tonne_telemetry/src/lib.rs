@@ -16,7 +16,7 @@
 //! ```
 
 use std::collections::HashMap;
-use std::net::{TcpStream, ToSocketAddrs as _};
+use std::net::TcpStream;
 use std::time::Duration;
 
 use opentelemetry::propagation::TextMapPropagator as _;
@@ -107,33 +107,16 @@ impl Exporter {
 /// Connects to the endpoint's host and port once (at most one second).
 fn probe(endpoint: &str) -> Result<(), ExporterError> {
     let bad = || ExporterError::BadEndpoint(endpoint.to_owned());
-    let (scheme, rest) = endpoint.split_once("://").ok_or_else(bad)?;
-    let default_port = match scheme {
-        "http" => 80,
-        "https" => 443,
-        _ => return Err(bad()),
-    };
-    let authority = rest.split('/').next().unwrap_or_default();
-    let authority = authority
-        .rsplit_once('@')
-        .map_or(authority, |(_, host)| host);
-    if authority.is_empty() {
+    let url = url::Url::parse(endpoint).map_err(|_| bad())?;
+    if !matches!(url.scheme(), "http" | "https") || url.host().is_none() {
         return Err(bad());
     }
-    let with_port = if authority
-        .rsplit_once(':')
-        .is_some_and(|(_, p)| p.parse::<u16>().is_ok())
-    {
-        authority.to_owned()
-    } else {
-        format!("{authority}:{default_port}")
-    };
     let unreachable = |reason: String| ExporterError::Unreachable {
         endpoint: endpoint.to_owned(),
         reason,
     };
-    let addresses = with_port
-        .to_socket_addrs()
+    let addresses = url
+        .socket_addrs(|| None)
         .map_err(|e| unreachable(e.to_string()))?;
     let mut last = "no address".to_owned();
     for address in addresses {
@@ -186,15 +169,15 @@ pub fn traceparent_of(span: &tracing::Span) -> Option<String> {
 }
 
 /// Renames `span` in the exported trace (a request learns its route only
-/// after routing); nothing happens when spans are not exported.
-pub fn rename(span: &tracing::Span, name: String) {
+/// after routing); the name is formatted only when spans are exported.
+pub fn rename(span: &tracing::Span, name: impl std::fmt::Display) {
     if span.is_disabled() {
         return;
     }
     let cx = span.context();
     let exported = cx.span();
     if exported.span_context().is_valid() {
-        exported.update_name(name);
+        exported.update_name(name.to_string());
     }
 }
 

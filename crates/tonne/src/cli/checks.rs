@@ -1,7 +1,7 @@
 //! Value parsers that check a setting where it is read — flag, environment or
 //! configuration file alike — so that a bad value is refused at start with
-//! the place it came from. Each returns the text unchanged; the settings are
-//! turned into their types where they are used.
+//! the place it came from. Each returns the setting's type, so that nothing
+//! parses it again.
 
 /// `TONNE_SECRETS_KEY`: 32 bytes as 64 hexadecimal characters or base64 (empty: unset).
 pub fn secrets_key(text: &str) -> Result<String, String> {
@@ -12,26 +12,23 @@ pub fn secrets_key(text: &str) -> Result<String, String> {
 }
 
 /// `TONNE_WEBHOOK_RETRY_SCHEDULE`: comma-separated seconds.
-pub fn retry_schedule(text: &str) -> Result<String, String> {
-    tonne_webhooks::RetrySchedule::parse(text).map_err(|e| e.to_string())?;
-    Ok(text.to_owned())
+pub fn retry_schedule(text: &str) -> Result<tonne_webhooks::RetrySchedule, String> {
+    tonne_webhooks::RetrySchedule::parse(text).map_err(|e| e.to_string())
 }
 
 /// `TONNE_COMMISSION_RATE`: a fraction at least 0 and below 1.
-pub fn commission_rate(text: &str) -> Result<String, String> {
+pub fn commission_rate(text: &str) -> Result<tonne_ordering::pricing::CommissionRate, String> {
     let rate: rust_decimal::Decimal = text.parse().map_err(|_| "not a decimal".to_owned())?;
     tonne_ordering::pricing::CommissionRate::new(rate)
-        .ok_or_else(|| "must be at least 0 and below 1".to_owned())?;
-    Ok(text.to_owned())
+        .ok_or_else(|| "must be at least 0 and below 1".to_owned())
 }
 
 /// A positive decimal (the offset links' largest value and mass).
-pub fn positive_decimal(text: &str) -> Result<String, String> {
+pub fn positive_decimal(text: &str) -> Result<rust_decimal::Decimal, String> {
     text.parse::<rust_decimal::Decimal>()
         .ok()
         .filter(|d| d.is_sign_positive() && !d.is_zero())
-        .ok_or_else(|| "not a positive decimal".to_owned())?;
-    Ok(text.to_owned())
+        .ok_or_else(|| "not a positive decimal".to_owned())
 }
 
 #[cfg(test)]

@@ -23,16 +23,17 @@ pub enum ConfigCommand {
 }
 
 /// Answers `tonne config …` with `command`, the definitions the file (if
-/// any) was applied to.
+/// any) was applied to, and `matches`, what they made of the arguments.
 pub fn run(
     sub: ConfigCommand,
     command: &Command,
+    matches: &ArgMatches,
     file: Option<&SettingsFile>,
 ) -> anyhow::Result<()> {
     match sub {
         ConfigCommand::EnvExample => print!("{}", env_example()),
         ConfigCommand::TomlExample => print!("{}", toml_example()),
-        ConfigCommand::Show => print!("{}", show(command, file)?),
+        ConfigCommand::Show => print!("{}", show(command, matches, file)?),
     }
     Ok(())
 }
@@ -171,21 +172,15 @@ pub fn toml_example() -> String {
 
 /// `scheme://user:password@host` with the password hidden.
 fn redact_url(text: &str) -> String {
-    let Some((scheme, rest)) = text.split_once("://") else {
-        return text.to_owned();
-    };
-    let authority_end = rest.find('/').unwrap_or(rest.len());
-    let Some(at) = rest[..authority_end].rfind('@') else {
-        return text.to_owned();
-    };
-    match rest[..at].split_once(':') {
-        Some((user, _)) => format!("{scheme}://{user}:<redacted>{}", &rest[at..]),
-        None => text.to_owned(),
-    }
+    tonne_storage::hide_password(text, "<redacted>")
 }
 
 /// The effective configuration, one line per setting with its origin.
-fn show(command: &Command, file: Option<&SettingsFile>) -> anyhow::Result<String> {
+fn show(
+    command: &Command,
+    global: &ArgMatches,
+    file: Option<&SettingsFile>,
+) -> anyhow::Result<String> {
     let mut command = command.clone();
     command.build();
     let as_run = |name: &str| -> anyhow::Result<ArgMatches> {
@@ -198,10 +193,6 @@ fn show(command: &Command, file: Option<&SettingsFile>) -> anyhow::Result<String
             .cloned()
             .ok_or_else(|| anyhow::anyhow!("no `{name}` command"))
     };
-    let global = command
-        .clone()
-        .try_get_matches_from(std::env::args_os())
-        .map_err(|e| anyhow::anyhow!("{}", e.render()))?;
     let runs = [
         ("serve", as_run("serve")?),
         ("dispatch", as_run("dispatch")?),
@@ -218,7 +209,7 @@ fn show(command: &Command, file: Option<&SettingsFile>) -> anyhow::Result<String
         for setting in list {
             let id = setting.arg.get_id().as_str();
             let matches = if setting.command.is_empty() {
-                Some(&global)
+                Some(global)
             } else {
                 runs.iter()
                     .find(|(name, m)| {

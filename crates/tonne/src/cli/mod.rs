@@ -183,6 +183,8 @@ pub struct Parsed {
     cli: Cli,
     /// The command definitions with the configuration file's values as defaults.
     command: clap::Command,
+    /// What they made of the arguments (`config show` reads the global ones' origins).
+    matches: clap::ArgMatches,
     file: Option<settings_file::SettingsFile>,
 }
 
@@ -223,7 +225,12 @@ pub fn parse_from(args: Vec<OsString>) -> Result<Parsed, ParseError> {
         matches = command.clone().try_get_matches_from(serve)?;
     }
     let cli = Cli::from_arg_matches(&matches)?;
-    Ok(Parsed { cli, command, file })
+    Ok(Parsed {
+        cli,
+        command,
+        matches,
+        file,
+    })
 }
 
 /// Parses the command line and runs it.
@@ -291,37 +298,42 @@ fn admin_error(e: AdminError) -> anyhow::Error {
 
 /// Runs a parsed command line.
 pub async fn run(parsed: Parsed) -> anyhow::Result<()> {
-    let Parsed { cli, command, file } = parsed;
-    let chosen = match cli.command {
-        Some(Command::Config(sub)) => return config::run(sub, &command, file.as_ref()),
-        other => other,
+    let Parsed {
+        cli,
+        command,
+        matches,
+        file,
+    } = parsed;
+    // `parse_from` always names a command (none means `serve`).
+    let Some(chosen) = cli.command else {
+        anyhow::bail!("no command");
     };
+    if let Command::Config(sub) = chosen {
+        return config::run(sub, &command, &matches, file.as_ref());
+    }
     let url = DatabaseUrl::parse(&cli.database_url)?;
     let secrets = cli.secrets_key.clone();
     match chosen {
-        None => serve::run(url, ServeArgs::default(), secrets).await,
-        Some(Command::Serve(args)) => serve::run(url, *args, secrets).await,
-        Some(Command::Dispatch(args)) => dispatch::run(url, args, secrets).await,
-        Some(Command::Webhooks(command)) => webhooks::run(&url, command, secrets).await,
-        Some(Command::OffsetLinks(command)) => offset_links::run(&url, command, secrets).await,
-        Some(Command::Organisations(command)) => {
+        Command::Serve(args) => serve::run(url, *args, secrets).await,
+        Command::Dispatch(args) => dispatch::run(url, args, secrets).await,
+        Command::Webhooks(command) => webhooks::run(&url, command, secrets).await,
+        Command::OffsetLinks(command) => offset_links::run(&url, command, secrets).await,
+        Command::Organisations(command) => {
             organisations::run(&admin_services(&url, secrets).await?, command).await
         }
-        Some(Command::Users(command)) => {
-            users::run(&admin_services(&url, secrets).await?, command).await
-        }
-        Some(Command::Config(_)) => Ok(()),
-        Some(Command::Migrate) => {
+        Command::Users(command) => users::run(&admin_services(&url, secrets).await?, command).await,
+        Command::Config(_) => Ok(()), // answered above, before the database URL is read
+        Command::Migrate => {
             let services = admin_services(&url, secrets.clone()).await?;
             drop(services);
             println!("database {url} is up to date");
             Ok(())
         }
-        Some(Command::Bootstrap { name, json }) => bootstrap(&url, &name, json, secrets).await,
-        Some(Command::Keys(command)) => keys::run(&url, command, secrets).await,
-        Some(Command::Accounts(command)) => accounts::run(&url, command, secrets).await,
-        Some(Command::Orders(command)) => orders::run(&url, command, secrets).await,
-        Some(Command::Catalogue(command)) => catalogue::run(&url, command, secrets).await,
+        Command::Bootstrap { name, json } => bootstrap(&url, &name, json, secrets).await,
+        Command::Keys(command) => keys::run(&url, command, secrets).await,
+        Command::Accounts(command) => accounts::run(&url, command, secrets).await,
+        Command::Orders(command) => orders::run(&url, command, secrets).await,
+        Command::Catalogue(command) => catalogue::run(&url, command, secrets).await,
     }
 }
 

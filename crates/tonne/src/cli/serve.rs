@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use clap::{Args, Parser};
+use clap::Args;
 use tonne_http::rate_limit::RatePolicy;
 use tonne_storage::DatabaseUrl;
 
@@ -30,7 +30,7 @@ pub(super) struct WebhookArgs {
     webhook_lease_seconds: u64,
     /// Delays before the 2nd, 3rd, … attempt, comma-separated seconds (default: about three days).
     #[arg(long, env = "TONNE_WEBHOOK_RETRY_SCHEDULE", value_parser = super::checks::retry_schedule)]
-    webhook_retry_schedule: Option<String>,
+    webhook_retry_schedule: Option<tonne_webhooks::RetrySchedule>,
     /// Streams one dispatcher delivers at once.
     #[arg(long, env = "TONNE_WEBHOOK_CONCURRENCY", default_value_t = 64)]
     webhook_concurrency: usize,
@@ -41,11 +41,10 @@ pub(super) struct WebhookArgs {
 
 impl WebhookArgs {
     pub(super) fn dispatcher(&self) -> anyhow::Result<tonne_dispatcher::DispatcherConfig> {
-        let schedule = match &self.webhook_retry_schedule {
-            Some(text) => tonne_webhooks::RetrySchedule::parse(text)
-                .map_err(|e| anyhow::anyhow!("TONNE_WEBHOOK_RETRY_SCHEDULE: {e}"))?,
-            None => tonne_webhooks::RetrySchedule::standard(),
-        };
+        let schedule = self
+            .webhook_retry_schedule
+            .clone()
+            .unwrap_or_else(tonne_webhooks::RetrySchedule::standard);
         let config = tonne_dispatcher::DispatcherConfig {
             batch_size: self.webhook_batch_size,
             timeout: Duration::from_secs(self.webhook_timeout_seconds),
@@ -131,7 +130,7 @@ pub(super) struct ServeArgs {
     test_order_step_seconds: u64,
     /// Commission on the offset cost, as a fraction (0.10 = 10 %).
     #[arg(long, env = "TONNE_COMMISSION_RATE", default_value = "0.10", value_parser = super::checks::commission_rate)]
-    commission_rate: String,
+    commission_rate: tonne_ordering::pricing::CommissionRate,
     /// Do not run a webhook dispatcher inside the server (run `tonne dispatch` instead;
     /// PostgreSQL only — on SQLite the server's own dispatcher is the only one).
     #[arg(long, env = "TONNE_NO_DISPATCHER")]
@@ -152,10 +151,10 @@ struct LinkArgs {
     /// Largest amount of money one hosted-page order may be, in major units of the
     /// account's currency.
     #[arg(long, env = "TONNE_OFFSET_LINK_MAX_VALUE", default_value = "10000", value_parser = super::checks::positive_decimal)]
-    offset_link_max_value: String,
+    offset_link_max_value: rust_decimal::Decimal,
     /// Largest mass one hosted-page order may be, in tonnes.
     #[arg(long, env = "TONNE_OFFSET_LINK_MAX_TONNES", default_value = "1000", value_parser = super::checks::positive_decimal)]
-    offset_link_max_tonnes: String,
+    offset_link_max_tonnes: rust_decimal::Decimal,
     /// Sustained hosted-page requests per second per client IP.
     #[arg(long, env = "TONNE_PAGE_RATE_LIMIT_PER_SECOND", default_value_t = 5)]
     page_rate_limit_per_second: u32,
@@ -165,37 +164,10 @@ struct LinkArgs {
 }
 
 impl LinkArgs {
-    fn settings(&self) -> anyhow::Result<tonne_links::Settings> {
-        let positive = |flag: &str, raw: &str| -> anyhow::Result<rust_decimal::Decimal> {
-            raw.parse::<rust_decimal::Decimal>()
-                .ok()
-                .filter(|d| d.is_sign_positive() && !d.is_zero())
-                .ok_or_else(|| anyhow::anyhow!("--{flag}: `{raw}` is not a positive decimal"))
-        };
-        Ok(tonne_links::Settings {
-            max_value: positive("offset-link-max-value", &self.offset_link_max_value)?,
-            max_tonnes: positive("offset-link-max-tonnes", &self.offset_link_max_tonnes)?,
-        })
-    }
-}
-
-impl Default for ServeArgs {
-    fn default() -> Self {
-        Self::parse_defaults()
-    }
-}
-
-impl ServeArgs {
-    pub(super) fn parse_defaults() -> Self {
-        #[derive(Parser)]
-        struct Only {
-            #[command(flatten)]
-            args: ServeArgs,
-        }
-        // Defaults and environment only (no command-line arguments).
-        match Only::try_parse_from(["tonne"]) {
-            Ok(only) => only.args,
-            Err(e) => e.exit(),
+    fn settings(&self) -> tonne_links::Settings {
+        tonne_links::Settings {
+            max_value: self.offset_link_max_value,
+            max_tonnes: self.offset_link_max_tonnes,
         }
     }
 }
@@ -216,7 +188,7 @@ impl ServeArgs {
             Some(args.webhooks.dispatcher()?)
         };
         options.bind = args.bind;
-        options.links = args.links.settings()?;
+        options.links = args.links.settings();
         options.public_url = args.links.public_url.clone();
         options.page_rate = RatePolicy {
             per_second: args.links.page_rate_limit_per_second.max(1),
@@ -242,14 +214,7 @@ impl ServeArgs {
         options.drain = Duration::from_secs(args.drain_seconds);
         options.create_demo = !args.no_demo;
         options.test_order_step = Duration::from_secs(args.test_order_step_seconds.max(1));
-        let rate: rust_decimal::Decimal = args.commission_rate.parse().map_err(|_| {
-            anyhow::anyhow!(
-                "--commission-rate: `{}` is not a decimal",
-                args.commission_rate
-            )
-        })?;
-        options.ordering.commission_rate = tonne_ordering::pricing::CommissionRate::new(rate)
-            .ok_or_else(|| anyhow::anyhow!("--commission-rate: must be at least 0 and below 1"))?;
+        options.ordering.commission_rate = args.commission_rate;
         Ok(options)
     }
 }
