@@ -148,20 +148,21 @@ impl PageSettings {
         sections: Vec<Section>,
     ) -> Result<Self, PageError> {
         for (i, s) in sections.iter().enumerate() {
-            if sections[..i].contains(s) {
+            if sections.iter().take(i).any(|earlier| earlier == s) {
                 return Err(PageError::Invalid {
                     field: "sections",
                     reason: "each section may appear once",
                 });
             }
         }
-        if let Some(text) = &custom_description {
-            if text.chars().count() > MAX_CUSTOM_DESCRIPTION {
-                return Err(PageError::Invalid {
-                    field: "custom_description",
-                    reason: "at most 2000 characters",
-                });
-            }
+        if custom_description
+            .as_deref()
+            .is_some_and(|text| text.chars().count() > MAX_CUSTOM_DESCRIPTION)
+        {
+            return Err(PageError::Invalid {
+                field: "custom_description",
+                reason: "at most 2000 characters",
+            });
         }
         let has_text = custom_description
             .as_deref()

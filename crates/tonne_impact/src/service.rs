@@ -160,7 +160,7 @@ impl Impact {
                 flights_nyc_to_london: flights(total.quantity, self.flight_equivalent),
             },
             DescriptionFormat::BySupportedGoals => Description::BySupportedGoals {
-                number_of_un_sdgs: metrics.un_sdg.len() as u32,
+                number_of_un_sdgs: u32::try_from(metrics.un_sdg.len()).unwrap_or(u32::MAX),
                 number_of_projects: metrics.number_of_projects,
             },
             DescriptionFormat::ByCustomDescription => {
