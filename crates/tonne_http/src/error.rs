@@ -26,6 +26,10 @@ pub mod codes {
     pub const API_VERSION_INVALID: &str = "api_version_invalid";
     /// 400: a time range whose start follows its end, or given by half.
     pub const TIME_RANGE_INVALID: &str = "time_range_invalid";
+    /// 409: another sustainability page of the mode has this slug.
+    pub const SUSTAINABILITY_PAGE_SLUG_NOT_UNIQUE: &str = "sustainability_page_slug_not_unique";
+    /// 409: the account already has a sustainability page.
+    pub const SUSTAINABILITY_PAGE_EXISTS: &str = "sustainability_page_exists";
     /// 400: `limit` is not an integer between 1 and 100.
     pub const PAGINATION_LIMIT_INVALID: &str = "pagination_limit_invalid";
     /// 400: an id outside the caller's organisation and mode.
@@ -585,6 +589,51 @@ impl From<tonne_links::LinkError> for ApiError {
                 format!("name: another offset link of this account is named `{name}`"),
             ),
             LinkError::Unexpected(cause) => Self::internal(&cause),
+        }
+    }
+}
+
+fn store_failure(e: tonne_kernel::StoreError) -> ApiError {
+    match e {
+        tonne_kernel::StoreError::Unexpected(cause) => ApiError::internal(&cause),
+        other => ApiError::internal(&anyhow::anyhow!(other)),
+    }
+}
+
+impl From<tonne_impact::AnalyticsError> for ApiError {
+    fn from(e: tonne_impact::AnalyticsError) -> Self {
+        match e {
+            tonne_impact::AnalyticsError::Range(range) => Self::new(
+                StatusCode::BAD_REQUEST,
+                codes::TIME_RANGE_INVALID,
+                match range {
+                    tonne_impact::RangeError::Reversed => "from: later than through",
+                    tonne_impact::RangeError::TooLong => {
+                        "from, through: the range may cover at most 3660 days"
+                    }
+                },
+            ),
+            tonne_impact::AnalyticsError::Store(e) => store_failure(e),
+        }
+    }
+}
+
+impl From<tonne_impact::PageError> for ApiError {
+    fn from(e: tonne_impact::PageError) -> Self {
+        match e {
+            tonne_impact::PageError::Invalid { field, reason } => Self::validation(field, reason),
+            tonne_impact::PageError::SlugTaken => Self::new(
+                StatusCode::CONFLICT,
+                codes::SUSTAINABILITY_PAGE_SLUG_NOT_UNIQUE,
+                "slug: another sustainability page has this slug",
+            ),
+            tonne_impact::PageError::Exists => Self::new(
+                StatusCode::CONFLICT,
+                codes::SUSTAINABILITY_PAGE_EXISTS,
+                "this account already has a sustainability page; PUT /v1/sustainability-pages changes it",
+            ),
+            tonne_impact::PageError::NotFound => Self::not_found("sustainability page not found"),
+            tonne_impact::PageError::Store(e) => store_failure(e),
         }
     }
 }

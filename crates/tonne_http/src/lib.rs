@@ -84,6 +84,8 @@ pub fn app(
                 .configure(routes::emission_factors::configure)
                 .configure(routes::webhooks::configure)
                 .configure(routes::offset_links::configure)
+                .configure(routes::analytics::configure)
+                .configure(routes::sustainability_pages::configure)
                 .configure(routes::orders::configure_by_id)
                 .default_service(web::to(unknown_route)),
         )

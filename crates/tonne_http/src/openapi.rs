@@ -4,8 +4,8 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::routes::{
-    accounts, bundle_selections, catalogue, emission_factors, estimates, offset_links, orders,
-    quotes, webhooks,
+    accounts, analytics, bundle_selections, catalogue, emission_factors, estimates, offset_links,
+    orders, quotes, sustainability_pages, webhooks,
 };
 use crate::wire::{ErrorDoc, ErrorsDoc};
 
@@ -35,6 +35,15 @@ impl Modify for BearerAuth {
         webhooks::rotate_secret,
         webhooks::recover,
         webhooks::attempts,
+        analytics::cumulative_per_bundle,
+        analytics::metrics,
+        analytics::aggregated,
+        analytics::emission_calculations,
+        sustainability_pages::create,
+        sustainability_pages::update,
+        sustainability_pages::current,
+        sustainability_pages::public_by_slug,
+        sustainability_pages::public_by_handle,
         offset_links::list,
         offset_links::create,
         offset_links::get,

@@ -78,6 +78,8 @@ pub struct AppState {
     pub webhooks: Arc<dyn WebhooksService>,
     /// Offset links and their hosted pages.
     pub links: Arc<dyn OffsetLinksService>,
+    /// Analytics and sustainability pages.
+    pub impact: Arc<dyn tonne_impact::ImpactService>,
     /// The console's people and sessions.
     pub users: Arc<dyn tonne_accounts::users::UsersService>,
     /// The audit log.

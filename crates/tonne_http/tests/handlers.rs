@@ -61,6 +61,7 @@ fn state(mock: MockAccountsService) -> AppState {
         quoted: Arc::new(tonne_quoted::ports::MockQuotedEstimatesService::new()),
         webhooks: Arc::new(tonne_webhooks::MockWebhooksService::new()),
         links: Arc::new(tonne_links::MockOffsetLinksService::new()),
+        impact: Arc::new(tonne_impact::ports::MockImpactService::new()),
         versions: pinned_latest(),
         users: Arc::new(tonne_accounts::users::MockUsersService::new()),
         audit: Arc::new(tonne_accounts::audit::MockAuditLog::new()),
@@ -359,4 +360,144 @@ async fn a_store_failure_behind_offset_links_is_a_500_that_leaks_nothing() {
         "{html}"
     );
     assert!(!html.contains("<form"), "no form on an error page");
+}
+
+async fn call_with(state: AppState, req: test::TestRequest) -> (u16, Value) {
+    let app = test::init_service(tonne_http::app(state)).await;
+    let res = test::call_service(&app, req.to_request()).await;
+    let status = res.status().as_u16();
+    (
+        status,
+        serde_json::from_slice(&test::read_body(res).await).unwrap_or(Value::Null),
+    )
+}
+
+fn live_state() -> AppState {
+    let mut accounts = MockAccountsService::new();
+    accounts
+        .expect_authenticate()
+        .returning(|_, _| Ok(caller(AccountMode::Live)));
+    AppState {
+        versions: pinned_latest(),
+        ..state(accounts)
+    }
+}
+
+#[actix_web::test]
+async fn analytics_parameters_are_checked_before_the_use_case_runs() {
+    // The impact mock has no expectations: reaching it would answer 500.
+    for (uri, field) in [
+        ("/v1/analytics/metrics?from=2026-13-01", "from"),
+        (
+            "/v1/analytics/aggregated-by-property?through=yesterday",
+            "through",
+        ),
+        (
+            "/v1/analytics/emission-calculations?interval=week",
+            "interval",
+        ),
+        (
+            "/v1/analytics/emission-calculations?all_accounts=yes",
+            "all_accounts",
+        ),
+    ] {
+        let (status, body) = call_with(
+            live_state(),
+            test::TestRequest::get()
+                .uri(uri)
+                .insert_header(("Authorization", "Bearer k")),
+        )
+        .await;
+        assert_eq!(status, 400, "{uri}: {body}");
+        assert_eq!(body["error"]["error_code"], "validation_error", "{uri}");
+        assert!(
+            body["error"]["message"]
+                .as_str()
+                .unwrap()
+                .starts_with(field),
+            "{uri}: {body}"
+        );
+    }
+}
+
+#[actix_web::test]
+async fn a_bad_sustainability_page_body_is_refused_before_the_use_case_runs() {
+    for (body, field) in [
+        (
+            json!({"status": "enabled", "slug": "Not A Slug", "title": "by_volume", "sections": []}),
+            "slug",
+        ),
+        (
+            json!({"status": "on", "slug": "acme", "title": "by_volume", "sections": []}),
+            "status",
+        ),
+        (
+            json!({"status": "enabled", "slug": "acme", "title": "by_weight", "sections": []}),
+            "title",
+        ),
+        (
+            json!({"status": "enabled", "slug": "acme", "title": "by_volume", "sections": ["unsdg", "unsdg"]}),
+            "sections",
+        ),
+        (
+            json!({"status": "enabled", "slug": "acme", "title": "by_volume", "sections": [], "description": "by_custom_description"}),
+            "custom_description",
+        ),
+    ] {
+        let (status, answer) = call_with(
+            live_state(),
+            test::TestRequest::post()
+                .uri("/v1/sustainability-pages")
+                .insert_header(("Authorization", "Bearer k"))
+                .set_json(&body),
+        )
+        .await;
+        assert_eq!(status, 400, "{body}: {answer}");
+        assert_eq!(answer["error"]["error_code"], "validation_error");
+        assert!(
+            answer["error"]["message"]
+                .as_str()
+                .unwrap()
+                .starts_with(field),
+            "{body}: {answer}"
+        );
+    }
+}
+
+#[actix_web::test]
+async fn a_store_failure_behind_analytics_and_pages_is_a_500_that_leaks_nothing() {
+    let mut impact = tonne_impact::ports::MockImpactService::new();
+    impact.expect_metrics().returning(|_, _| {
+        Err(tonne_impact::AnalyticsError::Store(
+            tonne_kernel::StoreError::Unexpected(anyhow::anyhow!("secret table name")),
+        ))
+    });
+    impact.expect_public_by_slug().returning(|_, _| {
+        Err(tonne_impact::PageError::Store(
+            tonne_kernel::StoreError::Unexpected(anyhow::anyhow!("secret table name")),
+        ))
+    });
+    let impact = Arc::new(impact);
+    for uri in [
+        "/v1/analytics/metrics",
+        "/v1/sustainability-pages/public/live/acme",
+        "/sustainability/live/acme",
+    ] {
+        let state = AppState {
+            impact: impact.clone(),
+            ..live_state()
+        };
+        let app = test::init_service(tonne_http::app(state)).await;
+        let res = test::call_service(
+            &app,
+            test::TestRequest::get()
+                .uri(uri)
+                .insert_header(("Authorization", "Bearer k"))
+                .to_request(),
+        )
+        .await;
+        assert_eq!(res.status().as_u16(), 500, "{uri}");
+        let body = String::from_utf8(test::read_body(res).await.to_vec()).unwrap();
+        assert!(!body.contains("secret"), "{uri}: {body}");
+    }
 }

@@ -128,6 +128,82 @@ where
     Ok(svg)
 }
 
+/// The cumulative line of a sustainability page: tonnes retired (or money
+/// spent, with `by_price`) at the start of each month, oldest first. An empty
+/// history draws empty axes with a note.
+pub fn cumulative(points: &[tonne_impact::Point], by_price: bool) -> anyhow::Result<String> {
+    let values: Vec<f64> = points
+        .iter()
+        .map(|p| {
+            if by_price {
+                p.figures.value.to_decimal().to_f64().unwrap_or(0.0)
+            } else {
+                p.figures.quantity.tonnes().to_f64().unwrap_or(0.0)
+            }
+        })
+        .collect();
+    let labels: Vec<String> = points
+        .iter()
+        .map(|p| format!("{}-{:02}", p.date.year(), u8::from(p.date.month())))
+        .collect();
+    let unit = match (by_price, points.first()) {
+        (true, Some(p)) => p.figures.value.currency().code().to_owned(),
+        (true, None) => String::new(),
+        (false, _) => "tonnes CO2e".to_owned(),
+    };
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+        root.fill(&WHITE).map_err(draw_error)?;
+        let count = i32::try_from(values.len().max(2)).unwrap_or(i32::MAX);
+        let max = values.iter().copied().fold(0.0_f64, f64::max).max(1.0);
+        let mut chart = ChartBuilder::on(&root)
+            .caption("Retired so far, by month (UTC)", ("sans-serif", 18))
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(64)
+            .build_cartesian_2d(0..count - 1, 0.0..max * 1.1)
+            .map_err(draw_error)?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(values.len().clamp(2, 8))
+            .x_label_formatter(&|i| {
+                usize::try_from(*i)
+                    .ok()
+                    .and_then(|i| labels.get(i).cloned())
+                    .unwrap_or_default()
+            })
+            .y_desc(unit)
+            .draw()
+            .map_err(draw_error)?;
+        let line = RGBColor(30, 77, 43);
+        chart
+            .draw_series(AreaSeries::new(
+                values.iter().zip(0..).map(|(v, i)| (i, *v)),
+                0.0,
+                line.mix(0.25),
+            ))
+            .map_err(draw_error)?;
+        chart
+            .draw_series(LineSeries::new(
+                values.iter().zip(0..).map(|(v, i)| (i, *v)),
+                line.stroke_width(3),
+            ))
+            .map_err(draw_error)?;
+        if points.is_empty() {
+            root.draw(&Text::new(
+                "Nothing retired yet",
+                (280, 160),
+                ("sans-serif", 16).into_font(),
+            ))
+            .map_err(draw_error)?;
+        }
+        root.present().map_err(draw_error)?;
+    }
+    Ok(svg)
+}
+
 fn draw_error(e: impl std::fmt::Display) -> anyhow::Error {
     anyhow::anyhow!("drawing the chart: {e}")
 }

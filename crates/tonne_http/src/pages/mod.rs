@@ -10,6 +10,7 @@
 
 mod certificate;
 pub mod chart;
+mod sustainability;
 pub(crate) mod views;
 
 use actix_web::http::StatusCode;
@@ -389,5 +390,13 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/l/{id}/quote").route(web::post().to(quote)))
         .service(web::resource("/l/{id}/order").route(web::post().to(order)))
         .service(web::resource("/l/{id}/analytics").route(web::get().to(analytics)))
-        .service(web::resource("/certificates/{id}").route(web::get().to(certificate::show)));
+        .service(web::resource("/certificates/{id}").route(web::get().to(certificate::show)))
+        .service(
+            web::resource("/sustainability/{type}/{slug}")
+                .route(web::get().to(sustainability::by_slug)),
+        )
+        .service(
+            web::resource("/sustainability/{organisation_id}/{type}/{handle}")
+                .route(web::get().to(sustainability::by_handle)),
+        );
 }

@@ -1,6 +1,7 @@
 //! Route handlers, grouped by resource.
 
 pub mod accounts;
+pub mod analytics;
 pub mod bundle_selections;
 pub mod catalogue;
 pub mod emission_factors;
@@ -8,5 +9,6 @@ pub mod estimates;
 pub mod offset_links;
 pub mod orders;
 pub mod quotes;
+pub mod sustainability_pages;
 pub mod system;
 pub mod webhooks;
