@@ -24,6 +24,7 @@ mod auth;
 mod catalogue;
 mod client_accounts;
 mod estimates;
+mod impact;
 mod installation_webhooks;
 mod keys;
 mod offset_links;
@@ -54,6 +55,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     )
     .service(web::resource("/console/audit").route(web::get().to(audit::list)))
     .service(web::resource("/console/estimates").route(web::get().to(estimates::list)))
+    .service(web::resource("/console/impact").route(web::get().to(impact::show)))
     .service(
         web::resource("/console/client-accounts")
             .route(web::get().to(client_accounts::list))

@@ -6,6 +6,7 @@ mod audit;
 mod catalogue;
 mod client_accounts;
 mod estimates;
+mod impact;
 mod installation_webhooks;
 mod keys;
 mod offset_links;
@@ -19,6 +20,7 @@ pub use audit::{AuditFilterForm, audit_log};
 pub use catalogue::{EditForm, ImportOutcome, StockForm, bundle, catalogue};
 pub use client_accounts::{ClientAccountForm, client_accounts};
 pub use estimates::{estimate, estimates};
+pub use impact::{ImpactPage, impact};
 pub use installation_webhooks::{OperatorNotice, installation_webhook, installation_webhooks};
 pub use keys::{created_key, keys};
 pub use offset_links::{BundleChoice, LinkForm, LinksPage, offset_link, offset_links};
@@ -111,6 +113,7 @@ fn sections(role: Role) -> &'static [(&'static str, &'static str)] {
             ("API keys", "/console/keys"),
             ("Webhooks", "/console/webhooks"),
             ("Offset links", "/console/offset-links"),
+            ("Impact", "/console/impact"),
         ],
     }
 }
@@ -311,6 +314,7 @@ pub fn overview(who: &Principal) -> Markup {
                     li { a href="/console/estimates" { "Estimates" } " and how each was worked out" }
                     li { a href="/console/client-accounts" { "Client accounts" } " for your own customers" }
                     li { a href="/console/offset-links" { "Offset links" } " and their visitors" }
+                    li { a href="/console/impact" { "Impact" } ": analytics and the sustainability page" }
                     li { a href="/console/webhooks" { "Webhooks" } ", their delivery logs and test events" }
                     li { a href="/console/keys" { "API keys" } }
                 }

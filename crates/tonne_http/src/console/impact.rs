@@ -1,0 +1,69 @@
+//! A member's impact: for one account of the organisation, what its orders
+//! of the last 30 days add up to (the analytics API's figures) and its
+//! sustainability page — its settings and a link to the public page.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use tonne_impact::{AskedRange, PageError, Viewer};
+
+use super::answers::{respond, unavailable};
+use super::scope::{AccountPageQuery, MemberScope, member_scope};
+use super::views::{self, ImpactPage};
+use crate::routes::sustainability_pages::page_url;
+use crate::state::AppState;
+
+/// `GET /console/impact?mode=…&account=…`.
+pub async fn show(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    query: web::Query<AccountPageQuery>,
+) -> HttpResponse {
+    let MemberScope {
+        who,
+        mode,
+        accounts,
+        chosen,
+    } = match member_scope(&state, &req, &query).await {
+        Ok(scope) => scope,
+        Err(answer) => return answer,
+    };
+    let mut page = ImpactPage {
+        mode,
+        accounts: &accounts,
+        account: chosen,
+        aggregates: None,
+        metrics: None,
+        page: None,
+        page_url: None,
+    };
+    let Some(account) = chosen.and_then(|id| accounts.iter().find(|a| a.id == id)) else {
+        return respond(StatusCode::OK, views::impact(&who, &page));
+    };
+    let viewer = Viewer {
+        account_id: account.id,
+        organisation_id: account.organisation_id,
+        mode: account.mode,
+        client_account: account.scope == tonne_accounts::AccountScope::ClientAccount,
+    };
+    let aggregates = match state.impact.aggregated(viewer, AskedRange::default()).await {
+        Ok(a) => a,
+        Err(e) => return unavailable(e),
+    };
+    let metrics = match state.impact.metrics(viewer, AskedRange::default()).await {
+        Ok(m) => m,
+        Err(e) => return unavailable(e),
+    };
+    let settings = match state.impact.current_page(viewer).await {
+        Ok(p) => Some(p),
+        Err(PageError::NotFound) => None,
+        Err(e) => return unavailable(e),
+    };
+    let url = settings
+        .as_ref()
+        .map(|p| page_url(&state.pages.public_url, p.mode, &p.settings.slug));
+    page.aggregates = Some(&aggregates);
+    page.metrics = Some(&metrics);
+    page.page = settings.as_ref();
+    page.page_url = url.as_deref();
+    respond(StatusCode::OK, views::impact(&who, &page))
+}
