@@ -272,7 +272,11 @@ diesel::allow_tables_to_appear_in_same_query!(
     webhooks,
     webhook_accounts,
     webhook_streams,
-    webhook_attempts
+    webhook_attempts,
+    order_daily_bundles,
+    order_daily_projects,
+    estimate_daily_counts,
+    sustainability_pages
 );
 
 diesel::table! {
@@ -431,5 +435,56 @@ diesel::table! {
         delta_grams -> BigInt,
         reason -> Text,
         available_after_grams -> BigInt,
+    }
+}
+
+diesel::table! {
+    order_daily_bundles (account_id, day, bundle_id) {
+        account_id -> Text,
+        day -> Text,
+        bundle_id -> Text,
+        bundle_name -> Text,
+        placed_grams -> BigInt,
+        placed_minor -> BigInt,
+        completed_grams -> BigInt,
+        completed_minor -> BigInt,
+    }
+}
+
+diesel::table! {
+    order_daily_projects (account_id, day, project_id) {
+        account_id -> Text,
+        day -> Text,
+        project_id -> Text,
+        placed_grams -> BigInt,
+        placed_minor -> BigInt,
+        completed_grams -> BigInt,
+        completed_minor -> BigInt,
+    }
+}
+
+diesel::table! {
+    estimate_daily_counts (account_id, day, kind) {
+        account_id -> Text,
+        day -> Text,
+        kind -> Text,
+        estimates -> BigInt,
+        mass_grams -> BigInt,
+    }
+}
+
+diesel::table! {
+    sustainability_pages (account_id) {
+        account_id -> Text,
+        organisation_id -> Text,
+        mode -> Text,
+        status -> Text,
+        slug -> Text,
+        title -> Text,
+        description -> Nullable<Text>,
+        custom_description -> Nullable<Text>,
+        sections -> Text,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
     }
 }
