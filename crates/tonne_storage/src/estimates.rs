@@ -1,5 +1,6 @@
 //! Stored emission estimates: one row each, the typed result encoded by
-//! [`encoding`] in `result`, the caller's submitted document in `request`.
+//! [`encoding`] in `result`, the caller's submitted document in `request`;
+//! the impact domain's daily counts are kept in the same transactions.
 
 mod encoding;
 
@@ -12,6 +13,7 @@ use tonne_kernel::{AccountId, Cursor, EstimateId, Mass, Page, PageRequest, Store
 
 use crate::db::{AnyConnection, Db, DbError};
 use crate::error::{corrupt, encode_error, store_error};
+use crate::impact::rollups;
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::estimates;
 
@@ -110,6 +112,36 @@ fn annotations(
     })
 }
 
+/// What a new estimate adds to the impact domain's daily counts.
+fn counted(r: &EstimateRow) -> rollups::CountedEstimate<'_> {
+    rollups::CountedEstimate {
+        account: &r.account_id,
+        created_at: r.created_at,
+        kind: &r.kind,
+        count: 1,
+        grams: r.mass_grams.unwrap_or(0),
+    }
+}
+
+/// The creation and mass of an estimate an update may change, its row locked
+/// on PostgreSQL until the transaction ends (SQLite has one writer), so that
+/// the daily counts take away the mass the update replaces.
+fn mass_before(
+    conn: &mut AnyConnection,
+    new: &EstimateRow,
+) -> QueryResult<Option<(PrimitiveDateTime, Option<i64>)>> {
+    let q = estimates::table
+        .filter(estimates::id.eq(&new.id))
+        .filter(estimates::account_id.eq(&new.account_id))
+        .filter(estimates::kind.eq(&new.kind))
+        .filter(estimates::order_id.is_null())
+        .select((estimates::created_at, estimates::mass_grams));
+    match conn {
+        AnyConnection::Postgresql(c) => q.for_update().first(c).optional(),
+        AnyConnection::Sqlite(c) => q.first(c).optional(),
+    }
+}
+
 type AnnotationColumns = (
     Option<String>,
     String,
@@ -144,7 +176,7 @@ impl EstimateRepository for EstimateStore {
                         AnyConnection::Sqlite(c) => insert.execute(c)?,
                     };
                 }
-                Ok(())
+                rollups::estimates_counted(conn, rows.iter().map(counted))
             })
             .await
             .map_err(|e| store_error(e, "storing estimates"))
@@ -297,6 +329,7 @@ impl EstimateRepository for EstimateStore {
                     .filter(estimates::id.eq(&new.id))
                     .filter(estimates::account_id.eq(&new.account_id))
                     .filter(estimates::kind.eq(&new.kind));
+                let before = mass_before(conn, &new)?;
                 // conditional: an order claims the row with the same kind of
                 // statement, so the two serialise on the row
                 let updated = diesel::update(mine.filter(estimates::order_id.is_null()))
@@ -327,6 +360,21 @@ impl EstimateRepository for EstimateStore {
                     ))
                     .first(conn)
                     .optional()?;
+                if updated == 1
+                    && let Some((created_at, grams)) = before
+                {
+                    let change = new.mass_grams.unwrap_or(0) - grams.unwrap_or(0);
+                    rollups::estimates_counted(
+                        conn,
+                        [rollups::CountedEstimate {
+                            account: &new.account_id,
+                            created_at,
+                            kind: &new.kind,
+                            count: 0,
+                            grams: change,
+                        }],
+                    )?;
+                }
                 Ok(match (updated, created) {
                     (1, Some((created_at, _, (key, metadata, actual, occurred_at)))) => {
                         UpdateOutcome::Updated {

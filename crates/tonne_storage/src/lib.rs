@@ -7,7 +7,9 @@
 //!
 //! Repositories implement the domain ports: [`AccountStore`] and [`ApiKeyStore`]
 //! for `tonne_accounts`, and [`CachedApiKeys`], a decorator that keeps key
-//! look-ups off the database for a bounded time.
+//! look-ups off the database for a bounded time. [`ImpactStore`] serves the
+//! impact domain from daily figures that [`OrderStore`] and [`EstimateStore`]
+//! keep in the transaction of each change.
 
 /// Runs the same statement on whichever concrete connection is inside (for
 /// statements `MultiConnection` cannot express, such as raw SQL and upserts).
@@ -27,6 +29,7 @@ mod db;
 mod directories;
 mod error;
 mod estimates;
+mod impact;
 mod keys;
 mod mapping;
 mod offset_links;
@@ -45,6 +48,7 @@ pub use audit::AuditStore;
 pub use catalogue::CatalogueStore;
 pub use db::{AnyConnection, Backend, Db, DbError, PoolSettings, PoolStatus};
 pub use estimates::EstimateStore;
+pub use impact::ImpactStore;
 pub use keys::{ApiKeyStore, CachedApiKeys};
 pub use offset_links::OffsetLinkStore;
 pub use orders::OrderStore;

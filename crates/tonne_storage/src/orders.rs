@@ -1,4 +1,5 @@
-//! Orders, their lines, inventory reservations and the event outbox.
+//! Orders, their lines, inventory reservations and the event outbox (and,
+//! in the same transactions, the impact domain's daily figures).
 
 use std::collections::HashMap;
 
@@ -20,6 +21,7 @@ use tonne_wire::{OrderEventData, OrderResponse};
 
 use crate::db::{AnyConnection, Db};
 use crate::error::{corrupt, decode_error, encode_error, store_error};
+use crate::impact::rollups;
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::{
     account_event_sequences, bundles, estimates, order_events, order_lines, order_projects, orders,
@@ -499,6 +501,7 @@ impl OrderRepository for OrderStore {
                         .execute(conn)?;
                 }
                 append_event(conn, &order, &event)?;
+                rollups::order_placed(conn, &order)?;
                 Ok(order)
             })
             .await
@@ -695,7 +698,9 @@ impl OrderRepository for OrderStore {
                 if moved == 0 {
                     return Err(DieselError::NotFound);
                 }
+                let mut replaced = None;
                 if let Some(projects) = &projects {
+                    replaced = Some(rollups::allocated(conn, &id)?);
                     diesel::delete(order_projects::table.filter(order_projects::order_id.eq(&id)))
                         .execute(conn)?;
                     for row in project_rows(&id, projects) {
@@ -709,6 +714,7 @@ impl OrderRepository for OrderStore {
                     release(conn, &order)?;
                 }
                 append_event(conn, &order, &event)?;
+                rollups::order_moved(conn, &order, from, replaced.as_deref())?;
                 crate::audit::record(conn, &audit)?;
                 Ok(order)
             })

@@ -72,7 +72,7 @@ where
     }
 }
 
-fn day_of(text: &str) -> QueryResult<Date> {
+pub(crate) fn day_of(text: &str) -> QueryResult<Date> {
     let format = time::macros::format_description!("[year]-[month]-[day]");
     Date::parse(text, format).map_err(|_| corrupt("day", text))
 }

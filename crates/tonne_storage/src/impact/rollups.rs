@@ -1,0 +1,364 @@
+//! The daily figures the impact domain reads (`order_daily_bundles`,
+//! `order_daily_projects`, `estimate_daily_counts`), kept by the order and
+//! estimate stores in the transaction of each change.
+//!
+//! A row is keyed by the account and the UTC day of the order's (or the
+//! estimate's) creation. An order counts towards `placed_*` while it is not
+//! cancelled or failed, and towards `completed_*` once complete: each change
+//! adds the difference its status (or its project allocation) makes, with
+//! `INSERT … ON CONFLICT … DO UPDATE SET col = col + excluded.col`. Rows are
+//! written in key order (and, for orders, after the account's event sequence
+//! row is locked), so concurrent writers never wait on each other in a cycle.
+
+use std::collections::BTreeMap;
+
+use diesel::prelude::*;
+use diesel::upsert::excluded;
+use time::{Date, PrimitiveDateTime};
+use tonne_ordering::{Order, OrderStatus};
+
+use crate::db::AnyConnection;
+use crate::mapping::to_sql_time;
+use crate::schema::{
+    estimate_daily_counts, order_daily_bundles, order_daily_projects, order_projects,
+};
+
+/// A UTC day as the rollups key it: `YYYY-MM-DD`, the order of text being the
+/// order of days.
+pub(crate) fn day_text(day: Date) -> String {
+    format!(
+        "{:04}-{:02}-{:02}",
+        day.year(),
+        u8::from(day.month()),
+        day.day()
+    )
+}
+
+/// What one change adds to a row's figures (negative to take away).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+struct Delta {
+    placed_grams: i64,
+    placed_minor: i64,
+    completed_grams: i64,
+    completed_minor: i64,
+}
+
+impl Delta {
+    /// `grams` and `minor` counted `placed` times towards the placed figures
+    /// and `completed` times towards the completed ones (each -1, 0 or 1).
+    fn of(grams: i64, minor: i64, (placed, completed): (i64, i64)) -> Self {
+        Self {
+            placed_grams: grams.saturating_mul(placed),
+            placed_minor: minor.saturating_mul(placed),
+            completed_grams: grams.saturating_mul(completed),
+            completed_minor: minor.saturating_mul(completed),
+        }
+    }
+
+    fn plus(self, other: Self) -> Self {
+        Self {
+            placed_grams: self.placed_grams.saturating_add(other.placed_grams),
+            placed_minor: self.placed_minor.saturating_add(other.placed_minor),
+            completed_grams: self.completed_grams.saturating_add(other.completed_grams),
+            completed_minor: self.completed_minor.saturating_add(other.completed_minor),
+        }
+    }
+
+    fn is_zero(self) -> bool {
+        self == Self::default()
+    }
+}
+
+/// What an order in `status` counts towards: (placed, completed), each 0 or 1.
+fn weights(status: OrderStatus) -> (i64, i64) {
+    (
+        i64::from(!matches!(
+            status,
+            OrderStatus::Cancelled | OrderStatus::Failed
+        )),
+        i64::from(status == OrderStatus::Complete),
+    )
+}
+
+fn negated((placed, completed): (i64, i64)) -> (i64, i64) {
+    (-placed, -completed)
+}
+
+/// One project row of an order: project id, grams, offset cost in minor units.
+pub(crate) type Allocated = (String, i64, i64);
+
+/// The order's stored project rows (read before they are replaced).
+pub(crate) fn allocated(conn: &mut AnyConnection, order: &str) -> QueryResult<Vec<Allocated>> {
+    order_projects::table
+        .filter(order_projects::order_id.eq(order))
+        .select((
+            order_projects::project_id,
+            order_projects::quantity_grams,
+            order_projects::offset_cost_minor,
+        ))
+        .load(conn)
+}
+
+fn allocation_of(order: &Order) -> Vec<Allocated> {
+    order
+        .projects
+        .iter()
+        .map(|p| {
+            (
+                p.project_id.to_string(),
+                p.quantity.grams(),
+                p.offset_cost.minor(),
+            )
+        })
+        .collect()
+}
+
+/// The account and day an order's figures belong to.
+struct OrderKey {
+    account: String,
+    day: String,
+}
+
+impl OrderKey {
+    fn of(order: &Order) -> Self {
+        Self {
+            account: order.account_id.to_string(),
+            day: day_text(to_sql_time(order.created_at).date()),
+        }
+    }
+}
+
+/// The order's lines per bundle (in bundle order): the last line's name and
+/// the lines' figures weighted by `weights`.
+fn by_bundle(order: &Order, weights: (i64, i64)) -> BTreeMap<String, (String, Delta)> {
+    let mut out: BTreeMap<String, (String, Delta)> = BTreeMap::new();
+    for line in &order.lines {
+        let delta = Delta::of(line.quantity.grams(), line.offset_cost.minor(), weights);
+        let entry = out
+            .entry(line.bundle_id.to_string())
+            .or_insert_with(|| (line.bundle_name.clone(), Delta::default()));
+        entry.0.clone_from(&line.bundle_name);
+        entry.1 = entry.1.plus(delta);
+    }
+    out
+}
+
+/// Adds project rows, weighted, to per-project deltas.
+fn add_projects(into: &mut BTreeMap<String, Delta>, rows: &[Allocated], weights: (i64, i64)) {
+    for (project, grams, minor) in rows {
+        let entry = into.entry(project.clone()).or_default();
+        *entry = entry.plus(Delta::of(*grams, *minor, weights));
+    }
+}
+
+/// A new order: its lines count towards the placed figures of its day (and
+/// their bundle names become the rows' names).
+pub(crate) fn order_placed(conn: &mut AnyConnection, order: &Order) -> QueryResult<()> {
+    let key = OrderKey::of(order);
+    for (bundle, (name, delta)) in by_bundle(order, weights(order.status)) {
+        if !delta.is_zero() {
+            bump_bundle(conn, &key, &bundle, &name, true, delta)?;
+        }
+    }
+    Ok(())
+}
+
+/// An order moved from `from` to its current status. `replaced` holds its
+/// project rows from before the move when the move replaced them (their
+/// figures are taken away as `from` counted them, the new ones added as the
+/// new status counts them); otherwise the lines and project rows are counted
+/// anew only where the status counts differently.
+pub(crate) fn order_moved(
+    conn: &mut AnyConnection,
+    order: &Order,
+    from: OrderStatus,
+    replaced: Option<&[Allocated]>,
+) -> QueryResult<()> {
+    let key = OrderKey::of(order);
+    let (before, after) = (weights(from), weights(order.status));
+    let change = (after.0 - before.0, after.1 - before.1);
+    if change != (0, 0) {
+        for (bundle, (name, delta)) in by_bundle(order, change) {
+            bump_bundle(conn, &key, &bundle, &name, false, delta)?;
+        }
+    }
+    let mut projects: BTreeMap<String, Delta> = BTreeMap::new();
+    match replaced {
+        Some(old) => {
+            add_projects(&mut projects, old, negated(before));
+            add_projects(&mut projects, &allocation_of(order), after);
+        }
+        None => add_projects(&mut projects, &allocation_of(order), change),
+    }
+    for (project, delta) in projects {
+        if !delta.is_zero() {
+            bump_project(conn, &key, &project, delta)?;
+        }
+    }
+    Ok(())
+}
+
+/// Adds `delta` to a bundle's row (created if absent); `rename` sets the
+/// row's name to `name` (a new order's line), else the row keeps its own.
+fn bump_bundle(
+    conn: &mut AnyConnection,
+    key: &OrderKey,
+    bundle: &str,
+    name: &str,
+    rename: bool,
+    delta: Delta,
+) -> QueryResult<()> {
+    use order_daily_bundles::dsl as b;
+    let insert = diesel::insert_into(b::order_daily_bundles)
+        .values((
+            b::account_id.eq(&key.account),
+            b::day.eq(&key.day),
+            b::bundle_id.eq(bundle),
+            b::bundle_name.eq(name),
+            b::placed_grams.eq(delta.placed_grams),
+            b::placed_minor.eq(delta.placed_minor),
+            b::completed_grams.eq(delta.completed_grams),
+            b::completed_minor.eq(delta.completed_minor),
+        ))
+        .on_conflict((b::account_id, b::day, b::bundle_id))
+        .do_update();
+    let sums = (
+        b::placed_grams.eq(b::placed_grams + excluded(b::placed_grams)),
+        b::placed_minor.eq(b::placed_minor + excluded(b::placed_minor)),
+        b::completed_grams.eq(b::completed_grams + excluded(b::completed_grams)),
+        b::completed_minor.eq(b::completed_minor + excluded(b::completed_minor)),
+    );
+    if rename {
+        let upsert = insert.set((b::bundle_name.eq(excluded(b::bundle_name)), sums));
+        on_conn!(conn, |c| upsert.execute(c))?;
+    } else {
+        let upsert = insert.set(sums);
+        on_conn!(conn, |c| upsert.execute(c))?;
+    }
+    Ok(())
+}
+
+/// Adds `delta` to a project's row (created if absent).
+fn bump_project(
+    conn: &mut AnyConnection,
+    key: &OrderKey,
+    project: &str,
+    delta: Delta,
+) -> QueryResult<()> {
+    use order_daily_projects::dsl as p;
+    let upsert = diesel::insert_into(p::order_daily_projects)
+        .values((
+            p::account_id.eq(&key.account),
+            p::day.eq(&key.day),
+            p::project_id.eq(project),
+            p::placed_grams.eq(delta.placed_grams),
+            p::placed_minor.eq(delta.placed_minor),
+            p::completed_grams.eq(delta.completed_grams),
+            p::completed_minor.eq(delta.completed_minor),
+        ))
+        .on_conflict((p::account_id, p::day, p::project_id))
+        .do_update()
+        .set((
+            p::placed_grams.eq(p::placed_grams + excluded(p::placed_grams)),
+            p::placed_minor.eq(p::placed_minor + excluded(p::placed_minor)),
+            p::completed_grams.eq(p::completed_grams + excluded(p::completed_grams)),
+            p::completed_minor.eq(p::completed_minor + excluded(p::completed_minor)),
+        ));
+    on_conn!(conn, |c| upsert.execute(c))?;
+    Ok(())
+}
+
+/// One stored estimate, as the counts see it.
+pub(crate) struct CountedEstimate<'a> {
+    /// Its account.
+    pub account: &'a str,
+    /// Its creation (UTC).
+    pub created_at: PrimitiveDateTime,
+    /// Its stored kind.
+    pub kind: &'a str,
+    /// How many it adds (1 for a new estimate, 0 for a changed one).
+    pub count: i64,
+    /// The grams it adds (its mass, or the change of its mass).
+    pub grams: i64,
+}
+
+/// New or changed estimates: counts and masses added per account, day and kind.
+pub(crate) fn estimates_counted<'a>(
+    conn: &mut AnyConnection,
+    estimates: impl IntoIterator<Item = CountedEstimate<'a>>,
+) -> QueryResult<()> {
+    let mut sums: BTreeMap<(&str, String, &str), (i64, i64)> = BTreeMap::new();
+    for e in estimates {
+        let entry = sums
+            .entry((e.account, day_text(e.created_at.date()), e.kind))
+            .or_default();
+        *entry = (
+            entry.0.saturating_add(e.count),
+            entry.1.saturating_add(e.grams),
+        );
+    }
+    for ((account, day, kind), (count, grams)) in sums {
+        if (count, grams) != (0, 0) {
+            bump_estimates(conn, (account, &day, kind), count, grams)?;
+        }
+    }
+    Ok(())
+}
+
+fn bump_estimates(
+    conn: &mut AnyConnection,
+    (account, day, kind): (&str, &str, &str),
+    count: i64,
+    grams: i64,
+) -> QueryResult<()> {
+    use estimate_daily_counts::dsl as e;
+    let upsert = diesel::insert_into(e::estimate_daily_counts)
+        .values((
+            e::account_id.eq(account),
+            e::day.eq(day),
+            e::kind.eq(kind),
+            e::estimates.eq(count),
+            e::mass_grams.eq(grams),
+        ))
+        .on_conflict((e::account_id, e::day, e::kind))
+        .do_update()
+        .set((
+            e::estimates.eq(e::estimates + excluded(e::estimates)),
+            e::mass_grams.eq(e::mass_grams + excluded(e::mass_grams)),
+        ));
+    on_conn!(conn, |c| upsert.execute(c))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use time::macros::date;
+
+    use super::*;
+
+    #[test]
+    fn days_are_iso_dates_ordered_as_text() {
+        assert_eq!(day_text(date!(2026 - 03 - 04)), "2026-03-04");
+        assert!(day_text(Date::MIN) < day_text(date!(0001 - 01 - 01)));
+        assert!(day_text(date!(2026 - 12 - 31)) < day_text(Date::MAX));
+    }
+
+    #[test]
+    fn a_status_counts_once_towards_what_it_is() {
+        assert_eq!(weights(OrderStatus::Received), (1, 0));
+        assert_eq!(weights(OrderStatus::Retiring), (1, 0));
+        assert_eq!(weights(OrderStatus::Complete), (1, 1));
+        assert_eq!(weights(OrderStatus::Cancelled), (0, 0));
+        assert_eq!(weights(OrderStatus::Failed), (0, 0));
+        assert!(Delta::of(5, 7, (0, 0)).is_zero());
+        assert_eq!(
+            Delta::of(5, 7, (-1, 1)),
+            Delta {
+                placed_grams: -5,
+                placed_minor: -7,
+                completed_grams: 5,
+                completed_minor: 7
+            }
+        );
+    }
+}
