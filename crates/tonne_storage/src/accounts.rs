@@ -29,6 +29,56 @@ impl AccountStore {
     pub fn new(db: Db) -> Self {
         Self { db }
     }
+
+    /// The account of the organisation and mode with `handle` (handles are
+    /// unique per organisation and mode).
+    pub(crate) async fn account_by_handle(
+        &self,
+        organisation: OrganisationId,
+        mode: AccountMode,
+        handle: &str,
+    ) -> Result<Option<Account>, StoreError> {
+        let (organisation, handle) = (organisation.to_string(), handle.to_owned());
+        self.db
+            .read(move |conn| {
+                accounts::table
+                    .inner_join(organisations::table)
+                    .filter(accounts::organisation_id.eq(organisation))
+                    .filter(accounts::mode.eq(mode.as_str()))
+                    .filter(accounts::handle.eq(handle))
+                    .select((AccountRow::as_select(), organisations::organisation_type))
+                    .first::<(AccountRow, String)>(conn)
+                    .optional()?
+                    .map(|(row, kind)| row.into_domain(&kind))
+                    .transpose()
+            })
+            .await
+            .map_err(|e| store_error(e, "reading an account by handle"))
+    }
+
+    /// Every account of the organisation in `mode`, client accounts included,
+    /// by id.
+    pub(crate) async fn ids_of(
+        &self,
+        organisation: OrganisationId,
+        mode: AccountMode,
+    ) -> Result<Vec<AccountId>, StoreError> {
+        let organisation = organisation.to_string();
+        self.db
+            .read(move |conn| {
+                let ids: Vec<String> = accounts::table
+                    .filter(accounts::organisation_id.eq(organisation))
+                    .filter(accounts::mode.eq(mode.as_str()))
+                    .order(accounts::id.asc())
+                    .select(accounts::id)
+                    .load(conn)?;
+                ids.iter()
+                    .map(|id| parse_id::<AccountId>("account id", id))
+                    .collect()
+            })
+            .await
+            .map_err(|e| store_error(e, "listing an organisation's accounts"))
+    }
 }
 
 fn load_one(conn: &mut crate::AnyConnection, id: &str) -> QueryResult<Option<Account>> {

@@ -1,11 +1,13 @@
 //! What the other domains need to know about accounts, answered from the
 //! accounts table: ordering's `AccountDirectory` (currency, certificate
-//! holder), the links domain's (a profile for the hosted pages) and the
-//! webhooks domain's (an account's owner).
+//! holder), the links domain's (a profile for the hosted pages), the
+//! webhooks domain's (an account's owner) and the impact domain's
+//! `PageHolders` (whose sustainability page it is).
 
 use async_trait::async_trait;
 use tonne_accounts::ports::AccountRepository as _;
-use tonne_kernel::{AccountId, Currency, StoreError};
+use tonne_accounts::{Account, ExternalPagesVisibility};
+use tonne_kernel::{AccountId, AccountMode, Currency, OrganisationId, StoreError};
 
 use crate::AccountStore;
 
@@ -62,5 +64,48 @@ impl tonne_webhooks::ports::AccountDirectory for AccountStore {
             organisation_id: a.organisation_id,
             mode: a.mode,
         }))
+    }
+}
+
+/// What a public sustainability page shows of its account.
+fn page_holder(a: Account) -> tonne_impact::PageHolder {
+    tonne_impact::PageHolder {
+        account_id: a.id,
+        organisation_id: a.organisation_id,
+        mode: a.mode,
+        name: a.name.as_str().to_owned(),
+        logo: a.logo,
+        currency: a.currency,
+        public: a.external_pages_visibility == ExternalPagesVisibility::Public,
+    }
+}
+
+#[async_trait]
+impl tonne_impact::ports::PageHolders for AccountStore {
+    async fn holder(
+        &self,
+        account: AccountId,
+    ) -> Result<Option<tonne_impact::PageHolder>, StoreError> {
+        Ok(self.get(account).await?.map(page_holder))
+    }
+
+    async fn by_handle(
+        &self,
+        organisation: OrganisationId,
+        mode: AccountMode,
+        handle: &str,
+    ) -> Result<Option<tonne_impact::PageHolder>, StoreError> {
+        Ok(self
+            .account_by_handle(organisation, mode, handle)
+            .await?
+            .map(page_holder))
+    }
+
+    async fn accounts(
+        &self,
+        organisation: OrganisationId,
+        mode: AccountMode,
+    ) -> Result<Vec<AccountId>, StoreError> {
+        self.ids_of(organisation, mode).await
     }
 }
