@@ -48,7 +48,7 @@ faults:
     bash bench/faults/run.sh
 
 # Load benchmarks (writes bench/results/; see docs/performance.md)
-bench: bench-accounts bench-orders bench-estimates bench-engines bench-webhooks bench-scale bench-console
+bench: bench-accounts bench-orders bench-estimates bench-engines bench-webhooks bench-scale bench-console bench-analytics
 
 # GET /v1/accounts/me on SQLite and PostgreSQL vs a bare actix handler
 bench-accounts:
@@ -77,6 +77,10 @@ bench-webhooks:
 # The console's delivery log and audit log, first page vs 900,000 rows deep (PostgreSQL)
 bench-console:
     bash bench/console.sh
+
+# Analytics and public sustainability pages over an account with 1,000,000 orders
+bench-analytics:
+    bash bench/analytics.sh
 
 # Orders by mass with 1, 2 and 3 server processes vs the pgbench ceiling; the Redis limiter's cost
 bench-scale:

@@ -218,6 +218,7 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         quoted: Arc::clone(&services.quoted),
         webhooks: Arc::clone(&services.webhooks),
         links: Arc::clone(&services.links),
+        impact: Arc::clone(&services.impact),
         versions: services.versions.clone(),
         users: Arc::clone(&services.users),
         audit: Arc::clone(&services.audit),

@@ -35,6 +35,8 @@ pub struct Services {
     pub webhook_store: WebhookStore,
     /// Offset links and their hosted checkout.
     pub links: Arc<dyn tonne_links::OffsetLinksService>,
+    /// Analytics and sustainability pages.
+    pub impact: Arc<dyn tonne_impact::ImpactService>,
     /// The hosted pages' key (visitor hashes, CSRF tokens, analytics URLs):
     /// derived from the secrets key, or random per process without one.
     pub page_key: tonne_links::PageKey,
@@ -101,6 +103,24 @@ fn write_key_file(path: &std::path::Path, key: &SecretsKey) -> anyhow::Result<()
         .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", path.display()))?;
     writeln!(f, "{}", key.to_hex())?;
     Ok(())
+}
+
+/// What one passenger's one-way economy flight New York (JFK) → London (LHR)
+/// emits by Tonne's own flight engine: the unit of a sustainability page's
+/// `by_equivalent` description.
+pub fn nyc_to_london_flight() -> anyhow::Result<tonne_kernel::Mass> {
+    use tonne_estimation::flight::{self, CabinClass, FlightRequest, FlightRoute};
+    let estimate = flight::estimate(&FlightRequest {
+        route: FlightRoute::Airports {
+            source: "JFK".into(),
+            destination: "LHR".into(),
+        },
+        cabin: CabinClass::Economy,
+        passengers: rust_decimal::Decimal::ONE,
+        aircraft_type: None,
+    })
+    .map_err(|e| anyhow::anyhow!("the New York–London flight for sustainability pages: {e}"))?;
+    Ok(estimate.mass)
 }
 
 /// How long a test event waits for the receiver (a person is waiting too).
@@ -198,6 +218,13 @@ impl Services {
             Arc::new(UuidV7Generator),
             link_settings,
         ));
+        let impact: Arc<dyn tonne_impact::ImpactService> = Arc::new(tonne_impact::Impact::new(
+            Arc::new(tonne_storage::ImpactStore::new(db.clone())),
+            Arc::new(AccountStore::new(db.clone())),
+            Arc::new(CatalogueStore::new(db.clone())),
+            Arc::new(SystemClock),
+            nyc_to_london_flight()?,
+        ));
         let webhook_store = WebhookStore::new(db.clone(), secrets);
         let targets = tonne_webhooks::TargetPolicy {
             allow_private: webhook_options.allow_private,
@@ -257,6 +284,7 @@ impl Services {
             webhooks,
             webhook_store,
             links,
+            impact,
             page_key,
             page_key_is_stable,
         })

@@ -307,7 +307,8 @@ pub struct PublicPage {
     pub un_sdg: Option<Vec<SdgCount>>,
     /// The newest completed orders (`certificates`), else `None`.
     pub certificates: Option<Vec<CompletedOrder>>,
-    /// Cumulative tonnes and value at the start of each month since the first
-    /// completed order (for the chart).
+    /// Cumulative tonnes and value up to the end of each month (to today for
+    /// the current one), dated the month's first day, from the month of the
+    /// first completed order (for the chart).
     pub series: Vec<Point>,
 }

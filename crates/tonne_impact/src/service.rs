@@ -247,7 +247,8 @@ fn percent(part: Mass, whole: Mass) -> Decimal {
     (Decimal::from(part.grams()) * Decimal::ONE_HUNDRED / Decimal::from(whole.grams())).round_dp(2)
 }
 
-/// Running totals at each month from the first month with figures to `today`'s.
+/// Running totals to the end of each month, from the first month with figures
+/// to `today`'s.
 fn cumulative_months(
     by_month: &BTreeMap<Date, Figures>,
     today: Date,

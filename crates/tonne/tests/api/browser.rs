@@ -460,6 +460,119 @@ async fn a_completed_orders_certificate_page_reads_well_in_a_real_browser() {
     c.close().await.unwrap();
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sustainability_page_reads_well_in_a_real_browser() {
+    let Some(driver) = driver().await else {
+        return;
+    };
+    let axe = axe_source();
+    assert!(
+        axe.is_some() || !mandatory(),
+        "CI=true: axe-core must be installed in target/axe (.ci/run does it)"
+    );
+    let app = TestApp::spawn(tonne_test_support::TestDb::sqlite()).await;
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    let patched = app
+        .send(
+            app.request(
+                reqwest::Method::PATCH,
+                &format!("/v1/accounts/{}", t.live_account),
+                Some(&t.live_key),
+            )
+            .json(&json!({"external_pages_visibility": "public"})),
+        )
+        .await;
+    assert_eq!(patched.status, 200, "{}", patched.body);
+    for tonnes in ["12.5", "3.25"] {
+        let order = app
+            .post(
+                "/v1/orders/by-mass",
+                &t.live_key,
+                &json!({"mass": {"amount": tonnes, "unit": "t"}}),
+            )
+            .await;
+        let id = order.body["id"].as_str().unwrap().to_owned();
+        crate::cli::tonne(
+            &["orders", "advance", &id, "--to", "complete"],
+            &app.database_url,
+        );
+    }
+    let page = app
+        .post(
+            "/v1/sustainability-pages",
+            &t.live_key,
+            &json!({
+                "status": "enabled", "slug": "acme", "title": "by_volume",
+                "description": "by_custom_description",
+                "custom_description": "Every parcel we ship is offset <b>in full</b>.",
+                "sections": ["bundles_breakdown", "unsdg", "certificates"]
+            }),
+        )
+        .await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    let url = page.body["url"].as_str().unwrap().to_owned();
+    let c = browser(&driver).await;
+    c.goto(&url).await.unwrap();
+    assert_eq!(c.title().await.unwrap(), "Acme — climate impact");
+    let shown = text(&c).await;
+    for needle in [
+        "Acme has retired 15.75 tonnes of CO₂e",
+        "Every parcel we ship is offset <b>in full</b>.",
+        "By bundle",
+        "By project",
+        "UN Sustainable Development Goals",
+        "Certificates",
+    ] {
+        assert!(shown.contains(needle), "{needle:?} missing: {shown}");
+    }
+    let scripts = c
+        .execute("return document.scripts.length;", vec![])
+        .await
+        .unwrap();
+    assert_eq!(scripts, json!(0), "no script on the page");
+    screenshot(&c, "07-sustainability").await;
+    if let Some(axe) = &axe {
+        assert_axe_clean(&c, axe, "sustainability page").await;
+    }
+    c.set_window_size(390, 844).await.unwrap();
+    let overflow = c
+        .execute(
+            "return document.documentElement.scrollWidth - document.documentElement.clientWidth;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(overflow, json!(0), "no horizontal scroll at 390 px");
+    screenshot(&c, "07-sustainability-narrow").await;
+    if let Some(axe) = &axe {
+        assert_axe_clean(&c, axe, "sustainability page (narrow)").await;
+    }
+    c.set_window_size(1100, 1400).await.unwrap();
+    // A certificate link leads to the certificate.
+    c.find(fantoccini::Locator::Css("ul.certificates a"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert!(
+        text(&c)
+            .await
+            .contains("Certificate of carbon credit retirement"),
+        "the certificate page"
+    );
+    // Unknown: a page that says so, with 404.
+    c.goto(&format!("{}/sustainability/live/nobody", app.base))
+        .await
+        .unwrap();
+    assert!(text(&c).await.contains("Page not found"));
+    if let Some(axe) = &axe {
+        assert_axe_clean(&c, axe, "sustainability page not found").await;
+    }
+    c.close().await.unwrap();
+}
+
 /// No sideways scrolling at a phone's width.
 async fn assert_reflows(c: &Client, page: &str) {
     c.set_window_size(390, 844).await.unwrap();

@@ -25,6 +25,7 @@ mod estimate_fields;
 mod estimates;
 mod freight;
 mod fuzz;
+mod impact;
 mod isolation;
 mod offset_links;
 mod orders;

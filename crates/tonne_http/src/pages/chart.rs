@@ -129,23 +129,26 @@ where
 }
 
 /// The cumulative line of a sustainability page: tonnes retired (or money
-/// spent, with `by_price`) at the start of each month, oldest first. An empty
-/// history draws empty axes with a note.
+/// spent, with `by_price`) up to the end of each month, oldest first, from
+/// zero at the start of the first month. An empty history draws empty axes
+/// with a note.
 pub fn cumulative(points: &[tonne_impact::Point], by_price: bool) -> anyhow::Result<String> {
-    let values: Vec<f64> = points
-        .iter()
-        .map(|p| {
-            if by_price {
-                p.figures.value.to_decimal().to_f64().unwrap_or(0.0)
-            } else {
-                p.figures.quantity.tonnes().to_f64().unwrap_or(0.0)
-            }
-        })
-        .collect();
-    let labels: Vec<String> = points
-        .iter()
-        .map(|p| format!("{}-{:02}", p.date.year(), u8::from(p.date.month())))
-        .collect();
+    let month = |d: time::Date| format!("{}-{:02}", d.year(), u8::from(d.month()));
+    // The origin: nothing at the start of the first month.
+    let mut labels: Vec<String> = Vec::with_capacity(points.len() + 1);
+    let mut values: Vec<f64> = Vec::with_capacity(points.len() + 1);
+    if let Some(first) = points.first() {
+        labels.push(format!("start of {}", month(first.date)));
+        values.push(0.0);
+    }
+    for p in points {
+        labels.push(month(p.date));
+        values.push(if by_price {
+            p.figures.value.to_decimal().to_f64().unwrap_or(0.0)
+        } else {
+            p.figures.quantity.tonnes().to_f64().unwrap_or(0.0)
+        });
+    }
     let unit = match (by_price, points.first()) {
         (true, Some(p)) => p.figures.value.currency().code().to_owned(),
         (true, None) => String::new(),
@@ -158,8 +161,8 @@ pub fn cumulative(points: &[tonne_impact::Point], by_price: bool) -> anyhow::Res
         let count = i32::try_from(values.len().max(2)).unwrap_or(i32::MAX);
         let max = values.iter().copied().fold(0.0_f64, f64::max).max(1.0);
         let mut chart = ChartBuilder::on(&root)
-            .caption("Retired so far, by month (UTC)", ("sans-serif", 18))
-            .margin(12)
+            .caption("Retired so far, month by month (UTC)", ("sans-serif", 18))
+            .margin(16)
             .x_label_area_size(40)
             .y_label_area_size(64)
             .build_cartesian_2d(0..count - 1, 0.0..max * 1.1)
@@ -167,6 +170,7 @@ pub fn cumulative(points: &[tonne_impact::Point], by_price: bool) -> anyhow::Res
         chart
             .configure_mesh()
             .disable_x_mesh()
+            .light_line_style(WHITE)
             .x_labels(values.len().clamp(2, 8))
             .x_label_formatter(&|i| {
                 usize::try_from(*i)
@@ -182,7 +186,7 @@ pub fn cumulative(points: &[tonne_impact::Point], by_price: bool) -> anyhow::Res
             .draw_series(AreaSeries::new(
                 values.iter().zip(0..).map(|(v, i)| (i, *v)),
                 0.0,
-                line.mix(0.25),
+                line.mix(0.2),
             ))
             .map_err(draw_error)?;
         chart
@@ -190,6 +194,14 @@ pub fn cumulative(points: &[tonne_impact::Point], by_price: bool) -> anyhow::Res
                 values.iter().zip(0..).map(|(v, i)| (i, *v)),
                 line.stroke_width(3),
             ))
+            .map_err(draw_error)?;
+        chart
+            .draw_series(
+                values
+                    .iter()
+                    .zip(0..)
+                    .map(|(v, i)| Circle::new((i, *v), 4, line.filled())),
+            )
             .map_err(draw_error)?;
         if points.is_empty() {
             root.draw(&Text::new(
@@ -238,6 +250,28 @@ mod tests {
         assert!(svg.contains("tonnes CO2e"));
         assert!(svg.contains("<polyline"), "the tonnes line");
         let empty = render::<DailyFigures>(&[]).unwrap();
+        assert!(empty.contains("No visitors or orders yet"));
+        let one = cumulative(
+            &[tonne_impact::Point {
+                date: date!(2026 - 11 - 01),
+                figures: tonne_impact::Figures {
+                    quantity: Mass::from_grams(15_750_000),
+                    value: tonne_kernel::Money::from_minor(31_500, tonne_kernel::Currency::Gbp),
+                },
+            }],
+            false,
+        )
+        .unwrap();
+        assert!(one.contains("start of 2026-11") && one.contains("2026-11"));
+        assert!(
+            one.contains("<polyline"),
+            "a line from zero to the month's total"
+        );
+        assert!(
+            cumulative(&[], true)
+                .unwrap()
+                .contains("Nothing retired yet")
+        );
         assert!(empty.contains("No visitors or orders yet"));
     }
 }

@@ -94,7 +94,7 @@ pub fn page(page: &PublicPage, chart_svg: &str) -> Markup {
                 p class="notice" { "Test mode: these figures come from test orders; no credits were retired." }
             }
             h2 id="over-time" { "Over time" }
-            figure class="chart" role="img" aria-label=(format!("Line chart of the {} retired so far at the start of each month; the table below has the same figures.", if by_price { "value" } else { "tonnes" })) {
+            figure class="chart" role="img" aria-label=(format!("Line chart of the {} retired so far, month by month; the table below has the same figures.", if by_price { "value" } else { "tonnes" })) {
                 (PreEscaped(chart_svg))
             }
             @if !page.series.is_empty() {

@@ -40,6 +40,7 @@ input[type=radio]:focus-visible{outline:3px solid #c2410c}
 .summary dd{margin:0 0 .5rem}
 table{border-collapse:collapse;width:100%;background:#fff}
 th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #d7d9d3}
+.chart{margin:1rem 0}
 .chart svg,.chart img{max-width:100%;height:auto}
 footer{margin-top:2rem;font-size:.9rem;color:#3d3d3d}
 .num{text-align:right}
