@@ -23,9 +23,10 @@ const { clientMethods } = require('./methods.js')
 const VERSIONS = { lune2: '2.2.7', lune3: '3.9.2' }
 
 // The client methods that map to Tonne's endpoints: everything Tonne serves today plus the
-// endpoints issue 19 adds (2024-12 document paths of resources Tonne has). Methods of the
-// clients outside this list (analytics, shipments, sustainability pages,
-// payments, transaction documents, …) are reported as out of scope, never called.
+// endpoints issue 19 adds (2024-12 document paths of resources Tonne has) and issue 23's
+// analytics and sustainability pages. Methods of the clients outside this list (2.2.7's
+// `GET /analytics?start&end`, business and shipping analytics, shipments, payments,
+// transaction documents, …) are reported as out of scope, never called.
 const IN_SCOPE = new Set([
     'getAccount', 'createAccountPair', 'listAccounts', 'updateAccount', 'partialUpdateAccount',
     'updateAccountLogo', 'getClientAccount', 'createClientAccount', 'listClientAccounts',
@@ -46,6 +47,10 @@ const IN_SCOPE = new Set([
     'getWebhook', 'updateWebhook', 'deleteWebhook', 'rotateWebhookSecret',
     'listEmissionFactors', 'listAllEmissionFactorRegions', 'createEmissionFactorEstimate',
     'getEmissionFactorEstimate',
+    'getCumulativeAnalyticsPerBundle', 'getMetrics', 'getAggregatedAnalyticsByProperty',
+    'getEmissionCalculationMetrics', 'createSustainabilityPage', 'updateSustainabilityPage',
+    'getSustainabilityPage', 'getPublicSustainabilityPage', 'getPublicSustainabilityPageBySlug',
+    'getPublicSustainabilityPageByHandle',
 ])
 
 const args = process.argv.slice(2)
@@ -511,6 +516,33 @@ async function runVersion(version) {
         await call('', live, 'deleteWebhook', [wh.id])
     }
     await call('invalid url', live, 'createWebhook', [], { url: 'not a url' }, { expect: { status: 400, code: 'validation_error' } })
+
+    // --- analytics and sustainability pages (issue 23) -------------------------------------
+    const range = { from: '2026-01-01', through: '2026-01-31' }
+    await call('', live, 'getCumulativeAnalyticsPerBundle', [], range)
+    await call('', live, 'getMetrics', [], v3 ? range : undefined)
+    await call('', live, 'getAggregatedAnalyticsByProperty', [], range)
+    await call('by month, all accounts', live, 'getEmissionCalculationMetrics', [], { ...range, interval: 'month', allAccounts: true })
+    await call('reversed range', live, 'getCumulativeAnalyticsPerBundle', [], { from: '2026-02-01', through: '2026-01-01' }, { expect: { status: 400, code: 'time_range_invalid' } })
+    if (newLive) {
+        const as = { options: { accountId: newLive } }
+        const slug = `harness-${tag}`
+        await call('none yet', live, 'getSustainabilityPage', [], undefined, { ...as, expect: { status: 404, code: 'not_found' } })
+        const page = { status: 'enabled', slug, title: 'by_volume', description: 'by_custom_description', customDescription: 'Offset <b>in full</b>.', sections: ['bundles_breakdown', 'certificates'] }
+        await call('', live, 'createSustainabilityPage', [], page, as)
+        await call('a second page', live, 'createSustainabilityPage', [], page, { ...as, expect: { status: 409, code: 'sustainability_page_exists' } })
+        await call('', live, 'getSustainabilityPage', [], undefined, as)
+        await call('', live, 'updateSustainabilityPage', [], { ...page, title: 'by_price', sections: ['unsdg'] }, as)
+        const publicRead = v3 ? 'getPublicSustainabilityPageBySlug' : 'getPublicSustainabilityPage'
+        await call('hidden account', live, publicRead, ['live', slug], undefined, { expect: { status: 404, code: 'not_found' } })
+        if (v3) {
+            await call('external pages public', live, 'partialUpdateAccount', [newLive], { externalPagesVisibility: 'public' })
+            await call('', live, publicRead, ['live', slug])
+            const me = await settle(live.getAccount({ accountId: newLive }))
+            const org = me.ok ? me.value.organisationId : undefined
+            if (org) await call('', live, 'getPublicSustainabilityPageByHandle', [org, 'live', `harness-p-${tag}`])
+        }
+    }
 
     results.push({
         client: VERSIONS[version],

@@ -417,5 +417,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .route(
         "/sustainability-pages/public/{organisation_id}/{type}/{handle}",
         web::get().to(public_by_handle),
+    )
+    // The path of the January 2023 client (2.2.7's `getPublicSustainabilityPage`),
+    // before the reference moved it under `/public`.
+    .route(
+        "/sustainability-pages/{type}/{slug}",
+        web::get().to(public_by_slug),
     );
 }
