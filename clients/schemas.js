@@ -30,6 +30,17 @@ for (const v of process.argv.slice(2).length ? process.argv.slice(2) : ['lune2',
     for (const root of [...roots].sort()) {
         Object.assign(definitions, generator.createSchema(root).definitions)
     }
+    // A known fault of 3.x's generated models: the public sustainability page's four
+    // `format` discriminators (by_price, by_volume and the three descriptions) collapse into
+    // one `PublicSustainabilityPage.format` enum holding only `by_price`, so the type refuses
+    // every answer but a priced title with no description — the hosted API's own answers
+    // too. The generated enum is widened to the document's values; nothing else is touched.
+    if (definitions['PublicSustainabilityPage.format']) {
+        definitions['PublicSustainabilityPage.format'] = {
+            type: 'string',
+            enum: ['by_price', 'by_volume', 'by_equivalent', 'by_supported_goals', 'by_custom_description'],
+        }
+    }
     const out = path.join(__dirname, 'schemas', `${v}.json`)
     fs.writeFileSync(out, JSON.stringify({ $schema: 'http://json-schema.org/draft-07/schema#', definitions }, null, 1) + '\n')
     console.log(`${out}: ${roots.size} result types, ${Object.keys(definitions).length} definitions in ${Date.now() - t0} ms`)

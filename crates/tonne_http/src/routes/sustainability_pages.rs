@@ -269,6 +269,9 @@ pub struct PublicPageResponse {
     bundles: Option<Vec<PublicBundleShare>>,
     un_sdg: Option<Vec<PublicSdg>>,
     logo: Option<String>,
+    /// The organisation's logo (today's client, 3.x, reads it): Tonne's
+    /// organisations have none, so `null`.
+    organisation_logo: Option<String>,
     account_name: String,
     /// The HTML page's absolute address.
     url: String,
@@ -337,6 +340,7 @@ pub fn public_response(public_url: &str, page: &PublicPage) -> PublicPageRespons
                 .collect()
         }),
         logo: page.holder.logo.clone(),
+        organisation_logo: None,
         account_name: page.holder.name.clone(),
         url: page_url(public_url, page.holder.mode, &page.settings.slug),
         certificates: page.certificates.as_ref().map(|orders| {
