@@ -8,9 +8,11 @@
 #    migration's own backfill statements (the rollups the stores keep in each
 #    order's transaction: the storage tests prove both give the same rows);
 #  - times every analytics route (the default 30 days, and three years) and the
-#    public page as JSON and as HTML with wrk, 4 connections.
+#    public page as JSON and as HTML with wrk, 4 connections (the page also
+#    with one).
 #
-#   bash bench/analytics.sh            (ORDERS=1000000 ESTIMATES=300000 DURATION=10s)
+#   bash bench/analytics.sh            (ORDERS=1000000 ESTIMATES=300000 DURATION=10s;
+#                                       KEEP_DATABASE=1 keeps the seeded database)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 bench_init analytics
@@ -20,7 +22,7 @@ DURATION=${DURATION:-10s}
 bench_build
 DB_URL=$(fresh_database tonne_bench_analytics)
 seed_database "$DB_URL"
-MIGRATION=migrations/postgres/2026-11-26-000100_impact/up.sql
+MIGRATIONS="migrations/postgres/2026-11-26-000100_impact/up.sql migrations/postgres/2026-11-26-000200_impact_months/up.sql"
 
 echo "seeding $ORDERS orders and $ESTIMATES estimates for account $ACCOUNT…"
 started=$(date +%s)
@@ -57,13 +59,13 @@ INSERT INTO estimates (id, account_id, kind, mass_grams, request, result, create
          (ARRAY['flight', 'shipping', 'electricity'])[1 + i % 3], 250000, '{}', '{}',
          timestamp '2026-11-26 00:00' - make_interval(days => (i % 1095)::int), timestamp '2026-11-26 00:00', '{}'
   FROM generate_series(1, $ESTIMATES) AS i;
-TRUNCATE order_daily_bundles, order_daily_projects, estimate_daily_counts;
+TRUNCATE order_daily_bundles, order_daily_projects, estimate_daily_counts, order_monthly_bundles, order_monthly_projects;
 SQL
-# The migration's backfill, verbatim: everything after its "-- Backfill" line.
-sed -n '/^-- Backfill/,$p' "$MIGRATION" | psql "$DB_URL" -q -v ON_ERROR_STOP=1
+# The migrations' backfills, verbatim: everything after each one's "-- Backfill" line.
+for m in $MIGRATIONS; do sed -n '/^-- Backfill/,$p' "$m" | psql "$DB_URL" -q -v ON_ERROR_STOP=1; done
 psql "$DB_URL" -q -c "VACUUM ANALYZE"
 seeded=$(( $(date +%s) - started ))
-rows=$(psql "$DB_URL" -At -c "SELECT (SELECT count(*) FROM orders) || ' orders, ' || (SELECT count(*) FROM order_lines) || ' lines, ' || (SELECT count(*) FROM order_daily_bundles) || ' daily bundle rows, ' || (SELECT count(*) FROM order_daily_projects) || ' daily project rows, ' || (SELECT count(*) FROM estimate_daily_counts) || ' daily estimate rows'")
+rows=$(psql "$DB_URL" -At -c "SELECT (SELECT count(*) FROM orders) || ' orders, ' || (SELECT count(*) FROM order_lines) || ' lines, ' || (SELECT count(*) FROM order_daily_bundles) || ' daily bundle rows, ' || (SELECT count(*) FROM order_daily_projects) || ' daily project rows, ' || (SELECT count(*) FROM order_monthly_bundles) || ' monthly bundle rows, ' || (SELECT count(*) FROM estimate_daily_counts) || ' daily estimate rows'")
 echo "seeded in ${seeded}s: $rows"
 
 PORT=18291
@@ -90,6 +92,8 @@ done
 run_wrk "emission-calculations (3 years, by month)" "$WORK/get.lua" "$BASE/v1/analytics/emission-calculations?$THREE_YEARS&interval=month" | tee -a "$REPORT"
 run_wrk "public page (JSON)" "$WORK/public.lua" "$BASE/v1/sustainability-pages/public/live/bench" | tee -a "$REPORT"
 run_wrk "public page (HTML)" "$WORK/public.lua" "$BASE/sustainability/live/bench" | tee -a "$REPORT"
+THREADS=1 CONNECTIONS=1 run_wrk "public page (JSON), one client" "$WORK/public.lua" "$BASE/v1/sustainability-pages/public/live/bench" | tee -a "$REPORT"
+THREADS=1 CONNECTIONS=1 run_wrk "public page (HTML), one client" "$WORK/public.lua" "$BASE/sustainability/live/bench" | tee -a "$REPORT"
 echo
 echo "report: $REPORT"
-drop_database tonne_bench_analytics
+[ -n "${KEEP_DATABASE:-}" ] && echo "kept: $DB_URL (account $ACCOUNT, key $KEY)" || drop_database tonne_bench_analytics

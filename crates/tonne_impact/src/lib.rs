@@ -67,8 +67,8 @@ pub use pages::{
     PublicPage, Section, Slug, SustainabilityPage, Title, TitleFormat,
 };
 pub use ports::{
-    AskedRange, Basis, BundleDay, EstimateDay, ImpactRepository, ImpactService, PageHolders,
-    ProjectSum, Viewer,
+    AskedRange, Basis, BundleDay, BundleTotal, EstimateDay, ImpactRepository, ImpactService,
+    MonthTotal, PageHolders, ProjectSum, Viewer,
 };
 pub use range::{DEFAULT_RANGE_DAYS, DateRange, Interval, MAX_RANGE_DAYS, RangeError};
 pub use service::Impact;

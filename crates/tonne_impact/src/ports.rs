@@ -61,6 +61,34 @@ pub struct BundleDay {
     pub value_minor: i64,
 }
 
+/// One bundle's orders over a span of days, summed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BundleTotal {
+    /// The bundle.
+    pub bundle_id: BundleId,
+    /// The bundle's name on the newest day's orders.
+    pub bundle_name: String,
+    /// The newest day with orders of it — for a span answered by whole
+    /// months, the first day of the newest month with orders of it (it only
+    /// orders names: the newest wins).
+    pub last_day: Date,
+    /// Grams ordered.
+    pub quantity: Mass,
+    /// Their offset cost, in the account's minor units.
+    pub value_minor: i64,
+}
+
+/// An account's orders of one calendar month (UTC), summed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MonthTotal {
+    /// The month's first day.
+    pub month: Date,
+    /// Grams ordered.
+    pub quantity: Mass,
+    /// Their offset cost, in the account's minor units.
+    pub value_minor: i64,
+}
+
 /// One project's allocated share of orders.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProjectSum {
@@ -99,6 +127,25 @@ pub trait ImpactRepository: Send + Sync {
         through: Date,
         basis: Basis,
     ) -> Result<Vec<BundleDay>, StoreError>;
+
+    /// The account's orders per bundle from `from` (or the first day) to
+    /// `through`, summed in storage, by `basis`; bundles without figures are
+    /// absent.
+    async fn bundle_totals(
+        &self,
+        account: AccountId,
+        from: Option<Date>,
+        through: Date,
+        basis: Basis,
+    ) -> Result<Vec<BundleTotal>, StoreError>;
+
+    /// The account's orders per calendar month, oldest first, summed in
+    /// storage, by `basis`; months without figures are absent.
+    async fn month_totals(
+        &self,
+        account: AccountId,
+        basis: Basis,
+    ) -> Result<Vec<MonthTotal>, StoreError>;
 
     /// The account's orders by project over `range` (all time when `None`), by
     /// `basis`; orders not yet allocated to projects are not in it.

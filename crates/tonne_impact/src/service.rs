@@ -120,23 +120,29 @@ impl Impact {
         }
         let account = holder.account_id;
         let today = self.today();
-        let days = self
+        let totals = self
             .repository
-            .bundle_days(account, None, today, Basis::Completed)
+            .bundle_totals(account, None, today, Basis::Completed)
+            .await?;
+        let months = self
+            .repository
+            .month_totals(account, Basis::Completed)
             .await?;
         let mut total = Figures::zero(holder.currency);
         let mut by_bundle: BTreeMap<BundleId, Figures> = BTreeMap::new();
-        let mut by_month: BTreeMap<Date, Figures> = BTreeMap::new();
-        for d in &days {
-            total.add(d.quantity.grams(), d.value_minor);
+        for t in &totals {
+            total.add(t.quantity.grams(), t.value_minor);
             by_bundle
-                .entry(d.bundle_id)
+                .entry(t.bundle_id)
                 .or_insert_with(|| Figures::zero(holder.currency))
-                .add(d.quantity.grams(), d.value_minor);
+                .add(t.quantity.grams(), t.value_minor);
+        }
+        let mut by_month: BTreeMap<Date, Figures> = BTreeMap::new();
+        for m in &months {
             by_month
-                .entry(Interval::Month.bucket_of(d.day))
+                .entry(m.month)
                 .or_insert_with(|| Figures::zero(holder.currency))
-                .add(d.quantity.grams(), d.value_minor);
+                .add(m.quantity.grams(), m.value_minor);
         }
         let series = cumulative_months(&by_month, today, holder.currency);
         let sums = self
@@ -289,9 +295,22 @@ impl ImpactService for Impact {
     ) -> Result<Vec<BundleSeries>, AnalyticsError> {
         let range = self.range(asked)?;
         let currency = self.currency(&viewer).await?;
+        let before = match range.from().previous_day() {
+            Some(eve) => {
+                self.repository
+                    .bundle_totals(viewer.account_id, None, eve, Basis::Placed)
+                    .await?
+            }
+            None => Vec::new(),
+        };
         let rows = self
             .repository
-            .bundle_days(viewer.account_id, None, range.through(), Basis::Placed)
+            .bundle_days(
+                viewer.account_id,
+                Some(range.from()),
+                range.through(),
+                Basis::Placed,
+            )
             .await?;
         struct Acc {
             name: (Date, String),
@@ -299,6 +318,18 @@ impl ImpactService for Impact {
             days: HashMap<Date, Figures>,
         }
         let mut bundles: BTreeMap<BundleId, Acc> = BTreeMap::new();
+        for t in before {
+            let mut figures = Figures::zero(currency);
+            figures.add(t.quantity.grams(), t.value_minor);
+            bundles.insert(
+                t.bundle_id,
+                Acc {
+                    name: (t.last_day, t.bundle_name),
+                    before: figures,
+                    days: HashMap::new(),
+                },
+            );
+        }
         for row in rows {
             let acc = bundles.entry(row.bundle_id).or_insert_with(|| Acc {
                 name: (row.day, row.bundle_name.clone()),
@@ -308,14 +339,10 @@ impl ImpactService for Impact {
             if row.day >= acc.name.0 {
                 acc.name = (row.day, row.bundle_name.clone());
             }
-            if row.day < range.from() {
-                acc.before.add(row.quantity.grams(), row.value_minor);
-            } else {
-                acc.days
-                    .entry(row.day)
-                    .or_insert_with(|| Figures::zero(currency))
-                    .add(row.quantity.grams(), row.value_minor);
-            }
+            acc.days
+                .entry(row.day)
+                .or_insert_with(|| Figures::zero(currency))
+                .add(row.quantity.grams(), row.value_minor);
         }
         let days = range.buckets(Interval::Day);
         let mut out: Vec<BundleSeries> = bundles
@@ -367,9 +394,9 @@ impl ImpactService for Impact {
     ) -> Result<Aggregates, AnalyticsError> {
         let range = self.range(asked)?;
         let currency = self.currency(&viewer).await?;
-        let rows = self
+        let totals = self
             .repository
-            .bundle_days(
+            .bundle_totals(
                 viewer.account_id,
                 Some(range.from()),
                 range.through(),
@@ -378,13 +405,13 @@ impl ImpactService for Impact {
             .await?;
         let mut total = Figures::zero(currency);
         let mut by_bundle: BTreeMap<BundleId, (String, Figures)> = BTreeMap::new();
-        for row in rows {
-            total.add(row.quantity.grams(), row.value_minor);
+        for t in totals {
+            total.add(t.quantity.grams(), t.value_minor);
             let entry = by_bundle
-                .entry(row.bundle_id)
-                .or_insert_with(|| (row.bundle_name.clone(), Figures::zero(currency)));
-            entry.0 = row.bundle_name;
-            entry.1.add(row.quantity.grams(), row.value_minor);
+                .entry(t.bundle_id)
+                .or_insert_with(|| (t.bundle_name.clone(), Figures::zero(currency)));
+            entry.0 = t.bundle_name;
+            entry.1.add(t.quantity.grams(), t.value_minor);
         }
         let catalogue = self.bundles_of(by_bundle.keys().copied().collect()).await?;
         let mut oxford: BTreeMap<u8, Figures> = BTreeMap::new();

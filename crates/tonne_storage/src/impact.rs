@@ -7,9 +7,11 @@ pub(crate) mod rollups;
 
 use async_trait::async_trait;
 use diesel::prelude::*;
-use diesel::sql_types::BigInt;
+use diesel::sql_types::{BigInt, Text};
 use time::{Date, PrimitiveDateTime};
-use tonne_impact::ports::{Basis, BundleDay, EstimateDay, ImpactRepository, ProjectSum};
+use tonne_impact::ports::{
+    Basis, BundleDay, BundleTotal, EstimateDay, ImpactRepository, MonthTotal, ProjectSum,
+};
 use tonne_impact::{CompletedOrder, DateRange, PageWriteError, Slug, SustainabilityPage};
 use tonne_kernel::{AccountId, AccountMode, Mass, StoreError};
 use tonne_ordering::{BundleId, OrderId, OrderStatus, ProjectId};
@@ -18,11 +20,12 @@ use crate::db::{AnyConnection, Db};
 use crate::error::store_error;
 use crate::mapping::{from_sql_time, parse_id};
 use crate::schema::{
-    estimate_daily_counts, order_daily_bundles, order_daily_projects, orders, sustainability_pages,
+    estimate_daily_counts, order_daily_bundles, order_daily_projects, order_monthly_bundles,
+    order_monthly_projects, orders, sustainability_pages,
 };
 use crate::stats::day_of;
 use pages::PageRow;
-use rollups::day_text;
+use rollups::{day_text, month_text};
 
 /// The impact domain's figures and pages on either backend.
 #[derive(Debug, Clone)]
@@ -43,6 +46,58 @@ fn days(range: Option<DateRange>) -> (String, String) {
         || (day_text(Date::MIN), day_text(Date::MAX)),
         |r| (day_text(r.from()), day_text(r.through())),
     )
+}
+
+/// A span of days cut where the monthly rows can answer: the whole months
+/// inside it (`YYYY-MM`, inclusive) and the days of the partial months at
+/// either end (`YYYY-MM-DD`, inclusive).
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Span {
+    months: Option<(String, String)>,
+    days: Vec<(String, String)>,
+}
+
+fn span(from: Date, through: Date) -> Span {
+    let text = |a: Date, b: Date| (day_text(a), day_text(b));
+    // The first day of a whole month inside, and the last.
+    let first = if from.day() == 1 {
+        Some(from)
+    } else {
+        next_month(from)
+    };
+    let last = match through.next_day() {
+        Some(after) if after.day() == 1 => Some(through),
+        Some(_) => through.replace_day(1).ok().and_then(Date::previous_day),
+        None => Some(through),
+    };
+    match (first, last) {
+        (Some(first), Some(last)) if first <= last => {
+            let mut days = Vec::new();
+            if let Some(eve) = first.previous_day().filter(|eve| from <= *eve) {
+                days.push(text(from, eve));
+            }
+            if let Some(next) = last.next_day().filter(|next| *next <= through) {
+                days.push(text(next, through));
+            }
+            Span {
+                months: Some((month_text(first), month_text(last))),
+                days,
+            }
+        }
+        _ => Span {
+            months: None,
+            days: vec![text(from, through)],
+        },
+    }
+}
+
+/// The first day of the month after `day`'s.
+fn next_month(day: Date) -> Option<Date> {
+    let (year, month) = match day.month() {
+        time::Month::December => (day.year().checked_add(1)?, time::Month::January),
+        m => (day.year(), m.next()),
+    };
+    Date::from_calendar_date(year, month, 1).ok()
 }
 
 /// A row of `order_daily_bundles`: day, bundle, name, then placed and
@@ -109,29 +164,180 @@ fn sums(basis: Basis) -> (&'static str, &'static str) {
     }
 }
 
+/// One bundle's sums from one table: bundle, name, newest day (or month's
+/// first day), grams, minor units.
+type TotalRow = (String, String, Option<String>, i64, i64);
+
+/// The account's figures per bundle over the days, summed in the database —
+/// whole months from the monthly rows, the partial months' days from the
+/// daily ones — one row per bundle and name it had (a renamed bundle has
+/// several), merged here, the newest name kept.
+fn bundle_totals(
+    conn: &mut AnyConnection,
+    account: &str,
+    (from, through): (Date, Date),
+    basis: Basis,
+) -> QueryResult<Vec<BundleTotal>> {
+    let (grams, minor) = sums(basis);
+    let cut = span(from, through);
+    let mut rows: Vec<TotalRow> = Vec::new();
+    if let Some((first, last)) = &cut.months {
+        use order_monthly_bundles::dsl as m;
+        let monthly: Vec<TotalRow> = m::order_monthly_bundles
+            .filter(m::account_id.eq(account))
+            .filter(m::month.ge(first))
+            .filter(m::month.le(last))
+            .group_by((m::bundle_id, m::bundle_name))
+            .select((
+                m::bundle_id,
+                m::bundle_name,
+                diesel::dsl::max(m::month),
+                diesel::dsl::sql::<BigInt>(grams),
+                diesel::dsl::sql::<BigInt>(minor),
+            ))
+            .load(conn)?;
+        rows.extend(
+            monthly
+                .into_iter()
+                .map(|(b, n, month, g, mi)| (b, n, month.map(|m| format!("{m}-01")), g, mi)),
+        );
+    }
+    for (first, last) in &cut.days {
+        use order_daily_bundles::dsl as b;
+        let daily: Vec<TotalRow> = b::order_daily_bundles
+            .filter(b::account_id.eq(account))
+            .filter(b::day.ge(first))
+            .filter(b::day.le(last))
+            .group_by((b::bundle_id, b::bundle_name))
+            .select((
+                b::bundle_id,
+                b::bundle_name,
+                diesel::dsl::max(b::day),
+                diesel::dsl::sql::<BigInt>(grams),
+                diesel::dsl::sql::<BigInt>(minor),
+            ))
+            .load(conn)?;
+        rows.extend(daily);
+    }
+    let mut out: Vec<BundleTotal> = Vec::new();
+    for (bundle, name, last, grams, minor) in rows {
+        let Some(last) = last else { continue };
+        let id = parse_id::<BundleId>("bundle id", &bundle)?;
+        let last = day_of(&last)?;
+        match out.iter_mut().find(|t| t.bundle_id == id) {
+            Some(t) => {
+                t.quantity = Mass::from_grams(t.quantity.grams().saturating_add(grams));
+                t.value_minor = t.value_minor.saturating_add(minor);
+                if last > t.last_day {
+                    t.last_day = last;
+                    t.bundle_name = name;
+                }
+            }
+            None => out.push(BundleTotal {
+                bundle_id: id,
+                bundle_name: name,
+                last_day: last,
+                quantity: Mass::from_grams(grams),
+                value_minor: minor,
+            }),
+        }
+    }
+    out.retain(|t| (t.quantity.grams(), t.value_minor) != (0, 0));
+    out.sort_by_key(|t| t.bundle_id.to_string());
+    Ok(out)
+}
+
+#[derive(QueryableByName)]
+struct MonthRow {
+    #[diesel(sql_type = Text)]
+    month: String,
+    #[diesel(sql_type = BigInt)]
+    grams: i64,
+    #[diesel(sql_type = BigInt)]
+    minor: i64,
+}
+
+/// The account's figures per calendar month, from the monthly rows.
+fn month_totals(
+    conn: &mut AnyConnection,
+    account: &str,
+    basis: Basis,
+) -> QueryResult<Vec<MonthTotal>> {
+    let (grams, minor) = sums(basis);
+    let sql = format!(
+        "SELECT month, {grams} AS grams, {minor} AS minor \
+         FROM order_monthly_bundles WHERE account_id = $1 GROUP BY month ORDER BY month"
+    );
+    let rows: Vec<MonthRow> = match conn {
+        AnyConnection::Postgresql(c) => diesel::sql_query(sql).bind::<Text, _>(account).load(c)?,
+        AnyConnection::Sqlite(c) => diesel::sql_query(sql.replace("$1", "?"))
+            .bind::<Text, _>(account)
+            .load(c)?,
+    };
+    rows.into_iter()
+        .filter(|r| (r.grams, r.minor) != (0, 0))
+        .map(|r| {
+            Ok(MonthTotal {
+                month: day_of(&format!("{}-01", r.month))?,
+                quantity: Mass::from_grams(r.grams),
+                value_minor: r.minor,
+            })
+        })
+        .collect()
+}
+
+/// The account's figures per project over the days — whole months from the
+/// monthly rows, the partial months' days from the daily ones.
 fn project_sums(
     conn: &mut AnyConnection,
     account: &str,
-    (from, through): (&str, &str),
+    (from, through): (Date, Date),
     basis: Basis,
 ) -> QueryResult<Vec<ProjectSum>> {
-    use order_daily_projects::dsl as p;
     let (grams, minor) = sums(basis);
-    let rows: Vec<(String, i64, i64)> = p::order_daily_projects
-        .filter(p::account_id.eq(account))
-        .filter(p::day.ge(from))
-        .filter(p::day.le(through))
-        .group_by(p::project_id)
-        .select((
-            p::project_id,
-            diesel::dsl::sql::<BigInt>(grams),
-            diesel::dsl::sql::<BigInt>(minor),
-        ))
-        .order(p::project_id.asc())
-        .load(conn)?;
-    rows.into_iter()
-        .filter(|(_, grams, minor)| (*grams, *minor) != (0, 0))
-        .map(|(project, grams, minor)| {
+    let cut = span(from, through);
+    let mut rows: Vec<(String, i64, i64)> = Vec::new();
+    if let Some((first, last)) = &cut.months {
+        use order_monthly_projects::dsl as m;
+        rows.extend(
+            m::order_monthly_projects
+                .filter(m::account_id.eq(account))
+                .filter(m::month.ge(first))
+                .filter(m::month.le(last))
+                .group_by(m::project_id)
+                .select((
+                    m::project_id,
+                    diesel::dsl::sql::<BigInt>(grams),
+                    diesel::dsl::sql::<BigInt>(minor),
+                ))
+                .load::<(String, i64, i64)>(conn)?,
+        );
+    }
+    for (first, last) in &cut.days {
+        use order_daily_projects::dsl as p;
+        rows.extend(
+            p::order_daily_projects
+                .filter(p::account_id.eq(account))
+                .filter(p::day.ge(first))
+                .filter(p::day.le(last))
+                .group_by(p::project_id)
+                .select((
+                    p::project_id,
+                    diesel::dsl::sql::<BigInt>(grams),
+                    diesel::dsl::sql::<BigInt>(minor),
+                ))
+                .load::<(String, i64, i64)>(conn)?,
+        );
+    }
+    let mut merged: std::collections::BTreeMap<String, (i64, i64)> = Default::default();
+    for (project, grams, minor) in rows {
+        let e = merged.entry(project).or_default();
+        *e = (e.0.saturating_add(grams), e.1.saturating_add(minor));
+    }
+    merged
+        .into_iter()
+        .filter(|(_, figures)| *figures != (0, 0))
+        .map(|(project, (grams, minor))| {
             Ok(ProjectSum {
                 project_id: parse_id::<ProjectId>("project id", &project)?,
                 quantity: Mass::from_grams(grams),
@@ -218,6 +424,33 @@ impl ImpactRepository for ImpactStore {
             .map_err(|e| store_error(e, "reading orders per day and bundle"))
     }
 
+    async fn bundle_totals(
+        &self,
+        account: AccountId,
+        from: Option<Date>,
+        through: Date,
+        basis: Basis,
+    ) -> Result<Vec<BundleTotal>, StoreError> {
+        let account = account.to_string();
+        let from = from.unwrap_or(Date::MIN);
+        self.db
+            .read(move |conn| bundle_totals(conn, &account, (from, through), basis))
+            .await
+            .map_err(|e| store_error(e, "reading orders per bundle"))
+    }
+
+    async fn month_totals(
+        &self,
+        account: AccountId,
+        basis: Basis,
+    ) -> Result<Vec<MonthTotal>, StoreError> {
+        let account = account.to_string();
+        self.db
+            .read(move |conn| month_totals(conn, &account, basis))
+            .await
+            .map_err(|e| store_error(e, "reading orders per month"))
+    }
+
     async fn project_sums(
         &self,
         account: AccountId,
@@ -225,9 +458,9 @@ impl ImpactRepository for ImpactStore {
         basis: Basis,
     ) -> Result<Vec<ProjectSum>, StoreError> {
         let account = account.to_string();
-        let (from, through) = days(range);
+        let (from, through) = range.map_or((Date::MIN, Date::MAX), |r| (r.from(), r.through()));
         self.db
-            .read(move |conn| project_sums(conn, &account, (&from, &through), basis))
+            .read(move |conn| project_sums(conn, &account, (from, through), basis))
             .await
             .map_err(|e| store_error(e, "reading orders per project"))
     }
@@ -310,5 +543,54 @@ impl ImpactRepository for ImpactStore {
             })
             .await
             .map_err(pages::write_error)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use time::macros::date;
+
+    use super::*;
+
+    fn days(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(a, b)| ((*a).to_owned(), (*b).to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn a_span_reads_whole_months_and_the_days_around_them() {
+        assert_eq!(
+            span(date!(2026 - 01 - 15), date!(2026 - 04 - 10)),
+            Span {
+                months: Some(("2026-02".into(), "2026-03".into())),
+                days: days(&[("2026-01-15", "2026-01-31"), ("2026-04-01", "2026-04-10")]),
+            }
+        );
+        assert_eq!(
+            span(date!(2026 - 02 - 01), date!(2026 - 02 - 28)),
+            Span {
+                months: Some(("2026-02".into(), "2026-02".into())),
+                days: vec![],
+            }
+        );
+        // Within one month, or across a boundary without a whole month: days only.
+        assert_eq!(
+            span(date!(2026 - 02 - 02), date!(2026 - 02 - 28)).months,
+            None
+        );
+        assert_eq!(
+            span(date!(2026 - 01 - 20), date!(2026 - 02 - 10)),
+            Span {
+                months: None,
+                days: days(&[("2026-01-20", "2026-02-10")]),
+            }
+        );
+        // Everything: whole months from the first one, the current month's days.
+        let all = span(Date::MIN, date!(2026 - 11 - 26));
+        assert_eq!(all.months.as_ref().map(|m| m.1.as_str()), Some("2026-10"));
+        assert_eq!(all.days, days(&[("2026-11-01", "2026-11-26")]));
+        assert_eq!(span(Date::MIN, Date::MAX).days, vec![]);
     }
 }

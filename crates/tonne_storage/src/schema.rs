@@ -275,6 +275,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     webhook_attempts,
     order_daily_bundles,
     order_daily_projects,
+    order_monthly_bundles,
+    order_monthly_projects,
     estimate_daily_counts,
     sustainability_pages
 );
@@ -486,5 +488,30 @@ diesel::table! {
         sections -> Text,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    order_monthly_bundles (account_id, month, bundle_id) {
+        account_id -> Text,
+        month -> Text,
+        bundle_id -> Text,
+        bundle_name -> Text,
+        placed_grams -> BigInt,
+        placed_minor -> BigInt,
+        completed_grams -> BigInt,
+        completed_minor -> BigInt,
+    }
+}
+
+diesel::table! {
+    order_monthly_projects (account_id, month, project_id) {
+        account_id -> Text,
+        month -> Text,
+        project_id -> Text,
+        placed_grams -> BigInt,
+        placed_minor -> BigInt,
+        completed_grams -> BigInt,
+        completed_minor -> BigInt,
     }
 }

@@ -732,6 +732,136 @@ async fn daily_figures_equal_the_raw_orders_per_account_and_basis(t: TestDb) {
     );
 }
 
+async fn bundle_and_month_totals_sum_the_daily_figures(t: TestDb) {
+    use std::collections::BTreeMap;
+    let accounts = scenario(&t).await;
+    let impact = ImpactStore::new(t.db().clone());
+    for account in [&accounts.live, &accounts.test, &accounts.other] {
+        for basis in [Basis::Placed, Basis::Completed] {
+            for from in [None, Some(D2.date())] {
+                let days = impact
+                    .bundle_days(account.id, from, LAST, basis)
+                    .await
+                    .unwrap();
+                // (grams, minor, newest day, its name) per bundle, from the days
+                let mut expected: BTreeMap<String, (i64, i64, Date, String)> = BTreeMap::new();
+                for d in &days {
+                    let e = expected.entry(d.bundle_id.to_string()).or_insert((
+                        0,
+                        0,
+                        d.day,
+                        d.bundle_name.clone(),
+                    ));
+                    e.0 += d.quantity.grams();
+                    e.1 += d.value_minor;
+                    if d.day >= e.2 {
+                        e.2 = d.day;
+                        e.3 = d.bundle_name.clone();
+                    }
+                }
+                // whole months answer with the month's first day as the newest
+                for e in expected.values_mut() {
+                    e.2 = e.2.replace_day(1).unwrap();
+                }
+                let totals: BTreeMap<String, (i64, i64, Date, String)> = impact
+                    .bundle_totals(account.id, from, LAST, basis)
+                    .await
+                    .unwrap()
+                    .into_iter()
+                    .map(|t| {
+                        (
+                            t.bundle_id.to_string(),
+                            (
+                                t.quantity.grams(),
+                                t.value_minor,
+                                t.last_day.replace_day(1).unwrap(),
+                                t.bundle_name,
+                            ),
+                        )
+                    })
+                    .collect();
+                assert!(!totals.is_empty() || days.is_empty());
+                assert_eq!(totals, expected, "{basis:?} from {from:?}");
+            }
+            let days = impact
+                .bundle_days(account.id, None, LAST, basis)
+                .await
+                .unwrap();
+            let mut expected: BTreeMap<Date, (i64, i64)> = BTreeMap::new();
+            for d in &days {
+                let e = expected.entry(d.day.replace_day(1).unwrap()).or_default();
+                e.0 += d.quantity.grams();
+                e.1 += d.value_minor;
+            }
+            let months: BTreeMap<Date, (i64, i64)> = impact
+                .month_totals(account.id, basis)
+                .await
+                .unwrap()
+                .into_iter()
+                .map(|m| (m.month, (m.quantity.grams(), m.value_minor)))
+                .collect();
+            assert_eq!(months, expected, "months, {basis:?}");
+        }
+    }
+    // Whole months come from the monthly rows: March whole, and everything to
+    // the end of the year, answer as the days do.
+    for account in [&accounts.live, &accounts.test, &accounts.other] {
+        for basis in [Basis::Placed, Basis::Completed] {
+            let by_days = impact
+                .bundle_totals(account.id, None, LAST, basis)
+                .await
+                .unwrap();
+            for (from, through) in [
+                (Some(date!(2026 - 03 - 01)), date!(2026 - 03 - 31)),
+                (None, date!(2026 - 12 - 31)),
+                (Some(date!(2026 - 02 - 15)), date!(2026 - 04 - 15)),
+            ] {
+                assert_eq!(
+                    impact
+                        .bundle_totals(account.id, from, through, basis)
+                        .await
+                        .unwrap()
+                        .iter()
+                        .map(|t| (t.bundle_id, t.quantity.grams(), t.value_minor))
+                        .collect::<Vec<_>>(),
+                    by_days
+                        .iter()
+                        .map(|t| (t.bundle_id, t.quantity.grams(), t.value_minor))
+                        .collect::<Vec<_>>(),
+                    "{basis:?} {from:?}–{through}"
+                );
+                let range = DateRange::new(from.unwrap_or(date!(2020 - 01 - 01)), through).unwrap();
+                assert_eq!(
+                    rolled_projects(&impact, account.id, Some(range), basis).await,
+                    rolled_projects(&impact, account.id, None, basis).await,
+                    "projects, {basis:?} {range:?}"
+                );
+            }
+        }
+    }
+    let live = impact
+        .bundle_totals(accounts.live.id, None, LAST, Basis::Placed)
+        .await
+        .unwrap();
+    // Bundle 11's first day carries another name ("Bundle 11 renamed"): still
+    // one total, under the newest day's name.
+    assert_eq!(
+        live.iter()
+            .map(|t| (t.bundle_name.as_str(), t.quantity.grams()))
+            .collect::<Vec<_>>(),
+        vec![
+            ("Bundle 11", 8_300_000),
+            ("Bundle 12", 1_500_000),
+            ("Bundle 13", 5_700_000)
+        ],
+        "{live:?}"
+    );
+    assert_eq!(
+        live.iter().map(|t| t.quantity.grams()).sum::<i64>(),
+        15_500_000
+    );
+}
+
 async fn estimates_are_counted_per_day_and_kind_over_accounts(t: TestDb) {
     let accounts = scenario(&t).await;
     let client = estimates(&t, &accounts).await;
@@ -793,6 +923,15 @@ async fn answers(impact: &ImpactStore, accounts: &Accounts, client: AccountId) -
             out.push(format!(
                 "{:?}",
                 impact.project_sums(account, None, basis).await.unwrap()
+            ));
+            // the monthly rows, which the migration after it backfills
+            out.push(format!(
+                "{:?} {:?}",
+                impact
+                    .bundle_totals(account, None, date!(2026 - 12 - 31), basis)
+                    .await
+                    .unwrap(),
+                impact.month_totals(account, basis).await.unwrap()
             ));
         }
     }
@@ -1131,6 +1270,7 @@ async fn page_holders_are_accounts_with_their_logo_handle_and_visibility(t: Test
 
 on_both_backends!(
     daily_figures_equal_the_raw_orders_per_account_and_basis,
+    bundle_and_month_totals_sum_the_daily_figures,
     estimates_are_counted_per_day_and_kind_over_accounts,
     the_migration_backfills_what_the_stores_keep,
     completed_orders_are_the_newest_complete_ones_of_the_account,

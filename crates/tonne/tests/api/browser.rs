@@ -1208,5 +1208,24 @@ async fn a_member_creates_a_key_and_replays_a_webhook_in_a_real_browser() {
         .await
         .unwrap();
     check("37-console-offset-link-switched-off").await;
+
+    // Impact: the account's figures and its sustainability page, linked.
+    let page = app
+        .post(
+            "/v1/sustainability-pages",
+            &t.live_key,
+            &json!({"status": "enabled", "slug": "console-impact", "title": "by_volume", "sections": ["bundles_breakdown"]}),
+        )
+        .await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    c.goto(&format!("{}/console/impact", app.base))
+        .await
+        .unwrap();
+    soon(&c, Locator::LinkText("Open the public page"))
+        .await
+        .unwrap();
+    let shown = text(&c).await;
+    assert!(shown.contains("console-impact"), "{shown}");
+    check("38-console-impact").await;
     c.close().await.unwrap();
 }

@@ -13,7 +13,10 @@ use tonne_ordering::{
 use uuid::Uuid;
 
 use super::*;
-use crate::ports::{BundleDay, EstimateDay, MockImpactRepository, MockPageHolders, ProjectSum};
+use crate::ports::{
+    BundleDay, BundleTotal, EstimateDay, MockImpactRepository, MockPageHolders, MonthTotal,
+    ProjectSum,
+};
 
 const TODAY: time::OffsetDateTime = datetime!(2026-11-26 12:00 UTC);
 
@@ -88,6 +91,16 @@ fn day(d: time::Date, bundle: u128, grams: i64, minor: i64) -> BundleDay {
     }
 }
 
+fn total(last: time::Date, bundle: u128, grams: i64, minor: i64) -> BundleTotal {
+    BundleTotal {
+        bundle_id: bundle_id(bundle),
+        bundle_name: format!("Bundle {bundle}"),
+        last_day: last,
+        quantity: Mass::from_grams(grams),
+        value_minor: minor,
+    }
+}
+
 fn clock() -> Arc<MockClock> {
     let mut clock = MockClock::new();
     clock.expect_now().return_const(TODAY);
@@ -155,16 +168,24 @@ async fn a_reversed_range_is_refused_before_any_storage() {
 async fn cumulative_series_start_from_what_was_ordered_before_the_range() {
     let mut repository = MockImpactRepository::new();
     repository
-        .expect_bundle_days()
+        .expect_bundle_totals()
         .with(
             eq(account()),
             eq(None),
+            eq(date!(2026 - 11 - 09)),
+            eq(Basis::Placed),
+        )
+        .returning(|_, _, _, _| Ok(vec![total(date!(2026 - 11 - 01), 7, 1_500_000, 1_800)]));
+    repository
+        .expect_bundle_days()
+        .with(
+            eq(account()),
+            eq(Some(date!(2026 - 11 - 10))),
             eq(date!(2026 - 11 - 12)),
             eq(Basis::Placed),
         )
         .returning(|_, _, _, _| {
             Ok(vec![
-                day(date!(2026 - 11 - 01), 7, 1_500_000, 1_800),
                 day(date!(2026 - 11 - 11), 7, 250_000, 300),
                 day(date!(2026 - 11 - 12), 8, 1, 1),
             ])
@@ -206,10 +227,10 @@ async fn cumulative_series_start_from_what_was_ordered_before_the_range() {
 #[tokio::test]
 async fn aggregates_add_up_and_name_what_is_not_yet_allocated() {
     let mut repository = MockImpactRepository::new();
-    repository.expect_bundle_days().returning(|_, _, _, _| {
+    repository.expect_bundle_totals().returning(|_, _, _, _| {
         Ok(vec![
-            day(date!(2026 - 11 - 20), 1, 3_000_000, 6_000),
-            day(date!(2026 - 11 - 21), 2, 1_000_000, 5_000),
+            total(date!(2026 - 11 - 20), 1, 3_000_000, 6_000),
+            total(date!(2026 - 11 - 21), 2, 1_000_000, 5_000),
         ])
     });
     repository.expect_project_sums().returning(|_, _, _| {
@@ -477,7 +498,7 @@ async fn a_public_page_shows_completed_figures_and_only_the_chosen_sections() {
         )))
     });
     repository
-        .expect_bundle_days()
+        .expect_bundle_totals()
         .with(
             eq(account()),
             eq(None),
@@ -486,8 +507,25 @@ async fn a_public_page_shows_completed_figures_and_only_the_chosen_sections() {
         )
         .returning(|_, _, _, _| {
             Ok(vec![
-                day(date!(2026 - 09 - 03), 1, 1_000_000, 2_000),
-                day(date!(2026 - 11 - 03), 2, 2_000_000, 3_000),
+                total(date!(2026 - 09 - 03), 1, 1_000_000, 2_000),
+                total(date!(2026 - 11 - 03), 2, 2_000_000, 3_000),
+            ])
+        });
+    repository
+        .expect_month_totals()
+        .with(eq(account()), eq(Basis::Completed))
+        .returning(|_, _| {
+            Ok(vec![
+                MonthTotal {
+                    month: date!(2026 - 09 - 01),
+                    quantity: Mass::from_grams(1_000_000),
+                    value_minor: 2_000,
+                },
+                MonthTotal {
+                    month: date!(2026 - 11 - 01),
+                    quantity: Mass::from_grams(2_000_000),
+                    value_minor: 3_000,
+                },
             ])
         });
     repository

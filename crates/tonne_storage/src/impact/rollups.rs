@@ -1,6 +1,8 @@
 //! The daily figures the impact domain reads (`order_daily_bundles`,
-//! `order_daily_projects`, `estimate_daily_counts`), kept by the order and
-//! estimate stores in the transaction of each change.
+//! `order_daily_projects`, `estimate_daily_counts`) and their monthly
+//! twins (`order_monthly_bundles`, `order_monthly_projects`: the same deltas
+//! keyed by month), kept by the order and estimate stores in the transaction
+//! of each change.
 //!
 //! A row is keyed by the account and the UTC day of the order's (or the
 //! estimate's) creation. An order counts towards `placed_*` while it is not
@@ -20,7 +22,8 @@ use tonne_ordering::{Order, OrderStatus};
 use crate::db::AnyConnection;
 use crate::mapping::to_sql_time;
 use crate::schema::{
-    estimate_daily_counts, order_daily_bundles, order_daily_projects, order_projects,
+    estimate_daily_counts, order_daily_bundles, order_daily_projects, order_monthly_bundles,
+    order_monthly_projects, order_projects,
 };
 
 /// A UTC day as the rollups key it: `YYYY-MM-DD`, the order of text being the
@@ -113,17 +116,26 @@ fn allocation_of(order: &Order) -> Vec<Allocated> {
         .collect()
 }
 
-/// The account and day an order's figures belong to.
+/// A UTC month as the monthly rollups key it: `YYYY-MM`, the first seven
+/// characters of [`day_text`].
+pub(crate) fn month_text(day: Date) -> String {
+    format!("{:04}-{:02}", day.year(), u8::from(day.month()))
+}
+
+/// The account, day and month an order's figures belong to.
 struct OrderKey {
     account: String,
     day: String,
+    month: String,
 }
 
 impl OrderKey {
     fn of(order: &Order) -> Self {
+        let day = to_sql_time(order.created_at).date();
         Self {
             account: order.account_id.to_string(),
-            day: day_text(to_sql_time(order.created_at).date()),
+            day: day_text(day),
+            month: month_text(day),
         }
     }
 }
@@ -235,6 +247,45 @@ fn bump_bundle(
         let upsert = insert.set(sums);
         on_conn!(conn, |c| upsert.execute(c))?;
     }
+    bump_monthly_bundle(conn, key, bundle, name, rename, delta)
+}
+
+/// [`bump_bundle`] for the month's row.
+fn bump_monthly_bundle(
+    conn: &mut AnyConnection,
+    key: &OrderKey,
+    bundle: &str,
+    name: &str,
+    rename: bool,
+    delta: Delta,
+) -> QueryResult<()> {
+    use order_monthly_bundles::dsl as m;
+    let insert = diesel::insert_into(m::order_monthly_bundles)
+        .values((
+            m::account_id.eq(&key.account),
+            m::month.eq(&key.month),
+            m::bundle_id.eq(bundle),
+            m::bundle_name.eq(name),
+            m::placed_grams.eq(delta.placed_grams),
+            m::placed_minor.eq(delta.placed_minor),
+            m::completed_grams.eq(delta.completed_grams),
+            m::completed_minor.eq(delta.completed_minor),
+        ))
+        .on_conflict((m::account_id, m::month, m::bundle_id))
+        .do_update();
+    let sums = (
+        m::placed_grams.eq(m::placed_grams + excluded(m::placed_grams)),
+        m::placed_minor.eq(m::placed_minor + excluded(m::placed_minor)),
+        m::completed_grams.eq(m::completed_grams + excluded(m::completed_grams)),
+        m::completed_minor.eq(m::completed_minor + excluded(m::completed_minor)),
+    );
+    if rename {
+        let upsert = insert.set((m::bundle_name.eq(excluded(m::bundle_name)), sums));
+        on_conn!(conn, |c| upsert.execute(c))?;
+    } else {
+        let upsert = insert.set(sums);
+        on_conn!(conn, |c| upsert.execute(c))?;
+    }
     Ok(())
 }
 
@@ -263,6 +314,26 @@ fn bump_project(
             p::placed_minor.eq(p::placed_minor + excluded(p::placed_minor)),
             p::completed_grams.eq(p::completed_grams + excluded(p::completed_grams)),
             p::completed_minor.eq(p::completed_minor + excluded(p::completed_minor)),
+        ));
+    on_conn!(conn, |c| upsert.execute(c))?;
+    use order_monthly_projects::dsl as m;
+    let upsert = diesel::insert_into(m::order_monthly_projects)
+        .values((
+            m::account_id.eq(&key.account),
+            m::month.eq(&key.month),
+            m::project_id.eq(project),
+            m::placed_grams.eq(delta.placed_grams),
+            m::placed_minor.eq(delta.placed_minor),
+            m::completed_grams.eq(delta.completed_grams),
+            m::completed_minor.eq(delta.completed_minor),
+        ))
+        .on_conflict((m::account_id, m::month, m::project_id))
+        .do_update()
+        .set((
+            m::placed_grams.eq(m::placed_grams + excluded(m::placed_grams)),
+            m::placed_minor.eq(m::placed_minor + excluded(m::placed_minor)),
+            m::completed_grams.eq(m::completed_grams + excluded(m::completed_grams)),
+            m::completed_minor.eq(m::completed_minor + excluded(m::completed_minor)),
         ));
     on_conn!(conn, |c| upsert.execute(c))?;
     Ok(())

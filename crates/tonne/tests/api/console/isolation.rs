@@ -71,6 +71,7 @@ async fn a_member_reaches_nothing_of_another_organisation_through_any_console_ur
         format!("/console/offset-links?mode=live&account={account}"),
         format!("/console/offset-links/{link}?mode=live&account={account}"),
         format!("/console/offset-links/{link}?mode=live"),
+        format!("/console/impact?mode=live&account={account}"),
         // the operator's pages
         "/console/catalogue".to_owned(),
         format!("/console/catalogue/{bundle}"),
@@ -174,6 +175,7 @@ async fn a_member_reaches_nothing_of_another_organisation_through_any_console_ur
         "/console/keys?mode=live",
         "/console/estimates?mode=live",
         "/console/offset-links?mode=live",
+        "/console/impact?mode=live",
     ] {
         let page = bob.get(path).await;
         assert_eq!(page.status, 200, "{path}");

@@ -1,0 +1,2 @@
+DROP TABLE order_monthly_projects;
+DROP TABLE order_monthly_bundles;
