@@ -167,12 +167,12 @@ fn add_projects(into: &mut BTreeMap<String, Delta>, rows: &[Allocated], weights:
 /// their bundle names become the rows' names).
 pub(crate) fn order_placed(conn: &mut AnyConnection, order: &Order) -> QueryResult<()> {
     let key = OrderKey::of(order);
-    for (bundle, (name, delta)) in by_bundle(order, weights(order.status)) {
-        if !delta.is_zero() {
-            bump_bundle(conn, &key, &bundle, &name, true, delta)?;
-        }
-    }
-    Ok(())
+    let rows: Vec<BundleDelta> = by_bundle(order, weights(order.status))
+        .into_iter()
+        .filter(|(_, (_, delta))| !delta.is_zero())
+        .map(|(bundle, (name, delta))| (bundle, name, delta))
+        .collect();
+    bump_bundles(conn, &key, &rows, true)
 }
 
 /// An order moved from `from` to its current status. `replaced` holds its
@@ -190,9 +190,11 @@ pub(crate) fn order_moved(
     let (before, after) = (weights(from), weights(order.status));
     let change = (after.0 - before.0, after.1 - before.1);
     if change != (0, 0) {
-        for (bundle, (name, delta)) in by_bundle(order, change) {
-            bump_bundle(conn, &key, &bundle, &name, false, delta)?;
-        }
+        let rows: Vec<BundleDelta> = by_bundle(order, change)
+            .into_iter()
+            .map(|(bundle, (name, delta))| (bundle, name, delta))
+            .collect();
+        bump_bundles(conn, &key, &rows, false)?;
     }
     let mut projects: BTreeMap<String, Delta> = BTreeMap::new();
     match replaced {
@@ -202,141 +204,251 @@ pub(crate) fn order_moved(
         }
         None => add_projects(&mut projects, &allocation_of(order), change),
     }
-    for (project, delta) in projects {
-        if !delta.is_zero() {
-            bump_project(conn, &key, &project, delta)?;
+    let rows: Vec<(String, Delta)> = projects
+        .into_iter()
+        .filter(|(_, delta)| !delta.is_zero())
+        .collect();
+    bump_projects(conn, &key, &rows)
+}
+
+/// One bundle's change: bundle id, the name on the order's line, the delta.
+type BundleDelta = (String, String, Delta);
+
+/// Adds each delta to its bundle's day and month rows (created if absent);
+/// `rename` sets the rows' names to the lines' (a new order), else the rows
+/// keep theirs. On PostgreSQL each table takes one statement for all the
+/// order's bundles (one round trip, rows in key order); SQLite, in process,
+/// takes one per row.
+fn bump_bundles(
+    conn: &mut AnyConnection,
+    key: &OrderKey,
+    rows: &[BundleDelta],
+    rename: bool,
+) -> QueryResult<()> {
+    if rows.is_empty() {
+        return Ok(());
+    }
+    {
+        use order_daily_bundles::dsl as b;
+        let values: Vec<_> = rows
+            .iter()
+            .map(|(bundle, name, delta)| {
+                (
+                    b::account_id.eq(&key.account),
+                    b::day.eq(&key.day),
+                    b::bundle_id.eq(bundle),
+                    b::bundle_name.eq(name),
+                    b::placed_grams.eq(delta.placed_grams),
+                    b::placed_minor.eq(delta.placed_minor),
+                    b::completed_grams.eq(delta.completed_grams),
+                    b::completed_minor.eq(delta.completed_minor),
+                )
+            })
+            .collect();
+        let sums = (
+            b::placed_grams.eq(b::placed_grams + excluded(b::placed_grams)),
+            b::placed_minor.eq(b::placed_minor + excluded(b::placed_minor)),
+            b::completed_grams.eq(b::completed_grams + excluded(b::completed_grams)),
+            b::completed_minor.eq(b::completed_minor + excluded(b::completed_minor)),
+        );
+        let target = (b::account_id, b::day, b::bundle_id);
+        let name = b::bundle_name.eq(excluded(b::bundle_name));
+        match (&mut *conn, rename) {
+            (AnyConnection::Postgresql(c), true) => diesel::insert_into(b::order_daily_bundles)
+                .values(&values)
+                .on_conflict(target)
+                .do_update()
+                .set((name, sums))
+                .execute(c)
+                .map(drop)?,
+            (AnyConnection::Postgresql(c), false) => diesel::insert_into(b::order_daily_bundles)
+                .values(&values)
+                .on_conflict(target)
+                .do_update()
+                .set(sums)
+                .execute(c)
+                .map(drop)?,
+            (AnyConnection::Sqlite(c), true) => {
+                for row in &values {
+                    diesel::insert_into(b::order_daily_bundles)
+                        .values(row)
+                        .on_conflict(target)
+                        .do_update()
+                        .set((name, sums))
+                        .execute(c)?;
+                }
+            }
+            (AnyConnection::Sqlite(c), false) => {
+                for row in &values {
+                    diesel::insert_into(b::order_daily_bundles)
+                        .values(row)
+                        .on_conflict(target)
+                        .do_update()
+                        .set(sums)
+                        .execute(c)?;
+                }
+            }
         }
     }
-    Ok(())
-}
-
-/// Adds `delta` to a bundle's row (created if absent); `rename` sets the
-/// row's name to `name` (a new order's line), else the row keeps its own.
-fn bump_bundle(
-    conn: &mut AnyConnection,
-    key: &OrderKey,
-    bundle: &str,
-    name: &str,
-    rename: bool,
-    delta: Delta,
-) -> QueryResult<()> {
-    use order_daily_bundles::dsl as b;
-    let insert = diesel::insert_into(b::order_daily_bundles)
-        .values((
-            b::account_id.eq(&key.account),
-            b::day.eq(&key.day),
-            b::bundle_id.eq(bundle),
-            b::bundle_name.eq(name),
-            b::placed_grams.eq(delta.placed_grams),
-            b::placed_minor.eq(delta.placed_minor),
-            b::completed_grams.eq(delta.completed_grams),
-            b::completed_minor.eq(delta.completed_minor),
-        ))
-        .on_conflict((b::account_id, b::day, b::bundle_id))
-        .do_update();
-    let sums = (
-        b::placed_grams.eq(b::placed_grams + excluded(b::placed_grams)),
-        b::placed_minor.eq(b::placed_minor + excluded(b::placed_minor)),
-        b::completed_grams.eq(b::completed_grams + excluded(b::completed_grams)),
-        b::completed_minor.eq(b::completed_minor + excluded(b::completed_minor)),
-    );
-    if rename {
-        let upsert = insert.set((b::bundle_name.eq(excluded(b::bundle_name)), sums));
-        on_conn!(conn, |c| upsert.execute(c))?;
-    } else {
-        let upsert = insert.set(sums);
-        on_conn!(conn, |c| upsert.execute(c))?;
-    }
-    bump_monthly_bundle(conn, key, bundle, name, rename, delta)
-}
-
-/// [`bump_bundle`] for the month's row.
-fn bump_monthly_bundle(
-    conn: &mut AnyConnection,
-    key: &OrderKey,
-    bundle: &str,
-    name: &str,
-    rename: bool,
-    delta: Delta,
-) -> QueryResult<()> {
     use order_monthly_bundles::dsl as m;
-    let insert = diesel::insert_into(m::order_monthly_bundles)
-        .values((
-            m::account_id.eq(&key.account),
-            m::month.eq(&key.month),
-            m::bundle_id.eq(bundle),
-            m::bundle_name.eq(name),
-            m::placed_grams.eq(delta.placed_grams),
-            m::placed_minor.eq(delta.placed_minor),
-            m::completed_grams.eq(delta.completed_grams),
-            m::completed_minor.eq(delta.completed_minor),
-        ))
-        .on_conflict((m::account_id, m::month, m::bundle_id))
-        .do_update();
+    let values: Vec<_> = rows
+        .iter()
+        .map(|(bundle, name, delta)| {
+            (
+                m::account_id.eq(&key.account),
+                m::month.eq(&key.month),
+                m::bundle_id.eq(bundle),
+                m::bundle_name.eq(name),
+                m::placed_grams.eq(delta.placed_grams),
+                m::placed_minor.eq(delta.placed_minor),
+                m::completed_grams.eq(delta.completed_grams),
+                m::completed_minor.eq(delta.completed_minor),
+            )
+        })
+        .collect();
     let sums = (
         m::placed_grams.eq(m::placed_grams + excluded(m::placed_grams)),
         m::placed_minor.eq(m::placed_minor + excluded(m::placed_minor)),
         m::completed_grams.eq(m::completed_grams + excluded(m::completed_grams)),
         m::completed_minor.eq(m::completed_minor + excluded(m::completed_minor)),
     );
-    if rename {
-        let upsert = insert.set((m::bundle_name.eq(excluded(m::bundle_name)), sums));
-        on_conn!(conn, |c| upsert.execute(c))?;
-    } else {
-        let upsert = insert.set(sums);
-        on_conn!(conn, |c| upsert.execute(c))?;
+    let target = (m::account_id, m::month, m::bundle_id);
+    let name = m::bundle_name.eq(excluded(m::bundle_name));
+    match (conn, rename) {
+        (AnyConnection::Postgresql(c), true) => diesel::insert_into(m::order_monthly_bundles)
+            .values(&values)
+            .on_conflict(target)
+            .do_update()
+            .set((name, sums))
+            .execute(c)
+            .map(drop),
+        (AnyConnection::Postgresql(c), false) => diesel::insert_into(m::order_monthly_bundles)
+            .values(&values)
+            .on_conflict(target)
+            .do_update()
+            .set(sums)
+            .execute(c)
+            .map(drop),
+        (AnyConnection::Sqlite(c), true) => {
+            for row in &values {
+                diesel::insert_into(m::order_monthly_bundles)
+                    .values(row)
+                    .on_conflict(target)
+                    .do_update()
+                    .set((name, sums))
+                    .execute(c)?;
+            }
+            Ok(())
+        }
+        (AnyConnection::Sqlite(c), false) => {
+            for row in &values {
+                diesel::insert_into(m::order_monthly_bundles)
+                    .values(row)
+                    .on_conflict(target)
+                    .do_update()
+                    .set(sums)
+                    .execute(c)?;
+            }
+            Ok(())
+        }
     }
-    Ok(())
 }
 
-/// Adds `delta` to a project's row (created if absent).
-fn bump_project(
+/// Adds each delta to its project's day and month rows (created if absent),
+/// one statement per table on PostgreSQL as for bundles.
+fn bump_projects(
     conn: &mut AnyConnection,
     key: &OrderKey,
-    project: &str,
-    delta: Delta,
+    rows: &[(String, Delta)],
 ) -> QueryResult<()> {
-    use order_daily_projects::dsl as p;
-    let upsert = diesel::insert_into(p::order_daily_projects)
-        .values((
-            p::account_id.eq(&key.account),
-            p::day.eq(&key.day),
-            p::project_id.eq(project),
-            p::placed_grams.eq(delta.placed_grams),
-            p::placed_minor.eq(delta.placed_minor),
-            p::completed_grams.eq(delta.completed_grams),
-            p::completed_minor.eq(delta.completed_minor),
-        ))
-        .on_conflict((p::account_id, p::day, p::project_id))
-        .do_update()
-        .set((
+    if rows.is_empty() {
+        return Ok(());
+    }
+    {
+        use order_daily_projects::dsl as p;
+        let values: Vec<_> = rows
+            .iter()
+            .map(|(project, delta)| {
+                (
+                    p::account_id.eq(&key.account),
+                    p::day.eq(&key.day),
+                    p::project_id.eq(project),
+                    p::placed_grams.eq(delta.placed_grams),
+                    p::placed_minor.eq(delta.placed_minor),
+                    p::completed_grams.eq(delta.completed_grams),
+                    p::completed_minor.eq(delta.completed_minor),
+                )
+            })
+            .collect();
+        let sums = (
             p::placed_grams.eq(p::placed_grams + excluded(p::placed_grams)),
             p::placed_minor.eq(p::placed_minor + excluded(p::placed_minor)),
             p::completed_grams.eq(p::completed_grams + excluded(p::completed_grams)),
             p::completed_minor.eq(p::completed_minor + excluded(p::completed_minor)),
-        ));
-    on_conn!(conn, |c| upsert.execute(c))?;
+        );
+        let target = (p::account_id, p::day, p::project_id);
+        match &mut *conn {
+            AnyConnection::Postgresql(c) => diesel::insert_into(p::order_daily_projects)
+                .values(&values)
+                .on_conflict(target)
+                .do_update()
+                .set(sums)
+                .execute(c)
+                .map(drop)?,
+            AnyConnection::Sqlite(c) => {
+                for row in &values {
+                    diesel::insert_into(p::order_daily_projects)
+                        .values(row)
+                        .on_conflict(target)
+                        .do_update()
+                        .set(sums)
+                        .execute(c)?;
+                }
+            }
+        }
+    }
     use order_monthly_projects::dsl as m;
-    let upsert = diesel::insert_into(m::order_monthly_projects)
-        .values((
-            m::account_id.eq(&key.account),
-            m::month.eq(&key.month),
-            m::project_id.eq(project),
-            m::placed_grams.eq(delta.placed_grams),
-            m::placed_minor.eq(delta.placed_minor),
-            m::completed_grams.eq(delta.completed_grams),
-            m::completed_minor.eq(delta.completed_minor),
-        ))
-        .on_conflict((m::account_id, m::month, m::project_id))
-        .do_update()
-        .set((
-            m::placed_grams.eq(m::placed_grams + excluded(m::placed_grams)),
-            m::placed_minor.eq(m::placed_minor + excluded(m::placed_minor)),
-            m::completed_grams.eq(m::completed_grams + excluded(m::completed_grams)),
-            m::completed_minor.eq(m::completed_minor + excluded(m::completed_minor)),
-        ));
-    on_conn!(conn, |c| upsert.execute(c))?;
-    Ok(())
+    let values: Vec<_> = rows
+        .iter()
+        .map(|(project, delta)| {
+            (
+                m::account_id.eq(&key.account),
+                m::month.eq(&key.month),
+                m::project_id.eq(project),
+                m::placed_grams.eq(delta.placed_grams),
+                m::placed_minor.eq(delta.placed_minor),
+                m::completed_grams.eq(delta.completed_grams),
+                m::completed_minor.eq(delta.completed_minor),
+            )
+        })
+        .collect();
+    let sums = (
+        m::placed_grams.eq(m::placed_grams + excluded(m::placed_grams)),
+        m::placed_minor.eq(m::placed_minor + excluded(m::placed_minor)),
+        m::completed_grams.eq(m::completed_grams + excluded(m::completed_grams)),
+        m::completed_minor.eq(m::completed_minor + excluded(m::completed_minor)),
+    );
+    let target = (m::account_id, m::month, m::project_id);
+    match conn {
+        AnyConnection::Postgresql(c) => diesel::insert_into(m::order_monthly_projects)
+            .values(&values)
+            .on_conflict(target)
+            .do_update()
+            .set(sums)
+            .execute(c)
+            .map(drop),
+        AnyConnection::Sqlite(c) => {
+            for row in &values {
+                diesel::insert_into(m::order_monthly_projects)
+                    .values(row)
+                    .on_conflict(target)
+                    .do_update()
+                    .set(sums)
+                    .execute(c)?;
+            }
+            Ok(())
+        }
+    }
 }
 
 /// One stored estimate, as the counts see it.
