@@ -21,10 +21,7 @@ use tonne_ordering::{Order, OrderStatus};
 
 use crate::db::AnyConnection;
 use crate::mapping::to_sql_time;
-use crate::schema::{
-    estimate_daily_counts, order_daily_bundles, order_daily_projects, order_monthly_bundles,
-    order_monthly_projects, order_projects,
-};
+use crate::schema::{estimate_daily_counts, order_projects};
 
 /// A UTC day as the rollups key it: `YYYY-MM-DD`, the order of text being the
 /// order of days.
@@ -214,11 +211,109 @@ pub(crate) fn order_moved(
 /// One bundle's change: bundle id, the name on the order's line, the delta.
 type BundleDelta = (String, String, Delta);
 
+/// `INSERT … ON CONFLICT ($target) DO UPDATE SET $set` of every row of
+/// `$values`: one statement on PostgreSQL (one round trip for all of an
+/// order's rows, in key order), one per row on SQLite (in process).
+macro_rules! upsert_all {
+    ($conn:expr, $table:expr, $values:expr, $target:expr, $set:expr) => {
+        match $conn {
+            AnyConnection::Postgresql(c) => diesel::insert_into($table)
+                .values($values)
+                .on_conflict($target)
+                .do_update()
+                .set($set)
+                .execute(c)
+                .map(drop),
+            AnyConnection::Sqlite(c) => $values.iter().try_for_each(|row| {
+                diesel::insert_into($table)
+                    .values(row)
+                    .on_conflict($target)
+                    .do_update()
+                    .set($set)
+                    .execute(c)
+                    .map(drop)
+            }),
+        }
+    };
+}
+
+/// The four figure columns of rollup table `$t`, each plus the incoming value.
+macro_rules! added_figures {
+    ($t:ident) => {
+        (
+            $t::placed_grams.eq($t::placed_grams + excluded($t::placed_grams)),
+            $t::placed_minor.eq($t::placed_minor + excluded($t::placed_minor)),
+            $t::completed_grams.eq($t::completed_grams + excluded($t::completed_grams)),
+            $t::completed_minor.eq($t::completed_minor + excluded($t::completed_minor)),
+        )
+    };
+}
+
+/// Adds the deltas to a bundle rollup (`$table`, keyed by account, `$period`
+/// and bundle); with `$rename` the rows take the lines' names.
+macro_rules! bump_bundle_rows {
+    ($conn:expr, $table:ident, $period:ident = $at:expr, $account:expr, $rows:expr, $rename:expr) => {{
+        use crate::schema::$table::dsl as t;
+        let values: Vec<_> = $rows
+            .iter()
+            .map(|(bundle, name, delta)| {
+                (
+                    t::account_id.eq($account),
+                    t::$period.eq($at),
+                    t::bundle_id.eq(bundle),
+                    t::bundle_name.eq(name),
+                    t::placed_grams.eq(delta.placed_grams),
+                    t::placed_minor.eq(delta.placed_minor),
+                    t::completed_grams.eq(delta.completed_grams),
+                    t::completed_minor.eq(delta.completed_minor),
+                )
+            })
+            .collect();
+        let target = (t::account_id, t::$period, t::bundle_id);
+        if $rename {
+            upsert_all!(
+                $conn,
+                t::$table,
+                &values,
+                target,
+                (
+                    t::bundle_name.eq(excluded(t::bundle_name)),
+                    added_figures!(t)
+                )
+            )
+        } else {
+            upsert_all!($conn, t::$table, &values, target, added_figures!(t))
+        }
+    }};
+}
+
+/// Adds the deltas to a project rollup (`$table`, keyed by account,
+/// `$period` and project).
+macro_rules! bump_project_rows {
+    ($conn:expr, $table:ident, $period:ident = $at:expr, $account:expr, $rows:expr) => {{
+        use crate::schema::$table::dsl as t;
+        let values: Vec<_> = $rows
+            .iter()
+            .map(|(project, delta)| {
+                (
+                    t::account_id.eq($account),
+                    t::$period.eq($at),
+                    t::project_id.eq(project),
+                    t::placed_grams.eq(delta.placed_grams),
+                    t::placed_minor.eq(delta.placed_minor),
+                    t::completed_grams.eq(delta.completed_grams),
+                    t::completed_minor.eq(delta.completed_minor),
+                )
+            })
+            .collect();
+        let target = (t::account_id, t::$period, t::project_id);
+        upsert_all!($conn, t::$table, &values, target, added_figures!(t))
+    }};
+}
+
 /// Adds each delta to its bundle's day and month rows (created if absent);
 /// `rename` sets the rows' names to the lines' (a new order), else the rows
-/// keep theirs. On PostgreSQL each table takes one statement for all the
-/// order's bundles (one round trip, rows in key order); SQLite, in process,
-/// takes one per row.
+/// keep theirs.
 fn bump_bundles(
     conn: &mut AnyConnection,
     key: &OrderKey,
@@ -228,134 +323,25 @@ fn bump_bundles(
     if rows.is_empty() {
         return Ok(());
     }
-    {
-        use order_daily_bundles::dsl as b;
-        let values: Vec<_> = rows
-            .iter()
-            .map(|(bundle, name, delta)| {
-                (
-                    b::account_id.eq(&key.account),
-                    b::day.eq(&key.day),
-                    b::bundle_id.eq(bundle),
-                    b::bundle_name.eq(name),
-                    b::placed_grams.eq(delta.placed_grams),
-                    b::placed_minor.eq(delta.placed_minor),
-                    b::completed_grams.eq(delta.completed_grams),
-                    b::completed_minor.eq(delta.completed_minor),
-                )
-            })
-            .collect();
-        let sums = (
-            b::placed_grams.eq(b::placed_grams + excluded(b::placed_grams)),
-            b::placed_minor.eq(b::placed_minor + excluded(b::placed_minor)),
-            b::completed_grams.eq(b::completed_grams + excluded(b::completed_grams)),
-            b::completed_minor.eq(b::completed_minor + excluded(b::completed_minor)),
-        );
-        let target = (b::account_id, b::day, b::bundle_id);
-        let name = b::bundle_name.eq(excluded(b::bundle_name));
-        match (&mut *conn, rename) {
-            (AnyConnection::Postgresql(c), true) => diesel::insert_into(b::order_daily_bundles)
-                .values(&values)
-                .on_conflict(target)
-                .do_update()
-                .set((name, sums))
-                .execute(c)
-                .map(drop)?,
-            (AnyConnection::Postgresql(c), false) => diesel::insert_into(b::order_daily_bundles)
-                .values(&values)
-                .on_conflict(target)
-                .do_update()
-                .set(sums)
-                .execute(c)
-                .map(drop)?,
-            (AnyConnection::Sqlite(c), true) => {
-                for row in &values {
-                    diesel::insert_into(b::order_daily_bundles)
-                        .values(row)
-                        .on_conflict(target)
-                        .do_update()
-                        .set((name, sums))
-                        .execute(c)?;
-                }
-            }
-            (AnyConnection::Sqlite(c), false) => {
-                for row in &values {
-                    diesel::insert_into(b::order_daily_bundles)
-                        .values(row)
-                        .on_conflict(target)
-                        .do_update()
-                        .set(sums)
-                        .execute(c)?;
-                }
-            }
-        }
-    }
-    use order_monthly_bundles::dsl as m;
-    let values: Vec<_> = rows
-        .iter()
-        .map(|(bundle, name, delta)| {
-            (
-                m::account_id.eq(&key.account),
-                m::month.eq(&key.month),
-                m::bundle_id.eq(bundle),
-                m::bundle_name.eq(name),
-                m::placed_grams.eq(delta.placed_grams),
-                m::placed_minor.eq(delta.placed_minor),
-                m::completed_grams.eq(delta.completed_grams),
-                m::completed_minor.eq(delta.completed_minor),
-            )
-        })
-        .collect();
-    let sums = (
-        m::placed_grams.eq(m::placed_grams + excluded(m::placed_grams)),
-        m::placed_minor.eq(m::placed_minor + excluded(m::placed_minor)),
-        m::completed_grams.eq(m::completed_grams + excluded(m::completed_grams)),
-        m::completed_minor.eq(m::completed_minor + excluded(m::completed_minor)),
-    );
-    let target = (m::account_id, m::month, m::bundle_id);
-    let name = m::bundle_name.eq(excluded(m::bundle_name));
-    match (conn, rename) {
-        (AnyConnection::Postgresql(c), true) => diesel::insert_into(m::order_monthly_bundles)
-            .values(&values)
-            .on_conflict(target)
-            .do_update()
-            .set((name, sums))
-            .execute(c)
-            .map(drop),
-        (AnyConnection::Postgresql(c), false) => diesel::insert_into(m::order_monthly_bundles)
-            .values(&values)
-            .on_conflict(target)
-            .do_update()
-            .set(sums)
-            .execute(c)
-            .map(drop),
-        (AnyConnection::Sqlite(c), true) => {
-            for row in &values {
-                diesel::insert_into(m::order_monthly_bundles)
-                    .values(row)
-                    .on_conflict(target)
-                    .do_update()
-                    .set((name, sums))
-                    .execute(c)?;
-            }
-            Ok(())
-        }
-        (AnyConnection::Sqlite(c), false) => {
-            for row in &values {
-                diesel::insert_into(m::order_monthly_bundles)
-                    .values(row)
-                    .on_conflict(target)
-                    .do_update()
-                    .set(sums)
-                    .execute(c)?;
-            }
-            Ok(())
-        }
-    }
+    bump_bundle_rows!(
+        &mut *conn,
+        order_daily_bundles,
+        day = &key.day,
+        &key.account,
+        rows,
+        rename
+    )?;
+    bump_bundle_rows!(
+        conn,
+        order_monthly_bundles,
+        month = &key.month,
+        &key.account,
+        rows,
+        rename
+    )
 }
 
-/// Adds each delta to its project's day and month rows (created if absent),
-/// one statement per table on PostgreSQL as for bundles.
+/// Adds each delta to its project's day and month rows (created if absent).
 fn bump_projects(
     conn: &mut AnyConnection,
     key: &OrderKey,
@@ -364,91 +350,20 @@ fn bump_projects(
     if rows.is_empty() {
         return Ok(());
     }
-    {
-        use order_daily_projects::dsl as p;
-        let values: Vec<_> = rows
-            .iter()
-            .map(|(project, delta)| {
-                (
-                    p::account_id.eq(&key.account),
-                    p::day.eq(&key.day),
-                    p::project_id.eq(project),
-                    p::placed_grams.eq(delta.placed_grams),
-                    p::placed_minor.eq(delta.placed_minor),
-                    p::completed_grams.eq(delta.completed_grams),
-                    p::completed_minor.eq(delta.completed_minor),
-                )
-            })
-            .collect();
-        let sums = (
-            p::placed_grams.eq(p::placed_grams + excluded(p::placed_grams)),
-            p::placed_minor.eq(p::placed_minor + excluded(p::placed_minor)),
-            p::completed_grams.eq(p::completed_grams + excluded(p::completed_grams)),
-            p::completed_minor.eq(p::completed_minor + excluded(p::completed_minor)),
-        );
-        let target = (p::account_id, p::day, p::project_id);
-        match &mut *conn {
-            AnyConnection::Postgresql(c) => diesel::insert_into(p::order_daily_projects)
-                .values(&values)
-                .on_conflict(target)
-                .do_update()
-                .set(sums)
-                .execute(c)
-                .map(drop)?,
-            AnyConnection::Sqlite(c) => {
-                for row in &values {
-                    diesel::insert_into(p::order_daily_projects)
-                        .values(row)
-                        .on_conflict(target)
-                        .do_update()
-                        .set(sums)
-                        .execute(c)?;
-                }
-            }
-        }
-    }
-    use order_monthly_projects::dsl as m;
-    let values: Vec<_> = rows
-        .iter()
-        .map(|(project, delta)| {
-            (
-                m::account_id.eq(&key.account),
-                m::month.eq(&key.month),
-                m::project_id.eq(project),
-                m::placed_grams.eq(delta.placed_grams),
-                m::placed_minor.eq(delta.placed_minor),
-                m::completed_grams.eq(delta.completed_grams),
-                m::completed_minor.eq(delta.completed_minor),
-            )
-        })
-        .collect();
-    let sums = (
-        m::placed_grams.eq(m::placed_grams + excluded(m::placed_grams)),
-        m::placed_minor.eq(m::placed_minor + excluded(m::placed_minor)),
-        m::completed_grams.eq(m::completed_grams + excluded(m::completed_grams)),
-        m::completed_minor.eq(m::completed_minor + excluded(m::completed_minor)),
-    );
-    let target = (m::account_id, m::month, m::project_id);
-    match conn {
-        AnyConnection::Postgresql(c) => diesel::insert_into(m::order_monthly_projects)
-            .values(&values)
-            .on_conflict(target)
-            .do_update()
-            .set(sums)
-            .execute(c)
-            .map(drop),
-        AnyConnection::Sqlite(c) => {
-            for row in &values {
-                diesel::insert_into(m::order_monthly_projects)
-                    .values(row)
-                    .on_conflict(target)
-                    .do_update()
-                    .set(sums)
-                    .execute(c)?;
-            }
-            Ok(())
-        }
-    }
+    bump_project_rows!(
+        &mut *conn,
+        order_daily_projects,
+        day = &key.day,
+        &key.account,
+        rows
+    )?;
+    bump_project_rows!(
+        conn,
+        order_monthly_projects,
+        month = &key.month,
+        &key.account,
+        rows
+    )
 }
 
 /// One stored estimate, as the counts see it.
