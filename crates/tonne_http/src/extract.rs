@@ -217,6 +217,19 @@ impl FromRequest for Authenticated {
     }
 }
 
+impl Authenticated {
+    /// The impact domain's view of the caller: its acting account, organisation
+    /// and mode, and whether that account is a client account.
+    pub fn viewer(&self) -> tonne_impact::Viewer {
+        tonne_impact::Viewer {
+            account_id: self.0.account_id,
+            organisation_id: self.0.organisation_id,
+            mode: self.0.mode,
+            client_account: self.0.scope == tonne_accounts::AccountScope::ClientAccount,
+        }
+    }
+}
+
 /// The caller if the request carried a valid key, else `None`: for public routes,
 /// which never answer 401.
 #[derive(Debug, Clone)]

@@ -72,6 +72,21 @@ pub enum BodyErrors {
     NotJson(ErrorsDoc),
 }
 
+/// The absolute address of an account's public sustainability page (HTML):
+/// `{public_url}/sustainability/{type}/{slug}`, named by the API's answers and
+/// the console.
+pub(crate) fn sustainability_page_url(
+    public_url: &str,
+    mode: tonne_kernel::AccountMode,
+    slug: &tonne_impact::Slug,
+) -> String {
+    format!(
+        "{public_url}/sustainability/{}/{}",
+        mode.as_str(),
+        slug.as_str()
+    )
+}
+
 /// A timestamp as the contract writes it (RFC 3339).
 pub(crate) fn rfc3339(t: OffsetDateTime) -> String {
     t.format(&Rfc3339).unwrap_or_default()

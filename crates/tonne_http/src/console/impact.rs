@@ -9,8 +9,8 @@ use tonne_impact::{AskedRange, PageError, Viewer};
 use super::answers::{respond, unavailable};
 use super::scope::{AccountPageQuery, MemberScope, member_scope};
 use super::views::{self, ImpactPage};
-use crate::routes::sustainability_pages::page_url;
 use crate::state::AppState;
+use crate::wire::sustainability_page_url;
 
 /// `GET /console/impact?mode=…&account=…`.
 pub async fn show(
@@ -60,7 +60,7 @@ pub async fn show(
     };
     let url = settings
         .as_ref()
-        .map(|p| page_url(&state.pages.public_url, p.mode, &p.settings.slug));
+        .map(|p| sustainability_page_url(&state.pages.public_url, p.mode, &p.settings.slug));
     page.aggregates = Some(&aggregates);
     page.metrics = Some(&metrics);
     page.page = settings.as_ref();

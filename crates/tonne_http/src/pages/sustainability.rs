@@ -8,11 +8,10 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use maud::{Markup, PreEscaped, html};
 use tonne_impact::{Description, PageError, PublicPage, Title};
-use tonne_kernel::{AccountMode, Money};
+use tonne_kernel::AccountMode;
 
-use super::views::layout;
+use super::views::{layout, money};
 use super::{chart, limited, message, respond};
-use crate::routes::sustainability_pages::mode_of;
 use crate::state::AppState;
 
 /// The UN Sustainable Development Goals' short names, 1–17 (United Nations,
@@ -43,10 +42,6 @@ fn goal_name(goal: u8) -> &'static str {
         .and_then(|i| GOALS.get(i))
         .copied()
         .unwrap_or("Unknown goal")
-}
-
-fn money(m: Money) -> String {
-    format!("{} {}", m.currency().code(), m.to_decimal_string())
 }
 
 fn headline(page: &PublicPage) -> String {
@@ -252,7 +247,7 @@ pub async fn by_slug(
         return r;
     }
     let (kind, slug) = path.into_inner();
-    let Ok(mode) = mode_of(&kind) else {
+    let Ok(mode) = kind.parse::<AccountMode>() else {
         return not_found();
     };
     let found = state.impact.public_by_slug(mode, &slug).await;
@@ -269,7 +264,7 @@ pub async fn by_handle(
         return r;
     }
     let (organisation, kind, handle) = path.into_inner();
-    let Ok(mode) = mode_of(&kind) else {
+    let Ok(mode) = kind.parse::<AccountMode>() else {
         return not_found();
     };
     let found = state

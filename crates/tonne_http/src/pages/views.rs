@@ -74,7 +74,7 @@ pub fn layout(title: &str, body: Markup) -> Markup {
     }
 }
 
-fn money(m: Money) -> String {
+pub(super) fn money(m: Money) -> String {
     format!("{} {}", m.currency().code(), m.to_decimal_string())
 }
 

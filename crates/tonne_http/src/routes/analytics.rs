@@ -10,8 +10,7 @@
 use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use time::Date;
-use tonne_accounts::{AccountScope, Caller};
-use tonne_impact::{AskedRange, Figures, Interval, Viewer};
+use tonne_impact::{AskedRange, Figures, Interval};
 use utoipa::{IntoParams, ToSchema};
 
 use crate::error::ApiError;
@@ -57,16 +56,6 @@ fn asked(query: &RangeQuery) -> Result<AskedRange, ApiError> {
         from: day("from", query.from.as_deref())?,
         through: day("through", query.through.as_deref())?,
     })
-}
-
-/// The impact domain's view of a caller.
-pub(crate) fn viewer(caller: &Caller) -> Viewer {
-    Viewer {
-        account_id: caller.account_id,
-        organisation_id: caller.organisation_id,
-        mode: caller.mode,
-        client_account: caller.scope == AccountScope::ClientAccount,
-    }
 }
 
 /// One point of `QuantityAndValueTimeseries`.
@@ -214,7 +203,7 @@ pub async fn cumulative_per_bundle(
 ) -> Result<HttpResponse, ApiError> {
     let series = state
         .impact
-        .cumulative_per_bundle(viewer(&who.0), asked(&query)?)
+        .cumulative_per_bundle(who.viewer(), asked(&query)?)
         .await?;
     let body: Vec<AnalyticsByBundleResponse> = series
         .iter()
@@ -251,7 +240,7 @@ pub async fn metrics(
     who: Authenticated,
     query: web::Query<RangeQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let m = state.impact.metrics(viewer(&who.0), asked(&query)?).await?;
+    let m = state.impact.metrics(who.viewer(), asked(&query)?).await?;
     Ok(HttpResponse::Ok().json(AnalyticsMetricsResponse {
         number_of_un_sdgs: u32::try_from(m.un_sdg.len()).unwrap_or(u32::MAX),
         number_of_projects: m.number_of_projects,
@@ -281,7 +270,7 @@ pub async fn aggregated(
 ) -> Result<HttpResponse, ApiError> {
     let a = state
         .impact
-        .aggregated(viewer(&who.0), asked(&query)?)
+        .aggregated(who.viewer(), asked(&query)?)
         .await?;
     Ok(HttpResponse::Ok().json(AggregatedResponse {
         bundle: a
@@ -379,7 +368,7 @@ pub async fn emission_calculations(
     };
     let m = state
         .impact
-        .emission_calculations(viewer(&who.0), asked(&query)?, interval, all_accounts)
+        .emission_calculations(who.viewer(), asked(&query)?, interval, all_accounts)
         .await?;
     Ok(HttpResponse::Ok().json(EmissionCalculationsResponse {
         timeseries: m

@@ -15,9 +15,8 @@ use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody};
-use crate::routes::analytics::viewer;
 use crate::state::AppState;
-use crate::wire::{BodyErrors, ErrorsDoc, KeyErrors, RateLimited};
+use crate::wire::{BodyErrors, ErrorsDoc, KeyErrors, RateLimited, sustainability_page_url};
 
 /// The contract's `SustainabilityPageRequest`.
 #[tonne_http_macros::request]
@@ -103,15 +102,6 @@ fn settings(body: PageRequest) -> Result<PageSettings, ApiError> {
     )?)
 }
 
-/// The absolute address of a page's HTML.
-pub fn page_url(public_url: &str, mode: AccountMode, slug: &Slug) -> String {
-    format!(
-        "{public_url}/sustainability/{}/{}",
-        mode.as_str(),
-        slug.as_str()
-    )
-}
-
 fn page_response(state: &AppState, page: &SustainabilityPage) -> PageResponse {
     let s = &page.settings;
     PageResponse {
@@ -121,7 +111,7 @@ fn page_response(state: &AppState, page: &SustainabilityPage) -> PageResponse {
         description: s.description.map(DescriptionFormat::as_str),
         custom_description: s.custom_description.clone(),
         sections: s.sections.iter().map(|s| s.as_str()).collect(),
-        url: page_url(&state.pages.public_url, page.mode, &s.slug),
+        url: sustainability_page_url(&state.pages.public_url, page.mode, &s.slug),
     }
 }
 
@@ -140,7 +130,7 @@ pub async fn create(
     body: JsonBody<PageRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let settings = settings(body.0)?;
-    let page = state.impact.create_page(viewer(&who.0), settings).await?;
+    let page = state.impact.create_page(who.viewer(), settings).await?;
     Ok(HttpResponse::Ok().json(page_response(&state, &page)))
 }
 
@@ -160,7 +150,7 @@ pub async fn update(
     body: JsonBody<PageRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let settings = settings(body.0)?;
-    let page = state.impact.update_page(viewer(&who.0), settings).await?;
+    let page = state.impact.update_page(who.viewer(), settings).await?;
     Ok(HttpResponse::Ok().json(page_response(&state, &page)))
 }
 
@@ -176,7 +166,7 @@ pub async fn current(
     state: web::Data<AppState>,
     who: Authenticated,
 ) -> Result<HttpResponse, ApiError> {
-    let page = state.impact.current_page(viewer(&who.0)).await?;
+    let page = state.impact.current_page(who.viewer()).await?;
     Ok(HttpResponse::Ok().json(page_response(&state, &page)))
 }
 
@@ -342,7 +332,7 @@ pub fn public_response(public_url: &str, page: &PublicPage) -> PublicPageRespons
         logo: page.holder.logo.clone(),
         organisation_logo: None,
         account_name: page.holder.name.clone(),
-        url: page_url(public_url, page.holder.mode, &page.settings.slug),
+        url: sustainability_page_url(public_url, page.holder.mode, &page.settings.slug),
         certificates: page.certificates.as_ref().map(|orders| {
             orders
                 .iter()
@@ -358,12 +348,9 @@ pub fn public_response(public_url: &str, page: &PublicPage) -> PublicPageRespons
 }
 
 /// `live` or `test` from a path, else 404 (the contract's `AccountType`).
-pub fn mode_of(raw: &str) -> Result<AccountMode, ApiError> {
-    match raw {
-        "live" => Ok(AccountMode::Live),
-        "test" => Ok(AccountMode::Test),
-        _ => Err(ApiError::not_found("sustainability page not found")),
-    }
+fn mode_of(raw: &str) -> Result<AccountMode, ApiError> {
+    raw.parse()
+        .map_err(|_| ApiError::not_found("sustainability page not found"))
 }
 
 /// A public page by its slug (no key needed).
