@@ -282,10 +282,17 @@ impl AccountRepository for AccountStore {
 
     async fn get(&self, id: AccountId) -> Result<Option<Account>, StoreError> {
         let id = id.to_string();
-        self.db
-            .read(move |conn| load_one(conn, &id))
-            .await
-            .map_err(|e| store_error(e, "reading an account"))
+        let rows: Vec<(AccountRow, String)> = load!(self.db, (id) => accounts::table
+            .find(id)
+            .inner_join(organisations::table)
+            .select((AccountRow::as_select(), organisations::organisation_type)))
+        .await
+        .map_err(|e| store_error(e, "reading an account"))?;
+        rows.into_iter()
+            .next()
+            .map(|(row, kind)| row.into_domain(&kind))
+            .transpose()
+            .map_err(|e| store_error(e.into(), "reading an account"))
     }
 
     async fn first_of_mode(

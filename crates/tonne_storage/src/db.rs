@@ -6,6 +6,7 @@ use diesel::{Connection as _, PgConnection, SqliteConnection};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness as _, embed_migrations};
 use tracing::Instrument as _;
 
+use crate::local_pools::LocalPools;
 use crate::url::DatabaseUrl;
 
 const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
@@ -63,7 +64,7 @@ pub enum DbError {
     /// A migration failed.
     #[error("migration failed: {0}")]
     Migration(String),
-    /// The blocking task was cancelled.
+    /// The blocking task was cancelled, or the pools closed.
     #[error("storage task cancelled")]
     Cancelled,
 }
@@ -161,10 +162,16 @@ pub struct Db {
     /// the async side, so that only as many blocking threads run as there are
     /// connections (without it, every waiting request parks a blocking thread
     /// on the pool's condition variable and the kernel spends its time
-    /// switching between them).
+    /// switching between them). A one-statement read on an asynchronous
+    /// connection takes a permit too: the pool size bounds the statements in
+    /// flight over both kinds, and a pool held busy answers 503 after the
+    /// wait whichever kind the next call needs.
     gate: Arc<tokio::sync::Semaphore>,
     /// How long a call waits for a permit (the pool's connection timeout).
     wait: Duration,
+    /// On PostgreSQL, the per-thread pools of asynchronous connections that
+    /// serve [`Db::load`].
+    local: Option<Arc<LocalPools>>,
 }
 
 impl std::fmt::Debug for Db {
@@ -189,6 +196,15 @@ impl Db {
             DatabaseUrl::Sqlite(_) => Backend::Sqlite,
         };
         let size = settings.max_size.max(1);
+        let local = match url {
+            DatabaseUrl::Postgres(raw) => Some(LocalPools::new(
+                raw,
+                url.to_string(),
+                per_thread(size),
+                settings.connection_timeout,
+            )),
+            DatabaseUrl::Sqlite(_) => None,
+        };
         let pool = r2d2::Pool::builder()
             .max_size(size)
             .min_idle(Some(1))
@@ -204,6 +220,7 @@ impl Db {
                 usize::try_from(size).unwrap_or(1),
             )),
             wait: settings.connection_timeout,
+            local,
         })
     }
 
@@ -227,12 +244,16 @@ impl Db {
         self.backend
     }
 
-    /// The pool's state.
+    /// The pools' state: open and idle connections of the blocking pool
+    /// plus, on PostgreSQL, of every thread's pool of asynchronous
+    /// connections; the maximum is the pool size, which bounds the
+    /// connections in use at once over both kinds.
     pub fn status(&self) -> PoolStatus {
         let state = self.pool.state();
+        let local = self.local.as_ref().map(|l| l.status()).unwrap_or_default();
         PoolStatus {
-            connections: state.connections,
-            idle: state.idle_connections,
+            connections: state.connections.saturating_add(local.connections),
+            idle: state.idle_connections.saturating_add(local.idle),
             max_size: self.pool.max_size(),
         }
     }
@@ -266,9 +287,67 @@ impl Db {
         F: FnOnce(&mut AnyConnection) -> diesel::QueryResult<T> + Send + 'static,
         T: Send + 'static,
     {
+        self.read_blocking(self.span::<F>("read"), work).await
+    }
+
+    /// Runs one read-only statement and returns its rows; called through
+    /// the crate's `load!`, which writes the statement once and builds it for
+    /// each backend (`captures` are the values it uses). On PostgreSQL it is
+    /// sent on an asynchronous connection of the calling thread's own pool:
+    /// the task waits for the answer without a blocking thread, so the call
+    /// costs no switch between threads (see `local_pools`). On SQLite it runs
+    /// as [`Db::read`] does.
+    ///
+    /// Work of several statements that must see one another stays with
+    /// [`Db::read`] and [`Db::write`]; reads whose statements are independent
+    /// are several calls to this.
+    pub(crate) async fn load<C, U, QA, QP, FA, FP>(
+        &self,
+        captures: C,
+        any: FA,
+        pg: FP,
+    ) -> Result<Vec<U>, DbError>
+    where
+        C: Send + 'static,
+        FA: FnOnce(C) -> QA + Send + 'static,
+        FP: FnOnce(C) -> QP + Send + 'static,
+        QA: diesel::RunQueryDsl<AnyConnection>
+            + diesel::query_dsl::LoadQuery<'static, AnyConnection, U>,
+        QP: diesel_async::methods::LoadQuery<'static, diesel_async::AsyncPgConnection, U>
+            + Send
+            + 'static,
+        U: Send + 'static,
+    {
+        let span = self.span::<FA>("read");
+        let Some(local) = &self.local else {
+            return self
+                .read_blocking(span, move |conn| {
+                    diesel::RunQueryDsl::load(any(captures), conn)
+                })
+                .await;
+        };
+        let local = Arc::clone(local);
+        let query = pg(captures);
+        let permit = self.permit().instrument(span.clone()).await?;
+        async move {
+            let _permit = permit;
+            let mut conn = local.get().await?;
+            match diesel_async::RunQueryDsl::load(query, &mut *conn).await {
+                Ok(rows) => Ok(rows),
+                Err(e) => Err(DbError::Query(ended_session(e, &mut conn).await)),
+            }
+        }
+        .instrument(span)
+        .await
+    }
+
+    async fn read_blocking<T, F>(&self, span: tracing::Span, work: F) -> Result<T, DbError>
+    where
+        F: FnOnce(&mut AnyConnection) -> diesel::QueryResult<T> + Send + 'static,
+        T: Send + 'static,
+    {
         let pool = self.pool.clone();
         let url = self.url.clone();
-        let span = self.span::<F>("read");
         let inner = span.clone();
         let permit = self.permit().instrument(span.clone()).await?;
         blocking(move || {
@@ -351,6 +430,43 @@ pub(crate) fn connection_lost(e: &diesel::result::Error) -> bool {
     )
 }
 
+/// How long a failed read waits to learn whether the server ended its session.
+const SESSION_END_WAIT: Duration = Duration::from_millis(100);
+
+/// A statement that failed because the server ended the session: a restart's
+/// or an administrator's `57P01` arrives on an asynchronous connection as an
+/// ordinary error just before the socket closes (libpq reports the closed
+/// connection instead). Once the connection's task has seen the socket close,
+/// the error is marked as a lost connection, so that callers answer 503 as
+/// they do for the blocking path (the pool drops the connection on return).
+async fn ended_session(
+    e: diesel::result::Error,
+    conn: &mut diesel_async::AsyncPgConnection,
+) -> diesel::result::Error {
+    use diesel::result::{DatabaseErrorKind, Error};
+    use diesel_async::pooled_connection::PoolableConnection as _;
+    let Error::DatabaseError(DatabaseErrorKind::Unknown, info) = e else {
+        return e;
+    };
+    // A session ended by the server closes its socket right after the error
+    // (the backend exits): wait briefly for the connection's task to see it.
+    // Other errors of unknown kind (a cancelled statement, bad input) keep
+    // their kind after this short wait; they are rare on reads.
+    let closed = tokio::time::timeout(SESSION_END_WAIT, async {
+        while !conn.is_broken() {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+    })
+    .await
+    .is_ok();
+    let kind = if closed {
+        DatabaseErrorKind::ClosedConnection
+    } else {
+        DatabaseErrorKind::Unknown
+    };
+    Error::DatabaseError(kind, info)
+}
+
 /// A connection the server closed (a database restart, an administrator's
 /// `pg_terminate_backend`) stays dead, and the pool would hand it out again:
 /// after such an error, replace it with a fresh one when the database answers
@@ -378,6 +494,13 @@ fn run_migrations(conn: &mut AnyConnection) -> Result<Vec<String>, DbError> {
             .map(|v| v.into_iter().map(|m| m.to_string()).collect::<Vec<_>>()),
     };
     applied.map_err(|e| DbError::Migration(e.to_string()))
+}
+
+/// Connections of one thread's asynchronous pool: the pool size shared out
+/// among the cores (each runs one HTTP worker), at least one.
+fn per_thread(size: u32) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    usize::try_from(size).unwrap_or(1).div_ceil(cores).max(1)
 }
 
 /// The one place blocking storage work leaves the async runtime.

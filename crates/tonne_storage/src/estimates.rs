@@ -188,19 +188,18 @@ impl EstimateRepository for EstimateStore {
         id: EstimateId,
     ) -> Result<Option<Estimate>, StoreError> {
         let (account, id) = (account.to_string(), id.to_string());
-        self.db
-            .read(move |conn| {
-                estimates::table
-                    .filter(estimates::id.eq(id))
-                    .filter(estimates::account_id.eq(account))
-                    .select(EstimateRow::as_select())
-                    .first(conn)
-                    .optional()?
-                    .map(estimate)
-                    .transpose()
-            })
-            .await
-            .map_err(|e| store_error(e, "reading an estimate"))
+        let rows = load!(self.db, (account, id) => estimates::table
+            .filter(estimates::id.eq(id))
+            .filter(estimates::account_id.eq(account))
+            .select(EstimateRow::as_select())
+            .limit(1))
+        .await
+        .map_err(|e| store_error(e, "reading an estimate"))?;
+        rows.into_iter()
+            .next()
+            .map(estimate)
+            .transpose()
+            .map_err(|e| store_error(e.into(), "reading an estimate"))
     }
 
     async fn list(
@@ -272,19 +271,18 @@ impl EstimateRepository for EstimateStore {
         key: &str,
     ) -> Result<Option<Estimate>, StoreError> {
         let (account, key) = (account.to_string(), key.to_owned());
-        self.db
-            .read(move |conn| {
-                estimates::table
-                    .filter(estimates::account_id.eq(account))
-                    .filter(estimates::idempotency_key.eq(key))
-                    .select(EstimateRow::as_select())
-                    .first(conn)
-                    .optional()?
-                    .map(estimate)
-                    .transpose()
-            })
-            .await
-            .map_err(|e| store_error(e, "reading an estimate by idempotency key"))
+        let rows = load!(self.db, (account, key) => estimates::table
+            .filter(estimates::account_id.eq(account))
+            .filter(estimates::idempotency_key.eq(key))
+            .select(EstimateRow::as_select())
+            .limit(1))
+        .await
+        .map_err(|e| store_error(e, "reading an estimate by idempotency key"))?;
+        rows.into_iter()
+            .next()
+            .map(estimate)
+            .transpose()
+            .map_err(|e| store_error(e.into(), "reading an estimate by idempotency key"))
     }
 
     async fn annotate(

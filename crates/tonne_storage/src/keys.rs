@@ -50,18 +50,17 @@ impl ApiKeyRepository for ApiKeyStore {
 
     async fn find_by_hash(&self, hash: &KeyHash) -> Result<Option<ApiKey>, StoreError> {
         let hex = hash.to_hex();
-        self.db
-            .read(move |conn| {
-                let rows = api_keys::table
-                    .inner_join(accounts::table)
-                    .filter(api_keys::key_hash.eq(hex))
-                    .select((ApiKeyRow::as_select(), accounts::scope))
-                    .limit(1)
-                    .load(conn)?;
-                Ok(with_scope(rows)?.into_iter().next())
-            })
-            .await
-            .map_err(|e| store_error(e, "looking up an API key"))
+        let rows = load!(self.db, (hex) => api_keys::table
+            .inner_join(accounts::table)
+            .filter(api_keys::key_hash.eq(hex))
+            .select((ApiKeyRow::as_select(), accounts::scope))
+            .limit(1))
+        .await
+        .map_err(|e| store_error(e, "looking up an API key"))?;
+        Ok(with_scope(rows)
+            .map_err(|e| store_error(e.into(), "looking up an API key"))?
+            .into_iter()
+            .next())
     }
 
     async fn list(&self, organisation_id: OrganisationId) -> Result<Vec<ApiKey>, StoreError> {
@@ -82,17 +81,16 @@ impl ApiKeyRepository for ApiKeyStore {
 
     async fn get(&self, id: ApiKeyId) -> Result<Option<ApiKey>, StoreError> {
         let id = id.to_string();
-        self.db
-            .read(move |conn| {
-                let rows = api_keys::table
-                    .inner_join(accounts::table)
-                    .filter(api_keys::id.eq(id))
-                    .select((ApiKeyRow::as_select(), accounts::scope))
-                    .load(conn)?;
-                Ok(with_scope(rows)?.into_iter().next())
-            })
-            .await
-            .map_err(|e| store_error(e, "reading an API key"))
+        let rows = load!(self.db, (id) => api_keys::table
+            .inner_join(accounts::table)
+            .filter(api_keys::id.eq(id))
+            .select((ApiKeyRow::as_select(), accounts::scope)))
+        .await
+        .map_err(|e| store_error(e, "reading an API key"))?;
+        Ok(with_scope(rows)
+            .map_err(|e| store_error(e.into(), "reading an API key"))?
+            .into_iter()
+            .next())
     }
 
     async fn touch(&self, key: &ApiKey, at: OffsetDateTime) -> Result<(), StoreError> {

@@ -1,15 +1,32 @@
 //! Diesel storage adapters for Tonne.
 //!
 //! One [`Db`] handle wraps an r2d2 pool of [`AnyConnection`]s (SQLite or
-//! PostgreSQL, chosen by the URL). Every query runs through [`Db::read`] or
-//! [`Db::write`], which check out a connection on a blocking thread
-//! (`spawn_blocking`), never on an async worker.
+//! PostgreSQL, chosen by the URL). Work of several statements runs through
+//! [`Db::read`] or [`Db::write`], which check out a connection on a blocking
+//! thread (`spawn_blocking`), never on an async worker. A read of one
+//! statement runs through `Db::load`: on PostgreSQL on an asynchronous
+//! connection of the calling thread's own pool (no blocking thread), on SQLite
+//! as [`Db::read`] does.
 //!
 //! Repositories implement the domain ports: [`AccountStore`] and [`ApiKeyStore`]
 //! for `tonne_accounts`, and [`CachedApiKeys`], a decorator that keeps key
 //! look-ups off the database for a bounded time. [`ImpactStore`] serves the
 //! impact domain from daily figures that [`OrderStore`] and [`EstimateStore`]
 //! keep in the transaction of each change.
+
+/// Runs one read-only statement with `Db::load`, returning its rows:
+/// `load!(db, (a, b) => statement)` moves the captures `a` and `b` into the
+/// statement, which is written once and built for the backend that runs it
+/// (a `SelectBy` names its backend, so one value cannot serve both).
+macro_rules! load {
+    ($db:expr, ($($capture:ident),* $(,)?) => $query:expr) => {
+        $db.load(
+            ($($capture,)*),
+            move |($($capture,)*)| $query,
+            move |($($capture,)*)| $query,
+        )
+    };
+}
 
 /// Runs the same statement on whichever concrete connection is inside (for
 /// statements `MultiConnection` cannot express, such as raw SQL and upserts).
@@ -31,6 +48,7 @@ mod error;
 mod estimates;
 mod impact;
 mod keys;
+mod local_pools;
 mod mapping;
 mod offset_links;
 mod orders;

@@ -42,18 +42,13 @@ fn parse(text: Option<String>) -> Result<Option<ApiVersion>, StoreError> {
 impl VersionPinRepository for VersionPinStore {
     async fn pinned(&self, organisation: OrganisationId) -> Result<Option<ApiVersion>, StoreError> {
         let id = organisation.to_string();
-        let text = self
-            .db
-            .read(move |conn| {
-                pins::table
-                    .filter(pins::organisation_id.eq(id))
-                    .select(pins::version)
-                    .first::<String>(conn)
-                    .optional()
-            })
-            .await
-            .map_err(|e| store_error(e, "reading a pinned API version"))?;
-        parse(text)
+        let rows: Vec<String> = load!(self.db, (id) => pins::table
+            .filter(pins::organisation_id.eq(id))
+            .select(pins::version)
+            .limit(1))
+        .await
+        .map_err(|e| store_error(e, "reading a pinned API version"))?;
+        parse(rows.into_iter().next())
     }
 
     async fn pin_first(
