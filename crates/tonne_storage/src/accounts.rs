@@ -11,7 +11,7 @@ use tonne_accounts::{
 };
 use tonne_kernel::{AccountMode, AuditEntry, Cursor, Mass, OrganisationId, Page, PageRequest};
 
-use crate::db::{Db, DbError};
+use crate::db::{Db, DbError, first_row};
 use crate::error::{corrupt, store_error};
 use crate::mapping::{AccountRow, OrganisationRow, from_sql_time, parse_id, to_sql_time};
 use crate::schema::{account_logos, accounts, estimates, organisations};
@@ -81,11 +81,19 @@ impl AccountStore {
     }
 }
 
+/// The account with this id and its organisation's type: one statement, for
+/// `load!` and for work inside a transaction alike.
+macro_rules! account_by_id {
+    ($id:expr) => {
+        accounts::table
+            .find($id)
+            .inner_join(organisations::table)
+            .select((AccountRow::as_select(), organisations::organisation_type))
+    };
+}
+
 fn load_one(conn: &mut crate::AnyConnection, id: &str) -> QueryResult<Option<Account>> {
-    accounts::table
-        .find(id)
-        .inner_join(organisations::table)
-        .select((AccountRow::as_select(), organisations::organisation_type))
+    account_by_id!(id)
         .first::<(AccountRow, String)>(conn)
         .optional()?
         .map(|(row, kind)| row.into_domain(&kind))
@@ -282,17 +290,11 @@ impl AccountRepository for AccountStore {
 
     async fn get(&self, id: AccountId) -> Result<Option<Account>, StoreError> {
         let id = id.to_string();
-        let rows: Vec<(AccountRow, String)> = load!(self.db, (id) => accounts::table
-            .find(id)
-            .inner_join(organisations::table)
-            .select((AccountRow::as_select(), organisations::organisation_type)))
-        .await
-        .map_err(|e| store_error(e, "reading an account"))?;
-        rows.into_iter()
-            .next()
-            .map(|(row, kind)| row.into_domain(&kind))
-            .transpose()
-            .map_err(|e| store_error(e.into(), "reading an account"))
+        let rows = load!(self.db, (id) => account_by_id!(id)).await;
+        first_row(rows, |(row, kind): (AccountRow, String)| {
+            row.into_domain(&kind)
+        })
+        .map_err(|e| store_error(e, "reading an account"))
     }
 
     async fn first_of_mode(

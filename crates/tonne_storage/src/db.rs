@@ -326,7 +326,6 @@ impl Db {
                 })
                 .await;
         };
-        let local = Arc::clone(local);
         let query = pg(captures);
         let permit = self.permit().instrument(span.clone()).await?;
         async move {
@@ -428,6 +427,14 @@ pub(crate) fn connection_lost(e: &diesel::result::Error) -> bool {
                 _,
             )
     )
+}
+
+/// The first row of a `load!` as its domain value, or `None` when there was no row.
+pub(crate) fn first_row<R, T>(
+    rows: Result<Vec<R>, DbError>,
+    to_domain: impl FnOnce(R) -> diesel::QueryResult<T>,
+) -> Result<Option<T>, DbError> {
+    Ok(rows?.into_iter().next().map(to_domain).transpose()?)
 }
 
 /// How long a failed read waits to learn whether the server ended its session.

@@ -11,7 +11,7 @@ use tonne_estimation::estimate::{Annotations, Estimate, EstimateFilter, Estimate
 use tonne_estimation::ports::{EstimateRepository, UpdateOutcome};
 use tonne_kernel::{AccountId, Cursor, EstimateId, Mass, Page, PageRequest, StoreError};
 
-use crate::db::{AnyConnection, Db, DbError};
+use crate::db::{AnyConnection, Db, DbError, first_row};
 use crate::error::{corrupt, encode_error, store_error};
 use crate::impact::rollups;
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
@@ -193,13 +193,8 @@ impl EstimateRepository for EstimateStore {
             .filter(estimates::account_id.eq(account))
             .select(EstimateRow::as_select())
             .limit(1))
-        .await
-        .map_err(|e| store_error(e, "reading an estimate"))?;
-        rows.into_iter()
-            .next()
-            .map(estimate)
-            .transpose()
-            .map_err(|e| store_error(e.into(), "reading an estimate"))
+        .await;
+        first_row(rows, estimate).map_err(|e| store_error(e, "reading an estimate"))
     }
 
     async fn list(
@@ -276,13 +271,9 @@ impl EstimateRepository for EstimateStore {
             .filter(estimates::idempotency_key.eq(key))
             .select(EstimateRow::as_select())
             .limit(1))
-        .await
-        .map_err(|e| store_error(e, "reading an estimate by idempotency key"))?;
-        rows.into_iter()
-            .next()
-            .map(estimate)
-            .transpose()
-            .map_err(|e| store_error(e.into(), "reading an estimate by idempotency key"))
+        .await;
+        first_row(rows, estimate)
+            .map_err(|e| store_error(e, "reading an estimate by idempotency key"))
     }
 
     async fn annotate(

@@ -8,7 +8,7 @@ use tonne_accounts::ports::{ApiKeyRepository, StoreError};
 use tonne_accounts::{ApiKey, KeyHash};
 use tonne_kernel::{ApiKeyId, AuditEntry, OrganisationId};
 
-use crate::db::{AnyConnection, Db};
+use crate::db::{AnyConnection, Db, first_row};
 use crate::error::store_error;
 use crate::mapping::{ApiKeyRow, to_sql_time};
 use crate::schema::{accounts, api_keys};
@@ -27,10 +27,12 @@ impl ApiKeyStore {
     }
 }
 
+fn key_with_scope((row, scope): (ApiKeyRow, String)) -> QueryResult<ApiKey> {
+    row.into_domain(&scope)
+}
+
 fn with_scope(rows: Vec<(ApiKeyRow, String)>) -> QueryResult<Vec<ApiKey>> {
-    rows.into_iter()
-        .map(|(row, scope)| row.into_domain(&scope))
-        .collect()
+    rows.into_iter().map(key_with_scope).collect()
 }
 
 #[async_trait]
@@ -55,12 +57,8 @@ impl ApiKeyRepository for ApiKeyStore {
             .filter(api_keys::key_hash.eq(hex))
             .select((ApiKeyRow::as_select(), accounts::scope))
             .limit(1))
-        .await
-        .map_err(|e| store_error(e, "looking up an API key"))?;
-        Ok(with_scope(rows)
-            .map_err(|e| store_error(e.into(), "looking up an API key"))?
-            .into_iter()
-            .next())
+        .await;
+        first_row(rows, key_with_scope).map_err(|e| store_error(e, "looking up an API key"))
     }
 
     async fn list(&self, organisation_id: OrganisationId) -> Result<Vec<ApiKey>, StoreError> {
@@ -85,12 +83,8 @@ impl ApiKeyRepository for ApiKeyStore {
             .inner_join(accounts::table)
             .filter(api_keys::id.eq(id))
             .select((ApiKeyRow::as_select(), accounts::scope)))
-        .await
-        .map_err(|e| store_error(e, "reading an API key"))?;
-        Ok(with_scope(rows)
-            .map_err(|e| store_error(e.into(), "reading an API key"))?
-            .into_iter()
-            .next())
+        .await;
+        first_row(rows, key_with_scope).map_err(|e| store_error(e, "reading an API key"))
     }
 
     async fn touch(&self, key: &ApiKey, at: OffsetDateTime) -> Result<(), StoreError> {

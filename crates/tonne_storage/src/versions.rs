@@ -9,7 +9,7 @@ use time::OffsetDateTime;
 use tonne_accounts::versions::{ApiVersion, VersionPinRepository};
 use tonne_kernel::{OrganisationId, StoreError};
 
-use crate::db::Db;
+use crate::db::{Db, first_row};
 use crate::error::store_error;
 use crate::mapping::to_sql_time;
 use crate::schema::{organisation_api_versions as pins, organisations};
@@ -42,13 +42,15 @@ fn parse(text: Option<String>) -> Result<Option<ApiVersion>, StoreError> {
 impl VersionPinRepository for VersionPinStore {
     async fn pinned(&self, organisation: OrganisationId) -> Result<Option<ApiVersion>, StoreError> {
         let id = organisation.to_string();
-        let rows: Vec<String> = load!(self.db, (id) => pins::table
+        let rows = load!(self.db, (id) => pins::table
             .filter(pins::organisation_id.eq(id))
             .select(pins::version)
             .limit(1))
-        .await
-        .map_err(|e| store_error(e, "reading a pinned API version"))?;
-        parse(rows.into_iter().next())
+        .await;
+        parse(
+            first_row(rows, Ok::<String, _>)
+                .map_err(|e| store_error(e, "reading a pinned API version"))?,
+        )
     }
 
     async fn pin_first(
