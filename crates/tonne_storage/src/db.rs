@@ -199,7 +199,6 @@ impl Db {
         let local = match url {
             DatabaseUrl::Postgres(raw) => Some(LocalPools::new(
                 raw,
-                url.to_string(),
                 per_thread(size),
                 settings.connection_timeout,
             )),
@@ -330,7 +329,7 @@ impl Db {
         let permit = self.permit().instrument(span.clone()).await?;
         async move {
             let _permit = permit;
-            let mut conn = local.get().await?;
+            let mut conn = local.get().await.map_err(|e| self.local_error(e))?;
             match diesel_async::RunQueryDsl::load(query, &mut *conn).await {
                 Ok(rows) => Ok(rows),
                 Err(e) => Err(DbError::Query(ended_session(e, &mut conn).await)),
@@ -338,6 +337,23 @@ impl Db {
         }
         .instrument(span)
         .await
+    }
+
+    /// A failure to get an asynchronous connection, as the blocking pool's
+    /// would be reported: no connection within the wait is `Busy` (503), one
+    /// that could not be opened is `Connect` with the driver's message.
+    fn local_error(&self, e: diesel_async::pooled_connection::deadpool::PoolError) -> DbError {
+        use deadpool::managed::PoolError as P;
+        use diesel_async::pooled_connection::PoolError as Backend;
+        match e {
+            P::Timeout(_) => DbError::Busy(self.wait),
+            P::Backend(Backend::ConnectionError(source)) => DbError::Connect {
+                url: self.url.to_string(),
+                source: ConnectError::Connection(source),
+            },
+            P::Backend(Backend::QueryError(e)) => DbError::Query(e),
+            P::Closed | P::NoRuntimeSpecified | P::PostCreateHook(_) => DbError::Cancelled,
+        }
     }
 
     async fn read_blocking<T, F>(&self, span: tracing::Span, work: F) -> Result<T, DbError>

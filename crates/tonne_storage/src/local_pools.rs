@@ -21,10 +21,8 @@ use std::time::Duration;
 use diesel_async::AsyncPgConnection;
 use diesel_async::pooled_connection::deadpool::{Object, Pool, PoolError};
 use diesel_async::pooled_connection::{
-    AsyncDieselConnectionManager, ManagerConfig, PoolError as ConnectionPoolError, RecyclingMethod,
+    AsyncDieselConnectionManager, ManagerConfig, RecyclingMethod,
 };
-
-use crate::db::{ConnectError, DbError};
 
 /// Distinguishes the pools of several [`LocalPools`] on one thread.
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
@@ -65,8 +63,6 @@ fn same_pool(a: &Pool<AsyncPgConnection>, b: &Pool<AsyncPgConnection>) -> bool {
 pub(crate) struct LocalPools {
     id: u64,
     url: String,
-    /// The URL as messages show it (password hidden).
-    shown: String,
     /// Most connections of one thread's pool.
     per_thread: usize,
     /// How long a read waits for a connection (then `Busy`), and for one to open.
@@ -91,11 +87,10 @@ pub(crate) struct LocalStatus {
 }
 
 impl LocalPools {
-    pub(crate) fn new(url: &str, shown: String, per_thread: usize, wait: Duration) -> Arc<Self> {
+    pub(crate) fn new(url: &str, per_thread: usize, wait: Duration) -> Arc<Self> {
         Arc::new(Self {
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
             url: url.to_owned(),
-            shown,
             per_thread: per_thread.max(1),
             wait,
             all: Mutex::new(Vec::new()),
@@ -104,9 +99,9 @@ impl LocalPools {
 
     /// A connection from this thread's pool: an idle one, a new one while the
     /// pool is not full, else the first to come back within the wait.
-    pub(crate) async fn get(self: &Arc<Self>) -> Result<Object<AsyncPgConnection>, DbError> {
-        let pool = self.pool()?;
-        pool.get().await.map_err(|e| self.error(e))
+    /// (`Db` turns deadpool's errors into the storage errors callers see.)
+    pub(crate) async fn get(self: &Arc<Self>) -> Result<Object<AsyncPgConnection>, PoolError> {
+        self.pool()?.get().await
     }
 
     /// Connections open, and idle, over every thread.
@@ -121,7 +116,7 @@ impl LocalPools {
         })
     }
 
-    fn pool(self: &Arc<Self>) -> Result<Pool<AsyncPgConnection>, DbError> {
+    fn pool(self: &Arc<Self>) -> Result<Pool<AsyncPgConnection>, PoolError> {
         POOLS.with(|cell| {
             let mut pools = cell.borrow_mut();
             pools.retain(|e| e.owner.strong_count() > 0);
@@ -142,7 +137,7 @@ impl LocalPools {
         })
     }
 
-    fn build(&self) -> Result<Pool<AsyncPgConnection>, DbError> {
+    fn build(&self) -> Result<Pool<AsyncPgConnection>, PoolError> {
         let mut config = ManagerConfig::default();
         // A connection is checked when it comes back (an open transaction, a
         // closed socket), not with a round trip before each use: a connection
@@ -157,21 +152,8 @@ impl LocalPools {
             .create_timeout(Some(self.wait))
             .runtime(deadpool::Runtime::Tokio1)
             .build()
-            // Fails only without a runtime for the timeouts, which is set above.
-            .map_err(|_| DbError::Cancelled)
-    }
-
-    fn error(&self, e: PoolError) -> DbError {
-        use deadpool::managed::PoolError as P;
-        match e {
-            P::Timeout(_) => DbError::Busy(self.wait),
-            P::Backend(ConnectionPoolError::ConnectionError(source)) => DbError::Connect {
-                url: self.shown.clone(),
-                source: ConnectError::Connection(source),
-            },
-            P::Backend(ConnectionPoolError::QueryError(e)) => DbError::Query(e),
-            P::Closed | P::NoRuntimeSpecified | P::PostCreateHook(_) => DbError::Cancelled,
-        }
+            // deadpool's one build error: timeouts without a runtime (set above).
+            .map_err(|_| PoolError::NoRuntimeSpecified)
     }
 }
 
