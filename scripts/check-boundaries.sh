@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 domains=(tonne_kernel tonne_accounts tonne_ordering tonne_estimation tonne_webhooks tonne_links tonne_quoted tonne_impact)
-forbidden='^(actix|actix-web|actix-http|actix-rt|diesel|diesel_migrations|diesel-async|deadpool|r2d2|tokio|reqwest|hyper|serde_json|libsqlite3-sys|pq-sys|governor|prometheus|utoipa) '
+forbidden='^(actix|actix-web|actix-http|actix-rt|diesel|diesel_migrations|diesel-async|tokio-postgres|r2d2|tokio|reqwest|hyper|serde_json|libsqlite3-sys|pq-sys|governor|prometheus|utoipa) '
 status=0
 for crate in "${domains[@]}"; do
   tree=$(cargo tree --offline -e normal -p "$crate" --prefix none --format '{p}' 2>/dev/null || cargo tree -e normal -p "$crate" --prefix none --format '{p}')

@@ -6,7 +6,8 @@ use diesel::{Connection as _, PgConnection, SqliteConnection};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness as _, embed_migrations};
 use tracing::Instrument as _;
 
-use crate::local_pools::LocalPools;
+use crate::gate::{Gate, GateError};
+use crate::pipelined::{Pipe, PipelineError, PipelinedReads};
 use crate::url::DatabaseUrl;
 
 const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
@@ -158,20 +159,12 @@ pub struct Db {
     /// SQLite allows one writer; serialising write transactions in-process avoids
     /// `SQLITE_BUSY` on lock upgrades. (Several processes need PostgreSQL.)
     sqlite_writer: Arc<Mutex<()>>,
-    /// One permit per pooled connection: a storage call waits for a permit on
-    /// the async side, so that only as many blocking threads run as there are
-    /// connections (without it, every waiting request parks a blocking thread
-    /// on the pool's condition variable and the kernel spends its time
-    /// switching between them). A one-statement read on an asynchronous
-    /// connection takes a permit too: the pool size bounds the statements in
-    /// flight over both kinds, and a pool held busy answers 503 after the
-    /// wait whichever kind the next call needs.
-    gate: Arc<tokio::sync::Semaphore>,
-    /// How long a call waits for a permit (the pool's connection timeout).
-    wait: Duration,
-    /// On PostgreSQL, the per-thread pools of asynchronous connections that
-    /// serve [`Db::load`].
-    local: Option<Arc<LocalPools>>,
+    /// One permit per pooled connection (see `gate`): the pool size bounds the
+    /// connections in use over both kinds, and a pool held busy answers 503
+    /// after the wait whichever kind the next call needs.
+    gate: Arc<Gate>,
+    /// On PostgreSQL, the per-thread read connections that serve [`Db::load`].
+    pipelined: Option<Arc<PipelinedReads>>,
 }
 
 impl std::fmt::Debug for Db {
@@ -196,12 +189,17 @@ impl Db {
             DatabaseUrl::Sqlite(_) => Backend::Sqlite,
         };
         let size = settings.max_size.max(1);
-        let local = match url {
-            DatabaseUrl::Postgres(raw) => Some(LocalPools::new(
-                raw,
-                per_thread(size),
-                settings.connection_timeout,
-            )),
+        let gate = Arc::new(Gate::new(
+            usize::try_from(size).unwrap_or(1),
+            settings.connection_timeout,
+        ));
+        let pipelined = match url {
+            DatabaseUrl::Postgres(raw) => Some(
+                PipelinedReads::new(raw, Arc::clone(&gate)).map_err(|e| DbError::Connect {
+                    url: url.to_string(),
+                    source: ConnectError::Connection(e),
+                })?,
+            ),
             DatabaseUrl::Sqlite(_) => None,
         };
         let pool = r2d2::Pool::builder()
@@ -215,22 +213,18 @@ impl Db {
             url: url.clone(),
             backend,
             sqlite_writer: Arc::new(Mutex::new(())),
-            gate: Arc::new(tokio::sync::Semaphore::new(
-                usize::try_from(size).unwrap_or(1),
-            )),
-            wait: settings.connection_timeout,
-            local,
+            gate,
+            pipelined,
         })
     }
 
     /// A permit to use a connection, waited for asynchronously (at most the
     /// pool timeout: then `Busy`, which callers answer with 503).
     async fn permit(&self) -> Result<tokio::sync::OwnedSemaphorePermit, DbError> {
-        match tokio::time::timeout(self.wait, Arc::clone(&self.gate).acquire_owned()).await {
-            Ok(Ok(permit)) => Ok(permit),
-            Ok(Err(_)) => Err(DbError::Cancelled),
-            Err(_) => Err(DbError::Busy(self.wait)),
-        }
+        self.gate.permit().await.map_err(|e| match e {
+            GateError::Busy(wait) => DbError::Busy(wait),
+            GateError::Closed => DbError::Cancelled,
+        })
     }
 
     /// The database it opens connections to.
@@ -244,12 +238,16 @@ impl Db {
     }
 
     /// The pools' state: open and idle connections of the blocking pool
-    /// plus, on PostgreSQL, of every thread's pool of asynchronous
-    /// connections; the maximum is the pool size, which bounds the
-    /// connections in use at once over both kinds.
+    /// plus, on PostgreSQL, every thread's read connection; the maximum is
+    /// the pool size, which bounds the connections in use at once over both
+    /// kinds.
     pub fn status(&self) -> PoolStatus {
         let state = self.pool.state();
-        let local = self.local.as_ref().map(|l| l.status()).unwrap_or_default();
+        let local = self
+            .pipelined
+            .as_ref()
+            .map(|p| p.status())
+            .unwrap_or_default();
         PoolStatus {
             connections: state.connections.saturating_add(local.connections),
             idle: state.idle_connections.saturating_add(local.idle),
@@ -292,15 +290,15 @@ impl Db {
     /// Runs one read-only statement and returns its rows; called through
     /// the crate's `load!`, which writes the statement once and builds it for
     /// each backend (`captures` are the values it uses). On PostgreSQL it is
-    /// sent on an asynchronous connection of the calling thread's own pool:
-    /// the task waits for the answer without a blocking thread, so the call
-    /// costs no switch between threads (see `local_pools`). On SQLite it runs
-    /// as [`Db::read`] does.
+    /// sent on the calling thread's own asynchronous connection, pipelined
+    /// with the thread's other reads: the task waits for the answer without a
+    /// blocking thread, so the call costs no switch between threads (see
+    /// `pipelined`). On SQLite it runs as [`Db::read`] does.
     ///
     /// Work of several statements that must see one another stays with
     /// [`Db::read`] and [`Db::write`]; reads whose statements are independent
     /// are several calls to this.
-    pub(crate) async fn load<C, U, QA, QP, FA, FP>(
+    pub(crate) async fn load<C, U, QA, QP, FA, FP, ST>(
         &self,
         captures: C,
         any: FA,
@@ -312,13 +310,20 @@ impl Db {
         FP: FnOnce(C) -> QP + Send + 'static,
         QA: diesel::RunQueryDsl<AnyConnection>
             + diesel::query_dsl::LoadQuery<'static, AnyConnection, U>,
-        QP: diesel_async::methods::LoadQuery<'static, diesel_async::AsyncPgConnection, U>
+        // What diesel-async asks of a statement loaded on a shared
+        // `&AsyncPgConnection` (the connection's own lifetime cannot be named here).
+        QP: diesel::query_builder::AsQuery + Send + 'static,
+        QP::Query: diesel::query_builder::QueryFragment<diesel::pg::Pg>
+            + diesel::query_builder::QueryId
             + Send
             + 'static,
-        U: Send + 'static,
+        QP::SqlType: diesel::query_dsl::CompatibleType<U, diesel::pg::Pg, SqlType = ST>,
+        U: diesel::deserialize::FromSqlRow<ST, diesel::pg::Pg> + Send + 'static,
+        diesel::pg::Pg: diesel::expression::QueryMetadata<QP::SqlType>,
+        ST: 'static,
     {
         let span = self.span::<FA>("read");
-        let Some(local) = &self.local else {
+        let Some(pipelined) = &self.pipelined else {
             return self
                 .read_blocking(span, move |conn| {
                     diesel::RunQueryDsl::load(any(captures), conn)
@@ -326,33 +331,32 @@ impl Db {
                 .await;
         };
         let query = pg(captures);
-        let permit = self.permit().instrument(span.clone()).await?;
         async move {
-            let _permit = permit;
-            let mut conn = local.get().await.map_err(|e| self.local_error(e))?;
-            match diesel_async::RunQueryDsl::load(query, &mut *conn).await {
+            let lease = pipelined
+                .enter()
+                .await
+                .map_err(|e| self.pipeline_error(e))?;
+            let pipe = lease.pipe();
+            match diesel_async::RunQueryDsl::load(query, &mut pipe.pg()).await {
                 Ok(rows) => Ok(rows),
-                Err(e) => Err(DbError::Query(ended_session(e, &mut conn).await)),
+                Err(e) => Err(DbError::Query(ended_session(e, pipe).await)),
             }
         }
         .instrument(span)
         .await
     }
 
-    /// A failure to get an asynchronous connection, as the blocking pool's
-    /// would be reported: no connection within the wait is `Busy` (503), one
+    /// A read that could not be sent, as the blocking pool's failure would
+    /// be reported: no permit within the wait is `Busy` (503), a connection
     /// that could not be opened is `Connect` with the driver's message.
-    fn local_error(&self, e: diesel_async::pooled_connection::deadpool::PoolError) -> DbError {
-        use deadpool::managed::PoolError as P;
-        use diesel_async::pooled_connection::PoolError as Backend;
+    fn pipeline_error(&self, e: PipelineError) -> DbError {
         match e {
-            P::Timeout(_) => DbError::Busy(self.wait),
-            P::Backend(Backend::ConnectionError(source)) => DbError::Connect {
+            PipelineError::Busy(wait) => DbError::Busy(wait),
+            PipelineError::Closed => DbError::Cancelled,
+            PipelineError::Connect(source) => DbError::Connect {
                 url: self.url.to_string(),
                 source: ConnectError::Connection(source),
             },
-            P::Backend(Backend::QueryError(e)) => DbError::Query(e),
-            P::Closed | P::NoRuntimeSpecified | P::PostCreateHook(_) => DbError::Cancelled,
         }
     }
 
@@ -461,13 +465,9 @@ const SESSION_END_WAIT: Duration = Duration::from_millis(100);
 /// ordinary error just before the socket closes (libpq reports the closed
 /// connection instead). Once the connection's task has seen the socket close,
 /// the error is marked as a lost connection, so that callers answer 503 as
-/// they do for the blocking path (the pool drops the connection on return).
-async fn ended_session(
-    e: diesel::result::Error,
-    conn: &mut diesel_async::AsyncPgConnection,
-) -> diesel::result::Error {
+/// they do for the blocking path (the thread opens a new connection for its next read).
+async fn ended_session(e: diesel::result::Error, pipe: &Pipe) -> diesel::result::Error {
     use diesel::result::{DatabaseErrorKind, Error};
-    use diesel_async::pooled_connection::PoolableConnection as _;
     let Error::DatabaseError(DatabaseErrorKind::Unknown, info) = e else {
         return e;
     };
@@ -476,7 +476,7 @@ async fn ended_session(
     // Other errors of unknown kind (a cancelled statement, bad input) keep
     // their kind after this short wait; they are rare on reads.
     let closed = tokio::time::timeout(SESSION_END_WAIT, async {
-        while !conn.is_broken() {
+        while !pipe.is_closed() {
             tokio::time::sleep(Duration::from_millis(1)).await;
         }
     })
@@ -517,13 +517,6 @@ fn run_migrations(conn: &mut AnyConnection) -> Result<Vec<String>, DbError> {
             .map(|v| v.into_iter().map(|m| m.to_string()).collect::<Vec<_>>()),
     };
     applied.map_err(|e| DbError::Migration(e.to_string()))
-}
-
-/// Connections of one thread's asynchronous pool: the pool size shared out
-/// among the cores (each runs one HTTP worker), at least one.
-fn per_thread(size: u32) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
-    usize::try_from(size).unwrap_or(1).div_ceil(cores).max(1)
 }
 
 /// The one place blocking storage work leaves the async runtime.

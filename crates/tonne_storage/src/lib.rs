@@ -4,9 +4,9 @@
 //! PostgreSQL, chosen by the URL). Work of several statements runs through
 //! [`Db::read`] or [`Db::write`], which check out a connection on a blocking
 //! thread (`spawn_blocking`), never on an async worker. A read of one
-//! statement runs through `Db::load`: on PostgreSQL on an asynchronous
-//! connection of the calling thread's own pool (no blocking thread), on SQLite
-//! as [`Db::read`] does.
+//! statement runs through `Db::load`: on PostgreSQL on the calling thread's
+//! own asynchronous connection, pipelined with its other reads (no blocking
+//! thread), on SQLite as [`Db::read`] does.
 //!
 //! Repositories implement the domain ports: [`AccountStore`] and [`ApiKeyStore`]
 //! for `tonne_accounts`, and [`CachedApiKeys`], a decorator that keeps key
@@ -46,12 +46,13 @@ mod db;
 mod directories;
 mod error;
 mod estimates;
+mod gate;
 mod impact;
 mod keys;
-mod local_pools;
 mod mapping;
 mod offset_links;
 mod orders;
+mod pipelined;
 mod schema;
 mod secrets;
 mod stats;

@@ -1,8 +1,10 @@
-//! One-statement reads on PostgreSQL run on asynchronous connections, a pool
-//! per thread (`Db::load`). These cases check what that path adds beyond the
-//! repository contract tests (which run every read on both backends): a
-//! connection the server closed is replaced, each thread reads on its own
-//! connections, and dropping the handle closes them.
+//! One-statement reads on PostgreSQL run on one asynchronous connection per
+//! thread, pipelined (`Db::load`). These cases check what that path adds
+//! beyond the repository contract tests (which run every read on both
+//! backends): a connection the server closed is replaced, each thread reads
+//! on its own connection and many reads share it, a read does not join one
+//! stuck behind a lock, a waiting write is not overtaken for ever by reads,
+//! and dropping the handle closes the connections.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::time::{Duration, Instant};
@@ -85,14 +87,31 @@ async fn sessions(db: &Db, terminate: bool) -> i64 {
 }
 
 fn own_handle(t: &TestDb) -> Db {
+    handle_waiting(t, PoolSettings::default().connection_timeout)
+}
+
+/// A handle of pool size 1 whose calls wait `wait` for a connection.
+fn handle_waiting(t: &TestDb, wait: Duration) -> Db {
     Db::connect(
         &DatabaseUrl::Postgres(t.url().to_owned()),
         PoolSettings {
             max_size: 1,
-            ..PoolSettings::default()
+            connection_timeout: wait,
         },
     )
     .unwrap()
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+/// Whether a storage failure is a passing one (503), not a 500.
+fn unavailable(e: &StoreError) -> bool {
+    matches!(e, StoreError::Unexpected(e) if e.chain().any(|c| c.is::<tonne_kernel::Unavailable>()))
 }
 
 #[tokio::test]
@@ -131,12 +150,6 @@ async fn a_read_after_the_server_closed_its_connection_fails_at_most_once() {
 #[test]
 fn each_thread_reads_on_its_own_connections_and_dropping_the_handle_closes_them() {
     let Some(t) = TestDb::postgres() else { return };
-    let runtime = || {
-        tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap()
-    };
     let main = runtime();
     let db = own_handle(&t);
     let repo = AccountStore::new(db.clone());
@@ -144,7 +157,7 @@ fn each_thread_reads_on_its_own_connections_and_dropping_the_handle_closes_them(
     let before = db.status();
 
     // Two threads, each a single-threaded runtime as an HTTP worker is: each
-    // reads on a connection of its own pool, which goes when the thread ends.
+    // reads on a connection of its own, which goes when the thread ends.
     let (read_tx, read_rx) = std::sync::mpsc::channel();
     let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
     let done_rx = std::sync::Mutex::new(done_rx);
@@ -152,7 +165,9 @@ fn each_thread_reads_on_its_own_connections_and_dropping_the_handle_closes_them(
         for _ in 0..2 {
             let (repo, read_tx, done_rx) = (repo.clone(), read_tx.clone(), &done_rx);
             s.spawn(move || {
-                runtime().block_on(async {
+                // The runtime lives until the thread ends: it drives the connection.
+                let rt = runtime();
+                rt.block_on(async {
                     for _ in 0..5 {
                         assert!(repo.get(id).await.unwrap().is_some());
                     }
@@ -205,6 +220,126 @@ fn each_thread_reads_on_its_own_connections_and_dropping_the_handle_closes_them(
                 "sessions stayed open after the handle was dropped: {now_open}"
             );
             tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    });
+}
+
+/// Many reads at once on one thread share its one connection: one session
+/// more on the server, every answer right.
+#[test]
+fn many_reads_at_once_share_the_threads_connection() {
+    let Some(t) = TestDb::postgres() else { return };
+    let rt = runtime();
+    let db = own_handle(&t);
+    let repo = AccountStore::new(db.clone());
+    rt.block_on(async {
+        let mut ids = Vec::new();
+        for _ in 0..4 {
+            ids.push(seeded(&repo).await);
+        }
+        let before = db.status().connections;
+        let reads = (0..200).map(|i| {
+            let (repo, id) = (repo.clone(), ids[i % ids.len()]);
+            async move { repo.get(id).await }
+        });
+        let answers = futures_util::future::join_all(reads).await;
+        for (i, answer) in answers.into_iter().enumerate() {
+            let account = answer.unwrap().expect("the account is there");
+            assert_eq!(
+                account.id,
+                ids[i % ids.len()],
+                "read {i} got another's answer"
+            );
+        }
+        assert_eq!(
+            db.status().connections,
+            before + 1,
+            "the reads shared one connection"
+        );
+    });
+}
+
+/// A connection whose read waits behind a lock takes no more reads: the next
+/// read waits for a connection like any call and answers 503 after the wait;
+/// the first read finishes when the lock goes.
+#[test]
+fn a_read_does_not_join_one_stuck_behind_a_lock() {
+    use diesel::Connection as _;
+    use diesel::connection::SimpleConnection as _;
+    let Some(t) = TestDb::postgres() else { return };
+    let rt = runtime();
+    let db = handle_waiting(&t, Duration::from_millis(300));
+    let repo = AccountStore::new(db.clone());
+    rt.block_on(async {
+        let id = seeded(&repo).await;
+        assert!(repo.get(id).await.unwrap().is_some());
+
+        let mut locker = diesel::PgConnection::establish(t.url()).unwrap();
+        locker
+            .batch_execute("BEGIN; LOCK TABLE accounts IN ACCESS EXCLUSIVE MODE;")
+            .unwrap();
+        let stuck = tokio::spawn({
+            let repo = repo.clone();
+            async move { repo.get(id).await }
+        });
+        tokio::time::sleep(Duration::from_millis(150)).await;
+
+        let started = Instant::now();
+        let next = tokio::time::timeout(Duration::from_secs(3), repo.get(id))
+            .await
+            .expect("the read answers within 3 s, not behind the lock");
+        let took = started.elapsed();
+        let e = next.expect_err("the pool (size 1) is held by the stuck read");
+        assert!(unavailable(&e), "{e:?}");
+        assert!(
+            took >= Duration::from_millis(250) && took < Duration::from_secs(3),
+            "waited {took:?} for a connection"
+        );
+
+        locker.batch_execute("COMMIT;").unwrap();
+        assert!(stuck.await.unwrap().unwrap().is_some());
+        assert!(repo.get(id).await.unwrap().is_some());
+    });
+}
+
+/// Reads that keep a thread's connection busy without a pause do not keep a
+/// write waiting for the only permit: once a call waits, new reads wait too,
+/// the reads in flight finish, and the write goes first.
+#[test]
+fn a_waiting_write_is_not_overtaken_by_a_stream_of_reads() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let Some(t) = TestDb::postgres() else { return };
+    let rt = runtime();
+    let db = handle_waiting(&t, Duration::from_millis(1500));
+    let repo = AccountStore::new(db.clone());
+    rt.block_on(async {
+        let id = seeded(&repo).await;
+        let stop = Arc::new(AtomicBool::new(false));
+        let reads = Arc::new(AtomicUsize::new(0));
+        let readers: Vec<_> = (0..16)
+            .map(|_| {
+                let (repo, stop, reads) = (repo.clone(), Arc::clone(&stop), Arc::clone(&reads));
+                tokio::spawn(async move {
+                    while !stop.load(Ordering::Relaxed) {
+                        match repo.get(id).await {
+                            Ok(found) => assert!(found.is_some()),
+                            Err(e) => assert!(unavailable(&e), "{e:?}"),
+                        }
+                        reads.fetch_add(1, Ordering::Relaxed);
+                    }
+                })
+            })
+            .collect();
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        assert!(reads.load(Ordering::Relaxed) > 0, "the readers are reading");
+
+        let written = seeded(&repo).await;
+        assert!(repo.get(written).await.unwrap().is_some());
+
+        stop.store(true, Ordering::Relaxed);
+        for reader in readers {
+            reader.await.unwrap();
         }
     });
 }
