@@ -23,9 +23,7 @@ use crate::db::{AnyConnection, Db};
 use crate::error::{corrupt, decode_error, encode_error, store_error};
 use crate::impact::rollups;
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
-use crate::schema::{
-    account_event_sequences, bundles, estimates, order_events, order_lines, order_projects, orders,
-};
+use crate::schema::{bundles, estimates, order_events, order_lines, order_projects, orders};
 
 /// Orders and their outbox on either backend.
 #[derive(Debug, Clone)]
@@ -325,30 +323,32 @@ fn load_order(conn: &mut AnyConnection, id: &str) -> QueryResult<Option<Order>> 
     Ok(load_orders(conn, rows)?.into_iter().next())
 }
 
-/// The account's next event sequence number. The UPDATE's row lock serialises
-/// concurrent writers of one account until their transactions end, so numbers are
-/// gap-free and monotonic per account.
+#[derive(QueryableByName)]
+struct Sequence {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    last_sequence: i64,
+}
+
+/// The account's next event sequence number, in one statement: the counter
+/// row is made at 1 or bumped (never failing on a concurrent first insert).
+/// The row lock serialises concurrent writers of one account until their
+/// transactions end, so numbers are gap-free and monotonic per account.
 fn next_sequence(conn: &mut AnyConnection, account: &str) -> QueryResult<i64> {
-    // Make sure the counter row exists without ever failing on a concurrent first
-    // insert. `ON CONFLICT DO NOTHING` is not in Diesel's multi-backend dialect, so
-    // this one statement runs on the concrete connection (same SQL on both).
-    let ensure = diesel::insert_into(account_event_sequences::table)
-        .values((
-            account_event_sequences::account_id.eq(account),
-            account_event_sequences::last_sequence.eq(0_i64),
-        ))
-        .on_conflict_do_nothing();
-    match conn {
-        AnyConnection::Postgresql(c) => ensure.execute(c)?,
-        AnyConnection::Sqlite(c) => ensure.execute(c)?,
+    // An upsert with RETURNING is not in Diesel's multi-backend dialect: the
+    // same SQL runs on the concrete connection (PostgreSQL; SQLite ≥ 3.35).
+    const BUMP: &str = "INSERT INTO account_event_sequences (account_id, last_sequence) \
+        VALUES ($1, 1) ON CONFLICT (account_id) \
+        DO UPDATE SET last_sequence = account_event_sequences.last_sequence + 1 \
+        RETURNING last_sequence";
+    let bumped: Sequence = match conn {
+        AnyConnection::Postgresql(c) => diesel::sql_query(BUMP)
+            .bind::<diesel::sql_types::Text, _>(account)
+            .get_result(c)?,
+        AnyConnection::Sqlite(c) => diesel::sql_query(BUMP.replace("$1", "?"))
+            .bind::<diesel::sql_types::Text, _>(account)
+            .get_result(c)?,
     };
-    diesel::update(account_event_sequences::table.find(account))
-        .set(account_event_sequences::last_sequence.eq(account_event_sequences::last_sequence + 1))
-        .execute(conn)?;
-    account_event_sequences::table
-        .find(account)
-        .select(account_event_sequences::last_sequence)
-        .first(conn)
+    Ok(bumped.last_sequence)
 }
 
 fn append_event(conn: &mut AnyConnection, order: &Order, event: &NewEvent) -> QueryResult<()> {
@@ -373,24 +373,38 @@ fn append_event(conn: &mut AnyConnection, order: &Order, event: &NewEvent) -> Qu
     Ok(())
 }
 
-/// Takes `grams` from a bundle if it has them (never below zero). Returns whether the
-/// line is covered: reserved, or the bundle's inventory is unlimited.
-fn reserve(conn: &mut AnyConnection, bundle: &str, grams: i64) -> QueryResult<bool> {
-    let taken = diesel::update(
-        bundles::table
-            .filter(bundles::id.eq(bundle))
-            .filter(bundles::available_grams.ge(grams)),
-    )
-    .set(bundles::available_grams.eq(bundles::available_grams - grams))
-    .execute(conn)?;
-    if taken == 1 {
-        return Ok(true);
-    }
-    let available: Option<i64> = bundles::table
-        .find(bundle)
-        .select(bundles::available_grams)
-        .first(conn)?;
-    Ok(available.is_none())
+/// Takes each line's grams from its bundle if it has them (never below zero).
+/// Returns, line by line, whether it is covered: reserved, or the bundle's
+/// inventory is unlimited. Which bundles are unlimited is read first, in one
+/// statement that takes no lock, so that the row locks of the reservations
+/// (held until the order's transaction ends, and wanted by every concurrent
+/// order of the same bundles) are taken by one UPDATE per limited bundle and
+/// nothing else. A bundle that does not exist fails the order, as before.
+fn reserve(conn: &mut AnyConnection, lines: &[(String, i64)]) -> QueryResult<Vec<bool>> {
+    let ids: Vec<&str> = lines.iter().map(|(bundle, _)| bundle.as_str()).collect();
+    let inventories: HashMap<String, bool> = bundles::table
+        .filter(bundles::id.eq_any(&ids))
+        .select((bundles::id, bundles::available_grams.is_null()))
+        .load::<(String, bool)>(conn)?
+        .into_iter()
+        .collect();
+    lines
+        .iter()
+        .map(|(bundle, grams)| match inventories.get(bundle) {
+            None => Err(DieselError::NotFound),
+            Some(true) => Ok(true),
+            Some(false) => {
+                let taken = diesel::update(
+                    bundles::table
+                        .filter(bundles::id.eq(bundle))
+                        .filter(bundles::available_grams.ge(grams)),
+                )
+                .set(bundles::available_grams.eq(bundles::available_grams - grams))
+                .execute(conn)?;
+                Ok(taken == 1)
+            }
+        })
+        .collect()
 }
 
 /// Marks the estimate as bought by `order`, in the order's transaction: only if
@@ -484,9 +498,13 @@ impl OrderRepository for OrderStore {
                         ));
                     }
                 }
-                for line in &mut order.lines {
-                    let covered =
-                        reserve(conn, &line.bundle_id.to_string(), line.quantity.grams())?;
+                let wanted: Vec<(String, i64)> = order
+                    .lines
+                    .iter()
+                    .map(|l| (l.bundle_id.to_string(), l.quantity.grams()))
+                    .collect();
+                let covered = reserve(conn, &wanted)?;
+                for (line, covered) in order.lines.iter_mut().zip(covered) {
                     line.insufficient_available_quantity = !covered;
                 }
                 diesel::insert_into(orders::table)
@@ -495,10 +513,12 @@ impl OrderRepository for OrderStore {
                 if let Some(estimate) = order.estimate_id {
                     claim_estimate(conn, &order, &estimate.to_string())?;
                 }
-                for line in line_rows(&order) {
-                    diesel::insert_into(order_lines::table)
-                        .values(&line)
-                        .execute(conn)?;
+                // All lines in one statement (a batch insert is not in Diesel's
+                // multi-backend dialect: it runs on the concrete connection).
+                let lines = line_rows(&order);
+                if !lines.is_empty() {
+                    let insert = diesel::insert_into(order_lines::table).values(&lines);
+                    on_conn!(conn, |c| insert.execute(c))?;
                 }
                 append_event(conn, &order, &event)?;
                 rollups::order_placed(conn, &order)?;

@@ -1,109 +1,61 @@
 //! The catalogue on either backend.
 
-use std::collections::HashMap;
-
 use async_trait::async_trait;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
-use rust_decimal::Decimal;
-use serde::{Deserialize, Serialize};
-use time::{OffsetDateTime, PrimitiveDateTime};
-use tonne_kernel::{
-    AccountId, AuditEntry, Currency, Cursor, Mass, Money, Page, PageRequest, StoreError,
-};
+use time::OffsetDateTime;
+use tonne_kernel::{AccountId, AuditEntry, Cursor, Page, PageRequest, StoreError};
 use tonne_ordering::ports::{Catalogue, CatalogueRepository, ImportSummary, Visibility};
 use tonne_ordering::{
-    Approach, Bundle, BundleEdit, BundleId, BundlePortfolio, BundlePortfolioId, BundlePrice,
-    CarbonPermanence, Media, OffsetType, Project, ProjectFacts, ProjectId, Registry, StockEntry,
-    StockEntryId,
+    Bundle, BundleEdit, BundleId, BundlePortfolio, BundlePortfolioId, Project, ProjectId,
+    StockEntry, StockEntryId,
 };
 
-use crate::db::{AnyConnection, Db};
-use crate::error::{corrupt, decode_error, encode_error, store_error};
-use crate::mapping::{from_sql_time, parse_id, to_sql_time};
+use crate::db::Db;
+use crate::error::store_error;
+use crate::mapping::to_sql_time;
 use crate::schema::{
     account_bundle_selections, accounts, bundle_portfolio_bundles, bundle_portfolios,
     bundle_prices, bundle_projects, bundles, projects,
 };
 
-const DATE: &[time::format_description::FormatItem<'static>] =
-    time::macros::format_description!("[year]-[month]-[day]");
-
-/// A project's `facts` column.
-#[derive(Serialize, Deserialize, Default)]
-#[serde(default)]
-struct FactsJson {
-    crediting_start_date: Option<String>,
-    crediting_end_date: Option<String>,
-    registration_date: Option<String>,
-    protocol: Vec<String>,
-    methodology: Option<String>,
-    durability: Option<String>,
-    additional_standards_met: Vec<String>,
-    verifying_body: Option<String>,
-    risk_of_reversal: Option<String>,
-    risk_of_predicted_emissions: Option<String>,
-    avg_annual_emission_reductions: Option<String>,
-}
-
-fn date_to_sql(date: Option<time::Date>) -> Result<Option<String>, DieselError> {
-    date.map(|d| {
-        d.format(DATE)
-            .map_err(|e| DieselError::SerializationError(Box::new(e)))
-    })
-    .transpose()
-}
-
-fn date_from_sql(what: &str, raw: Option<&str>) -> Result<Option<time::Date>, DieselError> {
-    raw.map(|r| time::Date::parse(r, DATE).map_err(|_| corrupt(what, r)))
-        .transpose()
-}
-
-fn encode_facts(f: &ProjectFacts) -> Result<String, DieselError> {
-    let json = FactsJson {
-        crediting_start_date: date_to_sql(f.crediting_start_date)?,
-        crediting_end_date: date_to_sql(f.crediting_end_date)?,
-        registration_date: date_to_sql(f.registration_date)?,
-        protocol: f.protocol.clone(),
-        methodology: f.methodology.clone(),
-        durability: f.durability.clone(),
-        additional_standards_met: f.additional_standards_met.clone(),
-        verifying_body: f.verifying_body.clone(),
-        risk_of_reversal: f.risk_of_reversal.clone(),
-        risk_of_predicted_emissions: f.risk_of_predicted_emissions.clone(),
-        avg_annual_emission_reductions: f
-            .avg_annual_emission_reductions
-            .map(|d| d.normalize().to_string()),
+/// The statements that read bundles and an account's selection, written once
+/// for both ways of running them (on a blocking connection, and with `load!`).
+/// Each takes what it filters on by value or by reference.
+macro_rules! bundles_by_id {
+    ($ids:expr) => {
+        crate::schema::bundles::table
+            .filter(crate::schema::bundles::id.eq_any($ids))
+            .select(crate::catalogue::rows::BundleRow::as_select())
     };
-    serde_json::to_string(&json).map_err(encode_error)
 }
 
-fn decode_facts(raw: &str) -> Result<ProjectFacts, DieselError> {
-    let f: FactsJson = serde_json::from_str(raw).map_err(decode_error)?;
-    Ok(ProjectFacts {
-        crediting_start_date: date_from_sql(
-            "crediting start date",
-            f.crediting_start_date.as_deref(),
-        )?,
-        crediting_end_date: date_from_sql("crediting end date", f.crediting_end_date.as_deref())?,
-        registration_date: date_from_sql("registration date", f.registration_date.as_deref())?,
-        protocol: f.protocol,
-        methodology: f.methodology,
-        durability: f.durability,
-        additional_standards_met: f.additional_standards_met,
-        verifying_body: f.verifying_body,
-        risk_of_reversal: f.risk_of_reversal,
-        risk_of_predicted_emissions: f.risk_of_predicted_emissions,
-        avg_annual_emission_reductions: f
-            .avg_annual_emission_reductions
-            .as_deref()
-            .map(|r| {
-                r.parse::<Decimal>()
-                    .map_err(|_| corrupt("average annual emission reductions", r))
-            })
-            .transpose()?,
-    })
+/// Bundles' prices as `PriceRow`s.
+macro_rules! prices_of_bundles {
+    ($ids:expr) => {{
+        use crate::schema::bundle_prices as p;
+        p::table
+            .filter(p::bundle_id.eq_any($ids))
+            .order((p::bundle_id.asc(), p::currency.asc()))
+            .select((p::bundle_id, p::currency, p::unit_price_minor))
+    }};
 }
+
+/// Bundles' projects as `MemberRow`s, in membership order.
+macro_rules! projects_of_bundles {
+    ($ids:expr) => {{
+        use crate::schema::bundle_projects as m;
+        m::table
+            .filter(m::bundle_id.eq_any($ids))
+            .order((m::bundle_id.asc(), m::position.asc()))
+            .select((m::bundle_id, m::project_id))
+    }};
+}
+
+mod rows;
+mod selection;
+
+use rows::{BundleRow, ProjectRow, load_bundles, load_portfolios, load_projects};
 
 /// Projects, bundles, prices and memberships on either backend.
 #[derive(Debug, Clone)]
@@ -116,340 +68,6 @@ impl CatalogueStore {
     pub fn new(db: Db) -> Self {
         Self { db }
     }
-}
-
-#[derive(Serialize, Deserialize)]
-struct MediaJson {
-    #[serde(rename = "type")]
-    kind: String,
-    url: String,
-    attribution_text: Option<String>,
-    attribution_url: Option<String>,
-}
-
-#[derive(Queryable, Selectable, Insertable, AsChangeset)]
-#[diesel(table_name = projects, treat_none_as_null = true)]
-struct ProjectRow {
-    id: String,
-    slug: String,
-    name: String,
-    short_name: String,
-    description: String,
-    project_type: String,
-    registry_name: String,
-    registry_link: Option<String>,
-    latitude: String,
-    longitude: String,
-    country_name: String,
-    country_code: String,
-    region: Option<String>,
-    logo: Option<String>,
-    primary_image: Option<String>,
-    thumbnail_image: Option<String>,
-    results: String,
-    un_sdg: String,
-    media: String,
-    disabled: bool,
-    disabled_at: Option<PrimitiveDateTime>,
-    #[diesel(skip_update)]
-    created_at: PrimitiveDateTime,
-    updated_at: PrimitiveDateTime,
-    facts: String,
-}
-
-impl ProjectRow {
-    fn from_domain(p: &Project, at: OffsetDateTime) -> Result<Self, DieselError> {
-        let media: Vec<MediaJson> = p
-            .media
-            .iter()
-            .map(|m| MediaJson {
-                kind: m.kind.clone(),
-                url: m.url.clone(),
-                attribution_text: m.attribution_text.clone(),
-                attribution_url: m.attribution_url.clone(),
-            })
-            .collect();
-        Ok(Self {
-            id: p.id.to_string(),
-            slug: p.slug.clone(),
-            name: p.name.clone(),
-            short_name: p.short_name.clone(),
-            description: p.description.clone(),
-            project_type: p.project_type.clone(),
-            registry_name: p.registry.as_str().to_owned(),
-            registry_link: p.registry_link.clone(),
-            latitude: p.latitude.to_string(),
-            longitude: p.longitude.to_string(),
-            country_name: p.country_name.clone(),
-            country_code: p.country_code.clone(),
-            region: p.region.clone(),
-            logo: p.logo.clone(),
-            primary_image: p.primary_image.clone(),
-            thumbnail_image: p.thumbnail_image.clone(),
-            results: serde_json::to_string(&p.results).map_err(encode_error)?,
-            un_sdg: serde_json::to_string(&p.un_sdg).map_err(encode_error)?,
-            media: serde_json::to_string(&media).map_err(encode_error)?,
-            disabled: p.disabled,
-            disabled_at: p.disabled_at.map(to_sql_time),
-            created_at: to_sql_time(at),
-            updated_at: to_sql_time(at),
-            facts: encode_facts(&p.facts)?,
-        })
-    }
-
-    fn into_domain(self, bundle_ids: Vec<BundleId>) -> Result<Project, DieselError> {
-        let media: Vec<MediaJson> = serde_json::from_str(&self.media).map_err(decode_error)?;
-        let facts = decode_facts(&self.facts)?;
-        Ok(Project {
-            facts,
-            id: parse_id::<ProjectId>("project id", &self.id)?,
-            registry: Registry::parse(&self.registry_name)
-                .ok_or_else(|| corrupt("registry", &self.registry_name))?,
-            latitude: self
-                .latitude
-                .parse::<Decimal>()
-                .map_err(|_| corrupt("latitude", &self.latitude))?,
-            longitude: self
-                .longitude
-                .parse::<Decimal>()
-                .map_err(|_| corrupt("longitude", &self.longitude))?,
-            results: serde_json::from_str(&self.results).map_err(decode_error)?,
-            un_sdg: serde_json::from_str(&self.un_sdg).map_err(decode_error)?,
-            media: media
-                .into_iter()
-                .map(|m| Media {
-                    kind: m.kind,
-                    url: m.url,
-                    attribution_text: m.attribution_text,
-                    attribution_url: m.attribution_url,
-                })
-                .collect(),
-            slug: self.slug,
-            name: self.name,
-            short_name: self.short_name,
-            description: self.description,
-            project_type: self.project_type,
-            registry_link: self.registry_link,
-            country_name: self.country_name,
-            country_code: self.country_code,
-            region: self.region,
-            logo: self.logo,
-            primary_image: self.primary_image,
-            thumbnail_image: self.thumbnail_image,
-            disabled: self.disabled,
-            disabled_at: self.disabled_at.map(from_sql_time),
-            bundle_ids,
-        })
-    }
-}
-
-#[derive(Queryable, Selectable, Insertable, AsChangeset)]
-#[diesel(table_name = bundles, treat_none_as_null = true)]
-struct BundleRow {
-    id: String,
-    name: String,
-    description: Option<String>,
-    background_colour: Option<String>,
-    primary_image: Option<String>,
-    large_image: Option<String>,
-    primary_image_hires: Option<String>,
-    small_thumbnail: Option<String>,
-    available_grams: Option<i64>,
-    offset_type: Option<String>,
-    carbon_permanence: Option<String>,
-    disabled: bool,
-    disabled_at: Option<PrimitiveDateTime>,
-    default_share: Option<i32>,
-    #[diesel(skip_update)]
-    created_at: PrimitiveDateTime,
-    updated_at: PrimitiveDateTime,
-    approach: Option<String>,
-}
-
-impl BundleRow {
-    fn from_domain(b: &Bundle, at: OffsetDateTime) -> Self {
-        Self {
-            id: b.id.to_string(),
-            name: b.name.clone(),
-            description: b.description.clone(),
-            background_colour: b.background_colour.clone(),
-            primary_image: b.primary_image.clone(),
-            large_image: b.large_image.clone(),
-            primary_image_hires: b.primary_image_hires.clone(),
-            small_thumbnail: b.small_thumbnail.clone(),
-            available_grams: b.available.map(|m| m.grams()),
-            offset_type: b.offset_type.map(|t| t.as_str().to_owned()),
-            // NULL is `no_storage` (the 2023 contract's null; the column's CHECK predates it).
-            carbon_permanence: match b.permanence {
-                CarbonPermanence::NoStorage => None,
-                stored => Some(stored.as_str().to_owned()),
-            },
-            disabled: b.disabled,
-            disabled_at: b.disabled_at.map(to_sql_time),
-            default_share: b.default_share.and_then(|s| i32::try_from(s).ok()),
-            created_at: to_sql_time(at),
-            updated_at: to_sql_time(at),
-            approach: b.approach.map(|a| a.as_str().to_owned()),
-        }
-    }
-
-    fn into_domain(
-        self,
-        prices: Vec<BundlePrice>,
-        project_ids: Vec<ProjectId>,
-    ) -> Result<Bundle, DieselError> {
-        Ok(Bundle {
-            id: parse_id::<BundleId>("bundle id", &self.id)?,
-            offset_type: self
-                .offset_type
-                .as_deref()
-                .map(|t| OffsetType::parse(t).ok_or_else(|| corrupt("offset type", t)))
-                .transpose()?,
-            permanence: match self.carbon_permanence.as_deref() {
-                None => CarbonPermanence::NoStorage,
-                Some(p) => CarbonPermanence::parse(p).ok_or_else(|| corrupt("permanence", p))?,
-            },
-            approach: self
-                .approach
-                .as_deref()
-                .map(|a| Approach::parse(a).ok_or_else(|| corrupt("approach", a)))
-                .transpose()?,
-            available: self.available_grams.map(Mass::from_grams),
-            default_share: self.default_share.and_then(|s| u32::try_from(s).ok()),
-            name: self.name,
-            description: self.description,
-            background_colour: self.background_colour,
-            primary_image: self.primary_image,
-            large_image: self.large_image,
-            primary_image_hires: self.primary_image_hires,
-            small_thumbnail: self.small_thumbnail,
-            disabled: self.disabled,
-            disabled_at: self.disabled_at.map(from_sql_time),
-            prices,
-            project_ids,
-        })
-    }
-}
-
-/// Bundle ids per project, in membership order.
-fn memberships_of_projects(
-    conn: &mut AnyConnection,
-    ids: &[String],
-) -> QueryResult<HashMap<String, Vec<BundleId>>> {
-    let rows: Vec<(String, String)> = bundle_projects::table
-        .filter(bundle_projects::project_id.eq_any(ids))
-        .order((
-            bundle_projects::bundle_id.asc(),
-            bundle_projects::position.asc(),
-        ))
-        .select((bundle_projects::project_id, bundle_projects::bundle_id))
-        .load(conn)?;
-    let mut out: HashMap<String, Vec<BundleId>> = HashMap::new();
-    for (project, bundle) in rows {
-        out.entry(project)
-            .or_default()
-            .push(parse_id("bundle id", &bundle)?);
-    }
-    Ok(out)
-}
-
-fn load_projects(conn: &mut AnyConnection, rows: Vec<ProjectRow>) -> QueryResult<Vec<Project>> {
-    let ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
-    let mut members = memberships_of_projects(conn, &ids)?;
-    rows.into_iter()
-        .map(|r| {
-            let bundles = members.remove(&r.id).unwrap_or_default();
-            r.into_domain(bundles)
-        })
-        .collect()
-}
-
-fn load_bundles(conn: &mut AnyConnection, rows: Vec<BundleRow>) -> QueryResult<Vec<Bundle>> {
-    if rows.is_empty() {
-        return Ok(Vec::new());
-    }
-    let ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
-    let price_rows: Vec<(String, String, i64)> = bundle_prices::table
-        .filter(bundle_prices::bundle_id.eq_any(&ids))
-        .order((
-            bundle_prices::bundle_id.asc(),
-            bundle_prices::currency.asc(),
-        ))
-        .select((
-            bundle_prices::bundle_id,
-            bundle_prices::currency,
-            bundle_prices::unit_price_minor,
-        ))
-        .load(conn)?;
-    let mut prices: HashMap<String, Vec<BundlePrice>> = HashMap::new();
-    for (bundle, currency, minor) in price_rows {
-        let currency: Currency = currency
-            .parse()
-            .map_err(|_| corrupt("currency", &currency))?;
-        prices.entry(bundle).or_default().push(BundlePrice {
-            unit_price: Money::from_minor(minor, currency),
-        });
-    }
-    let member_rows: Vec<(String, String)> = bundle_projects::table
-        .filter(bundle_projects::bundle_id.eq_any(&ids))
-        .order((
-            bundle_projects::bundle_id.asc(),
-            bundle_projects::position.asc(),
-        ))
-        .select((bundle_projects::bundle_id, bundle_projects::project_id))
-        .load(conn)?;
-    let mut members: HashMap<String, Vec<ProjectId>> = HashMap::new();
-    for (bundle, project) in member_rows {
-        members
-            .entry(bundle)
-            .or_default()
-            .push(parse_id("project id", &project)?);
-    }
-    rows.into_iter()
-        .map(|r| {
-            let p = prices.remove(&r.id).unwrap_or_default();
-            let m = members.remove(&r.id).unwrap_or_default();
-            r.into_domain(p, m)
-        })
-        .collect()
-}
-
-/// Portfolios from their `(id, identifier, label)` rows, with their selections in order.
-fn load_portfolios(
-    conn: &mut AnyConnection,
-    rows: Vec<(String, String, String)>,
-) -> QueryResult<Vec<BundlePortfolio>> {
-    let ids: Vec<String> = rows.iter().map(|(id, _, _)| id.clone()).collect();
-    let entries: Vec<(String, String, i32)> = bundle_portfolio_bundles::table
-        .filter(bundle_portfolio_bundles::portfolio_id.eq_any(&ids))
-        .order((
-            bundle_portfolio_bundles::portfolio_id.asc(),
-            bundle_portfolio_bundles::position.asc(),
-        ))
-        .select((
-            bundle_portfolio_bundles::portfolio_id,
-            bundle_portfolio_bundles::bundle_id,
-            bundle_portfolio_bundles::share,
-        ))
-        .load(conn)?;
-    let mut selections: HashMap<String, Vec<(BundleId, u32)>> = HashMap::new();
-    for (portfolio, bundle, share) in entries {
-        let share = u32::try_from(share).map_err(|_| corrupt("portfolio share", &portfolio))?;
-        selections
-            .entry(portfolio)
-            .or_default()
-            .push((parse_id("bundle id", &bundle)?, share));
-    }
-    rows.into_iter()
-        .map(|(id, identifier, label)| {
-            Ok(BundlePortfolio {
-                selection: selections.remove(&id).unwrap_or_default(),
-                id: parse_id::<BundlePortfolioId>("bundle portfolio id", &id)?,
-                identifier,
-                label,
-            })
-        })
-        .collect()
 }
 
 #[async_trait]
@@ -564,10 +182,7 @@ impl CatalogueRepository for CatalogueStore {
         let ids: Vec<String> = ids.iter().map(ToString::to_string).collect();
         self.db
             .read(move |conn| {
-                let rows: Vec<BundleRow> = bundles::table
-                    .filter(bundles::id.eq_any(&ids))
-                    .select(BundleRow::as_select())
-                    .load(conn)?;
+                let rows: Vec<BundleRow> = bundles_by_id!(&ids).load(conn)?;
                 load_bundles(conn, rows)
             })
             .await
@@ -593,51 +208,7 @@ impl CatalogueRepository for CatalogueStore {
         &self,
         account: AccountId,
     ) -> Result<Vec<(Bundle, u32)>, StoreError> {
-        let account = account.to_string();
-        self.db
-            .read(move |conn| {
-                // Prepared (cached) statements: the account's own selection,
-                // else the portfolio it follows, joined in one query (an id
-                // naming no portfolio selects nothing).
-                let mut chosen: Vec<(String, i32)> = account_bundle_selections::table
-                    .filter(account_bundle_selections::account_id.eq(&account))
-                    .order(account_bundle_selections::position.asc())
-                    .select((
-                        account_bundle_selections::bundle_id,
-                        account_bundle_selections::share,
-                    ))
-                    .load(conn)?;
-                if chosen.is_empty() {
-                    chosen = accounts::table
-                        .inner_join(
-                            bundle_portfolio_bundles::table.on(accounts::bundle_portfolio_id
-                                .eq(bundle_portfolio_bundles::portfolio_id.nullable())),
-                        )
-                        .filter(accounts::id.eq(&account))
-                        .order(bundle_portfolio_bundles::position.asc())
-                        .select((
-                            bundle_portfolio_bundles::bundle_id,
-                            bundle_portfolio_bundles::share,
-                        ))
-                        .load(conn)?;
-                }
-                if chosen.is_empty() {
-                    return Ok(Vec::new());
-                }
-                let ids: Vec<String> = chosen.iter().map(|(id, _)| id.clone()).collect();
-                let rows: Vec<BundleRow> = bundles::table
-                    .filter(bundles::id.eq_any(&ids))
-                    .select(BundleRow::as_select())
-                    .load(conn)?;
-                let found = load_bundles(conn, rows)?;
-                Ok(chosen
-                    .into_iter()
-                    .filter_map(|(id, share)| {
-                        let bundle = found.iter().find(|b| b.id.to_string() == id)?.clone();
-                        Some((bundle, u32::try_from(share).unwrap_or(0)))
-                    })
-                    .collect())
-            })
+        selection::of_account(&self.db, account.to_string())
             .await
             .map_err(|e| store_error(e, "reading an account's selection"))
     }
