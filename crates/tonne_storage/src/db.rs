@@ -346,6 +346,39 @@ impl Db {
         .await
     }
 
+    /// Runs a write that PostgreSQL can take as one statement: there `pg`,
+    /// sent on the calling thread's pipelined connection (a statement alone
+    /// commits by itself, so it needs neither a transaction nor a blocking
+    /// thread); on SQLite `any`, in a transaction as [`Db::write`] runs it.
+    /// Both must write the same.
+    pub(crate) async fn write_one<T, F, Q>(&self, any: F, pg: Q) -> Result<(), DbError>
+    where
+        F: FnOnce(&mut AnyConnection) -> diesel::QueryResult<T> + Send + 'static,
+        T: Send + 'static,
+        Q: diesel::query_builder::QueryFragment<diesel::pg::Pg>
+            + diesel::query_builder::QueryId
+            + Send
+            + 'static,
+    {
+        let Some(pipelined) = &self.pipelined else {
+            return self.write(any).await.map(drop);
+        };
+        let span = self.span::<F>("write");
+        async move {
+            let lease = pipelined
+                .enter()
+                .await
+                .map_err(|e| self.pipeline_error(e))?;
+            let pipe = lease.pipe();
+            match diesel_async::RunQueryDsl::execute(pg, &mut pipe.pg()).await {
+                Ok(_) => Ok(()),
+                Err(e) => Err(DbError::Query(ended_session(e, pipe).await)),
+            }
+        }
+        .instrument(span)
+        .await
+    }
+
     /// A read that could not be sent, as the blocking pool's failure would
     /// be reported: no permit within the wait is `Busy` (503), a connection
     /// that could not be opened is `Connect` with the driver's message.

@@ -2,6 +2,7 @@
 //! [`encoding`] in `result`, the caller's submitted document in `request`;
 //! the impact domain's daily counts are kept in the same transactions.
 
+mod counted;
 mod encoding;
 
 use async_trait::async_trait;
@@ -30,7 +31,7 @@ impl EstimateStore {
     }
 }
 
-#[derive(Queryable, Selectable, Insertable)]
+#[derive(Clone, Queryable, Selectable, Insertable)]
 #[diesel(table_name = estimates)]
 struct EstimateRow {
     id: String,
@@ -164,22 +165,30 @@ impl EstimateRepository for EstimateStore {
             .map(row)
             .collect::<Result<Vec<EstimateRow>, _>>()
             .map_err(|e| store_error(DbError::Query(e), "encoding estimates"))?;
-        self.db
-            .write(move |conn| {
-                // one multi-row INSERT per 500 rows, in one transaction (batch
-                // inserts are not in Diesel's multi-backend dialect: run each on
-                // the concrete connection; the same statement on both)
-                for chunk in rows.chunks(500) {
-                    let insert = diesel::insert_into(estimates::table).values(chunk);
-                    match conn {
-                        AnyConnection::Postgresql(c) => insert.execute(c)?,
-                        AnyConnection::Sqlite(c) => insert.execute(c)?,
-                    };
-                }
-                rollups::estimates_counted(conn, rows.iter().map(counted))
-            })
-            .await
-            .map_err(|e| store_error(e, "storing estimates"))
+        // One estimate (every estimate route but the batch) is one statement
+        // on PostgreSQL (`counted`); SQLite, and batches, write in a transaction.
+        let one = match rows.as_slice() {
+            [row] => Some(counted::CountedInsert::new(row.clone())),
+            _ => None,
+        };
+        let write = move |conn: &mut AnyConnection| {
+            // one multi-row INSERT per 500 rows, in one transaction (batch
+            // inserts are not in Diesel's multi-backend dialect: run each on
+            // the concrete connection; the same statement on both)
+            for chunk in rows.chunks(500) {
+                let insert = diesel::insert_into(estimates::table).values(chunk);
+                match conn {
+                    AnyConnection::Postgresql(c) => insert.execute(c)?,
+                    AnyConnection::Sqlite(c) => insert.execute(c)?,
+                };
+            }
+            rollups::estimates_counted(conn, rows.iter().map(counted))
+        };
+        match one {
+            Some(statement) => self.db.write_one(write, statement).await,
+            None => self.db.write(write).await,
+        }
+        .map_err(|e| store_error(e, "storing estimates"))
     }
 
     async fn get(

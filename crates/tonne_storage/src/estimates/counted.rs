@@ -1,0 +1,90 @@
+//! A new estimate and its daily count in one statement, on PostgreSQL.
+//!
+//! Storing an estimate also counts it in `estimate_daily_counts` (the impact
+//! domain's figures, `impact::rollups`). As a transaction that is four waits
+//! for PostgreSQL (`BEGIN`, the insert, the count, `COMMIT`), the count's row
+//! locked from its upsert until the client's `COMMIT` arrives — and every
+//! estimate of one account on one day wants that row. As one statement (a
+//! data-modifying `WITH`) it commits by itself: one wait, the row locked only
+//! while PostgreSQL runs the statement and flushes its commit, and it can be
+//! sent on the thread's pipelined connection. The statement is a type of its
+//! own (not raw SQL) so that it is prepared once per connection and reused.
+
+use diesel::QueryResult;
+use diesel::pg::Pg;
+use diesel::query_builder::{AstPass, QueryFragment, QueryId};
+use diesel::sql_types::{BigInt, Bool, Nullable, Text, Timestamp};
+
+use super::EstimateRow;
+use crate::impact::rollups;
+
+/// Inserts one estimate and adds it to its account's count of the day.
+pub(super) struct CountedInsert {
+    row: EstimateRow,
+    day: String,
+    grams: i64,
+}
+
+impl CountedInsert {
+    pub(super) fn new(row: EstimateRow) -> Self {
+        let counted = super::counted(&row);
+        let day = rollups::day_text(counted.created_at.date());
+        let grams = counted.grams;
+        Self { row, day, grams }
+    }
+}
+
+impl QueryId for CountedInsert {
+    type QueryId = Self;
+    const HAS_STATIC_QUERY_ID: bool = true;
+}
+
+impl QueryFragment<Pg> for CountedInsert {
+    fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
+        let r = &self.row;
+        out.push_sql(
+            "WITH inserted AS (INSERT INTO estimates (id, account_id, kind, mass_grams, \
+             request, result, order_id, created_at, updated_at, idempotency_key, metadata, \
+             actual, occurred_at) VALUES (",
+        );
+        out.push_bind_param::<Text, _>(&r.id)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Text, _>(&r.account_id)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Text, _>(&r.kind)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Nullable<BigInt>, _>(&r.mass_grams)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Text, _>(&r.request)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Text, _>(&r.result)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Nullable<Text>, _>(&r.order_id)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Timestamp, _>(&r.created_at)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Timestamp, _>(&r.updated_at)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Nullable<Text>, _>(&r.idempotency_key)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Text, _>(&r.metadata)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Nullable<Bool>, _>(&r.actual)?;
+        out.push_sql(", ");
+        out.push_bind_param::<Nullable<Timestamp>, _>(&r.occurred_at)?;
+        out.push_sql(
+            ") RETURNING account_id, kind) \
+             INSERT INTO estimate_daily_counts (account_id, day, kind, estimates, mass_grams) \
+             SELECT account_id, ",
+        );
+        out.push_bind_param::<Text, _>(&self.day)?;
+        out.push_sql(", kind, 1, ");
+        out.push_bind_param::<BigInt, _>(&self.grams)?;
+        out.push_sql(
+            " FROM inserted ON CONFLICT (account_id, day, kind) DO UPDATE SET \
+             estimates = estimate_daily_counts.estimates + 1, \
+             mass_grams = estimate_daily_counts.mass_grams + EXCLUDED.mass_grams",
+        );
+        Ok(())
+    }
+}
