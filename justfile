@@ -58,6 +58,11 @@ bench-accounts:
 bench-request-path a b="target/release/tonne":
     A={{a}} B={{b}} bash bench/request-path.sh
 
+# The write path A/B: shipping estimate and order creation at 4 connections,
+# p50 with the server's and PostgreSQL's CPU per request (issue 22)
+bench-write-path a b="target/release/tonne":
+    A={{a}} B={{b}} bash bench/write-path.sh
+
 # Orders on PostgreSQL: pgbench baseline, creation, quotes, deep pagination
 bench-orders:
     bash bench/orders.sh
