@@ -523,7 +523,7 @@ async fn estimates(t: &TestDb, accounts: &Accounts) -> Account {
     let client = client_account(t, &accounts.live, None).await;
     let store = EstimateStore::new(t.db().clone());
     let (live, other) = (&accounts.live, &accounts.other);
-    let batch = vec![
+    let batch = [
         estimate(live, Some(1_000), EstimateKind::Transaction, T0),
         estimate(live, Some(5_000), EstimateKind::Company, T0),
         estimate(live, Some(2_000), EstimateKind::Transaction, D2),
