@@ -21,7 +21,12 @@
 //! it without a permit of its own unless another call is waiting for a permit
 //! (a write must not be overtaken for ever) or the connection has stopped
 //! answering (a statement stuck behind a lock): then the read waits for a
-//! permit like any call, and answers 503 when none comes within the wait.
+//! permit like any call, and answers 503 when none comes within the wait. A
+//! read that took a permit because the connection stopped answering does not
+//! queue behind the stuck statement: it and the reads after it go on a new
+//! connection, and the old one is closed once its reads are done (each
+//! connection with reads in flight holds a permit, so the pool size still
+//! bounds them all).
 
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -143,8 +148,9 @@ struct Slot {
 struct State {
     pipe: Option<Arc<Pipe>>,
     in_flight: usize,
-    /// Held while reads are in flight.
-    permit: Option<OwnedSemaphorePermit>,
+    /// Held while reads are in flight: one per connection that has some (a
+    /// connection left behind a stuck statement keeps its own).
+    permits: Vec<OwnedSemaphorePermit>,
     /// When the connection last answered, or took its permit.
     progress: Instant,
 }
@@ -155,7 +161,7 @@ impl Slot {
             state: Mutex::new(State {
                 pipe: None,
                 in_flight: 0,
-                permit: None,
+                permits: Vec::new(),
                 progress: Instant::now(),
             }),
             opening: tokio::sync::Mutex::new(()),
@@ -195,17 +201,17 @@ struct Counted(Arc<Slot>);
 
 impl Drop for Counted {
     fn drop(&mut self) {
-        let permit = {
+        let permits = {
             let mut state = self.0.state();
             state.in_flight = state.in_flight.saturating_sub(1);
             state.progress = Instant::now();
             if state.in_flight == 0 {
-                state.permit.take()
+                std::mem::take(&mut state.permits)
             } else {
-                None
+                Vec::new()
             }
         };
-        drop(permit);
+        drop(permits);
     }
 }
 
@@ -252,7 +258,7 @@ impl PipelinedReads {
         let joined = {
             let mut state = slot.state();
             let join = state.in_flight > 0
-                && state.permit.is_some()
+                && !state.permits.is_empty()
                 && !self.gate.contended()
                 && state.progress.elapsed() < STALLED_AFTER;
             if join {
@@ -263,12 +269,19 @@ impl PipelinedReads {
         if !joined {
             let permit = self.gate.permit().await?;
             let mut state = slot.state();
-            state.in_flight += 1;
-            if state.permit.is_none() {
-                state.permit = Some(permit);
+            let stalled = state.in_flight > 0 && state.progress.elapsed() >= STALLED_AFTER;
+            if state.permits.is_empty() || stalled {
+                if stalled {
+                    // Not behind the stuck statement: a new connection for
+                    // this read and the next; the old one lives on in the
+                    // leases of its reads, and closes when they are done.
+                    state.pipe = None;
+                }
+                state.permits.push(permit);
                 state.progress = Instant::now();
             }
             // Else the connection already holds one: this one goes back.
+            state.in_flight += 1;
         }
         // Counted from here: a failure to open, or a cancelled read, counts it out.
         let counted = Counted(slot);

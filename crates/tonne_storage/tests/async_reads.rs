@@ -302,6 +302,59 @@ fn a_read_does_not_join_one_stuck_behind_a_lock() {
     });
 }
 
+/// When the pool has room, a read that finds the thread's connection stuck
+/// (a key lookup behind a lock on the keys table) goes on a new connection
+/// instead of queueing behind it: an account read answers at once.
+#[test]
+fn a_read_does_not_queue_behind_a_stuck_one_when_the_pool_has_room() {
+    use diesel::Connection as _;
+    use diesel::connection::SimpleConnection as _;
+    use tonne_accounts::KeyHash;
+    use tonne_accounts::ports::ApiKeyRepository as _;
+    use tonne_storage::ApiKeyStore;
+    let Some(t) = TestDb::postgres() else { return };
+    let rt = runtime();
+    let db = Db::connect(
+        &DatabaseUrl::Postgres(t.url().to_owned()),
+        PoolSettings {
+            max_size: 2,
+            connection_timeout: Duration::from_millis(300),
+        },
+    )
+    .unwrap();
+    let repo = AccountStore::new(db.clone());
+    let keys = ApiKeyStore::new(db.clone());
+    rt.block_on(async {
+        let id = seeded(&repo).await;
+        assert!(repo.get(id).await.unwrap().is_some());
+
+        let mut locker = diesel::PgConnection::establish(t.url()).unwrap();
+        locker
+            .batch_execute("BEGIN; LOCK TABLE api_keys IN ACCESS EXCLUSIVE MODE;")
+            .unwrap();
+        let stuck = tokio::spawn({
+            let keys = keys.clone();
+            async move { keys.find_by_hash(&KeyHash::of("no such key")).await }
+        });
+        tokio::time::sleep(Duration::from_millis(150)).await;
+
+        let started = Instant::now();
+        let account = tokio::time::timeout(Duration::from_secs(3), repo.get(id))
+            .await
+            .expect("the account read answers, not queued behind the key lookup");
+        assert!(account.unwrap().is_some());
+        assert!(
+            started.elapsed() < Duration::from_secs(1),
+            "answered after {:?}",
+            started.elapsed()
+        );
+
+        locker.batch_execute("COMMIT;").unwrap();
+        assert!(stuck.await.unwrap().unwrap().is_none());
+        assert!(repo.get(id).await.unwrap().is_some());
+    });
+}
+
 /// Reads that keep a thread's connection busy without a pause do not keep a
 /// write waiting for the only permit: once a call waits, new reads wait too,
 /// the reads in flight finish, and the write goes first.
