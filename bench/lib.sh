@@ -76,6 +76,21 @@ serve_unlimited() { # serve_unlimited DATABASE_URL PORT [ARGS…]: rate limit ra
   wait_for "http://127.0.0.1:$port/ready"
 }
 
+# The bodies the A/B benchmarks post: a sea shipment (CNSHA → NLRTM, 2
+# containers) and an order by mass.
+SHIPPING_BODY='{"shipment":{"containers":"2"},"route":{"source":{"locode":"CNSHA"},"destination":{"locode":"NLRTM"}},"method":{"vessel_type":"container_ship"}}'
+ORDER_BODY='{"mass":{"amount":"0.1","unit":"t"}}'
+
+bench_finish() { # bench_finish DATABASE: prints the report, stops everything, drops the database
+  cat "$REPORT"
+  echo
+  echo "written to $REPORT"
+  bench_cleanup
+  PIDS=()
+  sleep 1
+  drop_database "$1"
+}
+
 result_lua() { # the wrk `done` hook that prints "RESULT rps p50_ms p99_ms errors requests"
   cat <<'LUA'
 done = function(summary, latency, requests)

@@ -33,8 +33,6 @@ PIDS+=($!)
 wait_for http://127.0.0.1:18181/v1/accounts/me
 get_lua none > "$WORK/bare.lua"
 
-SEA='{"shipment":{"containers":"2"},"route":{"source":{"locode":"CNSHA"},"destination":{"locode":"NLRTM"}},"method":{"vessel_type":"container_ship"}}'
-ORDER='{"mass":{"amount":"0.1","unit":"t"}}'
 PORT=18190
 for round in $(seq 1 "$ROUNDS"); do
   for build in A B; do
@@ -45,8 +43,8 @@ for round in $(seq 1 "$ROUNDS"); do
     serve_unlimited "$DB_URL" "$PORT"
     SERVER=${PIDS[-1]}
     get_lua > "$WORK/me.lua"
-    post_lua "$ORDER" > "$WORK/order.lua"
-    post_lua "$SEA" > "$WORK/sea.lua"
+    post_lua "$ORDER_BODY" > "$WORK/order.lua"
+    post_lua "$SHIPPING_BODY" > "$WORK/sea.lua"
     CONNECTIONS=64 run_wrk "bare-$round-$build" "$WORK/bare.lua" http://127.0.0.1:18181/v1/accounts/me > /dev/null
     wrk -t"$THREADS" -c64 -d2s -s "$WORK/me.lua" "http://127.0.0.1:$PORT/v1/accounts/me" > /dev/null
     secs=${DURATION%s}
@@ -68,10 +66,4 @@ for round in $(seq 1 "$ROUNDS"); do
     wait "$SERVER" 2>/dev/null || true
   done
 done
-cat "$REPORT"
-echo
-echo "written to $REPORT"
-bench_cleanup
-PIDS=()
-sleep 1
-drop_database tonne_bench_path
+bench_finish tonne_bench_path

@@ -38,8 +38,6 @@ ticks() { # user + system clock ticks of the given processes (those still there)
   echo "$sum"
 }
 
-SEA='{"shipment":{"containers":"2"},"route":{"source":{"locode":"CNSHA"},"destination":{"locode":"NLRTM"}},"method":{"vessel_type":"container_ship"}}'
-ORDER='{"mass":{"amount":"0.1","unit":"t"}}'
 PORT=18290
 for round in $(seq 1 "$ROUNDS"); do
   for build in "${BUILDS[@]}"; do
@@ -51,9 +49,9 @@ for round in $(seq 1 "$ROUNDS"); do
     SERVER=${PIDS[-1]}
     for route in shipping order; do
       if [ "$route" = shipping ]; then
-        post_lua "$SEA" > "$WORK/w.lua"; path=/v1/estimates/shipping
+        post_lua "$SHIPPING_BODY" > "$WORK/w.lua"; path=/v1/estimates/shipping
       else
-        post_lua "$ORDER" > "$WORK/w.lua"; path=/v1/orders/by-mass
+        post_lua "$ORDER_BODY" > "$WORK/w.lua"; path=/v1/orders/by-mass
       fi
       wrk -t"$THREADS" -c4 -d2s -s "$WORK/w.lua" "http://127.0.0.1:$PORT$path" > /dev/null
       # shellcheck disable=SC2046
@@ -70,10 +68,4 @@ for round in $(seq 1 "$ROUNDS"); do
     wait "$SERVER" 2>/dev/null || true
   done
 done
-cat "$REPORT"
-echo
-echo "written to $REPORT"
-bench_cleanup
-PIDS=()
-sleep 1
-drop_database tonne_bench_write
+bench_finish tonne_bench_write

@@ -7,7 +7,7 @@ use diesel_migrations::{EmbeddedMigrations, MigrationHarness as _, embed_migrati
 use tracing::Instrument as _;
 
 use crate::gate::{Gate, GateError};
-use crate::pipelined::{Pipe, PipelineError, PipelinedReads};
+use crate::pipelined::{Lease, Pipe, PipelineError, PipelinedReads};
 use crate::url::DatabaseUrl;
 
 const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
@@ -221,10 +221,7 @@ impl Db {
     /// A permit to use a connection, waited for asynchronously (at most the
     /// pool timeout: then `Busy`, which callers answer with 503).
     async fn permit(&self) -> Result<tokio::sync::OwnedSemaphorePermit, DbError> {
-        self.gate.permit().await.map_err(|e| match e {
-            GateError::Busy(wait) => DbError::Busy(wait),
-            GateError::Closed => DbError::Cancelled,
-        })
+        Ok(self.gate.permit().await?)
     }
 
     /// The database it opens connections to.
@@ -332,15 +329,9 @@ impl Db {
         };
         let query = pg(captures);
         async move {
-            let lease = pipelined
-                .enter()
-                .await
-                .map_err(|e| self.pipeline_error(e))?;
-            let pipe = lease.pipe();
-            match diesel_async::RunQueryDsl::load(query, &mut pipe.pg()).await {
-                Ok(rows) => Ok(rows),
-                Err(e) => Err(DbError::Query(ended_session(e, pipe).await)),
-            }
+            let lease = self.lease(pipelined).await?;
+            let rows = diesel_async::RunQueryDsl::load(query, &mut lease.pipe().pg()).await;
+            answered(rows, lease.pipe()).await
         }
         .instrument(span)
         .await
@@ -365,32 +356,26 @@ impl Db {
         };
         let span = self.span::<F>("write");
         async move {
-            let lease = pipelined
-                .enter()
-                .await
-                .map_err(|e| self.pipeline_error(e))?;
-            let pipe = lease.pipe();
-            match diesel_async::RunQueryDsl::execute(pg, &mut pipe.pg()).await {
-                Ok(_) => Ok(()),
-                Err(e) => Err(DbError::Query(ended_session(e, pipe).await)),
-            }
+            let lease = self.lease(pipelined).await?;
+            let changed = diesel_async::RunQueryDsl::execute(pg, &mut lease.pipe().pg()).await;
+            answered(changed, lease.pipe()).await.map(drop)
         }
         .instrument(span)
         .await
     }
 
-    /// A read that could not be sent, as the blocking pool's failure would
-    /// be reported: no permit within the wait is `Busy` (503), a connection
-    /// that could not be opened is `Connect` with the driver's message.
-    fn pipeline_error(&self, e: PipelineError) -> DbError {
-        match e {
-            PipelineError::Busy(wait) => DbError::Busy(wait),
-            PipelineError::Closed => DbError::Cancelled,
+    /// A place on the calling thread's pipelined connection, its failures
+    /// reported as the blocking pool's would be: no permit within the wait is
+    /// `Busy` (503), a connection that could not be opened is `Connect` with
+    /// the driver's message.
+    async fn lease(&self, pipelined: &Arc<PipelinedReads>) -> Result<Lease, DbError> {
+        pipelined.enter().await.map_err(|e| match e {
+            PipelineError::Gate(e) => e.into(),
             PipelineError::Connect(source) => DbError::Connect {
                 url: self.url.to_string(),
                 source: ConnectError::Connection(source),
             },
-        }
+        })
     }
 
     async fn read_blocking<T, F>(&self, span: tracing::Span, work: F) -> Result<T, DbError>
@@ -488,6 +473,24 @@ pub(crate) fn first_row<R, T>(
     to_domain: impl FnOnce(R) -> diesel::QueryResult<T>,
 ) -> Result<Option<T>, DbError> {
     Ok(rows?.into_iter().next().map(to_domain).transpose()?)
+}
+
+impl From<GateError> for DbError {
+    fn from(e: GateError) -> Self {
+        match e {
+            GateError::Busy(wait) => Self::Busy(wait),
+            GateError::Closed => Self::Cancelled,
+        }
+    }
+}
+
+/// The answer to a statement sent on a pipelined connection, its failure
+/// marked as a lost connection when the server ended the session.
+async fn answered<R>(answer: diesel::QueryResult<R>, pipe: &Pipe) -> Result<R, DbError> {
+    match answer {
+        Ok(r) => Ok(r),
+        Err(e) => Err(DbError::Query(ended_session(e, pipe).await)),
+    }
 }
 
 /// How long a failed read waits to learn whether the server ended its session.

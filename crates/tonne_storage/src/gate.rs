@@ -89,7 +89,7 @@ mod tests {
         let waiter = gate.permit();
         tokio::pin!(waiter);
         // Polled once: it is waiting, and counted.
-        assert!(futures_poll_once(waiter.as_mut()).await.is_none());
+        assert!(futures_util::poll!(waiter.as_mut()).is_pending());
         assert!(gate.contended());
         assert_eq!(
             waiter.await.unwrap_err(),
@@ -101,16 +101,5 @@ mod tests {
         );
         drop(held);
         assert!(gate.permit().await.is_ok());
-    }
-
-    async fn futures_poll_once<F: std::future::Future + Unpin>(f: F) -> Option<F::Output> {
-        let mut f = f;
-        std::future::poll_fn(|cx| {
-            std::task::Poll::Ready(match std::pin::Pin::new(&mut f).poll(cx) {
-                std::task::Poll::Ready(v) => Some(v),
-                std::task::Poll::Pending => None,
-            })
-        })
-        .await
     }
 }

@@ -74,20 +74,15 @@ impl Drop for Entry {
 /// Why a read could not be sent.
 #[derive(Debug)]
 pub(crate) enum PipelineError {
-    /// No permit within the wait (the pool is busy).
-    Busy(Duration),
-    /// The handle's permits closed.
-    Closed,
+    /// No permit (the pool stayed busy for the wait, or closed).
+    Gate(GateError),
     /// The connection could not be opened (the driver's message), or not in time.
     Connect(diesel::ConnectionError),
 }
 
 impl From<GateError> for PipelineError {
     fn from(e: GateError) -> Self {
-        match e {
-            GateError::Busy(wait) => Self::Busy(wait),
-            GateError::Closed => Self::Closed,
-        }
+        Self::Gate(e)
     }
 }
 
@@ -117,7 +112,8 @@ impl Pipe {
         Ok(Self { pg, closed })
     }
 
-    /// The connection, to send statements on (`&mut &*pipe.pg()`).
+    /// The connection, to send statements on (`&mut pipe.pg()`: diesel-async
+    /// pipelines statements sent through shared references).
     pub(crate) fn pg(&self) -> &AsyncPgConnection {
         &self.pg
     }
@@ -177,6 +173,8 @@ impl Slot {
         self.state().pipe.clone().filter(|p| !p.is_closed())
     }
 
+    /// Forgets the connection (dropped outside the lock; reads in flight
+    /// keep it until they are answered).
     fn close(&self) {
         let pipe = self.state().pipe.take();
         drop(pipe);

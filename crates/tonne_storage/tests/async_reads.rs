@@ -109,6 +109,28 @@ fn runtime() -> tokio::runtime::Runtime {
         .unwrap()
 }
 
+/// Another client's lock on a whole table, held until released: reads of
+/// the table wait behind it.
+struct TableLock(diesel::PgConnection);
+
+impl TableLock {
+    fn take(url: &str, table: &str) -> Self {
+        use diesel::Connection as _;
+        use diesel::connection::SimpleConnection as _;
+        let mut conn = diesel::PgConnection::establish(url).unwrap();
+        conn.batch_execute(&format!(
+            "BEGIN; LOCK TABLE {table} IN ACCESS EXCLUSIVE MODE;"
+        ))
+        .unwrap();
+        Self(conn)
+    }
+
+    fn release(mut self) {
+        use diesel::connection::SimpleConnection as _;
+        self.0.batch_execute("COMMIT;").unwrap();
+    }
+}
+
 /// Whether a storage failure is a passing one (503), not a 500.
 fn unavailable(e: &StoreError) -> bool {
     matches!(e, StoreError::Unexpected(e) if e.chain().any(|c| c.is::<tonne_kernel::Unavailable>()))
@@ -264,8 +286,6 @@ fn many_reads_at_once_share_the_threads_connection() {
 /// the first read finishes when the lock goes.
 #[test]
 fn a_read_does_not_join_one_stuck_behind_a_lock() {
-    use diesel::Connection as _;
-    use diesel::connection::SimpleConnection as _;
     let Some(t) = TestDb::postgres() else { return };
     let rt = runtime();
     let db = handle_waiting(&t, Duration::from_millis(300));
@@ -274,10 +294,7 @@ fn a_read_does_not_join_one_stuck_behind_a_lock() {
         let id = seeded(&repo).await;
         assert!(repo.get(id).await.unwrap().is_some());
 
-        let mut locker = diesel::PgConnection::establish(t.url()).unwrap();
-        locker
-            .batch_execute("BEGIN; LOCK TABLE accounts IN ACCESS EXCLUSIVE MODE;")
-            .unwrap();
+        let locker = TableLock::take(t.url(), "accounts");
         let stuck = tokio::spawn({
             let repo = repo.clone();
             async move { repo.get(id).await }
@@ -296,7 +313,7 @@ fn a_read_does_not_join_one_stuck_behind_a_lock() {
             "waited {took:?} for a connection"
         );
 
-        locker.batch_execute("COMMIT;").unwrap();
+        locker.release();
         assert!(stuck.await.unwrap().unwrap().is_some());
         assert!(repo.get(id).await.unwrap().is_some());
     });
@@ -307,8 +324,6 @@ fn a_read_does_not_join_one_stuck_behind_a_lock() {
 /// instead of queueing behind it: an account read answers at once.
 #[test]
 fn a_read_does_not_queue_behind_a_stuck_one_when_the_pool_has_room() {
-    use diesel::Connection as _;
-    use diesel::connection::SimpleConnection as _;
     use tonne_accounts::KeyHash;
     use tonne_accounts::ports::ApiKeyRepository as _;
     use tonne_storage::ApiKeyStore;
@@ -328,10 +343,7 @@ fn a_read_does_not_queue_behind_a_stuck_one_when_the_pool_has_room() {
         let id = seeded(&repo).await;
         assert!(repo.get(id).await.unwrap().is_some());
 
-        let mut locker = diesel::PgConnection::establish(t.url()).unwrap();
-        locker
-            .batch_execute("BEGIN; LOCK TABLE api_keys IN ACCESS EXCLUSIVE MODE;")
-            .unwrap();
+        let locker = TableLock::take(t.url(), "api_keys");
         let stuck = tokio::spawn({
             let keys = keys.clone();
             async move { keys.find_by_hash(&KeyHash::of("no such key")).await }
@@ -349,7 +361,7 @@ fn a_read_does_not_queue_behind_a_stuck_one_when_the_pool_has_room() {
             started.elapsed()
         );
 
-        locker.batch_execute("COMMIT;").unwrap();
+        locker.release();
         assert!(stuck.await.unwrap().unwrap().is_none());
         assert!(repo.get(id).await.unwrap().is_some());
     });

@@ -10,6 +10,8 @@
 //! sent on the thread's pipelined connection. The statement is a type of its
 //! own (not raw SQL) so that it is prepared once per connection and reused.
 
+use std::sync::Arc;
+
 use diesel::QueryResult;
 use diesel::pg::Pg;
 use diesel::query_builder::{AstPass, QueryFragment, QueryId};
@@ -20,17 +22,24 @@ use crate::impact::rollups;
 
 /// Inserts one estimate and adds it to its account's count of the day.
 pub(super) struct CountedInsert {
-    row: EstimateRow,
+    /// One row (shared with the transaction that SQLite runs instead).
+    rows: Arc<[EstimateRow]>,
     day: String,
     grams: i64,
 }
 
 impl CountedInsert {
-    pub(super) fn new(row: EstimateRow) -> Self {
-        let counted = super::counted(&row);
+    /// The statement when `rows` is one row.
+    pub(super) fn of_one(rows: &Arc<[EstimateRow]>) -> Option<Self> {
+        let [row] = &**rows else { return None };
+        let counted = super::counted(row);
         let day = rollups::day_text(counted.created_at.date());
         let grams = counted.grams;
-        Self { row, day, grams }
+        Some(Self {
+            rows: Arc::clone(rows),
+            day,
+            grams,
+        })
     }
 }
 
@@ -39,47 +48,52 @@ impl QueryId for CountedInsert {
     const HAS_STATIC_QUERY_ID: bool = true;
 }
 
+/// Pushes bind parameters separated by commas.
+macro_rules! binds {
+    ($out:ident, $first_type:ty => $first:expr $(, $type:ty => $value:expr)* $(,)?) => {
+        $out.push_bind_param::<$first_type, _>($first)?;
+        $(
+            $out.push_sql(", ");
+            $out.push_bind_param::<$type, _>($value)?;
+        )*
+    };
+}
+
 impl QueryFragment<Pg> for CountedInsert {
     fn walk_ast<'b>(&'b self, mut out: AstPass<'_, 'b, Pg>) -> QueryResult<()> {
-        let r = &self.row;
+        let [r] = &*self.rows else {
+            return Err(diesel::result::Error::QueryBuilderError(
+                "a counted insert is of one row".into(),
+            ));
+        };
         out.push_sql(
             "WITH inserted AS (INSERT INTO estimates (id, account_id, kind, mass_grams, \
              request, result, order_id, created_at, updated_at, idempotency_key, metadata, \
              actual, occurred_at) VALUES (",
         );
-        out.push_bind_param::<Text, _>(&r.id)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Text, _>(&r.account_id)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Text, _>(&r.kind)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Nullable<BigInt>, _>(&r.mass_grams)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Text, _>(&r.request)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Text, _>(&r.result)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Nullable<Text>, _>(&r.order_id)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Timestamp, _>(&r.created_at)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Timestamp, _>(&r.updated_at)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Nullable<Text>, _>(&r.idempotency_key)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Text, _>(&r.metadata)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Nullable<Bool>, _>(&r.actual)?;
-        out.push_sql(", ");
-        out.push_bind_param::<Nullable<Timestamp>, _>(&r.occurred_at)?;
+        binds!(out,
+            Text => &r.id,
+            Text => &r.account_id,
+            Text => &r.kind,
+            Nullable<BigInt> => &r.mass_grams,
+            Text => &r.request,
+            Text => &r.result,
+            Nullable<Text> => &r.order_id,
+            Timestamp => &r.created_at,
+            Timestamp => &r.updated_at,
+            Nullable<Text> => &r.idempotency_key,
+            Text => &r.metadata,
+            Nullable<Bool> => &r.actual,
+            Nullable<Timestamp> => &r.occurred_at,
+        );
         out.push_sql(
             ") RETURNING account_id, kind) \
              INSERT INTO estimate_daily_counts (account_id, day, kind, estimates, mass_grams) \
              SELECT account_id, ",
         );
-        out.push_bind_param::<Text, _>(&self.day)?;
+        binds!(out, Text => &self.day);
         out.push_sql(", kind, 1, ");
-        out.push_bind_param::<BigInt, _>(&self.grams)?;
+        binds!(out, BigInt => &self.grams);
         out.push_sql(
             " FROM inserted ON CONFLICT (account_id, day, kind) DO UPDATE SET \
              estimates = estimate_daily_counts.estimates + 1, \

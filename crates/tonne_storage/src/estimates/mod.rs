@@ -5,6 +5,8 @@
 mod counted;
 mod encoding;
 
+use std::sync::Arc;
+
 use async_trait::async_trait;
 use diesel::prelude::*;
 use time::{OffsetDateTime, PrimitiveDateTime};
@@ -31,7 +33,7 @@ impl EstimateStore {
     }
 }
 
-#[derive(Clone, Queryable, Selectable, Insertable)]
+#[derive(Queryable, Selectable, Insertable)]
 #[diesel(table_name = estimates)]
 struct EstimateRow {
     id: String,
@@ -167,10 +169,9 @@ impl EstimateRepository for EstimateStore {
             .map_err(|e| store_error(DbError::Query(e), "encoding estimates"))?;
         // One estimate (every estimate route but the batch) is one statement
         // on PostgreSQL (`counted`); SQLite, and batches, write in a transaction.
-        let one = match rows.as_slice() {
-            [row] => Some(counted::CountedInsert::new(row.clone())),
-            _ => None,
-        };
+        // The rows are shared by the two ways of writing them, not copied.
+        let rows: Arc<[EstimateRow]> = rows.into();
+        let one = counted::CountedInsert::of_one(&rows);
         let write = move |conn: &mut AnyConnection| {
             // one multi-row INSERT per 500 rows, in one transaction (batch
             // inserts are not in Diesel's multi-backend dialect: run each on
