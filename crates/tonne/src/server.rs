@@ -133,6 +133,10 @@ pub struct Running {
     pub demo: Option<Bootstrapped>,
     /// The demo catalogue, when this start loaded it.
     pub demo_catalogue: Option<tonne_ordering::ports::ImportSummary>,
+    /// The first operator, when this start created the demo organisation and
+    /// the installation had no console user: the email and the one-time link
+    /// (valid 24 hours) to choose its password.
+    pub first_operator: Option<(String, String)>,
     /// The wired services (tests use them to seed data).
     pub services: Services,
     /// Stops the in-process dispatcher (send `true`); `None` without one.
@@ -174,6 +178,10 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
     } else {
         None
     };
+    let first_operator = match &demo {
+        Some(_) => first_operator(&services).await?,
+        None => None,
+    };
     let metrics = Arc::new(Metrics::new()?);
     let (limiter, page_limiter) = rate_limiters(&options, &metrics).await?;
     let (dispatcher_stop, dispatcher_task) = match options.dispatcher.clone() {
@@ -210,6 +218,12 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
              so analytics URLs and open forms do not survive a restart or reach another process"
         );
     }
+    let first_operator = first_operator.map(|(email, token)| {
+        (
+            email,
+            format!("{public_url}/console/setup/{}", token.expose()),
+        )
+    });
     let draining = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let state = AppState {
         accounts: Arc::clone(&services.accounts),
@@ -264,6 +278,7 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         server,
         demo,
         demo_catalogue,
+        first_operator,
         services,
         dispatcher_stop,
         dispatcher_task,
@@ -347,6 +362,34 @@ pub async fn load_demo_catalogue_if_empty(
         return Ok(Some(summary));
     }
     Ok(None)
+}
+
+/// The email the first operator is created with on a first start.
+pub const FIRST_OPERATOR_EMAIL: &str = "operator@tonne.localhost";
+
+/// Creates the first operator (no password: a one-time setup link) when the
+/// installation has no console user yet; answers its email and setup token.
+async fn first_operator(
+    services: &Services,
+) -> anyhow::Result<Option<(String, tonne_accounts::users::SetupToken)>> {
+    use tonne_accounts::users::{NewUser, Role};
+    if !services.users.list().await?.is_empty() {
+        return Ok(None);
+    }
+    let created = services
+        .users
+        .create(
+            NewUser {
+                email: FIRST_OPERATOR_EMAIL.parse()?,
+                role: Role::Operator,
+            },
+            None,
+            &tonne_kernel::Actor::CommandLine,
+        )
+        .await?;
+    Ok(created
+        .setup_token
+        .map(|token| (created.user.email.to_string(), token)))
 }
 
 async fn services_have_organisations(services: &Services) -> anyhow::Result<bool> {

@@ -19,6 +19,44 @@ use time::OffsetDateTime;
 use tonne_kernel::AccountMode;
 use tonne_ordering::Certificate;
 
+/// The PDF of a certificate as an HTTP answer (`application/pdf`, inline), for
+/// the API's route and the hosted page's copy alike. The account's logo is read
+/// by the id its URL ends with; a logo that cannot be read leaves the account's
+/// name to head the certificate alone.
+pub async fn pdf_answer(
+    state: &crate::state::AppState,
+    certificate: &Certificate,
+) -> Result<actix_web::HttpResponse, crate::error::ApiError> {
+    let sheet = Sheet::of(certificate, &state.pages.public_url);
+    let stored = match certificate
+        .holder
+        .logo
+        .as_deref()
+        .and_then(|url| url.rsplit('/').next())
+    {
+        Some(logo_id) => state.accounts.logo(logo_id).await.ok().flatten(),
+        None => None,
+    };
+    let id = certificate.order.id.to_string();
+    let pdf = actix_web::web::block(move || {
+        let logo = stored
+            .and_then(|l| crate::logo_image::rgb_pixels(&l.image))
+            .map(|(width, height, rgb)| Logo { width, height, rgb });
+        render(&sheet, logo.as_ref())
+    })
+    .await
+    .map_err(|e| {
+        crate::error::ApiError::internal(&anyhow::anyhow!(e).context("rendering a certificate"))
+    })?;
+    Ok(actix_web::HttpResponse::Ok()
+        .content_type("application/pdf")
+        .insert_header((
+            "Content-Disposition",
+            format!("inline; filename=\"certificate-{id}.pdf\""),
+        ))
+        .body(pdf))
+}
+
 /// The certificate's title.
 pub const TITLE: &str = "Certificate of carbon credit retirement";
 

@@ -77,11 +77,16 @@ pub async fn observe(
         .unwrap_or_else(|| uuid::Uuid::new_v4().simple().to_string());
     let state = req.app_data::<web::Data<AppState>>().cloned();
     let method = req.method().to_string();
+    // Logs and traces name the route's pattern (`/console/setup/{token}`),
+    // never the raw path: some paths carry a secret (a setup link's token).
+    let route = req
+        .match_pattern()
+        .unwrap_or_else(|| "unmatched".to_owned());
     let span = tracing::info_span!(
         "request",
         request_id = %request_id,
         method = %method,
-        path = %req.path(),
+        path = %route,
         otel.kind = "server",
         http.response.status_code = tracing::field::Empty,
     );
@@ -113,10 +118,6 @@ pub async fn observe(
     };
     let elapsed = started.elapsed();
     let status = response.status().as_u16();
-    let route = response
-        .request()
-        .match_pattern()
-        .unwrap_or_else(|| "unmatched".to_owned());
     if let Some(state) = &state {
         state.metrics.observe(&method, &route, status, elapsed);
     }

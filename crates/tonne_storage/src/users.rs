@@ -211,6 +211,27 @@ impl UserRepository for UserStore {
             .map_err(|e| store_error(e, "setting a password"))
     }
 
+    async fn setup_token_user(
+        &self,
+        token: &TokenHash,
+        now: OffsetDateTime,
+    ) -> Result<Option<UserId>, StoreError> {
+        let token = token.as_str().to_owned();
+        let now = to_sql_time(now);
+        self.db
+            .read(move |conn| {
+                let found = setup::table
+                    .find(&token)
+                    .filter(setup::expires_at.gt(now))
+                    .select(setup::user_id)
+                    .first::<String>(conn)
+                    .optional()?;
+                found.map(|user| parse_id("user id", &user)).transpose()
+            })
+            .await
+            .map_err(|e| store_error(e, "reading a setup token"))
+    }
+
     async fn take_setup_token(
         &self,
         token: &TokenHash,

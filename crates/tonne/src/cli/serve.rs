@@ -256,6 +256,13 @@ pub(super) async fn run(
             demo.test.api_key.expose(),
             demo.test.account_id
         );
+        if let Some((email, link)) = &running.first_operator {
+            println!(
+                "Console: http://{}/console/ — the first operator is {email}; choose its password within 24 hours (this link is shown once):",
+                running.addr
+            );
+            println!("  {link}");
+        }
         println!(
             "Try: curl -H 'Authorization: Bearer {}' http://{}/v1/accounts/me",
             demo.test.api_key.expose(),

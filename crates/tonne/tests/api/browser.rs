@@ -390,7 +390,11 @@ async fn a_completed_orders_certificate_page_reads_well_in_a_real_browser() {
         &app.database_url,
     );
     let done = app
-        .send(app.request(reqwest::Method::GET, &format!("/v1/orders/{id}"), None))
+        .send(app.request(
+            reqwest::Method::GET,
+            &format!("/v1/orders/{id}"),
+            Some(&t.live_key),
+        ))
         .await;
     let url = done.body["public_certificate_url"]
         .as_str()
@@ -449,7 +453,7 @@ async fn a_completed_orders_certificate_page_reads_well_in_a_real_browser() {
     // the PDF, as saved by a person, for a look
     let pdf = app
         .client
-        .get(format!("{}/v1/orders/{id}/certificate", app.base))
+        .get(format!("{}/certificates/{id}.pdf", app.base))
         .send()
         .await
         .unwrap()

@@ -35,10 +35,10 @@ async fn order(app: &TestApp, key: &str, tonnes: &str) -> Value {
 }
 
 /// Moves an order step by step until it is `to`.
-async fn advance_to(app: &TestApp, id: &str, to: OrderStatus) -> Value {
+async fn advance_to(app: &TestApp, key: &str, id: &str, to: OrderStatus) -> Value {
     for _ in 0..6 {
         let current = app
-            .send(app.request(reqwest::Method::GET, &format!("/v1/orders/{id}"), None))
+            .send(app.request(reqwest::Method::GET, &format!("/v1/orders/{id}"), Some(key)))
             .await
             .body;
         if current["status"] == to.as_str() {
@@ -93,6 +93,7 @@ async fn analytics_add_up_to_the_orders_and_never_mix_modes(app: TestApp) {
     let cancelled = order(&app, &t.live_key, "7").await;
     advance_to(
         &app,
+        &t.live_key,
         cancelled["id"].as_str().unwrap(),
         OrderStatus::Cancelled,
     )
@@ -129,7 +130,15 @@ async fn analytics_add_up_to_the_orders_and_never_mix_modes(app: TestApp) {
     // still add up.
     let mut complete = Vec::new();
     for o in &live[..2] {
-        complete.push(advance_to(&app, o["id"].as_str().unwrap(), OrderStatus::Complete).await);
+        complete.push(
+            advance_to(
+                &app,
+                &t.live_key,
+                o["id"].as_str().unwrap(),
+                OrderStatus::Complete,
+            )
+            .await,
+        );
     }
     let res = app
         .get("/v1/analytics/aggregated-by-property", &t.live_key)
@@ -527,11 +536,18 @@ async fn sustainability_pages_per_contract_and_refusals_write_nothing(app: TestA
     // Orders: one live complete, one live placed, one test complete. Only the
     // complete live one counts.
     let done = order(&app, &t.live_key, "1.5").await;
-    let done = advance_to(&app, done["id"].as_str().unwrap(), OrderStatus::Complete).await;
+    let done = advance_to(
+        &app,
+        &t.live_key,
+        done["id"].as_str().unwrap(),
+        OrderStatus::Complete,
+    )
+    .await;
     order(&app, &t.live_key, "4").await;
     let test_done = order(&app, &t.test_key, "9").await;
     advance_to(
         &app,
+        &t.test_key,
         test_done["id"].as_str().unwrap(),
         OrderStatus::Complete,
     )

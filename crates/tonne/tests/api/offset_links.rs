@@ -412,7 +412,7 @@ async fn hosted_pages_place_one_order_through_the_link(app: TestApp) {
     assert!(
         placed
             .html
-            .contains(&format!("{}/v1/orders/{order_id}/certificate", app.base))
+            .contains(&format!("{}/certificates/{order_id}", app.base))
     );
     let (_, orders_after) = app.count_estimates_and_orders().await;
     assert_eq!(orders_after, orders_before + 1);

@@ -45,13 +45,20 @@ async fn orders_by_mass_and_value_are_created_read_and_listed(app: TestApp) {
     conforms("OrderByValue", &by_value.body);
     assert_eq!(by_value.body["requested_value"], "25.00");
 
-    // Anyone holding the id reads it; no key needed.
+    // A key of the order's organisation and mode reads it; without one it is
+    // 404, as for an unknown id (the security suite tries the other keys).
     let read = app
-        .send(app.request(Method::GET, &format!("/v1/orders/{id}"), None))
+        .send(app.request(Method::GET, &format!("/v1/orders/{id}"), Some(&t.live_key)))
         .await;
     assert_eq!(read.status, 200);
     conforms("Order", &read.body);
     assert_eq!(read.body["id"], id.as_str());
+    assert_error(
+        &app.send(app.request(Method::GET, &format!("/v1/orders/{id}"), None))
+            .await,
+        404,
+        "not_found",
+    );
     assert_error(
         &app.send(app.request(
             Method::GET,
@@ -290,7 +297,11 @@ async fn test_orders_advance_by_themselves_and_live_orders_by_the_cli() {
     for _ in 0..60 {
         tokio::time::sleep(Duration::from_millis(100)).await;
         status = app
-            .send(app.request(Method::GET, &format!("/v1/orders/{test_id}"), None))
+            .send(app.request(
+                Method::GET,
+                &format!("/v1/orders/{test_id}"),
+                Some(&t.test_key),
+            ))
             .await
             .body["status"]
             .as_str()
@@ -302,7 +313,11 @@ async fn test_orders_advance_by_themselves_and_live_orders_by_the_cli() {
     }
     assert_eq!(status, "complete", "the test order walked the pipeline");
     let done = app
-        .send(app.request(Method::GET, &format!("/v1/orders/{test_id}"), None))
+        .send(app.request(
+            Method::GET,
+            &format!("/v1/orders/{test_id}"),
+            Some(&t.test_key),
+        ))
         .await;
     conforms("Order", &done.body);
     let projects = done.body["projects"]
@@ -332,6 +347,7 @@ async fn test_orders_advance_by_themselves_and_live_orders_by_the_cli() {
     let res = app
         .client
         .get(format!("{}/v1/orders/{test_id}/certificate", app.base))
+        .bearer_auth(&t.test_key)
         .send()
         .await
         .unwrap();
@@ -434,7 +450,11 @@ async fn test_orders_advance_by_themselves_and_live_orders_by_the_cli() {
     }
 
     let live = app
-        .send(app.request(Method::GET, &format!("/v1/orders/{live_id}"), None))
+        .send(app.request(
+            Method::GET,
+            &format!("/v1/orders/{live_id}"),
+            Some(&t.live_key),
+        ))
         .await;
     assert_eq!(
         live.body["status"], "received",
@@ -464,7 +484,11 @@ async fn test_orders_advance_by_themselves_and_live_orders_by_the_cli() {
     );
     assert!(out.contains("is retiring"), "{out}");
     let retiring = app
-        .send(app.request(Method::GET, &format!("/v1/orders/{live_id}"), None))
+        .send(app.request(
+            Method::GET,
+            &format!("/v1/orders/{live_id}"),
+            Some(&t.live_key),
+        ))
         .await;
     conforms("Order", &retiring.body);
     assert!(
@@ -485,7 +509,11 @@ async fn test_orders_advance_by_themselves_and_live_orders_by_the_cli() {
     // Completed by the operator without serials: retired on their word, and the
     // page says the serials are not issued.
     let live = app
-        .send(app.request(Method::GET, &format!("/v1/orders/{live_id}"), None))
+        .send(app.request(
+            Method::GET,
+            &format!("/v1/orders/{live_id}"),
+            Some(&t.live_key),
+        ))
         .await;
     conforms("Order", &live.body);
     assert_eq!(live.body["payment_method"], "invoice");

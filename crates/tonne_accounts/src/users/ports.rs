@@ -33,6 +33,13 @@ pub trait UserRepository: Send + Sync {
         hash: &str,
         audit: AuditEntry,
     ) -> Result<(), StoreError>;
+    /// The user of a setup token valid at `now`, without consuming it (the
+    /// page of a setup link shows its form only while the link works).
+    async fn setup_token_user(
+        &self,
+        token: &TokenHash,
+        now: OffsetDateTime,
+    ) -> Result<Option<UserId>, StoreError>;
     /// Consumes a setup token valid at `now`: deletes it and answers its user
     /// (at most one caller gets it).
     async fn take_setup_token(
@@ -110,6 +117,10 @@ pub trait UsersService: Send + Sync {
     async fn list(&self) -> Result<Vec<User>, StoreError>;
     /// Disables a user by email and ends their sessions at once (audited as done `by`).
     async fn disable(&self, email: &Email, by: &Actor) -> Result<User, UserError>;
+    /// Whether a setup link still works: its token is unused, unexpired and
+    /// its user not disabled. Reads only; the link is consumed by
+    /// [`choose_password`](Self::choose_password).
+    async fn setup_link_works(&self, token: &SetupToken) -> Result<bool, StoreError>;
     /// Chooses a password with a setup token (once).
     async fn choose_password(
         &self,

@@ -126,6 +126,21 @@ impl UsersService for Users {
         Ok(user)
     }
 
+    async fn setup_link_works(&self, token: &SetupToken) -> Result<bool, StoreError> {
+        let Some(id) = self
+            .repo
+            .setup_token_user(&token.hash(), self.clock.now())
+            .await?
+        else {
+            return Ok(false);
+        };
+        Ok(self
+            .repo
+            .get(id)
+            .await?
+            .is_some_and(|user| user.disabled_at.is_none()))
+    }
+
     async fn choose_password(
         &self,
         token: &SetupToken,

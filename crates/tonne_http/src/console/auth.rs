@@ -137,9 +137,32 @@ pub(super) async fn sign_out(
 }
 
 /// The page of a setup link: choose a password. The link itself is the
-/// secret (its token is consumed on use), so the form needs no other token.
-pub(super) async fn setup_page(token: web::Path<String>) -> HttpResponse {
-    respond(StatusCode::OK, views::setup(&token, None))
+/// secret (its token is consumed on use), so the form needs no other token. A
+/// used, expired or made-up link shows "This link no longer works", never the
+/// form.
+pub(super) async fn setup_page(
+    state: web::Data<AppState>,
+    token: web::Path<String>,
+) -> HttpResponse {
+    match state
+        .users
+        .setup_link_works(&SetupToken::from_link(&token))
+        .await
+    {
+        Ok(true) => respond(StatusCode::OK, views::setup(&token, None)),
+        Ok(false) => link_no_longer_works(),
+        Err(e) => unavailable(e),
+    }
+}
+
+fn link_no_longer_works() -> HttpResponse {
+    respond(
+        StatusCode::NOT_FOUND,
+        views::message(
+            "This link no longer works",
+            "It has expired or was used already. Ask your operator for a new one.",
+        ),
+    )
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -184,13 +207,7 @@ pub(super) async fn setup(
                 "Sign in",
             ),
         ),
-        Err(UserError::SetupLinkInvalid | UserError::NoSuchUser) => respond(
-            StatusCode::NOT_FOUND,
-            views::message(
-                "This link no longer works",
-                "It has expired or was used already. Ask your operator for a new one.",
-            ),
-        ),
+        Err(UserError::SetupLinkInvalid | UserError::NoSuchUser) => link_no_longer_works(),
         Err(e) => unavailable(e),
     }
 }

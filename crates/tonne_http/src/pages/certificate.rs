@@ -1,12 +1,15 @@
-//! `GET /certificates/{id}`: the public certificate page of a complete order,
-//! readable by anyone holding the order id (like `GET /v1/orders/{id}` and its
-//! PDF). It says what the PDF says, in the same order ([`Sheet`]); 404 for an
-//! unknown order or one not complete yet.
+//! `GET /certificates/{id}` and `GET /certificates/{id}.pdf`: the public face
+//! of a complete order, readable by anyone holding the order id. They say only
+//! what a certificate needs ([`Sheet`]: the account's name and logo, the
+//! beneficiary, the date, tonnes and projects; never the customer's email, the
+//! order's metadata or idempotency key, which only `GET /v1/orders/{id}` shows,
+//! to a key of the order's organisation and mode); the page says what the PDF
+//! says, in the same order; 404 for an unknown order or one not complete yet.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use maud::{Markup, html};
-use tonne_ordering::ReadOrderError;
+use tonne_ordering::{Certificate, ReadOrderError};
 
 use super::views::layout;
 use super::{limited, message, respond};
@@ -72,7 +75,7 @@ pub fn page(sheet: &Sheet) -> Markup {
             }
             footer {
                 p { "Issued by Tonne for " (sheet.account_name) ". Serial numbers link to the project's record on its registry where one is known." }
-                p { a href=(format!("/v1/orders/{}/certificate", sheet.order_id)) download { "Download this certificate (PDF)" } }
+                p { a href=(format!("/certificates/{}.pdf", sheet.order_id)) download { "Download this certificate (PDF)" } }
             }
         },
     )
@@ -84,34 +87,67 @@ pub async fn show(
     req: HttpRequest,
     id: web::Path<String>,
 ) -> HttpResponse {
-    if let Some(r) = limited(&state, &req).await {
-        return r;
-    }
-    match state.ordering.certificate(&id).await {
+    match complete(&state, &req, &id).await {
         Ok(c) => respond(
             StatusCode::OK,
             page(&Sheet::of(&c, &state.pages.public_url)),
         ),
-        Err(ReadOrderError::NotFound | ReadOrderError::Invalid { .. }) => message(
+        Err(answer) => answer,
+    }
+}
+
+/// `GET /certificates/{id}.pdf`: the same certificate as a PDF.
+pub async fn pdf(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+) -> HttpResponse {
+    match complete(&state, &req, &id).await {
+        Ok(c) => match crate::certificate::pdf_answer(&state, &c).await {
+            Ok(answer) => answer,
+            Err(e) => went_wrong(e.status()),
+        },
+        Err(answer) => answer,
+    }
+}
+
+/// The certificate of a complete order, or the page to answer instead (429,
+/// 404, 503 or 500).
+async fn complete(
+    state: &AppState,
+    req: &HttpRequest,
+    id: &str,
+) -> Result<Certificate, HttpResponse> {
+    if let Some(r) = limited(state, req).await {
+        return Err(r);
+    }
+    match state.ordering.certificate(id).await {
+        Ok(c) => Ok(c),
+        Err(ReadOrderError::NotFound | ReadOrderError::Invalid { .. }) => Err(message(
             StatusCode::NOT_FOUND,
             "Certificate not found",
             "There is no completed order with this id. A certificate appears here once the order's credits are retired.",
-        ),
+        )),
         Err(ReadOrderError::Unexpected(cause)) => {
             // logged there; a store that is busy or down is 503, anything else 500
-            let status = crate::error::ApiError::internal(&cause).status();
-            let mut response = message(
-                status,
-                "Something went wrong",
-                "We could not show this certificate. Please try again in a moment.",
-            );
-            if status == StatusCode::SERVICE_UNAVAILABLE {
-                response.headers_mut().insert(
-                    actix_web::http::header::RETRY_AFTER,
-                    actix_web::http::header::HeaderValue::from_static("1"),
-                );
-            }
-            response
+            Err(went_wrong(
+                crate::error::ApiError::internal(&cause).status(),
+            ))
         }
     }
+}
+
+fn went_wrong(status: StatusCode) -> HttpResponse {
+    let mut response = message(
+        status,
+        "Something went wrong",
+        "We could not show this certificate. Please try again in a moment.",
+    );
+    if status == StatusCode::SERVICE_UNAVAILABLE {
+        response.headers_mut().insert(
+            actix_web::http::header::RETRY_AFTER,
+            actix_web::http::header::HeaderValue::from_static("1"),
+        );
+    }
+    response
 }

@@ -390,6 +390,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/l/{id}/quote").route(web::post().to(quote)))
         .service(web::resource("/l/{id}/order").route(web::post().to(order)))
         .service(web::resource("/l/{id}/analytics").route(web::get().to(analytics)))
+        .service(web::resource("/certificates/{id}.pdf").route(web::get().to(certificate::pdf)))
         .service(web::resource("/certificates/{id}").route(web::get().to(certificate::show)))
         .service(
             web::resource("/sustainability/{type}/{slug}")

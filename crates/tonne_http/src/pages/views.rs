@@ -236,7 +236,7 @@ pub fn confirm(c: &Checkout, csrf: &str, token: &str, filled: &Filled) -> Markup
 /// The order placed.
 pub fn confirmed(c: &Confirmed, public_url: &str) -> Markup {
     let o = &c.order;
-    let order_url = format!("{public_url}/v1/orders/{}", o.id);
+    let certificate_url = format!("{public_url}/certificates/{}", o.id);
     layout(
         "Thank you",
         html! {
@@ -252,11 +252,11 @@ pub fn confirmed(c: &Confirmed, public_url: &str) -> Markup {
                 p class="notice" { "Your order will be processed once " (c.link.account.name) " has confirmed your payment." }
             }
             ul {
-                li { a href=(order_url) { "Follow the order" } }
                 @if o.status == OrderStatus::Complete {
-                    li { a href=(format!("{order_url}/certificate")) { "Download the certificate (PDF)" } }
+                    li { a href=(certificate_url) { "See the certificate" } }
+                    li { a href=(format!("{certificate_url}.pdf")) { "Download the certificate (PDF)" } }
                 } @else {
-                    li { "The certificate is at " a href=(format!("{order_url}/certificate")) { (format!("{order_url}/certificate")) } " once the credits are retired." }
+                    li { "Your certificate will be at " a href=(certificate_url.as_str()) { (certificate_url.as_str()) } " once the credits are retired. Keep this address." }
                 }
             }
         },

@@ -235,20 +235,45 @@ pub async fn list(
     )))
 }
 
-/// An order by id: readable by anyone holding the id (like a receipt link).
+/// An order by id: only for a key of the order's organisation and mode (any
+/// other caller, with or without a key, gets 404 as for an unknown id: the
+/// contract lists no 401 here).
 #[utoipa::path(get, path = "/v1/orders/{id}", tag = "Orders", operation_id = "getOrder",
     params(("id" = String, Path, description = "The order's id")),
     responses(
         (status = 200, description = "OK", body = OrderResponse),
-        (status = 404, description = "No such order", body = ErrorsDoc),
+        (status = 404, description = "No such order for this organisation and mode", body = ErrorsDoc),
         RateLimited,
-    ))]
+    ),
+    security(("BearerAuth" = [])))]
 pub async fn get(
     state: web::Data<AppState>,
+    who: MaybeAuthenticated,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let order = state.ordering.order(&id).await?;
+    let order = owned_order(&state, &who, &id).await?;
     Ok(HttpResponse::Ok().json(OrderResponse::from(&order).with_base(&state.pages.public_url)))
+}
+
+/// The order with this id if the caller's key belongs to its organisation and
+/// mode; `not_found` for anyone else, exactly as for an unknown id.
+async fn owned_order(
+    state: &AppState,
+    who: &MaybeAuthenticated,
+    id: &str,
+) -> Result<tonne_ordering::Order, ApiError> {
+    let not_found = || ApiError::not_found("order not found");
+    let Some(caller) = &who.0 else {
+        return Err(not_found());
+    };
+    let order = state
+        .ordering
+        .organisation_order(caller.organisation_id, id)
+        .await?;
+    if order.mode != caller.mode {
+        return Err(not_found());
+    }
+    Ok(order)
 }
 
 /// The acting account's order with this idempotency key (404 without valid credentials).
@@ -286,46 +311,25 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         );
 }
 
-/// The retirement certificate of a completed order, as a PDF (public, like the order).
+/// The retirement certificate of a completed order, as a PDF: only for a key
+/// of the order's organisation and mode, like the order (the public copy is
+/// the hosted certificate page's PDF, `/certificates/{id}.pdf`).
 #[utoipa::path(get, path = "/v1/orders/{id}/certificate", tag = "Orders", operation_id = "getOrderCertificate",
     params(("id" = String, Path, description = "The order's id")),
     responses(
         (status = 200, description = "The certificate", content_type = "application/pdf"),
-        (status = 404, description = "No such order, or not complete yet", body = ErrorsDoc),
+        (status = 404, description = "No such order for this organisation and mode, or not complete yet", body = ErrorsDoc),
         RateLimited,
-    ))]
+    ),
+    security(("BearerAuth" = [])))]
 pub async fn certificate(
     state: web::Data<AppState>,
+    who: MaybeAuthenticated,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let certificate = state.ordering.certificate(&id).await?;
-    let sheet = crate::certificate::Sheet::of(&certificate, &state.pages.public_url);
-    // The account's logo, by the id its URL ends with; a logo that cannot be
-    // read leaves the account's name to head the certificate alone.
-    let stored = match certificate
-        .holder
-        .logo
-        .as_deref()
-        .and_then(|url| url.rsplit('/').next())
-    {
-        Some(logo_id) => state.accounts.logo(logo_id).await.ok().flatten(),
-        None => None,
-    };
-    let pdf = web::block(move || {
-        let logo = stored
-            .and_then(|l| crate::logo_image::rgb_pixels(&l.image))
-            .map(|(width, height, rgb)| crate::certificate::Logo { width, height, rgb });
-        crate::certificate::render(&sheet, logo.as_ref())
-    })
-    .await
-    .map_err(|e| ApiError::internal(&anyhow::anyhow!(e).context("rendering a certificate")))?;
-    Ok(HttpResponse::Ok()
-        .content_type("application/pdf")
-        .insert_header((
-            "Content-Disposition",
-            format!("inline; filename=\"certificate-{id}.pdf\""),
-        ))
-        .body(pdf))
+    let order = owned_order(&state, &who, &id).await?;
+    let certificate = state.ordering.certificate(&order.id.to_string()).await?;
+    crate::certificate::pdf_answer(&state, &certificate).await
 }
 
 /// Registers `/orders/{id}` last, so the fixed paths above win.
