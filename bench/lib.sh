@@ -71,6 +71,7 @@ serve_unlimited() { # serve_unlimited DATABASE_URL PORT [ARGS…]: rate limit ra
   if curl -fs "http://127.0.0.1:$port/health" >/dev/null 2>&1; then echo "port $port is busy" >&2; exit 1; fi
   TONNE_RATE_LIMIT_PER_SECOND=1000000000 TONNE_RATE_LIMIT_BURST=1000000000 \
   TONNE_PAGE_RATE_LIMIT_PER_SECOND=1000000000 TONNE_PAGE_RATE_LIMIT_BURST=1000000000 TONNE_LOG=warn \
+  TONNE_METRICS_BIND=127.0.0.1:0 \
     "$BIN" serve --no-demo --database-url "$url" --bind "127.0.0.1:$port" "$@" >/dev/null 2>&1 &
   PIDS+=($!)
   wait_for "http://127.0.0.1:$port/ready"

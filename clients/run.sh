@@ -35,7 +35,7 @@ port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); 
 
 "$bin" migrate --database-url "$db" >"$work/migrate.log" 2>&1
 "$bin" bootstrap --json --database-url "$db" >"$work/keys.json" 2>"$work/bootstrap.log"
-"$bin" serve --bind "127.0.0.1:$port" --database-url "$db" \
+TONNE_METRICS_BIND=127.0.0.1:0 "$bin" serve --bind "127.0.0.1:$port" --database-url "$db" \
     --rate-limit-per-second 100000 --rate-limit-burst 100000 \
     --webhooks-allow-private --test-order-step-seconds 1 >"$work/serve.log" 2>&1 &
 pid=$!

@@ -43,7 +43,9 @@ for n in 1 2 3; do
   port_var=TONNE_PORT_$n
   # The first server creates the demo organisation on an empty database.
   extra=(); [ "$n" = 1 ] || extra=(--no-demo)
-  "$BIN" serve --bind "127.0.0.1:${!port_var}" --no-dispatcher "${extra[@]}" > "$LOGS/serve-$n.log" 2>&1 &
+  # each process's metrics on its own loopback port: 9464, 9474, 9484
+  TONNE_METRICS_BIND="127.0.0.1:$((9454 + 10 * n))" \
+    "$BIN" serve --bind "127.0.0.1:${!port_var}" --no-dispatcher "${extra[@]}" > "$LOGS/serve-$n.log" 2>&1 &
   PIDS+=($!)
   for _ in $(seq 1 100); do curl -fs "http://127.0.0.1:${!port_var}/ready" >/dev/null && break; sleep 0.1; done
 done

@@ -105,7 +105,8 @@ class Processes:
         log = open(f"{WORK}/serve-{port}.log", "a")
         self.servers[port] = subprocess.Popen(
             [BIN, "serve", "--bind", f"127.0.0.1:{port}", "--no-dispatcher", "--no-demo"],
-            env=ENV, stdout=log, stderr=subprocess.STDOUT)
+            # two servers on one machine: each metrics listener on a free port
+            env={**ENV, "TONNE_METRICS_BIND": "127.0.0.1:0"}, stdout=log, stderr=subprocess.STDOUT)
 
     def kill_server(self, port):
         self.servers[port].send_signal(signal.SIGKILL)

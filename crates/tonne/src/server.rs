@@ -21,6 +21,9 @@ pub struct ServeOptions {
     pub database_url: DatabaseUrl,
     /// Address to listen on (`127.0.0.1:0` picks a free port).
     pub bind: String,
+    /// Where `/metrics` and `/health` are served, apart from the public
+    /// address (default loopback `127.0.0.1:9464`); `None` serves no metrics.
+    pub metrics_bind: Option<String>,
     /// Rate limit per API key (or client IP).
     pub rate: RatePolicy,
     /// Largest request body in bytes.
@@ -80,6 +83,7 @@ impl ServeOptions {
         Self {
             database_url,
             bind: "127.0.0.1:8080".into(),
+            metrics_bind: Some("127.0.0.1:9464".into()),
             rate: RatePolicy {
                 per_second: 15,
                 burst: 15,
@@ -125,6 +129,10 @@ pub fn default_pool_size() -> u32 {
 pub struct Running {
     /// Where it listens.
     pub addr: SocketAddr,
+    /// Where `/metrics` is served, if anywhere.
+    pub metrics_addr: Option<SocketAddr>,
+    /// Stops the metrics listener (after the server).
+    pub metrics_handle: Option<ServerHandle>,
     /// Stops it (gracefully with `stop(true)`).
     pub handle: ServerHandle,
     /// The server future: await it to serve until stopped.
@@ -253,6 +261,24 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
             request_timeout: options.request_timeout,
         },
     };
+    let (metrics_addr, metrics_handle) = match &options.metrics_bind {
+        Some(bind) => {
+            let listener = std::net::TcpListener::bind(bind)
+                .map_err(|e| anyhow::anyhow!("cannot listen on {bind} for metrics: {e}"))?;
+            let metrics_addr = listener.local_addr()?;
+            let metrics_state = state.clone();
+            let metrics = HttpServer::new(move || tonne_http::metrics_app(metrics_state.clone()))
+                .listen(listener)?
+                .disable_signals()
+                .workers(1)
+                .shutdown_timeout(1)
+                .run();
+            let handle = metrics.handle();
+            tokio::spawn(metrics);
+            (Some(metrics_addr), Some(handle))
+        }
+        None => (None, None),
+    };
     let mut server = HttpServer::new(move || tonne_http::app(state.clone()))
         .listen(listener)?
         .disable_signals()
@@ -274,6 +300,8 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
     });
     Ok(Running {
         addr,
+        metrics_addr,
+        metrics_handle,
         handle,
         server,
         demo,

@@ -71,10 +71,12 @@ pub enum UpdateAccountError {
     /// A field is invalid.
     #[error(transparent)]
     Invalid(#[from] InvalidField),
-    /// No account has this id (or it is not an id at all).
+    /// No account of the caller's organisation and mode has this id (or it is
+    /// not an id at all): another tenant's account is not told apart.
     #[error("no account has this id")]
     NotFound,
-    /// The account exists but belongs to another organisation or mode, or is of the other kind.
+    /// The account is the caller's organisation's and mode's, but of the other
+    /// kind (an account on the client accounts' route, or the reverse).
     #[error("the account is not one this key may update")]
     IdInvalid,
     /// A test account's name follows its live sibling and cannot be changed directly.

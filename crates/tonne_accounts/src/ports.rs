@@ -298,6 +298,15 @@ pub trait AccountsService: Send + Sync {
         mode: AccountMode,
     ) -> Result<Vec<Account>, AdminError>;
 
+    /// One account (or client account) of the organisation and mode by id;
+    /// `None` for an unknown id or another organisation's or mode's account.
+    async fn organisation_account(
+        &self,
+        organisation_id: OrganisationId,
+        mode: AccountMode,
+        id: &str,
+    ) -> Result<Option<Account>, AdminError>;
+
     /// Operator: the organisation's keys.
     async fn list_keys(&self, organisation_id: OrganisationId) -> Result<Vec<ApiKey>, AdminError>;
 

@@ -169,10 +169,14 @@ impl Service {
             .await
             .map_err(unexpected)?
             .ok_or(UpdateAccountError::NotFound)?;
-        let visible = current.organisation_id == caller.organisation_id
-            && current.mode == caller.mode
-            && current.scope == scope;
-        if !visible {
+        // Another organisation's or mode's account is answered as if it did
+        // not exist (no oracle of other tenants' ids); an account of the
+        // caller's own organisation and mode asked for on the other kind's
+        // route is a wrong id.
+        if current.organisation_id != caller.organisation_id || current.mode != caller.mode {
+            return Err(UpdateAccountError::NotFound);
+        }
+        if current.scope != scope {
             return Err(UpdateAccountError::IdInvalid);
         }
         Ok(current)
@@ -568,6 +572,19 @@ impl AccountsService for Service {
             .await
             .map_err(unexpected)?
             .ok_or(AdminError::OrganisationNotFound)
+    }
+
+    async fn organisation_account(
+        &self,
+        organisation_id: OrganisationId,
+        mode: AccountMode,
+        id: &str,
+    ) -> Result<Option<Account>, AdminError> {
+        let Ok(id) = id.parse::<AccountId>() else {
+            return Ok(None);
+        };
+        let found = self.accounts.get(id).await.map_err(unexpected)?;
+        Ok(found.filter(|a| a.organisation_id == organisation_id && a.mode == mode))
     }
 
     async fn organisation_accounts(

@@ -349,7 +349,7 @@ impl From<UpdateAccountError> for ApiError {
             UpdateAccountError::IdInvalid => Self::new(
                 StatusCode::BAD_REQUEST,
                 codes::ID_INVALID,
-                "id: the account belongs to another organisation or mode, or is of the other kind",
+                "id: the account is of the other kind (account or client account)",
             ),
             UpdateAccountError::TestAccountNameUpdateDisallowed => Self::new(
                 StatusCode::BAD_REQUEST,

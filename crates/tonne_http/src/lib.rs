@@ -1,7 +1,7 @@
 //! The actix-web adapter of Tonne.
 //!
 //! [`app`] builds the application: `/v1` routes behind authentication and rate
-//! limiting, `/health`, `/ready`, `/metrics`, the generated OpenAPI document at
+//! limiting, `/health`, `/ready`, the generated OpenAPI document at
 //! `/v1/openapi.json` and a browsable UI at `/docs/` (assets vendored, works
 //! offline). Every error, actix's own included, answers the contract's `Errors`
 //! body.
@@ -46,6 +46,25 @@ fn path_error(err: actix_web::error::PathError, _: &HttpRequest) -> actix_web::E
     ApiError::validation("path", err).into()
 }
 
+/// The operator's side door: `/metrics` (Prometheus) and `/health`, served on
+/// their own address (loopback by default), never on the public one.
+pub fn metrics_app(
+    state: AppState,
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    App::new()
+        .app_data(web::Data::new(state))
+        .route("/metrics", web::get().to(routes::system::metrics))
+        .route("/health", web::get().to(routes::system::health))
+}
+
 /// The whole application over its state.
 pub fn app(
     state: AppState,
@@ -64,6 +83,7 @@ pub fn app(
         .app_data(web::PathConfig::default().error_handler(path_error))
         .wrap(from_fn(middleware::deadline))
         .wrap(ErrorHandlers::new().default_handler(middleware::jsonify_errors))
+        .wrap(from_fn(middleware::docs_headers))
         .wrap(from_fn(middleware::observe))
         // The API first (after the OpenAPI document it serves at
         // /v1/openapi.json): actix tries resources in registration order, and
@@ -91,7 +111,6 @@ pub fn app(
         )
         .route("/health", web::get().to(routes::system::health))
         .route("/ready", web::get().to(routes::system::ready))
-        .route("/metrics", web::get().to(routes::system::metrics))
         .configure(pages::configure)
         .configure(console::configure)
         .configure(routes::accounts::configure_public)

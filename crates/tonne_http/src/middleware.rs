@@ -132,6 +132,37 @@ pub async fn observe(
     Ok(response)
 }
 
+/// The API documentation's pages (`/docs/…`, Swagger UI) carry the console's
+/// security headers: no sniffing, no framing, no referrer beyond the origin,
+/// and a policy that lets only this server's own scripts, styles, images and
+/// requests run (Swagger UI's scripts are files, not inline).
+pub async fn docs_headers(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let docs = req.path() == "/docs" || req.path().starts_with("/docs/");
+    let mut response = next.call(req).await?;
+    if docs {
+        let headers = response.headers_mut();
+        headers.insert(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        );
+        headers.insert(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("same-origin"),
+        );
+        headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+        headers.insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(
+                "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+            ),
+        );
+    }
+    Ok(response)
+}
+
 enum Presented {
     Nothing,
     Key(String),

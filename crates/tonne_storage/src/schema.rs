@@ -399,6 +399,13 @@ diesel::table! {
 }
 
 diesel::table! {
+    console_form_claims (form_key) {
+        form_key -> Text,
+        claimed_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     user_sessions (token_hash) {
         token_hash -> Text,
         user_id -> Text,

@@ -3,13 +3,16 @@
 use async_trait::async_trait;
 use diesel::prelude::*;
 use time::OffsetDateTime;
-use tonne_accounts::users::{Role, Session, TokenHash, User, UserId, UserRepository};
+use tonne_accounts::users::{FormKey, Role, Session, TokenHash, User, UserId, UserRepository};
 use tonne_kernel::{AuditEntry, OrganisationId, StoreError};
 
 use crate::db::Db;
 use crate::error::{corrupt, store_error};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
-use crate::schema::{organisations, user_sessions as sessions, user_setup_tokens as setup, users};
+use crate::schema::{
+    console_form_claims as claims, organisations, user_sessions as sessions,
+    user_setup_tokens as setup, users,
+};
 
 /// Users and sessions over a pool.
 #[derive(Debug, Clone)]
@@ -347,6 +350,42 @@ impl UserRepository for UserStore {
             })
             .await
             .map_err(|e| store_error(e, "recording a session's use"))
+    }
+
+    async fn claim_form(
+        &self,
+        key: &FormKey,
+        now: OffsetDateTime,
+        forget_before: OffsetDateTime,
+    ) -> Result<bool, StoreError> {
+        let key = key.as_str().to_owned();
+        let (now, forget_before) = (to_sql_time(now), to_sql_time(forget_before));
+        self.db
+            .write(move |conn| {
+                diesel::delete(claims::table.filter(claims::claimed_at.lt(forget_before)))
+                    .execute(conn)?;
+                // The primary key decides: of two submissions of one form,
+                // exactly one inserts.
+                let inserted = on_conn!(conn, |c| diesel::insert_into(claims::table)
+                    .values((claims::form_key.eq(&key), claims::claimed_at.eq(now)))
+                    .on_conflict_do_nothing()
+                    .execute(c))?;
+                Ok(inserted == 1)
+            })
+            .await
+            .map_err(|e| store_error(e, "claiming a form's key"))
+    }
+
+    async fn release_form(&self, key: &FormKey) -> Result<(), StoreError> {
+        let key = key.as_str().to_owned();
+        self.db
+            .write(move |conn| {
+                diesel::delete(claims::table.find(key))
+                    .execute(conn)
+                    .map(drop)
+            })
+            .await
+            .map_err(|e| store_error(e, "releasing a form's key"))
     }
 
     async fn delete_session(&self, token: &TokenHash) -> Result<(), StoreError> {

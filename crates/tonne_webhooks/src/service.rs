@@ -76,8 +76,12 @@ impl Service {
     async fn check_url(&self, raw: &str) -> Result<WebhookUrl, InvalidField> {
         let url = WebhookUrl::parse(raw, self.settings.targets)?;
         if let TargetHost::Domain(host) = url.host() {
+            // The caller learns only that the host is refused; what it resolves
+            // to (perhaps an address inside the operator's network) stays in
+            // the log.
             let addresses = self.resolver.resolve(host, url.port()).await.map_err(|e| {
-                InvalidField::new("url", format!("the host `{host}` does not resolve ({e})"))
+                tracing::info!(host, error = %e, "webhook URL refused: the host does not resolve");
+                InvalidField::new("url", format!("the host `{host}` does not resolve"))
             })?;
             if addresses.is_empty() {
                 return Err(InvalidField::new(
@@ -87,9 +91,15 @@ impl Service {
             }
             for ip in addresses {
                 self.settings.targets.check_address(ip).map_err(|reason| {
+                    tracing::info!(
+                        host,
+                        address = %ip,
+                        reason = reason.describe(),
+                        "webhook URL refused: the host resolves to a refused address"
+                    );
                     InvalidField::new(
                         "url",
-                        format!("the host `{host}` resolves to {ip}, {}", reason.describe()),
+                        format!("the host `{host}` must resolve to public addresses only"),
                     )
                 })?;
             }

@@ -75,6 +75,10 @@ pub(super) struct ServeArgs {
     /// Address to listen on.
     #[arg(long, env = "TONNE_BIND", default_value = "127.0.0.1:8080")]
     bind: String,
+    /// Serve `/metrics` (Prometheus) and `/health` on this separate address,
+    /// never on the public one (`off` serves no metrics).
+    #[arg(long, env = "TONNE_METRICS_BIND", default_value = "127.0.0.1:9464")]
+    metrics_bind: String,
     /// Sustained requests per second per API key (per client IP without a valid key).
     #[arg(long, env = "TONNE_RATE_LIMIT_PER_SECOND", default_value_t = 15)]
     rate_limit_per_second: u32,
@@ -188,6 +192,8 @@ impl ServeArgs {
             Some(args.webhooks.dispatcher()?)
         };
         options.bind = args.bind;
+        options.metrics_bind =
+            Some(args.metrics_bind).filter(|b| !b.is_empty() && !b.eq_ignore_ascii_case("off"));
         options.links = args.links.settings();
         options.public_url = args.links.public_url.clone();
         options.page_rate = RatePolicy {
@@ -235,6 +241,9 @@ pub(super) async fn run(
         "  API: http://{}/v1   docs: http://{}/docs/   health: http://{}/health",
         running.addr, running.addr, running.addr
     );
+    if let Some(metrics) = running.metrics_addr {
+        println!("  metrics (this machine only by default): http://{metrics}/metrics");
+    }
     if let Some(c) = &running.demo_catalogue {
         println!(
             "Loaded the demo catalogue: {} bundles, {} projects (demo data; see docs/catalogue.md)",
@@ -294,6 +303,9 @@ pub(super) async fn run(
     }
     handle.stop(true).await;
     server.await??;
+    if let Some(metrics) = &running.metrics_handle {
+        metrics.stop(true).await;
+    }
     if let Some(task) = running.dispatcher_task {
         let _ = task.await;
     }

@@ -134,16 +134,31 @@ async fn a_test_account_keeps_its_name_but_other_fields_change(app: TestApp) {
 async fn ids_outside_the_organisation_or_mode_are_id_invalid(app: TestApp) {
     let a = app.tenant().await;
     let b = app.tenant().await;
-    for (path, key) in [
-        (format!("/v1/accounts/{}", b.live_account), &a.live_key),
-        (format!("/v1/accounts/{}", a.test_account), &a.live_key),
+    // Another organisation's or mode's account is answered as an unknown id
+    // (no oracle of other tenants' ids); the other kind of the caller's own
+    // is `id_invalid`.
+    for (path, key, status, code) in [
+        (
+            format!("/v1/accounts/{}", b.live_account),
+            &a.live_key,
+            404,
+            "not_found",
+        ),
+        (
+            format!("/v1/accounts/{}", a.test_account),
+            &a.live_key,
+            404,
+            "not_found",
+        ),
         (
             format!("/v1/accounts/client/{}", a.live_account),
             &a.live_key,
+            400,
+            "id_invalid",
         ),
     ] {
         let res = app.put(&path, key, &json!({"name": "Hijack"})).await;
-        assert_error(&res, 400, "id_invalid");
+        assert_error(&res, status, code);
     }
     // An id that no account has (or that is not an id) is the contract's 404.
     for path in [
@@ -553,7 +568,7 @@ async fn patch_changes_only_what_it_sends_under_the_sibling_rules(app: TestApp) 
         &json!({"name": "X"}),
     )
     .await;
-    assert_error(&foreign, 400, "id_invalid");
+    assert_error(&foreign, 404, "not_found");
     let unknown = patch(
         &app,
         "/v1/accounts/0190c6f1a7b27c3e9f2d4b1a2c3d4e5f",
@@ -867,7 +882,7 @@ async fn bad_logos_are_refused_and_change_nothing(app: TestApp) {
         &png(2, 2),
     )
     .await;
-    assert_error(&foreign, 400, "id_invalid");
+    assert_error(&foreign, 404, "not_found");
     let wrong_kind = upload(
         &app,
         &format!("/v1/accounts/client/{}/logo", t.live_account),

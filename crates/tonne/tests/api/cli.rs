@@ -182,6 +182,7 @@ fn serve_logs_json_with_request_ids_and_stops_on_sigterm() {
     let url = format!("sqlite://{}", dir.path().join("serve.db").display());
     let mut child = Command::new(env!("CARGO_BIN_EXE_tonne"))
         .args(["serve", "--bind", "127.0.0.1:0", "--database-url", &url])
+        .env("TONNE_METRICS_BIND", "127.0.0.1:0")
         .env("TONNE_LOG_FORMAT", "json")
         .env("TONNE_LOG", "info")
         .stdout(Stdio::piped())

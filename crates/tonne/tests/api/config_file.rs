@@ -19,6 +19,8 @@ fn tonne() -> Command {
     ] {
         command.env_remove(var);
     }
+    // tests run side by side: the metrics listener takes any free port
+    command.env("TONNE_METRICS_BIND", "127.0.0.1:0");
     command
 }
 

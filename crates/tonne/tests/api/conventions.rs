@@ -176,7 +176,7 @@ async fn health_ready_metrics_and_openapi_are_served(app: TestApp) {
     let ready = app.send(app.request(Method::GET, "/ready", None)).await;
     assert_eq!(ready.status, 200);
     app.get("/v1/accounts/me", &t.live_key).await;
-    let metrics = app.text("/metrics").await;
+    let metrics = app.metrics().await;
     assert!(
         metrics.contains(
             r#"tonne_http_requests_total{method="GET",route="/v1/accounts/me",status="200"}"#

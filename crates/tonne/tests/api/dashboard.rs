@@ -66,7 +66,7 @@ fn balanced(expr: &str) -> bool {
 async fn the_dashboard_reads_only_metrics_tonne_exports(app: TestApp) {
     let t = app.tenant().await;
     app.get("/v1/accounts/me", &t.live_key).await;
-    let metrics = app.text("/metrics").await;
+    let metrics = app.metrics().await;
     let exported: BTreeSet<&str> = metrics
         .lines()
         .filter_map(|l| l.strip_prefix("# TYPE "))

@@ -169,6 +169,8 @@ pub struct Tenant {
 /// The server, running on its own thread and runtime, over an isolated database.
 pub struct TestApp {
     pub base: String,
+    /// The metrics listener's base URL (`/metrics` is not on `base`).
+    pub metrics_base: String,
     pub client: reqwest::Client,
     pub services: tonne::Services,
     pub database_url: String,
@@ -206,6 +208,7 @@ impl TestApp {
         options.workers = Some(2);
         options.shutdown_timeout = Duration::from_secs(1);
         options.create_demo = false;
+        options.metrics_bind = Some("127.0.0.1:0".into());
         // Webhooks: loopback receivers (unsafe outside tests), a fixed key (PostgreSQL has
         // no key file), a quick dispatcher.
         options.webhooks.allow_private = true;
@@ -231,7 +234,8 @@ impl TestApp {
             runtime.block_on(async move {
                 let running = server::start(options).await.expect("server starts");
                 let handle = running.handle.clone();
-                let _ = ready_tx.send((running.addr, running.services.clone()));
+                let _ =
+                    ready_tx.send((running.addr, running.metrics_addr, running.services.clone()));
                 let server = tokio::spawn(running.server);
                 let _ = stop_rx.await;
                 if let Some(stop) = &running.dispatcher_stop {
@@ -244,9 +248,10 @@ impl TestApp {
                 }
             });
         });
-        let (addr, services) = ready_rx.await.expect("server thread started");
+        let (addr, metrics_addr, services) = ready_rx.await.expect("server thread started");
         Self {
             base: format!("http://{addr}"),
+            metrics_base: metrics_addr.map_or_else(String::new, |a| format!("http://{a}")),
             client: reqwest::Client::builder()
                 .timeout(Duration::from_secs(30))
                 .build()
@@ -316,7 +321,19 @@ impl TestApp {
         }
     }
 
-    /// The text of an unauthenticated GET of a path on this server (`/metrics`, pages).
+    /// The Prometheus text of this server's metrics listener.
+    pub async fn metrics(&self) -> String {
+        self.client
+            .get(format!("{}/metrics", self.metrics_base))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap()
+    }
+
+    /// The text of an unauthenticated GET of a path on this server (pages).
     pub async fn text(&self, path: &str) -> String {
         self.client
             .get(format!("{}{path}", self.base))

@@ -20,15 +20,15 @@ const TRACE: &str = "4bf92f3577b34da6a3ce929d0e0e4736";
 const CALLER_SPAN: &str = "00f067aa0ba902b7";
 
 #[derive(Debug, Clone)]
-struct Span {
+pub(crate) struct Span {
     trace: String,
     id: String,
     parent: String,
-    name: String,
-    attributes: HashMap<String, String>,
+    pub name: String,
+    pub attributes: HashMap<String, String>,
 }
 
-fn spans(receiver: &Receiver) -> Vec<Span> {
+pub(crate) fn spans(receiver: &Receiver) -> Vec<Span> {
     let mut out = Vec::new();
     for request in receiver.received() {
         assert_eq!(request.path, "/v1/traces");
@@ -96,8 +96,18 @@ fn http(
     (status, json)
 }
 
-/// Starts `tonne serve` and returns it with its address, test key and stderr.
+/// Starts `tonne serve` and returns it with its address and test key.
 fn serve(database_url: &str, env: &[(&str, String)]) -> (Child, String, String) {
+    let (child, addr, key, _) = serve_with_banner(database_url, env);
+    (child, addr, key)
+}
+
+/// Starts `tonne serve` and returns it with its address, test key and the
+/// banner it printed (up to its `Try:` line).
+pub(crate) fn serve_with_banner(
+    database_url: &str,
+    env: &[(&str, String)],
+) -> (Child, String, String, String) {
     let mut command = Command::new(env!("CARGO_BIN_EXE_tonne"));
     command
         .args([
@@ -110,6 +120,7 @@ fn serve(database_url: &str, env: &[(&str, String)]) -> (Child, String, String) 
         .env_remove("DATABASE_URL")
         .env_remove("TONNE_CONFIG")
         .env_remove("TONNE_OTLP_ENDPOINT")
+        .env("TONNE_METRICS_BIND", "127.0.0.1:0")
         .env("TONNE_WEBHOOKS_ALLOW_PRIVATE", "true")
         .env("TONNE_WEBHOOK_POLL_MS", "50")
         .env("TONNE_RATE_LIMIT_BURST", "1000")
@@ -141,10 +152,10 @@ fn serve(database_url: &str, env: &[(&str, String)]) -> (Child, String, String) 
         .and_then(|l| l.split_whitespace().nth(2))
         .unwrap()
         .to_owned();
-    (child, addr, key)
+    (child, addr, key, banner)
 }
 
-fn stop(mut child: Child) -> String {
+pub(crate) fn stop(mut child: Child) -> String {
     let _ = Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
         .status();
@@ -156,7 +167,7 @@ fn stop(mut child: Child) -> String {
     logs
 }
 
-fn wait_for<T>(what: &str, mut found: impl FnMut() -> Option<T>) -> T {
+pub(crate) fn wait_for<T>(what: &str, mut found: impl FnMut() -> Option<T>) -> T {
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
         if let Some(value) = found() {

@@ -438,24 +438,36 @@ async fn a_test_account_name_cannot_change_but_other_fields_can() {
 }
 
 #[tokio::test]
-async fn ids_outside_the_organisation_mode_or_scope_are_invalid() {
+async fn ids_outside_the_organisation_or_mode_are_not_found_and_the_other_kind_invalid() {
     let who = caller(AccountMode::Live, AccountScope::Account);
-    for target in [
-        account(20, 2, AccountMode::Live, AccountScope::Account),
-        account(20, 1, AccountMode::Test, AccountScope::Account),
-        account(20, 1, AccountMode::Live, AccountScope::ClientAccount),
+    for (target, not_found) in [
+        (
+            account(20, 2, AccountMode::Live, AccountScope::Account),
+            true,
+        ),
+        (
+            account(20, 1, AccountMode::Test, AccountScope::Account),
+            true,
+        ),
+        (
+            account(20, 1, AccountMode::Live, AccountScope::ClientAccount),
+            false,
+        ),
     ] {
         let svc = service(with_current(target.clone()), MockApiKeyRepository::new());
-        assert!(matches!(
-            svc.update_account(
+        let answer = svc
+            .update_account(
                 &who,
                 AccountScope::Account,
                 &target.id.to_string(),
-                changes("Acme")
+                changes("Acme"),
             )
-            .await,
-            Err(UpdateAccountError::IdInvalid)
-        ));
+            .await;
+        if not_found {
+            assert!(matches!(answer, Err(UpdateAccountError::NotFound)));
+        } else {
+            assert!(matches!(answer, Err(UpdateAccountError::IdInvalid)));
+        }
     }
     let svc = service(MockAccountRepository::new(), MockApiKeyRepository::new());
     assert!(matches!(
@@ -1001,7 +1013,7 @@ async fn a_logo_follows_the_access_rules_of_updates() {
             "http://x"
         )
         .await,
-        Err(UpdateAccountError::IdInvalid)
+        Err(UpdateAccountError::NotFound)
     ));
     assert!(matches!(
         svc.set_logo(
@@ -1023,7 +1035,7 @@ async fn a_logo_follows_the_access_rules_of_updates() {
             "http://x"
         )
         .await,
-        Err(UpdateAccountError::IdInvalid)
+        Err(UpdateAccountError::NotFound)
     ));
 }
 

@@ -28,7 +28,7 @@ mod ports;
 mod service;
 
 pub use model::{
-    Email, InvalidEmail, NewUser, Principal, Role, Session, SessionPolicy, SessionToken,
+    Email, FormKey, InvalidEmail, NewUser, Principal, Role, Session, SessionPolicy, SessionToken,
     SetupToken, TokenHash, User, UserId,
 };
 pub use password::{HashingFailed, Password, PasswordHash, PasswordHasher, PasswordRuleError};

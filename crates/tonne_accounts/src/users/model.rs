@@ -157,6 +157,40 @@ impl std::fmt::Debug for SessionToken {
     }
 }
 
+/// The one-time key a console form carries, so that it acts once: the
+/// first submission claims it, a repeat (a double click, a reload, a replay
+/// within a day) finds it taken.
+///
+/// ```
+/// use tonne_accounts::users::FormKey;
+/// let key = FormKey::generate();
+/// assert_eq!(FormKey::parse(key.as_str()), Some(key));
+/// assert_eq!(FormKey::parse("short"), None);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FormKey(String);
+
+impl FormKey {
+    /// A fresh key for a form about to be shown.
+    pub fn generate() -> Self {
+        Self(random_token())
+    }
+
+    /// A key as a form sent it: 16 to 100 letters, digits, `-` or `_`.
+    pub fn parse(text: &str) -> Option<Self> {
+        let fine = (16..=100).contains(&text.len())
+            && text
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_'));
+        fine.then(|| Self(text.to_owned()))
+    }
+
+    /// The key's text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
 /// A one-time password-setup token (the link's last segment).
 #[derive(Clone, PartialEq, Eq)]
 pub struct SetupToken(String);

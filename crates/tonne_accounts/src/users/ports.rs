@@ -3,7 +3,7 @@ use time::OffsetDateTime;
 use tonne_kernel::{Actor, AuditEntry, StoreError};
 
 use super::model::{
-    Email, NewUser, Principal, Session, SessionToken, SetupToken, TokenHash, User, UserId,
+    Email, FormKey, NewUser, Principal, Session, SessionToken, SetupToken, TokenHash, User, UserId,
 };
 use super::password::{HashingFailed, Password, PasswordRuleError};
 
@@ -63,6 +63,17 @@ pub trait UserRepository: Send + Sync {
     async fn touch_session(&self, token: &TokenHash, at: OffsetDateTime) -> Result<(), StoreError>;
     /// Deletes a session (sign-out, expiry).
     async fn delete_session(&self, token: &TokenHash) -> Result<(), StoreError>;
+    /// Claims a form's one-time key at `now`: `true` for the first claim,
+    /// `false` when it was claimed before. Claims older than `forget_before`
+    /// are deleted.
+    async fn claim_form(
+        &self,
+        key: &FormKey,
+        now: OffsetDateTime,
+        forget_before: OffsetDateTime,
+    ) -> Result<bool, StoreError>;
+    /// Gives a claimed key back (the form's action failed and may be retried).
+    async fn release_form(&self, key: &FormKey) -> Result<(), StoreError>;
 }
 
 /// A user just created, with the link to choose a password (when none was given).
@@ -136,6 +147,11 @@ pub trait UsersService: Send + Sync {
     /// The person a session token stands for, if the session is live (its use
     /// is recorded; an expired session is deleted).
     async fn principal(&self, token: &SessionToken) -> Result<Option<Principal>, StoreError>;
+    /// Claims a console form's one-time key: `true` the first time, `false`
+    /// for a repeat (the form already acted). Claims are kept a day.
+    async fn claim_form(&self, key: &FormKey) -> Result<bool, StoreError>;
+    /// Gives a claimed key back, when the form's action did not happen.
+    async fn release_form(&self, key: &FormKey) -> Result<(), StoreError>;
     /// Signs out: deletes the session.
     async fn sign_out(&self, token: &SessionToken) -> Result<(), StoreError>;
 }

@@ -5,7 +5,8 @@ use time::{Duration, OffsetDateTime};
 use tonne_kernel::{Actor, AuditEntry, Clock, IdGenerator, Snapshot, StoreError};
 
 use super::model::{
-    Email, NewUser, Principal, Role, Session, SessionPolicy, SessionToken, SetupToken, User, UserId,
+    Email, FormKey, NewUser, Principal, Role, Session, SessionPolicy, SessionToken, SetupToken,
+    User, UserId,
 };
 use super::password::{Password, PasswordHasher};
 use super::ports::{CreatedUser, SignInError, UserError, UserRepository, UsersService};
@@ -124,6 +125,17 @@ impl UsersService for Users {
             .after(user_snapshot(&user));
         self.repo.disable(user.id, now, audit).await?;
         Ok(user)
+    }
+
+    async fn claim_form(&self, key: &FormKey) -> Result<bool, StoreError> {
+        let now = self.clock.now();
+        self.repo
+            .claim_form(key, now, now - Duration::days(1))
+            .await
+    }
+
+    async fn release_form(&self, key: &FormKey) -> Result<(), StoreError> {
+        self.repo.release_form(key).await
     }
 
     async fn setup_link_works(&self, token: &SetupToken) -> Result<bool, StoreError> {

@@ -16,6 +16,7 @@ use tonne_ordering::{
 };
 
 use super::answers::{PAGE_SIZE, not_found, page_after, respond, see_other, unavailable};
+use super::once::{self, Claim};
 use super::session::{operator, operator_form};
 use super::views;
 use super::views::{EditForm, StockForm};
@@ -121,6 +122,7 @@ pub(super) struct StockRequest {
     direction: Option<String>,
     quantity: Option<String>,
     reason: Option<String>,
+    once: Option<String>,
 }
 
 /// `POST /console/catalogue/{id}/stock`: one ledger row, or the form again
@@ -135,11 +137,19 @@ pub(super) async fn stock(
         Ok(who) => who,
         Err(answer) => return answer,
     };
+    let here = format!("/console/catalogue/{}", id.as_str());
+    // the same form sent twice adds or removes once
+    let claim = match once::claim(&state, form.once.as_deref()).await {
+        Ok(Claim::Repeat) => return see_other(&here),
+        Ok(claim) => claim,
+        Err(answer) => return answer,
+    };
     let mut shown = StockForm {
         direction: form.direction.clone().unwrap_or_default(),
         quantity: form.quantity.clone().unwrap_or_default(),
         reason: form.reason.clone().unwrap_or_default(),
         problem: None,
+        once: form.once.clone().unwrap_or_default(),
     };
     let parsed = StockChange::parse(&shown.direction, &shown.quantity)
         .and_then(|change| Ok((change, StockReason::parse(&shown.reason)?)));
@@ -152,8 +162,11 @@ pub(super) async fn stock(
         }
         Err(e) => Err(e.into()),
     };
+    if outcome.is_err() {
+        once::release(&state, &claim).await;
+    }
     let problem = match outcome {
-        Ok(_) => return see_other(&format!("/console/catalogue/{}", id.as_str())),
+        Ok(_) => return see_other(&here),
         Err(StockError::NotFound) => return not_found(&who),
         Err(StockError::Invalid(e)) => {
             let field = match e.field {

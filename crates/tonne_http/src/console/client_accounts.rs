@@ -77,8 +77,29 @@ pub(super) async fn list(
         ..ClientAccountForm::default()
     };
     let mode = mode_of(query.mode.as_deref());
-    let (after, created) = (query.after.as_deref(), query.created.as_deref());
-    list_page(&state, &who, mode, after, created, &form, StatusCode::OK).await
+    // `created` carries the new account's id (never text to print): its name
+    // is looked up, and only among the member's own organisation and mode.
+    let created = match (member_organisation(&who), query.created.as_deref()) {
+        (Some(organisation), Some(id)) => state
+            .accounts
+            .organisation_account(organisation, mode, id)
+            .await
+            .ok()
+            .flatten()
+            .map(|a| a.name.as_str().to_owned()),
+        _ => None,
+    };
+    let after = query.after.as_deref();
+    list_page(
+        &state,
+        &who,
+        mode,
+        after,
+        created.as_deref(),
+        &form,
+        StatusCode::OK,
+    )
+    .await
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -173,7 +194,7 @@ pub(super) async fn create(
     {
         Ok(made) => see_other(&format!(
             "/console/client-accounts?{}",
-            url_query(&[("mode", mode.as_str()), ("created", made.name.as_str())])
+            url_query(&[("mode", mode.as_str()), ("created", &made.id.to_string())])
         )),
         // the same form sent again: it was created the first time
         Err(CreateAccountError::IdempotencyKeyTaken) => see_other(&list),

@@ -28,6 +28,7 @@ mod impact;
 mod installation_webhooks;
 mod keys;
 mod offset_links;
+mod once;
 mod orders;
 mod organisations;
 mod overview;

@@ -15,6 +15,8 @@ pub struct StockForm {
     pub quantity: String,
     pub reason: String,
     pub problem: Option<String>,
+    /// The form's one-time key (a fresh one when empty).
+    pub once: String,
 }
 
 /// What the edit form held, to show it again with its error.
@@ -186,6 +188,7 @@ pub fn bundle(
                 h2 { "Change stock" }
                 form method="post" action=(format!("{here}/stock")) {
                     input type="hidden" name="csrf" value=(who.session.csrf_token);
+                    input type="hidden" name="once" value=(if form.once.is_empty() { crate::console::once::fresh() } else { form.once.clone() });
                     div class="filters" {
                         div class="field" {
                             label for="direction" { "Change" }

@@ -1,0 +1,80 @@
+//! Every console form acts once: the same stock form posted twice (a double
+//! click, a resend) changes the stock once.
+
+use tonne_test_support::on_both_backends;
+
+use crate::console::{PASSWORD, Visitor, operator};
+use crate::support::TestApp;
+
+fn field(html: &str, name: &str) -> String {
+    html.split(&format!(r#"name="{name}" value=""#))
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .unwrap_or_else(|| panic!("no {name} field"))
+        .to_owned()
+}
+
+async fn the_stock_form_posted_twice_adds_once(app: TestApp) {
+    app.demo_catalogue().await;
+    operator(&app, "op@example.org").await;
+    let mut v = Visitor::new(&app);
+    v.sign_in("op@example.org", PASSWORD).await;
+    let t = app.tenant().await;
+    let bundles = app.get("/v1/bundles?limit=100", &t.live_key).await;
+    let id = bundles.body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["name"] == "Direct Air Capture")
+        .expect("the demo catalogue's Direct Air Capture")["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let here = format!("/console/catalogue/{id}");
+    let page = v.get(&here).await;
+    assert_eq!(page.status, 200);
+    let (csrf, once) = (page.csrf(), field(&page.html, "once"));
+    let available = || async {
+        app.get(&format!("/v1/bundles/{id}"), &t.live_key)
+            .await
+            .body["available_quantity"]
+            .clone()
+    };
+    assert_eq!(available().await, "500");
+    let form = [
+        ("csrf", csrf.as_str()),
+        ("once", once.as_str()),
+        ("direction", "add"),
+        ("quantity", "250"),
+        ("reason", "Delivery from the registry"),
+    ];
+    let stock = format!("{here}/stock");
+    let (first, second) = tokio::join!(v.post(&stock, &form), v.post(&stock, &form));
+    assert_eq!(first.status, 303, "{}", first.html);
+    assert_eq!(second.status, 303, "{}", second.html);
+    // and once more, after both
+    let third = v.post(&stock, &form).await;
+    assert_eq!(third.status, 303);
+    assert_eq!(available().await, "750", "the form acted once");
+    // a refused form gives its key back: corrected, the same form acts
+    let page = v.get(&here).await;
+    let once = field(&page.html, "once");
+    let mut bad = [
+        ("csrf", csrf.as_str()),
+        ("once", once.as_str()),
+        ("direction", "add"),
+        ("quantity", "-1"),
+        ("reason", "Oops"),
+    ];
+    let refused = v.post(&stock, &bad).await;
+    assert_eq!(refused.status, 400, "{}", refused.html);
+    bad[3] = ("quantity", "1");
+    let fixed = v.post(&stock, &bad).await;
+    assert_eq!(fixed.status, 303, "{}", fixed.html);
+    assert_eq!(available().await, "751");
+}
+
+on_both_backends!(
+    with crate::support::TestApp::spawn;
+    the_stock_form_posted_twice_adds_once,
+);
