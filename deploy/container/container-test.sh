@@ -56,6 +56,19 @@ for i in $(seq 1 120); do
   sleep 1
 done
 step "ready through the balancer: $(curl -fs "$BASE/ready")"
+# Not racing its own start: both API processes report healthy (compose starts
+# the balancer only then), and the balancer has both servers UP, before the
+# first request that changes anything.
+for i in $(seq 1 60); do
+  healthy=0
+  for s in api-1 api-2; do
+    [ "$(podman inspect --format '{{.State.Health.Status}}' "${PROJECT}_${s}_1" 2>/dev/null)" = healthy ] && healthy=$((healthy + 1))
+  done
+  [ "$healthy" = 2 ] && break
+  [ "$i" = 60 ] && { compose ps; echo "the API processes did not become healthy" >&2; exit 1; }
+  sleep 1
+done
+for i in $(seq 1 10); do curl -fs "$BASE/ready" >/dev/null 2>&1 || { echo "not ready through the balancer" >&2; exit 1; }; done
 
 KEY=$(podman logs "${PROJECT}_api-1_1" 2>/dev/null | sed -nE 's/.*test key: ([^ ]+).*/\1/p' | head -1)
 [ -n "$KEY" ] || { echo "no demo key in api-1's output" >&2; exit 1; }

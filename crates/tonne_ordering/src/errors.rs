@@ -80,6 +80,11 @@ pub enum TransitionError {
     /// Another process changed the order first; read it again.
     #[error("the order changed concurrently")]
     Conflict,
+    /// The registry serial number is not one (blank, over
+    /// [`MAX_SERIAL_CHARS`](crate::orders::MAX_SERIAL_CHARS) characters, or
+    /// with control characters); nothing was changed.
+    #[error("registry serial number: {0}")]
+    InvalidSerial(&'static str),
     /// Storage failed.
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),

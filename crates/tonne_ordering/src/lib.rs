@@ -43,8 +43,9 @@ pub use errors::{
     TransitionError,
 };
 pub use orders::{
-    AwaitingFilter, IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStatus,
-    PaymentMethod, ProjectAllocation, ProjectStatus, RetirementRecord, allocate_projects,
+    AwaitingFilter, IdempotencyKey, MAX_SERIAL_CHARS, NewEvent, Order, OrderId, OrderKind,
+    OrderStatus, PaymentMethod, ProjectAllocation, ProjectStatus, RetirementRecord,
+    allocate_projects, registry_serial,
 };
 pub use ports::OrderingService;
 #[cfg(any(test, feature = "mock"))]

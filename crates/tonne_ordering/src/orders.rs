@@ -242,6 +242,33 @@ pub struct ProjectAllocation {
 /// assert_eq!(r.serial.as_deref(), Some("VCS-1-2"));
 /// assert!(RetirementRecord::parse(p, "x", "javascript:alert(1)").is_err());
 /// assert!(RetirementRecord::parse(p, &"x".repeat(201), "").is_err());
+
+/// The longest registry serial number Tonne keeps, in characters (registries'
+/// serial blocks are well under 100; the bound keeps rows and certificates sane).
+pub const MAX_SERIAL_CHARS: usize = 200;
+
+/// A registry serial number as given (a flag, a form): trimmed; `None` when
+/// blank; refused when longer than [`MAX_SERIAL_CHARS`] or with control
+/// characters. The one rule for every way a serial arrives.
+///
+/// ```
+/// use tonne_ordering::{MAX_SERIAL_CHARS, registry_serial};
+/// assert_eq!(registry_serial(" VCS-1-2 "), Ok(Some("VCS-1-2".to_owned())));
+/// assert_eq!(registry_serial("  "), Ok(None));
+/// assert!(registry_serial(&"9".repeat(MAX_SERIAL_CHARS + 1)).is_err());
+/// assert!(registry_serial("VCS\n1").is_err());
+/// ```
+pub fn registry_serial(raw: &str) -> Result<Option<String>, &'static str> {
+    let serial = raw.trim();
+    if serial.chars().count() > MAX_SERIAL_CHARS {
+        return Err("at most 200 characters");
+    }
+    if serial.chars().any(char::is_control) {
+        return Err("no control characters");
+    }
+    Ok((!serial.is_empty()).then(|| serial.to_owned()))
+}
+
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RetirementRecord {
@@ -257,7 +284,7 @@ impl RetirementRecord {
     /// `http://` or `https://` address of at most 500.
     pub fn parse(project_id: ProjectId, serial: &str, url: &str) -> Result<Self, String> {
         let (serial, url) = (serial.trim(), url.trim());
-        if serial.chars().count() > 200 {
+        if serial.chars().count() > MAX_SERIAL_CHARS {
             return Err("serial: at most 200 characters".into());
         }
         if !url.is_empty()

@@ -114,6 +114,28 @@ fn compose_runs_two_api_processes_a_dispatcher_postgres_redis_and_a_balancer() {
         assert!(haproxy.contains(server), "{server}");
     }
     assert!(haproxy.contains("option httpchk GET /ready"));
+    // No request reaches a process still starting: the API waits for a
+    // healthy database, the balancer for healthy API processes.
+    for name in ["api-1", "api-2"] {
+        assert_eq!(
+            svc(name)["depends_on"]["postgres"]["condition"].as_str(),
+            Some("service_healthy"),
+            "{name}"
+        );
+        assert_eq!(
+            svc("balancer")["depends_on"][name]["condition"].as_str(),
+            Some("service_healthy"),
+            "the balancer waits for {name}"
+        );
+        assert!(
+            svc(name)["healthcheck"]["test"]
+                .as_sequence()
+                .is_some_and(|t| t
+                    .iter()
+                    .any(|p| p.as_str().is_some_and(|p| p.ends_with("/ready"))))
+        );
+    }
+    assert!(haproxy.contains("http-request deny deny_status 404 if { path -m beg /metrics }"));
     let mounted = strings(&svc("balancer")["volumes"]);
     assert_eq!(
         mounted,

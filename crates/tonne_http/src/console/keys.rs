@@ -10,6 +10,7 @@ use tonne_accounts::users::Principal;
 use tonne_kernel::{AccountMode, ApiKeyId, OrganisationId};
 
 use super::answers::{not_found, respond, see_other, unavailable};
+use super::once::{self, Claim};
 use super::scope::{member_organisation, mode_of};
 use super::session::{signed_in, signed_in_form};
 use super::views;
@@ -59,6 +60,7 @@ pub(super) async fn list(
 pub(super) struct CreateForm {
     csrf: Option<String>,
     mode: Option<String>,
+    once: Option<String>,
 }
 
 /// `POST /console/keys`: a new key of the mode, for the organisation's oldest
@@ -76,11 +78,20 @@ pub(super) async fn create(
         return not_found(&who);
     };
     let mode = mode_of(form.mode.as_deref());
-    match state
+    // a repeat of the form makes no second key (its secret was on the first answer)
+    let claim = match once::claim(&state, form.once.as_deref()).await {
+        Ok(Claim::Repeat) => return see_other(&format!("/console/keys?mode={}", mode.as_str())),
+        Ok(claim) => claim,
+        Err(answer) => return answer,
+    };
+    let created = state
         .accounts
         .create_key(organisation, mode, None, &who.actor())
-        .await
-    {
+        .await;
+    if created.is_err() {
+        once::release(&state, &claim).await;
+    }
+    match created {
         Ok(created) => respond(StatusCode::OK, views::created_key(&who, &created)),
         Err(AdminError::NoAccountForMode) => {
             list_page(

@@ -224,22 +224,7 @@ pub(super) async fn advance(
             .await;
         }
     };
-    let serial = form
-        .serial
-        .as_deref()
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(str::to_owned);
-    if serial.as_ref().is_some_and(|s| s.chars().count() > 200) {
-        return page_of(
-            &state,
-            &who,
-            &id,
-            Some("Registry serial number: at most 200 characters."),
-            StatusCode::BAD_REQUEST,
-        )
-        .await;
-    }
+    let serial = form.serial.clone();
     let here = format!("/console/orders/{}", id.as_str());
     match state
         .ordering
@@ -248,6 +233,11 @@ pub(super) async fn advance(
     {
         Ok(_) => see_other(&here),
         Err(TransitionError::NotFound) => not_found(&who),
+        // the domain's rule for serials, said beside the action
+        Err(TransitionError::InvalidSerial(why)) => {
+            let text = format!("Registry serial number: {why}.");
+            page_of(&state, &who, &id, Some(&text), StatusCode::BAD_REQUEST).await
+        }
         // A double submit (or another operator) got there first: the order is
         // already where this action leads, so this is the same outcome.
         Err(TransitionError::Illegal { from, .. }) if from == to.as_str() => see_other(&here),

@@ -11,6 +11,7 @@ use tonne_kernel::{AccountMode, OrganisationId};
 use tonne_ordering::QuoteError;
 
 use super::answers::{not_found, page_after, respond, see_other, unavailable};
+use super::once::{self, Claim};
 use super::session::{operator, signed_in_form};
 use super::views;
 use crate::state::AppState;
@@ -60,6 +61,7 @@ pub(super) async fn list(
 pub(super) struct CreateForm {
     csrf: Option<String>,
     name: Option<String>,
+    once: Option<String>,
 }
 
 /// `POST /console/organisations`: a new organisation with its pair and one
@@ -84,7 +86,17 @@ pub(super) async fn create(
         };
         return list_page(&state, &who, None, refused, StatusCode::BAD_REQUEST).await;
     }
-    match state.accounts.bootstrap(name.trim(), &who.actor()).await {
+    // a repeat of the form makes no second organisation
+    let claim = match once::claim(&state, form.once.as_deref()).await {
+        Ok(Claim::Repeat) => return see_other("/console/organisations"),
+        Ok(claim) => claim,
+        Err(answer) => return answer,
+    };
+    let made = state.accounts.bootstrap(name.trim(), &who.actor()).await;
+    if made.is_err() {
+        once::release(&state, &claim).await;
+    }
+    match made {
         Ok(created) => respond(
             StatusCode::OK,
             views::created_organisation(&who, &name, &created),

@@ -14,6 +14,7 @@ use tonne_webhooks::{
 };
 
 use super::answers::{not_found, respond, see_other, unavailable};
+use super::once::{self, Claim};
 use super::scope::mode_of;
 use super::session::signed_in_form;
 use super::views::{self, TestForm, WebhookForm, WebhookPageForms};
@@ -42,6 +43,7 @@ pub(super) struct SettingsForm {
     mode: Option<String>,
     url: Option<String>,
     enabled: Option<String>,
+    once: Option<String>,
 }
 
 /// `POST /console/webhooks`: adds a webhook of the page's mode.
@@ -55,12 +57,24 @@ pub(super) async fn create(
             Ok(found) => found,
             Err(answer) => return answer,
         };
+    // a repeat of the form adds no second webhook
+    let claim = match once::claim(&state, form.once.as_deref()).await {
+        Ok(Claim::Repeat) => {
+            return see_other(&format!("/console/webhooks?mode={}", mode.as_str()));
+        }
+        Ok(claim) => claim,
+        Err(answer) => return answer,
+    };
     let url = form.url.clone().unwrap_or_default();
     let new = NewWebhook {
         url: url.trim().to_owned(),
         account_ids: None,
     };
-    let problem = match state.webhooks.create(owner, new, &who.actor()).await {
+    let created = state.webhooks.create(owner, new, &who.actor()).await;
+    if created.is_err() {
+        once::release(&state, &claim).await;
+    }
+    let problem = match created {
         Ok(hook) => return respond(StatusCode::OK, views::webhook_secret(&who, &hook, false)),
         Err(CreateWebhookError::Invalid(f)) => format!("Receiver URL: {}.", f.reason),
         Err(e @ CreateWebhookError::LimitReached { .. }) => format!("{e}."),
@@ -131,6 +145,7 @@ pub(super) async fn edit(
 pub(super) struct ActionForm {
     csrf: Option<String>,
     mode: Option<String>,
+    once: Option<String>,
 }
 
 /// `POST /console/webhooks/{id}/rotate`: a new secret, shown once.
@@ -140,12 +155,28 @@ pub(super) async fn rotate(
     id: web::Path<String>,
     form: web::Form<ActionForm>,
 ) -> HttpResponse {
-    let (who, _, owner) =
+    let (who, mode, owner) =
         match member_form(&state, &req, form.csrf.as_deref(), form.mode.as_deref()).await {
             Ok(found) => found,
             Err(answer) => return answer,
         };
-    match state.webhooks.rotate_secret(owner, &id, &who.actor()).await {
+    // a repeat does not rotate again (which would void the secret just shown)
+    let claim = match once::claim(&state, form.once.as_deref()).await {
+        Ok(Claim::Repeat) => {
+            return see_other(&format!(
+                "/console/webhooks/{}?mode={}",
+                id.as_str(),
+                mode.as_str()
+            ));
+        }
+        Ok(claim) => claim,
+        Err(answer) => return answer,
+    };
+    let rotated = state.webhooks.rotate_secret(owner, &id, &who.actor()).await;
+    if rotated.is_err() {
+        once::release(&state, &claim).await;
+    }
+    match rotated {
         Ok(hook) => respond(StatusCode::OK, views::webhook_secret(&who, &hook, true)),
         Err(WebhookError::NotFound) => not_found(&who),
         Err(e) => unavailable(e),

@@ -89,8 +89,8 @@ pub fn page(page: &PublicPage, chart_svg: &str) -> Markup {
                 p class="notice" { "Test mode: these figures come from test orders; no credits were retired." }
             }
             h2 id="over-time" { "Over time" }
-            figure class="chart" role="img" aria-label=(format!("Line chart of the {} retired so far, month by month; the table below has the same figures.", if by_price { "value" } else { "tonnes" })) {
-                (PreEscaped(chart_svg))
+            figure class="chart" {
+                (PreEscaped(chart::titled(chart_svg, "chart-title", &format!("Line chart of the {} retired so far, month by month; the table below has the same figures.", if by_price { "value" } else { "tonnes" }))))
             }
             @if !page.series.is_empty() {
                 details {

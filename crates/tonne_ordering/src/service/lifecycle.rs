@@ -112,6 +112,12 @@ impl Lifecycle {
         registry_serial: Option<String>,
         by: &Actor,
     ) -> Result<Order, TransitionError> {
+        let registry_serial = match registry_serial.as_deref() {
+            Some(raw) => {
+                crate::orders::registry_serial(raw).map_err(TransitionError::InvalidSerial)?
+            }
+            None => None,
+        };
         let serial = registry_serial.as_deref();
         let id: OrderId = id.parse().map_err(|_| TransitionError::NotFound)?;
         let mut order = self

@@ -530,6 +530,26 @@ async fn illegal_transitions_and_lost_races_are_reported() {
 }
 
 #[tokio::test]
+async fn a_serial_over_200_characters_is_refused_before_anything_is_read() {
+    // no expectation on the repositories: any call would fail the test
+    let svc = service_with(MockCatalogueRepository::new(), MockOrderRepository::new());
+    for serial in ["9".repeat(crate::MAX_SERIAL_CHARS + 1), "VCS-1\u{0}".into()] {
+        let err = svc
+            .advance(
+                &stored(OrderStatus::Retiring).id.to_string(),
+                Some(OrderStatus::Complete),
+                Some(serial),
+                &Actor::CommandLine,
+            )
+            .await;
+        assert!(
+            matches!(err, Err(TransitionError::InvalidSerial(_))),
+            "{err:?}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn an_account_selection_beats_the_catalogue_default() {
     let mut catalogue = MockCatalogueRepository::new();
     catalogue

@@ -4,6 +4,7 @@
 //! a store is involved, and is bounded in requests and time.
 
 mod console_forms;
+mod domain_rules;
 mod exposure;
 mod orders;
 mod secrets_in_logs;

@@ -1,0 +1,61 @@
+//! Rules live in the domain, so every way in keeps them: a registry serial
+//! over 200 characters is refused by `tonne orders advance` as by the
+//! console, and nothing changes.
+
+use serde_json::json;
+use tonne_test_support::on_both_backends;
+
+use crate::support::TestApp;
+
+async fn the_cli_refuses_a_serial_over_200_characters(app: TestApp) {
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    let placed = app
+        .post(
+            "/v1/orders/by-mass",
+            &t.live_key,
+            &json!({"mass": {"amount": "1", "unit": "t"}}),
+        )
+        .await;
+    let id = placed.body["id"].as_str().unwrap().to_owned();
+    let long = "S".repeat(201);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tonne"))
+        .args([
+            "orders",
+            "advance",
+            &id,
+            "--to",
+            "complete",
+            "--registry-serial",
+        ])
+        .arg(&long)
+        .args(["--database-url", &app.database_url])
+        .env_remove("DATABASE_URL")
+        .output()
+        .unwrap();
+    assert!(!out.status.success(), "a 201-character serial was taken");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("at most 200 characters"), "{err}");
+    let order = app.get(&format!("/v1/orders/{id}"), &t.live_key).await;
+    assert_eq!(order.body["status"], "received", "nothing changed");
+    // 200 characters are fine
+    crate::cli::tonne(
+        &[
+            "orders",
+            "advance",
+            &id,
+            "--to",
+            "complete",
+            "--registry-serial",
+            &"S".repeat(200),
+        ],
+        &app.database_url,
+    );
+    let order = app.get(&format!("/v1/orders/{id}"), &t.live_key).await;
+    assert_eq!(order.body["status"], "complete");
+}
+
+on_both_backends!(
+    with crate::support::TestApp::spawn;
+    the_cli_refuses_a_serial_over_200_characters,
+);
