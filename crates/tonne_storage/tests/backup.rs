@@ -30,8 +30,9 @@ fn dir_of(t: &TestDb) -> PathBuf {
     Path::new(path).parent().unwrap().to_owned()
 }
 
-fn mode(path: &Path) -> u32 {
-    std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+/// The file's permission bits, in octal (`"600"`).
+fn mode(path: &Path) -> String {
+    format!("{:o}", std::fs::metadata(path).unwrap().permissions().mode() & 0o777)
 }
 
 fn beside(path: &Path, suffix: &str) -> PathBuf {
@@ -58,7 +59,10 @@ async fn write_pair(db: &Db, n: u64) {
 }
 
 fn count(conn: &mut SqliteConnection, sql: &str) -> i64 {
-    diesel::sql_query(sql).get_result::<Count>(conn).unwrap().n
+    diesel::sql_query(sql)
+        .get_result::<Count>(conn)
+        .unwrap_or_else(|e| panic!("{sql}: {e}"))
+        .n
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -98,7 +102,7 @@ async fn a_backup_taken_while_writers_run_holds_every_committed_transaction_whol
     );
 
     assert_eq!(backup.path, target);
-    assert_eq!(mode(&target), 0o600, "the backup is its owner's only");
+    assert_eq!(mode(&target), "600", "the backup is its owner's only");
     assert!(backup.bytes > 0);
     let mut copy = SqliteConnection::establish(target.to_str().unwrap()).unwrap();
     let journal = diesel::sql_query("PRAGMA journal_mode")
@@ -197,11 +201,11 @@ async fn a_new_database_and_its_wal_are_readable_by_their_owner_only() {
     })
     .await
     .unwrap();
-    assert_eq!(mode(&path), 0o600);
+    assert_eq!(mode(&path), "600");
     for suffix in ["-wal", "-shm"] {
         let companion = beside(&path, suffix);
         assert!(companion.exists(), "{suffix} exists in WAL mode");
-        assert_eq!(mode(&companion), 0o600, "{suffix}");
+        assert_eq!(mode(&companion), "600", "{suffix}");
     }
 }
 
@@ -218,7 +222,7 @@ fn an_existing_database_readable_by_others_is_tightened() {
             std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
         }
         Db::connect(&DatabaseUrl::Sqlite(path.clone()), PoolSettings::default()).unwrap();
-        assert_eq!(mode(&path), 0o600);
-        assert_eq!(mode(&beside(&path, "-wal")), 0o600);
+        assert_eq!(mode(&path), "600");
+        assert_eq!(mode(&beside(&path, "-wal")), "600");
     }
 }

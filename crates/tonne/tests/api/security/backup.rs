@@ -35,8 +35,9 @@ fn backup(file: &Path, database_url: &str, key: Option<&str>) -> Output {
     cmd.output().expect("run tonne backup")
 }
 
-fn mode(path: &Path) -> u32 {
-    std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+/// The file's permission bits, in octal (`"600"`).
+fn mode(path: &Path) -> String {
+    format!("{:o}", std::fs::metadata(path).unwrap().permissions().mode() & 0o777)
 }
 
 fn beside(path: &Path, suffix: &str) -> PathBuf {
@@ -166,7 +167,7 @@ async fn a_backup_under_concurrent_orders_holds_every_acknowledged_order_and_eve
         .collect();
     assert!(before.len() >= 40);
 
-    assert_eq!(mode(&copy), 0o600, "the copy is its owner's only");
+    assert_eq!(mode(&copy), "600", "the copy is its owner's only");
     let mut conn = SqliteConnection::establish(copy.to_str().unwrap()).unwrap();
     let check = diesel::sql_query("PRAGMA integrity_check")
         .load::<Check>(&mut conn)
@@ -285,12 +286,12 @@ fn a_first_start_creates_the_database_its_wal_and_key_for_their_owner_only() {
         );
         std::thread::sleep(Duration::from_millis(50));
     }
-    assert_eq!(mode(&path), 0o600, "the database");
-    assert_eq!(mode(&key_file), 0o600, "the secrets key file");
+    assert_eq!(mode(&path), "600", "the database");
+    assert_eq!(mode(&key_file), "600", "the secrets key file");
     for suffix in ["-wal", "-shm"] {
         let companion = beside(&path, suffix);
         if companion.exists() {
-            assert_eq!(mode(&companion), 0o600, "{suffix}");
+            assert_eq!(mode(&companion), "600", "{suffix}");
         }
     }
     // A backup of it names the key file it lacks.
