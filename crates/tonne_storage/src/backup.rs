@@ -159,12 +159,11 @@ fn create_private(path: &Path) -> Result<(), BackupError> {
 /// Makes the copy one self-contained file and answers its integrity check
 /// (`ok`, or the first problems found).
 fn check(path: &Path) -> Result<String, DbError> {
-    let mut conn = SqliteConnection::establish(&path.to_string_lossy()).map_err(|e| {
-        DbError::Connect {
+    let mut conn =
+        SqliteConnection::establish(&path.to_string_lossy()).map_err(|e| DbError::Connect {
             url: format!("sqlite://{}", path.display()),
             source: e.into(),
-        }
-    })?;
+        })?;
     conn.batch_execute("PRAGMA journal_mode = DELETE")?;
     let rows = diesel::sql_query("PRAGMA integrity_check(10)").load::<CheckRow>(&mut conn)?;
     let lines: Vec<String> = rows.into_iter().map(|r| r.integrity_check).collect();

@@ -32,7 +32,10 @@ fn dir_of(t: &TestDb) -> PathBuf {
 
 /// The file's permission bits, in octal (`"600"`).
 fn mode(path: &Path) -> String {
-    format!("{:o}", std::fs::metadata(path).unwrap().permissions().mode() & 0o777)
+    format!(
+        "{:o}",
+        std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+    )
 }
 
 fn beside(path: &Path, suffix: &str) -> PathBuf {
@@ -120,7 +123,9 @@ async fn a_backup_taken_while_writers_run_holds_every_committed_transaction_whol
             let id = u64::try_from(w).unwrap() * 1_000_000 + i;
             let found = count(
                 &mut copy,
-                &format!("SELECT count(*) AS n FROM organisations WHERE id IN ('a-{id}', 'b-{id}')"),
+                &format!(
+                    "SELECT count(*) AS n FROM organisations WHERE id IN ('a-{id}', 'b-{id}')"
+                ),
             );
             assert_eq!(found, 2, "pair {id} was committed before the backup began");
         }
@@ -166,7 +171,10 @@ async fn a_backup_never_overwrites_a_file() {
     let target = dir_of(&t).join("taken.db");
     std::fs::write(&target, "keep me").unwrap();
     let err = t.db().backup(&target).await.unwrap_err();
-    assert!(matches!(err, BackupError::Exists(ref p) if p == &target), "{err}");
+    assert!(
+        matches!(err, BackupError::Exists(ref p) if p == &target),
+        "{err}"
+    );
     assert!(err.to_string().contains("never overwrites"), "{err}");
     assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep me");
     // A directory that does not exist: named, nothing left behind.
@@ -215,8 +223,10 @@ fn an_existing_database_readable_by_others_is_tightened() {
     let path = dir_of(&t).join("old.db");
     {
         let mut conn = SqliteConnection::establish(path.to_str().unwrap()).unwrap();
-        conn.batch_execute("PRAGMA journal_mode = WAL; CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1);")
-            .unwrap();
+        conn.batch_execute(
+            "PRAGMA journal_mode = WAL; CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1);",
+        )
+        .unwrap();
         // Keep the -wal: a second connection holds it open while the mode changes.
         for file in [path.clone(), beside(&path, "-wal")] {
             std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();

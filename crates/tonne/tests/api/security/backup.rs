@@ -37,7 +37,10 @@ fn backup(file: &Path, database_url: &str, key: Option<&str>) -> Output {
 
 /// The file's permission bits, in octal (`"600"`).
 fn mode(path: &Path) -> String {
-    format!("{:o}", std::fs::metadata(path).unwrap().permissions().mode() & 0o777)
+    format!(
+        "{:o}",
+        std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+    )
 }
 
 fn beside(path: &Path, suffix: &str) -> PathBuf {
@@ -173,7 +176,10 @@ async fn a_backup_under_concurrent_orders_holds_every_acknowledged_order_and_eve
         .load::<Check>(&mut conn)
         .unwrap();
     assert_eq!(
-        check.iter().map(|c| c.integrity_check.as_str()).collect::<Vec<_>>(),
+        check
+            .iter()
+            .map(|c| c.integrity_check.as_str())
+            .collect::<Vec<_>>(),
         ["ok"]
     );
     for id in &before {
@@ -297,7 +303,11 @@ fn a_first_start_creates_the_database_its_wal_and_key_for_their_owner_only() {
     // A backup of it names the key file it lacks.
     let out = backup(&dir.path().join("copy.db"), &url, None);
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(
         stdout.contains(&format!("the secrets key file {}", key_file.display())),
         "{stdout}"
@@ -312,7 +322,12 @@ fn on_postgres_the_backup_is_pg_dumps_job() {
     let out = backup(&file, "postgres://nobody@127.0.0.1:1/none", None);
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
-    for needed in ["pg_dump --format=custom", "pg_restore", "TONNE_SECRETS_KEY", "WAL archiving"] {
+    for needed in [
+        "pg_dump --format=custom",
+        "pg_restore",
+        "TONNE_SECRETS_KEY",
+        "WAL archiving",
+    ] {
         assert!(stderr.contains(needed), "{needed}: {stderr}");
     }
     assert!(!file.exists());
