@@ -238,13 +238,6 @@ async fn a_backup_under_concurrent_orders_holds_every_acknowledged_order_and_eve
     let key = tonne_storage::SecretsKey::parse(&test_key()).unwrap();
     assert!(key.open(&sealed.secret_sealed, &hook_id).is_ok());
     drop(conn);
-    // It opens as a Tonne database with nothing to migrate.
-    let restored = tonne_storage::Db::connect(
-        &tonne_storage::DatabaseUrl::Sqlite(copy.clone()),
-        tonne_storage::PoolSettings::default(),
-    )
-    .unwrap();
-    assert_eq!(restored.migrate().unwrap(), Vec::<String>::new());
 
     // A second backup to the same name is refused; the copy is untouched.
     let size = std::fs::metadata(&copy).unwrap().len();
@@ -253,6 +246,70 @@ async fn a_backup_under_concurrent_orders_holds_every_acknowledged_order_and_eve
     let stderr = String::from_utf8_lossy(&again.stderr);
     assert!(stderr.contains("never overwrites"), "{stderr}");
     assert_eq!(std::fs::metadata(&copy).unwrap().len(), size);
+
+    // Restore as docs/operations.md says (the copy in place with mode 0600,
+    // the same key, start): every order acknowledged before the backup
+    // answers, and so does the webhook.
+    let restored = dir.path().join("restored.db");
+    std::fs::copy(&copy, &restored).unwrap();
+    std::fs::set_permissions(&restored, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let _server = serve(&restored, &format!("127.0.0.1:{port}"), Some(&test_key()));
+    let base = format!("http://127.0.0.1:{port}");
+    let start = Instant::now();
+    loop {
+        let ready = app.client.get(format!("{base}/ready")).send().await;
+        if ready.is_ok_and(|r| r.status() == 200) {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the restored server did not start"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    for path in before
+        .iter()
+        .map(|id| format!("/v1/orders/{id}"))
+        .chain([format!("/v1/webhooks/{hook_id}")])
+    {
+        let res = app
+            .client
+            .get(format!("{base}{path}"))
+            .bearer_auth(&t.test_key)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200, "{path} on the restored server");
+    }
+}
+
+/// `tonne serve` on a SQLite file (no demo, no rate limit to speak of),
+/// killed when dropped.
+fn serve(database: &Path, bind: &str, key: Option<&str>) -> Serving {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tonne"));
+    cmd.args(["serve", "--bind", bind, "--no-demo"])
+        .args([
+            "--rate-limit-per-second",
+            "100000",
+            "--rate-limit-burst",
+            "100000",
+        ])
+        .arg("--database-url")
+        .arg(format!("sqlite://{}", database.display()))
+        .env_remove("DATABASE_URL")
+        .env_remove("TONNE_SECRETS_KEY")
+        .env_remove("TONNE_CONFIG")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    if let Some(key) = key {
+        cmd.args(["--secrets-key", key]);
+    }
+    Serving(cmd.spawn().expect("start tonne serve"))
 }
 
 /// `tonne serve` started on a new path, killed when dropped.
@@ -270,18 +327,7 @@ fn a_first_start_creates_the_database_its_wal_and_key_for_their_owner_only() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("tonne.db");
     let url = format!("sqlite://{}", path.display());
-    let _server = Serving(
-        Command::new(env!("CARGO_BIN_EXE_tonne"))
-            .args(["serve", "--bind", "127.0.0.1:0", "--no-demo"])
-            .args(["--database-url", &url])
-            .env_remove("DATABASE_URL")
-            .env_remove("TONNE_SECRETS_KEY")
-            .env_remove("TONNE_CONFIG")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start tonne serve"),
-    );
+    let _server = serve(&path, "127.0.0.1:0", None);
     // The key file is written after the database is opened and migrated.
     let key_file = beside(&path, ".secrets-key");
     let start = Instant::now();
