@@ -72,9 +72,7 @@ pub fn secrets_key(url: &DatabaseUrl, given: Option<&str>) -> anyhow::Result<Opt
     let DatabaseUrl::Sqlite(path) = url else {
         return Ok(None);
     };
-    let mut file = path.clone().into_os_string();
-    file.push(".secrets-key");
-    let file = std::path::PathBuf::from(file);
+    let file = key_file(path);
     match std::fs::read_to_string(&file) {
         Ok(text) => Ok(Some(
             SecretsKey::parse(&text).map_err(|e| anyhow::anyhow!("{}: {e}", file.display()))?,
@@ -87,6 +85,13 @@ pub fn secrets_key(url: &DatabaseUrl, given: Option<&str>) -> anyhow::Result<Opt
         }
         Err(e) => Err(anyhow::anyhow!("cannot read {}: {e}", file.display())),
     }
+}
+
+/// Where the SQLite database's secrets key file is: `<database>.secrets-key`.
+pub fn key_file(database: &std::path::Path) -> std::path::PathBuf {
+    let mut file = database.as_os_str().to_owned();
+    file.push(".secrets-key");
+    std::path::PathBuf::from(file)
 }
 
 fn write_key_file(path: &std::path::Path, key: &SecretsKey) -> anyhow::Result<()> {

@@ -79,6 +79,9 @@ pub enum ConnectError {
     /// A set-up statement failed.
     #[error(transparent)]
     Setup(#[from] diesel::result::Error),
+    /// The SQLite file could not be created (with mode 0600).
+    #[error("cannot create the database file: {0}")]
+    File(#[from] std::io::Error),
 }
 
 /// Pool sizing.
@@ -177,13 +180,19 @@ impl std::fmt::Debug for Db {
 
 impl Db {
     /// Opens a pool. One connection is made first, outside the pool, so that an
-    /// unreachable database fails here with the driver's own message.
+    /// unreachable database fails here with the driver's own message. A SQLite
+    /// file is created with mode 0600 first, and an existing one readable
+    /// beyond its owner is tightened (see `sqlite_file`).
     pub fn connect(url: &DatabaseUrl, settings: PoolSettings) -> Result<Self, DbError> {
-        let manager = Manager { url: url.clone() };
-        manager.open().map_err(|source| DbError::Connect {
+        let failed = |source| DbError::Connect {
             url: url.to_string(),
             source,
-        })?;
+        };
+        if let DatabaseUrl::Sqlite(path) = url {
+            crate::sqlite_file::secure(path).map_err(|e| failed(e.into()))?;
+        }
+        let manager = Manager { url: url.clone() };
+        manager.open().map_err(failed)?;
         let backend = match url {
             DatabaseUrl::Postgres(_) => Backend::Postgres,
             DatabaseUrl::Sqlite(_) => Backend::Sqlite,

@@ -41,6 +41,7 @@ macro_rules! on_conn {
 
 mod accounts;
 mod audit;
+mod backup;
 mod catalogue;
 mod db;
 mod directories;
@@ -55,6 +56,7 @@ mod orders;
 mod pipelined;
 mod schema;
 mod secrets;
+mod sqlite_file;
 mod stats;
 mod stock;
 mod url;
@@ -64,6 +66,7 @@ mod webhooks;
 
 pub use accounts::AccountStore;
 pub use audit::AuditStore;
+pub use backup::{Backup, BackupError};
 pub use catalogue::CatalogueStore;
 pub use db::{AnyConnection, Backend, Db, DbError, PoolSettings, PoolStatus};
 pub use estimates::EstimateStore;

@@ -11,6 +11,7 @@ use tonne_accounts::AdminError;
 use tonne_storage::{DatabaseUrl, PoolSettings};
 
 mod accounts;
+mod backup;
 mod catalogue;
 mod checks;
 mod config;
@@ -92,6 +93,10 @@ enum Command {
     Serve(Box<ServeArgs>),
     /// Apply pending database migrations and exit.
     Migrate,
+    /// Write a consistent copy of the SQLite database to FILE while the server
+    /// runs (never over an existing file; mode 0600). PostgreSQL: prints the
+    /// pg_dump procedure and fails.
+    Backup(backup::BackupArgs),
     /// What the settings are (`env-example`: every environment variable, for `.env.example`).
     #[command(subcommand)]
     Config(config::ConfigCommand),
@@ -329,6 +334,7 @@ pub async fn run(parsed: Parsed) -> anyhow::Result<()> {
             println!("database {url} is up to date");
             Ok(())
         }
+        Command::Backup(args) => backup::run(&url, args, secrets).await,
         Command::Bootstrap { name, json } => bootstrap(&url, &name, json, secrets).await,
         Command::Keys(command) => keys::run(&url, command, secrets).await,
         Command::Accounts(command) => accounts::run(&url, command, secrets).await,

@@ -152,6 +152,7 @@ fn every_command_has_help() {
         vec!["--help"],
         vec!["serve", "--help"],
         vec!["migrate", "--help"],
+        vec!["backup", "--help"],
         vec!["bootstrap", "--help"],
         vec!["keys", "--help"],
         vec!["keys", "create", "--help"],

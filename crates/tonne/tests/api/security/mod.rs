@@ -3,6 +3,7 @@
 //! Every test fails when its weakness comes back, runs on both stores where
 //! a store is involved, and is bounded in requests and time.
 
+mod backup;
 mod console_forms;
 mod domain_rules;
 mod exposure;
