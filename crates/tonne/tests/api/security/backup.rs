@@ -293,6 +293,8 @@ async fn a_backup_under_concurrent_orders_holds_every_acknowledged_order_and_eve
 fn serve(database: &Path, bind: &str, key: Option<&str>) -> Serving {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_tonne"));
     cmd.args(["serve", "--bind", bind, "--no-demo"])
+        // tests run side by side: the metrics listener takes any free port
+        .env("TONNE_METRICS_BIND", "127.0.0.1:0")
         .args([
             "--rate-limit-per-second",
             "100000",
