@@ -107,7 +107,7 @@ impl Password {
     /// use tonne_accounts::users::{Password, PasswordRuleError, Weakness};
     ///
     /// let common = Password::new("password1234").unwrap();
-    /// assert_eq!(common.strong_enough(&[]), Err(PasswordRuleError::Guessable(Weakness::LikeCommon)));
+    /// assert_eq!(common.strong_enough(&[]), Err(PasswordRuleError::Guessable(Weakness::Common)));
     /// let keys = Password::new("qwertyuiop12").unwrap();
     /// assert!(matches!(keys.strong_enough(&[]), Err(PasswordRuleError::Guessable(_))));
     /// assert!(Password::new("plinth-orbit-marrow-41").unwrap().strong_enough(&[]).is_ok());
