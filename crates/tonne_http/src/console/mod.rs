@@ -30,6 +30,7 @@ mod keys;
 mod offset_links;
 mod orders;
 mod organisations;
+mod origin;
 mod overview;
 mod scope;
 mod selections;
@@ -41,6 +42,7 @@ mod webhooks;
 use actix_web::web;
 
 use answers::see_other;
+pub(crate) use origin::same_origin_posts;
 
 /// Registers the console's routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {
