@@ -23,7 +23,7 @@ use tonne_accounts::users::{NewUser, Password, Role};
 
 use crate::support::TestApp;
 
-const PASSWORD: &str = "correct horse battery";
+pub(crate) const PASSWORD: &str = "correct horse battery";
 
 /// A browser-like client: no redirects followed, cookies by hand.
 pub(crate) struct Visitor<'a> {
