@@ -199,7 +199,10 @@ async fn failed_sign_ins_are_counted_by_pair_email_and_network_and_forgotten(t: 
         // outside the window, and deleted by the next record
         failure("ada@example.org", "192.0.2.1", 60 * 25),
     ] {
-        store.record_sign_in_failure(&f, AT - Duration::days(3)).await.unwrap();
+        store
+            .record_sign_in_failure(&f, AT - Duration::days(3))
+            .await
+            .unwrap();
     }
     let here = AttemptSource::of("192.0.2.1".parse().unwrap());
     let ada = email_key("ada@example.org");
@@ -208,7 +211,11 @@ async fn failed_sign_ins_are_counted_by_pair_email_and_network_and_forgotten(t: 
         .await
         .unwrap();
     let ago = |m: i64| AT - Duration::minutes(m);
-    assert_eq!(recent.pair, [ago(1), ago(3)], "this email from here, newest first");
+    assert_eq!(
+        recent.pair,
+        [ago(1), ago(3)],
+        "this email from here, newest first"
+    );
     assert_eq!(recent.email, [ago(1), ago(2), ago(3)]);
     assert_eq!(recent.network, [ago(1), ago(3)]);
     // at most `most` of each

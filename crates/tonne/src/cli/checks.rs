@@ -25,7 +25,8 @@ pub fn commission_rate(text: &str) -> Result<tonne_ordering::pricing::Commission
 
 /// `TONNE_TRUSTED_PROXIES`: comma-separated addresses or CIDRs (empty: none).
 pub fn trusted_proxies(text: &str) -> Result<tonne_http::client_addr::TrustedProxies, String> {
-    text.parse().map_err(|e: tonne_http::client_addr::InvalidProxy| e.to_string())
+    text.parse()
+        .map_err(|e: tonne_http::client_addr::InvalidProxy| e.to_string())
 }
 
 /// A positive decimal (the offset links' largest value and mass).

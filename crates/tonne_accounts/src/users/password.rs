@@ -56,10 +56,15 @@ fn weakness(estimate: &zxcvbn::Entropy, personal: bool) -> Weakness {
     if personal {
         return Weakness::Personal;
     }
-    match estimate.feedback().and_then(zxcvbn::feedback::Feedback::warning) {
-        Some(Warning::ThisIsATop10Password | Warning::ThisIsATop100Password | Warning::ThisIsACommonPassword) => {
-            Weakness::Common
-        }
+    match estimate
+        .feedback()
+        .and_then(zxcvbn::feedback::Feedback::warning)
+    {
+        Some(
+            Warning::ThisIsATop10Password
+            | Warning::ThisIsATop100Password
+            | Warning::ThisIsACommonPassword,
+        ) => Weakness::Common,
         Some(Warning::ThisIsSimilarToACommonlyUsedPassword) => Weakness::LikeCommon,
         Some(
             Warning::StraightRowsOfKeysAreEasyToGuess

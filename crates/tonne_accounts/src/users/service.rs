@@ -530,15 +530,17 @@ mod tests {
     async fn others_failures_for_the_email_do_not_keep_the_owner_out() {
         let mut repo = MockUserRepository::new();
         // 200 failures for this email from elsewhere, none from here
-        repo.expect_recent_sign_in_failures().returning(|_, _, _, _| {
-            Ok(RecentFailures {
-                email: (1..=200).map(|s| START - Duration::seconds(s)).collect(),
-                ..RecentFailures::default()
-            })
-        });
+        repo.expect_recent_sign_in_failures()
+            .returning(|_, _, _, _| {
+                Ok(RecentFailures {
+                    email: (1..=200).map(|s| START - Duration::seconds(s)).collect(),
+                    ..RecentFailures::default()
+                })
+            });
         repo.expect_by_email()
             .returning(|_| Ok(Some(stored_user(Some("correct horse battery")))));
-        repo.expect_clear_sign_in_failures().returning(|_, _| Ok(()));
+        repo.expect_clear_sign_in_failures()
+            .returning(|_, _| Ok(()));
         repo.expect_create_session().times(1).returning(|_| Ok(()));
         let users = users_at(repo, START);
         assert!(
@@ -557,7 +559,9 @@ mod tests {
         let users = users_at(repo, START);
         let weak = Password::new("password123!").unwrap();
         assert!(matches!(
-            users.choose_password(&SetupToken::generate(), weak.clone()).await,
+            users
+                .choose_password(&SetupToken::generate(), weak.clone())
+                .await,
             Err(UserError::Password(PasswordRuleError::Guessable(_)))
         ));
         let own = Password::new("ada@example.org1").unwrap();

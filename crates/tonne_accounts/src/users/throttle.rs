@@ -194,7 +194,11 @@ impl Throttle {
 
 /// When a step lets attempts through again: the newest failures, newest
 /// first; held while `failures` of them fall within the window.
-fn held_until(step: Step, newest_first: &[OffsetDateTime], now: OffsetDateTime) -> Option<OffsetDateTime> {
+fn held_until(
+    step: Step,
+    newest_first: &[OffsetDateTime],
+    now: OffsetDateTime,
+) -> Option<OffsetDateTime> {
     let oldest_counted = newest_first.get(step.failures.checked_sub(1)?)?;
     let until = *oldest_counted + step.within;
     (until > now).then_some(until)

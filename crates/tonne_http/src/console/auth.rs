@@ -76,7 +76,8 @@ pub(super) async fn sign_in(
         .check(&format!("sign-in:ip:{from}"))
         .await;
     if !by_ip.allowed {
-        let wait = time::Duration::seconds(i64::try_from(by_ip.retry_after_secs.max(1)).unwrap_or(1));
+        let wait =
+            time::Duration::seconds(i64::try_from(by_ip.retry_after_secs.max(1)).unwrap_or(1));
         return too_many(&csrf, &email, wait, "Too many attempts");
     }
     match state
@@ -110,10 +111,7 @@ fn too_many(csrf: &str, email: &str, wait: time::Duration, what: &str) -> HttpRe
         views::sign_in(
             csrf,
             email,
-            Some(&format!(
-                "{what}. Wait {} and try again.",
-                how_long(wait)
-            )),
+            Some(&format!("{what}. Wait {} and try again.", how_long(wait))),
         ),
     );
     if let Ok(v) = header::HeaderValue::from_str(&wait.whole_seconds().max(1).to_string()) {
@@ -177,7 +175,10 @@ pub(super) async fn setup(
     let password = match Password::new(&password) {
         Ok(p) => p,
         Err(e) => {
-            return respond(StatusCode::BAD_REQUEST, views::setup(&token, Some(&refusal(e))));
+            return respond(
+                StatusCode::BAD_REQUEST,
+                views::setup(&token, Some(&refusal(e))),
+            );
         }
     };
     match state

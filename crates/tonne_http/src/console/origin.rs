@@ -83,7 +83,9 @@ mod tests {
         headers
             .iter()
             .fold(
-                TestRequest::post().uri("/console/sign-in").insert_header(("Host", "tonne.example:8080")),
+                TestRequest::post()
+                    .uri("/console/sign-in")
+                    .insert_header(("Host", "tonne.example:8080")),
                 |req, h| req.insert_header(*h),
             )
             .to_srv_request()
@@ -93,13 +95,31 @@ mod tests {
     fn same_origin_and_absent_headers_pass_and_other_sites_do_not() {
         let public = "https://console.example.org/";
         assert!(!cross_site(&post(&[]), public));
-        assert!(!cross_site(&post(&[("Origin", "https://console.example.org")]), public));
-        assert!(!cross_site(&post(&[("Origin", "http://tonne.example:8080")]), public));
-        assert!(!cross_site(&post(&[("Sec-Fetch-Site", "same-origin")]), public));
-        assert!(cross_site(&post(&[("Origin", "https://evil.example")]), public));
+        assert!(!cross_site(
+            &post(&[("Origin", "https://console.example.org")]),
+            public
+        ));
+        assert!(!cross_site(
+            &post(&[("Origin", "http://tonne.example:8080")]),
+            public
+        ));
+        assert!(!cross_site(
+            &post(&[("Sec-Fetch-Site", "same-origin")]),
+            public
+        ));
+        assert!(cross_site(
+            &post(&[("Origin", "https://evil.example")]),
+            public
+        ));
         assert!(cross_site(&post(&[("Origin", "null")]), public));
-        assert!(cross_site(&post(&[("Sec-Fetch-Site", "cross-site")]), public));
-        assert_eq!(origin_of("https://a.example:8443/x/y"), "https://a.example:8443");
+        assert!(cross_site(
+            &post(&[("Sec-Fetch-Site", "cross-site")]),
+            public
+        ));
+        assert_eq!(
+            origin_of("https://a.example:8443/x/y"),
+            "https://a.example:8443"
+        );
         assert_eq!(origin_of("http://a.example"), "http://a.example");
     }
 }

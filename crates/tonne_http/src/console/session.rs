@@ -48,7 +48,9 @@ impl Cookie {
         } else {
             (path, "")
         };
-        let age = max_age.map(|s| format!("; Max-Age={s}")).unwrap_or_default();
+        let age = max_age
+            .map(|s| format!("; Max-Age={s}"))
+            .unwrap_or_default();
         format!(
             "{}={value}; Path={path}; HttpOnly; SameSite={same_site}{age}{secure}",
             self.name(state)

@@ -127,7 +127,9 @@ async fn failures_hold_the_guessing_address_and_not_the_owner_elsewhere(db: Test
     operator(&app, OWNER).await;
     let attacker = Browser::at(&app, Some("203.0.113.1"));
     for guess in 0..10 {
-        let wrong = attacker.attempt(OWNER, &format!("guess number {guess:04}")).await;
+        let wrong = attacker
+            .attempt(OWNER, &format!("guess number {guess:04}"))
+            .await;
         assert_eq!(wrong.status, 401, "guess {guess}");
     }
     // the 11th, even with the right password, is refused, with how long to wait
@@ -138,7 +140,11 @@ async fn failures_hold_the_guessing_address_and_not_the_owner_elsewhere(db: Test
         "{}",
         held.html
     );
-    let retry: u64 = held.headers["retry-after"].to_str().unwrap().parse().unwrap();
+    let retry: u64 = held.headers["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
     assert!(retry > 0 && retry <= 15 * 60, "{retry}");
     assert!(held.cookies().iter().all(|c| !c.contains("tonne_session=")));
     // the owner, from another address, signs in
@@ -152,7 +158,10 @@ async fn failures_hold_the_guessing_address_and_not_the_owner_elsewhere(db: Test
             .any(|c| c.starts_with("tonne_session="))
     );
     // the attacker's address is held for that email only
-    assert_eq!(attacker.attempt("other@example.org", PASSWORD).await.status, 401);
+    assert_eq!(
+        attacker.attempt("other@example.org", PASSWORD).await.status,
+        401
+    );
 }
 
 async fn one_address_spraying_many_emails_is_held(db: TestDb) {
@@ -160,7 +169,9 @@ async fn one_address_spraying_many_emails_is_held(db: TestDb) {
     operator(&app, OWNER).await;
     let sprayer = Browser::at(&app, Some("2001:db8:7::1"));
     for n in 0..30 {
-        let wrong = sprayer.attempt(&format!("person{n}@example.org"), PASSWORD).await;
+        let wrong = sprayer
+            .attempt(&format!("person{n}@example.org"), PASSWORD)
+            .await;
         assert_eq!(wrong.status, 401, "email {n}");
     }
     // another address of the same IPv6 /64, another email: held too
@@ -213,7 +224,13 @@ async fn the_sign_in_token_is_signed_and_other_sites_cannot_post(db: TestDb) {
     let browser = Browser::at(&app, None);
     // a double-submit pair the attacker made up (cookie = form) is refused
     let forged = browser
-        .post_sign_in("tonne_sign_in=abcdef0123", "abcdef0123", OWNER, PASSWORD, &[])
+        .post_sign_in(
+            "tonne_sign_in=abcdef0123",
+            "abcdef0123",
+            OWNER,
+            PASSWORD,
+            &[],
+        )
         .await;
     assert_eq!(forged.status, 403);
     // a real token with another browser's cookie too
@@ -286,7 +303,10 @@ async fn over_https_cookies_are_host_prefixed_and_transport_is_strict(db: TestDb
     );
     let cookie = page.cookies()[0].to_owned();
     assert!(cookie.starts_with("__Host-tonne_sign_in="), "{cookie}");
-    assert!(cookie.contains("; Path=/;") && cookie.contains("Secure"), "{cookie}");
+    assert!(
+        cookie.contains("; Path=/;") && cookie.contains("Secure"),
+        "{cookie}"
+    );
     let (pair, csrf) = browser.form().await;
     let signed_in = browser
         .post_sign_in(&pair, &csrf, OWNER, PASSWORD, &[])
@@ -298,7 +318,10 @@ async fn over_https_cookies_are_host_prefixed_and_transport_is_strict(db: TestDb
         .find(|c| c.starts_with("__Host-tonne_session="))
         .expect("a __Host- session cookie")
         .to_owned();
-    assert!(session.contains("; Path=/;") && session.contains("Secure"), "{session}");
+    assert!(
+        session.contains("; Path=/;") && session.contains("Secure"),
+        "{session}"
+    );
     assert!(!session.contains("Domain"), "{session}");
     let overview = browser
         .send(
@@ -374,20 +397,35 @@ async fn a_guessable_password_is_refused_at_setup_with_the_reason(db: TestDb) {
     let v = Visitor::new(&app);
     let path = format!("/console/setup/{}", token.expose());
     let short = v
-        .post(&path, &[("password", "password123"), ("confirm", "password123")])
+        .post(
+            &path,
+            &[("password", "password123"), ("confirm", "password123")],
+        )
         .await;
     assert_eq!(short.status, 400);
-    assert!(short.html.contains("A password has at least 12 characters."));
+    assert!(
+        short
+            .html
+            .contains("A password has at least 12 characters.")
+    );
     for weak in ["password1234", "qwertyuiop123", "iloveyou1234"] {
-        let refused = v.post(&path, &[("password", weak), ("confirm", weak)]).await;
+        let refused = v
+            .post(&path, &[("password", weak), ("confirm", weak)])
+            .await;
         assert_eq!(refused.status, 400, "{weak}");
         assert!(
-            refused.html.contains("This password is too easy to guess: "),
+            refused
+                .html
+                .contains("This password is too easy to guess: "),
             "{weak}: {}",
             refused.html
         );
         // the reason is beside the field, and the link still works
-        assert!(refused.html.contains(r#"aria-describedby="password-hint password-error""#));
+        assert!(
+            refused
+                .html
+                .contains(r#"aria-describedby="password-hint password-error""#)
+        );
     }
     let chosen = "plinth orbit marrow 41";
     let ok = v
