@@ -94,7 +94,7 @@ pub struct CreatedUser {
 /// Why a user could not be created, or a password set.
 #[derive(Debug, thiserror::Error)]
 pub enum UserError {
-    #[error("{0}")]
+    #[error(transparent)]
     Password(#[from] PasswordRuleError),
     #[error("a user with this email exists")]
     EmailTaken,
