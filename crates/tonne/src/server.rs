@@ -63,6 +63,8 @@ pub struct ServeOptions {
     /// The absolute base URL customers reach this server at (`TONNE_PUBLIC_URL`);
     /// `None`: `http://` and the address it listens on (127.0.0.1 for 0.0.0.0).
     pub public_url: Option<String>,
+    /// Proxies whose `X-Forwarded-For` names the client (`TONNE_TRUSTED_PROXIES`; none by default).
+    pub trusted_proxies: tonne_http::client_addr::TrustedProxies,
     /// Bounds of hosted-page orders.
     pub links: tonne_links::Settings,
     /// Per-IP rate limit of the hosted pages.
@@ -104,6 +106,7 @@ impl ServeOptions {
             webhooks: crate::wiring::WebhookOptions::default(),
             dispatcher: Some(tonne_dispatcher::DispatcherConfig::default()),
             public_url: None,
+            trusted_proxies: tonne_http::client_addr::TrustedProxies::default(),
             links: tonne_links::Settings::default(),
             page_rate: RatePolicy {
                 per_second: 5,
@@ -259,6 +262,7 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
             body_limit_bytes: options.body_limit_bytes,
             batch_limit: options.batch_limit,
             request_timeout: options.request_timeout,
+            trusted_proxies: options.trusted_proxies.clone(),
         },
     };
     let (metrics_addr, metrics_handle) = match &options.metrics_bind {

@@ -7,6 +7,7 @@
 //! body.
 
 pub mod certificate;
+pub mod client_addr;
 mod console;
 pub mod error;
 pub mod extract;
@@ -18,6 +19,7 @@ pub mod pages;
 pub mod rate_limit;
 pub mod routes;
 mod state;
+mod transport;
 pub mod wire;
 
 use actix_web::body::MessageBody;
@@ -82,6 +84,8 @@ pub fn app(
         .app_data(web::QueryConfig::default().error_handler(query_error))
         .app_data(web::PathConfig::default().error_handler(path_error))
         .wrap(from_fn(middleware::deadline))
+        .wrap(from_fn(console::same_origin_posts))
+        .wrap(from_fn(transport::strict_transport_security))
         .wrap(ErrorHandlers::new().default_handler(middleware::jsonify_errors))
         .wrap(from_fn(middleware::docs_headers))
         .wrap(from_fn(middleware::observe))

@@ -229,9 +229,7 @@ pub async fn authenticate_and_limit(
         Ok(caller) => format!("key:{}", caller.key_id),
         Err(_) => format!(
             "ip:{}",
-            req.peer_addr()
-                .map(|a| a.ip().to_string())
-                .unwrap_or_default()
+            crate::client_addr::client_addr(req.request(), &state.config.trusted_proxies)
         ),
     };
     let decision = state

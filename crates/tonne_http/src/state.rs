@@ -25,6 +25,9 @@ pub struct HttpConfig {
     /// Longest a request may take from its head to its answer, body upload
     /// included (503 `service_unavailable` with `Retry-After` after it).
     pub request_timeout: std::time::Duration,
+    /// The proxies whose `X-Forwarded-For` names the client
+    /// (`TONNE_TRUSTED_PROXIES`; none by default).
+    pub trusted_proxies: crate::client_addr::TrustedProxies,
 }
 
 /// Default request deadline.
@@ -39,6 +42,7 @@ impl Default for HttpConfig {
             body_limit_bytes: DEFAULT_BODY_LIMIT,
             batch_limit: DEFAULT_BATCH_LIMIT,
             request_timeout: DEFAULT_REQUEST_TIMEOUT,
+            trusted_proxies: crate::client_addr::TrustedProxies::default(),
         }
     }
 }

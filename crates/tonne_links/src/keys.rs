@@ -87,6 +87,18 @@ impl PageKey {
         !cookie.is_empty() && same(&self.csrf_token(cookie, link), token)
     }
 
+    /// The token the console's sign-in form carries for the browser holding
+    /// `cookie` (a random value): signed, so a token is only good with the
+    /// cookie it was made for and only this installation can make one.
+    pub fn sign_in_token(&self, cookie: &str) -> String {
+        self.sign("sign-in", &[cookie.as_bytes()])
+    }
+
+    /// Whether a submitted sign-in form's token was made for the cookie.
+    pub fn sign_in_valid(&self, cookie: &str, token: &str) -> bool {
+        !cookie.is_empty() && same(&self.sign_in_token(cookie), token)
+    }
+
     /// The signature of an analytics URL for `link` valid until `expires` (unix seconds).
     pub fn analytics_signature(&self, link: OffsetLinkId, expires: i64) -> String {
         self.sign(

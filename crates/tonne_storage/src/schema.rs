@@ -415,6 +415,16 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    sign_in_failures (id) {
+        id -> BigInt,
+        email_hash -> Text,
+        address -> Text,
+        network -> Text,
+        at -> Timestamp,
+    }
+}
+
 diesel::joinable!(user_sessions -> users (user_id));
 diesel::allow_tables_to_appear_in_same_query!(users, user_sessions, user_setup_tokens);
 diesel::allow_tables_to_appear_in_same_query!(accounts, bundle_portfolio_bundles);

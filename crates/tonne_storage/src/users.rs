@@ -3,14 +3,18 @@
 use async_trait::async_trait;
 use diesel::prelude::*;
 use time::OffsetDateTime;
-use tonne_accounts::users::{FormKey, Role, Session, TokenHash, User, UserId, UserRepository};
+use tonne_accounts::users::{
+    AttemptSource, FormKey, RecentFailures, Role, Session, SignInFailure, TokenHash, User, UserId,
+    UserRepository,
+};
 use tonne_kernel::{AuditEntry, OrganisationId, StoreError};
 
 use crate::db::Db;
 use crate::error::{corrupt, store_error};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::{
-    console_form_claims as claims, organisations, user_sessions as sessions,
+    console_form_claims as claims, organisations, sign_in_failures as failures,
+    user_sessions as sessions,
     user_setup_tokens as setup, users,
 };
 
@@ -398,5 +402,89 @@ impl UserRepository for UserStore {
             })
             .await
             .map_err(|e| store_error(e, "deleting a session"))
+    }
+
+    async fn recent_sign_in_failures(
+        &self,
+        email: &TokenHash,
+        source: &AttemptSource,
+        since: OffsetDateTime,
+        most: usize,
+    ) -> Result<RecentFailures, StoreError> {
+        let email = email.as_str().to_owned();
+        let address = source.address().to_owned();
+        let network = source.network().to_owned();
+        let since = to_sql_time(since);
+        let most = i64::try_from(most).unwrap_or(i64::MAX);
+        self.db
+            .read(move |conn| {
+                let newest = failures::table
+                    .filter(failures::at.ge(since))
+                    .order(failures::at.desc())
+                    .limit(most)
+                    .select(failures::at);
+                let times = |rows: Vec<time::PrimitiveDateTime>| {
+                    rows.into_iter().map(from_sql_time).collect::<Vec<_>>()
+                };
+                let pair = newest
+                    .filter(failures::email_hash.eq(&email))
+                    .filter(failures::address.eq(&address))
+                    .load(conn)?;
+                let by_email = newest.filter(failures::email_hash.eq(&email)).load(conn)?;
+                let by_network = newest.filter(failures::network.eq(&network)).load(conn)?;
+                Ok(RecentFailures {
+                    pair: times(pair),
+                    email: times(by_email),
+                    network: times(by_network),
+                })
+            })
+            .await
+            .map_err(|e| store_error(e, "reading failed sign-ins"))
+    }
+
+    async fn record_sign_in_failure(
+        &self,
+        failure: &SignInFailure,
+        forget_before: OffsetDateTime,
+    ) -> Result<(), StoreError> {
+        let row = (
+            failures::email_hash.eq(failure.email.as_str().to_owned()),
+            failures::address.eq(failure.source.address().to_owned()),
+            failures::network.eq(failure.source.network().to_owned()),
+            failures::at.eq(to_sql_time(failure.at)),
+        );
+        let forget_before = to_sql_time(forget_before);
+        self.db
+            .write(move |conn| {
+                diesel::insert_into(failures::table)
+                    .values(row)
+                    .execute(conn)?;
+                diesel::delete(failures::table.filter(failures::at.lt(forget_before)))
+                    .execute(conn)
+                    .map(drop)
+            })
+            .await
+            .map_err(|e| store_error(e, "recording a failed sign-in"))
+    }
+
+    async fn clear_sign_in_failures(
+        &self,
+        email: &TokenHash,
+        source: &AttemptSource,
+    ) -> Result<(), StoreError> {
+        let email = email.as_str().to_owned();
+        let address = source.address().to_owned();
+        self.db
+            .write(move |conn| {
+                diesel::delete(
+                    failures::table
+                        .filter(failures::email_hash.eq(email))
+                        .filter(failures::address.eq(address)),
+                )
+                .execute(conn)
+                .map(drop)
+            })
+            .await
+            .map_err(|e| store_error(e, "forgetting failed sign-ins"))
     }
 }

@@ -4,7 +4,8 @@
 use time::Duration;
 use time::macros::datetime;
 use tonne_accounts::users::{
-    Role, Session, SessionToken, SetupToken, User, UserId, UserRepository,
+    AttemptSource, Role, Session, SessionToken, SetupToken, SignInFailure, User, UserId,
+    UserRepository, email_key,
 };
 use tonne_kernel::{Actor, AuditEntry, OrganisationId, StoreError, UuidV7Generator};
 use tonne_storage::UserStore;
@@ -178,7 +179,81 @@ async fn sessions_are_found_touched_deleted_and_end_when_the_user_is_disabled(t:
     ));
 }
 
+fn failure(email: &str, ip: &str, minutes_ago: i64) -> SignInFailure {
+    SignInFailure {
+        email: email_key(email),
+        source: AttemptSource::of(ip.parse().unwrap()),
+        at: AT - Duration::minutes(minutes_ago),
+    }
+}
+
+async fn failed_sign_ins_are_counted_by_pair_email_and_network_and_forgotten(t: TestDb) {
+    let store = UserStore::new(t.db().clone());
+    let keep = AT - Duration::days(1);
+    for f in [
+        failure("ada@example.org", "192.0.2.1", 3),
+        failure("ada@example.org", "192.0.2.1", 1),
+        failure("ADA@example.org", "192.0.2.9", 2),
+        failure("bob@example.org", "2001:db8::1", 5),
+        failure("eve@example.org", "2001:db8::2", 4),
+        // outside the window, and deleted by the next record
+        failure("ada@example.org", "192.0.2.1", 60 * 25),
+    ] {
+        store
+            .record_sign_in_failure(&f, AT - Duration::days(3))
+            .await
+            .unwrap();
+    }
+    let here = AttemptSource::of("192.0.2.1".parse().unwrap());
+    let ada = email_key("ada@example.org");
+    let recent = store
+        .recent_sign_in_failures(&ada, &here, keep, 10)
+        .await
+        .unwrap();
+    let ago = |m: i64| AT - Duration::minutes(m);
+    assert_eq!(
+        recent.pair,
+        [ago(1), ago(3)],
+        "this email from here, newest first"
+    );
+    assert_eq!(recent.email, [ago(1), ago(2), ago(3)]);
+    assert_eq!(recent.network, [ago(1), ago(3)]);
+    // at most `most` of each
+    let one = store
+        .recent_sign_in_failures(&ada, &here, keep, 1)
+        .await
+        .unwrap();
+    assert_eq!(one.email, [ago(1)]);
+    // two addresses of one IPv6 /64 share their network's count
+    let v6 = AttemptSource::of("2001:db8::3".parse().unwrap());
+    let spray = store
+        .recent_sign_in_failures(&email_key("nobody@example.org"), &v6, keep, 10)
+        .await
+        .unwrap();
+    assert_eq!(spray.network, [ago(4), ago(5)]);
+    assert!(spray.pair.is_empty() && spray.email.is_empty());
+    // a record forgets what is older than it is told
+    store
+        .record_sign_in_failure(&failure("x@example.org", "192.0.2.5", 0), keep)
+        .await
+        .unwrap();
+    let all = store
+        .recent_sign_in_failures(&ada, &here, AT - Duration::days(30), 10)
+        .await
+        .unwrap();
+    assert_eq!(all.pair, [ago(1), ago(3)]);
+    // a success clears this email's failures from this address only
+    store.clear_sign_in_failures(&ada, &here).await.unwrap();
+    let cleared = store
+        .recent_sign_in_failures(&ada, &here, keep, 10)
+        .await
+        .unwrap();
+    assert!(cleared.pair.is_empty());
+    assert_eq!(cleared.email, [ago(2)]);
+}
+
 on_both_backends!(
+    failed_sign_ins_are_counted_by_pair_email_and_network_and_forgotten,
     users_round_trip_and_emails_are_unique,
     a_member_of_an_unknown_organisation_is_not_stored,
     a_setup_token_is_taken_once_and_not_after_it_expires,

@@ -23,6 +23,12 @@ pub fn commission_rate(text: &str) -> Result<tonne_ordering::pricing::Commission
         .ok_or_else(|| "must be at least 0 and below 1".to_owned())
 }
 
+/// `TONNE_TRUSTED_PROXIES`: comma-separated addresses or CIDRs (empty: none).
+pub fn trusted_proxies(text: &str) -> Result<tonne_http::client_addr::TrustedProxies, String> {
+    text.parse()
+        .map_err(|e: tonne_http::client_addr::InvalidProxy| e.to_string())
+}
+
 /// A positive decimal (the offset links' largest value and mass).
 pub fn positive_decimal(text: &str) -> Result<rust_decimal::Decimal, String> {
     text.parse::<rust_decimal::Decimal>()

@@ -112,6 +112,11 @@ pub(super) struct ServeArgs {
     /// included (503 with `Retry-After` after it).
     #[arg(long, env = "TONNE_REQUEST_TIMEOUT_SECONDS", default_value_t = 30)]
     request_timeout_seconds: u64,
+    /// Proxies whose X-Forwarded-For names the client (rate limits, sign-in budgets,
+    /// visitor counts): comma-separated addresses or CIDRs, like the load balancer's. Empty:
+    /// no proxy is trusted, X-Forwarded-For is ignored and the connection's peer is the client.
+    #[arg(long, env = "TONNE_TRUSTED_PROXIES", default_value = "", value_parser = super::checks::trusted_proxies)]
+    trusted_proxies: tonne_http::client_addr::TrustedProxies,
     /// Milliseconds a client may take to send a request's head (408 after it).
     #[arg(long, env = "TONNE_HEADER_TIMEOUT_MS", default_value_t = 5000)]
     header_timeout_ms: u64,
@@ -214,6 +219,7 @@ impl ServeArgs {
         options.redis_url = args.redis_url.clone().filter(|u| !u.is_empty());
         options.redis_prefix = args.redis_prefix.clone();
         options.request_timeout = Duration::from_secs(args.request_timeout_seconds.max(1));
+        options.trusted_proxies = args.trusted_proxies.clone();
         options.header_timeout = Duration::from_millis(args.header_timeout_ms.max(1));
         options.workers = args.workers;
         options.shutdown_timeout = Duration::from_secs(args.shutdown_timeout_seconds);

@@ -26,13 +26,19 @@ mod model;
 mod password;
 mod ports;
 mod service;
+mod throttle;
 
 pub use model::{
     Email, FormKey, InvalidEmail, NewUser, Principal, Role, Session, SessionPolicy, SessionToken,
     SetupToken, TokenHash, User, UserId,
 };
-pub use password::{HashingFailed, Password, PasswordHash, PasswordHasher, PasswordRuleError};
+pub use password::{
+    HashingFailed, Password, PasswordHash, PasswordHasher, PasswordRuleError, Weakness,
+};
 pub use ports::{CreatedUser, SignInError, UserError, UserRepository, UsersService};
 #[cfg(any(test, feature = "mock"))]
 pub use ports::{MockUserRepository, MockUsersService};
 pub use service::Users;
+pub use throttle::{
+    AttemptSource, RecentFailures, SignInFailure, Step, Throttle, Verdict, email_key,
+};

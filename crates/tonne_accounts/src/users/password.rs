@@ -23,6 +23,65 @@ pub enum PasswordRuleError {
     /// Only white space.
     #[error("a password is more than spaces")]
     Blank,
+    /// Easy to guess: common, breached, or a pattern guessers try first.
+    #[error("this password is too easy to guess: {0}")]
+    Guessable(Weakness),
+}
+
+/// Why a password is easy to guess (from zxcvbn's estimate, which knows the
+/// most common and most often breached passwords, words, names, dates and
+/// keyboard patterns).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Weakness {
+    #[error("it is one of the most common passwords")]
+    Common,
+    #[error("it is close to a common password")]
+    LikeCommon,
+    #[error("it is a keyboard pattern, a sequence or a repeat")]
+    Pattern,
+    #[error("it is a word, a name or a date")]
+    Word,
+    #[error("it contains your email or the service's name")]
+    Personal,
+    #[error("it would be found within the first million or so guesses")]
+    Guessed,
+}
+
+/// The lowest zxcvbn score accepted: 3 ("safely unguessable: moderate
+/// protection from offline slow-hash scenario", under 10^10 guesses).
+const LOWEST_SCORE: zxcvbn::Score = zxcvbn::Score::Three;
+
+fn weakness(estimate: &zxcvbn::Entropy, personal: bool) -> Weakness {
+    use zxcvbn::feedback::Warning;
+    if personal {
+        return Weakness::Personal;
+    }
+    match estimate
+        .feedback()
+        .and_then(zxcvbn::feedback::Feedback::warning)
+    {
+        Some(
+            Warning::ThisIsATop10Password
+            | Warning::ThisIsATop100Password
+            | Warning::ThisIsACommonPassword,
+        ) => Weakness::Common,
+        Some(Warning::ThisIsSimilarToACommonlyUsedPassword) => Weakness::LikeCommon,
+        Some(
+            Warning::StraightRowsOfKeysAreEasyToGuess
+            | Warning::ShortKeyboardPatternsAreEasyToGuess
+            | Warning::RepeatsLikeAaaAreEasyToGuess
+            | Warning::RepeatsLikeAbcAbcAreOnlySlightlyHarderToGuess
+            | Warning::SequencesLikeAbcAreEasyToGuess,
+        ) => Weakness::Pattern,
+        Some(
+            Warning::RecentYearsAreEasyToGuess
+            | Warning::AWordByItselfIsEasyToGuess
+            | Warning::DatesAreOftenEasyToGuess
+            | Warning::NamesAndSurnamesByThemselvesAreEasyToGuess
+            | Warning::CommonNamesAndSurnamesAreEasyToGuess,
+        ) => Weakness::Word,
+        None => Weakness::Guessed,
+    }
 }
 
 impl Password {
@@ -43,6 +102,41 @@ impl Password {
 
     fn expose(&self) -> &str {
         &self.0
+    }
+
+    /// Refuses a password that is easy to guess, for a person choosing one
+    /// (`context`: their email and other words an attacker knows about them).
+    /// Checked when a password is set, not at sign-in.
+    ///
+    /// ```
+    /// use tonne_accounts::users::{Password, PasswordRuleError, Weakness};
+    ///
+    /// let common = Password::new("password1234").unwrap();
+    /// assert_eq!(common.strong_enough(&[]), Err(PasswordRuleError::Guessable(Weakness::Common)));
+    /// let keys = Password::new("qwertyuiop12").unwrap();
+    /// assert!(matches!(keys.strong_enough(&[]), Err(PasswordRuleError::Guessable(_))));
+    /// assert!(Password::new("plinth-orbit-marrow-41").unwrap().strong_enough(&[]).is_ok());
+    /// ```
+    pub fn strong_enough(&self, context: &[&str]) -> Result<(), PasswordRuleError> {
+        let mut inputs = vec!["tonne", "console", "carbon", "offset"];
+        for word in context {
+            inputs.push(word);
+            if let Some((local, domain)) = word.split_once('@') {
+                inputs.push(local);
+                inputs.extend(domain.split('.'));
+            }
+        }
+        let estimate = zxcvbn::zxcvbn(self.expose(), &inputs);
+        if estimate.score() >= LOWEST_SCORE {
+            return Ok(());
+        }
+        let lowered = self.expose().to_lowercase();
+        let personal = context
+            .iter()
+            .flat_map(|w| w.split(['@', '.']))
+            .chain(["tonne"])
+            .any(|part| part.chars().count() >= 4 && lowered.contains(&part.to_lowercase()));
+        Err(PasswordRuleError::Guessable(weakness(&estimate, personal)))
     }
 }
 

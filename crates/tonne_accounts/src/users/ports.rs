@@ -6,6 +6,7 @@ use super::model::{
     Email, FormKey, NewUser, Principal, Session, SessionToken, SetupToken, TokenHash, User, UserId,
 };
 use super::password::{HashingFailed, Password, PasswordRuleError};
+use super::throttle::{AttemptSource, RecentFailures, SignInFailure};
 
 /// Where users, their setup tokens and their sessions are kept (driven port).
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
@@ -74,6 +75,30 @@ pub trait UserRepository: Send + Sync {
     ) -> Result<bool, StoreError>;
     /// Gives a claimed key back (the form's action failed and may be retried).
     async fn release_form(&self, key: &FormKey) -> Result<(), StoreError>;
+    /// The failed sign-ins since `since` for this email from this address,
+    /// for this email from every address, and for every email from the
+    /// source's network: each list newest first, at most `most` long.
+    async fn recent_sign_in_failures(
+        &self,
+        email: &TokenHash,
+        source: &AttemptSource,
+        since: OffsetDateTime,
+        most: usize,
+    ) -> Result<RecentFailures, StoreError>;
+    /// Records a failed sign-in, and forgets every failure older than
+    /// `forget_before` (they no longer count).
+    async fn record_sign_in_failure(
+        &self,
+        failure: &SignInFailure,
+        forget_before: OffsetDateTime,
+    ) -> Result<(), StoreError>;
+    /// Forgets this email's failures from this address (after a sign-in
+    /// succeeded from it).
+    async fn clear_sign_in_failures(
+        &self,
+        email: &TokenHash,
+        source: &AttemptSource,
+    ) -> Result<(), StoreError>;
 }
 
 /// A user just created, with the link to choose a password (when none was given).
@@ -87,7 +112,7 @@ pub struct CreatedUser {
 /// Why a user could not be created, or a password set.
 #[derive(Debug, thiserror::Error)]
 pub enum UserError {
-    #[error("{0}")]
+    #[error(transparent)]
     Password(#[from] PasswordRuleError),
     #[error("a user with this email exists")]
     EmailTaken,
@@ -108,6 +133,10 @@ pub enum UserError {
 pub enum SignInError {
     #[error("the email or password is wrong")]
     Refused,
+    /// Too many recent failures bear on this attempt (from this address, for
+    /// this email or from this network): nothing was checked.
+    #[error("too many failed sign-ins; wait {} seconds", wait.whole_seconds())]
+    TooManyFailures { wait: time::Duration },
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -138,11 +167,14 @@ pub trait UsersService: Send + Sync {
         token: &SetupToken,
         password: Password,
     ) -> Result<User, UserError>;
-    /// Signs in: a new session (and its token) for a right email and password.
+    /// Signs in: a new session (and its token) for a right email and
+    /// password, unless too many recent failures bear on an attempt from
+    /// `from` (see [`super::Throttle`]); a wrong one is recorded as a failure.
     async fn sign_in(
         &self,
         email: &str,
         password: &str,
+        from: &AttemptSource,
     ) -> Result<(SessionToken, Principal), SignInError>;
     /// The person a session token stands for, if the session is live (its use
     /// is recorded; an expired session is deleted).

@@ -10,6 +10,7 @@ use super::model::{
 };
 use super::password::{Password, PasswordHasher};
 use super::ports::{CreatedUser, SignInError, UserError, UserRepository, UsersService};
+use super::throttle::{AttemptSource, SignInFailure, Throttle, Verdict, email_key};
 
 /// How long a setup link stays valid.
 const SETUP_LINK_VALIDITY: Duration = Duration::hours(24);
@@ -21,6 +22,7 @@ pub struct Users {
     repo: Arc<dyn UserRepository>,
     hasher: PasswordHasher,
     policy: SessionPolicy,
+    throttle: Throttle,
     clock: Arc<dyn Clock>,
     ids: Arc<dyn IdGenerator>,
 }
@@ -38,9 +40,15 @@ impl Users {
             repo,
             hasher,
             policy,
+            throttle: Throttle::default(),
             clock,
             ids,
         }
+    }
+
+    /// The same use cases under other sign-in budgets.
+    pub fn with_throttle(self, throttle: Throttle) -> Self {
+        Self { throttle, ..self }
     }
 }
 
@@ -84,6 +92,9 @@ impl UsersService for Users {
         password: Option<Password>,
         by: &Actor,
     ) -> Result<CreatedUser, UserError> {
+        if let Some(p) = &password {
+            p.strong_enough(&[new.email.as_str()])?;
+        }
         let now = self.clock.now();
         let user = User {
             id: UserId::generate(self.ids.as_ref()),
@@ -158,6 +169,8 @@ impl UsersService for Users {
         token: &SetupToken,
         password: Password,
     ) -> Result<User, UserError> {
+        // Before the link is used: a refused password leaves it valid.
+        password.strong_enough(&[])?;
         let now = self.clock.now();
         let id = self
             .repo
@@ -184,7 +197,22 @@ impl UsersService for Users {
         &self,
         email: &str,
         password: &str,
+        from: &AttemptSource,
     ) -> Result<(SessionToken, Principal), SignInError> {
+        let now = self.clock.now();
+        let key = email_key(email);
+        let recent = self
+            .repo
+            .recent_sign_in_failures(
+                &key,
+                from,
+                now - self.throttle.horizon(),
+                self.throttle.most_counted(),
+            )
+            .await?;
+        if let Verdict::Wait(wait) = self.throttle.verdict(&recent, now) {
+            return Err(SignInError::TooManyFailures { wait });
+        }
         let user = match email.parse::<Email>() {
             Ok(email) => self.repo.by_email(&email).await?,
             Err(_) => None,
@@ -193,12 +221,21 @@ impl UsersService for Users {
         // Always one argon2 verification, against the decoy when there is no
         // usable hash: an unknown email takes as long as a wrong password.
         let stored = usable.and_then(|u| u.password_hash.as_deref());
-        if !self.hasher.verify(stored, password) {
+        let verified = self.hasher.verify(stored, password);
+        let Some(user) = usable.filter(|_| verified).cloned() else {
+            let failure = SignInFailure {
+                email: key,
+                source: from.clone(),
+                at: now,
+            };
+            self.repo
+                .record_sign_in_failure(&failure, now - self.throttle.horizon())
+                .await?;
             return Err(SignInError::Refused);
-        }
-        let user = usable.cloned().ok_or(SignInError::Refused)?;
+        };
+        self.repo.clear_sign_in_failures(&key, from).await?;
         let token = SessionToken::generate();
-        let session = Session::start(user.id, &token, self.clock.now());
+        let session = Session::start(user.id, &token, now);
         self.repo.create_session(&session).await?;
         Ok((token, Principal { user, session }))
     }
@@ -228,7 +265,8 @@ impl UsersService for Users {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::users::{MockUserRepository, Role, TokenHash};
+    use crate::users::PasswordRuleError;
+    use crate::users::{MockUserRepository, RecentFailures, Role, TokenHash};
     use mockall::predicate::always;
     use time::macros::datetime;
     use tonne_kernel::{MockClock, OrganisationId, UuidV7Generator};
@@ -245,6 +283,16 @@ mod tests {
             Arc::new(clock),
             Arc::new(UuidV7Generator),
         )
+    }
+
+    fn here() -> AttemptSource {
+        AttemptSource::of("192.0.2.1".parse().unwrap())
+    }
+
+    /// A store where no failure was recorded yet.
+    fn no_failures(repo: &mut MockUserRepository) {
+        repo.expect_recent_sign_in_failures()
+            .returning(|_, _, _, _| Ok(RecentFailures::default()));
     }
 
     fn stored_user(password: Option<&str>) -> User {
@@ -345,12 +393,18 @@ mod tests {
     #[tokio::test]
     async fn sign_in_with_the_right_password_starts_a_session() {
         let mut repo = MockUserRepository::new();
+        no_failures(&mut repo);
         repo.expect_by_email()
             .returning(|_| Ok(Some(stored_user(Some("correct horse battery")))));
+        repo.expect_record_sign_in_failure().never();
+        repo.expect_clear_sign_in_failures()
+            .withf(|email, source| *email == email_key("ada@example.org") && *source == here())
+            .times(1)
+            .returning(|_, _| Ok(()));
         repo.expect_create_session().times(1).returning(|_| Ok(()));
         let users = users_at(repo, START);
         let (token, who) = users
-            .sign_in("Ada@Example.org", "correct horse battery")
+            .sign_in("Ada@Example.org", "correct horse battery", &here())
             .await
             .unwrap();
         assert_eq!(who.session.token_hash, token.hash());
@@ -371,6 +425,15 @@ mod tests {
             })
         });
         repo.expect_create_session().never();
+        no_failures(&mut repo);
+        repo.expect_record_sign_in_failure()
+            .times(4)
+            .withf(|failure, forget_before| {
+                failure.at == START
+                    && failure.source == here()
+                    && *forget_before == START - Duration::days(1)
+            })
+            .returning(|_, _| Ok(()));
         let users = users_at(repo, START);
         for (email, password) in [
             ("ada@example.org", "wrong horse battery"),
@@ -378,7 +441,7 @@ mod tests {
             ("off@example.org", "correct horse battery"),
             ("not an email", "correct horse battery"),
         ] {
-            let refused = users.sign_in(email, password).await.unwrap_err();
+            let refused = users.sign_in(email, password, &here()).await.unwrap_err();
             assert_eq!(
                 refused.to_string(),
                 "the email or password is wrong",
@@ -458,5 +521,89 @@ mod tests {
             Err(UserError::SetupLinkInvalid)
         ));
         let _ = TokenHash::of("unused");
+    }
+
+    #[tokio::test]
+    async fn past_the_budget_even_the_right_password_is_not_checked() {
+        let mut repo = MockUserRepository::new();
+        repo.expect_recent_sign_in_failures()
+            .withf(|email, source, since, most| {
+                *email == email_key("ada@example.org")
+                    && *source == here()
+                    && *since == START - Duration::days(1)
+                    && *most == Throttle::default().most_counted()
+            })
+            .returning(|_, _, _, _| {
+                Ok(RecentFailures {
+                    pair: (1..=10).map(|m| START - Duration::minutes(m)).collect(),
+                    ..RecentFailures::default()
+                })
+            });
+        repo.expect_by_email().never();
+        repo.expect_create_session().never();
+        repo.expect_record_sign_in_failure().never();
+        let users = users_at(repo, START);
+        let refused = users
+            .sign_in("ada@example.org", "correct horse battery", &here())
+            .await
+            .unwrap_err();
+        assert!(matches!(
+            refused,
+            SignInError::TooManyFailures { wait } if wait == Duration::minutes(5)
+        ));
+    }
+
+    #[tokio::test]
+    async fn others_failures_for_the_email_do_not_keep_the_owner_out() {
+        let mut repo = MockUserRepository::new();
+        // 200 failures for this email from elsewhere, none from here
+        repo.expect_recent_sign_in_failures()
+            .returning(|_, _, _, _| {
+                Ok(RecentFailures {
+                    email: (1..=200).map(|s| START - Duration::seconds(s)).collect(),
+                    ..RecentFailures::default()
+                })
+            });
+        repo.expect_by_email()
+            .returning(|_| Ok(Some(stored_user(Some("correct horse battery")))));
+        repo.expect_clear_sign_in_failures()
+            .returning(|_, _| Ok(()));
+        repo.expect_create_session().times(1).returning(|_| Ok(()));
+        let users = users_at(repo, START);
+        assert!(
+            users
+                .sign_in("ada@example.org", "correct horse battery", &here())
+                .await
+                .is_ok()
+        );
+    }
+
+    #[tokio::test]
+    async fn a_guessable_password_is_refused_and_the_setup_link_stays_valid() {
+        let mut repo = MockUserRepository::new();
+        repo.expect_take_setup_token().never();
+        repo.expect_create().never();
+        let users = users_at(repo, START);
+        let weak = Password::new("password123!").unwrap();
+        assert!(matches!(
+            users
+                .choose_password(&SetupToken::generate(), weak.clone())
+                .await,
+            Err(UserError::Password(PasswordRuleError::Guessable(_)))
+        ));
+        let own = Password::new("ada@example.org1").unwrap();
+        assert!(matches!(
+            users
+                .create(
+                    NewUser {
+                        email: "ada@example.org".parse().unwrap(),
+                        role: Role::Operator,
+                    },
+                    Some(own),
+                    &Actor::CommandLine,
+                )
+                .await,
+            Err(UserError::Password(PasswordRuleError::Guessable(_)))
+        ));
     }
 }

@@ -1,16 +1,17 @@
 //! Signing in and out, and choosing a password from a setup link.
 
-use actix_web::http::StatusCode;
+use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
 use rand::Rng as _;
 use serde::Deserialize;
-use tonne_accounts::users::{Password, SessionToken, SetupToken, SignInError, UserError};
+use tonne_accounts::users::{
+    AttemptSource, Password, PasswordRuleError, SessionToken, SetupToken, SignInError, UserError,
+};
 
 use super::answers::{forbidden, respond, see_other, unavailable};
-use super::session::{
-    SESSION_COOKIE, SIGN_IN_COOKIE, cookie, same, secure, set_cookie, signed_in_form,
-};
+use super::session::{Cookie, set_cookie, signed_in_form};
 use super::views;
+use crate::client_addr::client_addr;
 use crate::state::AppState;
 
 fn random_token() -> String {
@@ -18,16 +19,15 @@ fn random_token() -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// The sign-in page, with a fresh double-submit token.
+/// The sign-in page, with a fresh double-submit pair: a random value in a
+/// `SameSite=Strict` cookie and, in the form, its HMAC under the page key.
 pub(super) async fn sign_in_page(state: web::Data<AppState>) -> HttpResponse {
-    let token = random_token();
+    let value = random_token();
+    let token = state.pages.key.sign_in_token(&value);
     let mut response = respond(StatusCode::OK, views::sign_in(&token, "", None));
     set_cookie(
         &mut response,
-        format!(
-            "{SIGN_IN_COOKIE}={token}; Path=/console/sign-in; HttpOnly; SameSite=Strict; Max-Age=3600{}",
-            secure(&state)
-        ),
+        Cookie::SignIn.set(&state, &value, Some(3600)),
     );
     response
 }
@@ -39,59 +39,57 @@ pub(super) struct SignInForm {
     password: Option<String>,
 }
 
-fn client_ip(req: &HttpRequest) -> String {
-    req.peer_addr()
-        .map(|a| a.ip().to_string())
-        .unwrap_or_default()
+/// A wait as people say it, rounded up.
+fn how_long(wait: time::Duration) -> String {
+    let seconds = wait.whole_seconds().max(1);
+    let up = |unit: i64| seconds.saturating_add(unit - 1) / unit;
+    match seconds {
+        1 => "1 second".to_owned(),
+        s if s < 60 => format!("{s} seconds"),
+        s if s <= 60 => "1 minute".to_owned(),
+        s if s < 2 * 3600 => format!("{} minutes", up(60)),
+        _ => format!("{} hours", up(3600)),
+    }
 }
 
 /// Signs in: a new session (a new token) on success; one message for every
-/// wrong email or password; attempts limited per client address and per email.
+/// wrong email or password. Failures are counted per email and address, per
+/// email and per network (`UsersService::sign_in`, docs/console.md); requests
+/// are also limited per address and second (the hosted pages' limiter), which
+/// bounds the password hashing one address can ask for.
 pub(super) async fn sign_in(
     state: web::Data<AppState>,
     req: HttpRequest,
     form: web::Form<SignInForm>,
 ) -> HttpResponse {
-    let bound = cookie(&req, SIGN_IN_COOKIE).unwrap_or_default();
+    let bound = Cookie::SignIn.read(&state, &req).unwrap_or_default();
     let csrf = form.csrf.clone().unwrap_or_default();
-    if bound.is_empty() || !same(&bound, &csrf) {
+    if !state.pages.key.sign_in_valid(&bound, &csrf) {
         return forbidden();
     }
     let email = form.email.clone().unwrap_or_default();
     let password = form.password.clone().unwrap_or_default();
+    let from = client_addr(&req, &state.config.trusted_proxies);
     let by_ip = state
         .pages
         .limiter
-        .check(&format!("sign-in:ip:{}", client_ip(&req)))
+        .check(&format!("sign-in:ip:{from}"))
         .await;
-    let by_email = state
-        .pages
-        .limiter
-        .check(&format!("sign-in:email:{}", email.trim().to_lowercase()))
-        .await;
-    if !by_ip.allowed || !by_email.allowed {
-        let wait = by_ip.retry_after_secs.max(by_email.retry_after_secs).max(1);
-        return respond(
-            StatusCode::TOO_MANY_REQUESTS,
-            views::sign_in(
-                &csrf,
-                &email,
-                Some(&format!(
-                    "Too many attempts. Wait {wait} seconds and try again."
-                )),
-            ),
-        );
+    if !by_ip.allowed {
+        let wait =
+            time::Duration::seconds(i64::try_from(by_ip.retry_after_secs.max(1)).unwrap_or(1));
+        return too_many(&csrf, &email, wait, "Too many attempts");
     }
-    match state.users.sign_in(&email, &password).await {
+    match state
+        .users
+        .sign_in(&email, &password, &AttemptSource::of(from))
+        .await
+    {
         Ok((token, _)) => {
             let mut response = see_other("/console/");
             set_cookie(
                 &mut response,
-                format!(
-                    "{SESSION_COOKIE}={}; Path=/console; HttpOnly; SameSite=Lax{}",
-                    token.expose(),
-                    secure(&state)
-                ),
+                Cookie::Session.set(&state, token.expose(), None),
             );
             response
         }
@@ -99,8 +97,27 @@ pub(super) async fn sign_in(
             StatusCode::UNAUTHORIZED,
             views::sign_in(&csrf, &email, Some("The email or password is wrong.")),
         ),
+        Err(SignInError::TooManyFailures { wait }) => {
+            too_many(&csrf, &email, wait, "Too many failed sign-ins")
+        }
         Err(SignInError::Store(e)) => unavailable(e),
     }
+}
+
+/// 429, the form again with how long to wait, and `Retry-After`.
+fn too_many(csrf: &str, email: &str, wait: time::Duration, what: &str) -> HttpResponse {
+    let mut response = respond(
+        StatusCode::TOO_MANY_REQUESTS,
+        views::sign_in(
+            csrf,
+            email,
+            Some(&format!("{what}. Wait {} and try again.", how_long(wait))),
+        ),
+    );
+    if let Ok(v) = header::HeaderValue::from_str(&wait.whole_seconds().max(1).to_string()) {
+        response.headers_mut().insert(header::RETRY_AFTER, v);
+    }
+    response
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -117,7 +134,7 @@ pub(super) async fn sign_out(
     if let Err(answer) = signed_in_form(&state, &req, form.csrf.as_deref()).await {
         return answer;
     }
-    if let Some(token) = cookie(&req, SESSION_COOKIE)
+    if let Some(token) = Cookie::Session.read(&state, &req)
         && let Err(e) = state
             .users
             .sign_out(&SessionToken::from_cookie(&token))
@@ -126,13 +143,7 @@ pub(super) async fn sign_out(
         return unavailable(e);
     }
     let mut response = see_other("/console/sign-in");
-    set_cookie(
-        &mut response,
-        format!(
-            "{SESSION_COOKIE}=; Path=/console; HttpOnly; SameSite=Lax; Max-Age=0{}",
-            secure(&state)
-        ),
-    );
+    set_cookie(&mut response, Cookie::Session.set(&state, "", Some(0)));
     response
 }
 
@@ -189,7 +200,7 @@ pub(super) async fn setup(
         Err(e) => {
             return respond(
                 StatusCode::BAD_REQUEST,
-                views::setup(&token, Some(&format!("{}.", capitalised(&e.to_string())))),
+                views::setup(&token, Some(&refusal(e))),
             );
         }
     };
@@ -207,9 +218,18 @@ pub(super) async fn setup(
                 "Sign in",
             ),
         ),
+        Err(UserError::Password(e)) => respond(
+            StatusCode::BAD_REQUEST,
+            views::setup(&token, Some(&refusal(e))),
+        ),
         Err(UserError::SetupLinkInvalid | UserError::NoSuchUser) => link_no_longer_works(),
         Err(e) => unavailable(e),
     }
+}
+
+/// Why a password was refused, as a sentence.
+fn refusal(e: PasswordRuleError) -> String {
+    format!("{}.", capitalised(&e.to_string()))
 }
 
 fn capitalised(text: &str) -> String {

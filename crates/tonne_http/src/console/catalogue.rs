@@ -15,9 +15,11 @@ use tonne_ordering::{
     BundleEdit, BundleEditError, CatalogueError, StockChange, StockEntryId, StockError, StockReason,
 };
 
-use super::answers::{PAGE_SIZE, not_found, page_after, respond, see_other, unavailable};
+use super::answers::{
+    PAGE_SIZE, forbidden, not_found, page_after, respond, see_other, unavailable,
+};
 use super::once::{self, Claim};
-use super::session::{operator, operator_form};
+use super::session::{operator, operator_form, same};
 use super::views;
 use super::views::{EditForm, StockForm};
 use crate::state::AppState;
@@ -293,11 +295,16 @@ pub(super) async fn edit(
 /// Largest catalogue file the console accepts.
 const MAX_IMPORT_BYTES: usize = 2 * 1024 * 1024;
 
+/// Largest import request: the file and the form around it.
+const MAX_IMPORT_BODY: usize = MAX_IMPORT_BYTES + 64 * 1024;
+
 /// The parts of the import form: its CSRF token (the form's first field), and
-/// the file or why it could not be read.
+/// the file or why it could not be read. At most [`MAX_IMPORT_BODY`] bytes
+/// are read in all, whatever the parts.
 async fn import_parts(mut form: Multipart) -> (String, Result<Vec<u8>, String>) {
     let mut csrf = String::new();
     let mut file = None::<Vec<u8>>;
+    let mut read = 0_usize;
     while let Some(field) = form.next().await {
         let Ok(mut field) = field else {
             return (csrf, Err("the upload could not be read".to_owned()));
@@ -313,7 +320,8 @@ async fn import_parts(mut form: Multipart) -> (String, Result<Vec<u8>, String>) 
             let Ok(chunk) = chunk else {
                 return (csrf, Err("the upload could not be read".to_owned()));
             };
-            if bytes.len().saturating_add(chunk.len()) > limit {
+            read = read.saturating_add(chunk.len());
+            if bytes.len().saturating_add(chunk.len()) > limit || read > MAX_IMPORT_BODY {
                 return (csrf, Err("the file is larger than 2 MB".to_owned()));
             }
             bytes.extend_from_slice(&chunk);
@@ -327,18 +335,42 @@ async fn import_parts(mut form: Multipart) -> (String, Result<Vec<u8>, String>) 
     (csrf, file.ok_or_else(|| "choose a file".to_owned()))
 }
 
+/// Whether the request says its body is larger than an import may be.
+fn declared_too_large(req: &HttpRequest) -> bool {
+    req.headers()
+        .get(actix_web::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok())
+        .is_some_and(|length| length > u64::try_from(MAX_IMPORT_BODY).unwrap_or(u64::MAX))
+}
+
 /// `POST /console/catalogue/import` (multipart): the whole file checked, then
-/// imported in one transaction, or nothing and every problem listed.
+/// imported in one transaction, or nothing and every problem listed. The
+/// session (an operator's) is checked before any of the body is read, a body
+/// declared larger than the limit is refused unread (413), and no more than
+/// the limit is ever read; the CSRF token, inside the body, is checked after.
 pub(super) async fn import(
     state: web::Data<AppState>,
     req: HttpRequest,
     form: Multipart,
 ) -> HttpResponse {
-    let (csrf, parts) = import_parts(form).await;
-    let who = match operator_form(&state, &req, Some(&csrf)).await {
+    let who = match operator(&state, &req).await {
         Ok(who) => who,
         Err(answer) => return answer,
     };
+    if declared_too_large(&req) {
+        return respond(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            views::message(
+                "This file is too large",
+                "A catalogue file has at most 2 MB. Nothing was imported.",
+            ),
+        );
+    }
+    let (csrf, parts) = import_parts(form).await;
+    if !same(&csrf, &who.session.csrf_token) {
+        return forbidden();
+    }
     let outcome = match parts {
         Err(problem) => views::ImportOutcome {
             problems: vec![problem],

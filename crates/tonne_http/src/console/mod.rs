@@ -31,6 +31,7 @@ mod offset_links;
 mod once;
 mod orders;
 mod organisations;
+mod origin;
 mod overview;
 mod scope;
 mod selections;
@@ -42,6 +43,7 @@ mod webhooks;
 use actix_web::web;
 
 use answers::see_other;
+pub(crate) use origin::same_origin_posts;
 
 /// Registers the console's routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {

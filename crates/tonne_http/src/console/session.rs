@@ -9,12 +9,61 @@ use tonne_accounts::users::{Principal, SessionToken};
 use super::answers::{forbidden, not_found, see_other, unavailable};
 use crate::state::AppState;
 
-/// The session cookie.
-pub(super) const SESSION_COOKIE: &str = "tonne_session";
-/// The sign-in form's double-submit cookie.
-pub(super) const SIGN_IN_COOKIE: &str = "tonne_sign_in";
+/// The console's two cookies: the session, and the sign-in form's
+/// double-submit value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Cookie {
+    Session,
+    SignIn,
+}
 
-pub(super) fn cookie(req: &HttpRequest, name: &str) -> Option<String> {
+fn https(state: &AppState) -> bool {
+    state.pages.public_url.starts_with("https://")
+}
+
+impl Cookie {
+    /// Its name: with the `__Host-` prefix over https (the browser then
+    /// keeps it only if it is `Secure`, for `Path=/` and without `Domain`,
+    /// so no other site of the domain can set or shadow it).
+    pub(super) fn name(self, state: &AppState) -> &'static str {
+        match (self, https(state)) {
+            (Self::Session, true) => "__Host-tonne_session",
+            (Self::Session, false) => "tonne_session",
+            (Self::SignIn, true) => "__Host-tonne_sign_in",
+            (Self::SignIn, false) => "tonne_sign_in",
+        }
+    }
+
+    /// Its `Set-Cookie` value; `max_age` in seconds (0 clears it). Always
+    /// `HttpOnly`; the session `SameSite=Lax` (links into the console keep
+    /// it), the sign-in value `Strict`; over https `Secure` and `Path=/`,
+    /// else the console's own path.
+    pub(super) fn set(self, state: &AppState, value: &str, max_age: Option<u32>) -> String {
+        let (same_site, path) = match self {
+            Self::Session => ("Lax", "/console"),
+            Self::SignIn => ("Strict", "/console/sign-in"),
+        };
+        let (path, secure) = if https(state) {
+            ("/", "; Secure")
+        } else {
+            (path, "")
+        };
+        let age = max_age
+            .map(|s| format!("; Max-Age={s}"))
+            .unwrap_or_default();
+        format!(
+            "{}={value}; Path={path}; HttpOnly; SameSite={same_site}{age}{secure}",
+            self.name(state)
+        )
+    }
+
+    /// Its value in a request.
+    pub(super) fn read(self, state: &AppState, req: &HttpRequest) -> Option<String> {
+        cookie(req, self.name(state))
+    }
+}
+
+fn cookie(req: &HttpRequest, name: &str) -> Option<String> {
     req.headers()
         .get_all(header::COOKIE)
         .filter_map(|v| v.to_str().ok())
@@ -23,14 +72,6 @@ pub(super) fn cookie(req: &HttpRequest, name: &str) -> Option<String> {
         .find(|(n, _)| *n == name)
         .map(|(_, value)| value.to_owned())
         .filter(|v| !v.is_empty() && v.len() <= 128)
-}
-
-pub(super) fn secure(state: &AppState) -> &'static str {
-    if state.pages.public_url.starts_with("https://") {
-        "; Secure"
-    } else {
-        ""
-    }
 }
 
 pub(super) fn set_cookie(response: &mut HttpResponse, value: String) {
@@ -50,7 +91,7 @@ pub(super) async fn signed_in(
     state: &AppState,
     req: &HttpRequest,
 ) -> Result<Principal, HttpResponse> {
-    let Some(token) = cookie(req, SESSION_COOKIE) else {
+    let Some(token) = Cookie::Session.read(state, req) else {
         return Err(see_other("/console/sign-in"));
     };
     match state

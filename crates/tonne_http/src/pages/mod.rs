@@ -78,10 +78,8 @@ fn message(status: StatusCode, title: &str, text: &str) -> HttpResponse {
     respond(status, views::message(title, text))
 }
 
-fn client_ip(req: &HttpRequest) -> String {
-    req.peer_addr()
-        .map(|a| a.ip().to_string())
-        .unwrap_or_default()
+fn client_ip(state: &AppState, req: &HttpRequest) -> String {
+    crate::client_addr::client_addr(req, &state.config.trusted_proxies).to_string()
 }
 
 /// The per-IP page limit: `None` to go on, or the 429 page.
@@ -89,7 +87,7 @@ async fn limited(state: &AppState, req: &HttpRequest) -> Option<HttpResponse> {
     let decision = state
         .pages
         .limiter
-        .check(&format!("page:{}", client_ip(req)))
+        .check(&format!("page:{}", client_ip(state, req)))
         .await;
     if decision.allowed {
         return None;
@@ -243,7 +241,7 @@ pub async fn show(
     let visitor = state
         .pages
         .key
-        .visitor(state.links.now().date(), &client_ip(&req), &ua);
+        .visitor(state.links.now().date(), &client_ip(&state, &req), &ua);
     match state.links.open(&id, Some(visitor)).await {
         Ok(link) => {
             let (value, fresh) = match cookie(&req) {

@@ -9,3 +9,4 @@ mod domain_rules;
 mod exposure;
 mod orders;
 mod secrets_in_logs;
+mod signin;

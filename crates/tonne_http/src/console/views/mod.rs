@@ -275,13 +275,17 @@ pub fn setup(token: &str, error: Option<&str>) -> Markup {
         None,
         html! {
             h1 { "Choose a password" }
-            @if let Some(e) = error { p class="error" role="alert" id="password-error" { (e) } }
             form method="post" action=(format!("/console/setup/{token}")) {
                 div class="field" {
                     label for="password" { "New password" }
-                    p class="hint" id="password-hint" { "At least 12 characters." }
+                    p class="hint" id="password-hint" {
+                        "At least 12 characters, and not a common or easily guessed password "
+                        "(several unrelated words work well)."
+                    }
+                    @if let Some(e) = error { p class="error" role="alert" id="password-error" { (e) } }
                     input type="password" id="password" name="password" autocomplete="new-password"
-                        aria-describedby="password-hint" required minlength="12" maxlength="128";
+                        aria-describedby=(if error.is_some() { "password-hint password-error" } else { "password-hint" })
+                        required minlength="12" maxlength="128";
                 }
                 div class="field" {
                     label for="confirm" { "New password again" }
