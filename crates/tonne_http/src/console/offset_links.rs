@@ -153,6 +153,11 @@ impl CreateForm {
                 "bundles" => form.shown.bundles.push(v),
                 "value" => form.shown.value = v,
                 "require_payment" => form.shown.require_payment = v == "true",
+                "order_tonnes" => form.shown.order_tonnes = v,
+                "order_value" => form.shown.order_value = v,
+                "daily_orders" => form.shown.daily_orders = v,
+                "daily_tonnes" => form.shown.daily_tonnes = v,
+                "visitor_daily_orders" => form.shown.visitor_daily_orders = v,
                 _ => {}
             }
         }
@@ -171,6 +176,7 @@ impl CreateForm {
             expires_at: None,
             use_logo: true,
             require_payment: self.shown.require_payment,
+            limits: self.shown.limits(),
         }
     }
 }
