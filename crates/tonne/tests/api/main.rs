@@ -32,6 +32,7 @@ mod orders;
 mod recover;
 mod resilience;
 mod scale_out;
+mod security;
 mod spend;
 mod traces;
 mod versions;
