@@ -8,7 +8,7 @@ pub use tonne_kernel::StoreError;
 
 use crate::checkout::{Checkout, Choice, Confirmed, PublicLink};
 use crate::errors::{CheckoutError, LinkError};
-use crate::limits::{Claim, ClaimOutcome};
+use crate::limits::{Claim, ClaimOutcome, LimitsDraft};
 use crate::models::{
     AccountProfile, Analytics, DailyFigures, LinkChanges, LinkDetails, LinkDraft, LinkOrder,
     OffsetLink, OffsetLinkId, VisitorHash,
@@ -146,6 +146,16 @@ pub trait OffsetLinksService: Send + Sync {
         account: AccountId,
         id: &str,
         on: bool,
+        by: &Actor,
+    ) -> Result<LinkDetails, LinkError>;
+    /// A person (console), the link's owner, sets its hosted page's limits
+    /// (blank fields: the server's defaults), audited as done `by`
+    /// (`offset_link.limits_changed`); limits as they were record nothing.
+    async fn set_limits_as(
+        &self,
+        account: AccountId,
+        id: &str,
+        limits: LimitsDraft,
         by: &Actor,
     ) -> Result<LinkDetails, LinkError>;
     /// The account's link.

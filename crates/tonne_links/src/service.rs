@@ -490,6 +490,16 @@ impl OffsetLinksService for Service {
         Ok(self.details(link).await?)
     }
 
+    async fn set_limits_as(
+        &self,
+        account: AccountId,
+        id: &str,
+        limits: LimitsDraft,
+        by: &Actor,
+    ) -> Result<LinkDetails, LinkError> {
+        self.set_limits(account, id, limits, by).await
+    }
+
     async fn get(&self, account: AccountId, id: &str) -> Result<LinkDetails, LinkError> {
         let link = self.owned(account, id).await?;
         Ok(self.details(link).await?)
@@ -749,6 +759,7 @@ impl Service {
 
 mod expiry;
 mod limited;
+mod owner_limits;
 #[cfg(test)]
 mod tests;
 
@@ -760,4 +771,18 @@ fn snapshot(link: &OffsetLink) -> Snapshot {
         .with("bundles", link.bundle_ids.len())
         .with("require_payment", link.require_payment)
         .with("state", if link.switched_off { "off" } else { "on" })
+        .with("limits", limits_text(&link.limits))
+}
+
+/// The limits in one line of the audit log.
+fn limits_text(l: &LinkLimits) -> String {
+    format!(
+        "{} t / {} {} per order; {} orders / {} t per day; {} per visitor per day",
+        l.order_mass.to_tonnes_string(),
+        l.order_value.to_decimal_string(),
+        l.order_value.currency().code(),
+        l.daily_orders,
+        l.daily_mass.to_tonnes_string(),
+        l.visitor_daily_orders
+    )
 }

@@ -38,6 +38,19 @@ pub struct LinkForm {
 }
 
 impl LinkForm {
+    /// A form holding a link's current limits.
+    pub fn of_limits(l: &LinkDetails) -> Self {
+        let m = &l.link.limits;
+        Self {
+            order_tonnes: m.order_mass.to_tonnes_string(),
+            order_value: m.order_value.to_decimal_string(),
+            daily_orders: m.daily_orders.to_string(),
+            daily_tonnes: m.daily_mass.to_tonnes_string(),
+            visitor_daily_orders: m.visitor_daily_orders.to_string(),
+            ..Self::default()
+        }
+    }
+
     /// The limits as the links domain reads them.
     pub fn limits(&self) -> LimitsDraft {
         let typed = |v: &str| Some(v.trim().to_owned()).filter(|v| !v.is_empty());
@@ -270,7 +283,10 @@ pub fn offset_link(
     a: &Analytics,
     chart_svg: &str,
     now: OffsetDateTime,
+    limits_form: Option<&LinkForm>,
 ) -> Markup {
+    let current = LinkForm::of_limits(l);
+    let shown = limits_form.unwrap_or(&current);
     let mode = l.link.mode.as_str();
     page_in(
         who,
@@ -304,6 +320,19 @@ pub fn offset_link(
                         }
                     }
                 }
+            }
+            h2 id="limits" { "Limits of the page" }
+            form method="post" action=(format!("/console/offset-links/{}/limits#limits", l.link.id)) {
+                input type="hidden" name="csrf" value=(who.session.csrf_token);
+                input type="hidden" name="mode" value=(mode);
+                input type="hidden" name="account" value=(l.link.account_id);
+                p class="hint" { "What anyone with the link may order. Leave a field empty for the server's default." }
+                (limit_field(shown, "order_tonnes", "Most tonnes per order", "decimal"))
+                (limit_field(shown, "order_value", &format!("Most {} per order", l.link.currency.code()), "decimal"))
+                (limit_field(shown, "daily_orders", "Most orders per day (UTC)", "numeric"))
+                (limit_field(shown, "daily_tonnes", "Most tonnes per day (UTC)", "decimal"))
+                (limit_field(shown, "visitor_daily_orders", "Most orders per visitor address per day", "numeric"))
+                button type="submit" { "Save the limits" }
             }
             h2 { "Switch on or off" }
             form method="post" action=(format!("/console/offset-links/{}/switch", l.link.id)) {

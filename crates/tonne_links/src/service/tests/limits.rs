@@ -273,3 +273,50 @@ async fn orders_unconfirmed_after_the_hold_are_cancelled_and_confirmed_ones_left
     let svc = service(links, o, MockCardPayments::new());
     assert_eq!(svc.expire_unconfirmed(100).await.unwrap(), 1);
 }
+
+#[tokio::test]
+async fn the_owner_sets_limits_audited_and_the_same_limits_write_nothing() {
+    let mut links = holding(stored_link(false));
+    links
+        .expect_update()
+        .times(1)
+        .withf(|l, audit| {
+            let audit = audit.as_ref().expect("a person's change is audited");
+            l.limits.daily_orders == 4
+                && audit.action == "offset_link.limits_changed"
+                && audit.actor == tonne_kernel::Actor::person("owner@example.org")
+                && audit.before.get("limits").is_some_and(|b| b.contains("50 orders"))
+                && audit.after.get("limits").is_some_and(|a| a.contains("4 orders"))
+        })
+        .returning(|_, _| Ok(()));
+    let svc = service(links, ordering(), MockCardPayments::new());
+    let id = stored_link(false).id.to_string();
+    let by = tonne_kernel::Actor::person("owner@example.org");
+    let four = LimitsDraft {
+        daily_orders: Some("4".into()),
+        ..LimitsDraft::default()
+    };
+    let set = svc.set_limits_as(account(), &id, four, &by).await.unwrap();
+    assert_eq!(set.link.limits.daily_orders, 4);
+    // the defaults again: unchanged, nothing written (update expected once)
+    svc.set_limits_as(account(), &id, LimitsDraft::default(), &by)
+        .await
+        .unwrap();
+    // refused values write nothing; another account's link is not found
+    let junk = LimitsDraft {
+        visitor_daily_orders: Some("0".into()),
+        ..LimitsDraft::default()
+    };
+    assert!(matches!(
+        svc.set_limits_as(account(), &id, junk, &by).await,
+        Err(LinkError::Invalid {
+            field: "visitor_daily_orders",
+            ..
+        })
+    ));
+    let other = AccountId::from_uuid(Uuid::from_u128(10));
+    assert!(matches!(
+        svc.set_limits_as(other, &id, LimitsDraft::default(), &by).await,
+        Err(LinkError::NotFound)
+    ));
+}
