@@ -338,7 +338,9 @@ fn spawn_link_order_expiry(links: Arc<dyn tonne_links::OffsetLinksService>, hold
             every.tick().await;
             match links.expire_unconfirmed(200).await {
                 Ok(0) => {}
-                Ok(cancelled) => tracing::info!(cancelled, "cancelled unconfirmed hosted-page orders"),
+                Ok(cancelled) => {
+                    tracing::info!(cancelled, "cancelled unconfirmed hosted-page orders")
+                }
                 Err(e) => tracing::warn!(error = %e, "cancelling unconfirmed hosted-page orders"),
             }
         }

@@ -321,8 +321,14 @@ async fn claims_count_within_each_daily_limit_and_are_given_back(t: TestDb) {
     let day = date!(2026 - 03 - 04);
     let granted = ClaimOutcome::Granted;
     let refused = ClaimOutcome::Refused;
-    assert_eq!(store.claim(&claim_of(&l, day, "x", "1")).await.unwrap(), granted);
-    assert_eq!(store.claim(&claim_of(&l, day, "x", "1")).await.unwrap(), granted);
+    assert_eq!(
+        store.claim(&claim_of(&l, day, "x", "1")).await.unwrap(),
+        granted
+    );
+    assert_eq!(
+        store.claim(&claim_of(&l, day, "x", "1")).await.unwrap(),
+        granted
+    );
     // the visitor's third: refused, and the link's day is not counted for it
     assert_eq!(
         store.claim(&claim_of(&l, day, "x", "1")).await.unwrap(),
@@ -333,25 +339,40 @@ async fn claims_count_within_each_daily_limit_and_are_given_back(t: TestDb) {
         store.claim(&claim_of(&l, day, "y", "3.5")).await.unwrap(),
         refused(LimitReached::DailyMass)
     );
-    assert_eq!(store.claim(&claim_of(&l, day, "y", "3")).await.unwrap(), granted);
+    assert_eq!(
+        store.claim(&claim_of(&l, day, "y", "3")).await.unwrap(),
+        granted
+    );
     assert_eq!(
         store.claim(&claim_of(&l, day, "z", "0.001")).await.unwrap(),
         refused(LimitReached::DailyOrders)
     );
     // an order not placed gives its claim back: room for one more
     store.release(&claim_of(&l, day, "y", "3")).await.unwrap();
-    assert_eq!(store.claim(&claim_of(&l, day, "z", "2")).await.unwrap(), granted);
+    assert_eq!(
+        store.claim(&claim_of(&l, day, "z", "2")).await.unwrap(),
+        granted
+    );
     // the visitor's count was given back too
     store.release(&claim_of(&l, day, "x", "1")).await.unwrap();
     store.release(&claim_of(&l, day, "x", "1")).await.unwrap();
     store.release(&claim_of(&l, day, "x", "1")).await.unwrap();
-    assert_eq!(store.claim(&claim_of(&l, day, "x", "1")).await.unwrap(), granted);
+    assert_eq!(
+        store.claim(&claim_of(&l, day, "x", "1")).await.unwrap(),
+        granted
+    );
     // another day, another link: counted apart
     let next = date!(2026 - 03 - 05);
-    assert_eq!(store.claim(&claim_of(&l, next, "x", "1")).await.unwrap(), granted);
+    assert_eq!(
+        store.claim(&claim_of(&l, next, "x", "1")).await.unwrap(),
+        granted
+    );
     let other = link(a, "Other", T0);
     store.insert(&other, None).await.unwrap();
-    assert_eq!(store.claim(&claim_of(&other, day, "x", "1")).await.unwrap(), granted);
+    assert_eq!(
+        store.claim(&claim_of(&other, day, "x", "1")).await.unwrap(),
+        granted
+    );
 }
 
 async fn concurrent_claims_never_pass_a_limit(t: TestDb) {
@@ -407,12 +428,21 @@ async fn unconfirmed_orders_are_link_orders_still_received_before_the_cutoff(t: 
         at: T0,
     };
     let later = T0 + time::Duration::hours(2);
-    let old = orders.place(&order_through(&l, "1", T0), event()).await.unwrap();
-    let older = orders
-        .place(&order_through(&l, "1", T0 - time::Duration::minutes(1)), event())
+    let old = orders
+        .place(&order_through(&l, "1", T0), event())
         .await
         .unwrap();
-    let confirmed = orders.place(&order_through(&l, "1", T0), event()).await.unwrap();
+    let older = orders
+        .place(
+            &order_through(&l, "1", T0 - time::Duration::minutes(1)),
+            event(),
+        )
+        .await
+        .unwrap();
+    let confirmed = orders
+        .place(&order_through(&l, "1", T0), event())
+        .await
+        .unwrap();
     orders
         .transition(
             confirmed.id,
@@ -427,7 +457,10 @@ async fn unconfirmed_orders_are_link_orders_still_received_before_the_cutoff(t: 
         )
         .await
         .unwrap();
-    orders.place(&order_through(&l, "1", later), event()).await.unwrap();
+    orders
+        .place(&order_through(&l, "1", later), event())
+        .await
+        .unwrap();
     let mut api_order = order_through(&l, "1", T0);
     api_order.offset_link_id = None;
     orders.place(&api_order, event()).await.unwrap();
@@ -438,7 +471,10 @@ async fn unconfirmed_orders_are_link_orders_still_received_before_the_cutoff(t: 
         vec![older.id, old.id],
         "oldest first; not the confirmed, the recent or the API's"
     );
-    assert_eq!(store.unconfirmed_orders(cutoff, 1).await.unwrap(), vec![older.id]);
+    assert_eq!(
+        store.unconfirmed_orders(cutoff, 1).await.unwrap(),
+        vec![older.id]
+    );
 }
 
 on_both_backends!(

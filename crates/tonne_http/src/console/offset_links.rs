@@ -362,7 +362,14 @@ async fn link_page(
     match crate::pages::chart::render(&analytics.daily) {
         Ok(svg) => respond(
             status,
-            views::offset_link(&who, &link, &analytics, &svg, state.links.now(), limits_form),
+            views::offset_link(
+                &who,
+                &link,
+                &analytics,
+                &svg,
+                state.links.now(),
+                limits_form,
+            ),
         ),
         Err(e) => unavailable(e),
     }

@@ -160,9 +160,11 @@ fn failure(e: CheckoutError) -> HttpResponse {
         CheckoutError::Limit(reached) => limit_reached(reached),
         other @ (CheckoutError::Invalid { .. }
         | CheckoutError::EmailNotAllowed
-        | CheckoutError::Declined(_)) => {
-            message(status_of(&other), "Please check your order", &other.to_string())
-        }
+        | CheckoutError::Declined(_)) => message(
+            status_of(&other),
+            "Please check your order",
+            &other.to_string(),
+        ),
     }
 }
 
@@ -171,7 +173,11 @@ fn failure(e: CheckoutError) -> HttpResponse {
 /// order passes; normally shown with the form, see `refill`).
 fn limit_reached(reached: LimitReached) -> HttpResponse {
     let status = status_of(&CheckoutError::Limit(reached));
-    let mut response = message(status, "This offset link's limit is reached", &reached.to_string());
+    let mut response = message(
+        status,
+        "This offset link's limit is reached",
+        &reached.to_string(),
+    );
     if status == StatusCode::TOO_MANY_REQUESTS {
         let now = time::OffsetDateTime::now_utc();
         let midnight = now.date().next_day().map(|d| d.midnight().assume_utc());

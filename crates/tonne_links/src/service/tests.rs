@@ -528,7 +528,11 @@ async fn a_declined_card_places_nothing() {
             })
         });
     // declined: the claim is given back
-    let svc = service(granting(holding(stored_link(true)), 1), never_orders(), cards);
+    let svc = service(
+        granting(holding(stored_link(true)), 1),
+        never_orders(),
+        cards,
+    );
     let id = stored_link(true).id.to_string();
     let r = svc
         .place(

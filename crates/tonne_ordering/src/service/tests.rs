@@ -512,7 +512,10 @@ async fn an_unconfirmed_order_is_cancelled_only_while_received_and_unaudited() {
         orders.expect_transition().never();
         let svc = service_with(MockCatalogueRepository::new(), orders);
         let err = svc.cancel_unconfirmed(stored(status).id).await;
-        assert!(matches!(err, Err(TransitionError::Illegal { .. })), "{status:?}");
+        assert!(
+            matches!(err, Err(TransitionError::Illegal { .. })),
+            "{status:?}"
+        );
     }
 }
 

@@ -56,10 +56,12 @@ pub(super) fn claim(conn: &mut AnyConnection, claim: &Claim) -> QueryResult<Clai
         offset_link_visitor_days::visitor.eq(visitor.clone()),
         offset_link_visitor_days::orders.eq(0_i64),
     );
-    on_conn!(conn, |c| diesel::insert_into(offset_link_visitor_days::table)
-        .values(visitor_row.clone())
-        .on_conflict_do_nothing()
-        .execute(c))?;
+    on_conn!(conn, |c| diesel::insert_into(
+        offset_link_visitor_days::table
+    )
+    .values(visitor_row.clone())
+    .on_conflict_do_nothing()
+    .execute(c))?;
     let counted = diesel::update(
         offset_link_visitor_days::table
             .filter(offset_link_visitor_days::link_id.eq(&link))

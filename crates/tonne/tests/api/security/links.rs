@@ -48,7 +48,13 @@ async fn stock(app: &TestApp, key: &str, bundle: &str) -> String {
 
 /// A link offering the bundle over the API (the server's default limits),
 /// then, when given, the owner's own limits (the console's path into the domain).
-async fn link(app: &TestApp, t: &Tenant, key: &str, bundle: &str, limits: Option<LimitsDraft>) -> String {
+async fn link(
+    app: &TestApp,
+    t: &Tenant,
+    key: &str,
+    bundle: &str,
+    limits: Option<LimitsDraft>,
+) -> String {
     let res = app
         .post(
             "/v1/offset-links",
@@ -174,7 +180,10 @@ async fn an_order_above_the_per_order_limit_is_refused_and_takes_no_stock(app: T
             "{}",
             refused.html
         );
-        assert!(refused.html.contains("role=\"alert\""), "shown with the form");
+        assert!(
+            refused.html.contains("role=\"alert\""),
+            "shown with the form"
+        );
     }
     // within the mass but above the value (2 t × 650.00 and commission)
     let refused = c.order("2", "big2").await;
@@ -184,7 +193,11 @@ async fn an_order_above_the_per_order_limit_is_refused_and_takes_no_stock(app: T
         "{}",
         refused.html
     );
-    assert_eq!(stock(&app, &t.live_key, &bundle).await, "500", "nothing taken");
+    assert_eq!(
+        stock(&app, &t.live_key, &bundle).await,
+        "500",
+        "nothing taken"
+    );
     let orders = app
         .get(&format!("/v1/orders?offset_link_id={id}"), &t.live_key)
         .await;
@@ -221,7 +234,9 @@ async fn a_link_takes_no_more_orders_or_tonnes_a_day_than_its_owner_allows(app: 
     let refused = c.order("1", "a3").await;
     assert_eq!(refused.status, 409, "{}", refused.html);
     assert!(
-        refused.html.contains("taken all the orders it accepts today"),
+        refused
+            .html
+            .contains("taken all the orders it accepts today"),
         "{}",
         refused.html
     );
@@ -269,7 +284,11 @@ async fn a_link_takes_no_more_orders_or_tonnes_a_day_than_its_owner_allows(app: 
     assert_eq!(m.order("1.5", "b1").await.status, 200);
     let refused = m.order("1", "b2").await;
     assert_eq!(refused.status, 409, "{}", refused.html);
-    assert!(refused.html.contains("today's limit of CO₂e"), "{}", refused.html);
+    assert!(
+        refused.html.contains("today's limit of CO₂e"),
+        "{}",
+        refused.html
+    );
     assert_eq!(m.order("0.5", "b3").await.status, 200, "exactly the limit");
     assert_eq!(stock(&app, &t.test_key, &bundle).await, "496");
 }
@@ -289,12 +308,17 @@ async fn one_visitor_address_places_no_more_orders_a_day_than_the_link_allows(ap
     let refused = again.order("1", "v4").await;
     assert_eq!(refused.status, 429, "{}", refused.html);
     assert!(
-        refused.html.contains("as many orders through this offset link today"),
+        refused
+            .html
+            .contains("as many orders through this offset link today"),
         "{}",
         refused.html
     );
     let wait: i64 = refused.retry_after.expect("Retry-After").parse().unwrap();
-    assert!((1..=86_400).contains(&wait), "until the next UTC day: {wait}");
+    assert!(
+        (1..=86_400).contains(&wait),
+        "until the next UTC day: {wait}"
+    );
     assert_eq!(stock(&app, &t.test_key, &bundle).await, "497");
 }
 
@@ -318,8 +342,16 @@ async fn concurrent_orders_cannot_pass_a_limit(app: TestApp) {
     let tokens: Vec<String> = (0..8).map(|i| format!("race{i}")).collect();
     let answers = futures_util::future::join_all(tokens.iter().map(|k| c.order("1", k))).await;
     let statuses: Vec<u16> = answers.iter().map(|a| a.status).collect();
-    assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 3, "{statuses:?}");
-    assert_eq!(statuses.iter().filter(|s| **s == 409).count(), 5, "{statuses:?}");
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 200).count(),
+        3,
+        "{statuses:?}"
+    );
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 409).count(),
+        5,
+        "{statuses:?}"
+    );
     assert_eq!(stock(&app, &t.test_key, &bundle).await, "497");
 
     // one visitor's limit, raced the same way on another link
@@ -337,8 +369,16 @@ async fn concurrent_orders_cannot_pass_a_limit(app: TestApp) {
     let tokens: Vec<String> = (0..8).map(|i| format!("visit{i}")).collect();
     let answers = futures_util::future::join_all(tokens.iter().map(|k| v.order("1", k))).await;
     let statuses: Vec<u16> = answers.iter().map(|a| a.status).collect();
-    assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 3, "{statuses:?}");
-    assert_eq!(statuses.iter().filter(|s| **s == 429).count(), 5, "{statuses:?}");
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 200).count(),
+        3,
+        "{statuses:?}"
+    );
+    assert_eq!(
+        statuses.iter().filter(|s| **s == 429).count(),
+        5,
+        "{statuses:?}"
+    );
     assert_eq!(stock(&app, &t.test_key, &bundle).await, "494");
 }
 
@@ -387,7 +427,11 @@ async fn an_unconfirmed_hosted_order_expires_and_its_stock_comes_back(app: TestA
 }
 
 /// A member of the organisation, signed in to the console.
-async fn owner<'a>(app: &'a TestApp, email: &str, organisation: &str) -> crate::console::Visitor<'a> {
+async fn owner<'a>(
+    app: &'a TestApp,
+    email: &str,
+    organisation: &str,
+) -> crate::console::Visitor<'a> {
     let password = "limits are set by owners";
     app.services
         .users
@@ -414,10 +458,15 @@ async fn the_owner_sets_the_limits_in_the_console_and_the_page_keeps_to_them(app
     let account = t.test_account.clone();
     let ada = owner(&app, "ada@acme.example", &t.organisation_id).await;
     let list = ada
-        .get(&format!("/console/offset-links?mode=test&account={account}"))
+        .get(&format!(
+            "/console/offset-links?mode=test&account={account}"
+        ))
         .await;
     let csrf = list.csrf();
-    assert!(list.html.contains("Most tonnes per order"), "the form has the limits");
+    assert!(
+        list.html.contains("Most tonnes per order"),
+        "the form has the limits"
+    );
     // created with a limit above the server's ceiling (1,000 t): refused beside it
     let refused = ada
         .post(
@@ -433,7 +482,11 @@ async fn the_owner_sets_the_limits_in_the_console_and_the_page_keeps_to_them(app
         )
         .await;
     assert_eq!(refused.status, 400);
-    assert!(refused.html.contains("id=\"link-order_tonnes-error\""), "{}", refused.html);
+    assert!(
+        refused.html.contains("id=\"link-order_tonnes-error\""),
+        "{}",
+        refused.html
+    );
     let made = ada
         .post(
             "/console/offset-links",
@@ -453,7 +506,11 @@ async fn the_owner_sets_the_limits_in_the_console_and_the_page_keeps_to_them(app
     let c = Customer::arrive(&app, &id, &bundle).await;
     let over = c.order("1", "own1").await;
     assert_eq!(over.status, 400);
-    assert!(over.html.contains("at most 0.5 t per order"), "{}", over.html);
+    assert!(
+        over.html.contains("at most 0.5 t per order"),
+        "{}",
+        over.html
+    );
 
     // the link's page: its limits, changed by the owner (a bad value refused beside it)
     let path = format!("/console/offset-links/{id}/limits");
@@ -469,7 +526,11 @@ async fn the_owner_sets_the_limits_in_the_console_and_the_page_keeps_to_them(app
         )
         .await;
     assert_eq!(bad.status, 400);
-    assert!(bad.html.contains("id=\"link-visitor_daily_orders-error\""), "{}", bad.html);
+    assert!(
+        bad.html.contains("id=\"link-visitor_daily_orders-error\""),
+        "{}",
+        bad.html
+    );
     let form = [
         ("csrf", csrf.as_str()),
         ("mode", "test"),
@@ -480,9 +541,17 @@ async fn the_owner_sets_the_limits_in_the_console_and_the_page_keeps_to_them(app
     let saved = ada.post(&path, &form).await;
     assert_eq!(saved.status, 303, "{}", saved.html);
     let page = ada.get(saved.location.as_deref().unwrap()).await;
-    assert!(page.html.contains("1 orders per visitor address per day"), "{}", page.html);
+    assert!(
+        page.html.contains("1 orders per visitor address per day"),
+        "{}",
+        page.html
+    );
     assert_eq!(c.order("1", "own2").await.status, 200, "1 t now within 2 t");
-    assert_eq!(c.order("1", "own3").await.status, 429, "one order per visitor");
+    assert_eq!(
+        c.order("1", "own3").await.status,
+        429,
+        "one order per visitor"
+    );
     assert_eq!(stock(&app, &t.test_key, &bundle).await, "499");
 
     // another organisation's member cannot change them; the change is audited
@@ -504,7 +573,10 @@ async fn the_owner_sets_the_limits_in_the_console_and_the_page_keeps_to_them(app
     assert_eq!(forged.status, 403, "no CSRF token");
     let log = crate::console::audit_of(&app, &id).await;
     let actions: Vec<&str> = log.iter().map(|e| e.action.as_str()).collect();
-    assert_eq!(actions, ["offset_link.limits_changed", "offset_link.created"]);
+    assert_eq!(
+        actions,
+        ["offset_link.limits_changed", "offset_link.created"]
+    );
 }
 
 on_both_backends!(

@@ -224,7 +224,9 @@ async fn links_take_the_defaults_unless_the_owner_sets_limits_within_the_ceiling
         visitor_daily_orders: Some("1".into()),
         ..LimitsDraft::default()
     };
-    svc.update(account(), &id, change(Some(limits))).await.unwrap();
+    svc.update(account(), &id, change(Some(limits)))
+        .await
+        .unwrap();
     let written = written.lock().unwrap().clone();
     assert_eq!(written[0].daily_orders, 7);
     assert_eq!(written[1].visitor_daily_orders, 1);
@@ -245,31 +247,29 @@ async fn orders_unconfirmed_after_the_hold_are_cancelled_and_confirmed_ones_left
         .returning(move |_, _| Ok(due.clone()));
     let mut o = ordering();
     let (first, second) = (ids[0], ids[1]);
-    o.expect_cancel_unconfirmed()
-        .times(3)
-        .returning(move |id| {
-            if id == first {
-                Ok(order(&OrderRequest {
-                    pricing: Pricing::Value(ValueRequest {
-                        value: "1".into(),
-                        selection: None,
-                        trunc: None,
-                    }),
-                    idempotency_key: None,
-                    metadata: vec![],
-                    origin: None,
-                    payment_method: tonne_ordering::PaymentMethod::Invoice,
-                }))
-            } else if id == second {
-                // an operator confirmed it meanwhile
-                Err(tonne_ordering::TransitionError::Illegal {
-                    from: "placed",
-                    to: "cancelled",
-                })
-            } else {
-                Err(tonne_ordering::TransitionError::Conflict)
-            }
-        });
+    o.expect_cancel_unconfirmed().times(3).returning(move |id| {
+        if id == first {
+            Ok(order(&OrderRequest {
+                pricing: Pricing::Value(ValueRequest {
+                    value: "1".into(),
+                    selection: None,
+                    trunc: None,
+                }),
+                idempotency_key: None,
+                metadata: vec![],
+                origin: None,
+                payment_method: tonne_ordering::PaymentMethod::Invoice,
+            }))
+        } else if id == second {
+            // an operator confirmed it meanwhile
+            Err(tonne_ordering::TransitionError::Illegal {
+                from: "placed",
+                to: "cancelled",
+            })
+        } else {
+            Err(tonne_ordering::TransitionError::Conflict)
+        }
+    });
     let svc = service(links, o, MockCardPayments::new());
     assert_eq!(svc.expire_unconfirmed(100).await.unwrap(), 1);
 }
@@ -285,8 +285,14 @@ async fn the_owner_sets_limits_audited_and_the_same_limits_write_nothing() {
             l.limits.daily_orders == 4
                 && audit.action == "offset_link.limits_changed"
                 && audit.actor == tonne_kernel::Actor::person("owner@example.org")
-                && audit.before.get("limits").is_some_and(|b| b.contains("50 orders"))
-                && audit.after.get("limits").is_some_and(|a| a.contains("4 orders"))
+                && audit
+                    .before
+                    .get("limits")
+                    .is_some_and(|b| b.contains("50 orders"))
+                && audit
+                    .after
+                    .get("limits")
+                    .is_some_and(|a| a.contains("4 orders"))
         })
         .returning(|_, _| Ok(()));
     let svc = service(links, ordering(), MockCardPayments::new());
@@ -316,7 +322,8 @@ async fn the_owner_sets_limits_audited_and_the_same_limits_write_nothing() {
     ));
     let other = AccountId::from_uuid(Uuid::from_u128(10));
     assert!(matches!(
-        svc.set_limits_as(other, &id, LimitsDraft::default(), &by).await,
+        svc.set_limits_as(other, &id, LimitsDraft::default(), &by)
+            .await,
         Err(LinkError::NotFound)
     ));
 }
