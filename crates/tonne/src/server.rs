@@ -294,6 +294,7 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
     let server = server.run();
     let handle = server.handle();
     spawn_test_order_pipeline(Arc::clone(&services.ordering), options.test_order_step);
+    spawn_link_order_expiry(Arc::clone(&services.links), options.links.hold);
     tokio::spawn(async move {
         let mut every = tokio::time::interval(SWEEP_EVERY);
         loop {
@@ -366,6 +367,28 @@ fn spawn_test_order_pipeline(ordering: Arc<dyn tonne_ordering::OrderingService>,
                 Ok(0) => {}
                 Ok(moved) => tracing::debug!(moved, "advanced test orders"),
                 Err(e) => tracing::warn!(error = %e, "advancing test orders"),
+            }
+        }
+    });
+}
+
+/// Cancels hosted-page orders nobody confirmed within the hold, returning
+/// their stock (`OffsetLinksService::expire_unconfirmed`), checking a quarter
+/// of the hold at a time (at least every 100 ms, at most every minute). Safe
+/// with several processes: each cancellation is a conditional transition.
+fn spawn_link_order_expiry(links: Arc<dyn tonne_links::OffsetLinksService>, hold: time::Duration) {
+    let hold = Duration::try_from(hold).unwrap_or(Duration::from_secs(86_400));
+    let tick = (hold / 4).clamp(Duration::from_millis(100), Duration::from_secs(60));
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(tick);
+        loop {
+            every.tick().await;
+            match links.expire_unconfirmed(200).await {
+                Ok(0) => {}
+                Ok(cancelled) => {
+                    tracing::info!(cancelled, "cancelled unconfirmed hosted-page orders")
+                }
+                Err(e) => tracing::warn!(error = %e, "cancelling unconfirmed hosted-page orders"),
             }
         }
     });

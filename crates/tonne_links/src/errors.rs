@@ -50,6 +50,9 @@ pub enum CheckoutError {
     /// The card was refused; nothing was placed.
     #[error("{0}")]
     Declined(String),
+    /// A limit of the link refused the order; nothing was placed.
+    #[error(transparent)]
+    Limit(#[from] crate::limits::LimitReached),
     /// Storage or a port failed.
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),

@@ -77,6 +77,23 @@ impl PageKey {
         )))
     }
 
+    /// The hash an order's visitor is counted by for the per-visitor limit:
+    /// the client address alone (a browser can change its user agent), under
+    /// the day's salt and a label of its own.
+    ///
+    /// ```
+    /// use time::macros::date;
+    /// let key = tonne_links::PageKey::new([7; 32]);
+    /// let a = key.orderer(date!(2026-11-22), "203.0.113.9");
+    /// assert_eq!(a, key.orderer(date!(2026-11-22), "203.0.113.9"));
+    /// assert_ne!(a, key.orderer(date!(2026-11-23), "203.0.113.9"));
+    /// assert_ne!(a, key.visitor(date!(2026-11-22), "203.0.113.9", ""));
+    /// ```
+    pub fn orderer(&self, day: Date, client_ip: &str) -> VisitorHash {
+        let salt = mac(&self.0, &[b"orderer-salt", day.to_string().as_bytes()]);
+        VisitorHash::from_stored(hex::encode(mac(&salt, &[client_ip.as_bytes()])))
+    }
+
     /// The CSRF token a form of `link` carries for the browser holding `cookie`.
     pub fn csrf_token(&self, cookie: &str, link: OffsetLinkId) -> String {
         self.sign("csrf", &[cookie.as_bytes(), link.to_string().as_bytes()])

@@ -33,6 +33,7 @@
 //!     use_logo: false,
 //!     require_payment: false,
 //!     switched_off: false,
+//!     limits: tonne_links::LinkLimits::defaults(&Default::default(), Currency::Gbp),
 //!     created_at: datetime!(2026-11-22 9:00 UTC),
 //!     updated_at: datetime!(2026-11-22 9:00 UTC),
 //! };
@@ -45,6 +46,7 @@
 mod checkout;
 mod errors;
 mod keys;
+mod limits;
 mod models;
 pub mod ports;
 mod service;
@@ -52,6 +54,10 @@ mod service;
 pub use checkout::{Amount, Checkout, Choice, Confirmed, PublicLink};
 pub use errors::{CheckoutError, LinkError};
 pub use keys::PageKey;
+pub use limits::{
+    Claim, ClaimOutcome, DefaultLimits, LimitProblem, LimitReached, LimitsDraft, LinkLimits,
+    MAX_DAILY_ORDERS, parse_limits,
+};
 pub use models::{
     AccountProfile, Analytics, DailyFigures, Email, LinkChanges, LinkDetails, LinkDraft, LinkOrder,
     LinkStatus, MAX_BUNDLES, MAX_DESCRIPTION, MAX_EMAILS, MAX_NAME, MAX_TITLE, OffsetLink,

@@ -4,6 +4,8 @@ use time::{Date, OffsetDateTime};
 use tonne_kernel::{AccountId, AccountMode, Currency, Mass, Money};
 use tonne_ordering::{BundleId, BundleView};
 
+use crate::limits::{LimitsDraft, LinkLimits};
+
 tonne_kernel::define_id!(
     /// Identifies an offset link.
     OffsetLinkId
@@ -121,6 +123,8 @@ pub struct OffsetLink {
     pub require_payment: bool,
     /// Switched off by the client (`status: disabled`).
     pub switched_off: bool,
+    /// What its hosted page may take per order, per day and per visitor.
+    pub limits: LinkLimits,
     /// Creation time.
     pub created_at: OffsetDateTime,
     /// Last change.
@@ -174,6 +178,9 @@ pub struct LinkDraft {
     pub use_logo: bool,
     /// Card payment required.
     pub require_payment: bool,
+    /// The owner's limits (the console); blank fields, and links made over the
+    /// API, take the server's defaults.
+    pub limits: LimitsDraft,
 }
 
 /// What a client sends to change a link: absent optional fields keep their value.
@@ -196,6 +203,8 @@ pub struct LinkChanges {
     pub require_payment: Option<bool>,
     /// Switches the link on or off (Tonne's extension).
     pub status: Option<LinkStatus>,
+    /// Replaces the limits (the console); `None` keeps them (the API has no such fields).
+    pub limits: Option<LimitsDraft>,
 }
 
 /// What the hosted pages need to know of the link's account.

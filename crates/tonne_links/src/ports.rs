@@ -8,6 +8,7 @@ pub use tonne_kernel::StoreError;
 
 use crate::checkout::{Checkout, Choice, Confirmed, PublicLink};
 use crate::errors::{CheckoutError, LinkError};
+use crate::limits::{Claim, ClaimOutcome, LimitsDraft};
 use crate::models::{
     AccountProfile, Analytics, DailyFigures, LinkChanges, LinkDetails, LinkDraft, LinkOrder,
     OffsetLink, OffsetLinkId, VisitorHash,
@@ -46,6 +47,21 @@ pub trait OffsetLinkRepository: Send + Sync {
     async fn orders(&self, link: OffsetLinkId, limit: u32) -> Result<Vec<LinkOrder>, StoreError>;
     /// Visitors, orders and tonnes per UTC day, oldest first.
     async fn daily(&self, link: OffsetLinkId) -> Result<Vec<DailyFigures>, StoreError>;
+    /// Counts one order of `claim.mass` on the link's and the visitor's day if,
+    /// after it, the link's day holds at most `daily_orders` orders and
+    /// `daily_mass`, and the visitor's at most `visitor_daily_orders`; otherwise
+    /// counts nothing and answers which limit refused it. MUST decide and count
+    /// atomically: of two concurrent claims for the last slot, one is refused.
+    async fn claim(&self, claim: &Claim) -> Result<ClaimOutcome, StoreError>;
+    /// Gives back a granted claim whose order was not placed (never below zero).
+    async fn release(&self, claim: &Claim) -> Result<(), StoreError>;
+    /// Orders placed through any link before `placed_before` and still
+    /// `received` (nobody confirmed them), oldest first, at most `limit`.
+    async fn unconfirmed_orders(
+        &self,
+        placed_before: OffsetDateTime,
+        limit: u32,
+    ) -> Result<Vec<tonne_ordering::OrderId>, StoreError>;
 }
 
 /// What the links domain needs to know of accounts.
@@ -132,6 +148,16 @@ pub trait OffsetLinksService: Send + Sync {
         on: bool,
         by: &Actor,
     ) -> Result<LinkDetails, LinkError>;
+    /// A person (console), the link's owner, sets its hosted page's limits
+    /// (blank fields: the server's defaults), audited as done `by`
+    /// (`offset_link.limits_changed`); limits as they were record nothing.
+    async fn set_limits_as(
+        &self,
+        account: AccountId,
+        id: &str,
+        limits: LimitsDraft,
+        by: &Actor,
+    ) -> Result<LinkDetails, LinkError>;
     /// The account's link.
     async fn get(&self, account: AccountId, id: &str) -> Result<LinkDetails, LinkError>;
     /// The account's links, newest first.
@@ -159,14 +185,20 @@ pub trait OffsetLinksService: Send + Sync {
     ) -> Result<PublicLink, CheckoutError>;
     /// Prices the customer's choice (the confirmation step), storing nothing.
     async fn quote(&self, id: &str, choice: Choice) -> Result<Checkout, CheckoutError>;
-    /// Places the order (idempotent on `token`), after the card step when required.
+    /// Places the order (idempotent on `token`) within the link's limits —
+    /// per order, per day, and per day for `visitor` (the client address hashed
+    /// with the day's salt, `PageKey::orderer`) — after the card step when required.
     async fn place(
         &self,
         id: &str,
         choice: Choice,
         card: Option<Card>,
         token: &str,
+        visitor: VisitorHash,
     ) -> Result<Confirmed, CheckoutError>;
+    /// Cancels hosted-page orders nobody confirmed within the hold
+    /// (`Settings::hold`), returning their stock; at most `limit`. How many.
+    async fn expire_unconfirmed(&self, limit: u32) -> Result<usize, CheckoutError>;
     /// The time now (the pages print dates and check expiry with it).
     fn now(&self) -> OffsetDateTime;
 }

@@ -18,6 +18,7 @@ use tonne_ordering::{
 
 use crate::checkout::{Amount, Checkout, Choice, Confirmed, PublicLink};
 use crate::errors::{CheckoutError, LinkError};
+use crate::limits::{DefaultLimits, LimitsDraft, LinkLimits, parse_limits};
 use crate::models::{
     AccountProfile, Analytics, Email, LinkChanges, LinkDetails, LinkDraft, LinkStatus, MAX_BUNDLES,
     MAX_DESCRIPTION, MAX_EMAILS, MAX_NAME, MAX_TITLE, OffsetLink, OffsetLinkId, VisitorHash,
@@ -33,18 +34,27 @@ pub const MAX_ANALYTICS_ORDERS: u32 = 1_000;
 /// Bounds of what a customer may order on a hosted page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Settings {
-    /// The largest amount of money per order, in major units of the account's currency.
+    /// The largest amount of money per order, in major units of the account's
+    /// currency: the ceiling of every link's own limit.
     pub max_value: Decimal,
-    /// The largest mass per order, in tonnes.
+    /// The largest mass per order, in tonnes: the ceiling of every link's own limit.
     pub max_tonnes: Decimal,
+    /// The limits of a link whose owner set none (every link made over the API).
+    pub limits: DefaultLimits,
+    /// How long a hosted-page order may stay `received` (nobody confirmed it)
+    /// before it is cancelled and its stock returned.
+    pub hold: time::Duration,
 }
 
 impl Default for Settings {
-    /// 10,000 (of the account's currency) and 1,000 t per order.
+    /// 10,000 (of the account's currency) and 1,000 t per order at most; the
+    /// [`DefaultLimits`]; orders held 24 hours.
     fn default() -> Self {
         Self {
             max_value: Decimal::from(10_000),
             max_tonnes: Decimal::from(1_000),
+            limits: DefaultLimits::default(),
+            hold: time::Duration::hours(24),
         }
     }
 }
@@ -187,6 +197,7 @@ impl Service {
             .map(|v| parse_value(v, profile.currency))
             .transpose()?;
         let bundle_ids = self.bundles(&draft.bundles, profile.currency).await?;
+        let limits = self.limits(&draft.limits, profile.currency)?;
         let now = self.clock.now();
         let link = OffsetLink {
             id: OffsetLinkId::generate(self.ids.as_ref()),
@@ -203,6 +214,7 @@ impl Service {
             use_logo: draft.use_logo,
             require_payment: draft.require_payment,
             switched_off: false,
+            limits,
             created_at: now,
             updated_at: now,
         };
@@ -223,6 +235,13 @@ impl Service {
             Err(e) => return Err(unexpected(e).into()),
         }
         Ok(self.details(link).await?)
+    }
+
+    /// The owner's limits, checked against the server's ceilings.
+    fn limits(&self, draft: &LimitsDraft, currency: Currency) -> Result<LinkLimits, LinkError> {
+        let ceilings = (self.settings.max_tonnes, self.settings.max_value);
+        parse_limits(draft, &self.settings.limits, ceilings, currency)
+            .map_err(|(field, reason)| invalid(field, reason))
     }
 
     async fn profile(&self, account: AccountId) -> Result<AccountProfile, anyhow::Error> {
@@ -471,6 +490,16 @@ impl OffsetLinksService for Service {
         Ok(self.details(link).await?)
     }
 
+    async fn set_limits_as(
+        &self,
+        account: AccountId,
+        id: &str,
+        limits: LimitsDraft,
+        by: &Actor,
+    ) -> Result<LinkDetails, LinkError> {
+        self.set_limits(account, id, limits, by).await
+    }
+
     async fn get(&self, account: AccountId, id: &str) -> Result<LinkDetails, LinkError> {
         let link = self.owned(account, id).await?;
         Ok(self.details(link).await?)
@@ -534,6 +563,9 @@ impl OffsetLinksService for Service {
         if let Some(bundles) = changes.bundles.as_deref() {
             link.bundle_ids = self.bundles(bundles, link.currency).await?;
         }
+        if let Some(limits) = &changes.limits {
+            link.limits = self.limits(limits, link.currency)?;
+        }
         link.use_logo = changes.use_logo;
         if let Some(status) = changes.status {
             link.switched_off = status == LinkStatus::Disabled;
@@ -593,6 +625,10 @@ impl OffsetLinksService for Service {
         let link = self.public(id).await?;
         let (bundle, email, pricing) = self.pricing(&link, &choice)?;
         let quote = self.price(link.details.link.account_id, &pricing).await?;
+        link.details
+            .link
+            .limits
+            .check_order(quote.quantity, quote.total_cost)?;
         Ok(Checkout {
             link,
             bundle,
@@ -607,6 +643,7 @@ impl OffsetLinksService for Service {
         choice: Choice,
         card: Option<Card>,
         token: &str,
+        visitor: VisitorHash,
     ) -> Result<Confirmed, CheckoutError> {
         let link = self.public(id).await?;
         let account = link.details.link.account_id;
@@ -632,10 +669,44 @@ impl OffsetLinksService for Service {
             Err(ReadOrderError::Unexpected(e)) => return Err(e.into()),
         }
         let (_, email, pricing) = self.pricing(&link, &choice)?;
+        // Priced first, so that the link's limits see the order's mass and cost.
+        let quote = self.price(account, &pricing).await?;
+        let claim = self.claim(&link.details.link, &quote, visitor).await?;
+        let placed = self
+            .place_claimed(link, email, pricing, &quote, card, key)
+            .await;
+        if !matches!(placed, Ok((_, true))) {
+            // nothing placed by this request: give its share of the day back
+            self.links.release(&claim).await.map_err(unexpected)?;
+        }
+        placed.map(|(confirmed, _)| confirmed)
+    }
+
+    async fn expire_unconfirmed(&self, limit: u32) -> Result<usize, CheckoutError> {
+        Ok(self.expire(limit).await?)
+    }
+
+    fn now(&self) -> OffsetDateTime {
+        self.clock.now()
+    }
+}
+
+impl Service {
+    /// The card step and the order, once the link's day granted the claim.
+    /// `true` with the order when this request placed it.
+    async fn place_claimed(
+        &self,
+        link: PublicLink,
+        email: Email,
+        pricing: Pricing,
+        quote: &Quote,
+        card: Option<Card>,
+        key: String,
+    ) -> Result<(Confirmed, bool), CheckoutError> {
+        let account = link.details.link.account_id;
         let mut awaiting_payment = false;
         let mut payment_method = PaymentMethod::Invoice;
         if link.details.link.require_payment {
-            let quote = self.price(account, &pricing).await?;
             match self
                 .cards
                 .authorise(link.account.mode, quote.total_cost, card)
@@ -656,35 +727,39 @@ impl OffsetLinksService for Service {
             }),
             payment_method,
         };
-        let order = match self
+        let (order, placed) = match self
             .ordering
             .create_order(account, link.account.mode, request)
             .await
         {
-            Ok(order) => order,
-            // Two submits raced: the other one placed it.
-            Err(CreateOrderError::IdempotencyKeyExists) => self
-                .ordering
-                .order_by_idempotency_key(account, &key)
-                .await
-                .map_err(|e| CheckoutError::Unexpected(anyhow::anyhow!(e)))?,
+            Ok(order) => (order, true),
+            // Two submits raced: the other one placed it (and counts it).
+            Err(CreateOrderError::IdempotencyKeyExists) => (
+                self.ordering
+                    .order_by_idempotency_key(account, &key)
+                    .await
+                    .map_err(|e| CheckoutError::Unexpected(anyhow::anyhow!(e)))?,
+                false,
+            ),
             Err(CreateOrderError::Quote(e)) => return Err(quote_error(e)),
             Err(CreateOrderError::EstimateAlreadyOrdered) => {
                 return Err(anyhow::anyhow!("an offset link order named an estimate").into());
             }
         };
-        Ok(Confirmed {
-            link,
-            order,
-            awaiting_payment,
-        })
-    }
-
-    fn now(&self) -> OffsetDateTime {
-        self.clock.now()
+        Ok((
+            Confirmed {
+                link,
+                order,
+                awaiting_payment,
+            },
+            placed,
+        ))
     }
 }
 
+mod expiry;
+mod limited;
+mod owner_limits;
 #[cfg(test)]
 mod tests;
 
@@ -696,4 +771,18 @@ fn snapshot(link: &OffsetLink) -> Snapshot {
         .with("bundles", link.bundle_ids.len())
         .with("require_payment", link.require_payment)
         .with("state", if link.switched_off { "off" } else { "on" })
+        .with("limits", limits_text(&link.limits))
+}
+
+/// The limits in one line of the audit log.
+fn limits_text(l: &LinkLimits) -> String {
+    format!(
+        "{} t / {} {} per order; {} orders / {} t per day; {} per visitor per day",
+        l.order_mass.to_tonnes_string(),
+        l.order_value.to_decimal_string(),
+        l.order_value.currency().code(),
+        l.daily_orders,
+        l.daily_mass.to_tonnes_string(),
+        l.visitor_daily_orders
+    )
 }

@@ -410,6 +410,11 @@ pub trait OrderingService: Send + Sync {
     /// The certificate of a complete order (anyone holding the id may read it):
     /// `NotFound` for an unknown id or an order not complete yet.
     async fn certificate(&self, id: &str) -> Result<Certificate, ReadOrderError>;
+    /// Cancels an order still `received` (a hosted-page order nobody confirmed
+    /// in time), releasing its reserved inventory with its `order.cancelled`
+    /// event, in one transition; not audited (an automatic step, like the test
+    /// pipeline's). `Illegal` once it moved on, `Conflict` when it moves concurrently.
+    async fn cancel_unconfirmed(&self, id: OrderId) -> Result<Order, TransitionError>;
     /// Moves every test-mode order unchanged for `step` one step forward; returns how many moved.
     async fn advance_test_orders(
         &self,

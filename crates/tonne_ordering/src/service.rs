@@ -15,7 +15,7 @@ use crate::commands::{MassRequest, OrderRequest, ValueRequest};
 use crate::errors::{
     CatalogueError, CreateOrderError, QuoteError, ReadOrderError, RecordError, TransitionError,
 };
-use crate::orders::{AwaitingFilter, Order, OrderStatus, RetirementRecord};
+use crate::orders::{AwaitingFilter, Order, OrderId, OrderStatus, RetirementRecord};
 use crate::ports::{
     AccountDirectory, Catalogue, CatalogueRepository, Fulfilment, ImportSummary, OrderRepository,
     OrderingService,
@@ -223,6 +223,10 @@ impl OrderingService for Service {
         by: &Actor,
     ) -> Result<Order, RecordError> {
         self.lifecycle.record_retirement(id, records, by).await
+    }
+
+    async fn cancel_unconfirmed(&self, id: OrderId) -> Result<Order, TransitionError> {
+        self.lifecycle.cancel_unconfirmed(id).await
     }
 
     async fn advance_test_orders(

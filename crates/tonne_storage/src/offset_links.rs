@@ -12,13 +12,18 @@ use tonne_kernel::{
     StoreError,
 };
 use tonne_links::ports::OffsetLinkRepository;
-use tonne_links::{DailyFigures, Email, LinkOrder, OffsetLink, OffsetLinkId, VisitorHash};
-use tonne_ordering::BundleId;
+use tonne_links::{
+    Claim, ClaimOutcome, DailyFigures, Email, LinkLimits, LinkOrder, OffsetLink, OffsetLinkId,
+    VisitorHash,
+};
+use tonne_ordering::{BundleId, OrderId, OrderStatus};
 
 use crate::db::{AnyConnection, Db};
 use crate::error::{corrupt, store_error};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::{offset_link_bundles, offset_link_visits, offset_links, order_lines, orders};
+
+mod limits;
 
 /// Offset links on either backend.
 #[derive(Debug, Clone)]
@@ -51,6 +56,11 @@ struct LinkRow {
     switched_off: bool,
     created_at: PrimitiveDateTime,
     updated_at: PrimitiveDateTime,
+    limit_order_grams: i64,
+    limit_order_value_minor: i64,
+    limit_daily_orders: i64,
+    limit_daily_grams: i64,
+    limit_visitor_daily_orders: i64,
 }
 
 fn link_row(l: &OffsetLink) -> LinkRow {
@@ -75,6 +85,11 @@ fn link_row(l: &OffsetLink) -> LinkRow {
         switched_off: l.switched_off,
         created_at: to_sql_time(l.created_at),
         updated_at: to_sql_time(l.updated_at),
+        limit_order_grams: l.limits.order_mass.grams(),
+        limit_order_value_minor: l.limits.order_value.minor(),
+        limit_daily_orders: i64::from(l.limits.daily_orders),
+        limit_daily_grams: l.limits.daily_mass.grams(),
+        limit_visitor_daily_orders: i64::from(l.limits.visitor_daily_orders),
     }
 }
 
@@ -109,6 +124,19 @@ fn into_link(row: LinkRow, bundles: Vec<String>) -> Result<OffsetLink, DieselErr
         use_logo: row.use_logo,
         require_payment: row.require_payment,
         switched_off: row.switched_off,
+        limits: LinkLimits {
+            order_mass: Mass::from_grams(row.limit_order_grams),
+            order_value: Money::from_minor(row.limit_order_value_minor, currency),
+            daily_orders: u32::try_from(row.limit_daily_orders)
+                .map_err(|_| corrupt("daily orders limit", &row.limit_daily_orders.to_string()))?,
+            daily_mass: Mass::from_grams(row.limit_daily_grams),
+            visitor_daily_orders: u32::try_from(row.limit_visitor_daily_orders).map_err(|_| {
+                corrupt(
+                    "visitor orders limit",
+                    &row.limit_visitor_daily_orders.to_string(),
+                )
+            })?,
+        },
         created_at: from_sql_time(row.created_at),
         updated_at: from_sql_time(row.updated_at),
     })
@@ -368,5 +396,46 @@ impl OffsetLinkRepository for OffsetLinkStore {
             })
             .await
             .map_err(|e| store_error(e, "reading an offset link's daily figures"))
+    }
+
+    async fn claim(&self, claim: &Claim) -> Result<ClaimOutcome, StoreError> {
+        let claim = claim.clone();
+        self.db
+            .write(move |conn| limits::claim(conn, &claim))
+            .await
+            .map_err(|e| store_error(e, "counting a hosted-page order against its limits"))
+    }
+
+    async fn release(&self, claim: &Claim) -> Result<(), StoreError> {
+        let claim = claim.clone();
+        self.db
+            .write(move |conn| limits::release(conn, &claim))
+            .await
+            .map_err(|e| store_error(e, "giving back a hosted-page order's count"))
+    }
+
+    async fn unconfirmed_orders(
+        &self,
+        placed_before: time::OffsetDateTime,
+        limit: u32,
+    ) -> Result<Vec<OrderId>, StoreError> {
+        let before = to_sql_time(placed_before);
+        self.db
+            .read(move |conn| {
+                // the partial index `orders_link_unconfirmed` matches this predicate
+                let ids: Vec<String> = orders::table
+                    .filter(orders::offset_link_id.is_not_null())
+                    .filter(orders::status.eq(OrderStatus::Received.as_str()))
+                    .filter(orders::created_at.lt(before))
+                    .order((orders::created_at, orders::id))
+                    .limit(i64::from(limit))
+                    .select(orders::id)
+                    .load(conn)?;
+                ids.iter()
+                    .map(|id| parse_id::<OrderId>("order id", id))
+                    .collect()
+            })
+            .await
+            .map_err(|e| store_error(e, "finding unconfirmed hosted-page orders"))
     }
 }

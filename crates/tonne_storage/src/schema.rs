@@ -351,6 +351,11 @@ diesel::table! {
         switched_off -> Bool,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        limit_order_grams -> BigInt,
+        limit_order_value_minor -> BigInt,
+        limit_daily_orders -> BigInt,
+        limit_daily_grams -> BigInt,
+        limit_visitor_daily_orders -> BigInt,
     }
 }
 
@@ -367,6 +372,24 @@ diesel::table! {
         link_id -> Text,
         day -> Text,
         visitor -> Text,
+    }
+}
+
+diesel::table! {
+    offset_link_days (link_id, day) {
+        link_id -> Text,
+        day -> Text,
+        orders -> BigInt,
+        grams -> BigInt,
+    }
+}
+
+diesel::table! {
+    offset_link_visitor_days (link_id, day, visitor) {
+        link_id -> Text,
+        day -> Text,
+        visitor -> Text,
+        orders -> BigInt,
     }
 }
 

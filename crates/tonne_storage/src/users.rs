@@ -14,8 +14,7 @@ use crate::error::{corrupt, store_error};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::{
     console_form_claims as claims, organisations, sign_in_failures as failures,
-    user_sessions as sessions,
-    user_setup_tokens as setup, users,
+    user_sessions as sessions, user_setup_tokens as setup, users,
 };
 
 /// Users and sessions over a pool.

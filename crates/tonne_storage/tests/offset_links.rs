@@ -8,7 +8,9 @@ use tonne_kernel::{
     StoreError, UuidV7Generator,
 };
 use tonne_links::ports::OffsetLinkRepository as _;
-use tonne_links::{Email, OffsetLink, OffsetLinkId, VisitorHash};
+use tonne_links::{
+    Claim, ClaimOutcome, Email, LimitReached, LinkLimits, OffsetLink, OffsetLinkId, VisitorHash,
+};
 use tonne_ordering::ports::{Catalogue, CatalogueRepository as _, OrderRepository as _};
 use tonne_ordering::{
     Bundle, BundleId, NewEvent, Order, OrderId, OrderKind, OrderStatus, QuoteLine,
@@ -62,6 +64,14 @@ fn link(account: AccountId, name: &str, at: OffsetDateTime) -> OffsetLink {
         use_logo: true,
         require_payment: false,
         switched_off: false,
+        // not the defaults: every column round-trips
+        limits: LinkLimits {
+            order_mass: Mass::from_grams(2_500_000),
+            order_value: Money::from_minor(30_000, Currency::Gbp),
+            daily_orders: 3,
+            daily_mass: Mass::from_grams(5_000_000),
+            visitor_daily_orders: 2,
+        },
         created_at: at,
         updated_at: at,
     }
@@ -291,7 +301,186 @@ async fn visitors_count_once_per_day_and_orders_feed_the_analytics(t: TestDb) {
     );
 }
 
+/// A claim of `tonnes` by `who` on the link's `day` (its own limits).
+fn claim_of(l: &OffsetLink, day: time::Date, who: &str, tonnes: &str) -> Claim {
+    l.limits.claim(
+        l.id,
+        day,
+        VisitorHash::from_stored(who.into()),
+        Mass::parse(tonnes, MassUnit::T).unwrap(),
+    )
+}
+
+async fn claims_count_within_each_daily_limit_and_are_given_back(t: TestDb) {
+    catalogue(&t).await;
+    let a = account(&t).await;
+    let store = OffsetLinkStore::new(t.db().clone());
+    // 3 orders and 5 t a day, 2 orders per visitor a day
+    let l = link(a, "Campaign", T0);
+    store.insert(&l, None).await.unwrap();
+    let day = date!(2026 - 03 - 04);
+    let granted = ClaimOutcome::Granted;
+    let refused = ClaimOutcome::Refused;
+    assert_eq!(
+        store.claim(&claim_of(&l, day, "x", "1")).await.unwrap(),
+        granted
+    );
+    assert_eq!(
+        store.claim(&claim_of(&l, day, "x", "1")).await.unwrap(),
+        granted
+    );
+    // the visitor's third: refused, and the link's day is not counted for it
+    assert_eq!(
+        store.claim(&claim_of(&l, day, "x", "1")).await.unwrap(),
+        refused(LimitReached::VisitorOrders)
+    );
+    // 2 t taken: 3.5 more would pass 5 t
+    assert_eq!(
+        store.claim(&claim_of(&l, day, "y", "3.5")).await.unwrap(),
+        refused(LimitReached::DailyMass)
+    );
+    assert_eq!(
+        store.claim(&claim_of(&l, day, "y", "3")).await.unwrap(),
+        granted
+    );
+    assert_eq!(
+        store.claim(&claim_of(&l, day, "z", "0.001")).await.unwrap(),
+        refused(LimitReached::DailyOrders)
+    );
+    // an order not placed gives its claim back: room for one more
+    store.release(&claim_of(&l, day, "y", "3")).await.unwrap();
+    assert_eq!(
+        store.claim(&claim_of(&l, day, "z", "2")).await.unwrap(),
+        granted
+    );
+    // the visitor's count was given back too
+    store.release(&claim_of(&l, day, "x", "1")).await.unwrap();
+    store.release(&claim_of(&l, day, "x", "1")).await.unwrap();
+    store.release(&claim_of(&l, day, "x", "1")).await.unwrap();
+    assert_eq!(
+        store.claim(&claim_of(&l, day, "x", "1")).await.unwrap(),
+        granted
+    );
+    // another day, another link: counted apart
+    let next = date!(2026 - 03 - 05);
+    assert_eq!(
+        store.claim(&claim_of(&l, next, "x", "1")).await.unwrap(),
+        granted
+    );
+    let other = link(a, "Other", T0);
+    store.insert(&other, None).await.unwrap();
+    assert_eq!(
+        store.claim(&claim_of(&other, day, "x", "1")).await.unwrap(),
+        granted
+    );
+}
+
+async fn concurrent_claims_never_pass_a_limit(t: TestDb) {
+    catalogue(&t).await;
+    let a = account(&t).await;
+    let store = OffsetLinkStore::new(t.db().clone());
+    let mut l = link(a, "Campaign", T0);
+    l.limits.daily_orders = 5;
+    l.limits.daily_mass = Mass::from_grams(1_000_000_000);
+    l.limits.visitor_daily_orders = 3;
+    store.insert(&l, None).await.unwrap();
+    let day = date!(2026 - 03 - 04);
+    // 16 visitors at once for the link's 5 orders, then 8 claims of one
+    // visitor at once (on another day) for its 3
+    let race = |claims: Vec<Claim>| {
+        let store = store.clone();
+        async move {
+            let tasks: Vec<_> = claims
+                .into_iter()
+                .map(|c| {
+                    let store = store.clone();
+                    tokio::spawn(async move { store.claim(&c).await.unwrap() })
+                })
+                .collect();
+            let mut granted = 0;
+            for task in tasks {
+                if task.await.unwrap() == ClaimOutcome::Granted {
+                    granted += 1;
+                }
+            }
+            granted
+        }
+    };
+    let many: Vec<Claim> = (0..16)
+        .map(|i| claim_of(&l, day, &format!("v{i}"), "1"))
+        .collect();
+    assert_eq!(race(many).await, 5);
+    let next = date!(2026 - 03 - 05);
+    let one: Vec<Claim> = (0..8).map(|_| claim_of(&l, next, "same", "1")).collect();
+    assert_eq!(race(one).await, 3);
+}
+
+async fn unconfirmed_orders_are_link_orders_still_received_before_the_cutoff(t: TestDb) {
+    catalogue(&t).await;
+    let a = account(&t).await;
+    let store = OffsetLinkStore::new(t.db().clone());
+    let l = link(a, "Campaign", T0);
+    store.insert(&l, None).await.unwrap();
+    let orders = OrderStore::new(t.db().clone());
+    let event = || NewEvent {
+        event_id: Uuid::new_v4(),
+        status: OrderStatus::Received,
+        at: T0,
+    };
+    let later = T0 + time::Duration::hours(2);
+    let old = orders
+        .place(&order_through(&l, "1", T0), event())
+        .await
+        .unwrap();
+    let older = orders
+        .place(
+            &order_through(&l, "1", T0 - time::Duration::minutes(1)),
+            event(),
+        )
+        .await
+        .unwrap();
+    let confirmed = orders
+        .place(&order_through(&l, "1", T0), event())
+        .await
+        .unwrap();
+    orders
+        .transition(
+            confirmed.id,
+            OrderStatus::Received,
+            NewEvent {
+                event_id: Uuid::new_v4(),
+                status: OrderStatus::Placed,
+                at: T0,
+            },
+            None,
+            None,
+        )
+        .await
+        .unwrap();
+    orders
+        .place(&order_through(&l, "1", later), event())
+        .await
+        .unwrap();
+    let mut api_order = order_through(&l, "1", T0);
+    api_order.offset_link_id = None;
+    orders.place(&api_order, event()).await.unwrap();
+
+    let cutoff = T0 + time::Duration::hours(1);
+    assert_eq!(
+        store.unconfirmed_orders(cutoff, 10).await.unwrap(),
+        vec![older.id, old.id],
+        "oldest first; not the confirmed, the recent or the API's"
+    );
+    assert_eq!(
+        store.unconfirmed_orders(cutoff, 1).await.unwrap(),
+        vec![older.id]
+    );
+}
+
 on_both_backends!(
+    claims_count_within_each_daily_limit_and_are_given_back,
+    concurrent_claims_never_pass_a_limit,
+    unconfirmed_orders_are_link_orders_still_received_before_the_cutoff,
     links_round_trip_and_names_are_unique_per_account,
     lists_are_newest_first_per_account_by_keyset,
     visitors_count_once_per_day_and_orders_feed_the_analytics,

@@ -164,6 +164,26 @@ struct LinkArgs {
     /// Largest mass one hosted-page order may be, in tonnes.
     #[arg(long, env = "TONNE_OFFSET_LINK_MAX_TONNES", default_value = "1000", value_parser = super::checks::positive_decimal)]
     offset_link_max_tonnes: rust_decimal::Decimal,
+    /// Default limit of a link's orders' mass, per order, in tonnes (a link's
+    /// owner sets its own in the console; links made over the API take this).
+    #[arg(long, env = "TONNE_OFFSET_LINK_DEFAULT_ORDER_TONNES", default_value = "10", value_parser = super::checks::positive_decimal)]
+    offset_link_default_order_tonnes: rust_decimal::Decimal,
+    /// Default limit of a link's orders' cost, per order, in major units.
+    #[arg(long, env = "TONNE_OFFSET_LINK_DEFAULT_ORDER_VALUE", default_value = "1000", value_parser = super::checks::positive_decimal)]
+    offset_link_default_order_value: rust_decimal::Decimal,
+    /// Default limit of a link's orders per UTC day.
+    #[arg(long, env = "TONNE_OFFSET_LINK_DEFAULT_DAILY_ORDERS", default_value_t = 50, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    offset_link_default_daily_orders: u32,
+    /// Default limit of a link's tonnes per UTC day.
+    #[arg(long, env = "TONNE_OFFSET_LINK_DEFAULT_DAILY_TONNES", default_value = "100", value_parser = super::checks::positive_decimal)]
+    offset_link_default_daily_tonnes: rust_decimal::Decimal,
+    /// Default limit of a link's orders per visitor address per UTC day.
+    #[arg(long, env = "TONNE_OFFSET_LINK_DEFAULT_VISITOR_DAILY_ORDERS", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    offset_link_default_visitor_daily_orders: u32,
+    /// Minutes a hosted-page order may stay `received` (unconfirmed) before it
+    /// is cancelled and its stock returned.
+    #[arg(long, env = "TONNE_OFFSET_LINK_HOLD_MINUTES", default_value_t = 1440, value_parser = clap::value_parser!(u32).range(1..=525_600))]
+    offset_link_hold_minutes: u32,
     /// Sustained hosted-page requests per second per client IP.
     #[arg(long, env = "TONNE_PAGE_RATE_LIMIT_PER_SECOND", default_value_t = 5)]
     page_rate_limit_per_second: u32,
@@ -177,6 +197,14 @@ impl LinkArgs {
         tonne_links::Settings {
             max_value: self.offset_link_max_value,
             max_tonnes: self.offset_link_max_tonnes,
+            limits: tonne_links::DefaultLimits {
+                order_tonnes: self.offset_link_default_order_tonnes,
+                order_value: self.offset_link_default_order_value,
+                daily_orders: self.offset_link_default_daily_orders,
+                daily_tonnes: self.offset_link_default_daily_tonnes,
+                visitor_daily_orders: self.offset_link_default_visitor_daily_orders,
+            },
+            hold: time::Duration::minutes(i64::from(self.offset_link_hold_minutes)),
         }
     }
 }

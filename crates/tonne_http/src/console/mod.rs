@@ -73,6 +73,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         web::resource("/console/offset-links/{id}/switch")
             .route(web::post().to(offset_links::switch)),
     )
+    .service(
+        web::resource("/console/offset-links/{id}/limits")
+            .route(web::post().to(offset_links::limits)),
+    )
     .service(web::resource("/console/offset-links/{id}").route(web::get().to(offset_links::show)))
     .service(web::resource("/console/estimates/{id}").route(web::get().to(estimates::show)))
     .service(web::resource("/console/catalogue").route(web::get().to(catalogue::list)))

@@ -153,6 +153,11 @@ impl CreateForm {
                 "bundles" => form.shown.bundles.push(v),
                 "value" => form.shown.value = v,
                 "require_payment" => form.shown.require_payment = v == "true",
+                "order_tonnes" => form.shown.order_tonnes = v,
+                "order_value" => form.shown.order_value = v,
+                "daily_orders" => form.shown.daily_orders = v,
+                "daily_tonnes" => form.shown.daily_tonnes = v,
+                "visitor_daily_orders" => form.shown.visitor_daily_orders = v,
                 _ => {}
             }
         }
@@ -171,6 +176,7 @@ impl CreateForm {
             expires_at: None,
             use_logo: true,
             require_payment: self.shown.require_payment,
+            limits: self.shown.limits(),
         }
     }
 }
@@ -263,6 +269,55 @@ pub(super) async fn switch(
     }
 }
 
+/// `POST /console/offset-links/{id}/limits`: the owner sets the page's
+/// limits, audited as the member's; a refused value shows the page again
+/// with the problem beside its field.
+pub(super) async fn limits(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+    body: web::Bytes,
+) -> HttpResponse {
+    if body.len() > MAX_FORM_BYTES {
+        return respond(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            views::message("Too large", "This form is larger than any limits need."),
+        );
+    }
+    let form = CreateForm::parse(&body);
+    let (scope, account) = match member_account_form(&state, &req, form.target.fields()).await {
+        Ok(found) => found,
+        Err(answer) => return answer,
+    };
+    let by = scope.who.actor();
+    let problem = match state
+        .links
+        .set_limits_as(account, &id, form.shown.limits(), &by)
+        .await
+    {
+        Ok(_) => {
+            return see_other(&format!(
+                "/console/offset-links/{}?mode={}&account={account}#limits",
+                id.as_str(),
+                scope.mode.as_str()
+            ));
+        }
+        Err(LinkError::Invalid { field, reason }) => (field, format!("{reason}.")),
+        Err(LinkError::NotFound) => return not_found(&scope.who),
+        Err(
+            e @ (LinkError::BundlesSize(_)
+            | LinkError::BundleInvalid(_)
+            | LinkError::NameTaken(_)
+            | LinkError::Unexpected(_)),
+        ) => return unavailable(e),
+    };
+    let shown = LinkForm {
+        problem: Some(problem),
+        ..form.shown
+    };
+    link_page(&state, scope.who, account, &id, Some(&shown)).await
+}
+
 /// `GET /console/offset-links/{id}?account=…`: the link and its analytics.
 pub(super) async fn show(
     state: web::Data<AppState>,
@@ -278,20 +333,43 @@ pub(super) async fn show(
     let Some(account) = chosen else {
         return not_found(&who);
     };
-    let link = match state.links.get(account, &id).await {
+    link_page(&state, who, account, &id, None).await
+}
+
+/// One link's page; with the limits form as typed (400) or its current limits (200).
+async fn link_page(
+    state: &AppState,
+    who: tonne_accounts::users::Principal,
+    account: tonne_kernel::AccountId,
+    id: &str,
+    limits_form: Option<&LinkForm>,
+) -> HttpResponse {
+    let status = if limits_form.is_some() {
+        StatusCode::BAD_REQUEST
+    } else {
+        StatusCode::OK
+    };
+    let link = match state.links.get(account, id).await {
         Ok(link) => link,
         Err(LinkError::NotFound) => return not_found(&who),
         Err(e) => return unavailable(e),
     };
-    let analytics = match state.links.analytics(account, &id).await {
+    let analytics = match state.links.analytics(account, id).await {
         Ok(a) => a,
         Err(LinkError::NotFound) => return not_found(&who),
         Err(e) => return unavailable(e),
     };
     match crate::pages::chart::render(&analytics.daily) {
         Ok(svg) => respond(
-            StatusCode::OK,
-            views::offset_link(&who, &link, &analytics, &svg, state.links.now()),
+            status,
+            views::offset_link(
+                &who,
+                &link,
+                &analytics,
+                &svg,
+                state.links.now(),
+                limits_form,
+            ),
         ),
         Err(e) => unavailable(e),
     }

@@ -19,7 +19,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use maud::Markup;
 use rand::Rng as _;
 use serde::Deserialize;
-use tonne_links::{Amount, Card, CheckoutError, Choice, OffsetLinkId, PageKey};
+use tonne_links::{Amount, Card, CheckoutError, Choice, LimitReached, OffsetLinkId, PageKey};
 
 use crate::state::AppState;
 use views::Filled;
@@ -78,6 +78,9 @@ fn message(status: StatusCode, title: &str, text: &str) -> HttpResponse {
     respond(status, views::message(title, text))
 }
 
+/// The client's address as the hosted pages see it (the rate limit, visitor
+/// counts and the per-visitor order limit all read it here): the peer, or the
+/// `X-Forwarded-For` a trusted proxy added (`TONNE_TRUSTED_PROXIES`).
 fn client_ip(state: &AppState, req: &HttpRequest) -> String {
     crate::client_addr::client_addr(req, &state.config.trusted_proxies).to_string()
 }
@@ -153,19 +156,53 @@ fn failure(e: CheckoutError) -> HttpResponse {
                 "We could not complete this step. Nothing was charged; please try again later.",
             )
         }
-        other => message(
-            StatusCode::BAD_REQUEST,
+        CheckoutError::Limit(reached) => limit_reached(reached),
+        other @ (CheckoutError::Invalid { .. }
+        | CheckoutError::EmailNotAllowed
+        | CheckoutError::Declined(_)) => message(
+            status_of(&other),
             "Please check your order",
             &other.to_string(),
         ),
     }
 }
 
+/// A daily limit of the link (409: the link's own; 429 with `Retry-After`
+/// until the next UTC day: this visitor's), or a per-order one (400: a smaller
+/// order passes; normally shown with the form, see `refill`).
+fn limit_reached(reached: LimitReached) -> HttpResponse {
+    let status = status_of(&CheckoutError::Limit(reached));
+    let mut response = message(
+        status,
+        "This offset link's limit is reached",
+        &reached.to_string(),
+    );
+    if status == StatusCode::TOO_MANY_REQUESTS {
+        let now = time::OffsetDateTime::now_utc();
+        let midnight = now.date().next_day().map(|d| d.midnight().assume_utc());
+        let wait = midnight.map_or(3_600, |m| (m - now).whole_seconds().max(1));
+        if let Ok(v) = HeaderValue::from_str(&wait.to_string()) {
+            response.headers_mut().insert(header::RETRY_AFTER, v);
+        }
+    }
+    response
+}
+
 fn status_of(e: &CheckoutError) -> StatusCode {
     match e {
         CheckoutError::Declined(_) => StatusCode::PAYMENT_REQUIRED,
         CheckoutError::EmailNotAllowed => StatusCode::FORBIDDEN,
-        _ => StatusCode::BAD_REQUEST,
+        CheckoutError::Invalid { .. } => StatusCode::BAD_REQUEST,
+        CheckoutError::Limit(reached) => match reached {
+            LimitReached::OrderMass { .. } | LimitReached::OrderValue { .. } => {
+                StatusCode::BAD_REQUEST
+            }
+            LimitReached::DailyOrders | LimitReached::DailyMass => StatusCode::CONFLICT,
+            LimitReached::VisitorOrders => StatusCode::TOO_MANY_REQUESTS,
+        },
+        CheckoutError::NotFound => StatusCode::NOT_FOUND,
+        CheckoutError::Gone => StatusCode::GONE,
+        CheckoutError::Unexpected(_) => StatusCode::INTERNAL_SERVER_ERROR,
     }
 }
 
@@ -290,6 +327,9 @@ pub async fn quote(
         Err(e @ (CheckoutError::Invalid { .. } | CheckoutError::EmailNotAllowed)) => {
             refill(&state, &id, &cookie, &form, e).await
         }
+        Err(CheckoutError::Limit(reached)) if reached.is_per_order() => {
+            refill(&state, &id, &cookie, &form, reached.into()).await
+        }
         Err(e) => failure(e),
     }
 }
@@ -312,7 +352,16 @@ pub async fn order(
         number: c.chars().filter(char::is_ascii_digit).collect(),
     });
     let token = form.token.clone().unwrap_or_default();
-    match state.links.place(&id, form.choice(), card, &token).await {
+    // the one place an order reads the client's address: the per-visitor limit
+    let visitor = state
+        .pages
+        .key
+        .orderer(state.links.now().date(), &client_ip(&state, &req));
+    match state
+        .links
+        .place(&id, form.choice(), card, &token, visitor)
+        .await
+    {
         Ok(placed) => respond(
             StatusCode::OK,
             views::confirmed(&placed, &state.pages.public_url),
@@ -322,6 +371,9 @@ pub async fn order(
             | CheckoutError::EmailNotAllowed
             | CheckoutError::Declined(_)),
         ) => refill(&state, &id, &cookie, &form, e).await,
+        Err(CheckoutError::Limit(reached)) if reached.is_per_order() => {
+            refill(&state, &id, &cookie, &form, reached.into()).await
+        }
         Err(e) => failure(e),
     }
 }

@@ -5,7 +5,7 @@ use actix_web::{HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
-use tonne_links::{Analytics, LinkChanges, LinkDetails, LinkDraft, LinkStatus};
+use tonne_links::{Analytics, LimitsDraft, LinkChanges, LinkDetails, LinkDraft, LinkStatus};
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
@@ -258,6 +258,9 @@ pub async fn create(
         expires_at: timestamp("expires_at", b.expires_at)?,
         use_logo: b.use_logo,
         require_payment: b.require_payment.unwrap_or(false),
+        // the contract has no limits: a link made over the API takes the
+        // server's defaults; its owner changes them in the console
+        limits: LimitsDraft::default(),
     };
     let details = state.links.create(who.0.account_id, draft).await?;
     let logo = account_logo(&state, &who).await?;
@@ -317,6 +320,8 @@ pub async fn update(
             OffsetLinkStatus::Enabled => LinkStatus::Enabled,
             OffsetLinkStatus::Disabled => LinkStatus::Disabled,
         }),
+        // not in the contract: an update over the API keeps the link's limits
+        limits: None,
     };
     let details = state.links.update(who.0.account_id, &id, changes).await?;
     let logo = account_logo(&state, &who).await?;

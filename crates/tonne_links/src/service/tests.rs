@@ -206,9 +206,24 @@ fn stored_link(require_payment: bool) -> OffsetLink {
         use_logo: false,
         require_payment,
         switched_off: false,
+        limits: LinkLimits::defaults(&DefaultLimits::default(), Currency::Gbp),
         created_at: NOW,
         updated_at: NOW,
     }
+}
+
+/// The visitor address of every test order (hashed as the pages do).
+fn visitor() -> VisitorHash {
+    crate::PageKey::new([3; 32]).orderer(NOW.date(), "203.0.113.9")
+}
+
+/// The link's day grants every claim; none is given back unless `releases`.
+fn granting(mut links: MockOffsetLinkRepository, releases: usize) -> MockOffsetLinkRepository {
+    links
+        .expect_claim()
+        .returning(|_| Ok(crate::ClaimOutcome::Granted));
+    links.expect_release().times(releases).returning(|_| Ok(()));
+    links
 }
 
 fn holding(link: OffsetLink) -> MockOffsetLinkRepository {
@@ -340,7 +355,24 @@ async fn place_creates_one_order_with_the_link_and_email() {
                 && r.payment_method == tonne_ordering::PaymentMethod::Invoice
         })
         .returning(|_, _, r| Ok(order(&r)));
-    let svc = service(holding(stored_link(false)), o, MockCardPayments::new());
+    o.expect_quote_by_value()
+        .returning(|_, _| Ok(quote(2_000, 1_000_000)));
+    let mut links = holding(stored_link(false));
+    links
+        .expect_claim()
+        .times(1)
+        .withf(|c| {
+            // the link's day, today (UTC), this visitor, the priced mass and the link's limits
+            c.link == stored_link(false).id
+                && c.day == NOW.date()
+                && c.visitor == visitor()
+                && c.mass == Mass::from_grams(1_000_000)
+                && c.daily_orders == 50
+                && c.visitor_daily_orders == 3
+        })
+        .returning(|_| Ok(crate::ClaimOutcome::Granted));
+    links.expect_release().never();
+    let svc = service(links, o, MockCardPayments::new());
     let id = stored_link(false).id.to_string();
     let placed = svc
         .place(
@@ -348,6 +380,7 @@ async fn place_creates_one_order_with_the_link_and_email() {
             choice(" Jane@Example.org ", Some(Amount::Money("20.00".into()))),
             None,
             "abc123",
+            visitor(),
         )
         .await
         .unwrap();
@@ -385,6 +418,7 @@ async fn a_repeated_submit_answers_the_order_already_placed() {
             choice("jane@example.org", Some(Amount::Money("20".into()))),
             None,
             "t1",
+            visitor(),
         )
         .await
         .unwrap();
@@ -419,7 +453,7 @@ async fn refused_choices_place_nothing() {
         ),
     ];
     for (c, what) in cases {
-        let r = svc.place(&id, c.clone(), None, "tok").await;
+        let r = svc.place(&id, c.clone(), None, "tok", visitor()).await;
         match (&r, what) {
             (Err(CheckoutError::EmailNotAllowed), "allow-list") => {}
             (Err(CheckoutError::Invalid { field, .. }), _) if *field == what => {}
@@ -431,7 +465,8 @@ async fn refused_choices_place_nothing() {
             &id,
             choice("jane@example.org", money("5")),
             None,
-            "bad token!"
+            "bad token!",
+            visitor()
         )
         .await,
         Err(CheckoutError::Invalid { field: "token", .. })
@@ -454,7 +489,7 @@ async fn an_authorised_card_places_an_order_paid_by_card() {
         .times(1)
         .withf(|_, _, r| r.payment_method == tonne_ordering::PaymentMethod::Card)
         .returning(|_, _, r| Ok(order(&r)));
-    let svc = service(holding(stored_link(true)), o, cards);
+    let svc = service(granting(holding(stored_link(true)), 0), o, cards);
     let id = stored_link(true).id.to_string();
     let placed = svc
         .place(
@@ -464,6 +499,7 @@ async fn an_authorised_card_places_an_order_paid_by_card() {
                 number: "4242424242424242".into(),
             }),
             "tok",
+            visitor(),
         )
         .await
         .unwrap();
@@ -491,7 +527,12 @@ async fn a_declined_card_places_nothing() {
                 reason: "card declined".into(),
             })
         });
-    let svc = service(holding(stored_link(true)), never_orders(), cards);
+    // declined: the claim is given back
+    let svc = service(
+        granting(holding(stored_link(true)), 1),
+        never_orders(),
+        cards,
+    );
     let id = stored_link(true).id.to_string();
     let r = svc
         .place(
@@ -501,6 +542,7 @@ async fn a_declined_card_places_nothing() {
                 number: "4000000000000002".into(),
             }),
             "tok",
+            visitor(),
         )
         .await;
     assert!(
@@ -524,7 +566,8 @@ async fn switched_off_expired_and_unknown_links_take_no_orders() {
         Err(CheckoutError::Gone)
     ));
     assert!(matches!(
-        svc.place(&off.id.to_string(), c.clone(), None, "t").await,
+        svc.place(&off.id.to_string(), c.clone(), None, "t", visitor())
+            .await,
         Err(CheckoutError::Gone)
     ));
     let mut expired = stored_link(false);
@@ -627,3 +670,5 @@ async fn a_person_switches_a_link_off_and_the_same_state_again_changes_nothing()
         Err(LinkError::NotFound)
     ));
 }
+
+mod limits;

@@ -238,6 +238,23 @@ impl Lifecycle {
         }
     }
 
+    /// Cancels an order still `received`, without an author (automatic).
+    pub(super) async fn cancel_unconfirmed(&self, id: OrderId) -> Result<Order, TransitionError> {
+        let order = self
+            .orders
+            .get(id)
+            .await
+            .map_err(unexpected)?
+            .ok_or(TransitionError::NotFound)?;
+        if order.status != OrderStatus::Received {
+            return Err(TransitionError::Illegal {
+                from: order.status.as_str(),
+                to: OrderStatus::Cancelled.as_str(),
+            });
+        }
+        self.step(&order, OrderStatus::Cancelled, None, None).await
+    }
+
     /// Moves test-mode orders idle for `step` one status on; at most `limit`.
     pub(super) async fn advance_test_orders(
         &self,

@@ -481,6 +481,45 @@ async fn advancing_walks_the_happy_path_one_recorded_step_at_a_time() {
 }
 
 #[tokio::test]
+async fn an_unconfirmed_order_is_cancelled_only_while_received_and_unaudited() {
+    let mut orders = MockOrderRepository::new();
+    orders
+        .expect_get()
+        .returning(|_| Ok(Some(stored(OrderStatus::Received))));
+    orders
+        .expect_transition()
+        .times(1)
+        .withf(|_, from, e, projects, audit| {
+            *from == OrderStatus::Received
+                && e.status == OrderStatus::Cancelled
+                && projects.is_none()
+                && audit.is_none()
+        })
+        .returning(|_, _, _, _, _| Ok(stored(OrderStatus::Cancelled)));
+    let svc = service_with(MockCatalogueRepository::new(), orders);
+    let done = svc
+        .cancel_unconfirmed(stored(OrderStatus::Received).id)
+        .await
+        .unwrap();
+    assert_eq!(done.status, OrderStatus::Cancelled);
+
+    // placed (an operator confirmed it) or paid: left alone
+    for status in [OrderStatus::Placed, OrderStatus::Paid] {
+        let mut orders = MockOrderRepository::new();
+        orders
+            .expect_get()
+            .returning(move |_| Ok(Some(stored(status))));
+        orders.expect_transition().never();
+        let svc = service_with(MockCatalogueRepository::new(), orders);
+        let err = svc.cancel_unconfirmed(stored(status).id).await;
+        assert!(
+            matches!(err, Err(TransitionError::Illegal { .. })),
+            "{status:?}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn illegal_transitions_and_lost_races_are_reported() {
     for (status, to) in [
         (OrderStatus::Paid, OrderStatus::Cancelled),

@@ -7,6 +7,7 @@ mod backup;
 mod console_forms;
 mod domain_rules;
 mod exposure;
+mod links;
 mod orders;
 mod secrets_in_logs;
 mod signin;

@@ -5,7 +5,7 @@ use time::OffsetDateTime;
 use tonne_accounts::Account;
 use tonne_accounts::users::Principal;
 use tonne_kernel::{AccountId, AccountMode};
-use tonne_links::{Analytics, LinkDetails};
+use tonne_links::{Analytics, LimitsDraft, LinkDetails};
 
 use super::{account_chooser, mode_switch, page_in, when};
 
@@ -26,12 +26,43 @@ pub struct LinkForm {
     pub bundles: Vec<String>,
     pub value: String,
     pub require_payment: bool,
+    /// The hosted page's limits as typed (blank: the server's default).
+    pub order_tonnes: String,
+    pub order_value: String,
+    pub daily_orders: String,
+    pub daily_tonnes: String,
+    pub visitor_daily_orders: String,
     /// The field the problem concerns (`name`, `title`, `description`,
-    /// `bundles`, `value`) and the problem.
+    /// `bundles`, `value`, or a limit's) and the problem.
     pub problem: Option<(&'static str, String)>,
 }
 
 impl LinkForm {
+    /// A form holding a link's current limits.
+    pub fn of_limits(l: &LinkDetails) -> Self {
+        let m = &l.link.limits;
+        Self {
+            order_tonnes: m.order_mass.to_tonnes_string(),
+            order_value: m.order_value.to_decimal_string(),
+            daily_orders: m.daily_orders.to_string(),
+            daily_tonnes: m.daily_mass.to_tonnes_string(),
+            visitor_daily_orders: m.visitor_daily_orders.to_string(),
+            ..Self::default()
+        }
+    }
+
+    /// The limits as the links domain reads them.
+    pub fn limits(&self) -> LimitsDraft {
+        let typed = |v: &str| Some(v.trim().to_owned()).filter(|v| !v.is_empty());
+        LimitsDraft {
+            order_tonnes: typed(&self.order_tonnes),
+            order_value: typed(&self.order_value),
+            daily_orders: typed(&self.daily_orders),
+            daily_tonnes: typed(&self.daily_tonnes),
+            visitor_daily_orders: typed(&self.visitor_daily_orders),
+        }
+    }
+
     fn problem_of(&self, field: &str) -> Option<&str> {
         self.problem
             .as_ref()
@@ -110,6 +141,15 @@ fn create_form(
                     input type="text" id="link-value" name="value" value=(form.value) inputmode="decimal"
                         aria-describedby=(described_by(form, "value").map_or("link-value-hint".to_owned(), |e| format!("link-value-hint {e}")));
                 }
+                fieldset class="field" {
+                    legend { "Limits of the page (optional)" }
+                    p class="hint" { "What anyone with the link may order. Leave a field empty for the server's default." }
+                    (limit_field(form, "order_tonnes", "Most tonnes per order", "decimal"))
+                    (limit_field(form, "order_value", &format!("Most {currency} per order"), "decimal"))
+                    (limit_field(form, "daily_orders", "Most orders per day (UTC)", "numeric"))
+                    (limit_field(form, "daily_tonnes", "Most tonnes per day (UTC)", "decimal"))
+                    (limit_field(form, "visitor_daily_orders", "Most orders per visitor address per day", "numeric"))
+                }
                 div class="field check" {
                     input type="checkbox" id="link-payment" name="require_payment" value="true" checked[form.require_payment];
                     " "
@@ -117,6 +157,26 @@ fn create_form(
                 }
                 button type="submit" { "Create offset link" }
             }
+        }
+    }
+}
+
+/// One limit's input, labelled, with its problem beside it.
+fn limit_field(form: &LinkForm, field: &'static str, label: &str, mode: &str) -> Markup {
+    let typed = match field {
+        "order_tonnes" => &form.order_tonnes,
+        "order_value" => &form.order_value,
+        "daily_orders" => &form.daily_orders,
+        "daily_tonnes" => &form.daily_tonnes,
+        _ => &form.visitor_daily_orders,
+    };
+    let id = format!("link-{field}");
+    html! {
+        div class="field" {
+            label for=(id) { (label) }
+            (beside(form, field))
+            input type="text" id=(id) name=(field) value=(typed) inputmode=(mode)
+                aria-describedby=[described_by(form, field)];
         }
     }
 }
@@ -202,6 +262,20 @@ pub fn offset_links(who: &Principal, page: &LinksPage<'_>) -> Markup {
     )
 }
 
+/// The link's limits in one sentence.
+fn limits(l: &LinkDetails) -> String {
+    let m = &l.link.limits;
+    format!(
+        "at most {} t and {} {} per order; {} orders and {} t per day; {} orders per visitor address per day",
+        m.order_mass.to_tonnes_string(),
+        m.order_value.to_decimal_string(),
+        m.order_value.currency().code(),
+        m.daily_orders,
+        m.daily_mass.to_tonnes_string(),
+        m.visitor_daily_orders,
+    )
+}
+
 /// One link: what it offers, and its analytics.
 pub fn offset_link(
     who: &Principal,
@@ -209,7 +283,10 @@ pub fn offset_link(
     a: &Analytics,
     chart_svg: &str,
     now: OffsetDateTime,
+    limits_form: Option<&LinkForm>,
 ) -> Markup {
+    let current = LinkForm::of_limits(l);
+    let shown = limits_form.unwrap_or(&current);
     let mode = l.link.mode.as_str();
     page_in(
         who,
@@ -220,6 +297,7 @@ pub fn offset_link(
             dl class="summary" {
                 dt { "Status" } dd { (l.link.status(now).as_str()) }
                 dt { "Value" } dd { (value(l)) }
+                dt { "Limits" } dd { (limits(l)) }
                 dt { "Bundles" } dd { @for (i, b) in l.bundles.iter().enumerate() { @if i > 0 { ", " } (b.bundle.name) } }
                 dt { "Page" } dd { a href=(format!("/l/{}", l.link.id)) { "/l/" (l.link.id) } }
                 dt { "Unique visitors (per day)" } dd { (a.unique_visitors) }
@@ -242,6 +320,19 @@ pub fn offset_link(
                         }
                     }
                 }
+            }
+            h2 id="limits" { "Limits of the page" }
+            form method="post" action=(format!("/console/offset-links/{}/limits#limits", l.link.id)) {
+                input type="hidden" name="csrf" value=(who.session.csrf_token);
+                input type="hidden" name="mode" value=(mode);
+                input type="hidden" name="account" value=(l.link.account_id);
+                p class="hint" { "What anyone with the link may order. Leave a field empty for the server's default." }
+                (limit_field(shown, "order_tonnes", "Most tonnes per order", "decimal"))
+                (limit_field(shown, "order_value", &format!("Most {} per order", l.link.currency.code()), "decimal"))
+                (limit_field(shown, "daily_orders", "Most orders per day (UTC)", "numeric"))
+                (limit_field(shown, "daily_tonnes", "Most tonnes per day (UTC)", "decimal"))
+                (limit_field(shown, "visitor_daily_orders", "Most orders per visitor address per day", "numeric"))
+                button type="submit" { "Save the limits" }
             }
             h2 { "Switch on or off" }
             form method="post" action=(format!("/console/offset-links/{}/switch", l.link.id)) {

@@ -1,0 +1,47 @@
+//! Use case: the link's owner sets its hosted page's limits (the console).
+
+use tonne_kernel::{AccountId, Actor, AuditEntry};
+
+use super::{Service, snapshot, unexpected};
+use crate::errors::LinkError;
+use crate::limits::LimitsDraft;
+use crate::models::LinkDetails;
+use crate::ports::StoreError;
+
+impl Service {
+    /// Checks the limits against the server's ceilings and stores them with
+    /// their audit entry; the same limits again write nothing.
+    pub(super) async fn set_limits(
+        &self,
+        account: AccountId,
+        id: &str,
+        draft: LimitsDraft,
+        by: &Actor,
+    ) -> Result<LinkDetails, LinkError> {
+        let mut link = self.owned(account, id).await?;
+        let limits = self.limits(&draft, link.currency)?;
+        if limits == link.limits {
+            return Ok(self.details(link).await?);
+        }
+        let profile = self.profile(account).await?;
+        let before = snapshot(&link);
+        link.limits = limits;
+        link.updated_at = self.clock.now();
+        let audit = AuditEntry::new(
+            link.updated_at,
+            by.clone(),
+            "offset_link.limits_changed",
+            "offset_link",
+            link.id,
+        )
+        .in_organisation(profile.organisation_id)
+        .before(before)
+        .after(snapshot(&link));
+        match self.links.update(&link, Some(audit)).await {
+            Ok(()) => {}
+            Err(StoreError::NotFound) => return Err(LinkError::NotFound),
+            Err(e) => return Err(unexpected(e).into()),
+        }
+        Ok(self.details(link).await?)
+    }
+}
