@@ -233,16 +233,6 @@ pub struct ProjectAllocation {
     pub registry_record: Option<String>,
 }
 
-/// What an operator records of one project's retirement at the registry.
-///
-/// ```
-/// use tonne_ordering::{ProjectId, RetirementRecord};
-/// let p = ProjectId::from_uuid(uuid::Uuid::from_u128(1));
-/// let r = RetirementRecord::parse(p, " VCS-1-2 ", "https://registry.example/r/1").unwrap();
-/// assert_eq!(r.serial.as_deref(), Some("VCS-1-2"));
-/// assert!(RetirementRecord::parse(p, "x", "javascript:alert(1)").is_err());
-/// assert!(RetirementRecord::parse(p, &"x".repeat(201), "").is_err());
-
 /// The longest registry serial number Tonne keeps, in characters (registries'
 /// serial blocks are well under 100; the bound keeps rows and certificates sane).
 pub const MAX_SERIAL_CHARS: usize = 200;
@@ -269,6 +259,15 @@ pub fn registry_serial(raw: &str) -> Result<Option<String>, &'static str> {
     Ok((!serial.is_empty()).then(|| serial.to_owned()))
 }
 
+/// What an operator records of one project's retirement at the registry.
+///
+/// ```
+/// use tonne_ordering::{ProjectId, RetirementRecord};
+/// let p = ProjectId::from_uuid(uuid::Uuid::from_u128(1));
+/// let r = RetirementRecord::parse(p, " VCS-1-2 ", "https://registry.example/r/1").unwrap();
+/// assert_eq!(r.serial.as_deref(), Some("VCS-1-2"));
+/// assert!(RetirementRecord::parse(p, "x", "javascript:alert(1)").is_err());
+/// assert!(RetirementRecord::parse(p, &"x".repeat(201), "").is_err());
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RetirementRecord {

@@ -39,9 +39,9 @@ pub(super) async fn claim(state: &AppState, sent: Option<&str>) -> Result<Claim,
 
 /// Gives the key back: the form's action did not happen.
 pub(super) async fn release(state: &AppState, claim: &Claim) {
-    if let Claim::First(Some(key)) = claim {
-        if let Err(e) = state.users.release_form(key).await {
-            tracing::warn!(error = %e, "console: a form's key could not be given back");
-        }
+    if let Claim::First(Some(key)) = claim
+        && let Err(e) = state.users.release_form(key).await
+    {
+        tracing::warn!(error = %e, "console: a form's key could not be given back");
     }
 }
