@@ -24,8 +24,23 @@ use tonne_links::{Amount, Card, CheckoutError, Choice, LimitReached, OffsetLinkI
 use crate::state::AppState;
 use views::Filled;
 
-/// The cookie that CSRF tokens are bound to.
+/// The cookie that CSRF tokens are bound to; over https with the `__Host-`
+/// prefix (the browser then keeps it to this host, `Secure` and `Path=/`, so
+/// no sibling subdomain can plant one).
 const CSRF_COOKIE: &str = "tonne_csrf";
+const CSRF_COOKIE_HTTPS: &str = "__Host-tonne_csrf";
+
+fn https(state: &AppState) -> bool {
+    state.pages.public_url.starts_with("https://")
+}
+
+fn csrf_cookie_name(state: &AppState) -> &'static str {
+    if https(state) {
+        CSRF_COOKIE_HTTPS
+    } else {
+        CSRF_COOKIE
+    }
+}
 
 #[derive(Debug, Default, Deserialize)]
 struct PageForm {
@@ -106,13 +121,14 @@ async fn limited(state: &AppState, req: &HttpRequest) -> Option<HttpResponse> {
     Some(response)
 }
 
-fn cookie(req: &HttpRequest) -> Option<String> {
+fn cookie(state: &AppState, req: &HttpRequest) -> Option<String> {
+    let wanted = csrf_cookie_name(state);
     req.headers()
         .get_all(header::COOKIE)
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == CSRF_COOKIE)
+        .find(|(name, _)| *name == wanted)
         .map(|(_, value)| value.to_owned())
         .filter(|v| v.len() == 32 && v.bytes().all(|b| b.is_ascii_hexdigit()))
 }
@@ -123,14 +139,13 @@ fn random_token() -> String {
 }
 
 fn set_cookie(state: &AppState, response: &mut HttpResponse, value: &str) {
-    let secure = if state.pages.public_url.starts_with("https://") {
-        "; Secure"
+    let header = if https(state) {
+        format!(
+            "{CSRF_COOKIE_HTTPS}={value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=86400; Secure"
+        )
     } else {
-        ""
+        format!("{CSRF_COOKIE}={value}; Path=/l/; HttpOnly; SameSite=Strict; Max-Age=86400")
     };
-    let header = format!(
-        "{CSRF_COOKIE}={value}; Path=/l/; HttpOnly; SameSite=Strict; Max-Age=86400{secure}"
-    );
     if let Ok(v) = HeaderValue::from_str(&header) {
         response.headers_mut().append(header::SET_COOKIE, v);
     }
@@ -248,7 +263,7 @@ fn checked(
             "Go back to the offset link and try again.",
         ))
     })?;
-    let cookie = cookie(req).unwrap_or_default();
+    let cookie = cookie(state, req).unwrap_or_default();
     let token = form.csrf.clone().unwrap_or_default();
     if !state.pages.key.csrf_valid(&cookie, link, &token) {
         return Err(Box::new(message(
@@ -281,7 +296,7 @@ pub async fn show(
         .visitor(state.links.now().date(), &client_ip(&state, &req), &ua);
     match state.links.open(&id, Some(visitor)).await {
         Ok(link) => {
-            let (value, fresh) = match cookie(&req) {
+            let (value, fresh) = match cookie(&state, &req) {
                 Some(v) => (v, false),
                 None => (random_token(), true),
             };

@@ -104,6 +104,47 @@ async fn the_console_prints_no_text_from_the_address_bar(app: TestApp) {
     );
 }
 
+async fn over_https_the_hosted_pages_csrf_cookie_is_host_prefixed(db: tonne_test_support::TestDb) {
+    let app =
+        TestApp::spawn_with(db, |o| o.public_url = Some("https://tonne.example".into())).await;
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    let bundles = app.bundle_ids(&t.test_key).await;
+    let link = app
+        .post(
+            "/v1/offset-links",
+            &t.test_key,
+            &json!({"name": "Checkout", "bundles": [bundles[0]], "use_logo": false, "require_payment": false}),
+        )
+        .await;
+    assert_eq!(link.status, 200, "{}", link.body);
+    let id = link.body["id"].as_str().unwrap();
+    let page = app
+        .client
+        .get(format!("{}/l/{id}", app.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status(), 200);
+    let cookie = page.headers()["set-cookie"].to_str().unwrap().to_owned();
+    assert!(cookie.starts_with("__Host-tonne_csrf="), "{cookie}");
+    assert!(
+        cookie.contains("; Secure") && cookie.contains("Path=/;"),
+        "{cookie}"
+    );
+    assert!(!cookie.contains("Domain"), "{cookie}");
+}
+
+mod https_pages {
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn sqlite() {
+        super::over_https_the_hosted_pages_csrf_cookie_is_host_prefixed(
+            tonne_test_support::TestDb::sqlite(),
+        )
+        .await;
+    }
+}
+
 on_both_backends!(
     with crate::support::TestApp::spawn;
     metrics_are_served_apart_from_the_public_address,
