@@ -11,6 +11,7 @@ use tonne_accounts::users::Principal;
 use tonne_webhooks::{AdminWebhookError, RecoverError, WebhookId};
 
 use super::answers::{not_found, page_after, respond, see_other, unavailable};
+use super::once::{self, Claim};
 use super::session::operator_form;
 use super::views;
 use super::views::{OperatorNotice, ReplayForm};
@@ -111,6 +112,7 @@ pub(super) async fn recover(
 #[derive(Debug, Default, Deserialize)]
 pub(super) struct ActionForm {
     csrf: Option<String>,
+    once: Option<String>,
 }
 
 /// The operator sending a webhook action form and the webhook it names, or
@@ -139,7 +141,17 @@ pub(super) async fn skip(
         Ok(found) => found,
         Err(answer) => return answer,
     };
-    match state.webhooks.skip_backlog(webhook, &who.actor()).await {
+    // a repeat of the form skips nothing more (events that arrived since stay due)
+    let claim = match once::claim(&state, form.once.as_deref()).await {
+        Ok(Claim::Repeat) => return see_other(&format!("/console/webhooks/{webhook}")),
+        Ok(claim) => claim,
+        Err(answer) => return answer,
+    };
+    let skipped = state.webhooks.skip_backlog(webhook, &who.actor()).await;
+    if skipped.is_err() {
+        once::release(&state, &claim).await;
+    }
+    match skipped {
         Ok(n) => see_other(&format!("/console/webhooks/{webhook}?skipped={n}")),
         Err(AdminWebhookError::WebhookNotFound) => not_found(&who),
         Err(e) => unavailable(e),
