@@ -3,7 +3,7 @@
 
 use tonne_test_support::on_both_backends;
 
-use crate::console::{PASSWORD, Visitor, operator};
+use crate::console::{PASSWORD, Visitor, member, operator};
 use crate::support::TestApp;
 
 fn field(html: &str, name: &str) -> String {
@@ -74,7 +74,40 @@ async fn the_stock_form_posted_twice_adds_once(app: TestApp) {
     assert_eq!(available().await, "751");
 }
 
+async fn the_new_key_form_posted_twice_makes_one_key(app: TestApp) {
+    let t = app.tenant().await;
+    member(&app, "member@example.org", &t.organisation_id).await;
+    let mut v = Visitor::new(&app);
+    v.sign_in("member@example.org", PASSWORD).await;
+    let organisation = t.organisation_id.parse().unwrap();
+    let keys = || async {
+        app.services
+            .accounts
+            .list_keys(organisation)
+            .await
+            .unwrap()
+            .len()
+    };
+    let before = keys().await;
+    let page = v.get("/console/keys?mode=test").await;
+    assert_eq!(page.status, 200);
+    let (csrf, once) = (page.csrf(), field(&page.html, "once"));
+    let form = [
+        ("csrf", csrf.as_str()),
+        ("mode", "test"),
+        ("once", once.as_str()),
+    ];
+    let first = v.post("/console/keys", &form).await;
+    assert_eq!(first.status, 200, "{}", first.html);
+    assert!(first.html.contains("tonne_test_"), "the secret, once");
+    let again = v.post("/console/keys", &form).await;
+    assert_eq!(again.status, 303, "{}", again.html);
+    assert!(!again.html.contains("tonne_test_"));
+    assert_eq!(keys().await, before + 1, "one key for one form");
+}
+
 on_both_backends!(
     with crate::support::TestApp::spawn;
     the_stock_form_posted_twice_adds_once,
+    the_new_key_form_posted_twice_makes_one_key,
 );
