@@ -44,6 +44,7 @@
 //! ```
 
 mod checkout;
+mod claims;
 mod errors;
 mod keys;
 mod limits;
@@ -52,11 +53,12 @@ pub mod ports;
 mod service;
 
 pub use checkout::{Amount, Checkout, Choice, Confirmed, PublicLink};
+pub use claims::{Claim, ClaimOutcome};
 pub use errors::{CheckoutError, LinkError};
 pub use keys::PageKey;
 pub use limits::{
-    Claim, ClaimOutcome, DefaultLimits, LimitProblem, LimitReached, LimitsDraft, LinkLimits,
-    MAX_DAILY_ORDERS, parse_limits,
+    DefaultLimits, LimitProblem, LimitReached, LimitsDraft, LinkLimits, MAX_DAILY_ORDERS,
+    parse_limits,
 };
 pub use models::{
     AccountProfile, Analytics, DailyFigures, Email, LinkChanges, LinkDetails, LinkDraft, LinkOrder,

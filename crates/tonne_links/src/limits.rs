@@ -20,10 +20,7 @@
 //! ```
 
 use rust_decimal::Decimal;
-use time::Date;
 use tonne_kernel::{Currency, Mass, Money};
-
-use crate::models::{OffsetLinkId, VisitorHash};
 
 /// Most orders (per day, per link or per visitor) a limit may name.
 pub const MAX_DAILY_ORDERS: u32 = 100_000;
@@ -154,19 +151,6 @@ impl LinkLimits {
         }
         Ok(())
     }
-
-    /// The claim an order of `mass` by `visitor` makes on the link's `day`.
-    pub fn claim(&self, link: OffsetLinkId, day: Date, visitor: VisitorHash, mass: Mass) -> Claim {
-        Claim {
-            link,
-            day,
-            visitor,
-            mass,
-            daily_orders: self.daily_orders,
-            daily_mass: self.daily_mass,
-            visitor_daily_orders: self.visitor_daily_orders,
-        }
-    }
 }
 
 fn tonnes(t: Decimal) -> Mass {
@@ -250,35 +234,6 @@ fn count(field: &'static str, raw: &str) -> Result<u32, LimitProblem> {
             format!("must be a whole number from 1 to {MAX_DAILY_ORDERS}"),
         )),
     }
-}
-
-/// What a hosted-page order takes from its link's day before it is placed:
-/// one order and its mass of the link's day, one order of the visitor's day.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Claim {
-    /// The link.
-    pub link: OffsetLinkId,
-    /// The UTC day.
-    pub day: Date,
-    /// The visitor's address, hashed with the day's salt.
-    pub visitor: VisitorHash,
-    /// The order's mass.
-    pub mass: Mass,
-    /// The link's limit of orders per day.
-    pub daily_orders: u32,
-    /// The link's limit of mass per day.
-    pub daily_mass: Mass,
-    /// The link's limit of orders per visitor address per day.
-    pub visitor_daily_orders: u32,
-}
-
-/// What the store decided about a claim.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ClaimOutcome {
-    /// Counted: the order may be placed.
-    Granted,
-    /// Not counted: this daily limit is reached.
-    Refused(LimitReached),
 }
 
 #[cfg(test)]

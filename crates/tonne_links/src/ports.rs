@@ -7,8 +7,9 @@ use tonne_kernel::{AccountId, AccountMode, Actor, AuditEntry, Cursor, Money, Pag
 pub use tonne_kernel::StoreError;
 
 use crate::checkout::{Checkout, Choice, Confirmed, PublicLink};
+use crate::claims::{Claim, ClaimOutcome};
 use crate::errors::{CheckoutError, LinkError};
-use crate::limits::{Claim, ClaimOutcome, LimitsDraft};
+use crate::limits::LimitsDraft;
 use crate::models::{
     AccountProfile, Analytics, DailyFigures, LinkChanges, LinkDetails, LinkDraft, LinkOrder,
     OffsetLink, OffsetLinkId, VisitorHash,

@@ -1,5 +1,5 @@
 //! Every console form acts once: a form that changes something carries a
-//! one-time key (`once`, made when the page is drawn); the first POST with it
+//! one-time key (`once`, made by `views::once_key` when the page is drawn); the first POST with it
 //! claims the key, and a repeat — a double click, a reload of the answer, the
 //! browser's resend — finds it taken and is answered with the page the first
 //! one led to, changing nothing. An action that did not happen (a problem in
@@ -11,11 +11,6 @@ use tonne_accounts::users::FormKey;
 
 use super::answers::unavailable;
 use crate::state::AppState;
-
-/// A fresh key for a form about to be drawn.
-pub(crate) fn fresh() -> String {
-    FormKey::generate().as_str().to_owned()
-}
 
 /// The key a form sent, claimed.
 pub(super) enum Claim {

@@ -4,8 +4,8 @@
 use tonne_ordering::Quote;
 
 use super::{Service, unexpected};
+use crate::claims::{Claim, ClaimOutcome};
 use crate::errors::CheckoutError;
-use crate::limits::{Claim, ClaimOutcome};
 use crate::models::{OffsetLink, VisitorHash};
 
 impl Service {

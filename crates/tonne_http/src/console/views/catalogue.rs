@@ -188,7 +188,7 @@ pub fn bundle(
                 h2 { "Change stock" }
                 form method="post" action=(format!("{here}/stock")) {
                     input type="hidden" name="csrf" value=(who.session.csrf_token);
-                    input type="hidden" name="once" value=(if form.once.is_empty() { crate::console::once::fresh() } else { form.once.clone() });
+                    input type="hidden" name="once" value=(if form.once.is_empty() { super::once_key() } else { form.once.clone() });
                     div class="filters" {
                         div class="field" {
                             label for="direction" { "Change" }

@@ -131,7 +131,7 @@ pub fn installation_webhook(
             h2 { "Skip the backlog" }
             form method="post" action=(format!("/console/webhooks/{}/skip", hook.id)) {
                 input type="hidden" name="csrf" value=(who.session.csrf_token);
-                input type="hidden" name="once" value=(crate::console::once::fresh());
+                input type="hidden" name="once" value=(super::once_key());
                 p { "Marks every undelivered event as delivered without sending it: the receiver will only get new events. Replay can send them later." }
                 button type="submit" { "Skip undelivered events" }
             }

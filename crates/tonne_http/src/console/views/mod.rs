@@ -326,3 +326,11 @@ pub fn overview(who: &Principal) -> Markup {
         },
     )
 }
+
+/// A fresh one-time key for a form that creates or changes something (the
+/// handler claims it on submit, so that the form acts once).
+pub(super) fn once_key() -> String {
+    tonne_accounts::users::FormKey::generate()
+        .as_str()
+        .to_owned()
+}

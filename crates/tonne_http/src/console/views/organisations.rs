@@ -87,7 +87,7 @@ pub fn organisations(
             h2 { "Create an organisation" }
             form method="post" action="/console/organisations" {
                 input type="hidden" name="csrf" value=(who.session.csrf_token);
-                input type="hidden" name="once" value=(crate::console::once::fresh());
+                input type="hidden" name="once" value=(super::once_key());
                 @if let Some(p) = &form.problem { p class="error" role="alert" { (p) } }
                 div class="field" {
                     label for="name" { "Name" }

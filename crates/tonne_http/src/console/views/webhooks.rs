@@ -80,7 +80,7 @@ pub fn webhooks(
             h2 { "Add a webhook" }
             form method="post" action="/console/webhooks" {
                 input type="hidden" name="csrf" value=(who.session.csrf_token);
-                input type="hidden" name="once" value=(crate::console::once::fresh());
+                input type="hidden" name="once" value=(super::once_key());
                 input type="hidden" name="mode" value=(mode.as_str());
                 div class="field" {
                     label for="url" { "Receiver URL" }
@@ -146,7 +146,7 @@ fn settings(who: &Principal, hook: &Webhook, form: &WebhookForm) -> Markup {
         h2 { "Signing secret" }
         form method="post" action=(format!("{here}/rotate")) {
             input type="hidden" name="csrf" value=(who.session.csrf_token);
-            input type="hidden" name="once" value=(crate::console::once::fresh());
+            input type="hidden" name="once" value=(super::once_key());
             input type="hidden" name="mode" value=(hook.mode.as_str());
             p { "The current secret ends in " code { (hook.secret.last4()) } ". A new one replaces it at once: update your receiver." }
             button type="submit" { "Rotate secret" }
