@@ -47,8 +47,19 @@ impl Resolve for PolicyResolver {
                 })
                 .collect();
             if allowed.is_empty() {
+                // The attempt's error is shown to the webhook's owner: it says
+                // only that the host is refused; what it resolved to (perhaps
+                // an address inside the operator's network) stays in the log.
                 let why = match refused {
-                    Some((ip, reason)) => format!("{host} resolves to {ip}, {}", reason.describe()),
+                    Some((ip, reason)) => {
+                        tracing::warn!(
+                            host = %host,
+                            address = %ip,
+                            reason = reason.describe(),
+                            "webhook delivery refused: the host resolves to a refused address"
+                        );
+                        format!("{host} must resolve to public addresses only")
+                    }
                     None => format!("{host} has no address"),
                 };
                 let err: Box<dyn std::error::Error + Send + Sync> = Box::new(Refused(why));
@@ -235,5 +246,37 @@ impl HostResolver for SystemResolver {
             Ok(Err(e)) => Err(e.to_string()),
             Err(_) => Err(format!("no answer within {} s", self.timeout.as_secs())),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::str::FromStr as _;
+
+    use super::*;
+
+    /// An attempt's error is shown to the webhook's owner: a host that
+    /// resolves to a refused address is named, the address it resolved to
+    /// is not (it may be inside the operator's network).
+    #[tokio::test]
+    async fn a_refused_resolution_does_not_name_the_address() {
+        let resolver = PolicyResolver {
+            policy: TargetPolicy {
+                allow_private: false,
+            },
+        };
+        let name = Name::from_str("localhost").expect("a DNS name");
+        let Err(refused) = resolver.resolve(name).await else {
+            panic!("localhost resolved to an allowed address");
+        };
+        let text = refused.to_string();
+        assert!(
+            text.contains("must resolve to public addresses only"),
+            "{text}"
+        );
+        assert!(
+            !text.contains("127.0.0.1") && !text.contains("::1"),
+            "{text}"
+        );
     }
 }

@@ -11,6 +11,9 @@ use crate::models::{OffsetLinkId, VisitorHash};
 
 type HmacSha256 = Hmac<Sha256>;
 
+/// The longest an analytics URL may be valid: 31 days.
+pub const MAX_ANALYTICS_VALIDITY_SECS: i64 = 31 * 24 * 3600;
+
 /// The server key behind every hosted-page token.
 ///
 /// ```
@@ -28,6 +31,10 @@ type HmacSha256 = Hmac<Sha256>;
 /// let sig = key.analytics_signature(id, expires);
 /// assert!(key.analytics_allowed(id, expires, &sig, datetime!(2026-11-22 12:00 UTC)));
 /// assert!(!key.analytics_allowed(id, expires, &sig, datetime!(2026-11-23 0:00 UTC)));
+/// // … and never for longer than 31 days ahead, whoever signed them.
+/// let years = datetime!(2036-11-22 0:00 UTC).unix_timestamp();
+/// let long = key.analytics_signature(id, years);
+/// assert!(!key.analytics_allowed(id, years, &long, datetime!(2026-11-22 12:00 UTC)));
 /// ```
 #[derive(Clone)]
 pub struct PageKey([u8; 32]);
@@ -124,7 +131,10 @@ impl PageKey {
         )
     }
 
-    /// Whether an analytics URL's signature is genuine and not expired at `now`.
+    /// Whether an analytics URL's signature is genuine, not expired at `now`,
+    /// and not valid for longer than [`MAX_ANALYTICS_VALIDITY_SECS`] from `now`
+    /// (the page lists customers' emails to whoever holds the URL: a URL
+    /// signed for years is refused, whoever signed it).
     pub fn analytics_allowed(
         &self,
         link: OffsetLinkId,
@@ -132,6 +142,9 @@ impl PageKey {
         signature: &str,
         now: OffsetDateTime,
     ) -> bool {
-        now.unix_timestamp() < expires && same(&self.analytics_signature(link, expires), signature)
+        let now = now.unix_timestamp();
+        now < expires
+            && expires.saturating_sub(now) <= MAX_ANALYTICS_VALIDITY_SECS
+            && same(&self.analytics_signature(link, expires), signature)
     }
 }

@@ -55,7 +55,7 @@ mod service;
 pub use checkout::{Amount, Checkout, Choice, Confirmed, PublicLink};
 pub use claims::{Claim, ClaimOutcome};
 pub use errors::{CheckoutError, LinkError};
-pub use keys::PageKey;
+pub use keys::{MAX_ANALYTICS_VALIDITY_SECS, PageKey};
 pub use limits::{
     DefaultLimits, LimitProblem, LimitReached, LimitsDraft, LinkLimits, MAX_DAILY_ORDERS,
     parse_limits,

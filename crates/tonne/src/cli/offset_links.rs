@@ -11,8 +11,9 @@ pub(super) enum OffsetLinksCommand {
     AnalyticsUrl {
         /// The offset link's id.
         link_id: String,
-        /// How long the URL works, in hours.
-        #[arg(long, default_value_t = 24)]
+        /// How long the URL works, in hours (1 to 744, 31 days: the page lists
+        /// customers' emails to whoever holds the URL).
+        #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u32).range(1..=744))]
         valid_hours: u32,
         /// The server's public base URL.
         #[arg(

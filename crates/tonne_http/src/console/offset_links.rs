@@ -89,7 +89,9 @@ async fn list_page(
             page.bundles = &bundles;
             respond(status, views::offset_links(&who, &page))
         }
-        Err(LinkError::NotFound) => see_other(&format!(
+        // an unknown account, or a cursor naming no link of it (typed, or
+        // another account's): the first page, as the other lists do
+        Err(LinkError::NotFound | LinkError::Invalid { .. }) => see_other(&format!(
             "/console/offset-links?mode={}&account={account}",
             mode.as_str()
         )),

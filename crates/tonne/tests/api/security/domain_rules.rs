@@ -55,6 +55,29 @@ async fn the_cli_refuses_a_serial_over_200_characters(app: TestApp) {
     assert_eq!(order.body["status"], "complete");
 }
 
+/// A signed analytics URL lists a link's customers' emails to whoever holds
+/// it: the CLI signs one for at most 31 days (the server refuses longer ones
+/// too, `PageKey::analytics_allowed`).
+#[test]
+fn an_analytics_url_is_never_signed_for_years() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tonne"))
+        .args([
+            "offset-links",
+            "analytics-url",
+            "0190c6f1a7b27c3e9f2d4b1a2c3d4e5f",
+            "--valid-hours",
+            "100000",
+            "--database-url",
+            "sqlite://:memory:",
+        ])
+        .env_remove("DATABASE_URL")
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("1..=744"), "{err}");
+}
+
 on_both_backends!(
     with crate::support::TestApp::spawn;
     the_cli_refuses_a_serial_over_200_characters,

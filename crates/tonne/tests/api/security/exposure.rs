@@ -72,6 +72,12 @@ async fn the_console_prints_no_text_from_the_address_bar(app: TestApp) {
         .await;
     assert_eq!(page.status, 200);
     assert!(!page.html.contains("suspended"), "{}", page.html);
+    // a cursor typed into the address bar is the visitor's mistake, not a
+    // store failure: the first page, never a 503
+    let bogus = v
+        .get("/console/offset-links?mode=test&after=ffffffffffffffffffffffffffffffff")
+        .await;
+    assert_eq!(bogus.status, 303, "{}", bogus.html);
     // a real creation names the new account, looked up by its id
     let form = v.get("/console/client-accounts").await;
     let once = form
