@@ -67,6 +67,15 @@ pub struct PagesConfig {
     pub limiter: Arc<dyn RateLimiter>,
 }
 
+impl PagesConfig {
+    /// Whether customers reach this server over https (the public URL says
+    /// so): cookies are then `Secure` with the `__Host-` prefix, and every
+    /// answer carries `Strict-Transport-Security`.
+    pub fn is_https(&self) -> bool {
+        self.public_url.starts_with("https://")
+    }
+}
+
 /// Everything the routes need, shared by every worker.
 #[derive(Clone)]
 pub struct AppState {

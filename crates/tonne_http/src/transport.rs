@@ -23,7 +23,7 @@ pub(crate) async fn strict_transport_security(
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let https = req
         .app_data::<web::Data<AppState>>()
-        .is_some_and(|state| state.pages.public_url.starts_with("https://"));
+        .is_some_and(|state| state.pages.is_https());
     let mut response = next.call(req).await?;
     if https {
         response.headers_mut().insert(

@@ -382,6 +382,15 @@ pub trait OrderingService: Send + Sync {
         organisation: tonne_kernel::OrganisationId,
         id: &str,
     ) -> Result<Order, ReadOrderError>;
+    /// An order as an API key of `organisation` and `mode` may read it:
+    /// `NotFound` for any other id (another organisation's, the other mode's,
+    /// or none), so a caller learns nothing of orders not theirs.
+    async fn key_order(
+        &self,
+        organisation: tonne_kernel::OrganisationId,
+        mode: tonne_kernel::AccountMode,
+        id: &str,
+    ) -> Result<Order, ReadOrderError>;
     /// Operator: the live orders waiting for action (see [`AwaitingFilter`]).
     async fn orders_awaiting(
         &self,

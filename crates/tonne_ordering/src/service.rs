@@ -198,6 +198,20 @@ impl OrderingService for Service {
         self.orders.in_organisation(organisation, id).await
     }
 
+    async fn key_order(
+        &self,
+        organisation: tonne_kernel::OrganisationId,
+        mode: tonne_kernel::AccountMode,
+        id: &str,
+    ) -> Result<Order, ReadOrderError> {
+        let order = self.orders.in_organisation(organisation, id).await?;
+        if order.mode == mode {
+            Ok(order)
+        } else {
+            Err(ReadOrderError::NotFound)
+        }
+    }
+
     async fn orders_awaiting(
         &self,
         filter: AwaitingFilter,

@@ -17,16 +17,12 @@ pub(super) enum Cookie {
     SignIn,
 }
 
-fn https(state: &AppState) -> bool {
-    state.pages.public_url.starts_with("https://")
-}
-
 impl Cookie {
     /// Its name: with the `__Host-` prefix over https (the browser then
     /// keeps it only if it is `Secure`, for `Path=/` and without `Domain`,
     /// so no other site of the domain can set or shadow it).
     pub(super) fn name(self, state: &AppState) -> &'static str {
-        match (self, https(state)) {
+        match (self, state.pages.is_https()) {
             (Self::Session, true) => "__Host-tonne_session",
             (Self::Session, false) => "tonne_session",
             (Self::SignIn, true) => "__Host-tonne_sign_in",
@@ -43,7 +39,7 @@ impl Cookie {
             Self::Session => ("Lax", "/console"),
             Self::SignIn => ("Strict", "/console/sign-in"),
         };
-        let (path, secure) = if https(state) {
+        let (path, secure) = if state.pages.is_https() {
             ("/", "; Secure")
         } else {
             (path, "")

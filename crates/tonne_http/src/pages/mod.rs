@@ -30,12 +30,8 @@ use views::Filled;
 const CSRF_COOKIE: &str = "tonne_csrf";
 const CSRF_COOKIE_HTTPS: &str = "__Host-tonne_csrf";
 
-fn https(state: &AppState) -> bool {
-    state.pages.public_url.starts_with("https://")
-}
-
 fn csrf_cookie_name(state: &AppState) -> &'static str {
-    if https(state) {
+    if state.pages.is_https() {
         CSRF_COOKIE_HTTPS
     } else {
         CSRF_COOKIE
@@ -139,7 +135,7 @@ fn random_token() -> String {
 }
 
 fn set_cookie(state: &AppState, response: &mut HttpResponse, value: &str) {
-    let header = if https(state) {
+    let header = if state.pages.is_https() {
         format!(
             "{CSRF_COOKIE_HTTPS}={value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=86400; Secure"
         )

@@ -266,14 +266,10 @@ async fn owned_order(
     let Some(caller) = &who.0 else {
         return Err(not_found());
     };
-    let order = state
+    Ok(state
         .ordering
-        .organisation_order(caller.organisation_id, id)
-        .await?;
-    if order.mode != caller.mode {
-        return Err(not_found());
-    }
-    Ok(order)
+        .key_order(caller.organisation_id, caller.mode, id)
+        .await?)
 }
 
 /// The acting account's order with this idempotency key (404 without valid credentials).

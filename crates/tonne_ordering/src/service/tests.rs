@@ -1219,3 +1219,25 @@ async fn retirement_records_name_the_orders_projects_and_only_changes_are_writte
         Err(crate::RecordError::NotRetiring("paid"))
     ));
 }
+
+#[tokio::test]
+async fn a_key_reads_only_its_organisations_orders_of_its_mode() {
+    let order = stored(OrderStatus::Received);
+    let (live, id) = (order.mode, order.id.to_string());
+    let organisation = tonne_kernel::OrganisationId::from_uuid(uuid::Uuid::from_u128(9));
+    let mut orders = MockOrderRepository::new();
+    orders
+        .expect_in_organisation()
+        .returning(move |_, _| Ok(Some(order.clone())));
+    let svc = service_with(MockCatalogueRepository::new(), orders);
+    assert!(svc.key_order(organisation, live, &id).await.is_ok());
+    // the other mode's key is told "not found", as for an unknown id
+    assert!(matches!(
+        svc.key_order(organisation, AccountMode::Test, &id).await,
+        Err(ReadOrderError::NotFound)
+    ));
+    assert!(matches!(
+        svc.key_order(organisation, live, "not-an-id").await,
+        Err(ReadOrderError::NotFound)
+    ));
+}
