@@ -28,8 +28,10 @@ pub enum Mode {
     Sea,
 }
 
+mod freight;
 mod methods;
 
+pub use freight::{FreightLeg, freight_leg};
 pub use methods::{DataQuality, Grade, Resolved, SIMPLE_NAMES, is_simple_method, resolve_simple};
 
 /// The contract's sea vessel types (non-container).

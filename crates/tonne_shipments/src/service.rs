@@ -1,0 +1,115 @@
+//! [`Shipments`]: the use cases behind [`ShipmentsService`], one file each
+//! under `service/` (upload, the batch worker, calculations); reads are here.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use tonne_kernel::{AccountId, Clock, IdGenerator, Page, PageRequest, StoreError};
+
+use crate::batch::{Batch, BatchDetail, BatchSource, ShipmentFilter, Upload};
+use crate::errors::{CalculateError, ReadError, UploadError};
+use crate::ids::{CalculationId, ShipmentBatchId, ShipmentId};
+use crate::model::Shipment;
+use crate::ports::{Owner, RowDecoder, ShipmentList, ShipmentRepository, ShipmentsService, Worked};
+
+mod calculations;
+mod process;
+mod upload;
+
+/// Rows processed in one transaction.
+pub const CHUNK: u32 = 500;
+/// How long a worker holds a batch or a calculation before another may take it over.
+pub const LEASE: time::Duration = time::Duration::seconds(60);
+
+/// The shipments use cases over their ports.
+pub struct Shipments {
+    repo: Arc<dyn ShipmentRepository>,
+    decoder: Arc<dyn RowDecoder>,
+    clock: Arc<dyn Clock>,
+    ids: Arc<dyn IdGenerator>,
+}
+
+impl Shipments {
+    /// The use cases over a repository, a row decoder, a clock and an id generator.
+    pub fn new(
+        repo: Arc<dyn ShipmentRepository>,
+        decoder: Arc<dyn RowDecoder>,
+        clock: Arc<dyn Clock>,
+        ids: Arc<dyn IdGenerator>,
+    ) -> Self {
+        Self {
+            repo,
+            decoder,
+            clock,
+            ids,
+        }
+    }
+}
+
+#[async_trait]
+impl ShipmentsService for Shipments {
+    async fn upload(&self, owner: &Owner, upload: Upload) -> Result<ShipmentBatchId, UploadError> {
+        upload::upload(self, owner, upload).await
+    }
+
+    async fn batch(
+        &self,
+        account: AccountId,
+        id: ShipmentBatchId,
+    ) -> Result<BatchDetail, ReadError> {
+        self.repo
+            .batch(account, id)
+            .await?
+            .ok_or(ReadError::NotFound)
+    }
+
+    async fn batches(
+        &self,
+        account: AccountId,
+        sources: Vec<BatchSource>,
+        page: PageRequest<ShipmentBatchId>,
+    ) -> Result<Page<Batch>, ReadError> {
+        Ok(self.repo.batches(account, &sources, &page).await?)
+    }
+
+    async fn shipment(&self, account: AccountId, id: ShipmentId) -> Result<Shipment, ReadError> {
+        self.repo
+            .shipment(account, id)
+            .await?
+            .ok_or(ReadError::NotFound)
+    }
+
+    async fn shipments(
+        &self,
+        account: AccountId,
+        filter: ShipmentFilter,
+        page: PageRequest<ShipmentId>,
+        with_counts: bool,
+    ) -> Result<ShipmentList, ReadError> {
+        let page = self.repo.shipments(account, &filter, &page).await?;
+        let counts = if with_counts {
+            Some(self.repo.counts(account, &filter).await?)
+        } else {
+            None
+        };
+        Ok(ShipmentList { page, counts })
+    }
+
+    async fn calculate(
+        &self,
+        account: AccountId,
+        filter: ShipmentFilter,
+    ) -> Result<Vec<CalculationId>, CalculateError> {
+        calculations::queue(self, account, filter).await
+    }
+
+    async fn work(&self, worker: &str) -> Result<Worked, StoreError> {
+        if process::step(self, worker).await? == Worked::Progress {
+            return Ok(Worked::Progress);
+        }
+        calculations::step(self, worker).await
+    }
+}
+
+#[cfg(test)]
+mod tests;
