@@ -227,10 +227,7 @@ async fn a_batch_and_its_results_round_trip(t: TestDb) {
         }
     );
     let rows = f.store.pending_rows(batch.id, 2).await.unwrap();
-    assert_eq!(
-        rows.iter().map(|r| r.row_index).collect::<Vec<_>>(),
-        [0, 1]
-    );
+    assert_eq!(rows.iter().map(|r| r.row_index).collect::<Vec<_>>(), [0, 1]);
     assert_eq!(rows[1].row, batch.rows[1]);
 
     let cp = f
@@ -409,10 +406,7 @@ async fn a_lease_runs_out_and_another_worker_takes_the_batch_over(t: TestDb) {
     let first: Vec<_> = (0..2)
         .map(|i| (i, stored(new_shipment(&w1, &cp, &d, None))))
         .collect();
-    f.store
-        .complete_rows(&w1, first, T0 + LEASE)
-        .await
-        .unwrap();
+    f.store.complete_rows(&w1, first, T0 + LEASE).await.unwrap();
     // w1 dies here
 
     let w2 = claim(&f.store, "w2", T0 + LEASE + Duration::seconds(1))
@@ -429,17 +423,20 @@ async fn a_lease_runs_out_and_another_worker_takes_the_batch_over(t: TestDb) {
             .await,
         Err(StoreError::NotFound)
     ));
-    assert!(f.store.shipment(f.account, late.id).await.unwrap().is_none());
+    assert!(
+        f.store
+            .shipment(f.account, late.id)
+            .await
+            .unwrap()
+            .is_none()
+    );
     assert!(matches!(
         f.store.finish_batch(&w1, None).await,
         Err(StoreError::NotFound)
     ));
 
     let rest = f.store.pending_rows(batch.id, 500).await.unwrap();
-    assert_eq!(
-        rest.iter().map(|r| r.row_index).collect::<Vec<_>>(),
-        [2, 3]
-    );
+    assert_eq!(rest.iter().map(|r| r.row_index).collect::<Vec<_>>(), [2, 3]);
     let done: Vec<_> = rest
         .iter()
         .map(|r| (r.row_index, stored(new_shipment(&w2, &cp, &d, None))))
@@ -496,8 +493,20 @@ async fn a_row_already_processed_undoes_the_whole_chunk(t: TestDb) {
             .await,
         Err(StoreError::NotFound)
     ));
-    assert!(f.store.shipment(f.account, fresh.id).await.unwrap().is_none());
-    assert!(f.store.shipment(f.account, twice.id).await.unwrap().is_none());
+    assert!(
+        f.store
+            .shipment(f.account, fresh.id)
+            .await
+            .unwrap()
+            .is_none()
+    );
+    assert!(
+        f.store
+            .shipment(f.account, twice.id)
+            .await
+            .unwrap()
+            .is_none()
+    );
     assert_eq!(
         f.store
             .pending_rows(batch.id, 10)
@@ -565,12 +574,10 @@ async fn concurrent_workers_never_share_a_batch(t: TestDb) {
         for b in &batches {
             f.store.insert_batch(b).await.unwrap();
         }
-        let claims = futures_util::future::join_all(
-            (0..4).map(|i| {
-                let store = f.store.clone();
-                tokio::spawn(async move { claim(&store, &format!("c{i}"), T0).await })
-            }),
-        )
+        let claims = futures_util::future::join_all((0..4).map(|i| {
+            let store = f.store.clone();
+            tokio::spawn(async move { claim(&store, &format!("c{i}"), T0).await })
+        }))
         .await;
         let got: Vec<_> = claims
             .into_iter()
@@ -592,9 +599,9 @@ async fn concurrent_workers_never_share_a_batch(t: TestDb) {
         rows += b.rows.len();
         f.store.insert_batch(&b).await.unwrap();
     }
-    let workers = futures_util::future::join_all((0..3).map(|i| {
-        tokio::spawn(work(f.store.clone(), format!("w{i}"), cp.clone()))
-    }))
+    let workers = futures_util::future::join_all(
+        (0..3).map(|i| tokio::spawn(work(f.store.clone(), format!("w{i}"), cp.clone()))),
+    )
     .await;
     let processed: usize = workers.into_iter().map(|w| w.unwrap()).sum();
     assert_eq!(processed, rows, "every row processed exactly once");
@@ -666,11 +673,7 @@ async fn every_filter_selects_its_shipments(t: TestDb) {
             draft(
                 "XY-1",
                 vec![
-                    leg(
-                        Carriage::Main,
-                        LegMethod::AircraftType("B744".into()),
-                        None,
-                    ),
+                    leg(Carriage::Main, LegMethod::AircraftType("B744".into()), None),
                     leg(Carriage::On, road(), None),
                 ],
             ),
@@ -688,12 +691,36 @@ async fn every_filter_selects_its_shipments(t: TestDb) {
     assert_eq!(listed(&f, &all).await, [s3, s2, s1], "newest first");
 
     let cases: Vec<(&str, ShipmentFilter, Vec<ShipmentId>)> = vec![
-        ("search prefix", with(&|f| f.search = Some("PO-".into())), vec![s2, s1]),
-        ("search longer prefix", with(&|f| f.search = Some("PO-1".into())), vec![s1]),
-        ("search by id", with(&|f| f.search = Some(s3.to_string())), vec![s3]),
-        ("search nothing", with(&|f| f.search = Some("Z".into())), vec![]),
-        ("date from", with(&|f| f.date_from = Some(date!(2026 - 02 - 01))), vec![s2]),
-        ("date to", with(&|f| f.date_to = Some(date!(2026 - 01 - 31))), vec![s1]),
+        (
+            "search prefix",
+            with(&|f| f.search = Some("PO-".into())),
+            vec![s2, s1],
+        ),
+        (
+            "search longer prefix",
+            with(&|f| f.search = Some("PO-1".into())),
+            vec![s1],
+        ),
+        (
+            "search by id",
+            with(&|f| f.search = Some(s3.to_string())),
+            vec![s3],
+        ),
+        (
+            "search nothing",
+            with(&|f| f.search = Some("Z".into())),
+            vec![],
+        ),
+        (
+            "date from",
+            with(&|f| f.date_from = Some(date!(2026 - 02 - 01))),
+            vec![s2],
+        ),
+        (
+            "date to",
+            with(&|f| f.date_to = Some(date!(2026 - 01 - 31))),
+            vec![s1],
+        ),
         (
             "date range inclusive",
             with(&|f| {
@@ -725,21 +752,49 @@ async fn every_filter_selects_its_shipments(t: TestDb) {
             with(&|f| f.modes[2] = ModeSet::of(&[TransportMode::Rail])),
             vec![],
         ),
-        ("supplier", with(&|f| f.supplier_ids = vec![c1.id.to_string()]), vec![s3, s1]),
+        (
+            "supplier",
+            with(&|f| f.supplier_ids = vec![c1.id.to_string()]),
+            vec![s3, s1],
+        ),
         (
             "supplier id in capitals",
             with(&|f| f.supplier_ids = vec![c2.id.to_string().to_uppercase()]),
             vec![s2],
         ),
-        ("unknown supplier", with(&|f| f.supplier_ids = vec!["x".into()]), vec![]),
-        ("another shipper", with(&|f| f.shipper_ids = vec![stranger.clone()]), vec![]),
+        (
+            "unknown supplier",
+            with(&|f| f.supplier_ids = vec!["x".into()]),
+            vec![],
+        ),
+        (
+            "another shipper",
+            with(&|f| f.shipper_ids = vec![stranger.clone()]),
+            vec![],
+        ),
         ("batch", with(&|f| f.batch_ids = vec![b2.id]), vec![s3]),
-        ("data sheet", with(&|f| f.data_sheet_ids = vec![sheet]), vec![s3]),
+        (
+            "data sheet",
+            with(&|f| f.data_sheet_ids = vec![sheet]),
+            vec![s3],
+        ),
         ("ids", with(&|f| f.ids = vec![s1, s3]), vec![s3, s1]),
         ("flagged", with(&|f| f.flagged = Some(true)), vec![s3]),
-        ("not flagged", with(&|f| f.flagged = Some(false)), vec![s2, s1]),
-        ("with co2e", with(&|f| f.emissions = EmissionsFilter::WithCo2e), vec![s3, s1]),
-        ("without co2e", with(&|f| f.emissions = EmissionsFilter::WithoutCo2e), vec![s2]),
+        (
+            "not flagged",
+            with(&|f| f.flagged = Some(false)),
+            vec![s2, s1],
+        ),
+        (
+            "with co2e",
+            with(&|f| f.emissions = EmissionsFilter::WithCo2e),
+            vec![s3, s1],
+        ),
+        (
+            "without co2e",
+            with(&|f| f.emissions = EmissionsFilter::WithoutCo2e),
+            vec![s2],
+        ),
         (
             "several at once",
             with(&|f| {

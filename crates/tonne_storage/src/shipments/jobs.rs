@@ -16,8 +16,8 @@ use diesel::result::Error as DieselError;
 use time::OffsetDateTime;
 use tonne_kernel::AccountId;
 use tonne_shipments::{
-    BatchClaim, BatchStatus, CalculationClaim, CalculationId, NewCalculation, PendingRow,
-    RowDone, ShipmentBatchId, ShipmentEmissions, ShipmentId,
+    BatchClaim, BatchStatus, CalculationClaim, CalculationId, NewCalculation, PendingRow, RowDone,
+    ShipmentBatchId, ShipmentEmissions, ShipmentId,
 };
 
 use super::encoding::{decode_filter, encode_filter};

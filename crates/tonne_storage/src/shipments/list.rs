@@ -90,8 +90,11 @@ pub(super) fn filtered(sql: &mut Sql, account: AccountId, f: &ShipmentFilter) {
         }
     }
     if !f.supplier_ids.is_empty() {
-        sql.push(" AND s.counterparty_id IN ")
-            .texts(f.supplier_ids.iter().map(|i| normalised::<CounterpartyId>(i)));
+        sql.push(" AND s.counterparty_id IN ").texts(
+            f.supplier_ids
+                .iter()
+                .map(|i| normalised::<CounterpartyId>(i)),
+        );
     }
     if !f.batch_ids.is_empty() {
         sql.push(" AND s.batch_id IN ")
@@ -198,9 +201,9 @@ pub(super) fn counts(
     };
     filtered(&mut sql, account, &all);
     let counted = sql.load::<Counted>(conn)?;
-    let (n, with) = counted
-        .first()
-        .map_or((0, 0), |c| (non_negative(c.n), non_negative(c.with_emissions)));
+    let (n, with) = counted.first().map_or((0, 0), |c| {
+        (non_negative(c.n), non_negative(c.with_emissions))
+    });
     Ok(tonne_shipments::ShipmentCounts {
         all: n,
         with_co2e: with,

@@ -13,9 +13,7 @@ use tonne_shipments::{
 use super::encoding::{date_text, decode_emissions, encode_emissions, parse_date};
 use crate::error::{corrupt, encode_error};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
-use crate::schema::{
-    shipment_batch_rows, shipment_batches, shipment_counterparties, shipments,
-};
+use crate::schema::{shipment_batch_rows, shipment_batches, shipment_counterparties, shipments};
 
 /// A row's stored outcome.
 pub(super) const STORED: &str = "stored";
