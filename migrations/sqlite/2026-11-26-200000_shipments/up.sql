@@ -79,6 +79,9 @@ CREATE INDEX shipments_by_counterparty ON shipments (counterparty_id, id);
 CREATE INDEX shipments_by_data_sheet ON shipments (data_sheet_id, id) WHERE data_sheet_id IS NOT NULL;
 CREATE INDEX shipments_by_reference ON shipments (account_id, reference);
 CREATE INDEX shipments_by_date ON shipments (account_id, shipment_date);
+-- with or without emissions (and the counts of each), and the few flagged
+CREATE INDEX shipments_by_emissions ON shipments (account_id, has_emissions, id);
+CREATE INDEX shipments_flagged ON shipments (account_id, id) WHERE flagged;
 
 -- Queued calculations of the shipments a filter selects, walked by id.
 CREATE TABLE shipment_calculations (
