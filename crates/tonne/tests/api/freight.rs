@@ -24,7 +24,9 @@ async fn methods_by_class_take_their_rows_and_grade_their_quality(app: TestApp) 
         })
     };
     // DESNZ 2025 HGV refrigerated, rigid 3.5–7.5 t, average laden: 0.62837
-    // kg/t·km × 2 t × 100 km = 125.674 kg; its own row, a sent distance, a mass
+    // kg/t·km × 2 t × 100 km = 125.674 kg tank-to-wheel, + its WTT row
+    // (28_908_3112_14_1) 0.14669 × 2 × 100 = 29.338 kg: 155.012 kg; its own
+    // row, a sent distance, a mass
     let res = app
         .post(
             "/v1/estimates/shipping",
@@ -34,7 +36,7 @@ async fn methods_by_class_take_their_rows_and_grade_their_quality(app: TestApp) 
         .await;
     assert_eq!(res.status, 200, "{}", res.body);
     conforms_2024("SingleShippingEmissionEstimate", &res.body);
-    assert_eq!(grams(&res.body), 125_674);
+    assert_eq!(grams(&res.body), 155_012);
     assert_eq!(
         res.body["data_quality_score"],
         json!({"score": "A", "components": {"emission_factor_score": "A", "route_score": "A", "shipment_score": "A"}})
@@ -56,7 +58,8 @@ async fn methods_by_class_take_their_rows_and_grade_their_quality(app: TestApp) 
     assert_eq!(res.status, 200, "{}", res.body);
     conforms_2024("SingleShippingEmissionEstimate", &res.body);
     // DESNZ articulated over 33 t, average laden: 0.07703 × 2 × 100 = 15.406 kg
-    assert_eq!(grams(&res.body), 15_406);
+    // + WTT 0.01799 × 2 × 100 = 3.598 kg = 19.004 kg
+    assert_eq!(grams(&res.body), 19_004);
     assert_eq!(res.body["data_quality_score"]["score"], "C");
     let notes = res.body["explanation"]["notes"].to_string();
     assert!(

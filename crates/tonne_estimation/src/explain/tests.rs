@@ -140,6 +140,20 @@ fn every_kind() -> Vec<EstimateRequest> {
         }),
         EstimateRequest::Company(company()),
         EstimateRequest::Individual(individual()),
+        EstimateRequest::MultiLegShippingByFuel {
+            legs: vec![
+                shipping::fuel::FuelLeg {
+                    fuel: shipping::fuel::LegFuel::DieselBiodiesel {
+                        biodiesel_percent: 7,
+                    },
+                    litres: Decimal::new(12345, 1),
+                },
+                shipping::fuel::FuelLeg {
+                    fuel: shipping::fuel::LegFuel::Lpg,
+                    litres: Decimal::from(40),
+                },
+            ],
+        },
     ]
 }
 
@@ -245,8 +259,16 @@ fn shipping_names_its_factors_payload_and_fallbacks() {
     assert_eq!(p.quantities[1].amount, Decimal::new(435, 1));
     assert!(p.quantities[0].method.contains("maritime network"));
     assert_eq!(
-        c.explanation.notes,
-        vec![format!("leg: {}", shipping::IMO_FALLBACK)]
+        c.explanation.notes[0],
+        format!("leg: {}", shipping::IMO_FALLBACK)
+    );
+    // well-to-wheel: the leg says how its well-to-tank part was added
+    assert_eq!(c.explanation.notes.len(), 2);
+    assert!(
+        c.explanation.notes[1].starts_with("leg: well-to-wheel: ")
+            && c.explanation.notes[1].contains("28_916_3235_14_1"),
+        "{:?}",
+        c.explanation.notes
     );
     assert_eq!(p.factors[0].year, Some(2025));
     assert!(
@@ -343,16 +365,50 @@ fn kg(m: Mass) -> Decimal {
 
 #[test]
 fn every_kind_splits_its_mass_by_life_cycle_stage() {
+    use crate::estimate::EstimateKind;
     for request in every_kind() {
         let kind = request.kind();
         let c = request.compute().unwrap();
         let w = c.explanation.wtw();
         let mass = c.mass.unwrap();
-        // the mass is tank-to-wheel plus what no source assigns to a stage
-        assert_eq!(w.ttw.grams() + w.unknown.grams(), mass.grams(), "{kind:?}");
-        assert_eq!(w.total().grams(), mass.grams() + w.wtt.grams(), "{kind:?}");
+        let freight = matches!(
+            kind,
+            EstimateKind::Shipping
+                | EstimateKind::MultiLegShipping
+                | EstimateKind::MultiLegShippingByFuel
+        );
+        if freight {
+            // freight is well-to-wheel: the stages add up to the mass
+            assert_eq!(w.total(), mass, "{kind:?}");
+            assert!(w.wtt.grams() > 0, "{kind:?}");
+        } else {
+            // the mass is tank-to-wheel plus what no source assigns to a stage
+            assert_eq!(w.ttw.grams() + w.unknown.grams(), mass.grams(), "{kind:?}");
+            assert_eq!(w.total().grams(), mass.grams() + w.wtt.grams(), "{kind:?}");
+        }
         for p in &c.explanation.parts {
             let pw = p.wtw();
+            if let Some(wtt) = p.wtt {
+                assert!(freight, "{kind:?} {}", p.name);
+                assert_eq!(pw.wtt, wtt, "{kind:?} {}", p.name);
+                assert_eq!(pw.total(), p.mass, "{kind:?} {}", p.name);
+                // a shipping leg's well-to-tank is its tank-to-wheel mass × WTT ÷ factor
+                if let Some((f, g)) = p
+                    .emission_factor()
+                    .and_then(|f| Some((f, f.gases.as_ref()?)))
+                    .filter(|_| kind != EstimateKind::MultiLegShippingByFuel)
+                {
+                    let expected = (Decimal::from(pw.ttw.grams()) * g.wtt / f.value).round();
+                    let got = Decimal::from(pw.wtt.grams());
+                    // both rounded to the gram from the unrounded figure
+                    assert!(
+                        (got - expected).abs() <= Decimal::ONE,
+                        "{kind:?} {}",
+                        p.name
+                    );
+                }
+                continue;
+            }
             match p
                 .emission_factor()
                 .and_then(|f| Some((f, f.gases.as_ref()?)))
@@ -442,14 +498,16 @@ fn shipping_legs_say_how_far_where_and_how_intense() {
     assert_eq!(f.payload_tonnes, Decimal::new(435, 1));
     // intensity × payload × distance gives the mass back (to the rounding of both)
     let back = f.ttw_kg_per_tkm * f.payload_tonnes * leg.distance.km();
-    assert!((back - kg(leg.mass)).abs() < Decimal::new(1, 1), "{back}");
+    assert!((back - kg(f.wtw.ttw)).abs() < Decimal::new(1, 1), "{back}");
     // reefer container: the DESNZ container ship WTT scaled by the same uplift
     let wtt = f.wtt_kg_per_tkm.unwrap();
     assert_eq!(
         wtt,
         (f.ttw_kg_per_tkm * Decimal::new(365, 5) / Decimal::new(1612, 5)).round_dp(8)
     );
-    assert_eq!(f.wtw.ttw, leg.mass);
+    // well-to-wheel: the leg's mass is its two stages
+    assert_eq!(f.wtw.total(), leg.mass);
+    assert_eq!(f.wtw.unknown.grams(), 0);
 
     let multi = by_kind(crate::estimate::EstimateKind::MultiLegShipping);
     let legs = leg_facts(&multi);
@@ -473,7 +531,7 @@ fn shipping_legs_say_how_far_where_and_how_intense() {
     assert_eq!(legs[2].ttw_kg_per_tkm, Decimal::new(2779, 5));
     assert_eq!(legs[2].wtt_kg_per_tkm, Some(Decimal::new(691, 5)));
     for (f, l) in legs.iter().zip(out) {
-        assert_eq!(f.wtw.ttw.grams() + f.wtw.unknown.grams(), l.mass.grams());
+        assert_eq!(f.wtw.total(), l.mass);
     }
     // the legs' stages add up to the estimate's
     let total = multi.explanation.wtw();

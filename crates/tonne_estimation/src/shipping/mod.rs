@@ -1,5 +1,7 @@
 //! Freight (ISO 14083 / GLEC activity-based approach with DESNZ 2025 freight
-//! factors): `mass = payload (t) × distance (km) × intensity (kg CO2e/t·km)`.
+//! factors), well-to-wheel: `ttw = payload (t) × distance (km) × intensity
+//! (kg CO2e/t·km)`, `wtt = ttw × the DESNZ well-to-tank row ÷ the factor`,
+//! `mass = ttw + wtt` (each rounded to the gram).
 //!
 //! Distances: as given; otherwise great-circle for air, great-circle × 1.2 for
 //! road, rail and inland waterways, and the shortest path over the maritime
@@ -28,6 +30,7 @@ pub enum Mode {
     Sea,
 }
 
+pub mod fuel;
 mod methods;
 
 pub use methods::{DataQuality, Grade, Resolved, SIMPLE_NAMES, is_simple_method, resolve_simple};
@@ -185,15 +188,54 @@ pub const IMO_TRADE_LANE_FALLBACK: &str = "imo_unavailable_container_ship_trade_
 /// not be used: the generic plane method was.
 pub const FLIGHT_NUMBER_FALLBACK: &str = "flight_number_unavailable_fallback";
 
-/// A leg's estimate.
+/// A leg's estimate, well-to-wheel (ISO 14083 / GLEC): `mass == ttw + wtt`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LegEstimate {
-    /// CO2e.
+    /// CO2e, well-to-wheel: [`LegEstimate::ttw`] + [`LegEstimate::wtt`], to the gram.
     pub mass: Mass,
+    /// Tank-to-wheel: payload × distance × the leg's direct factor(s), rounded
+    /// to the gram. Where the factor has no well-to-tank row (Tonne's
+    /// inland-waterway assumptions) the whole mass, of unknown stage.
+    pub ttw: Mass,
+    /// Well-to-tank: the tank-to-wheel mass × the DESNZ well-to-tank row ÷
+    /// the factor (every other factor scales both alike; air by haul band:
+    /// the band's WTT row with the band floor), rounded to the gram; zero
+    /// where the factor has no well-to-tank row.
+    pub wtt: Mass,
     /// Distance used.
     pub distance: Distance,
     /// Fallback notes.
     pub methodology: Vec<&'static str>,
+    /// The leg's emission factor (id, description and row in `source`, unit,
+    /// [`Factor::year`], [`Factor::publication`]): the first factor multiplied.
+    pub factor: Factor,
+    /// The leg's intensity, kg CO2e per tonne·km.
+    pub intensity: Intensity,
+}
+
+/// A leg's intensity in kg CO2e per tonne·km: its tank-to-wheel mass per
+/// tonne over its distance (for air, the haul band's factor or floor), and the
+/// well-to-tank part of the same row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Intensity {
+    /// Tank-to-wheel.
+    pub ttw: Decimal,
+    /// Well-to-tank (`None` where the factor has no well-to-tank row).
+    pub wtt: Option<Decimal>,
+}
+
+impl Intensity {
+    /// Well-to-wheel: `ttw + wtt`.
+    pub fn wtw(&self) -> Decimal {
+        self.ttw + self.wtt.unwrap_or_default()
+    }
+}
+
+/// Well-to-tank ÷ tank-to-wheel of a factor: its DESNZ (or TIM) well-to-tank
+/// row over its value; `None` without one.
+pub(crate) fn wtt_ratio(f: &Factor) -> Option<Decimal> {
+    let g = crate::factors::GasSplit::of(f.id)?;
+    (!f.value().is_zero()).then(|| g.wtt / f.value())
 }
 
 /// DESNZ 2025 freight-flight factor (with RF) of a haul band.
@@ -312,13 +354,15 @@ fn distance(field: &str, route: &Route, mode: Mode) -> Result<Measured, Estimate
 /// use rust_decimal::Decimal;
 ///
 /// // 2 TEU of average cargo (20 t) from Shanghai to Rotterdam by container ship:
-/// // the sea path over the maritime network (~19,600 km) × 0.01612 kg/t·km (DESNZ 2025)
+/// // the sea path over the maritime network (~19,600 km) × (0.01612 kg/t·km
+/// // tank-to-wheel + 0.00365 well-to-tank, DESNZ 2025)
 /// let e = shipping::leg("", &Shipment::Containers { teu: Decimal::from(2), cargo: CargoType::Average, mass: None }, &Leg {
 ///     route: Route::Between { source: Place::Seaport("CNSHA".into()), destination: Place::Seaport("NLRTM".into()) },
 ///     method: Method::Container { refrigerated: false, trade_lane: None },
 /// }).unwrap();
 /// assert!((19_000..20_500).contains(&e.distance.km().round().try_into().unwrap_or(0_i64)));
-/// assert!((6_100_000..6_600_000).contains(&e.mass.grams()));
+/// assert!((7_500_000..8_100_000).contains(&e.mass.grams()));
+/// assert_eq!(e.mass.grams(), e.ttw.grams() + e.wtt.grams());
 /// ```
 pub fn leg(prefix: &str, shipment: &Shipment, leg: &Leg) -> Result<LegEstimate, EstimateError> {
     leg_traced(prefix, shipment, leg).map(|(e, _)| e)
@@ -334,8 +378,6 @@ pub(crate) struct LegTrace {
     pub measured: Measured,
     /// Payload in tonnes.
     pub tonnes: Decimal,
-    /// kg CO2e per tonne over the leg (the intensity × km; for air, banded).
-    pub kg_per_tonne: Decimal,
     /// Air freight by aircraft type: the flight's fuel and the shipment's share.
     pub aircraft: Option<crate::flight::AircraftUse>,
     /// The leg's data quality.
@@ -471,18 +513,60 @@ pub(crate) fn leg_traced(
         (None, _) => distance.km() * factors.iter().map(Factor::value).product::<Decimal>(),
     };
     let kg = tonnes * kg_per_tonne;
+    let primary = *factors.first().ok_or_else(unknown)?;
+    // well-to-tank per tonne: the leg's kg × WTT ÷ factor of its emission
+    // factor; air by haul band takes each band's WTT row with the same floor
+    // as its factor, so that neither stage falls from band to band
+    let wtt_per_tonne = match (&aircraft, mode) {
+        (None, Mode::Air) => Some(crate::flight::banded_kg(distance.km(), |b| {
+            let f = air_freight_factor(b);
+            crate::factors::GasSplit::of(f.id).map_or(Decimal::ZERO, |g| g.wtt)
+        })),
+        // the leg's factors with the emission factor's WTT row in its place
+        // (exact decimals: no division by the factor)
+        (None, _) => crate::factors::GasSplit::of(primary.id).map(|g| {
+            distance.km()
+                * g.wtt
+                * factors
+                    .iter()
+                    .skip(1)
+                    .map(Factor::value)
+                    .product::<Decimal>()
+        }),
+        (Some(_), _) => wtt_ratio(&primary).map(|r| kg_per_tonne * r),
+    };
+    let ttw = kg_to_mass(&route_field, kg)?;
+    let wtt = kg_to_mass(&route_field, tonnes * wtt_per_tonne.unwrap_or_default())?;
+    let km = distance.km();
+    let per_tkm = |per_tonne: Decimal| {
+        if km.is_zero() {
+            None
+        } else {
+            Some(per_tonne / km)
+        }
+    };
+    let zero_km = factors.iter().map(Factor::value).product::<Decimal>();
+    let ttw_intensity = per_tkm(kg_per_tonne).unwrap_or(zero_km);
+    let wtt_intensity = wtt_per_tonne
+        .map(|w| per_tkm(w).unwrap_or_else(|| zero_km * wtt_ratio(&primary).unwrap_or_default()));
     Ok((
         LegEstimate {
-            mass: kg_to_mass(&route_field, kg)?,
+            mass: Mass::from_grams(ttw.grams().saturating_add(wtt.grams())),
+            ttw,
+            wtt,
             distance,
             methodology,
+            factor: primary,
+            intensity: Intensity {
+                ttw: ttw_intensity,
+                wtt: wtt_intensity,
+            },
         },
         LegTrace {
             mode,
             factors,
             measured,
             tonnes,
-            kg_per_tonne,
             aircraft,
             quality: DataQuality::of(
                 grade,

@@ -271,6 +271,7 @@ fn denominator(unit: &str) -> String {
         "tonnes" => "t".into(),
         "USD (2022)" => "USD".into(),
         "kg fuel" => "kg".into(),
+        "litres" => "l".into(),
         "EUR (2011)" => "EUR".into(),
         "day" => "kg*day".into(),
         other => other.to_owned(),
@@ -869,6 +870,55 @@ pub struct MultiLegEstimateResponse {
     shipment: ShipmentFieldsResponse,
 }
 
+/// Client 3.9.2's `FuelMethodologyDetails`.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = FuelMethodologyDetails)]
+pub struct FuelMethodologyResponse {
+    energy_density: EnergyDensityResponse,
+}
+
+/// An energy density (MJ per litre, net calorific value).
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = EnergyDensity)]
+pub struct EnergyDensityResponse {
+    /// Decimal string.
+    amount: String,
+    /// Always `MJ/l`.
+    unit: &'static str,
+}
+
+/// One leg of client 3.9.2's `CreateMultiLegShippingEstimateByFuelResponse`.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = FuelLegEstimate)]
+pub struct FuelLegResponse {
+    /// Well-to-wheel, with its stages.
+    mass: ShippingMassResponse,
+    /// The fuel's DESNZ factor per litre (a blend's: the volume-weighted mix).
+    emission_factor: Option<EmissionFactorResponse>,
+    methodology_details: FuelMethodologyResponse,
+}
+
+/// The score of 3.9.2's by-fuel answer (`{score}`).
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = FuelDataQualityScore)]
+pub struct ScoreOnlyResponse {
+    score: &'static str,
+}
+
+/// Client 3.9.2's `CreateMultiLegShippingEstimateByFuelResponse`.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = MultiLegByFuelEstimateDoc)]
+pub struct ByFuelEstimateResponse {
+    #[serde(flatten)]
+    base: EstimateResponse,
+    /// Per leg, in request order.
+    legs: Vec<FuelLegResponse>,
+    /// The worst of the legs' fuel grades.
+    data_quality_score: Option<ScoreOnlyResponse>,
+    #[serde(flatten)]
+    shipment: ShipmentFieldsResponse,
+}
+
 /// The contract's `TransactionEmissionEstimate`.
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(as = TransactionEstimateDoc)]
@@ -986,6 +1036,7 @@ pub enum AnyEstimateResponse {
     Transaction(Box<TransactionEstimateResponse>),
     Company(Box<CompanyEstimateResponse>),
     EmissionFactor(Box<EmissionFactorEstimateResponse>),
+    ByFuel(Box<ByFuelEstimateResponse>),
 }
 
 /// One entry of `GET /v1/estimates/shipping/all`: a single-leg or a multi-leg
@@ -1014,6 +1065,7 @@ pub fn render(
         e.detail,
         EstimateDetail::Shipping(_) | EstimateDetail::MultiLegShipping { .. }
     );
+    let stages = shipping || matches!(e.detail, EstimateDetail::FuelLegs(_));
     // Only the shipping answers read the request back (the shipment as sent);
     // the other kinds do not parse it again.
     let sent: SentRequest = if shipping {
@@ -1023,7 +1075,7 @@ pub fn render(
     };
     let base = EstimateResponse {
         id: e.id.to_string(),
-        mass: if shipping {
+        mass: if stages {
             let wtw = match &e.detail {
                 EstimateDetail::Shipping(l) => leg_wtw(l, e.explanation.parts.first()),
                 _ => Some(e.explanation.wtw()).filter(|_| !e.explanation.parts.is_empty()),
@@ -1100,6 +1152,33 @@ pub fn render(
             AnyEstimateResponse::EmissionFactor(Box::new(EmissionFactorEstimateResponse {
                 base,
                 emission_factor: crate::routes::emission_factors::factor_body(f),
+            }))
+        }
+        EstimateDetail::FuelLegs(legs) => {
+            AnyEstimateResponse::ByFuel(Box::new(ByFuelEstimateResponse {
+                base,
+                legs: legs
+                    .iter()
+                    .enumerate()
+                    .map(|(i, l)| FuelLegResponse {
+                        mass: shipping_mass(l.mass, Some(l.wtw), unit),
+                        emission_factor: part(&format!("legs[{i}]"))
+                            .and_then(Part::emission_factor)
+                            .map(emission_factor),
+                        methodology_details: FuelMethodologyResponse {
+                            energy_density: EnergyDensityResponse {
+                                amount: l.energy_density.normalize().to_string(),
+                                unit: "MJ/l",
+                            },
+                        },
+                    })
+                    .collect(),
+                data_quality_score: legs
+                    .iter()
+                    .map(|l| l.grade)
+                    .max()
+                    .map(|g| ScoreOnlyResponse { score: g.as_str() }),
+                shipment: shipment_fields(e),
             }))
         }
     }))
