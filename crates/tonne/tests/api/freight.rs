@@ -125,7 +125,170 @@ async fn methods_by_class_take_their_rows_and_grade_their_quality(app: TestApp) 
     assert_eq!(app.count_estimates_and_orders().await, before);
 }
 
+/// Client 3.9.2's multi-leg estimate by fuel, by hand from the DESNZ 2025 rows:
+/// - 1,000 l of diesel (100 % mineral, 1_101_1012_8_1): 1,000 × 2.66155 =
+///   2,661.55 kg tank-to-wheel + 1,000 × 0.62409 (WTT- fuels 11_101_1012_8_1)
+///   = 624.09 kg = 3,285.64 kg; 2.66155 kg/l ÷ 0.26808 kg/kWh (Net CV) ×
+///   3.6 MJ/kWh = 35.7415 MJ/l;
+/// - 1,000 l of 95 % diesel + 5 % biodiesel ME (2_103_1032_8_1, 0.16751 kg/l;
+///   WTT 12_900_1032_8_1, 0.39508 kg/l): 0.95 × 2.66155 + 0.05 × 0.16751 =
+///   2.536848 kg/l → 2,536.848 kg; 0.95 × 0.62409 + 0.05 × 0.39508 =
+///   0.6126395 kg/l → 612.640 kg; 3,149.488 kg.
+///
+/// Total 6,435.128 kg.
+async fn multi_leg_by_fuel_is_litres_times_the_fuel_rows(app: TestApp) {
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    let body = json!({
+        "legs": [
+            {"fuel": "diesel", "fuel_consumed_litres": 1000},
+            {"fuel": "95_diesel_5_biodiesel", "fuel_consumed_litres": 1000.0},
+        ],
+        "is_shipment": true,
+        "shipped_at": "2024-05-01T10:00:00Z",
+    });
+    let res = app
+        .post(
+            "/v1/estimates/shipping/multi-leg/by-fuel",
+            &t.live_key,
+            &body,
+        )
+        .await;
+    assert_eq!(res.status, 200, "{}", res.body);
+    let e = &res.body;
+    for k in [
+        "id",
+        "quote",
+        "request",
+        "external_estimate_url",
+        "legs",
+        "mass",
+        "is_shipment",
+        "shipped_at",
+        "data_quality_score",
+        "created_at",
+        "filename",
+        "user_fullname",
+    ] {
+        assert!(e.get(k).is_some(), "missing `{k}` in {e}");
+    }
+    assert_eq!(grams(e), 6_435_128);
+    assert_eq!(e["is_shipment"], true);
+    assert_eq!(e["shipped_at"], "2024-05-01T10:00:00Z");
+    assert_eq!(e["request"]["legs"][0]["fuel"], "diesel");
+    assert_eq!(e["data_quality_score"], json!({"score": "A"}));
+    conforms_2024("EstimateQuote", &e["quote"]);
+    let legs = e["legs"].as_array().unwrap();
+    assert_eq!(grams(&legs[0]), 3_285_640);
+    assert_eq!(
+        legs[0]["mass"]["wtw_details"],
+        json!({"wtt": {"amount": "0.62409", "unit": "t"}, "ttw": {"amount": "2.66155", "unit": "t"}, "unknown": {"amount": "0", "unit": "t"}})
+    );
+    assert_eq!(
+        legs[0]["methodology_details"],
+        json!({"energy_density": {"amount": "35.7415", "unit": "MJ/l"}})
+    );
+    assert_eq!(
+        legs[0]["emission_factor"]["id"],
+        "FUEL_DIESEL_MINERAL_LITRE"
+    );
+    assert_eq!(legs[0]["emission_factor"]["denominator_unit"], "l");
+    assert_eq!(
+        legs[0]["emission_factor"]["gas_emissions"]["wtw_breakdown"]["wtt_co2e"],
+        "0.62409"
+    );
+    conforms_2024(
+        "EmissionFactorWithGasEmissions",
+        &legs[0]["emission_factor"],
+    );
+    assert_eq!(grams(&legs[1]), 3_149_488);
+    assert_eq!(
+        legs[1]["emission_factor"]["gas_emissions"]["co2e"],
+        "2.536848"
+    );
+    assert_eq!(legs[1]["mass"]["wtw_details"]["wtt"]["amount"], "0.61264");
+    conforms_2024(
+        "EmissionFactorWithGasEmissions",
+        &legs[1]["emission_factor"],
+    );
+    assert!(
+        e["explanation"]["notes"]
+            .to_string()
+            .contains("well-to-wheel"),
+        "{}",
+        e["explanation"]
+    );
+
+    // read back as computed, in another unit
+    let id = e["id"].as_str().unwrap();
+    let got = app
+        .get(
+            &format!("/v1/estimates/shipping/multi-leg/by-fuel/{id}?estimate_mass_unit=kg"),
+            &t.live_key,
+        )
+        .await;
+    assert_eq!(got.status, 200, "{}", got.body);
+    assert_eq!(got.body["mass"]["amount"], "6435.128");
+    assert_eq!(got.body["legs"], {
+        let mut legs = e["legs"].clone();
+        for (i, l) in legs.as_array_mut().unwrap().iter_mut().enumerate() {
+            l["mass"] = got.body["legs"][i]["mass"].clone();
+        }
+        legs
+    });
+    // another kind's id is not found here, nor this id on the multi-leg route
+    let other = app
+        .get(
+            &format!("/v1/estimates/shipping/multi-leg/{id}"),
+            &t.live_key,
+        )
+        .await;
+    assert_eq!(other.status, 404, "{}", other.body);
+
+    // ordered by estimate: the well-to-wheel mass
+    let order = app
+        .post(
+            "/v1/orders/by-estimate",
+            &t.live_key,
+            &json!({"estimate_id": id, "idempotency_key": "by-fuel-1"}),
+        )
+        .await;
+    assert_eq!(order.status, 200, "{}", order.body);
+    assert_eq!(order.body["requested_quantity"], e["mass"]["amount"]);
+
+    // refusals name the field, and nothing is stored
+    let before = app.count_estimates_and_orders().await;
+    for (bad, field) in [
+        (
+            json!({"legs": [{"fuel": "kerosene", "fuel_consumed_litres": 1}]}),
+            "legs[0].fuel",
+        ),
+        (
+            json!({"legs": [{"fuel": "lpg", "fuel_consumed_litres": 1}, {"fuel": "lpg", "fuel_consumed_litres": -2}]}),
+            "legs[1].fuel_consumed_litres",
+        ),
+        (json!({"legs": []}), "legs"),
+        (json!({"legs": [{"fuel": "lpg"}]}), "fuel_consumed_litres"),
+    ] {
+        let res = app
+            .post(
+                "/v1/estimates/shipping/multi-leg/by-fuel",
+                &t.live_key,
+                &bad,
+            )
+            .await;
+        assert_error(&res, 400, "validation_error");
+        assert!(
+            res.body.to_string().contains(field),
+            "{field}: {}",
+            res.body
+        );
+    }
+    assert_eq!(app.count_estimates_and_orders().await, before);
+}
+
 on_both_backends!(
     with crate::support::TestApp::spawn;
     methods_by_class_take_their_rows_and_grade_their_quality,
+    multi_leg_by_fuel_is_litres_times_the_fuel_rows,
 );
