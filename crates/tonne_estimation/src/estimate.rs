@@ -260,6 +260,25 @@ pub struct LegFacts {
     pub wtw: Wtw,
     /// The leg's data quality (`None` for legs stored before Tonne graded them).
     pub quality: Option<crate::shipping::DataQuality>,
+    /// The road method's load model and what was sent with it (HGV legs of
+    /// the road method; `None` otherwise).
+    pub road: Option<RoadFacts>,
+}
+
+/// What a road-method leg used: the contract's `RoadMethodologyDetails`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoadFacts {
+    /// MJ per tonne·km.
+    pub energy_mj_per_tkm: Decimal,
+    /// Tonnes.
+    pub capacity_t: Decimal,
+    pub load_factor: Decimal,
+    pub empty_runs_factor: Decimal,
+    pub capacity_utilisation: Decimal,
+    /// As sent (no effect on the rows).
+    pub gradient: Option<String>,
+    pub situation: Option<String>,
+    pub emission_standard: Option<String>,
 }
 
 /// One end of a leg's route.

@@ -287,8 +287,199 @@ async fn multi_leg_by_fuel_is_litres_times_the_fuel_rows(app: TestApp) {
     assert_eq!(app.count_estimates_and_orders().await, before);
 }
 
+/// The road method by hand (DESNZ 2025 articulated > 33 t, see
+/// `shipping::road::tests`): load factor 0.8, empty runs 0.25 → 0.0840491
+/// kg/t·km tank-to-wheel, 0.0198336 well-to-tank; 10 t × 100 km = 84.049 kg
+/// + 19.834 kg = 103.883 kg. Energy: 0.0840491 ÷ (0.25953 ÷ 3.6 kg CO2e per MJ
+/// of diesel) = 1.165864 MJ/t·km; capacity 1.06921 ÷ 0.05988 = 17.856 t.
+async fn road_and_inferred_vessel_methods(app: TestApp) {
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    let on_road = |method: Value| {
+        json!({
+            "shipment": {"mass": {"amount": "10", "unit": "t"}},
+            "route": {"amount": "100", "unit": "km"},
+            "method": method,
+        })
+    };
+    let res = app
+        .post(
+            "/v1/estimates/shipping",
+            &t.live_key,
+            &on_road(json!({"vehicle_type": "truck_articulated_40t", "fuel": "diesel", "load_factor": 0.8, "empty_runs_factor": 0.25, "gradient": "hilly"})),
+        )
+        .await;
+    assert_eq!(res.status, 200, "{}", res.body);
+    conforms_2024("SingleShippingEmissionEstimate", &res.body);
+    assert_eq!(grams(&res.body), 103_883);
+    assert_eq!(res.body["mass"]["wtw_details"]["ttw"]["amount"], "0.084049");
+    assert_eq!(
+        res.body["methodology_details"],
+        json!({
+            "energy_consumption": {"amount": "1.165864", "unit": "MJ/tkm"},
+            "vehicle_capacity": "17.856",
+            "load_factor": 0.8,
+            "empty_runs_factor": 0.25,
+            "emission_standard": "euro6",
+            "capacity_utilisation": 0.6,
+            "situation": "motorway_rural_freeflow",
+            "gradient": "hilly",
+        })
+    );
+    assert_eq!(res.body["emission_factor"]["id"], "HGV_ARTIC_OVER_33");
+    assert_eq!(res.body["data_quality_score"]["score"], "A");
+    // read back as computed
+    let id = res.body["id"].as_str().unwrap();
+    let got = app
+        .get(&format!("/v1/estimates/shipping/{id}"), &t.live_key)
+        .await;
+    assert_eq!(
+        got.body["methodology_details"],
+        res.body["methodology_details"]
+    );
+    assert_eq!(got.body["mass"], res.body["mass"]);
+
+    // neither load nor empty runs: DESNZ's average-laden row, as the simple name
+    let plain = app
+        .post(
+            "/v1/estimates/shipping",
+            &t.live_key,
+            &on_road(json!({"vehicle_type": "truck_articulated_40t", "fuel": "diesel"})),
+        )
+        .await;
+    let simple = app
+        .post(
+            "/v1/estimates/shipping",
+            &t.live_key,
+            &on_road(json!("truck_articulated_40t")),
+        )
+        .await;
+    assert_eq!(plain.body["mass"], simple.body["mass"]);
+    // a multi-leg road leg, with client 3.9.2's route_inference (accepted: legs as sent)
+    let multi = app
+        .post(
+            "/v1/estimates/shipping/multi-leg",
+            &t.live_key,
+            &json!({
+                "shipment": {"mass": {"amount": "10", "unit": "t"}},
+                "legs": [{"route": {"amount": "100", "unit": "km"}, "method": {"vehicle_type": "truck", "fuel": "gasoline", "refrigerated": true}}],
+                "route_inference": "on",
+            }),
+        )
+        .await;
+    assert_eq!(multi.status, 200, "{}", multi.body);
+    assert_eq!(multi.body["legs"][0]["data_quality_score"]["score"], "C");
+    assert!(
+        multi.body["explanation"]["notes"]
+            .to_string()
+            .contains("gasoline"),
+        "{}",
+        multi.body["explanation"]
+    );
+
+    // an inferred vessel: no schedules, the average container ship, flagged
+    let sea = |method: Value| {
+        json!({
+            "shipment": {"containers": "2"},
+            "route": {"source": {"locode": "CNSHA"}, "destination": {"locode": "NLRTM"}},
+            "method": method,
+        })
+    };
+    let inferred = app
+        .post(
+            "/v1/estimates/shipping",
+            &t.live_key,
+            &sea(json!({"vessel_inference": {"departure_on": "2024-05-01", "arrival_on": "2024-06-10", "carrier_name": "MAERSK"}})),
+        )
+        .await;
+    assert_eq!(inferred.status, 200, "{}", inferred.body);
+    conforms_2024("SingleShippingEmissionEstimate", &inferred.body);
+    let container = app
+        .post(
+            "/v1/estimates/shipping",
+            &t.live_key,
+            &sea(json!({"vessel_type": "container_ship"})),
+        )
+        .await;
+    assert_eq!(inferred.body["mass"], container.body["mass"]);
+    assert_eq!(
+        inferred.body["methodology"],
+        json!(["imo_unavailable_container_ship_fallback"])
+    );
+    assert_eq!(
+        inferred.body["data_quality_score"]["components"]["emission_factor_score"],
+        "C"
+    );
+    assert!(
+        inferred.body["explanation"]["notes"]
+            .to_string()
+            .contains("vessel inference unavailable")
+    );
+
+    // bad values name their field; nothing is stored
+    let before = app.count_estimates_and_orders().await;
+    for (method, field) in [
+        (
+            json!({"vehicle_type": "bicycle", "fuel": "diesel"}),
+            "method.vehicle_type",
+        ),
+        (
+            json!({"vehicle_type": "truck", "fuel": "hydrogen"}),
+            "method.fuel",
+        ),
+        (
+            json!({"vehicle_type": "truck", "fuel": "diesel", "load_factor": 0}),
+            "method.load_factor",
+        ),
+        (
+            json!({"vehicle_type": "truck", "fuel": "diesel", "load_factor": 1.5}),
+            "method.load_factor",
+        ),
+        (
+            json!({"vehicle_type": "truck", "fuel": "diesel", "empty_runs_factor": -0.1}),
+            "method.empty_runs_factor",
+        ),
+        (
+            json!({"vehicle_type": "truck", "fuel": "diesel", "situation": "moon"}),
+            "method.situation",
+        ),
+    ] {
+        let res = app
+            .post("/v1/estimates/shipping", &t.live_key, &on_road(method))
+            .await;
+        assert_error(&res, 400, "validation_error");
+        assert!(
+            res.body.to_string().contains(field),
+            "{field}: {}",
+            res.body
+        );
+    }
+    for (method, field) in [
+        (
+            json!({"vessel_inference": {"departure_on": "2024-05-01", "arrival_on": "2024-06-10", "carrier_name": "ACME"}}),
+            "method.vessel_inference.carrier_name",
+        ),
+        (
+            json!({"vessel_inference": {"departure_on": "2024-05-01", "arrival_on": "2024-04-10", "carrier_name": "MSC"}}),
+            "method.vessel_inference.arrival_on",
+        ),
+    ] {
+        let res = app
+            .post("/v1/estimates/shipping", &t.live_key, &sea(method))
+            .await;
+        assert_error(&res, 400, "validation_error");
+        assert!(
+            res.body.to_string().contains(field),
+            "{field}: {}",
+            res.body
+        );
+    }
+    assert_eq!(app.count_estimates_and_orders().await, before);
+}
+
 on_both_backends!(
     with crate::support::TestApp::spawn;
     methods_by_class_take_their_rows_and_grade_their_quality,
     multi_leg_by_fuel_is_litres_times_the_fuel_rows,
+    road_and_inferred_vessel_methods,
 );

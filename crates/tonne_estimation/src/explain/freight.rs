@@ -4,7 +4,7 @@
 use rust_decimal::Decimal;
 
 use crate::LatLon;
-use crate::estimate::{LegFacts, Methodology, RouteEnd, ShippingLeg};
+use crate::estimate::{LegFacts, Methodology, RoadFacts, RouteEnd, ShippingLeg};
 use crate::explanation::{FactorUse, Part, Quantity};
 use crate::factors::GasSplit;
 use crate::route::{Place, Route};
@@ -76,6 +76,19 @@ pub(super) fn leg_facts(
         wtt_kg_per_tkm: wtt.map(|w| w.normalize()),
         wtw: part.wtw(),
         quality: Some(trace.quality),
+        road: match (&leg.method, trace.road.as_ref().and_then(|r| r.load)) {
+            (shipping::Method::Road(m), Some(load)) => Some(RoadFacts {
+                energy_mj_per_tkm: load.energy_mj_per_tkm.round_dp(6).normalize(),
+                capacity_t: load.capacity_t.round_dp(3).normalize(),
+                load_factor: load.load_factor.round_dp(4).normalize(),
+                empty_runs_factor: load.empty_runs_factor.round_dp(4).normalize(),
+                capacity_utilisation: load.capacity_utilisation.round_dp(4).normalize(),
+                gradient: m.gradient.clone(),
+                situation: m.situation.clone(),
+                emission_standard: m.emission_standard.clone(),
+            }),
+            _ => None,
+        },
     }
 }
 

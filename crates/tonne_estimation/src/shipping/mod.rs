@@ -32,6 +32,7 @@ pub enum Mode {
 
 pub mod fuel;
 mod methods;
+pub mod road;
 
 pub use methods::{DataQuality, Grade, Resolved, SIMPLE_NAMES, is_simple_method, resolve_simple};
 
@@ -119,6 +120,19 @@ pub enum Method {
         /// `plane`, `cargo_plane` or `passenger_plane`.
         configuration: String,
     },
+    /// A road vehicle by class, fuel, load and empty running (DESNZ HGV and
+    /// van rows; see [`road`]).
+    Road(road::RoadMethod),
+    /// A vessel to infer from a carrier's schedule (Tonne has no schedules
+    /// or AIS data: the average container ship, as for an unknown IMO number).
+    InferredVessel {
+        /// `YYYY-MM-DD`.
+        departure_on: String,
+        /// `YYYY-MM-DD`.
+        arrival_on: String,
+        /// One of the contract's carriers.
+        carrier_name: String,
+    },
 }
 
 /// Cargo type for shipments given in TEU.
@@ -184,6 +198,10 @@ pub struct Leg {
 pub const IMO_FALLBACK: &str = "imo_unavailable_container_ship_fallback";
 /// Methodology note when a trade lane was given with an unknown vessel.
 pub const IMO_TRADE_LANE_FALLBACK: &str = "imo_unavailable_container_ship_trade_lane_fallback";
+/// Tonne's note (in the explanation; the contract's `methodology` enum has
+/// no such value) when a vessel to infer from a carrier's schedule fell back
+/// to the average container ship.
+pub const INFERRED_VESSEL_FALLBACK: &str = "vessel inference unavailable (no carrier schedules or AIS data): the average container ship is used";
 /// Methodology note when a flight (or an aircraft type without seats) could
 /// not be used: the generic plane method was.
 pub const FLIGHT_NUMBER_FALLBACK: &str = "flight_number_unavailable_fallback";
@@ -384,6 +402,8 @@ pub(crate) struct LegTrace {
     pub quality: DataQuality,
     /// Where the factor stands in for one no open source has: which, and why.
     pub stand_in: Option<String>,
+    /// The road method's intensity and load model.
+    pub road: Option<road::RoadUse>,
 }
 
 /// How well a leg's distance is known: sent (A), over the maritime network
@@ -428,6 +448,8 @@ pub(crate) fn leg_traced(
     // the mode and the factors whose product is its intensity in kg CO2e per
     // tonne·km (air: by haul band, below)
     let unknown = || EstimateError::invalid(&field("method"), "is not a known shipping method");
+    // the road method's own intensity (not a product of its rows)
+    let mut road_use: Option<road::RoadUse> = None;
     // the factor's grade, and where it stands in for one no open source has, why
     let (mode, mut factors, mut grade, stand_in) = match &leg.method {
         Method::Simple(name) => {
@@ -462,6 +484,28 @@ pub(crate) fn leg_traced(
                 IMO_FALLBACK
             });
             (Mode::Sea, container_factors(*refrigerated), Grade::C, None)
+        }
+        Method::Road(m) => {
+            let r = road::resolve(&field("method"), m)?;
+            let (grade, factors) = (r.grade, r.factors.clone());
+            let notes = r.notes.join("; ");
+            road_use = Some(r);
+            (
+                Mode::Road,
+                factors,
+                grade,
+                (!notes.is_empty()).then_some(notes),
+            )
+        }
+        Method::InferredVessel { .. } => {
+            // the contract's nearest flag: no vessel identified, the generic container ship
+            methodology.push(IMO_FALLBACK);
+            (
+                Mode::Sea,
+                container_factors(false),
+                Grade::C,
+                Some(INFERRED_VESSEL_FALLBACK.to_owned()),
+            )
         }
         // typical seats, the global load factor: one step below an exact row
         Method::Aircraft { .. } => (Mode::Air, vec![authored::TIM_JET_FUEL_TTW], Grade::B, None),
@@ -510,7 +554,10 @@ pub(crate) fn leg_traced(
             factors = vec![air_freight_factor(Band::of(distance.km()))];
             crate::flight::banded_kg(distance.km(), |b| air_freight_factor(b).value())
         }
-        (None, _) => distance.km() * factors.iter().map(Factor::value).product::<Decimal>(),
+        (None, _) => match &road_use {
+            Some(r) => distance.km() * r.ttw,
+            None => distance.km() * factors.iter().map(Factor::value).product::<Decimal>(),
+        },
     };
     let kg = tonnes * kg_per_tonne;
     let primary = *factors.first().ok_or_else(unknown)?;
@@ -522,6 +569,7 @@ pub(crate) fn leg_traced(
             let f = air_freight_factor(b);
             crate::factors::GasSplit::of(f.id).map_or(Decimal::ZERO, |g| g.wtt)
         })),
+        (None, _) if road_use.is_some() => road_use.as_ref().map(|r| distance.km() * r.wtt),
         // the leg's factors with the emission factor's WTT row in its place
         // (exact decimals: no division by the factor)
         (None, _) => crate::factors::GasSplit::of(primary.id).map(|g| {
@@ -545,10 +593,17 @@ pub(crate) fn leg_traced(
             Some(per_tonne / km)
         }
     };
-    let zero_km = factors.iter().map(Factor::value).product::<Decimal>();
+    let zero_km = match &road_use {
+        Some(r) => r.ttw,
+        None => factors.iter().map(Factor::value).product::<Decimal>(),
+    };
     let ttw_intensity = per_tkm(kg_per_tonne).unwrap_or(zero_km);
-    let wtt_intensity = wtt_per_tonne
-        .map(|w| per_tkm(w).unwrap_or_else(|| zero_km * wtt_ratio(&primary).unwrap_or_default()));
+    let wtt_intensity = wtt_per_tonne.map(|w| {
+        per_tkm(w).unwrap_or_else(|| match &road_use {
+            Some(r) => r.wtt,
+            None => zero_km * wtt_ratio(&primary).unwrap_or_default(),
+        })
+    });
     Ok((
         LegEstimate {
             mass: Mass::from_grams(ttw.grams().saturating_add(wtt.grams())),
@@ -574,6 +629,7 @@ pub(crate) fn leg_traced(
                 shipment_grade(shipment),
             ),
             stand_in,
+            road: road_use,
         },
     ))
 }

@@ -11,7 +11,7 @@ use tonne_estimation::Distance;
 use tonne_estimation::catalogue::{CatalogueFactor, FactorSource, LogicalUnit, denominator_unit};
 use tonne_estimation::estimate::{
     BundleShare, EstimateDetail, EstimateKind, FuelLegResult, LegFacts, Methodology, QuoteTerms,
-    RouteEnd, ShippingLeg,
+    RoadFacts, RouteEnd, ShippingLeg,
 };
 use tonne_estimation::explain::{Explanation, FactorUse, Part, Quantity, Wtw};
 use tonne_estimation::factors::GasSplit;
@@ -153,6 +153,21 @@ struct FactsV2 {
     /// rows written before Tonne graded legs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     quality: Option<(String, String, Option<String>, String)>,
+    /// The road method's load model; absent for other methods.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    road: Option<RoadV2>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct RoadV2 {
+    energy_mj_per_tkm: Decimal,
+    capacity_t: Decimal,
+    load_factor: Decimal,
+    empty_runs_factor: Decimal,
+    capacity_utilisation: Decimal,
+    gradient: Option<String>,
+    situation: Option<String>,
+    emission_standard: Option<String>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -276,6 +291,16 @@ fn leg_v2(l: &ShippingLeg) -> LegV2 {
                     q.shipment.as_str().to_owned(),
                 )
             }),
+            road: f.road.as_ref().map(|r| RoadV2 {
+                energy_mj_per_tkm: r.energy_mj_per_tkm,
+                capacity_t: r.capacity_t,
+                load_factor: r.load_factor,
+                empty_runs_factor: r.empty_runs_factor,
+                capacity_utilisation: r.capacity_utilisation,
+                gradient: r.gradient.clone(),
+                situation: r.situation.clone(),
+                emission_standard: r.emission_standard.clone(),
+            }),
         }),
     }
 }
@@ -306,6 +331,16 @@ fn facts(f: FactsV2) -> Option<LegFacts> {
                 },
                 shipment: Grade::parse(&shipment)?,
             })
+        }),
+        road: f.road.map(|r| RoadFacts {
+            energy_mj_per_tkm: r.energy_mj_per_tkm,
+            capacity_t: r.capacity_t,
+            load_factor: r.load_factor,
+            empty_runs_factor: r.empty_runs_factor,
+            capacity_utilisation: r.capacity_utilisation,
+            gradient: r.gradient,
+            situation: r.situation,
+            emission_standard: r.emission_standard,
         }),
     })
 }
