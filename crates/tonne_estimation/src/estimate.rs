@@ -262,7 +262,7 @@ pub struct LegFacts {
     pub quality: Option<crate::shipping::DataQuality>,
     /// The road method's load model and what was sent with it (HGV legs of
     /// the road method; `None` otherwise).
-    pub road: Option<RoadFacts>,
+    pub road: Option<Box<RoadFacts>>,
 }
 
 /// What a road-method leg used: the contract's `RoadMethodologyDetails`.

@@ -290,8 +290,8 @@ async fn multi_leg_by_fuel_is_litres_times_the_fuel_rows(app: TestApp) {
 /// The road method by hand (DESNZ 2025 articulated > 33 t, see
 /// `shipping::road::tests`): load factor 0.8, empty runs 0.25 → 0.0840491
 /// kg/t·km tank-to-wheel, 0.0198336 well-to-tank; 10 t × 100 km = 84.049 kg
-/// + 19.834 kg = 103.883 kg. Energy: 0.0840491 ÷ (0.25953 ÷ 3.6 kg CO2e per MJ
-/// of diesel) = 1.165864 MJ/t·km; capacity 1.06921 ÷ 0.05988 = 17.856 t.
+/// and 19.834 kg, 103.883 kg. Energy: 0.0840491 ÷ (0.25953 ÷ 3.6 kg CO2e per
+/// MJ of diesel) = 1.165864 MJ/t·km; capacity 1.06921 ÷ 0.05988 = 17.856 t.
 async fn road_and_inferred_vessel_methods(app: TestApp) {
     app.demo_catalogue().await;
     let t = app.tenant().await;

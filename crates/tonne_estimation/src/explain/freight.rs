@@ -77,7 +77,7 @@ pub(super) fn leg_facts(
         wtw: part.wtw(),
         quality: Some(trace.quality),
         road: match (&leg.method, trace.road.as_ref().and_then(|r| r.load)) {
-            (shipping::Method::Road(m), Some(load)) => Some(RoadFacts {
+            (shipping::Method::Road(m), Some(load)) => Some(Box::new(RoadFacts {
                 energy_mj_per_tkm: load.energy_mj_per_tkm.round_dp(6).normalize(),
                 capacity_t: load.capacity_t.round_dp(3).normalize(),
                 load_factor: load.load_factor.round_dp(4).normalize(),
@@ -86,7 +86,7 @@ pub(super) fn leg_facts(
                 gradient: m.gradient.clone(),
                 situation: m.situation.clone(),
                 emission_standard: m.emission_standard.clone(),
-            }),
+            })),
             _ => None,
         },
     }
@@ -200,6 +200,7 @@ pub(super) fn fuel_part(
 ) -> Part {
     use shipping::fuel::LegFuel;
     let components = leg.fuel.components();
+    let first = components.first().map(|(r, _)| r.litre);
     let mut factors = Vec::new();
     if components.len() > 1 {
         let rows: Vec<String> = components
@@ -216,7 +217,7 @@ pub(super) fn fuel_part(
             id: format!("FUEL_BLEND:{}", leg.fuel.name()),
             value: e.ttw_per_litre.normalize(),
             unit: "kg CO2e/litres".into(),
-            source: components[0].0.litre.publication().to_owned(),
+            source: first.map_or("", |f| f.publication()).to_owned(),
             row: Some(format!("{} (by volume)", rows.join(" + "))),
             year: Some(2025),
             gases: None,
@@ -234,7 +235,7 @@ pub(super) fn fuel_part(
         LegFuel::EthanolFromCorn | LegFuel::HvoFromTallow => notes.push(format!(
             "{name}: DESNZ does not split {} by feedstock: {} is used",
             leg.fuel.name(),
-            components[0].0.litre.id
+            first.map_or("", |f| f.id)
         )),
         _ => {}
     }

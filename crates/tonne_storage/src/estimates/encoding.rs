@@ -332,15 +332,17 @@ fn facts(f: FactsV2) -> Option<LegFacts> {
                 shipment: Grade::parse(&shipment)?,
             })
         }),
-        road: f.road.map(|r| RoadFacts {
-            energy_mj_per_tkm: r.energy_mj_per_tkm,
-            capacity_t: r.capacity_t,
-            load_factor: r.load_factor,
-            empty_runs_factor: r.empty_runs_factor,
-            capacity_utilisation: r.capacity_utilisation,
-            gradient: r.gradient,
-            situation: r.situation,
-            emission_standard: r.emission_standard,
+        road: f.road.map(|r| {
+            Box::new(RoadFacts {
+                energy_mj_per_tkm: r.energy_mj_per_tkm,
+                capacity_t: r.capacity_t,
+                load_factor: r.load_factor,
+                empty_runs_factor: r.empty_runs_factor,
+                capacity_utilisation: r.capacity_utilisation,
+                gradient: r.gradient,
+                situation: r.situation,
+                emission_standard: r.emission_standard,
+            })
         }),
     })
 }

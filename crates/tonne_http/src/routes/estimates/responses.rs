@@ -753,7 +753,7 @@ fn leg_fields(
         distance_calculation_details: None,
         route: f.and_then(|f| route(f, &l.distance)),
         emission_factor: part.and_then(Part::emission_factor).map(emission_factor),
-        methodology_details: f.and_then(|f| f.road.as_ref()).map(road_details),
+        methodology_details: f.and_then(|f| f.road.as_deref()).map(road_details),
         activity: f.map(|f| LogisticsActivityResponse {
             value: (f.payload_tonnes * l.distance.km())
                 .round_dp(6)
