@@ -24,7 +24,7 @@ use crate::factors::desnz_2025 as desnz;
 use crate::factors::{Factor, GasSplit};
 use crate::units::kg_to_mass;
 
-use super::Grade;
+use super::methods::Grade;
 
 /// A fuel of the contract's by-fuel legs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

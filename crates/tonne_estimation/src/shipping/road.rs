@@ -33,7 +33,7 @@ use crate::errors::EstimateError;
 use crate::factors::desnz_2025 as desnz;
 use crate::factors::{Factor, GasSplit};
 
-use super::Grade;
+use super::methods::Grade;
 use super::fuel::LegFuel;
 
 /// The contract's road vehicle types, by DESNZ class.
