@@ -673,8 +673,12 @@ fn aircraft_freight(
 /// A multi-leg estimate: legs in order, mass and distance summed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MultiLegEstimate {
-    /// Σ legs.
+    /// Σ legs, well-to-wheel (`ttw + wtt`).
     pub mass: Mass,
+    /// Σ legs' tank-to-wheel.
+    pub ttw: Mass,
+    /// Σ legs' well-to-tank.
+    pub wtt: Mass,
     /// Σ distances.
     pub distance: Distance,
     /// Per leg.
@@ -698,9 +702,12 @@ pub(crate) fn multi_leg_traced(
     let mut out = Vec::with_capacity(legs.len());
     let mut traces = Vec::with_capacity(legs.len());
     let (mut grams, mut km) = (0_i64, Decimal::ZERO);
+    let (mut ttw, mut wtt) = (0_i64, 0_i64);
     for (i, l) in legs.iter().enumerate() {
         let (e, trace) = leg_traced(&format!("legs[{i}]"), shipment, l)?;
         grams = grams.saturating_add(e.mass.grams());
+        ttw = ttw.saturating_add(e.ttw.grams());
+        wtt = wtt.saturating_add(e.wtt.grams());
         km += e.distance.km();
         out.push(e);
         traces.push(trace);
@@ -708,6 +715,8 @@ pub(crate) fn multi_leg_traced(
     Ok((
         MultiLegEstimate {
             mass: Mass::from_grams(grams),
+            ttw: Mass::from_grams(ttw),
+            wtt: Mass::from_grams(wtt),
             distance: Distance::from_km(km),
             legs: out,
         },

@@ -33,8 +33,8 @@ use crate::errors::EstimateError;
 use crate::factors::desnz_2025 as desnz;
 use crate::factors::{Factor, GasSplit};
 
-use super::methods::Grade;
 use super::fuel::LegFuel;
+use super::methods::Grade;
 
 /// The contract's road vehicle types, by DESNZ class.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -245,6 +245,13 @@ fn multi_leg_sums_and_is_monotonic() {
         e.legs.iter().map(|l| l.mass.grams()).sum::<i64>()
     );
     assert_eq!(e.distance.km(), Decimal::from(1000));
+    assert_eq!(e.mass.grams(), e.ttw.grams() + e.wtt.grams());
+    // 5 t × 100 km × (0.10163 + 0.02359) + 5 t × 900 km × (0.02779 + 0.00691)
+    // = 50.815 + 11.795 + 125.055 + 31.095 = 218.76 kg
+    assert_eq!(
+        (e.ttw.grams(), e.wtt.grams()),
+        (50_815 + 125_055, 11_795 + 31_095)
+    );
     assert!(multi_leg(&tonnes(6), &legs).unwrap().mass > e.mass);
     assert_eq!(multi_leg(&tonnes(0), &legs).unwrap().mass.grams(), 0);
     let mut last = 0;
