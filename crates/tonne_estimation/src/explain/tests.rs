@@ -630,3 +630,87 @@ fn a_floored_flight_says_so_and_an_unfloored_one_does_not() {
     assert_eq!(plain.mass.unwrap().grams(), 650_157);
     assert!(!plain.explanation.notes.iter().any(|n| n == BAND_FLOOR));
 }
+
+#[test]
+fn a_by_fuel_leg_names_its_rows_energy_and_stages() {
+    use shipping::fuel::{FuelLeg, LegFuel};
+    let c = EstimateRequest::MultiLegShippingByFuel {
+        legs: vec![FuelLeg {
+            fuel: LegFuel::DieselBiodiesel {
+                biodiesel_percent: 5,
+            },
+            litres: Decimal::from(1000),
+        }],
+    }
+    .compute()
+    .unwrap();
+    let p = &c.explanation.parts[0];
+    let ids: Vec<&str> = p.factors.iter().map(|f| f.id.as_str()).collect();
+    // the blend first (0.95 × 2.66155 + 0.05 × 0.16751 = 2.536848 kg/l), then
+    // each DESNZ row it mixes, bioenergy's WTT row, and the per-energy rows
+    assert_eq!(
+        ids,
+        [
+            "FUEL_BLEND:95_diesel_5_biodiesel",
+            "FUEL_DIESEL_MINERAL_LITRE",
+            "FUEL_BIODIESEL_ME_LITRE",
+            "WTT_BIODIESEL_ME_LITRE",
+            "FUEL_DIESEL_MINERAL_KWH",
+            "FUEL_BIODIESEL_ME_GJ",
+        ]
+    );
+    assert_eq!(p.factors[0].value, Decimal::new(2536848, 6));
+    assert_eq!(p.quantities[1].amount, Decimal::new(356098, 4));
+    // 2,536.848 kg tank-to-wheel + 612.640 kg well-to-tank
+    let w = p.wtw();
+    assert_eq!((w.ttw.grams(), w.wtt.grams()), (2_536_848, 612_640));
+    assert_eq!(c.mass, Some(Mass::from_grams(3_149_488)));
+    let EstimateDetail::FuelLegs(legs) = &c.detail else {
+        panic!("{:?}", c.detail)
+    };
+    assert_eq!(legs[0].wtw, w);
+}
+
+#[test]
+fn a_road_leg_explains_its_load_model() {
+    use shipping::road::{RoadFuel, RoadMethod};
+    let c = EstimateRequest::Shipping {
+        shipment: Shipment::Mass(Mass::from_grams(10_000_000)),
+        leg: shipping::Leg {
+            route: Route::Distance(km("100")),
+            method: Method::Road(RoadMethod {
+                vehicle_type: "truck_articulated_40t".into(),
+                fuel: RoadFuel::parse("diesel").unwrap(),
+                load_factor: Some(Decimal::new(8, 1)),
+                empty_runs_factor: Some(Decimal::new(25, 2)),
+                refrigerated: false,
+                gradient: None,
+                situation: None,
+                emission_standard: None,
+            }),
+        },
+    }
+    .compute()
+    .unwrap();
+    // 10 t × 100 km × 0.0840491 + 10 × 100 × 0.0198336 (shipping::road::tests)
+    assert_eq!(c.mass, Some(Mass::from_grams(84_049 + 19_834)));
+    let f = leg_facts(&c)[0];
+    let road = f.road.as_ref().unwrap();
+    assert_eq!(road.capacity_t, Decimal::new(17856, 3));
+    assert_eq!(road.capacity_utilisation, Decimal::new(6, 1));
+    assert_eq!(road.energy_mj_per_tkm, Decimal::new(1165864, 6));
+    let ids: Vec<&str> = c.explanation.parts[0]
+        .factors
+        .iter()
+        .map(|x| x.id.as_str())
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            "HGV_ARTIC_OVER_33",
+            "HGV_ARTIC_OVER_33_EMPTY_KM",
+            "HGV_ARTIC_OVER_33_FULL_KM",
+            "HGV_ARTIC_OVER_33_FULL_LADEN"
+        ]
+    );
+}
