@@ -512,6 +512,8 @@ async fn shipments_list_by_every_kind_of_filter(app: TestApp) {
     .await;
     processed(&app, &t.live_key, &second).await;
 
+    let by_batch = format!("?shipment_batch_id={second}");
+    let by_shipper = format!("?shipper_id={}", t.live_account);
     let refs = |body: &Value| -> Vec<String> {
         let mut r: Vec<String> = body["data"]
             .as_array()
@@ -536,14 +538,11 @@ async fn shipments_list_by_every_kind_of_filter(app: TestApp) {
             "?shipment_date_from=2026-02-01&shipment_date_to=2026-03-31",
             vec!["AIR-1", "RAIL-1"],
         ),
-        (
-            &format!("?shipment_batch_id={second}") as &str,
-            vec!["RAIL-2"],
-        ),
+        (by_batch.as_str(), vec!["RAIL-2"]),
         ("?emissions=with_co2e", vec!["AIR-1", "RAIL-1", "SEA-1"]),
         ("?emissions=without_co2e", vec!["RAIL-2"]),
         (
-            &format!("?shipper_id={}", t.live_account) as &str,
+            by_shipper.as_str(),
             vec!["AIR-1", "RAIL-1", "RAIL-2", "SEA-1"],
         ),
         ("?shipper_id=someone-else", vec![]),

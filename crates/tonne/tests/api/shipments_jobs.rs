@@ -67,6 +67,8 @@ fn serve(url: &str) -> (Child, String) {
         }
         line.clear();
     }
+    let _ = child.kill();
+    let _ = child.wait();
     panic!("the server printed no address");
 }
 
@@ -188,7 +190,7 @@ async fn killed_mid_batch_processes_each_row_once_after_restart(db: &TestDb) {
     assert_each_row_once(&batch, N);
     assert_eq!(
         total(&http, &addr, &key).await,
-        N as u64,
+        u64::try_from(N).unwrap(),
         "a shipment twice or lost"
     );
     kill9(&mut second);
