@@ -718,6 +718,72 @@ async fn a_calculation_fills_in_the_emissions(app: TestApp) {
     assert_error(&res, 400, "validation_error");
 }
 
+async fn a_client_account_acts_through_lune_account(app: TestApp) {
+    let t = app.tenant().await;
+    let created = app
+        .post(
+            "/v1/accounts/client",
+            &t.live_key,
+            &json!({"name": "Merchant", "currency": "EUR"}),
+        )
+        .await;
+    assert_eq!(created.status, 200, "{}", created.body);
+    let client = created.body["id"].as_str().unwrap().to_owned();
+    let as_client = |req: reqwest::RequestBuilder| req.header("Lune-Account", client.as_str());
+    let res = app
+        .send(as_client(
+            app.request(
+                reqwest::Method::POST,
+                "/v1/shipments/batches",
+                Some(&t.live_key),
+            )
+            .json(
+                &json!({"shipments": [good_row("M-1", "2026-03-01")], "calculate_emissions": true}),
+            ),
+        ))
+        .await;
+    assert_eq!(res.status, 200, "{}", res.body);
+    let id = res.body["id"].as_str().unwrap().to_owned();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let batch = loop {
+        let res = app
+            .send(as_client(app.request(
+                reqwest::Method::GET,
+                &format!("/v1/shipments/batches/{id}"),
+                Some(&t.live_key),
+            )))
+            .await;
+        assert_eq!(res.status, 200, "{}", res.body);
+        if res.body["status"] == "processed" {
+            break res.body;
+        }
+        assert!(Instant::now() < deadline);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    let shipment = batch["results"][0]["shipment_id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let res = app
+        .send(as_client(app.request(
+            reqwest::Method::GET,
+            &format!("/v1/shipments/{shipment}"),
+            Some(&t.live_key),
+        )))
+        .await;
+    assert_eq!(res.status, 200, "{}", res.body);
+    // the client account is the shipper
+    assert_eq!(res.body["shipper_id"], client.as_str());
+    assert_eq!(res.body["shipper_name"], "Merchant");
+    // the key's own account sees none of it
+    let res = app
+        .get(&format!("/v1/shipments/{shipment}"), &t.live_key)
+        .await;
+    assert_error(&res, 404, "not_found");
+    let res = app.get("/v1/shipments/batches", &t.live_key).await;
+    assert_eq!(res.body["data"], json!([]));
+}
+
 on_both_backends!(
     with crate::support::TestApp::spawn;
     a_batch_is_processed_row_by_row_with_fields_named,
@@ -725,4 +791,5 @@ on_both_backends!(
     shipments_list_by_every_kind_of_filter,
     another_organisation_or_mode_sees_nothing,
     a_calculation_fills_in_the_emissions,
+    a_client_account_acts_through_lune_account,
 );
