@@ -527,3 +527,32 @@ async fn services_have_organisations(services: &Services) -> anyhow::Result<bool
     let store = tonne_storage::AccountStore::new(services.db.clone());
     Ok(store.any_organisation().await?)
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn worker_names_are_unique_per_start_and_name_the_process() {
+        let (a, b) = (shipments_worker_name(), shipments_worker_name());
+        assert_ne!(a, b, "a restarted process must not reuse a dead one's name");
+        assert!(a.contains(&format!(":{}:", std::process::id())), "{a}");
+    }
+
+    #[tokio::test]
+    async fn the_worker_pauses_when_idle_and_stops_when_told() {
+        let mut shipments = tonne_shipments::MockShipmentsService::new();
+        shipments
+            .expect_work()
+            .returning(|_| Ok(tonne_shipments::Worked::Idle));
+        let (stop, stopped) = tokio::sync::watch::channel(false);
+        let task = spawn_shipments_worker(Arc::new(shipments), stopped);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        stop.send(true).unwrap();
+        tokio::time::timeout(Duration::from_secs(2), task)
+            .await
+            .unwrap()
+            .unwrap();
+    }
+}
