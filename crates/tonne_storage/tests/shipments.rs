@@ -74,6 +74,8 @@ fn leg(carriage: Carriage, method: LegMethod, date: Option<Date>) -> LegDraft {
             tonnes: Some(Decimal::from(20)),
             teu: None,
         },
+        load_factor: None,
+        empty_run_factor: None,
         date,
         client_emissions: None,
     }
