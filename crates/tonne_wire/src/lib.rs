@@ -5,6 +5,8 @@
 //! Response bodies are named `…Response` (one Rust type per contract schema);
 //! their OpenAPI names stay those the document has always used.
 
+pub mod data_sheet;
+
 use std::collections::BTreeMap;
 
 use serde::Serialize;
