@@ -95,6 +95,8 @@ pub struct AppState {
     pub impact: Arc<dyn tonne_impact::ImpactService>,
     /// The console's people and sessions.
     pub users: Arc<dyn tonne_accounts::users::UsersService>,
+    /// Shipments, their batches and data sheets.
+    pub shipments: Arc<dyn tonne_shipments::ShipmentsService>,
     /// The audit log.
     pub audit: Arc<dyn tonne_accounts::audit::AuditLog>,
     /// Which API version a request runs under (`Lune-Version`).
