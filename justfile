@@ -48,7 +48,7 @@ faults:
     bash bench/faults/run.sh
 
 # Load benchmarks (writes bench/results/; see docs/performance.md)
-bench: bench-accounts bench-orders bench-estimates bench-engines bench-webhooks bench-scale bench-console bench-analytics
+bench: bench-accounts bench-orders bench-estimates bench-engines bench-webhooks bench-scale bench-console bench-analytics bench-shipments
 
 # GET /v1/accounts/me on SQLite and PostgreSQL vs a bare actix handler
 bench-accounts:
@@ -90,3 +90,7 @@ bench-analytics:
 # Orders by mass with 1, 2 and 3 server processes vs the pgbench ceiling; the Redis limiter's cost
 bench-scale:
     bash bench/scale.sh
+
+# Shipments: a 10,000-shipment batch accepted and processed, then a 200,000-shipment calculation (memory, p99 of /v1/accounts/me meanwhile)
+bench-shipments:
+    bash bench/shipments.sh

@@ -18,7 +18,8 @@ mod upload;
 
 /// Rows processed in one transaction.
 pub const CHUNK: u32 = 500;
-/// How long a worker holds a batch or a calculation before another may take it over.
+/// How long a worker holds a batch or a calculation, by default, before
+/// another may take it over (each chunk done extends it).
 pub const LEASE: time::Duration = time::Duration::seconds(60);
 
 /// The shipments use cases over their ports.
@@ -27,6 +28,7 @@ pub struct Shipments {
     decoder: Arc<dyn RowDecoder>,
     clock: Arc<dyn Clock>,
     ids: Arc<dyn IdGenerator>,
+    lease: time::Duration,
 }
 
 impl Shipments {
@@ -42,7 +44,15 @@ impl Shipments {
             decoder,
             clock,
             ids,
+            lease: LEASE,
         }
+    }
+
+    /// The same use cases with another lease: how long after a worker
+    /// stopped (a crash) another takes its batch or calculation over.
+    pub fn with_lease(mut self, lease: time::Duration) -> Self {
+        self.lease = lease;
+        self
     }
 }
 

@@ -5,7 +5,7 @@
 
 use tonne_kernel::{AccountId, StoreError};
 
-use super::{CHUNK, LEASE, Shipments};
+use super::{CHUNK, Shipments};
 use crate::batch::{MAX_CALCULATION, NewCalculation, ShipmentFilter};
 use crate::calculate;
 use crate::emissions::ShipmentEmissions;
@@ -38,7 +38,7 @@ pub(super) async fn queue(
 
 pub(super) async fn step(s: &Shipments, worker: &str) -> Result<Worked, StoreError> {
     let now = s.clock.now();
-    let Some(mut claim) = s.repo.claim_calculation(worker, now, now + LEASE).await? else {
+    let Some(mut claim) = s.repo.claim_calculation(worker, now, now + s.lease).await? else {
         return Ok(Worked::Idle);
     };
     loop {
@@ -52,7 +52,7 @@ pub(super) async fn step(s: &Shipments, worker: &str) -> Result<Worked, StoreErr
             .collect();
         match s
             .repo
-            .save_calculated(&claim, results, last, s.clock.now() + LEASE)
+            .save_calculated(&claim, results, last, s.clock.now() + s.lease)
             .await
         {
             Ok(()) => claim.after = Some(last),

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use tonne_kernel::StoreError;
 
-use super::{CHUNK, LEASE, Shipments};
+use super::{CHUNK, Shipments};
 use crate::batch::{BatchClaim, PendingRow, RowDone};
 use crate::calculate;
 use crate::ids::ShipmentId;
@@ -17,7 +17,7 @@ use crate::ports::Worked;
 
 pub(super) async fn step(s: &Shipments, worker: &str) -> Result<Worked, StoreError> {
     let now = s.clock.now();
-    let Some(claim) = s.repo.claim_batch(worker, now, now + LEASE).await? else {
+    let Some(claim) = s.repo.claim_batch(worker, now, now + s.lease).await? else {
         return Ok(Worked::Idle);
     };
     let contact = match &claim.contact_id {
@@ -47,7 +47,7 @@ pub(super) async fn step(s: &Shipments, worker: &str) -> Result<Worked, StoreErr
         }
         match s
             .repo
-            .complete_rows(&claim, done, s.clock.now() + LEASE)
+            .complete_rows(&claim, done, s.clock.now() + s.lease)
             .await
         {
             Ok(()) => {}
