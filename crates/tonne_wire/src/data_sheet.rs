@@ -744,7 +744,12 @@ pub fn parse(bytes: &[u8]) -> Result<Sheet, Vec<Problem>> {
         Some(Err(e)) => return Err(vec![csv_problem(&e)]),
         Some(Ok(r)) => read_header(&r, lines.of_record(&r), &mut problems),
     };
-    if !problems.is_empty() {
+    // unknown and repeated columns are listed with the lines' problems;
+    // without carriage or mode no line can be read
+    if ["carriage", "mode"]
+        .iter()
+        .any(|c| !header.index.contains_key(*c))
+    {
         return problems.finish(Sheet { shipments: vec![] });
     }
     let width = header.names.len();
@@ -908,8 +913,10 @@ fn read_header(r: &csv::StringRecord, number: u64, problems: &mut Problems) -> H
                 &name,
                 "unknown column (see the template for the columns)",
             ));
-        } else if index.insert(name.clone(), i).is_some() {
+        } else if index.contains_key(&name) {
             problems.push(Problem::at(number, &name, "the column is named twice"));
+        } else {
+            index.insert(name.clone(), i);
         }
         names.push(name);
     }

@@ -111,11 +111,14 @@ fn a_shipment_id_seen_before_after_another_is_refused() {
 
 #[test]
 fn an_unknown_or_repeated_column_is_named_on_line_one() {
-    let p = problems("shipment_id,carriage,mode,colour,mode\nA,main,rail,red,rail\n");
-    assert_eq!(p.len(), 2);
+    let p =
+        problems("shipment_id,carriage,mode,colour,mode,train_type\nA,main,rail,red,rail,rail_x\n");
+    assert_eq!(p.len(), 3, "{p:?}");
     assert_eq!(at(&p[0]), (Some(1), Some("colour")));
     assert!(p[0].message.contains("unknown column"));
     assert_eq!(at(&p[1]), (Some(1), Some("mode")));
+    // the lines are still read: every problem at once
+    assert_eq!(at(&p[2]), (Some(2), Some("train_type")));
     // the required columns
     let p = problems("shipment_id,carriage\nA,main\n");
     assert_eq!(at(&p[0]), (Some(1), None));
