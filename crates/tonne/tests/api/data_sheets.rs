@@ -110,12 +110,16 @@ async fn a_data_sheet_becomes_a_batch_or_its_problems_by_line_and_column(app: Te
     assert_eq!(plain.status, 415);
 
     // The decoder's refusal of a row maps back to its line and column.
-    let decoded = "shipment_id,carriage,mode,train_type,origin_latitude,origin_longitude,distance_km\n\
-                   A,main,rail,diesel_freight_train,91,10,100\n";
+    let decoded = "shipment_id,carriage,mode,aircraft_type,distance_km,mass,mass_unit\n\
+                   A,main,air,A332,100,1,t\n\
+                   B,main,air,B999,100,1,t\n";
     let refused = upload(&app, key, &[], "bad.csv", decoded).await;
     assert_eq!(refused.status, 400, "{}", refused.body);
-    let first = &refused.body["error"]["errors"][0];
-    assert_eq!(first["line"], 2, "{}", refused.body);
+    let problems = refused.body["error"]["errors"].as_array().unwrap();
+    assert_eq!(problems.len(), 1, "{}", refused.body);
+    assert_eq!(problems[0]["line"], 3);
+    assert_eq!(problems[0]["column"], "aircraft_type");
+    assert!(batches(&app, key).await.is_empty());
 
     // A good file: a batch of source data_sheet with its name and uploader.
     let made = upload(
