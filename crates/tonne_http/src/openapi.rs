@@ -4,8 +4,8 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::routes::{
-    accounts, analytics, bundle_selections, catalogue, emission_factors, estimates, offset_links,
-    orders, quotes, sustainability_pages, webhooks,
+    accounts, analytics, bundle_selections, catalogue, data_sheets, emission_factors, estimates,
+    offset_links, orders, quotes, sustainability_pages, webhooks,
 };
 use crate::wire::{ErrorDoc, ErrorsDoc};
 
@@ -108,6 +108,8 @@ impl Modify for BearerAuth {
         estimates::get_company,
         estimates::put_company,
         estimates::create_individual,
+        data_sheets::upload,
+        data_sheets::template,
     ),
     components(schemas(ErrorsDoc, ErrorDoc)),
     modifiers(&BearerAuth),

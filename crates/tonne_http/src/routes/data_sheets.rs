@@ -11,11 +11,68 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Serialize;
 use tonne_shipments::{BatchSource, Owner, Upload, UploadError};
 use tonne_wire::data_sheet::Problem;
+use utoipa::ToSchema;
 
 use crate::data_sheets;
 use crate::error::{ApiError, codes};
 use crate::extract::Authenticated;
 use crate::state::AppState;
+use crate::wire::{ErrorsDoc, KeyErrors};
+
+/// The data-sheet upload (documentation of the multipart form).
+#[derive(ToSchema)]
+#[schema(as = DataSheetUpload)]
+pub struct DataSheetUpload {
+    /// The CSV file (UTF-8, at most 8 MiB and 10,000 shipments); its
+    /// `filename` becomes the batch's.
+    #[schema(value_type = String, format = Binary)]
+    pub file: Vec<u8>,
+    /// The counterparty of every shipment (as for batches).
+    pub contact_id: Option<String>,
+    /// Unique per account (as for batches).
+    pub idempotency_key: Option<String>,
+    /// `true` or `false` (default).
+    pub calculate_emissions: Option<String>,
+}
+
+/// The batch made.
+#[derive(Serialize, ToSchema)]
+#[schema(as = DataSheetBatch)]
+pub struct DataSheetBatch {
+    /// The batch's id (`GET /v1/shipments/batches/{id}`).
+    pub id: String,
+}
+
+/// A problem of a refused data sheet.
+#[derive(ToSchema)]
+#[schema(as = DataSheetProblem)]
+#[allow(dead_code)]
+pub struct DataSheetProblemDoc {
+    /// The file's line (1 is the column names); null for the file as a whole.
+    line: Option<u64>,
+    /// The column's name; null for the line as a whole.
+    column: Option<String>,
+    message: String,
+}
+
+/// The 400 of a refused data sheet: the `Errors` element with every problem.
+#[derive(ToSchema)]
+#[schema(as = DataSheetErrors)]
+#[allow(dead_code)]
+pub struct DataSheetErrorsDoc {
+    error: DataSheetErrorDoc,
+    errors: Vec<DataSheetErrorDoc>,
+}
+
+/// `validation_error`, its message, and the problems.
+#[derive(ToSchema)]
+#[schema(as = DataSheetError)]
+#[allow(dead_code)]
+pub struct DataSheetErrorDoc {
+    error_code: String,
+    message: String,
+    errors: Vec<DataSheetProblemDoc>,
+}
 
 /// The form's fields besides `file`.
 const FIELDS: &[&str] = &["contact_id", "idempotency_key", "calculate_emissions"];
@@ -70,10 +127,21 @@ fn too_large() -> ApiError {
     )
 }
 
-/// `POST /v1/shipments/data-sheets` (`multipart/form-data`: `file`, and
-/// optionally `contact_id`, `idempotency_key`, `calculate_emissions`):
-/// `{"id": batch id}`, or 400 with every problem of the file by line and
-/// column (nothing stored).
+/// Uploads a CSV data sheet as a shipment batch (a Tonne extension): one
+/// line per leg, consecutive lines of a `shipment_id` one shipment; the
+/// batch's source is `data_sheet`. A refused file stores nothing and lists
+/// every problem by line and column.
+#[utoipa::path(post, path = "/v1/shipments/data-sheets", tag = "Shipments", operation_id = "uploadShipmentDataSheet",
+    security(("BearerAuth" = [])),
+    request_body(content = DataSheetUpload, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, description = "The batch", body = DataSheetBatch),
+        (status = 400, description = "The file's problems, each with its line and column (validation_error), or a bad form field", body = DataSheetErrorsDoc),
+        (status = 409, description = "The idempotency key was used (shipment_batch_idempotency_already_exists)", body = ErrorsDoc),
+        (status = 413, description = "More than 8 MiB", body = ErrorsDoc),
+        (status = 415, description = "Not multipart/form-data", body = ErrorsDoc),
+        KeyErrors,
+    ))]
 pub async fn upload(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -135,7 +203,7 @@ pub async fn upload(
         data_sheet: Some((filename.clone(), Some(owner.account_name.clone()))),
     };
     match state.shipments.upload(&owner, upload).await {
-        Ok(id) => Ok(HttpResponse::Ok().json(serde_json::json!({ "id": id.to_string() }))),
+        Ok(id) => Ok(HttpResponse::Ok().json(DataSheetBatch { id: id.to_string() })),
         Err(UploadError::Size(m)) => Err(ApiError::validation("file", m)),
         Err(UploadError::Invalid { field, message }) => Err(ApiError::validation(&field, message)),
         Err(UploadError::IdempotencyKeyUsed) => Err(ApiError::new(
@@ -150,7 +218,13 @@ pub async fn upload(
     }
 }
 
-/// `GET /v1/shipments/data-sheets/template.csv`.
+/// The documented data-sheet template (a Tonne extension).
+#[utoipa::path(get, path = "/v1/shipments/data-sheets/template.csv", tag = "Shipments", operation_id = "getShipmentDataSheetTemplate",
+    security(("BearerAuth" = [])),
+    responses(
+        (status = 200, description = "The template", content_type = "text/csv", body = String),
+        KeyErrors,
+    ))]
 pub async fn template(_who: Authenticated) -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")
