@@ -456,3 +456,61 @@ pub(super) async fn upload(
         Err(UploadError::Store(e)) => unavailable(e),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pairs(q: &[(&str, &str)]) -> Vec<(String, String)> {
+        q.iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn the_query_becomes_the_apis_filter_or_says_what_is_wrong() {
+        let (form, filter) = filter_of(&pairs(&[
+            ("search", " PO-1 "),
+            ("main", "sea"),
+            ("main", "rail"),
+            ("pre", "road"),
+            ("date_from", "2026-03-01"),
+            ("flagged", "false"),
+            ("emissions", "with_co2e"),
+        ]));
+        let filter = filter.unwrap();
+        assert_eq!(filter.search.as_deref(), Some("PO-1"));
+        assert_eq!(
+            filter.modes[1],
+            tonne_shipments::ModeSet::of(&[TransportMode::Sea, TransportMode::Rail])
+        );
+        assert_eq!(
+            filter.modes[0],
+            tonne_shipments::ModeSet::of(&[TransportMode::Road])
+        );
+        assert_eq!(filter.date_from, Some(time::macros::date!(2026 - 03 - 01)));
+        assert_eq!(filter.flagged, Some(false));
+        assert_eq!(filter.emissions, EmissionsFilter::WithCo2e);
+        assert_eq!(form.modes[1], ["sea", "rail"]);
+        let (form, filter) = filter_of(&pairs(&[
+            ("date_from", "March"),
+            ("date_to", "2026-01-01"),
+            ("main", "boat"),
+            ("batch", "x"),
+        ]));
+        assert!(filter.is_err());
+        let problem = form.problem.unwrap();
+        for part in [
+            "boat is not a mode",
+            "March is not a date",
+            "x is not a batch id",
+        ] {
+            assert!(problem.contains(part), "{problem}");
+        }
+        let (_, filter) = filter_of(&pairs(&[
+            ("date_from", "2026-02-01"),
+            ("date_to", "2026-01-01"),
+        ]));
+        assert!(filter.is_err());
+    }
+}

@@ -728,3 +728,57 @@ pub fn shipment(who: &Principal, mode: AccountMode, s: &Shipment) -> Markup {
         },
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn places_read_as_sent_and_legs_go_in_their_order() {
+        assert_eq!(
+            place(Some(&json!({"locode": "NLRTM"}))),
+            "NLRTM (UN/LOCODE)"
+        );
+        assert_eq!(place(Some(&json!({"code": "FRA"}))), "FRA (airport)");
+        assert_eq!(place(Some(&json!({"lat": 50.5, "lon": 8}))), "50.5, 8");
+        assert_eq!(
+            place(Some(&json!({"city": "Hamburg", "country_code": "DEU"}))),
+            "Hamburg, DEU"
+        );
+        assert_eq!(place(None), "—");
+        let row = json!({"legs": [{"order": 2, "leg_id": "b"}, {"order": 1, "leg_id": "a"}]});
+        let ids: Vec<_> = legs_in_order(&row)
+            .iter()
+            .map(|l| l["leg_id"].clone())
+            .collect();
+        assert_eq!(ids, [json!("a"), json!("b")]);
+        // without an order on every leg: as sent
+        let row = json!({"legs": [{"order": 2, "leg_id": "b"}, {"leg_id": "a"}]});
+        assert_eq!(legs_in_order(&row)[0]["leg_id"], "b");
+        assert_eq!(kg(Mass::from_grams(1_234_500)), "1234.5 kg");
+        assert_eq!(
+            text(&json!({"vehicle_type": "truck", "fuel": "diesel"})),
+            "fuel: diesel, vehicle type: truck"
+        );
+    }
+
+    #[test]
+    fn the_filter_keeps_every_chosen_value_for_the_next_page() {
+        let form = ShipmentFilterForm {
+            search: "PO".into(),
+            modes: [vec![], vec!["sea".into(), "rail".into()], vec![]],
+            flagged: "true".into(),
+            ..ShipmentFilterForm::default()
+        };
+        assert_eq!(
+            form.query(),
+            [
+                ("search".to_owned(), "PO".to_owned()),
+                ("flagged".to_owned(), "true".to_owned()),
+                ("main".to_owned(), "sea".to_owned()),
+                ("main".to_owned(), "rail".to_owned()),
+            ]
+        );
+    }
+}
