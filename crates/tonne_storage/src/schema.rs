@@ -555,3 +555,81 @@ diesel::table! {
         completed_minor -> BigInt,
     }
 }
+
+diesel::table! {
+    shipment_batches (id) {
+        id -> Text,
+        account_id -> Text,
+        account_name -> Text,
+        source -> Text,
+        data_sheet_id -> Nullable<Text>,
+        data_sheet_filename -> Nullable<Text>,
+        data_sheet_uploader -> Nullable<Text>,
+        idempotency_key -> Nullable<Text>,
+        contact_id -> Nullable<Text>,
+        calculate -> Bool,
+        row_count -> BigInt,
+        status -> Text,
+        lease_owner -> Nullable<Text>,
+        lease_until -> Nullable<Timestamp>,
+        success_count -> Nullable<BigInt>,
+        failed_count -> Nullable<BigInt>,
+        batch_error -> Nullable<Text>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    shipment_batch_rows (batch_id, row_index) {
+        batch_id -> Text,
+        row_index -> BigInt,
+        body -> Text,
+        outcome -> Nullable<Text>,
+        shipment_id -> Nullable<Text>,
+        error -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    shipment_counterparties (id) {
+        id -> Text,
+        account_id -> Text,
+        internal_id -> Nullable<Text>,
+        name -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    shipments (id) {
+        id -> Text,
+        account_id -> Text,
+        batch_id -> Text,
+        data_sheet_id -> Nullable<Text>,
+        counterparty_id -> Text,
+        reference -> Text,
+        shipment_date -> Nullable<Text>,
+        pre_modes -> SmallInt,
+        main_modes -> SmallInt,
+        on_modes -> SmallInt,
+        has_emissions -> Bool,
+        total_grams -> Nullable<BigInt>,
+        flagged -> Bool,
+        emissions -> Nullable<Text>,
+        body -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    shipment_calculations (id) {
+        id -> Text,
+        account_id -> Text,
+        filter_json -> Text,
+        status -> Text,
+        after_id -> Nullable<Text>,
+        lease_owner -> Nullable<Text>,
+        lease_until -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+    }
+}

@@ -1,0 +1,379 @@
+//! The two durable jobs, batches and calculations, claimed under a lease.
+//!
+//! A claim takes the oldest waiting job (or one whose lease ran out) in one
+//! statement: on PostgreSQL its subquery locks the row `FOR UPDATE SKIP
+//! LOCKED`, so that processes claiming at once take different jobs; SQLite
+//! has one writer, so the same conditional UPDATE in a write transaction is
+//! enough. Every later write of a job first extends the lease of the row
+//! *held by the claim's worker* — zero rows changed means another worker took
+//! it over: the transaction rolls back and answers `NotFound`. That UPDATE
+//! also locks the job's row until the transaction ends, so a takeover waits
+//! for the chunk in flight.
+
+use diesel::dsl::count_star;
+use diesel::prelude::*;
+use diesel::result::Error as DieselError;
+use time::OffsetDateTime;
+use tonne_kernel::AccountId;
+use tonne_shipments::{
+    BatchClaim, BatchStatus, CalculationClaim, CalculationId, NewCalculation, PendingRow, RowDone,
+    ShipmentBatchId, ShipmentEmissions, ShipmentId,
+};
+
+use super::encoding::{decode_filter, encode_filter};
+use super::rows::{
+    ClaimedBatch, ClaimedCalculation, FAILED, STORED, ShipmentRow, emissions_columns, int,
+};
+use super::sql::{Bind, Sql};
+use crate::db::AnyConnection;
+use crate::error::{corrupt, encode_error};
+use crate::mapping::{parse_id, to_sql_time};
+use crate::schema::{shipment_batch_rows, shipment_batches, shipment_calculations};
+
+/// Shipments per INSERT statement (16 binds each).
+const SHIPMENTS_PER_INSERT: usize = 500;
+/// Rows per multi-row UPDATE (4 or 5 binds each).
+const ROWS_PER_UPDATE: usize = 1000;
+
+const PROCESSING: &str = "processing";
+const QUEUED: &str = "queued";
+const DONE: &str = "done";
+
+/// `UPDATE {table} SET status = 'processing', lease … WHERE id IN (the
+/// oldest waiting) RETURNING {returning}`.
+fn claim_sql(
+    conn: &AnyConnection,
+    table: &str,
+    waiting: &str,
+    returning: &str,
+    worker: &str,
+    now: OffsetDateTime,
+    until: OffsetDateTime,
+) -> Sql {
+    let lock = match conn {
+        AnyConnection::Postgresql(_) => " FOR UPDATE SKIP LOCKED",
+        AnyConnection::Sqlite(_) => "",
+    };
+    let mut sql = Sql::new(&format!(
+        "UPDATE {table} SET status = '{PROCESSING}', lease_owner = "
+    ));
+    sql.text(worker)
+        .push(", lease_until = ")
+        .bind(Bind::Time(to_sql_time(until)))
+        .push(&format!(
+            " WHERE id IN (SELECT id FROM {table} \
+             WHERE status IN ('{waiting}', '{PROCESSING}') \
+             AND (status = '{waiting}' OR lease_until < "
+        ))
+        .bind(Bind::Time(to_sql_time(now)))
+        .push(&format!(
+            ") ORDER BY id LIMIT 1{lock}) RETURNING {returning}"
+        ));
+    sql
+}
+
+pub(super) fn claim_batch(
+    conn: &mut AnyConnection,
+    worker: &str,
+    now: OffsetDateTime,
+    until: OffsetDateTime,
+) -> Result<Option<BatchClaim>, DieselError> {
+    let sql = claim_sql(
+        conn,
+        "shipment_batches",
+        BatchStatus::Pending.as_str(),
+        "id, account_id, account_name, contact_id, calculate",
+        worker,
+        now,
+        until,
+    );
+    let Some(row) = sql.load::<ClaimedBatch>(conn)?.into_iter().next() else {
+        return Ok(None);
+    };
+    Ok(Some(BatchClaim {
+        batch_id: parse_id::<ShipmentBatchId>("shipment batch id", &row.id)?,
+        account_id: parse_id::<AccountId>("account id", &row.account_id)?,
+        account_name: row.account_name,
+        contact_id: row.contact_id,
+        calculate: row.calculate,
+        worker: worker.to_owned(),
+    }))
+}
+
+pub(super) fn pending_rows(
+    conn: &mut AnyConnection,
+    batch: ShipmentBatchId,
+    limit: u32,
+) -> Result<Vec<PendingRow>, DieselError> {
+    shipment_batch_rows::table
+        .filter(shipment_batch_rows::batch_id.eq(batch.to_string()))
+        .filter(shipment_batch_rows::outcome.is_null())
+        .order(shipment_batch_rows::row_index)
+        .limit(i64::from(limit))
+        .select((shipment_batch_rows::row_index, shipment_batch_rows::body))
+        .load::<(i64, String)>(conn)?
+        .into_iter()
+        .map(|(i, row)| {
+            Ok(PendingRow {
+                row_index: u32::try_from(i).map_err(|_| corrupt("row index", &i.to_string()))?,
+                row,
+            })
+        })
+        .collect()
+}
+
+/// Extends the lease of the batch the claim's worker still holds, locking
+/// its row; `NotFound` when it no longer does.
+fn hold_batch(
+    conn: &mut AnyConnection,
+    claim: &BatchClaim,
+    until: Option<OffsetDateTime>,
+) -> QueryResult<()> {
+    let mine = shipment_batches::table
+        .filter(shipment_batches::id.eq(claim.batch_id.to_string()))
+        .filter(shipment_batches::lease_owner.eq(&claim.worker))
+        .filter(shipment_batches::status.eq(PROCESSING));
+    let held = match until {
+        Some(t) => diesel::update(mine)
+            .set(shipment_batches::lease_until.eq(to_sql_time(t)))
+            .execute(conn)?,
+        None => diesel::update(mine)
+            .set(shipment_batches::lease_owner.eq(&claim.worker))
+            .execute(conn)?,
+    };
+    exactly_one(held)
+}
+
+pub(super) fn complete_rows(
+    conn: &mut AnyConnection,
+    claim: &BatchClaim,
+    rows: &[(u32, RowDone)],
+    until: OffsetDateTime,
+) -> QueryResult<()> {
+    hold_batch(conn, claim, Some(until))?;
+    let data_sheet_id: Option<String> = shipment_batches::table
+        .find(claim.batch_id.to_string())
+        .select(shipment_batches::data_sheet_id)
+        .first(conn)?;
+    let shipments = rows
+        .iter()
+        .filter_map(|(_, done)| match done {
+            RowDone::Stored(s) => Some(ShipmentRow::new(s, data_sheet_id.clone())),
+            RowDone::Failed(_) => None,
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    for chunk in shipments.chunks(SHIPMENTS_PER_INSERT) {
+        let insert = diesel::insert_into(crate::schema::shipments::table).values(chunk);
+        on_conn!(conn, |c| insert.execute(c))?;
+    }
+    let mut updated = 0_usize;
+    for chunk in rows.chunks(ROWS_PER_UPDATE) {
+        let mut sql = Sql::new(
+            "UPDATE shipment_batch_rows SET outcome = v.column2, shipment_id = v.column3, \
+             error = v.column4 FROM (VALUES ",
+        );
+        for (i, (index, done)) in chunk.iter().enumerate() {
+            let (outcome, shipment, error) = match done {
+                RowDone::Stored(s) => (STORED, Some(s.id.to_string()), None),
+                RowDone::Failed(e) => (FAILED, None, Some(e.clone())),
+            };
+            sql.push(if i == 0 { "(" } else { ", (" })
+                .bind(Bind::Int(int(*index)))
+                .push(", ")
+                .text(outcome)
+                .push(", ")
+                .bind(Bind::OptText(shipment))
+                .push(", ")
+                .bind(Bind::OptText(error))
+                .push(")");
+        }
+        sql.push(
+            ") AS v WHERE shipment_batch_rows.row_index = v.column1 \
+             AND shipment_batch_rows.outcome IS NULL AND shipment_batch_rows.batch_id = ",
+        )
+        .text(claim.batch_id.to_string());
+        updated = updated.saturating_add(sql.execute(conn)?);
+    }
+    if updated == rows.len() {
+        Ok(())
+    } else {
+        // a row was processed already (or is not the batch's): undo the chunk
+        Err(DieselError::NotFound)
+    }
+}
+
+pub(super) fn finish_batch(
+    conn: &mut AnyConnection,
+    claim: &BatchClaim,
+    batch_error: Option<String>,
+) -> QueryResult<()> {
+    hold_batch(conn, claim, None)?;
+    let id = claim.batch_id.to_string();
+    let rows = shipment_batch_rows::table.filter(shipment_batch_rows::batch_id.eq(&id));
+    let counts = match batch_error {
+        Some(_) => (None, None),
+        None => {
+            let pending: i64 = rows
+                .filter(shipment_batch_rows::outcome.is_null())
+                .select(count_star())
+                .first(conn)?;
+            if pending > 0 {
+                // the batch is not done: it stays claimed, to be taken over
+                return Err(DieselError::NotFound);
+            }
+            let of = |conn: &mut AnyConnection, outcome: &str| -> QueryResult<i64> {
+                rows.filter(shipment_batch_rows::outcome.eq(outcome))
+                    .select(count_star())
+                    .first(conn)
+            };
+            (Some(of(conn, STORED)?), Some(of(conn, FAILED)?))
+        }
+    };
+    diesel::update(shipment_batches::table.find(&id))
+        .set((
+            shipment_batches::status.eq(BatchStatus::Processed.as_str()),
+            shipment_batches::lease_owner.eq(None::<String>),
+            shipment_batches::lease_until.eq(None::<time::PrimitiveDateTime>),
+            shipment_batches::success_count.eq(counts.0),
+            shipment_batches::failed_count.eq(counts.1),
+            shipment_batches::batch_error.eq(batch_error),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = shipment_calculations, treat_none_as_default_value = false)]
+struct CalculationRow {
+    id: String,
+    account_id: String,
+    filter_json: String,
+    status: String,
+    after_id: Option<String>,
+    lease_owner: Option<String>,
+    lease_until: Option<time::PrimitiveDateTime>,
+    created_at: time::PrimitiveDateTime,
+}
+
+pub(super) fn insert_calculation(conn: &mut AnyConnection, c: &NewCalculation) -> QueryResult<()> {
+    let row = CalculationRow {
+        id: c.id.to_string(),
+        account_id: c.account_id.to_string(),
+        filter_json: encode_filter(&c.filter).map_err(encode_error)?,
+        status: QUEUED.to_owned(),
+        after_id: None,
+        lease_owner: None,
+        lease_until: None,
+        created_at: to_sql_time(c.created_at),
+    };
+    diesel::insert_into(shipment_calculations::table)
+        .values(&row)
+        .execute(conn)
+        .map(drop)
+}
+
+pub(super) fn claim_calculation(
+    conn: &mut AnyConnection,
+    worker: &str,
+    now: OffsetDateTime,
+    until: OffsetDateTime,
+) -> Result<Option<CalculationClaim>, DieselError> {
+    let sql = claim_sql(
+        conn,
+        "shipment_calculations",
+        QUEUED,
+        "id, account_id, filter_json, after_id",
+        worker,
+        now,
+        until,
+    );
+    let Some(row) = sql.load::<ClaimedCalculation>(conn)?.into_iter().next() else {
+        return Ok(None);
+    };
+    Ok(Some(CalculationClaim {
+        id: parse_id::<CalculationId>("calculation id", &row.id)?,
+        account_id: parse_id::<AccountId>("account id", &row.account_id)?,
+        filter: decode_filter(&row.filter_json)
+            .ok_or_else(|| corrupt("calculation filter", &row.id))?,
+        after: row
+            .after_id
+            .as_deref()
+            .map(|a| parse_id::<ShipmentId>("shipment id", a))
+            .transpose()?,
+        worker: worker.to_owned(),
+    }))
+}
+
+/// `NotFound` unless exactly one row changed: the claim's worker still
+/// held the calculation.
+fn exactly_one(changed: usize) -> QueryResult<()> {
+    if changed == 1 {
+        Ok(())
+    } else {
+        Err(DieselError::NotFound)
+    }
+}
+
+pub(super) fn save_calculated(
+    conn: &mut AnyConnection,
+    claim: &CalculationClaim,
+    results: &[(ShipmentId, Option<ShipmentEmissions>)],
+    last: ShipmentId,
+    until: OffsetDateTime,
+) -> QueryResult<()> {
+    let n = diesel::update(
+        shipment_calculations::table
+            .filter(shipment_calculations::id.eq(claim.id.to_string()))
+            .filter(shipment_calculations::lease_owner.eq(&claim.worker))
+            .filter(shipment_calculations::status.eq(PROCESSING)),
+    )
+    .set((
+        shipment_calculations::after_id.eq(last.to_string()),
+        shipment_calculations::lease_until.eq(to_sql_time(until)),
+    ))
+    .execute(conn)?;
+    exactly_one(n)?;
+    for chunk in results.chunks(ROWS_PER_UPDATE) {
+        let mut sql = Sql::new(
+            "UPDATE shipments SET emissions = v.column2, has_emissions = v.column3, \
+             total_grams = v.column4, flagged = v.column5 FROM (VALUES ",
+        );
+        for (i, (id, emissions)) in chunk.iter().enumerate() {
+            let (json, has, grams, flagged) = emissions_columns(emissions.as_ref())?;
+            sql.push(if i == 0 { "(" } else { ", (" })
+                .text(id.to_string())
+                .push(", ")
+                .bind(Bind::OptText(json))
+                .push(", ")
+                .bind(Bind::Bool(has))
+                .push(", ")
+                .bind(Bind::OptInt(grams))
+                .push(", ")
+                .bind(Bind::Bool(flagged))
+                .push(")");
+        }
+        sql.push(") AS v WHERE shipments.id = v.column1 AND shipments.account_id = ")
+            .text(claim.account_id.to_string());
+        sql.execute(conn)?;
+    }
+    Ok(())
+}
+
+pub(super) fn finish_calculation(
+    conn: &mut AnyConnection,
+    claim: &CalculationClaim,
+) -> QueryResult<()> {
+    let n = diesel::update(
+        shipment_calculations::table
+            .filter(shipment_calculations::id.eq(claim.id.to_string()))
+            .filter(shipment_calculations::lease_owner.eq(&claim.worker))
+            .filter(shipment_calculations::status.eq(PROCESSING)),
+    )
+    .set((
+        shipment_calculations::status.eq(DONE),
+        shipment_calculations::lease_owner.eq(None::<String>),
+        shipment_calculations::lease_until.eq(None::<time::PrimitiveDateTime>),
+    ))
+    .execute(conn)?;
+    exactly_one(n)
+}
