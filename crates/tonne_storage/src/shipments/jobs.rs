@@ -122,8 +122,10 @@ pub(super) fn pending_rows(
         .collect()
 }
 
-/// Extends the lease of the batch the claim's worker still holds, locking
-/// its row; `NotFound` when it no longer does.
+/// Checks that the claim's worker still holds the batch, locking its row
+/// until the transaction ends (an UPDATE of it: the lease extended to
+/// `until`, or, without one, the owner set to itself); `NotFound` when it
+/// no longer does.
 fn hold_batch(
     conn: &mut AnyConnection,
     claim: &BatchClaim,

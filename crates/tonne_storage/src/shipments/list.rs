@@ -15,7 +15,7 @@ use tonne_shipments::{
 };
 
 use super::encoding::date_text;
-use super::rows::{BodyRow, Counted, ListedRow};
+use super::rows::{BodyRow, Count, Counted, ListedRow};
 use super::sql::{Bind, Sql};
 use crate::db::AnyConnection;
 use crate::mapping::parse_id;
@@ -169,16 +169,14 @@ pub(super) fn count(
     f: &ShipmentFilter,
     cap: u64,
 ) -> Result<u64, DieselError> {
-    let mut sql = Sql::new(
-        "SELECT COUNT(*) AS n, COUNT(*) AS with_emissions FROM (SELECT s.id FROM shipments s",
-    );
+    let mut sql = Sql::new("SELECT COUNT(*) AS n FROM (SELECT s.id FROM shipments s");
     filtered(&mut sql, account, f);
     sql.push(" LIMIT ")
         .bind(Bind::Int(
             i64::try_from(cap.saturating_add(1)).unwrap_or(i64::MAX),
         ))
         .push(") t");
-    let counted = sql.load::<Counted>(conn)?;
+    let counted = sql.load::<Count>(conn)?;
     Ok(counted.first().map_or(0, |c| non_negative(c.n)))
 }
 

@@ -303,7 +303,14 @@ impl ListedRow {
     }
 }
 
-/// A count (`list`'s counting SELECTs).
+/// A count (`list`'s capped count).
+#[derive(QueryableByName)]
+pub(super) struct Count {
+    #[diesel(sql_type = BigInt)]
+    pub n: i64,
+}
+
+/// All and with emissions (`list`'s counts).
 #[derive(QueryableByName)]
 pub(super) struct Counted {
     #[diesel(sql_type = BigInt)]
