@@ -1391,5 +1391,12 @@ async fn a_member_uploads_a_data_sheet_and_reads_its_shipments_in_a_real_browser
     let shown = text(&c).await;
     assert!(shown.contains("Well-to-wheel (total)"), "{shown}");
     check("44-console-shipment").await;
+    c.execute(
+        "Array.from(document.querySelectorAll('h2')).find(h => h.textContent === 'Legs').scrollIntoView();",
+        vec![],
+    )
+    .await
+    .unwrap();
+    screenshot(&c, "45-console-shipment-legs").await;
     c.close().await.unwrap();
 }

@@ -524,8 +524,13 @@ fn label(key: &str) -> String {
     s
 }
 
-/// A JSON value as text: strings bare, objects as `key: value` pairs.
+/// A JSON value as text: strings bare, an amount with its unit or currency,
+/// other objects as `key: value` pairs.
 fn text(v: &Value) -> String {
+    let s = |k: &str| v.get(k).and_then(Value::as_str);
+    if let (Some(amount), Some(unit)) = (s("amount").or(s("value")), s("unit").or(s("currency"))) {
+        return format!("{amount} {unit}");
+    }
     match v {
         Value::String(s) => s.clone(),
         Value::Null => "—".to_owned(),
