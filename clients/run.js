@@ -40,6 +40,7 @@ const IN_SCOPE = new Set([
     'listAllShippingEstimates', 'createShippingEstimate', 'getShippingEstimate', 'updateShippingEstimate',
     'updateShippingEstimateAnnotations', 'createMultiLegShippingEstimate', 'getMultiLegShippingEstimate',
     'updateMultiLegShippingEstimate', 'updateMultiLegShippingEstimateAnnotations',
+    'createMultiLegShippingEstimateByFuel', 'getMultiLegShippingEstimateByFuel',
     'createTransactionEstimate', 'createBatchTransactionEstimate', 'getTransactionEstimate',
     'updateTransactionEstimate', 'getTransactionEstimateByIdempotencyKey',
     'partialUpdateTransactionsEstimateAnnotations', 'createCompanyEstimate', 'getCompanyEstimate',
@@ -437,6 +438,31 @@ async function runVersion(version) {
             legs: [{ route: { amount: '200', unit: 'km' }, method: 'diesel_truck' }],
         })
         await call('', live, 'updateMultiLegShippingEstimateAnnotations', [ml.id], { metadata: { ref: 'ML-1' } })
+    }
+    if (v3) {
+        // 3.9.2's road and inferred-vessel methods, and its multi-leg estimate by fuel
+        await call('road method, load and empty runs', live, 'createShippingEstimate', [], {
+            shipment: { mass: { amount: '10', unit: 't' } },
+            route: { amount: '100', unit: 'km' },
+            method: { vehicleType: 'truck_articulated_40t', fuel: 'diesel', loadFactor: 0.8, emptyRunsFactor: 0.25 },
+        }, {
+            check: (v) => (v && v.methodologyDetails && v.methodologyDetails.energyConsumption ? [] : ['no road methodology_details']),
+        })
+        await call('inferred vessel (average container ship)', live, 'createMultiLegShippingEstimate', [], {
+            shipment: { containers: '2' },
+            legs: [
+                { route: sea, method: { vesselInference: { departureOn: '2026-11-01', arrivalOn: '2026-12-10', carrierName: 'MAERSK' } } },
+                { route: { amount: '80', unit: 'km' }, method: { vehicleType: 'truck', fuel: 'diesel' } },
+            ],
+        })
+        const byFuel = await call('', live, 'createMultiLegShippingEstimateByFuel', [], {
+            legs: [{ fuel: 'diesel', fuelConsumedLitres: 1000 }, { fuel: '95_diesel_5_biodiesel', fuelConsumedLitres: 250 }],
+            isShipment: true,
+        }, {
+            check: (v) => (v && v.mass && v.mass.amount === '4.073012' ? [] : [`mass ${v && v.mass && v.mass.amount}, expected 4.073012 t (DESNZ 2025 by hand: 3,285.640 + 634.212 + 153.160 kg)`]),
+        })
+        if (idOf(byFuel)) await call('', live, 'getMultiLegShippingEstimateByFuel', [byFuel.id])
+        await call('an unknown fuel', live, 'createMultiLegShippingEstimateByFuel', [], { legs: [{ fuel: 'kerosene', fuelConsumedLitres: 1 }] }, { expect: { status: 400, code: 'validation_error' } })
     }
     // Each client spells the search term as its own types do: 2.2.7 `fuzzySearchTerm`, 3.x `searchTerm`.
     const merchant = v3 ? { countryCode: 'GBR', searchTerm: 'Bananas' } : { countryCode: 'GBR', fuzzySearchTerm: 'Bananas' }

@@ -55,11 +55,13 @@ pub enum EstimateKind {
     Individual,
     /// `/estimates/emission-factor` (2024): activity × a chosen factor.
     EmissionFactor,
+    /// `/estimates/shipping/multi-leg/by-fuel` (client 3.9.2): fuel burnt per leg.
+    MultiLegShippingByFuel,
 }
 
 impl EstimateKind {
     /// Every kind, in the contract's order.
-    pub const ALL: [EstimateKind; 9] = [
+    pub const ALL: [EstimateKind; 10] = [
         EstimateKind::Electricity,
         EstimateKind::Flight,
         EstimateKind::PassengerTransportation,
@@ -69,6 +71,7 @@ impl EstimateKind {
         EstimateKind::Company,
         EstimateKind::Individual,
         EstimateKind::EmissionFactor,
+        EstimateKind::MultiLegShippingByFuel,
     ];
 
     /// Stored name.
@@ -83,6 +86,7 @@ impl EstimateKind {
             EstimateKind::Company => "company",
             EstimateKind::Individual => "individual",
             EstimateKind::EmissionFactor => "emission_factor",
+            EstimateKind::MultiLegShippingByFuel => "multi_leg_shipping_by_fuel",
         }
     }
 
@@ -97,7 +101,10 @@ impl EstimateKind {
     pub fn is_annotated(self) -> bool {
         matches!(
             self,
-            EstimateKind::Shipping | EstimateKind::MultiLegShipping | EstimateKind::Transaction
+            EstimateKind::Shipping
+                | EstimateKind::MultiLegShipping
+                | EstimateKind::MultiLegShippingByFuel
+                | EstimateKind::Transaction
         )
     }
 
@@ -141,6 +148,10 @@ pub enum EstimateRequest {
     Individual(IndividualRequest),
     /// An activity × a factor of the catalogue.
     EmissionFactor(FactorRequest),
+    /// 1 to 10 legs by the fuel burnt.
+    MultiLegShippingByFuel {
+        legs: Vec<shipping::fuel::FuelLeg>,
+    },
 }
 
 impl EstimateRequest {
@@ -156,6 +167,7 @@ impl EstimateRequest {
             EstimateRequest::Company(_) => EstimateKind::Company,
             EstimateRequest::Individual(_) => EstimateKind::Individual,
             EstimateRequest::EmissionFactor(_) => EstimateKind::EmissionFactor,
+            EstimateRequest::MultiLegShippingByFuel { .. } => EstimateKind::MultiLegShippingByFuel,
         }
     }
 }
@@ -196,6 +208,22 @@ pub enum EstimateDetail {
     MoneyMovement,
     /// A factor estimate: the factor as it was when used.
     EmissionFactor(Box<CatalogueFactor>),
+    /// Legs by the fuel burnt, in request order (their emission factors are
+    /// the explanation's parts).
+    FuelLegs(Vec<FuelLegResult>),
+}
+
+/// One by-fuel leg's result, well-to-wheel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FuelLegResult {
+    /// CO2e, well-to-wheel (`wtw.wtt + wtw.ttw`).
+    pub mass: Mass,
+    /// The leg's stages.
+    pub wtw: Wtw,
+    /// MJ per litre (net calorific value) of the fuel.
+    pub energy_density: Decimal,
+    /// How well the DESNZ rows match the fuel.
+    pub grade: crate::shipping::Grade,
 }
 
 /// One shipping leg's result.
@@ -232,6 +260,25 @@ pub struct LegFacts {
     pub wtw: Wtw,
     /// The leg's data quality (`None` for legs stored before Tonne graded them).
     pub quality: Option<crate::shipping::DataQuality>,
+    /// The road method's load model and what was sent with it (HGV legs of
+    /// the road method; `None` otherwise).
+    pub road: Option<Box<RoadFacts>>,
+}
+
+/// What a road-method leg used: the contract's `RoadMethodologyDetails`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RoadFacts {
+    /// MJ per tonne·km.
+    pub energy_mj_per_tkm: Decimal,
+    /// Tonnes.
+    pub capacity_t: Decimal,
+    pub load_factor: Decimal,
+    pub empty_runs_factor: Decimal,
+    pub capacity_utilisation: Decimal,
+    /// As sent (no effect on the rows).
+    pub gradient: Option<String>,
+    pub situation: Option<String>,
+    pub emission_standard: Option<String>,
 }
 
 /// One end of a leg's route.

@@ -40,7 +40,7 @@ mod freight;
 mod parts;
 mod travel;
 
-use freight::{shipping_leg, shipping_part};
+use freight::{fuel_part, shipping_leg, shipping_part};
 use parts::*;
 use travel::*;
 
@@ -223,6 +223,31 @@ fn compute(request: &EstimateRequest) -> Result<Computed, EstimateError> {
                     distance: total.distance,
                     legs: out,
                 },
+                explanation: Explanation {
+                    parts,
+                    notes,
+                    factor_set: None,
+                },
+            })
+        }
+        EstimateRequest::MultiLegShippingByFuel { legs } => {
+            let total = shipping::fuel::multi_leg(legs)?;
+            let mut parts = Vec::with_capacity(legs.len());
+            let mut notes = Vec::new();
+            let mut out = Vec::with_capacity(legs.len());
+            for (i, (l, e)) in legs.iter().zip(&total.legs).enumerate() {
+                let p = fuel_part(&format!("legs[{i}]"), l, e, &mut notes);
+                out.push(crate::estimate::FuelLegResult {
+                    mass: e.mass,
+                    wtw: p.wtw(),
+                    energy_density: e.energy_density,
+                    grade: l.fuel.grade(),
+                });
+                parts.push(p);
+            }
+            Ok(Computed {
+                mass: Some(total.mass),
+                detail: EstimateDetail::FuelLegs(out),
                 explanation: Explanation {
                     parts,
                     notes,

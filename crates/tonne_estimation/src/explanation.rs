@@ -30,6 +30,13 @@ pub struct Part {
     pub factors: Vec<FactorUse>,
     /// The activity quantities they multiplied.
     pub quantities: Vec<Quantity>,
+    /// The well-to-tank mass included in `mass`, for a part computed
+    /// well-to-wheel (freight legs since factor set 2026.12: `mass` = the
+    /// factors' tank-to-wheel product + this); `None` for a part whose mass
+    /// is the factors' product alone (every other part, and freight legs
+    /// stored before), whose well-to-tank part, where DESNZ has one, comes on
+    /// top of it.
+    pub wtt: Option<Mass>,
 }
 
 /// A factor as used, with its provenance.
@@ -69,9 +76,11 @@ impl FactorUse {
 /// and delivering that fuel), with `unknown` for parts whose source does not
 /// say which stage it covers.
 ///
-/// Tonne's `mass` is `ttw + unknown`: the engines multiply DESNZ's direct
-/// factors, which exclude well-to-tank; `wtt` is what the DESNZ well-to-tank
-/// row of the same activity adds on top (see docs/methodology.md).
+/// For freight legs computed well-to-wheel (a part with [`Part::wtt`]) the
+/// mass is `wtt + ttw + unknown`. For every other part Tonne's `mass` is
+/// `ttw + unknown`: the engines multiply DESNZ's direct factors, which
+/// exclude well-to-tank, and `wtt` is what the DESNZ well-to-tank row of the
+/// same activity adds on top (see docs/methodology.md).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Wtw {
     pub wtt: Mass,
@@ -107,11 +116,20 @@ impl Part {
         self.factors.iter().find(|f| f.is_emission_factor())
     }
 
-    /// The part by life-cycle stage. A part whose one emission factor has a
+    /// The part by life-cycle stage. A well-to-wheel part ([`Part::wtt`]) is
+    /// that well-to-tank mass and the rest tank-to-wheel. Otherwise a part whose one emission factor has a
     /// DESNZ well-to-tank row is tank-to-wheel, and its well-to-tank mass is
     /// its mass × WTT ÷ factor (every other factor of the part scales both
     /// alike), rounded to the gram; any other part is `unknown`.
     pub fn wtw(&self) -> Wtw {
+        if let Some(wtt) = self.wtt {
+            // well-to-wheel: the stages add up to the mass
+            return Wtw {
+                wtt,
+                ttw: Mass::from_grams(self.mass.grams().saturating_sub(wtt.grams())),
+                unknown: Mass::from_grams(0),
+            };
+        }
         let mut emission = self.factors.iter().filter(|f| f.is_emission_factor());
         let only = match (emission.next(), emission.next()) {
             (Some(f), None) => Some(f),
@@ -204,6 +222,7 @@ pub(crate) fn part(
         mass,
         factors,
         quantities: q,
+        wtt: None,
     }
 }
 

@@ -98,6 +98,8 @@ impl Modify for BearerAuth {
         estimates::get_multi_leg,
         estimates::put_multi_leg,
         estimates::patch_multi_leg_annotations,
+        estimates::create_multi_leg_by_fuel,
+        estimates::get_multi_leg_by_fuel,
         estimates::create_transaction,
         estimates::get_transaction,
         estimates::get_transaction_by_idempotency_key,

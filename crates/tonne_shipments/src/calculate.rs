@@ -4,6 +4,7 @@
 
 use rust_decimal::Decimal;
 use tonne_estimation::route::{Place, Route};
+use tonne_estimation::shipping::road::{RoadFuel, RoadMethod};
 use tonne_estimation::shipping::{self, CargoType, Leg, Method, Shipment};
 use tonne_estimation::{Distance, EstimateError};
 use tonne_kernel::Mass;
@@ -165,40 +166,45 @@ fn payload(i: usize, load: Option<Load>) -> Result<Shipment, RowError> {
     }
 }
 
-/// The road method's simple name: the vehicle, its fuel where DESNZ has a
-/// row for it, refrigerated or not; `None` in the note when the fuel fell back.
-fn road_name(vehicle: &str, fuel: &str, refrigerated: bool) -> (String, Option<&'static str>) {
-    let vehicle = if vehicle == "truck" {
-        "truck_generic_hgv"
-    } else {
-        vehicle
+/// The road engine's method: the vehicle, its fuel (a fuel the engine does
+/// not know stands in as diesel, with a note), refrigeration, and the leg's
+/// load and empty-running factors.
+fn road(
+    leg: &LegDraft,
+    vehicle_type: &str,
+    fuel: &str,
+    refrigerated: bool,
+) -> (Method, Vec<&'static str>) {
+    let (fuel, notes) = match RoadFuel::parse(fuel) {
+        Some(f) => (f, vec![]),
+        None => (
+            RoadFuel::parse("diesel").unwrap_or(RoadFuel::AutoDetect),
+            vec![ROAD_FUEL_FALLBACK],
+        ),
     };
-    let cold = if refrigerated { "_refrigerated" } else { "" };
-    let suffix = match fuel {
-        "gasoline" => "_petrol",
-        "cng" => "_cng",
-        "lng" => "_lng",
-        "lpg" => "_lpg",
-        _ => "",
-    };
-    let exact = format!("{vehicle}{suffix}{cold}");
-    if shipping::is_simple_method(&exact) {
-        return (exact, None);
-    }
-    (format!("{vehicle}{cold}"), Some(ROAD_FUEL_FALLBACK))
+    (
+        Method::Road(RoadMethod {
+            vehicle_type: vehicle_type.to_owned(),
+            fuel,
+            load_factor: leg.load_factor,
+            empty_runs_factor: leg.empty_run_factor,
+            refrigerated,
+            gradient: None,
+            situation: None,
+            emission_standard: None,
+        }),
+        notes,
+    )
 }
 
-fn method(m: &LegMethod) -> (Method, Vec<&'static str>) {
-    match m {
+fn method(leg: &LegDraft) -> (Method, Vec<&'static str>) {
+    match &leg.method {
         LegMethod::Simple(name) | LegMethod::Rail(name) => (Method::Simple(name.clone()), vec![]),
         LegMethod::Road {
             vehicle_type,
             fuel,
             refrigerated,
-        } => {
-            let (name, note) = road_name(vehicle_type, fuel, *refrigerated);
-            (Method::Simple(name), note.into_iter().collect())
-        }
+        } => road(leg, vehicle_type, fuel, *refrigerated),
         LegMethod::AircraftType(t) => (
             Method::Aircraft {
                 aircraft_type: t.clone(),
@@ -224,6 +230,8 @@ fn method(m: &LegMethod) -> (Method, Vec<&'static str>) {
             },
             vec![],
         ),
+        // no schedules or AIS: the trade's average container vessel (as the
+        // engine's inferred-vessel method), refrigerated when the leg is
         LegMethod::Sea(SeaVessel::Inferred {
             refrigerated,
             trade_lane,
@@ -269,7 +277,7 @@ fn calculate_leg(
         payload(i, load)?;
         return Ok(None);
     }
-    let (method, mut notes) = method(&leg.method);
+    let (method, mut notes) = method(leg);
     let shipment = payload(i, load)?;
     let route = route(i, leg)?;
     let f = shipping::freight_leg(&format!("legs[{i}]"), &shipment, &Leg { route, method })
@@ -329,6 +337,8 @@ mod tests {
                 tonnes: tonnes.map(Decimal::from),
                 teu: None,
             },
+            load_factor: None,
+            empty_run_factor: None,
             date: None,
             client_emissions: None,
         }

@@ -20,7 +20,8 @@
 //!         order: None, carriage: Carriage::Main,
 //!         method: LegMethod::Rail("electric_freight_train".into()),
 //!         origin: None, destination: None, distance_km: Some(Decimal::from(300)),
-//!         load: Load { tonnes: Some(Decimal::from(20)), teu: None }, date: None, client_emissions: None,
+//!         load: Load { tonnes: Some(Decimal::from(20)), teu: None }, load_factor: None, empty_run_factor: None,
+//!         date: None, client_emissions: None,
 //!     }],
 //! };
 //! row.check().unwrap();

@@ -276,6 +276,10 @@ pub struct LegDraft {
     /// The distance sent, in km.
     pub distance_km: Option<Decimal>,
     pub load: Load,
+    /// How fully the vehicle uses its capacity when laden (0 to 1), if sent.
+    pub load_factor: Option<Decimal>,
+    /// The share of the vehicle's travel done empty (0 to 1), if sent.
+    pub empty_run_factor: Option<Decimal>,
     /// The leg's first date sent (actual departure, else estimated departure,
     /// else actual or estimated arrival).
     pub date: Option<Date>,

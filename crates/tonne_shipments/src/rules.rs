@@ -19,7 +19,8 @@ impl ShipmentDraft {
     /// let leg = |carriage, order| LegDraft {
     ///     order, carriage, method: LegMethod::Rail("electric_freight_train".into()),
     ///     origin: None, destination: None, distance_km: Some(Decimal::from(10)),
-    ///     load: Load { tonnes: Some(Decimal::ONE), teu: None }, date: None, client_emissions: None,
+    ///     load: Load { tonnes: Some(Decimal::ONE), teu: None }, load_factor: None, empty_run_factor: None,
+    ///     date: None, client_emissions: None,
     /// };
     /// let mut row = ShipmentDraft {
     ///     reference: None, target_internal_id: None, target_internal_name: None, client_emissions: None,

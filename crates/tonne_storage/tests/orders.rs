@@ -413,6 +413,7 @@ fn estimate(account: &Account, grams: Option<i64>, kind: EstimateKind) -> Estima
                     unit: "USD (2022)".into(),
                     method: "as given".into(),
                 }],
+                wtt: None,
             }],
             notes: vec!["a note".into()],
             factor_set: None,

@@ -326,7 +326,7 @@ async fn every_factor_an_estimate_uses_is_in_the_catalogue(app: TestApp) {
             .await;
         assert_eq!(res.status, 200, "{kind}: {}", res.body);
         let explanation = &res.body["explanation"];
-        assert_eq!(explanation["factor_set"], "2026.11", "{kind}");
+        assert_eq!(explanation["factor_set"], "2026.12", "{kind}");
         let mut named = 0;
         for part in explanation["parts"].as_array().unwrap() {
             for f in part["factors"].as_array().unwrap() {

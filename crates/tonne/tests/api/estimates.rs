@@ -173,7 +173,11 @@ async fn every_kind_answers_the_contracts_shape_with_a_quote(app: TestApp) {
         legs.iter().map(|l| grams(&l["mass"])).sum::<i64>(),
         grams(&m.body["mass"])
     );
-    assert_eq!(legs[0]["mass"]["amount"], "0.10163"); // 10 t × 100 km × 0.10163 kg/t·km (DESNZ 2025 all HGVs)
+    // 10 t × 100 km × 0.10163 kg/t·km (DESNZ 2025 all HGVs, 27_304_3140_14_1) = 101.63 kg
+    // + 10 t × 100 km × 0.02359 (its WTT row 28_907_3140_14_1) = 23.59 kg: 125.22 kg well-to-wheel
+    assert_eq!(legs[0]["mass"]["amount"], "0.12522");
+    assert_eq!(legs[0]["mass"]["wtw_details"]["ttw"]["amount"], "0.10163");
+    assert_eq!(legs[0]["mass"]["wtw_details"]["wtt"]["amount"], "0.02359");
     assert_eq!(
         legs[1]["methodology"],
         json!(["imo_unavailable_container_ship_trade_lane_fallback"])

@@ -41,7 +41,7 @@ pub fn denominator_unit(unit: &str) -> Option<&'static str> {
 }
 
 /// The version of the factor set this build carries: estimates record it.
-pub const FACTOR_SET_VERSION: &str = "2026.11";
+pub const FACTOR_SET_VERSION: &str = "2026.12";
 
 /// The factors, their index by id, and the regions they cover.
 #[derive(Debug)]

@@ -4,9 +4,9 @@
 use rust_decimal::Decimal;
 
 use crate::LatLon;
-use crate::estimate::{LegFacts, Methodology, RouteEnd, ShippingLeg};
+use crate::estimate::{LegFacts, Methodology, RoadFacts, RouteEnd, ShippingLeg};
 use crate::explanation::{FactorUse, Part, Quantity};
-use crate::factors::Factor;
+use crate::factors::GasSplit;
 use crate::route::{Place, Route};
 use crate::shipping::{self, Mode, Shipment};
 
@@ -27,7 +27,7 @@ pub(super) fn shipping_leg(
             .iter()
             .filter_map(|m| Methodology::parse(m))
             .collect(),
-        facts: Some(leg_facts(leg, trace, part)),
+        facts: Some(leg_facts(e, leg, trace, part)),
     }
 }
 
@@ -46,21 +46,17 @@ pub(super) fn route_end(p: &Place, at: LatLon) -> RouteEnd {
     }
 }
 
-pub(super) fn leg_facts(leg: &shipping::Leg, trace: &shipping::LegTrace, part: &Part) -> LegFacts {
+pub(super) fn leg_facts(
+    e: &shipping::LegEstimate,
+    leg: &shipping::Leg,
+    trace: &shipping::LegTrace,
+    part: &Part,
+) -> LegFacts {
     let m = &trace.measured;
-    let km = m.distance.km();
     // per tonne·km: the leg's own kg per tonne over its distance; at zero km,
     // the product of its factors (air: the band's factor)
-    let ttw = if km.is_zero() {
-        trace.factors.iter().map(Factor::value).product::<Decimal>()
-    } else {
-        trace.kg_per_tonne / km
-    };
-    let primary = trace.factors.first();
-    let wtt = primary
-        .and_then(|f| Some((f.value(), crate::factors::GasSplit::of(f.id)?)))
-        .filter(|(v, _)| !v.is_zero())
-        .map(|(v, g)| (ttw * g.wtt / v).round_dp(8));
+    let ttw = e.intensity.ttw;
+    let wtt = e.intensity.wtt.map(|w| w.round_dp(8));
     let ends = match (&leg.route, m.ends) {
         (
             Route::Between {
@@ -80,6 +76,19 @@ pub(super) fn leg_facts(leg: &shipping::Leg, trace: &shipping::LegTrace, part: &
         wtt_kg_per_tkm: wtt.map(|w| w.normalize()),
         wtw: part.wtw(),
         quality: Some(trace.quality),
+        road: match (&leg.method, trace.road.as_ref().and_then(|r| r.load)) {
+            (shipping::Method::Road(m), Some(load)) => Some(Box::new(RoadFacts {
+                energy_mj_per_tkm: load.energy_mj_per_tkm.round_dp(6).normalize(),
+                capacity_t: load.capacity_t.round_dp(3).normalize(),
+                load_factor: load.load_factor.round_dp(4).normalize(),
+                empty_runs_factor: load.empty_runs_factor.round_dp(4).normalize(),
+                capacity_utilisation: load.capacity_utilisation.round_dp(4).normalize(),
+                gradient: m.gradient.clone(),
+                situation: m.situation.clone(),
+                emission_standard: m.emission_standard.clone(),
+            })),
+            _ => None,
+        },
     }
 }
 
@@ -150,7 +159,7 @@ pub(super) fn shipping_part(
     if let Some(why) = &trace.stand_in {
         notes.push(format!("{name}: {why}"));
     }
-    match &trace.aircraft {
+    let mut p = match &trace.aircraft {
         Some(used) => aircraft_part(name, e.mass, used, &how, load),
         None => part(
             name,
@@ -158,5 +167,101 @@ pub(super) fn shipping_part(
             factors,
             vec![quantity("distance", e.distance.km(), "km", how), load],
         ),
+    };
+    // well-to-wheel: the factors' product is tank-to-wheel, the well-to-tank
+    // row of the leg's factor comes on top and is part of the mass
+    if let Some(row) = e.intensity.wtt.and_then(|_| GasSplit::of(e.factor.id)) {
+        p.wtt = Some(e.wtt);
+        notes.push(format!(
+            "{name}: well-to-wheel: {} kg tank-to-wheel + {} kg well-to-tank ({} × {} ÷ {}, DESNZ {})",
+            kg(e.ttw),
+            kg(e.wtt),
+            kg(e.ttw),
+            row.wtt.normalize(),
+            e.factor.value().normalize(),
+            row.wtt_row
+        ));
     }
+    p
+}
+
+fn kg(m: tonne_kernel::Mass) -> Decimal {
+    (Decimal::from(m.grams()) / Decimal::from(1000)).normalize()
+}
+
+/// A by-fuel leg's part: its fuel's factor per litre first (a blend's is
+/// the volume-weighted mix, cited by both rows), each DESNZ row mixed, the
+/// litres and the energy density; its well-to-tank mass is part of it.
+pub(super) fn fuel_part(
+    name: &str,
+    leg: &shipping::fuel::FuelLeg,
+    e: &shipping::fuel::FuelLegEstimate,
+    notes: &mut Vec<String>,
+) -> Part {
+    use shipping::fuel::LegFuel;
+    let components = leg.fuel.components();
+    let first = components.first().map(|(r, _)| r.litre);
+    let mut factors = Vec::new();
+    if components.len() > 1 {
+        let rows: Vec<String> = components
+            .iter()
+            .map(|(r, share)| {
+                format!(
+                    "{} % {}",
+                    (*share * Decimal::from(100)).normalize(),
+                    r.litre.row().unwrap_or(r.litre.source)
+                )
+            })
+            .collect();
+        factors.push(FactorUse {
+            id: format!("FUEL_BLEND:{}", leg.fuel.name()),
+            value: e.ttw_per_litre.normalize(),
+            unit: "kg CO2e/litres".into(),
+            source: first.map_or("", |f| f.publication()).to_owned(),
+            row: Some(format!("{} (by volume)", rows.join(" + "))),
+            year: Some(2025),
+            gases: None,
+            catalogue_id: None,
+        });
+    }
+    for (rows, _) in &components {
+        factors.push(FactorUse::of(&rows.litre));
+        factors.extend(rows.wtt_litre.as_ref().map(FactorUse::of));
+    }
+    for (rows, _) in &components {
+        factors.push(FactorUse::of(&rows.energy));
+    }
+    match leg.fuel {
+        LegFuel::EthanolFromCorn | LegFuel::HvoFromTallow => notes.push(format!(
+            "{name}: DESNZ does not split {} by feedstock: {} is used",
+            leg.fuel.name(),
+            first.map_or("", |f| f.id)
+        )),
+        _ => {}
+    }
+    notes.push(format!(
+        "{name}: well-to-wheel: {} l × {} kg/l = {} kg tank-to-wheel + {} l × {} kg/l = {} kg well-to-tank",
+        leg.litres.normalize(),
+        e.ttw_per_litre.normalize(),
+        kg(e.ttw),
+        leg.litres.normalize(),
+        e.wtt_per_litre.normalize(),
+        kg(e.wtt),
+    ));
+    let mut p = part(
+        name,
+        e.mass,
+        factors,
+        vec![
+            quantity("fuel", leg.litres, "l", "as given"),
+            quantity(
+                "energy_density",
+                e.energy_density,
+                "MJ/l",
+                "per-litre row ÷ per-energy row of the same fuel (kWh (Net CV) × 3.6 MJ/kWh, GJ × 1,000 MJ/GJ), by volume",
+            ),
+        ],
+    );
+    p.wtt = Some(e.wtt);
+    p
 }

@@ -140,6 +140,20 @@ fn every_kind() -> Vec<EstimateRequest> {
         }),
         EstimateRequest::Company(company()),
         EstimateRequest::Individual(individual()),
+        EstimateRequest::MultiLegShippingByFuel {
+            legs: vec![
+                shipping::fuel::FuelLeg {
+                    fuel: shipping::fuel::LegFuel::DieselBiodiesel {
+                        biodiesel_percent: 7,
+                    },
+                    litres: Decimal::new(12345, 1),
+                },
+                shipping::fuel::FuelLeg {
+                    fuel: shipping::fuel::LegFuel::Lpg,
+                    litres: Decimal::from(40),
+                },
+            ],
+        },
     ]
 }
 
@@ -245,8 +259,16 @@ fn shipping_names_its_factors_payload_and_fallbacks() {
     assert_eq!(p.quantities[1].amount, Decimal::new(435, 1));
     assert!(p.quantities[0].method.contains("maritime network"));
     assert_eq!(
-        c.explanation.notes,
-        vec![format!("leg: {}", shipping::IMO_FALLBACK)]
+        c.explanation.notes[0],
+        format!("leg: {}", shipping::IMO_FALLBACK)
+    );
+    // well-to-wheel: the leg says how its well-to-tank part was added
+    assert_eq!(c.explanation.notes.len(), 2);
+    assert!(
+        c.explanation.notes[1].starts_with("leg: well-to-wheel: ")
+            && c.explanation.notes[1].contains("28_916_3235_14_1"),
+        "{:?}",
+        c.explanation.notes
     );
     assert_eq!(p.factors[0].year, Some(2025));
     assert!(
@@ -343,16 +365,50 @@ fn kg(m: Mass) -> Decimal {
 
 #[test]
 fn every_kind_splits_its_mass_by_life_cycle_stage() {
+    use crate::estimate::EstimateKind;
     for request in every_kind() {
         let kind = request.kind();
         let c = request.compute().unwrap();
         let w = c.explanation.wtw();
         let mass = c.mass.unwrap();
-        // the mass is tank-to-wheel plus what no source assigns to a stage
-        assert_eq!(w.ttw.grams() + w.unknown.grams(), mass.grams(), "{kind:?}");
-        assert_eq!(w.total().grams(), mass.grams() + w.wtt.grams(), "{kind:?}");
+        let freight = matches!(
+            kind,
+            EstimateKind::Shipping
+                | EstimateKind::MultiLegShipping
+                | EstimateKind::MultiLegShippingByFuel
+        );
+        if freight {
+            // freight is well-to-wheel: the stages add up to the mass
+            assert_eq!(w.total(), mass, "{kind:?}");
+            assert!(w.wtt.grams() > 0, "{kind:?}");
+        } else {
+            // the mass is tank-to-wheel plus what no source assigns to a stage
+            assert_eq!(w.ttw.grams() + w.unknown.grams(), mass.grams(), "{kind:?}");
+            assert_eq!(w.total().grams(), mass.grams() + w.wtt.grams(), "{kind:?}");
+        }
         for p in &c.explanation.parts {
             let pw = p.wtw();
+            if let Some(wtt) = p.wtt {
+                assert!(freight, "{kind:?} {}", p.name);
+                assert_eq!(pw.wtt, wtt, "{kind:?} {}", p.name);
+                assert_eq!(pw.total(), p.mass, "{kind:?} {}", p.name);
+                // a shipping leg's well-to-tank is its tank-to-wheel mass × WTT ÷ factor
+                if let Some((f, g)) = p
+                    .emission_factor()
+                    .and_then(|f| Some((f, f.gases.as_ref()?)))
+                    .filter(|_| kind != EstimateKind::MultiLegShippingByFuel)
+                {
+                    let expected = (Decimal::from(pw.ttw.grams()) * g.wtt / f.value).round();
+                    let got = Decimal::from(pw.wtt.grams());
+                    // both rounded to the gram from the unrounded figure
+                    assert!(
+                        (got - expected).abs() <= Decimal::ONE,
+                        "{kind:?} {}",
+                        p.name
+                    );
+                }
+                continue;
+            }
             match p
                 .emission_factor()
                 .and_then(|f| Some((f, f.gases.as_ref()?)))
@@ -442,14 +498,16 @@ fn shipping_legs_say_how_far_where_and_how_intense() {
     assert_eq!(f.payload_tonnes, Decimal::new(435, 1));
     // intensity × payload × distance gives the mass back (to the rounding of both)
     let back = f.ttw_kg_per_tkm * f.payload_tonnes * leg.distance.km();
-    assert!((back - kg(leg.mass)).abs() < Decimal::new(1, 1), "{back}");
+    assert!((back - kg(f.wtw.ttw)).abs() < Decimal::new(1, 1), "{back}");
     // reefer container: the DESNZ container ship WTT scaled by the same uplift
     let wtt = f.wtt_kg_per_tkm.unwrap();
     assert_eq!(
         wtt,
         (f.ttw_kg_per_tkm * Decimal::new(365, 5) / Decimal::new(1612, 5)).round_dp(8)
     );
-    assert_eq!(f.wtw.ttw, leg.mass);
+    // well-to-wheel: the leg's mass is its two stages
+    assert_eq!(f.wtw.total(), leg.mass);
+    assert_eq!(f.wtw.unknown.grams(), 0);
 
     let multi = by_kind(crate::estimate::EstimateKind::MultiLegShipping);
     let legs = leg_facts(&multi);
@@ -473,7 +531,7 @@ fn shipping_legs_say_how_far_where_and_how_intense() {
     assert_eq!(legs[2].ttw_kg_per_tkm, Decimal::new(2779, 5));
     assert_eq!(legs[2].wtt_kg_per_tkm, Some(Decimal::new(691, 5)));
     for (f, l) in legs.iter().zip(out) {
-        assert_eq!(f.wtw.ttw.grams() + f.wtw.unknown.grams(), l.mass.grams());
+        assert_eq!(f.wtw.total(), l.mass);
     }
     // the legs' stages add up to the estimate's
     let total = multi.explanation.wtw();
@@ -571,4 +629,88 @@ fn a_floored_flight_says_so_and_an_unfloored_one_does_not() {
     // 5,555 km × 0.11704 = 650.1572 kg
     assert_eq!(plain.mass.unwrap().grams(), 650_157);
     assert!(!plain.explanation.notes.iter().any(|n| n == BAND_FLOOR));
+}
+
+#[test]
+fn a_by_fuel_leg_names_its_rows_energy_and_stages() {
+    use shipping::fuel::{FuelLeg, LegFuel};
+    let c = EstimateRequest::MultiLegShippingByFuel {
+        legs: vec![FuelLeg {
+            fuel: LegFuel::DieselBiodiesel {
+                biodiesel_percent: 5,
+            },
+            litres: Decimal::from(1000),
+        }],
+    }
+    .compute()
+    .unwrap();
+    let p = &c.explanation.parts[0];
+    let ids: Vec<&str> = p.factors.iter().map(|f| f.id.as_str()).collect();
+    // the blend first (0.95 × 2.66155 + 0.05 × 0.16751 = 2.536848 kg/l), then
+    // each DESNZ row it mixes, bioenergy's WTT row, and the per-energy rows
+    assert_eq!(
+        ids,
+        [
+            "FUEL_BLEND:95_diesel_5_biodiesel",
+            "FUEL_DIESEL_MINERAL_LITRE",
+            "FUEL_BIODIESEL_ME_LITRE",
+            "WTT_BIODIESEL_ME_LITRE",
+            "FUEL_DIESEL_MINERAL_KWH",
+            "FUEL_BIODIESEL_ME_GJ",
+        ]
+    );
+    assert_eq!(p.factors[0].value, Decimal::new(2536848, 6));
+    assert_eq!(p.quantities[1].amount, Decimal::new(356098, 4));
+    // 2,536.848 kg tank-to-wheel + 612.640 kg well-to-tank
+    let w = p.wtw();
+    assert_eq!((w.ttw.grams(), w.wtt.grams()), (2_536_848, 612_640));
+    assert_eq!(c.mass, Some(Mass::from_grams(3_149_488)));
+    let EstimateDetail::FuelLegs(legs) = &c.detail else {
+        panic!("{:?}", c.detail)
+    };
+    assert_eq!(legs[0].wtw, w);
+}
+
+#[test]
+fn a_road_leg_explains_its_load_model() {
+    use shipping::road::{RoadFuel, RoadMethod};
+    let c = EstimateRequest::Shipping {
+        shipment: Shipment::Mass(Mass::from_grams(10_000_000)),
+        leg: shipping::Leg {
+            route: Route::Distance(km("100")),
+            method: Method::Road(RoadMethod {
+                vehicle_type: "truck_articulated_40t".into(),
+                fuel: RoadFuel::parse("diesel").unwrap(),
+                load_factor: Some(Decimal::new(8, 1)),
+                empty_runs_factor: Some(Decimal::new(25, 2)),
+                refrigerated: false,
+                gradient: None,
+                situation: None,
+                emission_standard: None,
+            }),
+        },
+    }
+    .compute()
+    .unwrap();
+    // 10 t × 100 km × 0.0840491 + 10 × 100 × 0.0198336 (shipping::road::tests)
+    assert_eq!(c.mass, Some(Mass::from_grams(84_049 + 19_834)));
+    let f = leg_facts(&c)[0];
+    let road = f.road.as_ref().unwrap();
+    assert_eq!(road.capacity_t, Decimal::new(17856, 3));
+    assert_eq!(road.capacity_utilisation, Decimal::new(6, 1));
+    assert_eq!(road.energy_mj_per_tkm, Decimal::new(1165864, 6));
+    let ids: Vec<&str> = c.explanation.parts[0]
+        .factors
+        .iter()
+        .map(|x| x.id.as_str())
+        .collect();
+    assert_eq!(
+        ids,
+        [
+            "HGV_ARTIC_OVER_33",
+            "HGV_ARTIC_OVER_33_EMPTY_KM",
+            "HGV_ARTIC_OVER_33_FULL_KM",
+            "HGV_ARTIC_OVER_33_FULL_LADEN"
+        ]
+    );
 }

@@ -297,3 +297,120 @@ pub const ALL: &[Factor] = &[
     WASTE_COMMERCIAL_LANDFILL,
     WASTE_CLOSED_LOOP_RECYCLING,
 ];
+
+// Rows the freight engines use beside the tonne.km factors (fuels burnt, their
+// energy, bioenergy's well-to-tank rows, HGVs per vehicle.km by laden share);
+// not listed in the factor catalogue.
+
+/// Fuels / Liquid fuels / Diesel (100% mineral diesel): 2.66155 kg CO2e per litres (DESNZ 2025, id 1_101_1012_8_1).
+pub const FUEL_DIESEL_MINERAL_LITRE: Factor = Factor::named("FUEL_DIESEL_MINERAL_LITRE", 266155, 5, "DESNZ 2025 1_101_1012_8_1: Fuels / Liquid fuels / Diesel (100% mineral diesel)", "kg CO2e/litres");
+/// Fuels / Liquid fuels / Diesel (100% mineral diesel): 0.26808 kg CO2e per kWh (Net CV) (DESNZ 2025, id 1_101_1012_7_1).
+pub const FUEL_DIESEL_MINERAL_KWH: Factor = Factor::named("FUEL_DIESEL_MINERAL_KWH", 26808, 5, "DESNZ 2025 1_101_1012_7_1: Fuels / Liquid fuels / Diesel (100% mineral diesel)", "kg CO2e/kWh (Net CV)");
+/// Fuels / Liquid fuels / Diesel (average biofuel blend): 2.57082 kg CO2e per litres (DESNZ 2025, id 1_101_1011_8_1).
+pub const FUEL_DIESEL_BLEND_LITRE: Factor = Factor::named("FUEL_DIESEL_BLEND_LITRE", 257082, 5, "DESNZ 2025 1_101_1011_8_1: Fuels / Liquid fuels / Diesel (average biofuel blend)", "kg CO2e/litres");
+/// Fuels / Liquid fuels / Diesel (average biofuel blend): 0.25953 kg CO2e per kWh (Net CV) (DESNZ 2025, id 1_101_1011_7_1).
+pub const FUEL_DIESEL_BLEND_KWH: Factor = Factor::named("FUEL_DIESEL_BLEND_KWH", 25953, 5, "DESNZ 2025 1_101_1011_7_1: Fuels / Liquid fuels / Diesel (average biofuel blend)", "kg CO2e/kWh (Net CV)");
+/// Fuels / Liquid fuels / Petrol (100% mineral petrol): 2.33984 kg CO2e per litres (DESNZ 2025, id 1_101_1018_8_1).
+pub const FUEL_PETROL_MINERAL_LITRE: Factor = Factor::named("FUEL_PETROL_MINERAL_LITRE", 233984, 5, "DESNZ 2025 1_101_1018_8_1: Fuels / Liquid fuels / Petrol (100% mineral petrol)", "kg CO2e/litres");
+/// Fuels / Liquid fuels / Petrol (100% mineral petrol): 0.25431 kg CO2e per kWh (Net CV) (DESNZ 2025, id 1_101_1018_7_1).
+pub const FUEL_PETROL_MINERAL_KWH: Factor = Factor::named("FUEL_PETROL_MINERAL_KWH", 25431, 5, "DESNZ 2025 1_101_1018_7_1: Fuels / Liquid fuels / Petrol (100% mineral petrol)", "kg CO2e/kWh (Net CV)");
+/// Fuels / Gaseous fuels / LPG: 1.55713 kg CO2e per litres (DESNZ 2025, id 1_100_1003_8_1).
+pub const FUEL_LPG_LITRE: Factor = Factor::named("FUEL_LPG_LITRE", 155713, 5, "DESNZ 2025 1_100_1003_8_1: Fuels / Gaseous fuels / LPG", "kg CO2e/litres");
+/// Fuels / Gaseous fuels / LPG: 0.23032 kg CO2e per kWh (Net CV) (DESNZ 2025, id 1_100_1003_7_1).
+pub const FUEL_LPG_KWH: Factor = Factor::named("FUEL_LPG_KWH", 23032, 5, "DESNZ 2025 1_100_1003_7_1: Fuels / Gaseous fuels / LPG", "kg CO2e/kWh (Net CV)");
+/// Fuels / Gaseous fuels / CNG: 0.2027 kg CO2e per kWh (Net CV) (DESNZ 2025, id 1_100_1001_7_1).
+pub const FUEL_CNG_KWH: Factor = Factor::named("FUEL_CNG_KWH", 2027, 4, "DESNZ 2025 1_100_1001_7_1: Fuels / Gaseous fuels / CNG", "kg CO2e/kWh (Net CV)");
+/// Fuels / Gaseous fuels / LNG: 0.20489 kg CO2e per kWh (Net CV) (DESNZ 2025, id 1_100_1002_7_1).
+pub const FUEL_LNG_KWH: Factor = Factor::named("FUEL_LNG_KWH", 20489, 5, "DESNZ 2025 1_100_1002_7_1: Fuels / Gaseous fuels / LNG", "kg CO2e/kWh (Net CV)");
+/// Bioenergy / Biofuel / Biodiesel ME: 0.16751 kg CO2e per litres (DESNZ 2025, id 2_103_1032_8_1).
+pub const FUEL_BIODIESEL_ME_LITRE: Factor = Factor::named("FUEL_BIODIESEL_ME_LITRE", 16751, 5, "DESNZ 2025 2_103_1032_8_1: Bioenergy / Biofuel / Biodiesel ME", "kg CO2e/litres");
+/// Bioenergy / Biofuel / Biodiesel ME: 5.05961 kg CO2e per GJ (DESNZ 2025, id 2_103_1032_2_1).
+pub const FUEL_BIODIESEL_ME_GJ: Factor = Factor::named("FUEL_BIODIESEL_ME_GJ", 505961, 5, "DESNZ 2025 2_103_1032_2_1: Bioenergy / Biofuel / Biodiesel ME", "kg CO2e/GJ");
+/// WTT- bioenergy / WTT- biofuel / Biodiesel ME: 0.39508 kg CO2e per litres (DESNZ 2025, id 12_900_1032_8_1).
+pub const WTT_BIODIESEL_ME_LITRE: Factor = Factor::named("WTT_BIODIESEL_ME_LITRE", 39508, 5, "DESNZ 2025 12_900_1032_8_1: WTT- bioenergy / WTT- biofuel / Biodiesel ME", "kg CO2e/litres");
+/// WTT- bioenergy / WTT- biofuel / Biodiesel ME: 11.933 kg CO2e per GJ (DESNZ 2025, id 12_900_1032_2_1).
+pub const WTT_BIODIESEL_ME_GJ: Factor = Factor::named("WTT_BIODIESEL_ME_GJ", 11933, 3, "DESNZ 2025 12_900_1032_2_1: WTT- bioenergy / WTT- biofuel / Biodiesel ME", "kg CO2e/GJ");
+/// Bioenergy / Biofuel / Bioethanol: 0.00901 kg CO2e per litres (DESNZ 2025, id 2_103_1031_8_1).
+pub const FUEL_BIOETHANOL_LITRE: Factor = Factor::named("FUEL_BIOETHANOL_LITRE", 901, 5, "DESNZ 2025 2_103_1031_8_1: Bioenergy / Biofuel / Bioethanol", "kg CO2e/litres");
+/// Bioenergy / Biofuel / Bioethanol: 0.42339 kg CO2e per GJ (DESNZ 2025, id 2_103_1031_2_1).
+pub const FUEL_BIOETHANOL_GJ: Factor = Factor::named("FUEL_BIOETHANOL_GJ", 42339, 5, "DESNZ 2025 2_103_1031_2_1: Bioenergy / Biofuel / Bioethanol", "kg CO2e/GJ");
+/// WTT- bioenergy / WTT- biofuel / Bioethanol: 0.61516 kg CO2e per litres (DESNZ 2025, id 12_900_1031_8_1).
+pub const WTT_BIOETHANOL_LITRE: Factor = Factor::named("WTT_BIOETHANOL_LITRE", 61516, 5, "DESNZ 2025 12_900_1031_8_1: WTT- bioenergy / WTT- biofuel / Bioethanol", "kg CO2e/litres");
+/// WTT- bioenergy / WTT- biofuel / Bioethanol: 28.909 kg CO2e per GJ (DESNZ 2025, id 12_900_1031_2_1).
+pub const WTT_BIOETHANOL_GJ: Factor = Factor::named("WTT_BIOETHANOL_GJ", 28909, 3, "DESNZ 2025 12_900_1031_2_1: WTT- bioenergy / WTT- biofuel / Bioethanol", "kg CO2e/GJ");
+/// Bioenergy / Biofuel / Biodiesel HVO: 0.03558 kg CO2e per litres (DESNZ 2025, id 2_103_1036_8_1).
+pub const FUEL_HVO_LITRE: Factor = Factor::named("FUEL_HVO_LITRE", 3558, 5, "DESNZ 2025 2_103_1036_8_1: Bioenergy / Biofuel / Biodiesel HVO", "kg CO2e/litres");
+/// Bioenergy / Biofuel / Biodiesel HVO: 1.03677 kg CO2e per GJ (DESNZ 2025, id 2_103_1036_2_1).
+pub const FUEL_HVO_GJ: Factor = Factor::named("FUEL_HVO_GJ", 103677, 5, "DESNZ 2025 2_103_1036_2_1: Bioenergy / Biofuel / Biodiesel HVO", "kg CO2e/GJ");
+/// WTT- bioenergy / WTT- biofuel / Biodiesel HVO: 0.56439 kg CO2e per litres (DESNZ 2025, id 12_900_1036_8_1).
+pub const WTT_HVO_LITRE: Factor = Factor::named("WTT_HVO_LITRE", 56439, 5, "DESNZ 2025 12_900_1036_8_1: WTT- bioenergy / WTT- biofuel / Biodiesel HVO", "kg CO2e/litres");
+/// WTT- bioenergy / WTT- biofuel / Biodiesel HVO: 16.445 kg CO2e per GJ (DESNZ 2025, id 12_900_1036_2_1).
+pub const WTT_HVO_GJ: Factor = Factor::named("WTT_HVO_GJ", 16445, 3, "DESNZ 2025 12_900_1036_2_1: WTT- bioenergy / WTT- biofuel / Biodiesel HVO", "kg CO2e/GJ");
+/// Freighting goods / HGV (all diesel) / Rigid (>3.5 - 7.5 tonnes) / 0% Laden: 0.46138 kg CO2e per km (DESNZ 2025, id 27_304_3109_4_1).
+pub const HGV_RIGID_3_5_TO_7_5_EMPTY_KM: Factor = Factor::named("HGV_RIGID_3_5_TO_7_5_EMPTY_KM", 46138, 5, "DESNZ 2025 27_304_3109_4_1: Freighting goods / HGV (all diesel) / Rigid (>3.5 - 7.5 tonnes) / 0% Laden", "kg CO2e/km");
+/// Freighting goods / HGV (all diesel) / Rigid (>3.5 - 7.5 tonnes) / 100% Laden: 0.54068 kg CO2e per km (DESNZ 2025, id 27_304_3111_4_1).
+pub const HGV_RIGID_3_5_TO_7_5_FULL_KM: Factor = Factor::named("HGV_RIGID_3_5_TO_7_5_FULL_KM", 54068, 5, "DESNZ 2025 27_304_3111_4_1: Freighting goods / HGV (all diesel) / Rigid (>3.5 - 7.5 tonnes) / 100% Laden", "kg CO2e/km");
+/// Freighting goods / HGV (all diesel) / Rigid (>3.5 - 7.5 tonnes) / 100% Laden: 0.24776 kg CO2e per tonne.km (DESNZ 2025, id 27_304_3111_14_1).
+pub const HGV_RIGID_3_5_TO_7_5_FULL_LADEN: Factor = Factor::named("HGV_RIGID_3_5_TO_7_5_FULL_LADEN", 24776, 5, "DESNZ 2025 27_304_3111_14_1: Freighting goods / HGV (all diesel) / Rigid (>3.5 - 7.5 tonnes) / 100% Laden", "kg CO2e/tonne.km");
+/// Freighting goods / HGV (all diesel) / Rigid (>7.5 tonnes-17 tonnes) / 0% Laden: 0.55061 kg CO2e per km (DESNZ 2025, id 27_304_3113_4_1).
+pub const HGV_RIGID_7_5_TO_17_EMPTY_KM: Factor = Factor::named("HGV_RIGID_7_5_TO_17_EMPTY_KM", 55061, 5, "DESNZ 2025 27_304_3113_4_1: Freighting goods / HGV (all diesel) / Rigid (>7.5 tonnes-17 tonnes) / 0% Laden", "kg CO2e/km");
+/// Freighting goods / HGV (all diesel) / Rigid (>7.5 tonnes-17 tonnes) / 100% Laden: 0.70603 kg CO2e per km (DESNZ 2025, id 27_304_3115_4_1).
+pub const HGV_RIGID_7_5_TO_17_FULL_KM: Factor = Factor::named("HGV_RIGID_7_5_TO_17_FULL_KM", 70603, 5, "DESNZ 2025 27_304_3115_4_1: Freighting goods / HGV (all diesel) / Rigid (>7.5 tonnes-17 tonnes) / 100% Laden", "kg CO2e/km");
+/// Freighting goods / HGV (all diesel) / Rigid (>7.5 tonnes-17 tonnes) / 100% Laden: 0.14849 kg CO2e per tonne.km (DESNZ 2025, id 27_304_3115_14_1).
+pub const HGV_RIGID_7_5_TO_17_FULL_LADEN: Factor = Factor::named("HGV_RIGID_7_5_TO_17_FULL_LADEN", 14849, 5, "DESNZ 2025 27_304_3115_14_1: Freighting goods / HGV (all diesel) / Rigid (>7.5 tonnes-17 tonnes) / 100% Laden", "kg CO2e/tonne.km");
+/// Freighting goods / HGV (all diesel) / Rigid (>17 tonnes) / 0% Laden: 0.774 kg CO2e per km (DESNZ 2025, id 27_304_3117_4_1).
+pub const HGV_RIGID_OVER_17_EMPTY_KM: Factor = Factor::named("HGV_RIGID_OVER_17_EMPTY_KM", 774, 3, "DESNZ 2025 27_304_3117_4_1: Freighting goods / HGV (all diesel) / Rigid (>17 tonnes) / 0% Laden", "kg CO2e/km");
+/// Freighting goods / HGV (all diesel) / Rigid (>17 tonnes) / 100% Laden: 1.10905 kg CO2e per km (DESNZ 2025, id 27_304_3119_4_1).
+pub const HGV_RIGID_OVER_17_FULL_KM: Factor = Factor::named("HGV_RIGID_OVER_17_FULL_KM", 110905, 5, "DESNZ 2025 27_304_3119_4_1: Freighting goods / HGV (all diesel) / Rigid (>17 tonnes) / 100% Laden", "kg CO2e/km");
+/// Freighting goods / HGV (all diesel) / Rigid (>17 tonnes) / 100% Laden: 0.12436 kg CO2e per tonne.km (DESNZ 2025, id 27_304_3119_14_1).
+pub const HGV_RIGID_OVER_17_FULL_LADEN: Factor = Factor::named("HGV_RIGID_OVER_17_FULL_LADEN", 12436, 5, "DESNZ 2025 27_304_3119_14_1: Freighting goods / HGV (all diesel) / Rigid (>17 tonnes) / 100% Laden", "kg CO2e/tonne.km");
+/// Freighting goods / HGV (all diesel) / Articulated (>3.5 - 33t) / 0% Laden: 0.62775 kg CO2e per km (DESNZ 2025, id 27_304_3125_4_1).
+pub const HGV_ARTIC_3_5_TO_33_EMPTY_KM: Factor = Factor::named("HGV_ARTIC_3_5_TO_33_EMPTY_KM", 62775, 5, "DESNZ 2025 27_304_3125_4_1: Freighting goods / HGV (all diesel) / Articulated (>3.5 - 33t) / 0% Laden", "kg CO2e/km");
+/// Freighting goods / HGV (all diesel) / Articulated (>3.5 - 33t) / 100% Laden: 0.93552 kg CO2e per km (DESNZ 2025, id 27_304_3127_4_1).
+pub const HGV_ARTIC_3_5_TO_33_FULL_KM: Factor = Factor::named("HGV_ARTIC_3_5_TO_33_FULL_KM", 93552, 5, "DESNZ 2025 27_304_3127_4_1: Freighting goods / HGV (all diesel) / Articulated (>3.5 - 33t) / 100% Laden", "kg CO2e/km");
+/// Freighting goods / HGV (all diesel) / Articulated (>3.5 - 33t) / 100% Laden: 0.07674 kg CO2e per tonne.km (DESNZ 2025, id 27_304_3127_14_1).
+pub const HGV_ARTIC_3_5_TO_33_FULL_LADEN: Factor = Factor::named("HGV_ARTIC_3_5_TO_33_FULL_LADEN", 7674, 5, "DESNZ 2025 27_304_3127_14_1: Freighting goods / HGV (all diesel) / Articulated (>3.5 - 33t) / 100% Laden", "kg CO2e/tonne.km");
+/// Freighting goods / HGV (all diesel) / Articulated (>33t) / 0% Laden: 0.64734 kg CO2e per km (DESNZ 2025, id 27_304_3129_4_1).
+pub const HGV_ARTIC_OVER_33_EMPTY_KM: Factor = Factor::named("HGV_ARTIC_OVER_33_EMPTY_KM", 64734, 5, "DESNZ 2025 27_304_3129_4_1: Freighting goods / HGV (all diesel) / Articulated (>33t) / 0% Laden", "kg CO2e/km");
+/// Freighting goods / HGV (all diesel) / Articulated (>33t) / 100% Laden: 1.06921 kg CO2e per km (DESNZ 2025, id 27_304_3131_4_1).
+pub const HGV_ARTIC_OVER_33_FULL_KM: Factor = Factor::named("HGV_ARTIC_OVER_33_FULL_KM", 106921, 5, "DESNZ 2025 27_304_3131_4_1: Freighting goods / HGV (all diesel) / Articulated (>33t) / 100% Laden", "kg CO2e/km");
+/// Freighting goods / HGV (all diesel) / All HGVs / 0% Laden: 0.65975 kg CO2e per km (DESNZ 2025, id 27_304_3137_4_1).
+pub const HGV_ALL_EMPTY_KM: Factor = Factor::named("HGV_ALL_EMPTY_KM", 65975, 5, "DESNZ 2025 27_304_3137_4_1: Freighting goods / HGV (all diesel) / All HGVs / 0% Laden", "kg CO2e/km");
+/// Freighting goods / HGV (all diesel) / All HGVs / 100% Laden: 1.01203 kg CO2e per km (DESNZ 2025, id 27_304_3139_4_1).
+pub const HGV_ALL_FULL_KM: Factor = Factor::named("HGV_ALL_FULL_KM", 101203, 5, "DESNZ 2025 27_304_3139_4_1: Freighting goods / HGV (all diesel) / All HGVs / 100% Laden", "kg CO2e/km");
+/// Freighting goods / HGV (all diesel) / All HGVs / 100% Laden: 0.07431 kg CO2e per tonne.km (DESNZ 2025, id 27_304_3139_14_1).
+pub const HGV_ALL_FULL_LADEN: Factor = Factor::named("HGV_ALL_FULL_LADEN", 7431, 5, "DESNZ 2025 27_304_3139_14_1: Freighting goods / HGV (all diesel) / All HGVs / 100% Laden", "kg CO2e/tonne.km");
+/// Freighting goods / HGV refrigerated (all diesel) / Rigid (>3.5 - 7.5 tonnes) / 0% Laden: 0.54937 kg CO2e per km (DESNZ 2025, id 27_306_3109_4_1).
+pub const HGV_REFRIGERATED_RIGID_3_5_TO_7_5_EMPTY_KM: Factor = Factor::named("HGV_REFRIGERATED_RIGID_3_5_TO_7_5_EMPTY_KM", 54937, 5, "DESNZ 2025 27_306_3109_4_1: Freighting goods / HGV refrigerated (all diesel) / Rigid (>3.5 - 7.5 tonnes) / 0% Laden", "kg CO2e/km");
+/// Freighting goods / HGV refrigerated (all diesel) / Rigid (>3.5 - 7.5 tonnes) / 100% Laden: 0.64397 kg CO2e per km (DESNZ 2025, id 27_306_3111_4_1).
+pub const HGV_REFRIGERATED_RIGID_3_5_TO_7_5_FULL_KM: Factor = Factor::named("HGV_REFRIGERATED_RIGID_3_5_TO_7_5_FULL_KM", 64397, 5, "DESNZ 2025 27_306_3111_4_1: Freighting goods / HGV refrigerated (all diesel) / Rigid (>3.5 - 7.5 tonnes) / 100% Laden", "kg CO2e/km");
+/// Freighting goods / HGV refrigerated (all diesel) / Rigid (>3.5 - 7.5 tonnes) / 100% Laden: 0.29508 kg CO2e per tonne.km (DESNZ 2025, id 27_306_3111_14_1).
+pub const HGV_REFRIGERATED_RIGID_3_5_TO_7_5_FULL_LADEN: Factor = Factor::named("HGV_REFRIGERATED_RIGID_3_5_TO_7_5_FULL_LADEN", 29508, 5, "DESNZ 2025 27_306_3111_14_1: Freighting goods / HGV refrigerated (all diesel) / Rigid (>3.5 - 7.5 tonnes) / 100% Laden", "kg CO2e/tonne.km");
+/// Freighting goods / HGV refrigerated (all diesel) / Rigid (>7.5 tonnes-17 tonnes) / 0% Laden: 0.65559 kg CO2e per km (DESNZ 2025, id 27_306_3113_4_1).
+pub const HGV_REFRIGERATED_RIGID_7_5_TO_17_EMPTY_KM: Factor = Factor::named("HGV_REFRIGERATED_RIGID_7_5_TO_17_EMPTY_KM", 65559, 5, "DESNZ 2025 27_306_3113_4_1: Freighting goods / HGV refrigerated (all diesel) / Rigid (>7.5 tonnes-17 tonnes) / 0% Laden", "kg CO2e/km");
+/// Freighting goods / HGV refrigerated (all diesel) / Rigid (>7.5 tonnes-17 tonnes) / 100% Laden: 0.84101 kg CO2e per km (DESNZ 2025, id 27_306_3115_4_1).
+pub const HGV_REFRIGERATED_RIGID_7_5_TO_17_FULL_KM: Factor = Factor::named("HGV_REFRIGERATED_RIGID_7_5_TO_17_FULL_KM", 84101, 5, "DESNZ 2025 27_306_3115_4_1: Freighting goods / HGV refrigerated (all diesel) / Rigid (>7.5 tonnes-17 tonnes) / 100% Laden", "kg CO2e/km");
+/// Freighting goods / HGV refrigerated (all diesel) / Rigid (>7.5 tonnes-17 tonnes) / 100% Laden: 0.17689 kg CO2e per tonne.km (DESNZ 2025, id 27_306_3115_14_1).
+pub const HGV_REFRIGERATED_RIGID_7_5_TO_17_FULL_LADEN: Factor = Factor::named("HGV_REFRIGERATED_RIGID_7_5_TO_17_FULL_LADEN", 17689, 5, "DESNZ 2025 27_306_3115_14_1: Freighting goods / HGV refrigerated (all diesel) / Rigid (>7.5 tonnes-17 tonnes) / 100% Laden", "kg CO2e/tonne.km");
+/// Freighting goods / HGV refrigerated (all diesel) / Rigid (>17 tonnes) / 0% Laden: 0.92128 kg CO2e per km (DESNZ 2025, id 27_306_3117_4_1).
+pub const HGV_REFRIGERATED_RIGID_OVER_17_EMPTY_KM: Factor = Factor::named("HGV_REFRIGERATED_RIGID_OVER_17_EMPTY_KM", 92128, 5, "DESNZ 2025 27_306_3117_4_1: Freighting goods / HGV refrigerated (all diesel) / Rigid (>17 tonnes) / 0% Laden", "kg CO2e/km");
+/// Freighting goods / HGV refrigerated (all diesel) / Rigid (>17 tonnes) / 100% Laden: 1.321 kg CO2e per km (DESNZ 2025, id 27_306_3119_4_1).
+pub const HGV_REFRIGERATED_RIGID_OVER_17_FULL_KM: Factor = Factor::named("HGV_REFRIGERATED_RIGID_OVER_17_FULL_KM", 1321, 3, "DESNZ 2025 27_306_3119_4_1: Freighting goods / HGV refrigerated (all diesel) / Rigid (>17 tonnes) / 100% Laden", "kg CO2e/km");
+/// Freighting goods / HGV refrigerated (all diesel) / Rigid (>17 tonnes) / 100% Laden: 0.14814 kg CO2e per tonne.km (DESNZ 2025, id 27_306_3119_14_1).
+pub const HGV_REFRIGERATED_RIGID_OVER_17_FULL_LADEN: Factor = Factor::named("HGV_REFRIGERATED_RIGID_OVER_17_FULL_LADEN", 14814, 5, "DESNZ 2025 27_306_3119_14_1: Freighting goods / HGV refrigerated (all diesel) / Rigid (>17 tonnes) / 100% Laden", "kg CO2e/tonne.km");
+/// Freighting goods / HGV refrigerated (all diesel) / Articulated (>3.5 - 33t) / 0% Laden: 0.72566 kg CO2e per km (DESNZ 2025, id 27_306_3125_4_1).
+pub const HGV_REFRIGERATED_ARTIC_3_5_TO_33_EMPTY_KM: Factor = Factor::named("HGV_REFRIGERATED_ARTIC_3_5_TO_33_EMPTY_KM", 72566, 5, "DESNZ 2025 27_306_3125_4_1: Freighting goods / HGV refrigerated (all diesel) / Articulated (>3.5 - 33t) / 0% Laden", "kg CO2e/km");
+/// Freighting goods / HGV refrigerated (all diesel) / Articulated (>3.5 - 33t) / 100% Laden: 1.08239 kg CO2e per km (DESNZ 2025, id 27_306_3127_4_1).
+pub const HGV_REFRIGERATED_ARTIC_3_5_TO_33_FULL_KM: Factor = Factor::named("HGV_REFRIGERATED_ARTIC_3_5_TO_33_FULL_KM", 108239, 5, "DESNZ 2025 27_306_3127_4_1: Freighting goods / HGV refrigerated (all diesel) / Articulated (>3.5 - 33t) / 100% Laden", "kg CO2e/km");
+/// Freighting goods / HGV refrigerated (all diesel) / Articulated (>3.5 - 33t) / 100% Laden: 0.0888 kg CO2e per tonne.km (DESNZ 2025, id 27_306_3127_14_1).
+pub const HGV_REFRIGERATED_ARTIC_3_5_TO_33_FULL_LADEN: Factor = Factor::named("HGV_REFRIGERATED_ARTIC_3_5_TO_33_FULL_LADEN", 888, 4, "DESNZ 2025 27_306_3127_14_1: Freighting goods / HGV refrigerated (all diesel) / Articulated (>3.5 - 33t) / 100% Laden", "kg CO2e/tonne.km");
+/// Freighting goods / HGV refrigerated (all diesel) / Articulated (>33t) / 0% Laden: 0.748 kg CO2e per km (DESNZ 2025, id 27_306_3129_4_1).
+pub const HGV_REFRIGERATED_ARTIC_OVER_33_EMPTY_KM: Factor = Factor::named("HGV_REFRIGERATED_ARTIC_OVER_33_EMPTY_KM", 748, 3, "DESNZ 2025 27_306_3129_4_1: Freighting goods / HGV refrigerated (all diesel) / Articulated (>33t) / 0% Laden", "kg CO2e/km");
+/// Freighting goods / HGV refrigerated (all diesel) / Articulated (>33t) / 100% Laden: 1.23699 kg CO2e per km (DESNZ 2025, id 27_306_3131_4_1).
+pub const HGV_REFRIGERATED_ARTIC_OVER_33_FULL_KM: Factor = Factor::named("HGV_REFRIGERATED_ARTIC_OVER_33_FULL_KM", 123699, 5, "DESNZ 2025 27_306_3131_4_1: Freighting goods / HGV refrigerated (all diesel) / Articulated (>33t) / 100% Laden", "kg CO2e/km");
+/// Freighting goods / HGV refrigerated (all diesel) / All HGVs / 0% Laden: 0.77175 kg CO2e per km (DESNZ 2025, id 27_306_3137_4_1).
+pub const HGV_REFRIGERATED_ALL_EMPTY_KM: Factor = Factor::named("HGV_REFRIGERATED_ALL_EMPTY_KM", 77175, 5, "DESNZ 2025 27_306_3137_4_1: Freighting goods / HGV refrigerated (all diesel) / All HGVs / 0% Laden", "kg CO2e/km");
+/// Freighting goods / HGV refrigerated (all diesel) / All HGVs / 100% Laden: 1.18495 kg CO2e per km (DESNZ 2025, id 27_306_3139_4_1).
+pub const HGV_REFRIGERATED_ALL_FULL_KM: Factor = Factor::named("HGV_REFRIGERATED_ALL_FULL_KM", 118495, 5, "DESNZ 2025 27_306_3139_4_1: Freighting goods / HGV refrigerated (all diesel) / All HGVs / 100% Laden", "kg CO2e/km");
+/// Freighting goods / HGV refrigerated (all diesel) / All HGVs / 100% Laden: 0.08701 kg CO2e per tonne.km (DESNZ 2025, id 27_306_3139_14_1).
+pub const HGV_REFRIGERATED_ALL_FULL_LADEN: Factor = Factor::named("HGV_REFRIGERATED_ALL_FULL_LADEN", 8701, 5, "DESNZ 2025 27_306_3139_14_1: Freighting goods / HGV refrigerated (all diesel) / All HGVs / 100% Laden", "kg CO2e/tonne.km");

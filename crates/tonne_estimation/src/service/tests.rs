@@ -333,6 +333,7 @@ async fn a_stored_estimate_keeps_the_explanation_it_was_computed_with() {
                     mass: Mass::from_grams(1),
                     factors: vec![],
                     quantities: vec![],
+                    wtt: None,
                 }],
                 notes: vec!["a newer table".into()],
                 factor_set: None,

@@ -1,14 +1,14 @@
 //! One freight leg well-to-wheel, for callers that report legs themselves
-//! (the shipments domain): the leg's tank-to-wheel CO2e from the engine, its
-//! well-to-tank CO2e from the publication's well-to-tank row of the same
-//! activity, the factor's provenance and the leg's data quality.
+//! (the shipments domain): the engine's tank-to-wheel and well-to-tank CO2e
+//! (the publication's well-to-tank row of the same activity), the factor's
+//! provenance and the leg's data quality.
 
 use rust_decimal::Decimal;
 use tonne_kernel::Mass;
 
 use super::{Leg, Mode, Shipment, leg_traced};
 use crate::errors::EstimateError;
-use crate::factors::{Factor, GasSplit};
+use crate::factors::Factor;
 use crate::units::Distance;
 
 /// A freight leg's emissions by life-cycle stage.
@@ -67,21 +67,14 @@ pub fn freight_leg(
     leg: &Leg,
 ) -> Result<FreightLeg, EstimateError> {
     let (estimate, trace) = leg_traced(prefix, shipment, leg)?;
-    let factor = trace
-        .factors
-        .iter()
-        .find(|f| f.unit.starts_with("kg CO2e/") || f.unit.starts_with("g CO2e/"))
-        .copied();
-    let split = factor.and_then(|f| Some((f, GasSplit::of(f.id)?)));
-    let ttw = estimate.mass;
-    let wtt = match &split {
-        Some((f, g)) if !f.value().is_zero() => scaled(ttw, g.wtt / f.value()),
-        _ => Mass::from_grams(0),
-    };
+    // the engine's stages: both rounded to the gram, the mass their sum
+    let wtt_known = estimate.intensity.wtt.is_some();
+    let (ttw, wtt) = (estimate.ttw, estimate.wtt);
+    let factor = Some(estimate.factor);
     Ok(FreightLeg {
         ttw,
         wtt,
-        wtt_known: split.is_some(),
+        wtt_known,
         distance: estimate.distance,
         tonnes: trace.tonnes,
         mode: trace.mode,
@@ -90,14 +83,4 @@ pub fn freight_leg(
         notes: estimate.methodology,
         stand_in: trace.stand_in,
     })
-}
-
-/// `mass × ratio`, rounded half away from zero to the gram.
-fn scaled(mass: Mass, ratio: Decimal) -> Mass {
-    let g = Decimal::from(mass.grams())
-        .checked_mul(ratio)
-        .map(|g| g.round_dp_with_strategy(0, rust_decimal::RoundingStrategy::MidpointAwayFromZero))
-        .and_then(|g| i64::try_from(g).ok())
-        .unwrap_or(0);
-    Mass::from_grams(g.max(0))
 }

@@ -1,5 +1,7 @@
 //! Freight (ISO 14083 / GLEC activity-based approach with DESNZ 2025 freight
-//! factors): `mass = payload (t) × distance (km) × intensity (kg CO2e/t·km)`.
+//! factors), well-to-wheel: `ttw = payload (t) × distance (km) × intensity
+//! (kg CO2e/t·km)`, `wtt = ttw × the DESNZ well-to-tank row ÷ the factor`,
+//! `mass = ttw + wtt` (each rounded to the gram).
 //!
 //! Distances: as given; otherwise great-circle for air, great-circle × 1.2 for
 //! road, rail and inland waterways, and the shortest path over the maritime
@@ -29,7 +31,9 @@ pub enum Mode {
 }
 
 mod freight;
+pub mod fuel;
 mod methods;
+pub mod road;
 
 pub use freight::{FreightLeg, freight_leg};
 pub use methods::{DataQuality, Grade, Resolved, SIMPLE_NAMES, is_simple_method, resolve_simple};
@@ -118,6 +122,19 @@ pub enum Method {
         /// `plane`, `cargo_plane` or `passenger_plane`.
         configuration: String,
     },
+    /// A road vehicle by class, fuel, load and empty running (DESNZ HGV and
+    /// van rows; see [`road`]).
+    Road(road::RoadMethod),
+    /// A vessel to infer from a carrier's schedule (Tonne has no schedules
+    /// or AIS data: the average container ship, as for an unknown IMO number).
+    InferredVessel {
+        /// `YYYY-MM-DD`.
+        departure_on: String,
+        /// `YYYY-MM-DD`.
+        arrival_on: String,
+        /// One of the contract's carriers.
+        carrier_name: String,
+    },
 }
 
 /// Cargo type for shipments given in TEU.
@@ -183,19 +200,62 @@ pub struct Leg {
 pub const IMO_FALLBACK: &str = "imo_unavailable_container_ship_fallback";
 /// Methodology note when a trade lane was given with an unknown vessel.
 pub const IMO_TRADE_LANE_FALLBACK: &str = "imo_unavailable_container_ship_trade_lane_fallback";
+/// Tonne's note (in the explanation; the contract's `methodology` enum has
+/// no such value) when a vessel to infer from a carrier's schedule fell back
+/// to the average container ship.
+pub const INFERRED_VESSEL_FALLBACK: &str = "vessel inference unavailable (no carrier schedules or AIS data): the average container ship is used";
 /// Methodology note when a flight (or an aircraft type without seats) could
 /// not be used: the generic plane method was.
 pub const FLIGHT_NUMBER_FALLBACK: &str = "flight_number_unavailable_fallback";
 
-/// A leg's estimate.
+/// A leg's estimate, well-to-wheel (ISO 14083 / GLEC): `mass == ttw + wtt`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LegEstimate {
-    /// CO2e.
+    /// CO2e, well-to-wheel: [`LegEstimate::ttw`] + [`LegEstimate::wtt`], to the gram.
     pub mass: Mass,
+    /// Tank-to-wheel: payload × distance × the leg's direct factor(s), rounded
+    /// to the gram. Where the factor has no well-to-tank row (Tonne's
+    /// inland-waterway assumptions) the whole mass, of unknown stage.
+    pub ttw: Mass,
+    /// Well-to-tank: the tank-to-wheel mass × the DESNZ well-to-tank row ÷
+    /// the factor (every other factor scales both alike; air by haul band:
+    /// the band's WTT row with the band floor), rounded to the gram; zero
+    /// where the factor has no well-to-tank row.
+    pub wtt: Mass,
     /// Distance used.
     pub distance: Distance,
     /// Fallback notes.
     pub methodology: Vec<&'static str>,
+    /// The leg's emission factor (id, description and row in `source`, unit,
+    /// [`Factor::year`], [`Factor::publication`]): the first factor multiplied.
+    pub factor: Factor,
+    /// The leg's intensity, kg CO2e per tonne·km.
+    pub intensity: Intensity,
+}
+
+/// A leg's intensity in kg CO2e per tonne·km: its tank-to-wheel mass per
+/// tonne over its distance (for air, the haul band's factor or floor), and the
+/// well-to-tank part of the same row.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Intensity {
+    /// Tank-to-wheel.
+    pub ttw: Decimal,
+    /// Well-to-tank (`None` where the factor has no well-to-tank row).
+    pub wtt: Option<Decimal>,
+}
+
+impl Intensity {
+    /// Well-to-wheel: `ttw + wtt`.
+    pub fn wtw(&self) -> Decimal {
+        self.ttw + self.wtt.unwrap_or_default()
+    }
+}
+
+/// Well-to-tank ÷ tank-to-wheel of a factor: its DESNZ (or TIM) well-to-tank
+/// row over its value; `None` without one.
+pub(crate) fn wtt_ratio(f: &Factor) -> Option<Decimal> {
+    let g = crate::factors::GasSplit::of(f.id)?;
+    (!f.value().is_zero()).then(|| g.wtt / f.value())
 }
 
 /// DESNZ 2025 freight-flight factor (with RF) of a haul band.
@@ -314,13 +374,15 @@ fn distance(field: &str, route: &Route, mode: Mode) -> Result<Measured, Estimate
 /// use rust_decimal::Decimal;
 ///
 /// // 2 TEU of average cargo (20 t) from Shanghai to Rotterdam by container ship:
-/// // the sea path over the maritime network (~19,600 km) × 0.01612 kg/t·km (DESNZ 2025)
+/// // the sea path over the maritime network (~19,600 km) × (0.01612 kg/t·km
+/// // tank-to-wheel + 0.00365 well-to-tank, DESNZ 2025)
 /// let e = shipping::leg("", &Shipment::Containers { teu: Decimal::from(2), cargo: CargoType::Average, mass: None }, &Leg {
 ///     route: Route::Between { source: Place::Seaport("CNSHA".into()), destination: Place::Seaport("NLRTM".into()) },
 ///     method: Method::Container { refrigerated: false, trade_lane: None },
 /// }).unwrap();
 /// assert!((19_000..20_500).contains(&e.distance.km().round().try_into().unwrap_or(0_i64)));
-/// assert!((6_100_000..6_600_000).contains(&e.mass.grams()));
+/// assert!((7_500_000..8_100_000).contains(&e.mass.grams()));
+/// assert_eq!(e.mass.grams(), e.ttw.grams() + e.wtt.grams());
 /// ```
 pub fn leg(prefix: &str, shipment: &Shipment, leg: &Leg) -> Result<LegEstimate, EstimateError> {
     leg_traced(prefix, shipment, leg).map(|(e, _)| e)
@@ -336,14 +398,14 @@ pub(crate) struct LegTrace {
     pub measured: Measured,
     /// Payload in tonnes.
     pub tonnes: Decimal,
-    /// kg CO2e per tonne over the leg (the intensity × km; for air, banded).
-    pub kg_per_tonne: Decimal,
     /// Air freight by aircraft type: the flight's fuel and the shipment's share.
     pub aircraft: Option<crate::flight::AircraftUse>,
     /// The leg's data quality.
     pub quality: DataQuality,
     /// Where the factor stands in for one no open source has: which, and why.
     pub stand_in: Option<String>,
+    /// The road method's intensity and load model.
+    pub road: Option<road::RoadUse>,
 }
 
 /// How well a leg's distance is known: sent (A), over the maritime network
@@ -388,6 +450,8 @@ pub(crate) fn leg_traced(
     // the mode and the factors whose product is its intensity in kg CO2e per
     // tonne·km (air: by haul band, below)
     let unknown = || EstimateError::invalid(&field("method"), "is not a known shipping method");
+    // the road method's own intensity (not a product of its rows)
+    let mut road_use: Option<road::RoadUse> = None;
     // the factor's grade, and where it stands in for one no open source has, why
     let (mode, mut factors, mut grade, stand_in) = match &leg.method {
         Method::Simple(name) => {
@@ -422,6 +486,28 @@ pub(crate) fn leg_traced(
                 IMO_FALLBACK
             });
             (Mode::Sea, container_factors(*refrigerated), Grade::C, None)
+        }
+        Method::Road(m) => {
+            let r = road::resolve(&field("method"), m)?;
+            let (grade, factors) = (r.grade, r.factors.clone());
+            let notes = r.notes.join("; ");
+            road_use = Some(r);
+            (
+                Mode::Road,
+                factors,
+                grade,
+                (!notes.is_empty()).then_some(notes),
+            )
+        }
+        Method::InferredVessel { .. } => {
+            // the contract's nearest flag: no vessel identified, the generic container ship
+            methodology.push(IMO_FALLBACK);
+            (
+                Mode::Sea,
+                container_factors(false),
+                Grade::C,
+                Some(INFERRED_VESSEL_FALLBACK.to_owned()),
+            )
         }
         // typical seats, the global load factor: one step below an exact row
         Method::Aircraft { .. } => (Mode::Air, vec![authored::TIM_JET_FUEL_TTW], Grade::B, None),
@@ -470,21 +556,74 @@ pub(crate) fn leg_traced(
             factors = vec![air_freight_factor(Band::of(distance.km()))];
             crate::flight::banded_kg(distance.km(), |b| air_freight_factor(b).value())
         }
-        (None, _) => distance.km() * factors.iter().map(Factor::value).product::<Decimal>(),
+        (None, _) => match &road_use {
+            Some(r) => distance.km() * r.ttw,
+            None => distance.km() * factors.iter().map(Factor::value).product::<Decimal>(),
+        },
     };
     let kg = tonnes * kg_per_tonne;
+    let primary = *factors.first().ok_or_else(unknown)?;
+    // well-to-tank per tonne: the leg's kg × WTT ÷ factor of its emission
+    // factor; air by haul band takes each band's WTT row with the same floor
+    // as its factor, so that neither stage falls from band to band
+    let wtt_per_tonne = match (&aircraft, mode) {
+        (None, Mode::Air) => Some(crate::flight::banded_kg(distance.km(), |b| {
+            let f = air_freight_factor(b);
+            crate::factors::GasSplit::of(f.id).map_or(Decimal::ZERO, |g| g.wtt)
+        })),
+        (None, _) if road_use.is_some() => road_use.as_ref().map(|r| distance.km() * r.wtt),
+        // the leg's factors with the emission factor's WTT row in its place
+        // (exact decimals: no division by the factor)
+        (None, _) => crate::factors::GasSplit::of(primary.id).map(|g| {
+            distance.km()
+                * g.wtt
+                * factors
+                    .iter()
+                    .skip(1)
+                    .map(Factor::value)
+                    .product::<Decimal>()
+        }),
+        (Some(_), _) => wtt_ratio(&primary).map(|r| kg_per_tonne * r),
+    };
+    let ttw = kg_to_mass(&route_field, kg)?;
+    let wtt = kg_to_mass(&route_field, tonnes * wtt_per_tonne.unwrap_or_default())?;
+    let km = distance.km();
+    let per_tkm = |per_tonne: Decimal| {
+        if km.is_zero() {
+            None
+        } else {
+            Some(per_tonne / km)
+        }
+    };
+    let zero_km = match &road_use {
+        Some(r) => r.ttw,
+        None => factors.iter().map(Factor::value).product::<Decimal>(),
+    };
+    let ttw_intensity = per_tkm(kg_per_tonne).unwrap_or(zero_km);
+    let wtt_intensity = wtt_per_tonne.map(|w| {
+        per_tkm(w).unwrap_or_else(|| match &road_use {
+            Some(r) => r.wtt,
+            None => zero_km * wtt_ratio(&primary).unwrap_or_default(),
+        })
+    });
     Ok((
         LegEstimate {
-            mass: kg_to_mass(&route_field, kg)?,
+            mass: Mass::from_grams(ttw.grams().saturating_add(wtt.grams())),
+            ttw,
+            wtt,
             distance,
             methodology,
+            factor: primary,
+            intensity: Intensity {
+                ttw: ttw_intensity,
+                wtt: wtt_intensity,
+            },
         },
         LegTrace {
             mode,
             factors,
             measured,
             tonnes,
-            kg_per_tonne,
             aircraft,
             quality: DataQuality::of(
                 grade,
@@ -492,6 +631,7 @@ pub(crate) fn leg_traced(
                 shipment_grade(shipment),
             ),
             stand_in,
+            road: road_use,
         },
     ))
 }
@@ -535,8 +675,12 @@ fn aircraft_freight(
 /// A multi-leg estimate: legs in order, mass and distance summed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MultiLegEstimate {
-    /// Σ legs.
+    /// Σ legs, well-to-wheel (`ttw + wtt`).
     pub mass: Mass,
+    /// Σ legs' tank-to-wheel.
+    pub ttw: Mass,
+    /// Σ legs' well-to-tank.
+    pub wtt: Mass,
     /// Σ distances.
     pub distance: Distance,
     /// Per leg.
@@ -560,9 +704,12 @@ pub(crate) fn multi_leg_traced(
     let mut out = Vec::with_capacity(legs.len());
     let mut traces = Vec::with_capacity(legs.len());
     let (mut grams, mut km) = (0_i64, Decimal::ZERO);
+    let (mut ttw, mut wtt) = (0_i64, 0_i64);
     for (i, l) in legs.iter().enumerate() {
         let (e, trace) = leg_traced(&format!("legs[{i}]"), shipment, l)?;
         grams = grams.saturating_add(e.mass.grams());
+        ttw = ttw.saturating_add(e.ttw.grams());
+        wtt = wtt.saturating_add(e.wtt.grams());
         km += e.distance.km();
         out.push(e);
         traces.push(trace);
@@ -570,6 +717,8 @@ pub(crate) fn multi_leg_traced(
     Ok((
         MultiLegEstimate {
             mass: Mass::from_grams(grams),
+            ttw: Mass::from_grams(ttw),
+            wtt: Mass::from_grams(wtt),
             distance: Distance::from_km(km),
             legs: out,
         },

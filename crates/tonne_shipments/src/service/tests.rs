@@ -118,6 +118,8 @@ fn good_draft() -> ShipmentDraft {
                 tonnes: Some(Decimal::from(5)),
                 teu: None,
             },
+            load_factor: None,
+            empty_run_factor: None,
             date: None,
             client_emissions: None,
         }],

@@ -10,8 +10,8 @@ use serde_json::Value;
 use tonne_estimation::Distance;
 use tonne_estimation::catalogue::{CatalogueFactor, FactorSource, LogicalUnit, denominator_unit};
 use tonne_estimation::estimate::{
-    BundleShare, EstimateDetail, EstimateKind, LegFacts, Methodology, QuoteTerms, RouteEnd,
-    ShippingLeg,
+    BundleShare, EstimateDetail, EstimateKind, FuelLegResult, LegFacts, Methodology, QuoteTerms,
+    RoadFacts, RouteEnd, ShippingLeg,
 };
 use tonne_estimation::explain::{Explanation, FactorUse, Part, Quantity, Wtw};
 use tonne_estimation::factors::GasSplit;
@@ -52,6 +52,19 @@ enum DetailV2 {
     EmissionFactor {
         factor: CatalogueV2,
     },
+    FuelLegs {
+        legs: Vec<FuelLegV2>,
+    },
+}
+
+/// A by-fuel leg.
+#[derive(Debug, Serialize, Deserialize)]
+struct FuelLegV2 {
+    mass_g: i64,
+    /// Well-to-tank, tank-to-wheel, unknown.
+    wtw_g: [i64; 3],
+    energy_mj_per_l: Decimal,
+    grade: String,
 }
 
 /// A catalogue factor as it was when an estimate used it.
@@ -140,6 +153,21 @@ struct FactsV2 {
     /// rows written before Tonne graded legs.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     quality: Option<(String, String, Option<String>, String)>,
+    /// The road method's load model; absent for other methods.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    road: Option<RoadV2>,
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct RoadV2 {
+    energy_mj_per_tkm: Decimal,
+    capacity_t: Decimal,
+    load_factor: Decimal,
+    empty_runs_factor: Decimal,
+    capacity_utilisation: Decimal,
+    gradient: Option<String>,
+    situation: Option<String>,
+    emission_standard: Option<String>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -195,6 +223,11 @@ struct PartV2 {
     mass_g: i64,
     factors: Vec<FactorV2>,
     quantities: Vec<QuantityV2>,
+    /// The well-to-tank grams inside `mass_g` (a well-to-wheel freight leg);
+    /// absent from rows whose mass is the factors' product alone, and from
+    /// every row written before freight became well-to-wheel.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    wtt_g: Option<i64>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -258,6 +291,16 @@ fn leg_v2(l: &ShippingLeg) -> LegV2 {
                     q.shipment.as_str().to_owned(),
                 )
             }),
+            road: f.road.as_ref().map(|r| RoadV2 {
+                energy_mj_per_tkm: r.energy_mj_per_tkm,
+                capacity_t: r.capacity_t,
+                load_factor: r.load_factor,
+                empty_runs_factor: r.empty_runs_factor,
+                capacity_utilisation: r.capacity_utilisation,
+                gradient: r.gradient.clone(),
+                situation: r.situation.clone(),
+                emission_standard: r.emission_standard.clone(),
+            }),
         }),
     }
 }
@@ -287,6 +330,18 @@ fn facts(f: FactsV2) -> Option<LegFacts> {
                     None => None,
                 },
                 shipment: Grade::parse(&shipment)?,
+            })
+        }),
+        road: f.road.map(|r| {
+            Box::new(RoadFacts {
+                energy_mj_per_tkm: r.energy_mj_per_tkm,
+                capacity_t: r.capacity_t,
+                load_factor: r.load_factor,
+                empty_runs_factor: r.empty_runs_factor,
+                capacity_utilisation: r.capacity_utilisation,
+                gradient: r.gradient,
+                situation: r.situation,
+                emission_standard: r.emission_standard,
             })
         }),
     })
@@ -375,6 +430,17 @@ impl Stored {
             EstimateDetail::EmissionFactor(f) => DetailV2::EmissionFactor {
                 factor: CatalogueV2::of(f),
             },
+            EstimateDetail::FuelLegs(legs) => DetailV2::FuelLegs {
+                legs: legs
+                    .iter()
+                    .map(|l| FuelLegV2 {
+                        mass_g: l.mass.grams(),
+                        wtw_g: [l.wtw.wtt, l.wtw.ttw, l.wtw.unknown].map(|m| m.grams()),
+                        energy_mj_per_l: l.energy_density,
+                        grade: l.grade.as_str().to_owned(),
+                    })
+                    .collect(),
+            },
         };
         let parts = explanation
             .parts
@@ -406,6 +472,7 @@ impl Stored {
                         method: q.method.clone(),
                     })
                     .collect(),
+                wtt_g: p.wtt.map(|m| m.grams()),
             })
             .collect();
         Self {
@@ -447,6 +514,19 @@ impl Stored {
             DetailV2::EmissionFactor { factor } => {
                 EstimateDetail::EmissionFactor(Box::new(factor.factor()?))
             }
+            DetailV2::FuelLegs { legs } => EstimateDetail::FuelLegs(
+                legs.into_iter()
+                    .map(|l| {
+                        let [wtt, ttw, unknown] = l.wtw_g.map(Mass::from_grams);
+                        Some(FuelLegResult {
+                            mass: Mass::from_grams(l.mass_g),
+                            wtw: Wtw { wtt, ttw, unknown },
+                            energy_density: l.energy_mj_per_l,
+                            grade: Grade::parse(&l.grade)?,
+                        })
+                    })
+                    .collect::<Option<Vec<_>>>()?,
+            ),
         };
         let parts = self
             .explanation
@@ -479,6 +559,7 @@ impl Stored {
                         method: q.method,
                     })
                     .collect(),
+                wtt: p.wtt_g.map(Mass::from_grams),
             })
             .collect();
         let quote = QuoteTerms {
@@ -592,8 +673,10 @@ fn legacy(
                 .and_then(Value::as_str)
                 .map(str::to_owned),
         },
-        // factor estimates were always stored typed
-        (EstimateKind::EmissionFactor, Some(_)) => return None,
+        // factor and by-fuel estimates were always stored typed
+        (EstimateKind::EmissionFactor | EstimateKind::MultiLegShippingByFuel, Some(_)) => {
+            return None;
+        }
         (EstimateKind::Company, Some(m)) => {
             let c = v.get("components")?;
             let t = |o: &Value, k: &str| tonnes(o.get(k)?).map(|m| m.grams());
@@ -728,6 +811,75 @@ mod tests {
         assert_eq!(explanation.parts[0].factors[0].gases, None);
         // without its split, the part's stage is unknown
         assert_eq!(explanation.wtw().unknown, Mass::from_grams(5));
+    }
+
+    #[test]
+    fn tank_to_wheel_legs_stored_before_keep_their_mass_and_stages() {
+        // a leg stored while freight was tank-to-wheel: 20 t × 1,000 km ×
+        // 0.01612 = 322.4 kg, its stages stored as WTT 73 kg (× 0.00365 ÷
+        // 0.01612) beside TTW 322.4 kg, and a part without `wtt_g`
+        let old = r#"{"v":2,"detail":{"type":"shipping","leg":{"mass_g":322400,"distance_km":"1000","methodology":[],"facts":{"distance_method":"user_input","raw_km":"1000","ends":null,"payload_t":"20","ttw_kg_per_tkm":"0.01612","wtt_kg_per_tkm":"0.00365","wtw_g":[73000,322400,0]}}},"explanation":{"parts":[{"name":"leg","mass_g":322400,"factors":[{"id":"SEA_CONTAINER_AVERAGE","value":"0.01612","unit":"kg CO2e/tonne.km","source":"DESNZ","row":null,"year":2025,"gases":{"co2":"0.01592","ch4":"0.00001","n2o":"0.00019","wtt_row":"28_916_3235_14_1","wtt":"0.00365"}}],"quantities":[]}],"notes":[],"factor_set":"2026.11"},"quote":{"selection":null,"trunc":null}}"#;
+        let (detail, explanation, _) = decode(
+            EstimateKind::Shipping,
+            Some(Mass::from_grams(322_400)),
+            old,
+            "{}",
+        )
+        .unwrap();
+        let EstimateDetail::Shipping(leg) = detail else {
+            panic!("{detail:?}")
+        };
+        assert_eq!(leg.mass.grams(), 322_400);
+        let f = leg.facts.unwrap();
+        assert_eq!((f.wtw.wtt.grams(), f.wtw.ttw.grams()), (73_000, 322_400));
+        // the part reads as it did: tank-to-wheel, well-to-tank on top
+        assert_eq!(explanation.parts[0].wtt, None);
+        let w = explanation.wtw();
+        assert_eq!((w.ttw.grams(), w.wtt.grams()), (322_400, 73_000));
+
+        // a well-to-wheel leg keeps its well-to-tank grams inside its mass
+        use tonne_estimation::estimate::EstimateRequest;
+        use tonne_estimation::route::Route;
+        use tonne_estimation::shipping::{Leg, Method, Shipment};
+        let computed = EstimateRequest::Shipping {
+            shipment: Shipment::Mass(Mass::from_grams(20_000_000)),
+            leg: Leg {
+                route: Route::Distance(tonne_estimation::Distance::from_km(Decimal::from(1000))),
+                method: Method::Container {
+                    refrigerated: false,
+                    trade_lane: None,
+                },
+            },
+        }
+        .compute()
+        .unwrap();
+        let (_, explanation) = round_trip(EstimateKind::Shipping, &computed);
+        assert_eq!(explanation.parts[0].wtt, Some(Mass::from_grams(73_000)));
+        assert_eq!(computed.mass, Some(Mass::from_grams(395_400)));
+        let w = explanation.wtw();
+        assert_eq!(
+            (w.ttw.grams(), w.wtt.grams(), w.unknown.grams()),
+            (322_400, 73_000, 0)
+        );
+    }
+
+    #[test]
+    fn a_by_fuel_estimate_round_trips() {
+        use tonne_estimation::estimate::EstimateRequest;
+        use tonne_estimation::shipping::fuel::{FuelLeg, LegFuel};
+        let computed = EstimateRequest::MultiLegShippingByFuel {
+            legs: vec![FuelLeg {
+                fuel: LegFuel::DieselBiodiesel {
+                    biodiesel_percent: 20,
+                },
+                litres: Decimal::from(250),
+            }],
+        }
+        .compute()
+        .unwrap();
+        let (detail, explanation) = round_trip(EstimateKind::MultiLegShippingByFuel, &computed);
+        assert_eq!(detail, computed.detail);
+        assert_eq!(explanation, computed.explanation);
     }
 
     #[test]

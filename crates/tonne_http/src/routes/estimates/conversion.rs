@@ -14,9 +14,9 @@ use tonne_ordering::Percentage;
 use crate::error::ApiError;
 use crate::routes::estimates::requests::{
     CompanyEstimateRequest, ElectricityEstimateRequest, EmissionFactorEstimateRequest,
-    FlightEstimateRequest, IndividualEstimateRequest, MultiLegShippingEstimateRequest,
-    PassengerTransportationEstimateRequest, SharedFields, ShippingEstimateRequest,
-    TransactionEstimateRequest, UpdateShippingEstimateAnnotationsRequest,
+    FlightEstimateRequest, IndividualEstimateRequest, MultiLegShippingByFuelRequest,
+    MultiLegShippingEstimateRequest, PassengerTransportationEstimateRequest, SharedFields,
+    ShippingEstimateRequest, TransactionEstimateRequest, UpdateShippingEstimateAnnotationsRequest,
     UpdateTransactionEstimateAnnotationsRequest, timestamp,
 };
 use crate::wire::selection;
@@ -202,6 +202,14 @@ pub fn multi_leg(b: &MultiLegShippingEstimateRequest) -> Result<NewEstimate, Api
     let mut new = submission(b, |b| {
         let (shipment, legs) = b.parse()?;
         Ok(EstimateRequest::MultiLegShipping { shipment, legs })
+    })?;
+    occurrence(&mut new, b.is_shipment, "shipped_at", b.shipped_at.as_ref())?;
+    Ok(new)
+}
+
+pub fn multi_leg_by_fuel(b: &MultiLegShippingByFuelRequest) -> Result<NewEstimate, ApiError> {
+    let mut new = submission(b, |b| {
+        Ok(EstimateRequest::MultiLegShippingByFuel { legs: b.parse()? })
     })?;
     occurrence(&mut new, b.is_shipment, "shipped_at", b.shipped_at.as_ref())?;
     Ok(new)

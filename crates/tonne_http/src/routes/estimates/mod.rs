@@ -1,4 +1,5 @@
-//! `/v1/estimates/*`: the eight estimate kinds and batch transactions.
+//! `/v1/estimates/*`: the estimate kinds (the 2024 document's eight, and
+//! client 3.9.2's multi-leg shipping by fuel) and batch transactions.
 //!
 //! Handlers only. Each parses the contract's request (`requests`), makes it the
 //! domain's `NewEstimate` (`conversion`), calls the "estimate answered with its
@@ -24,15 +25,16 @@ use crate::extract::{Authenticated, JsonBody, PageQuery};
 use crate::routes::estimates::quoting::{answer, answer_with};
 use crate::routes::estimates::requests::{
     CompanyEstimateRequest, ElectricityEstimateRequest, EmissionFactorEstimateRequest,
-    FlightEstimateRequest, IndividualEstimateRequest, MultiLegShippingEstimateRequest,
-    PassengerTransportationEstimateRequest, ShippingEstimateRequest, TransactionEstimateRequest,
-    UpdateShippingEstimateAnnotationsRequest, UpdateTransactionEstimateAnnotationsRequest,
+    FlightEstimateRequest, IndividualEstimateRequest, MultiLegShippingByFuelRequest,
+    MultiLegShippingEstimateRequest, PassengerTransportationEstimateRequest,
+    ShippingEstimateRequest, TransactionEstimateRequest, UpdateShippingEstimateAnnotationsRequest,
+    UpdateTransactionEstimateAnnotationsRequest,
 };
 use crate::routes::estimates::responses::{
-    AnyEstimateResponse, AnyShippingEstimateResponse, BatchEntryResponse, CompanyEstimateResponse,
-    EmissionFactorEstimateResponse, EstimateMassUnitQuery, EstimateResponse,
-    MultiLegEstimateResponse, PassengerEstimateResponse, RenderOptions, ShippingEstimateResponse,
-    ShippingEstimatesQuery, TransactionEstimateResponse,
+    AnyEstimateResponse, AnyShippingEstimateResponse, BatchEntryResponse, ByFuelEstimateResponse,
+    CompanyEstimateResponse, EmissionFactorEstimateResponse, EstimateMassUnitQuery,
+    EstimateResponse, MultiLegEstimateResponse, PassengerEstimateResponse, RenderOptions,
+    ShippingEstimateResponse, ShippingEstimatesQuery, TransactionEstimateResponse,
 };
 use crate::state::AppState;
 use crate::wire::{BodyErrors, ErrorsDoc, KeyErrors, paginated};
@@ -432,6 +434,45 @@ pub async fn put_multi_leg(
     .await
 }
 
+/// Creates a multi-leg shipping estimate from the fuel burnt per leg (client 3.9.2).
+#[utoipa::path(post, path = "/v1/estimates/shipping/multi-leg/by-fuel", tag = "Emission estimates", operation_id = "createMultiLegShippingEstimateByFuel",
+    security(("BearerAuth" = [])), params(EstimateMassUnitQuery), request_body = MultiLegShippingByFuelRequest,
+    responses((status = 200, description = "OK", body = ByFuelEstimateResponse), (status = 400, description = "Invalid request", body = ErrorsDoc), KeyErrors, BodyErrors))]
+pub async fn create_multi_leg_by_fuel(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    query: web::Query<EstimateMassUnitQuery>,
+    body: JsonBody<MultiLegShippingByFuelRequest>,
+) -> Result<HttpResponse, ApiError> {
+    created_as(
+        &state,
+        &who,
+        conversion::multi_leg_by_fuel(&body.0)?,
+        in_unit(&query),
+    )
+    .await
+}
+
+/// Reads a multi-leg shipping estimate made from the fuel burnt.
+#[utoipa::path(get, path = "/v1/estimates/shipping/multi-leg/by-fuel/{id}", tag = "Emission estimates", operation_id = "getMultiLegShippingEstimateByFuel",
+    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id"), EstimateMassUnitQuery),
+    responses((status = 200, description = "OK", body = ByFuelEstimateResponse), (status = 404, description = "Not found", body = ErrorsDoc), KeyErrors))]
+pub async fn get_multi_leg_by_fuel(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    query: web::Query<EstimateMassUnitQuery>,
+    path: web::Path<IdPath>,
+) -> Result<HttpResponse, ApiError> {
+    read_as(
+        &state,
+        &who,
+        EstimateKind::MultiLegShippingByFuel,
+        &path.id,
+        in_unit(&query),
+    )
+    .await
+}
+
 /// Creates a transaction estimate (204 for money movement).
 #[utoipa::path(post, path = "/v1/estimates/transactions", tag = "Emission estimates", operation_id = "createTransactionEstimate",
     security(("BearerAuth" = [])), request_body = TransactionEstimateRequest,
@@ -699,6 +740,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/estimates/shipping/all").route(web::get().to(list_shipping)))
         .service(
             web::resource("/estimates/shipping/multi-leg").route(web::post().to(create_multi_leg)),
+        )
+        .service(
+            web::resource("/estimates/shipping/multi-leg/by-fuel")
+                .route(web::post().to(create_multi_leg_by_fuel)),
+        )
+        .service(
+            web::resource("/estimates/shipping/multi-leg/by-fuel/{id}")
+                .route(web::get().to(get_multi_leg_by_fuel)),
         )
         .service(
             web::resource("/estimates/shipping/multi-leg/{id}/annotations")

@@ -271,6 +271,7 @@ fn denominator(unit: &str) -> String {
         "tonnes" => "t".into(),
         "USD (2022)" => "USD".into(),
         "kg fuel" => "kg".into(),
+        "litres" => "l".into(),
         "EUR (2011)" => "EUR".into(),
         "day" => "kg*day".into(),
         other => other.to_owned(),
@@ -534,9 +535,9 @@ pub struct ShippingLegFieldsResponse {
     route: Option<CalculatedRouteResponse>,
     /// `null` only for estimates stored before Tonne kept their explanation.
     emission_factor: Option<EmissionFactorResponse>,
-    /// No aircraft or road vehicle model: always `null`.
-    #[schema(value_type = Option<Object>)]
-    methodology_details: Option<()>,
+    /// The road method's `RoadMethodologyDetails` (HGV legs); `null` for
+    /// every other method.
+    methodology_details: Option<RoadMethodologyResponse>,
     /// Payload × distance.
     activity: Option<LogisticsActivityResponse>,
     /// Per tonne·km, by stage.
@@ -752,7 +753,7 @@ fn leg_fields(
         distance_calculation_details: None,
         route: f.and_then(|f| route(f, &l.distance)),
         emission_factor: part.and_then(Part::emission_factor).map(emission_factor),
-        methodology_details: None,
+        methodology_details: f.and_then(|f| f.road.as_deref()).map(road_details),
         activity: f.map(|f| LogisticsActivityResponse {
             value: (f.payload_tonnes * l.distance.km())
                 .round_dp(6)
@@ -865,6 +866,111 @@ pub struct MultiLegEstimateResponse {
     /// The leg's grades (3.x's `DataQualityScore`); `null` for legs stored
     /// before Tonne graded them.
     data_quality_score: Option<DataQualityResponse>,
+    #[serde(flatten)]
+    shipment: ShipmentFieldsResponse,
+}
+
+/// The contract's `RoadMethodologyDetails`: the load model of a road leg.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = RoadMethodologyDetails)]
+pub struct RoadMethodologyResponse {
+    energy_consumption: EnergyConsumptionResponse,
+    /// Tonnes (DESNZ's full payload of the class).
+    vehicle_capacity: String,
+    load_factor: f64,
+    empty_runs_factor: f64,
+    emission_standard: String,
+    /// `load_factor × (1 − empty_runs_factor)`.
+    capacity_utilisation: f64,
+    situation: String,
+    gradient: String,
+}
+
+/// MJ per tonne·km.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = EnergyConsumption)]
+pub struct EnergyConsumptionResponse {
+    amount: String,
+    /// Always `MJ/tkm`.
+    unit: &'static str,
+}
+
+/// What the contract requires and DESNZ's rows do not vary with, when not
+/// sent: placeholders (docs/API.md).
+const ROAD_PLACEHOLDERS: (&str, &str, &str) = ("flat", "motorway_rural_freeflow", "euro6");
+
+fn road_details(r: &tonne_estimation::estimate::RoadFacts) -> RoadMethodologyResponse {
+    use rust_decimal::prelude::ToPrimitive;
+    let number = |d: Decimal| d.to_f64().unwrap_or_default();
+    RoadMethodologyResponse {
+        energy_consumption: EnergyConsumptionResponse {
+            amount: r.energy_mj_per_tkm.normalize().to_string(),
+            unit: "MJ/tkm",
+        },
+        vehicle_capacity: r.capacity_t.normalize().to_string(),
+        load_factor: number(r.load_factor),
+        empty_runs_factor: number(r.empty_runs_factor),
+        emission_standard: r
+            .emission_standard
+            .clone()
+            .unwrap_or_else(|| ROAD_PLACEHOLDERS.2.into()),
+        capacity_utilisation: number(r.capacity_utilisation),
+        situation: r
+            .situation
+            .clone()
+            .unwrap_or_else(|| ROAD_PLACEHOLDERS.1.into()),
+        gradient: r
+            .gradient
+            .clone()
+            .unwrap_or_else(|| ROAD_PLACEHOLDERS.0.into()),
+    }
+}
+
+/// Client 3.9.2's `FuelMethodologyDetails`.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = FuelMethodologyDetails)]
+pub struct FuelMethodologyResponse {
+    energy_density: EnergyDensityResponse,
+}
+
+/// An energy density (MJ per litre, net calorific value).
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = EnergyDensity)]
+pub struct EnergyDensityResponse {
+    /// Decimal string.
+    amount: String,
+    /// Always `MJ/l`.
+    unit: &'static str,
+}
+
+/// One leg of client 3.9.2's `CreateMultiLegShippingEstimateByFuelResponse`.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = FuelLegEstimate)]
+pub struct FuelLegResponse {
+    /// Well-to-wheel, with its stages.
+    mass: ShippingMassResponse,
+    /// The fuel's DESNZ factor per litre (a blend's: the volume-weighted mix).
+    emission_factor: Option<EmissionFactorResponse>,
+    methodology_details: FuelMethodologyResponse,
+}
+
+/// The score of 3.9.2's by-fuel answer (`{score}`).
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = FuelDataQualityScore)]
+pub struct ScoreOnlyResponse {
+    score: &'static str,
+}
+
+/// Client 3.9.2's `CreateMultiLegShippingEstimateByFuelResponse`.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = MultiLegByFuelEstimateDoc)]
+pub struct ByFuelEstimateResponse {
+    #[serde(flatten)]
+    base: EstimateResponse,
+    /// Per leg, in request order.
+    legs: Vec<FuelLegResponse>,
+    /// The worst of the legs' fuel grades.
+    data_quality_score: Option<ScoreOnlyResponse>,
     #[serde(flatten)]
     shipment: ShipmentFieldsResponse,
 }
@@ -986,6 +1092,7 @@ pub enum AnyEstimateResponse {
     Transaction(Box<TransactionEstimateResponse>),
     Company(Box<CompanyEstimateResponse>),
     EmissionFactor(Box<EmissionFactorEstimateResponse>),
+    ByFuel(Box<ByFuelEstimateResponse>),
 }
 
 /// One entry of `GET /v1/estimates/shipping/all`: a single-leg or a multi-leg
@@ -1014,6 +1121,7 @@ pub fn render(
         e.detail,
         EstimateDetail::Shipping(_) | EstimateDetail::MultiLegShipping { .. }
     );
+    let stages = shipping || matches!(e.detail, EstimateDetail::FuelLegs(_));
     // Only the shipping answers read the request back (the shipment as sent);
     // the other kinds do not parse it again.
     let sent: SentRequest = if shipping {
@@ -1023,7 +1131,7 @@ pub fn render(
     };
     let base = EstimateResponse {
         id: e.id.to_string(),
-        mass: if shipping {
+        mass: if stages {
             let wtw = match &e.detail {
                 EstimateDetail::Shipping(l) => leg_wtw(l, e.explanation.parts.first()),
                 _ => Some(e.explanation.wtw()).filter(|_| !e.explanation.parts.is_empty()),
@@ -1100,6 +1208,33 @@ pub fn render(
             AnyEstimateResponse::EmissionFactor(Box::new(EmissionFactorEstimateResponse {
                 base,
                 emission_factor: crate::routes::emission_factors::factor_body(f),
+            }))
+        }
+        EstimateDetail::FuelLegs(legs) => {
+            AnyEstimateResponse::ByFuel(Box::new(ByFuelEstimateResponse {
+                base,
+                legs: legs
+                    .iter()
+                    .enumerate()
+                    .map(|(i, l)| FuelLegResponse {
+                        mass: shipping_mass(l.mass, Some(l.wtw), unit),
+                        emission_factor: part(&format!("legs[{i}]"))
+                            .and_then(Part::emission_factor)
+                            .map(emission_factor),
+                        methodology_details: FuelMethodologyResponse {
+                            energy_density: EnergyDensityResponse {
+                                amount: l.energy_density.normalize().to_string(),
+                                unit: "MJ/l",
+                            },
+                        },
+                    })
+                    .collect(),
+                data_quality_score: legs
+                    .iter()
+                    .map(|l| l.grade)
+                    .max()
+                    .map(|g| ScoreOnlyResponse { score: g.as_str() }),
+                shipment: shipment_fields(e),
             }))
         }
     }))

@@ -85,6 +85,7 @@ macro_rules! estimate_request {
 mod annotations;
 mod factors;
 mod footprint;
+mod fuel;
 mod shipments;
 mod transactions;
 mod transport;
@@ -97,6 +98,7 @@ pub use footprint::{
     AreaRequest, AreaUnitRequest, CarFuelRequest, CloudProviderRequest, CloudRequest,
     CompanyEstimateRequest, IndividualEstimateRequest, OnPremiseRequest, TechRequest,
 };
+pub use fuel::{FuelLegRequest, MultiLegShippingByFuelRequest};
 pub use shipments::{
     CargoRequest, ContainerMethodRequest, ContainerShipmentRequest, MassShipmentRequest,
     MethodRequest, MultiLegShippingEstimateRequest, SeaMethodRequest, ShipmentRequest,

@@ -137,6 +137,198 @@ pub struct FlightNumberMethodRequest {
     pub aircraft_configuration: Option<String>,
 }
 
+/// The contract's `RoadShippingMethod` (3.9.2 adds `refrigerated`, and the
+/// fuels `lng` and `auto_detect`).
+#[tonne_http_macros::request]
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = RoadShippingMethodBody)]
+pub struct RoadMethodRequest {
+    /// `truck_generic_van`, `truck_rigid_7_5t`, `truck_rigid_12t`,
+    /// `truck_rigid_20t`, `truck_rigid_26t`, `truck_rigid_32t`,
+    /// `truck_articulated_34t`, `_40t`, `_44t`, `_60t`, `_72t`, or `truck`.
+    pub vehicle_type: String,
+    /// The contract's `RoadFuel`.
+    pub fuel: String,
+    /// `flat`, `hilly` or `mountainous` (echoed; no effect on DESNZ's rows).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gradient: Option<String>,
+    /// Share of the capacity used when laden, 0 < x ≤ 1.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<f64>)]
+    pub load_factor: Option<serde_json::Number>,
+    /// Share of the kilometres run empty, 0 ≤ x < 1.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<f64>)]
+    pub empty_runs_factor: Option<serde_json::Number>,
+    /// The contract's `RoadSituation` (echoed; no effect).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub situation: Option<String>,
+    /// `euro1` … `euro6` (echoed; no effect).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub emission_standard: Option<String>,
+    /// Refrigerated (DESNZ's refrigerated HGV rows).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refrigerated: Option<bool>,
+}
+
+/// The carrier, sailing dates of the contract's `InferredVesselShippingMethod`.
+#[tonne_http_macros::request]
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = VesselInferenceBody)]
+pub struct VesselInferenceRequest {
+    /// `YYYY-MM-DD`.
+    pub departure_on: String,
+    /// `YYYY-MM-DD`.
+    pub arrival_on: String,
+    /// One of the contract's carriers.
+    pub carrier_name: String,
+}
+
+/// The contract's `InferredVesselShippingMethod`.
+#[tonne_http_macros::request]
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = InferredVesselShippingMethodBody)]
+pub struct InferredVesselMethodRequest {
+    pub vessel_inference: VesselInferenceRequest,
+}
+
+/// The contract's carriers of `InferredVesselShippingMethod`.
+pub const CARRIERS: &[&str] = &[
+    "ALIANÇA",
+    "ANL",
+    "CMA CGM",
+    "CNC",
+    "COSCO SHIPPING",
+    "CROWLEY",
+    "EVERGREEN",
+    "GOLD STAR LINE",
+    "HAIHUA SHIPPING",
+    "HAMBURG SÜD",
+    "HAPAG-LLOYD",
+    "HMM",
+    "ICL",
+    "JINJIANG SHIPPING",
+    "KAMBARA KISEN",
+    "KOREA MARINE TRANSPORT",
+    "MAERSK",
+    "MATSON",
+    "MCC",
+    "MSC",
+    "Namsung",
+    "ONE",
+    "OOCL",
+    "PIL",
+    "SEAGO",
+    "SEALAND",
+    "SITC",
+    "SM LINE",
+    "WAN HAI",
+    "YANG MING",
+    "ZIM",
+];
+
+const GRADIENTS: &[&str] = &["flat", "hilly", "mountainous"];
+const SITUATIONS: &[&str] = &[
+    "city_urban_freeflow",
+    "motorway_urban_freeflow",
+    "motorway_rural_freeflow",
+    "city_urban_heavy_traffic",
+    "city_urban_stop_and_go",
+    "motorway_urban_heavy_traffic",
+    "motorway_urban_stop_and_go",
+    "motorway_rural_heavy_traffic",
+    "motorway_rural_stop_and_go",
+    "arterial_road_rural_freeflow",
+    "arterial_road_rural_heavy_traffic",
+    "arterial_road_rural_stop_and_go",
+];
+const EMISSION_STANDARDS: &[&str] = &["euro1", "euro2", "euro3", "euro4", "euro5", "euro6"];
+
+/// A JSON number as the decimal it writes.
+fn number(field: &str, n: &serde_json::Number) -> Result<rust_decimal::Decimal, ApiError> {
+    let text = n.to_string();
+    text.parse::<rust_decimal::Decimal>()
+        .or_else(|_| rust_decimal::Decimal::from_scientific(&text))
+        .map_err(|_| ApiError::validation(field, "must be a number"))
+}
+
+fn date(field: &str, value: &str) -> Result<time::Date, ApiError> {
+    time::Date::parse(
+        value,
+        time::macros::format_description!("[year]-[month]-[day]"),
+    )
+    .map_err(|_| ApiError::validation(field, "must be a date such as 2024-01-01"))
+}
+
+impl RoadMethodRequest {
+    fn parse(&self, field: &str) -> Result<Method, ApiError> {
+        use shipping::road::{RoadFuel, RoadMethod, RoadVehicle};
+        let bad = |f: &str, why: &str| ApiError::validation(&at(field, f), why);
+        if RoadVehicle::parse(&self.vehicle_type).is_none() {
+            return Err(bad(
+                "vehicle_type",
+                "is not one of the contract's road vehicle types",
+            ));
+        }
+        let fuel = RoadFuel::parse(&self.fuel)
+            .ok_or_else(|| bad("fuel", "is not one of the contract's road fuels"))?;
+        let check = |f: &str, v: &Option<String>, allowed: &[&str]| match v {
+            Some(v) if !allowed.contains(&v.as_str()) => {
+                Err(bad(f, "is not one of the contract's values"))
+            }
+            _ => Ok(v.clone()),
+        };
+        Ok(Method::Road(RoadMethod {
+            vehicle_type: self.vehicle_type.clone(),
+            fuel,
+            load_factor: self
+                .load_factor
+                .as_ref()
+                .map(|n| number(&at(field, "load_factor"), n))
+                .transpose()?,
+            empty_runs_factor: self
+                .empty_runs_factor
+                .as_ref()
+                .map(|n| number(&at(field, "empty_runs_factor"), n))
+                .transpose()?,
+            refrigerated: self.refrigerated.unwrap_or(false),
+            gradient: check("gradient", &self.gradient, GRADIENTS)?,
+            situation: check("situation", &self.situation, SITUATIONS)?,
+            emission_standard: check(
+                "emission_standard",
+                &self.emission_standard,
+                EMISSION_STANDARDS,
+            )?,
+        }))
+    }
+}
+
+impl InferredVesselMethodRequest {
+    fn parse(&self, field: &str) -> Result<Method, ApiError> {
+        let v = &self.vessel_inference;
+        let at = |f: &str| at(field, &format!("vessel_inference.{f}"));
+        let departure = date(&at("departure_on"), &v.departure_on)?;
+        let arrival = date(&at("arrival_on"), &v.arrival_on)?;
+        if arrival < departure {
+            return Err(ApiError::validation(
+                &at("arrival_on"),
+                "must not be before departure_on",
+            ));
+        }
+        if !CARRIERS.contains(&v.carrier_name.as_str()) {
+            return Err(ApiError::validation(
+                &at("carrier_name"),
+                "is not one of the contract's carriers",
+            ));
+        }
+        Ok(Method::InferredVessel {
+            departure_on: v.departure_on.clone(),
+            arrival_on: v.arrival_on.clone(),
+            carrier_name: v.carrier_name.clone(),
+        })
+    }
+}
+
 /// The contract's `ShippingMethod`.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[schema(as = MethodBody)]
@@ -150,6 +342,10 @@ pub enum MethodRequest {
     AircraftType(AircraftTypeMethodRequest),
     /// Air freight on a flight number.
     FlightNumber(FlightNumberMethodRequest),
+    /// A road vehicle by class, fuel and load.
+    Road(RoadMethodRequest),
+    /// A vessel to infer from a carrier's schedule.
+    InferredVessel(InferredVesselMethodRequest),
     /// A container ship or a vessel by IMO number.
     Container(ContainerMethodRequest),
 }
@@ -199,6 +395,8 @@ impl MethodRequest {
     fn parse(&self, field: &str) -> Result<Method, ApiError> {
         let bad = |f: &str, why: &str| ApiError::validation(&at(field, f), why);
         match self {
+            MethodRequest::Road(r) => r.parse(field),
+            MethodRequest::InferredVessel(v) => v.parse(field),
             MethodRequest::AircraftType(a) => Ok(Method::Aircraft {
                 aircraft_type: super::transport::aircraft_type(
                     &at(field, "aircraft_type"),
@@ -403,6 +601,10 @@ pub struct MultiLegShippingEstimateRequest as MultiLegShippingRequest {
     /// When the goods were shipped, RFC 3339 (2024; an annotation).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shipped_at: Option<String>,
+    /// Client 3.9.2's `RouteInference` (`on` or `off`): accepted; Tonne has
+    /// no route inference, so the legs are computed as sent (as `off`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub route_inference: Option<String>,
 }
 }
 
@@ -414,6 +616,11 @@ impl MultiLegShippingEstimateRequest {
         }
         if self.legs.is_empty() || self.legs.len() > 10 {
             return Err(ApiError::validation("legs", "must have 1 to 10 legs"));
+        }
+        if let Some(r) = &self.route_inference
+            && !matches!(r.as_str(), "on" | "off")
+        {
+            return Err(ApiError::validation("route_inference", "must be on or off"));
         }
         let legs = self
             .legs

@@ -1,0 +1,7 @@
+-- Multi-leg shipping estimates by the fuel burnt (client 3.9.2's
+-- POST /estimates/shipping/multi-leg/by-fuel) are a tenth kind.
+ALTER TABLE estimates DROP CONSTRAINT estimates_kind_check;
+ALTER TABLE estimates ADD CONSTRAINT estimates_kind_check
+    CHECK (kind IN ('electricity', 'flight', 'passenger_transportation', 'shipping',
+                    'multi_leg_shipping', 'transaction', 'company', 'individual',
+                    'emission_factor', 'multi_leg_shipping_by_fuel'));
