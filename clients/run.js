@@ -24,8 +24,9 @@ const VERSIONS = { lune2: '2.2.7', lune3: '3.9.2' }
 
 // The client methods that map to Tonne's endpoints: everything Tonne serves today plus the
 // endpoints issue 19 adds (2024-12 document paths of resources Tonne has) and issue 23's
-// analytics and sustainability pages. Methods of the clients outside this list (2.2.7's
-// `GET /analytics?start&end`, business and shipping analytics, shipments, payments,
+// analytics and sustainability pages, and 3.9.2's six Shipments methods. Methods of the
+// clients outside this list (2.2.7's `GET /analytics?start&end`, business and shipping
+// analytics, shipment data sheets, payments,
 // transaction documents, …) are reported as out of scope, never called.
 const IN_SCOPE = new Set([
     'getAccount', 'createAccountPair', 'listAccounts', 'updateAccount', 'partialUpdateAccount',
@@ -52,6 +53,8 @@ const IN_SCOPE = new Set([
     'getEmissionCalculationMetrics', 'createSustainabilityPage', 'updateSustainabilityPage',
     'getSustainabilityPage', 'getPublicSustainabilityPage', 'getPublicSustainabilityPageBySlug',
     'getPublicSustainabilityPageByHandle',
+    'createShipmentBatch', 'listShipmentBatches', 'getShipmentBatch', 'listShipments',
+    'calculateShipments', 'getShipment',
 ])
 
 const args = process.argv.slice(2)
@@ -568,6 +571,81 @@ async function runVersion(version) {
             const org = me.ok ? me.value.organisationId : undefined
             if (org) await call('', live, 'getPublicSustainabilityPageByHandle', [org, 'live', `harness-p-${tag}`])
         }
+    }
+
+    // --- shipments (3.9.2) -------------------------------------------------------------------
+    if (v3) {
+        // rows as the client takes them (camelCase; it sends snake_case)
+        const row = (ref, vehicleType) => ({
+            shipmentId: ref,
+            targetInternalId: `carrier-${tag}`,
+            targetInternalName: 'Harness Carrier',
+            incoterm: 'fob',
+            legs: [
+                { carriage: 'pre', method: { vehicleType, fuel: 'diesel' }, distance: { amount: '40', unit: 'km' },
+                  load: { mass: { amount: '8', unit: 't' } }, dates: { atd: '2026-02-01' } },
+                { carriage: 'main', method: { vesselType: 'container_ship' }, origin: { locode: 'CNSHA' }, destination: { locode: 'NLRTM' } },
+                { carriage: 'on', method: { trainType: 'electric_freight_train' }, distance: { amount: '250', unit: 'km' } },
+            ],
+        })
+        const idem = `ships-${tag}`
+        const upload = await call('a good and a bad row', live, 'createShipmentBatch', [], {
+            shipments: [row(`H-${tag}`, 'truck'), row(`B-${tag}`, 'hovercraft')], idempotencyKey: idem, calculateEmissions: true,
+        })
+        await call('the same idempotency_key', live, 'createShipmentBatch', [], { shipments: [row(`H2-${tag}`, 'truck')], idempotencyKey: idem },
+            { expect: { status: 409, code: 'shipment_batch_idempotency_already_exists' } })
+        await call('no rows', live, 'createShipmentBatch', [], { shipments: [] }, { expect: { status: 400, code: 'validation_error' } })
+        const batchId = idOf(upload)
+        let shipmentId
+        if (batchId) {
+            // the batch is processed in the background: wait for it, then read it through the client
+            for (let i = 0; i < 200; i++) {
+                const b = await settle(live.getShipmentBatch(batchId))
+                if (b.ok && b.value.status === 'processed') break
+                await new Promise((r) => setTimeout(r, 100))
+            }
+            const batch = await call('processed', live, 'getShipmentBatch', [batchId], undefined, {
+                check: (b) => {
+                    const r = b.results || []
+                    const bad = r.find((x) => x.rowIndex === 1)
+                    return [
+                        ...(b.successCount === 1 && b.failedCount === 1 ? [] : [`counts ${b.successCount}/${b.failedCount}, expected 1/1`]),
+                        ...(bad && String(bad.error).startsWith('legs[0].method.vehicle_type') ? [] : [`row 1's error does not name legs[0].method.vehicle_type: ${bad && bad.error}`]),
+                    ]
+                },
+            })
+            const ok = batch && (batch.results || []).find((x) => x.status === 'success')
+            shipmentId = ok ? ok.shipmentId : undefined
+            await call('unknown id', live, 'getShipmentBatch', ['0123456789abcdef0123456789abcdef'], undefined, { expect: { status: 404, code: 'not_found' } })
+        }
+        await call('', live, 'listShipmentBatches', [], { limit: '5', source: ['api'] })
+        await call('filters, totals', live, 'listShipments', [], { mainCarriageMot: ['sea', 'rail'], preCarriageMot: ['road'], search: `H-${tag}`, includeTotals: true }, {
+            check: (p) => (p.total && p.total.all >= 1 && (p.data || []).length >= 1 ? [] : [`the shipment was not found: ${JSON.stringify(p.total)}`]),
+        })
+        await call('no match', live, 'listShipments', [], { mainCarriageMot: ['air'], shipmentDateFrom: '2030-01-01' }, {
+            check: (p) => ((p.data || []).length === 0 && p.total === null ? [] : ['expected no shipment and a null total']),
+        })
+        await call('bad mode', live, 'listShipments', [], { mainCarriageMot: ['boat'] }, { expect: { status: 400, code: 'validation_error' } })
+        if (shipmentId) {
+            await call('', live, 'getShipment', [shipmentId], undefined, {
+                check: (s) => {
+                    const legs = s.legs || []
+                    const sum = legs.reduce((a, l) => a + Number(l.emissions ? l.emissions.totalEmissions : NaN), 0)
+                    return [
+                        ...(s.emissionsSource === 'lune' ? [] : [`emissions_source ${s.emissionsSource}`]),
+                        ...(legs.length === 3 ? [] : [`${legs.length} legs`]),
+                        ...(Math.abs(sum - Number(s.totalEmissions)) < 0.01 ? [] : [`legs add up to ${sum}, total ${s.totalEmissions}`]),
+                    ]
+                },
+            })
+            await call('test key', test, 'getShipment', [shipmentId], undefined, { expect: { status: 404, code: 'not_found' } })
+        }
+        if (batchId) {
+            await call('', live, 'calculateShipments', [], { shipmentBatchId: [batchId] }, {
+                check: (r) => (Array.isArray(r.calculationBatchIds) && r.calculationBatchIds.length === 1 ? [] : ['expected one calculation batch id']),
+            })
+        }
+        await call('bad date', live, 'calculateShipments', [], { shipmentDateFrom: 'yesterday' }, { expect: { status: 400, code: 'validation_error' } })
     }
 
     results.push({

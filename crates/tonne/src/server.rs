@@ -75,6 +75,9 @@ pub struct ServeOptions {
     /// Prefix of every Redis key (`TONNE_REDIS_PREFIX`, default `tonne:`), so
     /// that several deployments can share one Redis.
     pub redis_prefix: String,
+    /// How long a shipments worker holds a batch or a calculation without
+    /// renewing it: after a crash, another process takes it over after this.
+    pub shipments_lease: Duration,
 }
 
 impl ServeOptions {
@@ -114,9 +117,13 @@ impl ServeOptions {
             },
             redis_url: None,
             redis_prefix: "tonne:".into(),
+            shipments_lease: SHIPMENTS_LEASE,
         }
     }
 }
+
+/// The default lease of the shipments jobs.
+pub const SHIPMENTS_LEASE: Duration = Duration::from_secs(60);
 
 /// Twice the number of cores: more connections than the machine can serve at once
 /// only add queueing inside the database (measured in `docs/performance.md`: on
@@ -154,6 +161,10 @@ pub struct Running {
     pub dispatcher_stop: Option<tokio::sync::watch::Sender<bool>>,
     /// The in-process dispatcher's task, to await after stopping it.
     pub dispatcher_task: Option<tokio::task::JoinHandle<()>>,
+    /// Stops the shipments worker (send `true`).
+    pub shipments_stop: tokio::sync::watch::Sender<bool>,
+    /// The shipments worker's task, to await after stopping it.
+    pub shipments_task: tokio::task::JoinHandle<()>,
     /// Set it to make `/ready` answer 503 (draining before a stop).
     pub draining: Arc<std::sync::atomic::AtomicBool>,
 }
@@ -173,7 +184,8 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         options.webhooks.clone(),
         options.links,
     )
-    .await?;
+    .await?
+    .with_shipments_lease(options.shipments_lease);
     let demo_catalogue = if options.create_demo {
         load_demo_catalogue_if_empty(&services).await?
     } else {
@@ -244,6 +256,7 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         webhooks: Arc::clone(&services.webhooks),
         links: Arc::clone(&services.links),
         impact: Arc::clone(&services.impact),
+        shipments: Arc::clone(&services.shipments),
         versions: services.versions.clone(),
         users: Arc::clone(&services.users),
         audit: Arc::clone(&services.audit),
@@ -295,6 +308,8 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
     let handle = server.handle();
     spawn_test_order_pipeline(Arc::clone(&services.ordering), options.test_order_step);
     spawn_link_order_expiry(Arc::clone(&services.links), options.links.hold);
+    let (shipments_stop, stopped) = tokio::sync::watch::channel(false);
+    let shipments_task = spawn_shipments_worker(Arc::clone(&services.shipments), stopped);
     tokio::spawn(async move {
         let mut every = tokio::time::interval(SWEEP_EVERY);
         loop {
@@ -315,6 +330,8 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         services,
         dispatcher_stop,
         dispatcher_task,
+        shipments_stop,
+        shipments_task,
         draining,
     })
 }
@@ -370,6 +387,63 @@ fn spawn_test_order_pipeline(ordering: Arc<dyn tonne_ordering::OrderingService>,
             }
         }
     });
+}
+
+/// How long the shipments worker waits when nothing is queued.
+const SHIPMENTS_IDLE: Duration = Duration::from_millis(200);
+
+/// This process's worker name, unique among the processes sharing the
+/// database: host, process id and a random part (a restarted process with a
+/// reused pid must not pass for the one that died, whose leases must expire).
+fn shipments_worker_name() -> String {
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .ok()
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .map(|h| h.trim().to_owned())
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "tonne".to_owned());
+    let random = uuid::Uuid::new_v4().simple().to_string();
+    format!(
+        "{host}:{}:{}",
+        std::process::id(),
+        random.get(..12).unwrap_or(&random)
+    )
+}
+
+/// Processes uploaded shipment batches and queued calculations
+/// (`ShipmentsService::work`) until `stop` turns true: step after step while
+/// there is work, every 200 ms when idle, a second after a failure. Safe
+/// with several processes (each job is claimed under a lease). Stopping
+/// drops the step in hand: its chunk is committed whole or not at all, and
+/// the lease lets another process (or this one, restarted) take it over.
+fn spawn_shipments_worker(
+    shipments: Arc<dyn tonne_shipments::ShipmentsService>,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) -> tokio::task::JoinHandle<()> {
+    let name = shipments_worker_name();
+    tracing::debug!(worker = %name, "shipments worker started");
+    tokio::spawn(async move {
+        while !*stop.borrow() {
+            let step = tokio::select! {
+                step = shipments.work(&name) => step,
+                _ = stop.changed() => break,
+            };
+            let pause = match step {
+                Ok(tonne_shipments::Worked::Progress) => continue,
+                Ok(tonne_shipments::Worked::Idle) => SHIPMENTS_IDLE,
+                Err(e) => {
+                    // the error's own line, not its chain: no connection string
+                    tracing::warn!(error = %e, "shipments worker step failed; retrying in 1 s");
+                    Duration::from_secs(1)
+                }
+            };
+            tokio::select! {
+                () = tokio::time::sleep(pause) => {}
+                _ = stop.changed() => break,
+            }
+        }
+        tracing::debug!("shipments worker stopped");
+    })
 }
 
 /// Cancels hosted-page orders nobody confirmed within the hold, returning
@@ -452,4 +526,33 @@ async fn services_have_organisations(services: &Services) -> anyhow::Result<bool
     use tonne_accounts::ports::AccountRepository as _;
     let store = tonne_storage::AccountStore::new(services.db.clone());
     Ok(store.any_organisation().await?)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn worker_names_are_unique_per_start_and_name_the_process() {
+        let (a, b) = (shipments_worker_name(), shipments_worker_name());
+        assert_ne!(a, b, "a restarted process must not reuse a dead one's name");
+        assert!(a.contains(&format!(":{}:", std::process::id())), "{a}");
+    }
+
+    #[tokio::test]
+    async fn the_worker_pauses_when_idle_and_stops_when_told() {
+        let mut shipments = tonne_shipments::MockShipmentsService::new();
+        shipments
+            .expect_work()
+            .returning(|_| Ok(tonne_shipments::Worked::Idle));
+        let (stop, stopped) = tokio::sync::watch::channel(false);
+        let task = spawn_shipments_worker(Arc::new(shipments), stopped);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        stop.send(true).unwrap();
+        tokio::time::timeout(Duration::from_secs(2), task)
+            .await
+            .unwrap()
+            .unwrap();
+    }
 }

@@ -48,6 +48,9 @@ pub struct Services {
     pub users: Arc<dyn tonne_accounts::users::UsersService>,
     /// The audit log (read side; entries are written with each change).
     pub audit: Arc<dyn tonne_accounts::audit::AuditLog>,
+    /// Shipment batches, shipments and their calculations (and the
+    /// background worker's step, `work`).
+    pub shipments: Arc<dyn tonne_shipments::ShipmentsService>,
 }
 
 /// How webhooks are set up.
@@ -277,10 +280,12 @@ impl Services {
             Arc::new(tonne_accounts::audit::AuditTrail::new(Arc::new(
                 tonne_storage::AuditStore::new(db.clone()),
             )));
+        let shipments = shipments_over(&db, tonne_shipments::LEASE);
         Ok(Self {
             versions,
             users,
             audit,
+            shipments,
             db,
             accounts,
             ordering,
@@ -293,6 +298,31 @@ impl Services {
             page_key,
             page_key_is_stable,
         })
+    }
+}
+
+/// The shipments use cases over the database: rows decoded as the client
+/// 3.9.2 `CreateShipmentRequest`, jobs held under `lease`.
+fn shipments_over(db: &Db, lease: time::Duration) -> Arc<dyn tonne_shipments::ShipmentsService> {
+    Arc::new(
+        tonne_shipments::Shipments::new(
+            Arc::new(tonne_storage::ShipmentStore::new(db.clone())),
+            Arc::new(tonne_wire::shipments::JsonRowDecoder),
+            Arc::new(SystemClock),
+            Arc::new(UuidV7Generator),
+        )
+        .with_lease(lease),
+    )
+}
+
+impl Services {
+    /// The same services with the shipments jobs held under another lease
+    /// (how long after a worker died another takes its batch over).
+    #[must_use]
+    pub fn with_shipments_lease(mut self, lease: Duration) -> Self {
+        let lease = time::Duration::try_from(lease).unwrap_or(tonne_shipments::LEASE);
+        self.shipments = shipments_over(&self.db, lease);
+        self
     }
 }
 

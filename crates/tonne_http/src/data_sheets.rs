@@ -111,9 +111,14 @@ pub(crate) fn rows(bytes: &[u8]) -> Result<Sheet, Vec<Problem>> {
     Ok(sheet)
 }
 
-/// One row through the row decoder: `Err((field path, message))`.
-fn decode(_row: &str) -> Result<(), (String, String)> {
-    Ok(())
+/// One row through the row decoder the batch worker uses: `Err((field
+/// path, message))`.
+fn decode(row: &str) -> Result<(), (String, String)> {
+    use tonne_shipments::RowDecoder as _;
+    tonne_wire::shipments::JsonRowDecoder
+        .decode(row)
+        .map(|_| ())
+        .map_err(|e| (e.field, e.message))
 }
 
 #[cfg(test)]

@@ -43,6 +43,9 @@ pub mod codes {
         "bundle_selection_ratios_invalid_format";
     /// 400: a bundle is unknown, disabled, repeated, or not sold in the account's currency.
     pub const BUNDLE_ID_INVALID: &str = "bundle_id_invalid";
+    /// 409: the account already uploaded a shipment batch with this idempotency key.
+    pub const SHIPMENT_BATCH_IDEMPOTENCY_ALREADY_EXISTS: &str =
+        "shipment_batch_idempotency_already_exists";
     /// 409: the account already has an order with this idempotency key.
     pub const ORDER_IDEMPOTENCY_ALREADY_EXISTS: &str = "order_idempotency_already_exists";
     /// 400: a test account's name cannot change.
@@ -589,6 +592,49 @@ impl From<tonne_links::LinkError> for ApiError {
                 format!("name: another offset link of this account is named `{name}`"),
             ),
             LinkError::Unexpected(cause) => Self::internal(&cause),
+        }
+    }
+}
+
+impl From<tonne_shipments::UploadError> for ApiError {
+    fn from(e: tonne_shipments::UploadError) -> Self {
+        use tonne_shipments::UploadError;
+        match e {
+            UploadError::Size(_) => Self::new(
+                StatusCode::BAD_REQUEST,
+                codes::VALIDATION_ERROR,
+                e.to_string(),
+            ),
+            UploadError::IdempotencyKeyUsed => Self::new(
+                StatusCode::CONFLICT,
+                codes::SHIPMENT_BATCH_IDEMPOTENCY_ALREADY_EXISTS,
+                "idempotency_key: this account already uploaded a shipment batch with this key",
+            ),
+            UploadError::Invalid { field, message } => Self::validation(&field, message),
+            UploadError::Store(e) => store_failure(e),
+        }
+    }
+}
+
+impl From<tonne_shipments::ReadError> for ApiError {
+    fn from(e: tonne_shipments::ReadError) -> Self {
+        match e {
+            tonne_shipments::ReadError::NotFound => Self::not_found("id: not found"),
+            tonne_shipments::ReadError::Store(e) => store_failure(e),
+        }
+    }
+}
+
+impl From<tonne_shipments::CalculateError> for ApiError {
+    fn from(e: tonne_shipments::CalculateError) -> Self {
+        match e {
+            tonne_shipments::CalculateError::TooMany { max } => Self::validation(
+                "filters",
+                format!(
+                    "select more than {max} shipments; narrow them (for instance by shipment_date_from and shipment_date_to) and calculate in several requests"
+                ),
+            ),
+            tonne_shipments::CalculateError::Store(e) => store_failure(e),
         }
     }
 }

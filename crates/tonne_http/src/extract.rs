@@ -84,6 +84,15 @@ fn read_json<T: DeserializeOwned + 'static>(
         .map_or(crate::state::DEFAULT_BODY_LIMIT, |s| {
             s.config.body_limit_bytes
         });
+    read_json_up_to(req, payload, wrong_type, limit)
+}
+
+fn read_json_up_to<T: DeserializeOwned + 'static>(
+    req: &HttpRequest,
+    payload: &mut Payload,
+    wrong_type: WrongMediaType,
+    limit: usize,
+) -> LocalBoxFuture<'static, Result<T, ApiError>> {
     if !is_json_content_type(req) {
         return ready(Err(wrong_type.error())).boxed_local();
     }
@@ -128,6 +137,23 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBodyWithout415<T> {
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
         read_json(req, payload, WrongMediaType::Invalid)
             .map(|r| r.map(JsonBodyWithout415))
+            .boxed_local()
+    }
+}
+
+/// A JSON body under a route's own size limit `LIMIT` (bytes) instead of the
+/// server's: otherwise the rules of [`JsonBody`]. For the one route whose
+/// contract carries large bodies (`POST /v1/shipments/batches`).
+#[derive(Debug)]
+pub struct JsonBodyUpTo<T, const LIMIT: usize>(pub T);
+
+impl<T: DeserializeOwned + 'static, const LIMIT: usize> FromRequest for JsonBodyUpTo<T, LIMIT> {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        read_json_up_to(req, payload, WrongMediaType::Unsupported, LIMIT)
+            .map(|r| r.map(JsonBodyUpTo))
             .boxed_local()
     }
 }

@@ -33,7 +33,7 @@ pub use error::ApiError;
 pub use metrics::PoolGauge;
 pub use state::{
     AppState, DEFAULT_BATCH_LIMIT, DEFAULT_BODY_LIMIT, DEFAULT_REQUEST_TIMEOUT, HttpConfig,
-    PagesConfig, Readiness,
+    PagesConfig, Readiness, SHIPMENT_BATCH_BODY_LIMIT,
 };
 
 async fn unknown_route(req: HttpRequest) -> actix_web::HttpResponse {
@@ -112,6 +112,7 @@ pub fn app(
                 .configure(routes::analytics::configure)
                 .configure(routes::sustainability_pages::configure)
                 .configure(routes::data_sheets::configure)
+                .configure(routes::shipments::configure)
                 .configure(routes::orders::configure_by_id)
                 .default_service(web::to(unknown_route)),
         )

@@ -5,7 +5,7 @@ use utoipa::{Modify, OpenApi};
 
 use crate::routes::{
     accounts, analytics, bundle_selections, catalogue, data_sheets, emission_factors, estimates,
-    offset_links, orders, quotes, sustainability_pages, webhooks,
+    offset_links, orders, quotes, shipments, sustainability_pages, webhooks,
 };
 use crate::wire::{ErrorDoc, ErrorsDoc};
 
@@ -110,6 +110,12 @@ impl Modify for BearerAuth {
         estimates::get_company,
         estimates::put_company,
         estimates::create_individual,
+        shipments::upload::create_shipment_batch,
+        shipments::list_batches::list_shipment_batches,
+        shipments::get_batch::get_shipment_batch,
+        shipments::list_shipments::list_shipments,
+        shipments::calculate::calculate_shipments,
+        shipments::get_shipment::get_shipment,
         data_sheets::upload,
         data_sheets::template,
     ),

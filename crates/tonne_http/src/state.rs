@@ -15,6 +15,9 @@ use crate::rate_limit::RateLimiter;
 /// Default request body limit: 1 MiB.
 pub const DEFAULT_BODY_LIMIT: usize = 1024 * 1024;
 
+/// Body limit of `POST /v1/shipments/batches` alone (up to 10,000 rows): 32 MiB.
+pub const SHIPMENT_BATCH_BODY_LIMIT: usize = 32 * 1024 * 1024;
+
 /// Settings of the HTTP adapter.
 #[derive(Debug, Clone)]
 pub struct HttpConfig {
@@ -93,10 +96,10 @@ pub struct AppState {
     pub links: Arc<dyn OffsetLinksService>,
     /// Analytics and sustainability pages.
     pub impact: Arc<dyn tonne_impact::ImpactService>,
+    /// Shipment batches, shipments and their emission calculations.
+    pub shipments: Arc<dyn tonne_shipments::ShipmentsService>,
     /// The console's people and sessions.
     pub users: Arc<dyn tonne_accounts::users::UsersService>,
-    /// Shipments, their batches and data sheets.
-    pub shipments: Arc<dyn tonne_shipments::ShipmentsService>,
     /// The audit log.
     pub audit: Arc<dyn tonne_accounts::audit::AuditLog>,
     /// Which API version a request runs under (`Lune-Version`).

@@ -6,6 +6,7 @@
 //! their OpenAPI names stay those the document has always used.
 
 pub mod data_sheet;
+pub mod shipments;
 
 use std::collections::BTreeMap;
 

@@ -134,6 +134,10 @@ pub(super) struct ServeArgs {
     /// Do not create a demo organisation on an empty database.
     #[arg(long, env = "TONNE_NO_DEMO")]
     no_demo: bool,
+    /// Seconds a shipments worker holds a batch or a calculation without
+    /// renewing it: after a crash another process takes the job over after this.
+    #[arg(long, env = "TONNE_SHIPMENTS_LEASE_SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    shipments_lease_seconds: u64,
     /// Seconds a test-mode order waits in each status before moving on.
     #[arg(long, env = "TONNE_TEST_ORDER_STEP_SECONDS", default_value_t = 5)]
     test_order_step_seconds: u64,
@@ -255,6 +259,7 @@ impl ServeArgs {
         options.create_demo = !args.no_demo;
         options.test_order_step = Duration::from_secs(args.test_order_step_seconds.max(1));
         options.ordering.commission_rate = args.commission_rate;
+        options.shipments_lease = Duration::from_secs(args.shipments_lease_seconds);
         Ok(options)
     }
 }
@@ -335,6 +340,7 @@ pub(super) async fn run(
     if let Some(stop) = &running.dispatcher_stop {
         let _ = stop.send(true);
     }
+    let _ = running.shipments_stop.send(true);
     handle.stop(true).await;
     server.await??;
     if let Some(metrics) = &running.metrics_handle {
@@ -343,6 +349,7 @@ pub(super) async fn run(
     if let Some(task) = running.dispatcher_task {
         let _ = task.await;
     }
+    let _ = running.shipments_task.await;
     tracing::info!("stopped");
     Ok(())
 }

@@ -34,6 +34,8 @@ mod recover;
 mod resilience;
 mod scale_out;
 mod security;
+mod shipments;
+mod shipments_jobs;
 mod spend;
 mod traces;
 mod versions;

@@ -67,6 +67,8 @@ fn serve(url: &str) -> (Child, String) {
         }
         line.clear();
     }
+    let _ = child.kill();
+    let _ = child.wait();
     panic!("the server printed no address");
 }
 
@@ -127,7 +129,10 @@ async fn processed(http: &reqwest::Client, addr: &str, key: &str, id: &str) -> V
         if batch["status"] == "processed" {
             return batch;
         }
-        assert!(Instant::now() < deadline, "batch {id} not processed: {batch}");
+        assert!(
+            Instant::now() < deadline,
+            "batch {id} not processed: {batch}"
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
@@ -183,7 +188,11 @@ async fn killed_mid_batch_processes_each_row_once_after_restart(db: &TestDb) {
     let (mut second, addr) = serve(db.url());
     let batch = processed(&http, &addr, &key, &id).await;
     assert_each_row_once(&batch, N);
-    assert_eq!(total(&http, &addr, &key).await, N as u64, "a shipment twice or lost");
+    assert_eq!(
+        total(&http, &addr, &key).await,
+        u64::try_from(N).unwrap(),
+        "a shipment twice or lost"
+    );
     kill9(&mut second);
 }
 

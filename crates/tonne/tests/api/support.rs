@@ -241,6 +241,7 @@ impl TestApp {
                 if let Some(stop) = &running.dispatcher_stop {
                     let _ = stop.send(true);
                 }
+                let _ = running.shipments_stop.send(true);
                 handle.stop(true).await;
                 let _ = server.await;
                 if let Some(task) = running.dispatcher_task {

@@ -10,6 +10,7 @@ pub mod estimates;
 pub mod offset_links;
 pub mod orders;
 pub mod quotes;
+pub mod shipments;
 pub mod sustainability_pages;
 pub mod system;
 pub mod webhooks;

@@ -1,0 +1,67 @@
+//! `POST /v1/shipments/batches`: stores the rows as sent; they are checked
+//! when the batch is processed.
+
+use actix_web::{HttpResponse, web};
+use tonne_shipments::{BatchSource, Owner, Upload};
+
+use super::wire::{CreateShipmentBatchRequest, CreatedBatchBody};
+use crate::error::ApiError;
+use crate::extract::{Authenticated, JsonBodyUpTo};
+use crate::state::{AppState, SHIPMENT_BATCH_BODY_LIMIT};
+use crate::wire::{BodyErrors, ErrorsDoc, KeyErrors};
+
+/// Uploads a batch of shipments (1 to 10,000 rows, body up to 32 MiB). Only
+/// the body's structure is checked now; each row is checked, and becomes a
+/// shipment or a row error naming its field, in the background.
+#[utoipa::path(post, path = "/v1/shipments/batches", tag = "Shipments", operation_id = "createShipmentBatch",
+    security(("BearerAuth" = [])),
+    request_body = CreateShipmentBatchRequest,
+    responses(
+        (status = 200, description = "OK", body = CreatedBatchBody),
+        (status = 400, description = "Not 1 to 10,000 objects in `shipments`, or a bad idempotency key", body = ErrorsDoc),
+        (status = 409, description = "shipment_batch_idempotency_already_exists", body = ErrorsDoc),
+        KeyErrors,
+        BodyErrors,
+    ))]
+pub async fn create_shipment_batch(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    body: JsonBodyUpTo<CreateShipmentBatchRequest, SHIPMENT_BATCH_BODY_LIMIT>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.0;
+    let rows = body
+        .shipments
+        .iter()
+        .enumerate()
+        .map(|(i, row)| {
+            if row.is_object() {
+                Ok(row.to_string())
+            } else {
+                Err(ApiError::validation(
+                    &format!("shipments[{i}]"),
+                    "must be an object (CreateShipmentRequest)",
+                ))
+            }
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let account = state.accounts.me(&who.0).await?;
+    let owner = Owner {
+        account_id: who.0.account_id,
+        account_name: account.name.as_str().to_owned(),
+    };
+    let id = state
+        .shipments
+        .upload(
+            &owner,
+            Upload {
+                rows,
+                contact_id: body.contact_id,
+                idempotency_key: body.idempotency_key,
+                calculate: body.calculate_emissions.unwrap_or(false),
+                source: BatchSource::Api,
+                data_sheet: None,
+            },
+        )
+        .await?;
+    Ok(HttpResponse::Ok().json(CreatedBatchBody { id: id.to_string() }))
+}
