@@ -379,8 +379,21 @@ fn leg(path: &str, v: &Value) -> Result<LegDraft, RowError> {
         .map(|l| load(&o.field("load"), l))
         .transpose()?
         .unwrap_or_default();
-    for f in ["load_factor", "empty_run_factor", "passenger_utilisation"] {
-        o.share(f)?;
+    o.share("passenger_utilisation")?;
+    // the road engine's domain: some capacity used, not every kilometre empty
+    let load_factor = o.share("load_factor")?;
+    if load_factor.is_some_and(|l| l.is_zero()) {
+        return Err(RowError::new(
+            o.field("load_factor"),
+            "must be greater than 0",
+        ));
+    }
+    let empty_run_factor = o.share("empty_run_factor")?;
+    if empty_run_factor.is_some_and(|e| e == Decimal::ONE) {
+        return Err(RowError::new(
+            o.field("empty_run_factor"),
+            "must be less than 1",
+        ));
     }
     let date = match o.get("dates")? {
         Some(d) => dates(&o.field("dates"), d)?,
@@ -398,6 +411,8 @@ fn leg(path: &str, v: &Value) -> Result<LegDraft, RowError> {
         destination,
         distance_km,
         load,
+        load_factor,
+        empty_run_factor,
         date,
         client_emissions,
     })
