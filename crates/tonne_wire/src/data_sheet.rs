@@ -423,6 +423,14 @@ pub const COLUMNS: &[(&str, &str)] = &[
     ("carrier_name", "text"),
     ("scac_code", "text"),
     ("master_waybill", "text"),
+    (
+        "load_factor",
+        "road: the share of the vehicle's capacity used, above 0 and at most 1",
+    ),
+    (
+        "empty_run_factor",
+        "road: the share of distance run empty, from 0 and below 1",
+    ),
     ("mass", "the cargo's mass, with mass_unit"),
     ("mass_unit", "g, kg or t"),
     ("teu", "containers, in TEU"),
@@ -493,6 +501,8 @@ const LEG_FIELDS: &[(&str, &str, Kind)] = &[
     ("carrier_name", "carrier_name", Kind::Text),
     ("scac_code", "scac_code", Kind::Text),
     ("master_waybill", "master_waybill", Kind::Text),
+    ("load_factor", "load_factor", Kind::Amount),
+    ("empty_run_factor", "empty_run_factor", Kind::Amount),
 ];
 
 /// A leg's method columns: which modes they apply to, and their kind.

@@ -258,6 +258,10 @@ fn locations_coordinates_and_client_emissions_take_the_contracts_shape() {
         serde_json::json!({"total_emissions": "100.5", "wtt": "20.5", "distance_km": "6200"})
     );
     assert_eq!(row["metadata"], serde_json::json!({"cost_centre": "CC-7"}));
+    let csv = "carriage,mode,vehicle_type,fuel,load_factor,empty_run_factor\nmain,road,truck,diesel,0.6,0.25\n";
+    let row = &rows(&parse(csv.as_bytes()).unwrap())[0];
+    assert_eq!(row["legs"][0]["load_factor"], "0.6");
+    assert_eq!(row["legs"][0]["empty_run_factor"], "0.25");
     // two kinds of origin, half coordinates, half an emissions pair
     let csv = "carriage,mode,simple_method,origin_locode,origin_city,destination_latitude,leg_emissions_wtt_kg\n\
                main,rail,rail,DEHAM,Hamburg,50,3\n";
