@@ -76,6 +76,8 @@ fn leg(carriage: Carriage, method: LegMethod, date: Option<Date>) -> LegDraft {
         },
         date,
         client_emissions: None,
+        load_factor: None,
+        empty_run_factor: None,
     }
 }
 
