@@ -9,6 +9,7 @@
 pub mod certificate;
 pub mod client_addr;
 mod console;
+mod data_sheets;
 pub mod error;
 pub mod extract;
 pub mod logo_image;
@@ -110,6 +111,7 @@ pub fn app(
                 .configure(routes::offset_links::configure)
                 .configure(routes::analytics::configure)
                 .configure(routes::sustainability_pages::configure)
+                .configure(routes::data_sheets::configure)
                 .configure(routes::shipments::configure)
                 .configure(routes::orders::configure_by_id)
                 .default_service(web::to(unknown_route)),

@@ -4,8 +4,8 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::routes::{
-    accounts, analytics, bundle_selections, catalogue, emission_factors, estimates, offset_links,
-    orders, quotes, shipments, sustainability_pages, webhooks,
+    accounts, analytics, bundle_selections, catalogue, data_sheets, emission_factors, estimates,
+    offset_links, orders, quotes, shipments, sustainability_pages, webhooks,
 };
 use crate::wire::{ErrorDoc, ErrorsDoc};
 
@@ -116,6 +116,8 @@ impl Modify for BearerAuth {
         shipments::list_shipments::list_shipments,
         shipments::calculate::calculate_shipments,
         shipments::get_shipment::get_shipment,
+        data_sheets::upload,
+        data_sheets::template,
     ),
     components(schemas(ErrorsDoc, ErrorDoc)),
     modifiers(&BearerAuth),

@@ -5,6 +5,7 @@
 //! Response bodies are named `…Response` (one Rust type per contract schema);
 //! their OpenAPI names stay those the document has always used.
 
+pub mod data_sheet;
 pub mod shipments;
 
 use std::collections::BTreeMap;

@@ -20,6 +20,7 @@ mod console;
 mod container_files;
 mod conventions;
 mod dashboard;
+mod data_sheets;
 mod emission_factors;
 mod estimate_fields;
 mod estimates;

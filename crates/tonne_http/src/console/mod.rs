@@ -36,6 +36,7 @@ mod overview;
 mod scope;
 mod selections;
 mod session;
+mod shipments;
 mod views;
 mod webhook_settings;
 mod webhooks;
@@ -79,6 +80,19 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     )
     .service(web::resource("/console/offset-links/{id}").route(web::get().to(offset_links::show)))
     .service(web::resource("/console/estimates/{id}").route(web::get().to(estimates::show)))
+    .service(web::resource("/console/shipments").route(web::get().to(shipments::list)))
+    .service(
+        web::resource("/console/shipments/batches")
+            .route(web::get().to(shipments::batches))
+            .route(web::post().to(shipments::upload)),
+    )
+    .service(
+        web::resource("/console/shipments/batches/{id}").route(web::get().to(shipments::batch)),
+    )
+    .service(
+        web::resource("/console/shipments/template.csv").route(web::get().to(shipments::template)),
+    )
+    .service(web::resource("/console/shipments/{id}").route(web::get().to(shipments::show)))
     .service(web::resource("/console/catalogue").route(web::get().to(catalogue::list)))
     .service(web::resource("/console/catalogue/import").route(web::post().to(catalogue::import)))
     .service(web::resource("/console/catalogue/{id}").route(web::get().to(catalogue::show)))

@@ -4,6 +4,7 @@ pub mod accounts;
 pub mod analytics;
 pub mod bundle_selections;
 pub mod catalogue;
+pub mod data_sheets;
 pub mod emission_factors;
 pub mod estimates;
 pub mod offset_links;

@@ -12,6 +12,7 @@ mod offset_links;
 mod orders;
 mod organisations;
 mod overview;
+mod shipments;
 mod test_events;
 mod webhooks;
 
@@ -119,6 +120,22 @@ impl<'a> Visitor<'a> {
         fields: &[(&str, &str)],
         file: (&str, &[u8]),
     ) -> Page {
+        let (name, bytes) = file;
+        self.post_named_file(
+            path,
+            fields,
+            (name, "catalogue.json", "application/json", bytes),
+        )
+        .await
+    }
+
+    /// [`Visitor::post_file`] with the file's name and type: `(field, filename, type, bytes)`.
+    pub async fn post_named_file(
+        &self,
+        path: &str,
+        fields: &[(&str, &str)],
+        file: (&str, &str, &str, &[u8]),
+    ) -> Page {
         let boundary = "----tonne-test-boundary-7d1f";
         let mut body = Vec::new();
         for (name, value) in fields {
@@ -127,9 +144,9 @@ impl<'a> Visitor<'a> {
                     .as_bytes(),
             );
         }
-        let (name, bytes) = file;
+        let (name, filename, content_type, bytes) = file;
         body.extend_from_slice(
-            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"catalogue.json\"\r\nContent-Type: application/json\r\n\r\n")
+            format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"; filename=\"{filename}\"\r\nContent-Type: {content_type}\r\n\r\n")
                 .as_bytes(),
         );
         body.extend_from_slice(bytes);

@@ -14,6 +14,7 @@ mod orders;
 mod organisations;
 mod overview;
 mod selections;
+mod shipments;
 mod webhooks;
 
 pub use audit::{AuditFilterForm, audit_log};
@@ -31,6 +32,10 @@ pub use organisations::{
 };
 pub use overview::{OperatorOverview, operator_overview};
 pub use selections::{SelectionForm, selection};
+pub use shipments::{
+    SheetProblem, ShipmentFilterForm, UploadForm, batch as shipment_batch,
+    batches as shipment_batches, shipment, shipments,
+};
 pub use webhooks::{
     ReplayForm, TestForm, WebhookForm, WebhookPageForms, webhook, webhook_secret, webhooks,
 };
@@ -74,6 +79,10 @@ button.danger{background:#b42318}
 input[type=datetime-local]{font:inherit;padding:.55rem;border:2px solid #6b6f66;border-radius:.35rem;background:#fff;color:#1b1b1b;max-width:100%}
 code{overflow-wrap:anywhere}
 h1,dd,td{overflow-wrap:anywhere}
+ul.subnav{list-style:none;display:flex;flex-wrap:wrap;gap:.25rem 1.25rem;margin:0 0 1rem;padding:0}
+ul.subnav a[aria-current=page]{font-weight:700;text-decoration-thickness:3px}
+fieldset.modes{border:1px solid #c8cbc3;border-radius:.35rem;padding:.25rem .75rem;margin:.5rem 0}
+input[type=date]{font:inherit;padding:.55rem;border:2px solid #6b6f66;border-radius:.35rem;background:#fff;color:#1b1b1b;max-width:100%}
 "#;
 
 fn frame(title: &str, bar: Option<Markup>, body: Markup) -> Markup {
@@ -110,6 +119,7 @@ fn sections(role: Role) -> &'static [(&'static str, &'static str)] {
             ("Overview", "/console/"),
             ("Orders", "/console/orders"),
             ("Estimates", "/console/estimates"),
+            ("Shipments", "/console/shipments"),
             ("API keys", "/console/keys"),
             ("Webhooks", "/console/webhooks"),
             ("Offset links", "/console/offset-links"),
@@ -316,6 +326,7 @@ pub fn overview(who: &Principal) -> Markup {
                 ul {
                     li { a href="/console/orders" { "Orders" } ", live and test, with their certificates" }
                     li { a href="/console/estimates" { "Estimates" } " and how each was worked out" }
+                    li { a href="/console/shipments" { "Shipments" } ", their legs' emissions, and data-sheet uploads" }
                     li { a href="/console/client-accounts" { "Client accounts" } " for your own customers" }
                     li { a href="/console/offset-links" { "Offset links" } " and their visitors" }
                     li { a href="/console/impact" { "Impact" } ": analytics and the sustainability page" }

@@ -1,0 +1,245 @@
+//! Shipment data sheets (a Tonne extension: the hosted API takes
+//! spreadsheets only through its dashboard): `POST /v1/shipments/data-sheets`
+//! uploads a CSV file as a shipment batch (source `data_sheet`), and
+//! `GET /v1/shipments/data-sheets/template.csv` is the documented template.
+//! The format is `tonne_wire::data_sheet`'s; see docs/API.md, "Shipment
+//! data sheets".
+
+use actix_multipart::Multipart;
+use actix_web::http::{StatusCode, header};
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::Serialize;
+use tonne_shipments::{BatchSource, Owner, Upload, UploadError};
+use tonne_wire::data_sheet::Problem;
+use utoipa::ToSchema;
+
+use crate::data_sheets;
+use crate::error::{ApiError, codes};
+use crate::extract::Authenticated;
+use crate::state::AppState;
+use crate::wire::{ErrorsDoc, KeyErrors};
+
+/// The data-sheet upload (documentation of the multipart form).
+#[derive(ToSchema)]
+#[schema(as = DataSheetUpload)]
+pub struct DataSheetUpload {
+    /// The CSV file (UTF-8, at most 8 MiB and 10,000 shipments); its
+    /// `filename` becomes the batch's.
+    #[schema(value_type = String, format = Binary)]
+    pub file: Vec<u8>,
+    /// The counterparty of every shipment (as for batches).
+    pub contact_id: Option<String>,
+    /// Unique per account (as for batches).
+    pub idempotency_key: Option<String>,
+    /// `true` or `false` (default).
+    pub calculate_emissions: Option<String>,
+}
+
+/// The batch made.
+#[derive(Serialize, ToSchema)]
+#[schema(as = DataSheetBatch)]
+pub struct DataSheetBatch {
+    /// The batch's id (`GET /v1/shipments/batches/{id}`).
+    pub id: String,
+}
+
+/// A problem of a refused data sheet.
+#[derive(ToSchema)]
+#[schema(as = DataSheetProblem)]
+#[allow(dead_code)]
+pub struct DataSheetProblemDoc {
+    /// The file's line (1 is the column names); null for the file as a whole.
+    line: Option<u64>,
+    /// The column's name; null for the line as a whole.
+    column: Option<String>,
+    message: String,
+}
+
+/// The 400 of a refused data sheet: the `Errors` element with every problem.
+#[derive(ToSchema)]
+#[schema(as = DataSheetErrors)]
+#[allow(dead_code)]
+pub struct DataSheetErrorsDoc {
+    error: DataSheetErrorDoc,
+    errors: Vec<DataSheetErrorDoc>,
+}
+
+/// `validation_error`, its message, and the problems.
+#[derive(ToSchema)]
+#[schema(as = DataSheetError)]
+#[allow(dead_code)]
+pub struct DataSheetErrorDoc {
+    error_code: String,
+    message: String,
+    errors: Vec<DataSheetProblemDoc>,
+}
+
+/// The form's fields besides `file`.
+const FIELDS: &[&str] = &["contact_id", "idempotency_key", "calculate_emissions"];
+
+/// The 400 of a data sheet with problems: the `Errors` body, its element
+/// carrying every problem with its line and column.
+#[derive(Serialize)]
+struct SheetErrors<'a> {
+    error: SheetError<'a>,
+    errors: [SheetError<'a>; 1],
+}
+
+#[derive(Serialize, Clone, Copy)]
+struct SheetError<'a> {
+    error_code: &'static str,
+    message: &'a str,
+    errors: &'a [Problem],
+}
+
+fn refused(problems: &[Problem]) -> HttpResponse {
+    let message = match problems {
+        [one] => format!("the data sheet has a problem: {one}"),
+        _ => format!(
+            "the data sheet has {} problems; nothing was uploaded",
+            problems.len()
+        ),
+    };
+    let item = SheetError {
+        error_code: codes::VALIDATION_ERROR,
+        message: &message,
+        errors: problems,
+    };
+    HttpResponse::BadRequest().json(SheetErrors {
+        error: item,
+        errors: [item],
+    })
+}
+
+fn is_multipart(req: &HttpRequest) -> bool {
+    req.headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|essence| essence.trim().eq_ignore_ascii_case("multipart/form-data"))
+}
+
+fn too_large() -> ApiError {
+    ApiError::new(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        codes::PAYLOAD_TOO_LARGE,
+        "a data sheet has at most 8 MiB",
+    )
+}
+
+/// Uploads a CSV data sheet as a shipment batch (a Tonne extension): one
+/// line per leg, consecutive lines of a `shipment_id` one shipment; the
+/// batch's source is `data_sheet`. A refused file stores nothing and lists
+/// every problem by line and column.
+#[utoipa::path(post, path = "/v1/shipments/data-sheets", tag = "Shipments", operation_id = "uploadShipmentDataSheet",
+    security(("BearerAuth" = [])),
+    request_body(content = DataSheetUpload, content_type = "multipart/form-data"),
+    responses(
+        (status = 200, description = "The batch", body = DataSheetBatch),
+        (status = 400, description = "The file's problems, each with its line and column (validation_error), or a bad form field", body = DataSheetErrorsDoc),
+        (status = 409, description = "The idempotency key was used (shipment_batch_idempotency_already_exists)", body = ErrorsDoc),
+        (status = 413, description = "More than 8 MiB", body = ErrorsDoc),
+        (status = 415, description = "Not multipart/form-data", body = ErrorsDoc),
+        KeyErrors,
+    ))]
+pub async fn upload(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    req: HttpRequest,
+    body: Multipart,
+) -> Result<HttpResponse, ApiError> {
+    if !is_multipart(&req) {
+        return Err(ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            codes::UNSUPPORTED_MEDIA_TYPE,
+            "Content-Type: the body must be multipart/form-data with a `file` part",
+        ));
+    }
+    if data_sheets::declared_too_large(&req) {
+        return Err(too_large());
+    }
+    let form = data_sheets::read_form(body).await;
+    if let Some(problem) = &form.problem {
+        if problem.contains("larger") {
+            return Err(too_large());
+        }
+        return Err(ApiError::validation("body", problem));
+    }
+    if let Some(unknown) = form.fields.keys().find(|k| !FIELDS.contains(&k.as_str())) {
+        return Err(ApiError::validation(
+            unknown,
+            "unknown form field; the fields are file, contact_id, idempotency_key and calculate_emissions",
+        ));
+    }
+    let calculate = match form.field("calculate_emissions") {
+        None | Some("false") => false,
+        Some("true") => true,
+        Some(_) => {
+            return Err(ApiError::validation(
+                "calculate_emissions",
+                "must be true or false",
+            ));
+        }
+    };
+    let Some((filename, bytes)) = &form.file else {
+        return Err(ApiError::validation("file", "a `file` part is required"));
+    };
+    let sheet = match data_sheets::rows(bytes) {
+        Ok(sheet) => sheet,
+        Err(problems) => return Ok(refused(&problems)),
+    };
+    let account = state.accounts.me(&who.0).await?;
+    let owner = Owner {
+        account_id: who.0.account_id,
+        account_name: account.name.as_str().to_owned(),
+    };
+    let text = |name: &str| form.field(name).map(str::to_owned);
+    let upload = Upload {
+        rows: sheet.rows(),
+        contact_id: text("contact_id"),
+        idempotency_key: text("idempotency_key"),
+        calculate,
+        source: BatchSource::DataSheet,
+        data_sheet: Some((filename.clone(), Some(owner.account_name.clone()))),
+    };
+    match state.shipments.upload(&owner, upload).await {
+        Ok(id) => Ok(HttpResponse::Ok().json(DataSheetBatch { id: id.to_string() })),
+        Err(UploadError::Size(m)) => Err(ApiError::validation("file", m)),
+        Err(UploadError::Invalid { field, message }) => Err(ApiError::validation(&field, message)),
+        Err(UploadError::IdempotencyKeyUsed) => Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "shipment_batch_idempotency_already_exists",
+            "a shipment batch with this idempotency key already exists",
+        )),
+        Err(UploadError::Store(e)) => Err(match e {
+            tonne_kernel::StoreError::Unexpected(cause) => ApiError::internal(&cause),
+            other => ApiError::internal(&anyhow::anyhow!(other)),
+        }),
+    }
+}
+
+/// The documented data-sheet template (a Tonne extension).
+#[utoipa::path(get, path = "/v1/shipments/data-sheets/template.csv", tag = "Shipments", operation_id = "getShipmentDataSheetTemplate",
+    security(("BearerAuth" = [])),
+    responses(
+        (status = 200, description = "The template", content_type = "text/csv", body = String),
+        KeyErrors,
+    ))]
+pub async fn template(_who: Authenticated) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header((
+            header::CONTENT_DISPOSITION,
+            "attachment; filename=\"tonne-shipments-template.csv\"",
+        ))
+        .body(tonne_wire::data_sheet::TEMPLATE)
+}
+
+/// Registers the routes (before `/shipments/{id}`, whose pattern would take
+/// `data-sheets`).
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/shipments/data-sheets").route(web::post().to(upload)))
+        .service(
+            web::resource("/shipments/data-sheets/template.csv").route(web::get().to(template)),
+        );
+}
