@@ -78,8 +78,6 @@ fn leg(carriage: Carriage, method: LegMethod, date: Option<Date>) -> LegDraft {
         empty_run_factor: None,
         date,
         client_emissions: None,
-        load_factor: None,
-        empty_run_factor: None,
     }
 }
 
