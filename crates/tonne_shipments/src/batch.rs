@@ -6,7 +6,8 @@ use time::{Date, OffsetDateTime};
 use tonne_kernel::AccountId;
 
 use crate::ids::{CalculationId, DataSheetId, ShipmentBatchId, ShipmentId};
-use crate::model::{ModeSet, NewShipment};
+use crate::model::NewShipment;
+use crate::vocabulary::ModeSet;
 
 /// Most rows one batch may hold.
 pub const MAX_BATCH_ROWS: usize = 10_000;

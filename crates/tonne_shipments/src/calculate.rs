@@ -11,9 +11,8 @@ use tonne_kernel::Mass;
 
 use crate::emissions::{FactorInfo, LegEmissions, ShipmentEmissions, Totals};
 use crate::errors::RowError;
-use crate::model::{
-    ClientEmissions, EmissionsSource, LegDraft, LegMethod, Load, Location, SeaVessel, ShipmentDraft,
-};
+use crate::model::{ClientEmissions, LegDraft, LegMethod, Load, Location, SeaVessel, ShipmentDraft};
+use crate::vocabulary::EmissionsSource;
 
 /// The note of a sea leg whose vessel Tonne was asked to infer.
 pub const VESSEL_INFERENCE_FALLBACK: &str = "vessel_inference_unavailable_container_ship_fallback";
@@ -323,7 +322,7 @@ fn calculate_leg(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Carriage;
+    use crate::vocabulary::Carriage;
 
     fn leg(carriage: Carriage, method: LegMethod, km: i64, tonnes: Option<i64>) -> LegDraft {
         LegDraft {

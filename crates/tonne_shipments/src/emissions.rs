@@ -5,7 +5,7 @@
 use rust_decimal::Decimal;
 use tonne_kernel::Mass;
 
-use crate::model::{Carriage, EmissionsSource};
+use crate::vocabulary::{Carriage, EmissionsSource};
 
 /// The factor a leg was calculated with.
 #[derive(Debug, Clone, PartialEq, Eq)]

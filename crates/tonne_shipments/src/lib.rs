@@ -40,6 +40,7 @@ mod model;
 mod ports;
 mod rules;
 mod service;
+mod vocabulary;
 
 pub use batch::{
     Batch, BatchClaim, BatchDetail, BatchSource, BatchStatus, CalculationClaim, DataSheet,
@@ -53,11 +54,12 @@ pub use emissions::{FactorInfo, LegEmissions, ShipmentEmissions, Totals};
 pub use errors::{CalculateError, ReadError, RowError, UploadError};
 pub use ids::{CalculationId, CounterpartyId, DataSheetId, ShipmentBatchId, ShipmentId};
 pub use model::{
-    Carriage, ClientEmissions, Counterparty, EmissionsSource, Facets, LegDraft, LegMethod, Load,
-    Location, ModeSet, NewShipment, Party, SeaVessel, Shipment, ShipmentDraft, TransportMode,
+    ClientEmissions, Counterparty, Facets, LegDraft, LegMethod, Load, Location, NewShipment, Party,
+    SeaVessel, Shipment, ShipmentDraft,
 };
 #[cfg(any(test, feature = "mock"))]
 pub use ports::{MockRowDecoder, MockShipmentRepository, MockShipmentsService};
 pub use ports::{Owner, RowDecoder, ShipmentList, ShipmentRepository, ShipmentsService, Worked};
 pub use rules::MAX_LEGS;
 pub use service::{CHUNK, LEASE, Shipments};
+pub use vocabulary::{Carriage, EmissionsSource, ModeSet, TransportMode};

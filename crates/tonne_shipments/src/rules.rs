@@ -4,7 +4,8 @@
 use rust_decimal::Decimal;
 
 use crate::errors::RowError;
-use crate::model::{ClientEmissions, Facets, LegDraft, ModeSet, ShipmentDraft};
+use crate::model::{ClientEmissions, Facets, LegDraft, ShipmentDraft};
+use crate::vocabulary::ModeSet;
 
 /// Most legs a shipment may have.
 pub const MAX_LEGS: usize = 20;

@@ -87,7 +87,7 @@ async fn process_row(
         Ok(e) => e,
         Err(e) => return failed(e),
     };
-    let keep = claim.calculate || emissions.source == crate::model::EmissionsSource::Manual;
+    let keep = claim.calculate || emissions.source == crate::vocabulary::EmissionsSource::Manual;
     let counterparty = match (&parties.contact, &draft.target_internal_id) {
         (Some(c), _) => c.clone(),
         (None, Some(internal)) => match parties.known.get(internal) {

@@ -9,7 +9,8 @@ use super::*;
 use crate::batch::{BatchClaim, MAX_BATCH_ROWS, MAX_CALCULATION, PendingRow, RowDone};
 use crate::errors::RowError;
 use crate::ids::CounterpartyId;
-use crate::model::{Carriage, Counterparty, LegDraft, LegMethod, Load, ShipmentDraft};
+use crate::model::{Counterparty, LegDraft, LegMethod, Load, ShipmentDraft};
+use crate::vocabulary::Carriage;
 use crate::ports::{MockRowDecoder, MockShipmentRepository};
 
 fn account() -> AccountId {
