@@ -11,7 +11,9 @@ use tonne_kernel::Mass;
 
 use crate::emissions::{FactorInfo, LegEmissions, ShipmentEmissions, Totals};
 use crate::errors::RowError;
-use crate::model::{ClientEmissions, LegDraft, LegMethod, Load, Location, SeaVessel, ShipmentDraft};
+use crate::model::{
+    ClientEmissions, LegDraft, LegMethod, Load, Location, SeaVessel, ShipmentDraft,
+};
 use crate::vocabulary::EmissionsSource;
 
 /// The note of a sea leg whose vessel Tonne was asked to infer.

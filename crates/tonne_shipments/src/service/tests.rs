@@ -10,8 +10,8 @@ use crate::batch::{BatchClaim, MAX_BATCH_ROWS, MAX_CALCULATION, PendingRow, RowD
 use crate::errors::RowError;
 use crate::ids::CounterpartyId;
 use crate::model::{Counterparty, LegDraft, LegMethod, Load, ShipmentDraft};
-use crate::vocabulary::Carriage;
 use crate::ports::{MockRowDecoder, MockShipmentRepository};
+use crate::vocabulary::Carriage;
 
 fn account() -> AccountId {
     AccountId::from_uuid(uuid::Uuid::from_u128(7))
