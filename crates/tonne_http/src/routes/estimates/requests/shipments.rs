@@ -3,6 +3,8 @@
 use serde::{Deserialize, Serialize};
 use tonne_estimation::shipping::{self, CargoType, Fuel, Method, Shipment, Vessel};
 use tonne_kernel::Mass;
+// the contract's vocabularies, stated once for the estimates and the shipments
+use tonne_wire::shipments::vocab::{CARRIERS, TRADE_LANES};
 use utoipa::ToSchema;
 
 use super::{ShippingRouteRequest, at, country, timestamp};
@@ -192,41 +194,6 @@ pub struct InferredVesselMethodRequest {
     pub vessel_inference: VesselInferenceRequest,
 }
 
-/// The contract's carriers of `InferredVesselShippingMethod`.
-pub const CARRIERS: &[&str] = &[
-    "ALIANÇA",
-    "ANL",
-    "CMA CGM",
-    "CNC",
-    "COSCO SHIPPING",
-    "CROWLEY",
-    "EVERGREEN",
-    "GOLD STAR LINE",
-    "HAIHUA SHIPPING",
-    "HAMBURG SÜD",
-    "HAPAG-LLOYD",
-    "HMM",
-    "ICL",
-    "JINJIANG SHIPPING",
-    "KAMBARA KISEN",
-    "KOREA MARINE TRANSPORT",
-    "MAERSK",
-    "MATSON",
-    "MCC",
-    "MSC",
-    "Namsung",
-    "ONE",
-    "OOCL",
-    "PIL",
-    "SEAGO",
-    "SEALAND",
-    "SITC",
-    "SM LINE",
-    "WAN HAI",
-    "YANG MING",
-    "ZIM",
-];
-
 const GRADIENTS: &[&str] = &["flat", "hilly", "mountainous"];
 const SITUATIONS: &[&str] = &[
     "city_urban_freeflow",
@@ -349,47 +316,6 @@ pub enum MethodRequest {
     /// A container ship or a vessel by IMO number.
     Container(ContainerMethodRequest),
 }
-
-/// The contract's trade lanes.
-pub const TRADE_LANES: &[&str] = &[
-    "aggregated_panama_trade",
-    "aggregated_transatlantic",
-    "aggregated_transsuez",
-    "aggregated_transpacific",
-    "aggregated_other",
-    "disaggregated_asia_to_africa",
-    "disaggregated_asia_to_mediterranean",
-    "disaggregated_asia_to_middle_east",
-    "disaggregated_asia_to_north_america_east",
-    "disaggregated_asia_to_north_america_west",
-    "disaggregated_asia_to_north_europe",
-    "disaggregated_asia_to_oceania",
-    "disaggregated_asia_to_south_america",
-    "disaggregated_europe_to_africa",
-    "disaggregated_europe_to_south_america",
-    "disaggregated_europe_to_middle_east",
-    "disaggregated_europe_to_oceania",
-    "disaggregated_mediterranean_to_north_america_east",
-    "disaggregated_mediterranean_to_north_america_west",
-    "disaggregated_north_america_to_africa",
-    "disaggregated_north_america_to_oceania",
-    "disaggregated_north_america_to_south_america",
-    "disaggregated_north_america_to_middle_east",
-    "disaggregated_north_europe_to_north_america_east",
-    "disaggregated_north_europe_to_north_america_west",
-    "disaggregated_south_america_to_africa",
-    "disaggregated_intra_africa",
-    "disaggregated_intra_north_america",
-    "disaggregated_intra_south_america",
-    "disaggregated_se_asia_to_ne_asia",
-    "disaggregated_intra_ne_asia",
-    "disaggregated_intra_se_asia",
-    "disaggregated_north_europe_to_mediterranean",
-    "disaggregated_intra_mediterranean",
-    "disaggregated_intra_north_europe",
-    "disaggregated_intra_middle_east",
-    "disaggregated_other",
-];
 
 impl MethodRequest {
     fn parse(&self, field: &str) -> Result<Method, ApiError> {
