@@ -22,12 +22,9 @@ const { clientMethods } = require('./methods.js')
 
 const VERSIONS = { lune2: '2.2.7', lune3: '3.9.2' }
 
-// The client methods that map to Tonne's endpoints: everything Tonne serves today plus the
-// endpoints issue 19 adds (2024-12 document paths of resources Tonne has) and issue 23's
-// analytics and sustainability pages, and 3.9.2's six Shipments methods. Methods of the
-// clients outside this list (2.2.7's `GET /analytics?start&end`, business and shipping
-// analytics, shipment data sheets, payments,
-// transaction documents, …) are reported as out of scope, never called.
+// The client methods that map to Tonne's endpoints: every method of 3.9.2, and 2.2.7's
+// methods that map to a 3.9.2 one. Methods outside this list (2.2.7's `GET /analytics?start&end`,
+// which the 2024 document removed) are reported as out of scope, never called.
 const IN_SCOPE = new Set([
     'getAccount', 'createAccountPair', 'listAccounts', 'updateAccount', 'partialUpdateAccount',
     'updateAccountLogo', 'getClientAccount', 'createClientAccount', 'listClientAccounts',
@@ -55,6 +52,13 @@ const IN_SCOPE = new Set([
     'getPublicSustainabilityPageByHandle',
     'createShipmentBatch', 'listShipmentBatches', 'getShipmentBatch', 'listShipments',
     'calculateShipments', 'getShipment',
+    // the rest of 3.9.2: transaction documents, multi-match, business analytics, annotations,
+    // perimeters, logo deletion, payments, and the webhook receiver's description
+    'createTransactionDocumentEstimate', 'createTransactionDocumentEstimateAsync',
+    'getTransactionDocumentEstimate', 'partialUpdateTransactionDocumentsEstimateAnnotations',
+    'createMultiMatchTransactionEstimate', 'getBusinessEmissionsAnalytics',
+    'partialUpdatePassengerTransportationEstimateAnnotations', 'getProjectPerimeter',
+    'deleteAccountLogo', 'deleteClientAccountLogo', 'getPaymentByTemporaryId', 'webhookRequest',
 ])
 
 const args = process.argv.slice(2)
@@ -488,6 +492,51 @@ async function runVersion(version) {
         await call('', live, 'partialUpdateTransactionsEstimateAnnotations', [tx.id], { metadata: { ref: 'TX-1' } })
     }
     await call('unknown id', live, 'getTransactionEstimate', ['0123456789abcdef0123456789abcdef'], undefined, { expect: { status: 404, code: 'estimate_not_found' } })
+    if (v3) {
+        // several candidate estimates for one ambiguous transaction, ranked
+        await call('limit 3', live, 'createMultiMatchTransactionEstimate', [], {
+            value: { value: '100', currency: 'GBP' }, merchant: { countryCode: 'GBR', searchTerm: 'Train tickets and hotel' }, limit: 3,
+        }, {
+            check: (v) => {
+                const n = v && Array.isArray(v.estimates) ? v.estimates.length : -1
+                return n >= 1 && n <= 3 ? [] : [`${n} candidates, expected 1 to 3`]
+            },
+        })
+        // a receipt sent as JSON: line items, each estimated and explained
+        const receipt = {
+            unstructuredData: {
+                keyValue: {
+                    merchant: 'Hotel Europa', country: 'DEU', currency: 'EUR', total: '230.00', date: '2026-11-20',
+                    line_items: [
+                        { description: 'Hotel room, 2 nights', amount: '180.00' },
+                        { description: 'Breakfast', amount: '30.00' },
+                        { description: 'Taxi to the airport', amount: '20.00' },
+                    ],
+                },
+            },
+            isTransactionDocument: true, transactionDocumentProcessedAt: '2026-11-20T10:00:00Z', metadata: { ref: 'RCPT-1' },
+        }
+        const doc = await call('a receipt with line items', live, 'createTransactionDocumentEstimate', [], receipt, {
+            check: (v) => (v && Array.isArray(v.lineItems) && v.lineItems.length >= 1 && v.fallback === null ? [] : ['expected line items and a null fallback']),
+        })
+        await call('no line, a total: the fallback', live, 'createTransactionDocumentEstimate', [], {
+            unstructuredData: { keyValue: { supplier: 'Acme Consulting Ltd', country: 'GBR', currency: 'GBP', total: '1200.00' } },
+        }, {
+            check: (v) => (v && v.lineItems === null && v.fallback ? [] : ['expected the fallback and null line items']),
+        })
+        await call('nothing Tonne can read', live, 'createTransactionDocumentEstimate', [], { unstructuredData: { keyValue: { note: 'hello' } } }, { expect: { status: [400, 422] } })
+        await call('', live, 'createTransactionDocumentEstimateAsync', [], { ...receipt, correlationId: `corr-${tag}` })
+        if (idOf(doc)) {
+            await call('', live, 'getTransactionDocumentEstimate', [doc.id])
+            await call('', live, 'partialUpdateTransactionDocumentsEstimateAnnotations', [doc.id], { isTransactionDocument: false, transactionDocumentProcessedAt: '2026-11-21T08:00:00Z' }, {
+                check: (v) => (v && v.isTransactionDocument === false ? [] : ['is_transaction_document not updated']),
+            })
+        }
+        await call('unknown id', live, 'getTransactionDocumentEstimate', ['0123456789abcdef0123456789abcdef'], undefined, { expect: { status: 404 } })
+        if (idOf(pt)) {
+            await call('', live, 'partialUpdatePassengerTransportationEstimateAnnotations', [pt.id], { isPassengerTransportation: true, passengerTransportationTravelledAt: '2026-11-19T07:30:00Z' })
+        }
+    }
     const companyBody = {
         employees: 50, remoteEmployeesPercentage: 20, officeArea: { amount: '800', unit: 'square_meters' }, countryCode: 'GBR',
         electricityConsumption: 60000, greenElectricityUsed: false, gasConsumption: 5000, companyCars: 3,
@@ -546,7 +595,7 @@ async function runVersion(version) {
     }
     await call('invalid url', live, 'createWebhook', [], { url: 'not a url' }, { expect: { status: 400, code: 'validation_error' } })
 
-    // --- analytics and sustainability pages (issue 23) -------------------------------------
+    // --- analytics and sustainability pages ----------------------------------------------
     const range = { from: '2026-01-01', through: '2026-01-31' }
     await call('', live, 'getCumulativeAnalyticsPerBundle', [], range)
     await call('', live, 'getMetrics', [], v3 ? range : undefined)
@@ -571,6 +620,25 @@ async function runVersion(version) {
             const org = me.ok ? me.value.organisationId : undefined
             if (org) await call('', live, 'getPublicSustainabilityPageByHandle', [org, 'live', `harness-p-${tag}`])
         }
+    }
+
+    if (v3) {
+        await call('', live, 'getBusinessEmissionsAnalytics', [], { from: '2026-01-01', through: '2026-12-31' }, {
+            check: (v) => (v && v.numberOfEstimates >= 1 ? [] : [`number_of_estimates ${v && v.numberOfEstimates}, expected the annotated estimates`]),
+        })
+        await call('reversed range', live, 'getBusinessEmissionsAnalytics', [], { from: '2026-02-01', through: '2026-01-01' }, { expect: { status: 400, code: 'time_range_invalid' } })
+        if (newLive) await call('', live, 'deleteAccountLogo', [newLive])
+        if (caId) await call('', live, 'deleteClientAccountLogo', [caId])
+        await call('unknown id', live, 'deleteAccountLogo', ['0123456789abcdef0123456789abcdef'], undefined, { expect: { status: 404, code: 'not_found' } })
+        if (project) await call('', live, 'getProjectPerimeter', [project.id])
+        await call('unknown project', live, 'getProjectPerimeter', ['0123456789abcdef0123456789abcdef'], undefined, { expect: { status: 404, code: 'not_found' } })
+        await call('unknown temporary id', live, 'getPaymentByTemporaryId', [`tmp-${tag}`], undefined, { expect: { status: 404 } })
+        const event = {
+            apiVersion: 'v1', accountId: 'acc', eventId: `ev-${tag}`, eventType: 'allocation.new', sequence: '2026-11-27 01:00:00.000001',
+            data: { allocation: { id: 'al1', orderId: 'or1', projectId: 'pr1', quantity: '0.5', status: 'new', createdAt: '2026-11-27T01:00:00Z' } },
+        }
+        await call('an allocation event', live, 'webhookRequest', [], { events: [event] })
+        await call('an unknown event type', live, 'webhookRequest', [], { events: [{ ...event, eventType: 'order.exploded' }] }, { expect: { status: 400, code: 'validation_error' } })
     }
 
     // --- shipments (3.9.2) -------------------------------------------------------------------
