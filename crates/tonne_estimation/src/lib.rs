@@ -29,6 +29,7 @@
 #![deny(clippy::float_arithmetic)]
 
 pub mod aircraft;
+pub mod business;
 pub mod catalogue;
 pub mod cities;
 mod countries;
@@ -46,12 +47,14 @@ pub mod footprint;
 mod geo;
 mod grid;
 pub mod passenger;
+pub mod multi_match;
 pub mod places;
 pub mod ports;
 pub mod route;
 pub mod service;
 pub mod shipping;
 pub mod transaction;
+pub mod transaction_document;
 mod units;
 
 pub use errors::EstimateError;

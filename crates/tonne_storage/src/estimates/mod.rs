@@ -3,6 +3,7 @@
 //! the impact domain's daily counts are kept in the same transactions.
 
 mod counted;
+mod document;
 mod encoding;
 
 use std::sync::Arc;
