@@ -243,3 +243,83 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod service_tests {
+    use std::sync::Arc;
+
+    use time::macros::datetime;
+    use tonne_kernel::{AccountId, EstimateId, Mass, Page, SystemClock, UuidV7Generator};
+
+    use super::BusinessCategory as C;
+    use crate::estimate::{
+        Annotations, Estimate, EstimateFilter, EstimateKind, EstimateRequest,
+        QuoteTerms, Submitted,
+    };
+    use crate::ports::{EstimationService as _, MockEngine, MockEstimateRepository};
+    use crate::service::Estimations;
+    use crate::transaction::{Merchant, TransactionRequest};
+
+    fn transaction(mcc: &str, value: &str) -> Estimate {
+        let request = EstimateRequest::Transaction(TransactionRequest {
+            value: crate::Spend::parse("v", value, tonne_kernel::Currency::Usd).unwrap(),
+            country_code: "USA".into(),
+            merchant: Merchant::CategoryCode(mcc.into()),
+            diet: None,
+            processed_year: Some(2019),
+        });
+        let c = request.compute().unwrap();
+        let at = datetime!(2026-01-01 00:00 UTC);
+        Estimate {
+            id: EstimateId::generate(&UuidV7Generator),
+            account_id: AccountId::from_uuid(uuid::Uuid::from_u128(1)),
+            kind: EstimateKind::Transaction,
+            mass: c.mass,
+            detail: c.detail,
+            explanation: c.explanation,
+            quote: QuoteTerms::default(),
+            submitted: Submitted::new("{}"),
+            annotations: Annotations::default(),
+            order_id: None,
+            created_at: at,
+            updated_at: at,
+        }
+    }
+
+    #[tokio::test]
+    async fn business_pages_through_the_actual_estimates_and_sums_by_category() {
+        // two pages: a restaurant and a hotel, then a hotel
+        let first = vec![transaction("5812", "100"), transaction("7011", "200")];
+        let second = vec![transaction("3501", "50")];
+        let expected: i64 = first.iter().chain(&second).map(|e| e.mass.unwrap().grams()).sum();
+        let restaurant = first[0].mass.unwrap();
+        let mut repo = MockEstimateRepository::new();
+        let mut seq = mockall::Sequence::new();
+        repo.expect_list()
+            .withf(|_, kinds, filter, page| {
+                kinds.contains(&EstimateKind::TransactionDocument)
+                    && filter.actual == Some(true)
+                    && page.after.is_none()
+            })
+            .times(1)
+            .in_sequence(&mut seq)
+            .return_once(move |_, _, _, _| Ok(Page { items: first, has_more: true }));
+        repo.expect_list()
+            .withf(|_, _, _, page| page.after.is_some())
+            .times(1)
+            .in_sequence(&mut seq)
+            .return_once(move |_, _, _, _| Ok(Page { items: second, has_more: false }));
+        let service = Estimations::new(
+            Arc::new(repo),
+            Arc::new(MockEngine::new()),
+            Arc::new(SystemClock),
+            Arc::new(UuidV7Generator),
+        );
+        let account = AccountId::from_uuid(uuid::Uuid::from_u128(1));
+        let sums = service.business(account, EstimateFilter::default()).await.unwrap();
+        assert_eq!(sums.estimates, 3);
+        assert_eq!(sums.mass, Mass::from_grams(expected));
+        assert_eq!(sums.of(C::OtherShops), restaurant);
+        assert_eq!(sums.of(C::Hotels).grams(), expected - restaurant.grams());
+    }
+}
