@@ -253,8 +253,7 @@ mod service_tests {
 
     use super::BusinessCategory as C;
     use crate::estimate::{
-        Annotations, Estimate, EstimateFilter, EstimateKind, EstimateRequest,
-        QuoteTerms, Submitted,
+        Annotations, Estimate, EstimateFilter, EstimateKind, EstimateRequest, QuoteTerms, Submitted,
     };
     use crate::ports::{EstimationService as _, MockEngine, MockEstimateRepository};
     use crate::service::Estimations;
@@ -291,7 +290,11 @@ mod service_tests {
         // two pages: a restaurant and a hotel, then a hotel
         let first = vec![transaction("5812", "100"), transaction("7011", "200")];
         let second = vec![transaction("3501", "50")];
-        let expected: i64 = first.iter().chain(&second).map(|e| e.mass.unwrap().grams()).sum();
+        let expected: i64 = first
+            .iter()
+            .chain(&second)
+            .map(|e| e.mass.unwrap().grams())
+            .sum();
         let restaurant = first[0].mass.unwrap();
         let mut repo = MockEstimateRepository::new();
         let mut seq = mockall::Sequence::new();
@@ -303,12 +306,22 @@ mod service_tests {
             })
             .times(1)
             .in_sequence(&mut seq)
-            .return_once(move |_, _, _, _| Ok(Page { items: first, has_more: true }));
+            .return_once(move |_, _, _, _| {
+                Ok(Page {
+                    items: first,
+                    has_more: true,
+                })
+            });
         repo.expect_list()
             .withf(|_, _, _, page| page.after.is_some())
             .times(1)
             .in_sequence(&mut seq)
-            .return_once(move |_, _, _, _| Ok(Page { items: second, has_more: false }));
+            .return_once(move |_, _, _, _| {
+                Ok(Page {
+                    items: second,
+                    has_more: false,
+                })
+            });
         let service = Estimations::new(
             Arc::new(repo),
             Arc::new(MockEngine::new()),
@@ -316,7 +329,10 @@ mod service_tests {
             Arc::new(UuidV7Generator),
         );
         let account = AccountId::from_uuid(uuid::Uuid::from_u128(1));
-        let sums = service.business(account, EstimateFilter::default()).await.unwrap();
+        let sums = service
+            .business(account, EstimateFilter::default())
+            .await
+            .unwrap();
         assert_eq!(sums.estimates, 3);
         assert_eq!(sums.mass, Mass::from_grams(expected));
         assert_eq!(sums.of(C::OtherShops), restaurant);

@@ -41,7 +41,8 @@ pub fn candidates(
     let limit = limit.clamp(1, MAX_CANDIDATES);
     let mut out: Vec<Candidate> = Vec::new();
     let mut push = |c: Candidate| {
-        let estimable = transaction::category(c.mcc).is_some_and(|k| k.group != Group::MoneyMovement);
+        let estimable =
+            transaction::category(c.mcc).is_some_and(|k| k.group != Group::MoneyMovement);
         if estimable && !out.iter().any(|o| o.mcc == c.mcc) {
             out.push(c);
         }
@@ -132,7 +133,12 @@ mod tests {
 
     #[test]
     fn a_search_term_ranks_by_similarity_and_limit_is_kept() {
-        let c = candidates(&Merchant::SearchTerm("grocery stores".into()), None, None, 2);
+        let c = candidates(
+            &Merchant::SearchTerm("grocery stores".into()),
+            None,
+            None,
+            2,
+        );
         assert!(!c.is_empty() && c.len() <= 2, "{c:?}");
         // no keyword: the closest category text first
         assert_eq!(c[0].mcc, "5411", "{c:?}");

@@ -4,8 +4,9 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::routes::{
-    accounts, analytics, bundle_selections, business_analytics, catalogue, data_sheets, emission_factors, estimates,
-    offset_links, orders, quotes, shipments, sustainability_pages, transaction_documents, webhooks,
+    accounts, analytics, bundle_selections, business_analytics, catalogue, data_sheets,
+    emission_factors, estimates, offset_links, orders, quotes, shipments, sustainability_pages,
+    transaction_documents, webhooks,
 };
 use crate::wire::{ErrorDoc, ErrorsDoc};
 
@@ -112,6 +113,7 @@ impl Modify for BearerAuth {
         estimates::create_individual,
         business_analytics::business_analytics,
         transaction_documents::create::create_transaction_document,
+        transaction_documents::create_async::create_transaction_document_async,
         transaction_documents::get::get_transaction_document,
         transaction_documents::annotations::patch_transaction_document_annotations,
         transaction_documents::multi_match::create_multi_match,

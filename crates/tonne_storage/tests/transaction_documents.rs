@@ -23,7 +23,12 @@ fn text(s: &str) -> Node {
 }
 
 fn line(entries: &[(&str, &str)]) -> Node {
-    Node::Map(entries.iter().map(|(k, v)| ((*k).to_owned(), text(v))).collect())
+    Node::Map(
+        entries
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), text(v)))
+            .collect(),
+    )
 }
 
 /// A receipt with a spend, a train and a diesel line, or (no lines) a total only.
@@ -31,8 +36,17 @@ fn document(lines: bool) -> DocumentRequest {
     let items = if lines {
         vec![
             line(&[("description", "Lunch"), ("amount", "20")]),
-            line(&[("description", "Train"), ("distance_km", "120"), ("amount", "30")]),
-            line(&[("description", "Diesel"), ("quantity", "10"), ("unit", "l"), ("amount", "18")]),
+            line(&[
+                ("description", "Train"),
+                ("distance_km", "120"),
+                ("amount", "30"),
+            ]),
+            line(&[
+                ("description", "Diesel"),
+                ("quantity", "10"),
+                ("unit", "l"),
+                ("amount", "18"),
+            ]),
         ]
     } else {
         vec![]
@@ -86,11 +100,20 @@ async fn documents_round_trip_with_their_lines_and_annotations(t: TestDb) {
     let EstimateDetail::TransactionDocument(d) = &itemised.detail else {
         panic!()
     };
-    assert!(matches!(d.line_items[1].kind, LineKind::PassengerTransportation(_)));
+    assert!(matches!(
+        d.line_items[1].kind,
+        LineKind::PassengerTransportation(_)
+    ));
     assert!(matches!(d.line_items[2].kind, LineKind::Activity { .. }));
-    store.insert(&[itemised.clone(), whole.clone()]).await.unwrap();
+    store
+        .insert(&[itemised.clone(), whole.clone()])
+        .await
+        .unwrap();
     // read back exactly as computed: lines, fallback, explanation, annotations
-    assert_eq!(store.get(live.id, itemised.id).await.unwrap().unwrap(), itemised);
+    assert_eq!(
+        store.get(live.id, itemised.id).await.unwrap().unwrap(),
+        itemised
+    );
     assert_eq!(store.get(live.id, whole.id).await.unwrap().unwrap(), whole);
     // the kind lists, and `actual` (is_transaction_document) filters
     let actual = store
@@ -105,18 +128,30 @@ async fn documents_round_trip_with_their_lines_and_annotations(t: TestDb) {
         )
         .await
         .unwrap();
-    assert_eq!(actual.items.iter().map(|e| e.id).collect::<Vec<_>>(), vec![itemised.id]);
+    assert_eq!(
+        actual.items.iter().map(|e| e.id).collect::<Vec<_>>(),
+        vec![itemised.id]
+    );
     let annotated = Annotations {
         actual: Some(true),
         ..whole.annotations.clone()
     };
-    assert!(store.annotate(live.id, whole.id, &annotated, T0).await.unwrap());
+    assert!(
+        store
+            .annotate(live.id, whole.id, &annotated, T0)
+            .await
+            .unwrap()
+    );
     assert_eq!(
-        store.get(live.id, whole.id).await.unwrap().unwrap().annotations.actual,
+        store
+            .get(live.id, whole.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .annotations
+            .actual,
         Some(true)
     );
 }
 
-on_both_backends!(
-    documents_round_trip_with_their_lines_and_annotations,
-);
+on_both_backends!(documents_round_trip_with_their_lines_and_annotations,);

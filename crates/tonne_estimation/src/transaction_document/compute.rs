@@ -29,15 +29,15 @@ use crate::electricity::{Energy, EnergyUnit};
 use crate::errors::EstimateError;
 use crate::estimate::{Computed, EstimateDetail, EstimateRequest};
 use crate::explanation::{Explanation, FactorUse, Part, Quantity};
+use crate::factor_estimate::FactorRequest;
 use crate::factors::Factor;
 use crate::factors::desnz_2025 as desnz;
-use crate::units::kg_to_mass;
-use crate::factor_estimate::FactorRequest;
 use crate::flight::FlightRoute;
 use crate::passenger::{Leg, PassengerRequest, Rail};
 use crate::route::{CabinClass, Place, Route};
 use crate::transaction::{Merchant, TransactionRequest};
 use crate::units::Spend;
+use crate::units::kg_to_mass;
 use crate::{Distance, DistanceUnit};
 
 /// What every line of one document shares.
@@ -55,7 +55,12 @@ struct Estimated {
     mass: Mass,
 }
 
-fn spend_request(cx: &Context<'_>, amount: Decimal, currency: Currency, mcc: &str) -> EstimateRequest {
+fn spend_request(
+    cx: &Context<'_>,
+    amount: Decimal,
+    currency: Currency,
+    mcc: &str,
+) -> EstimateRequest {
     EstimateRequest::Transaction(TransactionRequest {
         value: Spend { amount, currency },
         country_code: cx.country.clone(),
@@ -124,8 +129,11 @@ fn travel(
         .filter(|p| *p > Decimal::ZERO)
         .unwrap_or(Decimal::ONE);
     let distance = line.distance_km.or_else(|| {
-        line.quantity
-            .filter(|_| line.unit.as_deref().is_some_and(|u| u.eq_ignore_ascii_case("km")))
+        line.quantity.filter(|_| {
+            line.unit
+                .as_deref()
+                .is_some_and(|u| u.eq_ignore_ascii_case("km"))
+        })
     });
     let (leg, route) = match mode {
         TravelMode::Flight => {
@@ -168,7 +176,11 @@ fn travel(
             } else {
                 Rail::National
             };
-            match (distance, line.origin.as_deref(), line.destination.as_deref()) {
+            match (
+                distance,
+                line.origin.as_deref(),
+                line.destination.as_deref(),
+            ) {
                 (Some(d), _, _) => (
                     Leg::Rail {
                         route: Route::Distance(km("distance_km", d)?),
@@ -221,7 +233,7 @@ fn travel(
 /// How an activity is computed.
 enum Activity {
     /// Through an engine: electricity on the grid, gas by a catalogue factor.
-    Request(EstimateRequest, String),
+    Request(Box<EstimateRequest>, String),
     /// Litres of a fuel × its DESNZ 2025 factor (the rows the freight
     /// engine burns; they are not catalogue entries).
     Litres(Factor, Decimal),
@@ -259,9 +271,14 @@ fn activity(cx: &Context<'_>, line: &RawLine, target: Target) -> Option<Activity
     let unit = crate::cities::fold(line.unit.as_deref()?);
     let amount = q.normalize().to_string();
     let factor = |engine_id: &str, unit: &str| {
-        let id = crate::catalogue::catalogue().by_engine_id(engine_id)?.id.clone();
+        let id = crate::catalogue::catalogue()
+            .by_engine_id(engine_id)?
+            .id
+            .clone();
         Some(Activity::Request(
-            EstimateRequest::EmissionFactor(FactorRequest::parse(&id, &amount, unit).ok()?),
+            Box::new(EstimateRequest::EmissionFactor(
+                FactorRequest::parse(&id, &amount, unit).ok()?,
+            )),
             unit.to_owned(),
         ))
     };
@@ -274,10 +291,10 @@ fn activity(cx: &Context<'_>, line: &RawLine, target: Target) -> Option<Activity
                 _ => return None,
             };
             Some(Activity::Request(
-                EstimateRequest::Electricity {
+                Box::new(EstimateRequest::Electricity {
                     consumption: Energy::parse(&amount, u).ok()?,
                     country_code: Some(cx.country.clone()),
-                },
+                }),
                 name.to_owned(),
             ))
         }
@@ -319,7 +336,7 @@ fn line_estimate(
                     return Ok(Some((litres(&factor, amount)?, value)));
                 }
                 Some(Activity::Request(r, unit)) => Some((
-                    r,
+                    *r,
                     LineKind::Activity {
                         amount: line.quantity.unwrap_or_default(),
                         unit,
@@ -347,21 +364,36 @@ fn line_estimate(
         }
     }
     let Some(mcc) = m.target.spend_mcc() else {
-        notes.push(format!("{label}: {}: not a purchase, not estimated", m.reason));
+        notes.push(format!(
+            "{label}: {}: not a purchase, not estimated",
+            m.reason
+        ));
         return Ok(None);
     };
     let Some(amount) = line.amount else {
-        notes.push(format!("{label}: no amount and nothing else to estimate it by"));
+        notes.push(format!(
+            "{label}: no amount and nothing else to estimate it by"
+        ));
         return Ok(None);
     };
     if !matches!(m.target, Target::Spend(_)) {
-        m.reason = format!("{}; no route or quantity Tonne can use: spend in MCC {mcc}", m.reason);
+        m.reason = format!(
+            "{}; no route or quantity Tonne can use: spend in MCC {mcc}",
+            m.reason
+        );
     }
     let request = spend_request(cx, amount, value.currency, mcc);
-    match run(&request, LineKind::Transaction { mcc: mcc.to_owned() })? {
+    match run(
+        &request,
+        LineKind::Transaction {
+            mcc: mcc.to_owned(),
+        },
+    )? {
         Some(e) => Ok(Some((e, value))),
         None => {
-            notes.push(format!("{label}: MCC {mcc} is money movement: not estimated"));
+            notes.push(format!(
+                "{label}: MCC {mcc} is money movement: not estimated"
+            ));
             Ok(None)
         }
     }
@@ -439,19 +471,33 @@ pub(crate) fn compute(r: &DocumentRequest) -> Result<Computed, EstimateError> {
             one_currency &= line.currency.is_none_or(|c| c == currency);
         }
         if line.negative {
-            notes.push(format!("line {}: a negative amount (discount or refund): not estimated", line.index));
+            notes.push(format!(
+                "line {}: a negative amount (discount or refund): not estimated",
+                line.index
+            ));
             continue;
         }
         let text = line.text.as_deref();
-        let mut m = match matching::match_line(text, line.category.as_deref(), line.mcc.as_deref(), merchant_mcc) {
+        let mut m = match matching::match_line(
+            text,
+            line.category.as_deref(),
+            line.mcc.as_deref(),
+            merchant_mcc,
+        ) {
             Some(m) => m,
             None if line.amount.is_some() => Match {
-                reason: format!("nothing in the line matched: the document's category ({})", document_match.reason),
+                reason: format!(
+                    "nothing in the line matched: the document's category ({})",
+                    document_match.reason
+                ),
                 score: document_match.score.map(|s| s.max(1)).or(Some(1)),
                 ..document_match.clone()
             },
             None => {
-                notes.push(format!("line {}: nothing to match and no amount: not itemised", line.index));
+                notes.push(format!(
+                    "line {}: nothing to match and no amount: not itemised",
+                    line.index
+                ));
                 continue;
             }
         };
@@ -498,7 +544,13 @@ pub(crate) fn compute(r: &DocumentRequest) -> Result<Computed, EstimateError> {
         let Target::Spend(mcc) = document_match.target else {
             return Err(EstimateError::invalid("merchant", "no spend category"));
         };
-        let Some(e) = run(&spend_request(&cx, t, currency, mcc), LineKind::Transaction { mcc: mcc.to_owned() })? else {
+        let Some(e) = run(
+            &spend_request(&cx, t, currency, mcc),
+            LineKind::Transaction {
+                mcc: mcc.to_owned(),
+            },
+        )?
+        else {
             return Err(EstimateError::invalid(
                 "merchant.category_code",
                 "is money movement: nothing to estimate",
@@ -508,7 +560,10 @@ pub(crate) fn compute(r: &DocumentRequest) -> Result<Computed, EstimateError> {
         parts = named(e.parts, "fallback");
         Some(LineItem {
             item: merchant_name.unwrap_or(mcc).to_owned(),
-            value: LineValue { amount: t, currency },
+            value: LineValue {
+                amount: t,
+                currency,
+            },
             mass: e.mass,
             country_code: cx.country.clone(),
             kind: e.kind,

@@ -219,7 +219,11 @@ pub fn match_line(
             reason: format!("the line's category code {code}"),
         });
     }
-    let words = [text, category].into_iter().flatten().collect::<Vec<_>>().join(" ");
+    let words = [text, category]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" ");
     if let Some((kw, target)) = keyword(&words) {
         return Some(Match {
             target,

@@ -4,6 +4,9 @@
 
 mod counted;
 mod document;
+mod document_jobs;
+
+pub use document_jobs::DocumentJobStore;
 mod encoding;
 
 use std::sync::Arc;

@@ -1093,7 +1093,9 @@ pub enum AnyEstimateResponse {
     Company(Box<CompanyEstimateResponse>),
     EmissionFactor(Box<EmissionFactorEstimateResponse>),
     ByFuel(Box<ByFuelEstimateResponse>),
-    TransactionDocument(Box<crate::routes::transaction_documents::wire::TransactionDocumentResponse>),
+    TransactionDocument(
+        Box<crate::routes::transaction_documents::wire::TransactionDocumentResponse>,
+    ),
 }
 
 /// One entry of `GET /v1/estimates/shipping/all`: a single-leg or a multi-leg

@@ -35,7 +35,12 @@ pub async fn patch_transaction_document_annotations(
     };
     let quoted = state
         .quoted
-        .annotate(who.0.account_id, &[EstimateKind::TransactionDocument], &id, patch)
+        .annotate(
+            who.0.account_id,
+            &[EstimateKind::TransactionDocument],
+            &id,
+            patch,
+        )
         .await?;
     answered(Some(quoted))
 }

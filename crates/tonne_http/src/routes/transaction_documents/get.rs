@@ -21,7 +21,11 @@ pub async fn get_transaction_document(
 ) -> Result<HttpResponse, ApiError> {
     let quoted = state
         .quoted
-        .get(who.0.account_id, Some(EstimateKind::TransactionDocument), &id)
+        .get(
+            who.0.account_id,
+            Some(EstimateKind::TransactionDocument),
+            &id,
+        )
         .await?;
     answered(Some(quoted))
 }

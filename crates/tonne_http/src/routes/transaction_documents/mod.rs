@@ -6,6 +6,7 @@
 
 pub mod annotations;
 pub mod create;
+pub mod create_async;
 pub mod get;
 pub mod multi_match;
 pub mod wire;
@@ -33,6 +34,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::resource("/estimates/transaction-documents")
             .route(web::post().to(create::create_transaction_document)),
+    )
+    .service(
+        web::resource("/estimates/transaction-documents/async")
+            .route(web::post().to(create_async::create_transaction_document_async)),
     )
     .service(
         web::resource("/estimates/transaction-documents/{id}/annotations")

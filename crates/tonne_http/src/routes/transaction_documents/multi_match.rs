@@ -62,7 +62,9 @@ pub async fn create_multi_match(
     }
     let base = conversion::transaction(&body.0)?;
     let EstimateRequest::Transaction(request) = &base.request else {
-        return Err(ApiError::internal(&anyhow::anyhow!("not a transaction request")));
+        return Err(ApiError::internal(&anyhow::anyhow!(
+            "not a transaction request"
+        )));
     };
     let m = &body.0.merchant;
     let found = candidates(
@@ -95,8 +97,8 @@ pub async fn create_multi_match(
         let Some(rendered) = answer(quoted)? else {
             continue;
         };
-        let mut v = serde_json::to_value(rendered)
-            .map_err(|e| ApiError::internal(&anyhow::anyhow!(e)))?;
+        let mut v =
+            serde_json::to_value(rendered).map_err(|e| ApiError::internal(&anyhow::anyhow!(e)))?;
         if let Some(o) = v.as_object_mut() {
             o.insert("search_term_match".into(), Value::String(c.matched.clone()));
             o.insert(
@@ -107,7 +109,8 @@ pub async fn create_multi_match(
             );
             o.insert(
                 "semantic_matching_model".into(),
-                c.score.map_or(Value::Null, |_| Value::String(MATCHING_MODEL.into())),
+                c.score
+                    .map_or(Value::Null, |_| Value::String(MATCHING_MODEL.into())),
             );
             o.insert("match_reason".into(), Value::String(c.reason.clone()));
         }

@@ -130,8 +130,7 @@ pub fn new_estimate(
     b: &TransactionDocumentEstimateRequest,
     tolerance: Decimal,
 ) -> Result<NewEstimate, ApiError> {
-    if b
-        .correlation_id
+    if b.correlation_id
         .as_ref()
         .is_some_and(|c| c.is_empty() || c.chars().count() > CORRELATION_ID_MAX_CHARS)
     {
@@ -149,7 +148,9 @@ pub fn new_estimate(
             category: None,
         });
         let processed_year = match &b.transaction_document_processed_at {
-            Some(at) => u16::try_from(timestamp("transaction_document_processed_at", at)?.year()).ok(),
+            Some(at) => {
+                u16::try_from(timestamp("transaction_document_processed_at", at)?.year()).ok()
+            }
             None => None,
         };
         let value = b
@@ -161,22 +162,26 @@ pub fn new_estimate(
             .unstructured_data
             .key_value
             .as_ref()
-            .map_or(Node::Map(vec![]), |m| Node::Map(m.iter().map(|(k, v)| (k.clone(), node(v))).collect()));
-        Ok(EstimateRequest::TransactionDocument(Box::new(DocumentRequest {
-            key_value,
-            value,
-            currency: b.currency.map(Into::into),
-            merchant: MerchantHint {
-                name: m.name,
-                country_code: m.country_code,
-                category_code: m.category_code,
-                search_term: m.search_term,
-                category: m.category,
+            .map_or(Node::Map(vec![]), |m| {
+                Node::Map(m.iter().map(|(k, v)| (k.clone(), node(v))).collect())
+            });
+        Ok(EstimateRequest::TransactionDocument(Box::new(
+            DocumentRequest {
+                key_value,
+                value,
+                currency: b.currency.map(Into::into),
+                merchant: MerchantHint {
+                    name: m.name,
+                    country_code: m.country_code,
+                    category_code: m.category_code,
+                    search_term: m.search_term,
+                    category: m.category,
+                },
+                diet: b.diet.map(Into::into),
+                processed_year,
+                tolerance,
             },
-            diet: b.diet.map(Into::into),
-            processed_year,
-            tolerance,
-        })))
+        )))
     })?;
     occurrence(
         &mut new,
@@ -404,7 +409,8 @@ fn line_response(l: &LineItem, part: Option<&Part>) -> LineItemResponse {
                     CabinClass::First => "first",
                 }),
                 rail_type: (t.mode == TravelMode::Rail).then_some(
-                    if part.is_some_and(|p| p.factors.iter().any(|f| f.id == "RAIL_INTERNATIONAL")) {
+                    if part.is_some_and(|p| p.factors.iter().any(|f| f.id == "RAIL_INTERNATIONAL"))
+                    {
                         "international_rail"
                     } else {
                         "national_rail"
