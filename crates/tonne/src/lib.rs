@@ -7,6 +7,7 @@
 /// The catalogue file format (its own crate, shared with the console).
 pub use tonne_catalogue_file as catalogue_file;
 pub mod cli;
+mod document_worker;
 mod fulfilment;
 pub mod server;
 mod wiring;

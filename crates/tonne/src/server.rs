@@ -257,6 +257,7 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         links: Arc::clone(&services.links),
         impact: Arc::clone(&services.impact),
         shipments: Arc::clone(&services.shipments),
+        document_jobs: Arc::clone(&services.document_jobs),
         versions: services.versions.clone(),
         users: Arc::clone(&services.users),
         audit: Arc::clone(&services.audit),
@@ -309,6 +310,11 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
     spawn_test_order_pipeline(Arc::clone(&services.ordering), options.test_order_step);
     spawn_link_order_expiry(Arc::clone(&services.links), options.links.hold);
     let (shipments_stop, stopped) = tokio::sync::watch::channel(false);
+    crate::document_worker::spawn(
+        Arc::clone(&services.document_jobs),
+        shipments_worker_name(),
+        stopped.clone(),
+    );
     let shipments_task = spawn_shipments_worker(Arc::clone(&services.shipments), stopped);
     tokio::spawn(async move {
         let mut every = tokio::time::interval(SWEEP_EVERY);

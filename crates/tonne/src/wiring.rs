@@ -51,6 +51,8 @@ pub struct Services {
     /// Shipment batches, shipments and their calculations (and the
     /// background worker's step, `work`).
     pub shipments: Arc<dyn tonne_shipments::ShipmentsService>,
+    /// Asynchronous transaction documents (and the worker's step, `work`).
+    pub document_jobs: Arc<dyn tonne_estimation::document_jobs::DocumentJobsService>,
 }
 
 /// How webhooks are set up.
@@ -281,7 +283,9 @@ impl Services {
                 tonne_storage::AuditStore::new(db.clone()),
             )));
         let shipments = shipments_over(&db, tonne_shipments::LEASE);
+        let document_jobs = document_jobs_over(&db, tonne_estimation::document_jobs::LEASE);
         Ok(Self {
+            document_jobs,
             versions,
             users,
             audit,
@@ -322,8 +326,25 @@ impl Services {
     pub fn with_shipments_lease(mut self, lease: Duration) -> Self {
         let lease = time::Duration::try_from(lease).unwrap_or(tonne_shipments::LEASE);
         self.shipments = shipments_over(&self.db, lease);
+        self.document_jobs = document_jobs_over(&self.db, lease);
         self
     }
+}
+
+/// The asynchronous transaction documents over the database: requests read
+/// again as the HTTP route accepted them.
+fn document_jobs_over(
+    db: &Db,
+    lease: time::Duration,
+) -> Arc<dyn tonne_estimation::document_jobs::DocumentJobsService> {
+    Arc::new(tonne_estimation::document_jobs::DocumentJobs::new(
+        Arc::new(tonne_storage::DocumentJobStore::new(db.clone())),
+        Arc::new(tonne_estimation::service::Engines),
+        Arc::new(tonne_http::routes::transaction_documents::create_async::JsonDocumentDecoder),
+        Arc::new(SystemClock),
+        Arc::new(UuidV7Generator),
+        lease,
+    ))
 }
 
 /// `/ready` and pool metrics over the pool.

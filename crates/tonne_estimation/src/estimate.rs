@@ -32,6 +32,7 @@ use crate::footprint::{CompanyEstimate, CompanyRequest, IndividualRequest};
 use crate::passenger::PassengerRequest;
 use crate::shipping::{self, DistanceMethod, Shipment};
 use crate::transaction::TransactionRequest;
+use crate::transaction_document::{DocumentRequest, DocumentResult};
 use crate::{Distance, electricity::Energy};
 
 /// The estimate kinds of the contract.
@@ -57,11 +58,13 @@ pub enum EstimateKind {
     EmissionFactor,
     /// `/estimates/shipping/multi-leg/by-fuel` (client 3.9.2): fuel burnt per leg.
     MultiLegShippingByFuel,
+    /// `/estimates/transaction-documents` (client 3.9.2): a receipt or invoice.
+    TransactionDocument,
 }
 
 impl EstimateKind {
     /// Every kind, in the contract's order.
-    pub const ALL: [EstimateKind; 10] = [
+    pub const ALL: [EstimateKind; 11] = [
         EstimateKind::Electricity,
         EstimateKind::Flight,
         EstimateKind::PassengerTransportation,
@@ -72,6 +75,7 @@ impl EstimateKind {
         EstimateKind::Individual,
         EstimateKind::EmissionFactor,
         EstimateKind::MultiLegShippingByFuel,
+        EstimateKind::TransactionDocument,
     ];
 
     /// Stored name.
@@ -87,6 +91,7 @@ impl EstimateKind {
             EstimateKind::Individual => "individual",
             EstimateKind::EmissionFactor => "emission_factor",
             EstimateKind::MultiLegShippingByFuel => "multi_leg_shipping_by_fuel",
+            EstimateKind::TransactionDocument => "transaction_document",
         }
     }
 
@@ -105,6 +110,7 @@ impl EstimateKind {
                 | EstimateKind::MultiLegShipping
                 | EstimateKind::MultiLegShippingByFuel
                 | EstimateKind::Transaction
+                | EstimateKind::TransactionDocument
         )
     }
 
@@ -152,6 +158,8 @@ pub enum EstimateRequest {
     MultiLegShippingByFuel {
         legs: Vec<shipping::fuel::FuelLeg>,
     },
+    /// A receipt or invoice, line by line.
+    TransactionDocument(Box<DocumentRequest>),
 }
 
 impl EstimateRequest {
@@ -168,6 +176,7 @@ impl EstimateRequest {
             EstimateRequest::Individual(_) => EstimateKind::Individual,
             EstimateRequest::EmissionFactor(_) => EstimateKind::EmissionFactor,
             EstimateRequest::MultiLegShippingByFuel { .. } => EstimateKind::MultiLegShippingByFuel,
+            EstimateRequest::TransactionDocument(_) => EstimateKind::TransactionDocument,
         }
     }
 }
@@ -211,6 +220,9 @@ pub enum EstimateDetail {
     /// Legs by the fuel burnt, in request order (their emission factors are
     /// the explanation's parts).
     FuelLegs(Vec<FuelLegResult>),
+    /// A transaction document's line items or fallback (their explanation
+    /// parts are `line_items[i]` or `fallback`).
+    TransactionDocument(Box<DocumentResult>),
 }
 
 /// One by-fuel leg's result, well-to-wheel.

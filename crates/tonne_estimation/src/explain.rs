@@ -88,6 +88,15 @@ impl Explanation {
     /// The facts of a transaction estimate; `None` for other kinds and money movement.
     pub fn transaction_facts(&self) -> Option<TransactionFacts<'_>> {
         let p = self.parts.iter().find(|p| p.name == "transaction")?;
+        p.transaction_facts()
+    }
+}
+
+impl Part {
+    /// The facts of a spend part (a transaction's, or a transaction
+    /// document line's); `None` for a part without an emission factor.
+    pub fn transaction_facts(&self) -> Option<TransactionFacts<'_>> {
+        let p = self;
         let emission_factor = p.emission_factor()?;
         let (exchange_rate, exchange_rate_date) = if emission_factor.id.starts_with("exiobase:") {
             // the spend's currency per euro in 2011 (none for euros)
@@ -320,6 +329,7 @@ fn compute(request: &EstimateRequest) -> Result<Computed, EstimateError> {
                 },
             })
         }
+        EstimateRequest::TransactionDocument(r) => crate::transaction_document::compute(r),
         EstimateRequest::EmissionFactor(r) => {
             let e = factor_estimate::estimate(r)?;
             let f = &e.factor;

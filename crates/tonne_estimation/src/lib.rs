@@ -29,10 +29,12 @@
 #![deny(clippy::float_arithmetic)]
 
 pub mod aircraft;
+pub mod business;
 pub mod catalogue;
 pub mod cities;
 mod countries;
 pub mod diet;
+pub mod document_jobs;
 pub mod electricity;
 mod errors;
 pub mod estimate;
@@ -45,6 +47,7 @@ pub mod flight;
 pub mod footprint;
 mod geo;
 mod grid;
+pub mod multi_match;
 pub mod passenger;
 pub mod places;
 pub mod ports;
@@ -52,6 +55,7 @@ pub mod route;
 pub mod service;
 pub mod shipping;
 pub mod transaction;
+pub mod transaction_document;
 mod units;
 
 pub use errors::EstimateError;

@@ -69,6 +69,17 @@ pub trait EstimationService: Send + Sync {
         limit: usize,
     ) -> Result<Page<crate::catalogue::CatalogueFactor>, EstimationError>;
 
+    /// Business analytics: the account's transaction, transaction-document
+    /// and passenger-transportation estimates whose annotation says they
+    /// happened (`is_transaction`, `is_transaction_document`,
+    /// `is_passenger_transportation`: `actual`), created in the filter's
+    /// range (its `actual` is ignored), summed by business category.
+    async fn business(
+        &self,
+        account: AccountId,
+        filter: EstimateFilter,
+    ) -> Result<crate::business::Business, EstimationError>;
+
     /// Every region some catalogue factor covers, sorted.
     fn emission_factor_regions(&self) -> Vec<String>;
 

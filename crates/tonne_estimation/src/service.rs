@@ -202,6 +202,40 @@ impl EstimationService for Estimations {
         }
     }
 
+    async fn business(
+        &self,
+        account: AccountId,
+        filter: EstimateFilter,
+    ) -> Result<crate::business::Business, EstimationError> {
+        let kinds = [
+            EstimateKind::Transaction,
+            EstimateKind::TransactionDocument,
+            EstimateKind::PassengerTransportation,
+        ];
+        let filter = EstimateFilter {
+            actual: Some(true),
+            ..filter
+        };
+        let mut sums = crate::business::Business::default();
+        let mut page = PageRequest {
+            limit: tonne_kernel::Limit::new(tonne_kernel::Limit::MAX)
+                .map_err(|_| EstimationError::Unexpected(anyhow::anyhow!("page size")))?,
+            after: None,
+        };
+        loop {
+            let found = self
+                .repo
+                .list(account, &kinds, &filter, &page)
+                .await
+                .map_err(unexpected)?;
+            found.items.iter().for_each(|e| sums.add(e));
+            match found.last_if_more() {
+                Some(last) => page.after = Some(Cursor::after(&last.id)),
+                None => return Ok(sums),
+            }
+        }
+    }
+
     async fn get_by_idempotency_key(
         &self,
         account: AccountId,

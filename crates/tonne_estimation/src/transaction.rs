@@ -223,7 +223,7 @@ const KEYWORDS: &[(&str, &str)] = &[
     ("charity", "8398"),
 ];
 
-fn trigrams(s: &str) -> Vec<[char; 3]> {
+pub(crate) fn trigrams(s: &str) -> Vec<[char; 3]> {
     let padded: Vec<char> = format!("  {} ", s.to_lowercase()).chars().collect();
     let mut out: Vec<[char; 3]> = padded
         .windows(3)
@@ -234,7 +234,7 @@ fn trigrams(s: &str) -> Vec<[char; 3]> {
     out
 }
 
-fn similarity(a: &[[char; 3]], b: &[[char; 3]]) -> Decimal {
+pub(crate) fn similarity(a: &[[char; 3]], b: &[[char; 3]]) -> Decimal {
     let common = a.iter().filter(|t| b.binary_search(t).is_ok()).count();
     let union = a.len() + b.len() - common;
     if union == 0 {
@@ -244,10 +244,10 @@ fn similarity(a: &[[char; 3]], b: &[[char; 3]]) -> Decimal {
 }
 
 /// A searchable text, its MCC and its trigrams.
-type Searchable = (String, String, Vec<[char; 3]>);
+pub(crate) type Searchable = (String, String, Vec<[char; 3]>);
 
 /// Every searchable text (keywords, then MCC descriptions), computed once.
-fn search_index() -> &'static [Searchable] {
+pub(crate) fn search_index() -> &'static [Searchable] {
     static INDEX: OnceLock<Vec<Searchable>> = OnceLock::new();
     INDEX.get_or_init(|| {
         let mut index: Vec<Searchable> = KEYWORDS

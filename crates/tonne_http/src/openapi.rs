@@ -4,8 +4,9 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::routes::{
-    accounts, analytics, bundle_selections, catalogue, data_sheets, emission_factors, estimates,
-    offset_links, orders, quotes, shipments, sustainability_pages, webhooks,
+    accounts, analytics, bundle_selections, business_analytics, catalogue, data_sheets,
+    emission_factors, estimates, offset_links, orders, quotes, shipments, sustainability_pages,
+    transaction_documents, webhooks,
 };
 use crate::wire::{ErrorDoc, ErrorsDoc};
 
@@ -110,6 +111,12 @@ impl Modify for BearerAuth {
         estimates::get_company,
         estimates::put_company,
         estimates::create_individual,
+        business_analytics::business_analytics,
+        transaction_documents::create::create_transaction_document,
+        transaction_documents::create_async::create_transaction_document_async,
+        transaction_documents::get::get_transaction_document,
+        transaction_documents::annotations::patch_transaction_document_annotations,
+        transaction_documents::multi_match::create_multi_match,
         shipments::upload::create_shipment_batch,
         shipments::list_batches::list_shipment_batches,
         shipments::get_batch::get_shipment_batch,

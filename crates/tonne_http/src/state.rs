@@ -98,6 +98,8 @@ pub struct AppState {
     pub impact: Arc<dyn tonne_impact::ImpactService>,
     /// Shipment batches, shipments and their emission calculations.
     pub shipments: Arc<dyn tonne_shipments::ShipmentsService>,
+    /// Asynchronous transaction documents (queued, done by the worker).
+    pub document_jobs: Arc<dyn tonne_estimation::document_jobs::DocumentJobsService>,
     /// The console's people and sessions.
     pub users: Arc<dyn tonne_accounts::users::UsersService>,
     /// The audit log.

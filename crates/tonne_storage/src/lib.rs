@@ -70,7 +70,7 @@ pub use audit::AuditStore;
 pub use backup::{Backup, BackupError};
 pub use catalogue::CatalogueStore;
 pub use db::{AnyConnection, Backend, Db, DbError, PoolSettings, PoolStatus};
-pub use estimates::EstimateStore;
+pub use estimates::{DocumentJobStore, EstimateStore};
 pub use impact::ImpactStore;
 pub use keys::{ApiKeyStore, CachedApiKeys};
 pub use offset_links::OffsetLinkStore;

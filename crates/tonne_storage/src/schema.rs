@@ -253,6 +253,23 @@ diesel::table! {
 diesel::joinable!(bundle_prices -> bundles (bundle_id));
 diesel::joinable!(bundle_projects -> bundles (bundle_id));
 diesel::joinable!(bundle_projects -> projects (project_id));
+diesel::table! {
+    transaction_document_jobs (id) {
+        id -> Text,
+        account_id -> Text,
+        estimate_id -> Text,
+        body -> Text,
+        tolerance -> Text,
+        correlation_id -> Nullable<Text>,
+        status -> Text,
+        lease_owner -> Nullable<Text>,
+        lease_until -> Nullable<Timestamp>,
+        error -> Nullable<Text>,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     organisations,
     accounts,

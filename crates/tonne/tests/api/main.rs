@@ -38,5 +38,6 @@ mod shipments;
 mod shipments_jobs;
 mod spend;
 mod traces;
+mod transaction_documents;
 mod versions;
 mod webhooks;

@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod analytics;
 pub mod bundle_selections;
+pub mod business_analytics;
 pub mod catalogue;
 pub mod data_sheets;
 pub mod emission_factors;
@@ -13,4 +14,5 @@ pub mod quotes;
 pub mod shipments;
 pub mod sustainability_pages;
 pub mod system;
+pub mod transaction_documents;
 pub mod webhooks;

@@ -55,6 +55,9 @@ enum DetailV2 {
     FuelLegs {
         legs: Vec<FuelLegV2>,
     },
+    TransactionDocument {
+        document: super::document::DocumentV2,
+    },
 }
 
 /// A by-fuel leg.
@@ -430,6 +433,9 @@ impl Stored {
             EstimateDetail::EmissionFactor(f) => DetailV2::EmissionFactor {
                 factor: CatalogueV2::of(f),
             },
+            EstimateDetail::TransactionDocument(d) => DetailV2::TransactionDocument {
+                document: super::document::DocumentV2::of(d),
+            },
             EstimateDetail::FuelLegs(legs) => DetailV2::FuelLegs {
                 legs: legs
                     .iter()
@@ -513,6 +519,9 @@ impl Stored {
             DetailV2::MoneyMovement => EstimateDetail::MoneyMovement,
             DetailV2::EmissionFactor { factor } => {
                 EstimateDetail::EmissionFactor(Box::new(factor.factor()?))
+            }
+            DetailV2::TransactionDocument { document } => {
+                EstimateDetail::TransactionDocument(Box::new(document.result()?))
             }
             DetailV2::FuelLegs { legs } => EstimateDetail::FuelLegs(
                 legs.into_iter()
@@ -673,8 +682,13 @@ fn legacy(
                 .and_then(Value::as_str)
                 .map(str::to_owned),
         },
-        // factor and by-fuel estimates were always stored typed
-        (EstimateKind::EmissionFactor | EstimateKind::MultiLegShippingByFuel, Some(_)) => {
+        // factor, by-fuel and document estimates were always stored typed
+        (
+            EstimateKind::EmissionFactor
+            | EstimateKind::MultiLegShippingByFuel
+            | EstimateKind::TransactionDocument,
+            Some(_),
+        ) => {
             return None;
         }
         (EstimateKind::Company, Some(m)) => {

@@ -3,6 +3,10 @@
 //! the impact domain's daily counts are kept in the same transactions.
 
 mod counted;
+mod document;
+mod document_jobs;
+
+pub use document_jobs::DocumentJobStore;
 mod encoding;
 
 use std::sync::Arc;

@@ -10,7 +10,7 @@ mod encoding;
 mod jobs;
 mod list;
 mod rows;
-mod sql;
+pub(crate) mod sql;
 
 use async_trait::async_trait;
 use time::OffsetDateTime;

@@ -17,7 +17,7 @@ use crate::db::AnyConnection;
 
 /// A bound value.
 #[derive(Debug, Clone)]
-pub(super) enum Bind {
+pub(crate) enum Bind {
     Text(String),
     OptText(Option<String>),
     Int(i64),
@@ -28,7 +28,7 @@ pub(super) enum Bind {
 
 /// A statement's text and its binds.
 #[derive(Debug, Default)]
-pub(super) struct Sql {
+pub(crate) struct Sql {
     text: String,
     binds: Vec<Bind>,
 }

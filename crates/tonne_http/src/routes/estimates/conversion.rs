@@ -112,7 +112,7 @@ fn metadata(
 }
 
 /// `is_shipment`/`is_transaction` and `shipped_at`/`transaction_processed_at`.
-fn occurrence(
+pub(crate) fn occurrence(
     new: &mut NewEstimate,
     actual: Option<bool>,
     field: &str,

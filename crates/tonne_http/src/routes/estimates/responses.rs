@@ -278,7 +278,7 @@ fn denominator(unit: &str) -> String {
     }
 }
 
-fn emission_factor(f: &FactorUse) -> EmissionFactorResponse {
+pub(crate) fn emission_factor(f: &FactorUse) -> EmissionFactorResponse {
     let desnz = f.source.starts_with("UK Government GHG Conversion Factors");
     let epa = f.source.starts_with("US EPA");
     // the listed factor answers for what the use does not carry: an EXIOBASE
@@ -1093,6 +1093,9 @@ pub enum AnyEstimateResponse {
     Company(Box<CompanyEstimateResponse>),
     EmissionFactor(Box<EmissionFactorEstimateResponse>),
     ByFuel(Box<ByFuelEstimateResponse>),
+    TransactionDocument(
+        Box<crate::routes::transaction_documents::wire::TransactionDocumentResponse>,
+    ),
 }
 
 /// One entry of `GET /v1/estimates/shipping/all`: a single-leg or a multi-leg
@@ -1210,6 +1213,9 @@ pub fn render(
                 emission_factor: crate::routes::emission_factors::factor_body(f),
             }))
         }
+        EstimateDetail::TransactionDocument(d) => AnyEstimateResponse::TransactionDocument(
+            Box::new(crate::routes::transaction_documents::wire::document_response(base, e, d)),
+        ),
         EstimateDetail::FuelLegs(legs) => {
             AnyEstimateResponse::ByFuel(Box::new(ByFuelEstimateResponse {
                 base,

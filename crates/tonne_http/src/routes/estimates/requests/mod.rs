@@ -82,6 +82,8 @@ macro_rules! estimate_request {
     };
 }
 
+pub(crate) use estimate_request;
+
 mod annotations;
 mod factors;
 mod footprint;
@@ -104,7 +106,7 @@ pub use shipments::{
     MethodRequest, MultiLegShippingEstimateRequest, SeaMethodRequest, ShipmentRequest,
     ShippingEstimateRequest, ShippingLegRequest,
 };
-pub use transactions::{MerchantRequest, TransactionEstimateRequest};
+pub use transactions::{MerchantRequest, RegionFallbackRequest, TransactionEstimateRequest};
 pub use transport::{
     FlightEstimateRequest, FlightLegRequest, PassengerLegRequest,
     PassengerTransportationEstimateRequest, RailLegRequest, RailRequest, RoadLegRequest,

@@ -1,0 +1,374 @@
+//! Asynchronous transaction documents (`POST
+//! /v1/estimates/transaction-documents/async`): each request is checked at
+//! once (the engine runs; a refusal is the caller's 400 and nothing is
+//! written), then stored as a durable job with the id its estimate will
+//! have; a worker of any server process claims the oldest job under a lease,
+//! computes it again and stores the estimate and the job's end in one
+//! transaction, only while it still holds the lease. A process killed
+//! mid-job leaves the job to be taken over when the lease runs out; the
+//! estimate is stored once.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use time::{Duration, OffsetDateTime};
+use tonne_kernel::{AccountId, Clock, EstimateId, IdGenerator, StoreError};
+
+use crate::estimate::{Estimate, NewEstimate};
+use crate::ports::{Engine, EstimationError};
+
+tonne_kernel::define_id!(
+    /// A transaction-document job.
+    DocumentJobId
+);
+
+/// How long a worker holds a job.
+pub const LEASE: Duration = Duration::seconds(60);
+
+/// A job to store.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewDocumentJob {
+    pub id: DocumentJobId,
+    pub account_id: AccountId,
+    /// The id the estimate will have.
+    pub estimate_id: EstimateId,
+    /// The request as accepted (the wire's JSON, read again by the
+    /// [`DocumentDecoder`]).
+    pub body: String,
+    /// `relative_amount_tolerance_threshold` as accepted.
+    pub tolerance: String,
+    pub correlation_id: Option<String>,
+    pub created_at: OffsetDateTime,
+}
+
+/// A job a worker holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DocumentJobClaim {
+    pub id: DocumentJobId,
+    pub account_id: AccountId,
+    pub estimate_id: EstimateId,
+    pub body: String,
+    pub tolerance: String,
+    /// The worker holding the lease.
+    pub worker: String,
+}
+
+/// What one step of the worker did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Worked {
+    /// A job was done (or failed, or lost): look for the next at once.
+    Progress,
+    /// Nothing waits.
+    Idle,
+}
+
+/// Storage of the jobs.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait DocumentJobRepository: Send + Sync {
+    /// Stores a queued job.
+    async fn enqueue(&self, job: &NewDocumentJob) -> Result<(), StoreError>;
+    /// Takes the oldest queued job, or one whose lease ran out, for `worker`
+    /// until `until`.
+    async fn claim(
+        &self,
+        worker: &str,
+        now: OffsetDateTime,
+        until: OffsetDateTime,
+    ) -> Result<Option<DocumentJobClaim>, StoreError>;
+    /// Stores the estimate and marks the job done, in one transaction, only
+    /// while the claim's worker holds the job: `NotFound` otherwise (nothing
+    /// written), `Duplicate` when the estimate's idempotency key is taken.
+    async fn complete(
+        &self,
+        claim: &DocumentJobClaim,
+        estimate: &Estimate,
+        at: OffsetDateTime,
+    ) -> Result<(), StoreError>;
+    /// Marks the job failed with the reason (while the worker holds it).
+    async fn fail(
+        &self,
+        claim: &DocumentJobClaim,
+        reason: &str,
+        at: OffsetDateTime,
+    ) -> Result<(), StoreError>;
+}
+
+/// Reads a stored request again (the adapter that accepted it).
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+pub trait DocumentDecoder: Send + Sync {
+    /// The request as the domain's, or why it no longer reads.
+    fn decode(&self, body: &str, tolerance: &str) -> Result<NewEstimate, String>;
+}
+
+/// The async use cases.
+#[cfg_attr(any(test, feature = "mock"), mockall::automock)]
+#[async_trait]
+pub trait DocumentJobsService: Send + Sync {
+    /// Checks a request (the engine runs) and queues it; the id its estimate
+    /// will have. `Invalid`: refused, nothing written.
+    async fn submit(
+        &self,
+        account: AccountId,
+        new: NewEstimate,
+        body: String,
+        tolerance: String,
+        correlation_id: Option<String>,
+    ) -> Result<EstimateId, EstimationError>;
+
+    /// Claims and does one job.
+    async fn work(&self, worker: &str) -> Result<Worked, EstimationError>;
+}
+
+/// [`DocumentJobsService`] over its ports.
+#[derive(Clone, derive_more::Constructor)]
+pub struct DocumentJobs {
+    repo: Arc<dyn DocumentJobRepository>,
+    engine: Arc<dyn Engine>,
+    decoder: Arc<dyn DocumentDecoder>,
+    clock: Arc<dyn Clock>,
+    ids: Arc<dyn IdGenerator>,
+    lease: Duration,
+}
+
+fn unexpected(e: StoreError) -> EstimationError {
+    EstimationError::Unexpected(anyhow::anyhow!(e))
+}
+
+impl DocumentJobs {
+    /// The estimate of a claimed job, or why it cannot be made.
+    fn estimate(&self, claim: &DocumentJobClaim) -> Result<Estimate, String> {
+        let new = self.decoder.decode(&claim.body, &claim.tolerance)?;
+        let computed = self
+            .engine
+            .compute(&new.request)
+            .map_err(|e| e.to_string())?;
+        let now = self.clock.now();
+        let mut annotations = new.annotations;
+        if annotations.occurred_at.is_none() {
+            annotations.occurred_at = Some(now);
+        }
+        Ok(Estimate {
+            id: claim.estimate_id,
+            account_id: claim.account_id,
+            kind: new.request.kind(),
+            mass: Some(computed.mass.ok_or("money movement: nothing to estimate")?),
+            detail: computed.detail,
+            explanation: computed.explanation,
+            quote: new.quote,
+            submitted: new.submitted,
+            annotations,
+            order_id: None,
+            created_at: now,
+            updated_at: now,
+        })
+    }
+}
+
+#[async_trait]
+impl DocumentJobsService for DocumentJobs {
+    async fn submit(
+        &self,
+        account: AccountId,
+        new: NewEstimate,
+        body: String,
+        tolerance: String,
+        correlation_id: Option<String>,
+    ) -> Result<EstimateId, EstimationError> {
+        let computed = self.engine.compute(&new.request)?;
+        if computed.mass.is_none() {
+            return Err(EstimationError::Invalid(crate::EstimateError::Invalid {
+                field: "merchant.category_code".into(),
+                reason: "is money movement: nothing to estimate".into(),
+            }));
+        }
+        let job = NewDocumentJob {
+            id: DocumentJobId::generate(self.ids.as_ref()),
+            account_id: account,
+            estimate_id: EstimateId::generate(self.ids.as_ref()),
+            body,
+            tolerance,
+            correlation_id,
+            created_at: self.clock.now(),
+        };
+        self.repo.enqueue(&job).await.map_err(unexpected)?;
+        Ok(job.estimate_id)
+    }
+
+    async fn work(&self, worker: &str) -> Result<Worked, EstimationError> {
+        let now = self.clock.now();
+        let Some(claim) = self
+            .repo
+            .claim(worker, now, now + self.lease)
+            .await
+            .map_err(unexpected)?
+        else {
+            return Ok(Worked::Idle);
+        };
+        let outcome = match self.estimate(&claim) {
+            Ok(estimate) => match self
+                .repo
+                .complete(&claim, &estimate, self.clock.now())
+                .await
+            {
+                Ok(()) => return Ok(Worked::Progress),
+                // another worker took the job over: it is theirs now
+                Err(StoreError::NotFound) => return Ok(Worked::Progress),
+                Err(StoreError::Duplicate) => {
+                    "idempotency_key: an estimate with this key exists".to_owned()
+                }
+                Err(e) => return Err(unexpected(e)),
+            },
+            Err(reason) => reason,
+        };
+        match self.repo.fail(&claim, &outcome, self.clock.now()).await {
+            Ok(()) | Err(StoreError::NotFound) => Ok(Worked::Progress),
+            Err(e) => Err(unexpected(e)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::estimate::{EstimateRequest, Submitted};
+    use crate::transaction_document::{DEFAULT_TOLERANCE, DocumentRequest, MerchantHint, Node};
+    use mockall::predicate::always;
+    use tonne_kernel::{SystemClock, UuidV7Generator};
+
+    fn document() -> NewEstimate {
+        NewEstimate {
+            request: EstimateRequest::TransactionDocument(Box::new(DocumentRequest {
+                key_value: Node::Map(vec![]),
+                value: Some(rust_decimal::Decimal::from(100)),
+                currency: Some(tonne_kernel::Currency::Usd),
+                merchant: MerchantHint {
+                    country_code: Some("USA".into()),
+                    category_code: Some("5812".into()),
+                    ..MerchantHint::default()
+                },
+                diet: None,
+                processed_year: Some(2019),
+                tolerance: DEFAULT_TOLERANCE,
+            })),
+            quote: Default::default(),
+            submitted: Submitted::new("{}"),
+            annotations: Default::default(),
+        }
+    }
+
+    fn jobs(repo: MockDocumentJobRepository, decoder: MockDocumentDecoder) -> DocumentJobs {
+        DocumentJobs::new(
+            Arc::new(repo),
+            Arc::new(crate::service::Engines),
+            Arc::new(decoder),
+            Arc::new(SystemClock),
+            Arc::new(UuidV7Generator),
+            LEASE,
+        )
+    }
+
+    fn account() -> AccountId {
+        AccountId::from_uuid(uuid::Uuid::from_u128(7))
+    }
+
+    #[tokio::test]
+    async fn a_refused_request_is_never_queued() {
+        let mut repo = MockDocumentJobRepository::new();
+        repo.expect_enqueue().never();
+        let mut bad = document();
+        if let EstimateRequest::TransactionDocument(d) = &mut bad.request {
+            d.value = None;
+        }
+        let err = jobs(repo, MockDocumentDecoder::new())
+            .submit(account(), bad, "{}".into(), "0.1".into(), None)
+            .await;
+        assert!(matches!(err, Err(EstimationError::Invalid(_))));
+    }
+
+    #[tokio::test]
+    async fn a_claimed_job_stores_its_estimate_under_the_promised_id() {
+        let mut repo = MockDocumentJobRepository::new();
+        let promised = std::sync::Arc::new(std::sync::Mutex::new(None));
+        let seen = Arc::clone(&promised);
+        repo.expect_enqueue().times(1).returning(move |job| {
+            *seen.lock().unwrap() = Some(job.clone());
+            Ok(())
+        });
+        let service = jobs(repo, MockDocumentDecoder::new());
+        let id = service
+            .submit(
+                account(),
+                document(),
+                "{}".into(),
+                "0.1".into(),
+                Some("c-1".into()),
+            )
+            .await
+            .unwrap();
+        let job = promised.lock().unwrap().clone().unwrap();
+        assert_eq!(
+            (job.estimate_id, job.correlation_id.as_deref()),
+            (id, Some("c-1"))
+        );
+
+        let mut repo = MockDocumentJobRepository::new();
+        let claim = DocumentJobClaim {
+            id: job.id,
+            account_id: account(),
+            estimate_id: id,
+            body: "{}".into(),
+            tolerance: "0.1".into(),
+            worker: "w".into(),
+        };
+        let held = claim.clone();
+        repo.expect_claim()
+            .times(1)
+            .return_once(move |_, _, _| Ok(Some(held)));
+        repo.expect_complete()
+            .withf(move |c, e, _| {
+                c.id == claim.id && e.id == id && e.mass.unwrap().grams() == 3_869
+            })
+            .times(1)
+            .returning(|_, _, _| Ok(()));
+        repo.expect_fail().never();
+        let mut decoder = MockDocumentDecoder::new();
+        decoder
+            .expect_decode()
+            .with(always(), always())
+            .returning(|_, _| Ok(document()));
+        assert_eq!(
+            jobs(repo, decoder).work("w").await.unwrap(),
+            Worked::Progress
+        );
+    }
+
+    #[tokio::test]
+    async fn a_job_that_no_longer_reads_fails_and_nothing_else_waits() {
+        let mut repo = MockDocumentJobRepository::new();
+        let claim = DocumentJobClaim {
+            id: DocumentJobId::generate(&UuidV7Generator),
+            account_id: account(),
+            estimate_id: EstimateId::generate(&UuidV7Generator),
+            body: "nonsense".into(),
+            tolerance: "0.1".into(),
+            worker: "w".into(),
+        };
+        let mut once = Some(claim);
+        repo.expect_claim()
+            .times(2)
+            .returning(move |_, _, _| Ok(once.take()));
+        repo.expect_complete().never();
+        repo.expect_fail()
+            .withf(|_, reason, _| reason == "body: not JSON")
+            .times(1)
+            .returning(|_, _, _| Ok(()));
+        let mut decoder = MockDocumentDecoder::new();
+        decoder
+            .expect_decode()
+            .returning(|_, _| Err("body: not JSON".into()));
+        let service = jobs(repo, decoder);
+        assert_eq!(service.work("w").await.unwrap(), Worked::Progress);
+        assert_eq!(service.work("w").await.unwrap(), Worked::Idle);
+    }
+}
