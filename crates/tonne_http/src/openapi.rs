@@ -4,8 +4,10 @@ use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
 use crate::routes::{
-    accounts, analytics, bundle_selections, catalogue, data_sheets, emission_factors, estimates,
-    offset_links, orders, quotes, shipments, sustainability_pages, webhooks,
+    accounts, analytics, bundle_selections, catalogue, data_sheets, delete_logo, emission_factors,
+    estimates,
+    offset_links, orders, payments, project_perimeter, quotes, shipments, sustainability_pages, webhook_request,
+    webhooks,
 };
 use crate::wire::{ErrorDoc, ErrorsDoc};
 
@@ -61,11 +63,16 @@ impl Modify for BearerAuth {
         accounts::patch_client,
         accounts::account_logo,
         accounts::client_logo,
+        delete_logo::account_logo,
+        delete_logo::client_logo,
+        payments::by_temporary_id,
+        webhook_request::check,
         catalogue::list_projects,
         emission_factors::list,
         emission_factors::regions,
         catalogue::get_project,
         catalogue::get_project_by_slug,
+        project_perimeter::get_perimeter,
         catalogue::list_bundles,
         catalogue::get_bundle,
         bundle_selections::get_selection,

@@ -13,11 +13,11 @@ use tonne_kernel::{
 };
 use tonne_ordering::ports::OrderRepository;
 use tonne_ordering::{
-    AwaitingFilter, BundleId, IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStats,
+    AllocationEvent, AllocationId, AwaitingFilter, BundleId, IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStats,
     OrderStatus, PaymentMethod, PlaceError, ProjectAllocation, ProjectId, QuoteLine, Registry,
     RetirementRecord,
 };
-use tonne_wire::{OrderEventData, OrderResponse};
+use tonne_wire::{AllocationEventData, OrderAllocationResponse, OrderEventData, OrderResponse};
 
 use crate::db::{AnyConnection, Db};
 use crate::error::{corrupt, decode_error, encode_error, store_error};
@@ -92,6 +92,8 @@ struct ProjectRow {
     offset_cost_minor: i64,
     serial: Option<String>,
     registry_record: Option<String>,
+    id: String,
+    allocated_at: PrimitiveDateTime,
 }
 
 fn project_rows(order: &str, projects: &[ProjectAllocation]) -> Vec<ProjectRow> {
@@ -111,12 +113,16 @@ fn project_rows(order: &str, projects: &[ProjectAllocation]) -> Vec<ProjectRow> 
             offset_cost_minor: p.offset_cost.minor(),
             serial: p.serial.clone(),
             registry_record: p.registry_record.clone(),
+            id: p.id.to_string(),
+            allocated_at: to_sql_time(p.allocated_at),
         })
         .collect()
 }
 
 fn into_allocation(row: ProjectRow, currency: Currency) -> Result<ProjectAllocation, DieselError> {
     Ok(ProjectAllocation {
+        id: parse_id::<AllocationId>("allocation id", &row.id)?,
+        allocated_at: from_sql_time(row.allocated_at),
         project_id: parse_id::<ProjectId>("project id", &row.project_id)?,
         registry: Registry::parse(&row.registry_name)
             .ok_or_else(|| corrupt("registry", &row.registry_name))?,
@@ -352,20 +358,67 @@ fn next_sequence(conn: &mut AnyConnection, account: &str) -> QueryResult<i64> {
 }
 
 fn append_event(conn: &mut AnyConnection, order: &Order, event: &NewEvent) -> QueryResult<()> {
-    let account = order.account_id.to_string();
-    let sequence = next_sequence(conn, &account)?;
     let payload = serde_json::to_string(&OrderEventData {
         order: OrderResponse::from(order),
     })
     .map_err(encode_error)?;
+    let event = Outgoing {
+        event_id: event.event_id,
+        event_type: event.status.event_type(),
+        payload,
+        at: event.at,
+    };
+    append(conn, order, &event)
+}
+
+/// Appends each allocation event after the order's own, with the allocation's
+/// snapshot as `order` (the order after the change) has it; an allocation the
+/// order does not have is an error (the transaction rolls back).
+fn append_allocation_events(
+    conn: &mut AnyConnection,
+    order: &Order,
+    events: &[AllocationEvent],
+) -> QueryResult<()> {
+    for event in events {
+        let allocation = order
+            .projects
+            .iter()
+            .find(|p| p.id == event.allocation)
+            .ok_or_else(|| corrupt("allocation", &event.allocation.to_string()))?;
+        let payload = serde_json::to_string(&AllocationEventData {
+            allocation: OrderAllocationResponse::of(order.id, allocation, event.status),
+        })
+        .map_err(encode_error)?;
+        let event = Outgoing {
+            event_id: event.event_id,
+            event_type: event.status.event_type(),
+            payload,
+            at: event.at,
+        };
+        append(conn, order, &event)?;
+    }
+    Ok(())
+}
+
+/// One outbox row to write: its type and its rendered `data`.
+struct Outgoing {
+    event_id: uuid::Uuid,
+    event_type: &'static str,
+    payload: String,
+    at: OffsetDateTime,
+}
+
+fn append(conn: &mut AnyConnection, order: &Order, event: &Outgoing) -> QueryResult<()> {
+    let account = order.account_id.to_string();
+    let sequence = next_sequence(conn, &account)?;
     diesel::insert_into(order_events::table)
         .values((
             order_events::event_id.eq(event.event_id.simple().to_string()),
-            order_events::event_type.eq(event.status.event_type()),
+            order_events::event_type.eq(event.event_type),
             order_events::account_id.eq(account),
             order_events::sequence.eq(sequence),
             order_events::order_id.eq(order.id.to_string()),
-            order_events::payload.eq(payload),
+            order_events::payload.eq(&event.payload),
             order_events::created_at.eq(to_sql_time(event.at)),
             order_events::traceparent.eq(tonne_telemetry::current_traceparent()),
         ))
@@ -700,6 +753,7 @@ impl OrderRepository for OrderStore {
         from: OrderStatus,
         event: NewEvent,
         projects: Option<Vec<ProjectAllocation>>,
+        allocations: Vec<AllocationEvent>,
         audit: Option<AuditEntry>,
     ) -> Result<Order, StoreError> {
         let id = id.to_string();
@@ -734,6 +788,7 @@ impl OrderRepository for OrderStore {
                     release(conn, &order)?;
                 }
                 append_event(conn, &order, &event)?;
+                append_allocation_events(conn, &order, &allocations)?;
                 rollups::order_moved(conn, &order, from, replaced.as_deref())?;
                 crate::audit::record(conn, &audit)?;
                 Ok(order)
@@ -746,6 +801,7 @@ impl OrderRepository for OrderStore {
         &self,
         id: OrderId,
         records: Vec<RetirementRecord>,
+        allocations: Vec<AllocationEvent>,
         audit: AuditEntry,
     ) -> Result<Order, StoreError> {
         let id = id.to_string();
@@ -767,6 +823,7 @@ impl OrderRepository for OrderStore {
                     }
                 }
                 let order = load_order(conn, &id)?.ok_or(DieselError::NotFound)?;
+                append_allocation_events(conn, &order, &allocations)?;
                 crate::audit::record(conn, [&audit])?;
                 Ok(order)
             })

@@ -5,12 +5,15 @@
 //! Response bodies are named `…Response` (one Rust type per contract schema);
 //! their OpenAPI names stay those the document has always used.
 
+pub mod allocations;
 pub mod data_sheet;
+pub mod webhook_request;
 pub mod shipments;
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
+pub use allocations::{AllocationEventData, OrderAllocationResponse};
 use time::format_description::well_known::Rfc3339;
 use tonne_ordering::{Order, OrderStatus, ProjectAllocation, QuoteLine};
 
