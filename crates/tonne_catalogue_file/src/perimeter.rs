@@ -88,7 +88,8 @@ mod tests {
 
     #[test]
     fn polygons_and_multipolygons_become_rings_in_order_latitude_second() {
-        let p = parse(&json!({"type": "Polygon", "coordinates": [square(0.5), square(0.75)]})).unwrap();
+        let p =
+            parse(&json!({"type": "Polygon", "coordinates": [square(0.5), square(0.75)]})).unwrap();
         assert_eq!(p.rings().len(), 2);
         // GeoJSON is [longitude, latitude]
         assert_eq!(p.rings()[0][1], Coordinates { lat: 1.0, lon: 0.5 });
@@ -110,11 +111,17 @@ mod tests {
             assert!(e.contains(needle), "{e}");
         };
         refused(json!("POLYGON((0 0))"), "GeoJSON Polygon or MultiPolygon");
-        refused(json!({"type": "Point", "coordinates": [0.0, 0.0]}), "`Point` is not Polygon");
+        refused(
+            json!({"type": "Point", "coordinates": [0.0, 0.0]}),
+            "`Point` is not Polygon",
+        );
         refused(json!({"coordinates": [square(0.0)]}), "type must be");
         refused(json!({"type": "Polygon"}), "coordinates are required");
         refused(json!({"type": "Polygon", "coordinates": []}), "has no ring");
-        refused(json!({"type": "MultiPolygon", "coordinates": [[]]}), "a polygon has no ring");
+        refused(
+            json!({"type": "MultiPolygon", "coordinates": [[]]}),
+            "a polygon has no ring",
+        );
         refused(
             json!({"type": "Polygon", "coordinates": [[[0.0, 0.0], [0.0, 1.0], [1.0, 1.0], [1.0, 0.0]]]}),
             "not closed",
@@ -127,8 +134,13 @@ mod tests {
             json!({"type": "Polygon", "coordinates": [[[0.0, 0.0], ["0", 1.0], [1.0, 1.0], [0.0, 0.0]]]}),
             "point 1: a position is [longitude, latitude]",
         );
-        let many: Vec<Value> = (0..=MAX_PERIMETER_POINTS).map(|_| json!([0.0, 0.0])).collect();
-        refused(json!({"type": "Polygon", "coordinates": [many]}), "more than 10000 points");
+        let many: Vec<Value> = (0..=MAX_PERIMETER_POINTS)
+            .map(|_| json!([0.0, 0.0]))
+            .collect();
+        refused(
+            json!({"type": "Polygon", "coordinates": [many]}),
+            "more than 10000 points",
+        );
         let padded = json!({"type": "Polygon", "coordinates": [square(0.0)],
                             "padding": "x".repeat(MAX_PERIMETER_BYTES)});
         refused(padded, "bytes of GeoJSON");

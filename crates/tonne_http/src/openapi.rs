@@ -5,9 +5,8 @@ use utoipa::{Modify, OpenApi};
 
 use crate::routes::{
     accounts, analytics, bundle_selections, catalogue, data_sheets, delete_logo, emission_factors,
-    estimates,
-    offset_links, orders, payments, project_perimeter, quotes, shipments, sustainability_pages, webhook_request,
-    webhooks,
+    estimates, offset_links, orders, payments, project_perimeter, quotes, shipments,
+    sustainability_pages, webhook_request, webhooks,
 };
 use crate::wire::{ErrorDoc, ErrorsDoc};
 

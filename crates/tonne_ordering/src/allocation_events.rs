@@ -182,7 +182,12 @@ mod tests {
     fn kinds(events: &[AllocationEvent]) -> Vec<(u128, &'static str)> {
         events
             .iter()
-            .map(|e| (e.allocation.as_uuid().as_u128() - 100, e.status.event_type()))
+            .map(|e| {
+                (
+                    e.allocation.as_uuid().as_u128() - 100,
+                    e.status.event_type(),
+                )
+            })
             .collect()
     }
 
@@ -221,7 +226,11 @@ mod tests {
         );
         // a failure while retiring retires nothing; earlier moves have no allocations
         assert!(on_transition(&retiring, OrderStatus::Failed, None, at).is_empty());
-        for to in [OrderStatus::Placed, OrderStatus::Paid, OrderStatus::Cancelled] {
+        for to in [
+            OrderStatus::Placed,
+            OrderStatus::Paid,
+            OrderStatus::Cancelled,
+        ] {
             assert!(on_transition(&order(OrderStatus::Received, vec![]), to, None, at).is_empty());
         }
     }

@@ -551,7 +551,9 @@ mod tests {
             facts: Default::default(),
             bundle_ids: vec![bundle],
         };
-        let split = allocate_projects(&order, OffsetDateTime::UNIX_EPOCH, |_| vec![project(10), project(11), project(12)]);
+        let split = allocate_projects(&order, OffsetDateTime::UNIX_EPOCH, |_| {
+            vec![project(10), project(11), project(12)]
+        });
         assert_eq!(
             split.iter().map(|p| p.quantity.grams()).sum::<i64>(),
             1_000_001

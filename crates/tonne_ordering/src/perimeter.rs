@@ -105,7 +105,12 @@ mod tests {
         assert_eq!(p.rings().len(), 2);
         assert_eq!(p.points(), 10);
         // the edges of the ranges are in range
-        let edge = ring(&[(-90.0, -180.0), (90.0, -180.0), (90.0, 180.0), (-90.0, -180.0)]);
+        let edge = ring(&[
+            (-90.0, -180.0),
+            (90.0, -180.0),
+            (90.0, 180.0),
+            (-90.0, -180.0),
+        ]);
         assert!(Perimeter::new(vec![edge]).is_ok());
     }
 
@@ -122,7 +127,12 @@ mod tests {
             Perimeter::new(vec![short]),
             Err(PerimeterError::RingTooShort { ring: 0 })
         );
-        for bad in [(90.5, 0.0), (0.0, -180.5), (f64::NAN, 0.0), (0.0, f64::INFINITY)] {
+        for bad in [
+            (90.5, 0.0),
+            (0.0, -180.5),
+            (f64::NAN, 0.0),
+            (0.0, f64::INFINITY),
+        ] {
             let mut r = square();
             r[2] = Coordinates {
                 lat: bad.0,
@@ -137,7 +147,10 @@ mod tests {
         let mut big = vec![Coordinates { lat: 1.0, lon: 1.0 }; MAX_PERIMETER_POINTS];
         big[0] = Coordinates { lat: 0.0, lon: 0.0 };
         big[MAX_PERIMETER_POINTS - 1] = Coordinates { lat: 0.0, lon: 0.0 };
-        assert!(Perimeter::new(vec![big.clone()]).is_ok(), "exactly the bound");
+        assert!(
+            Perimeter::new(vec![big.clone()]).is_ok(),
+            "exactly the bound"
+        );
         assert_eq!(
             Perimeter::new(vec![big, square()]),
             Err(PerimeterError::TooManyPoints)

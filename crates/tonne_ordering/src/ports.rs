@@ -9,7 +9,6 @@ use tonne_kernel::{
 pub use tonne_kernel::StoreError;
 
 use crate::allocation_events::AllocationEvent;
-use crate::perimeter::Perimeter;
 use crate::catalogue::{Bundle, BundleId, BundlePortfolio, BundlePortfolioId, Project, ProjectId};
 use crate::commands::{MassRequest, OrderRequest, ValueRequest};
 use crate::errors::{
@@ -20,6 +19,7 @@ use crate::orders::{
     AwaitingFilter, IdempotencyKey, NewEvent, Order, OrderId, OrderStatus, ProjectAllocation,
     RetirementRecord,
 };
+use crate::perimeter::Perimeter;
 use crate::quote::Quote;
 use crate::selection::SelectionEntry;
 use crate::stats::OrderStats;

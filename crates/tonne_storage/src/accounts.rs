@@ -489,7 +489,11 @@ impl AccountRepository for AccountStore {
             .map_err(|e| store_error(e, "reading a logo"))
     }
 
-    async fn delete_logo(&self, account: AccountId, at: OffsetDateTime) -> Result<Account, StoreError> {
+    async fn delete_logo(
+        &self,
+        account: AccountId,
+        at: OffsetDateTime,
+    ) -> Result<Account, StoreError> {
         let id = account.to_string();
         let at = to_sql_time(at);
         self.db

@@ -13,17 +13,17 @@ use tonne_kernel::{
 };
 use tonne_ordering::ports::OrderRepository;
 use tonne_ordering::{
-    AllocationEvent, AllocationId, AwaitingFilter, BundleId, IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStats,
-    OrderStatus, PaymentMethod, PlaceError, ProjectAllocation, ProjectId, QuoteLine, Registry,
-    RetirementRecord,
+    AllocationEvent, AllocationId, AwaitingFilter, BundleId, IdempotencyKey, NewEvent, Order,
+    OrderId, OrderKind, OrderStats, OrderStatus, PaymentMethod, PlaceError, ProjectAllocation,
+    ProjectId, QuoteLine, Registry, RetirementRecord,
 };
-use tonne_wire::{AllocationEventData, OrderAllocationResponse, OrderEventData, OrderResponse};
 
 use crate::db::{AnyConnection, Db};
 use crate::error::{corrupt, decode_error, encode_error, store_error};
 use crate::impact::rollups;
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
-use crate::schema::{bundles, estimates, order_events, order_lines, order_projects, orders};
+use crate::outbox::{append_allocation_events, append_event};
+use crate::schema::{bundles, estimates, order_lines, order_projects, orders};
 
 /// Orders and their outbox on either backend.
 #[derive(Debug, Clone)]
@@ -327,103 +327,6 @@ fn load_order(conn: &mut AnyConnection, id: &str) -> QueryResult<Option<Order>> 
         .select(OrderRow::as_select())
         .load(conn)?;
     Ok(load_orders(conn, rows)?.into_iter().next())
-}
-
-#[derive(QueryableByName)]
-struct Sequence {
-    #[diesel(sql_type = diesel::sql_types::BigInt)]
-    last_sequence: i64,
-}
-
-/// The account's next event sequence number, in one statement: the counter
-/// row is made at 1 or bumped (never failing on a concurrent first insert).
-/// The row lock serialises concurrent writers of one account until their
-/// transactions end, so numbers are gap-free and monotonic per account.
-fn next_sequence(conn: &mut AnyConnection, account: &str) -> QueryResult<i64> {
-    // An upsert with RETURNING is not in Diesel's multi-backend dialect: the
-    // same SQL runs on the concrete connection (PostgreSQL; SQLite ≥ 3.35).
-    const BUMP: &str = "INSERT INTO account_event_sequences (account_id, last_sequence) \
-        VALUES ($1, 1) ON CONFLICT (account_id) \
-        DO UPDATE SET last_sequence = account_event_sequences.last_sequence + 1 \
-        RETURNING last_sequence";
-    let bumped: Sequence = match conn {
-        AnyConnection::Postgresql(c) => diesel::sql_query(BUMP)
-            .bind::<diesel::sql_types::Text, _>(account)
-            .get_result(c)?,
-        AnyConnection::Sqlite(c) => diesel::sql_query(BUMP.replace("$1", "?"))
-            .bind::<diesel::sql_types::Text, _>(account)
-            .get_result(c)?,
-    };
-    Ok(bumped.last_sequence)
-}
-
-fn append_event(conn: &mut AnyConnection, order: &Order, event: &NewEvent) -> QueryResult<()> {
-    let payload = serde_json::to_string(&OrderEventData {
-        order: OrderResponse::from(order),
-    })
-    .map_err(encode_error)?;
-    let event = Outgoing {
-        event_id: event.event_id,
-        event_type: event.status.event_type(),
-        payload,
-        at: event.at,
-    };
-    append(conn, order, &event)
-}
-
-/// Appends each allocation event after the order's own, with the allocation's
-/// snapshot as `order` (the order after the change) has it; an allocation the
-/// order does not have is an error (the transaction rolls back).
-fn append_allocation_events(
-    conn: &mut AnyConnection,
-    order: &Order,
-    events: &[AllocationEvent],
-) -> QueryResult<()> {
-    for event in events {
-        let allocation = order
-            .projects
-            .iter()
-            .find(|p| p.id == event.allocation)
-            .ok_or_else(|| corrupt("allocation", &event.allocation.to_string()))?;
-        let payload = serde_json::to_string(&AllocationEventData {
-            allocation: OrderAllocationResponse::of(order.id, allocation, event.status),
-        })
-        .map_err(encode_error)?;
-        let event = Outgoing {
-            event_id: event.event_id,
-            event_type: event.status.event_type(),
-            payload,
-            at: event.at,
-        };
-        append(conn, order, &event)?;
-    }
-    Ok(())
-}
-
-/// One outbox row to write: its type and its rendered `data`.
-struct Outgoing {
-    event_id: uuid::Uuid,
-    event_type: &'static str,
-    payload: String,
-    at: OffsetDateTime,
-}
-
-fn append(conn: &mut AnyConnection, order: &Order, event: &Outgoing) -> QueryResult<()> {
-    let account = order.account_id.to_string();
-    let sequence = next_sequence(conn, &account)?;
-    diesel::insert_into(order_events::table)
-        .values((
-            order_events::event_id.eq(event.event_id.simple().to_string()),
-            order_events::event_type.eq(event.event_type),
-            order_events::account_id.eq(account),
-            order_events::sequence.eq(sequence),
-            order_events::order_id.eq(order.id.to_string()),
-            order_events::payload.eq(&event.payload),
-            order_events::created_at.eq(to_sql_time(event.at)),
-            order_events::traceparent.eq(tonne_telemetry::current_traceparent()),
-        ))
-        .execute(conn)?;
-    Ok(())
 }
 
 /// Takes each line's grams from its bundle if it has them (never below zero).

@@ -143,13 +143,21 @@ struct EventRow {
 async fn events(t: &TestDb) -> Vec<(String, i64, serde_json::Value)> {
     t.db()
         .read(|conn: &mut AnyConnection| {
-            diesel::sql_query("SELECT event_type, sequence, payload FROM order_events ORDER BY sequence")
-                .load::<EventRow>(conn)
+            diesel::sql_query(
+                "SELECT event_type, sequence, payload FROM order_events ORDER BY sequence",
+            )
+            .load::<EventRow>(conn)
         })
         .await
         .unwrap()
         .into_iter()
-        .map(|r| (r.event_type, r.sequence, serde_json::from_str(&r.payload).unwrap()))
+        .map(|r| {
+            (
+                r.event_type,
+                r.sequence,
+                serde_json::from_str(&r.payload).unwrap(),
+            )
+        })
         .collect()
 }
 
@@ -191,7 +199,10 @@ async fn allocation_events_follow_their_orders_event_in_one_transaction(t: TestD
             .await,
         Err(StoreError::Unexpected(_))
     ));
-    assert_eq!(store.get(order.id).await.unwrap().unwrap().status, OrderStatus::Paid);
+    assert_eq!(
+        store.get(order.id).await.unwrap().unwrap().status,
+        OrderStatus::Paid
+    );
     assert_eq!(events(&t).await.len(), 3, "no event without its change");
 
     let retiring = store
@@ -211,7 +222,11 @@ async fn allocation_events_follow_their_orders_event_in_one_transaction(t: TestD
         .unwrap();
     // the ids and times are stored and read back
     assert_eq!(
-        retiring.projects.iter().map(|p| (p.id, p.allocated_at)).collect::<Vec<_>>(),
+        retiring
+            .projects
+            .iter()
+            .map(|p| (p.id, p.allocated_at))
+            .collect::<Vec<_>>(),
         [(a, T1), (b, T1)]
     );
     // project 2 gets its serial: retired with the record
@@ -280,9 +295,19 @@ async fn allocation_events_follow_their_orders_event_in_one_transaction(t: TestD
     assert!(got[4].2.get("splitFrom").is_none());
     let tonnes: Decimal = got[4..6]
         .iter()
-        .map(|e| e.2["allocation"]["quantity"].as_str().unwrap().parse::<Decimal>().unwrap())
+        .map(|e| {
+            e.2["allocation"]["quantity"]
+                .as_str()
+                .unwrap()
+                .parse::<Decimal>()
+                .unwrap()
+        })
         .sum();
-    assert_eq!(tonnes.to_string(), "1.000001", "the allocations add up to the order");
+    assert_eq!(
+        tonnes.to_string(),
+        "1.000001",
+        "the allocations add up to the order"
+    );
 }
 
 on_both_backends!(allocation_events_follow_their_orders_event_in_one_transaction,);

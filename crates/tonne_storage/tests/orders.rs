@@ -260,7 +260,11 @@ async fn transitions_are_conditional_atomic_with_their_event_and_release_on_canc
             .transition(
                 placed.id,
                 OrderStatus::Received,
-                event(OrderStatus::Placed), None, vec![], None)
+                event(OrderStatus::Placed),
+                None,
+                vec![],
+                None
+            )
             .await,
         Err(StoreError::NotFound)
     ));

@@ -45,10 +45,19 @@ fn project(n: u128) -> Project {
 fn perimeter(offset: f64) -> Perimeter {
     // awkward decimals: stored and read back bit for bit
     let ring = |d: f64| {
-        [(-3.39605, 38.55609), (-3.39605, 38.7), (-3.2, 38.7), (-3.2, 38.55609), (-3.39605, 38.55609)]
-            .iter()
-            .map(|&(lat, lon)| Coordinates { lat: lat + d, lon: lon + d })
-            .collect::<Vec<_>>()
+        [
+            (-3.39605, 38.55609),
+            (-3.39605, 38.7),
+            (-3.2, 38.7),
+            (-3.2, 38.55609),
+            (-3.39605, 38.55609),
+        ]
+        .iter()
+        .map(|&(lat, lon)| Coordinates {
+            lat: lat + d,
+            lon: lon + d,
+        })
+        .collect::<Vec<_>>()
     };
     Perimeter::new(vec![ring(offset), ring(offset + 0.01)]).unwrap()
 }
@@ -80,7 +89,10 @@ async fn perimeters_are_imported_read_back_and_replaced_with_their_project(t: Te
     assert_eq!(store.perimeter(two.id).await.unwrap(), Some(perimeter(1.0)));
     assert_eq!(store.perimeter(three.id).await.unwrap(), None, "none given");
     assert_eq!(
-        store.perimeter(ProjectId::from_uuid(Uuid::from_u128(99))).await.unwrap(),
+        store
+            .perimeter(ProjectId::from_uuid(Uuid::from_u128(99)))
+            .await
+            .unwrap(),
         None,
         "no such project"
     );
@@ -88,16 +100,27 @@ async fn perimeters_are_imported_read_back_and_replaced_with_their_project(t: Te
     // a later file: project 1 gets another, project 2 none; project 3 is not in it
     store
         .import(
-            &catalogue(vec![one.clone(), two.clone()], vec![(one.id, perimeter(2.0))]),
+            &catalogue(
+                vec![one.clone(), two.clone()],
+                vec![(one.id, perimeter(2.0))],
+            ),
             T0,
             None,
         )
         .await
         .unwrap();
     assert_eq!(store.perimeter(one.id).await.unwrap(), Some(perimeter(2.0)));
-    assert_eq!(store.perimeter(two.id).await.unwrap(), None, "removed with its project's import");
+    assert_eq!(
+        store.perimeter(two.id).await.unwrap(),
+        None,
+        "removed with its project's import"
+    );
     store
-        .import(&catalogue(vec![three.clone()], vec![(three.id, perimeter(3.0))]), T0, None)
+        .import(
+            &catalogue(vec![three.clone()], vec![(three.id, perimeter(3.0))]),
+            T0,
+            None,
+        )
         .await
         .unwrap();
     store
@@ -110,7 +133,10 @@ async fn perimeters_are_imported_read_back_and_replaced_with_their_project(t: Te
         "a project the file omits keeps its perimeter"
     );
     // the project itself reads as before
-    assert_eq!(store.project(one.id).await.unwrap().unwrap().name, "Project 1");
+    assert_eq!(
+        store.project(one.id).await.unwrap().unwrap().name,
+        "Project 1"
+    );
 }
 
 on_both_backends!(perimeters_are_imported_read_back_and_replaced_with_their_project,);

@@ -30,10 +30,7 @@ impl OrderAllocationResponse {
             project_id: allocation.project_id.to_string(),
             quantity: allocation.quantity.to_tonnes_string(),
             status: status.as_str(),
-            created_at: allocation
-                .allocated_at
-                .format(&Rfc3339)
-                .unwrap_or_default(),
+            created_at: allocation.allocated_at.format(&Rfc3339).unwrap_or_default(),
         }
     }
 }

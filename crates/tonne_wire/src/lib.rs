@@ -7,13 +7,13 @@
 
 pub mod allocations;
 pub mod data_sheet;
-pub mod webhook_request;
 pub mod shipments;
+pub mod webhook_request;
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
 pub use allocations::{AllocationEventData, OrderAllocationResponse};
+use serde::Serialize;
 use time::format_description::well_known::Rfc3339;
 use tonne_ordering::{Order, OrderStatus, ProjectAllocation, QuoteLine};
 

@@ -150,7 +150,10 @@ fn is_decimal(s: &str) -> bool {
     digits(whole) && fraction.is_none_or(digits)
 }
 
-fn object<'a>(path: &str, value: Option<&'a Value>) -> Result<&'a Map<String, Value>, FieldProblem> {
+fn object<'a>(
+    path: &str,
+    value: Option<&'a Value>,
+) -> Result<&'a Map<String, Value>, FieldProblem> {
     match value {
         None => Err(problem(path, "is required")),
         Some(Value::Object(map)) => Ok(map),
@@ -167,7 +170,11 @@ fn text<'a>(path: &str, value: Option<&'a Value>) -> Result<&'a str, FieldProble
     }
 }
 
-fn one_of<'a>(path: &str, value: Option<&'a Value>, list: &[&str]) -> Result<&'a str, FieldProblem> {
+fn one_of<'a>(
+    path: &str,
+    value: Option<&'a Value>,
+    list: &[&str],
+) -> Result<&'a str, FieldProblem> {
     let value = text(path, value)?;
     if list.contains(&value) {
         Ok(value)
@@ -219,25 +226,66 @@ mod tests {
             let err = check(&json!({ "events": events })).unwrap_err();
             assert_eq!(err.field, expected, "{}", err.message);
         };
-        bad(&|e| e[0]["api_version"] = json!("v2"), "events[0].api_version");
-        bad(&|e| e[0]["event_type"] = json!("order.shipped"), "events[0].event_type");
+        bad(
+            &|e| e[0]["api_version"] = json!("v2"),
+            "events[0].api_version",
+        );
+        bad(
+            &|e| e[0]["event_type"] = json!("order.shipped"),
+            "events[0].event_type",
+        );
         bad(&|e| e[0]["sequence"] = json!(3), "events[0].sequence");
         bad(&|e| e[0]["event_id"] = json!(""), "events[0].event_id");
-        bad(&|e| e[0]["account_id"] = json!(null), "events[0].account_id");
+        bad(
+            &|e| e[0]["account_id"] = json!(null),
+            "events[0].account_id",
+        );
         bad(&|e| e[0]["data"] = json!([]), "events[0].data");
-        bad(&|e| e[0]["data"]["order"]["status"] = json!("done"), "events[0].data.order.status");
+        bad(
+            &|e| e[0]["data"]["order"]["status"] = json!("done"),
+            "events[0].data.order.status",
+        );
         // an order event's data must be an order, not an allocation
-        bad(&|e| e[0]["data"] = e[1]["data"].clone(), "events[0].data.order");
-        bad(&|e| e[1]["data"]["allocation"]["quantity"] = json!("1e3"), "events[1].data.allocation.quantity");
-        bad(&|e| e[1]["data"]["allocation"]["quantity"] = json!("1."), "events[1].data.allocation.quantity");
-        bad(&|e| e[1]["data"]["allocation"]["status"] = json!("allocated"), "events[1].data.allocation.status");
-        bad(&|e| e[1]["data"]["allocation"]["created_at"] = json!("yesterday"), "events[1].data.allocation.created_at");
-        bad(&|e| { e[1]["data"]["allocation"].as_object_mut().unwrap().remove("order_id"); }, "events[1].data.allocation.order_id");
-        bad(&|e| e[1]["data"]["splitFrom"] = json!({"id": "x"}), "events[1].data.splitFrom.order_id");
+        bad(
+            &|e| e[0]["data"] = e[1]["data"].clone(),
+            "events[0].data.order",
+        );
+        bad(
+            &|e| e[1]["data"]["allocation"]["quantity"] = json!("1e3"),
+            "events[1].data.allocation.quantity",
+        );
+        bad(
+            &|e| e[1]["data"]["allocation"]["quantity"] = json!("1."),
+            "events[1].data.allocation.quantity",
+        );
+        bad(
+            &|e| e[1]["data"]["allocation"]["status"] = json!("allocated"),
+            "events[1].data.allocation.status",
+        );
+        bad(
+            &|e| e[1]["data"]["allocation"]["created_at"] = json!("yesterday"),
+            "events[1].data.allocation.created_at",
+        );
+        bad(
+            &|e| {
+                e[1]["data"]["allocation"]
+                    .as_object_mut()
+                    .unwrap()
+                    .remove("order_id");
+            },
+            "events[1].data.allocation.order_id",
+        );
+        bad(
+            &|e| e[1]["data"]["splitFrom"] = json!({"id": "x"}),
+            "events[1].data.splitFrom.order_id",
+        );
         assert_eq!(check(&json!({})).unwrap_err().field, "events");
         assert_eq!(check(&json!({"events": {}})).unwrap_err().field, "events");
         assert_eq!(check(&json!([])).unwrap_err().field, "body");
         let many: Vec<Value> = (0..=MAX_EVENTS).map(|_| order_event()).collect();
-        assert_eq!(check(&json!({ "events": many })).unwrap_err().field, "events");
+        assert_eq!(
+            check(&json!({ "events": many })).unwrap_err().field,
+            "events"
+        );
     }
 }

@@ -962,12 +962,19 @@ async fn logos_are_deleted_once_idempotently_and_only_by_their_organisation(app:
     assert_error(&res, 404, "not_found");
     let unknown = format!("/v1/accounts/{}/logo", "0".repeat(32));
     assert_error(&app.delete(&unknown, &t.live_key).await, 404, "not_found");
-    assert_error(&app.delete("/v1/accounts/nope/logo", &t.live_key).await, 404, "not_found");
+    assert_error(
+        &app.delete("/v1/accounts/nope/logo", &t.live_key).await,
+        404,
+        "not_found",
+    );
     // the test key does not reach the live account
     assert_error(&app.delete(&path, &t.test_key).await, 404, "not_found");
     // a regular account on the client route
     let res = app
-        .delete(&format!("/v1/accounts/client/{}/logo", t.live_account), &t.live_key)
+        .delete(
+            &format!("/v1/accounts/client/{}/logo", t.live_account),
+            &t.live_key,
+        )
         .await;
     assert_error(&res, 400, "id_invalid");
     assert_eq!(app.client.get(&url).send().await.unwrap().status(), 200);
@@ -995,16 +1002,32 @@ async fn logos_are_deleted_once_idempotently_and_only_by_their_organisation(app:
     let client_path = format!("/v1/accounts/client/{cid}/logo");
     let res = upload(&app, &client_path, &t.live_key, "logo", &png(4, 4)).await;
     assert_eq!(res.status, 200, "{}", res.body);
-    assert_error(&app.delete(&client_path, &other.live_key).await, 404, "not_found");
+    assert_error(
+        &app.delete(&client_path, &other.live_key).await,
+        404,
+        "not_found",
+    );
     // a key acting as the client account may not manage accounts
     let acting = app
-        .send(acting_as(&app, Method::DELETE, &client_path, &t.live_key, &cid))
+        .send(acting_as(
+            &app,
+            Method::DELETE,
+            &client_path,
+            &t.live_key,
+            &cid,
+        ))
         .await;
     assert_error(&acting, 403, "unauthorised");
     let res = app.delete(&client_path, &t.live_key).await;
     assert_eq!((res.status.as_u16(), res.body.clone()), (200, json!({})));
     let me = app
-        .send(acting_as(&app, Method::GET, "/v1/accounts/client/me", &t.live_key, &cid))
+        .send(acting_as(
+            &app,
+            Method::GET,
+            "/v1/accounts/client/me",
+            &t.live_key,
+            &cid,
+        ))
         .await;
     assert_eq!(me.body["logo"], Value::Null);
 }

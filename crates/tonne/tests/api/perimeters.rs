@@ -55,7 +55,9 @@ async fn a_perimeter_is_served_from_the_catalogue_file_and_never_made_up(app: Te
     let unbounded = project_id(&app, &t.test_key, "perimeter-test-unbounded").await;
 
     for key in [&t.test_key, &t.live_key] {
-        let res = app.get(&format!("/v1/projects/{bounded}/perimeter"), key).await;
+        let res = app
+            .get(&format!("/v1/projects/{bounded}/perimeter"), key)
+            .await;
         assert_eq!(res.status, 200, "{}", res.body);
         conforms_2024("ProjectPerimeter", &res.body);
         let rings = res.body["coordinates"].as_array().unwrap();
@@ -71,7 +73,9 @@ async fn a_perimeter_is_served_from_the_catalogue_file_and_never_made_up(app: Te
     }
     // without a boundary, unknown, or not an id: the contract's not-found
     for id in [unbounded.as_str(), &"0".repeat(32), "nope"] {
-        let res = app.get(&format!("/v1/projects/{id}/perimeter"), &t.test_key).await;
+        let res = app
+            .get(&format!("/v1/projects/{id}/perimeter"), &t.test_key)
+            .await;
         assert_error(&res, 404, "not_found");
     }
     // the demo catalogue's projects have none (no openly licensed source gives one)
@@ -81,7 +85,10 @@ async fn a_perimeter_is_served_from_the_catalogue_file_and_never_made_up(app: Te
             continue;
         }
         let res = app
-            .get(&format!("/v1/projects/{}/perimeter", p["id"].as_str().unwrap()), &t.test_key)
+            .get(
+                &format!("/v1/projects/{}/perimeter", p["id"].as_str().unwrap()),
+                &t.test_key,
+            )
             .await;
         assert_error(&res, 404, "not_found");
     }
@@ -97,7 +104,9 @@ async fn a_perimeter_is_served_from_the_catalogue_file_and_never_made_up(app: Te
 
     // re-importing the project without it removes it
     import(&app, &file(None)).await;
-    let res = app.get(&format!("/v1/projects/{bounded}/perimeter"), &t.test_key).await;
+    let res = app
+        .get(&format!("/v1/projects/{bounded}/perimeter"), &t.test_key)
+        .await;
     assert_error(&res, 404, "not_found");
 
     // a bad boundary refuses the whole file, naming the project
@@ -106,7 +115,10 @@ async fn a_perimeter_is_served_from_the_catalogue_file_and_never_made_up(app: Te
         .unwrap_err()
         .0;
     assert!(
-        problems.iter().any(|p| p.starts_with("project `perimeter-test-bounded`: perimeter: ring 0: not closed")),
+        problems
+            .iter()
+            .any(|p| p
+                .starts_with("project `perimeter-test-bounded`: perimeter: ring 0: not closed")),
         "{problems:?}"
     );
 }

@@ -894,9 +894,7 @@ mod delivery {
         wait_for(
             "all 10 events after re-enabling",
             Duration::from_secs(60),
-            || {
-                distinct_order_events(&rx.events("/x")) == 10
-            },
+            || distinct_order_events(&rx.events("/x")) == 10,
         )
         .await;
         assert_in_order(&rx.events("/x"));
@@ -1105,7 +1103,10 @@ mod delivery {
         assert_eq!(kinds, expected);
 
         // the allocations are the order's projects, in its order, each with an id
-        let new: Vec<&Value> = firsts[4..4 + n].iter().map(|e| &e["data"]["allocation"]).collect();
+        let new: Vec<&Value> = firsts[4..4 + n]
+            .iter()
+            .map(|e| &e["data"]["allocation"])
+            .collect();
         let retired: Vec<&Value> = firsts[4 + n..4 + 2 * n]
             .iter()
             .map(|e| &e["data"]["allocation"])
@@ -1117,16 +1118,32 @@ mod delivery {
             assert_eq!(a["project_id"], p["project_id"]);
             assert_eq!(a["quantity"], p["quantity"]);
             assert_eq!(a["status"], "new");
-            assert_eq!((r["id"].clone(), r["status"].clone()), (a["id"].clone(), json!("retired")));
-            assert_eq!(r["created_at"], a["created_at"], "the allocation's time, kept");
+            assert_eq!(
+                (r["id"].clone(), r["status"].clone()),
+                (a["id"].clone(), json!("retired"))
+            );
+            assert_eq!(
+                r["created_at"], a["created_at"],
+                "the allocation's time, kept"
+            );
             assert!(a["created_at"].as_str().unwrap().ends_with('Z'));
             assert!(a.get("splitFrom").is_none());
         }
         let tonnes: rust_decimal::Decimal = new
             .iter()
-            .map(|a| a["quantity"].as_str().unwrap().parse::<rust_decimal::Decimal>().unwrap())
+            .map(|a| {
+                a["quantity"]
+                    .as_str()
+                    .unwrap()
+                    .parse::<rust_decimal::Decimal>()
+                    .unwrap()
+            })
             .sum();
-        assert_eq!(tonnes, "0.5".parse().unwrap(), "the allocations add up to the order");
+        assert_eq!(
+            tonnes,
+            "0.5".parse().unwrap(),
+            "the allocations add up to the order"
+        );
         for r in rx.received() {
             let body: Value = serde_json::from_slice(&r.body).unwrap();
             conforms_request(&body);

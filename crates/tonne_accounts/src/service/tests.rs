@@ -1140,11 +1140,13 @@ async fn deleting_a_logo_follows_the_access_rules_of_updates() {
         Err(UpdateAccountError::ClientAccountKey)
     ));
     assert!(matches!(
-        svc.delete_logo(&live, AccountScope::ClientAccount, &id).await,
+        svc.delete_logo(&live, AccountScope::ClientAccount, &id)
+            .await,
         Err(UpdateAccountError::NotFound)
     ));
     assert!(matches!(
-        svc.delete_logo(&live, AccountScope::Account, "not-an-id").await,
+        svc.delete_logo(&live, AccountScope::Account, "not-an-id")
+            .await,
         Err(UpdateAccountError::NotFound)
     ));
 }

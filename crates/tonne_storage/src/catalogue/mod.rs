@@ -133,7 +133,10 @@ impl CatalogueRepository for CatalogueStore {
             .map_err(|e| store_error(e, "reading a project by slug"))
     }
 
-    async fn perimeter(&self, id: ProjectId) -> Result<Option<tonne_ordering::Perimeter>, StoreError> {
+    async fn perimeter(
+        &self,
+        id: ProjectId,
+    ) -> Result<Option<tonne_ordering::Perimeter>, StoreError> {
         self.db
             .read(move |conn| perimeters::read(conn, id))
             .await

@@ -55,8 +55,10 @@ pub(super) fn replace(
     projects: &[String],
     perimeters: &[(String, String, i32)],
 ) -> QueryResult<()> {
-    diesel::delete(project_perimeters::table.filter(project_perimeters::project_id.eq_any(projects)))
-        .execute(conn)?;
+    diesel::delete(
+        project_perimeters::table.filter(project_perimeters::project_id.eq_any(projects)),
+    )
+    .execute(conn)?;
     for (project, rings, points) in perimeters {
         diesel::insert_into(project_perimeters::table)
             .values((
