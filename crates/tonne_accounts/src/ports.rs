@@ -138,6 +138,15 @@ pub trait AccountRepository: Send + Sync {
 
     /// A stored logo, or `None`.
     async fn logo(&self, id: LogoId) -> Result<Option<Logo>, StoreError>;
+
+    /// Clears the account's `logo` (with `updated_at` = `at`) and drops its
+    /// stored logos, in one transaction; returns the updated account. MUST
+    /// return `NotFound` if the account does not exist.
+    async fn delete_logo(
+        &self,
+        account: AccountId,
+        at: OffsetDateTime,
+    ) -> Result<Account, StoreError>;
 }
 
 /// Storage of API keys (hashes only).
@@ -261,6 +270,16 @@ pub trait AccountsService: Send + Sync {
 
     /// A logo by the id in its URL (public: anyone holding the URL may see it).
     async fn logo(&self, id: &str) -> Result<Option<Logo>, ReadAccountError>;
+
+    /// Removes an account's logo: the account has none afterwards and the old
+    /// URL answers 404. Idempotent: an account without a logo is answered as
+    /// is, nothing written. The same access rules as `update_account`.
+    async fn delete_logo(
+        &self,
+        caller: &Caller,
+        scope: AccountScope,
+        id: &str,
+    ) -> Result<Account, UpdateAccountError>;
 
     /// Operator: a new organisation with a live/test pair and one key per mode;
     /// the organisation and each key are audited as made `by`.

@@ -471,6 +471,16 @@ impl AccountsService for Service {
         }
     }
 
+    async fn delete_logo(
+        &self,
+        caller: &Caller,
+        scope: AccountScope,
+        id: &str,
+    ) -> Result<Account, UpdateAccountError> {
+        let current = self.editable(caller, scope, id).await?;
+        logos::delete(self.accounts.as_ref(), current, self.clock.now()).await
+    }
+
     async fn logo(&self, id: &str) -> Result<Option<Logo>, ReadAccountError> {
         let Ok(id) = id.parse::<LogoId>() else {
             return Ok(None);
@@ -653,6 +663,8 @@ fn key_snapshot(key: &ApiKey) -> Snapshot {
         .with("mode", key.mode.as_str())
         .with("account", key.account_id)
 }
+
+mod logos;
 
 #[cfg(test)]
 mod tests;

@@ -16,6 +16,8 @@ use tonne_ordering::{
 };
 use uuid::Uuid;
 
+pub mod perimeter;
+
 /// The demo catalogue shipped with Tonne and loaded into an empty database.
 pub const DEMO: &str = include_str!("../catalogue/demo-catalogue.json");
 
@@ -129,6 +131,9 @@ struct FileProject {
     /// Where the facts come from (provenance for people; not served).
     #[serde(default)]
     sources: Vec<String>,
+    /// The project's boundary, a GeoJSON Polygon or MultiPolygon (`perimeter.rs`).
+    #[serde(default)]
+    perimeter: Option<serde_json::Value>,
 }
 
 #[derive(Deserialize)]
@@ -364,11 +369,18 @@ pub fn parse(text: &str, at: OffsetDateTime) -> Result<Catalogue, FileErrors> {
         true
     };
     let mut projects = Vec::with_capacity(doc.projects.len());
+    let mut perimeters = Vec::new();
     for p in &doc.projects {
         if key_of("project", 'p', &p.key, &mut problems) {
             match project_of(&doc, p, at) {
                 Ok(project) => projects.push(project),
                 Err(e) => problems.push(format!("{e:#}")),
+            }
+            if let Some(geometry) = &p.perimeter {
+                match perimeter::parse(geometry) {
+                    Ok(found) => perimeters.push((project_id(&p.key), found)),
+                    Err(e) => problems.push(format!("project `{}`: {e:#}", p.key)),
+                }
             }
         }
     }
@@ -407,6 +419,7 @@ pub fn parse(text: &str, at: OffsetDateTime) -> Result<Catalogue, FileErrors> {
         projects,
         bundles,
         portfolios,
+        perimeters,
     })
 }
 

@@ -591,6 +591,8 @@ mod tests {
             payment_method: tonne_ordering::PaymentMethod::Invoice,
             projects: (0..projects)
                 .map(|i| ProjectAllocation {
+                    id: tonne_ordering::AllocationId::from_uuid(Uuid::from_u128(200 + u128::try_from(i).unwrap())),
+                    allocated_at: datetime!(2026-11-23 9:00 UTC),
                     project_id: ProjectId::from_uuid(Uuid::from_u128(100 + u128::try_from(i).unwrap())),
                     project_name: format!(
                         "Project number {i} with a deliberately long name that goes on and on across the page"

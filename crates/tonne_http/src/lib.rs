@@ -102,6 +102,7 @@ pub fn app(
                 .wrap(from_fn(middleware::authenticate_and_limit))
                 .configure(routes::accounts::configure)
                 .configure(routes::catalogue::configure)
+                .configure(routes::project_perimeter::configure)
                 .configure(routes::bundle_selections::configure)
                 .configure(routes::orders::configure)
                 .configure(routes::quotes::configure)
@@ -115,6 +116,8 @@ pub fn app(
                 .configure(routes::sustainability_pages::configure)
                 .configure(routes::data_sheets::configure)
                 .configure(routes::shipments::configure)
+                .configure(routes::payments::configure)
+                .configure(routes::webhook_request::configure)
                 .configure(routes::orders::configure_by_id)
                 .default_service(web::to(unknown_route)),
         )

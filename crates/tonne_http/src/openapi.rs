@@ -5,8 +5,8 @@ use utoipa::{Modify, OpenApi};
 
 use crate::routes::{
     accounts, analytics, bundle_selections, business_analytics, catalogue, data_sheets,
-    emission_factors, estimates, offset_links, orders, quotes, shipments, sustainability_pages,
-    transaction_documents, webhooks,
+    delete_logo, emission_factors, estimates, offset_links, orders, payments, project_perimeter,
+    quotes, shipments, sustainability_pages, transaction_documents, webhook_request, webhooks,
 };
 use crate::wire::{ErrorDoc, ErrorsDoc};
 
@@ -62,11 +62,16 @@ impl Modify for BearerAuth {
         accounts::patch_client,
         accounts::account_logo,
         accounts::client_logo,
+        delete_logo::account_logo,
+        delete_logo::client_logo,
+        payments::by_temporary_id,
+        webhook_request::check,
         catalogue::list_projects,
         emission_factors::list,
         emission_factors::regions,
         catalogue::get_project,
         catalogue::get_project_by_slug,
+        project_perimeter::get_perimeter,
         catalogue::list_bundles,
         catalogue::get_bundle,
         bundle_selections::get_selection,

@@ -20,10 +20,12 @@
 #![deny(clippy::float_arithmetic)]
 
 pub mod allocation;
+pub mod allocation_events;
 mod catalogue;
 mod commands;
 mod errors;
 mod orders;
+mod perimeter;
 pub mod ports;
 pub mod pricing;
 mod quote;
@@ -33,6 +35,7 @@ mod stats;
 mod stock;
 mod views;
 
+pub use allocation_events::{AllocationEvent, AllocationId, AllocationStatus};
 pub use catalogue::{
     Approach, Bundle, BundleId, BundlePortfolio, BundlePortfolioId, BundlePrice, CarbonPermanence,
     Media, OffsetType, Project, ProjectFacts, ProjectId, Registry,
@@ -47,6 +50,7 @@ pub use orders::{
     OrderStatus, PaymentMethod, ProjectAllocation, ProjectStatus, RetirementRecord,
     allocate_projects, registry_serial,
 };
+pub use perimeter::{Coordinates, MAX_PERIMETER_POINTS, Perimeter, PerimeterError};
 pub use ports::OrderingService;
 #[cfg(any(test, feature = "mock"))]
 pub use ports::{

@@ -4,6 +4,7 @@ use time::OffsetDateTime;
 use tonne_kernel::{AccountId, AccountMode, Currency, EstimateId, Mass, Money};
 use uuid::Uuid;
 
+use crate::allocation_events::AllocationId;
 use crate::catalogue::{Project, ProjectId, Registry};
 use crate::quote::{Quote, QuoteLine};
 
@@ -216,6 +217,10 @@ impl IdempotencyKey {
 /// The tonnes of one project retired for an order, set when the order enters `retiring`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ProjectAllocation {
+    /// The allocation's id (the contract's `OrderAllocation.id`).
+    pub id: AllocationId,
+    /// When the order's tonnes were allocated to the project (entering `retiring`).
+    pub allocated_at: OffsetDateTime,
     pub project_id: ProjectId,
     pub project_name: String,
     pub project_type: String,
@@ -408,6 +413,7 @@ impl Order {
 /// numbers are left to the registry.
 pub fn allocate_projects(
     order: &Order,
+    at: OffsetDateTime,
     projects_of: impl Fn(crate::BundleId) -> Vec<Project>,
 ) -> Vec<ProjectAllocation> {
     let mut out = Vec::new();
@@ -427,6 +433,8 @@ pub fn allocate_projects(
                 continue;
             }
             out.push(ProjectAllocation {
+                id: AllocationId::from_uuid(Uuid::new_v4()),
+                allocated_at: at,
                 project_id: project.id,
                 project_name: project.name,
                 project_type: project.project_type,
@@ -543,7 +551,9 @@ mod tests {
             facts: Default::default(),
             bundle_ids: vec![bundle],
         };
-        let split = allocate_projects(&order, |_| vec![project(10), project(11), project(12)]);
+        let split = allocate_projects(&order, OffsetDateTime::UNIX_EPOCH, |_| {
+            vec![project(10), project(11), project(12)]
+        });
         assert_eq!(
             split.iter().map(|p| p.quantity.grams()).sum::<i64>(),
             1_000_001
@@ -553,7 +563,7 @@ mod tests {
             1001
         );
         assert!(split.iter().all(|p| p.serial.is_none()));
-        assert!(allocate_projects(&order, |_| vec![]).is_empty());
+        assert!(allocate_projects(&order, OffsetDateTime::UNIX_EPOCH, |_| vec![]).is_empty());
     }
 
     #[test]
@@ -561,6 +571,8 @@ mod tests {
         use crate::catalogue::{ProjectId, Registry};
         let gbp = |m| Money::from_minor(m, Currency::Gbp);
         let mut p = ProjectAllocation {
+            id: AllocationId::from_uuid(Uuid::from_u128(7)),
+            allocated_at: OffsetDateTime::UNIX_EPOCH,
             project_id: ProjectId::from_uuid(Uuid::from_u128(1)),
             project_name: "P".into(),
             project_type: "Biochar".into(),

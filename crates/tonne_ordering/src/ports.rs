@@ -8,6 +8,7 @@ use tonne_kernel::{
 
 pub use tonne_kernel::StoreError;
 
+use crate::allocation_events::AllocationEvent;
 use crate::catalogue::{Bundle, BundleId, BundlePortfolio, BundlePortfolioId, Project, ProjectId};
 use crate::commands::{MassRequest, OrderRequest, ValueRequest};
 use crate::errors::{
@@ -18,6 +19,7 @@ use crate::orders::{
     AwaitingFilter, IdempotencyKey, NewEvent, Order, OrderId, OrderStatus, ProjectAllocation,
     RetirementRecord,
 };
+use crate::perimeter::Perimeter;
 use crate::quote::Quote;
 use crate::selection::SelectionEntry;
 use crate::stats::OrderStats;
@@ -41,6 +43,9 @@ pub struct Catalogue {
     pub bundles: Vec<Bundle>,
     /// Bundle portfolios (their selections name bundles of this catalogue).
     pub portfolios: Vec<BundlePortfolio>,
+    /// The perimeters of projects of this catalogue that have one; an
+    /// imported project not named here has none (a previous one is removed).
+    pub perimeters: Vec<(ProjectId, Perimeter)>,
 }
 
 /// What an import changed.
@@ -74,6 +79,8 @@ pub trait CatalogueRepository: Send + Sync {
     async fn project(&self, id: ProjectId) -> Result<Option<Project>, StoreError>;
     /// A project by slug (disabled included), or `None`.
     async fn project_by_slug(&self, slug: &str) -> Result<Option<Project>, StoreError>;
+    /// A project's perimeter, or `None` (no such project, or none recorded).
+    async fn perimeter(&self, id: ProjectId) -> Result<Option<Perimeter>, StoreError>;
     /// Bundles in id order after the cursor, as for projects.
     async fn list_bundles(
         &self,
@@ -222,13 +229,17 @@ pub trait OrderRepository: Send + Sync {
     /// `NotFound` when the order does not exist or is no longer in `from`. When
     /// `projects` is given (on entering `retiring`), the order's per-project
     /// allocation is stored in the same transaction, and so is `audit` when a
-    /// person or the command line made the move.
+    /// person or the command line made the move. `allocations` are appended to
+    /// the outbox right after the order's event, in their order, each with the
+    /// allocation's snapshot as the move left it (an id the order does not
+    /// have is an error, and nothing is written).
     async fn transition(
         &self,
         id: OrderId,
         from: OrderStatus,
         event: NewEvent,
         projects: Option<Vec<ProjectAllocation>>,
+        allocations: Vec<AllocationEvent>,
         audit: Option<AuditEntry>,
     ) -> Result<Order, StoreError>;
     /// Live orders created at or after `since`, not cancelled or failed: per
@@ -236,12 +247,14 @@ pub trait OrderRepository: Send + Sync {
     /// currency. One grouped query each, whatever the number of orders.
     async fn live_stats(&self, since: OffsetDateTime) -> Result<OrderStats, StoreError>;
     /// Sets each record's serial and record address (where given) on the
-    /// order's project rows and writes the audit entry, in one transaction.
+    /// order's project rows, appends `allocations` to the outbox (as for
+    /// `transition`) and writes the audit entry, in one transaction.
     /// `NotFound` when the order does not exist.
     async fn record_retirement(
         &self,
         id: OrderId,
         records: Vec<RetirementRecord>,
+        allocations: Vec<AllocationEvent>,
         audit: AuditEntry,
     ) -> Result<Order, StoreError>;
     /// Test-mode orders not final and unchanged since `updated_before`, oldest first.
@@ -317,6 +330,9 @@ pub trait OrderingService: Send + Sync {
     async fn project(&self, id: &str) -> Result<ProjectView, CatalogueError>;
     /// A project by slug.
     async fn project_by_slug(&self, slug: &str) -> Result<ProjectView, CatalogueError>;
+    /// A project's perimeter: `NotFound` for an unknown id and for a project
+    /// without one (Tonne never makes one up).
+    async fn project_perimeter(&self, id: &str) -> Result<Perimeter, CatalogueError>;
     /// Bundles, as for projects.
     async fn list_bundles(
         &self,

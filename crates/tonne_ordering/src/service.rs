@@ -108,6 +108,10 @@ impl OrderingService for Service {
         self.catalogue.project_by_slug(slug).await
     }
 
+    async fn project_perimeter(&self, id: &str) -> Result<crate::Perimeter, CatalogueError> {
+        self.catalogue.perimeter(id).await
+    }
+
     async fn list_bundles(
         &self,
         recently_disabled: bool,

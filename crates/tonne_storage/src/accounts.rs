@@ -2,7 +2,7 @@ use async_trait::async_trait;
 use diesel::dsl::{count_star, max};
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
-use time::PrimitiveDateTime;
+use time::{OffsetDateTime, PrimitiveDateTime};
 use tonne_accounts::ports::{
     AccountQuery, AccountRepository, AccountUpdate, AccountWriteError, StoreError,
 };
@@ -487,5 +487,31 @@ impl AccountRepository for AccountStore {
             })
             .await
             .map_err(|e| store_error(e, "reading a logo"))
+    }
+
+    async fn delete_logo(
+        &self,
+        account: AccountId,
+        at: OffsetDateTime,
+    ) -> Result<Account, StoreError> {
+        let id = account.to_string();
+        let at = to_sql_time(at);
+        self.db
+            .write(move |conn| {
+                let changed = diesel::update(accounts::table.find(&id))
+                    .set((
+                        accounts::logo.eq(None::<String>),
+                        accounts::updated_at.eq(at),
+                    ))
+                    .execute(conn)?;
+                if changed == 0 {
+                    return Err(DieselError::NotFound);
+                }
+                diesel::delete(account_logos::table.filter(account_logos::account_id.eq(&id)))
+                    .execute(conn)?;
+                load_one(conn, &id)?.ok_or(DieselError::NotFound)
+            })
+            .await
+            .map_err(|e| store_error(e, "deleting a logo"))
     }
 }

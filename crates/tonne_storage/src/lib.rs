@@ -53,6 +53,7 @@ mod keys;
 mod mapping;
 mod offset_links;
 mod orders;
+mod outbox;
 mod pipelined;
 mod schema;
 mod secrets;

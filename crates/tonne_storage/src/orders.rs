@@ -13,17 +13,17 @@ use tonne_kernel::{
 };
 use tonne_ordering::ports::OrderRepository;
 use tonne_ordering::{
-    AwaitingFilter, BundleId, IdempotencyKey, NewEvent, Order, OrderId, OrderKind, OrderStats,
-    OrderStatus, PaymentMethod, PlaceError, ProjectAllocation, ProjectId, QuoteLine, Registry,
-    RetirementRecord,
+    AllocationEvent, AllocationId, AwaitingFilter, BundleId, IdempotencyKey, NewEvent, Order,
+    OrderId, OrderKind, OrderStats, OrderStatus, PaymentMethod, PlaceError, ProjectAllocation,
+    ProjectId, QuoteLine, Registry, RetirementRecord,
 };
-use tonne_wire::{OrderEventData, OrderResponse};
 
 use crate::db::{AnyConnection, Db};
 use crate::error::{corrupt, decode_error, encode_error, store_error};
 use crate::impact::rollups;
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
-use crate::schema::{bundles, estimates, order_events, order_lines, order_projects, orders};
+use crate::outbox::{append_allocation_events, append_event};
+use crate::schema::{bundles, estimates, order_lines, order_projects, orders};
 
 /// Orders and their outbox on either backend.
 #[derive(Debug, Clone)]
@@ -92,6 +92,8 @@ struct ProjectRow {
     offset_cost_minor: i64,
     serial: Option<String>,
     registry_record: Option<String>,
+    id: String,
+    allocated_at: PrimitiveDateTime,
 }
 
 fn project_rows(order: &str, projects: &[ProjectAllocation]) -> Vec<ProjectRow> {
@@ -111,12 +113,16 @@ fn project_rows(order: &str, projects: &[ProjectAllocation]) -> Vec<ProjectRow> 
             offset_cost_minor: p.offset_cost.minor(),
             serial: p.serial.clone(),
             registry_record: p.registry_record.clone(),
+            id: p.id.to_string(),
+            allocated_at: to_sql_time(p.allocated_at),
         })
         .collect()
 }
 
 fn into_allocation(row: ProjectRow, currency: Currency) -> Result<ProjectAllocation, DieselError> {
     Ok(ProjectAllocation {
+        id: parse_id::<AllocationId>("allocation id", &row.id)?,
+        allocated_at: from_sql_time(row.allocated_at),
         project_id: parse_id::<ProjectId>("project id", &row.project_id)?,
         registry: Registry::parse(&row.registry_name)
             .ok_or_else(|| corrupt("registry", &row.registry_name))?,
@@ -321,56 +327,6 @@ fn load_order(conn: &mut AnyConnection, id: &str) -> QueryResult<Option<Order>> 
         .select(OrderRow::as_select())
         .load(conn)?;
     Ok(load_orders(conn, rows)?.into_iter().next())
-}
-
-#[derive(QueryableByName)]
-struct Sequence {
-    #[diesel(sql_type = diesel::sql_types::BigInt)]
-    last_sequence: i64,
-}
-
-/// The account's next event sequence number, in one statement: the counter
-/// row is made at 1 or bumped (never failing on a concurrent first insert).
-/// The row lock serialises concurrent writers of one account until their
-/// transactions end, so numbers are gap-free and monotonic per account.
-fn next_sequence(conn: &mut AnyConnection, account: &str) -> QueryResult<i64> {
-    // An upsert with RETURNING is not in Diesel's multi-backend dialect: the
-    // same SQL runs on the concrete connection (PostgreSQL; SQLite ≥ 3.35).
-    const BUMP: &str = "INSERT INTO account_event_sequences (account_id, last_sequence) \
-        VALUES ($1, 1) ON CONFLICT (account_id) \
-        DO UPDATE SET last_sequence = account_event_sequences.last_sequence + 1 \
-        RETURNING last_sequence";
-    let bumped: Sequence = match conn {
-        AnyConnection::Postgresql(c) => diesel::sql_query(BUMP)
-            .bind::<diesel::sql_types::Text, _>(account)
-            .get_result(c)?,
-        AnyConnection::Sqlite(c) => diesel::sql_query(BUMP.replace("$1", "?"))
-            .bind::<diesel::sql_types::Text, _>(account)
-            .get_result(c)?,
-    };
-    Ok(bumped.last_sequence)
-}
-
-fn append_event(conn: &mut AnyConnection, order: &Order, event: &NewEvent) -> QueryResult<()> {
-    let account = order.account_id.to_string();
-    let sequence = next_sequence(conn, &account)?;
-    let payload = serde_json::to_string(&OrderEventData {
-        order: OrderResponse::from(order),
-    })
-    .map_err(encode_error)?;
-    diesel::insert_into(order_events::table)
-        .values((
-            order_events::event_id.eq(event.event_id.simple().to_string()),
-            order_events::event_type.eq(event.status.event_type()),
-            order_events::account_id.eq(account),
-            order_events::sequence.eq(sequence),
-            order_events::order_id.eq(order.id.to_string()),
-            order_events::payload.eq(payload),
-            order_events::created_at.eq(to_sql_time(event.at)),
-            order_events::traceparent.eq(tonne_telemetry::current_traceparent()),
-        ))
-        .execute(conn)?;
-    Ok(())
 }
 
 /// Takes each line's grams from its bundle if it has them (never below zero).
@@ -700,6 +656,7 @@ impl OrderRepository for OrderStore {
         from: OrderStatus,
         event: NewEvent,
         projects: Option<Vec<ProjectAllocation>>,
+        allocations: Vec<AllocationEvent>,
         audit: Option<AuditEntry>,
     ) -> Result<Order, StoreError> {
         let id = id.to_string();
@@ -734,6 +691,7 @@ impl OrderRepository for OrderStore {
                     release(conn, &order)?;
                 }
                 append_event(conn, &order, &event)?;
+                append_allocation_events(conn, &order, &allocations)?;
                 rollups::order_moved(conn, &order, from, replaced.as_deref())?;
                 crate::audit::record(conn, &audit)?;
                 Ok(order)
@@ -746,6 +704,7 @@ impl OrderRepository for OrderStore {
         &self,
         id: OrderId,
         records: Vec<RetirementRecord>,
+        allocations: Vec<AllocationEvent>,
         audit: AuditEntry,
     ) -> Result<Order, StoreError> {
         let id = id.to_string();
@@ -767,6 +726,7 @@ impl OrderRepository for OrderStore {
                     }
                 }
                 let order = load_order(conn, &id)?.ok_or(DieselError::NotFound)?;
+                append_allocation_events(conn, &order, &allocations)?;
                 crate::audit::record(conn, [&audit])?;
                 Ok(order)
             })

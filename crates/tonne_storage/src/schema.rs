@@ -91,6 +91,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    project_perimeters (project_id) {
+        project_id -> Text,
+        rings -> Text,
+        points -> Integer,
+    }
+}
+
+diesel::table! {
     bundles (id) {
         id -> Text,
         name -> Text,
@@ -227,6 +235,8 @@ diesel::table! {
         offset_cost_minor -> BigInt,
         serial -> Nullable<Text>,
         registry_record -> Nullable<Text>,
+        id -> Text,
+        allocated_at -> Timestamp,
     }
 }
 

@@ -97,6 +97,7 @@ async fn catalogue(t: &TestDb) {
                 projects: vec![project(1), project(2), project(3)],
                 bundles: vec![bundle(11), bundle(12), bundle(13)],
                 portfolios: vec![],
+                perimeters: vec![],
             },
             T0,
             None,
@@ -173,7 +174,7 @@ async fn step(
     projects: Option<Vec<ProjectAllocation>>,
 ) -> Order {
     store
-        .transition(order.id, order.status, event(to), projects, None)
+        .transition(order.id, order.status, event(to), projects, vec![], None)
         .await
         .unwrap()
 }
@@ -188,7 +189,7 @@ async fn paid(store: &OrderStore, order: Order) -> Order {
 /// … → retiring, with the allocation the lifecycle makes.
 async fn retiring(store: &OrderStore, order: Order) -> Order {
     let order = paid(store, order).await;
-    let projects = allocate_projects(&order, projects_of);
+    let projects = allocate_projects(&order, order.updated_at, projects_of);
     step(store, &order, OrderStatus::Retiring, Some(projects)).await
 }
 
@@ -200,7 +201,7 @@ async fn completed(store: &OrderStore, order: Order) -> Order {
 
 /// The whole of an order's lines allocated to project 1.
 fn all_to_project_1(order: &Order) -> Vec<ProjectAllocation> {
-    let mut one = allocate_projects(order, projects_of)
+    let mut one = allocate_projects(order, order.updated_at, projects_of)
         .into_iter()
         .next()
         .unwrap();
@@ -259,7 +260,7 @@ async fn scenario(t: &TestDb) -> Accounts {
     step(&store, &moved, OrderStatus::Complete, Some(again)).await;
     // allocated in the transition that completes it, never retiring
     let direct = paid(&store, order(&live, &[(12, "Bundle 12", 500_000)], D3)).await;
-    let projects = allocate_projects(&direct, projects_of);
+    let projects = allocate_projects(&direct, direct.updated_at, projects_of);
     step(&store, &direct, OrderStatus::Complete, Some(projects)).await;
     // received only
     place(&store, order(&live, &[(13, "Bundle 13", 700_000)], D3)).await;

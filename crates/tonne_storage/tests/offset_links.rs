@@ -37,6 +37,7 @@ async fn catalogue(t: &TestDb) {
                 projects: vec![],
                 bundles,
                 portfolios: vec![],
+                perimeters: vec![],
             },
             T0,
             None,
@@ -453,6 +454,7 @@ async fn unconfirmed_orders_are_link_orders_still_received_before_the_cutoff(t: 
                 at: T0,
             },
             None,
+            vec![],
             None,
         )
         .await

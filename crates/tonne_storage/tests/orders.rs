@@ -53,6 +53,7 @@ async fn catalogue(t: &TestDb) {
                 projects: vec![],
                 bundles: vec![bundle(1, Some("10")), bundle(2, None)],
                 portfolios: vec![],
+                perimeters: vec![],
             },
             T0,
             None,
@@ -247,6 +248,7 @@ async fn transitions_are_conditional_atomic_with_their_event_and_release_on_canc
             OrderStatus::Received,
             event(OrderStatus::Placed),
             None,
+            vec![],
             None,
         )
         .await
@@ -260,6 +262,7 @@ async fn transitions_are_conditional_atomic_with_their_event_and_release_on_canc
                 OrderStatus::Received,
                 event(OrderStatus::Placed),
                 None,
+                vec![],
                 None
             )
             .await,
@@ -270,7 +273,7 @@ async fn transitions_are_conditional_atomic_with_their_event_and_release_on_canc
     // event id, so the status change must roll back with it.
     let used = event(OrderStatus::Paid);
     store
-        .transition(placed.id, OrderStatus::Placed, used, None, None)
+        .transition(placed.id, OrderStatus::Placed, used, None, vec![], None)
         .await
         .unwrap();
     let colliding = NewEvent {
@@ -280,7 +283,7 @@ async fn transitions_are_conditional_atomic_with_their_event_and_release_on_canc
     };
     assert!(
         store
-            .transition(placed.id, OrderStatus::Paid, colliding, None, None)
+            .transition(placed.id, OrderStatus::Paid, colliding, None, vec![], None)
             .await
             .is_err()
     );
@@ -306,6 +309,7 @@ async fn transitions_are_conditional_atomic_with_their_event_and_release_on_canc
             OrderStatus::Received,
             event(OrderStatus::Cancelled),
             None,
+            vec![],
             None,
         )
         .await
@@ -745,6 +749,7 @@ async fn the_operator_queue_lists_live_orders_awaiting_action_by_organisation_an
             OrderStatus::Received,
             event(OrderStatus::Placed),
             None,
+            vec![],
             None,
         )
         .await
@@ -755,6 +760,7 @@ async fn the_operator_queue_lists_live_orders_awaiting_action_by_organisation_an
             OrderStatus::Received,
             event(OrderStatus::Cancelled),
             None,
+            vec![],
             None,
         )
         .await

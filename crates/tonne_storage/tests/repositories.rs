@@ -542,6 +542,20 @@ async fn logos_round_trip_and_replace_the_previous_one(t: TestDb) {
         Err(StoreError::NotFound)
     ));
     assert_eq!(repo.logo(orphan.id).await.unwrap(), None);
+
+    // deleting clears the account's logo and drops the stored image
+    let later = datetime!(2026-06-02 00:00 UTC);
+    let cleared = repo.delete_logo(live.id, later).await.unwrap();
+    assert_eq!(cleared.logo, None);
+    assert_eq!(cleared.updated_at, later);
+    assert_eq!(repo.get(live.id).await.unwrap().unwrap().logo, None);
+    assert_eq!(repo.logo(second.id).await.unwrap(), None, "deleted");
+    // twice: still none (the service does not even ask); an unknown account
+    assert_eq!(repo.delete_logo(live.id, later).await.unwrap().logo, None);
+    assert!(matches!(
+        repo.delete_logo(orphan.account_id, later).await,
+        Err(StoreError::NotFound)
+    ));
 }
 
 async fn keys_are_found_by_hash_listed_and_revoked(t: TestDb) {
@@ -860,6 +874,7 @@ mod catalogue_cases {
                 bundle(13, vec![p1], true, None),
             ],
             portfolios: vec![portfolio()],
+            perimeters: vec![],
         }
     }
 

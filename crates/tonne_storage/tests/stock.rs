@@ -33,6 +33,7 @@ async fn seeded(t: &TestDb) -> CatalogueStore {
                 projects: vec![],
                 bundles: vec![bundle(1, Some("10")), bundle(2, None)],
                 portfolios: vec![],
+                perimeters: vec![],
             },
             T0,
             None,

@@ -5,11 +5,14 @@
 //! Response bodies are named `…Response` (one Rust type per contract schema);
 //! their OpenAPI names stay those the document has always used.
 
+pub mod allocations;
 pub mod data_sheet;
 pub mod shipments;
+pub mod webhook_request;
 
 use std::collections::BTreeMap;
 
+pub use allocations::{AllocationEventData, OrderAllocationResponse};
 use serde::Serialize;
 use time::format_description::well_known::Rfc3339;
 use tonne_ordering::{Order, OrderStatus, ProjectAllocation, QuoteLine};

@@ -945,6 +945,93 @@ async fn an_offset_link_with_use_logo_shows_the_uploaded_logo(app: TestApp) {
     assert_eq!(image.headers()["content-type"], "image/png");
 }
 
+/// `DELETE …/logo` (client 3.9.2's `deleteAccountLogo`, `deleteClientAccountLogo`):
+/// the logo is gone (the account's `logo` null, its URL 404), `{}` answered
+/// (`UploadLogoResponse` without its optional `url`), a second delete the
+/// same; the upload's access rules (another organisation's account: 404).
+async fn logos_are_deleted_once_idempotently_and_only_by_their_organisation(app: TestApp) {
+    let t = app.tenant().await;
+    let other = app.tenant().await;
+    let path = format!("/v1/accounts/{}/logo", t.live_account);
+    let res = upload(&app, &path, &t.live_key, "logo", &png(8, 8)).await;
+    assert_eq!(res.status, 200, "{}", res.body);
+    let url = res.body["url"].as_str().unwrap().to_owned();
+
+    // another organisation's key: 404 like an unknown id, and the logo stays
+    let res = app.delete(&path, &other.live_key).await;
+    assert_error(&res, 404, "not_found");
+    let unknown = format!("/v1/accounts/{}/logo", "0".repeat(32));
+    assert_error(&app.delete(&unknown, &t.live_key).await, 404, "not_found");
+    assert_error(
+        &app.delete("/v1/accounts/nope/logo", &t.live_key).await,
+        404,
+        "not_found",
+    );
+    // the test key does not reach the live account
+    assert_error(&app.delete(&path, &t.test_key).await, 404, "not_found");
+    // a regular account on the client route
+    let res = app
+        .delete(
+            &format!("/v1/accounts/client/{}/logo", t.live_account),
+            &t.live_key,
+        )
+        .await;
+    assert_error(&res, 400, "id_invalid");
+    assert_eq!(app.client.get(&url).send().await.unwrap().status(), 200);
+
+    for _ in 0..2 {
+        let res = app.delete(&path, &t.live_key).await;
+        assert_eq!(res.status, 200, "{}", res.body);
+        assert_eq!(res.body, json!({}));
+        conforms_2024("UploadLogoResponse", &res.body);
+        let me = app.get("/v1/accounts/me", &t.live_key).await;
+        assert_eq!(me.body["logo"], Value::Null);
+        conforms("Account", &me.body);
+        assert_eq!(app.client.get(&url).send().await.unwrap().status(), 404);
+    }
+
+    // client accounts through their own route
+    let client = app
+        .post(
+            "/v1/accounts/client",
+            &t.live_key,
+            &json!({"name": "C", "currency": "GBP"}),
+        )
+        .await;
+    let cid = client.body["id"].as_str().unwrap().to_owned();
+    let client_path = format!("/v1/accounts/client/{cid}/logo");
+    let res = upload(&app, &client_path, &t.live_key, "logo", &png(4, 4)).await;
+    assert_eq!(res.status, 200, "{}", res.body);
+    assert_error(
+        &app.delete(&client_path, &other.live_key).await,
+        404,
+        "not_found",
+    );
+    // a key acting as the client account may not manage accounts
+    let acting = app
+        .send(acting_as(
+            &app,
+            Method::DELETE,
+            &client_path,
+            &t.live_key,
+            &cid,
+        ))
+        .await;
+    assert_error(&acting, 403, "unauthorised");
+    let res = app.delete(&client_path, &t.live_key).await;
+    assert_eq!((res.status.as_u16(), res.body.clone()), (200, json!({})));
+    let me = app
+        .send(acting_as(
+            &app,
+            Method::GET,
+            "/v1/accounts/client/me",
+            &t.live_key,
+            &cid,
+        ))
+        .await;
+    assert_eq!(me.body["logo"], Value::Null);
+}
+
 on_both_backends!(
     with crate::support::TestApp::spawn;
     an_offset_link_with_use_logo_shows_the_uploaded_logo,
@@ -955,6 +1042,7 @@ on_both_backends!(
     client_lists_carry_each_accounts_estimate_activity,
     logos_are_reencoded_stored_and_served_at_an_absolute_url,
     bad_logos_are_refused_and_change_nothing,
+    logos_are_deleted_once_idempotently_and_only_by_their_organisation,
     me_answers_the_acting_account_of_each_mode,
     creating_a_pair_links_siblings_both_ways_and_lists_them_per_mode,
     creating_a_pair_needs_a_live_key_and_writes_nothing_otherwise,

@@ -30,6 +30,8 @@ mod impact;
 mod isolation;
 mod offset_links;
 mod orders;
+mod perimeters;
+mod receivers;
 mod recover;
 mod resilience;
 mod scale_out;

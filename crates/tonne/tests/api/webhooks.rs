@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
-use crate::support::{Tenant, TestApp, assert_error, conforms};
+use crate::support::{Tenant, TestApp, assert_error, conforms, conforms_2024};
 use tonne_test_support::on_both_backends;
 
 // ---------------------------------------------------------------- receiver
@@ -206,6 +206,20 @@ async fn order(app: &TestApp, key: &str, account: Option<&str>) {
     assert_eq!(res.status, 200, "{}", res.body);
 }
 
+/// An order of 0.5 t of one bundle (for the demo's biochar bundle: one
+/// project, so one allocation).
+async fn order_of(app: &TestApp, key: &str, account: Option<&str>, bundle: &str) {
+    let mut req = app
+        .request(reqwest::Method::POST, "/v1/orders/by-mass", Some(key))
+        .json(&json!({"mass": {"amount": "0.5", "unit": "t"},
+                      "bundle_selection": [{"bundle_id": bundle, "percentage": 100}]}));
+    if let Some(a) = account {
+        req = req.header("Lune-Account", a);
+    }
+    let res = app.send(req).await;
+    assert_eq!(res.status, 200, "{}", res.body);
+}
+
 async fn client_account(app: &TestApp, key: &str, name: &str) -> String {
     let res = app
         .post(
@@ -242,6 +256,52 @@ fn assert_in_order(events: &[(String, u64, String, Value)]) -> BTreeMap<String, 
         }
     }
     next.into_iter().map(|(a, n)| (a, n - 1)).collect()
+}
+
+/// The distinct order events (`order.*`) among `events`. Every webhook also
+/// receives its orders' allocation events (`allocation.*`, interleaved in the
+/// same sequence): counts of order transitions count these.
+fn distinct_order_events(events: &[(String, u64, String, Value)]) -> usize {
+    events
+        .iter()
+        .filter(|e| is_order_event(&e.3))
+        .map(|e| e.2.clone())
+        .collect::<HashSet<_>>()
+        .len()
+}
+
+fn is_order_event(event: &Value) -> bool {
+    event["event_type"]
+        .as_str()
+        .is_some_and(|t| t.starts_with("order."))
+}
+
+/// A delivery's body against the contracts: whole against the 2024 document
+/// (the one whose `WebhookEvent` has allocation events), and its order events
+/// against both (the 2023 document knows only those).
+pub(crate) fn conforms_request(body: &Value) {
+    conforms_2024("WebhookRequest", body);
+    let orders: Vec<Value> = body["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| is_order_event(e))
+        .cloned()
+        .collect();
+    conforms("WebhookRequest", &json!({ "events": orders }));
+}
+
+/// Per account, the distinct order events among `events`.
+fn order_counts(events: &[(String, u64, String, Value)]) -> BTreeMap<String, u64> {
+    let mut seen: BTreeMap<String, HashSet<String>> = BTreeMap::new();
+    for (account, _, id, e) in events {
+        if is_order_event(e) {
+            seen.entry(account.clone()).or_default().insert(id.clone());
+        }
+    }
+    seen.into_iter()
+        .map(|(a, ids)| (a, u64::try_from(ids.len()).unwrap()))
+        .collect()
 }
 
 pub(crate) fn verify_all(received: &[Received], secret: &str) {
@@ -604,22 +664,12 @@ mod delivery {
         }
         order(&app, &t.test_key, Some(&client)).await;
         // 4 orders × 5 transitions
-        wait_for("20 events at /all", Duration::from_secs(60), || {
-            rx.events("/all")
-                .iter()
-                .map(|e| e.2.clone())
-                .collect::<HashSet<_>>()
-                .len()
-                == 20
+        wait_for("20 order events at /all", Duration::from_secs(60), || {
+            distinct_order_events(&rx.events("/all")) == 20
         })
         .await;
-        wait_for("5 events at /client", Duration::from_secs(30), || {
-            rx.events("/client")
-                .iter()
-                .map(|e| e.2.clone())
-                .collect::<HashSet<_>>()
-                .len()
-                == 5
+        wait_for("5 order events at /client", Duration::from_secs(30), || {
+            distinct_order_events(&rx.events("/client")) == 5
         })
         .await;
         let received = rx.received();
@@ -631,7 +681,7 @@ mod delivery {
                 r.user_agent
             );
             let body: Value = serde_json::from_slice(&r.body).unwrap();
-            conforms("WebhookRequest", &body);
+            conforms_request(&body);
             assert!(body["events"].as_array().unwrap().len() <= 10);
             assert!(
                 r.signature
@@ -654,14 +704,20 @@ mod delivery {
                 .collect::<Vec<_>>(),
             only_client["secret"].as_str().unwrap(),
         );
-        let counts = assert_in_order(&rx.events("/all"));
+        // gap-free and in order over every event (allocation events included)
+        assert_in_order(&rx.events("/all"));
+        let counts = order_counts(&rx.events("/all"));
         assert_eq!(counts.get(&t.test_account), Some(&15));
         assert_eq!(counts.get(&client), Some(&5));
         let client_counts = assert_in_order(&rx.events("/client"));
         assert_eq!(client_counts.keys().collect::<Vec<_>>(), vec![&client]);
+        assert_eq!(order_counts(&rx.events("/client")).get(&client), Some(&5));
         // each event: the contract's envelope, the order as it was at that transition
         for (_, _, _, e) in rx.events("/all") {
             assert_eq!(e["api_version"], "v1");
+            if !is_order_event(&e) {
+                continue; // allocation events: their own test (`allocations`)
+            }
             let status = e["data"]["order"]["status"].as_str().unwrap();
             let expected = match e["event_type"].as_str().unwrap() {
                 "order.completed" => "complete",
@@ -715,13 +771,8 @@ mod delivery {
             order(&app, &t.test_key, None).await;
             tokio::time::sleep(Duration::from_millis(150)).await;
         }
-        wait_for("40 events", Duration::from_secs(60), || {
-            rx.events("/r")
-                .iter()
-                .map(|e| e.2.clone())
-                .collect::<HashSet<_>>()
-                .len()
-                == 40
+        wait_for("40 order events", Duration::from_secs(60), || {
+            distinct_order_events(&rx.events("/r")) == 40
         })
         .await;
         let now = time::OffsetDateTime::now_utc();
@@ -775,13 +826,8 @@ mod delivery {
             )
             .await;
         assert_eq!(put.body["enabled"], true);
-        wait_for("45 events", Duration::from_secs(60), || {
-            rx.events("/r")
-                .iter()
-                .map(|e| e.2.clone())
-                .collect::<HashSet<_>>()
-                .len()
-                == 45
+        wait_for("45 order events", Duration::from_secs(60), || {
+            distinct_order_events(&rx.events("/r")) == 45
         })
         .await;
         assert_in_order(&rx.events("/r"));
@@ -848,24 +894,21 @@ mod delivery {
         wait_for(
             "all 10 events after re-enabling",
             Duration::from_secs(60),
-            || {
-                rx.events("/x")
-                    .iter()
-                    .map(|e| e.2.clone())
-                    .collect::<HashSet<_>>()
-                    .len()
-                    == 10
-            },
+            || distinct_order_events(&rx.events("/x")) == 10,
         )
         .await;
-        let counts = assert_in_order(&rx.events("/x"));
+        assert_in_order(&rx.events("/x"));
+        let counts = order_counts(&rx.events("/x"));
         assert_eq!(counts.get(&t.test_account), Some(&10));
         verify_all(&rx.received(), w["secret"].as_str().unwrap());
     }
 
-    /// 400 orders over 20 accounts (2,000 events) to a receiver that fails 30 % of
-    /// requests and holds 5 % past the timeout: every event arrives, per-account
-    /// order is never broken, every signature verifies.
+    /// 400 orders over 20 accounts (2,000 order events) to a receiver that fails
+    /// 30 % of requests and holds 5 % past the timeout: every event arrives,
+    /// per-account order is never broken, every signature verifies. The orders
+    /// are of a one-project bundle, so each brings two allocation events (800
+    /// in all, interleaved); the default split over nine projects would bring
+    /// 7,200 and hold the run four times as long without testing more.
     async fn chaos_loses_nothing_and_keeps_order(db: tonne_test_support::TestDb) {
         let app = test_app(db, |o| {
             if let Some(d) = o.dispatcher.as_mut() {
@@ -892,27 +935,32 @@ mod delivery {
         let app = Arc::new(app);
         for (i, account) in accounts.iter().enumerate() {
             let (app, key, account) = (Arc::clone(&app), t.test_key.clone(), account.clone());
+            let biochar = tonne::catalogue_file::bundle_id("demo-biochar").to_string();
             tasks.push(tokio::spawn(async move {
                 for _ in 0..20 {
-                    order(&app, &key, (i > 0).then_some(account.as_str())).await;
+                    order_of(&app, &key, (i > 0).then_some(account.as_str()), &biochar).await;
                 }
             }));
         }
         for task in tasks {
             task.await.unwrap();
         }
-        wait_for("2,000 events", Duration::from_secs(110), || {
-            rx.events("/chaos")
-                .iter()
-                .map(|e| e.2.clone())
-                .collect::<HashSet<_>>()
-                .len()
-                == 2_000
+        wait_for("2,000 order events", Duration::from_secs(110), || {
+            distinct_order_events(&rx.events("/chaos")) == 2_000
         })
         .await;
-        let counts = assert_in_order(&rx.events("/chaos"));
+        assert_in_order(&rx.events("/chaos"));
+        let counts = order_counts(&rx.events("/chaos"));
         assert_eq!(counts.len(), 20);
         assert!(counts.values().all(|n| *n == 100), "{counts:?}");
+        // and the 800 allocation events, each once at least
+        let allocation_events: HashSet<String> = rx
+            .events("/chaos")
+            .into_iter()
+            .filter(|e| !is_order_event(&e.3))
+            .map(|e| e.2)
+            .collect();
+        assert_eq!(allocation_events.len(), 800);
         verify_all(&rx.received(), w["secret"].as_str().unwrap());
         let failed = rx.received().len();
         assert!(
@@ -965,24 +1013,155 @@ mod delivery {
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        wait_for("300 events", Duration::from_secs(90), || {
-            rx.events("/two")
-                .iter()
-                .map(|e| e.2.clone())
-                .collect::<HashSet<_>>()
-                .len()
-                == 300
+        wait_for("300 order events", Duration::from_secs(90), || {
+            distinct_order_events(&rx.events("/two")) == 300
         })
         .await;
-        let counts = assert_in_order(&rx.events("/two"));
+        assert_in_order(&rx.events("/two"));
+        let counts = order_counts(&rx.events("/two"));
         assert!(counts.values().all(|n| *n == 30), "{counts:?}");
+        // and every allocation's events, new then retired, through the crash
+        let (mut new, mut retired) = (HashSet::new(), HashSet::new());
+        for (_, _, _, e) in rx.events("/two") {
+            let id = e["data"]["allocation"]["id"].as_str().map(str::to_owned);
+            match (e["event_type"].as_str().unwrap(), id) {
+                ("allocation.new", Some(id)) => {
+                    assert!(!retired.contains(&id), "retired before new");
+                    new.insert(id);
+                }
+                ("allocation.retired", Some(id)) => {
+                    retired.insert(id);
+                }
+                _ => {}
+            }
+        }
+        assert!(!new.is_empty());
+        assert_eq!(new, retired, "each allocation new, then retired");
         verify_all(&rx.received(), w["secret"].as_str().unwrap());
         let _ = stop_b.send(true);
         let _ = b.await;
     }
 
+    /// Each project's allocation of an order is announced: `allocation.new`
+    /// when the order enters `retiring`, `allocation.retired` when its credits
+    /// are retired (here, by the test registry, at once), right after the
+    /// order's `order.retiring`, in the account's sequence, signed like any
+    /// event, and the contract's `OrderAllocation` of the order's projects.
+    async fn allocations_follow_their_orders_events_signed_and_in_order(
+        db: tonne_test_support::TestDb,
+    ) {
+        let app = test_app(db, |_| {}).await;
+        app.demo_catalogue().await;
+        let rx = Receiver::start(Behaviour::Status(200));
+        let t = app.tenant().await;
+        let w = create_webhook(&app, &t.test_key, &format!("{}/alloc", rx.base), None).await;
+        let placed = app
+            .post(
+                "/v1/orders/by-mass",
+                &t.test_key,
+                &json!({"mass": {"amount": "0.5", "unit": "t"}}),
+            )
+            .await;
+        assert_eq!(placed.status, 200, "{}", placed.body);
+        let order_id = placed.body["id"].as_str().unwrap().to_owned();
+        wait_for("the order completed", Duration::from_secs(60), || {
+            rx.events("/alloc")
+                .iter()
+                .any(|e| e.3["event_type"] == "order.completed")
+        })
+        .await;
+        let order = app
+            .get(&format!("/v1/orders/{order_id}"), &t.test_key)
+            .await
+            .body;
+        let projects = order["projects"].as_array().unwrap().clone();
+        assert!(!projects.is_empty());
+        let n = projects.len();
+
+        // first-seen events, in sequence order
+        let events = rx.events("/alloc");
+        assert_in_order(&events);
+        let mut seen = HashSet::new();
+        let firsts: Vec<Value> = events
+            .into_iter()
+            .filter(|e| seen.insert(e.2.clone()))
+            .map(|e| e.3)
+            .collect();
+        let kinds: Vec<&str> = firsts
+            .iter()
+            .map(|e| e["event_type"].as_str().unwrap())
+            .collect();
+        let mut expected = vec![
+            "order.received",
+            "order.placed",
+            "order.paid",
+            "order.retiring",
+        ];
+        expected.extend(std::iter::repeat_n("allocation.new", n));
+        expected.extend(std::iter::repeat_n("allocation.retired", n));
+        expected.push("order.completed");
+        assert_eq!(kinds, expected);
+
+        // the allocations are the order's projects, in its order, each with an id
+        let new: Vec<&Value> = firsts[4..4 + n]
+            .iter()
+            .map(|e| &e["data"]["allocation"])
+            .collect();
+        let retired: Vec<&Value> = firsts[4 + n..4 + 2 * n]
+            .iter()
+            .map(|e| &e["data"]["allocation"])
+            .collect();
+        let ids: HashSet<&str> = new.iter().map(|a| a["id"].as_str().unwrap()).collect();
+        assert_eq!(ids.len(), n, "one id per allocation");
+        for ((a, r), p) in new.iter().zip(&retired).zip(&projects) {
+            assert_eq!(a["order_id"], order_id.as_str());
+            assert_eq!(a["project_id"], p["project_id"]);
+            assert_eq!(a["quantity"], p["quantity"]);
+            assert_eq!(a["status"], "new");
+            assert_eq!(
+                (r["id"].clone(), r["status"].clone()),
+                (a["id"].clone(), json!("retired"))
+            );
+            assert_eq!(
+                r["created_at"], a["created_at"],
+                "the allocation's time, kept"
+            );
+            assert!(a["created_at"].as_str().unwrap().ends_with('Z'));
+            assert!(a.get("splitFrom").is_none());
+        }
+        let tonnes: rust_decimal::Decimal = new
+            .iter()
+            .map(|a| {
+                a["quantity"]
+                    .as_str()
+                    .unwrap()
+                    .parse::<rust_decimal::Decimal>()
+                    .unwrap()
+            })
+            .sum();
+        assert_eq!(
+            tonnes,
+            "0.5".parse().unwrap(),
+            "the allocations add up to the order"
+        );
+        for r in rx.received() {
+            let body: Value = serde_json::from_slice(&r.body).unwrap();
+            conforms_request(&body);
+            // and Tonne's own conformance check of receivers' bodies agrees
+            let checked = app
+                .send(
+                    app.request(reqwest::Method::POST, "/v1/WebhookRequest", None)
+                        .json(&body),
+                )
+                .await;
+            assert_eq!(checked.status, 200, "{}", checked.body);
+        }
+        verify_all(&rx.received(), w["secret"].as_str().unwrap());
+    }
+
     tonne_test_support::on_both_backends!(
         orders_reach_the_receiver_signed_in_order_filtered_and_by_mode,
+        allocations_follow_their_orders_events_signed_and_in_order,
         rotation_deletion_and_gone,
         exhausted_schedule_disables_then_re_enabling_resumes,
         chaos_loses_nothing_and_keeps_order

@@ -1079,3 +1079,74 @@ async fn a_keys_last_use_is_written_at_most_once_an_hour_and_never_refuses_a_req
             .is_ok()
     );
 }
+
+#[tokio::test]
+async fn deleting_a_logo_clears_it_once_and_a_second_delete_writes_nothing() {
+    let mut live = account(20, 1, AccountMode::Live, AccountScope::Account);
+    live.logo = Some("https://tonne.example/logos/0190c6f1a7b27c3e9f2d4b1a2c3d4e5f".into());
+    let mut accounts = with_current(live.clone());
+    let cleared = Account {
+        logo: None,
+        ..live.clone()
+    };
+    let id = live.id;
+    accounts
+        .expect_delete_logo()
+        .times(1)
+        .withf(move |account, _| *account == id)
+        .returning(move |_, _| Ok(cleared.clone()));
+    let svc = service(accounts, MockApiKeyRepository::new());
+    let caller = caller(AccountMode::Live, AccountScope::Account);
+    let done = svc
+        .delete_logo(&caller, AccountScope::Account, &id.to_string())
+        .await
+        .unwrap();
+    assert_eq!(done.logo, None);
+
+    // already without a logo: answered as is, the store is not asked
+    let mut accounts = with_current(Account {
+        logo: None,
+        ..live.clone()
+    });
+    accounts.expect_delete_logo().never();
+    let svc = service(accounts, MockApiKeyRepository::new());
+    let again = svc
+        .delete_logo(&caller, AccountScope::Account, &id.to_string())
+        .await
+        .unwrap();
+    assert_eq!(again.logo, None);
+}
+
+#[tokio::test]
+async fn deleting_a_logo_follows_the_access_rules_of_updates() {
+    let mut other_org = account(20, 2, AccountMode::Live, AccountScope::Account);
+    other_org.logo = Some("https://tonne.example/logos/x".into());
+    let mut accounts = with_current(other_org.clone());
+    accounts.expect_delete_logo().never();
+    let svc = service(accounts, MockApiKeyRepository::new());
+    let id = other_org.id.to_string();
+    let live = caller(AccountMode::Live, AccountScope::Account);
+    assert!(matches!(
+        svc.delete_logo(&live, AccountScope::Account, &id).await,
+        Err(UpdateAccountError::NotFound)
+    ));
+    assert!(matches!(
+        svc.delete_logo(
+            &caller(AccountMode::Live, AccountScope::ClientAccount),
+            AccountScope::Account,
+            &id
+        )
+        .await,
+        Err(UpdateAccountError::ClientAccountKey)
+    ));
+    assert!(matches!(
+        svc.delete_logo(&live, AccountScope::ClientAccount, &id)
+            .await,
+        Err(UpdateAccountError::NotFound)
+    ));
+    assert!(matches!(
+        svc.delete_logo(&live, AccountScope::Account, "not-an-id")
+            .await,
+        Err(UpdateAccountError::NotFound)
+    ));
+}

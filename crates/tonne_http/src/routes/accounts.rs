@@ -177,8 +177,10 @@ pub struct AccountPairResponse {
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(as = UploadLogoResponse)]
 pub struct UploadLogoResponse {
-    /// The logo's absolute URL (also the account's `logo` from now on).
-    url: String,
+    /// The logo's absolute URL (also the account's `logo` from now on); absent
+    /// in the answer of a deletion (the account has no logo).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) url: Option<String>,
 }
 
 paginated! {
@@ -728,7 +730,7 @@ async fn upload_logo(
         .set_logo(&who.0, scope, &id, image, &state.pages.public_url)
         .await?;
     Ok(HttpResponse::Ok().json(UploadLogoResponse {
-        url: account.logo.unwrap_or_default(),
+        url: Some(account.logo.unwrap_or_default()),
     }))
 }
 
@@ -826,7 +828,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .route(web::put().to(update_client))
                 .route(web::patch().to(patch_client)),
         )
-        .service(web::resource("/accounts/client/{id}/logo").route(web::post().to(client_logo)))
+        .service(
+            web::resource("/accounts/client/{id}/logo")
+                .route(web::post().to(client_logo))
+                .route(web::delete().to(super::delete_logo::client_logo)),
+        )
         .service(
             web::resource("/accounts")
                 .route(web::get().to(list_accounts))
@@ -837,5 +843,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .route(web::put().to(update_account))
                 .route(web::patch().to(patch_account)),
         )
-        .service(web::resource("/accounts/{id}/logo").route(web::post().to(account_logo)));
+        .service(
+            web::resource("/accounts/{id}/logo")
+                .route(web::post().to(account_logo))
+                .route(web::delete().to(super::delete_logo::account_logo)),
+        );
 }

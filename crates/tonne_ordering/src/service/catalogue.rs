@@ -134,6 +134,15 @@ impl CatalogueReads {
         self.one_project(found).await
     }
 
+    pub(super) async fn perimeter(&self, id: &str) -> Result<crate::Perimeter, CatalogueError> {
+        let id = id.parse().map_err(|_| CatalogueError::NotFound)?;
+        self.catalogue
+            .perimeter(id)
+            .await
+            .map_err(store)?
+            .ok_or(CatalogueError::NotFound)
+    }
+
     pub(super) async fn project_by_slug(&self, slug: &str) -> Result<ProjectView, CatalogueError> {
         if slug.is_empty() || slug.len() > 200 {
             return Err(CatalogueError::NotFound);

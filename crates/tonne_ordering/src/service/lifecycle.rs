@@ -8,6 +8,7 @@ use tonne_kernel::{AccountMode, Actor, AuditEntry, Clock, OrganisationId, Snapsh
 
 use super::catalogue::CatalogueReads;
 use super::support::{event, unexpected};
+use crate::allocation_events;
 use crate::catalogue::BundleId;
 use crate::errors::{RecordError, TransitionError};
 use crate::orders::{
@@ -52,7 +53,7 @@ impl Lifecycle {
                 PaymentOutcome::Declined { .. } => (OrderStatus::Failed, None),
             },
             OrderStatus::Retiring => {
-                let mut projects = self.allocation(order).await?;
+                let mut projects = self.allocation(order, self.clock.now()).await?;
                 let serials = fulfilment
                     .registry
                     .retire(order, &projects, reference.map(str::to_owned))
@@ -65,10 +66,12 @@ impl Lifecycle {
             other => (other, None),
         };
         let moved = event(self.clock.as_ref(), to);
+        let allocations =
+            allocation_events::on_transition(order, to, projects.as_deref(), moved.at);
         let audit = by.map(|by| audit(self.clock.now(), order, to, projects.as_deref(), by));
         match self
             .orders
-            .transition(order.id, order.status, moved, projects, audit)
+            .transition(order.id, order.status, moved, projects, allocations, audit)
             .await
         {
             Ok(order) => Ok(order),
@@ -87,14 +90,18 @@ impl Lifecycle {
     }
 
     /// The per-project split of an order entering `retiring`.
-    async fn allocation(&self, order: &Order) -> Result<Vec<ProjectAllocation>, TransitionError> {
+    async fn allocation(
+        &self,
+        order: &Order,
+        at: time::OffsetDateTime,
+    ) -> Result<Vec<ProjectAllocation>, TransitionError> {
         let ids: Vec<BundleId> = order.lines.iter().map(|l| l.bundle_id).collect();
         let views = self
             .catalogue
             .bundle_views_of(&ids)
             .await
             .map_err(|e| anyhow!(e))?;
-        Ok(allocate_projects(order, |bundle| {
+        Ok(allocate_projects(order, at, |bundle| {
             views
                 .iter()
                 .find(|v| v.bundle.id == bundle)
@@ -227,9 +234,10 @@ impl Lifecycle {
             Some(organisation) => audit.in_organisation(organisation),
             None => audit,
         };
+        let allocations = allocation_events::on_recording(&order, &changes, self.clock.now());
         match self
             .orders
-            .record_retirement(order.id, changes, audit)
+            .record_retirement(order.id, changes, allocations, audit)
             .await
         {
             Ok(order) => Ok(order),

@@ -451,7 +451,7 @@ async fn advancing_walks_the_happy_path_one_recorded_step_at_a_time() {
         orders
             .expect_transition()
             .times(1)
-            .withf(move |_, f, e, _, audit| {
+            .withf(move |_, f, e, _, _, audit| {
                 // each step is its own audit entry, by the person, in the organisation
                 let audit = audit.as_ref().expect("a person's step is audited");
                 *f == from
@@ -462,7 +462,7 @@ async fn advancing_walks_the_happy_path_one_recorded_step_at_a_time() {
                     && audit.before.get("status") == Some(from.as_str())
                     && audit.after.get("status") == Some(to.as_str())
             })
-            .returning(move |_, _, _, _, _| Ok(stored(to)));
+            .returning(move |_, _, _, _, _, _| Ok(stored(to)));
     }
     let mut catalogue = MockCatalogueRepository::new();
     catalogue.expect_bundles().returning(|_| Ok(vec![]));
@@ -489,13 +489,14 @@ async fn an_unconfirmed_order_is_cancelled_only_while_received_and_unaudited() {
     orders
         .expect_transition()
         .times(1)
-        .withf(|_, from, e, projects, audit| {
+        .withf(|_, from, e, projects, allocations, audit| {
             *from == OrderStatus::Received
                 && e.status == OrderStatus::Cancelled
                 && projects.is_none()
+                && allocations.is_empty()
                 && audit.is_none()
         })
-        .returning(|_, _, _, _, _| Ok(stored(OrderStatus::Cancelled)));
+        .returning(|_, _, _, _, _, _| Ok(stored(OrderStatus::Cancelled)));
     let svc = service_with(MockCatalogueRepository::new(), orders);
     let done = svc
         .cancel_unconfirmed(stored(OrderStatus::Received).id)
@@ -551,7 +552,7 @@ async fn illegal_transitions_and_lost_races_are_reported() {
         .returning(|_| Ok(Some(stored(OrderStatus::Received))));
     orders
         .expect_transition()
-        .returning(|_, _, _, _, _| Err(StoreError::NotFound));
+        .returning(|_, _, _, _, _, _| Err(StoreError::NotFound));
     let svc = service_with(MockCatalogueRepository::new(), orders);
     let err = svc
         .advance(
@@ -651,13 +652,13 @@ async fn a_declined_payment_fails_the_order_instead_of_paying_it() {
     orders
         .expect_transition()
         .times(1)
-        .withf(|_, from, e, _, audit| {
+        .withf(|_, from, e, _, _, audit| {
             // what happened is recorded, not what was asked for
             *from == OrderStatus::Placed
                 && e.status == OrderStatus::Failed
                 && audit.as_ref().is_some_and(|a| a.action == "order.failed")
         })
-        .returning(|_, _, _, _, _| Ok(stored(OrderStatus::Failed)));
+        .returning(|_, _, _, _, _, _| Ok(stored(OrderStatus::Failed)));
     let mut accounts = MockAccountDirectory::new();
     accounts
         .expect_currency()
@@ -795,6 +796,8 @@ async fn a_certificate_is_a_complete_order_with_its_holder_and_catalogue_facts()
     use crate::orders::{ProjectAllocation, ProjectStatus};
     use crate::views::AccountHolder;
     let allocation = |n: u128, serial: Option<&str>| ProjectAllocation {
+        id: crate::AllocationId::from_uuid(Uuid::from_u128(100 + n)),
+        allocated_at: time::OffsetDateTime::UNIX_EPOCH,
         project_id: ProjectId::from_uuid(Uuid::from_u128(n)),
         project_name: format!("P{n}"),
         project_type: "Biochar".into(),
@@ -1171,6 +1174,8 @@ async fn retirement_records_name_the_orders_projects_and_only_changes_are_writte
     let with_project = move |status: OrderStatus| {
         let mut order = stored(status);
         order.projects = vec![ProjectAllocation {
+            id: crate::AllocationId::from_uuid(Uuid::from_u128(110)),
+            allocated_at: time::OffsetDateTime::UNIX_EPOCH,
             project_id: project,
             project_name: "P10".into(),
             project_type: "Biochar".into(),
@@ -1194,13 +1199,15 @@ async fn retirement_records_name_the_orders_projects_and_only_changes_are_writte
     orders
         .expect_record_retirement()
         .times(1)
-        .withf(move |_, records, audit| {
+        .withf(move |_, records, allocations, audit| {
             records.len() == 1
+                // the serial was there: no allocation retired anew
+                && allocations.is_empty()
                 && audit.action == "order.retirement_recorded"
                 && audit.changed_fields() == ["record P10"]
                 && audit.after.get("record P10") == Some("https://registry.example/r/1")
         })
-        .returning(move |_, _, _| Ok(with_project(OrderStatus::Complete)));
+        .returning(move |_, _, _, _| Ok(with_project(OrderStatus::Complete)));
     let svc = service_with(MockCatalogueRepository::new(), orders);
     let id = stored(OrderStatus::Complete).id.to_string();
     let record = |serial: &str, url: &str| RetirementRecord::parse(project, serial, url).unwrap();
@@ -1240,4 +1247,70 @@ async fn a_key_reads_only_its_organisations_orders_of_its_mode() {
         svc.key_order(organisation, live, "not-an-id").await,
         Err(ReadOrderError::NotFound)
     ));
+}
+
+#[tokio::test]
+async fn allocation_events_go_with_the_step_or_the_record_that_retires_them() {
+    use crate::{AllocationId, AllocationStatus, ProjectAllocation, ProjectId, Registry};
+    let allocation = |n: u128, serial: Option<&str>| ProjectAllocation {
+        id: AllocationId::from_uuid(Uuid::from_u128(100 + n)),
+        allocated_at: datetime!(2026-01-01 00:00 UTC),
+        project_id: ProjectId::from_uuid(Uuid::from_u128(n)),
+        project_name: format!("P{n}"),
+        project_type: "Biochar".into(),
+        project_slug: format!("p{n}"),
+        registry: Registry::PuroEarth,
+        quantity: Mass::from_grams(500_000),
+        unit_price: tonne_kernel::Money::from_minor(1000, Currency::Gbp),
+        offset_cost: tonne_kernel::Money::from_minor(500, Currency::Gbp),
+        serial: serial.map(str::to_owned),
+        registry_record: None,
+    };
+    let retiring = move || {
+        let mut order = stored(OrderStatus::Retiring);
+        order.projects = vec![allocation(1, Some("PURO-1")), allocation(2, None)];
+        order
+    };
+    let only_two_retired = |allocations: &Vec<crate::AllocationEvent>| {
+        allocations.len() == 1
+            && allocations[0].allocation == AllocationId::from_uuid(Uuid::from_u128(102))
+            && allocations[0].status == AllocationStatus::Retired
+            && allocations[0].at == datetime!(2026-06-01 00:00 UTC)
+    };
+
+    // completing: the allocation without a serial is retired with the step
+    let mut orders = MockOrderRepository::new();
+    orders.expect_get().returning(move |_| Ok(Some(retiring())));
+    orders
+        .expect_transition()
+        .times(1)
+        .withf(move |_, from, e, projects, allocations, _| {
+            *from == OrderStatus::Retiring
+                && e.status == OrderStatus::Complete
+                && projects.is_none()
+                && only_two_retired(allocations)
+        })
+        .returning(|_, _, _, _, _, _| Ok(stored(OrderStatus::Complete)));
+    let svc = service_with(MockCatalogueRepository::new(), orders);
+    let id = retiring().id.to_string();
+    svc.advance(&id, None, None, &Actor::CommandLine)
+        .await
+        .unwrap();
+
+    // recording project 2's first serial while retiring retires it then
+    let mut orders = MockOrderRepository::new();
+    orders.expect_get().returning(move |_| Ok(Some(retiring())));
+    orders
+        .expect_record_retirement()
+        .times(1)
+        .withf(move |_, records, allocations, _| {
+            records.len() == 1 && only_two_retired(allocations)
+        })
+        .returning(move |_, _, _, _| Ok(retiring()));
+    let svc = service_with(MockCatalogueRepository::new(), orders);
+    let record =
+        RetirementRecord::parse(ProjectId::from_uuid(Uuid::from_u128(2)), "PURO-2", "").unwrap();
+    svc.record_retirement(&id, vec![record], &Actor::CommandLine)
+        .await
+        .unwrap();
 }

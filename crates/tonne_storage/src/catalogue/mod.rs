@@ -52,6 +52,7 @@ macro_rules! projects_of_bundles {
     }};
 }
 
+mod perimeters;
 mod rows;
 mod selection;
 
@@ -130,6 +131,16 @@ impl CatalogueRepository for CatalogueStore {
             })
             .await
             .map_err(|e| store_error(e, "reading a project by slug"))
+    }
+
+    async fn perimeter(
+        &self,
+        id: ProjectId,
+    ) -> Result<Option<tonne_ordering::Perimeter>, StoreError> {
+        self.db
+            .read(move |conn| perimeters::read(conn, id))
+            .await
+            .map_err(|e| store_error(e, "reading a project's perimeter"))
     }
 
     async fn list_bundles(
@@ -410,6 +421,17 @@ impl CatalogueRepository for CatalogueStore {
                 )
             })
             .collect();
+        let imported: Vec<String> = project_rows.iter().map(|r| r.id.clone()).collect();
+        let perimeters_in = catalogue
+            .perimeters
+            .iter()
+            .map(|(id, perimeter)| {
+                perimeters::encode(perimeter).map(|(rings, points)| (id.to_string(), rings, points))
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| {
+                StoreError::Unexpected(anyhow::anyhow!(e).context("encoding a perimeter"))
+            })?;
         let stamp = to_sql_time(at);
         self.db
             .write(move |conn| {
@@ -427,6 +449,7 @@ impl CatalogueRepository for CatalogueStore {
                         summary.projects_updated += 1;
                     }
                 }
+                perimeters::replace(conn, &imported, &perimeters_in)?;
                 for (row, prices, members) in &bundles_in {
                     let updated = diesel::update(bundles::table.find(&row.id))
                         .set(row)

@@ -60,6 +60,21 @@ async fn another_tenants_account_is_answered_as_unknown(app: TestApp) {
     assert_eq!(foreign.body, unknown.body, "told apart by the body");
     let theirs = app.get("/v1/accounts/me", &b.live_key).await;
     assert_ne!(theirs.body["name"], "Hijack");
+    // deleting another tenant's logo: the same answer as an unknown id
+    let foreign = app
+        .delete(
+            &format!("/v1/accounts/{}/logo", b.live_account),
+            &a.live_key,
+        )
+        .await;
+    let unknown = app
+        .delete(
+            "/v1/accounts/0190c6f1a7b27c3e9f2d4b1a2c3d4e5f/logo",
+            &a.live_key,
+        )
+        .await;
+    assert_error(&foreign, 404, "not_found");
+    assert_eq!(foreign.body, unknown.body, "told apart by the body");
 }
 
 async fn the_console_prints_no_text_from_the_address_bar(app: TestApp) {
