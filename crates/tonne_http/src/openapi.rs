@@ -105,6 +105,7 @@ impl Modify for BearerAuth {
         estimates::get_transaction_by_idempotency_key,
         estimates::put_transaction,
         estimates::patch_transaction_annotations,
+        estimates::passenger_annotations::patch_passenger_annotations,
         estimates::create_batch,
         estimates::create_company,
         estimates::get_company,

@@ -669,7 +669,11 @@ fn aircraft_freight(
     let kg = tonnes * Decimal::from(1000);
     Ok(fuel
         .freight_share(kg)
-        .map(|share| AircraftUse { fuel, share }))
+        .map(|share| AircraftUse {
+            fuel,
+            share,
+            wtt: None,
+        }))
 }
 
 /// A multi-leg estimate: legs in order, mass and distance summed.

@@ -9,6 +9,8 @@
 //! itself still succeeds.
 
 pub mod conversion;
+pub mod on_behalf;
+pub mod passenger_annotations;
 pub mod quoting;
 pub mod requests;
 pub mod responses;
@@ -384,13 +386,9 @@ pub async fn create_multi_leg(
     query: web::Query<EstimateMassUnitQuery>,
     body: JsonBody<MultiLegShippingEstimateRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    created_as(
-        &state,
-        &who,
-        conversion::multi_leg(&body.0)?,
-        in_unit(&query),
-    )
-    .await
+    let new = conversion::multi_leg(&body.0)?;
+    let who = on_behalf::acting_as(&state, who, body.0.client_account.as_ref()).await?;
+    created_as(&state, &who, new, in_unit(&query)).await
 }
 
 /// Reads a multi-leg shipping estimate.
@@ -424,14 +422,9 @@ pub async fn put_multi_leg(
     path: web::Path<IdPath>,
     body: JsonBody<MultiLegShippingEstimateRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    updated_as(
-        &state,
-        &who,
-        &path.id,
-        conversion::multi_leg(&body.0)?,
-        in_unit(&query),
-    )
-    .await
+    let new = conversion::multi_leg(&body.0)?;
+    let who = on_behalf::acting_as(&state, who, body.0.client_account.as_ref()).await?;
+    updated_as(&state, &who, &path.id, new, in_unit(&query)).await
 }
 
 /// Creates a multi-leg shipping estimate from the fuel burnt per leg (client 3.9.2).
@@ -482,7 +475,9 @@ pub async fn create_transaction(
     who: Authenticated,
     body: JsonBody<TransactionEstimateRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    created(&state, &who, conversion::transaction(&body.0)?).await
+    let new = conversion::transaction(&body.0)?;
+    let who = on_behalf::acting_as(&state, who, body.0.client_account.as_ref()).await?;
+    created(&state, &who, new).await
 }
 
 /// Reads a transaction estimate.
@@ -533,7 +528,9 @@ pub async fn put_transaction(
     path: web::Path<IdPath>,
     body: JsonBody<TransactionEstimateRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    updated(&state, &who, &path.id, conversion::transaction(&body.0)?).await
+    let new = conversion::transaction(&body.0)?;
+    let who = on_behalf::acting_as(&state, who, body.0.client_account.as_ref()).await?;
+    updated(&state, &who, &path.id, new).await
 }
 
 /// Estimates 1 to 100 transactions, each on its own; answers in request order.
@@ -559,7 +556,7 @@ pub async fn create_batch(
     for (i, entry) in entries.into_iter().enumerate() {
         let outcome = serde_path_to_error::deserialize::<_, TransactionEstimateRequest>(entry)
             .map_err(|e| ApiError::validation(&format!("[{i}].{}", e.path()), e.into_inner()))
-            .and_then(|b| conversion::transaction(&b));
+            .and_then(|b| on_behalf::alone(&b, i).and_then(|()| conversion::transaction(&b)));
         parsed.push(match outcome {
             Ok(new) => {
                 batch.push(new);
@@ -735,6 +732,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(
             web::resource("/estimates/passenger-transportation/{id}")
                 .route(web::get().to(get_passenger)),
+        )
+        .service(
+            web::resource("/estimates/passenger-transportation/{id}/annotations").route(
+                web::patch().to(passenger_annotations::patch_passenger_annotations),
+            ),
         )
         .service(web::resource("/estimates/shipping").route(web::post().to(create_shipping)))
         .service(web::resource("/estimates/shipping/all").route(web::get().to(list_shipping)))

@@ -401,6 +401,11 @@ pub struct ExplanationPartResponse {
     /// `consumption`, `flight`, `legs[0]`, `energy`, …
     name: String,
     mass: MassResponse,
+    /// The well-to-tank mass inside `mass`, for a part computed
+    /// well-to-wheel or well-to-wake (freight legs, flights and passenger
+    /// legs by aircraft type); absent when `mass` is its factors' product.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    wtt: Option<MassResponse>,
     factors: Vec<FactorResponse>,
     quantities: Vec<QuantityResponse>,
 }
@@ -448,6 +453,7 @@ fn explanation_response(e: &Explanation) -> ExplanationResponse {
             .map(|p| ExplanationPartResponse {
                 name: p.name.clone(),
                 mass: mass_response(p.mass),
+                wtt: p.wtt.map(mass_response),
                 factors: p
                     .factors
                     .iter()
@@ -510,6 +516,11 @@ pub struct PassengerEstimateResponse {
     base: EstimateResponse,
     /// Per leg, in request order.
     legs: Vec<PassengerLegResponse>,
+    /// As sent or annotated (default `false`).
+    is_passenger_transportation: bool,
+    /// As sent or annotated (RFC 3339); omitted when never said.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    passenger_transportation_travelled_at: Option<String>,
 }
 
 /// What a shipping leg's answer says beside its mass (the 2024
@@ -1014,11 +1025,35 @@ pub struct TransactionEstimateResponse {
     external_estimate_url: Option<()>,
 }
 
+/// A transaction request as echoed: the merchant's search term under both its
+/// names, `search_term` (2024, required by client 3.9.2's `MerchantWithSearchTerm`)
+/// and `fuzzy_search_term` (2023, required by client 2.2.7's `Merchant`),
+/// whichever the client sent (stored documents too). Anything else as sent.
+fn with_both_search_terms(request: Box<RawValue>) -> Box<RawValue> {
+    let Ok(mut doc) = serde_json::from_str::<Value>(request.get()) else {
+        return request;
+    };
+    let Some(merchant) = doc.get_mut("merchant").and_then(Value::as_object_mut) else {
+        return request;
+    };
+    let term = merchant
+        .get("search_term")
+        .or_else(|| merchant.get("fuzzy_search_term"))
+        .cloned();
+    let Some(term) = term else { return request };
+    merchant
+        .entry("search_term")
+        .or_insert_with(|| term.clone());
+    merchant.entry("fuzzy_search_term").or_insert(term);
+    serde_json::value::to_raw_value(&doc).unwrap_or(request)
+}
+
 fn transaction_response(
-    base: EstimateResponse,
+    mut base: EstimateResponse,
     e: &Estimate,
     search_term_match: Option<&String>,
 ) -> TransactionEstimateResponse {
+    base.request = with_both_search_terms(base.request);
     let facts = e.explanation.transaction_facts();
     // the merchant category of the factor's row ("MCC 5411 Grocery…")
     let category = facts
@@ -1157,6 +1192,11 @@ pub fn render(
                     .enumerate()
                     .map(|(i, m)| passenger_leg(*m, part(&format!("legs[{i}]"))))
                     .collect(),
+                is_passenger_transportation: e.annotations.actual.unwrap_or(false),
+                passenger_transportation_travelled_at: e
+                    .annotations
+                    .occurred_at
+                    .and_then(|t| t.format(&Rfc3339).ok()),
             })
         }
         EstimateDetail::Shipping(l) => {

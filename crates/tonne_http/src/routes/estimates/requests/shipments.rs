@@ -531,6 +531,11 @@ pub struct MultiLegShippingEstimateRequest as MultiLegShippingRequest {
     /// no route inference, so the legs are computed as sent (as `off`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub route_inference: Option<String>,
+    /// The client account of the caller's organisation this estimate is made
+    /// on behalf of (client 3.9.2's `EstimateClientAccountRequest`; found by
+    /// handle or idempotency key, created if none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub client_account: Option<super::EstimateClientAccountRequest>,
 }
 }
 
