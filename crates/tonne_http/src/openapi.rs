@@ -5,7 +5,7 @@ use utoipa::{Modify, OpenApi};
 
 use crate::routes::{
     accounts, analytics, bundle_selections, catalogue, data_sheets, emission_factors, estimates,
-    offset_links, orders, quotes, shipments, sustainability_pages, webhooks,
+    offset_links, orders, quotes, shipments, shipping_analytics, sustainability_pages, webhooks,
 };
 use crate::wire::{ErrorDoc, ErrorsDoc};
 
@@ -39,6 +39,7 @@ impl Modify for BearerAuth {
         analytics::metrics,
         analytics::aggregated,
         analytics::emission_calculations,
+        shipping_analytics::public_shipping,
         sustainability_pages::create,
         sustainability_pages::update,
         sustainability_pages::current,

@@ -11,6 +11,7 @@ pub mod offset_links;
 pub mod orders;
 pub mod quotes;
 pub mod shipments;
+pub mod shipping_analytics;
 pub mod sustainability_pages;
 pub mod system;
 pub mod webhooks;

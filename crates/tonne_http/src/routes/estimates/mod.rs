@@ -15,7 +15,7 @@ pub mod quoting;
 pub mod requests;
 pub mod responses;
 
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 use serde_json::Value;
 use time::OffsetDateTime;
@@ -473,10 +473,13 @@ pub async fn get_multi_leg_by_fuel(
 pub async fn create_transaction(
     state: web::Data<AppState>,
     who: Authenticated,
+    req: HttpRequest,
     body: JsonBody<TransactionEstimateRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let new = conversion::transaction(&body.0)?;
-    let who = on_behalf::acting_as(&state, who, body.0.client_account.as_ref()).await?;
+    let mut body = body.0;
+    on_behalf::in_2024_spelling(&req, &mut body);
+    let new = conversion::transaction(&body)?;
+    let who = on_behalf::acting_as(&state, who, body.client_account.as_ref()).await?;
     created(&state, &who, new).await
 }
 
@@ -526,10 +529,13 @@ pub async fn put_transaction(
     state: web::Data<AppState>,
     who: Authenticated,
     path: web::Path<IdPath>,
+    req: HttpRequest,
     body: JsonBody<TransactionEstimateRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let new = conversion::transaction(&body.0)?;
-    let who = on_behalf::acting_as(&state, who, body.0.client_account.as_ref()).await?;
+    let mut body = body.0;
+    on_behalf::in_2024_spelling(&req, &mut body);
+    let new = conversion::transaction(&body)?;
+    let who = on_behalf::acting_as(&state, who, body.client_account.as_ref()).await?;
     updated(&state, &who, &path.id, new).await
 }
 
@@ -540,6 +546,7 @@ pub async fn put_transaction(
 pub async fn create_batch(
     state: web::Data<AppState>,
     who: Authenticated,
+    req: HttpRequest,
     body: JsonBody<Vec<Value>>,
 ) -> Result<HttpResponse, ApiError> {
     let entries = body.0;
@@ -556,7 +563,10 @@ pub async fn create_batch(
     for (i, entry) in entries.into_iter().enumerate() {
         let outcome = serde_path_to_error::deserialize::<_, TransactionEstimateRequest>(entry)
             .map_err(|e| ApiError::validation(&format!("[{i}].{}", e.path()), e.into_inner()))
-            .and_then(|b| on_behalf::alone(&b, i).and_then(|()| conversion::transaction(&b)));
+            .and_then(|mut b| {
+                on_behalf::in_2024_spelling(&req, &mut b);
+                on_behalf::alone(&b, i).and_then(|()| conversion::transaction(&b))
+            });
         parsed.push(match outcome {
             Ok(new) => {
                 batch.push(new);

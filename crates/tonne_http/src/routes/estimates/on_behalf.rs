@@ -40,3 +40,20 @@ pub fn alone(
         None => Ok(()),
     }
 }
+
+/// A transaction request from a client that names its API version
+/// (`Lune-Version`, as client 3.x always does): its search term in the 2024
+/// spelling, `search_term`, also when it was sent under the 2023 name
+/// `fuzzy_search_term` — so that the echoed request is the one that
+/// client's model reads (3.9.2's `MerchantWithSearchTerm` requires
+/// `search_term`). Without the header (client 2.2.7) the request is kept as
+/// sent.
+pub fn in_2024_spelling(
+    req: &actix_web::HttpRequest,
+    body: &mut crate::routes::estimates::requests::TransactionEstimateRequest,
+) {
+    let m = &mut body.merchant;
+    if req.headers().contains_key(crate::middleware::LUNE_VERSION) && m.search_term.is_none() {
+        m.search_term = m.fuzzy_search_term.take();
+    }
+}

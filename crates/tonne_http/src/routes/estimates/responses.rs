@@ -1025,35 +1025,11 @@ pub struct TransactionEstimateResponse {
     external_estimate_url: Option<()>,
 }
 
-/// A transaction request as echoed: the merchant's search term under both its
-/// names, `search_term` (2024, required by client 3.9.2's `MerchantWithSearchTerm`)
-/// and `fuzzy_search_term` (2023, required by client 2.2.7's `Merchant`),
-/// whichever the client sent (stored documents too). Anything else as sent.
-fn with_both_search_terms(request: Box<RawValue>) -> Box<RawValue> {
-    let Ok(mut doc) = serde_json::from_str::<Value>(request.get()) else {
-        return request;
-    };
-    let Some(merchant) = doc.get_mut("merchant").and_then(Value::as_object_mut) else {
-        return request;
-    };
-    let term = merchant
-        .get("search_term")
-        .or_else(|| merchant.get("fuzzy_search_term"))
-        .cloned();
-    let Some(term) = term else { return request };
-    merchant
-        .entry("search_term")
-        .or_insert_with(|| term.clone());
-    merchant.entry("fuzzy_search_term").or_insert(term);
-    serde_json::value::to_raw_value(&doc).unwrap_or(request)
-}
-
 fn transaction_response(
-    mut base: EstimateResponse,
+    base: EstimateResponse,
     e: &Estimate,
     search_term_match: Option<&String>,
 ) -> TransactionEstimateResponse {
-    base.request = with_both_search_terms(base.request);
     let facts = e.explanation.transaction_facts();
     // the merchant category of the factor's row ("MCC 5411 Grocery…")
     let category = facts

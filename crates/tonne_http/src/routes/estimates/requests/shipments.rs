@@ -318,6 +318,21 @@ pub enum MethodRequest {
 }
 
 impl MethodRequest {
+    /// The leg's mode, as the engine resolves it (`None` for a simple name
+    /// Tonne does not know: never so for a stored request).
+    pub fn mode(&self) -> Option<shipping::Mode> {
+        match self {
+            MethodRequest::Simple(name) => shipping::resolve_simple(name).map(|r| r.mode),
+            MethodRequest::Sea(_) | MethodRequest::Container(_) | MethodRequest::InferredVessel(_) => {
+                Some(shipping::Mode::Sea)
+            }
+            MethodRequest::AircraftType(_) | MethodRequest::FlightNumber(_) => {
+                Some(shipping::Mode::Air)
+            }
+            MethodRequest::Road(_) => Some(shipping::Mode::Road),
+        }
+    }
+
     fn parse(&self, field: &str) -> Result<Method, ApiError> {
         let bad = |f: &str, why: &str| ApiError::validation(&at(field, f), why);
         match self {
