@@ -125,7 +125,10 @@ impl AircraftUse {
         let ttw = kg_to_mass(field, per_passenger * authored::TIM_JET_FUEL_TTW.value())?;
         let wtt = kg_to_mass(field, per_passenger * authored::TIM_JET_FUEL_WTT.value())?;
         self.wtt = Some(wtt);
-        Ok((Mass::from_grams(ttw.grams().saturating_add(wtt.grams())), self))
+        Ok((
+            Mass::from_grams(ttw.grams().saturating_add(wtt.grams())),
+            self,
+        ))
     }
 }
 

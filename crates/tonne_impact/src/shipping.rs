@@ -119,8 +119,7 @@ pub fn series(shipped: &[Shipped], range: DateRange, interval: Interval) -> Ship
         .collect();
     let (mut sum, mut count) = (Decimal::ZERO, 0_u32);
     for s in shipped.iter().filter(|s| range.contains(s.day)) {
-        let Some((point, bucket_sum, bucket_count)) =
-            buckets.get_mut(&interval.bucket_of(s.day))
+        let Some((point, bucket_sum, bucket_count)) = buckets.get_mut(&interval.bucket_of(s.day))
         else {
             continue;
         };
@@ -187,7 +186,11 @@ mod tests {
                 Some(10_000),
             ),
             // 50 kg by air over 100 t·km: 500 g/t·km
-            shipped(date!(2026 - 01 - 31), &[(ShippingMode::Air, 50_000)], Some(100)),
+            shipped(
+                date!(2026 - 01 - 31),
+                &[(ShippingMode::Air, 50_000)],
+                Some(100),
+            ),
             // no tonne·km: counted in the emissions, not in the intensity
             shipped(date!(2026 - 03 - 02), &[(ShippingMode::Rail, 7_000)], None),
             // outside
@@ -198,11 +201,20 @@ mod tests {
         let dates: Vec<Date> = s.points.iter().map(|p| p.date).collect();
         assert_eq!(
             dates,
-            [date!(2026 - 01 - 01), date!(2026 - 02 - 01), date!(2026 - 03 - 01)]
+            [
+                date!(2026 - 01 - 01),
+                date!(2026 - 02 - 01),
+                date!(2026 - 03 - 01)
+            ]
         );
         let jan = &s.points[0];
         assert_eq!(
-            (jan.road.grams(), jan.sea.grams(), jan.air.grams(), jan.rail.grams()),
+            (
+                jan.road.grams(),
+                jan.sea.grams(),
+                jan.air.grams(),
+                jan.rail.grams()
+            ),
             (100_000, 300_000, 50_000, 0)
         );
         // (40 + 500) ÷ 2
@@ -220,7 +232,11 @@ mod tests {
         let range = DateRange::new(date!(2026 - 01 - 01), date!(2026 - 01 - 03)).unwrap();
         let s = series(&[], range, Interval::Day);
         assert_eq!(s.points.len(), 3);
-        assert!(s.points.iter().all(|p| p.sea.grams() == 0 && p.intensity.is_zero()));
+        assert!(
+            s.points
+                .iter()
+                .all(|p| p.sea.grams() == 0 && p.intensity.is_zero())
+        );
         assert_eq!(s.intensity, Decimal::ZERO);
     }
 }

@@ -316,11 +316,9 @@ impl AccountRepository for AccountStore {
                     .filter(accounts::mode.eq(mode.as_str()))
                     .into_boxed();
                 q = match (handle, key) {
-                    (Some(h), Some(k)) => q.filter(
-                        accounts::handle
-                            .eq(h)
-                            .or(accounts::idempotency_key.eq(k)),
-                    ),
+                    (Some(h), Some(k)) => {
+                        q.filter(accounts::handle.eq(h).or(accounts::idempotency_key.eq(k)))
+                    }
                     (Some(h), None) => q.filter(accounts::handle.eq(h)),
                     (None, Some(k)) => q.filter(accounts::idempotency_key.eq(k)),
                     (None, None) => return Ok(Vec::new()),

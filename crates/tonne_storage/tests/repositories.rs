@@ -744,7 +744,12 @@ async fn accounts_are_found_by_handle_or_idempotency_key(t: TestDb) {
     both.sort_by_key(ToString::to_string);
     assert_eq!(
         ids(repo
-            .by_reference(org.id, AccountMode::Live, handle("acme-eu"), key("client-7"))
+            .by_reference(
+                org.id,
+                AccountMode::Live,
+                handle("acme-eu"),
+                key("client-7")
+            )
             .await
             .unwrap()),
         both
@@ -774,8 +779,18 @@ async fn accounts_are_found_by_handle_or_idempotency_key(t: TestDb) {
     assert_eq!(found[0].scope, AccountScope::Account);
     // nothing elsewhere
     for (o, mode, h, k) in [
-        (org.id, AccountMode::Test, handle("acme-eu"), key("client-7")),
-        (OrganisationId::generate(&UuidV7Generator), AccountMode::Live, handle("acme-eu"), None),
+        (
+            org.id,
+            AccountMode::Test,
+            handle("acme-eu"),
+            key("client-7"),
+        ),
+        (
+            OrganisationId::generate(&UuidV7Generator),
+            AccountMode::Live,
+            handle("acme-eu"),
+            None,
+        ),
         (org.id, AccountMode::Live, None, None),
         (org.id, AccountMode::Live, handle("nobody"), key("nothing")),
     ] {

@@ -67,8 +67,14 @@ async fn a_flight_by_aircraft_type_is_computed_from_its_fuel(app: TestApp) {
     let wtt_kg = fuel * Decimal::new(6465, 4) * share;
     let mass = dec(&res.body["mass"]["amount"]) * Decimal::from(1000);
     let wtt = dec(&part["wtt"]["amount"]) * Decimal::from(1000);
-    assert!((mass - wtt - kg).abs() < Decimal::new(2, 3), "{mass} − {wtt} vs {kg}");
-    assert!((wtt - wtt_kg).abs() < Decimal::new(2, 3), "{wtt} vs {wtt_kg}");
+    assert!(
+        (mass - wtt - kg).abs() < Decimal::new(2, 3),
+        "{mass} − {wtt} vs {kg}"
+    );
+    assert!(
+        (wtt - wtt_kg).abs() < Decimal::new(2, 3),
+        "{wtt} vs {wtt_kg}"
+    );
     assert_eq!(part["factors"][1]["id"], "TIM_JET_FUEL_WTT");
     // the TIM's well-to-wake CO2e is below DESNZ's with-RF factor for the same trip
     let desnz = app

@@ -27,12 +27,20 @@ async fn passenger_transportation_is_annotated(app: TestApp) {
     let t = app.tenant().await;
     // not said: false and no travel time
     let res = app
-        .post("/v1/estimates/passenger-transportation", &t.live_key, &rail())
+        .post(
+            "/v1/estimates/passenger-transportation",
+            &t.live_key,
+            &rail(),
+        )
         .await;
     assert_eq!(res.status, 200, "{}", res.body);
     conforms_2024("PassengerTransportationEmissionEstimate", &res.body);
     assert_eq!(res.body["is_passenger_transportation"], false);
-    assert!(res.body.get("passenger_transportation_travelled_at").is_none());
+    assert!(
+        res.body
+            .get("passenger_transportation_travelled_at")
+            .is_none()
+    );
     let id = res.body["id"].as_str().unwrap().to_owned();
     // sent with the request: answered and echoed
     let mut sent = rail();
@@ -62,7 +70,10 @@ async fn passenger_transportation_is_annotated(app: TestApp) {
     conforms_2024("PassengerTransportationEmissionEstimate", &patched.body);
     assert_eq!(patched.body["is_passenger_transportation"], true);
     let first = app
-        .get(&format!("/v1/estimates/passenger-transportation/{id}"), &t.live_key)
+        .get(
+            &format!("/v1/estimates/passenger-transportation/{id}"),
+            &t.live_key,
+        )
         .await;
     assert_eq!(first.body["mass"], patched.body["mass"]);
     let patched = patch(
@@ -78,7 +89,10 @@ async fn passenger_transportation_is_annotated(app: TestApp) {
         "2025-01-02T03:04:05Z"
     );
     let read = app
-        .get(&format!("/v1/estimates/passenger-transportation/{id}"), &t.live_key)
+        .get(
+            &format!("/v1/estimates/passenger-transportation/{id}"),
+            &t.live_key,
+        )
         .await;
     assert_eq!(
         read.body["passenger_transportation_travelled_at"],
@@ -95,10 +109,17 @@ async fn passenger_transportation_is_annotated(app: TestApp) {
         json!({"is_shipment": true}),
         json!({"metadata": {"a": "b"}}),
     ] {
-        assert_error(&patch(&app, &path, &t.live_key, &bad).await, 400, "validation_error");
+        assert_error(
+            &patch(&app, &path, &t.live_key, &bad).await,
+            400,
+            "validation_error",
+        );
     }
     let after = app
-        .get(&format!("/v1/estimates/passenger-transportation/{id}"), &t.live_key)
+        .get(
+            &format!("/v1/estimates/passenger-transportation/{id}"),
+            &t.live_key,
+        )
         .await;
     assert_eq!(after.body, read.body);
     let flight = app
@@ -113,21 +134,37 @@ async fn passenger_transportation_is_annotated(app: TestApp) {
         flight.body["id"].as_str().unwrap()
     );
     assert_error(
-        &patch(&app, &other_kind, &t.live_key, &json!({"is_passenger_transportation": true})).await,
+        &patch(
+            &app,
+            &other_kind,
+            &t.live_key,
+            &json!({"is_passenger_transportation": true}),
+        )
+        .await,
         404,
         "estimate_not_found",
     );
     let stranger = app.tenant().await;
     assert_error(
-        &patch(&app, &path, &stranger.live_key, &json!({"is_passenger_transportation": false})).await,
+        &patch(
+            &app,
+            &path,
+            &stranger.live_key,
+            &json!({"is_passenger_transportation": false}),
+        )
+        .await,
         404,
         "estimate_not_found",
     );
     let bad_time = json!({"legs": rail()["legs"], "passenger_transportation_travelled_at": "soon"});
     let before = app.count_estimates_and_orders().await;
     assert_error(
-        &app.post("/v1/estimates/passenger-transportation", &t.live_key, &bad_time)
-            .await,
+        &app.post(
+            "/v1/estimates/passenger-transportation",
+            &t.live_key,
+            &bad_time,
+        )
+        .await,
         400,
         "validation_error",
     );
@@ -176,22 +213,25 @@ async fn an_estimate_is_made_on_behalf_of_a_client_account(app: TestApp) {
         .await;
     assert_eq!(as_client.status, 200, "{}", as_client.body);
     assert_eq!(
-        app.get(&format!("/v1/estimates/shipping/multi-leg/{id}"), &t.live_key)
-            .await
-            .status,
+        app.get(
+            &format!("/v1/estimates/shipping/multi-leg/{id}"),
+            &t.live_key
+        )
+        .await
+        .status,
         404
     );
 
     // the same handle again (other name, currency): the same account, none created
     let mut again = multi_leg();
-    again["client_account"] =
-        json!({"name": "Ignored", "currency": "USD", "handle": "shipper-ltd", "idempotency_key": "k-ship"});
+    again["client_account"] = json!({"name": "Ignored", "currency": "USD", "handle": "shipper-ltd", "idempotency_key": "k-ship"});
     let res = app
         .post("/v1/estimates/shipping/multi-leg", &t.live_key, &again)
         .await;
     // the account was created without a key: handle and key must both be its
     assert_error(&res, 400, "validation_error");
-    again["client_account"] = json!({"name": "Ignored", "currency": "USD", "handle": "shipper-ltd"});
+    again["client_account"] =
+        json!({"name": "Ignored", "currency": "USD", "handle": "shipper-ltd"});
     let res = app
         .post("/v1/estimates/shipping/multi-leg", &t.live_key, &again)
         .await;
@@ -202,10 +242,14 @@ async fn an_estimate_is_made_on_behalf_of_a_client_account(app: TestApp) {
     let tx = json!({"value": {"value": "100", "currency": "EUR"},
         "merchant": {"country_code": "GBR", "search_term": "Bananas"},
         "client_account": {"name": "Grocer", "currency": "GBP", "idempotency_key": "grocer-1"}});
-    let res = app.post("/v1/estimates/transactions", &t.live_key, &tx).await;
+    let res = app
+        .post("/v1/estimates/transactions", &t.live_key, &tx)
+        .await;
     assert_eq!(res.status, 200, "{}", res.body);
     assert_eq!(app.count_accounts(&t).await, accounts_before + 2);
-    let res = app.post("/v1/estimates/transactions", &t.live_key, &tx).await;
+    let res = app
+        .post("/v1/estimates/transactions", &t.live_key, &tx)
+        .await;
     assert_eq!(res.status, 200, "{}", res.body);
     assert_eq!(app.count_accounts(&t).await, accounts_before + 2);
 
@@ -229,24 +273,42 @@ async fn an_estimate_is_made_on_behalf_of_a_client_account(app: TestApp) {
     assert_eq!(with.body["legs"].as_array().unwrap().len(), 1);
     on["route_inference"] = json!("sideways");
     assert_error(
-        &app.post("/v1/estimates/shipping/multi-leg", &t.live_key, &on).await,
+        &app.post("/v1/estimates/shipping/multi-leg", &t.live_key, &on)
+            .await,
         400,
         "validation_error",
     );
 
     // refusals, nothing written: no name for the account, a bad handle, a
     // regular account's handle, a client-account key, inside a batch
-    let before = (app.count_estimates_and_orders().await, app.count_accounts(&t).await);
+    let before = (
+        app.count_estimates_and_orders().await,
+        app.count_accounts(&t).await,
+    );
     for (client_account, code) in [
         (json!({"name": "X", "currency": "EUR"}), "validation_error"),
-        (json!({"name": "X", "currency": "EUR", "handle": "Not A Handle"}), "validation_error"),
-        (json!({"name": "n".repeat(256), "currency": "EUR", "handle": "long-name"}), "validation_error"),
-        (json!({"name": "X", "currency": "XYZ", "handle": "x"}), "validation_error"),
-        (json!({"name": "X", "currency": "EUR", "handle": "x", "extra": 1}), "validation_error"),
+        (
+            json!({"name": "X", "currency": "EUR", "handle": "Not A Handle"}),
+            "validation_error",
+        ),
+        (
+            json!({"name": "n".repeat(256), "currency": "EUR", "handle": "long-name"}),
+            "validation_error",
+        ),
+        (
+            json!({"name": "X", "currency": "XYZ", "handle": "x"}),
+            "validation_error",
+        ),
+        (
+            json!({"name": "X", "currency": "EUR", "handle": "x", "extra": 1}),
+            "validation_error",
+        ),
     ] {
         let mut b = multi_leg();
         b["client_account"] = client_account;
-        let res = app.post("/v1/estimates/shipping/multi-leg", &t.live_key, &b).await;
+        let res = app
+            .post("/v1/estimates/shipping/multi-leg", &t.live_key, &b)
+            .await;
         assert_error(&res, 400, code);
     }
     let patched = app
@@ -263,18 +325,28 @@ async fn an_estimate_is_made_on_behalf_of_a_client_account(app: TestApp) {
     let mut b = multi_leg();
     b["client_account"] = json!({"name": "X", "currency": "EUR", "handle": "main-account"});
     assert_error(
-        &app.post("/v1/estimates/shipping/multi-leg", &t.live_key, &b).await,
+        &app.post("/v1/estimates/shipping/multi-leg", &t.live_key, &b)
+            .await,
         400,
         "handle_not_unique",
     );
     let batch = json!([{"value": {"value": "1", "currency": "EUR"},
         "merchant": {"country_code": "GBR", "search_term": "Bananas"},
         "client_account": {"name": "X", "currency": "EUR", "handle": "in-batch"}}]);
-    let res = app.post("/v1/estimates/transactions/batch", &t.live_key, &batch).await;
+    let res = app
+        .post("/v1/estimates/transactions/batch", &t.live_key, &batch)
+        .await;
     assert_eq!(res.status, 200, "{}", res.body);
-    assert!(res.body[0].to_string().contains("client_account"), "{}", res.body);
+    assert!(
+        res.body[0].to_string().contains("client_account"),
+        "{}",
+        res.body
+    );
     assert_eq!(
-        (app.count_estimates_and_orders().await, app.count_accounts(&t).await),
+        (
+            app.count_estimates_and_orders().await,
+            app.count_accounts(&t).await
+        ),
         before
     );
 }
@@ -286,7 +358,11 @@ async fn the_search_term_is_echoed_in_the_clients_spelling(app: TestApp) {
         let app = &app;
         let key = t.live_key.clone();
         async move {
-            let mut req = app.request(reqwest::Method::POST, "/v1/estimates/transactions", Some(&key));
+            let mut req = app.request(
+                reqwest::Method::POST,
+                "/v1/estimates/transactions",
+                Some(&key),
+            );
             if let Some(v) = version {
                 req = req.header("Lune-Version", v);
             }
@@ -306,7 +382,10 @@ async fn the_search_term_is_echoed_in_the_clients_spelling(app: TestApp) {
         assert_eq!(res.body["request"], with("search_term"));
         let read = app
             .get(
-                &format!("/v1/estimates/transactions/{}", res.body["id"].as_str().unwrap()),
+                &format!(
+                    "/v1/estimates/transactions/{}",
+                    res.body["id"].as_str().unwrap()
+                ),
                 &t.live_key,
             )
             .await;
@@ -320,9 +399,13 @@ async fn the_search_term_is_echoed_in_the_clients_spelling(app: TestApp) {
     // a batch entry too
     let batch = app
         .send(
-            app.request(reqwest::Method::POST, "/v1/estimates/transactions/batch", Some(&t.live_key))
-                .header("Lune-Version", "2024-08-08")
-                .json(&json!([with("fuzzy_search_term")])),
+            app.request(
+                reqwest::Method::POST,
+                "/v1/estimates/transactions/batch",
+                Some(&t.live_key),
+            )
+            .header("Lune-Version", "2024-08-08")
+            .json(&json!([with("fuzzy_search_term")])),
         )
         .await;
     assert_eq!(batch.status, 200, "{}", batch.body);
@@ -330,7 +413,11 @@ async fn the_search_term_is_echoed_in_the_clients_spelling(app: TestApp) {
     // both names at once is still refused
     let both = json!({"value": {"value": "1", "currency": "EUR"},
         "merchant": {"country_code": "GBR", "search_term": "a", "fuzzy_search_term": "a"}});
-    assert_error(&post(both, Some("2024-08-08")).await, 400, "validation_error");
+    assert_error(
+        &post(both, Some("2024-08-08")).await,
+        400,
+        "validation_error",
+    );
 }
 
 on_both_backends!(

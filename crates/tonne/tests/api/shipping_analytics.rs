@@ -44,7 +44,11 @@ async fn public_shipping_analytics_show_actual_shipments_only(app: TestApp) {
         404,
         "not_found",
     );
-    assert_error(&get("/v1/analytics/shipping/public/x".into()).await, 404, "not_found");
+    assert_error(
+        &get("/v1/analytics/shipping/public/x".into()).await,
+        404,
+        "not_found",
+    );
     let patched = app
         .send(
             app.request(
@@ -103,39 +107,69 @@ async fn public_shipping_analytics_show_actual_shipments_only(app: TestApp) {
     assert_eq!(res.body["account"]["name"], "Acme");
     assert_eq!(res.body["account"]["type"], "live");
     let points = res.body["emission_timeseries"].as_array().unwrap();
-    let sum = |mode: &str| points.iter().map(|p| tonnes_to_grams(&p[mode])).sum::<i64>();
+    let sum = |mode: &str| {
+        points
+            .iter()
+            .map(|p| tonnes_to_grams(&p[mode]))
+            .sum::<i64>()
+    };
     let legs = multi.body["legs"].as_array().unwrap();
     assert_eq!(sum("road"), grams(&legs[0]["mass"]));
     assert_eq!(sum("sea"), grams(&legs[1]["mass"]));
     assert_eq!(sum("air"), grams(&air.body["mass"]));
-    assert_eq!((sum("rail"), sum("inland_waterway"), sum("logistic_site")), (0, 0, 0));
+    assert_eq!(
+        (sum("rail"), sum("inland_waterway"), sum("logistic_site")),
+        (0, 0, 0)
+    );
     // intensity: the mean of each shipment's g per t·km — the multi-leg one
     // over 10 t × 1,100 km, the air one over 2 t × 500 km
     let multi_g = Decimal::from(grams(&multi.body["mass"])) / Decimal::from(10 * 1100);
     let air_g = Decimal::from(grams(&air.body["mass"])) / Decimal::from(2 * 500);
     let total = number(&res.body["carbon_intensity_total"]);
     let expected = (multi_g + air_g) / Decimal::from(2);
-    assert!((total - expected).abs() < Decimal::new(1, 2), "{total} vs {expected}");
+    assert!(
+        (total - expected).abs() < Decimal::new(1, 2),
+        "{total} vs {expected}"
+    );
     let today = points.last().unwrap();
     assert!(tonnes_to_grams(&today["sea"]) > 0);
 
     // day buckets: 31 points for the default 30 days back, all present
     let days = get(path.clone()).await;
-    assert_eq!(days.body["emission_timeseries"].as_array().unwrap().len(), 31);
-    assert_eq!(days.body["carbon_intensity_timeseries"].as_array().unwrap().len(), 31);
+    assert_eq!(
+        days.body["emission_timeseries"].as_array().unwrap().len(),
+        31
+    );
+    assert_eq!(
+        days.body["carbon_intensity_timeseries"]
+            .as_array()
+            .unwrap()
+            .len(),
+        31
+    );
     // a range with none of them: zeros
     let old = get(format!("{path}?from=2020-01-01&through=2020-01-03")).await;
     assert_eq!(old.status, 200, "{}", old.body);
     assert_eq!(number(&old.body["carbon_intensity_total"]), Decimal::ZERO);
-    assert!(old.body["emission_timeseries"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .all(|p| tonnes_to_grams(&p["sea"]) == 0 && tonnes_to_grams(&p["air"]) == 0));
+    assert!(
+        old.body["emission_timeseries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| tonnes_to_grams(&p["sea"]) == 0 && tonnes_to_grams(&p["air"]) == 0)
+    );
 
     // refusals
-    assert_error(&get(format!("{path}?interval=week")).await, 400, "validation_error");
-    assert_error(&get(format!("{path}?from=2026-13-01")).await, 400, "validation_error");
+    assert_error(
+        &get(format!("{path}?interval=week")).await,
+        400,
+        "validation_error",
+    );
+    assert_error(
+        &get(format!("{path}?from=2026-13-01")).await,
+        400,
+        "validation_error",
+    );
     assert_error(
         &get(format!("{path}?from=2026-02-01&through=2026-01-01")).await,
         400,

@@ -29,9 +29,9 @@ impl Service {
         }
         match self.create_client(caller, new.clone()).await {
             // a concurrent request created it between the read and the insert
-            Err(taken @ (CreateAccountError::HandleTaken | CreateAccountError::IdempotencyKeyTaken)) => {
-                self.named(caller, &new).await?.ok_or(taken)
-            }
+            Err(
+                taken @ (CreateAccountError::HandleTaken | CreateAccountError::IdempotencyKeyTaken),
+            ) => self.named(caller, &new).await?.ok_or(taken),
             other => other,
         }
     }
@@ -61,8 +61,8 @@ impl Service {
             }
             [account] => {
                 let handle_differs = new.handle.is_some() && account.handle != new.handle;
-                let key_differs = new.idempotency_key.is_some()
-                    && account.idempotency_key != new.idempotency_key;
+                let key_differs =
+                    new.idempotency_key.is_some() && account.idempotency_key != new.idempotency_key;
                 if handle_differs || key_differs {
                     return Err(InvalidField::new(
                         "client_account",
@@ -86,9 +86,7 @@ mod tests {
     use std::sync::Arc;
 
     use time::macros::datetime;
-    use tonne_kernel::{
-        AccountMode, ApiKeyId, Currency, IdGenerator, MockClock, OrganisationId,
-    };
+    use tonne_kernel::{AccountMode, ApiKeyId, Currency, IdGenerator, MockClock, OrganisationId};
     use uuid::Uuid;
 
     use super::*;
@@ -167,7 +165,10 @@ mod tests {
             .returning(|_, _, _, _| Ok(vec![client(5, Some("acme"), Some("k-1"))]));
         accounts.expect_insert_client().never();
         let found = service(accounts)
-            .on_behalf(&caller(AccountScope::Account), named(Some("acme"), Some("k-1")))
+            .on_behalf(
+                &caller(AccountScope::Account),
+                named(Some("acme"), Some("k-1")),
+            )
             .await
             .unwrap();
         assert_eq!(found.id, AccountId::from_uuid(Uuid::from_u128(5)));
@@ -266,7 +267,10 @@ mod tests {
             accounts.expect_insert_client().never();
             service(accounts)
         };
-        let two = answer(vec![client(5, Some("acme"), None), client(6, None, Some("k-1"))]);
+        let two = answer(vec![
+            client(5, Some("acme"), None),
+            client(6, None, Some("k-1")),
+        ]);
         assert!(matches!(
             two.on_behalf(&caller(AccountScope::Account), named(Some("acme"), Some("k-1")))
                 .await,
@@ -275,7 +279,10 @@ mod tests {
         let other_key = answer(vec![client(5, Some("acme"), Some("k-9"))]);
         assert!(matches!(
             other_key
-                .on_behalf(&caller(AccountScope::Account), named(Some("acme"), Some("k-1")))
+                .on_behalf(
+                    &caller(AccountScope::Account),
+                    named(Some("acme"), Some("k-1"))
+                )
                 .await,
             Err(CreateAccountError::Invalid(_))
         ));

@@ -628,14 +628,22 @@ async fn public_shipping_analytics_need_public_external_pages() {
         MockCatalogueRepository::new(),
     );
     assert!(matches!(
-        hidden.public_shipping(&account().to_string(), asked.clone()).await,
+        hidden
+            .public_shipping(&account().to_string(), asked.clone())
+            .await,
         Err(AnalyticsError::NotPublic)
     ));
     let mut none = MockPageHolders::new();
     none.expect_holder().returning(|_| Ok(None));
-    let unknown = impact(MockImpactRepository::new(), none, MockCatalogueRepository::new());
+    let unknown = impact(
+        MockImpactRepository::new(),
+        none,
+        MockCatalogueRepository::new(),
+    );
     assert!(matches!(
-        unknown.public_shipping(&account().to_string(), asked.clone()).await,
+        unknown
+            .public_shipping(&account().to_string(), asked.clone())
+            .await,
         Err(AnalyticsError::NotPublic)
     ));
     // not an id: refused before any storage (no expectation set)

@@ -744,9 +744,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .route(web::get().to(get_passenger)),
         )
         .service(
-            web::resource("/estimates/passenger-transportation/{id}/annotations").route(
-                web::patch().to(passenger_annotations::patch_passenger_annotations),
-            ),
+            web::resource("/estimates/passenger-transportation/{id}/annotations")
+                .route(web::patch().to(passenger_annotations::patch_passenger_annotations)),
         )
         .service(web::resource("/estimates/shipping").route(web::post().to(create_shipping)))
         .service(web::resource("/estimates/shipping/all").route(web::get().to(list_shipping)))

@@ -113,9 +113,7 @@ async fn shipments(
     let filter = EstimateFilter {
         actual: Some(true),
         created_from: Some(PrimitiveDateTime::new(range.from(), Time::MIDNIGHT).assume_utc()),
-        created_through: Some(
-            PrimitiveDateTime::new(range.through(), Time::MAX).assume_utc(),
-        ),
+        created_through: Some(PrimitiveDateTime::new(range.through(), Time::MAX).assume_utc()),
     };
     let limit = Limit::new(100).map_err(|_| ApiError::internal(&anyhow::anyhow!("limit")))?;
     let mut out = Vec::new();
@@ -169,7 +167,10 @@ pub async fn public_shipping(
         Some(_) => return Err(ApiError::validation("interval", "must be day or month")),
     };
     let asked = asked(&query)?;
-    let (holder, range) = state.impact.public_shipping(&path.account_id, asked).await?;
+    let (holder, range) = state
+        .impact
+        .public_shipping(&path.account_id, asked)
+        .await?;
     let all = shipments(&state, holder.account_id, range).await?;
     let s = series(&all, range, interval);
     Ok(HttpResponse::Ok().json(ShippingAnalyticsResponse {

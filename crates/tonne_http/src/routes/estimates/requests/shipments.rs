@@ -323,9 +323,9 @@ impl MethodRequest {
     pub fn mode(&self) -> Option<shipping::Mode> {
         match self {
             MethodRequest::Simple(name) => shipping::resolve_simple(name).map(|r| r.mode),
-            MethodRequest::Sea(_) | MethodRequest::Container(_) | MethodRequest::InferredVessel(_) => {
-                Some(shipping::Mode::Sea)
-            }
+            MethodRequest::Sea(_)
+            | MethodRequest::Container(_)
+            | MethodRequest::InferredVessel(_) => Some(shipping::Mode::Sea),
             MethodRequest::AircraftType(_) | MethodRequest::FlightNumber(_) => {
                 Some(shipping::Mode::Air)
             }
