@@ -614,7 +614,7 @@ async fn public_shipping_analytics_need_public_external_pages() {
         MockCatalogueRepository::new(),
     );
     let (h, range) = public
-        .public_shipping(&account().to_string(), asked.clone())
+        .public_shipping(&account().to_string(), asked)
         .await
         .unwrap();
     assert_eq!(h.name, "Acme");
@@ -628,9 +628,7 @@ async fn public_shipping_analytics_need_public_external_pages() {
         MockCatalogueRepository::new(),
     );
     assert!(matches!(
-        hidden
-            .public_shipping(&account().to_string(), asked.clone())
-            .await,
+        hidden.public_shipping(&account().to_string(), asked).await,
         Err(AnalyticsError::NotPublic)
     ));
     let mut none = MockPageHolders::new();
@@ -641,9 +639,7 @@ async fn public_shipping_analytics_need_public_external_pages() {
         MockCatalogueRepository::new(),
     );
     assert!(matches!(
-        unknown
-            .public_shipping(&account().to_string(), asked.clone())
-            .await,
+        unknown.public_shipping(&account().to_string(), asked).await,
         Err(AnalyticsError::NotPublic)
     ));
     // not an id: refused before any storage (no expectation set)
