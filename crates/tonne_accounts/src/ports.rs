@@ -17,8 +17,9 @@ use crate::errors::{
 use crate::keys::KeyHash;
 use crate::models::ApiKey;
 use crate::models::{
-    Account, AccountActivity, AccountChanges, AccountId, AccountPatch, AccountScope, Bootstrapped,
-    Caller, CreatedKey, EncodedLogo, Logo, LogoId, NameFilter, NewAccount, Organisation,
+    Account, AccountActivity, AccountChanges, AccountId, AccountIdempotencyKey, AccountPatch,
+    AccountScope, Bootstrapped, Caller, CreatedKey, EncodedLogo, Handle, Logo, LogoId, NameFilter,
+    NewAccount, Organisation,
 };
 
 pub use tonne_kernel::StoreError;
@@ -104,6 +105,18 @@ pub trait AccountRepository: Send + Sync {
 
     /// The account, or `None`.
     async fn get(&self, id: AccountId) -> Result<Option<Account>, StoreError>;
+
+    /// The accounts of the organisation and mode (either scope) whose handle
+    /// is `handle` or whose idempotency key is `idempotency_key`, by id: at
+    /// most two, both being unique per organisation and mode. `None` matches
+    /// nothing.
+    async fn by_reference(
+        &self,
+        organisation_id: OrganisationId,
+        mode: AccountMode,
+        handle: Option<Handle>,
+        idempotency_key: Option<AccountIdempotencyKey>,
+    ) -> Result<Vec<Account>, StoreError>;
 
     /// The oldest account of a mode in an organisation (a key's default), or `None`.
     async fn first_of_mode(
@@ -212,6 +225,18 @@ pub trait AccountsService: Send + Sync {
 
     /// Creates a client account in the caller's mode.
     async fn create_client(
+        &self,
+        caller: &Caller,
+        new: NewAccount,
+    ) -> Result<Account, CreateAccountError>;
+
+    /// The client account an estimate request names (`client_account`, the
+    /// contract's `EstimateClientAccountRequest`): the caller's organisation
+    /// and mode's client account with this handle or idempotency key, created
+    /// from `new` when there is none. A key acting as a client account may not
+    /// (`ClientAccountKey`); neither handle nor key, a handle and a key naming
+    /// two accounts, or a handle of a regular account is `Invalid`.
+    async fn client_on_behalf(
         &self,
         caller: &Caller,
         new: NewAccount,

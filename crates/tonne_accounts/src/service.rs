@@ -333,6 +333,14 @@ impl AccountsService for Service {
         Ok(self.clients_with_activity(&query, &page).await?)
     }
 
+    async fn client_on_behalf(
+        &self,
+        caller: &Caller,
+        new: NewAccount,
+    ) -> Result<Account, CreateAccountError> {
+        self.on_behalf(caller, new).await
+    }
+
     async fn create_client_as(
         &self,
         organisation_id: OrganisationId,
@@ -665,6 +673,7 @@ fn key_snapshot(key: &ApiKey) -> Snapshot {
 }
 
 mod logos;
+mod on_behalf;
 
 #[cfg(test)]
 mod tests;

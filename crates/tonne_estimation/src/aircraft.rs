@@ -7,7 +7,9 @@
 //! 2. Fuel: the EEA 2023 LTO fuel of the type, plus its climb/cruise/descent
 //!    (CCD) fuel at the flown distance less the 17 NM of the LTO cycle,
 //!    interpolated (or extrapolated) linearly in the EEA table.
-//! 3. CO2e: fuel × 3.1894 kg/kg tank-to-wake (0.6465 well-to-tank beside it).
+//! 3. CO2e: fuel × 3.1894 kg/kg tank-to-wake + 0.6465 kg/kg well-to-tank:
+//!    well-to-wake for flights and passenger legs, as the TIM 3.0 reports;
+//!    air freight adds the well-to-tank part as its leg's own stage.
 //! 4. Allocation by payload mass between belly cargo and passengers, then
 //!    among passengers by seat area (cabin factors of narrow- and wide-bodies
 //!    on the type's typical seat configuration) at an 84.5 % load factor.
@@ -265,6 +267,12 @@ impl FlightFuel {
     /// Tank-to-wake CO2e of the whole flight, kg.
     pub fn ttw_kg(&self) -> Decimal {
         self.fuel_kg * authored::TIM_JET_FUEL_TTW.value()
+    }
+
+    /// Well-to-wake CO2e of the whole flight, kg: tank-to-wake + well-to-tank
+    /// (3.1894 + 0.6465 = 3.8359 kg per kg of fuel, the TIM 3.0 table).
+    pub fn wtw_kg(&self) -> Decimal {
+        self.fuel_kg * (authored::TIM_JET_FUEL_TTW.value() + authored::TIM_JET_FUEL_WTT.value())
     }
 
     /// The belly-cargo share of the payload mass (the TIM's cargo mass fraction).

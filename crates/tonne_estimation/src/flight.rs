@@ -8,7 +8,10 @@
 //! A flight that names its aircraft type is computed the Travel Impact
 //! Model's way instead ([`crate::aircraft`]): the type's fuel over the flown
 //! distance, allocated to a passenger of the cabin by seat area and load
-//! factor (tank-to-wake CO2e, without non-CO2 effects, as the TIM does).
+//! factor, well-to-wake as the TIM 3.0 reports it (tank-to-wake 3.1894 +
+//! well-to-tank 0.6465 kg CO2e per kg of fuel, each stage rounded to the gram,
+//! the well-to-tank part kept apart in [`AircraftUse::wtt`]), without non-CO2
+//! effects, as the TIM does.
 
 use rust_decimal::Decimal;
 use tonne_kernel::Mass;
@@ -79,7 +82,8 @@ pub struct FlightRequest {
 /// A flight estimate.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FlightEstimate {
-    /// CO2e incl. non-CO2 effects.
+    /// CO2e: with non-CO2 effects by haul band (DESNZ, tank-to-wake); by
+    /// aircraft type without them, well-to-wake (the TIM's).
     pub mass: Mass,
     /// Distance used.
     pub distance: Distance,
@@ -101,6 +105,31 @@ pub struct AircraftUse {
     pub fuel: FlightFuel,
     /// The share of the flight's emissions one passenger of the cabin carries.
     pub share: Decimal,
+    /// The well-to-tank mass inside the estimate's, when it is well-to-wake
+    /// (flights and passenger legs); `None` for air freight, whose leg
+    /// carries its own stages.
+    pub wtt: Option<Mass>,
+}
+
+impl AircraftUse {
+    /// The passengers' mass well-to-wake: tank-to-wake (fuel × 3.1894 ×
+    /// share × passengers) and well-to-tank (fuel × 0.6465 × share ×
+    /// passengers), each rounded to the gram, and their sum; the use keeps
+    /// the well-to-tank part.
+    pub(crate) fn well_to_wake(
+        mut self,
+        field: &str,
+        passengers: Decimal,
+    ) -> Result<(Mass, Self), EstimateError> {
+        let per_passenger = self.fuel.fuel_kg * self.share * passengers;
+        let ttw = kg_to_mass(field, per_passenger * authored::TIM_JET_FUEL_TTW.value())?;
+        let wtt = kg_to_mass(field, per_passenger * authored::TIM_JET_FUEL_WTT.value())?;
+        self.wtt = Some(wtt);
+        Ok((
+            Mass::from_grams(ttw.grams().saturating_add(wtt.grams())),
+            self,
+        ))
+    }
 }
 
 impl FlightEstimate {
@@ -112,7 +141,7 @@ impl FlightEstimate {
 }
 
 /// One passenger's flight on a named aircraft type: the distance, the fuel
-/// and share, and kg CO2e (tank-to-wake).
+/// and share, and kg CO2e well-to-wake (tank-to-wake + well-to-tank).
 pub(crate) fn aircraft_leg(
     field: &str,
     aircraft_field: &str,
@@ -125,8 +154,13 @@ pub(crate) fn aircraft_leg(
     let share = fuel.passenger_share(cabin).ok_or_else(|| {
         EstimateError::invalid(aircraft_field, "has no seats to allocate the flight over")
     })?;
-    let kg = fuel.ttw_kg() * share;
-    Ok((Distance::from_km(fuel.km), AircraftUse { fuel, share }, kg))
+    let kg = fuel.wtw_kg() * share;
+    let used = AircraftUse {
+        fuel,
+        share,
+        wtt: None,
+    };
+    Ok((Distance::from_km(used.fuel.km), used, kg))
 }
 
 /// Great-circle distance between two airports and whether the route touches the UK.
@@ -217,8 +251,9 @@ pub fn estimate(request: &FlightRequest) -> Result<FlightEstimate, EstimateError
             &request.route,
             request.cabin,
         )?;
+        let (mass, used) = used.well_to_wake("route", passengers)?;
         return Ok(FlightEstimate {
-            mass: kg_to_mass("route", per_passenger * passengers)?,
+            mass,
             distance,
             band: Band::of(distance.km()),
             factor: authored::TIM_JET_FUEL_TTW,
@@ -328,7 +363,11 @@ mod tests {
     /// − 17 = 522.957 NM; CCD 2810.14 + 22.957 × (4114.53 − 2810.14) ÷ 250 =
     /// 2929.918 kg; + LTO 816.17 = 3746.088 kg of fuel × 3.1894 = 11,947.7 kg
     /// CO2e; an economy passenger's share 1 ÷ ((12 × 1.5 + 138) × 0.845) →
-    /// 90.637 kg; two in business × 1.5 → 271.911 kg.
+    /// 90.637 kg tank-to-wake; two in business × 1.5 → 271.911 kg. These were
+    /// the masses while aircraft-type flights answered tank-to-wake; they are
+    /// now the tank-to-wake part, and the well-to-tank part comes on top:
+    /// 3746.088 × 0.6465 ÷ 131.82 = 18.372 kg (economy), × 3 = 55.117 kg
+    /// (two in business), so the masses are 109.009 and 327.028 kg.
     #[test]
     fn an_aircraft_type_is_computed_the_tim_way_by_hand() {
         let at = |cabin, passengers: i64| {
@@ -340,12 +379,19 @@ mod tests {
             })
             .unwrap()
         };
+        let ttw_and_wtt = |e: &FlightEstimate| {
+            let wtt = e.aircraft.as_ref().and_then(|u| u.wtt).unwrap().grams();
+            (e.mass.grams() - wtt, wtt)
+        };
         let e = at(CabinClass::Economy, 1);
-        assert_eq!(e.mass.grams(), 90_637);
+        assert_eq!(ttw_and_wtt(&e), (90_637, 18_372));
+        assert_eq!(e.mass.grams(), 109_009);
         assert!(!e.floored());
-        let used = e.aircraft.unwrap();
+        let used = e.aircraft.clone().unwrap();
         assert_eq!(used.fuel.fuel_kg.round_dp(3), Decimal::new(3_746_088, 3));
-        assert_eq!(at(CabinClass::Business, 2).mass.grams(), 271_911);
+        let business = at(CabinClass::Business, 2);
+        assert_eq!(ttw_and_wtt(&business), (271_911, 55_117));
+        assert_eq!(business.mass.grams(), 327_028);
         // an unknown type is a 400 naming it
         let bad = estimate(&FlightRequest {
             route: FlightRoute::Distance(Distance::from_km(Decimal::from(1000))),
@@ -357,6 +403,51 @@ mod tests {
             matches!(&bad, Err(EstimateError::Invalid { field, reason }) if field == "aircraft_type" && reason.contains("Z999")),
             "{bad:?}"
         );
+    }
+
+    /// ZRH–SFO on a B789, the TIM 3.0 document's worked example: its own
+    /// figures per economy passenger (48 J, 21 W, 188 Y: 411.5 seat areas)
+    /// are WTT 33,569 ÷ 411.5 ÷ 0.845 = 96.541 kg and TTW 165,609 ÷ 411.5 ÷
+    /// 0.845 = 476.270 kg, well-to-wake 572.811 kg; Tonne's constants give
+    /// the same from its 56,440 kg of fuel. On Tonne's B789 configuration
+    /// (28 J, 262 Y: 374 seat areas) and its own fuel (56,440 kg within 0.1 %)
+    /// an economy passenger is 56,440 × 3.8359 × 0.92 ÷ 374 ÷ 0.845 = 630.25
+    /// kg well-to-wake, of which 56,440 × 0.6465 × 0.92 ÷ 374 ÷ 0.845 =
+    /// 106.22 kg well-to-tank; the tank-to-wake part alone is 16.9 % lower,
+    /// the gap the TIM's boundary opens against a tank-to-wake answer.
+    #[test]
+    fn the_tim_worked_example_well_to_wake_by_hand() {
+        let d = |s: &str| s.parse::<Decimal>().unwrap();
+        let per_seat = |factor: Decimal| {
+            (d("56440") * factor * d("0.92") / d("411.5") / d("0.845")).round_dp(3)
+        };
+        // (the document rounds its flight-level kg to the kg first: < 5 g apart)
+        let wtt_seat = per_seat(authored::TIM_JET_FUEL_WTT.value());
+        let ttw_seat = per_seat(authored::TIM_JET_FUEL_TTW.value());
+        assert!((wtt_seat - d("96.541")).abs() < d("0.005"), "{wtt_seat}");
+        assert!((ttw_seat - d("476.270")).abs() < d("0.005"), "{ttw_seat}");
+
+        let e = estimate(&FlightRequest {
+            route: airports("ZRH", "SFO"),
+            cabin: CabinClass::Economy,
+            passengers: Decimal::ONE,
+            aircraft_type: Some("B789".into()),
+        })
+        .unwrap();
+        let kg = Decimal::new(e.mass.grams(), 3);
+        assert!((kg - d("630.25")).abs() < d("0.63"), "{kg}");
+        let used = e.aircraft.unwrap();
+        let wtt = Decimal::new(used.wtt.unwrap().grams(), 3);
+        assert!((wtt - d("106.22")).abs() < d("0.11"), "{wtt}");
+        // exactly this flight's fuel × share × each factor, to the gram
+        let by = |f: Decimal| {
+            (used.fuel.fuel_kg * used.share * f)
+                .round_dp_with_strategy(3, rust_decimal::RoundingStrategy::MidpointAwayFromZero)
+        };
+        assert_eq!(wtt, by(authored::TIM_JET_FUEL_WTT.value()));
+        assert_eq!(kg - wtt, by(authored::TIM_JET_FUEL_TTW.value()));
+        // the well-to-tank part is 0.6465 ÷ 3.8359 = 16.85 % of the whole
+        assert_eq!((wtt / kg).round_dp(3), d("0.169"));
     }
 
     #[test]

@@ -184,20 +184,22 @@ pub fn estimate(request: &PassengerRequest) -> Result<PassengerEstimate, Estimat
                 cabin,
                 aircraft_type: Some(code),
             } => {
-                let (distance, used, per_passenger) = flight::aircraft_leg(
+                let (distance, used, _) = flight::aircraft_leg(
                     &field,
                     &format!("legs[{i}].aircraft_type"),
                     code,
                     route,
                     *cabin,
                 )?;
+                // well-to-wake, each stage to the gram: the kg are whole grams
+                let (mass, used) = used.well_to_wake(&field, passengers)?;
                 let how = LegComputed {
                     distance,
                     factor: authored::TIM_JET_FUEL_TTW,
                     floored: false,
                     aircraft: Some(used),
                 };
-                (per_passenger * passengers, how)
+                (Decimal::new(mass.grams(), 3), how)
             }
             Leg::Flight {
                 route,

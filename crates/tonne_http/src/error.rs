@@ -659,6 +659,9 @@ impl From<tonne_impact::AnalyticsError> for ApiError {
                     }
                 },
             ),
+            tonne_impact::AnalyticsError::NotPublic => {
+                Self::not_found("account_id: no account with public external pages has this id")
+            }
             tonne_impact::AnalyticsError::Store(e) => store_failure(e),
         }
     }

@@ -113,6 +113,7 @@ pub fn app(
                 .configure(routes::offset_links::configure)
                 .configure(routes::analytics::configure)
                 .configure(routes::business_analytics::configure)
+                .configure(routes::shipping_analytics::configure)
                 .configure(routes::sustainability_pages::configure)
                 .configure(routes::data_sheets::configure)
                 .configure(routes::shipments::configure)

@@ -6,7 +6,8 @@ use utoipa::{Modify, OpenApi};
 use crate::routes::{
     accounts, analytics, bundle_selections, business_analytics, catalogue, data_sheets,
     delete_logo, emission_factors, estimates, offset_links, orders, payments, project_perimeter,
-    quotes, shipments, sustainability_pages, transaction_documents, webhook_request, webhooks,
+    quotes, shipments, shipping_analytics, sustainability_pages, transaction_documents,
+    webhook_request, webhooks,
 };
 use crate::wire::{ErrorDoc, ErrorsDoc};
 
@@ -40,6 +41,7 @@ impl Modify for BearerAuth {
         analytics::metrics,
         analytics::aggregated,
         analytics::emission_calculations,
+        shipping_analytics::public_shipping,
         sustainability_pages::create,
         sustainability_pages::update,
         sustainability_pages::current,
@@ -111,6 +113,7 @@ impl Modify for BearerAuth {
         estimates::get_transaction_by_idempotency_key,
         estimates::put_transaction,
         estimates::patch_transaction_annotations,
+        estimates::passenger_annotations::patch_passenger_annotations,
         estimates::create_batch,
         estimates::create_company,
         estimates::get_company,

@@ -10,6 +10,10 @@ pub enum AnalyticsError {
     /// The time range (`time_range_invalid`).
     #[error(transparent)]
     Range(#[from] RangeError),
+    /// No such account, or its external pages are not public (a public
+    /// route's answer: which of the two is not told).
+    #[error("no account with public external pages has this id")]
+    NotPublic,
     /// Storage failed.
     #[error(transparent)]
     Store(#[from] StoreError),

@@ -54,6 +54,7 @@ mod pages;
 pub mod ports;
 mod range;
 mod service;
+pub mod shipping;
 
 pub use analytics::{
     Aggregates, BundleSeries, CountPoint, EstimateMetrics, Figures, KindTotal, Location, Metrics,

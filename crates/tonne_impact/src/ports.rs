@@ -237,6 +237,15 @@ pub trait ImpactService: Send + Sync {
         interval: Interval,
         all_accounts: bool,
     ) -> Result<EstimateMetrics, AnalyticsError>;
+    /// `GET /analytics/shipping/public/{account_id}`: the account (its
+    /// name, mode and logo) and the checked range, only while its external
+    /// pages are public (`NotPublic` otherwise, and for an unknown or
+    /// malformed id); the caller adds up its shipments ([`crate::shipping`]).
+    async fn public_shipping(
+        &self,
+        account: &str,
+        asked: AskedRange,
+    ) -> Result<(PageHolder, DateRange), AnalyticsError>;
     /// `POST /sustainability-pages`.
     async fn create_page(
         &self,

@@ -546,6 +546,21 @@ impl ImpactService for Impact {
         })
     }
 
+    async fn public_shipping(
+        &self,
+        account: &str,
+        asked: AskedRange,
+    ) -> Result<(PageHolder, DateRange), AnalyticsError> {
+        let account = account.parse().map_err(|_| AnalyticsError::NotPublic)?;
+        let holder = self
+            .holders
+            .holder(account)
+            .await?
+            .filter(|h| h.public)
+            .ok_or(AnalyticsError::NotPublic)?;
+        Ok((holder, self.range(asked)?))
+    }
+
     async fn create_page(
         &self,
         viewer: Viewer,

@@ -7,7 +7,8 @@ use tonne_accounts::ports::{
     AccountQuery, AccountRepository, AccountUpdate, AccountWriteError, StoreError,
 };
 use tonne_accounts::{
-    Account, AccountActivity, AccountId, EncodedLogo, Logo, LogoFormat, LogoId, Organisation,
+    Account, AccountActivity, AccountId, AccountIdempotencyKey, EncodedLogo, Handle, Logo,
+    LogoFormat, LogoId, Organisation,
 };
 use tonne_kernel::{AccountMode, AuditEntry, Cursor, Mass, OrganisationId, Page, PageRequest};
 
@@ -295,6 +296,43 @@ impl AccountRepository for AccountStore {
             row.into_domain(&kind)
         })
         .map_err(|e| store_error(e, "reading an account"))
+    }
+
+    async fn by_reference(
+        &self,
+        organisation_id: OrganisationId,
+        mode: AccountMode,
+        handle: Option<Handle>,
+        idempotency_key: Option<AccountIdempotencyKey>,
+    ) -> Result<Vec<Account>, StoreError> {
+        let org = organisation_id.to_string();
+        let handle = handle.map(|h| h.as_str().to_owned());
+        let key = idempotency_key.map(|k| k.as_str().to_owned());
+        self.db
+            .read(move |conn| {
+                let mut q = accounts::table
+                    .inner_join(organisations::table)
+                    .filter(accounts::organisation_id.eq(org))
+                    .filter(accounts::mode.eq(mode.as_str()))
+                    .into_boxed();
+                q = match (handle, key) {
+                    (Some(h), Some(k)) => {
+                        q.filter(accounts::handle.eq(h).or(accounts::idempotency_key.eq(k)))
+                    }
+                    (Some(h), None) => q.filter(accounts::handle.eq(h)),
+                    (None, Some(k)) => q.filter(accounts::idempotency_key.eq(k)),
+                    (None, None) => return Ok(Vec::new()),
+                };
+                q.select((AccountRow::as_select(), organisations::organisation_type))
+                    .order(accounts::id.asc())
+                    .limit(2)
+                    .load::<(AccountRow, String)>(conn)?
+                    .into_iter()
+                    .map(|(row, kind)| row.into_domain(&kind))
+                    .collect()
+            })
+            .await
+            .map_err(|e| store_error(e, "reading accounts by handle or idempotency key"))
     }
 
     async fn first_of_mode(

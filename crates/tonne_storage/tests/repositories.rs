@@ -724,7 +724,96 @@ async fn organisations_are_listed_oldest_first_by_keyset(t: TestDb) {
     ));
 }
 
+/// `by_reference`: the accounts of an organisation and mode with a handle or
+/// an idempotency key, either scope, by id; another mode or organisation,
+/// or neither name, matches nothing.
+async fn accounts_are_found_by_handle_or_idempotency_key(t: TestDb) {
+    let repo = AccountStore::new(t.db().clone());
+    let (org, live, _) = seeded(&repo).await;
+    let mut by_handle = client(org.id, AccountMode::Live, "By handle");
+    by_handle.handle = Some(Handle::parse("acme-eu").unwrap());
+    repo.insert_client(&by_handle, None).await.unwrap();
+    let mut by_key = client(org.id, AccountMode::Live, "By key");
+    by_key.idempotency_key = Some(AccountIdempotencyKey::parse("client-7").unwrap());
+    repo.insert_client(&by_key, None).await.unwrap();
+    let handle = |h: &str| Some(Handle::parse(h).unwrap());
+    let key = |k: &str| Some(AccountIdempotencyKey::parse(k).unwrap());
+    let ids = |found: Vec<Account>| found.into_iter().map(|a| a.id).collect::<Vec<_>>();
+
+    let found = repo
+        .by_reference(org.id, AccountMode::Live, handle("acme-eu"), None)
+        .await
+        .unwrap();
+    assert_eq!(ids(found.clone()), vec![by_handle.id]);
+    assert_eq!(found[0].scope, AccountScope::ClientAccount);
+    assert_eq!(
+        ids(repo
+            .by_reference(org.id, AccountMode::Live, None, key("client-7"))
+            .await
+            .unwrap()),
+        vec![by_key.id]
+    );
+    // a handle of one and a key of another: both, by id
+    let mut both = vec![by_handle.id, by_key.id];
+    both.sort_by_key(ToString::to_string);
+    assert_eq!(
+        ids(repo
+            .by_reference(
+                org.id,
+                AccountMode::Live,
+                handle("acme-eu"),
+                key("client-7")
+            )
+            .await
+            .unwrap()),
+        both
+    );
+    // a regular account's handle is found too (the caller tells them apart)
+    let mut regular = live.clone();
+    regular.handle = handle("main");
+    repo.update(&AccountUpdate {
+        id: live.id,
+        changes: AccountChanges {
+            name: live.name.clone(),
+            beneficiary: live.beneficiary.clone(),
+            bundle_portfolio_id: None,
+            handle: regular.handle.clone(),
+            external_pages_visibility: live.external_pages_visibility,
+        },
+        rename_sibling: None,
+        updated_at: T0,
+    })
+    .await
+    .unwrap();
+    let found = repo
+        .by_reference(org.id, AccountMode::Live, handle("main"), None)
+        .await
+        .unwrap();
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].scope, AccountScope::Account);
+    // nothing elsewhere
+    for (o, mode, h, k) in [
+        (
+            org.id,
+            AccountMode::Test,
+            handle("acme-eu"),
+            key("client-7"),
+        ),
+        (
+            OrganisationId::generate(&UuidV7Generator),
+            AccountMode::Live,
+            handle("acme-eu"),
+            None,
+        ),
+        (org.id, AccountMode::Live, None, None),
+        (org.id, AccountMode::Live, handle("nobody"), key("nothing")),
+    ] {
+        assert!(repo.by_reference(o, mode, h, k).await.unwrap().is_empty());
+    }
+}
+
 on_both_backends!(
+    accounts_are_found_by_handle_or_idempotency_key,
     migrations_revert_and_reapply,
     organisations_are_listed_oldest_first_by_keyset,
     organisations_and_pairs_round_trip,

@@ -54,15 +54,29 @@ async fn a_flight_by_aircraft_type_is_computed_from_its_fuel(app: TestApp) {
         (fuel - Decimal::from(56_440)).abs() < Decimal::new(5644, 2),
         "{fuel}"
     );
-    // mass = fuel × 3.1894 × the passenger's share (B789: 28 J + 262 Y →
-    // 28 × 4 + 262 = 374 seats of floor × 0.845, less the 8 % cargo share)
+    // the passenger's share (B789: 28 J + 262 Y → 28 × 4 + 262 = 374 seats
+    // of floor × 0.845, less the 8 % cargo share)
     let share = dec(&quantity(part, "emission_share")["amount"]);
     let expected = Decimal::new(92, 2) / (Decimal::from(374) * Decimal::new(845, 3));
     assert!((share - expected).abs() < Decimal::new(1, 9), "{share}");
+    // Tank-to-wake, fuel × 3.1894 × share, was the whole mass until flights
+    // by aircraft type answered the TIM 3.0's well-to-wake: it is now the
+    // mass less the part's well-to-tank, which is fuel × 0.6465 × share
+    // (each stage to the gram).
     let kg = fuel * Decimal::new(31894, 4) * share;
+    let wtt_kg = fuel * Decimal::new(6465, 4) * share;
     let mass = dec(&res.body["mass"]["amount"]) * Decimal::from(1000);
-    assert!((mass - kg).abs() < Decimal::new(2, 3), "{mass} vs {kg}");
-    // the TIM's tank-to-wake CO2e is below DESNZ's with-RF factor for the same trip
+    let wtt = dec(&part["wtt"]["amount"]) * Decimal::from(1000);
+    assert!(
+        (mass - wtt - kg).abs() < Decimal::new(2, 3),
+        "{mass} − {wtt} vs {kg}"
+    );
+    assert!(
+        (wtt - wtt_kg).abs() < Decimal::new(2, 3),
+        "{wtt} vs {wtt_kg}"
+    );
+    assert_eq!(part["factors"][1]["id"], "TIM_JET_FUEL_WTT");
+    // the TIM's well-to-wake CO2e is below DESNZ's with-RF factor for the same trip
     let desnz = app
         .post(
             "/v1/estimates/flight",

@@ -58,6 +58,12 @@ pub(super) fn aircraft_part(
             &authored::CARGO_MASS_FRACTION_NARROW
         }),
     ];
+    let mut factors = factors;
+    // well-to-wake (flights and passenger legs): the well-to-tank row beside
+    // the tank-to-wake one, its mass inside the part's
+    if used.wtt.is_some() {
+        factors.insert(1, FactorUse::of(&authored::TIM_JET_FUEL_WTT));
+    }
     let mut quantities = vec![
         quantity("distance", f.km, "km", how.to_owned()),
         quantity("distance_ratio", f.ratio, "×", ratio_how),
@@ -95,7 +101,9 @@ pub(super) fn aircraft_part(
         ),
     ];
     quantities.push(count);
-    part(name, mass, factors, quantities)
+    let mut p = part(name, mass, factors, quantities);
+    p.wtt = used.wtt;
+    p
 }
 
 /// How a surface (road, rail, inland waterway) distance was obtained, and the

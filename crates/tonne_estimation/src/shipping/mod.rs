@@ -667,9 +667,11 @@ fn aircraft_freight(
         Route::Between { .. } => aircraft::great_circle_fuel(a, measured.raw.km()),
     };
     let kg = tonnes * Decimal::from(1000);
-    Ok(fuel
-        .freight_share(kg)
-        .map(|share| AircraftUse { fuel, share }))
+    Ok(fuel.freight_share(kg).map(|share| AircraftUse {
+        fuel,
+        share,
+        wtt: None,
+    }))
 }
 
 /// A multi-leg estimate: legs in order, mass and distance summed.

@@ -24,7 +24,7 @@ use crate::wire::{ErrorsDoc, KeyErrors};
 pub struct RangeQuery {
     /// The first UTC day (`YYYY-MM-DD`); 30 days ago by default.
     #[param(value_type = Option<String>, format = Date, example = "2026-01-01")]
-    from: Option<String>,
+    pub(crate) from: Option<String>,
     /// The last UTC day, inclusive; today by default.
     #[param(value_type = Option<String>, format = Date, example = "2026-01-31")]
     through: Option<String>,
@@ -51,7 +51,7 @@ fn day(field: &'static str, raw: Option<&str>) -> Result<Option<Date>, ApiError>
     .transpose()
 }
 
-fn asked(query: &RangeQuery) -> Result<AskedRange, ApiError> {
+pub(crate) fn asked(query: &RangeQuery) -> Result<AskedRange, ApiError> {
     Ok(AskedRange {
         from: day("from", query.from.as_deref())?,
         through: day("through", query.through.as_deref())?,

@@ -15,6 +15,7 @@ pub mod payments;
 pub mod project_perimeter;
 pub mod quotes;
 pub mod shipments;
+pub mod shipping_analytics;
 pub mod sustainability_pages;
 pub mod system;
 pub mod transaction_documents;

@@ -596,3 +596,60 @@ async fn storage_failures_are_not_dressed_as_refusals() {
         Err(PageError::Store(_))
     ));
 }
+
+// ---- public shipping analytics ----
+
+/// Only an account whose external pages are public answers, with the range
+/// (30 days to today by default); hidden, unknown and malformed ids are all
+/// `NotPublic`, told apart by nothing.
+#[tokio::test]
+async fn public_shipping_analytics_need_public_external_pages() {
+    let asked = AskedRange {
+        from: None,
+        through: None,
+    };
+    let public = impact(
+        MockImpactRepository::new(),
+        holders_with(holder(true)),
+        MockCatalogueRepository::new(),
+    );
+    let (h, range) = public
+        .public_shipping(&account().to_string(), asked)
+        .await
+        .unwrap();
+    assert_eq!(h.name, "Acme");
+    assert_eq!(
+        (range.from(), range.through()),
+        (date!(2026 - 10 - 27), date!(2026 - 11 - 26))
+    );
+    let hidden = impact(
+        MockImpactRepository::new(),
+        holders_with(holder(false)),
+        MockCatalogueRepository::new(),
+    );
+    assert!(matches!(
+        hidden.public_shipping(&account().to_string(), asked).await,
+        Err(AnalyticsError::NotPublic)
+    ));
+    let mut none = MockPageHolders::new();
+    none.expect_holder().returning(|_| Ok(None));
+    let unknown = impact(
+        MockImpactRepository::new(),
+        none,
+        MockCatalogueRepository::new(),
+    );
+    assert!(matches!(
+        unknown.public_shipping(&account().to_string(), asked).await,
+        Err(AnalyticsError::NotPublic)
+    ));
+    // not an id: refused before any storage (no expectation set)
+    let strict = impact(
+        MockImpactRepository::new(),
+        MockPageHolders::new(),
+        MockCatalogueRepository::new(),
+    );
+    assert!(matches!(
+        strict.public_shipping("../etc", asked).await,
+        Err(AnalyticsError::NotPublic)
+    ));
+}

@@ -16,8 +16,10 @@ use crate::routes::estimates::requests::{
     CompanyEstimateRequest, ElectricityEstimateRequest, EmissionFactorEstimateRequest,
     FlightEstimateRequest, IndividualEstimateRequest, MultiLegShippingByFuelRequest,
     MultiLegShippingEstimateRequest, PassengerTransportationEstimateRequest, SharedFields,
-    ShippingEstimateRequest, TransactionEstimateRequest, UpdateShippingEstimateAnnotationsRequest,
-    UpdateTransactionEstimateAnnotationsRequest, timestamp,
+    ShippingEstimateRequest, TransactionEstimateRequest,
+    UpdatePassengerTransportationEstimateAnnotationsRequest,
+    UpdateShippingEstimateAnnotationsRequest, UpdateTransactionEstimateAnnotationsRequest,
+    timestamp,
 };
 use crate::wire::selection;
 
@@ -165,6 +167,23 @@ pub fn transaction_annotations(
     })
 }
 
+/// A passenger-transportation estimate's `PATCH …/annotations` (an empty one
+/// changes nothing, as for transactions: client 3.9.2 sends only the fields set).
+pub fn passenger_annotations(
+    b: &UpdatePassengerTransportationEstimateAnnotationsRequest,
+) -> Result<AnnotationsPatch, ApiError> {
+    Ok(AnnotationsPatch {
+        idempotency_key: None,
+        metadata: None,
+        actual: b.is_passenger_transportation,
+        occurred_at: b
+            .passenger_transportation_travelled_at
+            .as_ref()
+            .map(|t| timestamp("passenger_transportation_travelled_at", t))
+            .transpose()?,
+    })
+}
+
 pub fn electricity(b: &ElectricityEstimateRequest) -> Result<NewEstimate, ApiError> {
     submission(b, |b| {
         let (consumption, country_code) = b.parse()?;
@@ -184,9 +203,16 @@ pub fn flight(b: &FlightEstimateRequest) -> Result<NewEstimate, ApiError> {
 }
 
 pub fn passenger(b: &PassengerTransportationEstimateRequest) -> Result<NewEstimate, ApiError> {
-    submission(b, |b| {
+    let mut new = submission(b, |b| {
         Ok(EstimateRequest::PassengerTransportation(b.parse()?))
-    })
+    })?;
+    occurrence(
+        &mut new,
+        b.is_passenger_transportation,
+        "passenger_transportation_travelled_at",
+        b.passenger_transportation_travelled_at.as_ref(),
+    )?;
+    Ok(new)
 }
 
 pub fn shipping(b: &ShippingEstimateRequest) -> Result<NewEstimate, ApiError> {

@@ -9,11 +9,13 @@
 //! itself still succeeds.
 
 pub mod conversion;
+pub mod on_behalf;
+pub mod passenger_annotations;
 pub mod quoting;
 pub mod requests;
 pub mod responses;
 
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 use serde_json::Value;
 use time::OffsetDateTime;
@@ -384,13 +386,9 @@ pub async fn create_multi_leg(
     query: web::Query<EstimateMassUnitQuery>,
     body: JsonBody<MultiLegShippingEstimateRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    created_as(
-        &state,
-        &who,
-        conversion::multi_leg(&body.0)?,
-        in_unit(&query),
-    )
-    .await
+    let new = conversion::multi_leg(&body.0)?;
+    let who = on_behalf::acting_as(&state, who, body.0.client_account.as_ref()).await?;
+    created_as(&state, &who, new, in_unit(&query)).await
 }
 
 /// Reads a multi-leg shipping estimate.
@@ -424,14 +422,9 @@ pub async fn put_multi_leg(
     path: web::Path<IdPath>,
     body: JsonBody<MultiLegShippingEstimateRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    updated_as(
-        &state,
-        &who,
-        &path.id,
-        conversion::multi_leg(&body.0)?,
-        in_unit(&query),
-    )
-    .await
+    let new = conversion::multi_leg(&body.0)?;
+    let who = on_behalf::acting_as(&state, who, body.0.client_account.as_ref()).await?;
+    updated_as(&state, &who, &path.id, new, in_unit(&query)).await
 }
 
 /// Creates a multi-leg shipping estimate from the fuel burnt per leg (client 3.9.2).
@@ -480,9 +473,14 @@ pub async fn get_multi_leg_by_fuel(
 pub async fn create_transaction(
     state: web::Data<AppState>,
     who: Authenticated,
+    req: HttpRequest,
     body: JsonBody<TransactionEstimateRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    created(&state, &who, conversion::transaction(&body.0)?).await
+    let mut body = body.0;
+    on_behalf::in_2024_spelling(&req, &mut body);
+    let new = conversion::transaction(&body)?;
+    let who = on_behalf::acting_as(&state, who, body.client_account.as_ref()).await?;
+    created(&state, &who, new).await
 }
 
 /// Reads a transaction estimate.
@@ -531,9 +529,14 @@ pub async fn put_transaction(
     state: web::Data<AppState>,
     who: Authenticated,
     path: web::Path<IdPath>,
+    req: HttpRequest,
     body: JsonBody<TransactionEstimateRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    updated(&state, &who, &path.id, conversion::transaction(&body.0)?).await
+    let mut body = body.0;
+    on_behalf::in_2024_spelling(&req, &mut body);
+    let new = conversion::transaction(&body)?;
+    let who = on_behalf::acting_as(&state, who, body.client_account.as_ref()).await?;
+    updated(&state, &who, &path.id, new).await
 }
 
 /// Estimates 1 to 100 transactions, each on its own; answers in request order.
@@ -543,6 +546,7 @@ pub async fn put_transaction(
 pub async fn create_batch(
     state: web::Data<AppState>,
     who: Authenticated,
+    req: HttpRequest,
     body: JsonBody<Vec<Value>>,
 ) -> Result<HttpResponse, ApiError> {
     let entries = body.0;
@@ -559,7 +563,10 @@ pub async fn create_batch(
     for (i, entry) in entries.into_iter().enumerate() {
         let outcome = serde_path_to_error::deserialize::<_, TransactionEstimateRequest>(entry)
             .map_err(|e| ApiError::validation(&format!("[{i}].{}", e.path()), e.into_inner()))
-            .and_then(|b| conversion::transaction(&b));
+            .and_then(|mut b| {
+                on_behalf::in_2024_spelling(&req, &mut b);
+                on_behalf::alone(&b, i).and_then(|()| conversion::transaction(&b))
+            });
         parsed.push(match outcome {
             Ok(new) => {
                 batch.push(new);
@@ -735,6 +742,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(
             web::resource("/estimates/passenger-transportation/{id}")
                 .route(web::get().to(get_passenger)),
+        )
+        .service(
+            web::resource("/estimates/passenger-transportation/{id}/annotations")
+                .route(web::patch().to(passenger_annotations::patch_passenger_annotations)),
         )
         .service(web::resource("/estimates/shipping").route(web::post().to(create_shipping)))
         .service(web::resource("/estimates/shipping/all").route(web::get().to(list_shipping)))

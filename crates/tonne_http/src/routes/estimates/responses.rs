@@ -401,6 +401,11 @@ pub struct ExplanationPartResponse {
     /// `consumption`, `flight`, `legs[0]`, `energy`, …
     name: String,
     mass: MassResponse,
+    /// The well-to-tank mass inside `mass`, for a part computed
+    /// well-to-wheel or well-to-wake (freight legs, flights and passenger
+    /// legs by aircraft type); absent when `mass` is its factors' product.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    wtt: Option<MassResponse>,
     factors: Vec<FactorResponse>,
     quantities: Vec<QuantityResponse>,
 }
@@ -448,6 +453,7 @@ fn explanation_response(e: &Explanation) -> ExplanationResponse {
             .map(|p| ExplanationPartResponse {
                 name: p.name.clone(),
                 mass: mass_response(p.mass),
+                wtt: p.wtt.map(mass_response),
                 factors: p
                     .factors
                     .iter()
@@ -510,6 +516,11 @@ pub struct PassengerEstimateResponse {
     base: EstimateResponse,
     /// Per leg, in request order.
     legs: Vec<PassengerLegResponse>,
+    /// As sent or annotated (default `false`).
+    is_passenger_transportation: bool,
+    /// As sent or annotated (RFC 3339); omitted when never said.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    passenger_transportation_travelled_at: Option<String>,
 }
 
 /// What a shipping leg's answer says beside its mass (the 2024
@@ -1160,6 +1171,11 @@ pub fn render(
                     .enumerate()
                     .map(|(i, m)| passenger_leg(*m, part(&format!("legs[{i}]"))))
                     .collect(),
+                is_passenger_transportation: e.annotations.actual.unwrap_or(false),
+                passenger_transportation_travelled_at: e
+                    .annotations
+                    .occurred_at
+                    .and_then(|t| t.format(&Rfc3339).ok()),
             })
         }
         EstimateDetail::Shipping(l) => {

@@ -43,3 +43,16 @@ pub struct UpdateTransactionEstimateAnnotationsRequest {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub idempotency_key: Option<String>,
 }
+
+/// Client 3.9.2's `UpdatePassengerTransportationEstimateAnnotationsRequest`:
+/// each field absent is unchanged.
+#[tonne_http_macros::request]
+#[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+pub struct UpdatePassengerTransportationEstimateAnnotationsRequest {
+    /// Whether this is an actual journey.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub is_passenger_transportation: Option<bool>,
+    /// When the journey was made, RFC 3339.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub passenger_transportation_travelled_at: Option<String>,
+}

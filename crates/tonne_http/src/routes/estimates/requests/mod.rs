@@ -85,6 +85,7 @@ macro_rules! estimate_request {
 pub(crate) use estimate_request;
 
 mod annotations;
+mod client_account;
 mod factors;
 mod footprint;
 mod fuel;
@@ -93,8 +94,10 @@ mod transactions;
 mod transport;
 
 pub use annotations::{
+    UpdatePassengerTransportationEstimateAnnotationsRequest,
     UpdateShippingEstimateAnnotationsRequest, UpdateTransactionEstimateAnnotationsRequest,
 };
+pub use client_account::EstimateClientAccountRequest;
 pub use factors::{ActivityRequest, EmissionFactorEstimateRequest};
 pub use footprint::{
     AreaRequest, AreaUnitRequest, CarFuelRequest, CloudProviderRequest, CloudRequest,

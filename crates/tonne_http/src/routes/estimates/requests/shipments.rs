@@ -318,6 +318,21 @@ pub enum MethodRequest {
 }
 
 impl MethodRequest {
+    /// The leg's mode, as the engine resolves it (`None` for a simple name
+    /// Tonne does not know: never so for a stored request).
+    pub fn mode(&self) -> Option<shipping::Mode> {
+        match self {
+            MethodRequest::Simple(name) => shipping::resolve_simple(name).map(|r| r.mode),
+            MethodRequest::Sea(_)
+            | MethodRequest::Container(_)
+            | MethodRequest::InferredVessel(_) => Some(shipping::Mode::Sea),
+            MethodRequest::AircraftType(_) | MethodRequest::FlightNumber(_) => {
+                Some(shipping::Mode::Air)
+            }
+            MethodRequest::Road(_) => Some(shipping::Mode::Road),
+        }
+    }
+
     fn parse(&self, field: &str) -> Result<Method, ApiError> {
         let bad = |f: &str, why: &str| ApiError::validation(&at(field, f), why);
         match self {
@@ -531,6 +546,11 @@ pub struct MultiLegShippingEstimateRequest as MultiLegShippingRequest {
     /// no route inference, so the legs are computed as sent (as `off`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub route_inference: Option<String>,
+    /// The client account of the caller's organisation this estimate is made
+    /// on behalf of (client 3.9.2's `EstimateClientAccountRequest`; found by
+    /// handle or idempotency key, created if none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub client_account: Option<super::EstimateClientAccountRequest>,
 }
 }
 

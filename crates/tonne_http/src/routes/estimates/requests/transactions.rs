@@ -62,6 +62,11 @@ pub struct TransactionEstimateRequest as TransactionRequestBody {
     /// How geographical constraints are interpreted (2024).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub region_fallback: Option<RegionFallbackRequest>,
+    /// The client account of the caller's organisation this estimate is made
+    /// on behalf of (client 3.9.2's `EstimateClientAccountRequest`; found by
+    /// handle or idempotency key, created if none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub client_account: Option<super::EstimateClientAccountRequest>,
 }
 }
 

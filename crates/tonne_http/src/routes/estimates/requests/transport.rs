@@ -132,6 +132,12 @@ pub struct PassengerTransportationEstimateRequest as PassengerTransportationRequ
     pub passengers: Option<serde_json::Number>,
     /// 1 to 10 legs.
     pub legs: Vec<PassengerLegRequest>,
+    /// Whether this is an actual journey (3.9.2; an annotation).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub is_passenger_transportation: Option<bool>,
+    /// When the journey was made, RFC 3339 (3.9.2; an annotation).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub passenger_transportation_travelled_at: Option<String>,
 }
 }
 
