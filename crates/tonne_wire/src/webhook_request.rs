@@ -104,8 +104,12 @@ fn check_event(path: &str, event: &Value) -> Result<(), FieldProblem> {
     } else {
         let allocation = format!("{data_path}.allocation");
         check_allocation(&allocation, data.get("allocation"))?;
-        if let Some(split) = data.get("splitFrom") {
-            check_allocation(&format!("{data_path}.splitFrom"), Some(split))?;
+        // the contract spells it `splitFrom`; the 3.9.2 client sends its
+        // camelCase properties snake_cased (`split_from`): either is checked
+        for name in ["splitFrom", "split_from"] {
+            if let Some(split) = data.get(name) {
+                check_allocation(&format!("{data_path}.{name}"), Some(split))?;
+            }
         }
     }
     Ok(())
@@ -278,6 +282,10 @@ mod tests {
         bad(
             &|e| e[1]["data"]["splitFrom"] = json!({"id": "x"}),
             "events[1].data.splitFrom.order_id",
+        );
+        bad(
+            &|e| e[1]["data"]["split_from"] = json!({"id": "x"}),
+            "events[1].data.split_from.order_id",
         );
         assert_eq!(check(&json!({})).unwrap_err().field, "events");
         assert_eq!(check(&json!({"events": {}})).unwrap_err().field, "events");
