@@ -630,9 +630,14 @@ async function runVersion(version) {
         if (newLive) await call('', live, 'deleteAccountLogo', [newLive])
         if (caId) await call('', live, 'deleteClientAccountLogo', [caId])
         await call('unknown id', live, 'deleteAccountLogo', ['0123456789abcdef0123456789abcdef'], undefined, { expect: { status: 404, code: 'not_found' } })
-        if (project) await call('', live, 'getProjectPerimeter', [project.id])
+        // the demo catalogue's projects have no published boundary: the contract's not-found
+        if (project) await call('a project without a boundary', live, 'getProjectPerimeter', [project.id], undefined, { expect: { status: 404, code: 'not_found' } })
         await call('unknown project', live, 'getProjectPerimeter', ['0123456789abcdef0123456789abcdef'], undefined, { expect: { status: 404, code: 'not_found' } })
-        await call('unknown temporary id', live, 'getPaymentByTemporaryId', [`tmp-${tag}`], undefined, { expect: { status: 404 } })
+    }
+
+    await call('unknown temporary id', live, 'getPaymentByTemporaryId', [crypto.randomUUID()], undefined, { expect: { status: 404, code: 'not_found' } })
+    await call('not a uuid', live, 'getPaymentByTemporaryId', [`tmp-${tag}`], undefined, { expect: { status: 400, code: 'validation_error' } })
+    {
         const event = {
             apiVersion: 'v1', accountId: 'acc', eventId: `ev-${tag}`, eventType: 'allocation.new', sequence: '2026-11-27 01:00:00.000001',
             data: { allocation: { id: 'al1', orderId: 'or1', projectId: 'pr1', quantity: '0.5', status: 'new', createdAt: '2026-11-27T01:00:00Z' } },
