@@ -20,7 +20,14 @@ fn names() -> &'static HashMap<&'static str, &'static str> {
     })
 }
 
-/// An ISO alpha-3 code's English name (`World` for `WORLD`).
+/// An ISO alpha-3 code's English name (`World` for `WORLD`); `None` for a
+/// code ISO 3166-1 has not assigned.
+///
+/// ```
+/// use tonne_estimation::country_name;
+/// assert_eq!(country_name("GBR"), Some("United Kingdom"));
+/// assert_eq!(country_name("AAA"), None);
+/// ```
 pub fn country_name(alpha3: &str) -> Option<&'static str> {
     if alpha3 == "WORLD" {
         return Some("World");

@@ -33,6 +33,7 @@ pub mod business;
 pub mod catalogue;
 pub mod cities;
 mod countries;
+pub use countries::country_name;
 pub mod diet;
 pub mod document_jobs;
 pub mod electricity;

@@ -420,9 +420,37 @@ async fn the_search_term_is_echoed_in_the_clients_spelling(app: TestApp) {
     );
 }
 
+/// A shipping leg's `country_code` must be a code ISO 3166-1 has assigned (the
+/// 2024 `ShippingCountryCode`), not only three capitals: schemathesis found
+/// `AAA` accepted and echoed, which the contract's answer schema refuses.
+async fn a_legs_unassigned_country_code_is_refused_and_nothing_written(app: TestApp) {
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    let before = app.count_estimates_and_orders().await;
+    let mut body = multi_leg();
+    body["legs"][0]["country_code"] = json!("AAA");
+    let res = app
+        .post("/v1/estimates/shipping/multi-leg", &t.live_key, &body)
+        .await;
+    assert_error(&res, 400, "validation_error");
+    assert!(
+        res.body.to_string().contains("legs[0].country_code"),
+        "{}",
+        res.body
+    );
+    assert_eq!(app.count_estimates_and_orders().await, before);
+    body["legs"][0]["country_code"] = json!("DEU");
+    let ok = app
+        .post("/v1/estimates/shipping/multi-leg", &t.live_key, &body)
+        .await;
+    assert_eq!(ok.status, 200, "{}", ok.body);
+    assert_eq!(ok.body["request"]["legs"][0]["country_code"], "DEU");
+}
+
 on_both_backends!(
     with crate::support::TestApp::spawn;
     passenger_transportation_is_annotated,
+    a_legs_unassigned_country_code_is_refused_and_nothing_written,
     an_estimate_is_made_on_behalf_of_a_client_account,
     the_search_term_is_echoed_in_the_clients_spelling,
 );

@@ -435,10 +435,11 @@ fn passengers(field: &str, n: Option<&serde_json::Number>) -> Result<Decimal, Ap
     Ok(value.round_dp(6))
 }
 
-/// The shape of an ISO 3166-1 alpha-3 code, for `country_code`s no engine
-/// looks up (shipping); the others are checked by the engines themselves.
+/// An assigned ISO 3166-1 alpha-3 code (the contract's `ShippingCountryCode`),
+/// for `country_code`s no engine looks up (shipping); the others are checked by
+/// the engines themselves.
 fn country(field: &str, code: &str) -> Result<String, ApiError> {
-    if code.len() != 3 || !code.bytes().all(|b| b.is_ascii_uppercase()) {
+    if code.len() != 3 || tonne_estimation::country_name(code).is_none() {
         return Err(ApiError::validation(
             field,
             "must be an ISO 3166-1 alpha-3 code such as \"GBR\"",
