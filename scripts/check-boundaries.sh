@@ -4,7 +4,7 @@
 # or HTTP-client crate, or serde_json.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-domains=(tonne_kernel tonne_accounts tonne_ordering tonne_estimation tonne_webhooks tonne_links tonne_quoted tonne_impact)
+domains=(tonne_kernel tonne_accounts tonne_ordering tonne_estimation tonne_webhooks tonne_links tonne_quoted tonne_impact tonne_shipments)
 forbidden='^(actix|actix-web|actix-http|actix-rt|diesel|diesel_migrations|diesel-async|tokio-postgres|r2d2|tokio|reqwest|hyper|serde_json|libsqlite3-sys|pq-sys|governor|prometheus|utoipa) '
 status=0
 for crate in "${domains[@]}"; do
