@@ -35,8 +35,7 @@ mod support;
 mod tests;
 mod update;
 
-/// Most orders an analytics answer lists (the most recent; `placed_orders` counts all).
-pub const MAX_ANALYTICS_ORDERS: u32 = 1_000;
+pub use analytics::MAX_ANALYTICS_ORDERS;
 
 /// Bounds of what a customer may order on a hosted page.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -30,10 +30,10 @@ mod support;
 mod tests;
 mod update;
 
+pub use support::MAX_FILTER_ACCOUNTS;
+
 /// Most webhooks per organisation and mode, unless configured.
 pub const DEFAULT_WEBHOOK_LIMIT: usize = 10;
-/// Most ids in an `account_ids` filter.
-pub const MAX_FILTER_ACCOUNTS: usize = 100;
 
 /// Settings of the webhook use cases.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,7 +6,10 @@ use crate::errors::LinkError;
 use crate::models::{Analytics, OffsetLinkId};
 use crate::ports::StoreError;
 
-use super::{MAX_ANALYTICS_ORDERS, OffsetLinks};
+use super::OffsetLinks;
+
+/// Most orders an analytics answer lists (the most recent; `placed_orders` counts all).
+pub const MAX_ANALYTICS_ORDERS: u32 = 1_000;
 
 impl OffsetLinks {
     pub(super) async fn analytics(

@@ -14,7 +14,10 @@ use crate::models::{Owner, Webhook, WebhookId};
 use crate::ports::StoreError;
 use crate::target::{TargetHost, WebhookUrl};
 
-use super::{MAX_FILTER_ACCOUNTS, Webhooks};
+use super::Webhooks;
+
+/// Most ids in an `account_ids` filter.
+pub const MAX_FILTER_ACCOUNTS: usize = 100;
 
 impl Webhooks {
     /// URL rules, then every address the host resolves to.

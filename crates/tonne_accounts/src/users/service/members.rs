@@ -12,7 +12,7 @@ use super::Users;
 use super::support::{user_entry, user_snapshot};
 
 /// How long a setup link stays valid.
-pub(super) const SETUP_LINK_VALIDITY: Duration = Duration::hours(24);
+const SETUP_LINK_VALIDITY: Duration = Duration::hours(24);
 
 impl Users {
     pub(super) async fn create(

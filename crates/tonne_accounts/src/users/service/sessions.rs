@@ -11,7 +11,7 @@ use crate::users::throttle::{AttemptSource, SignInFailure, Verdict, email_key};
 use super::Users;
 
 /// A session's use is recorded at most this often (one write per minute, not per page).
-pub(super) const TOUCH_EVERY: Duration = Duration::minutes(1);
+const TOUCH_EVERY: Duration = Duration::minutes(1);
 
 impl Users {
     pub(super) async fn sign_in(
