@@ -1,10 +1,13 @@
+//! The domain services wired over one database (the storage adapters), with the
+//! database secrets key they need.
+
 use std::sync::Arc;
 use std::time::Duration;
 
 use async_trait::async_trait;
 use tonne_accounts::ports::ApiKeyRepository;
 use tonne_accounts::versions::{VersionPinRepository, VersionPolicy};
-use tonne_accounts::{AccountsService, Service};
+use tonne_accounts::{Accounts, AccountsService};
 use tonne_estimation::ports::EstimationService;
 use tonne_estimation::service::{Engines, Estimations};
 use tonne_http::{PoolGauge, Readiness};
@@ -186,13 +189,13 @@ impl Services {
             cached.follow_revocations(&db);
             cached
         };
-        let accounts = Arc::new(Service::new(
+        let accounts = Arc::new(Accounts::new(
             Arc::new(AccountStore::new(db.clone())),
             keys,
             Arc::new(SystemClock),
             Arc::new(UuidV7Generator),
         ));
-        let ordering = Arc::new(tonne_ordering::Service::new(
+        let ordering = Arc::new(tonne_ordering::Ordering::new(
             Arc::new(CatalogueStore::new(db.clone())),
             Arc::new(OrderStore::new(db.clone())),
             Arc::new(AccountStore::new(db.clone())),
@@ -219,15 +222,16 @@ impl Services {
                 false,
             ),
         };
-        let links: Arc<dyn tonne_links::OffsetLinksService> = Arc::new(tonne_links::Service::new(
-            Arc::new(tonne_storage::OffsetLinkStore::new(db.clone())),
-            Arc::new(AccountStore::new(db.clone())),
-            ordering.clone(),
-            Arc::new(crate::fulfilment::BuiltInCards),
-            Arc::new(SystemClock),
-            Arc::new(UuidV7Generator),
-            link_settings,
-        ));
+        let links: Arc<dyn tonne_links::OffsetLinksService> =
+            Arc::new(tonne_links::OffsetLinks::new(
+                Arc::new(tonne_storage::OffsetLinkStore::new(db.clone())),
+                Arc::new(AccountStore::new(db.clone())),
+                ordering.clone(),
+                Arc::new(crate::fulfilment::BuiltInCards),
+                Arc::new(SystemClock),
+                Arc::new(UuidV7Generator),
+                link_settings,
+            ));
         let impact: Arc<dyn tonne_impact::ImpactService> = Arc::new(tonne_impact::Impact::new(
             Arc::new(tonne_storage::ImpactStore::new(db.clone())),
             Arc::new(AccountStore::new(db.clone())),
@@ -239,7 +243,7 @@ impl Services {
         let targets = tonne_webhooks::TargetPolicy {
             allow_private: webhook_options.allow_private,
         };
-        let webhooks = Arc::new(tonne_webhooks::Service::new(
+        let webhooks = Arc::new(tonne_webhooks::Webhooks::new(
             Arc::new(webhook_store.clone()),
             Arc::new(AccountStore::new(db.clone())),
             Arc::new(tonne_dispatcher::SystemResolver {

@@ -1,3 +1,5 @@
+//! The errors the account use cases answer, one per use case family.
+
 use crate::models::InvalidField;
 
 /// Why a request could not be authenticated.

@@ -1,3 +1,6 @@
+//! API key secrets (`tonne_live_…`, `tonne_test_…`): generated, told apart by mode,
+//! and stored only as a hash.
+
 use std::fmt;
 
 use base64::Engine as _;

@@ -7,7 +7,7 @@
 //!
 //! The crate is pure: storage is reached through the driven ports in [`ports`],
 //! and adapters drive it through the [`AccountsService`] trait implemented by
-//! [`Service`].
+//! [`Accounts`].
 //!
 //! ```
 //! use tonne_accounts::{ApiKeySecret, KeyHash};
@@ -44,4 +44,4 @@ pub use models::{ApiKey, LAST_USED_GRANULARITY};
 pub use ports::AccountsService;
 #[cfg(any(test, feature = "mock"))]
 pub use ports::{MockAccountRepository, MockAccountsService, MockApiKeyRepository};
-pub use service::Service;
+pub use service::Accounts;

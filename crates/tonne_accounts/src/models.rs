@@ -1,3 +1,6 @@
+//! Organisations and their accounts: names, handles, logos, scopes, the caller
+//! a key stands for, and the changes an update may make.
+
 use time::OffsetDateTime;
 use tonne_kernel::{AccountMode, ApiKeyId, Currency, Mass, Money, OrganisationId};
 

@@ -5,11 +5,13 @@ use serde_json::value::RawValue;
 use tonne_webhooks::ports::EventEncoder;
 use tonne_webhooks::{OutboxEvent, sequence_string};
 
+/// The contract's `WebhookRequest`: the batch of events one delivery sends.
 #[derive(Serialize)]
-struct Body<'a> {
+struct WebhookRequest<'a> {
     events: Vec<Event<'a>>,
 }
 
+/// One event of a [`WebhookRequest`], its stored `data` embedded verbatim.
 #[derive(Serialize)]
 struct Event<'a> {
     api_version: &'static str,
@@ -32,7 +34,7 @@ impl EventEncoder for JsonEncoder {
             .iter()
             .map(|e| RawValue::from_string(e.data_json.clone()).ok())
             .collect();
-        let body = Body {
+        let request = WebhookRequest {
             events: events
                 .iter()
                 .zip(&parsed)
@@ -46,7 +48,7 @@ impl EventEncoder for JsonEncoder {
                 })
                 .collect(),
         };
-        serde_json::to_vec(&body).unwrap_or_default()
+        serde_json::to_vec(&request).unwrap_or_default()
     }
 }
 

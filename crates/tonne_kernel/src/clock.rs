@@ -1,3 +1,6 @@
+//! The two driven ports every domain needs, [`Clock`] and [`IdGenerator`], with
+//! their system implementations.
+
 use time::OffsetDateTime;
 use uuid::Uuid;
 

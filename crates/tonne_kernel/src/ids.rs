@@ -1,3 +1,6 @@
+//! The identifiers shared across domains (accounts, organisations, keys,
+//! estimates), declared with [`define_id!`](crate::define_id).
+
 /// A string that is not a Tonne identifier (32 hexadecimal characters).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error("not a valid identifier: expected 32 hexadecimal characters")]

@@ -1,3 +1,5 @@
+//! [`Mass`]: an exact mass in grams, parsed from and rendered in the API's units.
+
 use std::fmt;
 
 use rust_decimal::Decimal;

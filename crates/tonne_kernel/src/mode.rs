@@ -1,3 +1,5 @@
+//! [`AccountMode`]: whether an account works live or in test.
+
 use std::fmt;
 use std::str::FromStr;
 

@@ -1,3 +1,6 @@
+//! [`Money`] in a [`Currency`]: exact minor units, parsed from and rendered as
+//! plain decimals.
+
 use std::fmt;
 use std::str::FromStr;
 

@@ -1,3 +1,6 @@
+//! Cursor pagination: the [`PageRequest`] a list is asked with, the [`Page`] it
+//! answers and the opaque [`Cursor`] between them.
+
 /// A page size between 1 and 100 (default 10), as the contract's `limit` parameter allows.
 ///
 /// ```

@@ -1,3 +1,6 @@
+//! The error of every driven storage port, and the marker of a store that
+//! cannot serve now.
+
 /// Errors of the driven storage ports of every domain.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -10,6 +13,27 @@ pub enum StoreError {
     /// Anything else (connection, pool, unexpected SQL error), with context.
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),
+}
+
+impl StoreError {
+    /// This failure as an error the use case has no answer for: the context
+    /// chain of [`StoreError::Unexpected`] as it is, any other variant wrapped
+    /// (its text is the variant's: "not found", "duplicate").
+    ///
+    /// ```
+    /// use tonne_kernel::StoreError;
+    ///
+    /// let e = StoreError::Unexpected(anyhow::anyhow!("pool timed out").context("reading orders"));
+    /// assert_eq!(format!("{:#}", e.unexpected()), "reading orders: pool timed out");
+    /// assert_eq!(StoreError::NotFound.unexpected().to_string(), "not found");
+    /// assert_eq!(StoreError::Duplicate.unexpected().to_string(), "duplicate");
+    /// ```
+    pub fn unexpected(self) -> anyhow::Error {
+        match self {
+            StoreError::Unexpected(e) => e,
+            other => anyhow::anyhow!(other),
+        }
+    }
 }
 
 /// A store that cannot serve now but may in a moment: its connection pool is

@@ -70,4 +70,4 @@ pub use ports::{Card, CardOutcome, OffsetLinksService};
 pub use ports::{
     MockAccountDirectory, MockCardPayments, MockOffsetLinkRepository, MockOffsetLinksService,
 };
-pub use service::{MAX_ANALYTICS_ORDERS, Service, Settings};
+pub use service::{MAX_ANALYTICS_ORDERS, OffsetLinks, Settings};

@@ -58,7 +58,7 @@ pub use ports::{
 };
 pub use quote::{Quote, QuoteLine};
 pub use selection::{Percentage, SelectionEntry};
-pub use service::{Service, Settings};
+pub use service::{Ordering, Settings};
 pub use stats::{DailyOrders, OrderStats, fill_days};
 pub use stock::{
     BundleEdit, BundleEditError, DESCRIPTION_MAX, FieldError, REASON_MAX, StockChange, StockEntry,

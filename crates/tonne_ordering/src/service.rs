@@ -1,7 +1,7 @@
 //! The ordering use cases behind the [`OrderingService`] port, one module
 //! each: [`catalogue`] reads and imports, [`quotes`] prices, [`orders`] places
 //! and reads orders, [`lifecycle`] moves them along. Each use case holds only
-//! the ports it needs; [`Service`] wires them and answers the port.
+//! the ports it needs; [`Ordering`] wires them and answers the port.
 
 use std::sync::Arc;
 
@@ -37,16 +37,40 @@ mod support;
 
 pub use quotes::Settings;
 
-/// The ordering use cases over their ports.
+/// The ordering use cases over their ports; the binary wires it over the
+/// storage adapters and each mode's payment and registry adapters:
+///
+/// ```
+/// use std::sync::Arc;
+///
+/// use tonne_kernel::SystemClock;
+/// use tonne_ordering::ports::{
+///     AccountDirectory, CatalogueRepository, Fulfilment, OrderRepository,
+/// };
+/// use tonne_ordering::{Ordering, OrderingService, Settings};
+///
+/// fn wire(
+///     catalogue: Arc<dyn CatalogueRepository>,
+///     orders: Arc<dyn OrderRepository>,
+///     accounts: Arc<dyn AccountDirectory>,
+///     live: Fulfilment,
+///     test: Fulfilment,
+/// ) -> Arc<dyn OrderingService> {
+///     let clock = Arc::new(SystemClock);
+///     Arc::new(Ordering::new(catalogue, orders, accounts, (live, test), clock, Settings::default()))
+/// }
+/// # let _ = wire;
+/// assert_eq!(Settings::default().default_trunc, tonne_kernel::MassUnit::G);
+/// ```
 #[derive(Clone)]
-pub struct Service {
+pub struct Ordering {
     catalogue: catalogue::CatalogueReads,
     quotes: quotes::Quotes,
     orders: orders::Orders,
     lifecycle: lifecycle::Lifecycle,
 }
 
-impl Service {
+impl Ordering {
     /// Wires the service.
     /// `live` and `test` are the payment and registry adapters for each mode.
     pub fn new(
@@ -91,7 +115,7 @@ impl Service {
 }
 
 #[async_trait]
-impl OrderingService for Service {
+impl OrderingService for Ordering {
     async fn list_projects(
         &self,
         recently_disabled: bool,
@@ -314,7 +338,7 @@ impl OrderingService for Service {
             .orders
             .live_stats(since)
             .await
-            .map_err(|e| ReadOrderError::Unexpected(support::unexpected(e)))?;
+            .map_err(|e| ReadOrderError::Unexpected(e.unexpected()))?;
         stats.daily = crate::stats::fill_days(&stats.daily, first, today);
         Ok(stats)
     }

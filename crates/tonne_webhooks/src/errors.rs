@@ -1,3 +1,5 @@
+//! The errors the webhook use cases answer, one per use case family.
+
 use tonne_kernel::StoreError;
 
 /// A field of a request that failed validation, and why. Adapters name the field
@@ -100,13 +102,6 @@ pub enum InsertWebhookError {
     /// Anything else.
     #[error(transparent)]
     Store(#[from] StoreError),
-}
-
-pub(crate) fn unexpected(e: StoreError) -> anyhow::Error {
-    match e {
-        StoreError::Unexpected(e) => e,
-        other => anyhow::anyhow!(other),
-    }
 }
 
 /// Why a recovery (re-sending a webhook's events since a time) could not start.

@@ -10,7 +10,7 @@
 //! This crate is pure (no HTTP client, database or runtime): it owns the rules —
 //! URL and address policy ([`target`]), secrets ([`WebhookSecret`]), the
 //! `Lune-HMAC` signature ([`signature`], [`verify`]), the retry policy
-//! ([`DeliveryPolicy`]) — and the use cases ([`Service`] for the API,
+//! ([`DeliveryPolicy`]) — and the use cases ([`Webhooks`] for the API,
 //! [`Deliverer`] for the dispatcher) over the ports in [`ports`].
 //!
 //! # For receivers
@@ -61,7 +61,7 @@ pub use ports::{
     MockWebhookRepository, MockWebhookSender, MockWebhooksService,
 };
 pub use secret::WebhookSecret;
-pub use service::{DEFAULT_WEBHOOK_LIMIT, MAX_FILTER_ACCOUNTS, Outbound, Service, Settings};
+pub use service::{DEFAULT_WEBHOOK_LIMIT, MAX_FILTER_ACCOUNTS, Outbound, Settings, Webhooks};
 pub use signature::{VerifyError, verify};
 pub use target::{TargetPolicy, WebhookUrl};
 pub use test_event::{TEST_EVENT_TYPE, TEST_MESSAGE, TestDelivery};

@@ -1,3 +1,6 @@
+//! Webhooks and what their delivery works with: owners, attempts, outbox
+//! events, streams and recoveries.
+
 use time::OffsetDateTime;
 use tonne_kernel::{AccountId, AccountMode, OrganisationId};
 

@@ -1,3 +1,5 @@
+//! [`WebhookSecret`]: the random secret a webhook's deliveries are signed with.
+
 use std::fmt;
 
 use base64::Engine as _;

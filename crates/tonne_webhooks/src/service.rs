@@ -1,33 +1,39 @@
-use std::collections::BTreeSet;
+//! [`Webhooks`]: the webhook use cases behind the [`WebhooksService`] port, one
+//! module each: [`create`], [`reads`], [`update`] (and delete, rotate), [`recover`],
+//! [`send_test`], and the [`operator`]'s.
+
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use tonne_kernel::{
-    AccountId, Actor, AuditEntry, Clock, Cursor, IdGenerator, Page, PageRequest, Snapshot,
-};
+use tonne_kernel::{AccountId, Actor, Clock, Cursor, IdGenerator, Page, PageRequest};
 
 use crate::errors::{
-    AdminWebhookError, CreateWebhookError, InsertWebhookError, InvalidField, ListWebhooksError,
-    RecoverError, TestEventError, UpdateWebhookError, WebhookError, unexpected,
+    AdminWebhookError, CreateWebhookError, ListWebhooksError, RecoverError, TestEventError,
+    UpdateWebhookError, WebhookError,
 };
 use crate::models::{
-    Attempt, NewWebhook, Owner, Recovery, StreamKey, Webhook, WebhookChanges, WebhookHealth,
-    WebhookId,
+    Attempt, NewWebhook, Owner, Recovery, Webhook, WebhookChanges, WebhookHealth, WebhookId,
 };
-use crate::policy::SendOutcome;
 use crate::ports::{
-    AccountDirectory, EventEncoder, HostResolver, OutboundRequest, StoreError, WebhookRepository,
-    WebhookSender, WebhooksService,
+    AccountDirectory, EventEncoder, HostResolver, WebhookRepository, WebhookSender, WebhooksService,
 };
-use crate::secret::WebhookSecret;
-use crate::signature;
-use crate::target::{TargetHost, TargetPolicy, WebhookUrl};
-use crate::test_event::{self, TestDelivery};
+use crate::target::TargetPolicy;
+use crate::test_event::TestDelivery;
+
+mod create;
+mod operator;
+mod reads;
+mod recover;
+mod send_test;
+mod support;
+#[cfg(test)]
+mod tests;
+mod update;
+
+pub use support::MAX_FILTER_ACCOUNTS;
 
 /// Most webhooks per organisation and mode, unless configured.
 pub const DEFAULT_WEBHOOK_LIMIT: usize = 10;
-/// Most ids in an `account_ids` filter.
-pub const MAX_FILTER_ACCOUNTS: usize = 100;
 
 /// Settings of the webhook use cases.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -59,9 +65,31 @@ pub struct Outbound {
 
 /// The webhook use cases over their driven ports.
 ///
-/// `Service::new` takes the ports in the order of the fields.
+/// `Webhooks::new` takes the ports in the order of the fields; the binary
+/// wires it over the storage adapters and the dispatcher's client:
+///
+/// ```
+/// use std::sync::Arc;
+///
+/// use tonne_kernel::{SystemClock, UuidV7Generator};
+/// use tonne_webhooks::ports::{AccountDirectory, HostResolver, WebhookRepository};
+/// use tonne_webhooks::{Outbound, Settings, Webhooks, WebhooksService};
+///
+/// fn wire(
+///     webhooks: Arc<dyn WebhookRepository>,
+///     accounts: Arc<dyn AccountDirectory>,
+///     resolver: Arc<dyn HostResolver>,
+///     outbound: Outbound,
+/// ) -> Arc<dyn WebhooksService> {
+///     let clock = Arc::new(SystemClock);
+///     let ids = Arc::new(UuidV7Generator);
+///     Arc::new(Webhooks::new(webhooks, accounts, resolver, outbound, clock, ids, Settings::default()))
+/// }
+/// # let _ = wire;
+/// assert_eq!(Settings::default().limit, tonne_webhooks::DEFAULT_WEBHOOK_LIMIT);
+/// ```
 #[derive(Clone, derive_more::Constructor)]
-pub struct Service {
+pub struct Webhooks {
     webhooks: Arc<dyn WebhookRepository>,
     accounts: Arc<dyn AccountDirectory>,
     resolver: Arc<dyn HostResolver>,
@@ -71,191 +99,15 @@ pub struct Service {
     settings: Settings,
 }
 
-impl Service {
-    /// URL rules, then every address the host resolves to.
-    async fn check_url(&self, raw: &str) -> Result<WebhookUrl, InvalidField> {
-        let url = WebhookUrl::parse(raw, self.settings.targets)?;
-        if let TargetHost::Domain(host) = url.host() {
-            // The caller learns only that the host is refused; what it resolves
-            // to (perhaps an address inside the operator's network) stays in
-            // the log.
-            let addresses = self.resolver.resolve(host, url.port()).await.map_err(|e| {
-                tracing::info!(host, error = %e, "webhook URL refused: the host does not resolve");
-                InvalidField::new("url", format!("the host `{host}` does not resolve"))
-            })?;
-            if addresses.is_empty() {
-                return Err(InvalidField::new(
-                    "url",
-                    format!("the host `{host}` has no address"),
-                ));
-            }
-            for ip in addresses {
-                self.settings.targets.check_address(ip).map_err(|reason| {
-                    tracing::info!(
-                        host,
-                        address = %ip,
-                        reason = reason.describe(),
-                        "webhook URL refused: the host resolves to a refused address"
-                    );
-                    InvalidField::new(
-                        "url",
-                        format!("the host `{host}` must resolve to public addresses only"),
-                    )
-                })?;
-            }
-        }
-        Ok(url)
-    }
-
-    /// Each id must be an account or client account of the owner; duplicates collapse.
-    async fn check_accounts(
-        &self,
-        owner: Owner,
-        raw: &[String],
-    ) -> Result<Vec<AccountId>, CheckAccountsError> {
-        if raw.is_empty() {
-            return Err(
-                InvalidField::new("account_ids", "must list at least one account id").into(),
-            );
-        }
-        if raw.len() > MAX_FILTER_ACCOUNTS {
-            return Err(InvalidField::new(
-                "account_ids",
-                format!("must list at most {MAX_FILTER_ACCOUNTS} account ids"),
-            )
-            .into());
-        }
-        let mut ids = BTreeSet::new();
-        for (i, text) in raw.iter().enumerate() {
-            let field = format!("account_ids[{i}]");
-            let id: AccountId = text
-                .parse()
-                .map_err(|_| InvalidField::new(field.clone(), "not an account id"))?;
-            match self.accounts.owner_of(id).await.map_err(unexpected)? {
-                Some(o) if o == owner => {
-                    ids.insert(id);
-                }
-                _ => {
-                    return Err(InvalidField::new(
-                        field,
-                        "no account or client account of this organisation and mode has this id",
-                    )
-                    .into());
-                }
-            }
-        }
-        Ok(ids.into_iter().collect())
-    }
-
-    /// `Invalid` (named `field`) unless the webhook sends `account`'s events.
-    async fn check_covers(
-        &self,
-        webhook: &Webhook,
-        account: AccountId,
-        field: &str,
-    ) -> Result<(), CheckAccountsError> {
-        let covered = match &webhook.account_ids {
-            Some(ids) => ids.contains(&account),
-            None => {
-                self.accounts.owner_of(account).await.map_err(unexpected)? == Some(webhook.owner())
-            }
-        };
-        if covered {
-            Ok(())
-        } else {
-            Err(InvalidField::new(field, "is not an account this webhook delivers for").into())
-        }
-    }
-
-    async fn owned(&self, owner: Owner, id: &str) -> Result<Webhook, WebhookError> {
-        let Ok(id) = id.parse::<WebhookId>() else {
-            return Err(WebhookError::NotFound);
-        };
-        match self.webhooks.get(id).await.map_err(unexpected)? {
-            Some(w) if w.owner() == owner => Ok(w),
-            _ => Err(WebhookError::NotFound),
-        }
-    }
-}
-
-#[derive(Debug, thiserror::Error)]
-enum CheckAccountsError {
-    #[error(transparent)]
-    Invalid(#[from] InvalidField),
-    #[error(transparent)]
-    Unexpected(#[from] anyhow::Error),
-}
-
-/// Each error with `Invalid` and `Unexpected` takes a failed account check.
-macro_rules! from_account_check {
-    ($($error:ty),+) => {$(
-        impl From<CheckAccountsError> for $error {
-            fn from(e: CheckAccountsError) -> Self {
-                match e {
-                    CheckAccountsError::Invalid(f) => f.into(),
-                    CheckAccountsError::Unexpected(e) => e.into(),
-                }
-            }
-        }
-    )+};
-}
-
-from_account_check!(
-    CreateWebhookError,
-    UpdateWebhookError,
-    ListWebhooksError,
-    RecoverError,
-    TestEventError
-);
-
-fn not_found_to<E>(e: StoreError, not_found: E) -> Result<(), E>
-where
-    E: From<anyhow::Error>,
-{
-    match e {
-        StoreError::NotFound => Err(not_found),
-        other => Err(unexpected(other).into()),
-    }
-}
-
 #[async_trait]
-impl WebhooksService for Service {
+impl WebhooksService for Webhooks {
     async fn create(
         &self,
         owner: Owner,
         new: NewWebhook,
         by: &Actor,
     ) -> Result<Webhook, CreateWebhookError> {
-        let url = self.check_url(&new.url).await?;
-        let account_ids = match &new.account_ids {
-            Some(raw) => Some(self.check_accounts(owner, raw).await?),
-            None => None,
-        };
-        let now = self.clock.now();
-        let webhook = Webhook {
-            id: WebhookId::generate(self.ids.as_ref()),
-            organisation_id: owner.organisation_id,
-            mode: owner.mode,
-            url,
-            enabled: true,
-            account_ids,
-            secret: WebhookSecret::generate(),
-            disabled_reason: None,
-            created_at: now,
-            updated_at: now,
-        };
-        let audit = entry(&webhook, now, by, "webhook.created").after(snapshot(&webhook));
-        match self
-            .webhooks
-            .insert(&webhook, self.settings.limit, audit)
-            .await
-        {
-            Ok(()) => Ok(webhook),
-            Err(InsertWebhookError::LimitReached) => Err(CreateWebhookError::LimitReached {
-                limit: self.settings.limit,
-            }),
-            Err(InsertWebhookError::Store(e)) => Err(unexpected(e).into()),
-        }
+        self.create(owner, new, by).await
     }
 
     async fn list(
@@ -263,26 +115,11 @@ impl WebhooksService for Service {
         owner: Owner,
         account_ids: Vec<String>,
     ) -> Result<Vec<Webhook>, ListWebhooksError> {
-        let filter = if account_ids.is_empty() {
-            None
-        } else {
-            Some(self.check_accounts(owner, &account_ids).await?)
-        };
-        let all = self.webhooks.list(owner).await.map_err(unexpected)?;
-        Ok(match filter {
-            None => all,
-            Some(wanted) => all
-                .into_iter()
-                .filter(|w| match &w.account_ids {
-                    None => true,
-                    Some(ids) => ids.iter().any(|id| wanted.contains(id)),
-                })
-                .collect(),
-        })
+        self.list(owner, account_ids).await
     }
 
     async fn get(&self, owner: Owner, id: &str) -> Result<Webhook, WebhookError> {
-        self.owned(owner, id).await
+        self.get(owner, id).await
     }
 
     async fn update(
@@ -292,46 +129,11 @@ impl WebhooksService for Service {
         changes: WebhookChanges,
         by: &Actor,
     ) -> Result<Webhook, UpdateWebhookError> {
-        let current = self.owned(owner, id).await.map_err(|e| match e {
-            WebhookError::NotFound => UpdateWebhookError::NotFound,
-            WebhookError::Unexpected(e) => UpdateWebhookError::Unexpected(e),
-        })?;
-        let url = self.check_url(&changes.url).await?;
-        let account_ids = match &changes.account_ids {
-            Some(raw) => Some(self.check_accounts(owner, raw).await?),
-            None => current.account_ids.clone(),
-        };
-        let enabled = changes.enabled.unwrap_or(current.enabled);
-        let resume = enabled && !current.enabled;
-        let updated = Webhook {
-            url,
-            enabled,
-            account_ids,
-            disabled_reason: if enabled {
-                None
-            } else {
-                current.disabled_reason.clone()
-            },
-            updated_at: self.clock.now(),
-            ..current.clone()
-        };
-        let audit = entry(&updated, updated.updated_at, by, "webhook.updated")
-            .before(snapshot(&current))
-            .after(snapshot(&updated));
-        if let Err(e) = self.webhooks.update(&updated, resume, Some(audit)).await {
-            not_found_to(e, UpdateWebhookError::NotFound)?;
-        }
-        Ok(updated)
+        self.update(owner, id, changes, by).await
     }
 
     async fn delete(&self, owner: Owner, id: &str, by: &Actor) -> Result<(), WebhookError> {
-        let webhook = self.owned(owner, id).await?;
-        let audit =
-            entry(&webhook, self.clock.now(), by, "webhook.deleted").before(snapshot(&webhook));
-        if let Err(e) = self.webhooks.delete(webhook.id, audit).await {
-            not_found_to(e, WebhookError::NotFound)?;
-        }
-        Ok(())
+        self.delete(owner, id, by).await
     }
 
     async fn rotate_secret(
@@ -340,25 +142,7 @@ impl WebhooksService for Service {
         id: &str,
         by: &Actor,
     ) -> Result<Webhook, WebhookError> {
-        let webhook = self.owned(owner, id).await?;
-        let secret = WebhookSecret::generate();
-        let now = self.clock.now();
-        // the log says that it changed, never what it is
-        let audit = entry(&webhook, now, by, "webhook.secret_rotated")
-            .before(Snapshot::new().with("secret", format!("…{}", webhook.secret.last4())))
-            .after(Snapshot::new().with("secret", format!("…{}", secret.last4())));
-        if let Err(e) = self
-            .webhooks
-            .rotate_secret(webhook.id, &secret, now, audit)
-            .await
-        {
-            not_found_to(e, WebhookError::NotFound)?;
-        }
-        Ok(Webhook {
-            secret,
-            updated_at: now,
-            ..webhook
-        })
+        self.rotate_secret(owner, id, by).await
     }
 
     async fn attempts(
@@ -367,12 +151,7 @@ impl WebhooksService for Service {
         id: &str,
         page: PageRequest<Cursor>,
     ) -> Result<Page<Attempt>, WebhookError> {
-        let webhook = self.owned(owner, id).await?;
-        Ok(self
-            .webhooks
-            .attempts(webhook.id, &page)
-            .await
-            .map_err(unexpected)?)
+        self.attempts(owner, id, page).await
     }
 
     async fn recover(
@@ -383,29 +162,7 @@ impl WebhooksService for Service {
         account: Option<AccountId>,
         by: &Actor,
     ) -> Result<Recovery, RecoverError> {
-        let webhook = self.owned(owner, id).await.map_err(|e| match e {
-            WebhookError::NotFound => RecoverError::NotFound,
-            WebhookError::Unexpected(e) => RecoverError::Unexpected(e),
-        })?;
-        let now = self.clock.now();
-        if since > now {
-            return Err(InvalidField::new("since", "is in the future").into());
-        }
-        if let Some(a) = account {
-            self.check_covers(&webhook, a, "account_id").await?;
-        }
-        let mut replay = Snapshot::new().with("replay from", since);
-        if let Some(account) = account {
-            replay = replay.with("account", account);
-        }
-        let audit = AuditEntry::new(now, by.clone(), "webhook.replayed", "webhook", webhook.id)
-            .in_organisation(owner.organisation_id)
-            .after(replay);
-        Ok(self
-            .webhooks
-            .recover(webhook.id, since, account, now, audit)
-            .await
-            .map_err(unexpected)?)
+        self.recover(owner, id, since, account, by).await
     }
 
     async fn send_test(
@@ -414,44 +171,7 @@ impl WebhooksService for Service {
         id: &str,
         account: AccountId,
     ) -> Result<TestDelivery, TestEventError> {
-        let webhook = self.owned(owner, id).await.map_err(|e| match e {
-            WebhookError::NotFound => TestEventError::NotFound,
-            WebhookError::Unexpected(e) => TestEventError::Unexpected(e),
-        })?;
-        self.check_covers(&webhook, account, "account").await?;
-        let event_id = format!("test_{}", self.ids.new_uuid().simple());
-        let attempted_at = self.clock.now();
-        let body = self.outbound.encoder.encode(&[test_event::event(
-            &webhook,
-            account,
-            event_id.clone(),
-            attempted_at,
-        )]);
-        let request = OutboundRequest {
-            signature: signature::header_value(
-                webhook.secret.expose(),
-                webhook.organisation_id,
-                attempted_at.unix_timestamp(),
-                &body,
-            ),
-            url: webhook.url,
-            body,
-            traceparent: None,
-        };
-        let started = std::time::Instant::now();
-        let outcome = self.outbound.sender.send(&request).await;
-        Ok(TestDelivery {
-            event_id,
-            account_id: account,
-            attempted_at,
-            status: outcome.status(),
-            error: outcome.error(),
-            latency_ms: u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX),
-            response: match outcome {
-                SendOutcome::Response { body_start, .. } => body_start,
-                _ => String::new(),
-            },
-        })
+        self.send_test(owner, id, account).await
     }
 
     async fn admin_attempts(
@@ -459,61 +179,29 @@ impl WebhooksService for Service {
         id: WebhookId,
         page: PageRequest<Cursor>,
     ) -> Result<Page<Attempt>, AdminWebhookError> {
-        if self.webhooks.get(id).await.map_err(unexpected)?.is_none() {
-            return Err(AdminWebhookError::WebhookNotFound);
-        }
-        Ok(self
-            .webhooks
-            .attempts(id, &page)
-            .await
-            .map_err(unexpected)?)
+        self.admin_attempts(id, page).await
     }
 
     async fn skip_backlog(&self, id: WebhookId, by: &Actor) -> Result<u64, AdminWebhookError> {
-        let webhook = self
-            .webhooks
-            .get(id)
-            .await
-            .map_err(unexpected)?
-            .ok_or(AdminWebhookError::WebhookNotFound)?;
-        let now = self.clock.now();
-        let audit = AuditEntry::new(now, by.clone(), "webhook.backlog_skipped", "webhook", id)
-            .in_organisation(webhook.organisation_id);
-        Ok(self
-            .webhooks
-            .skip_backlog(id, now, audit)
-            .await
-            .map_err(unexpected)?)
+        self.skip_backlog(id, by).await
     }
 
     async fn health(
         &self,
         page: PageRequest<Cursor>,
     ) -> Result<Page<WebhookHealth>, AdminWebhookError> {
-        match self.webhooks.health(&page).await {
-            Ok(found) => Ok(found),
-            Err(StoreError::NotFound) => Err(AdminWebhookError::WebhookNotFound),
-            Err(e) => Err(unexpected(e).into()),
-        }
+        self.health(page).await
     }
 
     async fn attempt_counts(
         &self,
         since: time::OffsetDateTime,
     ) -> Result<(u64, u64), AdminWebhookError> {
-        Ok(self
-            .webhooks
-            .attempt_counts(since)
-            .await
-            .map_err(unexpected)?)
+        self.attempt_counts(since).await
     }
 
     async fn health_of(&self, id: WebhookId) -> Result<WebhookHealth, AdminWebhookError> {
-        self.webhooks
-            .health_of(id)
-            .await
-            .map_err(unexpected)?
-            .ok_or(AdminWebhookError::WebhookNotFound)
+        self.health_of(id).await
     }
 
     async fn admin_recover(
@@ -522,47 +210,11 @@ impl WebhooksService for Service {
         since: time::OffsetDateTime,
         by: &Actor,
     ) -> Result<Recovery, RecoverError> {
-        let webhook = self
-            .webhooks
-            .get(id)
-            .await
-            .map_err(unexpected)?
-            .ok_or(RecoverError::NotFound)?;
-        self.recover(webhook.owner(), &id.to_string(), since, None, by)
-            .await
+        self.admin_recover(id, since, by).await
     }
 
     async fn admin_enable(&self, id: WebhookId, by: &Actor) -> Result<Webhook, AdminWebhookError> {
-        let webhook = self
-            .webhooks
-            .get(id)
-            .await
-            .map_err(unexpected)?
-            .ok_or(AdminWebhookError::WebhookNotFound)?;
-        if webhook.enabled {
-            return Ok(webhook);
-        }
-        let now = self.clock.now();
-        let state = |w: &Webhook| match (&w.enabled, &w.disabled_reason) {
-            (true, _) => "enabled".to_owned(),
-            (false, Some(reason)) => format!("disabled: {reason}"),
-            (false, None) => "disabled".to_owned(),
-        };
-        let enabled = Webhook {
-            enabled: true,
-            disabled_reason: None,
-            updated_at: now,
-            ..webhook.clone()
-        };
-        let audit = AuditEntry::new(now, by.clone(), "webhook.enabled", "webhook", id)
-            .in_organisation(webhook.organisation_id)
-            .before(Snapshot::new().with("state", state(&webhook)))
-            .after(Snapshot::new().with("state", state(&enabled)));
-        match self.webhooks.update(&enabled, true, Some(audit)).await {
-            Ok(()) => Ok(enabled),
-            Err(StoreError::NotFound) => Err(AdminWebhookError::WebhookNotFound),
-            Err(e) => Err(unexpected(e).into()),
-        }
+        self.admin_enable(id, by).await
     }
 
     async fn redeliver(
@@ -572,57 +224,6 @@ impl WebhooksService for Service {
         from_sequence: i64,
         by: &Actor,
     ) -> Result<(), AdminWebhookError> {
-        if from_sequence < 1 {
-            return Err(InvalidField::new("--from-sequence", "must be 1 or more").into());
-        }
-        let webhook = self
-            .webhooks
-            .get(id)
-            .await
-            .map_err(unexpected)?
-            .ok_or(AdminWebhookError::WebhookNotFound)?;
-        let key = StreamKey {
-            webhook_id: id,
-            account_id: account,
-        };
-        let now = self.clock.now();
-        let audit = AuditEntry::new(now, by.clone(), "webhook.redelivered", "webhook", id)
-            .in_organisation(webhook.organisation_id)
-            .after(
-                Snapshot::new()
-                    .with("account", account)
-                    .with("from sequence", from_sequence),
-            );
-        match self.webhooks.rewind(key, from_sequence, now, audit).await {
-            Ok(()) => Ok(()),
-            Err(StoreError::NotFound) => Err(AdminWebhookError::StreamNotFound),
-            Err(e) => Err(unexpected(e).into()),
-        }
+        self.redeliver(id, account, from_sequence, by).await
     }
 }
-
-/// An audit entry about a webhook, in its organisation.
-fn entry(webhook: &Webhook, at: time::OffsetDateTime, by: &Actor, action: &str) -> AuditEntry {
-    AuditEntry::new(at, by.clone(), action, "webhook", webhook.id)
-        .in_organisation(webhook.organisation_id)
-}
-
-/// What the audit log keeps of a webhook (never its secret).
-fn snapshot(webhook: &Webhook) -> Snapshot {
-    let accounts = match &webhook.account_ids {
-        None => "every account of the mode".to_owned(),
-        Some(ids) => ids
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(", "),
-    };
-    Snapshot::new()
-        .with("url", webhook.url.as_str())
-        .with("mode", webhook.mode.as_str())
-        .with("enabled", webhook.enabled)
-        .with("accounts", accounts)
-}
-
-#[cfg(test)]
-mod tests;

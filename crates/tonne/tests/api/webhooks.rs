@@ -567,7 +567,7 @@ async fn private_targets_are_refused_unless_allowed(app: TestApp) {
     drop(db);
     let t = app.tenant().await;
     // the app under test allows private targets; a strict service refuses them
-    let strict = tonne_webhooks::Service::new(
+    let strict = tonne_webhooks::Webhooks::new(
         Arc::new(app.services.webhook_store.clone()),
         Arc::new(NoAccounts),
         Arc::new(tonne_dispatcher::SystemResolver {

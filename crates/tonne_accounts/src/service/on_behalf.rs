@@ -4,11 +4,10 @@
 
 use crate::errors::CreateAccountError;
 use crate::models::{Account, AccountScope, Caller, InvalidField, NewAccount};
-use crate::ports::AccountsService;
 
-use super::{Service, unexpected};
+use super::Accounts;
 
-impl Service {
+impl Accounts {
     pub(super) async fn on_behalf(
         &self,
         caller: &Caller,
@@ -53,7 +52,7 @@ impl Service {
                 new.idempotency_key.clone(),
             )
             .await
-            .map_err(|e| CreateAccountError::Unexpected(unexpected(e)))?;
+            .map_err(|e| CreateAccountError::Unexpected(e.unexpected()))?;
         match found.as_slice() {
             [] => Ok(None),
             [account] if account.scope != AccountScope::ClientAccount => {
@@ -116,12 +115,12 @@ mod tests {
         }
     }
 
-    fn service(accounts: MockAccountRepository) -> Service {
+    fn service(accounts: MockAccountRepository) -> Accounts {
         let mut clock = MockClock::new();
         clock
             .expect_now()
             .return_const(datetime!(2026-06-01 12:00 UTC));
-        Service::new(
+        Accounts::new(
             Arc::new(accounts),
             Arc::new(MockApiKeyRepository::new()),
             Arc::new(clock),

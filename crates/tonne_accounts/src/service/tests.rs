@@ -1,3 +1,5 @@
+//! Tests of the account use cases over mocked ports.
+
 use std::sync::Arc;
 
 use mockall::predicate::eq;
@@ -8,7 +10,10 @@ use tonne_kernel::{
 use uuid::Uuid;
 
 use super::*;
+use crate::keys::{ApiKeySecret, KeyHash};
 use crate::models::{AccountIdempotencyKey, ExternalPagesVisibility, Handle};
+use crate::models::{AccountName, OrganisationType};
+use crate::ports::{AccountWriteError, StoreError};
 use crate::ports::{MockAccountRepository, MockApiKeyRepository};
 
 fn org(n: u128) -> OrganisationId {
@@ -58,12 +63,12 @@ impl IdGenerator for Ids {
     }
 }
 
-fn service(accounts: MockAccountRepository, keys: MockApiKeyRepository) -> Service {
+fn service(accounts: MockAccountRepository, keys: MockApiKeyRepository) -> Accounts {
     let mut clock = MockClock::new();
     clock
         .expect_now()
         .return_const(datetime!(2026-06-01 12:00 UTC));
-    Service::new(
+    Accounts::new(
         Arc::new(accounts),
         Arc::new(keys),
         Arc::new(clock),

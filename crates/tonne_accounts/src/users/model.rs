@@ -1,3 +1,6 @@
+//! The console's users and sessions: emails, roles, the random tokens (setup,
+//! session, form) of which only hashes are stored, and the session policy.
+
 use std::str::FromStr;
 
 use base64::Engine as _;

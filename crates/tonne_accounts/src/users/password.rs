@@ -1,3 +1,6 @@
+//! Passwords: the strength rules a chosen one must pass, and the argon2id
+//! hasher (with a decoy hash, so that an unknown email costs a verification).
+
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHasher as _, PasswordVerifier as _, SaltString};
 use argon2::{Algorithm, Argon2, Params, Version};

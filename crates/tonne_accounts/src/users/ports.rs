@@ -1,3 +1,6 @@
+//! The user ports: the driving [`UsersService`] and the driven
+//! [`UserRepository`], with the use cases' answers and errors.
+
 use async_trait::async_trait;
 use time::OffsetDateTime;
 use tonne_kernel::{Actor, AuditEntry, StoreError};

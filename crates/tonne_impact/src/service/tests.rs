@@ -13,6 +13,10 @@ use tonne_ordering::{
 use uuid::Uuid;
 
 use super::*;
+use crate::analytics::Location;
+use crate::errors::PageWriteError;
+use crate::pages::{Description, DescriptionFormat, PageStatus, Section, Slug, Title, TitleFormat};
+use crate::ports::Basis;
 use crate::ports::{
     BundleDay, BundleTotal, EstimateDay, MockImpactRepository, MockPageHolders, MonthTotal,
     ProjectSum,

@@ -3,9 +3,11 @@
 
 use tonne_ordering::TransitionError;
 
-use super::{Service, unexpected};
+use crate::ports::StoreError;
 
-impl Service {
+use super::OffsetLinks;
+
+impl OffsetLinks {
     /// Cancels, through the ordering domain (one transition each: status,
     /// released stock and `order.cancelled` event together), the link orders
     /// still `received` after `Settings::hold`; at most `limit`. An order that
@@ -16,7 +18,7 @@ impl Service {
             .links
             .unconfirmed_orders(before, limit)
             .await
-            .map_err(unexpected)?;
+            .map_err(StoreError::unexpected)?;
         let mut cancelled = 0;
         for id in due {
             match self.ordering.cancel_unconfirmed(id).await {

@@ -3,12 +3,13 @@
 
 use tonne_ordering::Quote;
 
-use super::{Service, unexpected};
+use super::OffsetLinks;
 use crate::claims::{Claim, ClaimOutcome};
 use crate::errors::CheckoutError;
 use crate::models::{OffsetLink, VisitorHash};
+use crate::ports::StoreError;
 
-impl Service {
+impl OffsetLinks {
     /// Checks the priced order against the link's per-order limits, then claims
     /// its share of the link's and the visitor's day. The claim is to be
     /// released when the order is not placed after all.
@@ -21,7 +22,12 @@ impl Service {
         link.limits.check_order(quote.quantity, quote.total_cost)?;
         let day = self.clock.now().date();
         let claim = link.limits.claim(link.id, day, visitor, quote.quantity);
-        match self.links.claim(&claim).await.map_err(unexpected)? {
+        match self
+            .links
+            .claim(&claim)
+            .await
+            .map_err(StoreError::unexpected)?
+        {
             ClaimOutcome::Granted => Ok(claim),
             ClaimOutcome::Refused(reached) => Err(reached.into()),
         }

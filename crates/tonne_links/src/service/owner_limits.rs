@@ -2,13 +2,14 @@
 
 use tonne_kernel::{AccountId, Actor, AuditEntry};
 
-use super::{Service, snapshot, unexpected};
+use super::OffsetLinks;
+use super::support::snapshot;
 use crate::errors::LinkError;
 use crate::limits::LimitsDraft;
 use crate::models::LinkDetails;
 use crate::ports::StoreError;
 
-impl Service {
+impl OffsetLinks {
     /// Checks the limits against the server's ceilings and stores them with
     /// their audit entry; the same limits again write nothing.
     pub(super) async fn set_limits(
@@ -40,7 +41,7 @@ impl Service {
         match self.links.update(&link, Some(audit)).await {
             Ok(()) => {}
             Err(StoreError::NotFound) => return Err(LinkError::NotFound),
-            Err(e) => return Err(unexpected(e).into()),
+            Err(e) => return Err(e.unexpected().into()),
         }
         Ok(self.details(link).await?)
     }

@@ -1,3 +1,5 @@
+//! Tests of the offset link use cases over mocked ports.
+
 use std::sync::{Arc, Mutex};
 
 use time::macros::datetime;
@@ -6,7 +8,16 @@ use tonne_ordering::{Bundle, MockOrderingService, Order, OrderKind, OrderStatus}
 use uuid::Uuid;
 
 use super::*;
+use crate::checkout::Amount;
+use crate::limits::LinkLimits;
+use crate::models::{AccountProfile, Email, LinkStatus, OffsetLink};
+use crate::ports::{CardOutcome, StoreError};
 use crate::ports::{MockAccountDirectory, MockCardPayments, MockOffsetLinkRepository};
+use tonne_kernel::{Mass, Money};
+use tonne_ordering::{
+    BundleId, BundleView, CatalogueError, CreateOrderError, OrderRequest, Pricing, Quote,
+    QuoteError, ReadOrderError, ValueRequest,
+};
 
 const NOW: OffsetDateTime = datetime!(2026-11-22 12:00 UTC);
 
@@ -64,12 +75,12 @@ fn service(
     links: MockOffsetLinkRepository,
     ordering: MockOrderingService,
     cards: MockCardPayments,
-) -> Service {
+) -> OffsetLinks {
     let mut clock = MockClock::new();
     clock.expect_now().returning(|| NOW);
     let mut ids = MockIdGenerator::new();
     ids.expect_new_uuid().returning(|| Uuid::from_u128(500));
-    Service::new(
+    OffsetLinks::new(
         Arc::new(links),
         Arc::new(directory()),
         Arc::new(ordering),

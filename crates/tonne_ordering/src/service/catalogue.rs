@@ -6,14 +6,13 @@ use std::sync::Arc;
 use time::Duration;
 use tonne_kernel::{Actor, AuditEntry, Clock, Cursor, Page, PageRequest, Snapshot};
 
-use super::support::unexpected;
 use crate::catalogue::{Bundle, BundleId, BundlePortfolio, Project, ProjectId};
 use crate::errors::CatalogueError;
 use crate::ports::{Catalogue, CatalogueRepository, ImportSummary, StoreError, Visibility};
 use crate::views::{BundleView, ProjectView};
 
 fn store(e: StoreError) -> CatalogueError {
-    CatalogueError::Unexpected(unexpected(e))
+    CatalogueError::Unexpected(e.unexpected())
 }
 
 /// Catalogue reads and imports.

@@ -7,7 +7,7 @@ use anyhow::anyhow;
 use tonne_kernel::{AccountMode, Actor, AuditEntry, Clock, OrganisationId, Snapshot};
 
 use super::catalogue::CatalogueReads;
-use super::support::{event, unexpected};
+use super::support::event;
 use crate::allocation_events;
 use crate::catalogue::BundleId;
 use crate::errors::{RecordError, TransitionError};
@@ -76,7 +76,7 @@ impl Lifecycle {
         {
             Ok(order) => Ok(order),
             Err(StoreError::NotFound) => Err(TransitionError::Conflict),
-            Err(e) => Err(unexpected(e).into()),
+            Err(e) => Err(e.unexpected().into()),
         }
     }
 
@@ -131,12 +131,15 @@ impl Lifecycle {
             .orders
             .get(id)
             .await
-            .map_err(unexpected)?
+            .map_err(StoreError::unexpected)?
             .ok_or(TransitionError::NotFound)?;
         // one look-up for every step's audit entry
         let author = Author {
             by,
-            organisation: self.organisation_of(&order).await.map_err(unexpected)?,
+            organisation: self
+                .organisation_of(&order)
+                .await
+                .map_err(StoreError::unexpected)?,
         };
         let illegal = |from: OrderStatus, to: &'static str| TransitionError::Illegal {
             from: from.as_str(),
@@ -181,7 +184,7 @@ impl Lifecycle {
             .orders
             .get(id)
             .await
-            .map_err(|e| RecordError::Unexpected(unexpected(e)))?
+            .map_err(|e| RecordError::Unexpected(e.unexpected()))?
             .ok_or(RecordError::NotFound)?;
         if !matches!(order.status, OrderStatus::Retiring | OrderStatus::Complete) {
             return Err(RecordError::NotRetiring(order.status.as_str()));
@@ -229,7 +232,7 @@ impl Lifecycle {
         let audit = match self
             .organisation_of(&order)
             .await
-            .map_err(|e| RecordError::Unexpected(unexpected(e)))?
+            .map_err(|e| RecordError::Unexpected(e.unexpected()))?
         {
             Some(organisation) => audit.in_organisation(organisation),
             None => audit,
@@ -242,7 +245,7 @@ impl Lifecycle {
         {
             Ok(order) => Ok(order),
             Err(StoreError::NotFound) => Err(RecordError::NotFound),
-            Err(e) => Err(RecordError::Unexpected(unexpected(e))),
+            Err(e) => Err(RecordError::Unexpected(e.unexpected())),
         }
     }
 
@@ -252,7 +255,7 @@ impl Lifecycle {
             .orders
             .get(id)
             .await
-            .map_err(unexpected)?
+            .map_err(StoreError::unexpected)?
             .ok_or(TransitionError::NotFound)?;
         if order.status != OrderStatus::Received {
             return Err(TransitionError::Illegal {
@@ -273,7 +276,7 @@ impl Lifecycle {
             .orders
             .stale_test_orders(self.clock.now() - step, limit)
             .await
-            .map_err(unexpected)?;
+            .map_err(StoreError::unexpected)?;
         let mut moved = 0;
         for order in due {
             let Some(next) = order.status.next() else {

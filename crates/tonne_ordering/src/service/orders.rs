@@ -6,7 +6,7 @@ use std::sync::Arc;
 use tonne_kernel::{AccountId, AccountMode, Clock, Cursor, Page, PageRequest};
 
 use super::quotes::Quotes;
-use super::support::{event, unexpected};
+use super::support::event;
 use crate::commands::{MassRequest, OrderRequest, Pricing};
 use crate::errors::{CreateOrderError, PlaceError, QuoteError, ReadOrderError};
 use crate::orders::{AwaitingFilter, IdempotencyKey, Order, OrderId, OrderKind, OrderStatus};
@@ -122,7 +122,7 @@ impl Orders {
         self.orders
             .get(id)
             .await
-            .map_err(unexpected)?
+            .map_err(StoreError::unexpected)?
             .ok_or(ReadOrderError::NotFound)
     }
 
@@ -135,7 +135,7 @@ impl Orders {
         self.orders
             .by_idempotency_key(account, &key)
             .await
-            .map_err(unexpected)?
+            .map_err(StoreError::unexpected)?
             .ok_or(ReadOrderError::NotFound)
     }
 
@@ -151,7 +151,7 @@ impl Orders {
                 field: "after",
                 reason: "no order of this account has that id".into(),
             }),
-            Err(e) => Err(unexpected(e).into()),
+            Err(e) => Err(e.unexpected().into()),
         }
     }
 
@@ -167,7 +167,7 @@ impl Orders {
                 field: "after",
                 reason: "no order of this list has that id".into(),
             }),
-            Err(e) => Err(unexpected(e).into()),
+            Err(e) => Err(e.unexpected().into()),
         }
     }
 
@@ -180,7 +180,7 @@ impl Orders {
         self.orders
             .in_organisation(organisation, id)
             .await
-            .map_err(|e| ReadOrderError::from(unexpected(e)))?
+            .map_err(|e| ReadOrderError::from(e.unexpected()))?
             .ok_or(ReadOrderError::NotFound)
     }
 
@@ -195,7 +195,7 @@ impl Orders {
                 field: "after",
                 reason: "no order of this list has that id".into(),
             }),
-            Err(e) => Err(unexpected(e).into()),
+            Err(e) => Err(e.unexpected().into()),
         }
     }
 
@@ -211,7 +211,7 @@ impl Orders {
             .accounts
             .holder(order.account_id)
             .await
-            .map_err(unexpected)?
+            .map_err(StoreError::unexpected)?
             .ok_or_else(|| {
                 ReadOrderError::Unexpected(anyhow::anyhow!(
                     "order {} names account {} which does not exist",
@@ -220,7 +220,11 @@ impl Orders {
                 ))
             })?;
         let ids: Vec<_> = order.projects.iter().map(|p| p.project_id).collect();
-        let catalogue = self.catalogue.projects(&ids).await.map_err(unexpected)?;
+        let catalogue = self
+            .catalogue
+            .projects(&ids)
+            .await
+            .map_err(StoreError::unexpected)?;
         let projects = order
             .projects
             .iter()

@@ -8,11 +8,10 @@ use tonne_kernel::{
     AccountId, Actor, AuditEntry, Clock, Currency, Mass, MassUnit, Money, Snapshot,
 };
 
-use super::support::unexpected;
 use crate::catalogue::{Bundle, BundleId, BundlePortfolio, BundlePortfolioId};
 use crate::commands::{MassRequest, ValueRequest};
 use crate::errors::QuoteError;
-use crate::ports::{AccountDirectory, CatalogueRepository};
+use crate::ports::{AccountDirectory, CatalogueRepository, StoreError};
 use crate::pricing::CommissionRate;
 use crate::quote::{self, Quote};
 use crate::selection::{MAX_SELECTION, SelectionEntry, shares};
@@ -59,7 +58,7 @@ impl Quotes {
         self.accounts
             .currency(account)
             .await
-            .map_err(unexpected)?
+            .map_err(StoreError::unexpected)?
             .ok_or_else(|| QuoteError::Unexpected(anyhow!("acting account {account} vanished")))
     }
 
@@ -69,7 +68,11 @@ impl Quotes {
         ids: &[BundleId],
         currency: Currency,
     ) -> Result<Vec<Bundle>, QuoteError> {
-        let found = self.catalogue.bundles(ids).await.map_err(unexpected)?;
+        let found = self
+            .catalogue
+            .bundles(ids)
+            .await
+            .map_err(StoreError::unexpected)?;
         ids.iter()
             .map(|id| {
                 let bundle = found.iter().find(|b| b.id == *id).ok_or_else(|| {
@@ -112,7 +115,7 @@ impl Quotes {
             .catalogue
             .account_selection(account)
             .await
-            .map_err(unexpected)?
+            .map_err(StoreError::unexpected)?
             .into_iter()
             .filter(|(b, share)| !b.disabled && *share > 0 && b.price_in(currency).is_some())
             .collect();
@@ -123,7 +126,7 @@ impl Quotes {
             .catalogue
             .default_selection()
             .await
-            .map_err(unexpected)?
+            .map_err(StoreError::unexpected)?
             .into_iter()
             .filter(|b| !b.disabled && b.price_in(currency).is_some())
             .collect();
@@ -336,7 +339,7 @@ impl Quotes {
             .accounts
             .currency(account)
             .await
-            .map_err(unexpected)?
+            .map_err(StoreError::unexpected)?
             .ok_or_else(|| QuoteError::Invalid {
                 field: "account",
                 reason: "no such account".into(),
@@ -356,7 +359,7 @@ impl Quotes {
         self.catalogue
             .set_account_selection(account, &chosen, audit)
             .await
-            .map_err(unexpected)?;
+            .map_err(StoreError::unexpected)?;
         Ok(chosen)
     }
 
@@ -387,7 +390,11 @@ impl Quotes {
             account,
         )
         .after(Snapshot::new().with("selection", shown));
-        let holder = self.accounts.holder(account).await.map_err(unexpected)?;
+        let holder = self
+            .accounts
+            .holder(account)
+            .await
+            .map_err(StoreError::unexpected)?;
         Ok(match holder {
             Some(h) => entry.in_organisation(h.organisation_id),
             None => entry,
@@ -439,7 +446,7 @@ impl Quotes {
             .catalogue
             .portfolio(id)
             .await
-            .map_err(unexpected)?
+            .map_err(StoreError::unexpected)?
             .ok_or_else(unknown)?;
         let currency = self.currency(account).await?;
         let ids: Vec<BundleId> = portfolio.selection.iter().map(|(id, _)| *id).collect();
@@ -447,7 +454,7 @@ impl Quotes {
         self.catalogue
             .set_account_portfolio(account, id)
             .await
-            .map_err(unexpected)?;
+            .map_err(StoreError::unexpected)?;
         Ok(portfolio)
     }
 }

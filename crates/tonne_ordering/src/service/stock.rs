@@ -4,7 +4,6 @@
 use tonne_kernel::{Actor, AuditEntry, Cursor, Page, PageRequest, Snapshot};
 
 use super::catalogue::CatalogueReads;
-use super::support::unexpected;
 use crate::catalogue::{Bundle, BundleId, BundlePrice};
 use crate::errors::CatalogueError;
 use crate::ports::{StoreError, Visibility};
@@ -29,7 +28,7 @@ impl CatalogueReads {
         match self.catalogue.list_bundles(every, &page).await {
             Ok(found) => Ok(found),
             Err(StoreError::NotFound) => Err(CatalogueError::NotFound),
-            Err(e) => Err(CatalogueError::Unexpected(unexpected(e))),
+            Err(e) => Err(CatalogueError::Unexpected(e.unexpected())),
         }
     }
 
@@ -44,7 +43,7 @@ impl CatalogueReads {
         let current = self
             .one_bundle(id)
             .await
-            .map_err(unexpected)?
+            .map_err(StoreError::unexpected)?
             .ok_or(StockError::NotFound)?;
         let Some(available) = current.available else {
             return Err(StockError::Unlimited);
@@ -71,7 +70,7 @@ impl CatalogueReads {
         match self.catalogue.adjust_stock(entry, audit).await {
             Ok(Some(stored)) => Ok(stored),
             // the guard refused it: read what is left now, for the message
-            Ok(None) => match self.one_bundle(id).await.map_err(unexpected)? {
+            Ok(None) => match self.one_bundle(id).await.map_err(StoreError::unexpected)? {
                 Some(Bundle {
                     available: Some(left),
                     ..
@@ -82,7 +81,7 @@ impl CatalogueReads {
                 None => Err(StockError::NotFound),
             },
             Err(StoreError::NotFound) => Err(StockError::NotFound),
-            Err(e) => Err(StockError::Unexpected(unexpected(e))),
+            Err(e) => Err(StockError::Unexpected(e.unexpected())),
         }
     }
 
@@ -95,7 +94,7 @@ impl CatalogueReads {
         match self.catalogue.stock_ledger(id, &page).await {
             Ok(found) => Ok(found),
             Err(StoreError::NotFound) => Err(StockError::NotFound),
-            Err(e) => Err(StockError::Unexpected(unexpected(e))),
+            Err(e) => Err(StockError::Unexpected(e.unexpected())),
         }
     }
 
@@ -105,7 +104,7 @@ impl CatalogueReads {
         edit: BundleEdit,
         by: &Actor,
     ) -> Result<Bundle, BundleEditError> {
-        let unexpected_store = |e| BundleEditError::Unexpected(unexpected(e));
+        let unexpected_store = |e: StoreError| BundleEditError::Unexpected(e.unexpected());
         let id: BundleId = bundle.parse().map_err(|_| BundleEditError::NotFound)?;
         let mut current = self
             .one_bundle(id)
@@ -169,7 +168,7 @@ impl CatalogueReads {
         enabled: bool,
         by: &Actor,
     ) -> Result<Bundle, CatalogueError> {
-        let store = |e| CatalogueError::Unexpected(unexpected(e));
+        let store = |e: StoreError| CatalogueError::Unexpected(e.unexpected());
         let id: BundleId = bundle.parse().map_err(|_| CatalogueError::NotFound)?;
         let mut current = self
             .one_bundle(id)

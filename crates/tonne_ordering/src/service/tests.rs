@@ -1,3 +1,5 @@
+//! Tests of the ordering use cases over mocked ports.
+
 use std::sync::Arc;
 
 use time::macros::datetime;
@@ -19,7 +21,7 @@ fn account() -> AccountId {
     AccountId::from_uuid(Uuid::from_u128(9))
 }
 
-fn service(mut catalogue: MockCatalogueRepository) -> Service {
+fn service(mut catalogue: MockCatalogueRepository) -> Ordering {
     catalogue
         .expect_account_selection()
         .returning(|_| Ok(vec![]));
@@ -58,7 +60,7 @@ fn holder() -> crate::AccountHolder {
     }
 }
 
-fn service_with(catalogue: MockCatalogueRepository, orders: MockOrderRepository) -> Service {
+fn service_with(catalogue: MockCatalogueRepository, orders: MockOrderRepository) -> Ordering {
     let mut accounts = MockAccountDirectory::new();
     accounts
         .expect_currency()
@@ -68,7 +70,7 @@ fn service_with(catalogue: MockCatalogueRepository, orders: MockOrderRepository)
     clock
         .expect_now()
         .return_const(datetime!(2026-06-01 00:00 UTC));
-    Service::new(
+    Ordering::new(
         Arc::new(catalogue),
         Arc::new(orders),
         Arc::new(accounts),
@@ -678,7 +680,7 @@ async fn a_declined_payment_fails_the_order_instead_of_paying_it() {
     clock
         .expect_now()
         .return_const(datetime!(2026-06-01 00:00 UTC));
-    let svc = Service::new(
+    let svc = Ordering::new(
         Arc::new(MockCatalogueRepository::new()),
         Arc::new(orders),
         Arc::new(accounts),
@@ -844,7 +846,7 @@ async fn a_certificate_is_a_complete_order_with_its_holder_and_catalogue_facts()
             logo: Some("https://tonne.example/logos/acme.png".into()),
         }))
     });
-    let svc = Service::new(
+    let svc = Ordering::new(
         Arc::new(catalogue),
         Arc::new(orders),
         Arc::new(accounts),
@@ -1026,7 +1028,7 @@ fn stocked(available_t: Option<i64>, disabled: bool) -> Bundle {
     }
 }
 
-fn stock_service(catalogue: MockCatalogueRepository) -> Service {
+fn stock_service(catalogue: MockCatalogueRepository) -> Ordering {
     service_with(catalogue, MockOrderRepository::new())
 }
 

@@ -1,3 +1,5 @@
+//! Tests of the delivery step over mocked ports.
+
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,

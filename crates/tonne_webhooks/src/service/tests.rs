@@ -1,3 +1,5 @@
+//! Tests of the webhook use cases over mocked ports.
+
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -14,10 +16,15 @@ use tonne_kernel::{AccountId, AccountMode, Actor, MockClock, MockIdGenerator, Or
 use uuid::Uuid;
 
 use super::*;
+use crate::errors::InsertWebhookError;
+use crate::policy::SendOutcome;
+use crate::ports::StoreError;
 use crate::ports::{
     MockAccountDirectory, MockEventEncoder, MockHostResolver, MockWebhookRepository,
     MockWebhookSender,
 };
+use crate::secret::WebhookSecret;
+use crate::target::WebhookUrl;
 
 fn now() -> OffsetDateTime {
     OffsetDateTime::from_unix_timestamp(1_700_000_000).unwrap()
@@ -71,12 +78,12 @@ fn mocks() -> Mocks {
     }
 }
 
-fn service(m: Mocks, settings: Settings) -> Service {
+fn service(m: Mocks, settings: Settings) -> Webhooks {
     let mut clock = MockClock::new();
     clock.expect_now().returning(now);
     let mut ids = MockIdGenerator::new();
     ids.expect_new_uuid().returning(|| Uuid::from_u128(99));
-    Service::new(
+    Webhooks::new(
         Arc::new(m.repo),
         Arc::new(m.accounts),
         Arc::new(m.resolver),

@@ -1,0 +1,129 @@
+//! Use case: the hosted page places a visitor's order: priced, claimed against
+//! the link's day, paid by card when the link asks, then ordered once per token.
+
+use tonne_ordering::{
+    CreateOrderError, LinkOrigin, OrderRequest, PaymentMethod, Pricing, Quote, ReadOrderError,
+};
+
+use crate::checkout::{Choice, Confirmed, PublicLink};
+use crate::errors::CheckoutError;
+use crate::models::{Email, VisitorHash};
+use crate::ports::{Card, CardOutcome, StoreError};
+
+use super::OffsetLinks;
+use super::hosted::quote_error;
+use super::support::checkout_invalid;
+
+impl OffsetLinks {
+    pub(super) async fn place(
+        &self,
+        id: &str,
+        choice: Choice,
+        card: Option<Card>,
+        token: &str,
+        visitor: VisitorHash,
+    ) -> Result<Confirmed, CheckoutError> {
+        let link = self.public(id).await?;
+        let account = link.details.link.account_id;
+        let key = format!("offset-link-{token}");
+        if token.is_empty() || token.len() > 64 || !token.chars().all(|c| c.is_ascii_alphanumeric())
+        {
+            return Err(checkout_invalid(
+                "token",
+                "the form has expired; start again",
+            ));
+        }
+        // A repeated submit (double click, reload) answers the order already placed.
+        match self.ordering.order_by_idempotency_key(account, &key).await {
+            Ok(order) => {
+                return Ok(Confirmed {
+                    awaiting_payment: link.details.link.require_payment
+                        && link.account.mode == tonne_kernel::AccountMode::Live,
+                    link,
+                    order,
+                });
+            }
+            Err(ReadOrderError::NotFound | ReadOrderError::Invalid { .. }) => {}
+            Err(ReadOrderError::Unexpected(e)) => return Err(e.into()),
+        }
+        let (_, email, pricing) = self.pricing(&link, &choice)?;
+        // Priced first, so that the link's limits see the order's mass and cost.
+        let quote = self.price(account, &pricing).await?;
+        let claim = self.claim(&link.details.link, &quote, visitor).await?;
+        let placed = self
+            .place_claimed(link, email, pricing, &quote, card, key)
+            .await;
+        if !matches!(placed, Ok((_, true))) {
+            // nothing placed by this request: give its share of the day back
+            self.links
+                .release(&claim)
+                .await
+                .map_err(StoreError::unexpected)?;
+        }
+        placed.map(|(confirmed, _)| confirmed)
+    }
+
+    /// The card step and the order, once the link's day granted the claim.
+    /// `true` with the order when this request placed it.
+    pub(super) async fn place_claimed(
+        &self,
+        link: PublicLink,
+        email: Email,
+        pricing: Pricing,
+        quote: &Quote,
+        card: Option<Card>,
+        key: String,
+    ) -> Result<(Confirmed, bool), CheckoutError> {
+        let account = link.details.link.account_id;
+        let mut awaiting_payment = false;
+        let mut payment_method = PaymentMethod::Invoice;
+        if link.details.link.require_payment {
+            match self
+                .cards
+                .authorise(link.account.mode, quote.total_cost, card)
+                .await?
+            {
+                CardOutcome::Authorised => payment_method = PaymentMethod::Card,
+                CardOutcome::Declined { reason } => return Err(CheckoutError::Declined(reason)),
+                CardOutcome::AwaitingOperator => awaiting_payment = true,
+            }
+        }
+        let request = OrderRequest {
+            pricing,
+            idempotency_key: Some(key.clone()),
+            metadata: Vec::new(),
+            origin: Some(LinkOrigin {
+                offset_link_id: link.details.link.id.to_string(),
+                email: email.as_str().to_owned(),
+            }),
+            payment_method,
+        };
+        let (order, placed) = match self
+            .ordering
+            .create_order(account, link.account.mode, request)
+            .await
+        {
+            Ok(order) => (order, true),
+            // Two submits raced: the other one placed it (and counts it).
+            Err(CreateOrderError::IdempotencyKeyExists) => (
+                self.ordering
+                    .order_by_idempotency_key(account, &key)
+                    .await
+                    .map_err(|e| CheckoutError::Unexpected(anyhow::anyhow!(e)))?,
+                false,
+            ),
+            Err(CreateOrderError::Quote(e)) => return Err(quote_error(e)),
+            Err(CreateOrderError::EstimateAlreadyOrdered) => {
+                return Err(anyhow::anyhow!("an offset link order named an estimate").into());
+            }
+        };
+        Ok((
+            Confirmed {
+                link,
+                order,
+                awaiting_payment,
+            },
+            placed,
+        ))
+    }
+}
