@@ -1,3 +1,6 @@
+//! Electricity grid carbon intensities by country (ISO 3166-1 alpha-3, and
+//! the world average), grams CO2e per kWh, with their source.
+
 use std::collections::HashMap;
 use std::sync::OnceLock;
 

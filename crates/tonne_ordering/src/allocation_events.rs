@@ -6,13 +6,8 @@
 use time::OffsetDateTime;
 use uuid::Uuid;
 
+pub use crate::ids::AllocationId;
 use crate::orders::{Order, OrderStatus, ProjectAllocation, ProjectStatus, RetirementRecord};
-
-tonne_kernel::define_id!(
-    /// Identifies one project's allocation within an order (a row of the
-    /// order's per-project split), stable for the allocation's life.
-    AllocationId
-);
 
 /// What happened to an allocation: the contract's `OrderAllocation.status`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

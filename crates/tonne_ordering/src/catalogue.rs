@@ -1,3 +1,6 @@
+//! The catalogue's values: carbon projects with their registry facts and
+//! media, bundles and their prices, portfolios, and the contract's enums.
+
 use rust_decimal::Decimal;
 use time::{Date, OffsetDateTime};
 use tonne_kernel::{Currency, Mass, Money};

@@ -1,3 +1,7 @@
+//! Why an ordering use case refused: one error type per use case (catalogue
+//! reads, quotes, creating, reading, transitioning and placing orders,
+//! retirement records).
+
 /// Why a catalogue item could not be read.
 #[derive(Debug, thiserror::Error)]
 pub enum CatalogueError {

@@ -24,6 +24,7 @@ pub mod allocation_events;
 mod catalogue;
 mod commands;
 mod errors;
+mod ids;
 mod orders;
 mod perimeter;
 pub mod ports;

@@ -1,3 +1,6 @@
+//! Quotes: the lines a request allocates across bundles, priced now (fixed
+//! quantities, shares of a total, or the most a value buys).
+
 use tonne_kernel::{Currency, Mass, MassUnit, Money};
 
 use crate::allocation::split;

@@ -1,3 +1,6 @@
+//! A request's `bundle_selection`: percentages as the contract sends them,
+//! checked and turned into shares in hundredths summing to 10,000.
+
 use crate::catalogue::BundleId;
 use crate::errors::QuoteError;
 

@@ -1,3 +1,6 @@
+//! What the ordering use cases answer besides orders: projects with their
+//! bundles, bundles with their projects, and retirement certificates.
+
 use crate::catalogue::{Bundle, Project};
 use crate::orders::{Order, ProjectAllocation, ProjectStatus};
 

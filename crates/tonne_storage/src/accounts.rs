@@ -1,3 +1,6 @@
+//! Accounts and organisations on either backend: the accounts domain's
+//! repository, with handles, idempotent creation, filters and logos.
+
 use async_trait::async_trait;
 use diesel::dsl::{count_star, max};
 use diesel::prelude::*;
@@ -12,8 +15,8 @@ use tonne_accounts::{
 };
 use tonne_kernel::{AccountMode, AuditEntry, Cursor, Mass, OrganisationId, Page, PageRequest};
 
+use crate::db::error::{corrupt, store_error};
 use crate::db::{Db, DbError, first_row};
-use crate::error::{corrupt, store_error};
 use crate::mapping::{AccountRow, OrganisationRow, from_sql_time, parse_id, to_sql_time};
 use crate::schema::{account_logos, accounts, estimates, organisations};
 

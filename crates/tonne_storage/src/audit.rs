@@ -10,8 +10,8 @@ use tonne_kernel::{
     StoreError,
 };
 
+use crate::db::error::{corrupt, encode_error, store_error};
 use crate::db::{AnyConnection, Db};
-use crate::error::{corrupt, encode_error, store_error};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::audit_log;
 

@@ -1,3 +1,7 @@
+//! API keys (hashes only) on either backend, and [`CachedApiKeys`], the
+//! decorator that serves look-ups from memory and forgets revoked keys (on
+//! PostgreSQL as soon as another process announces the revocation).
+
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -8,11 +12,11 @@ use tonne_accounts::ports::{ApiKeyRepository, StoreError};
 use tonne_accounts::{ApiKey, KeyHash};
 use tonne_kernel::{ApiKeyId, AuditEntry, OrganisationId};
 
+use crate::db::DatabaseUrl;
+use crate::db::error::store_error;
 use crate::db::{AnyConnection, Db, first_row};
-use crate::error::store_error;
 use crate::mapping::{ApiKeyRow, to_sql_time};
 use crate::schema::{accounts, api_keys};
-use crate::url::DatabaseUrl;
 
 /// API keys (hashes only) on either backend.
 #[derive(Debug, Clone)]

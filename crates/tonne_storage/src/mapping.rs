@@ -9,7 +9,7 @@ use tonne_accounts::{
 };
 use tonne_kernel::{AccountMode, ApiKeyId, Currency, Money, OrganisationId};
 
-use crate::error::corrupt;
+use crate::db::error::corrupt;
 use crate::schema::{accounts, api_keys, organisations};
 
 pub(crate) fn to_sql_time(t: OffsetDateTime) -> PrimitiveDateTime {

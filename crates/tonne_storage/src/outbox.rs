@@ -7,8 +7,8 @@ use time::OffsetDateTime;
 use tonne_ordering::{AllocationEvent, NewEvent, Order};
 use tonne_wire::{AllocationEventData, OrderAllocationResponse, OrderEventData, OrderResponse};
 
-use crate::db::AnyConnection;
-use crate::error::{corrupt, encode_error};
+use crate::db::error::{corrupt, encode_error};
+use crate::db::{AnyConnection, sqlite_placeholders};
 use crate::mapping::to_sql_time;
 use crate::schema::order_events;
 
@@ -33,7 +33,7 @@ fn next_sequence(conn: &mut AnyConnection, account: &str) -> QueryResult<i64> {
         AnyConnection::Postgresql(c) => diesel::sql_query(BUMP)
             .bind::<diesel::sql_types::Text, _>(account)
             .get_result(c)?,
-        AnyConnection::Sqlite(c) => diesel::sql_query(BUMP.replace("$1", "?"))
+        AnyConnection::Sqlite(c) => diesel::sql_query(sqlite_placeholders(BUMP))
             .bind::<diesel::sql_types::Text, _>(account)
             .get_result(c)?,
     };

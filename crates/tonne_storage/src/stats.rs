@@ -11,8 +11,8 @@ use time::{Date, OffsetDateTime};
 use tonne_kernel::{Currency, Mass, Money, StoreError};
 use tonne_ordering::{DailyOrders, OrderStats};
 
-use crate::db::{AnyConnection, Db};
-use crate::error::{corrupt, store_error};
+use crate::db::error::{corrupt, store_error};
+use crate::db::{AnyConnection, Db, sqlite_placeholders};
 use crate::mapping::to_sql_time;
 
 const DAILY_ORDERS: &str = "SELECT substr(CAST(created_at AS TEXT), 1, 10) AS day, \
@@ -66,7 +66,7 @@ where
     let at = to_sql_time(since);
     match conn {
         AnyConnection::Postgresql(c) => diesel::sql_query(sql).bind::<Timestamp, _>(at).load(c),
-        AnyConnection::Sqlite(c) => diesel::sql_query(sql.replace("$1", "?"))
+        AnyConnection::Sqlite(c) => diesel::sql_query(sqlite_placeholders(sql))
             .bind::<Timestamp, _>(at)
             .load(c),
     }

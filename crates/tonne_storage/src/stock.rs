@@ -10,7 +10,7 @@ use tonne_kernel::{Actor, AuditEntry, Mass, Page, PageRequest, StoreError};
 use tonne_ordering::{BundleEdit, BundleId, StockEntry, StockEntryId};
 
 use crate::db::Db;
-use crate::error::{corrupt, store_error};
+use crate::db::error::{corrupt, store_error};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::{bundle_prices, bundles, stock_ledger};
 

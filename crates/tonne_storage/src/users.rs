@@ -10,7 +10,7 @@ use tonne_accounts::users::{
 use tonne_kernel::{AuditEntry, OrganisationId, StoreError};
 
 use crate::db::Db;
-use crate::error::{corrupt, store_error};
+use crate::db::error::{corrupt, store_error};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::{
     console_form_claims as claims, organisations, sign_in_failures as failures,

@@ -9,8 +9,8 @@ use time::OffsetDateTime;
 use tonne_accounts::versions::{ApiVersion, VersionPinRepository};
 use tonne_kernel::{OrganisationId, StoreError};
 
+use crate::db::error::store_error;
 use crate::db::{Db, first_row};
-use crate::error::store_error;
 use crate::mapping::to_sql_time;
 use crate::schema::{organisation_api_versions as pins, organisations};
 

@@ -1,3 +1,5 @@
+//! The emission-factor catalogue: its entries, units and look-ups.
+
 #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 use super::*;
 use crate::grid;

@@ -1,3 +1,5 @@
+//! Explanations of estimates: their parts, factors and quantities.
+
 use rust_decimal::Decimal;
 use tonne_kernel::Currency;
 

@@ -1,3 +1,5 @@
+//! Individual and company footprints.
+
 use super::*;
 
 #[test]

@@ -6,7 +6,8 @@
 use rust_decimal::Decimal;
 use tonne_kernel::Mass;
 
-use super::{Leg, Mode, Shipment, leg_traced};
+use super::legs::leg_traced;
+use super::{Leg, Mode, Shipment};
 use crate::errors::EstimateError;
 use crate::factors::Factor;
 use crate::units::Distance;

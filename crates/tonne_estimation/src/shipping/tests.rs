@@ -2,7 +2,9 @@
 //! aircraft type, fallbacks.
 
 use super::*;
+use crate::errors::EstimateError;
 use crate::route::Place;
+use crate::units::Distance;
 
 fn tonnes(t: i64) -> Shipment {
     Shipment::Mass(Mass::from_grams(t * 1_000_000))

@@ -1,3 +1,6 @@
+//! Transaction documents: line items matched and computed, and their
+//! fallbacks.
+
 use rust_decimal::Decimal;
 use tonne_kernel::Currency;
 

@@ -1,3 +1,6 @@
+//! The shipment use cases against mocked ports: uploads, processing and
+//! calculations.
+
 use std::sync::Arc;
 
 use mockall::predicate::*;

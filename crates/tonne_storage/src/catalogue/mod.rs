@@ -12,7 +12,7 @@ use tonne_ordering::{
 };
 
 use crate::db::Db;
-use crate::error::store_error;
+use crate::db::error::store_error;
 use crate::mapping::to_sql_time;
 use crate::schema::{
     account_bundle_selections, accounts, bundle_portfolio_bundles, bundle_portfolios,

@@ -10,7 +10,7 @@ use diesel::result::Error as DieselError;
 use tonne_ordering::{Coordinates, Perimeter, ProjectId};
 
 use crate::db::AnyConnection;
-use crate::error::{corrupt, decode_error, encode_error};
+use crate::db::error::{corrupt, decode_error, encode_error};
 use crate::schema::project_perimeters;
 
 /// A perimeter as stored: its rings as JSON and its number of points.

@@ -15,7 +15,7 @@ use tonne_ordering::{
 };
 
 use crate::db::AnyConnection;
-use crate::error::{corrupt, decode_error, encode_error};
+use crate::db::error::{corrupt, decode_error, encode_error};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::{bundle_portfolio_bundles, bundle_projects, bundles, projects};
 

@@ -16,8 +16,8 @@ use tonne_estimation::estimate::Estimate;
 use tonne_kernel::{AccountId, EstimateId, StoreError};
 
 use super::{counted, row};
+use crate::db::error::store_error;
 use crate::db::{AnyConnection, Db, DbError};
-use crate::error::store_error;
 use crate::impact::rollups;
 use crate::mapping::{parse_id, to_sql_time};
 use crate::schema::{estimates, transaction_document_jobs as jobs};

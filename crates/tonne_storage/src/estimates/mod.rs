@@ -18,8 +18,8 @@ use tonne_estimation::estimate::{Annotations, Estimate, EstimateFilter, Estimate
 use tonne_estimation::ports::{EstimateRepository, UpdateOutcome};
 use tonne_kernel::{AccountId, Cursor, EstimateId, Mass, Page, PageRequest, StoreError};
 
+use crate::db::error::{corrupt, encode_error, store_error};
 use crate::db::{AnyConnection, Db, DbError, first_row};
-use crate::error::{corrupt, encode_error, store_error};
 use crate::impact::rollups;
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::estimates;

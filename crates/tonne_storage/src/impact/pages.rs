@@ -8,8 +8,8 @@ use tonne_impact::{
     TitleFormat,
 };
 
+use crate::db::error::{corrupt, store_error};
 use crate::db::{AnyConnection, DbError};
-use crate::error::{corrupt, store_error};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::sustainability_pages;
 

@@ -26,7 +26,7 @@ use super::rows::{
 };
 use super::sql::{Bind, Sql};
 use crate::db::AnyConnection;
-use crate::error::{corrupt, encode_error};
+use crate::db::error::{corrupt, encode_error};
 use crate::mapping::{parse_id, to_sql_time};
 use crate::schema::{shipment_batch_rows, shipment_batches, shipment_calculations};
 

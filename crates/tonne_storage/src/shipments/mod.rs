@@ -21,8 +21,8 @@ use tonne_shipments::{
     ShipmentEmissions, ShipmentFilter, ShipmentId, ShipmentRepository, StoredRow,
 };
 
+use crate::db::error::store_error;
 use crate::db::{Db, DbError};
-use crate::error::store_error;
 
 /// Shipments, their batches, counterparties and calculations on either backend.
 #[derive(Debug, Clone)]

@@ -11,7 +11,7 @@ use tonne_shipments::{
 };
 
 use super::encoding::{date_text, decode_emissions, encode_emissions, parse_date};
-use crate::error::{corrupt, encode_error};
+use crate::db::error::{corrupt, encode_error};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::{shipment_batch_rows, shipment_batches, shipment_counterparties, shipments};
 

@@ -13,7 +13,7 @@ use tonne_webhooks::{
 };
 
 use crate::db::AnyConnection;
-use crate::error::{corrupt, store_error};
+use crate::db::error::{corrupt, store_error};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::{order_events, webhook_attempts, webhook_streams, webhooks};
 

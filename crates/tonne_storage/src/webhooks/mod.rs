@@ -9,7 +9,7 @@
 use tonne_kernel::StoreError;
 
 use crate::db::Db;
-use crate::error::store_error;
+use crate::db::error::store_error;
 use crate::schema::webhooks;
 use crate::secrets::SecretsKey;
 use diesel::prelude::*;

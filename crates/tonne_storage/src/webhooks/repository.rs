@@ -14,7 +14,7 @@ use tonne_webhooks::{
     WebhookSecret,
 };
 
-use crate::error::store_error;
+use crate::db::error::store_error;
 use crate::mapping::{parse_id, to_sql_time};
 use crate::schema::{
     account_event_sequences, order_events, webhook_accounts, webhook_attempts, webhook_streams,

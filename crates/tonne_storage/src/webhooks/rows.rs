@@ -12,7 +12,7 @@ use tonne_webhooks::{
 };
 
 use crate::db::AnyConnection;
-use crate::error::corrupt;
+use crate::db::error::corrupt;
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::{order_events, webhook_accounts, webhook_attempts, webhooks};
 use crate::secrets::SecretsKey;

@@ -1,3 +1,6 @@
+//! Data sheets read whole: the template, every problem at its line and
+//! column, the limits, and a decoder's refusals mapped back.
+
 use serde_json::Value;
 
 use super::*;

@@ -1,3 +1,6 @@
+//! Uploaded rows decoded into the domain's draft, and their refusals by
+//! field path.
+
 #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 use serde_json::{Value, json};
 use tonne_shipments::{LegMethod, Location, SeaVessel};

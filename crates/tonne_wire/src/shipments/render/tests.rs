@@ -1,3 +1,6 @@
+//! Stored shipments rendered as the client's `Shipment`: fields as sent,
+//! Tonne's figures and their units.
+
 #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
 use rust_decimal::Decimal;
 use serde_json::{Value, json};

@@ -1,88 +1,26 @@
+//! The pooled handle [`Db`]: a blocking r2d2 pool for work of several
+//! statements, on PostgreSQL the pipelined per-thread reads, the permits that
+//! bound both, and the embedded migrations.
+
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use diesel::Connection as _;
 use diesel::connection::SimpleConnection as _;
-use diesel::{Connection as _, PgConnection, SqliteConnection};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness as _, embed_migrations};
 use tracing::Instrument as _;
 
-use crate::gate::{Gate, GateError};
-use crate::pipelined::{Lease, Pipe, PipelineError, PipelinedReads};
-use crate::url::DatabaseUrl;
+use super::connection::{AnyConnection, Backend, Manager, heal};
+use super::error::{ConnectError, DbError};
+use super::gate::Gate;
+use super::pipelined::{Lease, Pipe, PipelineError, PipelinedReads};
+use super::url::DatabaseUrl;
 
 const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/postgres");
 const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../../migrations/sqlite");
 
 /// Any lock id will do as long as every Tonne process uses the same one.
 const MIGRATION_LOCK_ID: i64 = 0x0074_6f6e_6e65;
-
-/// One connection to either backend. Queries written with Diesel's DSL run on both.
-#[derive(diesel::MultiConnection)]
-pub enum AnyConnection {
-    /// PostgreSQL, the production store.
-    Postgresql(PgConnection),
-    /// SQLite, the embedded default.
-    Sqlite(SqliteConnection),
-}
-
-/// Which backend a [`Db`] talks to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Backend {
-    Postgres,
-    Sqlite,
-}
-
-impl Backend {
-    /// The OpenTelemetry `db.system` name.
-    pub fn system_name(self) -> &'static str {
-        match self {
-            Self::Postgres => "postgresql",
-            Self::Sqlite => "sqlite",
-        }
-    }
-}
-
-/// Storage failures, before repositories map them to domain errors.
-#[derive(Debug, thiserror::Error)]
-pub enum DbError {
-    /// Could not open a connection (the message is the driver's own).
-    #[error("cannot connect to {url}: {source}")]
-    Connect {
-        /// The URL, password hidden.
-        url: String,
-        /// The driver's error.
-        source: ConnectError,
-    },
-    /// No connection could be checked out of the pool in time.
-    #[error("database pool: {0}")]
-    Pool(#[from] r2d2::Error),
-    /// Every connection stayed busy for the whole pool timeout.
-    #[error("database pool: no connection became free within {0:?}")]
-    Busy(Duration),
-    /// A query failed.
-    #[error("query failed: {0}")]
-    Query(#[from] diesel::result::Error),
-    /// A migration failed.
-    #[error("migration failed: {0}")]
-    Migration(String),
-    /// The blocking task was cancelled, or the pools closed.
-    #[error("storage task cancelled")]
-    Cancelled,
-}
-
-/// Errors opening one connection.
-#[derive(Debug, thiserror::Error)]
-pub enum ConnectError {
-    /// The driver refused the connection.
-    #[error(transparent)]
-    Connection(#[from] diesel::ConnectionError),
-    /// A set-up statement failed.
-    #[error(transparent)]
-    Setup(#[from] diesel::result::Error),
-    /// The SQLite file could not be created (with mode 0600).
-    #[error("cannot create the database file: {0}")]
-    File(#[from] std::io::Error),
-}
 
 /// Pool sizing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -111,46 +49,6 @@ pub struct PoolStatus {
     pub idle: u32,
     /// Configured maximum.
     pub max_size: u32,
-}
-
-#[derive(Debug)]
-struct Manager {
-    url: DatabaseUrl,
-}
-
-impl Manager {
-    fn open(&self) -> Result<AnyConnection, ConnectError> {
-        match &self.url {
-            DatabaseUrl::Postgres(url) => {
-                Ok(AnyConnection::Postgresql(PgConnection::establish(url)?))
-            }
-            DatabaseUrl::Sqlite(path) => {
-                let mut conn = SqliteConnection::establish(&path.to_string_lossy())?;
-                conn.batch_execute(
-                    "PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; \
-                     PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;",
-                )?;
-                Ok(AnyConnection::Sqlite(conn))
-            }
-        }
-    }
-}
-
-impl r2d2::ManageConnection for Manager {
-    type Connection = AnyConnection;
-    type Error = ConnectError;
-
-    fn connect(&self) -> Result<AnyConnection, ConnectError> {
-        self.open()
-    }
-
-    fn is_valid(&self, conn: &mut AnyConnection) -> Result<(), ConnectError> {
-        Ok(conn.batch_execute("SELECT 1")?)
-    }
-
-    fn has_broken(&self, _conn: &mut AnyConnection) -> bool {
-        false
-    }
 }
 
 /// A pooled database handle, cheap to clone.
@@ -189,7 +87,7 @@ impl Db {
             source,
         };
         if let DatabaseUrl::Sqlite(path) = url {
-            crate::sqlite_file::secure(path).map_err(|e| failed(e.into()))?;
+            super::sqlite_file::secure(path).map_err(|e| failed(e.into()))?;
         }
         let manager = Manager { url: url.clone() };
         manager.open().map_err(failed)?;
@@ -461,36 +359,12 @@ impl Db {
     }
 }
 
-/// Whether a query failed because its connection is gone (closed by the server,
-/// unable to send, or left in a broken transaction state), not because of the
-/// query.
-pub(crate) fn connection_lost(e: &diesel::result::Error) -> bool {
-    use diesel::result::{DatabaseErrorKind, Error};
-    matches!(
-        e,
-        Error::BrokenTransactionManager
-            | Error::DatabaseError(
-                DatabaseErrorKind::ClosedConnection | DatabaseErrorKind::UnableToSendCommand,
-                _,
-            )
-    )
-}
-
 /// The first row of a `load!` as its domain value, or `None` when there was no row.
 pub(crate) fn first_row<R, T>(
     rows: Result<Vec<R>, DbError>,
     to_domain: impl FnOnce(R) -> diesel::QueryResult<T>,
 ) -> Result<Option<T>, DbError> {
     Ok(rows?.into_iter().next().map(to_domain).transpose()?)
-}
-
-impl From<GateError> for DbError {
-    fn from(e: GateError) -> Self {
-        match e {
-            GateError::Busy(wait) => Self::Busy(wait),
-            GateError::Closed => Self::Cancelled,
-        }
-    }
 }
 
 /// The answer to a statement sent on a pipelined connection, its failure
@@ -533,18 +407,6 @@ async fn ended_session(e: diesel::result::Error, pipe: &Pipe) -> diesel::result:
         DatabaseErrorKind::Unknown
     };
     Error::DatabaseError(kind, info)
-}
-
-/// A connection the server closed (a database restart, an administrator's
-/// `pg_terminate_backend`) stays dead, and the pool would hand it out again:
-/// after such an error, replace it with a fresh one when the database answers
-/// (else the next use tries again).
-fn heal<T>(url: &DatabaseUrl, conn: &mut AnyConnection, result: &diesel::QueryResult<T>) {
-    let lost = result.as_ref().err().is_some_and(connection_lost);
-    if lost && let Ok(fresh) = (Manager { url: url.clone() }).open() {
-        tracing::info!("replaced a database connection the server had closed");
-        *conn = fresh;
-    }
 }
 
 fn run_migrations(conn: &mut AnyConnection) -> Result<Vec<String>, DbError> {

@@ -18,8 +18,8 @@ use tonne_links::{
 };
 use tonne_ordering::{BundleId, OrderId, OrderStatus};
 
+use crate::db::error::{corrupt, store_error};
 use crate::db::{AnyConnection, Db};
-use crate::error::{corrupt, store_error};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::{offset_link_bundles, offset_link_visits, offset_links, order_lines, orders};
 

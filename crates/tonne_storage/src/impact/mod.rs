@@ -16,8 +16,8 @@ use tonne_impact::{CompletedOrder, DateRange, PageWriteError, Slug, Sustainabili
 use tonne_kernel::{AccountId, AccountMode, Mass, StoreError};
 use tonne_ordering::{BundleId, OrderId, OrderStatus, ProjectId};
 
-use crate::db::{AnyConnection, Db};
-use crate::error::store_error;
+use crate::db::error::store_error;
+use crate::db::{AnyConnection, Db, sqlite_placeholders};
 use crate::mapping::{from_sql_time, parse_id};
 use crate::schema::{
     estimate_daily_counts, order_daily_bundles, order_daily_projects, order_monthly_bundles,
@@ -270,7 +270,7 @@ fn month_totals(
     );
     let rows: Vec<MonthRow> = match conn {
         AnyConnection::Postgresql(c) => diesel::sql_query(sql).bind::<Text, _>(account).load(c)?,
-        AnyConnection::Sqlite(c) => diesel::sql_query(sql.replace("$1", "?"))
+        AnyConnection::Sqlite(c) => diesel::sql_query(sqlite_placeholders(&sql))
             .bind::<Text, _>(account)
             .load(c)?,
     };

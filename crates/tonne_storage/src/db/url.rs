@@ -1,3 +1,6 @@
+//! Where the database is: the URL parsed into a backend and a path or
+//! connection string, shown with its password hidden.
+
 use std::fmt;
 use std::path::PathBuf;
 

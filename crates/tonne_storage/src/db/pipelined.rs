@@ -36,7 +36,7 @@ use std::time::{Duration, Instant};
 use diesel_async::AsyncPgConnection;
 use tokio::sync::OwnedSemaphorePermit;
 
-use crate::gate::{Gate, GateError};
+use super::gate::{Gate, GateError};
 
 /// How long a connection with reads in flight may go without answering before
 /// new reads stop joining it.

@@ -1,0 +1,20 @@
+//! The connection engine, apart from the repositories: one [`Db`] handle over
+//! SQLite or PostgreSQL (chosen by the [`DatabaseUrl`]), its pool, the permits
+//! that bound it, PostgreSQL's pipelined reads, the SQLite file's mode, and
+//! the engine's errors with their mapping to the ports' errors.
+
+mod connection;
+pub(crate) mod error;
+mod gate;
+mod pipelined;
+mod placeholders;
+mod pool;
+mod sqlite_file;
+mod url;
+
+pub use connection::{AnyConnection, Backend};
+pub use error::DbError;
+pub(crate) use placeholders::sqlite_placeholders;
+pub(crate) use pool::first_row;
+pub use pool::{Db, PoolSettings, PoolStatus};
+pub use url::{DatabaseUrl, DatabaseUrlError, hide_password};

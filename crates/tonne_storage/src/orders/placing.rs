@@ -1,0 +1,66 @@
+//! The placing transaction's own refusals: the estimate an order buys is
+//! claimed in the same transaction, and a refused order is told apart as a
+//! repeated idempotency key or an estimate ordered already.
+
+use diesel::prelude::*;
+use diesel::result::Error as DieselError;
+use tonne_ordering::{Order, PlaceError};
+
+use crate::db::AnyConnection;
+use crate::schema::estimates;
+
+/// Marks the estimate as bought by `order`, in the order's transaction: only if
+/// it is the account's, has no order yet and still has the mass being ordered
+/// (a concurrent update changes it). Otherwise the whole order rolls back as a
+/// unique violation (one order per estimate).
+pub(super) fn claim_estimate(
+    conn: &mut AnyConnection,
+    order: &Order,
+    estimate: &str,
+) -> QueryResult<()> {
+    let claimed = diesel::update(
+        estimates::table
+            .filter(estimates::id.eq(estimate))
+            .filter(estimates::account_id.eq(order.account_id.to_string()))
+            .filter(estimates::order_id.is_null())
+            .filter(estimates::mass_grams.eq(order.requested_quantity.map(|m| m.grams()))),
+    )
+    .set(estimates::order_id.eq(order.id.to_string()))
+    .execute(conn)?;
+    if claimed == 1 {
+        Ok(())
+    } else {
+        Err(DieselError::DatabaseError(
+            diesel::result::DatabaseErrorKind::UniqueViolation,
+            Box::new(String::from(ESTIMATE_CLAIM_FAILED)),
+        ))
+    }
+}
+
+/// The messages of the placing transaction's own refusals (no database message contains them).
+pub(super) const ESTIMATE_CLAIM_FAILED: &str = "tonne: the estimate is ordered already or changed";
+pub(super) const IDEMPOTENCY_KEY_TAKEN: &str = "tonne: the idempotency key is taken";
+
+/// Which constraint refused an order: the idempotency key's unique index
+/// (`orders_idempotency`), the estimate's (`orders_estimate`) or its claim.
+pub(super) fn place_error(e: crate::db::DbError, named_estimate: bool) -> PlaceError {
+    use diesel::result::DatabaseErrorKind::UniqueViolation;
+    match e {
+        crate::db::DbError::Query(DieselError::DatabaseError(UniqueViolation, info)) => {
+            let message = info.message();
+            let constraint = info.constraint_name().unwrap_or_default();
+            let estimate = message == ESTIMATE_CLAIM_FAILED
+                || constraint == "orders_estimate"
+                || message.contains("orders.estimate_id");
+            let key = message == IDEMPOTENCY_KEY_TAKEN
+                || constraint == "orders_idempotency"
+                || message.contains("orders.idempotency_key");
+            if key || !(estimate || named_estimate) {
+                PlaceError::IdempotencyKeyTaken
+            } else {
+                PlaceError::EstimateAlreadyOrdered
+            }
+        }
+        other => PlaceError::Unexpected(crate::db::error::unexpected(other, "placing an order")),
+    }
+}
