@@ -10,11 +10,11 @@
 use actix_web::{HttpResponse, web};
 use tonne_accounts::AccountScope;
 
-use super::accounts::UploadLogoResponse;
+use super::logos::UploadLogoResponse;
 use crate::error::ApiError;
 use crate::extract::Authenticated;
 use crate::state::AppState;
-use crate::wire::{ErrorsDoc, KeyErrors};
+use crate::wire::{ErrorsResponse, KeyErrors};
 
 async fn delete(
     state: web::Data<AppState>,
@@ -32,9 +32,9 @@ async fn delete(
     params(("id" = String, Path, description = "The account's id")),
     responses(
         (status = 200, description = "The account has no logo (also when it had none): `{}`", body = UploadLogoResponse),
-        (status = 400, description = "An id of a client account (id_invalid)", body = ErrorsDoc),
-        (status = 404, description = "No account of the caller's organisation and mode has this id", body = ErrorsDoc),
-        (status = 403, description = "A key acting as a client account", body = ErrorsDoc),
+        (status = 400, description = "An id of a client account (id_invalid)", body = ErrorsResponse),
+        (status = 404, description = "No account of the caller's organisation and mode has this id", body = ErrorsResponse),
+        (status = 403, description = "A key acting as a client account", body = ErrorsResponse),
         KeyErrors,
     ))]
 pub async fn account_logo(
@@ -51,9 +51,9 @@ pub async fn account_logo(
     params(("id" = String, Path, description = "The client account's id")),
     responses(
         (status = 200, description = "The client account has no logo (also when it had none): `{}`", body = UploadLogoResponse),
-        (status = 400, description = "An id of a regular account (id_invalid)", body = ErrorsDoc),
-        (status = 404, description = "No client account of the caller's organisation and mode has this id", body = ErrorsDoc),
-        (status = 403, description = "A key acting as a client account", body = ErrorsDoc),
+        (status = 400, description = "An id of a regular account (id_invalid)", body = ErrorsResponse),
+        (status = 404, description = "No client account of the caller's organisation and mode has this id", body = ErrorsResponse),
+        (status = 403, description = "A key acting as a client account", body = ErrorsResponse),
         KeyErrors,
     ))]
 pub async fn client_logo(
