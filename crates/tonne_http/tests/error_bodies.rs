@@ -3,6 +3,8 @@
 //! through actix's `ResponseError` (status, `Retry-After`, JSON body). A change
 //! to any answer shows as a snapshot diff under `tests/snapshots/`.
 
+#![allow(clippy::expect_used)]
+
 use actix_web::ResponseError;
 use actix_web::body::MessageBody;
 use actix_web::http::StatusCode;
