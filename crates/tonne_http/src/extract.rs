@@ -244,6 +244,11 @@ impl FromRequest for Authenticated {
 }
 
 impl Authenticated {
+    /// The account the caller acts as.
+    pub fn account_id(&self) -> tonne_kernel::AccountId {
+        self.0.account_id
+    }
+
     /// The impact domain's view of the caller: its acting account, organisation
     /// and mode, and whether that account is a client account.
     pub fn viewer(&self) -> tonne_impact::Viewer {

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 use tonne_kernel::{Currency, Mass, MassUnit};
-use tonne_ordering::{MassRequest, Percentage, Quote, SelectionEntry};
+use tonne_ordering::{MassRequest as OrderMassRequest, Percentage, Quote, SelectionEntry};
 use tonne_wire::OrderBundleResponse;
 use utoipa::{IntoResponses, ToSchema};
 
@@ -16,17 +16,17 @@ use crate::error::{ApiError, codes};
 /// The contract's `Errors` body (the 2024 document's `ErrorResponse`).
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(as = Errors)]
-pub struct ErrorsDoc {
+pub struct ErrorsResponse {
     /// The error (read by today's clients).
-    error: ErrorDoc,
+    error: ErrorResponse,
     /// The same error, alone in a list (read by the clients of 2023).
-    errors: Vec<ErrorDoc>,
+    errors: Vec<ErrorResponse>,
 }
 
 /// The contract's `Error`.
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(as = Error)]
-pub struct ErrorDoc {
+pub struct ErrorResponse {
     /// A stable, machine-readable code.
     error_code: String,
     /// A human-readable message naming the offending field.
@@ -38,10 +38,10 @@ pub struct ErrorDoc {
 pub enum KeyErrors {
     /// Missing, invalid or revoked key
     #[response(status = 401)]
-    Unauthenticated(ErrorsDoc),
+    Unauthenticated(ErrorsResponse),
     /// Rate limited
     #[response(status = 429)]
-    RateLimited(ErrorsDoc),
+    RateLimited(ErrorsResponse),
 }
 
 /// 429: what a public route may answer besides its own.
@@ -49,7 +49,7 @@ pub enum KeyErrors {
 pub enum RateLimited {
     /// Rate limited
     #[response(status = 429)]
-    RateLimited(ErrorsDoc),
+    RateLimited(ErrorsResponse),
 }
 
 /// 413 alone: what a route with a JSON body whose contract lists no 415 may
@@ -58,7 +58,7 @@ pub enum RateLimited {
 pub enum BodyTooLarge {
     /// Body too large
     #[response(status = 413)]
-    TooLarge(ErrorsDoc),
+    TooLarge(ErrorsResponse),
 }
 
 /// 413 and 415: what every route with a JSON body may answer besides its own.
@@ -66,10 +66,10 @@ pub enum BodyTooLarge {
 pub enum BodyErrors {
     /// Body too large
     #[response(status = 413)]
-    TooLarge(ErrorsDoc),
+    TooLarge(ErrorsResponse),
     /// Body is not application/json
     #[response(status = 415)]
-    NotJson(ErrorsDoc),
+    NotJson(ErrorsResponse),
 }
 
 /// The absolute address of an account's public sustainability page (HTML):
@@ -138,19 +138,21 @@ pub enum AccountType {
 
 /// The contract's `MassUnit`.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
+#[schema(as = MassUnitBody)]
+#[serde(rename = "MassUnitBody")]
 #[serde(rename_all = "lowercase")]
-pub enum MassUnitBody {
+pub enum MassUnitRequest {
     G,
     Kg,
     T,
 }
 
-impl From<MassUnitBody> for MassUnit {
-    fn from(u: MassUnitBody) -> Self {
+impl From<MassUnitRequest> for MassUnit {
+    fn from(u: MassUnitRequest) -> Self {
         match u {
-            MassUnitBody::G => MassUnit::G,
-            MassUnitBody::Kg => MassUnit::Kg,
-            MassUnitBody::T => MassUnit::T,
+            MassUnitRequest::G => MassUnit::G,
+            MassUnitRequest::Kg => MassUnit::Kg,
+            MassUnitRequest::T => MassUnit::T,
         }
     }
 }
@@ -158,13 +160,15 @@ impl From<MassUnitBody> for MassUnit {
 /// The contract's `Mass`.
 #[tonne_http_macros::request]
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
-pub struct MassBody {
+#[schema(as = MassBody)]
+#[serde(rename = "MassBody")]
+pub struct MassRequest {
     /// A decimal string, e.g. "40.501".
     pub(crate) amount: String,
-    pub(crate) unit: MassUnitBody,
+    pub(crate) unit: MassUnitRequest,
 }
 
-impl MassBody {
+impl MassRequest {
     pub(crate) fn parse(&self, field: &str) -> Result<Mass, ApiError> {
         Mass::parse(&self.amount, self.unit.into()).map_err(|e| {
             ApiError::new(
@@ -178,8 +182,10 @@ impl MassBody {
 
 /// A percentage: an integer or a two-decimal string.
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
+#[schema(as = PercentageBody)]
+#[serde(rename = "PercentageBody")]
 #[serde(untagged)]
-pub enum PercentageBody {
+pub enum PercentageRequest {
     /// e.g. 43
     Integer(i64),
     /// e.g. "43.21"
@@ -189,18 +195,22 @@ pub enum PercentageBody {
 /// The contract's `BundlePercentageRequest`.
 #[tonne_http_macros::request]
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
-pub struct SelectionBody {
+#[schema(as = SelectionBody)]
+#[serde(rename = "SelectionBody")]
+pub struct SelectionRequest {
     bundle_id: String,
     #[serde(skip_serializing_if = "Option::is_none")]
-    percentage: Option<PercentageBody>,
+    percentage: Option<PercentageRequest>,
 }
 
 /// The contract's `BundleMass`.
 #[tonne_http_macros::request]
 #[derive(Debug, Deserialize, ToSchema)]
-pub struct BundleMassBody {
+#[schema(as = BundleMassBody)]
+#[serde(rename = "BundleMassBody")]
+pub struct BundleMassRequest {
     bundle_id: String,
-    mass: MassBody,
+    mass: MassRequest,
 }
 
 /// The contract's `OrderQuoteByQuantityRequest`: `mass` (with an optional
@@ -208,15 +218,16 @@ pub struct BundleMassBody {
 #[tonne_http_macros::request]
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct MassQuoteRequest {
-    pub(crate) mass: Option<MassBody>,
-    pub(crate) bundle_selection: Option<Vec<SelectionBody>>,
-    pub(crate) bundle_masses: Option<Vec<BundleMassBody>>,
-    pub(crate) quantity_trunc: Option<MassUnitBody>,
+    pub(crate) mass: Option<MassRequest>,
+    pub(crate) bundle_selection: Option<Vec<SelectionRequest>>,
+    pub(crate) bundle_masses: Option<Vec<BundleMassRequest>>,
+    pub(crate) quantity_trunc: Option<MassUnitRequest>,
 }
 
 /// The contract's `OrderQuoteByQuantity` / `OrderQuoteByValue`.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct QuoteBody {
+#[schema(as = QuoteBody)]
+pub struct QuoteResponse {
     currency: String,
     estimated_quantity: String,
     estimated_offset_cost: String,
@@ -227,8 +238,8 @@ pub struct QuoteBody {
     requested_value: Option<String>,
 }
 
-pub(crate) fn quote_body(q: &Quote) -> QuoteBody {
-    QuoteBody {
+pub(crate) fn quote_body(q: &Quote) -> QuoteResponse {
+    QuoteResponse {
         currency: q.currency.code().to_owned(),
         estimated_quantity: q.quantity.to_tonnes_string(),
         estimated_offset_cost: q.offset_cost.to_decimal_string(),
@@ -242,7 +253,7 @@ pub(crate) fn quote_body(q: &Quote) -> QuoteBody {
 
 /// Wire selection → domain entries.
 pub fn selection(
-    body: Option<Vec<SelectionBody>>,
+    body: Option<Vec<SelectionRequest>>,
 ) -> Result<Option<Vec<SelectionEntry>>, ApiError> {
     let Some(entries) = body else { return Ok(None) };
     let converted = entries
@@ -250,8 +261,8 @@ pub fn selection(
         .map(|e| {
             let percentage = match e.percentage {
                 None => None,
-                Some(PercentageBody::Integer(n)) => Some(Percentage::from_integer(n)?),
-                Some(PercentageBody::Text(t)) => Some(Percentage::parse(&t)?),
+                Some(PercentageRequest::Integer(n)) => Some(Percentage::from_integer(n)?),
+                Some(PercentageRequest::Text(t)) => Some(Percentage::parse(&t)?),
             };
             Ok(SelectionEntry {
                 bundle_id: e.bundle_id,
@@ -263,10 +274,10 @@ pub fn selection(
 }
 
 /// Wire mass request → domain request.
-pub fn mass_request(body: MassQuoteRequest) -> Result<MassRequest, ApiError> {
+pub fn mass_request(body: MassQuoteRequest) -> Result<OrderMassRequest, ApiError> {
     let trunc = body.quantity_trunc.map(MassUnit::from);
     match (body.mass, body.bundle_masses) {
-        (Some(mass), None) => Ok(MassRequest::Split {
+        (Some(mass), None) => Ok(OrderMassRequest::Split {
             mass: mass.parse("mass")?,
             selection: selection(body.bundle_selection)?,
             trunc,
@@ -288,7 +299,7 @@ pub fn mass_request(body: MassQuoteRequest) -> Result<MassRequest, ApiError> {
                     ))
                 })
                 .collect::<Result<Vec<_>, ApiError>>()?;
-            Ok(MassRequest::BundleMasses { masses, trunc })
+            Ok(OrderMassRequest::BundleMasses { masses, trunc })
         }
         (Some(_), Some(_)) => Err(ApiError::validation(
             "mass",

@@ -16,7 +16,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::error::ApiError;
 use crate::extract::Authenticated;
 use crate::state::AppState;
-use crate::wire::{ErrorsDoc, KeyErrors};
+use crate::wire::{ErrorsResponse, KeyErrors};
 
 /// The range of every analytics route.
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -193,7 +193,7 @@ fn figures(f: &Figures) -> (String, String) {
     security(("BearerAuth" = [])), params(RangeQuery),
     responses(
         (status = 200, description = "OK", body = Vec<AnalyticsByBundleResponse>),
-        (status = 400, description = "Invalid date or range (time_range_invalid)", body = ErrorsDoc),
+        (status = 400, description = "Invalid date or range (time_range_invalid)", body = ErrorsResponse),
         KeyErrors,
     ))]
 pub async fn cumulative_per_bundle(
@@ -232,7 +232,7 @@ pub async fn cumulative_per_bundle(
     security(("BearerAuth" = [])), params(RangeQuery),
     responses(
         (status = 200, description = "OK", body = AnalyticsMetricsResponse),
-        (status = 400, description = "Invalid date or range (time_range_invalid)", body = ErrorsDoc),
+        (status = 400, description = "Invalid date or range (time_range_invalid)", body = ErrorsResponse),
         KeyErrors,
     ))]
 pub async fn metrics(
@@ -260,7 +260,7 @@ pub async fn metrics(
     security(("BearerAuth" = [])), params(RangeQuery),
     responses(
         (status = 200, description = "OK", body = AggregatedResponse),
-        (status = 400, description = "Invalid date or range (time_range_invalid)", body = ErrorsDoc),
+        (status = 400, description = "Invalid date or range (time_range_invalid)", body = ErrorsResponse),
         KeyErrors,
     ))]
 pub async fn aggregated(
@@ -342,7 +342,7 @@ pub async fn aggregated(
     security(("BearerAuth" = [])), params(RangeQuery, CalculationsQuery),
     responses(
         (status = 200, description = "OK", body = EmissionCalculationsResponse),
-        (status = 400, description = "Invalid date, range (time_range_invalid), interval or all_accounts", body = ErrorsDoc),
+        (status = 400, description = "Invalid date, range (time_range_invalid), interval or all_accounts", body = ErrorsResponse),
         KeyErrors,
     ))]
 pub async fn emission_calculations(

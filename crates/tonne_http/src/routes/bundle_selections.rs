@@ -10,7 +10,9 @@ use utoipa::ToSchema;
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody};
 use crate::state::AppState;
-use crate::wire::{BodyErrors, ErrorsDoc, KeyErrors, PercentageBody, SelectionBody, selection};
+use crate::wire::{
+    BodyErrors, ErrorsResponse, KeyErrors, PercentageRequest, SelectionRequest, selection,
+};
 
 /// The contract's `BundlePercentage`: a bundle and its share of the selection.
 #[derive(Debug, Serialize, ToSchema)]
@@ -18,7 +20,7 @@ use crate::wire::{BodyErrors, ErrorsDoc, KeyErrors, PercentageBody, SelectionBod
 pub struct BundlePercentageResponse {
     bundle_id: String,
     /// A whole percentage as an integer (`40`), else a two-decimal string (`"33.33"`).
-    percentage: PercentageBody,
+    percentage: PercentageRequest,
 }
 
 /// The contract's `BundlePortfolio`.
@@ -49,9 +51,9 @@ fn selection_response(shares: &[(BundleId, u32)]) -> Vec<BundlePercentageRespons
         .map(|(id, hundredths)| BundlePercentageResponse {
             bundle_id: id.to_string(),
             percentage: if hundredths % 100 == 0 {
-                PercentageBody::Integer(i64::from(hundredths / 100))
+                PercentageRequest::Integer(i64::from(hundredths / 100))
             } else {
-                PercentageBody::Text(
+                PercentageRequest::Text(
                     rust_decimal::Decimal::new(i64::from(*hundredths), 2).to_string(),
                 )
             },
@@ -79,7 +81,7 @@ pub async fn get_selection(
     state: web::Data<AppState>,
     who: Authenticated,
 ) -> Result<HttpResponse, ApiError> {
-    let shares = match state.ordering.bundle_selection(who.0.account_id).await {
+    let shares = match state.ordering.bundle_selection(who.account_id()).await {
         Ok(shares) => shares,
         // Nothing in the catalogue can be sold to the account by default: an empty selection.
         Err(QuoteError::BundleInvalid(_)) => Vec::new(),
@@ -91,22 +93,22 @@ pub async fn get_selection(
 /// Sets the account's default bundle selection (it stops following a portfolio).
 #[utoipa::path(put, path = "/v1/bundle-selections", tag = "Bundle selections", operation_id = "updateBundleSelection",
     security(("BearerAuth" = [])),
-    request_body = Vec<SelectionBody>,
+    request_body = Vec<SelectionRequest>,
     responses(
         (status = 200, description = "OK", body = Vec<BundlePercentageResponse>),
-        (status = 400, description = "Invalid selection", body = ErrorsDoc),
+        (status = 400, description = "Invalid selection", body = ErrorsResponse),
         KeyErrors,
         BodyErrors,
     ))]
 pub async fn put_selection(
     state: web::Data<AppState>,
     who: Authenticated,
-    body: JsonBody<Vec<SelectionBody>>,
+    body: JsonBody<Vec<SelectionRequest>>,
 ) -> Result<HttpResponse, ApiError> {
     let entries = selection(Some(body.0))?.unwrap_or_default();
     let shares = state
         .ordering
-        .set_bundle_selection(who.0.account_id, entries)
+        .set_bundle_selection(who.account_id(), entries)
         .await?;
     Ok(HttpResponse::Ok().json(selection_response(&shares)))
 }
@@ -138,7 +140,7 @@ pub async fn list_portfolios(
     request_body = SetBundlePortfolioRequest,
     responses(
         (status = 200, description = "OK", body = BundlePortfolioResponse),
-        (status = 400, description = "Unknown portfolio", body = ErrorsDoc),
+        (status = 400, description = "Unknown portfolio", body = ErrorsResponse),
         KeyErrors,
         BodyErrors,
     ))]
@@ -149,7 +151,7 @@ pub async fn put_portfolio(
 ) -> Result<HttpResponse, ApiError> {
     let portfolio = state
         .ordering
-        .set_bundle_portfolio(who.0.account_id, &body.0.bundle_portfolio_id)
+        .set_bundle_portfolio(who.account_id(), &body.0.bundle_portfolio_id)
         .await?;
     Ok(HttpResponse::Ok().json(portfolio_response(&portfolio)))
 }

@@ -18,7 +18,7 @@ use crate::error::{ApiError, codes};
 use crate::extract::Authenticated;
 use crate::routes::estimates::responses::{MassResponse, mass_response};
 use crate::state::AppState;
-use crate::wire::{ErrorsDoc, KeyErrors};
+use crate::wire::{ErrorsResponse, KeyErrors};
 
 /// The range.
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -51,7 +51,7 @@ fn day(field: &str, raw: &str) -> Result<Date, ApiError> {
 /// Emissions of the account's business spending by category.
 #[utoipa::path(get, path = "/v1/analytics/business", tag = "Analytics", operation_id = "getBusinessEmissionsAnalytics",
     security(("BearerAuth" = [])), params(BusinessQuery),
-    responses((status = 200, description = "OK", body = BusinessAnalyticsResponse), (status = 400, description = "A bad date or range", body = ErrorsDoc), KeyErrors))]
+    responses((status = 200, description = "OK", body = BusinessAnalyticsResponse), (status = 400, description = "A bad date or range", body = ErrorsResponse), KeyErrors))]
 pub async fn business_analytics(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -77,7 +77,7 @@ pub async fn business_analytics(
         created_from: from.map(|d| d.with_time(Time::MIDNIGHT).assume_utc()),
         created_through: end,
     };
-    let sums = state.estimates.business(who.0.account_id, filter).await?;
+    let sums = state.estimates.business(who.account_id(), filter).await?;
     Ok(HttpResponse::Ok().json(BusinessAnalyticsResponse {
         mass: mass_response(sums.mass),
         number_of_estimates: sums.estimates,

@@ -10,7 +10,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::error::ApiError;
 use crate::extract::{Authenticated, MaybeAuthenticated, PageQuery};
 use crate::state::AppState;
-use crate::wire::{ErrorsDoc, KeyErrors, RateLimited, paginated};
+use crate::wire::{ErrorsResponse, KeyErrors, RateLimited, paginated};
 
 /// The contract's `BundleSummary`.
 #[derive(Debug, Serialize, ToSchema)]
@@ -326,7 +326,7 @@ async fn display_currency(
     ),
     responses(
         (status = 200, description = "OK", body = PaginatedProjects),
-        (status = 400, description = "Invalid parameter", body = ErrorsDoc),
+        (status = 400, description = "Invalid parameter", body = ErrorsResponse),
         KeyErrors,
     ))]
 pub async fn list_projects(
@@ -353,7 +353,7 @@ pub async fn list_projects(
     params(("id" = String, Path, description = "The project's id")),
     responses(
         (status = 200, description = "OK", body = ProjectResponse),
-        (status = 404, description = "No such project", body = ErrorsDoc),
+        (status = 404, description = "No such project", body = ErrorsResponse),
         RateLimited,
     ))]
 pub async fn get_project(
@@ -372,7 +372,7 @@ pub async fn get_project(
     params(("slug" = String, Path, description = "The project's slug")),
     responses(
         (status = 200, description = "OK", body = ProjectResponse),
-        (status = 404, description = "No such project", body = ErrorsDoc),
+        (status = 404, description = "No such project", body = ErrorsResponse),
         RateLimited,
     ))]
 pub async fn get_project_by_slug(
@@ -396,7 +396,7 @@ pub async fn get_project_by_slug(
     ),
     responses(
         (status = 200, description = "OK", body = PaginatedBundles),
-        (status = 400, description = "Invalid parameter", body = ErrorsDoc),
+        (status = 400, description = "Invalid parameter", body = ErrorsResponse),
         KeyErrors,
     ))]
 pub async fn list_bundles(
@@ -423,7 +423,7 @@ pub async fn list_bundles(
     params(("id" = String, Path, description = "The bundle's id")),
     responses(
         (status = 200, description = "OK", body = BundleResponse),
-        (status = 404, description = "No such bundle", body = ErrorsDoc),
+        (status = 404, description = "No such bundle", body = ErrorsResponse),
         RateLimited,
     ))]
 pub async fn get_bundle(

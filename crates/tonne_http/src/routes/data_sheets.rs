@@ -17,7 +17,7 @@ use crate::data_sheets;
 use crate::error::{ApiError, codes};
 use crate::extract::Authenticated;
 use crate::state::AppState;
-use crate::wire::{ErrorsDoc, KeyErrors};
+use crate::wire::{ErrorsResponse, KeyErrors};
 
 /// The data-sheet upload (documentation of the multipart form).
 #[derive(ToSchema)]
@@ -47,7 +47,7 @@ pub struct DataSheetBatch {
 #[derive(ToSchema)]
 #[schema(as = DataSheetProblem)]
 #[allow(dead_code)]
-pub struct DataSheetProblemDoc {
+pub struct DataSheetProblemResponse {
     /// The file's line (1 is the column names); null for the file as a whole.
     line: Option<u64>,
     /// The column's name; null for the line as a whole.
@@ -59,19 +59,19 @@ pub struct DataSheetProblemDoc {
 #[derive(ToSchema)]
 #[schema(as = DataSheetErrors)]
 #[allow(dead_code)]
-pub struct DataSheetErrorsDoc {
-    error: DataSheetErrorDoc,
-    errors: Vec<DataSheetErrorDoc>,
+pub struct DataSheetErrorsResponse {
+    error: DataSheetErrorResponse,
+    errors: Vec<DataSheetErrorResponse>,
 }
 
 /// `validation_error`, its message, and the problems.
 #[derive(ToSchema)]
 #[schema(as = DataSheetError)]
 #[allow(dead_code)]
-pub struct DataSheetErrorDoc {
+pub struct DataSheetErrorResponse {
     error_code: String,
     message: String,
-    errors: Vec<DataSheetProblemDoc>,
+    errors: Vec<DataSheetProblemResponse>,
 }
 
 /// The form's fields besides `file`.
@@ -136,10 +136,10 @@ fn too_large() -> ApiError {
     request_body(content = DataSheetUpload, content_type = "multipart/form-data"),
     responses(
         (status = 200, description = "The batch", body = DataSheetBatch),
-        (status = 400, description = "The file's problems, each with its line and column (validation_error), or a bad form field", body = DataSheetErrorsDoc),
-        (status = 409, description = "The idempotency key was used (shipment_batch_idempotency_already_exists)", body = ErrorsDoc),
-        (status = 413, description = "More than 8 MiB", body = ErrorsDoc),
-        (status = 415, description = "Not multipart/form-data", body = ErrorsDoc),
+        (status = 400, description = "The file's problems, each with its line and column (validation_error), or a bad form field", body = DataSheetErrorsResponse),
+        (status = 409, description = "The idempotency key was used (shipment_batch_idempotency_already_exists)", body = ErrorsResponse),
+        (status = 413, description = "More than 8 MiB", body = ErrorsResponse),
+        (status = 415, description = "Not multipart/form-data", body = ErrorsResponse),
         KeyErrors,
     ))]
 pub async fn upload(
@@ -190,7 +190,7 @@ pub async fn upload(
     };
     let account = state.accounts.me(&who.0).await?;
     let owner = Owner {
-        account_id: who.0.account_id,
+        account_id: who.account_id(),
         account_name: account.name.as_str().to_owned(),
     };
     let text = |name: &str| form.field(name).map(str::to_owned);

@@ -18,7 +18,7 @@ use utoipa::ToSchema;
 use crate::error::ApiError;
 use crate::extract::{Authenticated, parse_limit};
 use crate::state::AppState;
-use crate::wire::{ErrorsDoc, KeyErrors};
+use crate::wire::{ErrorsResponse, KeyErrors};
 
 /// The contract's `GasEmissions`: kg of each gas per unit of the factor's
 /// denominator (`co2e` all gases as CO2 equivalent; `methane` and
@@ -197,7 +197,7 @@ const CONTRACT_SOURCES: [&str; 11] = [
     security(("BearerAuth" = [])),
     responses(
         (status = 200, description = "OK", body = PaginatedEmissionFactors),
-        (status = 400, description = "Invalid parameter", body = ErrorsDoc),
+        (status = 400, description = "Invalid parameter", body = ErrorsResponse),
         KeyErrors,
     ))]
 pub async fn list(

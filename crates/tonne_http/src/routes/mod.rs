@@ -6,7 +6,6 @@ pub mod bundle_selections;
 pub mod business_analytics;
 pub mod catalogue;
 pub mod data_sheets;
-pub mod delete_logo;
 pub mod emission_factors;
 pub mod estimates;
 pub mod offset_links;

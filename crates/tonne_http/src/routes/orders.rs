@@ -13,18 +13,18 @@ use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody, MaybeAuthenticated, PageQuery};
 use crate::state::AppState;
 use crate::wire::{
-    BodyErrors, BundleMassBody, ErrorsDoc, KeyErrors, MassBody, MassQuoteRequest, MassUnitBody,
-    RateLimited, SelectionBody, mass_request, paginated, selection,
+    BodyErrors, BundleMassRequest, ErrorsResponse, KeyErrors, MassQuoteRequest, MassRequest,
+    MassUnitRequest, RateLimited, SelectionRequest, mass_request, paginated, selection,
 };
 
 /// The contract's `CreateOrderByQuantityRequest`.
 #[tonne_http_macros::request]
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct MassOrderRequest {
-    mass: Option<MassBody>,
-    bundle_selection: Option<Vec<SelectionBody>>,
-    bundle_masses: Option<Vec<BundleMassBody>>,
-    quantity_trunc: Option<MassUnitBody>,
+    mass: Option<MassRequest>,
+    bundle_selection: Option<Vec<SelectionRequest>>,
+    bundle_masses: Option<Vec<BundleMassRequest>>,
+    quantity_trunc: Option<MassUnitRequest>,
     /// Account-unique key (1–100 characters).
     #[schema(nullable = false)]
     idempotency_key: Option<String>,
@@ -39,8 +39,8 @@ pub struct MassOrderRequest {
 pub struct ValueOrderRequest {
     /// The most to spend, in the account's currency.
     value: String,
-    bundle_selection: Option<Vec<SelectionBody>>,
-    quantity_trunc: Option<MassUnitBody>,
+    bundle_selection: Option<Vec<SelectionRequest>>,
+    quantity_trunc: Option<MassUnitRequest>,
     /// Account-unique key (1–100 characters).
     #[schema(nullable = false)]
     idempotency_key: Option<String>,
@@ -58,11 +58,11 @@ pub struct EstimateOrderRequest {
     /// Account-unique key (1–100 characters).
     #[schema(nullable = false)]
     idempotency_key: Option<String>,
-    bundle_selection: Option<Vec<SelectionBody>>,
+    bundle_selection: Option<Vec<SelectionRequest>>,
     /// String key-value pairs kept with the order.
     #[schema(nullable = false)]
     metadata: Option<BTreeMap<String, String>>,
-    quantity_trunc: Option<MassUnitBody>,
+    quantity_trunc: Option<MassUnitRequest>,
 }
 
 /// Places an order for the mass of an estimate (once per estimate).
@@ -71,8 +71,8 @@ pub struct EstimateOrderRequest {
     request_body = EstimateOrderRequest,
     responses(
         (status = 200, description = "OK", body = OrderResponse),
-        (status = 400, description = "Invalid request; estimate_not_found for an id the account does not have", body = ErrorsDoc),
-        (status = 409, description = "estimate_order_already_placed, or order_idempotency_already_exists", body = ErrorsDoc),
+        (status = 400, description = "Invalid request; estimate_not_found for an id the account does not have", body = ErrorsResponse),
+        (status = 409, description = "estimate_order_already_placed, or order_idempotency_already_exists", body = ErrorsResponse),
         KeyErrors,
         BodyErrors,
     ))]
@@ -84,7 +84,7 @@ pub async fn create_by_estimate(
     let b = body.0;
     let record = state
         .estimates
-        .get(who.0.account_id, None, &b.estimate_id)
+        .get(who.account_id(), None, &b.estimate_id)
         .await
         .map_err(|e| match e {
             // the contract has no 404 here: a missing estimate is a bad field
@@ -115,7 +115,7 @@ pub async fn create_by_estimate(
     };
     let order = state
         .ordering
-        .create_order(who.0.account_id, who.0.mode, request)
+        .create_order(who.account_id(), who.0.mode, request)
         .await?;
     Ok(HttpResponse::Ok().json(OrderResponse::from(&order).with_base(&state.pages.public_url)))
 }
@@ -131,8 +131,8 @@ paginated! {
     request_body = MassOrderRequest,
     responses(
         (status = 200, description = "OK", body = OrderResponse),
-        (status = 400, description = "Invalid request", body = ErrorsDoc),
-        (status = 409, description = "The idempotency key was used already (order_idempotency_already_exists)", body = ErrorsDoc),
+        (status = 400, description = "Invalid request", body = ErrorsResponse),
+        (status = 409, description = "The idempotency key was used already (order_idempotency_already_exists)", body = ErrorsResponse),
         KeyErrors,
         BodyErrors,
     ))]
@@ -157,7 +157,7 @@ pub async fn create_by_mass(
     };
     let order = state
         .ordering
-        .create_order(who.0.account_id, who.0.mode, request)
+        .create_order(who.account_id(), who.0.mode, request)
         .await?;
     Ok(HttpResponse::Ok().json(OrderResponse::from(&order).with_base(&state.pages.public_url)))
 }
@@ -168,8 +168,8 @@ pub async fn create_by_mass(
     request_body = ValueOrderRequest,
     responses(
         (status = 200, description = "OK", body = OrderResponse),
-        (status = 400, description = "Invalid request", body = ErrorsDoc),
-        (status = 409, description = "The idempotency key was used already (order_idempotency_already_exists)", body = ErrorsDoc),
+        (status = 400, description = "Invalid request", body = ErrorsResponse),
+        (status = 409, description = "The idempotency key was used already (order_idempotency_already_exists)", body = ErrorsResponse),
         KeyErrors,
         BodyErrors,
     ))]
@@ -192,7 +192,7 @@ pub async fn create_by_value(
     };
     let order = state
         .ordering
-        .create_order(who.0.account_id, who.0.mode, request)
+        .create_order(who.account_id(), who.0.mode, request)
         .await?;
     Ok(HttpResponse::Ok().json(OrderResponse::from(&order).with_base(&state.pages.public_url)))
 }
@@ -214,7 +214,7 @@ pub struct OrderListQuery {
     ),
     responses(
         (status = 200, description = "OK", body = PaginatedOrders),
-        (status = 400, description = "Invalid parameter", body = ErrorsDoc),
+        (status = 400, description = "Invalid parameter", body = ErrorsResponse),
         KeyErrors,
     ))]
 pub async fn list(
@@ -226,7 +226,7 @@ pub async fn list(
     let link = query.offset_link_id.clone().filter(|l| !l.is_empty());
     let page = state
         .ordering
-        .list_orders(who.0.account_id, link, page.page()?)
+        .list_orders(who.account_id(), link, page.page()?)
         .await?;
     Ok(HttpResponse::Ok().json(PaginatedOrders::of(
         &page,
@@ -242,7 +242,7 @@ pub async fn list(
     params(("id" = String, Path, description = "The order's id")),
     responses(
         (status = 200, description = "OK", body = OrderResponse),
-        (status = 404, description = "No such order for this organisation and mode", body = ErrorsDoc),
+        (status = 404, description = "No such order for this organisation and mode", body = ErrorsResponse),
         RateLimited,
     ),
     security(("BearerAuth" = [])))]
@@ -277,7 +277,7 @@ async fn owned_order(
     params(("idempotencyKey" = String, Path, description = "The order's idempotency key")),
     responses(
         (status = 200, description = "OK", body = OrderResponse),
-        (status = 404, description = "No such order for this account", body = ErrorsDoc),
+        (status = 404, description = "No such order for this account", body = ErrorsResponse),
         RateLimited,
     ))]
 pub async fn by_idempotency_key(
@@ -314,7 +314,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     params(("id" = String, Path, description = "The order's id")),
     responses(
         (status = 200, description = "The certificate", content_type = "application/pdf"),
-        (status = 404, description = "No such order for this organisation and mode, or not complete yet", body = ErrorsDoc),
+        (status = 404, description = "No such order for this organisation and mode, or not complete yet", body = ErrorsResponse),
         RateLimited,
     ),
     security(("BearerAuth" = [])))]

@@ -11,14 +11,14 @@
 use actix_web::{HttpResponse, web};
 
 use crate::error::ApiError;
-use crate::wire::{ErrorsDoc, RateLimited};
+use crate::wire::{ErrorsResponse, RateLimited};
 
 /// A payment by its temporary id: never found on Tonne (docs/API.md, "Payments").
 #[utoipa::path(get, path = "/v1/payments/by-temporary-id/{temporary_id}", tag = "Payments", operation_id = "getPaymentByTemporaryId",
     params(("temporary_id" = String, Path, description = "The payment's temporary id (a UUID)")),
     responses(
-        (status = 400, description = "Not a UUID", body = ErrorsDoc),
-        (status = 404, description = "No payment has this temporary id (Tonne issues none)", body = ErrorsDoc),
+        (status = 400, description = "Not a UUID", body = ErrorsResponse),
+        (status = 404, description = "No payment has this temporary id (Tonne issues none)", body = ErrorsResponse),
         RateLimited,
     ))]
 pub async fn by_temporary_id(temporary_id: web::Path<String>) -> Result<HttpResponse, ApiError> {

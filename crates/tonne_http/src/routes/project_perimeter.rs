@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 use crate::error::ApiError;
 use crate::extract::Authenticated;
 use crate::state::AppState;
-use crate::wire::{ErrorsDoc, KeyErrors};
+use crate::wire::{ErrorsResponse, KeyErrors};
 
 /// The contract's `GeographicCoordinates`.
 #[derive(Debug, Serialize, ToSchema)]
@@ -58,7 +58,7 @@ impl From<&tonne_ordering::Perimeter> for ProjectPerimeterResponse {
     params(("id" = String, Path, description = "The project's id")),
     responses(
         (status = 200, description = "OK", body = ProjectPerimeterResponse),
-        (status = 404, description = "No such project, or no perimeter recorded for it", body = ErrorsDoc),
+        (status = 404, description = "No such project, or no perimeter recorded for it", body = ErrorsResponse),
         KeyErrors,
     ))]
 pub async fn get_perimeter(

@@ -10,8 +10,8 @@ use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody};
 use crate::state::AppState;
 use crate::wire::{
-    BodyErrors, ErrorsDoc, KeyErrors, MassQuoteRequest, MassUnitBody, QuoteBody, SelectionBody,
-    mass_request, quote_body, selection,
+    BodyErrors, ErrorsResponse, KeyErrors, MassQuoteRequest, MassUnitRequest, QuoteResponse,
+    SelectionRequest, mass_request, quote_body, selection,
 };
 
 /// The contract's `OrderQuoteByValueRequest`.
@@ -20,8 +20,8 @@ use crate::wire::{
 pub struct ValueQuoteRequest {
     /// The most to spend, in the account's currency.
     value: String,
-    bundle_selection: Option<Vec<SelectionBody>>,
-    quantity_trunc: Option<MassUnitBody>,
+    bundle_selection: Option<Vec<SelectionRequest>>,
+    quantity_trunc: Option<MassUnitRequest>,
 }
 
 /// Prices an order by mass without placing it.
@@ -29,8 +29,8 @@ pub struct ValueQuoteRequest {
     security(("BearerAuth" = [])),
     request_body = MassQuoteRequest,
     responses(
-        (status = 200, description = "OK", body = QuoteBody),
-        (status = 400, description = "Invalid request", body = ErrorsDoc),
+        (status = 200, description = "OK", body = QuoteResponse),
+        (status = 400, description = "Invalid request", body = ErrorsResponse),
         KeyErrors,
         BodyErrors,
     ))]
@@ -42,7 +42,7 @@ pub async fn quote_by_mass(
     let request = mass_request(body.0)?;
     let quote = state
         .ordering
-        .quote_by_mass(who.0.account_id, request)
+        .quote_by_mass(who.account_id(), request)
         .await?;
     Ok(HttpResponse::Ok().json(quote_body(&quote)))
 }
@@ -52,8 +52,8 @@ pub async fn quote_by_mass(
     security(("BearerAuth" = [])),
     request_body = ValueQuoteRequest,
     responses(
-        (status = 200, description = "OK", body = QuoteBody),
-        (status = 400, description = "Invalid request", body = ErrorsDoc),
+        (status = 200, description = "OK", body = QuoteResponse),
+        (status = 400, description = "Invalid request", body = ErrorsResponse),
         KeyErrors,
         BodyErrors,
     ))]
@@ -70,7 +70,7 @@ pub async fn quote_by_value(
     };
     let quote = state
         .ordering
-        .quote_by_value(who.0.account_id, request)
+        .quote_by_value(who.account_id(), request)
         .await?;
     Ok(HttpResponse::Ok().json(quote_body(&quote)))
 }

@@ -16,7 +16,7 @@ use utoipa::ToSchema;
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody};
 use crate::state::AppState;
-use crate::wire::{BodyErrors, ErrorsDoc, KeyErrors, RateLimited, sustainability_page_url};
+use crate::wire::{BodyErrors, ErrorsResponse, KeyErrors, RateLimited, sustainability_page_url};
 
 /// The contract's `SustainabilityPageRequest`.
 #[tonne_http_macros::request]
@@ -120,8 +120,8 @@ fn page_response(state: &AppState, page: &SustainabilityPage) -> PageResponse {
     security(("BearerAuth" = [])), request_body = PageRequest,
     responses(
         (status = 200, description = "OK", body = PageResponse),
-        (status = 400, description = "Invalid field (validation_error)", body = ErrorsDoc),
-        (status = 409, description = "The account has a page (sustainability_page_exists), or the slug is taken (sustainability_page_slug_not_unique)", body = ErrorsDoc),
+        (status = 400, description = "Invalid field (validation_error)", body = ErrorsResponse),
+        (status = 409, description = "The account has a page (sustainability_page_exists), or the slug is taken (sustainability_page_slug_not_unique)", body = ErrorsResponse),
         KeyErrors, BodyErrors,
     ))]
 pub async fn create(
@@ -139,9 +139,9 @@ pub async fn create(
     security(("BearerAuth" = [])), request_body = PageRequest,
     responses(
         (status = 200, description = "OK", body = PageResponse),
-        (status = 400, description = "Invalid field (validation_error)", body = ErrorsDoc),
-        (status = 404, description = "The account has no page", body = ErrorsDoc),
-        (status = 409, description = "The slug is taken (sustainability_page_slug_not_unique)", body = ErrorsDoc),
+        (status = 400, description = "Invalid field (validation_error)", body = ErrorsResponse),
+        (status = 404, description = "The account has no page", body = ErrorsResponse),
+        (status = 409, description = "The slug is taken (sustainability_page_slug_not_unique)", body = ErrorsResponse),
         KeyErrors, BodyErrors,
     ))]
 pub async fn update(
@@ -159,7 +159,7 @@ pub async fn update(
     security(("BearerAuth" = [])),
     responses(
         (status = 200, description = "OK", body = PageResponse),
-        (status = 404, description = "The account has no page", body = ErrorsDoc),
+        (status = 404, description = "The account has no page", body = ErrorsResponse),
         KeyErrors,
     ))]
 pub async fn current(
@@ -358,7 +358,7 @@ fn mode_of(raw: &str) -> Result<AccountMode, ApiError> {
     params(("type" = String, Path, description = "live or test"), ("slug" = String, Path, description = "The page's slug")),
     responses(
         (status = 200, description = "OK", body = PublicPageResponse),
-        (status = 404, description = "No such page, or it is disabled or hidden", body = ErrorsDoc),
+        (status = 404, description = "No such page, or it is disabled or hidden", body = ErrorsResponse),
         RateLimited,
     ))]
 pub async fn public_by_slug(
@@ -375,7 +375,7 @@ pub async fn public_by_slug(
     params(("organisation_id" = String, Path, description = "The account's organisation"), ("type" = String, Path, description = "live or test"), ("handle" = String, Path, description = "The account's handle")),
     responses(
         (status = 200, description = "OK", body = PublicPageResponse),
-        (status = 404, description = "No such page, or it is disabled or hidden", body = ErrorsDoc),
+        (status = 404, description = "No such page, or it is disabled or hidden", body = ErrorsResponse),
         RateLimited,
     ))]
 pub async fn public_by_handle(

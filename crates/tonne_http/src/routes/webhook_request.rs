@@ -12,14 +12,14 @@ use serde_json::Value;
 
 use crate::error::ApiError;
 use crate::extract::JsonBodyWithout415;
-use crate::wire::{BodyTooLarge, ErrorsDoc, RateLimited};
+use crate::wire::{BodyTooLarge, ErrorsResponse, RateLimited};
 
 /// Checks a webhook request body against the contract's `WebhookRequest`.
 #[utoipa::path(post, path = "/v1/WebhookRequest", tag = "Webhook request", operation_id = "webhookRequest",
     request_body(content = Object, description = "The contract's WebhookRequest: {\"events\": [WebhookEvent…]}, at most 100 events"),
     responses(
         (status = 200, description = "The body is a valid WebhookRequest: `{}`"),
-        (status = 400, description = "A field is not what WebhookEvent says; the message names it", body = ErrorsDoc),
+        (status = 400, description = "A field is not what WebhookEvent says; the message names it", body = ErrorsResponse),
         BodyTooLarge,
         RateLimited,
     ))]

@@ -2,11 +2,11 @@
 
 use actix_web::{HttpRequest, HttpResponse, web};
 
-use super::wire::{CalculationBody, Query};
+use super::wire::{CalculationResponse, Query};
 use crate::error::ApiError;
 use crate::extract::Authenticated;
 use crate::state::AppState;
-use crate::wire::{ErrorsDoc, KeyErrors};
+use crate::wire::{ErrorsResponse, KeyErrors};
 
 /// Queues the calculation of the shipments the filters (in the query, as
 /// for the list) select: at most 200,000, else 400.
@@ -27,8 +27,8 @@ use crate::wire::{ErrorsDoc, KeyErrors};
         ("flagged" = Option<bool>, Query, description = "Flagged legs"),
         ("emissions" = Option<String>, Query, description = "all, with_co2e, without_co2e")),
     responses(
-        (status = 200, description = "OK", body = CalculationBody),
-        (status = 400, description = "A filter is invalid, or the filters select more than 200,000 shipments", body = ErrorsDoc),
+        (status = 200, description = "OK", body = CalculationResponse),
+        (status = 400, description = "A filter is invalid, or the filters select more than 200,000 shipments", body = ErrorsResponse),
         KeyErrors,
     ))]
 pub async fn calculate_shipments(
@@ -37,8 +37,8 @@ pub async fn calculate_shipments(
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
     let filter = Query::of(&req)?.filter()?;
-    let ids = state.shipments.calculate(who.0.account_id, filter).await?;
-    Ok(HttpResponse::Ok().json(CalculationBody {
+    let ids = state.shipments.calculate(who.account_id(), filter).await?;
+    Ok(HttpResponse::Ok().json(CalculationResponse {
         calculation_batch_ids: ids.iter().map(ToString::to_string).collect(),
     }))
 }

@@ -8,7 +8,7 @@ use tonne_wire::shipments::render::render;
 use crate::error::ApiError;
 use crate::extract::Authenticated;
 use crate::state::AppState;
-use crate::wire::{ErrorsDoc, KeyErrors};
+use crate::wire::{ErrorsResponse, KeyErrors};
 
 /// A shipment with its legs as sent and, once calculated, its emissions.
 #[utoipa::path(get, path = "/v1/shipments/{id}", tag = "Shipments", operation_id = "getShipment",
@@ -16,7 +16,7 @@ use crate::wire::{ErrorsDoc, KeyErrors};
     params(("id" = String, Path, description = "The shipment's id (Tonne's, not the client's shipment_id)")),
     responses(
         (status = 200, description = "OK", body = ShipmentResponse),
-        (status = 404, description = "No shipment of this account has this id", body = ErrorsDoc),
+        (status = 404, description = "No shipment of this account has this id", body = ErrorsResponse),
         KeyErrors,
     ))]
 pub async fn get_shipment(
@@ -27,6 +27,6 @@ pub async fn get_shipment(
     let id: ShipmentId = id
         .parse()
         .map_err(|_| ApiError::not_found("id: no shipment has this id"))?;
-    let shipment = state.shipments.shipment(who.0.account_id, id).await?;
+    let shipment = state.shipments.shipment(who.account_id(), id).await?;
     Ok(HttpResponse::Ok().json(render(&shipment)))
 }

@@ -3,11 +3,11 @@
 use actix_web::{HttpRequest, HttpResponse, web};
 use tonne_shipments::ShipmentBatchId;
 
-use super::wire::{PaginatedShipmentBatchesBody, Query, ShipmentBatchSummaryBody};
+use super::wire::{PaginatedShipmentBatchesBody, Query, ShipmentBatchSummaryResponse};
 use crate::error::ApiError;
 use crate::extract::{Authenticated, PageQuery};
 use crate::state::AppState;
-use crate::wire::{ErrorsDoc, KeyErrors};
+use crate::wire::{ErrorsResponse, KeyErrors};
 
 /// The account's batches, most recent first; counts and `batch_error` are
 /// null until a batch is processed.
@@ -17,7 +17,7 @@ use crate::wire::{ErrorsDoc, KeyErrors};
         ("source" = Option<Vec<String>>, Query, description = "Only batches from these channels (`api`, `data_sheet`); repeat the key for several")),
     responses(
         (status = 200, description = "OK", body = PaginatedShipmentBatchesBody),
-        (status = 400, description = "Bad limit, cursor or source", body = ErrorsDoc),
+        (status = 400, description = "Bad limit, cursor or source", body = ErrorsResponse),
         KeyErrors,
     ))]
 pub async fn list_shipment_batches(
@@ -30,11 +30,11 @@ pub async fn list_shipment_batches(
     let sources = query.sources()?;
     let batches = state
         .shipments
-        .batches(who.0.account_id, sources, page)
+        .batches(who.account_id(), sources, page)
         .await?;
     Ok(HttpResponse::Ok().json(PaginatedShipmentBatchesBody::of(
         &batches,
         |b| b.id.to_string(),
-        ShipmentBatchSummaryBody::of,
+        ShipmentBatchSummaryResponse::of,
     )))
 }

@@ -3,11 +3,11 @@
 use actix_web::{HttpRequest, HttpResponse, web};
 use tonne_shipments::ShipmentId;
 
-use super::wire::{PaginatedShipmentsBody, Query};
+use super::wire::{PaginatedShipmentsResponse, Query};
 use crate::error::ApiError;
 use crate::extract::{Authenticated, PageQuery};
 use crate::state::AppState;
-use crate::wire::{ErrorsDoc, KeyErrors};
+use crate::wire::{ErrorsResponse, KeyErrors};
 
 /// The account's shipments the filters select, most recent first; with
 /// `include_totals=true`, the filter's counts in `total`.
@@ -29,8 +29,8 @@ use crate::wire::{ErrorsDoc, KeyErrors};
         ("emissions" = Option<String>, Query, description = "all, with_co2e, without_co2e"),
         ("include_totals" = Option<bool>, Query, description = "Answer the filter's counts in total")),
     responses(
-        (status = 200, description = "OK", body = PaginatedShipmentsBody),
-        (status = 400, description = "A filter, limit or cursor is invalid (the message names it)", body = ErrorsDoc),
+        (status = 200, description = "OK", body = PaginatedShipmentsResponse),
+        (status = 400, description = "A filter, limit or cursor is invalid (the message names it)", body = ErrorsResponse),
         KeyErrors,
     ))]
 pub async fn list_shipments(
@@ -44,7 +44,7 @@ pub async fn list_shipments(
     let with_counts = query.flag("include_totals")?.unwrap_or(false);
     let list = state
         .shipments
-        .shipments(who.0.account_id, filter, page, with_counts)
+        .shipments(who.account_id(), filter, page, with_counts)
         .await?;
-    Ok(HttpResponse::Ok().json(PaginatedShipmentsBody::of(&list.page, list.counts)))
+    Ok(HttpResponse::Ok().json(PaginatedShipmentsResponse::of(&list.page, list.counts)))
 }

@@ -4,11 +4,11 @@
 use actix_web::{HttpResponse, web};
 use tonne_shipments::{BatchSource, Owner, Upload};
 
-use super::wire::{CreateShipmentBatchRequest, CreatedBatchBody};
+use super::wire::{CreateShipmentBatchRequest, CreatedBatchResponse};
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBodyUpTo};
 use crate::state::{AppState, SHIPMENT_BATCH_BODY_LIMIT};
-use crate::wire::{BodyErrors, ErrorsDoc, KeyErrors};
+use crate::wire::{BodyErrors, ErrorsResponse, KeyErrors};
 
 /// Uploads a batch of shipments (1 to 10,000 rows, body up to 32 MiB). Only
 /// the body's structure is checked now; each row is checked, and becomes a
@@ -17,9 +17,9 @@ use crate::wire::{BodyErrors, ErrorsDoc, KeyErrors};
     security(("BearerAuth" = [])),
     request_body = CreateShipmentBatchRequest,
     responses(
-        (status = 200, description = "OK", body = CreatedBatchBody),
-        (status = 400, description = "Not 1 to 10,000 objects in `shipments`, or a bad idempotency key", body = ErrorsDoc),
-        (status = 409, description = "shipment_batch_idempotency_already_exists", body = ErrorsDoc),
+        (status = 200, description = "OK", body = CreatedBatchResponse),
+        (status = 400, description = "Not 1 to 10,000 objects in `shipments`, or a bad idempotency key", body = ErrorsResponse),
+        (status = 409, description = "shipment_batch_idempotency_already_exists", body = ErrorsResponse),
         KeyErrors,
         BodyErrors,
     ))]
@@ -46,7 +46,7 @@ pub async fn create_shipment_batch(
         .collect::<Result<Vec<_>, _>>()?;
     let account = state.accounts.me(&who.0).await?;
     let owner = Owner {
-        account_id: who.0.account_id,
+        account_id: who.account_id(),
         account_name: account.name.as_str().to_owned(),
     };
     let id = state
@@ -63,5 +63,5 @@ pub async fn create_shipment_batch(
             },
         )
         .await?;
-    Ok(HttpResponse::Ok().json(CreatedBatchBody { id: id.to_string() }))
+    Ok(HttpResponse::Ok().json(CreatedBatchResponse { id: id.to_string() }))
 }

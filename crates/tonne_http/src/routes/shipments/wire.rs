@@ -41,21 +41,24 @@ pub struct CreateShipmentBatchRequest {
 
 /// `{id}` of a new batch.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct CreatedBatchBody {
+#[schema(as = CreatedBatchBody)]
+pub struct CreatedBatchResponse {
     /// The batch's id.
     pub id: String,
 }
 
 /// `{calculation_batch_ids}` of a queued calculation.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct CalculationBody {
+#[schema(as = CalculationBody)]
+pub struct CalculationResponse {
     /// The calculation batches created.
     pub calculation_batch_ids: Vec<String>,
 }
 
 /// The client's `ShipmentBatchSummary`.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct ShipmentBatchSummaryBody {
+#[schema(as = ShipmentBatchSummaryBody)]
+pub struct ShipmentBatchSummaryResponse {
     id: String,
     /// `pending`, `processing` or `processed`.
     status: String,
@@ -76,7 +79,7 @@ pub struct ShipmentBatchSummaryBody {
     batch_error: Option<String>,
 }
 
-impl ShipmentBatchSummaryBody {
+impl ShipmentBatchSummaryResponse {
     pub fn of(b: &Batch) -> Self {
         Self {
             id: b.id.to_string(),
@@ -95,13 +98,14 @@ impl ShipmentBatchSummaryBody {
 
 paginated! {
     /// The client's `PaginatedShipmentBatches`, most recent first.
-    PaginatedShipmentBatchesBody of ShipmentBatchSummaryBody
+    PaginatedShipmentBatchesBody of ShipmentBatchSummaryResponse
 }
 
 /// A row's outcome: `ShipmentBatchRowSuccess` or `ShipmentBatchRowFailure`.
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = RowResultBody)]
 #[serde(untagged)]
-pub enum RowResultBody {
+pub enum RowResultResponse {
     /// The row became a shipment.
     Success {
         row_index: u32,
@@ -123,8 +127,9 @@ pub enum RowResultBody {
 /// `ProcessingShipmentBatch`, `ProcessedShipmentBatchWithError` or
 /// `ProcessedShipmentBatchWithResults`.
 #[derive(Debug, Serialize, ToSchema)]
+#[schema(as = ShipmentBatchBody)]
 #[serde(untagged)]
-pub enum ShipmentBatchBody {
+pub enum ShipmentBatchResponse {
     /// Pending or processing.
     Waiting {
         id: String,
@@ -148,7 +153,7 @@ pub enum ShipmentBatchBody {
         source: &'static str,
         success_count: u32,
         failed_count: u32,
-        results: Vec<RowResultBody>,
+        results: Vec<RowResultResponse>,
     },
 }
 
@@ -156,7 +161,7 @@ fn count(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
-impl ShipmentBatchBody {
+impl ShipmentBatchResponse {
     pub fn of(d: &BatchDetail) -> Self {
         let b = &d.batch;
         let id = b.id.to_string();
@@ -191,12 +196,12 @@ impl ShipmentBatchBody {
                     results: results
                         .into_iter()
                         .map(|r| match &r.outcome {
-                            RowOutcome::Success(s) => RowResultBody::Success {
+                            RowOutcome::Success(s) => RowResultResponse::Success {
                                 row_index: r.row_index,
                                 status: "success",
                                 shipment_id: s.to_string(),
                             },
-                            RowOutcome::Failed(e) => RowResultBody::Failed {
+                            RowOutcome::Failed(e) => RowResultResponse::Failed {
                                 row_index: r.row_index,
                                 status: "failed",
                                 error: e.clone(),
@@ -211,7 +216,8 @@ impl ShipmentBatchBody {
 
 /// `total` of a shipments page.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct TotalBody {
+#[schema(as = TotalBody)]
+pub struct TotalResponse {
     all: u64,
     with_co2e: u64,
     without_co2e: u64,
@@ -219,7 +225,8 @@ pub struct TotalBody {
 
 /// The client's `PaginatedShipments`.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct PaginatedShipmentsBody {
+#[schema(as = PaginatedShipmentsBody)]
+pub struct PaginatedShipmentsResponse {
     /// Whether more follow.
     has_more: bool,
     /// Pass as `after` to get the next page; null on the last page.
@@ -227,10 +234,10 @@ pub struct PaginatedShipmentsBody {
     /// The page, most recent first.
     data: Vec<ShipmentResponse>,
     /// The filter's counts with `include_totals=true`, else null.
-    total: Option<TotalBody>,
+    total: Option<TotalResponse>,
 }
 
-impl PaginatedShipmentsBody {
+impl PaginatedShipmentsResponse {
     pub fn of(page: &Page<tonne_shipments::Shipment>, counts: Option<ShipmentCounts>) -> Self {
         Self {
             has_more: page.has_more,
@@ -240,7 +247,7 @@ impl PaginatedShipmentsBody {
                 .iter()
                 .map(tonne_wire::shipments::render::render)
                 .collect(),
-            total: counts.map(|c| TotalBody {
+            total: counts.map(|c| TotalResponse {
                 all: c.all,
                 with_co2e: c.with_co2e,
                 without_co2e: c.without_co2e,

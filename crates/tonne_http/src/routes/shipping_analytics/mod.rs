@@ -27,7 +27,7 @@ use crate::error::{ApiError, codes};
 use crate::routes::analytics::{RangeQuery, asked};
 use crate::routes::estimates::requests::MethodRequest;
 use crate::state::AppState;
-use crate::wire::{AccountType, ErrorsDoc, RateLimited};
+use crate::wire::{AccountType, ErrorsResponse, RateLimited};
 use wire::{
     AveragePoint, IntervalQuery, PublicAccount, ShippingAnalyticsResponse, ShippingEmissionPoint,
 };
@@ -151,8 +151,8 @@ async fn shipments(
     params(("account_id" = String, Path, description = "The account's id"), RangeQuery, IntervalQuery),
     responses(
         (status = 200, description = "OK", body = ShippingAnalyticsResponse),
-        (status = 400, description = "Invalid date, range (time_range_invalid, also when it holds more than 5,000 shipments) or interval", body = ErrorsDoc),
-        (status = 404, description = "No account with public external pages has this id", body = ErrorsDoc),
+        (status = 400, description = "Invalid date, range (time_range_invalid, also when it holds more than 5,000 shipments) or interval", body = ErrorsResponse),
+        (status = 404, description = "No account with public external pages has this id", body = ErrorsResponse),
         RateLimited,
     ))]
 pub async fn public_shipping(

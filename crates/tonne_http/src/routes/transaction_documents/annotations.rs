@@ -9,13 +9,13 @@ use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody};
 use crate::routes::estimates::requests::timestamp;
 use crate::state::AppState;
-use crate::wire::{BodyErrors, ErrorsDoc, KeyErrors};
+use crate::wire::{BodyErrors, ErrorsResponse, KeyErrors};
 
 /// Changes `is_transaction_document` and `transaction_document_processed_at`
 /// (nothing is recomputed; each field absent is unchanged).
 #[utoipa::path(patch, path = "/v1/estimates/transaction-documents/{id}/annotations", tag = "Emission estimates", operation_id = "partialUpdateTransactionDocumentsEstimateAnnotations",
     security(("BearerAuth" = [])), params(("id" = String, Path, description = "The estimate's id")), request_body = UpdateTransactionDocumentAnnotationsRequest,
-    responses((status = 200, description = "OK", body = TransactionDocumentResponse), (status = 400, description = "Invalid request", body = ErrorsDoc), (status = 404, description = "Not found", body = ErrorsDoc), KeyErrors, BodyErrors))]
+    responses((status = 200, description = "OK", body = TransactionDocumentResponse), (status = 400, description = "Invalid request", body = ErrorsResponse), (status = 404, description = "Not found", body = ErrorsResponse), KeyErrors, BodyErrors))]
 pub async fn patch_transaction_document_annotations(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -36,7 +36,7 @@ pub async fn patch_transaction_document_annotations(
     let quoted = state
         .quoted
         .annotate(
-            who.0.account_id,
+            who.account_id(),
             &[EstimateKind::TransactionDocument],
             &id,
             patch,

@@ -10,12 +10,12 @@ use super::wire::{
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBodyUpTo};
 use crate::state::AppState;
-use crate::wire::{BodyErrors, ErrorsDoc, KeyErrors};
+use crate::wire::{BodyErrors, ErrorsResponse, KeyErrors};
 
 /// Estimates a receipt or invoice line by line (or as a whole), stored.
 #[utoipa::path(post, path = "/v1/estimates/transaction-documents", tag = "Emission estimates", operation_id = "createTransactionDocumentEstimate",
     security(("BearerAuth" = [])), params(ToleranceQuery), request_body = TransactionDocumentEstimateRequest,
-    responses((status = 200, description = "OK", body = TransactionDocumentResponse), (status = 400, description = "Invalid request, or nothing Tonne can read", body = ErrorsDoc), (status = 409, description = "The idempotency key is taken", body = ErrorsDoc), KeyErrors, BodyErrors))]
+    responses((status = 200, description = "OK", body = TransactionDocumentResponse), (status = 400, description = "Invalid request, or nothing Tonne can read", body = ErrorsResponse), (status = 409, description = "The idempotency key is taken", body = ErrorsResponse), KeyErrors, BodyErrors))]
 pub async fn create_transaction_document(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -29,5 +29,5 @@ pub async fn create_transaction_document(
         ));
     }
     let new = new_estimate(&body.0, query.parse()?)?;
-    answered(state.quoted.create(who.0.account_id, new).await?)
+    answered(state.quoted.create(who.account_id(), new).await?)
 }

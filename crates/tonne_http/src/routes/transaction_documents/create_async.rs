@@ -14,12 +14,12 @@ use super::wire::{
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBodyUpTo};
 use crate::state::AppState;
-use crate::wire::{BodyErrors, ErrorsDoc, KeyErrors};
+use crate::wire::{BodyErrors, ErrorsResponse, KeyErrors};
 
 /// Queues a receipt or invoice; the estimate reads at `Location` once done.
 #[utoipa::path(post, path = "/v1/estimates/transaction-documents/async", tag = "Emission estimates", operation_id = "createTransactionDocumentEstimateAsync",
     security(("BearerAuth" = [])), params(ToleranceQuery), request_body = TransactionDocumentEstimateRequest,
-    responses((status = 202, description = "Queued; `Location` names the estimate to come"), (status = 400, description = "Invalid request, or nothing Tonne can read", body = ErrorsDoc), KeyErrors, BodyErrors))]
+    responses((status = 202, description = "Queued; `Location` names the estimate to come"), (status = 400, description = "Invalid request, or nothing Tonne can read", body = ErrorsResponse), KeyErrors, BodyErrors))]
 pub async fn create_transaction_document_async(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -33,7 +33,7 @@ pub async fn create_transaction_document_async(
     let id = state
         .document_jobs
         .submit(
-            who.0.account_id,
+            who.account_id(),
             new,
             json,
             tolerance.to_string(),

@@ -19,7 +19,7 @@ use crate::routes::estimates::conversion;
 use crate::routes::estimates::quoting::answer;
 use crate::routes::estimates::requests::TransactionEstimateRequest;
 use crate::state::AppState;
-use crate::wire::{BodyErrors, ErrorsDoc, KeyErrors};
+use crate::wire::{BodyErrors, ErrorsResponse, KeyErrors};
 
 /// `limit`: how many candidates (1 to 5; 5 by default).
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -39,7 +39,7 @@ pub struct MultiMatchResponse {
 /// Estimates one transaction under each candidate category.
 #[utoipa::path(post, path = "/v1/estimates/transactions/multi-match", tag = "Emission estimates", operation_id = "createMultiMatchTransactionEstimate",
     security(("BearerAuth" = [])), params(MultiMatchQuery), request_body = TransactionEstimateRequest,
-    responses((status = 200, description = "OK", body = MultiMatchResponse), (status = 400, description = "Invalid request, or no category matches", body = ErrorsDoc), (status = 409, description = "The idempotency key is taken", body = ErrorsDoc), KeyErrors, BodyErrors))]
+    responses((status = 200, description = "OK", body = MultiMatchResponse), (status = 400, description = "Invalid request, or no category matches", body = ErrorsResponse), (status = 409, description = "The idempotency key is taken", body = ErrorsResponse), KeyErrors, BodyErrors))]
 pub async fn create_multi_match(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -89,7 +89,7 @@ pub async fn create_multi_match(
             new
         })
         .collect();
-    let results = state.quoted.create_many(who.0.account_id, batch).await?;
+    let results = state.quoted.create_many(who.account_id(), batch).await?;
     let mut estimates = Vec::with_capacity(found.len());
     for (c, result) in found.iter().zip(results) {
         // an entry the engine refused, or money movement, is left out

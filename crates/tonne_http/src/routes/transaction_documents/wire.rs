@@ -21,9 +21,9 @@ use crate::error::ApiError;
 use crate::routes::estimates::conversion::{occurrence, submission};
 use crate::routes::estimates::requests::estimate_request;
 use crate::routes::estimates::requests::{DietRequest, RegionFallbackRequest, timestamp};
-use crate::routes::estimates::responses::{
-    EmissionFactorResponse, EstimateResponse, MassResponse, emission_factor, mass_response,
-};
+use crate::routes::estimates::responses::amounts::{MassResponse, mass_response};
+use crate::routes::estimates::responses::base::EstimateResponse;
+use crate::routes::estimates::responses::factor::{EmissionFactorResponse, emission_factor};
 use crate::wire::CurrencyCode;
 
 /// The largest body of the transaction-document routes (256 KiB).

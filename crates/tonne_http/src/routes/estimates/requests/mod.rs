@@ -13,7 +13,7 @@ use tonne_estimation::{Distance, DistanceUnit, LatLon, Spend};
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
-use crate::wire::{CurrencyCode, MassUnitBody, SelectionBody};
+use crate::wire::{CurrencyCode, MassUnitRequest, SelectionRequest};
 
 fn at(prefix: &str, field: &str) -> String {
     if prefix.is_empty() {
@@ -26,9 +26,9 @@ fn at(prefix: &str, field: &str) -> String {
 /// Fields every estimate request shares: a name and the quote's selection.
 pub trait SharedFields {
     /// `bundle_selection`.
-    fn bundle_selection(&self) -> Option<Vec<SelectionBody>>;
+    fn bundle_selection(&self) -> Option<Vec<SelectionRequest>>;
     /// `quantity_trunc`.
-    fn quantity_trunc(&self) -> Option<MassUnitBody>;
+    fn quantity_trunc(&self) -> Option<MassUnitRequest>;
     /// `idempotency_key`.
     fn idempotency_key(&self) -> Option<&str>;
     /// `metadata`.
@@ -53,10 +53,10 @@ macro_rules! estimate_request {
             pub name: Option<String>,
             /// Bundles and percentages for the quote (else the account's or the catalogue's default).
             #[serde(skip_serializing_if = "Option::is_none")]
-            pub bundle_selection: Option<Vec<crate::wire::SelectionBody>>,
+            pub bundle_selection: Option<Vec<crate::wire::SelectionRequest>>,
             /// Truncation unit of the quote's quantities.
             #[serde(skip_serializing_if = "Option::is_none")]
-            pub quantity_trunc: Option<crate::wire::MassUnitBody>,
+            pub quantity_trunc: Option<crate::wire::MassUnitRequest>,
             /// String pairs the client attaches; answered as sent.
             #[serde(skip_serializing_if = "Option::is_none")]
             pub metadata: Option<std::collections::BTreeMap<String, String>>,
@@ -66,10 +66,10 @@ macro_rules! estimate_request {
         }
 
         impl crate::routes::estimates::requests::SharedFields for $name {
-            fn bundle_selection(&self) -> Option<Vec<crate::wire::SelectionBody>> {
+            fn bundle_selection(&self) -> Option<Vec<crate::wire::SelectionRequest>> {
                 self.bundle_selection.clone()
             }
-            fn quantity_trunc(&self) -> Option<crate::wire::MassUnitBody> {
+            fn quantity_trunc(&self) -> Option<crate::wire::MassUnitRequest> {
                 self.quantity_trunc
             }
             fn idempotency_key(&self) -> Option<&str> {

@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 
 use super::{ShippingRouteRequest, at, country, timestamp};
 use crate::error::ApiError;
-use crate::wire::MassBody;
+use crate::wire::MassRequest;
 
 /// Cargo types of containers.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
@@ -27,7 +27,7 @@ pub enum CargoRequest {
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[schema(as = MassShipmentBody)]
 pub struct MassShipmentRequest {
-    pub mass: MassBody,
+    pub mass: MassRequest,
 }
 
 /// A shipment in TEU.
@@ -42,7 +42,7 @@ pub struct ContainerShipmentRequest {
     pub cargo_type: Option<CargoRequest>,
     /// Actual mass, if known.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub mass: Option<MassBody>,
+    pub mass: Option<MassRequest>,
 }
 
 /// The contract's `Shipment`.
@@ -56,7 +56,7 @@ pub enum ShipmentRequest {
     Containers(ContainerShipmentRequest),
 }
 
-fn shipment_mass(m: &MassBody) -> Result<Mass, ApiError> {
+fn shipment_mass(m: &MassRequest) -> Result<Mass, ApiError> {
     Mass::parse(&m.amount, m.unit.into())
         .map_err(|e| ApiError::validation("shipment.mass.amount", e))
 }

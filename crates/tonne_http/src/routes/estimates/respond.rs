@@ -1,0 +1,117 @@
+//! The steps every estimate handler shares: store, read, recompute or annotate
+//! an estimate through the "estimate answered with its quote" use case, and
+//! answer it (204 for money movement); the path extractors of the routes.
+
+use actix_web::HttpResponse;
+use serde::Deserialize;
+use tonne_estimation::estimate::{AnnotationsPatch, EstimateKind, NewEstimate};
+
+use super::quoting::{answer, answer_with};
+use super::responses::{AnyEstimateResponse, EstimateMassUnitQuery, RenderOptions};
+use crate::error::ApiError;
+use crate::extract::Authenticated;
+use crate::state::AppState;
+
+pub(super) fn respond(answer: Option<AnyEstimateResponse>) -> HttpResponse {
+    match answer {
+        Some(a) => HttpResponse::Ok().json(a),
+        // money movement: nothing to estimate
+        None => HttpResponse::NoContent().finish(),
+    }
+}
+
+/// Stores and answers an estimate. Flight, passenger and individual estimates
+/// are stored too (their id can be ordered with `POST /v1/orders/by-estimate`).
+pub(super) async fn created(
+    state: &AppState,
+    who: &Authenticated,
+    new: NewEstimate,
+) -> Result<HttpResponse, ApiError> {
+    created_as(state, who, new, RenderOptions::default()).await
+}
+
+pub(super) async fn created_as(
+    state: &AppState,
+    who: &Authenticated,
+    new: NewEstimate,
+    options: RenderOptions,
+) -> Result<HttpResponse, ApiError> {
+    let answer = match state.quoted.create(who.account_id(), new).await? {
+        Some(quoted) => answer_with(quoted, options)?,
+        None => None,
+    };
+    Ok(respond(answer))
+}
+
+pub(super) async fn read(
+    state: &AppState,
+    who: &Authenticated,
+    kind: EstimateKind,
+    id: &str,
+) -> Result<HttpResponse, ApiError> {
+    read_as(state, who, kind, id, RenderOptions::default()).await
+}
+
+pub(super) async fn read_as(
+    state: &AppState,
+    who: &Authenticated,
+    kind: EstimateKind,
+    id: &str,
+    options: RenderOptions,
+) -> Result<HttpResponse, ApiError> {
+    let quoted = state.quoted.get(who.account_id(), Some(kind), id).await?;
+    Ok(respond(answer_with(quoted, options)?))
+}
+
+pub(super) async fn updated(
+    state: &AppState,
+    who: &Authenticated,
+    id: &str,
+    new: NewEstimate,
+) -> Result<HttpResponse, ApiError> {
+    updated_as(state, who, id, new, RenderOptions::default()).await
+}
+
+pub(super) async fn updated_as(
+    state: &AppState,
+    who: &Authenticated,
+    id: &str,
+    new: NewEstimate,
+    options: RenderOptions,
+) -> Result<HttpResponse, ApiError> {
+    let quoted = state.quoted.update(who.account_id(), id, new).await?;
+    Ok(respond(answer_with(quoted, options)?))
+}
+
+/// The render options of a shipping route's `estimate_mass_unit`.
+pub(super) fn in_unit(query: &EstimateMassUnitQuery) -> RenderOptions {
+    RenderOptions {
+        mass_unit: query.estimate_mass_unit.unwrap_or_default(),
+    }
+}
+
+/// Path id.
+#[derive(Debug, Deserialize)]
+pub struct IdPath {
+    pub(super) id: String,
+}
+
+/// Path id of an annotations route.
+#[derive(Debug, Deserialize)]
+pub struct AnnotationsPath {
+    pub(super) id: String,
+}
+
+pub(super) async fn annotated(
+    state: &AppState,
+    who: &Authenticated,
+    kind: EstimateKind,
+    id: &str,
+    patch: AnnotationsPatch,
+) -> Result<HttpResponse, ApiError> {
+    let quoted = state
+        .quoted
+        .annotate(who.account_id(), &[kind], id, patch)
+        .await?;
+    Ok(respond(answer(quoted)?))
+}

@@ -1,0 +1,35 @@
+//! `GET /v1/offset-links`: the acting account's offset links, newest first.
+
+use actix_web::{HttpResponse, web};
+
+use super::logo::account_logo;
+use super::wire::{PaginatedOffsetLinks, link_body};
+use crate::error::ApiError;
+use crate::extract::{Authenticated, PageQuery};
+use crate::state::AppState;
+use crate::wire::{ErrorsResponse, KeyErrors};
+
+/// The acting account's offset links, newest first.
+#[utoipa::path(get, path = "/v1/offset-links", tag = "Offset links", operation_id = "listOffsetLinks",
+    security(("BearerAuth" = [])),
+    params(
+        PageQuery,
+    ),
+    responses(
+        (status = 200, description = "OK", body = PaginatedOffsetLinks),
+        (status = 400, description = "Invalid parameter", body = ErrorsResponse),
+        KeyErrors,
+    ))]
+pub async fn list(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    query: web::Query<PageQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let page = state.links.list(who.account_id(), query.page()?).await?;
+    let logo = account_logo(&state, &who).await?;
+    Ok(HttpResponse::Ok().json(PaginatedOffsetLinks::of(
+        &page,
+        |d| d.link.id.to_string(),
+        |d| link_body(&state, d, logo.clone()),
+    )))
+}
