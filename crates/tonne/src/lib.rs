@@ -6,10 +6,12 @@
 
 /// The catalogue file format (its own crate, shared with the console).
 pub use tonne_catalogue_file as catalogue_file;
+mod app;
 pub mod cli;
 mod document_worker;
 mod fulfilment;
 pub mod server;
 mod wiring;
 
+pub use app::app;
 pub use wiring::{Services, WebhookOptions, secrets_key};

@@ -1,3 +1,7 @@
+//! The HTTP server: its options ([`ServeOptions`]), the wiring of the state
+//! the application runs over, and the listeners of the whole application
+//! ([`crate::app`]) and of the operator's metrics.
+
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -297,7 +301,7 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         }
         None => (None, None),
     };
-    let mut server = HttpServer::new(move || tonne_http::app(state.clone()))
+    let mut server = HttpServer::new(move || crate::app(state.clone()))
         .listen(listener)?
         .disable_signals()
         .client_request_timeout(options.header_timeout)

@@ -11,14 +11,14 @@ use futures_util::StreamExt as _;
 use tonne_wire::data_sheet::{self, MAX_BYTES, Problem, Sheet};
 
 /// Largest upload request: the file and the form's other fields.
-pub(crate) const MAX_BODY: usize = MAX_BYTES + 64 * 1024;
+pub const MAX_BODY: usize = MAX_BYTES + 64 * 1024;
 
 /// Largest value of a field other than the file.
 const MAX_FIELD: usize = 1024;
 
 /// A multipart form with a data sheet.
 #[derive(Debug, Default)]
-pub(crate) struct SheetForm {
+pub struct SheetForm {
     /// The text fields, by name.
     pub fields: HashMap<String, String>,
     /// The file part's name as sent (its `filename`), and its bytes.
@@ -35,7 +35,7 @@ impl SheetForm {
 }
 
 /// Whether the request says its body is larger than an upload may be.
-pub(crate) fn declared_too_large(req: &HttpRequest) -> bool {
+pub fn declared_too_large(req: &HttpRequest) -> bool {
     req.headers()
         .get(actix_web::http::header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
@@ -45,7 +45,7 @@ pub(crate) fn declared_too_large(req: &HttpRequest) -> bool {
 
 /// Reads the form: the part named `file` (at most [`MAX_BYTES`]) and small
 /// text fields; never more than [`MAX_BODY`] bytes in all.
-pub(crate) async fn read_form(mut form: Multipart) -> SheetForm {
+pub async fn read_form(mut form: Multipart) -> SheetForm {
     let mut out = SheetForm::default();
     let mut read = 0_usize;
     while let Some(field) = form.next().await {
@@ -105,7 +105,7 @@ fn clean_filename(raw: &str) -> String {
 /// The file's rows for an upload, or every problem: the CSV read whole,
 /// then each row through the row decoder (its field mapped back to the
 /// line and column).
-pub(crate) fn rows(bytes: &[u8]) -> Result<Sheet, Vec<Problem>> {
+pub fn rows(bytes: &[u8]) -> Result<Sheet, Vec<Problem>> {
     let sheet = data_sheet::parse(bytes)?;
     sheet.check_rows(decode)?;
     Ok(sheet)

@@ -1,26 +1,33 @@
-//! The actix-web adapter of Tonne.
+//! The actix-web adapter of Tonne: the API, and what every front end shares.
 //!
-//! [`app`] builds the application: `/v1` routes behind authentication and rate
-//! limiting, `/health`, `/ready`, the generated OpenAPI document at
+//! [`configure_api`] registers the API: `/v1` routes behind authentication and
+//! rate limiting, `/health`, `/ready`, the generated OpenAPI document at
 //! `/v1/openapi.json` and a browsable UI at `/docs/` (assets vendored, works
-//! offline). Every error, actix's own included, answers the contract's `Errors`
-//! body.
+//! offline); [`configure_api_public`] its public files, registered after the
+//! front ends. Every error, actix's own included, answers the contract's
+//! `Errors` body. The binary composes the whole application (API, hosted pages,
+//! console); [`app`] is the API alone.
+//!
+//! The front ends (`tonne_pages`, `tonne_console`) depend on this crate for
+//! what they share: [`AppState`], [`ApiError`], the [`style`] sheet, the
+//! [`rate_limit`]er, [`client_addr`], the [`chart`], the [`certificate`]
+//! renderer and the [`data_sheets`] upload reader.
 
 pub mod certificate;
+pub mod chart;
 pub mod client_addr;
-mod console;
-mod data_sheets;
+pub mod data_sheets;
 pub mod error;
 pub mod extract;
 pub mod logo_image;
 pub mod metrics;
 pub mod middleware;
 pub mod openapi;
-pub mod pages;
 pub mod rate_limit;
 pub mod routes;
 mod state;
-mod transport;
+pub mod style;
+pub mod transport;
 pub mod wire;
 
 use actix_web::body::MessageBody;
@@ -36,16 +43,19 @@ pub use state::{
     PagesConfig, Readiness, SHIPMENT_BATCH_BODY_LIMIT,
 };
 
-async fn unknown_route(req: HttpRequest) -> actix_web::HttpResponse {
+/// The answer of a path no resource matches: 404 `not_found` naming it.
+pub async fn unknown_route(req: HttpRequest) -> actix_web::HttpResponse {
     use actix_web::ResponseError as _;
     ApiError::not_found(format!("no route for {} {}", req.method(), req.path())).error_response()
 }
 
-fn query_error(err: actix_web::error::QueryPayloadError, _: &HttpRequest) -> actix_web::Error {
+/// A query string that does not parse: 400 naming the query.
+pub fn query_error(err: actix_web::error::QueryPayloadError, _: &HttpRequest) -> actix_web::Error {
     ApiError::validation("query", err).into()
 }
 
-fn path_error(err: actix_web::error::PathError, _: &HttpRequest) -> actix_web::Error {
+/// A path segment that does not parse: 400 naming the path.
+pub fn path_error(err: actix_web::error::PathError, _: &HttpRequest) -> actix_web::Error {
     ApiError::validation("path", err).into()
 }
 
@@ -68,7 +78,9 @@ pub fn metrics_app(
         .route("/health", web::get().to(routes::system::health))
 }
 
-/// The whole application over its state.
+/// The API alone over its state, with every middleware of the whole
+/// application but the console's (which the binary adds when it composes the
+/// front ends in, at the same place: see `tonne::app`).
 pub fn app(
     state: AppState,
 ) -> App<
@@ -85,48 +97,56 @@ pub fn app(
         .app_data(web::QueryConfig::default().error_handler(query_error))
         .app_data(web::PathConfig::default().error_handler(path_error))
         .wrap(from_fn(middleware::deadline))
-        .wrap(from_fn(console::same_origin_posts))
         .wrap(from_fn(transport::strict_transport_security))
         .wrap(ErrorHandlers::new().default_handler(middleware::jsonify_errors))
         .wrap(from_fn(middleware::docs_headers))
         .wrap(from_fn(middleware::observe))
-        // The API first (after the OpenAPI document it serves at
-        // /v1/openapi.json): actix tries resources in registration order, and
-        // the pages' and console's dynamic patterns cost a regex each.
-        .service(
-            utoipa_swagger_ui::SwaggerUi::new("/docs/{_:.*}")
-                .url("/v1/openapi.json", openapi::ApiDoc::openapi()),
-        )
-        .service(
-            web::scope("/v1")
-                .wrap(from_fn(middleware::authenticate_and_limit))
-                .configure(routes::accounts::configure)
-                .configure(routes::catalogue::configure)
-                .configure(routes::project_perimeter::configure)
-                .configure(routes::bundle_selections::configure)
-                .configure(routes::orders::configure)
-                .configure(routes::quotes::configure)
-                .configure(routes::transaction_documents::configure)
-                .configure(routes::estimates::configure)
-                .configure(routes::emission_factors::configure)
-                .configure(routes::webhooks::configure)
-                .configure(routes::offset_links::configure)
-                .configure(routes::analytics::configure)
-                .configure(routes::business_analytics::configure)
-                .configure(routes::shipping_analytics::configure)
-                .configure(routes::sustainability_pages::configure)
-                .configure(routes::data_sheets::configure)
-                .configure(routes::shipments::configure)
-                .configure(routes::payments::configure)
-                .configure(routes::webhook_request::configure)
-                .configure(routes::orders::configure_by_id)
-                .default_service(web::to(unknown_route)),
-        )
-        .route("/health", web::get().to(routes::system::health))
-        .route("/ready", web::get().to(routes::system::ready))
-        .configure(pages::configure)
-        .configure(console::configure)
-        .configure(routes::accounts::configure_public)
-        .route("/docs", web::get().to(routes::system::docs_redirect))
+        .configure(configure_api)
+        .configure(configure_api_public)
         .default_service(web::to(unknown_route))
+}
+
+/// Registers the API: the OpenAPI document (at `/v1/openapi.json`) and its
+/// UI, the `/v1` scope, `/health` and `/ready`. Registered first: actix tries
+/// resources in registration order, and the pages' and console's dynamic
+/// patterns cost a regex each.
+pub fn configure_api(cfg: &mut web::ServiceConfig) {
+    cfg.service(
+        utoipa_swagger_ui::SwaggerUi::new("/docs/{_:.*}")
+            .url("/v1/openapi.json", openapi::ApiDoc::openapi()),
+    )
+    .service(
+        web::scope("/v1")
+            .wrap(from_fn(middleware::authenticate_and_limit))
+            .configure(routes::accounts::configure)
+            .configure(routes::catalogue::configure)
+            .configure(routes::project_perimeter::configure)
+            .configure(routes::bundle_selections::configure)
+            .configure(routes::orders::configure)
+            .configure(routes::quotes::configure)
+            .configure(routes::transaction_documents::configure)
+            .configure(routes::estimates::configure)
+            .configure(routes::emission_factors::configure)
+            .configure(routes::webhooks::configure)
+            .configure(routes::offset_links::configure)
+            .configure(routes::analytics::configure)
+            .configure(routes::business_analytics::configure)
+            .configure(routes::shipping_analytics::configure)
+            .configure(routes::sustainability_pages::configure)
+            .configure(routes::data_sheets::configure)
+            .configure(routes::shipments::configure)
+            .configure(routes::payments::configure)
+            .configure(routes::webhook_request::configure)
+            .configure(routes::orders::configure_by_id)
+            .default_service(web::to(unknown_route)),
+    )
+    .route("/health", web::get().to(routes::system::health))
+    .route("/ready", web::get().to(routes::system::ready));
+}
+
+/// Registers the API's resources outside `/v1` that come after the front
+/// ends: the account logos (`/logos/{id}`) and the `/docs` redirect.
+pub fn configure_api_public(cfg: &mut web::ServiceConfig) {
+    cfg.configure(routes::accounts::configure_public)
+        .route("/docs", web::get().to(routes::system::docs_redirect));
 }

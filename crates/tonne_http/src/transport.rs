@@ -17,7 +17,7 @@ use crate::state::AppState;
 const HSTS: &str = "max-age=31536000";
 
 /// Adds `Strict-Transport-Security` when the public URL is https.
-pub(crate) async fn strict_transport_security(
+pub async fn strict_transport_security(
     req: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {

@@ -75,7 +75,7 @@ pub enum BodyErrors {
 /// The absolute address of an account's public sustainability page (HTML):
 /// `{public_url}/sustainability/{type}/{slug}`, named by the API's answers and
 /// the console.
-pub(crate) fn sustainability_page_url(
+pub fn sustainability_page_url(
     public_url: &str,
     mode: tonne_kernel::AccountMode,
     slug: &tonne_impact::Slug,
@@ -88,7 +88,7 @@ pub(crate) fn sustainability_page_url(
 }
 
 /// A timestamp as the contract writes it (RFC 3339).
-pub(crate) fn rfc3339(t: OffsetDateTime) -> String {
+pub fn rfc3339(t: OffsetDateTime) -> String {
     t.format(&Rfc3339).unwrap_or_default()
 }
 

@@ -310,60 +310,6 @@ async fn a_client_account_key_may_not_manage_webhooks() {
     assert_eq!(res.status().as_u16(), 403);
 }
 
-fn failing_links() -> tonne_links::MockOffsetLinksService {
-    let mut links = tonne_links::MockOffsetLinksService::new();
-    links.expect_now().returning(time::OffsetDateTime::now_utc);
-    links.expect_open().returning(|_, _| {
-        Err(tonne_links::CheckoutError::Unexpected(anyhow::anyhow!(
-            "db password=hunter2 unreachable"
-        )))
-    });
-    links.expect_get().returning(|_, _| {
-        Err(tonne_links::LinkError::Unexpected(anyhow::anyhow!(
-            "db password=hunter2 unreachable"
-        )))
-    });
-    links
-}
-
-#[actix_web::test]
-async fn a_store_failure_behind_offset_links_is_a_500_that_leaks_nothing() {
-    let mut accounts = MockAccountsService::new();
-    accounts
-        .expect_authenticate()
-        .returning(|_, _| Ok(caller(AccountMode::Test)));
-    let app = test::init_service(tonne_http::app(AppState {
-        links: Arc::new(failing_links()),
-        versions: pinned_latest(),
-        users: Arc::new(tonne_accounts::users::MockUsersService::new()),
-        audit: Arc::new(tonne_accounts::audit::MockAuditLog::new()),
-        ..state(accounts)
-    }))
-    .await;
-    let api = test::TestRequest::get()
-        .uri("/v1/offset-links/0190c6f1a7b27c3e9f2d4b1a2c3d4e5f")
-        .insert_header(("Authorization", "Bearer k"))
-        .to_request();
-    let res = test::call_service(&app, api).await;
-    assert_eq!(res.status().as_u16(), 500);
-    let body = String::from_utf8(test::read_body(res).await.to_vec()).unwrap();
-    assert!(!body.contains("hunter2"), "{body}");
-    assert!(body.contains("internal_error"), "{body}");
-
-    let page = test::TestRequest::get()
-        .uri("/l/0190c6f1a7b27c3e9f2d4b1a2c3d4e5f")
-        .peer_addr("203.0.113.7:5000".parse().unwrap())
-        .to_request();
-    let res = test::call_service(&app, page).await;
-    assert_eq!(res.status().as_u16(), 500);
-    let html = String::from_utf8(test::read_body(res).await.to_vec()).unwrap();
-    assert!(
-        html.contains("<html lang=\"en\">") && !html.contains("hunter2"),
-        "{html}"
-    );
-    assert!(!html.contains("<form"), "no form on an error page");
-}
-
 async fn call_with(state: AppState, req: test::TestRequest) -> (u16, Value) {
     let app = test::init_service(tonne_http::app(state)).await;
     let res = test::call_service(&app, req.to_request()).await;

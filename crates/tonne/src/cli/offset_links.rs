@@ -54,7 +54,7 @@ pub(super) async fn run(
                 services.links.now().unix_timestamp() + i64::from(valid_hours.max(1)) * 3600;
             println!(
                 "{}",
-                tonne_http::pages::analytics_url(
+                tonne_pages::analytics_url(
                     public_url.trim_end_matches('/'),
                     &services.page_key,
                     id,

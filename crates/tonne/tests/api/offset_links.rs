@@ -593,8 +593,7 @@ async fn live_links_wait_for_the_operator_and_analytics_open_by_a_signed_url(app
     assert_eq!(tampered.status(), 403);
     let link_id: tonne_links::OffsetLinkId = id.parse().unwrap();
     let past = time::OffsetDateTime::now_utc().unix_timestamp() - 1;
-    let expired =
-        tonne_http::pages::analytics_url(&app.base, &app.services.page_key, link_id, past);
+    let expired = tonne_pages::analytics_url(&app.base, &app.services.page_key, link_id, past);
     assert_eq!(app.client.get(expired).send().await.unwrap().status(), 403);
 }
 

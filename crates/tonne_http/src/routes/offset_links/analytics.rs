@@ -41,7 +41,7 @@ pub async fn chart(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
     let a = state.links.analytics(who.account_id(), &id).await?;
-    let svg = crate::pages::chart::render(&a.daily)
+    let svg = crate::chart::render(&a.daily)
         .map_err(|e| ApiError::internal(&e.context("drawing an analytics chart")))?;
     Ok(HttpResponse::Ok()
         .content_type("image/svg+xml")

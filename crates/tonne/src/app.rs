@@ -1,0 +1,41 @@
+//! The whole HTTP application: the API (`tonne_http`), the hosted pages
+//! (`tonne_pages`) and the console (`tonne_console`) over one state, behind
+//! one middleware stack (the console's same-origin check wraps them all).
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::middleware::{ErrorHandlers, from_fn};
+use actix_web::{App, web};
+use tonne_http::{AppState, middleware};
+
+/// The whole application over its state. Actix tries resources in
+/// registration order: the API first (its OpenAPI document, `/v1`,
+/// `/health`, `/ready`), then the hosted pages and the console, whose
+/// dynamic patterns cost a regex each, then the API's public files.
+pub fn app(
+    state: AppState,
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    App::new()
+        .app_data(web::Data::new(state))
+        .app_data(web::QueryConfig::default().error_handler(tonne_http::query_error))
+        .app_data(web::PathConfig::default().error_handler(tonne_http::path_error))
+        .wrap(from_fn(middleware::deadline))
+        .wrap(from_fn(tonne_console::same_origin_posts))
+        .wrap(from_fn(tonne_http::transport::strict_transport_security))
+        .wrap(ErrorHandlers::new().default_handler(middleware::jsonify_errors))
+        .wrap(from_fn(middleware::docs_headers))
+        .wrap(from_fn(middleware::observe))
+        .configure(tonne_http::configure_api)
+        .configure(tonne_pages::configure)
+        .configure(tonne_console::configure)
+        .configure(tonne_http::configure_api_public)
+        .default_service(web::to(tonne_http::unknown_route))
+}

@@ -1,0 +1,56 @@
+//! The hosted pages' answers: an HTML page with their security headers, a
+//! message page, and the per-IP limit every page checks first (the client's
+//! address as a trusted proxy names it).
+
+use actix_web::http::StatusCode;
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpRequest, HttpResponse};
+use maud::Markup;
+use tonne_http::AppState;
+
+use crate::views;
+
+pub(crate) fn respond(status: StatusCode, page: Markup) -> HttpResponse {
+    HttpResponse::build(status)
+        .content_type("text/html; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .insert_header((header::REFERRER_POLICY, "no-referrer"))
+        .insert_header((
+            header::CONTENT_SECURITY_POLICY,
+            "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+        ))
+        .body(page.into_string())
+}
+
+pub(crate) fn message(status: StatusCode, title: &str, text: &str) -> HttpResponse {
+    respond(status, views::message(title, text))
+}
+
+/// The client's address as the hosted pages see it (the rate limit, visitor
+/// counts and the per-visitor order limit all read it here): the peer, or the
+/// `X-Forwarded-For` a trusted proxy added (`TONNE_TRUSTED_PROXIES`).
+pub(crate) fn client_ip(state: &AppState, req: &HttpRequest) -> String {
+    tonne_http::client_addr::client_addr(req, &state.config.trusted_proxies).to_string()
+}
+
+/// The per-IP page limit: `None` to go on, or the 429 page.
+pub(crate) async fn limited(state: &AppState, req: &HttpRequest) -> Option<HttpResponse> {
+    let decision = state
+        .pages
+        .limiter
+        .check(&format!("page:{}", client_ip(state, req)))
+        .await;
+    if decision.allowed {
+        return None;
+    }
+    let mut response = message(
+        StatusCode::TOO_MANY_REQUESTS,
+        "Too many requests",
+        "Please wait a moment and try again.",
+    );
+    if let Ok(v) = HeaderValue::from_str(&decision.retry_after_secs.max(1).to_string()) {
+        response.headers_mut().insert(header::RETRY_AFTER, v);
+    }
+    Some(response)
+}

@@ -1,0 +1,222 @@
+//! The customer's three steps on an offset link's page: `GET /l/{id}` (the
+//! form), `POST /l/{id}/quote` (the confirmation) and `POST /l/{id}/order`
+//! (the order placed, once per one-time token, which becomes the order's
+//! idempotency key, so a double submit or a reload places one order).
+
+use actix_web::http::StatusCode;
+use actix_web::http::header;
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::Deserialize;
+use tonne_http::AppState;
+use tonne_links::{Amount, Card, CheckoutError, Choice, OffsetLinkId};
+
+use crate::answers::{client_ip, limited, message, respond};
+use crate::csrf::{cookie, random_token, set_cookie};
+use crate::refusals::{failure, status_of};
+use crate::views::{self, Filled};
+
+#[derive(Debug, Default, Deserialize)]
+struct PageForm {
+    csrf: Option<String>,
+    token: Option<String>,
+    bundle: Option<String>,
+    email: Option<String>,
+    amount: Option<String>,
+    unit: Option<String>,
+    card: Option<String>,
+}
+
+impl PageForm {
+    fn filled(&self) -> Filled {
+        Filled {
+            bundle: self.bundle.clone().unwrap_or_default(),
+            email: self.email.clone().unwrap_or_default(),
+            amount: self.amount.clone().unwrap_or_default(),
+            unit: self.unit.clone().unwrap_or_default(),
+        }
+    }
+
+    fn choice(&self) -> Choice {
+        let amount = self.amount.clone().filter(|a| !a.trim().is_empty());
+        Choice {
+            bundle_id: self.bundle.clone().unwrap_or_default(),
+            email: self.email.clone().unwrap_or_default(),
+            amount: amount.map(|a| match self.unit.as_deref() {
+                Some("tonnes") => Amount::Tonnes(a),
+                _ => Amount::Money(a),
+            }),
+        }
+    }
+}
+
+/// The first step after a refused choice: the form again, filled, with the reason.
+async fn refill(
+    state: &AppState,
+    id: &str,
+    csrf_cookie: &str,
+    form: &PageForm,
+    error: CheckoutError,
+) -> HttpResponse {
+    let status = status_of(&error);
+    let reason = error.to_string();
+    match state.links.open(id, None).await {
+        Ok(link) => {
+            let csrf = state
+                .pages
+                .key
+                .csrf_token(csrf_cookie, link.details.link.id);
+            respond(
+                status,
+                views::form(&link, &csrf, &form.filled(), Some(&reason)),
+            )
+        }
+        Err(e) => failure(e),
+    }
+}
+
+/// Parses the form and checks its CSRF token; the cookie value on success.
+fn checked(
+    req: &HttpRequest,
+    id: &str,
+    body: &[u8],
+    state: &AppState,
+) -> Result<(PageForm, String), Box<HttpResponse>> {
+    let Ok(link) = id.parse::<OffsetLinkId>() else {
+        return Err(Box::new(failure(CheckoutError::NotFound)));
+    };
+    let form: PageForm = serde_urlencoded::from_bytes(body).map_err(|_| {
+        Box::new(message(
+            StatusCode::BAD_REQUEST,
+            "This form could not be read",
+            "Go back to the offset link and try again.",
+        ))
+    })?;
+    let cookie = cookie(state, req).unwrap_or_default();
+    let token = form.csrf.clone().unwrap_or_default();
+    if !state.pages.key.csrf_valid(&cookie, link, &token) {
+        return Err(Box::new(message(
+            StatusCode::FORBIDDEN,
+            "This form has expired",
+            "The form was not sent from this page, or your browser refused its cookie. Open the offset link again and retry.",
+        )));
+    }
+    Ok((form, cookie))
+}
+
+/// `GET /l/{id}`: the link's page with its form (and counts the visitor).
+pub async fn show(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+) -> HttpResponse {
+    if let Some(r) = limited(&state, &req).await {
+        return r;
+    }
+    let ua = req
+        .headers()
+        .get(header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    let visitor = state
+        .pages
+        .key
+        .visitor(state.links.now().date(), &client_ip(&state, &req), &ua);
+    match state.links.open(&id, Some(visitor)).await {
+        Ok(link) => {
+            let (value, fresh) = match cookie(&state, &req) {
+                Some(v) => (v, false),
+                None => (random_token(), true),
+            };
+            let csrf = state.pages.key.csrf_token(&value, link.details.link.id);
+            let mut response = respond(
+                StatusCode::OK,
+                views::form(&link, &csrf, &Filled::default(), None),
+            );
+            if fresh {
+                set_cookie(&state, &mut response, &value);
+            }
+            response
+        }
+        Err(e) => failure(e),
+    }
+}
+
+/// `POST /l/{id}/quote`: prices the choice and shows the confirmation step.
+pub async fn quote(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+    body: web::Bytes,
+) -> HttpResponse {
+    let (form, cookie) = match limited(&state, &req)
+        .await
+        .map_or_else(|| checked(&req, &id, &body, &state), |r| Err(Box::new(r)))
+    {
+        Ok(ok) => ok,
+        Err(r) => return *r,
+    };
+    match state.links.quote(&id, form.choice()).await {
+        Ok(checkout) => {
+            let csrf = state
+                .pages
+                .key
+                .csrf_token(&cookie, checkout.link.details.link.id);
+            respond(
+                StatusCode::OK,
+                views::confirm(&checkout, &csrf, &random_token(), &form.filled()),
+            )
+        }
+        Err(e @ (CheckoutError::Invalid { .. } | CheckoutError::EmailNotAllowed)) => {
+            refill(&state, &id, &cookie, &form, e).await
+        }
+        Err(CheckoutError::Limit(reached)) if reached.is_per_order() => {
+            refill(&state, &id, &cookie, &form, reached.into()).await
+        }
+        Err(e) => failure(e),
+    }
+}
+
+/// `POST /l/{id}/order`: places the order (once per token) and shows it.
+pub async fn order(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<String>,
+    body: web::Bytes,
+) -> HttpResponse {
+    let (form, cookie) = match limited(&state, &req)
+        .await
+        .map_or_else(|| checked(&req, &id, &body, &state), |r| Err(Box::new(r)))
+    {
+        Ok(ok) => ok,
+        Err(r) => return *r,
+    };
+    let card = form.card.as_ref().map(|c| Card {
+        number: c.chars().filter(char::is_ascii_digit).collect(),
+    });
+    let token = form.token.clone().unwrap_or_default();
+    // the one place an order reads the client's address: the per-visitor limit
+    let visitor = state
+        .pages
+        .key
+        .orderer(state.links.now().date(), &client_ip(&state, &req));
+    match state
+        .links
+        .place(&id, form.choice(), card, &token, visitor)
+        .await
+    {
+        Ok(placed) => respond(
+            StatusCode::OK,
+            views::confirmed(&placed, &state.pages.public_url),
+        ),
+        Err(
+            e @ (CheckoutError::Invalid { .. }
+            | CheckoutError::EmailNotAllowed
+            | CheckoutError::Declined(_)),
+        ) => refill(&state, &id, &cookie, &form, e).await,
+        Err(CheckoutError::Limit(reached)) if reached.is_per_order() => {
+            refill(&state, &id, &cookie, &form, reached.into()).await
+        }
+        Err(e) => failure(e),
+    }
+}

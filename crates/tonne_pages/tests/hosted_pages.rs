@@ -1,0 +1,155 @@
+//! The hosted pages over mocked domain services, composed with the API as the
+//! binary composes them: how a store failure behind them becomes a page,
+//! without a database.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+use std::sync::Arc;
+use tonne_accounts::versions::{ApiVersion, MockVersionPinRepository, VersionPolicy};
+
+use actix_web::test;
+use async_trait::async_trait;
+use tonne_accounts::{Caller, MockAccountsService};
+use tonne_http::metrics::Metrics;
+use tonne_http::rate_limit::{InProcessRateLimiter, RatePolicy};
+use tonne_http::{AppState, HttpConfig, PoolGauge, Readiness};
+use tonne_kernel::{AccountMode, ApiKeyId, OrganisationId};
+use uuid::Uuid;
+
+/// Readiness of a database that cannot be reached: `/ready` must say so without leaking the cause.
+struct UnreachableDatabase;
+
+#[async_trait]
+impl Readiness for UnreachableDatabase {
+    async fn check(&self) -> Result<(), String> {
+        Err("database unreachable: connection refused to 10.0.0.1".into())
+    }
+    fn pool(&self) -> PoolGauge {
+        PoolGauge {
+            connections: 1,
+            idle: 1,
+            max_size: 1,
+        }
+    }
+}
+
+fn caller(mode: AccountMode) -> Caller {
+    Caller {
+        key_id: ApiKeyId::from_uuid(Uuid::from_u128(1)),
+        organisation_id: OrganisationId::from_uuid(Uuid::from_u128(2)),
+        mode,
+        account_id: tonne_accounts::AccountId::from_uuid(Uuid::from_u128(3)),
+        scope: tonne_accounts::AccountScope::Account,
+    }
+}
+
+/// Every organisation is pinned to the latest version.
+fn pinned_latest() -> VersionPolicy {
+    let mut pins = MockVersionPinRepository::new();
+    pins.expect_pinned()
+        .returning(|_| Ok(Some(ApiVersion::LATEST)));
+    VersionPolicy::new(Arc::new(pins))
+}
+
+fn state(mock: MockAccountsService) -> AppState {
+    AppState {
+        accounts: Arc::new(mock),
+        ordering: Arc::new(tonne_ordering::MockOrderingService::new()),
+        estimates: Arc::new(tonne_estimation::ports::MockEstimationService::new()),
+        quoted: Arc::new(tonne_quoted::ports::MockQuotedEstimatesService::new()),
+        webhooks: Arc::new(tonne_webhooks::MockWebhooksService::new()),
+        links: Arc::new(tonne_links::MockOffsetLinksService::new()),
+        impact: Arc::new(tonne_impact::ports::MockImpactService::new()),
+        shipments: Arc::new(tonne_shipments::MockShipmentsService::new()),
+        document_jobs: Arc::new(tonne_estimation::document_jobs::MockDocumentJobsService::new()),
+        versions: pinned_latest(),
+        users: Arc::new(tonne_accounts::users::MockUsersService::new()),
+        audit: Arc::new(tonne_accounts::audit::MockAuditLog::new()),
+        pages: tonne_http::PagesConfig {
+            public_url: "http://tonne.test".into(),
+            key: tonne_links::PageKey::new([1; 32]),
+            limiter: Arc::new(InProcessRateLimiter::new(RatePolicy {
+                per_second: 1000,
+                burst: 1000,
+            })),
+        },
+        limiter: Arc::new(InProcessRateLimiter::new(RatePolicy {
+            per_second: 1000,
+            burst: 1000,
+        })),
+        readiness: Arc::new(UnreachableDatabase),
+        metrics: Arc::new(Metrics::new().unwrap()),
+        config: HttpConfig::default(),
+    }
+}
+
+/// The API and the hosted pages, registered in the binary's order.
+fn app(
+    state: AppState,
+) -> actix_web::App<
+    impl actix_web::dev::ServiceFactory<
+        actix_web::dev::ServiceRequest,
+        Config = (),
+        Response = actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    actix_web::App::new()
+        .app_data(actix_web::web::Data::new(state))
+        .configure(tonne_http::configure_api)
+        .configure(tonne_pages::configure)
+}
+
+fn failing_links() -> tonne_links::MockOffsetLinksService {
+    let mut links = tonne_links::MockOffsetLinksService::new();
+    links.expect_now().returning(time::OffsetDateTime::now_utc);
+    links.expect_open().returning(|_, _| {
+        Err(tonne_links::CheckoutError::Unexpected(anyhow::anyhow!(
+            "db password=hunter2 unreachable"
+        )))
+    });
+    links.expect_get().returning(|_, _| {
+        Err(tonne_links::LinkError::Unexpected(anyhow::anyhow!(
+            "db password=hunter2 unreachable"
+        )))
+    });
+    links
+}
+
+#[actix_web::test]
+async fn a_store_failure_behind_offset_links_is_a_500_that_leaks_nothing() {
+    let mut accounts = MockAccountsService::new();
+    accounts
+        .expect_authenticate()
+        .returning(|_, _| Ok(caller(AccountMode::Test)));
+    let app = test::init_service(app(AppState {
+        links: Arc::new(failing_links()),
+        versions: pinned_latest(),
+        users: Arc::new(tonne_accounts::users::MockUsersService::new()),
+        audit: Arc::new(tonne_accounts::audit::MockAuditLog::new()),
+        ..state(accounts)
+    }))
+    .await;
+    let api = test::TestRequest::get()
+        .uri("/v1/offset-links/0190c6f1a7b27c3e9f2d4b1a2c3d4e5f")
+        .insert_header(("Authorization", "Bearer k"))
+        .to_request();
+    let res = test::call_service(&app, api).await;
+    assert_eq!(res.status().as_u16(), 500);
+    let body = String::from_utf8(test::read_body(res).await.to_vec()).unwrap();
+    assert!(!body.contains("hunter2"), "{body}");
+    assert!(body.contains("internal_error"), "{body}");
+
+    let page = test::TestRequest::get()
+        .uri("/l/0190c6f1a7b27c3e9f2d4b1a2c3d4e5f")
+        .peer_addr("203.0.113.7:5000".parse().unwrap())
+        .to_request();
+    let res = test::call_service(&app, page).await;
+    assert_eq!(res.status().as_u16(), 500);
+    let html = String::from_utf8(test::read_body(res).await.to_vec()).unwrap();
+    assert!(
+        html.contains("<html lang=\"en\">") && !html.contains("hunter2"),
+        "{html}"
+    );
+    assert!(!html.contains("<form"), "no form on an error page");
+}
