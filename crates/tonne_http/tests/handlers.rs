@@ -412,44 +412,6 @@ async fn a_bad_sustainability_page_body_is_refused_before_the_use_case_runs() {
     }
 }
 
-#[actix_web::test]
-async fn a_store_failure_behind_analytics_and_pages_is_a_500_that_leaks_nothing() {
-    let mut impact = tonne_impact::ports::MockImpactService::new();
-    impact.expect_metrics().returning(|_, _| {
-        Err(tonne_impact::AnalyticsError::Store(
-            tonne_kernel::StoreError::Unexpected(anyhow::anyhow!("secret table name")),
-        ))
-    });
-    impact.expect_public_by_slug().returning(|_, _| {
-        Err(tonne_impact::PageError::Store(
-            tonne_kernel::StoreError::Unexpected(anyhow::anyhow!("secret table name")),
-        ))
-    });
-    let impact = Arc::new(impact);
-    for uri in [
-        "/v1/analytics/metrics",
-        "/v1/sustainability-pages/public/live/acme",
-        "/sustainability/live/acme",
-    ] {
-        let state = AppState {
-            impact: impact.clone(),
-            ..live_state()
-        };
-        let app = test::init_service(tonne_http::app(state)).await;
-        let res = test::call_service(
-            &app,
-            test::TestRequest::get()
-                .uri(uri)
-                .insert_header(("Authorization", "Bearer k"))
-                .to_request(),
-        )
-        .await;
-        assert_eq!(res.status().as_u16(), 500, "{uri}");
-        let body = String::from_utf8(test::read_body(res).await.to_vec()).unwrap();
-        assert!(!body.contains("secret"), "{uri}: {body}");
-    }
-}
-
 mod shipments {
     //! The Shipments routes over a mocked `ShipmentsService`: what reaches the
     //! use case, and how its answers and errors read.

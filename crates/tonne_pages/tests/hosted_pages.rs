@@ -1,6 +1,6 @@
 //! The hosted pages over mocked domain services, composed with the API as the
-//! binary composes them: how a store failure behind them becomes a page,
-//! without a database.
+//! binary composes them: how a store failure behind them (offset links,
+//! sustainability pages) becomes a page that leaks nothing, without a database.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use std::sync::Arc;
@@ -152,4 +152,53 @@ async fn a_store_failure_behind_offset_links_is_a_500_that_leaks_nothing() {
         "{html}"
     );
     assert!(!html.contains("<form"), "no form on an error page");
+}
+
+fn live_state() -> AppState {
+    let mut accounts = MockAccountsService::new();
+    accounts
+        .expect_authenticate()
+        .returning(|_, _| Ok(caller(AccountMode::Live)));
+    AppState {
+        versions: pinned_latest(),
+        ..state(accounts)
+    }
+}
+
+#[actix_web::test]
+async fn a_store_failure_behind_analytics_and_pages_is_a_500_that_leaks_nothing() {
+    let mut impact = tonne_impact::ports::MockImpactService::new();
+    impact.expect_metrics().returning(|_, _| {
+        Err(tonne_impact::AnalyticsError::Store(
+            tonne_kernel::StoreError::Unexpected(anyhow::anyhow!("secret table name")),
+        ))
+    });
+    impact.expect_public_by_slug().returning(|_, _| {
+        Err(tonne_impact::PageError::Store(
+            tonne_kernel::StoreError::Unexpected(anyhow::anyhow!("secret table name")),
+        ))
+    });
+    let impact = Arc::new(impact);
+    for uri in [
+        "/v1/analytics/metrics",
+        "/v1/sustainability-pages/public/live/acme",
+        "/sustainability/live/acme",
+    ] {
+        let state = AppState {
+            impact: impact.clone(),
+            ..live_state()
+        };
+        let app = test::init_service(app(state)).await;
+        let res = test::call_service(
+            &app,
+            test::TestRequest::get()
+                .uri(uri)
+                .insert_header(("Authorization", "Bearer k"))
+                .to_request(),
+        )
+        .await;
+        assert_eq!(res.status().as_u16(), 500, "{uri}");
+        let body = String::from_utf8(test::read_body(res).await.to_vec()).unwrap();
+        assert!(!body.contains("secret"), "{uri}: {body}");
+    }
 }
