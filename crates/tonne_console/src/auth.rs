@@ -2,23 +2,18 @@
 
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
-use rand::Rng as _;
 use serde::Deserialize;
 use tonne_accounts::users::{
     AttemptSource, Password, PasswordRuleError, SessionToken, SetupToken, SignInError, UserError,
 };
 use tonne_http::AppState;
 use tonne_http::client_addr::client_addr;
+use tonne_http::token::random_token;
 
 use crate::answers::{respond, see_other, unavailable};
 use crate::error::ConsoleError;
 use crate::session::{Cookie, set_cookie, signed_in_form};
 use crate::views;
-
-fn random_token() -> String {
-    let bytes: [u8; 16] = rand::rng().random();
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
 
 /// The sign-in page, with a fresh double-submit pair: a random value in a
 /// `SameSite=Strict` cookie and, in the form, its HMAC under the page key.

@@ -27,6 +27,7 @@ pub mod rate_limit;
 pub mod routes;
 mod state;
 pub mod style;
+pub mod token;
 pub mod transport;
 pub mod wire;
 

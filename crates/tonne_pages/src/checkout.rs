@@ -11,9 +11,10 @@ use tonne_http::AppState;
 use tonne_links::{Amount, Card, CheckoutError, Choice, OffsetLinkId};
 
 use crate::answers::{client_ip, limited, message, respond};
-use crate::csrf::{cookie, random_token, set_cookie};
+use crate::csrf::{cookie, set_cookie};
 use crate::refusals::{failure, status_of};
 use crate::views::{self, Filled};
+use tonne_http::token::random_token;
 
 #[derive(Debug, Default, Deserialize)]
 struct PageForm {

@@ -1,10 +1,10 @@
 //! The hosted pages' CSRF cookie: every form carries a token bound to a
 //! `SameSite=Strict` cookie and to the link (`PageKey::csrf_token`); this
-//! module reads and sets the cookie and makes its random values.
+//! module reads and sets the cookie (its values come from
+//! `tonne_http::token::random_token`).
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse};
-use rand::Rng as _;
 use tonne_http::AppState;
 
 /// The cookie that CSRF tokens are bound to; over https with the `__Host-`
@@ -31,11 +31,6 @@ pub(crate) fn cookie(state: &AppState, req: &HttpRequest) -> Option<String> {
         .find(|(name, _)| *name == wanted)
         .map(|(_, value)| value.to_owned())
         .filter(|v| v.len() == 32 && v.bytes().all(|b| b.is_ascii_hexdigit()))
-}
-
-pub(crate) fn random_token() -> String {
-    let bytes: [u8; 16] = rand::rng().random();
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 pub(crate) fn set_cookie(state: &AppState, response: &mut HttpResponse, value: &str) {

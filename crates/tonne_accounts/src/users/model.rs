@@ -122,7 +122,9 @@ fn hex_of(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn random_token() -> String {
+/// A fresh secret for sessions, setup links and form keys: 32 random bytes,
+/// base64url without padding (only its hash is stored).
+fn fresh_secret() -> String {
     let mut bytes = [0u8; 32];
     rand::rng().fill_bytes(&mut bytes);
     URL_SAFE_NO_PAD.encode(bytes)
@@ -135,7 +137,7 @@ pub struct SessionToken(String);
 impl SessionToken {
     /// A fresh token.
     pub fn generate() -> Self {
-        Self(random_token())
+        Self(fresh_secret())
     }
 
     /// A token as a cookie carried it.
@@ -176,7 +178,7 @@ pub struct FormKey(String);
 impl FormKey {
     /// A fresh key for a form about to be shown.
     pub fn generate() -> Self {
-        Self(random_token())
+        Self(fresh_secret())
     }
 
     /// A key as a form sent it: 16 to 100 letters, digits, `-` or `_`.
@@ -201,7 +203,7 @@ pub struct SetupToken(String);
 impl SetupToken {
     /// A fresh token.
     pub fn generate() -> Self {
-        Self(random_token())
+        Self(fresh_secret())
     }
 
     /// A token as a link carried it.
@@ -243,7 +245,7 @@ impl Session {
         Self {
             token_hash: token.hash(),
             user_id,
-            csrf_token: random_token(),
+            csrf_token: fresh_secret(),
             created_at: now,
             last_seen_at: now,
         }

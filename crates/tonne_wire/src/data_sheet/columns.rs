@@ -7,8 +7,6 @@ use std::str::FromStr as _;
 use rust_decimal::Decimal;
 use serde_json::Value;
 
-use super::reading::number;
-
 /// What a column holds.
 #[derive(Debug, Clone, Copy)]
 pub(super) enum Kind {
@@ -379,6 +377,14 @@ pub(super) const LEG_NESTED: &[(&str, Kind)] = &[
 ];
 
 /// A known column's level and kind; `metadata.KEY` columns are the shipment's text.
+/// A cell as a JSON number when it reads as one, else as the string sent
+/// (the row decoder then names the field).
+pub(super) fn number(v: &str) -> Value {
+    serde_json::from_str::<serde_json::Number>(v)
+        .map(Value::Number)
+        .unwrap_or_else(|_| Value::String(v.to_owned()))
+}
+
 pub(super) fn column(name: &str) -> Option<(Level, Kind)> {
     let plain =
         |list: &[(&str, &str, Kind)]| list.iter().find(|(c, _, _)| *c == name).map(|(_, _, k)| *k);

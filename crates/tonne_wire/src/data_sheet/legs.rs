@@ -3,12 +3,13 @@
 
 use serde_json::{Map, Value, json};
 
+use super::columns::number;
 use super::columns::{
     AIR_SIMPLE, Kind, LEG_FIELDS, METHOD_COLUMNS, MODES, RAIL_SIMPLE, SIMPLE, scalar,
 };
 use super::emissions::client_emissions;
 use super::problem::{Problem, Problems};
-use super::reading::{Builder, Line, number};
+use super::reading::{Builder, Line};
 
 /// One leg from its line.
 pub(super) fn leg(

@@ -58,12 +58,6 @@ impl Builder<'_> {
     }
 }
 
-pub(super) fn number(v: &str) -> Value {
-    serde_json::from_str::<serde_json::Number>(v)
-        .map(Value::Number)
-        .unwrap_or_else(|_| Value::String(v.to_owned()))
-}
-
 /// The file's lines, to name a record's (the csv reader's own count
 /// leaves out comments and blank lines).
 pub(super) struct Lines<'a> {
