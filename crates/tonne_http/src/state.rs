@@ -1,3 +1,7 @@
+//! What every handler reads: `AppState` (the driving ports of each domain, the
+//! settings of the API, the hosted pages and the console, the rate limiter, the
+//! readiness probe and the metrics), shared by the API and both front ends.
+
 use std::sync::Arc;
 
 use async_trait::async_trait;

@@ -1,3 +1,6 @@
+//! The reference OpenAPI documents (`../shared/contract`) as JSON Schema: a
+//! response body checked against the schema a route declares in either contract.
+
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};

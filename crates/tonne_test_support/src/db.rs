@@ -1,3 +1,6 @@
+//! `TestDb`: an isolated database for one test — a fresh SQLite file, or a
+//! PostgreSQL database cloned from a migrated template.
+
 use std::sync::{Mutex, OnceLock};
 
 use diesel::connection::SimpleConnection as _;

@@ -1,3 +1,5 @@
+//! The estimation use cases over mocked engines, repository, clock and ids.
+
 use std::sync::{Arc, Mutex};
 
 use mockall::predicate::eq;
