@@ -14,8 +14,11 @@ bench_init request-path
 ROUNDS=${ROUNDS:-2}
 A=${A:?set A to the first binary}
 B=${B:-target/release/tonne}
-cargo build --release -p tonne --example bare_actix
-BARE=target/release/examples/bare_actix
+# BARE=path/to/bare_actix skips building it (e.g. when A and B were built elsewhere)
+if [ -z "${BARE:-}" ]; then
+  cargo build --release -p tonne --example bare_actix
+  BARE=target/release/examples/bare_actix
+fi
 command -v perf >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq linux-perf >/dev/null; }
 
 {
