@@ -191,7 +191,7 @@ impl AccountRepository for AccountStore {
                         .values(row)
                         .execute(conn)?;
                 }
-                crate::audit::record(conn, &audit)
+                crate::audit::record_blocking(conn, &audit)
             })
             .await
             .map_err(|e| store_error(e, "creating an organisation"))
@@ -286,7 +286,7 @@ impl AccountRepository for AccountStore {
                 diesel::insert_into(accounts::table)
                     .values(&row)
                     .execute(conn)?;
-                crate::audit::record(conn, &audit)
+                crate::audit::record_blocking(conn, &audit)
             })
             .await
             .map_err(|e| write_error(e, "inserting a client account"))

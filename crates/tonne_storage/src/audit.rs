@@ -3,6 +3,7 @@
 
 use async_trait::async_trait;
 use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
 use time::PrimitiveDateTime;
 use tonne_accounts::audit::AuditRepository;
 use tonne_kernel::{
@@ -11,12 +12,12 @@ use tonne_kernel::{
 };
 
 use crate::db::error::{corrupt, encode_error, store_error};
-use crate::db::{AnyConnection, Db};
+use crate::db::{AnyConnection, Conn, Db};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::audit_log;
 
 #[derive(Queryable, Selectable, Insertable)]
-#[diesel(table_name = audit_log)]
+#[diesel(table_name = audit_log, treat_none_as_default_value = false)]
 struct AuditRow {
     id: String,
     at: PrimitiveDateTime,
@@ -77,15 +78,41 @@ impl AuditRow {
 }
 
 /// Writes audit entries on the connection of the change they describe (call it
-/// inside that change's `Db::write`, so both commit or neither does).
-pub(crate) fn record<'a>(
+/// inside that change's `Db::transaction`, so both commit or neither does),
+/// all in one statement.
+pub(crate) async fn record<'a>(
+    conn: &mut Conn,
+    entries: impl IntoIterator<Item = &'a AuditEntry>,
+) -> QueryResult<()> {
+    let rows = entries
+        .into_iter()
+        .map(AuditRow::from_domain)
+        .collect::<QueryResult<Vec<_>>>()?;
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let insert = diesel::insert_into(audit_log::table).values(rows);
+    match conn {
+        Conn::Pg(c) => insert.execute(&mut **c).await?,
+        // Diesel writes SQLite's batch insert row by row on the blocking connection itself.
+        Conn::Sqlite(c) => {
+            c.spawn_blocking(move |c| diesel::RunQueryDsl::execute(insert, c))
+                .await?
+        }
+    };
+    Ok(())
+}
+
+/// [`record`] on the blocking connection, for stores not yet on [`Conn`].
+pub(crate) fn record_blocking<'a>(
     conn: &mut AnyConnection,
     entries: impl IntoIterator<Item = &'a AuditEntry>,
 ) -> QueryResult<()> {
     for entry in entries {
-        diesel::insert_into(audit_log::table)
-            .values(AuditRow::from_domain(entry)?)
-            .execute(conn)?;
+        diesel::RunQueryDsl::execute(
+            diesel::insert_into(audit_log::table).values(AuditRow::from_domain(entry)?),
+            conn,
+        )?;
     }
     Ok(())
 }
@@ -127,43 +154,48 @@ impl AuditRepository for AuditStore {
         let after = page.after.map(|a| a.to_string());
         let limit = page.limit;
         self.db
-            .read(move |conn| {
-                if let Some(after) = &after {
-                    // A cursor must name an entry (of any filter): else NotFound.
-                    audit_log::table
-                        .find(after)
-                        .select(audit_log::id)
-                        .first::<String>(conn)?;
-                }
-                let mut q = audit_log::table.into_boxed();
-                if let Some(actor) = &filter.actor {
-                    q = match actor.as_str() {
-                        "command line" => q.filter(audit_log::actor_kind.eq("cli")),
-                        email => q.filter(audit_log::actor.eq(email.to_owned())),
-                    };
-                }
-                if let Some(action) = &filter.action {
-                    q = q.filter(audit_log::action.like(like_prefix(action)).escape('\\'));
-                }
-                if let Some(object) = &filter.object_id {
-                    q = q.filter(audit_log::object_id.eq(object.clone()));
-                }
-                if let Some(organisation) = filter.organisation {
-                    q = q.filter(audit_log::organisation_id.eq(organisation.to_string()));
-                }
-                if let Some(after) = after {
-                    q = q.filter(audit_log::id.lt(after));
-                }
-                let rows: Vec<AuditRow> = q
-                    .order(audit_log::id.desc())
-                    .limit(i64::from(limit.get()) + 1)
-                    .select(AuditRow::as_select())
-                    .load(conn)?;
-                let entries = rows
-                    .into_iter()
-                    .map(AuditRow::into_domain)
-                    .collect::<QueryResult<Vec<_>>>()?;
-                Ok(Page::from_overfetch(entries, limit))
+            .query(move |conn| {
+                Box::pin(async move {
+                    if let Some(after) = &after {
+                        // A cursor must name an entry (of any filter): else NotFound.
+                        on!(&mut *conn, |c| audit_log::table
+                            .find(after)
+                            .select(audit_log::id)
+                            .first::<String>(c)
+                            .await)?;
+                    }
+                    let rows: Vec<AuditRow> = on!(conn, |c| {
+                        let mut q = audit_log::table.into_boxed();
+                        if let Some(actor) = &filter.actor {
+                            q = match actor.as_str() {
+                                "command line" => q.filter(audit_log::actor_kind.eq("cli")),
+                                email => q.filter(audit_log::actor.eq(email.to_owned())),
+                            };
+                        }
+                        if let Some(action) = &filter.action {
+                            q = q.filter(audit_log::action.like(like_prefix(action)).escape('\\'));
+                        }
+                        if let Some(object) = &filter.object_id {
+                            q = q.filter(audit_log::object_id.eq(object.clone()));
+                        }
+                        if let Some(organisation) = filter.organisation {
+                            q = q.filter(audit_log::organisation_id.eq(organisation.to_string()));
+                        }
+                        if let Some(after) = &after {
+                            q = q.filter(audit_log::id.lt(after.clone()));
+                        }
+                        q.order(audit_log::id.desc())
+                            .limit(i64::from(limit.get()) + 1)
+                            .select(AuditRow::as_select())
+                            .load(c)
+                            .await
+                    })?;
+                    let entries = rows
+                        .into_iter()
+                        .map(AuditRow::into_domain)
+                        .collect::<QueryResult<Vec<_>>>()?;
+                    Ok(Page::from_overfetch(entries, limit))
+                })
             })
             .await
             .map_err(|e| store_error(e, "listing the audit log"))

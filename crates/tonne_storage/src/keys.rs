@@ -48,7 +48,7 @@ impl ApiKeyRepository for ApiKeyStore {
                 diesel::insert_into(api_keys::table)
                     .values(&row)
                     .execute(conn)?;
-                crate::audit::record(conn, &audit)
+                crate::audit::record_blocking(conn, &audit)
             })
             .await
             .map_err(|e| store_error(e, "inserting an API key"))
@@ -122,7 +122,7 @@ impl ApiKeyRepository for ApiKeyStore {
                 )
                 .set(api_keys::revoked_at.eq(Some(at)))
                 .execute(conn)?;
-                crate::audit::record(conn, &audit)?;
+                crate::audit::record_blocking(conn, &audit)?;
                 let (row, scope) = api_keys::table
                     .inner_join(accounts::table)
                     .filter(api_keys::id.eq(&id))

@@ -28,6 +28,25 @@ macro_rules! load {
     };
 }
 
+/// States storage work once for both backends: `on!(conn, |c| body)` builds
+/// `body` for the connection inside a [`Conn`](crate::db::Conn) — PostgreSQL's
+/// asynchronous one or SQLite's — with `c` bound to it; the body awaits its
+/// statements with `diesel_async::RunQueryDsl`.
+macro_rules! on {
+    ($conn:expr, |$c:ident| $body:expr) => {
+        match $conn {
+            $crate::db::Conn::Pg(lease) => {
+                let $c: &mut ::diesel_async::AsyncPgConnection = &mut *lease;
+                $body
+            }
+            $crate::db::Conn::Sqlite(lease) => {
+                let $c: &mut $crate::db::SqliteConn = &mut *lease;
+                $body
+            }
+        }
+    };
+}
+
 /// Runs the same statement on whichever concrete connection is inside (for
 /// statements `MultiConnection` cannot express, such as raw SQL and upserts).
 macro_rules! on_conn {
@@ -66,7 +85,7 @@ pub use audit::AuditStore;
 pub use backup::{Backup, BackupError};
 pub use catalogue::CatalogueStore;
 pub use db::{
-    AnyConnection, Backend, DatabaseUrl, DatabaseUrlError, Db, DbError, PoolSettings, PoolStatus,
+    AnyConnection, Backend, Conn, DatabaseUrl, Inline, PgLease, SqliteConn, SqliteLease, DatabaseUrlError, Db, DbError, PoolSettings, PoolStatus,
     hide_password,
 };
 pub use estimates::{DocumentJobStore, EstimateStore};

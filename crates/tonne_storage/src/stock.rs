@@ -93,7 +93,7 @@ pub(crate) async fn adjust(
             .before
             .with("available", tonnes(before.unwrap_or_default()));
         audited.after = audited.after.with("available", tonnes(after));
-        crate::audit::record(conn, [&audited])?;
+        crate::audit::record_blocking(conn, [&audited])?;
         Ok(Some(stored))
     })
     .await
@@ -163,7 +163,7 @@ pub(crate) async fn update(
                 return Err(DieselError::NotFound);
             }
         }
-        crate::audit::record(conn, [&audit])
+        crate::audit::record_blocking(conn, [&audit])
     })
     .await
     .map_err(|e| store_error(e, "editing a bundle"))
@@ -188,7 +188,7 @@ pub(crate) async fn set_disabled(
         if changed == 0 {
             return Err(DieselError::NotFound);
         }
-        crate::audit::record(conn, [&audit])
+        crate::audit::record_blocking(conn, [&audit])
     })
     .await
     .map_err(|e| store_error(e, "enabling or disabling a bundle"))

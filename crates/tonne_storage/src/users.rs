@@ -139,7 +139,7 @@ impl UserRepository for UserStore {
                         ))
                         .execute(conn)?;
                 }
-                crate::audit::record(conn, [&audit])
+                crate::audit::record_blocking(conn, [&audit])
             })
             .await
             .map_err(|e| store_error(e, "creating a user"))
@@ -211,7 +211,7 @@ impl UserRepository for UserStore {
                     return Err(diesel::result::Error::NotFound);
                 }
                 diesel::delete(setup::table.filter(setup::user_id.eq(&id))).execute(conn)?;
-                crate::audit::record(conn, [&audit])
+                crate::audit::record_blocking(conn, [&audit])
             })
             .await
             .map_err(|e| store_error(e, "setting a password"))
@@ -288,7 +288,7 @@ impl UserRepository for UserStore {
                 diesel::delete(setup::table.filter(setup::user_id.eq(&id))).execute(conn)?;
                 if updated > 0 {
                     // Disabling a disabled user changes nothing, and records nothing.
-                    crate::audit::record(conn, [&audit])?;
+                    crate::audit::record_blocking(conn, [&audit])?;
                 }
                 Ok(())
             })

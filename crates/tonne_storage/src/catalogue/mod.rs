@@ -256,7 +256,7 @@ impl CatalogueRepository for CatalogueStore {
                         ))
                         .execute(conn)?;
                 }
-                crate::audit::record(conn, &audit)
+                crate::audit::record_blocking(conn, &audit)
             })
             .await
             .map_err(|e| store_error(e, "setting an account's selection"))
@@ -537,7 +537,7 @@ impl CatalogueRepository for CatalogueStore {
                         .with("projects updated", summary.projects_updated)
                         .with("bundles created", summary.bundles_created)
                         .with("bundles updated", summary.bundles_updated);
-                    crate::audit::record(conn, [&entry])?;
+                    crate::audit::record_blocking(conn, [&entry])?;
                 }
                 Ok(summary)
             })

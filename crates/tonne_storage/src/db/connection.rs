@@ -44,16 +44,45 @@ impl Manager {
             DatabaseUrl::Postgres(url) => {
                 Ok(AnyConnection::Postgresql(PgConnection::establish(url)?))
             }
-            DatabaseUrl::Sqlite(path) => {
-                let mut conn = SqliteConnection::establish(&path.to_string_lossy())?;
-                conn.batch_execute(
-                    "PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; \
-                     PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;",
-                )?;
-                Ok(AnyConnection::Sqlite(conn))
-            }
+            DatabaseUrl::Sqlite(path) => Ok(AnyConnection::Sqlite(open_sqlite(path)?)),
         }
     }
+}
+
+/// Opens SQLite connections for the pool behind [`Conn`](super::Conn).
+#[derive(Debug)]
+pub(crate) struct SqliteManager {
+    pub(super) path: std::path::PathBuf,
+}
+
+impl r2d2::ManageConnection for SqliteManager {
+    type Connection = super::conn::SqliteConn;
+    type Error = ConnectError;
+
+    fn connect(&self) -> Result<Self::Connection, ConnectError> {
+        Ok(diesel_async::sync_connection_wrapper::SyncConnectionWrapper::with_runtime(
+            open_sqlite(&self.path)?,
+            super::conn::Inline,
+        ))
+    }
+
+    fn is_valid(&self, _conn: &mut Self::Connection) -> Result<(), ConnectError> {
+        Ok(())
+    }
+
+    fn has_broken(&self, _conn: &mut Self::Connection) -> bool {
+        false
+    }
+}
+
+/// Opens the SQLite file with the pragmas every connection needs.
+fn open_sqlite(path: &std::path::Path) -> Result<SqliteConnection, ConnectError> {
+    let mut conn = SqliteConnection::establish(&path.to_string_lossy())?;
+    conn.batch_execute(
+        "PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; \
+         PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;",
+    )?;
+    Ok(conn)
 }
 
 impl r2d2::ManageConnection for Manager {

@@ -3,16 +3,20 @@
 //! that bound it, PostgreSQL's pipelined reads, the SQLite file's mode, and
 //! the engine's errors with their mapping to the ports' errors.
 
+mod conn;
 mod connection;
 pub(crate) mod error;
 mod gate;
+mod pg_pool;
 mod pipelined;
 mod placeholders;
 mod pool;
 mod sqlite_file;
 mod url;
 
+pub use conn::{Conn, Inline, SqliteConn, SqliteLease};
 pub use connection::{AnyConnection, Backend};
+pub use pg_pool::PgLease;
 pub use error::DbError;
 pub(crate) use placeholders::sqlite_placeholders;
 pub(crate) use pool::first_row;

@@ -90,9 +90,25 @@ impl From<GateError> for PipelineError {
 pub(crate) struct Pipe {
     pg: AsyncPgConnection,
     closed: Arc<AtomicBool>,
+    /// The thread that opened it, whose runtime drives its socket.
+    home: std::thread::ThreadId,
 }
 
 impl Pipe {
+    /// Opens a connection, giving up after `wait`.
+    pub(crate) async fn open_within(
+        config: &tokio_postgres::Config,
+        wait: Duration,
+    ) -> Result<Self, PipelineError> {
+        match tokio::time::timeout(wait, Self::open(config)).await {
+            Ok(Ok(pipe)) => Ok(pipe),
+            Ok(Err(e)) => Err(PipelineError::Connect(e)),
+            Err(_) => Err(PipelineError::Connect(
+                diesel::ConnectionError::BadConnection(format!("no connection within {wait:?}")),
+            )),
+        }
+    }
+
     async fn open(config: &tokio_postgres::Config) -> Result<Self, diesel::ConnectionError> {
         let (client, connection) = config
             .connect(tokio_postgres::NoTls)
@@ -105,11 +121,25 @@ impl Pipe {
         tokio::spawn(async move {
             let _flag = flag;
             if let Err(e) = connection.await {
-                tracing::debug!(error = %e, "a pipelined read connection ended");
+                tracing::debug!(error = %e, "a database connection ended");
             }
         });
         let pg = AsyncPgConnection::try_from(client).await?;
-        Ok(Self { pg, closed })
+        Ok(Self {
+            pg,
+            closed,
+            home: std::thread::current().id(),
+        })
+    }
+
+    /// The connection, lent whole (see `pg_pool`).
+    pub(crate) fn pg_mut(&mut self) -> &mut AsyncPgConnection {
+        &mut self.pg
+    }
+
+    /// The thread that opened it.
+    pub(crate) fn home(&self) -> std::thread::ThreadId {
+        self.home
     }
 
     /// The connection, to send statements on (`&mut pipe.pg()`: diesel-async
@@ -300,18 +330,7 @@ impl PipelinedReads {
         if let Some(pipe) = slot.current() {
             return Ok(pipe);
         }
-        let wait = self.gate.wait();
-        let pipe = match tokio::time::timeout(wait, Pipe::open(&self.config)).await {
-            Ok(Ok(pipe)) => Arc::new(pipe),
-            Ok(Err(e)) => return Err(PipelineError::Connect(e)),
-            Err(_) => {
-                return Err(PipelineError::Connect(
-                    diesel::ConnectionError::BadConnection(format!(
-                        "no connection within {wait:?}"
-                    )),
-                ));
-            }
-        };
+        let pipe = Arc::new(Pipe::open_within(&self.config, self.gate.wait()).await?);
         slot.state().pipe = Some(Arc::clone(&pipe));
         Ok(pipe)
     }

@@ -8,9 +8,12 @@ use std::time::Duration;
 use diesel::Connection as _;
 use diesel::connection::SimpleConnection as _;
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness as _, embed_migrations};
+use futures_util::future::BoxFuture;
 use tracing::Instrument as _;
 
-use super::connection::{AnyConnection, Backend, Manager, heal};
+use super::conn::Conn;
+use super::connection::{AnyConnection, Backend, Manager, SqliteManager, heal};
+use super::pg_pool::PgPool;
 use super::error::{ConnectError, DbError};
 use super::gate::Gate;
 use super::pipelined::{Lease, Pipe, PipelineError, PipelinedReads};
@@ -66,6 +69,10 @@ pub struct Db {
     gate: Arc<Gate>,
     /// On PostgreSQL, the per-thread read connections that serve [`Db::load`].
     pipelined: Option<Arc<PipelinedReads>>,
+    /// On PostgreSQL, the connections lent whole to units of work.
+    pg: Option<Arc<PgPool>>,
+    /// On SQLite, the embedded connections behind [`Conn`].
+    sqlite: Option<r2d2::Pool<SqliteManager>>,
 }
 
 impl std::fmt::Debug for Db {
@@ -109,6 +116,29 @@ impl Db {
             ),
             DatabaseUrl::Sqlite(_) => None,
         };
+        let pg = match url {
+            DatabaseUrl::Postgres(raw) => Some(PgPool::new(
+                raw.parse::<tokio_postgres::Config>().map_err(|e| DbError::Connect {
+                    url: url.to_string(),
+                    source: ConnectError::Connection(diesel::ConnectionError::InvalidConnectionUrl(
+                        e.to_string(),
+                    )),
+                })?,
+                Arc::clone(&gate),
+            )),
+            DatabaseUrl::Sqlite(_) => None,
+        };
+        let sqlite = match url {
+            DatabaseUrl::Sqlite(path) => Some(
+                r2d2::Pool::builder()
+                    .max_size(size)
+                    .min_idle(Some(1))
+                    .connection_timeout(settings.connection_timeout)
+                    .test_on_check_out(false)
+                    .build(SqliteManager { path: path.clone() })?,
+            ),
+            DatabaseUrl::Postgres(_) => None,
+        };
         let pool = r2d2::Pool::builder()
             .max_size(size)
             .min_idle(Some(1))
@@ -122,7 +152,79 @@ impl Db {
             sqlite_writer: Arc::new(Mutex::new(())),
             gate,
             pipelined,
+            pg,
+            sqlite,
         })
+    }
+
+    /// Runs reads of several statements, each seeing what is committed when
+    /// it runs (no transaction): on PostgreSQL on a pooled asynchronous
+    /// connection, on SQLite on a blocking thread. The work states its
+    /// statements with `on!`.
+    pub async fn query<T, F>(&self, work: F) -> Result<T, DbError>
+    where
+        F: for<'c> FnOnce(&'c mut Conn) -> BoxFuture<'c, diesel::QueryResult<T>> + Send + 'static,
+        T: Send + 'static,
+    {
+        let span = self.span::<F>("read");
+        self.unit(span, false, work).await
+    }
+
+    /// Runs work in one transaction: everything it writes commits together or
+    /// not at all. On PostgreSQL on a pooled asynchronous connection (a unit
+    /// whose caller goes away mid-way leaves its connection, which is closed:
+    /// the server rolls back); on SQLite on a blocking thread, one writer at a
+    /// time.
+    pub async fn transaction<T, F>(&self, work: F) -> Result<T, DbError>
+    where
+        F: for<'c> FnOnce(&'c mut Conn) -> BoxFuture<'c, diesel::QueryResult<T>> + Send + 'static,
+        T: Send + 'static,
+    {
+        let span = self.span::<F>("write");
+        self.unit(span, true, work).await
+    }
+
+    async fn unit<T, F>(&self, span: tracing::Span, transaction: bool, work: F) -> Result<T, DbError>
+    where
+        F: for<'c> FnOnce(&'c mut Conn) -> BoxFuture<'c, diesel::QueryResult<T>> + Send + 'static,
+        T: Send + 'static,
+    {
+        if let Some(pg) = &self.pg {
+            return async move {
+                let lease = pg.get().await.map_err(|e| self.lease_error(e))?;
+                let mut conn = Conn::Pg(lease);
+                let result = run(&mut conn, transaction, work).await;
+                match (result, &conn) {
+                    (Ok(value), _) => Ok(value),
+                    (Err(e), Conn::Pg(lease)) => {
+                        Err(DbError::Query(ended(e, || lease.is_closed()).await))
+                    }
+                    (Err(e), Conn::Sqlite(_)) => Err(DbError::Query(e)),
+                }
+            }
+            .instrument(span)
+            .await;
+        }
+        let Some(pool) = self.sqlite.clone() else {
+            return Err(DbError::Cancelled);
+        };
+        let writer = transaction.then(|| Arc::clone(&self.sqlite_writer));
+        let inner = span.clone();
+        let permit = self.permit().instrument(span.clone()).await?;
+        let runtime = tokio::runtime::Handle::current();
+        blocking(move || {
+            let _permit = permit;
+            inner.in_scope(|| {
+                let lease = pool.get()?;
+                let _guard = writer
+                    .as_ref()
+                    .map(|m| m.lock().unwrap_or_else(|p| p.into_inner()));
+                let mut conn = Conn::Sqlite(super::conn::SqliteLease(lease));
+                Ok(runtime.block_on(run(&mut conn, transaction, work))?)
+            })
+        })
+        .instrument(span)
+        .await
     }
 
     /// A permit to use a connection, waited for asynchronously (at most the
@@ -152,9 +254,20 @@ impl Db {
             .as_ref()
             .map(|p| p.status())
             .unwrap_or_default();
+        let (pg_open, pg_idle) = self.pg.as_ref().map(|p| p.status()).unwrap_or_default();
+        let sqlite = self.sqlite.as_ref().map(r2d2::Pool::state);
+        let (sqlite_open, sqlite_idle) = sqlite.map_or((0, 0), |s| (s.connections, s.idle_connections));
         PoolStatus {
-            connections: state.connections.saturating_add(local.connections),
-            idle: state.idle_connections.saturating_add(local.idle),
+            connections: state
+                .connections
+                .saturating_add(local.connections)
+                .saturating_add(pg_open)
+                .saturating_add(sqlite_open),
+            idle: state
+                .idle_connections
+                .saturating_add(local.idle)
+                .saturating_add(pg_idle)
+                .saturating_add(sqlite_idle),
             max_size: self.pool.max_size(),
         }
     }
@@ -271,18 +384,22 @@ impl Db {
         .await
     }
 
-    /// A place on the calling thread's pipelined connection, its failures
-    /// reported as the blocking pool's would be: no permit within the wait is
-    /// `Busy` (503), a connection that could not be opened is `Connect` with
-    /// the driver's message.
-    async fn lease(&self, pipelined: &Arc<PipelinedReads>) -> Result<Lease, DbError> {
-        pipelined.enter().await.map_err(|e| match e {
+    fn lease_error(&self, e: PipelineError) -> DbError {
+        match e {
             PipelineError::Gate(e) => e.into(),
             PipelineError::Connect(source) => DbError::Connect {
                 url: self.url.to_string(),
                 source: ConnectError::Connection(source),
             },
-        })
+        }
+    }
+
+    /// A place on the calling thread's pipelined connection, its failures
+    /// reported as the blocking pool's would be: no permit within the wait is
+    /// `Busy` (503), a connection that could not be opened is `Connect` with
+    /// the driver's message.
+    async fn lease(&self, pipelined: &Arc<PipelinedReads>) -> Result<Lease, DbError> {
+        pipelined.enter().await.map_err(|e| self.lease_error(e))
     }
 
     async fn read_blocking<T, F>(&self, span: tracing::Span, work: F) -> Result<T, DbError>
@@ -372,7 +489,7 @@ pub(crate) fn first_row<R, T>(
 async fn answered<R>(answer: diesel::QueryResult<R>, pipe: &Pipe) -> Result<R, DbError> {
     match answer {
         Ok(r) => Ok(r),
-        Err(e) => Err(DbError::Query(ended_session(e, pipe).await)),
+        Err(e) => Err(DbError::Query(ended(e, || pipe.is_closed()).await)),
     }
 }
 
@@ -385,7 +502,7 @@ const SESSION_END_WAIT: Duration = Duration::from_millis(100);
 /// connection instead). Once the connection's task has seen the socket close,
 /// the error is marked as a lost connection, so that callers answer 503 as
 /// they do for the blocking path (the thread opens a new connection for its next read).
-async fn ended_session(e: diesel::result::Error, pipe: &Pipe) -> diesel::result::Error {
+async fn ended(e: diesel::result::Error, closed: impl Fn() -> bool) -> diesel::result::Error {
     use diesel::result::{DatabaseErrorKind, Error};
     let Error::DatabaseError(DatabaseErrorKind::Unknown, info) = e else {
         return e;
@@ -395,7 +512,7 @@ async fn ended_session(e: diesel::result::Error, pipe: &Pipe) -> diesel::result:
     // Other errors of unknown kind (a cancelled statement, bad input) keep
     // their kind after this short wait; they are rare on reads.
     let closed = tokio::time::timeout(SESSION_END_WAIT, async {
-        while !pipe.is_closed() {
+        while !closed() {
             tokio::time::sleep(Duration::from_millis(1)).await;
         }
     })
@@ -424,6 +541,19 @@ fn run_migrations(conn: &mut AnyConnection) -> Result<Vec<String>, DbError> {
             .map(|v| v.into_iter().map(|m| m.to_string()).collect::<Vec<_>>()),
     };
     applied.map_err(|e| DbError::Migration(e.to_string()))
+}
+
+/// Runs a unit of work on its connection, in a transaction or not.
+async fn run<T, F>(conn: &mut Conn, transaction: bool, work: F) -> diesel::QueryResult<T>
+where
+    F: for<'c> FnOnce(&'c mut Conn) -> BoxFuture<'c, diesel::QueryResult<T>>,
+{
+    if !transaction {
+        return work(conn).await;
+    }
+    super::conn::begin(conn).await?;
+    let result = work(conn).await;
+    super::conn::end(conn, result).await
 }
 
 /// The one place blocking storage work leaves the async runtime.

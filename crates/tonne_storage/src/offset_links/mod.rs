@@ -201,7 +201,7 @@ impl OffsetLinkRepository for OffsetLinkStore {
                     .values(link_row(&link))
                     .execute(conn)?;
                 write_bundles(conn, &link)?;
-                crate::audit::record(conn, &audit)
+                crate::audit::record_blocking(conn, &audit)
             })
             .await
             .map_err(|e| store_error(e, "inserting an offset link"))
@@ -267,7 +267,7 @@ impl OffsetLinkRepository for OffsetLinkStore {
                     return Err(DieselError::NotFound);
                 }
                 write_bundles(conn, &link)?;
-                crate::audit::record(conn, &audit)
+                crate::audit::record_blocking(conn, &audit)
             })
             .await
             .map_err(|e| store_error(e, "updating an offset link"))

@@ -308,7 +308,7 @@ impl OrderRepository for OrderStore {
                 append_event(conn, &order, &event)?;
                 append_allocation_events(conn, &order, &allocations)?;
                 rollups::order_moved(conn, &order, from, replaced.as_deref())?;
-                crate::audit::record(conn, &audit)?;
+                crate::audit::record_blocking(conn, &audit)?;
                 Ok(order)
             })
             .await
@@ -342,7 +342,7 @@ impl OrderRepository for OrderStore {
                 }
                 let order = load_order(conn, &id)?.ok_or(DieselError::NotFound)?;
                 append_allocation_events(conn, &order, &allocations)?;
-                crate::audit::record(conn, [&audit])?;
+                crate::audit::record_blocking(conn, [&audit])?;
                 Ok(order)
             })
             .await

@@ -62,7 +62,7 @@ impl WebhookRepository for WebhookStore {
                     .execute(conn)?;
                 insert_filter(conn, &row.id, &filter)?;
                 streams_at_head(conn, &row.id, row.created_at, &[])?;
-                crate::audit::record(conn, [&audit])?;
+                crate::audit::record_blocking(conn, [&audit])?;
                 Ok(Inserted::Yes)
             })
             .await
@@ -190,7 +190,7 @@ impl WebhookRepository for WebhookStore {
                     ))
                     .execute(conn)?;
                 }
-                crate::audit::record(conn, &audit)
+                crate::audit::record_blocking(conn, &audit)
             })
             .await
             .map_err(|e| store_error(e, "updating a webhook"))
@@ -219,7 +219,7 @@ impl WebhookRepository for WebhookStore {
                 if changed == 0 {
                     return Err(DieselError::NotFound);
                 }
-                crate::audit::record(conn, [&audit])
+                crate::audit::record_blocking(conn, [&audit])
             })
             .await
             .map_err(|e| store_error(e, "rotating a webhook secret"))
@@ -244,7 +244,7 @@ impl WebhookRepository for WebhookStore {
                 if gone == 0 {
                     return Err(DieselError::NotFound);
                 }
-                crate::audit::record(conn, [&audit])
+                crate::audit::record_blocking(conn, [&audit])
             })
             .await
             .map_err(|e| store_error(e, "deleting a webhook"))
@@ -315,7 +315,7 @@ impl WebhookRepository for WebhookStore {
                 let skipped = u64::try_from(skipped).unwrap_or(0);
                 let mut entry = audit.clone();
                 entry.after = entry.after.with("skipped events", skipped);
-                crate::audit::record(conn, [&entry])?;
+                crate::audit::record_blocking(conn, [&entry])?;
                 Ok(skipped)
             })
             .await
@@ -371,7 +371,7 @@ impl WebhookRepository for WebhookStore {
                     .after
                     .with("streams", recovery.streams)
                     .with("events", recovery.events);
-                crate::audit::record(conn, [&entry])?;
+                crate::audit::record_blocking(conn, [&entry])?;
                 Ok(recovery)
             })
             .await
@@ -398,7 +398,7 @@ impl WebhookRepository for WebhookStore {
                 if changed == 0 {
                     return Err(DieselError::NotFound);
                 }
-                crate::audit::record(conn, [&audit])
+                crate::audit::record_blocking(conn, [&audit])
             })
             .await
             .map_err(|e| store_error(e, "rewinding a webhook stream"))
