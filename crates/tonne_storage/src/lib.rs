@@ -85,8 +85,8 @@ pub use audit::AuditStore;
 pub use backup::{Backup, BackupError};
 pub use catalogue::CatalogueStore;
 pub use db::{
-    AnyConnection, Backend, Conn, DatabaseUrl, Inline, PgLease, SqliteConn, SqliteLease, DatabaseUrlError, Db, DbError, PoolSettings, PoolStatus,
-    hide_password,
+    AnyConnection, Backend, Conn, DatabaseUrl, DatabaseUrlError, Db, DbError, Inline, PgLease,
+    PoolSettings, PoolStatus, SqliteConn, SqliteLease, hide_password,
 };
 pub use estimates::{DocumentJobStore, EstimateStore};
 pub use impact::ImpactStore;

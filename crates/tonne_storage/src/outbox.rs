@@ -3,18 +3,20 @@
 //! connection (and so in the transaction) of the change they announce.
 
 use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Nullable, Text, Timestamp};
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use time::OffsetDateTime;
 use tonne_ordering::{AllocationEvent, NewEvent, Order};
 use tonne_wire::{AllocationEventData, OrderAllocationResponse, OrderEventData, OrderResponse};
 
 use crate::db::error::{corrupt, encode_error};
-use crate::db::{AnyConnection, sqlite_placeholders};
+use crate::db::{Conn, sqlite_placeholders};
 use crate::mapping::to_sql_time;
 use crate::schema::order_events;
 
 #[derive(QueryableByName)]
 struct Sequence {
-    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    #[diesel(sql_type = BigInt)]
     last_sequence: i64,
 }
 
@@ -22,47 +24,58 @@ struct Sequence {
 /// row is made at 1 or bumped (never failing on a concurrent first insert).
 /// The row lock serialises concurrent writers of one account until their
 /// transactions end, so numbers are gap-free and monotonic per account.
-fn next_sequence(conn: &mut AnyConnection, account: &str) -> QueryResult<i64> {
-    // An upsert with RETURNING is not in Diesel's multi-backend dialect: the
-    // same SQL runs on the concrete connection (PostgreSQL; SQLite ≥ 3.35).
-    const BUMP: &str = "INSERT INTO account_event_sequences (account_id, last_sequence) \
-        VALUES ($1, 1) ON CONFLICT (account_id) \
-        DO UPDATE SET last_sequence = account_event_sequences.last_sequence + 1 \
-        RETURNING last_sequence";
-    let bumped: Sequence = match conn {
-        AnyConnection::Postgresql(c) => diesel::sql_query(BUMP)
-            .bind::<diesel::sql_types::Text, _>(account)
-            .get_result(c)?,
-        AnyConnection::Sqlite(c) => diesel::sql_query(sqlite_placeholders(BUMP))
-            .bind::<diesel::sql_types::Text, _>(account)
-            .get_result(c)?,
-    };
-    Ok(bumped.last_sequence)
-}
+const BUMP: &str = "INSERT INTO account_event_sequences (account_id, last_sequence) \
+    VALUES ($1, 1) ON CONFLICT (account_id) \
+    DO UPDATE SET last_sequence = account_event_sequences.last_sequence + 1 \
+    RETURNING last_sequence";
 
-pub(crate) fn append_event(
-    conn: &mut AnyConnection,
+/// PostgreSQL takes the number and appends the event in one statement.
+const BUMP_AND_APPEND: &str = "WITH s AS (\
+    INSERT INTO account_event_sequences (account_id, last_sequence) \
+    VALUES ($1, 1) ON CONFLICT (account_id) \
+    DO UPDATE SET last_sequence = account_event_sequences.last_sequence + 1 \
+    RETURNING last_sequence) \
+    INSERT INTO order_events \
+    (event_id, event_type, account_id, sequence, order_id, payload, created_at, traceparent) \
+    SELECT $2, $3, $1, s.last_sequence, $4, $5, $6, $7 FROM s";
+
+/// Appends an order's event, announcing its new state.
+pub(crate) async fn append_event(
+    conn: &mut Conn,
     order: &Order,
     event: &NewEvent,
 ) -> QueryResult<()> {
+    append(conn, order, &order_event(order, event)?).await
+}
+
+/// [`append_event`] on PostgreSQL, on a shared connection: its statement can
+/// go out with the transaction's others.
+pub(crate) async fn append_event_pg(
+    c: &AsyncPgConnection,
+    order: &Order,
+    event: &NewEvent,
+) -> QueryResult<()> {
+    append_pg(c, order, &order_event(order, event)?).await
+}
+
+fn order_event(order: &Order, event: &NewEvent) -> QueryResult<Outgoing> {
     let payload = serde_json::to_string(&OrderEventData {
         order: OrderResponse::from(order),
     })
     .map_err(encode_error)?;
-    let event = Outgoing {
+    Ok(Outgoing {
         event_id: event.event_id,
         event_type: event.status.event_type(),
         payload,
         at: event.at,
-    };
-    append(conn, order, &event)
+    })
 }
 
 /// Appends each allocation event after the order's own, with the allocation's
 /// snapshot as `order` (the order after the change) has it; an allocation the
 /// order does not have is an error (the transaction rolls back).
-pub(crate) fn append_allocation_events(
-    conn: &mut AnyConnection,
+pub(crate) async fn append_allocation_events(
+    conn: &mut Conn,
     order: &Order,
     events: &[AllocationEvent],
 ) -> QueryResult<()> {
@@ -82,7 +95,7 @@ pub(crate) fn append_allocation_events(
             payload,
             at: event.at,
         };
-        append(conn, order, &event)?;
+        append(&mut *conn, order, &event).await?;
     }
     Ok(())
 }
@@ -95,20 +108,51 @@ struct Outgoing {
     at: OffsetDateTime,
 }
 
-fn append(conn: &mut AnyConnection, order: &Order, event: &Outgoing) -> QueryResult<()> {
-    let account = order.account_id.to_string();
-    let sequence = next_sequence(conn, &account)?;
-    diesel::insert_into(order_events::table)
-        .values((
-            order_events::event_id.eq(event.event_id.simple().to_string()),
-            order_events::event_type.eq(event.event_type),
-            order_events::account_id.eq(account),
-            order_events::sequence.eq(sequence),
-            order_events::order_id.eq(order.id.to_string()),
-            order_events::payload.eq(&event.payload),
-            order_events::created_at.eq(to_sql_time(event.at)),
-            order_events::traceparent.eq(tonne_telemetry::current_traceparent()),
-        ))
-        .execute(conn)?;
-    Ok(())
+/// One round trip on PostgreSQL (the sequence and the event in one
+/// statement), two on SQLite (which has no `INSERT` in a `WITH`).
+async fn append(conn: &mut Conn, order: &Order, event: &Outgoing) -> QueryResult<()> {
+    match conn {
+        Conn::Pg(c) => append_pg(c, order, event).await,
+        Conn::Sqlite(c) => {
+            let account = order.account_id.to_string();
+            let event_id = event.event_id.simple().to_string();
+            let order_id = order.id.to_string();
+            let at = to_sql_time(event.at);
+            let traceparent = tonne_telemetry::current_traceparent();
+            let c = &mut **c;
+            let sequence = diesel::sql_query(sqlite_placeholders(BUMP))
+                .bind::<Text, _>(&account)
+                .get_result::<Sequence>(&mut *c)
+                .await?
+                .last_sequence;
+            diesel::insert_into(order_events::table)
+                .values((
+                    order_events::event_id.eq(event_id),
+                    order_events::event_type.eq(event.event_type),
+                    order_events::account_id.eq(account),
+                    order_events::sequence.eq(sequence),
+                    order_events::order_id.eq(order_id),
+                    order_events::payload.eq(&event.payload),
+                    order_events::created_at.eq(at),
+                    order_events::traceparent.eq(traceparent),
+                ))
+                .execute(c)
+                .await?;
+            Ok(())
+        }
+    }
+}
+
+async fn append_pg(c: &AsyncPgConnection, order: &Order, event: &Outgoing) -> QueryResult<()> {
+    diesel::sql_query(BUMP_AND_APPEND)
+        .bind::<Text, _>(order.account_id.to_string())
+        .bind::<Text, _>(event.event_id.simple().to_string())
+        .bind::<Text, _>(event.event_type)
+        .bind::<Text, _>(order.id.to_string())
+        .bind::<Text, _>(&event.payload)
+        .bind::<Timestamp, _>(to_sql_time(event.at))
+        .bind::<Nullable<Text>, _>(tonne_telemetry::current_traceparent())
+        .execute(&mut &*c)
+        .await
+        .map(drop)
 }

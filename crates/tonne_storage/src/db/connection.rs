@@ -60,10 +60,12 @@ impl r2d2::ManageConnection for SqliteManager {
     type Error = ConnectError;
 
     fn connect(&self) -> Result<Self::Connection, ConnectError> {
-        Ok(diesel_async::sync_connection_wrapper::SyncConnectionWrapper::with_runtime(
-            open_sqlite(&self.path)?,
-            super::conn::Inline,
-        ))
+        Ok(
+            diesel_async::sync_connection_wrapper::SyncConnectionWrapper::with_runtime(
+                open_sqlite(&self.path)?,
+                super::conn::Inline,
+            ),
+        )
     }
 
     fn is_valid(&self, _conn: &mut Self::Connection) -> Result<(), ConnectError> {

@@ -16,8 +16,8 @@ mod url;
 
 pub use conn::{Conn, Inline, SqliteConn, SqliteLease};
 pub use connection::{AnyConnection, Backend};
-pub use pg_pool::PgLease;
 pub use error::DbError;
+pub use pg_pool::PgLease;
 pub(crate) use placeholders::sqlite_placeholders;
 pub(crate) use pool::first_row;
 pub use pool::{Db, PoolSettings, PoolStatus};

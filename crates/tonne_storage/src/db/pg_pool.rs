@@ -25,7 +25,7 @@ use diesel_async::AsyncPgConnection;
 use tokio::sync::OwnedSemaphorePermit;
 
 use super::gate::Gate;
-use super::pipelined::{PipelineError, Pipe};
+use super::pipelined::{Pipe, PipelineError};
 
 /// The pool of one database handle.
 pub(crate) struct PgPool {
@@ -82,7 +82,8 @@ impl PgPool {
     /// Open connections and of which idle, for `/metrics`.
     pub(crate) fn status(&self) -> (u32, u32) {
         let idle = self.idle.lock().unwrap_or_else(PoisonError::into_inner);
-        let idle = u32::try_from(idle.iter().filter(|p| !p.is_closed()).count()).unwrap_or(u32::MAX);
+        let idle =
+            u32::try_from(idle.iter().filter(|p| !p.is_closed()).count()).unwrap_or(u32::MAX);
         (idle.saturating_add(self.lent.load(Ordering::Relaxed)), idle)
     }
 }
@@ -105,7 +106,10 @@ impl PgLease {
 impl std::ops::Deref for PgLease {
     type Target = AsyncPgConnection;
     fn deref(&self) -> &AsyncPgConnection {
-        self.pipe.as_ref().map(Pipe::pg).expect("a lease holds its connection")
+        self.pipe
+            .as_ref()
+            .map(Pipe::pg)
+            .expect("a lease holds its connection")
     }
 }
 

@@ -13,9 +13,9 @@ use tracing::Instrument as _;
 
 use super::conn::Conn;
 use super::connection::{AnyConnection, Backend, Manager, SqliteManager, heal};
-use super::pg_pool::PgPool;
 use super::error::{ConnectError, DbError};
 use super::gate::Gate;
+use super::pg_pool::PgPool;
 use super::pipelined::{Lease, Pipe, PipelineError, PipelinedReads};
 use super::url::DatabaseUrl;
 
@@ -118,12 +118,13 @@ impl Db {
         };
         let pg = match url {
             DatabaseUrl::Postgres(raw) => Some(PgPool::new(
-                raw.parse::<tokio_postgres::Config>().map_err(|e| DbError::Connect {
-                    url: url.to_string(),
-                    source: ConnectError::Connection(diesel::ConnectionError::InvalidConnectionUrl(
-                        e.to_string(),
-                    )),
-                })?,
+                raw.parse::<tokio_postgres::Config>()
+                    .map_err(|e| DbError::Connect {
+                        url: url.to_string(),
+                        source: ConnectError::Connection(
+                            diesel::ConnectionError::InvalidConnectionUrl(e.to_string()),
+                        ),
+                    })?,
                 Arc::clone(&gate),
             )),
             DatabaseUrl::Sqlite(_) => None,
@@ -184,7 +185,12 @@ impl Db {
         self.unit(span, true, work).await
     }
 
-    async fn unit<T, F>(&self, span: tracing::Span, transaction: bool, work: F) -> Result<T, DbError>
+    async fn unit<T, F>(
+        &self,
+        span: tracing::Span,
+        transaction: bool,
+        work: F,
+    ) -> Result<T, DbError>
     where
         F: for<'c> FnOnce(&'c mut Conn) -> BoxFuture<'c, diesel::QueryResult<T>> + Send + 'static,
         T: Send + 'static,
@@ -256,7 +262,8 @@ impl Db {
             .unwrap_or_default();
         let (pg_open, pg_idle) = self.pg.as_ref().map(|p| p.status()).unwrap_or_default();
         let sqlite = self.sqlite.as_ref().map(r2d2::Pool::state);
-        let (sqlite_open, sqlite_idle) = sqlite.map_or((0, 0), |s| (s.connections, s.idle_connections));
+        let (sqlite_open, sqlite_idle) =
+            sqlite.map_or((0, 0), |s| (s.connections, s.idle_connections));
         PoolStatus {
             connections: state
                 .connections

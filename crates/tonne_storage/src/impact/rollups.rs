@@ -19,7 +19,9 @@ use diesel::upsert::excluded;
 use time::{Date, PrimitiveDateTime};
 use tonne_ordering::{Order, OrderStatus};
 
-use crate::db::AnyConnection;
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
+
+use crate::db::{AnyConnection, Conn};
 use crate::mapping::to_sql_time;
 use crate::schema::{estimate_daily_counts, order_projects};
 
@@ -88,15 +90,16 @@ fn negated((placed, completed): (i64, i64)) -> (i64, i64) {
 pub(crate) type Allocated = (String, i64, i64);
 
 /// The order's stored project rows (read before they are replaced).
-pub(crate) fn allocated(conn: &mut AnyConnection, order: &str) -> QueryResult<Vec<Allocated>> {
-    order_projects::table
+pub(crate) async fn allocated(conn: &mut Conn, order: &str) -> QueryResult<Vec<Allocated>> {
+    on!(conn, |c| order_projects::table
         .filter(order_projects::order_id.eq(order))
         .select((
             order_projects::project_id,
             order_projects::quantity_grams,
             order_projects::offset_cost_minor,
         ))
-        .load(conn)
+        .load(c)
+        .await)
 }
 
 fn allocation_of(order: &Order) -> Vec<Allocated> {
@@ -160,81 +163,35 @@ fn add_projects(into: &mut BTreeMap<String, Delta>, rows: &[Allocated], weights:
     }
 }
 
-/// A new order: its lines count towards the placed figures of its day (and
-/// their bundle names become the rows' names).
-pub(crate) fn order_placed(conn: &mut AnyConnection, order: &Order) -> QueryResult<()> {
-    let key = OrderKey::of(order);
-    let rows: Vec<BundleDelta> = by_bundle(order, weights(order.status))
-        .into_iter()
-        .filter(|(_, (_, delta))| !delta.is_zero())
-        .map(|(bundle, (name, delta))| (bundle, name, delta))
-        .collect();
-    bump_bundles(conn, &key, &rows, true)
-}
-
-/// An order moved from `from` to its current status. `replaced` holds its
-/// project rows from before the move when the move replaced them (their
-/// figures are taken away as `from` counted them, the new ones added as the
-/// new status counts them); otherwise the lines and project rows are counted
-/// anew only where the status counts differently.
-pub(crate) fn order_moved(
-    conn: &mut AnyConnection,
-    order: &Order,
-    from: OrderStatus,
-    replaced: Option<&[Allocated]>,
-) -> QueryResult<()> {
-    let key = OrderKey::of(order);
-    let (before, after) = (weights(from), weights(order.status));
-    let change = (after.0 - before.0, after.1 - before.1);
-    if change != (0, 0) {
-        let rows: Vec<BundleDelta> = by_bundle(order, change)
-            .into_iter()
-            .map(|(bundle, (name, delta))| (bundle, name, delta))
-            .collect();
-        bump_bundles(conn, &key, &rows, false)?;
-    }
-    let mut projects: BTreeMap<String, Delta> = BTreeMap::new();
-    match replaced {
-        Some(old) => {
-            add_projects(&mut projects, old, negated(before));
-            add_projects(&mut projects, &allocation_of(order), after);
-        }
-        None => add_projects(&mut projects, &allocation_of(order), change),
-    }
-    let rows: Vec<(String, Delta)> = projects
-        .into_iter()
-        .filter(|(_, delta)| !delta.is_zero())
-        .collect();
-    bump_projects(conn, &key, &rows)
-}
-
 /// One bundle's change: bundle id, the name on the order's line, the delta.
 type BundleDelta = (String, String, Delta);
 
 /// `INSERT … ON CONFLICT ($target) DO UPDATE SET $set` of every row of
-/// `$values`: one statement on PostgreSQL (one round trip for all of an
-/// order's rows, in key order), one per row on SQLite (in process).
+/// `$values`: one statement on PostgreSQL (all of an order's rows, in key
+/// order), one per row on SQLite (in process).
 macro_rules! upsert_all {
-    ($conn:expr, $table:expr, $values:expr, $target:expr, $set:expr) => {
-        match $conn {
-            AnyConnection::Postgresql(c) => diesel::insert_into($table)
-                .values($values)
+    (pg $c:expr, $table:expr, $values:expr, $target:expr, $set:expr) => {
+        diesel::insert_into($table)
+            .values($values)
+            .on_conflict($target)
+            .do_update()
+            .set($set)
+            .execute(&mut &*$c)
+            .await
+            .map(drop)
+    };
+    (sqlite $c:expr, $table:expr, $values:expr, $target:expr, $set:expr) => {{
+        for row in $values.iter() {
+            diesel::insert_into($table)
+                .values(row)
                 .on_conflict($target)
                 .do_update()
                 .set($set)
-                .execute(c)
-                .map(drop),
-            AnyConnection::Sqlite(c) => $values.iter().try_for_each(|row| {
-                diesel::insert_into($table)
-                    .values(row)
-                    .on_conflict($target)
-                    .do_update()
-                    .set($set)
-                    .execute(c)
-                    .map(drop)
-            }),
+                .execute(&mut *$c)
+                .await?;
         }
-    };
+        QueryResult::Ok(())
+    }};
 }
 
 /// The four figure columns of rollup table `$t`, each plus the incoming value.
@@ -250,9 +207,10 @@ macro_rules! added_figures {
 }
 
 /// Adds the deltas to a bundle rollup (`$table`, keyed by account, `$period`
-/// and bundle); with `$rename` the rows take the lines' names.
+/// and bundle) on `$c` of backend `$backend` (`pg` or `sqlite`); with
+/// `$rename` the rows take the lines' names.
 macro_rules! bump_bundle_rows {
-    ($conn:expr, $table:ident, $period:ident = $at:expr, $account:expr, $rows:expr, $rename:expr) => {{
+    ($backend:ident $c:expr, $table:ident, $period:ident = $at:expr, $account:expr, $rows:expr, $rename:expr) => {{
         use crate::schema::$table::dsl as t;
         let values: Vec<_> = $rows
             .iter()
@@ -272,7 +230,7 @@ macro_rules! bump_bundle_rows {
         let target = (t::account_id, t::$period, t::bundle_id);
         if $rename {
             upsert_all!(
-                $conn,
+                $backend $c,
                 t::$table,
                 &values,
                 target,
@@ -282,7 +240,7 @@ macro_rules! bump_bundle_rows {
                 )
             )
         } else {
-            upsert_all!($conn, t::$table, &values, target, added_figures!(t))
+            upsert_all!($backend $c, t::$table, &values, target, added_figures!(t))
         }
     }};
 }
@@ -290,7 +248,7 @@ macro_rules! bump_bundle_rows {
 /// Adds the deltas to a project rollup (`$table`, keyed by account,
 /// `$period` and project).
 macro_rules! bump_project_rows {
-    ($conn:expr, $table:ident, $period:ident = $at:expr, $account:expr, $rows:expr) => {{
+    ($backend:ident $c:expr, $table:ident, $period:ident = $at:expr, $account:expr, $rows:expr) => {{
         use crate::schema::$table::dsl as t;
         let values: Vec<_> = $rows
             .iter()
@@ -307,15 +265,103 @@ macro_rules! bump_project_rows {
             })
             .collect();
         let target = (t::account_id, t::$period, t::project_id);
-        upsert_all!($conn, t::$table, &values, target, added_figures!(t))
+        upsert_all!($backend $c, t::$table, &values, target, added_figures!(t))
     }};
 }
 
-/// Adds each delta to its bundle's day and month rows (created if absent);
-/// `rename` sets the rows' names to the lines' (a new order), else the rows
-/// keep theirs.
-fn bump_bundles(
-    conn: &mut AnyConnection,
+/// A new order: its lines count towards the placed figures of its day (and
+/// their bundle names become the rows' names).
+pub(crate) async fn order_placed(conn: &mut Conn, order: &Order) -> QueryResult<()> {
+    match conn {
+        Conn::Pg(c) => order_placed_pg(c, order).await,
+        Conn::Sqlite(c) => {
+            let (key, rows) = placed_rows(order);
+            let c = &mut **c;
+            bump_bundle_rows!(sqlite c, order_daily_bundles, day = &key.day, &key.account, &rows, true)?;
+            bump_bundle_rows!(sqlite c, order_monthly_bundles, month = &key.month, &key.account, &rows, true)
+        }
+    }
+}
+
+/// [`order_placed`] on PostgreSQL, on a shared connection: its statements
+/// can go out with the transaction's others.
+pub(crate) async fn order_placed_pg(c: &AsyncPgConnection, order: &Order) -> QueryResult<()> {
+    let (key, rows) = placed_rows(order);
+    bump_bundles_pg(c, &key, &rows, true).await
+}
+
+fn placed_rows(order: &Order) -> (OrderKey, Vec<BundleDelta>) {
+    let rows = by_bundle(order, weights(order.status))
+        .into_iter()
+        .filter(|(_, (_, delta))| !delta.is_zero())
+        .map(|(bundle, (name, delta))| (bundle, name, delta))
+        .collect();
+    (OrderKey::of(order), rows)
+}
+
+/// An order moved from `from` to its current status. `replaced` holds its
+/// project rows from before the move when the move replaced them (their
+/// figures are taken away as `from` counted them, the new ones added as the
+/// new status counts them); otherwise the lines and project rows are counted
+/// anew only where the status counts differently.
+pub(crate) async fn order_moved(
+    conn: &mut Conn,
+    order: &Order,
+    from: OrderStatus,
+    replaced: Option<&[Allocated]>,
+) -> QueryResult<()> {
+    let key = OrderKey::of(order);
+    let (before, after) = (weights(from), weights(order.status));
+    let change = (after.0 - before.0, after.1 - before.1);
+    let bundles: Vec<BundleDelta> = if change == (0, 0) {
+        Vec::new()
+    } else {
+        by_bundle(order, change)
+            .into_iter()
+            .map(|(bundle, (name, delta))| (bundle, name, delta))
+            .collect()
+    };
+    let mut projects: BTreeMap<String, Delta> = BTreeMap::new();
+    match replaced {
+        Some(old) => {
+            add_projects(&mut projects, old, negated(before));
+            add_projects(&mut projects, &allocation_of(order), after);
+        }
+        None => add_projects(&mut projects, &allocation_of(order), change),
+    }
+    let projects: Vec<(String, Delta)> = projects
+        .into_iter()
+        .filter(|(_, delta)| !delta.is_zero())
+        .collect();
+    match conn {
+        Conn::Pg(c) => {
+            let c: &AsyncPgConnection = c;
+            futures_util::try_join!(
+                bump_bundles_pg(c, &key, &bundles, false),
+                bump_projects_pg(c, &key, &projects)
+            )
+            .map(drop)
+        }
+        Conn::Sqlite(c) => {
+            let c = &mut **c;
+            if !bundles.is_empty() {
+                bump_bundle_rows!(sqlite c, order_daily_bundles, day = &key.day, &key.account, &bundles, false)?;
+                bump_bundle_rows!(sqlite c, order_monthly_bundles, month = &key.month, &key.account, &bundles, false)?;
+            }
+            if !projects.is_empty() {
+                bump_project_rows!(sqlite c, order_daily_projects, day = &key.day, &key.account, &projects)?;
+                bump_project_rows!(sqlite c, order_monthly_projects, month = &key.month, &key.account, &projects)?;
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Adds each delta to its bundle's day and month rows (created if absent),
+/// both statements sent together; `rename` sets the rows' names to the
+/// lines' (a new order), else the rows keep theirs.
+async fn bump_bundles_pg(
+    c: &AsyncPgConnection,
     key: &OrderKey,
     rows: &[BundleDelta],
     rename: bool,
@@ -323,47 +369,32 @@ fn bump_bundles(
     if rows.is_empty() {
         return Ok(());
     }
-    bump_bundle_rows!(
-        &mut *conn,
-        order_daily_bundles,
-        day = &key.day,
-        &key.account,
-        rows,
-        rename
-    )?;
-    bump_bundle_rows!(
-        conn,
-        order_monthly_bundles,
-        month = &key.month,
-        &key.account,
-        rows,
-        rename
+    futures_util::try_join!(
+        async { bump_bundle_rows!(pg c, order_daily_bundles, day = &key.day, &key.account, rows, rename) },
+        async { bump_bundle_rows!(pg c, order_monthly_bundles, month = &key.month, &key.account, rows, rename) }
     )
+    .map(drop)
 }
 
-/// Adds each delta to its project's day and month rows (created if absent).
-fn bump_projects(
-    conn: &mut AnyConnection,
+/// Adds each delta to its project's day and month rows (created if absent),
+/// both statements sent together.
+async fn bump_projects_pg(
+    c: &AsyncPgConnection,
     key: &OrderKey,
     rows: &[(String, Delta)],
 ) -> QueryResult<()> {
     if rows.is_empty() {
         return Ok(());
     }
-    bump_project_rows!(
-        &mut *conn,
-        order_daily_projects,
-        day = &key.day,
-        &key.account,
-        rows
-    )?;
-    bump_project_rows!(
-        conn,
-        order_monthly_projects,
-        month = &key.month,
-        &key.account,
-        rows
+    futures_util::try_join!(
+        async {
+            bump_project_rows!(pg c, order_daily_projects, day = &key.day, &key.account, rows)
+        },
+        async {
+            bump_project_rows!(pg c, order_monthly_projects, month = &key.month, &key.account, rows)
+        }
     )
+    .map(drop)
 }
 
 /// One stored estimate, as the counts see it.
@@ -424,7 +455,7 @@ fn bump_estimates(
             e::estimates.eq(e::estimates + excluded(e::estimates)),
             e::mass_grams.eq(e::mass_grams + excluded(e::mass_grams)),
         ));
-    on_conn!(conn, |c| upsert.execute(c))?;
+    on_conn!(conn, |c| diesel::RunQueryDsl::execute(upsert, c))?;
     Ok(())
 }
 

@@ -12,6 +12,7 @@ mod rows;
 use async_trait::async_trait;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use time::{OffsetDateTime, PrimitiveDateTime};
 use tonne_kernel::{
     AccountId, AccountMode, AuditEntry, Cursor, OrganisationId, Page, PageRequest, StoreError,
@@ -22,16 +23,16 @@ use tonne_ordering::{
     OrderStatus, PlaceError, ProjectAllocation, RetirementRecord,
 };
 
-use crate::db::Db;
 use crate::db::error::store_error;
+use crate::db::{Conn, Db};
 use crate::impact::rollups;
 use crate::mapping::to_sql_time;
-use crate::outbox::{append_allocation_events, append_event};
+use crate::outbox::{append_allocation_events, append_event, append_event_pg};
 use crate::schema::{order_lines, order_projects, orders};
 
-use placing::{IDEMPOTENCY_KEY_TAKEN, claim_estimate, place_error};
-use read::{load_order, load_orders, newest_first};
-use reservations::{release, reserve};
+use placing::{IDEMPOTENCY_KEY_TAKEN, claim_estimate, claimed, place_error};
+use read::{Scope, load_order, load_orders, newest_first};
+use reservations::{release, reserve, stock_limits, stock_limits_pg};
 use rows::{OrderRow, line_rows, order_row, project_rows};
 
 /// Orders and their outbox on either backend.
@@ -49,51 +50,110 @@ impl OrderStore {
 
 #[async_trait]
 impl OrderRepository for OrderStore {
+    /// One transaction. On PostgreSQL its statements go out in four round
+    /// trips between `BEGIN` and `COMMIT`: the idempotency key's check with
+    /// the bundles' stock limits, the reservations, then the order, its
+    /// estimate's claim, its lines, its event and its daily figures together.
     async fn place(&self, order: &Order, event: NewEvent) -> Result<Order, PlaceError> {
         let mut order = order.clone();
         let named_estimate = order.estimate_id.is_some();
         self.db
-            .write(move |conn| {
-                // A repeated key is answered as such even when the estimate it
-                // names is taken too; the unique index stays the arbiter of races.
-                if let Some(key) = &order.idempotency_key {
-                    let taken: i64 = orders::table
-                        .filter(orders::account_id.eq(order.account_id.to_string()))
-                        .filter(orders::idempotency_key.eq(key.as_str()))
-                        .count()
-                        .get_result(conn)?;
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    let wanted: Vec<(String, i64)> = order
+                        .lines
+                        .iter()
+                        .map(|l| (l.bundle_id.to_string(), l.quantity.grams()))
+                        .collect();
+                    // A repeated key is answered as such even when the estimate it
+                    // names is taken too; the unique index stays the arbiter of races.
+                    let (taken, unlimited) = match conn {
+                        Conn::Pg(c) => {
+                            let s: &AsyncPgConnection = c;
+                            futures_util::try_join!(
+                                async {
+                                    match key_count!(order) {
+                                        Some(q) => q.get_result::<i64>(&mut &*s).await,
+                                        None => Ok(0),
+                                    }
+                                },
+                                stock_limits_pg(s, &wanted)
+                            )?
+                        }
+                        Conn::Sqlite(c) => {
+                            let taken = match key_count!(order) {
+                                Some(q) => q.get_result::<i64>(&mut **c).await?,
+                                None => 0,
+                            };
+                            (taken, stock_limits(&mut *conn, &wanted).await?)
+                        }
+                    };
                     if taken > 0 {
                         return Err(DieselError::DatabaseError(
                             diesel::result::DatabaseErrorKind::UniqueViolation,
                             Box::new(String::from(IDEMPOTENCY_KEY_TAKEN)),
                         ));
                     }
-                }
-                let wanted: Vec<(String, i64)> = order
-                    .lines
-                    .iter()
-                    .map(|l| (l.bundle_id.to_string(), l.quantity.grams()))
-                    .collect();
-                let covered = reserve(conn, &wanted)?;
-                for (line, covered) in order.lines.iter_mut().zip(covered) {
-                    line.insufficient_available_quantity = !covered;
-                }
-                diesel::insert_into(orders::table)
-                    .values(&order_row(&order)?)
-                    .execute(conn)?;
-                if let Some(estimate) = order.estimate_id {
-                    claim_estimate(conn, &order, &estimate.to_string())?;
-                }
-                // All lines in one statement (a batch insert is not in Diesel's
-                // multi-backend dialect: it runs on the concrete connection).
-                let lines = line_rows(&order);
-                if !lines.is_empty() {
-                    let insert = diesel::insert_into(order_lines::table).values(&lines);
-                    on_conn!(conn, |c| insert.execute(c))?;
-                }
-                append_event(conn, &order, &event)?;
-                rollups::order_placed(conn, &order)?;
-                Ok(order)
+                    let covered = reserve(&mut *conn, &wanted, &unlimited).await?;
+                    for (line, covered) in order.lines.iter_mut().zip(covered) {
+                        line.insufficient_available_quantity = !covered;
+                    }
+                    let row = order_row(&order)?;
+                    let lines = line_rows(&order);
+                    let estimate = order.estimate_id.map(|e| e.to_string());
+                    match conn {
+                        Conn::Pg(c) => {
+                            let s: &AsyncPgConnection = c;
+                            futures_util::try_join!(
+                                diesel::insert_into(orders::table)
+                                    .values(&row)
+                                    .execute(&mut &*s),
+                                async {
+                                    match &estimate {
+                                        Some(e) => claimed(
+                                            claim_estimate!(order, e).execute(&mut &*s).await?,
+                                        ),
+                                        None => Ok(()),
+                                    }
+                                },
+                                async {
+                                    if lines.is_empty() {
+                                        return Ok(0);
+                                    }
+                                    diesel::insert_into(order_lines::table)
+                                        .values(&lines)
+                                        .execute(&mut &*s)
+                                        .await
+                                },
+                                append_event_pg(s, &order, &event),
+                                rollups::order_placed_pg(s, &order),
+                            )?;
+                        }
+                        Conn::Sqlite(c) => {
+                            diesel::insert_into(orders::table)
+                                .values(&row)
+                                .execute(&mut **c)
+                                .await?;
+                            if let Some(e) = &estimate {
+                                claimed(claim_estimate!(order, e).execute(&mut **c).await?)?;
+                            }
+                            if !lines.is_empty() {
+                                // Diesel writes SQLite's batch insert on the blocking
+                                // connection itself.
+                                c.spawn_blocking(move |c| {
+                                    diesel::RunQueryDsl::execute(
+                                        diesel::insert_into(order_lines::table).values(lines),
+                                        c,
+                                    )
+                                })
+                                .await?;
+                            }
+                            append_event(&mut *conn, &order, &event).await?;
+                            rollups::order_placed(&mut *conn, &order).await?;
+                        }
+                    }
+                    Ok(order)
+                })
             })
             .await
             .map_err(|e| place_error(e, named_estimate))
@@ -102,7 +162,7 @@ impl OrderRepository for OrderStore {
     async fn get(&self, id: OrderId) -> Result<Option<Order>, StoreError> {
         let id = id.to_string();
         self.db
-            .read(move |conn| load_order(conn, &id))
+            .query(move |conn| Box::pin(async move { load_order(conn, &id).await }))
             .await
             .map_err(|e| store_error(e, "reading an order"))
     }
@@ -115,13 +175,16 @@ impl OrderRepository for OrderStore {
         let account = account.to_string();
         let key = key.as_str().to_owned();
         self.db
-            .read(move |conn| {
-                let rows: Vec<OrderRow> = orders::table
-                    .filter(orders::account_id.eq(account))
-                    .filter(orders::idempotency_key.eq(key))
-                    .select(OrderRow::as_select())
-                    .load(conn)?;
-                Ok(load_orders(conn, rows)?.into_iter().next())
+            .query(move |conn| {
+                Box::pin(async move {
+                    let rows: Vec<OrderRow> = on!(&mut *conn, |c| orders::table
+                        .filter(orders::account_id.eq(&account))
+                        .filter(orders::idempotency_key.eq(&key))
+                        .select(OrderRow::as_select())
+                        .load(c)
+                        .await)?;
+                    Ok(load_orders(conn, rows).await?.into_iter().next())
+                })
             })
             .await
             .map_err(|e| store_error(e, "reading an order by idempotency key"))
@@ -137,37 +200,40 @@ impl OrderRepository for OrderStore {
         let after = page.after.as_ref().map(|c| c.as_str().to_owned());
         let limit = page.limit;
         self.db
-            .read(move |conn| {
-                let position: Option<(PrimitiveDateTime, String)> = match after {
-                    None => None,
-                    Some(after) => Some(
-                        orders::table
-                            .filter(orders::id.eq(&after))
+            .query(move |conn| {
+                Box::pin(async move {
+                    let position: Option<(PrimitiveDateTime, String)> = match &after {
+                        None => None,
+                        Some(after) => Some(on!(&mut *conn, |c| orders::table
+                            .filter(orders::id.eq(after))
                             .filter(orders::account_id.eq(&account))
                             .select((orders::created_at, orders::id))
-                            .first(conn)?,
-                    ),
-                };
-                let mut q = orders::table
-                    .filter(orders::account_id.eq(&account))
-                    .select(OrderRow::as_select())
-                    .into_boxed();
-                if let Some(link) = offset_link_id {
-                    q = q.filter(orders::offset_link_id.eq(link));
-                }
-                if let Some((at, id)) = position {
-                    // `created_at <= at` bounds the index range scan; the OR only
-                    // breaks ties at the boundary, so a deep page costs what the
-                    // first one does.
-                    q = q
-                        .filter(orders::created_at.le(at))
-                        .filter(orders::created_at.lt(at).or(orders::id.lt(id)));
-                }
-                let rows: Vec<OrderRow> = q
-                    .order((orders::created_at.desc(), orders::id.desc()))
-                    .limit(i64::from(limit.get()) + 1)
-                    .load(conn)?;
-                Ok(Page::from_overfetch(load_orders(conn, rows)?, limit))
+                            .first(c)
+                            .await)?),
+                    };
+                    let rows: Vec<OrderRow> = on!(&mut *conn, |c| {
+                        let mut q = orders::table
+                            .filter(orders::account_id.eq(&account))
+                            .select(OrderRow::as_select())
+                            .into_boxed();
+                        if let Some(link) = &offset_link_id {
+                            q = q.filter(orders::offset_link_id.eq(link.clone()));
+                        }
+                        if let Some((at, id)) = &position {
+                            // `created_at <= at` bounds the index range scan; the OR only
+                            // breaks ties at the boundary, so a deep page costs what the
+                            // first one does.
+                            q = q
+                                .filter(orders::created_at.le(*at))
+                                .filter(orders::created_at.lt(*at).or(orders::id.lt(id.clone())));
+                        }
+                        q.order((orders::created_at.desc(), orders::id.desc()))
+                            .limit(i64::from(limit.get()) + 1)
+                            .load(c)
+                            .await
+                    })?;
+                    Ok(Page::from_overfetch(load_orders(conn, rows).await?, limit))
+                })
             })
             .await
             .map_err(|e| store_error(e, "listing orders"))
@@ -178,31 +244,14 @@ impl OrderRepository for OrderStore {
         filter: AwaitingFilter,
         page: &PageRequest<Cursor>,
     ) -> Result<Page<Order>, StoreError> {
-        let statuses: Vec<&'static str> = filter.statuses().iter().map(|s| s.as_str()).collect();
-        let organisation = filter.organisation.map(|o| o.to_string());
+        let scope = Scope::Awaiting {
+            statuses: filter.statuses().iter().map(|s| s.as_str()).collect(),
+            organisation: filter.organisation.map(|o| o.to_string()),
+        };
         let after = page.after.as_ref().map(|c| c.as_str().to_owned());
         let limit = page.limit;
         self.db
-            .read(move |conn| {
-                // The partial index `orders_awaiting` matches this predicate exactly.
-                let queue = || {
-                    let mut q = orders::table
-                        .filter(orders::mode.eq("live"))
-                        .filter(orders::status.eq_any(statuses.clone()))
-                        .into_boxed();
-                    if let Some(o) = &organisation {
-                        q = q.filter(
-                            orders::account_id.eq_any(
-                                crate::schema::accounts::table
-                                    .filter(crate::schema::accounts::organisation_id.eq(o.clone()))
-                                    .select(crate::schema::accounts::id),
-                            ),
-                        );
-                    }
-                    q
-                };
-                newest_first(conn, queue, after, limit)
-            })
+            .query(move |conn| Box::pin(newest_first(conn, scope, after, limit)))
             .await
             .map_err(|e| store_error(e, "listing the orders awaiting action"))
     }
@@ -213,29 +262,14 @@ impl OrderRepository for OrderStore {
         mode: AccountMode,
         page: &PageRequest<Cursor>,
     ) -> Result<Page<Order>, StoreError> {
-        let organisation = organisation.to_string();
-        let mode = mode.as_str();
+        let scope = Scope::Organisation {
+            organisation: organisation.to_string(),
+            mode: mode.as_str(),
+        };
         let after = page.after.as_ref().map(|c| c.as_str().to_owned());
         let limit = page.limit;
         self.db
-            .read(move |conn| {
-                let mine = || {
-                    orders::table
-                        .filter(orders::mode.eq(mode))
-                        .filter(
-                            orders::account_id.eq_any(
-                                crate::schema::accounts::table
-                                    .filter(
-                                        crate::schema::accounts::organisation_id
-                                            .eq(organisation.clone()),
-                                    )
-                                    .select(crate::schema::accounts::id),
-                            ),
-                        )
-                        .into_boxed()
-                };
-                newest_first(conn, mine, after, limit)
-            })
+            .query(move |conn| Box::pin(newest_first(conn, scope, after, limit)))
             .await
             .map_err(|e| store_error(e, "listing an organisation's orders"))
     }
@@ -247,19 +281,24 @@ impl OrderRepository for OrderStore {
     ) -> Result<Option<Order>, StoreError> {
         let (organisation, id) = (organisation.to_string(), id.to_string());
         self.db
-            .read(move |conn| {
-                let rows: Vec<OrderRow> = orders::table
-                    .filter(orders::id.eq(id))
-                    .filter(
-                        orders::account_id.eq_any(
-                            crate::schema::accounts::table
-                                .filter(crate::schema::accounts::organisation_id.eq(organisation))
-                                .select(crate::schema::accounts::id),
-                        ),
-                    )
-                    .select(OrderRow::as_select())
-                    .load(conn)?;
-                Ok(load_orders(conn, rows)?.into_iter().next())
+            .query(move |conn| {
+                Box::pin(async move {
+                    let rows: Vec<OrderRow> = on!(&mut *conn, |c| orders::table
+                        .filter(orders::id.eq(&id))
+                        .filter(
+                            orders::account_id.eq_any(
+                                crate::schema::accounts::table
+                                    .filter(
+                                        crate::schema::accounts::organisation_id.eq(&organisation),
+                                    )
+                                    .select(crate::schema::accounts::id),
+                            ),
+                        )
+                        .select(OrderRow::as_select())
+                        .load(c)
+                        .await)?;
+                    Ok(load_orders(conn, rows).await?.into_iter().next())
+                })
             })
             .await
             .map_err(|e| store_error(e, "reading an organisation's order"))
@@ -276,40 +315,49 @@ impl OrderRepository for OrderStore {
     ) -> Result<Order, StoreError> {
         let id = id.to_string();
         self.db
-            .write(move |conn| {
-                let moved = diesel::update(
-                    orders::table
-                        .filter(orders::id.eq(&id))
-                        .filter(orders::status.eq(from.as_str())),
-                )
-                .set((
-                    orders::status.eq(event.status.as_str()),
-                    orders::updated_at.eq(to_sql_time(event.at)),
-                ))
-                .execute(conn)?;
-                if moved == 0 {
-                    return Err(DieselError::NotFound);
-                }
-                let mut replaced = None;
-                if let Some(projects) = &projects {
-                    replaced = Some(rollups::allocated(conn, &id)?);
-                    diesel::delete(order_projects::table.filter(order_projects::order_id.eq(&id)))
-                        .execute(conn)?;
-                    for row in project_rows(&id, projects) {
-                        diesel::insert_into(order_projects::table)
-                            .values(&row)
-                            .execute(conn)?;
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    let moved = on!(&mut *conn, |c| diesel::update(
+                        orders::table
+                            .filter(orders::id.eq(&id))
+                            .filter(orders::status.eq(from.as_str())),
+                    )
+                    .set((
+                        orders::status.eq(event.status.as_str()),
+                        orders::updated_at.eq(to_sql_time(event.at)),
+                    ))
+                    .execute(c)
+                    .await)?;
+                    if moved == 0 {
+                        return Err(DieselError::NotFound);
                     }
-                }
-                let order = load_order(conn, &id)?.ok_or(DieselError::NotFound)?;
-                if matches!(event.status, OrderStatus::Cancelled | OrderStatus::Failed) {
-                    release(conn, &order)?;
-                }
-                append_event(conn, &order, &event)?;
-                append_allocation_events(conn, &order, &allocations)?;
-                rollups::order_moved(conn, &order, from, replaced.as_deref())?;
-                crate::audit::record_blocking(conn, &audit)?;
-                Ok(order)
+                    let mut replaced = None;
+                    if let Some(projects) = &projects {
+                        replaced = Some(rollups::allocated(&mut *conn, &id).await?);
+                        on!(&mut *conn, |c| diesel::delete(
+                            order_projects::table.filter(order_projects::order_id.eq(&id))
+                        )
+                        .execute(c)
+                        .await)?;
+                        for row in project_rows(&id, projects) {
+                            on!(&mut *conn, |c| diesel::insert_into(order_projects::table)
+                                .values(&row)
+                                .execute(c)
+                                .await)?;
+                        }
+                    }
+                    let order = load_order(&mut *conn, &id)
+                        .await?
+                        .ok_or(DieselError::NotFound)?;
+                    if matches!(event.status, OrderStatus::Cancelled | OrderStatus::Failed) {
+                        release(&mut *conn, &order).await?;
+                    }
+                    append_event(&mut *conn, &order, &event).await?;
+                    append_allocation_events(&mut *conn, &order, &allocations).await?;
+                    rollups::order_moved(&mut *conn, &order, from, replaced.as_deref()).await?;
+                    crate::audit::record(conn, &audit).await?;
+                    Ok(order)
+                })
             })
             .await
             .map_err(|e| store_error(e, "moving an order"))
@@ -324,26 +372,38 @@ impl OrderRepository for OrderStore {
     ) -> Result<Order, StoreError> {
         let id = id.to_string();
         self.db
-            .write(move |conn| {
-                for r in &records {
-                    let row = order_projects::table
-                        .filter(order_projects::order_id.eq(&id))
-                        .filter(order_projects::project_id.eq(r.project_id.to_string()));
-                    if let Some(serial) = &r.serial {
-                        diesel::update(row.clone())
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    for r in &records {
+                        let project = r.project_id.to_string();
+                        if let Some(serial) = &r.serial {
+                            on!(&mut *conn, |c| diesel::update(
+                                order_projects::table
+                                    .filter(order_projects::order_id.eq(&id))
+                                    .filter(order_projects::project_id.eq(&project)),
+                            )
                             .set(order_projects::serial.eq(Some(serial)))
-                            .execute(conn)?;
-                    }
-                    if let Some(url) = &r.url {
-                        diesel::update(row)
+                            .execute(c)
+                            .await)?;
+                        }
+                        if let Some(url) = &r.url {
+                            on!(&mut *conn, |c| diesel::update(
+                                order_projects::table
+                                    .filter(order_projects::order_id.eq(&id))
+                                    .filter(order_projects::project_id.eq(&project)),
+                            )
                             .set(order_projects::registry_record.eq(Some(url)))
-                            .execute(conn)?;
+                            .execute(c)
+                            .await)?;
+                        }
                     }
-                }
-                let order = load_order(conn, &id)?.ok_or(DieselError::NotFound)?;
-                append_allocation_events(conn, &order, &allocations)?;
-                crate::audit::record_blocking(conn, [&audit])?;
-                Ok(order)
+                    let order = load_order(&mut *conn, &id)
+                        .await?
+                        .ok_or(DieselError::NotFound)?;
+                    append_allocation_events(&mut *conn, &order, &allocations).await?;
+                    crate::audit::record(conn, [&audit]).await?;
+                    Ok(order)
+                })
             })
             .await
             .map_err(|e| store_error(e, "recording a retirement"))
@@ -361,18 +421,35 @@ impl OrderRepository for OrderStore {
         let before = to_sql_time(updated_before);
         let limit = i64::from(limit);
         self.db
-            .read(move |conn| {
-                let rows: Vec<OrderRow> = orders::table
-                    .filter(orders::mode.eq("test"))
-                    .filter(orders::status.eq_any(["received", "placed", "paid", "retiring"]))
-                    .filter(orders::updated_at.lt(before))
-                    .order(orders::updated_at.asc())
-                    .limit(limit)
-                    .select(OrderRow::as_select())
-                    .load(conn)?;
-                load_orders(conn, rows)
+            .query(move |conn| {
+                Box::pin(async move {
+                    let rows: Vec<OrderRow> = on!(&mut *conn, |c| orders::table
+                        .filter(orders::mode.eq("test"))
+                        .filter(orders::status.eq_any(["received", "placed", "paid", "retiring"]))
+                        .filter(orders::updated_at.lt(before))
+                        .order(orders::updated_at.asc())
+                        .limit(limit)
+                        .select(OrderRow::as_select())
+                        .load(c)
+                        .await)?;
+                    load_orders(conn, rows).await
+                })
             })
             .await
             .map_err(|e| store_error(e, "finding test orders to advance"))
     }
 }
+
+/// How many orders of the account hold the order's idempotency key (the
+/// count query; `None` when the order has none).
+macro_rules! key_count {
+    ($order:expr) => {
+        $order.idempotency_key.as_ref().map(|key| {
+            orders::table
+                .filter(orders::account_id.eq($order.account_id.to_string()))
+                .filter(orders::idempotency_key.eq(key.as_str().to_owned()))
+                .count()
+        })
+    };
+}
+use key_count;

@@ -4,29 +4,31 @@
 
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
-use tonne_ordering::{Order, PlaceError};
-
-use crate::db::AnyConnection;
-use crate::schema::estimates;
+use tonne_ordering::PlaceError;
 
 /// Marks the estimate as bought by `order`, in the order's transaction: only if
 /// it is the account's, has no order yet and still has the mass being ordered
-/// (a concurrent update changes it). Otherwise the whole order rolls back as a
-/// unique violation (one order per estimate).
-pub(super) fn claim_estimate(
-    conn: &mut AnyConnection,
-    order: &Order,
-    estimate: &str,
-) -> QueryResult<()> {
-    let claimed = diesel::update(
-        estimates::table
-            .filter(estimates::id.eq(estimate))
-            .filter(estimates::account_id.eq(order.account_id.to_string()))
-            .filter(estimates::order_id.is_null())
-            .filter(estimates::mass_grams.eq(order.requested_quantity.map(|m| m.grams()))),
-    )
-    .set(estimates::order_id.eq(order.id.to_string()))
-    .execute(conn)?;
+/// (a concurrent update changes it). [`claimed`] checks the count it returns.
+macro_rules! claim_estimate {
+    ($order:expr, $estimate:expr) => {
+        diesel::update(
+            crate::schema::estimates::table
+                .filter(crate::schema::estimates::id.eq($estimate))
+                .filter(crate::schema::estimates::account_id.eq($order.account_id.to_string()))
+                .filter(crate::schema::estimates::order_id.is_null())
+                .filter(
+                    crate::schema::estimates::mass_grams
+                        .eq($order.requested_quantity.map(|m| m.grams())),
+                ),
+        )
+        .set(crate::schema::estimates::order_id.eq($order.id.to_string()))
+    };
+}
+pub(super) use claim_estimate;
+
+/// The claim of [`claim_estimate!`] took the estimate; otherwise the whole
+/// order rolls back as a unique violation (one order per estimate).
+pub(super) fn claimed(claimed: usize) -> QueryResult<()> {
     if claimed == 1 {
         Ok(())
     } else {

@@ -1,64 +1,100 @@
 //! The stock an order holds: each line's grams taken from its bundle's
-//! inventory when the order is placed, and given back when it is cancelled.
+//! inventory when the order is placed (only while the bundle still has them:
+//! `available >= wanted` in the same statement), and given back when it is
+//! cancelled.
 
 use std::collections::HashMap;
 
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
+use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use tonne_ordering::Order;
 
-use crate::db::AnyConnection;
+use crate::db::Conn;
 use crate::schema::bundles;
 
-/// Takes each line's grams from its bundle if it has them (never below zero).
-/// Returns, line by line, whether it is covered: reserved, or the bundle's
-/// inventory is unlimited. Which bundles are unlimited is read first, in one
-/// statement that takes no lock, so that the row locks of the reservations
-/// (held until the order's transaction ends, and wanted by every concurrent
-/// order of the same bundles) are taken by one UPDATE per limited bundle and
-/// nothing else. A bundle that does not exist fails the order, as before.
-pub(super) fn reserve(conn: &mut AnyConnection, lines: &[(String, i64)]) -> QueryResult<Vec<bool>> {
-    let ids: Vec<&str> = lines.iter().map(|(bundle, _)| bundle.as_str()).collect();
-    let inventories: HashMap<String, bool> = bundles::table
-        .filter(bundles::id.eq_any(&ids))
-        .select((bundles::id, bundles::available_grams.is_null()))
-        .load::<(String, bool)>(conn)?
-        .into_iter()
-        .collect();
-    lines
-        .iter()
-        .map(|(bundle, grams)| match inventories.get(bundle) {
-            None => Err(DieselError::NotFound),
-            Some(true) => Ok(true),
+/// Whether each of the lines' bundles has unlimited stock (`true` when
+/// `available_grams` is not set); a bundle missing from the map does not exist.
+macro_rules! stock_query {
+    ($lines:expr) => {
+        bundles::table
+            .filter(
+                bundles::id.eq_any(
+                    $lines
+                        .iter()
+                        .map(|(bundle, _)| bundle.clone())
+                        .collect::<Vec<String>>(),
+                ),
+            )
+            .select((bundles::id, bundles::available_grams.is_null()))
+    };
+}
+
+/// The lines' bundles, unlimited or not (see `stock_query!`).
+pub(super) async fn stock_limits(
+    conn: &mut Conn,
+    lines: &[(String, i64)],
+) -> QueryResult<HashMap<String, bool>> {
+    let rows: Vec<(String, bool)> = on!(conn, |c| stock_query!(lines).load(c).await)?;
+    Ok(rows.into_iter().collect())
+}
+
+/// [`stock_limits`] on PostgreSQL, on a shared connection: the statement can
+/// go out with the transaction's others.
+pub(super) async fn stock_limits_pg(
+    c: &AsyncPgConnection,
+    lines: &[(String, i64)],
+) -> QueryResult<HashMap<String, bool>> {
+    let rows: Vec<(String, bool)> = stock_query!(lines).load(&mut &*c).await?;
+    Ok(rows.into_iter().collect())
+}
+
+/// Takes each line's grams from its bundle's stock where the bundle's stock is
+/// limited; `true` per line whose grams are covered (unlimited, or taken).
+pub(super) async fn reserve(
+    conn: &mut Conn,
+    lines: &[(String, i64)],
+    unlimited: &HashMap<String, bool>,
+) -> QueryResult<Vec<bool>> {
+    let mut covered = Vec::with_capacity(lines.len());
+    for (bundle, grams) in lines {
+        let line = match unlimited.get(bundle) {
+            None => return Err(DieselError::NotFound),
+            Some(true) => true,
             Some(false) => {
-                let taken = diesel::update(
+                let taken = on!(&mut *conn, |c| diesel::update(
                     bundles::table
                         .filter(bundles::id.eq(bundle))
                         .filter(bundles::available_grams.ge(grams)),
                 )
                 .set(bundles::available_grams.eq(bundles::available_grams - grams))
-                .execute(conn)?;
-                Ok(taken == 1)
+                .execute(c)
+                .await)?;
+                taken == 1
             }
-        })
-        .collect()
+        };
+        covered.push(line);
+    }
+    Ok(covered)
 }
 
-/// Gives each reserved line's grams back to its bundle (bundles of unlimited
-/// inventory are left alone).
-pub(super) fn release(conn: &mut AnyConnection, order: &Order) -> QueryResult<()> {
+/// Gives the order's covered lines back to their bundles' stock.
+pub(super) async fn release(conn: &mut Conn, order: &Order) -> QueryResult<()> {
     for line in order
         .lines
         .iter()
         .filter(|l| !l.insufficient_available_quantity)
     {
-        diesel::update(
+        let bundle = line.bundle_id.to_string();
+        let grams = line.quantity.grams();
+        on!(&mut *conn, |c| diesel::update(
             bundles::table
-                .filter(bundles::id.eq(line.bundle_id.to_string()))
+                .filter(bundles::id.eq(&bundle))
                 .filter(bundles::available_grams.is_not_null()),
         )
-        .set(bundles::available_grams.eq(bundles::available_grams + line.quantity.grams()))
-        .execute(conn)?;
+        .set(bundles::available_grams.eq(bundles::available_grams + grams))
+        .execute(c)
+        .await)?;
     }
     Ok(())
 }
