@@ -78,7 +78,7 @@ impl r2d2::ManageConnection for SqliteManager {
 }
 
 /// Opens the SQLite file with the pragmas every connection needs.
-fn open_sqlite(path: &std::path::Path) -> Result<SqliteConnection, ConnectError> {
+pub(super) fn open_sqlite(path: &std::path::Path) -> Result<SqliteConnection, ConnectError> {
     let mut conn = SqliteConnection::establish(&path.to_string_lossy())?;
     conn.batch_execute(
         "PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; \

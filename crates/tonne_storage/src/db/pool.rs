@@ -282,24 +282,72 @@ impl Db {
     /// Applies pending migrations (blocking; call at start-up). On PostgreSQL an
     /// advisory lock lets several processes start at once. Returns the versions applied.
     pub fn migrate(&self) -> Result<Vec<String>, DbError> {
-        let mut conn = self.pool.get()?;
-        run_migrations(&mut conn)
+        self.migrations(|harness| match harness {
+            Harness::Postgres(c) => {
+                c.batch_execute(&format!("SELECT pg_advisory_lock({MIGRATION_LOCK_ID})"))?;
+                let result = c.run_pending_migrations(POSTGRES_MIGRATIONS).map(versions);
+                c.batch_execute(&format!("SELECT pg_advisory_unlock({MIGRATION_LOCK_ID})"))?;
+                result.map_err(|e| DbError::Migration(e.to_string()))
+            }
+            Harness::Sqlite(c) => c
+                .run_pending_migrations(SQLITE_MIGRATIONS)
+                .map(versions)
+                .map_err(|e| DbError::Migration(e.to_string())),
+        })
     }
 
     /// Reverts every migration (tests of `down.sql`).
     pub fn revert_all(&self) -> Result<(), DbError> {
-        let mut conn = self.pool.get()?;
-        let result = match &mut *conn {
-            AnyConnection::Postgresql(c) => c.revert_all_migrations(POSTGRES_MIGRATIONS).map(drop),
-            AnyConnection::Sqlite(c) => c.revert_all_migrations(SQLITE_MIGRATIONS).map(drop),
+        self.migrations(|harness| {
+            match harness {
+                Harness::Postgres(c) => c.revert_all_migrations(POSTGRES_MIGRATIONS).map(drop),
+                Harness::Sqlite(c) => c.revert_all_migrations(SQLITE_MIGRATIONS).map(drop),
+            }
+            .map_err(|e| DbError::Migration(e.to_string()))
+        })
+    }
+
+    /// Runs `work` with a connection of its own that Diesel's migration
+    /// harness can drive. On PostgreSQL that is diesel-async's
+    /// `AsyncConnectionWrapper`, on a thread of its own (the wrapper drives its
+    /// connection with a runtime of its own, which must not run inside the
+    /// caller's).
+    fn migrations<T: Send>(
+        &self,
+        work: impl FnOnce(Harness<'_>) -> Result<T, DbError> + Send,
+    ) -> Result<T, DbError> {
+        let failed = |source: ConnectError| DbError::Connect {
+            url: self.url.to_string(),
+            source,
         };
-        result.map_err(|e| DbError::Migration(e.to_string()))
+        match &self.url {
+            DatabaseUrl::Postgres(url) => std::thread::scope(|scope| {
+                scope
+                    .spawn(|| {
+                        let mut c = MigrationConnection::establish(url)
+                            .map_err(|e| failed(ConnectError::Connection(e)))?;
+                        work(Harness::Postgres(&mut c))
+                    })
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            }),
+            DatabaseUrl::Sqlite(path) => {
+                let mut c = super::connection::open_sqlite(path).map_err(failed)?;
+                work(Harness::Sqlite(&mut c))
+            }
+        }
     }
 
     /// Whether the database answers (`SELECT 1` on a pooled connection):
     /// `/ready` asks this.
     pub async fn ping(&self) -> Result<(), DbError> {
-        self.read(|conn| conn.batch_execute("SELECT 1")).await
+        self.query(|conn| {
+            Box::pin(async move {
+                on!(conn, |c| diesel_async::SimpleAsyncConnection::batch_execute(c, "SELECT 1")
+                    .await)
+            })
+        })
+        .await
     }
 
     /// Runs read-only work on a blocking thread with a pooled connection.
@@ -533,21 +581,18 @@ async fn ended(e: diesel::result::Error, closed: impl Fn() -> bool) -> diesel::r
     Error::DatabaseError(kind, info)
 }
 
-fn run_migrations(conn: &mut AnyConnection) -> Result<Vec<String>, DbError> {
-    let applied = match conn {
-        AnyConnection::Postgresql(c) => {
-            c.batch_execute(&format!("SELECT pg_advisory_lock({MIGRATION_LOCK_ID})"))?;
-            let result = c
-                .run_pending_migrations(POSTGRES_MIGRATIONS)
-                .map(|v| v.into_iter().map(|m| m.to_string()).collect::<Vec<_>>());
-            c.batch_execute(&format!("SELECT pg_advisory_unlock({MIGRATION_LOCK_ID})"))?;
-            result
-        }
-        AnyConnection::Sqlite(c) => c
-            .run_pending_migrations(SQLITE_MIGRATIONS)
-            .map(|v| v.into_iter().map(|m| m.to_string()).collect::<Vec<_>>()),
-    };
-    applied.map_err(|e| DbError::Migration(e.to_string()))
+/// PostgreSQL's connection for migrations: diesel-async's, seen as a blocking one.
+type MigrationConnection =
+    diesel_async::async_connection_wrapper::AsyncConnectionWrapper<diesel_async::AsyncPgConnection>;
+
+/// A connection the migration harness drives.
+enum Harness<'a> {
+    Postgres(&'a mut MigrationConnection),
+    Sqlite(&'a mut diesel::SqliteConnection),
+}
+
+fn versions(applied: Vec<diesel::migration::MigrationVersion<'_>>) -> Vec<String> {
+    applied.into_iter().map(|m| m.to_string()).collect()
 }
 
 /// Runs a unit of work on its connection, in a transaction or not.
