@@ -4,7 +4,27 @@
 use std::sync::{Mutex, OnceLock};
 
 use diesel::connection::SimpleConnection as _;
-use diesel::{Connection as _, PgConnection, RunQueryDsl as _};
+use diesel::{Connection as _, RunQueryDsl as _};
+
+/// PostgreSQL's administration connection: diesel-async's, seen as a blocking
+/// one (no libpq).
+type Admin =
+    diesel_async::async_connection_wrapper::AsyncConnectionWrapper<diesel_async::AsyncPgConnection>;
+
+/// Runs `work` on an administration connection, on a thread of its own: the
+/// wrapper drives its connection with a runtime of its own, which must not
+/// run inside a test's.
+fn with_admin<T: Send>(
+    url: &str,
+    work: impl FnOnce(&mut Admin) -> T + Send,
+) -> diesel::ConnectionResult<T> {
+    std::thread::scope(|scope| {
+        scope
+            .spawn(|| Admin::establish(url).map(|mut c| work(&mut c)))
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}
 use tonne_storage::{DatabaseUrl, Db, PoolSettings};
 
 /// The environment variable naming a PostgreSQL server for tests, e.g.
@@ -71,13 +91,14 @@ impl TestDb {
         );
         {
             let _serial = CREATE_LOCK.lock().unwrap_or_else(|p| p.into_inner());
-            let mut admin =
-                PgConnection::establish(&admin_url).expect("connect to the test server");
-            admin
-                .batch_execute(&format!(
-                    "CREATE DATABASE \"{name}\" TEMPLATE \"{template}\""
-                ))
-                .expect("clone the template database");
+            with_admin(&admin_url, |admin| {
+                admin
+                    .batch_execute(&format!(
+                        "CREATE DATABASE \"{name}\" TEMPLATE \"{template}\""
+                    ))
+                    .expect("clone the template database");
+            })
+            .expect("connect to the test server");
         }
         let url = with_database(&admin_url, &name);
         let db = Db::connect(
@@ -108,11 +129,10 @@ impl TestDb {
 
 impl Drop for TestDb {
     fn drop(&mut self) {
-        if let Cleanup::Postgres { admin_url, name } = &self.cleanup
-            && let Ok(mut admin) = PgConnection::establish(admin_url)
-        {
-            let _ =
-                admin.batch_execute(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"));
+        if let Cleanup::Postgres { admin_url, name } = &self.cleanup {
+            let _ = with_admin(admin_url, |admin| {
+                admin.batch_execute(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"))
+            });
         }
     }
 }
@@ -145,52 +165,57 @@ fn template(admin_url: &str) -> String {
     TEMPLATE
         .get_or_init(|| {
             let name = format!("tonne_tpl_{}", migrations_fingerprint());
-            let mut admin = PgConnection::establish(admin_url).expect("connect to the test server");
-            admin
-                .batch_execute("SELECT pg_advisory_lock(7461746)")
-                .expect("lock");
-            sweep_leftovers(&mut admin);
-            let exists: bool = diesel::select(diesel::dsl::sql::<diesel::sql_types::Bool>(
-                &format!("EXISTS (SELECT 1 FROM pg_database WHERE datname = '{name}')"),
-            ))
-            .get_result(&mut admin)
-            .expect("query pg_database");
-            if !exists {
-                let building = format!("{name}_building");
-                admin
-                    .batch_execute(&format!(
-                        "DROP DATABASE IF EXISTS \"{building}\" WITH (FORCE)"
-                    ))
-                    .expect("drop a half-built template");
-                admin
-                    .batch_execute(&format!("CREATE DATABASE \"{building}\""))
-                    .expect("create the template");
-                {
-                    let db = Db::connect(
-                        &DatabaseUrl::Postgres(with_database(admin_url, &building)),
-                        PoolSettings {
-                            max_size: 1,
-                            ..PoolSettings::default()
-                        },
-                    )
-                    .expect("open the template");
-                    db.migrate().expect("migrate the template");
-                }
-                admin
-                    .batch_execute(&format!(
-                        "ALTER DATABASE \"{building}\" RENAME TO \"{name}\""
-                    ))
-                    .expect("publish the template");
-            }
-            admin
-                .batch_execute("SELECT pg_advisory_unlock(7461746)")
-                .expect("unlock");
+            with_admin(admin_url, |admin| build_template(admin, admin_url, &name))
+                .expect("connect to the test server");
             name
         })
         .clone()
 }
 
-fn sweep_leftovers(admin: &mut PgConnection) {
+/// Creates the template `name` unless it exists, under an advisory lock.
+fn build_template(admin: &mut Admin, admin_url: &str, name: &str) {
+    admin
+        .batch_execute("SELECT pg_advisory_lock(7461746)")
+        .expect("lock");
+    sweep_leftovers(admin);
+    let exists: bool = diesel::select(diesel::dsl::sql::<diesel::sql_types::Bool>(&format!(
+        "EXISTS (SELECT 1 FROM pg_database WHERE datname = '{name}')"
+    )))
+    .get_result(admin)
+    .expect("query pg_database");
+    if !exists {
+        let building = format!("{name}_building");
+        admin
+            .batch_execute(&format!(
+                "DROP DATABASE IF EXISTS \"{building}\" WITH (FORCE)"
+            ))
+            .expect("drop a half-built template");
+        admin
+            .batch_execute(&format!("CREATE DATABASE \"{building}\""))
+            .expect("create the template");
+        {
+            let db = Db::connect(
+                &DatabaseUrl::Postgres(with_database(admin_url, &building)),
+                PoolSettings {
+                    max_size: 1,
+                    ..PoolSettings::default()
+                },
+            )
+            .expect("open the template");
+            db.migrate().expect("migrate the template");
+        }
+        admin
+            .batch_execute(&format!(
+                "ALTER DATABASE \"{building}\" RENAME TO \"{name}\""
+            ))
+            .expect("publish the template");
+    }
+    admin
+        .batch_execute("SELECT pg_advisory_unlock(7461746)")
+        .expect("unlock");
+}
+
+fn sweep_leftovers(admin: &mut Admin) {
     #[derive(diesel::QueryableByName)]
     struct Name {
         #[diesel(sql_type = diesel::sql_types::Text)]

@@ -105,7 +105,11 @@ on_both_backends!(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pool_exhaustion_answers_503_within_the_wait() {
     use diesel::connection::SimpleConnection as _;
-    use diesel::{Connection as _, PgConnection};
+    use diesel::Connection as _;
+    // diesel-async's connection seen as a blocking one, on a thread of its own.
+    type PgConnection = diesel_async::async_connection_wrapper::AsyncConnectionWrapper<
+        diesel_async::AsyncPgConnection,
+    >;
 
     let Some(db) = TestDb::postgres() else { return };
     let app = TestApp::spawn_with(db, |o| {

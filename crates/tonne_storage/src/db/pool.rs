@@ -343,8 +343,9 @@ impl Db {
     pub async fn ping(&self) -> Result<(), DbError> {
         self.query(|conn| {
             Box::pin(async move {
-                on!(conn, |c| diesel_async::SimpleAsyncConnection::batch_execute(c, "SELECT 1")
-                    .await)
+                on!(conn, |c| {
+                    diesel_async::SimpleAsyncConnection::batch_execute(c, "SELECT 1").await
+                })
             })
         })
         .await
@@ -380,8 +381,10 @@ impl Db {
         C: Send + 'static,
         FA: FnOnce(C) -> QA + Send + 'static,
         FP: FnOnce(C) -> QP + Send + 'static,
-        QA: diesel::RunQueryDsl<AnyConnection>
-            + diesel::query_dsl::LoadQuery<'static, AnyConnection, U>,
+        QA: diesel::RunQueryDsl<diesel::SqliteConnection>
+            + diesel::query_dsl::LoadQuery<'static, diesel::SqliteConnection, U>
+            + Send
+            + 'static,
         // What diesel-async asks of a statement loaded on a shared
         // `&AsyncPgConnection` (the connection's own lifetime cannot be named here).
         QP: diesel::query_builder::AsQuery + Send + 'static,
@@ -397,8 +400,19 @@ impl Db {
         let span = self.span::<FA>("read");
         let Some(pipelined) = &self.pipelined else {
             return self
-                .read_blocking(span, move |conn| {
-                    diesel::RunQueryDsl::load(any(captures), conn)
+                .unit(span, false, move |conn| {
+                    Box::pin(async move {
+                        match conn {
+                            Conn::Sqlite(c) => {
+                                let query = any(captures);
+                                c.spawn_blocking(move |c| diesel::RunQueryDsl::load(query, c))
+                                    .await
+                            }
+                            Conn::Pg(_) => Err(diesel::result::Error::QueryBuilderError(
+                                "a PostgreSQL read without its pipelined connections".into(),
+                            )),
+                        }
+                    })
                 })
                 .await;
         };
