@@ -16,7 +16,7 @@ use tonne_ordering::{
     OrderKind, OrderStatus, Project, ProjectId, QuoteLine, Registry, RetirementRecord,
     allocate_projects,
 };
-use tonne_storage::{AnyConnection, CatalogueStore, OrderStore};
+use tonne_storage::{CatalogueStore, Conn, OrderStore};
 use tonne_test_support::{TestDb, on_both_backends};
 use uuid::Uuid;
 
@@ -142,11 +142,27 @@ struct EventRow {
 
 async fn events(t: &TestDb) -> Vec<(String, i64, serde_json::Value)> {
     t.db()
-        .read(|conn: &mut AnyConnection| {
-            diesel::sql_query(
-                "SELECT event_type, sequence, payload FROM order_events ORDER BY sequence",
-            )
-            .load::<EventRow>(conn)
+        .query(|conn| {
+            Box::pin(async move {
+                let sql =
+                    "SELECT event_type, sequence, payload FROM order_events ORDER BY sequence";
+                match conn {
+                    Conn::Pg(c) => {
+                        diesel_async::RunQueryDsl::load::<EventRow>(
+                            diesel::sql_query(sql),
+                            &mut **c,
+                        )
+                        .await
+                    }
+                    Conn::Sqlite(c) => {
+                        diesel_async::RunQueryDsl::load::<EventRow>(
+                            diesel::sql_query(sql),
+                            &mut **c,
+                        )
+                        .await
+                    }
+                }
+            })
         })
         .await
         .unwrap()

@@ -9,7 +9,6 @@
 
 use std::time::{Duration, Instant};
 
-use diesel::RunQueryDsl as _;
 use time::macros::datetime;
 use tonne_accounts::ports::{AccountRepository, StoreError};
 use tonne_accounts::{
@@ -17,7 +16,7 @@ use tonne_accounts::{
     OrganisationType,
 };
 use tonne_kernel::{AccountMode, Currency, Money, OrganisationId, UuidV7Generator};
-use tonne_storage::{AccountStore, AnyConnection, DatabaseUrl, Db, PoolSettings};
+use tonne_storage::{AccountStore, Conn, DatabaseUrl, Db, PoolSettings};
 use tonne_test_support::TestDb;
 
 async fn seeded(repo: &AccountStore) -> AccountId {
@@ -68,12 +67,20 @@ async fn sessions(db: &Db, terminate: bool) -> i64 {
         "SELECT count(*) FROM pg_stat_activity \
          WHERE datname = current_database() AND pid <> pg_backend_pid()"
     };
-    db.read(move |conn| match conn {
-        AnyConnection::Postgresql(c) => diesel::select(
-            diesel::dsl::sql::<diesel::sql_types::BigInt>(&format!("({sql})")),
-        )
-        .get_result::<i64>(c),
-        AnyConnection::Sqlite(_) => unreachable!("PostgreSQL only"),
+    db.query(move |conn| {
+        Box::pin(async move {
+            match conn {
+                Conn::Pg(c) => {
+                    use diesel_async::RunQueryDsl as _;
+                    diesel::select(diesel::dsl::sql::<diesel::sql_types::BigInt>(&format!(
+                        "({sql})"
+                    )))
+                    .get_result::<i64>(&mut **c)
+                    .await
+                }
+                Conn::Sqlite(_) => unreachable!("PostgreSQL only"),
+            }
+        })
     })
     .await
     .map(|n| {

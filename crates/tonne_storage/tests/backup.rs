@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use diesel::connection::SimpleConnection as _;
 use diesel::{Connection as _, RunQueryDsl as _, SqliteConnection};
-use tonne_storage::{BackupError, DatabaseUrl, Db, PoolSettings};
+use tonne_storage::{BackupError, Conn, DatabaseUrl, Db, PoolSettings};
 use tonne_test_support::TestDb;
 
 #[derive(diesel::QueryableByName)]
@@ -47,15 +47,20 @@ fn beside(path: &Path, suffix: &str) -> PathBuf {
 /// One write: two organisations in one transaction (`a-N` and `b-N`), so a
 /// copy that tore a transaction would hold one without the other.
 async fn write_pair(db: &Db, n: u64) {
-    db.write(move |conn| {
-        for side in ["a", "b"] {
-            diesel::sql_query(format!(
-                "INSERT INTO organisations (id, name, created_at) \
-                 VALUES ('{side}-{n}', 'pair', CURRENT_TIMESTAMP)"
-            ))
-            .execute(conn)?;
-        }
-        Ok(())
+    db.transaction(move |conn| {
+        Box::pin(async move {
+            for side in ["a", "b"] {
+                let insert = diesel::sql_query(format!(
+                    "INSERT INTO organisations (id, name, created_at) \
+                     VALUES ('{side}-{n}', 'pair', CURRENT_TIMESTAMP)"
+                ));
+                match &mut *conn {
+                    Conn::Pg(c) => diesel_async::RunQueryDsl::execute(insert, &mut **c).await?,
+                    Conn::Sqlite(c) => diesel_async::RunQueryDsl::execute(insert, &mut **c).await?,
+                };
+            }
+            Ok(())
+        })
     })
     .await
     .unwrap();
@@ -202,10 +207,19 @@ async fn a_new_database_and_its_wal_are_readable_by_their_owner_only() {
     let db = Db::connect(&DatabaseUrl::Sqlite(path.clone()), PoolSettings::default()).unwrap();
     db.migrate().unwrap();
     // While connections are open, SQLite keeps the -wal and -shm files.
-    db.read(|conn| {
-        diesel::sql_query("SELECT 'x' AS value")
-            .get_result::<Text>(conn)
+    db.query(|conn| {
+        Box::pin(async move {
+            let select = diesel::sql_query("SELECT 'x' AS value");
+            match conn {
+                Conn::Pg(c) => {
+                    diesel_async::RunQueryDsl::get_result::<Text>(select, &mut **c).await
+                }
+                Conn::Sqlite(c) => {
+                    diesel_async::RunQueryDsl::get_result::<Text>(select, &mut **c).await
+                }
+            }
             .map(|t| t.value)
+        })
     })
     .await
     .unwrap();

@@ -30,7 +30,7 @@ use tonne_ordering::{
     ProjectId, QuoteLine, Registry, allocate_projects,
 };
 use tonne_storage::{
-    AccountStore, AnyConnection, CatalogueStore, EstimateStore, ImpactStore, OrderStore,
+    AccountStore, CatalogueStore, Conn, DatabaseUrl, EstimateStore, ImpactStore, OrderStore,
 };
 use tonne_test_support::{TestDb, on_both_backends};
 use uuid::Uuid;
@@ -330,23 +330,33 @@ where
     R: QueryableByName<diesel::pg::Pg> + QueryableByName<diesel::sqlite::Sqlite> + Send + 'static,
 {
     t.db()
-        .read(move |conn| {
-            let [a, b, c] = params;
-            match conn {
-                AnyConnection::Postgresql(conn) => diesel::sql_query(sql)
-                    .bind::<Text, _>(a)
-                    .bind::<Text, _>(b)
-                    .bind::<Text, _>(c)
-                    .load(conn),
-                AnyConnection::Sqlite(conn) => {
-                    let sql = sql.replace("$1", "?").replace("$2", "?").replace("$3", "?");
-                    diesel::sql_query(sql)
-                        .bind::<Text, _>(a)
-                        .bind::<Text, _>(b)
-                        .bind::<Text, _>(c)
-                        .load(conn)
+        .query(move |conn| {
+            Box::pin(async move {
+                let [a, b, c] = params;
+                match conn {
+                    Conn::Pg(conn) => {
+                        diesel_async::RunQueryDsl::load(
+                            diesel::sql_query(sql)
+                                .bind::<Text, _>(a)
+                                .bind::<Text, _>(b)
+                                .bind::<Text, _>(c),
+                            &mut **conn,
+                        )
+                        .await
+                    }
+                    Conn::Sqlite(conn) => {
+                        let sql = sql.replace("$1", "?").replace("$2", "?").replace("$3", "?");
+                        diesel_async::RunQueryDsl::load(
+                            diesel::sql_query(sql)
+                                .bind::<Text, _>(a)
+                                .bind::<Text, _>(b)
+                                .bind::<Text, _>(c),
+                            &mut **conn,
+                        )
+                        .await
+                    }
                 }
-            }
+            })
         })
         .await
         .unwrap()
@@ -599,9 +609,15 @@ fn page(account: &Account, settings: PageSettings, at: OffsetDateTime) -> Sustai
 async fn page_count(t: &TestDb) -> i64 {
     use diesel::dsl::sql;
     t.db()
-        .read(|conn| {
-            diesel::select(sql::<BigInt>("(SELECT COUNT(*) FROM sustainability_pages)"))
-                .get_result(conn)
+        .query(|conn| {
+            Box::pin(async move {
+                let count =
+                    diesel::select(sql::<BigInt>("(SELECT COUNT(*) FROM sustainability_pages)"));
+                match conn {
+                    Conn::Pg(c) => diesel_async::RunQueryDsl::get_result(count, &mut **c).await,
+                    Conn::Sqlite(c) => diesel_async::RunQueryDsl::get_result(count, &mut **c).await,
+                }
+            })
         })
         .await
         .unwrap()
@@ -985,13 +1001,24 @@ async fn the_migration_backfills_what_the_stores_keep(t: TestDb) {
     let client = estimates(&t, &accounts).await;
     let impact = ImpactStore::new(t.db().clone());
     let kept = answers(&impact, &accounts, client.id).await;
-    t.db()
-        .read(|conn| match conn {
-            AnyConnection::Postgresql(c) => redo_impact(c, || POSTGRES_MIGRATIONS),
-            AnyConnection::Sqlite(c) => redo_impact(c, || SQLITE_MIGRATIONS),
-        })
-        .await
-        .unwrap();
+    // On a connection of its own that the migration harness can drive (a
+    // thread of its own: diesel-async's wrapper runs a runtime of its own).
+    let url = t.db().url().clone();
+    std::thread::spawn(move || match url {
+        DatabaseUrl::Postgres(url) => {
+            type Pg = diesel_async::async_connection_wrapper::AsyncConnectionWrapper<
+                diesel_async::AsyncPgConnection,
+            >;
+            redo_impact(&mut Pg::establish(&url).unwrap(), || POSTGRES_MIGRATIONS)
+        }
+        DatabaseUrl::Sqlite(path) => redo_impact(
+            &mut diesel::SqliteConnection::establish(&path.to_string_lossy()).unwrap(),
+            || SQLITE_MIGRATIONS,
+        ),
+    })
+    .join()
+    .unwrap()
+    .unwrap();
     assert_eq!(answers(&impact, &accounts, client.id).await, kept);
 }
 

@@ -124,12 +124,33 @@ async fn available(t: &TestDb, n: u128) -> Option<Mass> {
 }
 
 async fn events(t: &TestDb) -> Vec<(String, i64, String)> {
-    use tonne_storage::AnyConnection;
+    use tonne_storage::Conn;
+    let sql =
+        "SELECT event_type, sequence, payload FROM order_events ORDER BY account_id, sequence";
     t.db()
-        .read(|conn: &mut AnyConnection| {
-            diesel::sql_query("SELECT event_type, sequence, payload FROM order_events ORDER BY account_id, sequence")
-                .load::<EventRow>(conn)
-                .map(|rows| rows.into_iter().map(|r| (r.event_type, r.sequence, r.payload)).collect())
+        .query(move |conn| {
+            Box::pin(async move {
+                let rows = match conn {
+                    Conn::Pg(c) => {
+                        diesel_async::RunQueryDsl::load::<EventRow>(
+                            diesel::sql_query(sql),
+                            &mut **c,
+                        )
+                        .await?
+                    }
+                    Conn::Sqlite(c) => {
+                        diesel_async::RunQueryDsl::load::<EventRow>(
+                            diesel::sql_query(sql),
+                            &mut **c,
+                        )
+                        .await?
+                    }
+                };
+                Ok(rows
+                    .into_iter()
+                    .map(|r| (r.event_type, r.sequence, r.payload))
+                    .collect())
+            })
         })
         .await
         .unwrap()
