@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use diesel::connection::SimpleConnection as _;
 use diesel::{Connection as _, RunQueryDsl as _, SqliteConnection};
 
-use crate::db::{AnyConnection, Backend, Db, DbError};
+use crate::db::{Backend, Conn, Db, DbError};
 
 /// A backup written and checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -97,14 +97,21 @@ impl Db {
             .to_owned();
         create_private(&path)?;
         let copied = self
-            .read(move |conn| match conn {
-                AnyConnection::Sqlite(c) => diesel::sql_query("VACUUM INTO ?")
-                    .bind::<diesel::sql_types::Text, _>(name)
-                    .execute(c)
-                    .map(drop),
-                AnyConnection::Postgresql(_) => Err(diesel::result::Error::QueryBuilderError(
-                    "VACUUM INTO is SQLite's".into(),
-                )),
+            .query(move |conn| {
+                Box::pin(async move {
+                    match conn {
+                        Conn::Sqlite(c) => diesel_async::RunQueryDsl::execute(
+                            diesel::sql_query("VACUUM INTO ?")
+                                .bind::<diesel::sql_types::Text, _>(name),
+                            &mut **c,
+                        )
+                        .await
+                        .map(drop),
+                        Conn::Pg(_) => Err(diesel::result::Error::QueryBuilderError(
+                            "VACUUM INTO is SQLite's".into(),
+                        )),
+                    }
+                })
             })
             .await;
         if let Err(source) = copied {
