@@ -381,8 +381,8 @@ pub(crate) struct CountedEstimate<'a> {
 }
 
 /// New or changed estimates: counts and masses added per account, day and kind.
-pub(crate) fn estimates_counted<'a>(
-    conn: &mut AnyConnection,
+pub(crate) async fn estimates_counted<'a>(
+    conn: &mut crate::db::Conn,
     estimates: impl IntoIterator<Item = CountedEstimate<'a>>,
 ) -> QueryResult<()> {
     let mut sums: BTreeMap<(&str, String, &str), (i64, i64)> = BTreeMap::new();
@@ -397,14 +397,14 @@ pub(crate) fn estimates_counted<'a>(
     }
     for ((account, day, kind), (count, grams)) in sums {
         if (count, grams) != (0, 0) {
-            bump_estimates(conn, (account, &day, kind), count, grams)?;
+            bump_estimates(&mut *conn, (account, &day, kind), count, grams).await?;
         }
     }
     Ok(())
 }
 
-fn bump_estimates(
-    conn: &mut AnyConnection,
+async fn bump_estimates(
+    conn: &mut crate::db::Conn,
     (account, day, kind): (&str, &str, &str),
     count: i64,
     grams: i64,
@@ -424,7 +424,8 @@ fn bump_estimates(
             e::estimates.eq(e::estimates + excluded(e::estimates)),
             e::mass_grams.eq(e::mass_grams + excluded(e::mass_grams)),
         ));
-    on_conn!(conn, |c| upsert.execute(c))?;
+    on!(conn, |c| diesel_async::RunQueryDsl::execute(upsert, c)
+        .await)?;
     Ok(())
 }
 
