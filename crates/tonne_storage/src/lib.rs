@@ -20,7 +20,7 @@
 /// (a `SelectBy` names its backend, so one value cannot serve both).
 macro_rules! load {
     ($db:expr, ($($capture:ident),* $(,)?) => $query:expr) => {
-        $db.load(
+        $crate::db::Db::load(&$db,
             ($($capture,)*),
             move |($($capture,)*)| $query,
             move |($($capture,)*)| $query,

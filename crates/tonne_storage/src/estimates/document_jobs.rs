@@ -7,7 +7,8 @@
 use async_trait::async_trait;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
-use diesel::sql_types::Text;
+use diesel::sql_types::{Text, Timestamp};
+use diesel_async::RunQueryDsl;
 use time::OffsetDateTime;
 use tonne_estimation::document_jobs::{
     DocumentJobClaim, DocumentJobId, DocumentJobRepository, NewDocumentJob,
@@ -17,11 +18,10 @@ use tonne_kernel::{AccountId, EstimateId, StoreError};
 
 use super::{counted, row};
 use crate::db::error::store_error;
-use crate::db::{AnyConnection, Db, DbError};
+use crate::db::{Conn, Db, DbError};
 use crate::impact::rollups;
 use crate::mapping::{parse_id, to_sql_time};
 use crate::schema::{estimates, transaction_document_jobs as jobs};
-use crate::shipments::sql::{Bind, Sql};
 
 const QUEUED: &str = "queued";
 const PROCESSING: &str = "processing";
@@ -56,14 +56,14 @@ struct Claimed {
 
 /// Extends the lease of the job the claim's worker holds (locking its row
 /// to the transaction's end); `NotFound` when another worker took it.
-fn hold(
-    conn: &mut AnyConnection,
+async fn hold(
+    conn: &mut Conn,
     claim: &DocumentJobClaim,
     status: &str,
     error: Option<&str>,
     at: OffsetDateTime,
 ) -> QueryResult<()> {
-    let changed = diesel::update(
+    let changed = on!(conn, |c| diesel::update(
         jobs::table
             .filter(jobs::id.eq(claim.id.to_string()))
             .filter(jobs::status.eq(PROCESSING))
@@ -76,7 +76,8 @@ fn hold(
         jobs::lease_until.eq(None::<time::PrimitiveDateTime>),
         jobs::updated_at.eq(to_sql_time(at)),
     ))
-    .execute(conn)?;
+    .execute(c)
+    .await)?;
     if changed == 1 {
         Ok(())
     } else {
@@ -89,21 +90,24 @@ impl DocumentJobRepository for DocumentJobStore {
     async fn enqueue(&self, job: &NewDocumentJob) -> Result<(), StoreError> {
         let job = job.clone();
         self.db
-            .write(move |conn| {
-                diesel::insert_into(jobs::table)
-                    .values((
-                        jobs::id.eq(job.id.to_string()),
-                        jobs::account_id.eq(job.account_id.to_string()),
-                        jobs::estimate_id.eq(job.estimate_id.to_string()),
-                        jobs::body.eq(&job.body),
-                        jobs::tolerance.eq(&job.tolerance),
-                        jobs::correlation_id.eq(&job.correlation_id),
-                        jobs::status.eq(QUEUED),
-                        jobs::created_at.eq(to_sql_time(job.created_at)),
-                        jobs::updated_at.eq(to_sql_time(job.created_at)),
-                    ))
-                    .execute(conn)
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    on!(conn, |c| diesel::insert_into(jobs::table)
+                        .values((
+                            jobs::id.eq(job.id.to_string()),
+                            jobs::account_id.eq(job.account_id.to_string()),
+                            jobs::estimate_id.eq(job.estimate_id.to_string()),
+                            jobs::body.eq(&job.body),
+                            jobs::tolerance.eq(&job.tolerance),
+                            jobs::correlation_id.eq(&job.correlation_id),
+                            jobs::status.eq(QUEUED),
+                            jobs::created_at.eq(to_sql_time(job.created_at)),
+                            jobs::updated_at.eq(to_sql_time(job.created_at)),
+                        ))
+                        .execute(c)
+                        .await)
                     .map(|_| ())
+                })
             })
             .await
             .map_err(|e| store_error(e, "queueing a transaction document"))
@@ -117,38 +121,40 @@ impl DocumentJobRepository for DocumentJobStore {
     ) -> Result<Option<DocumentJobClaim>, StoreError> {
         let worker = worker.to_owned();
         self.db
-            .write(move |conn| {
-                let lock = match conn {
-                    AnyConnection::Postgresql(_) => " FOR UPDATE SKIP LOCKED",
-                    AnyConnection::Sqlite(_) => "",
-                };
-                let mut sql = Sql::new(&format!(
-                    "UPDATE transaction_document_jobs SET status = '{PROCESSING}', lease_owner = "
-                ));
-                sql.text(worker.clone())
-                    .push(", lease_until = ")
-                    .bind(Bind::Time(to_sql_time(until)))
-                    .push(&format!(
-                        " WHERE id IN (SELECT id FROM transaction_document_jobs \
-                         WHERE status IN ('{QUEUED}', '{PROCESSING}') \
-                         AND (status = '{QUEUED}' OR lease_until < "
-                    ))
-                    .bind(Bind::Time(to_sql_time(now)))
-                    .push(&format!(
-                        ") ORDER BY id LIMIT 1{lock}) \
-                         RETURNING id, account_id, estimate_id, body, tolerance"
-                    ));
-                let Some(row) = sql.load::<Claimed>(conn)?.into_iter().next() else {
-                    return Ok(None);
-                };
-                Ok(Some(DocumentJobClaim {
-                    id: parse_id::<DocumentJobId>("document job id", &row.id)?,
-                    account_id: parse_id::<AccountId>("account id", &row.account_id)?,
-                    estimate_id: parse_id::<EstimateId>("estimate id", &row.estimate_id)?,
-                    body: row.body,
-                    tolerance: row.tolerance,
-                    worker: worker.clone(),
-                }))
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    let lock = match conn {
+                        Conn::Pg(_) => " FOR UPDATE SKIP LOCKED",
+                        Conn::Sqlite(_) => "",
+                    };
+                    // placeholders in order of appearance: SQLite binds them by position
+                    let sql = format!(
+                        "UPDATE transaction_document_jobs SET status = '{PROCESSING}', \
+                     lease_owner = $1, lease_until = $2 \
+                     WHERE id IN (SELECT id FROM transaction_document_jobs \
+                     WHERE status IN ('{QUEUED}', '{PROCESSING}') \
+                     AND (status = '{QUEUED}' OR lease_until < $3) \
+                     ORDER BY id LIMIT 1{lock}) \
+                     RETURNING id, account_id, estimate_id, body, tolerance"
+                    );
+                    let claimed: Vec<Claimed> = on!(conn, |c| diesel::sql_query(&sql)
+                        .bind::<Text, _>(&worker)
+                        .bind::<Timestamp, _>(to_sql_time(until))
+                        .bind::<Timestamp, _>(to_sql_time(now))
+                        .load(c)
+                        .await)?;
+                    let Some(row) = claimed.into_iter().next() else {
+                        return Ok(None);
+                    };
+                    Ok(Some(DocumentJobClaim {
+                        id: parse_id::<DocumentJobId>("document job id", &row.id)?,
+                        account_id: parse_id::<AccountId>("account id", &row.account_id)?,
+                        estimate_id: parse_id::<EstimateId>("estimate id", &row.estimate_id)?,
+                        body: row.body,
+                        tolerance: row.tolerance,
+                        worker: worker.clone(),
+                    }))
+                })
             })
             .await
             .map_err(|e| store_error(e, "claiming a transaction document"))
@@ -163,14 +169,15 @@ impl DocumentJobRepository for DocumentJobStore {
         let row = row(estimate).map_err(|e| store_error(DbError::Query(e), "encoding"))?;
         let claim = claim.clone();
         self.db
-            .write(move |conn| {
-                hold(conn, &claim, DONE, None, at)?;
-                let insert = diesel::insert_into(estimates::table).values(&row);
-                match conn {
-                    AnyConnection::Postgresql(c) => insert.execute(c)?,
-                    AnyConnection::Sqlite(c) => insert.execute(c)?,
-                };
-                rollups::estimates_counted(conn, std::iter::once(counted(&row)))
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    hold(&mut *conn, &claim, DONE, None, at).await?;
+                    on!(&mut *conn, |c| diesel::insert_into(estimates::table)
+                        .values(&row)
+                        .execute(c)
+                        .await)?;
+                    rollups::estimates_counted(conn, std::iter::once(counted(&row))).await
+                })
             })
             .await
             .map_err(|e| store_error(e, "completing a transaction document"))
@@ -184,7 +191,9 @@ impl DocumentJobRepository for DocumentJobStore {
     ) -> Result<(), StoreError> {
         let (claim, reason) = (claim.clone(), reason.chars().take(500).collect::<String>());
         self.db
-            .write(move |conn| hold(conn, &claim, FAILED, Some(&reason), at))
+            .transaction(move |conn| {
+                Box::pin(async move { hold(conn, &claim, FAILED, Some(&reason), at).await })
+            })
             .await
             .map_err(|e| store_error(e, "failing a transaction document"))
     }

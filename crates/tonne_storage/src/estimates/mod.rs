@@ -13,13 +13,14 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
 use time::{OffsetDateTime, PrimitiveDateTime};
 use tonne_estimation::estimate::{Annotations, Estimate, EstimateFilter, EstimateKind, Submitted};
 use tonne_estimation::ports::{EstimateRepository, UpdateOutcome};
 use tonne_kernel::{AccountId, Cursor, EstimateId, Mass, Page, PageRequest, StoreError};
 
 use crate::db::error::{corrupt, encode_error, store_error};
-use crate::db::{AnyConnection, Db, DbError, first_row};
+use crate::db::{AnyConnection, Backend, Conn, Db, DbError, first_row};
 use crate::impact::rollups;
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::estimates;
@@ -133,8 +134,8 @@ fn counted(r: &EstimateRow) -> rollups::CountedEstimate<'_> {
 /// The creation and mass of an estimate an update may change, its row locked
 /// on PostgreSQL until the transaction ends (SQLite has one writer), so that
 /// the daily counts take away the mass the update replaces.
-fn mass_before(
-    conn: &mut AnyConnection,
+async fn mass_before(
+    conn: &mut Conn,
     new: &EstimateRow,
 ) -> QueryResult<Option<(PrimitiveDateTime, Option<i64>)>> {
     let q = estimates::table
@@ -144,9 +145,39 @@ fn mass_before(
         .filter(estimates::order_id.is_null())
         .select((estimates::created_at, estimates::mass_grams));
     match conn {
-        AnyConnection::Postgresql(c) => q.for_update().first(c).optional(),
-        AnyConnection::Sqlite(c) => q.first(c).optional(),
+        Conn::Pg(c) => q.for_update().first(&mut **c).await.optional(),
+        Conn::Sqlite(c) => q.first(&mut **c).await.optional(),
     }
+}
+
+/// Inserts `rows`, one multi-row INSERT per 500 rows (batch inserts of rows
+/// with optional columns do not build for SQLite's asynchronous wrapper:
+/// there Diesel writes each batch on the blocking connection itself).
+async fn insert_rows(conn: &mut Conn, rows: &Arc<[EstimateRow]>) -> QueryResult<()> {
+    match conn {
+        Conn::Pg(c) => {
+            for chunk in rows.chunks(500) {
+                diesel::insert_into(estimates::table)
+                    .values(chunk)
+                    .execute(&mut **c)
+                    .await?;
+            }
+        }
+        Conn::Sqlite(c) => {
+            let rows = Arc::clone(rows);
+            c.spawn_blocking(move |c| {
+                for chunk in rows.chunks(500) {
+                    diesel::RunQueryDsl::execute(
+                        diesel::insert_into(estimates::table).values(chunk),
+                        c,
+                    )?;
+                }
+                Ok(())
+            })
+            .await?;
+        }
+    }
+    Ok(())
 }
 
 type AnnotationColumns = (
@@ -172,28 +203,36 @@ impl EstimateRepository for EstimateStore {
             .collect::<Result<Vec<EstimateRow>, _>>()
             .map_err(|e| store_error(DbError::Query(e), "encoding estimates"))?;
         // One estimate (every estimate route but the batch) is one statement
-        // on PostgreSQL (`counted`); SQLite, and batches, write in a transaction.
-        // The rows are shared by the two ways of writing them, not copied.
+        // on PostgreSQL (`counted`), sent with `Db::write_one`; SQLite, and
+        // batches, write in a transaction. The rows are shared, not copied.
         let rows: Arc<[EstimateRow]> = rows.into();
-        let one = counted::CountedInsert::of_one(&rows);
-        let write = move |conn: &mut AnyConnection| {
-            // one multi-row INSERT per 500 rows, in one transaction (batch
-            // inserts are not in Diesel's multi-backend dialect: run each on
-            // the concrete connection; the same statement on both)
-            for chunk in rows.chunks(500) {
-                let insert = diesel::insert_into(estimates::table).values(chunk);
-                match conn {
-                    AnyConnection::Postgresql(c) => insert.execute(c)?,
-                    AnyConnection::Sqlite(c) => insert.execute(c)?,
-                };
-            }
-            rollups::estimates_counted(conn, rows.iter().map(counted))
+        let one = match self.db.backend() {
+            Backend::Postgres => counted::CountedInsert::of_one(&rows),
+            Backend::Sqlite => None,
         };
-        match one {
-            Some(statement) => self.db.write_one(write, statement).await,
-            None => self.db.write(write).await,
+        if let Some(statement) = one {
+            // `write_one` runs its first argument only without PostgreSQL's
+            // pipelined connections, that is on SQLite, which never gets here.
+            let not_postgres = |_: &mut AnyConnection| {
+                Err::<(), _>(diesel::result::Error::QueryBuilderError(
+                    "a counted insert is PostgreSQL's".into(),
+                ))
+            };
+            return self
+                .db
+                .write_one(not_postgres, statement)
+                .await
+                .map_err(|e| store_error(e, "storing estimates"));
         }
-        .map_err(|e| store_error(e, "storing estimates"))
+        self.db
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    insert_rows(&mut *conn, &rows).await?;
+                    rollups::estimates_counted(conn, rows.iter().map(counted)).await
+                })
+            })
+            .await
+            .map_err(|e| store_error(e, "storing estimates"))
     }
 
     async fn get(
@@ -202,7 +241,8 @@ impl EstimateRepository for EstimateStore {
         id: EstimateId,
     ) -> Result<Option<Estimate>, StoreError> {
         let (account, id) = (account.to_string(), id.to_string());
-        let rows = load!(self.db, (account, id) => estimates::table
+        // `&self.db`: `Db::load`, not diesel-async's `load` that every value has
+        let rows = load!(&self.db, (account, id) => estimates::table
             .filter(estimates::id.eq(id))
             .filter(estimates::account_id.eq(account))
             .select(EstimateRow::as_select())
@@ -224,51 +264,57 @@ impl EstimateRepository for EstimateStore {
         let limit = page.limit;
         let filter = filter.clone();
         self.db
-            .read(move |conn| {
-                let position: Option<(PrimitiveDateTime, String)> = match after {
-                    None => None,
-                    Some(after) => Some(
-                        estimates::table
+            .query(move |conn| {
+                Box::pin(async move {
+                    let position: Option<(PrimitiveDateTime, String)> = match after {
+                        None => None,
+                        Some(after) => Some(on!(&mut *conn, |c| estimates::table
                             .filter(estimates::id.eq(&after))
                             .filter(estimates::account_id.eq(&account))
                             .select((estimates::created_at, estimates::id))
-                            .first(conn)?,
-                    ),
-                };
-                let mut q = estimates::table
-                    .filter(estimates::account_id.eq(&account))
-                    .filter(estimates::kind.eq_any(kinds))
-                    .select(EstimateRow::as_select())
-                    .into_boxed();
-                match filter.actual {
-                    Some(true) => q = q.filter(estimates::actual.eq(true)),
-                    Some(false) => {
-                        q = q.filter(estimates::actual.is_null().or(estimates::actual.eq(false)));
-                    }
-                    None => {}
-                }
-                if let Some(from) = filter.created_from {
-                    q = q.filter(estimates::created_at.ge(to_sql_time(from)));
-                }
-                if let Some(through) = filter.created_through {
-                    q = q.filter(estimates::created_at.le(to_sql_time(through)));
-                }
-                if let Some((at, id)) = position {
-                    // `created_at <= at` bounds the index range scan; the OR
-                    // only breaks ties at the boundary (as orders do).
-                    q = q
-                        .filter(estimates::created_at.le(at))
-                        .filter(estimates::created_at.lt(at).or(estimates::id.lt(id)));
-                }
-                let rows: Vec<EstimateRow> = q
-                    .order((estimates::created_at.desc(), estimates::id.desc()))
-                    .limit(i64::from(limit.get()) + 1)
-                    .load(conn)?;
-                let items = rows
-                    .into_iter()
-                    .map(estimate)
-                    .collect::<Result<Vec<_>, _>>()?;
-                Ok(Page::from_overfetch(items, limit))
+                            .first(c)
+                            .await)?),
+                    };
+                    let rows: Vec<EstimateRow> = on!(conn, |c| {
+                        let mut q = estimates::table
+                            .filter(estimates::account_id.eq(&account))
+                            .filter(estimates::kind.eq_any(kinds))
+                            .select(EstimateRow::as_select())
+                            .into_boxed();
+                        match filter.actual {
+                            Some(true) => q = q.filter(estimates::actual.eq(true)),
+                            Some(false) => {
+                                q = q.filter(
+                                    estimates::actual.is_null().or(estimates::actual.eq(false)),
+                                );
+                            }
+                            None => {}
+                        }
+                        if let Some(from) = filter.created_from {
+                            q = q.filter(estimates::created_at.ge(to_sql_time(from)));
+                        }
+                        if let Some(through) = filter.created_through {
+                            q = q.filter(estimates::created_at.le(to_sql_time(through)));
+                        }
+                        if let Some((at, id)) = &position {
+                            let (at, id) = (*at, id.clone());
+                            // `created_at <= at` bounds the index range scan; the OR
+                            // only breaks ties at the boundary (as orders do).
+                            q = q
+                                .filter(estimates::created_at.le(at))
+                                .filter(estimates::created_at.lt(at).or(estimates::id.lt(id)));
+                        }
+                        q.order((estimates::created_at.desc(), estimates::id.desc()))
+                            .limit(i64::from(limit.get()) + 1)
+                            .load(c)
+                            .await
+                    })?;
+                    let items = rows
+                        .into_iter()
+                        .map(estimate)
+                        .collect::<Result<Vec<_>, _>>()?;
+                    Ok(Page::from_overfetch(items, limit))
+                })
             })
             .await
             .map_err(|e| store_error(e, "listing estimates"))
@@ -280,7 +326,8 @@ impl EstimateRepository for EstimateStore {
         key: &str,
     ) -> Result<Option<Estimate>, StoreError> {
         let (account, key) = (account.to_string(), key.to_owned());
-        let rows = load!(self.db, (account, key) => estimates::table
+        // `&self.db`: `Db::load`, not diesel-async's `load` that every value has
+        let rows = load!(&self.db, (account, key) => estimates::table
             .filter(estimates::account_id.eq(account))
             .filter(estimates::idempotency_key.eq(key))
             .select(EstimateRow::as_select())
@@ -303,21 +350,24 @@ impl EstimateRepository for EstimateStore {
             .map_err(|e| store_error(DbError::Query(encode_error(e)), "encoding annotations"))?;
         let (actual, occurred_at) = (annotations.actual, annotations.occurred_at.map(to_sql_time));
         self.db
-            .write(move |conn| {
-                let updated = diesel::update(
-                    estimates::table
-                        .filter(estimates::id.eq(&id))
-                        .filter(estimates::account_id.eq(&account)),
-                )
-                .set((
-                    estimates::idempotency_key.eq(&key),
-                    estimates::metadata.eq(&metadata),
-                    estimates::actual.eq(actual),
-                    estimates::occurred_at.eq(occurred_at),
-                    estimates::updated_at.eq(to_sql_time(at)),
-                ))
-                .execute(conn)?;
-                Ok(updated == 1)
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    let updated = on!(conn, |c| diesel::update(
+                        estimates::table
+                            .filter(estimates::id.eq(&id))
+                            .filter(estimates::account_id.eq(&account)),
+                    )
+                    .set((
+                        estimates::idempotency_key.eq(&key),
+                        estimates::metadata.eq(&metadata),
+                        estimates::actual.eq(actual),
+                        estimates::occurred_at.eq(occurred_at),
+                        estimates::updated_at.eq(to_sql_time(at)),
+                    ))
+                    .execute(c)
+                    .await)?;
+                    Ok(updated == 1)
+                })
             })
             .await
             .map_err(|e| store_error(e, "annotating an estimate"))
@@ -327,15 +377,18 @@ impl EstimateRepository for EstimateStore {
         let new = row(e).map_err(|e| store_error(DbError::Query(e), "encoding an estimate"))?;
         let sent_metadata = !e.annotations.metadata.is_empty();
         self.db
-            .write(move |conn| {
-                let mine = estimates::table
-                    .filter(estimates::id.eq(&new.id))
-                    .filter(estimates::account_id.eq(&new.account_id))
-                    .filter(estimates::kind.eq(&new.kind));
-                let before = mass_before(conn, &new)?;
-                // conditional: an order claims the row with the same kind of
-                // statement, so the two serialise on the row
-                let updated = diesel::update(mine.filter(estimates::order_id.is_null()))
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    let mine = estimates::table
+                        .filter(estimates::id.eq(&new.id))
+                        .filter(estimates::account_id.eq(&new.account_id))
+                        .filter(estimates::kind.eq(&new.kind));
+                    let before = mass_before(&mut *conn, &new).await?;
+                    // conditional: an order claims the row with the same kind of
+                    // statement, so the two serialise on the row
+                    let updated = on!(&mut *conn, |c| diesel::update(
+                        mine.filter(estimates::order_id.is_null())
+                    )
                     .set((
                         estimates::mass_grams.eq(new.mass_grams),
                         estimates::request.eq(&new.request),
@@ -349,44 +402,55 @@ impl EstimateRepository for EstimateStore {
                         new.actual.map(|a| estimates::actual.eq(a)),
                         new.occurred_at.map(|t| estimates::occurred_at.eq(t)),
                     ))
-                    .execute(conn)?;
-                let created: Option<(PrimitiveDateTime, Option<String>, AnnotationColumns)> = mine
-                    .select((
-                        estimates::created_at,
-                        estimates::order_id,
-                        (
-                            estimates::idempotency_key,
-                            estimates::metadata,
-                            estimates::actual,
-                            estimates::occurred_at,
-                        ),
-                    ))
-                    .first(conn)
-                    .optional()?;
-                if updated == 1
-                    && let Some((created_at, grams)) = before
-                {
-                    let change = new.mass_grams.unwrap_or(0) - grams.unwrap_or(0);
-                    rollups::estimates_counted(
-                        conn,
-                        [rollups::CountedEstimate {
-                            account: &new.account_id,
-                            created_at,
-                            kind: &new.kind,
-                            count: 0,
-                            grams: change,
-                        }],
-                    )?;
-                }
-                Ok(match (updated, created) {
-                    (1, Some((created_at, _, (key, metadata, actual, occurred_at)))) => {
-                        UpdateOutcome::Updated {
-                            created_at: from_sql_time(created_at),
-                            annotations: annotations(&new.id, key, &metadata, actual, occurred_at)?,
-                        }
+                    .execute(c)
+                    .await)?;
+                    let created: Option<(PrimitiveDateTime, Option<String>, AnnotationColumns)> =
+                        on!(&mut *conn, |c| mine
+                            .select((
+                                estimates::created_at,
+                                estimates::order_id,
+                                (
+                                    estimates::idempotency_key,
+                                    estimates::metadata,
+                                    estimates::actual,
+                                    estimates::occurred_at,
+                                ),
+                            ))
+                            .first(c)
+                            .await)
+                        .optional()?;
+                    if updated == 1
+                        && let Some((created_at, grams)) = before
+                    {
+                        let change = new.mass_grams.unwrap_or(0) - grams.unwrap_or(0);
+                        rollups::estimates_counted(
+                            conn,
+                            [rollups::CountedEstimate {
+                                account: &new.account_id,
+                                created_at,
+                                kind: &new.kind,
+                                count: 0,
+                                grams: change,
+                            }],
+                        )
+                        .await?;
                     }
-                    (_, None) => UpdateOutcome::NotFound,
-                    (_, Some(_)) => UpdateOutcome::Ordered,
+                    Ok(match (updated, created) {
+                        (1, Some((created_at, _, (key, metadata, actual, occurred_at)))) => {
+                            UpdateOutcome::Updated {
+                                created_at: from_sql_time(created_at),
+                                annotations: annotations(
+                                    &new.id,
+                                    key,
+                                    &metadata,
+                                    actual,
+                                    occurred_at,
+                                )?,
+                            }
+                        }
+                        (_, None) => UpdateOutcome::NotFound,
+                        (_, Some(_)) => UpdateOutcome::Ordered,
+                    })
                 })
             })
             .await

@@ -21,7 +21,7 @@ use tonne_ordering::{Order, OrderStatus};
 
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
-use crate::db::{AnyConnection, Conn};
+use crate::db::Conn;
 use crate::mapping::to_sql_time;
 use crate::schema::{estimate_daily_counts, order_projects};
 
@@ -412,8 +412,8 @@ pub(crate) struct CountedEstimate<'a> {
 }
 
 /// New or changed estimates: counts and masses added per account, day and kind.
-pub(crate) fn estimates_counted<'a>(
-    conn: &mut AnyConnection,
+pub(crate) async fn estimates_counted<'a>(
+    conn: &mut crate::db::Conn,
     estimates: impl IntoIterator<Item = CountedEstimate<'a>>,
 ) -> QueryResult<()> {
     let mut sums: BTreeMap<(&str, String, &str), (i64, i64)> = BTreeMap::new();
@@ -428,14 +428,14 @@ pub(crate) fn estimates_counted<'a>(
     }
     for ((account, day, kind), (count, grams)) in sums {
         if (count, grams) != (0, 0) {
-            bump_estimates(conn, (account, &day, kind), count, grams)?;
+            bump_estimates(&mut *conn, (account, &day, kind), count, grams).await?;
         }
     }
     Ok(())
 }
 
-fn bump_estimates(
-    conn: &mut AnyConnection,
+async fn bump_estimates(
+    conn: &mut crate::db::Conn,
     (account, day, kind): (&str, &str, &str),
     count: i64,
     grams: i64,
@@ -455,7 +455,7 @@ fn bump_estimates(
             e::estimates.eq(e::estimates + excluded(e::estimates)),
             e::mass_grams.eq(e::mass_grams + excluded(e::mass_grams)),
         ));
-    on_conn!(conn, |c| diesel::RunQueryDsl::execute(upsert, c))?;
+    on!(conn, |c| upsert.execute(c).await)?;
     Ok(())
 }
 

@@ -5,6 +5,7 @@ use async_trait::async_trait;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 use diesel::sql_types::{BigInt, Text, Timestamp};
+use diesel_async::RunQueryDsl;
 use time::{OffsetDateTime, PrimitiveDateTime};
 use tonne_kernel::{AccountId, OrganisationId, StoreError};
 use tonne_webhooks::ports::DeliveryStore;
@@ -12,7 +13,7 @@ use tonne_webhooks::{
     Attempt, ClaimedStream, OutboxEvent, StreamKey, Target, WebhookId, WebhookUrl,
 };
 
-use crate::db::AnyConnection;
+use crate::db::Conn;
 use crate::db::error::{corrupt, store_error};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::{order_events, webhook_attempts, webhook_streams, webhooks};
@@ -26,14 +27,14 @@ use super::sql::{MATERIALISE, OLDEST_UNDELIVERED, claim_sql};
 /// Records a failed attempt: counts the failure, sets the next attempt time and
 /// releases the lease — one conditional UPDATE, so nothing is written unless this
 /// dispatcher still holds the lease. Returns whether it did.
-fn record_failure(
-    conn: &mut AnyConnection,
+async fn record_failure(
+    conn: &mut Conn,
     row: &AttemptRow,
     owner: &str,
     failures: i32,
     next_attempt_at: PrimitiveDateTime,
 ) -> QueryResult<bool> {
-    let held = diesel::update(
+    let held = on!(&mut *conn, |c| diesel::update(
         webhook_streams::table
             .find((&row.webhook_id, &row.account_id))
             .filter(webhook_streams::lease_owner.eq(owner)),
@@ -44,13 +45,15 @@ fn record_failure(
         webhook_streams::lease_owner.eq(None::<String>),
         webhook_streams::lease_until.eq(None::<PrimitiveDateTime>),
     ))
-    .execute(conn)?;
+    .execute(c)
+    .await)?;
     if held == 0 {
         return Ok(false);
     }
-    diesel::insert_into(webhook_attempts::table)
+    on!(conn, |c| diesel::insert_into(webhook_attempts::table)
         .values(row)
-        .execute(conn)?;
+        .execute(c)
+        .await)?;
     Ok(true)
 }
 
@@ -59,10 +62,13 @@ impl DeliveryStore for WebhookStore {
     async fn materialise_streams(&self, now: OffsetDateTime) -> Result<u64, StoreError> {
         let now = to_sql_time(now);
         self.db
-            .write(move |conn| {
-                on_conn!(conn, |c| diesel::sql_query(MATERIALISE)
-                    .bind::<Timestamp, _>(now)
-                    .execute(c))
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    on!(conn, |c| diesel::sql_query(MATERIALISE)
+                        .bind::<Timestamp, _>(now)
+                        .execute(c)
+                        .await)
+                })
             })
             .await
             .map(|n| u64::try_from(n).unwrap_or(0))
@@ -81,19 +87,19 @@ impl DeliveryStore for WebhookStore {
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
         let rows: Vec<ClaimedRow> = self
             .db
-            .write(move |conn| match conn {
-                AnyConnection::Postgresql(c) => diesel::sql_query(claim_sql(true))
-                    .bind::<Text, _>(&owner)
-                    .bind::<Timestamp, _>(until)
-                    .bind::<Timestamp, _>(now)
-                    .bind::<BigInt, _>(limit)
-                    .load(c),
-                AnyConnection::Sqlite(c) => diesel::sql_query(claim_sql(false))
-                    .bind::<Text, _>(&owner)
-                    .bind::<Timestamp, _>(until)
-                    .bind::<Timestamp, _>(now)
-                    .bind::<BigInt, _>(limit)
-                    .load(c),
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    // PostgreSQL skips the streams other dispatchers hold
+                    // locked; SQLite has one writer.
+                    let postgres = matches!(conn, Conn::Pg(_));
+                    on!(conn, |c| diesel::sql_query(claim_sql(postgres))
+                        .bind::<Text, _>(&owner)
+                        .bind::<Timestamp, _>(until)
+                        .bind::<Timestamp, _>(now)
+                        .bind::<BigInt, _>(limit)
+                        .load(c)
+                        .await)
+                })
             })
             .await
             .map_err(|e| store_error(e, "claiming webhook streams"))?;
@@ -124,15 +130,18 @@ impl DeliveryStore for WebhookStore {
             owner.to_owned(),
         );
         self.db
-            .write(move |conn| {
-                diesel::update(
-                    webhook_streams::table
-                        .find((&w, &a))
-                        .filter(webhook_streams::lease_owner.eq(&o)),
-                )
-                .set(webhook_streams::lease_until.eq(to_sql_time(until)))
-                .execute(conn)
-                .map(|n| n == 1)
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    on!(conn, |c| diesel::update(
+                        webhook_streams::table
+                            .find((&w, &a))
+                            .filter(webhook_streams::lease_owner.eq(&o)),
+                    )
+                    .set(webhook_streams::lease_until.eq(to_sql_time(until)))
+                    .execute(c)
+                    .await)
+                    .map(|n| n == 1)
+                })
             })
             .await
             .map_err(|e| store_error(e, "renewing a stream lease"))
@@ -145,18 +154,21 @@ impl DeliveryStore for WebhookStore {
             owner.to_owned(),
         );
         self.db
-            .write(move |conn| {
-                diesel::update(
-                    webhook_streams::table
-                        .find((&w, &a))
-                        .filter(webhook_streams::lease_owner.eq(&o)),
-                )
-                .set((
-                    webhook_streams::lease_owner.eq(None::<String>),
-                    webhook_streams::lease_until.eq(None::<PrimitiveDateTime>),
-                ))
-                .execute(conn)
-                .map(drop)
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    on!(conn, |c| diesel::update(
+                        webhook_streams::table
+                            .find((&w, &a))
+                            .filter(webhook_streams::lease_owner.eq(&o)),
+                    )
+                    .set((
+                        webhook_streams::lease_owner.eq(None::<String>),
+                        webhook_streams::lease_until.eq(None::<PrimitiveDateTime>),
+                    ))
+                    .execute(c)
+                    .await)
+                    .map(drop)
+                })
             })
             .await
             .map_err(|e| store_error(e, "releasing a stream lease"))
@@ -172,14 +184,17 @@ impl DeliveryStore for WebhookStore {
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
         let rows: Vec<EventRow> = self
             .db
-            .read(move |conn| {
-                order_events::table
-                    .filter(order_events::account_id.eq(&account))
-                    .filter(order_events::sequence.gt(after_sequence))
-                    .order(order_events::sequence)
-                    .limit(limit)
-                    .select(EventRow::as_select())
-                    .load(conn)
+            .query(move |conn| {
+                Box::pin(async move {
+                    on!(conn, |c| order_events::table
+                        .filter(order_events::account_id.eq(&account))
+                        .filter(order_events::sequence.gt(after_sequence))
+                        .order(order_events::sequence)
+                        .limit(limit)
+                        .select(EventRow::as_select())
+                        .load(c)
+                        .await)
+                })
             })
             .await
             .map_err(|e| store_error(e, "reading pending events"))?;
@@ -203,25 +218,28 @@ impl DeliveryStore for WebhookStore {
         let key = self.key()?;
         let id = webhook.to_string();
         self.db
-            .read(move |conn| {
-                let row: Option<WebhookRow> = webhooks::table
-                    .find(&id)
-                    .select(WebhookRow::as_select())
-                    .first(conn)
+            .query(move |conn| {
+                Box::pin(async move {
+                    let row: Option<WebhookRow> = on!(conn, |c| webhooks::table
+                        .find(&id)
+                        .select(WebhookRow::as_select())
+                        .first(c)
+                        .await)
                     .optional()?;
-                row.map(|r| {
-                    Ok(Target {
-                        organisation_id: parse_id::<OrganisationId>(
-                            "organisation id",
-                            &r.organisation_id,
-                        )?,
-                        url: WebhookUrl::from_stored(&r.url)
-                            .map_err(|_| corrupt("webhook url", &r.url))?,
-                        secret: open_secret(&key, &r.secret_sealed, &r.id)?,
-                        enabled: r.enabled,
+                    row.map(|r| {
+                        Ok(Target {
+                            organisation_id: parse_id::<OrganisationId>(
+                                "organisation id",
+                                &r.organisation_id,
+                            )?,
+                            url: WebhookUrl::from_stored(&r.url)
+                                .map_err(|_| corrupt("webhook url", &r.url))?,
+                            secret: open_secret(&key, &r.secret_sealed, &r.id)?,
+                            enabled: r.enabled,
+                        })
                     })
+                    .transpose()
                 })
-                .transpose()
             })
             .await
             .map_err(|e| store_error(e, "reading a webhook target"))
@@ -231,25 +249,29 @@ impl DeliveryStore for WebhookStore {
         let row = attempt_row(attempt);
         let owner = owner.to_owned();
         self.db
-            .write(move |conn| {
-                let moved = diesel::update(
-                    webhook_streams::table
-                        .find((&row.webhook_id, &row.account_id))
-                        .filter(webhook_streams::lease_owner.eq(&owner))
-                        .filter(webhook_streams::acked_sequence.lt(row.last_sequence)),
-                )
-                .set((
-                    webhook_streams::acked_sequence.eq(row.last_sequence),
-                    webhook_streams::failures.eq(0),
-                ))
-                .execute(conn)?;
-                if moved == 0 {
-                    return Ok(false);
-                }
-                diesel::insert_into(webhook_attempts::table)
-                    .values(&row)
-                    .execute(conn)?;
-                Ok(true)
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    let moved = on!(&mut *conn, |c| diesel::update(
+                        webhook_streams::table
+                            .find((&row.webhook_id, &row.account_id))
+                            .filter(webhook_streams::lease_owner.eq(&owner))
+                            .filter(webhook_streams::acked_sequence.lt(row.last_sequence)),
+                    )
+                    .set((
+                        webhook_streams::acked_sequence.eq(row.last_sequence),
+                        webhook_streams::failures.eq(0),
+                    ))
+                    .execute(c)
+                    .await)?;
+                    if moved == 0 {
+                        return Ok(false);
+                    }
+                    on!(conn, |c| diesel::insert_into(webhook_attempts::table)
+                        .values(&row)
+                        .execute(c)
+                        .await)?;
+                    Ok(true)
+                })
             })
             .await
             .map_err(|e| store_error(e, "acknowledging a webhook batch"))
@@ -267,7 +289,9 @@ impl DeliveryStore for WebhookStore {
         let failures = i32::try_from(failures).unwrap_or(i32::MAX);
         let next = to_sql_time(next_attempt_at);
         self.db
-            .write(move |conn| record_failure(conn, &row, &owner, failures, next))
+            .transaction(move |conn| {
+                Box::pin(async move { record_failure(conn, &row, &owner, failures, next).await })
+            })
             .await
             .map_err(|e| store_error(e, "recording a failed webhook attempt"))
     }
@@ -284,19 +308,25 @@ impl DeliveryStore for WebhookStore {
         let reason = reason.to_owned();
         let failures = i32::try_from(failures).unwrap_or(i32::MAX);
         self.db
-            .write(move |conn| {
-                // a disabled webhook's streams are not claimed; re-enabling resets the time
-                if !record_failure(conn, &row, &owner, failures, row.attempted_at)? {
-                    return Ok(false);
-                }
-                diesel::update(webhooks::table.find(&row.webhook_id))
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    // a disabled webhook's streams are not claimed; re-enabling resets the time
+                    if !record_failure(&mut *conn, &row, &owner, failures, row.attempted_at).await?
+                    {
+                        return Ok(false);
+                    }
+                    on!(conn, |c| diesel::update(
+                        webhooks::table.find(&row.webhook_id)
+                    )
                     .set((
                         webhooks::enabled.eq(false),
-                        webhooks::disabled_reason.eq(Some(reason)),
+                        webhooks::disabled_reason.eq(Some(&reason)),
                         webhooks::updated_at.eq(row.attempted_at),
                     ))
-                    .execute(conn)?;
-                Ok(true)
+                    .execute(c)
+                    .await)?;
+                    Ok(true)
+                })
             })
             .await
             .map_err(|e| store_error(e, "disabling a webhook"))
@@ -305,7 +335,13 @@ impl DeliveryStore for WebhookStore {
     async fn oldest_undelivered(&self) -> Result<Vec<(WebhookId, OffsetDateTime)>, StoreError> {
         let rows: Vec<OldestRow> = self
             .db
-            .read(|conn| on_conn!(conn, |c| diesel::sql_query(OLDEST_UNDELIVERED).load(c)))
+            .query(|conn| {
+                Box::pin(async move {
+                    on!(conn, |c| diesel::sql_query(OLDEST_UNDELIVERED)
+                        .load(c)
+                        .await)
+                })
+            })
             .await
             .map_err(|e| store_error(e, "measuring webhook backlogs"))?;
         rows.into_iter()

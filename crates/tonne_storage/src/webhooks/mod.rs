@@ -13,6 +13,7 @@ use crate::db::error::store_error;
 use crate::schema::webhooks;
 use crate::secrets::SecretsKey;
 use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
 
 mod delivery;
 mod health;
@@ -37,7 +38,11 @@ impl WebhookStore {
     /// How many webhooks exist (start-up refuses to run without a key when there are any).
     pub async fn count(&self) -> Result<i64, StoreError> {
         self.db
-            .read(|conn| webhooks::table.count().get_result::<i64>(conn))
+            .query(|conn| {
+                Box::pin(async move {
+                    on!(conn, |c| webhooks::table.count().get_result::<i64>(c).await)
+                })
+            })
             .await
             .map_err(|e| store_error(e, "counting webhooks"))
     }

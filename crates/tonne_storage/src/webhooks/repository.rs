@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 use async_trait::async_trait;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
+use diesel_async::RunQueryDsl;
 use time::OffsetDateTime;
 use tonne_kernel::{AccountId, AuditEntry, Cursor, Page, PageRequest, StoreError};
 use tonne_webhooks::ports::WebhookRepository;
@@ -47,23 +48,27 @@ impl WebhookRepository for WebhookStore {
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
         let inserted = self
             .db
-            .write(move |conn| {
-                lock_organisation(conn, &row.organisation_id)?;
-                let existing: i64 = webhooks::table
-                    .filter(webhooks::organisation_id.eq(&row.organisation_id))
-                    .filter(webhooks::mode.eq(&row.mode))
-                    .count()
-                    .get_result(conn)?;
-                if existing >= limit {
-                    return Ok(Inserted::LimitReached);
-                }
-                diesel::insert_into(webhooks::table)
-                    .values(&row)
-                    .execute(conn)?;
-                insert_filter(conn, &row.id, &filter)?;
-                streams_at_head(conn, &row.id, row.created_at, &[])?;
-                crate::audit::record_blocking(conn, [&audit])?;
-                Ok(Inserted::Yes)
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    lock_organisation(conn, &row.organisation_id).await?;
+                    let existing: i64 = on!(&mut *conn, |c| webhooks::table
+                        .filter(webhooks::organisation_id.eq(&row.organisation_id))
+                        .filter(webhooks::mode.eq(&row.mode))
+                        .count()
+                        .get_result(c)
+                        .await)?;
+                    if existing >= limit {
+                        return Ok(Inserted::LimitReached);
+                    }
+                    on!(&mut *conn, |c| diesel::insert_into(webhooks::table)
+                        .values(&row)
+                        .execute(c)
+                        .await)?;
+                    insert_filter(conn, &row.id, &filter).await?;
+                    streams_at_head(conn, &row.id, row.created_at, &[]).await?;
+                    crate::audit::record(conn, [&audit]).await?;
+                    Ok(Inserted::Yes)
+                })
             })
             .await
             .map_err(|e| store_error(e, "inserting a webhook"))?;
@@ -77,12 +82,15 @@ impl WebhookRepository for WebhookStore {
         let key = self.key()?;
         let id = id.to_string();
         self.db
-            .read(move |conn| {
-                let rows: Vec<WebhookRow> = webhooks::table
-                    .filter(webhooks::id.eq(&id))
-                    .select(WebhookRow::as_select())
-                    .load(conn)?;
-                Ok(load_webhooks(conn, rows, &key)?.into_iter().next())
+            .query(move |conn| {
+                Box::pin(async move {
+                    let rows: Vec<WebhookRow> = on!(&mut *conn, |c| webhooks::table
+                        .filter(webhooks::id.eq(&id))
+                        .select(WebhookRow::as_select())
+                        .load(c)
+                        .await)?;
+                    Ok(load_webhooks(conn, rows, &key).await?.into_iter().next())
+                })
             })
             .await
             .map_err(|e| store_error(e, "reading a webhook"))
@@ -93,14 +101,17 @@ impl WebhookRepository for WebhookStore {
         let org = owner.organisation_id.to_string();
         let mode = owner.mode.as_str();
         self.db
-            .read(move |conn| {
-                let rows: Vec<WebhookRow> = webhooks::table
-                    .filter(webhooks::organisation_id.eq(&org))
-                    .filter(webhooks::mode.eq(mode))
-                    .order(webhooks::id)
-                    .select(WebhookRow::as_select())
-                    .load(conn)?;
-                load_webhooks(conn, rows, &key)
+            .query(move |conn| {
+                Box::pin(async move {
+                    let rows: Vec<WebhookRow> = on!(&mut *conn, |c| webhooks::table
+                        .filter(webhooks::organisation_id.eq(&org))
+                        .filter(webhooks::mode.eq(mode))
+                        .order(webhooks::id)
+                        .select(WebhookRow::as_select())
+                        .load(c)
+                        .await)?;
+                    load_webhooks(conn, rows, &key).await
+                })
             })
             .await
             .map_err(|e| store_error(e, "listing webhooks"))
@@ -122,75 +133,85 @@ impl WebhookRepository for WebhookStore {
             .as_ref()
             .map(|ids| ids.iter().map(ToString::to_string).collect());
         self.db
-            .write(move |conn| {
-                let changed = diesel::update(webhooks::table.find(&id))
-                    .set((
-                        webhooks::url.eq(&url),
-                        webhooks::enabled.eq(enabled),
-                        webhooks::filtered.eq(new_filter.is_some()),
-                        webhooks::disabled_reason.eq(&reason),
-                        webhooks::updated_at.eq(updated),
-                    ))
-                    .execute(conn)?;
-                if changed == 0 {
-                    return Err(DieselError::NotFound);
-                }
-                let old: BTreeSet<String> = webhook_accounts::table
-                    .filter(webhook_accounts::webhook_id.eq(&id))
-                    .select(webhook_accounts::account_id)
-                    .load::<String>(conn)?
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    let changed = on!(&mut *conn, |c| diesel::update(webhooks::table.find(&id))
+                        .set((
+                            webhooks::url.eq(&url),
+                            webhooks::enabled.eq(enabled),
+                            webhooks::filtered.eq(new_filter.is_some()),
+                            webhooks::disabled_reason.eq(&reason),
+                            webhooks::updated_at.eq(updated),
+                        ))
+                        .execute(c)
+                        .await)?;
+                    if changed == 0 {
+                        return Err(DieselError::NotFound);
+                    }
+                    let old: BTreeSet<String> = on!(&mut *conn, |c| webhook_accounts::table
+                        .filter(webhook_accounts::webhook_id.eq(&id))
+                        .select(webhook_accounts::account_id)
+                        .load::<String>(c)
+                        .await)?
                     .into_iter()
                     .collect();
-                let was_filtered = !old.is_empty();
-                match &new_filter {
-                    Some(new) if !was_filtered || *new != old => {
-                        diesel::delete(
-                            webhook_accounts::table.filter(webhook_accounts::webhook_id.eq(&id)),
-                        )
-                        .execute(conn)?;
-                        let ids: Vec<AccountId> = new
-                            .iter()
-                            .map(|a| parse_id::<AccountId>("account id", a))
-                            .collect::<Result<_, _>>()?;
-                        insert_filter(conn, &id, &ids)?;
-                        diesel::delete(
-                            webhook_streams::table
-                                .filter(webhook_streams::webhook_id.eq(&id))
-                                .filter(
-                                    webhook_streams::account_id
-                                        .ne_all(new.iter().cloned().collect::<Vec<_>>()),
-                                ),
-                        )
-                        .execute(conn)?;
-                        // accounts the filter adds start at their latest event
-                        let kept: Vec<String> = if was_filtered {
-                            old.intersection(new).cloned().collect()
-                        } else {
-                            new.iter().cloned().collect()
-                        };
-                        streams_at_head(conn, &id, updated, &kept)?;
+                    let was_filtered = !old.is_empty();
+                    match &new_filter {
+                        Some(new) if !was_filtered || *new != old => {
+                            on!(&mut *conn, |c| diesel::delete(
+                                webhook_accounts::table
+                                    .filter(webhook_accounts::webhook_id.eq(&id)),
+                            )
+                            .execute(c)
+                            .await)?;
+                            let ids: Vec<AccountId> = new
+                                .iter()
+                                .map(|a| parse_id::<AccountId>("account id", a))
+                                .collect::<Result<_, _>>()?;
+                            insert_filter(conn, &id, &ids).await?;
+                            on!(&mut *conn, |c| diesel::delete(
+                                webhook_streams::table
+                                    .filter(webhook_streams::webhook_id.eq(&id))
+                                    .filter(
+                                        webhook_streams::account_id
+                                            .ne_all(new.iter().cloned().collect::<Vec<_>>()),
+                                    ),
+                            )
+                            .execute(c)
+                            .await)?;
+                            // accounts the filter adds start at their latest event
+                            let kept: Vec<String> = if was_filtered {
+                                old.intersection(new).cloned().collect()
+                            } else {
+                                new.iter().cloned().collect()
+                            };
+                            streams_at_head(conn, &id, updated, &kept).await?;
+                        }
+                        None if was_filtered => {
+                            on!(&mut *conn, |c| diesel::delete(
+                                webhook_accounts::table
+                                    .filter(webhook_accounts::webhook_id.eq(&id)),
+                            )
+                            .execute(c)
+                            .await)?;
+                            let kept: Vec<String> = old.into_iter().collect();
+                            streams_at_head(conn, &id, updated, &kept).await?;
+                        }
+                        _ => {}
                     }
-                    None if was_filtered => {
-                        diesel::delete(
-                            webhook_accounts::table.filter(webhook_accounts::webhook_id.eq(&id)),
+                    if resume {
+                        on!(&mut *conn, |c| diesel::update(
+                            webhook_streams::table.filter(webhook_streams::webhook_id.eq(&id)),
                         )
-                        .execute(conn)?;
-                        let kept: Vec<String> = old.into_iter().collect();
-                        streams_at_head(conn, &id, updated, &kept)?;
+                        .set((
+                            webhook_streams::failures.eq(0),
+                            webhook_streams::next_attempt_at.eq(updated),
+                        ))
+                        .execute(c)
+                        .await)?;
                     }
-                    _ => {}
-                }
-                if resume {
-                    diesel::update(
-                        webhook_streams::table.filter(webhook_streams::webhook_id.eq(&id)),
-                    )
-                    .set((
-                        webhook_streams::failures.eq(0),
-                        webhook_streams::next_attempt_at.eq(updated),
-                    ))
-                    .execute(conn)?;
-                }
-                crate::audit::record_blocking(conn, &audit)
+                    crate::audit::record(conn, &audit).await
+                })
             })
             .await
             .map_err(|e| store_error(e, "updating a webhook"))
@@ -208,18 +229,21 @@ impl WebhookRepository for WebhookStore {
         let sealed = key.seal(secret.expose(), &id);
         let last4 = secret.last4();
         self.db
-            .write(move |conn| {
-                let changed = diesel::update(webhooks::table.find(&id))
-                    .set((
-                        webhooks::secret_sealed.eq(&sealed),
-                        webhooks::secret_last4.eq(&last4),
-                        webhooks::updated_at.eq(to_sql_time(at)),
-                    ))
-                    .execute(conn)?;
-                if changed == 0 {
-                    return Err(DieselError::NotFound);
-                }
-                crate::audit::record_blocking(conn, [&audit])
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    let changed = on!(&mut *conn, |c| diesel::update(webhooks::table.find(&id))
+                        .set((
+                            webhooks::secret_sealed.eq(&sealed),
+                            webhooks::secret_last4.eq(&last4),
+                            webhooks::updated_at.eq(to_sql_time(at)),
+                        ))
+                        .execute(c)
+                        .await)?;
+                    if changed == 0 {
+                        return Err(DieselError::NotFound);
+                    }
+                    crate::audit::record(conn, [&audit]).await
+                })
             })
             .await
             .map_err(|e| store_error(e, "rotating a webhook secret"))
@@ -228,23 +252,32 @@ impl WebhookRepository for WebhookStore {
     async fn delete(&self, id: WebhookId, audit: AuditEntry) -> Result<(), StoreError> {
         let id = id.to_string();
         self.db
-            .write(move |conn| {
-                // children first: SQLite's foreign-key cascade is not relied upon
-                diesel::delete(webhook_streams::table.filter(webhook_streams::webhook_id.eq(&id)))
-                    .execute(conn)?;
-                diesel::delete(
-                    webhook_attempts::table.filter(webhook_attempts::webhook_id.eq(&id)),
-                )
-                .execute(conn)?;
-                diesel::delete(
-                    webhook_accounts::table.filter(webhook_accounts::webhook_id.eq(&id)),
-                )
-                .execute(conn)?;
-                let gone = diesel::delete(webhooks::table.find(&id)).execute(conn)?;
-                if gone == 0 {
-                    return Err(DieselError::NotFound);
-                }
-                crate::audit::record_blocking(conn, [&audit])
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    // children first: SQLite's foreign-key cascade is not relied upon
+                    on!(&mut *conn, |c| diesel::delete(
+                        webhook_streams::table.filter(webhook_streams::webhook_id.eq(&id))
+                    )
+                    .execute(c)
+                    .await)?;
+                    on!(&mut *conn, |c| diesel::delete(
+                        webhook_attempts::table.filter(webhook_attempts::webhook_id.eq(&id)),
+                    )
+                    .execute(c)
+                    .await)?;
+                    on!(&mut *conn, |c| diesel::delete(
+                        webhook_accounts::table.filter(webhook_accounts::webhook_id.eq(&id)),
+                    )
+                    .execute(c)
+                    .await)?;
+                    let gone = on!(&mut *conn, |c| diesel::delete(webhooks::table.find(&id))
+                        .execute(c)
+                        .await)?;
+                    if gone == 0 {
+                        return Err(DieselError::NotFound);
+                    }
+                    crate::audit::record(conn, [&audit]).await
+                })
             })
             .await
             .map_err(|e| store_error(e, "deleting a webhook"))
@@ -259,22 +292,26 @@ impl WebhookRepository for WebhookStore {
         let after = page.after.as_ref().map(|c| c.as_str().to_owned());
         let limit = page.limit;
         self.db
-            .read(move |conn| {
-                let mut q = webhook_attempts::table
-                    .filter(webhook_attempts::webhook_id.eq(&id))
-                    .order(webhook_attempts::id.desc())
-                    .limit(i64::from(limit.get()) + 1)
-                    .select(AttemptRow::as_select())
-                    .into_boxed();
-                if let Some(after) = after {
-                    q = q.filter(webhook_attempts::id.lt(after));
-                }
-                let rows = q.load(conn)?;
-                let attempts = rows
-                    .into_iter()
-                    .map(into_attempt)
-                    .collect::<Result<Vec<_>, _>>()?;
-                Ok(Page::from_overfetch(attempts, limit))
+            .query(move |conn| {
+                Box::pin(async move {
+                    let rows: Vec<AttemptRow> = on!(conn, |c| {
+                        let mut q = webhook_attempts::table
+                            .filter(webhook_attempts::webhook_id.eq(&id))
+                            .order(webhook_attempts::id.desc())
+                            .limit(i64::from(limit.get()) + 1)
+                            .select(AttemptRow::as_select())
+                            .into_boxed();
+                        if let Some(after) = after {
+                            q = q.filter(webhook_attempts::id.lt(after));
+                        }
+                        q.load(c).await
+                    })?;
+                    let attempts = rows
+                        .into_iter()
+                        .map(into_attempt)
+                        .collect::<Result<Vec<_>, _>>()?;
+                    Ok(Page::from_overfetch(attempts, limit))
+                })
             })
             .await
             .map_err(|e| store_error(e, "listing webhook attempts"))
@@ -288,35 +325,42 @@ impl WebhookRepository for WebhookStore {
     ) -> Result<u64, StoreError> {
         let id = id.to_string();
         self.db
-            .write(move |conn| {
-                let streams: Vec<(String, i64)> = webhook_streams::table
-                    .filter(webhook_streams::webhook_id.eq(&id))
-                    .select((webhook_streams::account_id, webhook_streams::acked_sequence))
-                    .load(conn)?;
-                let mut skipped: i64 = 0;
-                for (account, acked) in streams {
-                    let head: Option<i64> = account_event_sequences::table
-                        .find(&account)
-                        .select(account_event_sequences::last_sequence)
-                        .first(conn)
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    let streams: Vec<(String, i64)> = on!(&mut *conn, |c| webhook_streams::table
+                        .filter(webhook_streams::webhook_id.eq(&id))
+                        .select((webhook_streams::account_id, webhook_streams::acked_sequence))
+                        .load(c)
+                        .await)?;
+                    let mut skipped: i64 = 0;
+                    for (account, acked) in streams {
+                        let head: Option<i64> = on!(&mut *conn, |c| account_event_sequences::table
+                            .find(&account)
+                            .select(account_event_sequences::last_sequence)
+                            .first(c)
+                            .await)
                         .optional()?;
-                    let head = head.unwrap_or(0);
-                    if head > acked {
-                        skipped = skipped.saturating_add(head - acked);
-                        diesel::update(webhook_streams::table.find((&id, &account)))
+                        let head = head.unwrap_or(0);
+                        if head > acked {
+                            skipped = skipped.saturating_add(head - acked);
+                            on!(&mut *conn, |c| diesel::update(
+                                webhook_streams::table.find((&id, &account))
+                            )
                             .set((
                                 webhook_streams::acked_sequence.eq(head),
                                 webhook_streams::failures.eq(0),
                                 webhook_streams::next_attempt_at.eq(to_sql_time(at)),
                             ))
-                            .execute(conn)?;
+                            .execute(c)
+                            .await)?;
+                        }
                     }
-                }
-                let skipped = u64::try_from(skipped).unwrap_or(0);
-                let mut entry = audit.clone();
-                entry.after = entry.after.with("skipped events", skipped);
-                crate::audit::record_blocking(conn, [&entry])?;
-                Ok(skipped)
+                    let skipped = u64::try_from(skipped).unwrap_or(0);
+                    let mut entry = audit.clone();
+                    entry.after = entry.after.with("skipped events", skipped);
+                    crate::audit::record(conn, [&entry]).await?;
+                    Ok(skipped)
+                })
             })
             .await
             .map_err(|e| store_error(e, "skipping a webhook's backlog"))
@@ -333,46 +377,54 @@ impl WebhookRepository for WebhookStore {
         let (w, only) = (id.to_string(), account.map(|a| a.to_string()));
         let (since, at) = (to_sql_time(since), to_sql_time(at));
         self.db
-            .write(move |conn| {
-                let mut q = webhook_streams::table
-                    .filter(webhook_streams::webhook_id.eq(&w))
-                    .select((webhook_streams::account_id, webhook_streams::acked_sequence))
-                    .into_boxed();
-                if let Some(a) = &only {
-                    q = q.filter(webhook_streams::account_id.eq(a.clone()));
-                }
-                let streams: Vec<(String, i64)> = q.load(conn)?;
-                let mut recovery = Recovery::default();
-                for (account, acked) in streams {
-                    let first: Option<i64> = order_events::table
-                        .filter(order_events::account_id.eq(&account))
-                        .filter(order_events::created_at.ge(since))
-                        .select(diesel::dsl::min(order_events::sequence))
-                        .first(conn)?;
-                    let Some(first) = first else { continue };
-                    let back_to = first - 1;
-                    if back_to >= acked {
-                        // Everything since then is still to be delivered: nothing to move.
-                        continue;
-                    }
-                    diesel::update(webhook_streams::table.find((&w, &account)))
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    let streams: Vec<(String, i64)> = on!(&mut *conn, |c| {
+                        let mut q = webhook_streams::table
+                            .filter(webhook_streams::webhook_id.eq(&w))
+                            .select((webhook_streams::account_id, webhook_streams::acked_sequence))
+                            .into_boxed();
+                        if let Some(a) = &only {
+                            q = q.filter(webhook_streams::account_id.eq(a.clone()));
+                        }
+                        q.load(c).await
+                    })?;
+                    let mut recovery = Recovery::default();
+                    for (account, acked) in streams {
+                        let first: Option<i64> = on!(&mut *conn, |c| order_events::table
+                            .filter(order_events::account_id.eq(&account))
+                            .filter(order_events::created_at.ge(since))
+                            .select(diesel::dsl::min(order_events::sequence))
+                            .first(c)
+                            .await)?;
+                        let Some(first) = first else { continue };
+                        let back_to = first - 1;
+                        if back_to >= acked {
+                            // Everything since then is still to be delivered: nothing to move.
+                            continue;
+                        }
+                        on!(&mut *conn, |c| diesel::update(
+                            webhook_streams::table.find((&w, &account))
+                        )
                         .set((
                             webhook_streams::acked_sequence.eq(back_to),
                             webhook_streams::failures.eq(0),
                             webhook_streams::next_attempt_at.eq(at),
                         ))
-                        .execute(conn)?;
-                    recovery.streams += 1;
-                    recovery.events += u64::try_from(acked - back_to).unwrap_or(0);
-                }
-                // The entry says what the replay moved, known only here.
-                let mut entry = audit.clone();
-                entry.after = entry
-                    .after
-                    .with("streams", recovery.streams)
-                    .with("events", recovery.events);
-                crate::audit::record_blocking(conn, [&entry])?;
-                Ok(recovery)
+                        .execute(c)
+                        .await)?;
+                        recovery.streams += 1;
+                        recovery.events += u64::try_from(acked - back_to).unwrap_or(0);
+                    }
+                    // The entry says what the replay moved, known only here.
+                    let mut entry = audit.clone();
+                    entry.after = entry
+                        .after
+                        .with("streams", recovery.streams)
+                        .with("events", recovery.events);
+                    crate::audit::record(conn, [&entry]).await?;
+                    Ok(recovery)
+                })
             })
             .await
             .map_err(|e| store_error(e, "recovering a webhook's events"))
@@ -387,18 +439,23 @@ impl WebhookRepository for WebhookStore {
     ) -> Result<(), StoreError> {
         let (w, a) = (key.webhook_id.to_string(), key.account_id.to_string());
         self.db
-            .write(move |conn| {
-                let changed = diesel::update(webhook_streams::table.find((&w, &a)))
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    let changed = on!(&mut *conn, |c| diesel::update(
+                        webhook_streams::table.find((&w, &a))
+                    )
                     .set((
                         webhook_streams::acked_sequence.eq(from_sequence.saturating_sub(1).max(0)),
                         webhook_streams::failures.eq(0),
                         webhook_streams::next_attempt_at.eq(to_sql_time(at)),
                     ))
-                    .execute(conn)?;
-                if changed == 0 {
-                    return Err(DieselError::NotFound);
-                }
-                crate::audit::record_blocking(conn, [&audit])
+                    .execute(c)
+                    .await)?;
+                    if changed == 0 {
+                        return Err(DieselError::NotFound);
+                    }
+                    crate::audit::record(conn, [&audit]).await
+                })
             })
             .await
             .map_err(|e| store_error(e, "rewinding a webhook stream"))
@@ -409,7 +466,9 @@ impl WebhookRepository for WebhookStore {
         let after = page.after.as_ref().map(|c| c.as_str().to_owned());
         let limit = page.limit;
         self.db
-            .read(move |conn| super::health::page(conn, &key, after, limit))
+            .query(move |conn| {
+                Box::pin(async move { super::health::page(conn, &key, after, limit).await })
+            })
             .await
             .map_err(|e| store_error(e, "reading webhooks' health"))
     }
@@ -422,7 +481,7 @@ impl WebhookRepository for WebhookStore {
         let key = self.key()?;
         let id = id.to_string();
         self.db
-            .read(move |conn| super::health::one(conn, &key, id))
+            .query(move |conn| Box::pin(async move { super::health::one(conn, &key, id).await }))
             .await
             .map_err(|e| store_error(e, "reading a webhook's health"))
     }

@@ -5,13 +5,14 @@ use std::collections::HashMap;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 use diesel::sql_types::{BigInt, Integer, Nullable, Text, Timestamp};
+use diesel_async::RunQueryDsl;
 use time::PrimitiveDateTime;
 use tonne_kernel::{AccountId, AccountMode, OrganisationId};
 use tonne_webhooks::{
     Attempt, AttemptId, AttemptOutcome, Webhook, WebhookId, WebhookSecret, WebhookUrl,
 };
 
-use crate::db::AnyConnection;
+use crate::db::Conn;
 use crate::db::error::corrupt;
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::{order_events, webhook_accounts, webhook_attempts, webhooks};
@@ -87,17 +88,18 @@ pub(super) fn into_webhook(
     })
 }
 
-pub(super) fn load_webhooks(
-    conn: &mut AnyConnection,
+pub(super) async fn load_webhooks(
+    conn: &mut Conn,
     rows: Vec<WebhookRow>,
     key: &SecretsKey,
 ) -> QueryResult<Vec<Webhook>> {
     let ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
-    let pairs: Vec<(String, String)> = webhook_accounts::table
+    let pairs: Vec<(String, String)> = on!(conn, |c| webhook_accounts::table
         .filter(webhook_accounts::webhook_id.eq_any(&ids))
         .order((webhook_accounts::webhook_id, webhook_accounts::account_id))
         .select((webhook_accounts::webhook_id, webhook_accounts::account_id))
-        .load(conn)?;
+        .load(c)
+        .await)?;
     let mut filters: HashMap<String, Vec<AccountId>> = HashMap::new();
     for (webhook, account) in pairs {
         filters
@@ -113,8 +115,8 @@ pub(super) fn load_webhooks(
         .collect()
 }
 
-pub(super) fn insert_filter(
-    conn: &mut AnyConnection,
+pub(super) async fn insert_filter(
+    conn: &mut Conn,
     id: &str,
     accounts: &[AccountId],
 ) -> QueryResult<()> {
@@ -128,9 +130,10 @@ pub(super) fn insert_filter(
         })
         .collect();
     for row in rows {
-        diesel::insert_into(webhook_accounts::table)
+        on!(&mut *conn, |c| diesel::insert_into(webhook_accounts::table)
             .values(row)
-            .execute(conn)?;
+            .execute(c)
+            .await)?;
     }
     Ok(())
 }

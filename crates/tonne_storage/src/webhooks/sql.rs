@@ -4,16 +4,17 @@
 
 use diesel::prelude::*;
 use diesel::sql_types::{Text, Timestamp};
+use diesel_async::RunQueryDsl;
 use time::PrimitiveDateTime;
 
-use crate::db::AnyConnection;
+use crate::db::Conn;
 
 /// Streams, positioned at the account's latest event, for every account the webhook
 /// covers that has events and no stream yet — except `exclude` (accounts that were
 /// covered already: their streams, if missing, are the dispatcher's to create from
 /// the start).
-pub(super) fn streams_at_head(
-    conn: &mut AnyConnection,
+pub(super) async fn streams_at_head(
+    conn: &mut Conn,
     id: &str,
     now: PrimitiveDateTime,
     exclude: &[String],
@@ -40,10 +41,11 @@ pub(super) fn streams_at_head(
            AND NOT EXISTS (SELECT 1 FROM webhook_streams s WHERE s.webhook_id = w.id AND s.account_id = a.id) \
          ON CONFLICT DO NOTHING"
     );
-    on_conn!(conn, |c| diesel::sql_query(&sql)
+    on!(conn, |c| diesel::sql_query(&sql)
         .bind::<Text, _>(id)
         .bind::<Timestamp, _>(now)
-        .execute(c))
+        .execute(c)
+        .await)
 }
 
 pub(super) const MATERIALISE: &str = "INSERT INTO webhook_streams (webhook_id, account_id, acked_sequence, failures, next_attempt_at) \
@@ -76,14 +78,12 @@ pub(super) fn claim_sql(postgres: bool) -> String {
 
 /// Serialises webhook creations per organisation (PostgreSQL's row lock; SQLite
 /// has one writer, so nothing to do there).
-pub(super) fn lock_organisation(
-    conn: &mut AnyConnection,
-    organisation_id: &str,
-) -> QueryResult<()> {
-    if let AnyConnection::Postgresql(c) = conn {
+pub(super) async fn lock_organisation(conn: &mut Conn, organisation_id: &str) -> QueryResult<()> {
+    if let Conn::Pg(c) = conn {
         diesel::sql_query("SELECT id FROM organisations WHERE id = $1 FOR UPDATE")
             .bind::<Text, _>(organisation_id)
-            .execute(c)?;
+            .execute(&mut **c)
+            .await?;
     }
     Ok(())
 }
