@@ -138,7 +138,7 @@ impl DocumentJobRepository for DocumentJobStore {
                         ") ORDER BY id LIMIT 1{lock}) \
                          RETURNING id, account_id, estimate_id, body, tolerance"
                     ));
-                let Some(row) = sql.load::<Claimed>(conn)?.into_iter().next() else {
+                let Some(row) = sql.load_blocking::<Claimed>(conn)?.into_iter().next() else {
                     return Ok(None);
                 };
                 Ok(Some(DocumentJobClaim {
