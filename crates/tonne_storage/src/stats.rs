@@ -7,12 +7,13 @@
 
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text, Timestamp};
+use diesel_async::RunQueryDsl;
 use time::{Date, OffsetDateTime};
 use tonne_kernel::{Currency, Mass, Money, StoreError};
 use tonne_ordering::{DailyOrders, OrderStats};
 
 use crate::db::error::{corrupt, store_error};
-use crate::db::{AnyConnection, Db, sqlite_placeholders};
+use crate::db::{Conn, Db, sqlite_placeholders};
 use crate::mapping::to_sql_time;
 
 const DAILY_ORDERS: &str = "SELECT substr(CAST(created_at AS TEXT), 1, 10) AS day, \
@@ -59,16 +60,24 @@ struct AttemptsRow {
 }
 
 /// Runs `sql` with one timestamp parameter on either backend.
-fn since_query<R>(conn: &mut AnyConnection, sql: &str, since: OffsetDateTime) -> QueryResult<Vec<R>>
+async fn since_query<R>(conn: &mut Conn, sql: &str, since: OffsetDateTime) -> QueryResult<Vec<R>>
 where
-    R: QueryableByName<diesel::pg::Pg> + QueryableByName<diesel::sqlite::Sqlite> + 'static,
+    R: QueryableByName<diesel::pg::Pg> + QueryableByName<diesel::sqlite::Sqlite> + Send + 'static,
 {
     let at = to_sql_time(since);
     match conn {
-        AnyConnection::Postgresql(c) => diesel::sql_query(sql).bind::<Timestamp, _>(at).load(c),
-        AnyConnection::Sqlite(c) => diesel::sql_query(sqlite_placeholders(sql))
-            .bind::<Timestamp, _>(at)
-            .load(c),
+        Conn::Pg(c) => {
+            diesel::sql_query(sql)
+                .bind::<Timestamp, _>(at)
+                .load(&mut **c)
+                .await
+        }
+        Conn::Sqlite(c) => {
+            diesel::sql_query(sqlite_placeholders(sql))
+                .bind::<Timestamp, _>(at)
+                .load(&mut **c)
+                .await
+        }
     }
 }
 
@@ -91,17 +100,20 @@ fn days(rows: Vec<DayRow>) -> QueryResult<Vec<DailyOrders>> {
 
 /// Live orders since a time: per day (sparse) and revenue per currency.
 pub(crate) async fn orders(db: &Db, since: OffsetDateTime) -> Result<OrderStats, StoreError> {
-    db.read(move |conn| {
-        let daily = days(since_query(conn, DAILY_ORDERS, since)?)?;
-        let revenue = since_query::<RevenueRow>(conn, REVENUE, since)?
-            .into_iter()
-            .map(|r| {
-                let currency: Currency =
-                    r.code.parse().map_err(|_| corrupt("currency", &r.code))?;
-                Ok(Money::from_minor(r.minor.unwrap_or(0), currency))
-            })
-            .collect::<QueryResult<Vec<_>>>()?;
-        Ok(OrderStats { daily, revenue })
+    db.query(move |conn| {
+        Box::pin(async move {
+            let daily = days(since_query(conn, DAILY_ORDERS, since).await?)?;
+            let revenue = since_query::<RevenueRow>(conn, REVENUE, since)
+                .await?
+                .into_iter()
+                .map(|r| {
+                    let currency: Currency =
+                        r.code.parse().map_err(|_| corrupt("currency", &r.code))?;
+                    Ok(Money::from_minor(r.minor.unwrap_or(0), currency))
+                })
+                .collect::<QueryResult<Vec<_>>>()?;
+            Ok(OrderStats { daily, revenue })
+        })
     })
     .await
     .map_err(|e| store_error(e, "counting orders"))
@@ -112,11 +124,13 @@ pub(crate) async fn estimates(
     db: &Db,
     since: OffsetDateTime,
 ) -> Result<Vec<(Date, u64)>, StoreError> {
-    db.read(move |conn| {
-        Ok(days(since_query(conn, DAILY_ESTIMATES, since)?)?
-            .into_iter()
-            .map(|d| (d.day, d.orders))
-            .collect())
+    db.query(move |conn| {
+        Box::pin(async move {
+            Ok(days(since_query(conn, DAILY_ESTIMATES, since).await?)?
+                .into_iter()
+                .map(|d| (d.day, d.orders))
+                .collect())
+        })
     })
     .await
     .map_err(|e| store_error(e, "counting estimates"))
@@ -124,15 +138,17 @@ pub(crate) async fn estimates(
 
 /// Webhook attempts since a time, and how many of them failed.
 pub(crate) async fn attempts(db: &Db, since: OffsetDateTime) -> Result<(u64, u64), StoreError> {
-    db.read(move |conn| {
-        let rows: Vec<AttemptsRow> = since_query(conn, ATTEMPTS, since)?;
-        let row = rows.into_iter().next();
-        Ok(row.map_or((0, 0), |r| {
-            (
-                u64::try_from(r.total).unwrap_or(0),
-                u64::try_from(r.failed).unwrap_or(0),
-            )
-        }))
+    db.query(move |conn| {
+        Box::pin(async move {
+            let rows: Vec<AttemptsRow> = since_query(conn, ATTEMPTS, since).await?;
+            let row = rows.into_iter().next();
+            Ok(row.map_or((0, 0), |r| {
+                (
+                    u64::try_from(r.total).unwrap_or(0),
+                    u64::try_from(r.failed).unwrap_or(0),
+                )
+            }))
+        })
     })
     .await
     .map_err(|e| store_error(e, "counting webhook attempts"))

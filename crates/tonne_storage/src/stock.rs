@@ -5,6 +5,7 @@
 
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
+use diesel_async::RunQueryDsl;
 use time::{OffsetDateTime, PrimitiveDateTime};
 use tonne_kernel::{Actor, AuditEntry, Mass, Page, PageRequest, StoreError};
 use tonne_ordering::{BundleEdit, BundleId, StockEntry, StockEntryId};
@@ -49,34 +50,37 @@ pub(crate) async fn adjust(
 ) -> Result<Option<StockEntry>, StoreError> {
     let bundle = entry.bundle_id.to_string();
     let delta = entry.delta_grams;
-    db.write(move |conn| {
-        let before: Option<i64> = bundles::table
-            .find(&bundle)
-            .select(bundles::available_grams)
-            .first(conn)?;
-        // Never below zero, whatever ran in between: the guard is in the update.
-        let changed = diesel::update(
-            bundles::table
+    db.transaction(move |conn| {
+        Box::pin(async move {
+            let before: Option<i64> = on!(&mut *conn, |c| bundles::table
                 .find(&bundle)
-                .filter(bundles::available_grams.is_not_null())
-                .filter((bundles::available_grams + delta).ge(0)),
-        )
-        .set(bundles::available_grams.eq(bundles::available_grams + delta))
-        .execute(conn)?;
-        if changed == 0 {
-            return Ok(None);
-        }
-        let after: Option<i64> = bundles::table
-            .find(&bundle)
-            .select(bundles::available_grams)
-            .first(conn)?;
-        let after = after.ok_or_else(|| corrupt("available grams", "NULL"))?;
-        let stored = StockEntry {
-            available_after: Mass::from_grams(after),
-            ..entry.clone()
-        };
-        diesel::insert_into(stock_ledger::table)
-            .values(LedgerRow {
+                .select(bundles::available_grams)
+                .first(c)
+                .await)?;
+            // Never below zero, whatever ran in between: the guard is in the update.
+            let changed = on!(&mut *conn, |c| diesel::update(
+                bundles::table
+                    .find(&bundle)
+                    .filter(bundles::available_grams.is_not_null())
+                    .filter((bundles::available_grams + delta).ge(0)),
+            )
+            .set(bundles::available_grams.eq(bundles::available_grams + delta))
+            .execute(c)
+            .await)?;
+            if changed == 0 {
+                return Ok(None);
+            }
+            let after: Option<i64> = on!(&mut *conn, |c| bundles::table
+                .find(&bundle)
+                .select(bundles::available_grams)
+                .first(c)
+                .await)?;
+            let after = after.ok_or_else(|| corrupt("available grams", "NULL"))?;
+            let stored = StockEntry {
+                available_after: Mass::from_grams(after),
+                ..entry.clone()
+            };
+            let row = LedgerRow {
                 id: stored.id.to_string(),
                 bundle_id: bundle.clone(),
                 at: to_sql_time(stored.at),
@@ -85,16 +89,20 @@ pub(crate) async fn adjust(
                 delta_grams: delta,
                 reason: stored.reason.clone(),
                 available_after_grams: after,
-            })
-            .execute(conn)?;
-        let tonnes = |g: i64| format!("{} t", Mass::from_grams(g).to_tonnes_string());
-        let mut audited = audit.clone();
-        audited.before = audited
-            .before
-            .with("available", tonnes(before.unwrap_or_default()));
-        audited.after = audited.after.with("available", tonnes(after));
-        crate::audit::record_blocking(conn, [&audited])?;
-        Ok(Some(stored))
+            };
+            on!(&mut *conn, |c| diesel::insert_into(stock_ledger::table)
+                .values(&row)
+                .execute(c)
+                .await)?;
+            let tonnes = |g: i64| format!("{} t", Mass::from_grams(g).to_tonnes_string());
+            let mut audited = audit.clone();
+            audited.before = audited
+                .before
+                .with("available", tonnes(before.unwrap_or_default()));
+            audited.after = audited.after.with("available", tonnes(after));
+            crate::audit::record(conn, [&audited]).await?;
+            Ok(Some(stored))
+        })
     })
     .await
     .map_err(|e| store_error(e, "changing a bundle's stock"))
@@ -108,28 +116,35 @@ pub(crate) async fn ledger(
     let bundle = bundle.to_string();
     let after = page.after.map(|a| a.to_string());
     let limit = page.limit;
-    db.read(move |conn| {
-        let mut q = stock_ledger::table
-            .filter(stock_ledger::bundle_id.eq(&bundle))
-            .into_boxed();
-        if let Some(after) = after {
-            stock_ledger::table
-                .find(&after)
-                .filter(stock_ledger::bundle_id.eq(&bundle))
-                .select(stock_ledger::id)
-                .first::<String>(conn)?;
-            q = q.filter(stock_ledger::id.lt(after));
-        }
-        let rows: Vec<LedgerRow> = q
-            .order(stock_ledger::id.desc())
-            .limit(i64::from(limit.get()) + 1)
-            .select(LedgerRow::as_select())
-            .load(conn)?;
-        let entries = rows
-            .into_iter()
-            .map(LedgerRow::into_domain)
-            .collect::<QueryResult<Vec<_>>>()?;
-        Ok(Page::from_overfetch(entries, limit))
+    db.query(move |conn| {
+        Box::pin(async move {
+            if let Some(after) = &after {
+                on!(&mut *conn, |c| stock_ledger::table
+                    .find(after)
+                    .filter(stock_ledger::bundle_id.eq(&bundle))
+                    .select(stock_ledger::id)
+                    .first::<String>(c)
+                    .await)?;
+            }
+            let rows: Vec<LedgerRow> = on!(conn, |c| {
+                let mut q = stock_ledger::table
+                    .filter(stock_ledger::bundle_id.eq(&bundle))
+                    .into_boxed();
+                if let Some(after) = &after {
+                    q = q.filter(stock_ledger::id.lt(after.clone()));
+                }
+                q.order(stock_ledger::id.desc())
+                    .limit(i64::from(limit.get()) + 1)
+                    .select(LedgerRow::as_select())
+                    .load(c)
+                    .await
+            })?;
+            let entries = rows
+                .into_iter()
+                .map(LedgerRow::into_domain)
+                .collect::<QueryResult<Vec<_>>>()?;
+            Ok(Page::from_overfetch(entries, limit))
+        })
     })
     .await
     .map_err(|e| store_error(e, "reading a stock ledger"))
@@ -143,27 +158,32 @@ pub(crate) async fn update(
     audit: AuditEntry,
 ) -> Result<(), StoreError> {
     let bundle = bundle.to_string();
-    db.write(move |conn| {
-        let changed = diesel::update(bundles::table.find(&bundle))
-            .set((
-                bundles::description.eq(edit.description.clone()),
-                bundles::updated_at.eq(to_sql_time(at)),
-            ))
-            .execute(conn)?;
-        if changed == 0 {
-            return Err(DieselError::NotFound);
-        }
-        for price in &edit.prices {
-            let changed =
-                diesel::update(bundle_prices::table.find((&bundle, price.currency().code())))
-                    .set(bundle_prices::unit_price_minor.eq(price.minor()))
-                    .execute(conn)?;
+    db.transaction(move |conn| {
+        Box::pin(async move {
+            let changed = on!(&mut *conn, |c| diesel::update(bundles::table.find(&bundle))
+                .set((
+                    bundles::description.eq(edit.description.clone()),
+                    bundles::updated_at.eq(to_sql_time(at)),
+                ))
+                .execute(c)
+                .await)?;
             if changed == 0 {
-                // not sold in this currency: the whole edit is refused
                 return Err(DieselError::NotFound);
             }
-        }
-        crate::audit::record_blocking(conn, [&audit])
+            for price in &edit.prices {
+                let changed = on!(&mut *conn, |c| diesel::update(
+                    bundle_prices::table.find((&bundle, price.currency().code()))
+                )
+                .set(bundle_prices::unit_price_minor.eq(price.minor()))
+                .execute(c)
+                .await)?;
+                if changed == 0 {
+                    // not sold in this currency: the whole edit is refused
+                    return Err(DieselError::NotFound);
+                }
+            }
+            crate::audit::record(conn, [&audit]).await
+        })
     })
     .await
     .map_err(|e| store_error(e, "editing a bundle"))
@@ -177,18 +197,21 @@ pub(crate) async fn set_disabled(
 ) -> Result<(), StoreError> {
     let bundle = bundle.to_string();
     let updated_at = to_sql_time(audit.at);
-    db.write(move |conn| {
-        let changed = diesel::update(bundles::table.find(&bundle))
-            .set((
-                bundles::disabled.eq(at.is_some()),
-                bundles::disabled_at.eq(at.map(to_sql_time)),
-                bundles::updated_at.eq(updated_at),
-            ))
-            .execute(conn)?;
-        if changed == 0 {
-            return Err(DieselError::NotFound);
-        }
-        crate::audit::record_blocking(conn, [&audit])
+    db.transaction(move |conn| {
+        Box::pin(async move {
+            let changed = on!(&mut *conn, |c| diesel::update(bundles::table.find(&bundle))
+                .set((
+                    bundles::disabled.eq(at.is_some()),
+                    bundles::disabled_at.eq(at.map(to_sql_time)),
+                    bundles::updated_at.eq(updated_at),
+                ))
+                .execute(c)
+                .await)?;
+            if changed == 0 {
+                return Err(DieselError::NotFound);
+            }
+            crate::audit::record(conn, [&audit]).await
+        })
     })
     .await
     .map_err(|e| store_error(e, "enabling or disabling a bundle"))

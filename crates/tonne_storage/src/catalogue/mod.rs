@@ -3,6 +3,7 @@
 use async_trait::async_trait;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
+use diesel_async::RunQueryDsl;
 use time::OffsetDateTime;
 use tonne_kernel::{AccountId, AuditEntry, Cursor, Page, PageRequest, StoreError};
 use tonne_ordering::ports::{Catalogue, CatalogueRepository, ImportSummary, Visibility};
@@ -20,7 +21,8 @@ use crate::schema::{
 };
 
 /// The statements that read bundles and an account's selection, written once
-/// for both ways of running them (on a blocking connection, and with `load!`).
+/// for both ways of running them (inside `on!` in a unit of work, and with
+/// `load!`).
 /// Each takes what it filters on by value or by reference.
 macro_rules! bundles_by_id {
     ($ids:expr) => {
@@ -82,24 +84,31 @@ impl CatalogueRepository for CatalogueStore {
         let limit = page.limit;
         let since = visibility.disabled_since.map(to_sql_time);
         self.db
-            .read(move |conn| {
-                let mut q = projects::table.select(ProjectRow::as_select()).into_boxed();
-                q = match since {
-                    Some(since) => q.filter(
-                        projects::disabled
-                            .eq(false)
-                            .or(projects::disabled_at.ge(since)),
-                    ),
-                    None => q.filter(projects::disabled.eq(false)),
-                };
-                if let Some(after) = after {
-                    q = q.filter(projects::id.gt(after));
-                }
-                let rows: Vec<ProjectRow> = q
-                    .order(projects::id.asc())
-                    .limit(i64::from(limit.get()) + 1)
-                    .load(conn)?;
-                Ok(Page::from_overfetch(load_projects(conn, rows)?, limit))
+            .query(move |conn| {
+                Box::pin(async move {
+                    let rows: Vec<ProjectRow> = on!(&mut *conn, |c| {
+                        let mut q = projects::table.select(ProjectRow::as_select()).into_boxed();
+                        q = match since {
+                            Some(since) => q.filter(
+                                projects::disabled
+                                    .eq(false)
+                                    .or(projects::disabled_at.ge(since)),
+                            ),
+                            None => q.filter(projects::disabled.eq(false)),
+                        };
+                        if let Some(after) = &after {
+                            q = q.filter(projects::id.gt(after.clone()));
+                        }
+                        q.order(projects::id.asc())
+                            .limit(i64::from(limit.get()) + 1)
+                            .load(c)
+                            .await
+                    })?;
+                    Ok(Page::from_overfetch(
+                        load_projects(conn, rows).await?,
+                        limit,
+                    ))
+                })
             })
             .await
             .map_err(|e| store_error(e, "listing projects"))
@@ -108,12 +117,15 @@ impl CatalogueRepository for CatalogueStore {
     async fn project(&self, id: ProjectId) -> Result<Option<Project>, StoreError> {
         let id = id.to_string();
         self.db
-            .read(move |conn| {
-                let rows: Vec<ProjectRow> = projects::table
-                    .find(id)
-                    .select(ProjectRow::as_select())
-                    .load(conn)?;
-                Ok(load_projects(conn, rows)?.into_iter().next())
+            .query(move |conn| {
+                Box::pin(async move {
+                    let rows: Vec<ProjectRow> = on!(&mut *conn, |c| projects::table
+                        .find(id)
+                        .select(ProjectRow::as_select())
+                        .load(c)
+                        .await)?;
+                    Ok(load_projects(conn, rows).await?.into_iter().next())
+                })
             })
             .await
             .map_err(|e| store_error(e, "reading a project"))
@@ -122,12 +134,15 @@ impl CatalogueRepository for CatalogueStore {
     async fn project_by_slug(&self, slug: &str) -> Result<Option<Project>, StoreError> {
         let slug = slug.to_owned();
         self.db
-            .read(move |conn| {
-                let rows: Vec<ProjectRow> = projects::table
-                    .filter(projects::slug.eq(slug))
-                    .select(ProjectRow::as_select())
-                    .load(conn)?;
-                Ok(load_projects(conn, rows)?.into_iter().next())
+            .query(move |conn| {
+                Box::pin(async move {
+                    let rows: Vec<ProjectRow> = on!(&mut *conn, |c| projects::table
+                        .filter(projects::slug.eq(slug))
+                        .select(ProjectRow::as_select())
+                        .load(c)
+                        .await)?;
+                    Ok(load_projects(conn, rows).await?.into_iter().next())
+                })
             })
             .await
             .map_err(|e| store_error(e, "reading a project by slug"))
@@ -138,7 +153,7 @@ impl CatalogueRepository for CatalogueStore {
         id: ProjectId,
     ) -> Result<Option<tonne_ordering::Perimeter>, StoreError> {
         self.db
-            .read(move |conn| perimeters::read(conn, id))
+            .query(move |conn| Box::pin(async move { perimeters::read(conn, id).await }))
             .await
             .map_err(|e| store_error(e, "reading a project's perimeter"))
     }
@@ -152,24 +167,28 @@ impl CatalogueRepository for CatalogueStore {
         let limit = page.limit;
         let since = visibility.disabled_since.map(to_sql_time);
         self.db
-            .read(move |conn| {
-                let mut q = bundles::table.select(BundleRow::as_select()).into_boxed();
-                q = match since {
-                    Some(since) => q.filter(
-                        bundles::disabled
-                            .eq(false)
-                            .or(bundles::disabled_at.ge(since)),
-                    ),
-                    None => q.filter(bundles::disabled.eq(false)),
-                };
-                if let Some(after) = after {
-                    q = q.filter(bundles::id.gt(after));
-                }
-                let rows: Vec<BundleRow> = q
-                    .order(bundles::id.asc())
-                    .limit(i64::from(limit.get()) + 1)
-                    .load(conn)?;
-                Ok(Page::from_overfetch(load_bundles(conn, rows)?, limit))
+            .query(move |conn| {
+                Box::pin(async move {
+                    let rows: Vec<BundleRow> = on!(&mut *conn, |c| {
+                        let mut q = bundles::table.select(BundleRow::as_select()).into_boxed();
+                        q = match since {
+                            Some(since) => q.filter(
+                                bundles::disabled
+                                    .eq(false)
+                                    .or(bundles::disabled_at.ge(since)),
+                            ),
+                            None => q.filter(bundles::disabled.eq(false)),
+                        };
+                        if let Some(after) = &after {
+                            q = q.filter(bundles::id.gt(after.clone()));
+                        }
+                        q.order(bundles::id.asc())
+                            .limit(i64::from(limit.get()) + 1)
+                            .load(c)
+                            .await
+                    })?;
+                    Ok(Page::from_overfetch(load_bundles(conn, rows).await?, limit))
+                })
             })
             .await
             .map_err(|e| store_error(e, "listing bundles"))
@@ -178,12 +197,15 @@ impl CatalogueRepository for CatalogueStore {
     async fn projects(&self, ids: &[ProjectId]) -> Result<Vec<Project>, StoreError> {
         let ids: Vec<String> = ids.iter().map(ToString::to_string).collect();
         self.db
-            .read(move |conn| {
-                let rows: Vec<ProjectRow> = projects::table
-                    .filter(projects::id.eq_any(&ids))
-                    .select(ProjectRow::as_select())
-                    .load(conn)?;
-                load_projects(conn, rows)
+            .query(move |conn| {
+                Box::pin(async move {
+                    let rows: Vec<ProjectRow> = on!(&mut *conn, |c| projects::table
+                        .filter(projects::id.eq_any(&ids))
+                        .select(ProjectRow::as_select())
+                        .load(c)
+                        .await)?;
+                    load_projects(conn, rows).await
+                })
             })
             .await
             .map_err(|e| store_error(e, "reading projects"))
@@ -192,9 +214,12 @@ impl CatalogueRepository for CatalogueStore {
     async fn bundles(&self, ids: &[BundleId]) -> Result<Vec<Bundle>, StoreError> {
         let ids: Vec<String> = ids.iter().map(ToString::to_string).collect();
         self.db
-            .read(move |conn| {
-                let rows: Vec<BundleRow> = bundles_by_id!(&ids).load(conn)?;
-                load_bundles(conn, rows)
+            .query(move |conn| {
+                Box::pin(async move {
+                    let rows: Vec<BundleRow> =
+                        on!(&mut *conn, |c| bundles_by_id!(&ids).load(c).await)?;
+                    load_bundles(conn, rows).await
+                })
             })
             .await
             .map_err(|e| store_error(e, "reading bundles"))
@@ -202,14 +227,17 @@ impl CatalogueRepository for CatalogueStore {
 
     async fn default_selection(&self) -> Result<Vec<Bundle>, StoreError> {
         self.db
-            .read(move |conn| {
-                let rows: Vec<BundleRow> = bundles::table
-                    .filter(bundles::default_share.is_not_null())
-                    .filter(bundles::disabled.eq(false))
-                    .order(bundles::id.asc())
-                    .select(BundleRow::as_select())
-                    .load(conn)?;
-                load_bundles(conn, rows)
+            .query(move |conn| {
+                Box::pin(async move {
+                    let rows: Vec<BundleRow> = on!(&mut *conn, |c| bundles::table
+                        .filter(bundles::default_share.is_not_null())
+                        .filter(bundles::disabled.eq(false))
+                        .order(bundles::id.asc())
+                        .select(BundleRow::as_select())
+                        .load(c)
+                        .await)?;
+                    load_bundles(conn, rows).await
+                })
             })
             .await
             .map_err(|e| store_error(e, "reading the default selection"))
@@ -236,17 +264,24 @@ impl CatalogueRepository for CatalogueStore {
             .map(|(id, share)| (id.to_string(), i32::try_from(*share).unwrap_or(0)))
             .collect();
         self.db
-            .write(move |conn| {
-                diesel::delete(
-                    account_bundle_selections::table
-                        .filter(account_bundle_selections::account_id.eq(&account)),
-                )
-                .execute(conn)?;
-                diesel::update(accounts::table.find(&account))
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    on!(&mut *conn, |c| diesel::delete(
+                        account_bundle_selections::table
+                            .filter(account_bundle_selections::account_id.eq(&account)),
+                    )
+                    .execute(c)
+                    .await)?;
+                    on!(&mut *conn, |c| diesel::update(
+                        accounts::table.find(&account)
+                    )
                     .set(accounts::bundle_portfolio_id.eq(None::<String>))
-                    .execute(conn)?;
-                for (position, (bundle, share)) in rows.iter().enumerate() {
-                    diesel::insert_into(account_bundle_selections::table)
+                    .execute(c)
+                    .await)?;
+                    for (position, (bundle, share)) in rows.iter().enumerate() {
+                        on!(&mut *conn, |c| diesel::insert_into(
+                            account_bundle_selections::table
+                        )
                         .values((
                             account_bundle_selections::account_id.eq(&account),
                             account_bundle_selections::bundle_id.eq(bundle),
@@ -254,9 +289,11 @@ impl CatalogueRepository for CatalogueStore {
                                 .eq(i32::try_from(position).unwrap_or(i32::MAX)),
                             account_bundle_selections::share.eq(share),
                         ))
-                        .execute(conn)?;
-                }
-                crate::audit::record_blocking(conn, &audit)
+                        .execute(c)
+                        .await)?;
+                    }
+                    crate::audit::record(conn, &audit).await
+                })
             })
             .await
             .map_err(|e| store_error(e, "setting an account's selection"))
@@ -264,16 +301,20 @@ impl CatalogueRepository for CatalogueStore {
 
     async fn portfolios(&self) -> Result<Vec<BundlePortfolio>, StoreError> {
         self.db
-            .read(move |conn| {
-                let rows: Vec<(String, String, String)> = bundle_portfolios::table
-                    .order(bundle_portfolios::identifier.asc())
-                    .select((
-                        bundle_portfolios::id,
-                        bundle_portfolios::identifier,
-                        bundle_portfolios::label,
-                    ))
-                    .load(conn)?;
-                load_portfolios(conn, rows)
+            .query(move |conn| {
+                Box::pin(async move {
+                    let rows: Vec<(String, String, String)> =
+                        on!(&mut *conn, |c| bundle_portfolios::table
+                            .order(bundle_portfolios::identifier.asc())
+                            .select((
+                                bundle_portfolios::id,
+                                bundle_portfolios::identifier,
+                                bundle_portfolios::label,
+                            ))
+                            .load(c)
+                            .await)?;
+                    load_portfolios(conn, rows).await
+                })
             })
             .await
             .map_err(|e| store_error(e, "listing bundle portfolios"))
@@ -285,16 +326,20 @@ impl CatalogueRepository for CatalogueStore {
     ) -> Result<Option<BundlePortfolio>, StoreError> {
         let id = id.to_string();
         self.db
-            .read(move |conn| {
-                let rows: Vec<(String, String, String)> = bundle_portfolios::table
-                    .find(&id)
-                    .select((
-                        bundle_portfolios::id,
-                        bundle_portfolios::identifier,
-                        bundle_portfolios::label,
-                    ))
-                    .load(conn)?;
-                Ok(load_portfolios(conn, rows)?.into_iter().next())
+            .query(move |conn| {
+                Box::pin(async move {
+                    let rows: Vec<(String, String, String)> =
+                        on!(&mut *conn, |c| bundle_portfolios::table
+                            .find(&id)
+                            .select((
+                                bundle_portfolios::id,
+                                bundle_portfolios::identifier,
+                                bundle_portfolios::label,
+                            ))
+                            .load(c)
+                            .await)?;
+                    Ok(load_portfolios(conn, rows).await?.into_iter().next())
+                })
             })
             .await
             .map_err(|e| store_error(e, "reading a bundle portfolio"))
@@ -308,19 +353,25 @@ impl CatalogueRepository for CatalogueStore {
         let account = account.to_string();
         let portfolio = portfolio.to_string();
         self.db
-            .write(move |conn| {
-                let updated = diesel::update(accounts::table.find(&account))
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    let updated = on!(&mut *conn, |c| diesel::update(
+                        accounts::table.find(&account)
+                    )
                     .set(accounts::bundle_portfolio_id.eq(Some(&portfolio)))
-                    .execute(conn)?;
-                if updated == 0 {
-                    return Err(DieselError::NotFound);
-                }
-                diesel::delete(
-                    account_bundle_selections::table
-                        .filter(account_bundle_selections::account_id.eq(&account)),
-                )
-                .execute(conn)?;
-                Ok(())
+                    .execute(c)
+                    .await)?;
+                    if updated == 0 {
+                        return Err(DieselError::NotFound);
+                    }
+                    on!(conn, |c| diesel::delete(
+                        account_bundle_selections::table
+                            .filter(account_bundle_selections::account_id.eq(&account)),
+                    )
+                    .execute(c)
+                    .await)?;
+                    Ok(())
+                })
             })
             .await
             .map_err(|e| store_error(e, "setting an account's bundle portfolio"))
@@ -363,11 +414,14 @@ impl CatalogueRepository for CatalogueStore {
 
     async fn is_empty(&self) -> Result<bool, StoreError> {
         self.db
-            .read(|conn| {
-                diesel::select(diesel::dsl::not(diesel::dsl::exists(
-                    bundles::table.select(bundles::id),
-                )))
-                .get_result(conn)
+            .query(|conn| {
+                Box::pin(async move {
+                    on!(conn, |c| diesel::select(diesel::dsl::not(
+                        diesel::dsl::exists(bundles::table.select(bundles::id),)
+                    ))
+                    .get_result(c)
+                    .await)
+                })
             })
             .await
             .map_err(|e| store_error(e, "checking the catalogue"))
@@ -434,72 +488,89 @@ impl CatalogueRepository for CatalogueStore {
             })?;
         let stamp = to_sql_time(at);
         self.db
-            .write(move |conn| {
-                let mut summary = ImportSummary::default();
-                for row in &project_rows {
-                    let updated = diesel::update(projects::table.find(&row.id))
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    let mut summary = ImportSummary::default();
+                    for row in &project_rows {
+                        let updated = on!(&mut *conn, |c| diesel::update(
+                            projects::table.find(&row.id)
+                        )
                         .set(row)
-                        .execute(conn)?;
-                    if updated == 0 {
-                        diesel::insert_into(projects::table)
-                            .values(row)
-                            .execute(conn)?;
-                        summary.projects_created += 1;
-                    } else {
-                        summary.projects_updated += 1;
+                        .execute(c)
+                        .await)?;
+                        if updated == 0 {
+                            on!(&mut *conn, |c| diesel::insert_into(projects::table)
+                                .values(row)
+                                .execute(c)
+                                .await)?;
+                            summary.projects_created += 1;
+                        } else {
+                            summary.projects_updated += 1;
+                        }
                     }
-                }
-                perimeters::replace(conn, &imported, &perimeters_in)?;
-                for (row, prices, members) in &bundles_in {
-                    let updated = diesel::update(bundles::table.find(&row.id))
-                        .set(row)
-                        .execute(conn)?;
-                    if updated == 0 {
-                        diesel::insert_into(bundles::table)
-                            .values(row)
-                            .execute(conn)?;
-                        summary.bundles_created += 1;
-                    } else {
-                        summary.bundles_updated += 1;
+                    perimeters::replace(conn, &imported, &perimeters_in).await?;
+                    for (row, prices, members) in &bundles_in {
+                        let updated =
+                            on!(&mut *conn, |c| diesel::update(bundles::table.find(&row.id))
+                                .set(row)
+                                .execute(c)
+                                .await)?;
+                        if updated == 0 {
+                            on!(&mut *conn, |c| diesel::insert_into(bundles::table)
+                                .values(row)
+                                .execute(c)
+                                .await)?;
+                            summary.bundles_created += 1;
+                        } else {
+                            summary.bundles_updated += 1;
+                        }
+                        on!(&mut *conn, |c| diesel::delete(
+                            bundle_prices::table.filter(bundle_prices::bundle_id.eq(&row.id)),
+                        )
+                        .execute(c)
+                        .await)?;
+                        for (currency, minor) in prices {
+                            on!(&mut *conn, |c| diesel::insert_into(bundle_prices::table)
+                                .values((
+                                    bundle_prices::bundle_id.eq(&row.id),
+                                    bundle_prices::currency.eq(currency),
+                                    bundle_prices::unit_price_minor.eq(minor),
+                                ))
+                                .execute(c)
+                                .await)?;
+                        }
+                        on!(&mut *conn, |c| diesel::delete(
+                            bundle_projects::table.filter(bundle_projects::bundle_id.eq(&row.id)),
+                        )
+                        .execute(c)
+                        .await)?;
+                        for (position, project) in members.iter().enumerate() {
+                            on!(&mut *conn, |c| diesel::insert_into(bundle_projects::table)
+                                .values((
+                                    bundle_projects::bundle_id.eq(&row.id),
+                                    bundle_projects::project_id.eq(project),
+                                    bundle_projects::position
+                                        .eq(i32::try_from(position).unwrap_or(i32::MAX)),
+                                ))
+                                .execute(c)
+                                .await)?;
+                        }
                     }
-                    diesel::delete(
-                        bundle_prices::table.filter(bundle_prices::bundle_id.eq(&row.id)),
-                    )
-                    .execute(conn)?;
-                    for (currency, minor) in prices {
-                        diesel::insert_into(bundle_prices::table)
-                            .values((
-                                bundle_prices::bundle_id.eq(&row.id),
-                                bundle_prices::currency.eq(currency),
-                                bundle_prices::unit_price_minor.eq(minor),
-                            ))
-                            .execute(conn)?;
-                    }
-                    diesel::delete(
-                        bundle_projects::table.filter(bundle_projects::bundle_id.eq(&row.id)),
-                    )
-                    .execute(conn)?;
-                    for (position, project) in members.iter().enumerate() {
-                        diesel::insert_into(bundle_projects::table)
-                            .values((
-                                bundle_projects::bundle_id.eq(&row.id),
-                                bundle_projects::project_id.eq(project),
-                                bundle_projects::position
-                                    .eq(i32::try_from(position).unwrap_or(i32::MAX)),
-                            ))
-                            .execute(conn)?;
-                    }
-                }
-                for (id, identifier, label, selection) in &portfolios_in {
-                    let updated = diesel::update(bundle_portfolios::table.find(id))
+                    for (id, identifier, label, selection) in &portfolios_in {
+                        let updated = on!(&mut *conn, |c| diesel::update(
+                            bundle_portfolios::table.find(id)
+                        )
                         .set((
                             bundle_portfolios::identifier.eq(identifier),
                             bundle_portfolios::label.eq(label),
                             bundle_portfolios::updated_at.eq(stamp),
                         ))
-                        .execute(conn)?;
-                    if updated == 0 {
-                        diesel::insert_into(bundle_portfolios::table)
+                        .execute(c)
+                        .await)?;
+                        if updated == 0 {
+                            on!(&mut *conn, |c| diesel::insert_into(
+                                bundle_portfolios::table
+                            )
                             .values((
                                 bundle_portfolios::id.eq(id),
                                 bundle_portfolios::identifier.eq(identifier),
@@ -507,18 +578,22 @@ impl CatalogueRepository for CatalogueStore {
                                 bundle_portfolios::created_at.eq(stamp),
                                 bundle_portfolios::updated_at.eq(stamp),
                             ))
-                            .execute(conn)?;
-                        summary.portfolios_created += 1;
-                    } else {
-                        summary.portfolios_updated += 1;
-                    }
-                    diesel::delete(
-                        bundle_portfolio_bundles::table
-                            .filter(bundle_portfolio_bundles::portfolio_id.eq(id)),
-                    )
-                    .execute(conn)?;
-                    for (position, (bundle, share)) in selection.iter().enumerate() {
-                        diesel::insert_into(bundle_portfolio_bundles::table)
+                            .execute(c)
+                            .await)?;
+                            summary.portfolios_created += 1;
+                        } else {
+                            summary.portfolios_updated += 1;
+                        }
+                        on!(&mut *conn, |c| diesel::delete(
+                            bundle_portfolio_bundles::table
+                                .filter(bundle_portfolio_bundles::portfolio_id.eq(id)),
+                        )
+                        .execute(c)
+                        .await)?;
+                        for (position, (bundle, share)) in selection.iter().enumerate() {
+                            on!(&mut *conn, |c| diesel::insert_into(
+                                bundle_portfolio_bundles::table
+                            )
                             .values((
                                 bundle_portfolio_bundles::portfolio_id.eq(id),
                                 bundle_portfolio_bundles::bundle_id.eq(bundle),
@@ -526,20 +601,22 @@ impl CatalogueRepository for CatalogueStore {
                                     .eq(i32::try_from(position).unwrap_or(i32::MAX)),
                                 bundle_portfolio_bundles::share.eq(share),
                             ))
-                            .execute(conn)?;
+                            .execute(c)
+                            .await)?;
+                        }
                     }
-                }
-                if let Some(audit) = &audit {
-                    let mut entry = audit.clone();
-                    entry.after = entry
-                        .after
-                        .with("projects created", summary.projects_created)
-                        .with("projects updated", summary.projects_updated)
-                        .with("bundles created", summary.bundles_created)
-                        .with("bundles updated", summary.bundles_updated);
-                    crate::audit::record_blocking(conn, [&entry])?;
-                }
-                Ok(summary)
+                    if let Some(audit) = &audit {
+                        let mut entry = audit.clone();
+                        entry.after = entry
+                            .after
+                            .with("projects created", summary.projects_created)
+                            .with("projects updated", summary.projects_updated)
+                            .with("bundles created", summary.bundles_created)
+                            .with("bundles updated", summary.bundles_updated);
+                        crate::audit::record(conn, [&entry]).await?;
+                    }
+                    Ok(summary)
+                })
             })
             .await
             .map_err(|e| store_error(e, "importing the catalogue"))

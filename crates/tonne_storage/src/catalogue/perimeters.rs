@@ -7,9 +7,10 @@
 
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
+use diesel_async::RunQueryDsl;
 use tonne_ordering::{Coordinates, Perimeter, ProjectId};
 
-use crate::db::AnyConnection;
+use crate::db::Conn;
 use crate::db::error::{corrupt, decode_error, encode_error};
 use crate::schema::project_perimeters;
 
@@ -50,34 +51,39 @@ fn decode(json: &str) -> Result<Perimeter, DieselError> {
 
 /// Replaces the perimeters of the imported projects: each project named in
 /// `projects` loses its row, and gets the one `perimeters` gives it, if any.
-pub(super) fn replace(
-    conn: &mut AnyConnection,
+pub(super) async fn replace(
+    conn: &mut Conn,
     projects: &[String],
     perimeters: &[(String, String, i32)],
 ) -> QueryResult<()> {
-    diesel::delete(
+    on!(&mut *conn, |c| diesel::delete(
         project_perimeters::table.filter(project_perimeters::project_id.eq_any(projects)),
     )
-    .execute(conn)?;
+    .execute(c)
+    .await)?;
     for (project, rings, points) in perimeters {
-        diesel::insert_into(project_perimeters::table)
-            .values((
-                project_perimeters::project_id.eq(project),
-                project_perimeters::rings.eq(rings),
-                project_perimeters::points.eq(points),
-            ))
-            .execute(conn)?;
+        on!(&mut *conn, |c| diesel::insert_into(
+            project_perimeters::table
+        )
+        .values((
+            project_perimeters::project_id.eq(project),
+            project_perimeters::rings.eq(rings),
+            project_perimeters::points.eq(points),
+        ))
+        .execute(c)
+        .await)?;
     }
     Ok(())
 }
 
 /// A project's perimeter, if it has one.
-pub(super) fn read(conn: &mut AnyConnection, id: ProjectId) -> QueryResult<Option<Perimeter>> {
-    project_perimeters::table
+pub(super) async fn read(conn: &mut Conn, id: ProjectId) -> QueryResult<Option<Perimeter>> {
+    on!(conn, |c| project_perimeters::table
         .find(id.to_string())
         .select(project_perimeters::rings)
-        .first::<String>(conn)
-        .optional()?
-        .map(|json| decode(&json))
-        .transpose()
+        .first::<String>(c)
+        .await)
+    .optional()?
+    .map(|json| decode(&json))
+    .transpose()
 }

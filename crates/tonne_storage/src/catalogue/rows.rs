@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
+use diesel_async::RunQueryDsl;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use time::{OffsetDateTime, PrimitiveDateTime};
@@ -14,7 +15,7 @@ use tonne_ordering::{
     Media, OffsetType, Project, ProjectFacts, ProjectId, Registry,
 };
 
-use crate::db::AnyConnection;
+use crate::db::Conn;
 use crate::db::error::{corrupt, decode_error, encode_error};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::{bundle_portfolio_bundles, bundle_projects, bundles, projects};
@@ -315,18 +316,19 @@ impl BundleRow {
 }
 
 /// Bundle ids per project, in membership order.
-pub(super) fn memberships_of_projects(
-    conn: &mut AnyConnection,
+pub(super) async fn memberships_of_projects(
+    conn: &mut Conn,
     ids: &[String],
 ) -> QueryResult<HashMap<String, Vec<BundleId>>> {
-    let rows: Vec<(String, String)> = bundle_projects::table
+    let rows: Vec<(String, String)> = on!(conn, |c| bundle_projects::table
         .filter(bundle_projects::project_id.eq_any(ids))
         .order((
             bundle_projects::bundle_id.asc(),
             bundle_projects::position.asc(),
         ))
         .select((bundle_projects::project_id, bundle_projects::bundle_id))
-        .load(conn)?;
+        .load(c)
+        .await)?;
     let mut out: HashMap<String, Vec<BundleId>> = HashMap::new();
     for (project, bundle) in rows {
         out.entry(project)
@@ -336,12 +338,12 @@ pub(super) fn memberships_of_projects(
     Ok(out)
 }
 
-pub(super) fn load_projects(
-    conn: &mut AnyConnection,
+pub(super) async fn load_projects(
+    conn: &mut Conn,
     rows: Vec<ProjectRow>,
 ) -> QueryResult<Vec<Project>> {
     let ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
-    let mut members = memberships_of_projects(conn, &ids)?;
+    let mut members = memberships_of_projects(conn, &ids).await?;
     rows.into_iter()
         .map(|r| {
             let bundles = members.remove(&r.id).unwrap_or_default();
@@ -355,17 +357,29 @@ pub(super) type PriceRow = (String, String, i64);
 /// A bundle's project row: `(bundle_id, project_id)`, in membership order.
 pub(super) type MemberRow = (String, String);
 
-/// Bundles from their rows, with their prices and projects read on `conn`.
-pub(super) fn load_bundles(
-    conn: &mut AnyConnection,
+/// Bundles from their rows, with their prices and projects read on `conn`
+/// (sent together on PostgreSQL: neither waits for the other).
+pub(super) async fn load_bundles(
+    conn: &mut Conn,
     rows: Vec<BundleRow>,
 ) -> QueryResult<Vec<Bundle>> {
     if rows.is_empty() {
         return Ok(Vec::new());
     }
     let ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
-    let prices: Vec<PriceRow> = prices_of_bundles!(&ids).load(conn)?;
-    let members: Vec<MemberRow> = projects_of_bundles!(&ids).load(conn)?;
+    let (prices, members): (Vec<PriceRow>, Vec<MemberRow>) = match conn {
+        Conn::Pg(c) => {
+            let c: &diesel_async::AsyncPgConnection = c;
+            futures_util::try_join!(
+                prices_of_bundles!(&ids).load(&mut &*c),
+                projects_of_bundles!(&ids).load(&mut &*c),
+            )?
+        }
+        Conn::Sqlite(c) => (
+            prices_of_bundles!(&ids).load(&mut **c).await?,
+            projects_of_bundles!(&ids).load(&mut **c).await?,
+        ),
+    };
     assemble_bundles(rows, prices, members)
 }
 
@@ -401,12 +415,12 @@ pub(super) fn assemble_bundles(
 }
 
 /// Portfolios from their `(id, identifier, label)` rows, with their selections in order.
-pub(super) fn load_portfolios(
-    conn: &mut AnyConnection,
+pub(super) async fn load_portfolios(
+    conn: &mut Conn,
     rows: Vec<(String, String, String)>,
 ) -> QueryResult<Vec<BundlePortfolio>> {
     let ids: Vec<String> = rows.iter().map(|(id, _, _)| id.clone()).collect();
-    let entries: Vec<(String, String, i32)> = bundle_portfolio_bundles::table
+    let entries: Vec<(String, String, i32)> = on!(conn, |c| bundle_portfolio_bundles::table
         .filter(bundle_portfolio_bundles::portfolio_id.eq_any(&ids))
         .order((
             bundle_portfolio_bundles::portfolio_id.asc(),
@@ -417,7 +431,8 @@ pub(super) fn load_portfolios(
             bundle_portfolio_bundles::bundle_id,
             bundle_portfolio_bundles::share,
         ))
-        .load(conn)?;
+        .load(c)
+        .await)?;
     let mut selections: HashMap<String, Vec<(BundleId, u32)>> = HashMap::new();
     for (portfolio, bundle, share) in entries {
         let share = u32::try_from(share).map_err(|_| corrupt("portfolio share", &portfolio))?;

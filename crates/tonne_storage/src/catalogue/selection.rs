@@ -7,14 +7,15 @@
 //! only in two steps. On PostgreSQL each step's statements are sent together
 //! with `load!` on the thread's pipelined connection (two waits for
 //! PostgreSQL instead of five, and no blocking thread); on SQLite the five
-//! run one after the other in one blocking call, which costs less there than
-//! a blocking call each.
+//! run one after the other in one unit of work (`Db::query`, one blocking
+//! call), which costs less there than a blocking call each.
 
 use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
 use tonne_ordering::Bundle;
 
 use super::rows::{BundleRow, MemberRow, PriceRow, assemble_bundles, load_bundles};
-use crate::db::{AnyConnection, Backend, Db, DbError};
+use crate::db::{Backend, Conn, Db, DbError};
 
 /// A `(bundle_id, share)` row.
 type Share = (String, i32);
@@ -55,7 +56,10 @@ macro_rules! portfolio_selection {
 pub(super) async fn of_account(db: &Db, account: String) -> Result<Vec<(Bundle, u32)>, DbError> {
     match db.backend() {
         Backend::Postgres => pipelined(db, account).await,
-        Backend::Sqlite => db.read(move |conn| blocking(conn, &account)).await,
+        Backend::Sqlite => {
+            db.query(move |conn| Box::pin(async move { in_turn(conn, &account).await }))
+                .await
+        }
     }
 }
 
@@ -81,17 +85,18 @@ async fn pipelined(db: &Db, account: String) -> Result<Vec<(Bundle, u32)>, DbErr
     Ok(in_order(chosen, found))
 }
 
-fn blocking(conn: &mut AnyConnection, account: &str) -> QueryResult<Vec<(Bundle, u32)>> {
-    let mut chosen: Chosen = own_selection!(account).load(conn)?;
+/// The five statements one after the other, on one connection.
+async fn in_turn(conn: &mut Conn, account: &str) -> QueryResult<Vec<(Bundle, u32)>> {
+    let mut chosen: Chosen = on!(&mut *conn, |c| own_selection!(account).load(c).await)?;
     if chosen.is_empty() {
-        chosen = portfolio_selection!(account).load(conn)?;
+        chosen = on!(&mut *conn, |c| portfolio_selection!(account).load(c).await)?;
     }
     if chosen.is_empty() {
         return Ok(Vec::new());
     }
     let ids: Vec<String> = chosen.iter().map(|(id, _)| id.clone()).collect();
-    let rows: Vec<BundleRow> = bundles_by_id!(&ids).load(conn)?;
-    let found = load_bundles(conn, rows)?;
+    let rows: Vec<BundleRow> = on!(&mut *conn, |c| bundles_by_id!(&ids).load(c).await)?;
+    let found = load_bundles(conn, rows).await?;
     Ok(in_order(chosen, found))
 }
 

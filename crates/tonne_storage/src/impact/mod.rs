@@ -8,6 +8,7 @@ pub(crate) mod rollups;
 use async_trait::async_trait;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
+use diesel_async::RunQueryDsl;
 use time::{Date, PrimitiveDateTime};
 use tonne_impact::ports::{
     Basis, BundleDay, BundleTotal, EstimateDay, ImpactRepository, MonthTotal, ProjectSum,
@@ -17,7 +18,7 @@ use tonne_kernel::{AccountId, AccountMode, Mass, StoreError};
 use tonne_ordering::{BundleId, OrderId, OrderStatus, ProjectId};
 
 use crate::db::error::store_error;
-use crate::db::{AnyConnection, Db, sqlite_placeholders};
+use crate::db::{Conn, Db, sqlite_placeholders};
 use crate::mapping::{from_sql_time, parse_id};
 use crate::schema::{
     estimate_daily_counts, order_daily_bundles, order_daily_projects, order_monthly_bundles,
@@ -104,35 +105,41 @@ fn next_month(day: Date) -> Option<Date> {
 /// completed grams and minor units.
 type BundleRow = (String, String, String, i64, i64, i64, i64);
 
-fn bundle_rows(
-    conn: &mut AnyConnection,
+async fn bundle_rows(
+    conn: &mut Conn,
     account: &str,
     (from, through): (&str, &str),
     basis: Basis,
 ) -> QueryResult<Vec<BundleRow>> {
     use order_daily_bundles::dsl as b;
-    let q = b::order_daily_bundles
-        .filter(b::account_id.eq(account))
-        .filter(b::day.ge(from))
-        .filter(b::day.le(through))
-        .select((
-            b::day,
-            b::bundle_id,
-            b::bundle_name,
-            b::placed_grams,
-            b::placed_minor,
-            b::completed_grams,
-            b::completed_minor,
-        ))
-        .order((b::day.asc(), b::bundle_id.asc()));
-    match basis {
-        Basis::Placed => q
-            .filter(b::placed_grams.ne(0).or(b::placed_minor.ne(0)))
-            .load(conn),
-        Basis::Completed => q
-            .filter(b::completed_grams.ne(0).or(b::completed_minor.ne(0)))
-            .load(conn),
-    }
+    on!(conn, |c| {
+        let q = b::order_daily_bundles
+            .filter(b::account_id.eq(account))
+            .filter(b::day.ge(from))
+            .filter(b::day.le(through))
+            .select((
+                b::day,
+                b::bundle_id,
+                b::bundle_name,
+                b::placed_grams,
+                b::placed_minor,
+                b::completed_grams,
+                b::completed_minor,
+            ))
+            .order((b::day.asc(), b::bundle_id.asc()));
+        match basis {
+            Basis::Placed => {
+                q.filter(b::placed_grams.ne(0).or(b::placed_minor.ne(0)))
+                    .load(c)
+                    .await
+            }
+            Basis::Completed => {
+                q.filter(b::completed_grams.ne(0).or(b::completed_minor.ne(0)))
+                    .load(c)
+                    .await
+            }
+        }
+    })
 }
 
 fn bundle_day(row: BundleRow, basis: Basis) -> QueryResult<BundleDay> {
@@ -172,8 +179,8 @@ type TotalRow = (String, String, Option<String>, i64, i64);
 /// whole months from the monthly rows, the partial months' days from the
 /// daily ones — one row per bundle and name it had (a renamed bundle has
 /// several), merged here, the newest name kept.
-fn bundle_totals(
-    conn: &mut AnyConnection,
+async fn bundle_totals(
+    conn: &mut Conn,
     account: &str,
     (from, through): (Date, Date),
     basis: Basis,
@@ -183,7 +190,7 @@ fn bundle_totals(
     let mut rows: Vec<TotalRow> = Vec::new();
     if let Some((first, last)) = &cut.months {
         use order_monthly_bundles::dsl as m;
-        let monthly: Vec<TotalRow> = m::order_monthly_bundles
+        let monthly: Vec<TotalRow> = on!(&mut *conn, |c| m::order_monthly_bundles
             .filter(m::account_id.eq(account))
             .filter(m::month.ge(first))
             .filter(m::month.le(last))
@@ -195,7 +202,8 @@ fn bundle_totals(
                 diesel::dsl::sql::<BigInt>(grams),
                 diesel::dsl::sql::<BigInt>(minor),
             ))
-            .load(conn)?;
+            .load(c)
+            .await)?;
         rows.extend(
             monthly
                 .into_iter()
@@ -204,7 +212,7 @@ fn bundle_totals(
     }
     for (first, last) in &cut.days {
         use order_daily_bundles::dsl as b;
-        let daily: Vec<TotalRow> = b::order_daily_bundles
+        let daily: Vec<TotalRow> = on!(&mut *conn, |c| b::order_daily_bundles
             .filter(b::account_id.eq(account))
             .filter(b::day.ge(first))
             .filter(b::day.le(last))
@@ -216,7 +224,8 @@ fn bundle_totals(
                 diesel::dsl::sql::<BigInt>(grams),
                 diesel::dsl::sql::<BigInt>(minor),
             ))
-            .load(conn)?;
+            .load(c)
+            .await)?;
         rows.extend(daily);
     }
     let mut out: Vec<BundleTotal> = Vec::new();
@@ -258,8 +267,8 @@ struct MonthRow {
 }
 
 /// The account's figures per calendar month, from the monthly rows.
-fn month_totals(
-    conn: &mut AnyConnection,
+async fn month_totals(
+    conn: &mut Conn,
     account: &str,
     basis: Basis,
 ) -> QueryResult<Vec<MonthTotal>> {
@@ -269,10 +278,18 @@ fn month_totals(
          FROM order_monthly_bundles WHERE account_id = $1 GROUP BY month ORDER BY month"
     );
     let rows: Vec<MonthRow> = match conn {
-        AnyConnection::Postgresql(c) => diesel::sql_query(sql).bind::<Text, _>(account).load(c)?,
-        AnyConnection::Sqlite(c) => diesel::sql_query(sqlite_placeholders(&sql))
-            .bind::<Text, _>(account)
-            .load(c)?,
+        Conn::Pg(c) => {
+            diesel::sql_query(sql)
+                .bind::<Text, _>(account)
+                .load(&mut **c)
+                .await?
+        }
+        Conn::Sqlite(c) => {
+            diesel::sql_query(sqlite_placeholders(&sql))
+                .bind::<Text, _>(account)
+                .load(&mut **c)
+                .await?
+        }
     };
     rows.into_iter()
         .filter(|r| (r.grams, r.minor) != (0, 0))
@@ -288,8 +305,8 @@ fn month_totals(
 
 /// The account's figures per project over the days — whole months from the
 /// monthly rows, the partial months' days from the daily ones.
-fn project_sums(
-    conn: &mut AnyConnection,
+async fn project_sums(
+    conn: &mut Conn,
     account: &str,
     (from, through): (Date, Date),
     basis: Basis,
@@ -299,35 +316,33 @@ fn project_sums(
     let mut rows: Vec<(String, i64, i64)> = Vec::new();
     if let Some((first, last)) = &cut.months {
         use order_monthly_projects::dsl as m;
-        rows.extend(
-            m::order_monthly_projects
-                .filter(m::account_id.eq(account))
-                .filter(m::month.ge(first))
-                .filter(m::month.le(last))
-                .group_by(m::project_id)
-                .select((
-                    m::project_id,
-                    diesel::dsl::sql::<BigInt>(grams),
-                    diesel::dsl::sql::<BigInt>(minor),
-                ))
-                .load::<(String, i64, i64)>(conn)?,
-        );
+        rows.extend(on!(&mut *conn, |c| m::order_monthly_projects
+            .filter(m::account_id.eq(account))
+            .filter(m::month.ge(first))
+            .filter(m::month.le(last))
+            .group_by(m::project_id)
+            .select((
+                m::project_id,
+                diesel::dsl::sql::<BigInt>(grams),
+                diesel::dsl::sql::<BigInt>(minor),
+            ))
+            .load::<(String, i64, i64)>(c)
+            .await)?);
     }
     for (first, last) in &cut.days {
         use order_daily_projects::dsl as p;
-        rows.extend(
-            p::order_daily_projects
-                .filter(p::account_id.eq(account))
-                .filter(p::day.ge(first))
-                .filter(p::day.le(last))
-                .group_by(p::project_id)
-                .select((
-                    p::project_id,
-                    diesel::dsl::sql::<BigInt>(grams),
-                    diesel::dsl::sql::<BigInt>(minor),
-                ))
-                .load::<(String, i64, i64)>(conn)?,
-        );
+        rows.extend(on!(&mut *conn, |c| p::order_daily_projects
+            .filter(p::account_id.eq(account))
+            .filter(p::day.ge(first))
+            .filter(p::day.le(last))
+            .group_by(p::project_id)
+            .select((
+                p::project_id,
+                diesel::dsl::sql::<BigInt>(grams),
+                diesel::dsl::sql::<BigInt>(minor),
+            ))
+            .load::<(String, i64, i64)>(c)
+            .await)?);
     }
     let mut merged: std::collections::BTreeMap<String, (i64, i64)> = Default::default();
     for (project, grams, minor) in rows {
@@ -347,13 +362,13 @@ fn project_sums(
         .collect()
 }
 
-fn estimate_days(
-    conn: &mut AnyConnection,
+async fn estimate_days(
+    conn: &mut Conn,
     accounts: &[String],
     (from, through): (&str, &str),
 ) -> QueryResult<Vec<EstimateDay>> {
     use estimate_daily_counts::dsl as e;
-    let rows: Vec<(String, String, i64, i64)> = e::estimate_daily_counts
+    let rows: Vec<(String, String, i64, i64)> = on!(conn, |c| e::estimate_daily_counts
         .filter(e::account_id.eq_any(accounts))
         .filter(e::day.ge(from))
         .filter(e::day.le(through))
@@ -365,7 +380,8 @@ fn estimate_days(
             diesel::dsl::sql::<BigInt>("CAST(COALESCE(SUM(mass_grams), 0) AS BIGINT)"),
         ))
         .order((e::day.asc(), e::kind.asc()))
-        .load(conn)?;
+        .load(c)
+        .await)?;
     rows.into_iter()
         .filter(|(_, _, count, grams)| (*count, *grams) != (0, 0))
         .map(|(day, kind, count, grams)| {
@@ -379,18 +395,19 @@ fn estimate_days(
         .collect()
 }
 
-fn completed_orders(
-    conn: &mut AnyConnection,
+async fn completed_orders(
+    conn: &mut Conn,
     account: &str,
     limit: u32,
 ) -> QueryResult<Vec<CompletedOrder>> {
-    let rows: Vec<(String, PrimitiveDateTime, i64)> = orders::table
+    let rows: Vec<(String, PrimitiveDateTime, i64)> = on!(conn, |c| orders::table
         .filter(orders::account_id.eq(account))
         .filter(orders::status.eq(OrderStatus::Complete.as_str()))
         .order((orders::created_at.desc(), orders::id.desc()))
         .limit(i64::from(limit))
         .select((orders::id, orders::created_at, orders::quantity_grams))
-        .load(conn)?;
+        .load(c)
+        .await)?;
     rows.into_iter()
         .map(|(id, created_at, grams)| {
             Ok(CompletedOrder {
@@ -414,11 +431,14 @@ impl ImpactRepository for ImpactStore {
         let account = account.to_string();
         let (from, through) = (day_text(from.unwrap_or(Date::MIN)), day_text(through));
         self.db
-            .read(move |conn| {
-                bundle_rows(conn, &account, (&from, &through), basis)?
-                    .into_iter()
-                    .map(|row| bundle_day(row, basis))
-                    .collect()
+            .query(move |conn| {
+                Box::pin(async move {
+                    bundle_rows(conn, &account, (&from, &through), basis)
+                        .await?
+                        .into_iter()
+                        .map(|row| bundle_day(row, basis))
+                        .collect()
+                })
             })
             .await
             .map_err(|e| store_error(e, "reading orders per day and bundle"))
@@ -434,7 +454,9 @@ impl ImpactRepository for ImpactStore {
         let account = account.to_string();
         let from = from.unwrap_or(Date::MIN);
         self.db
-            .read(move |conn| bundle_totals(conn, &account, (from, through), basis))
+            .query(move |conn| {
+                Box::pin(async move { bundle_totals(conn, &account, (from, through), basis).await })
+            })
             .await
             .map_err(|e| store_error(e, "reading orders per bundle"))
     }
@@ -446,7 +468,7 @@ impl ImpactRepository for ImpactStore {
     ) -> Result<Vec<MonthTotal>, StoreError> {
         let account = account.to_string();
         self.db
-            .read(move |conn| month_totals(conn, &account, basis))
+            .query(move |conn| Box::pin(async move { month_totals(conn, &account, basis).await }))
             .await
             .map_err(|e| store_error(e, "reading orders per month"))
     }
@@ -460,7 +482,9 @@ impl ImpactRepository for ImpactStore {
         let account = account.to_string();
         let (from, through) = range.map_or((Date::MIN, Date::MAX), |r| (r.from(), r.through()));
         self.db
-            .read(move |conn| project_sums(conn, &account, (from, through), basis))
+            .query(move |conn| {
+                Box::pin(async move { project_sums(conn, &account, (from, through), basis).await })
+            })
             .await
             .map_err(|e| store_error(e, "reading orders per project"))
     }
@@ -473,7 +497,9 @@ impl ImpactRepository for ImpactStore {
         let accounts: Vec<String> = accounts.iter().map(ToString::to_string).collect();
         let (from, through) = days(Some(range));
         self.db
-            .read(move |conn| estimate_days(conn, &accounts, (&from, &through)))
+            .query(move |conn| {
+                Box::pin(async move { estimate_days(conn, &accounts, (&from, &through)).await })
+            })
             .await
             .map_err(|e| store_error(e, "reading estimates per day and kind"))
     }
@@ -485,7 +511,9 @@ impl ImpactRepository for ImpactStore {
     ) -> Result<Vec<CompletedOrder>, StoreError> {
         let account = account.to_string();
         self.db
-            .read(move |conn| completed_orders(conn, &account, limit))
+            .query(move |conn| {
+                Box::pin(async move { completed_orders(conn, &account, limit).await })
+            })
             .await
             .map_err(|e| store_error(e, "reading an account's completed orders"))
     }
@@ -493,14 +521,17 @@ impl ImpactRepository for ImpactStore {
     async fn page(&self, account: AccountId) -> Result<Option<SustainabilityPage>, StoreError> {
         let account = account.to_string();
         self.db
-            .read(move |conn| {
-                sustainability_pages::table
-                    .find(account)
-                    .select(PageRow::as_select())
-                    .first(conn)
+            .query(move |conn| {
+                Box::pin(async move {
+                    on!(conn, |c| sustainability_pages::table
+                        .find(account)
+                        .select(PageRow::as_select())
+                        .first(c)
+                        .await)
                     .optional()?
                     .map(PageRow::into_domain)
                     .transpose()
+                })
             })
             .await
             .map_err(|e| store_error(e, "reading a sustainability page"))
@@ -513,15 +544,18 @@ impl ImpactRepository for ImpactStore {
     ) -> Result<Option<SustainabilityPage>, StoreError> {
         let slug = slug.as_str().to_owned();
         self.db
-            .read(move |conn| {
-                sustainability_pages::table
-                    .filter(sustainability_pages::mode.eq(mode.as_str()))
-                    .filter(sustainability_pages::slug.eq(slug))
-                    .select(PageRow::as_select())
-                    .first(conn)
+            .query(move |conn| {
+                Box::pin(async move {
+                    on!(conn, |c| sustainability_pages::table
+                        .filter(sustainability_pages::mode.eq(mode.as_str()))
+                        .filter(sustainability_pages::slug.eq(slug))
+                        .select(PageRow::as_select())
+                        .first(c)
+                        .await)
                     .optional()?
                     .map(PageRow::into_domain)
                     .transpose()
+                })
             })
             .await
             .map_err(|e| store_error(e, "reading a sustainability page by slug"))
@@ -534,12 +568,14 @@ impl ImpactRepository for ImpactStore {
     ) -> Result<(), PageWriteError> {
         let row = PageRow::from_domain(page);
         self.db
-            .write(move |conn| {
-                if create {
-                    pages::create(conn, &row)
-                } else {
-                    pages::update(conn, &row)
-                }
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    if create {
+                        pages::create(conn, &row).await
+                    } else {
+                        pages::update(conn, &row).await
+                    }
+                })
             })
             .await
             .map_err(pages::write_error)

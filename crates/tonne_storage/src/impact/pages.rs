@@ -2,6 +2,7 @@
 
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use diesel_async::RunQueryDsl;
 use time::PrimitiveDateTime;
 use tonne_impact::{
     DescriptionFormat, PageSettings, PageStatus, PageWriteError, Section, Slug, SustainabilityPage,
@@ -9,7 +10,7 @@ use tonne_impact::{
 };
 
 use crate::db::error::{corrupt, store_error};
-use crate::db::{AnyConnection, DbError};
+use crate::db::{Conn, DbError};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::sustainability_pages;
 
@@ -96,37 +97,42 @@ impl PageRow {
 
 /// Inserts a page, unless the account has one (checked first, in the same
 /// transaction, so that it is told apart from a taken slug).
-pub(super) fn create(conn: &mut AnyConnection, row: &PageRow) -> QueryResult<()> {
-    let existing: i64 = sustainability_pages::table
+pub(super) async fn create(conn: &mut Conn, row: &PageRow) -> QueryResult<()> {
+    let existing: i64 = on!(&mut *conn, |c| sustainability_pages::table
         .find(&row.account_id)
         .count()
-        .get_result(conn)?;
+        .get_result(c)
+        .await)?;
     if existing > 0 {
         return Err(DieselError::DatabaseError(
             DatabaseErrorKind::UniqueViolation,
             Box::new(String::from(PAGE_EXISTS)),
         ));
     }
-    diesel::insert_into(sustainability_pages::table)
+    on!(conn, |c| diesel::insert_into(sustainability_pages::table)
         .values(row)
-        .execute(conn)?;
+        .execute(c)
+        .await)?;
     Ok(())
 }
 
 /// Replaces the settings of the account's page (`NotFound` when it has none).
-pub(super) fn update(conn: &mut AnyConnection, row: &PageRow) -> QueryResult<()> {
+pub(super) async fn update(conn: &mut Conn, row: &PageRow) -> QueryResult<()> {
     use sustainability_pages::dsl as p;
-    let changed = diesel::update(p::sustainability_pages.find(&row.account_id))
-        .set((
-            p::status.eq(&row.status),
-            p::slug.eq(&row.slug),
-            p::title.eq(&row.title),
-            p::description.eq(&row.description),
-            p::custom_description.eq(&row.custom_description),
-            p::sections.eq(&row.sections),
-            p::updated_at.eq(row.updated_at),
-        ))
-        .execute(conn)?;
+    let changed = on!(conn, |c| diesel::update(
+        p::sustainability_pages.find(&row.account_id)
+    )
+    .set((
+        p::status.eq(&row.status),
+        p::slug.eq(&row.slug),
+        p::title.eq(&row.title),
+        p::description.eq(&row.description),
+        p::custom_description.eq(&row.custom_description),
+        p::sections.eq(&row.sections),
+        p::updated_at.eq(row.updated_at),
+    ))
+    .execute(c)
+    .await)?;
     if changed == 0 {
         return Err(DieselError::NotFound);
     }

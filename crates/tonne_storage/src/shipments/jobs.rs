@@ -13,6 +13,7 @@
 use diesel::dsl::count_star;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
+use diesel_async::RunQueryDsl;
 use time::OffsetDateTime;
 use tonne_kernel::AccountId;
 use tonne_shipments::{
@@ -25,7 +26,7 @@ use super::rows::{
     ClaimedBatch, ClaimedCalculation, FAILED, STORED, ShipmentRow, emissions_columns, int,
 };
 use super::sql::{Bind, Sql};
-use crate::db::AnyConnection;
+use crate::db::Conn;
 use crate::db::error::{corrupt, encode_error};
 use crate::mapping::{parse_id, to_sql_time};
 use crate::schema::{shipment_batch_rows, shipment_batches, shipment_calculations};
@@ -42,7 +43,7 @@ const DONE: &str = "done";
 /// `UPDATE {table} SET status = 'processing', lease … WHERE id IN (the
 /// oldest waiting) RETURNING {returning}`.
 fn claim_sql(
-    conn: &AnyConnection,
+    conn: &Conn,
     table: &str,
     waiting: &str,
     returning: &str,
@@ -51,8 +52,8 @@ fn claim_sql(
     until: OffsetDateTime,
 ) -> Sql {
     let lock = match conn {
-        AnyConnection::Postgresql(_) => " FOR UPDATE SKIP LOCKED",
-        AnyConnection::Sqlite(_) => "",
+        Conn::Pg(_) => " FOR UPDATE SKIP LOCKED",
+        Conn::Sqlite(_) => "",
     };
     let mut sql = Sql::new(&format!(
         "UPDATE {table} SET status = '{PROCESSING}', lease_owner = "
@@ -72,8 +73,8 @@ fn claim_sql(
     sql
 }
 
-pub(super) fn claim_batch(
-    conn: &mut AnyConnection,
+pub(super) async fn claim_batch(
+    conn: &mut Conn,
     worker: &str,
     now: OffsetDateTime,
     until: OffsetDateTime,
@@ -87,7 +88,7 @@ pub(super) fn claim_batch(
         now,
         until,
     );
-    let Some(row) = sql.load::<ClaimedBatch>(conn)?.into_iter().next() else {
+    let Some(row) = sql.load::<ClaimedBatch>(conn).await?.into_iter().next() else {
         return Ok(None);
     };
     Ok(Some(BatchClaim {
@@ -100,34 +101,35 @@ pub(super) fn claim_batch(
     }))
 }
 
-pub(super) fn pending_rows(
-    conn: &mut AnyConnection,
+pub(super) async fn pending_rows(
+    conn: &mut Conn,
     batch: ShipmentBatchId,
     limit: u32,
 ) -> Result<Vec<PendingRow>, DieselError> {
-    shipment_batch_rows::table
+    on!(conn, |c| shipment_batch_rows::table
         .filter(shipment_batch_rows::batch_id.eq(batch.to_string()))
         .filter(shipment_batch_rows::outcome.is_null())
         .order(shipment_batch_rows::row_index)
         .limit(i64::from(limit))
         .select((shipment_batch_rows::row_index, shipment_batch_rows::body))
-        .load::<(i64, String)>(conn)?
-        .into_iter()
-        .map(|(i, row)| {
-            Ok(PendingRow {
-                row_index: u32::try_from(i).map_err(|_| corrupt("row index", &i.to_string()))?,
-                row,
-            })
+        .load::<(i64, String)>(c)
+        .await)?
+    .into_iter()
+    .map(|(i, row)| {
+        Ok(PendingRow {
+            row_index: u32::try_from(i).map_err(|_| corrupt("row index", &i.to_string()))?,
+            row,
         })
-        .collect()
+    })
+    .collect()
 }
 
 /// Checks that the claim's worker still holds the batch, locking its row
 /// until the transaction ends (an UPDATE of it: the lease extended to
 /// `until`, or, without one, the owner set to itself); `NotFound` when it
 /// no longer does.
-fn hold_batch(
-    conn: &mut AnyConnection,
+async fn hold_batch(
+    conn: &mut Conn,
     claim: &BatchClaim,
     until: Option<OffsetDateTime>,
 ) -> QueryResult<()> {
@@ -135,28 +137,35 @@ fn hold_batch(
         .filter(shipment_batches::id.eq(claim.batch_id.to_string()))
         .filter(shipment_batches::lease_owner.eq(&claim.worker))
         .filter(shipment_batches::status.eq(PROCESSING));
-    let held = match until {
-        Some(t) => diesel::update(mine)
-            .set(shipment_batches::lease_until.eq(to_sql_time(t)))
-            .execute(conn)?,
-        None => diesel::update(mine)
-            .set(shipment_batches::lease_owner.eq(&claim.worker))
-            .execute(conn)?,
-    };
+    let held = on!(conn, |c| match until {
+        Some(t) => {
+            diesel::update(mine)
+                .set(shipment_batches::lease_until.eq(to_sql_time(t)))
+                .execute(c)
+                .await?
+        }
+        None => {
+            diesel::update(mine)
+                .set(shipment_batches::lease_owner.eq(&claim.worker))
+                .execute(c)
+                .await?
+        }
+    });
     exactly_one(held)
 }
 
-pub(super) fn complete_rows(
-    conn: &mut AnyConnection,
+pub(super) async fn complete_rows(
+    conn: &mut Conn,
     claim: &BatchClaim,
     rows: &[(u32, RowDone)],
     until: OffsetDateTime,
 ) -> QueryResult<()> {
-    hold_batch(conn, claim, Some(until))?;
-    let data_sheet_id: Option<String> = shipment_batches::table
+    hold_batch(conn, claim, Some(until)).await?;
+    let data_sheet_id: Option<String> = on!(&mut *conn, |c| shipment_batches::table
         .find(claim.batch_id.to_string())
         .select(shipment_batches::data_sheet_id)
-        .first(conn)?;
+        .first(c)
+        .await)?;
     let shipments = rows
         .iter()
         .filter_map(|(_, done)| match done {
@@ -164,9 +173,18 @@ pub(super) fn complete_rows(
             RowDone::Failed(_) => None,
         })
         .collect::<Result<Vec<_>, _>>()?;
-    for chunk in shipments.chunks(SHIPMENTS_PER_INSERT) {
+    let mut shipments = shipments.into_iter().peekable();
+    while shipments.peek().is_some() {
+        let chunk: Vec<ShipmentRow> = shipments.by_ref().take(SHIPMENTS_PER_INSERT).collect();
         let insert = diesel::insert_into(crate::schema::shipments::table).values(chunk);
-        on_conn!(conn, |c| insert.execute(c))?;
+        match &mut *conn {
+            Conn::Pg(c) => insert.execute(&mut **c).await?,
+            // Diesel writes SQLite's batch insert row by row on the blocking connection itself.
+            Conn::Sqlite(c) => {
+                c.spawn_blocking(move |c| diesel::RunQueryDsl::execute(insert, c))
+                    .await?
+            }
+        };
     }
     let mut updated = 0_usize;
     for chunk in rows.chunks(ROWS_PER_UPDATE) {
@@ -194,7 +212,7 @@ pub(super) fn complete_rows(
              AND shipment_batch_rows.outcome IS NULL AND shipment_batch_rows.batch_id = ",
         )
         .text(claim.batch_id.to_string());
-        updated = updated.saturating_add(sql.execute(conn)?);
+        updated = updated.saturating_add(sql.execute(conn).await?);
     }
     if updated == rows.len() {
         Ok(())
@@ -204,34 +222,40 @@ pub(super) fn complete_rows(
     }
 }
 
-pub(super) fn finish_batch(
-    conn: &mut AnyConnection,
+pub(super) async fn finish_batch(
+    conn: &mut Conn,
     claim: &BatchClaim,
     batch_error: Option<String>,
 ) -> QueryResult<()> {
-    hold_batch(conn, claim, None)?;
+    hold_batch(conn, claim, None).await?;
     let id = claim.batch_id.to_string();
     let rows = shipment_batch_rows::table.filter(shipment_batch_rows::batch_id.eq(&id));
     let counts = match batch_error {
         Some(_) => (None, None),
         None => {
-            let pending: i64 = rows
+            let pending: i64 = on!(&mut *conn, |c| rows
                 .filter(shipment_batch_rows::outcome.is_null())
                 .select(count_star())
-                .first(conn)?;
+                .first(c)
+                .await)?;
             if pending > 0 {
                 // the batch is not done: it stays claimed, to be taken over
                 return Err(DieselError::NotFound);
             }
-            let of = |conn: &mut AnyConnection, outcome: &str| -> QueryResult<i64> {
-                rows.filter(shipment_batch_rows::outcome.eq(outcome))
-                    .select(count_star())
-                    .first(conn)
-            };
-            (Some(of(conn, STORED)?), Some(of(conn, FAILED)?))
+            let stored: i64 = on!(&mut *conn, |c| rows
+                .filter(shipment_batch_rows::outcome.eq(STORED))
+                .select(count_star())
+                .first(c)
+                .await)?;
+            let failed: i64 = on!(&mut *conn, |c| rows
+                .filter(shipment_batch_rows::outcome.eq(FAILED))
+                .select(count_star())
+                .first(c)
+                .await)?;
+            (Some(stored), Some(failed))
         }
     };
-    diesel::update(shipment_batches::table.find(&id))
+    on!(conn, |c| diesel::update(shipment_batches::table.find(&id))
         .set((
             shipment_batches::status.eq(BatchStatus::Processed.as_str()),
             shipment_batches::lease_owner.eq(None::<String>),
@@ -240,7 +264,8 @@ pub(super) fn finish_batch(
             shipment_batches::failed_count.eq(counts.1),
             shipment_batches::batch_error.eq(batch_error),
         ))
-        .execute(conn)?;
+        .execute(c)
+        .await)?;
     Ok(())
 }
 
@@ -257,7 +282,7 @@ struct CalculationRow {
     created_at: time::PrimitiveDateTime,
 }
 
-pub(super) fn insert_calculation(conn: &mut AnyConnection, c: &NewCalculation) -> QueryResult<()> {
+pub(super) async fn insert_calculation(conn: &mut Conn, c: &NewCalculation) -> QueryResult<()> {
     let row = CalculationRow {
         id: c.id.to_string(),
         account_id: c.account_id.to_string(),
@@ -268,14 +293,15 @@ pub(super) fn insert_calculation(conn: &mut AnyConnection, c: &NewCalculation) -
         lease_until: None,
         created_at: to_sql_time(c.created_at),
     };
-    diesel::insert_into(shipment_calculations::table)
+    on!(conn, |c| diesel::insert_into(shipment_calculations::table)
         .values(&row)
-        .execute(conn)
-        .map(drop)
+        .execute(c)
+        .await)
+    .map(drop)
 }
 
-pub(super) fn claim_calculation(
-    conn: &mut AnyConnection,
+pub(super) async fn claim_calculation(
+    conn: &mut Conn,
     worker: &str,
     now: OffsetDateTime,
     until: OffsetDateTime,
@@ -289,7 +315,12 @@ pub(super) fn claim_calculation(
         now,
         until,
     );
-    let Some(row) = sql.load::<ClaimedCalculation>(conn)?.into_iter().next() else {
+    let Some(row) = sql
+        .load::<ClaimedCalculation>(conn)
+        .await?
+        .into_iter()
+        .next()
+    else {
         return Ok(None);
     };
     Ok(Some(CalculationClaim {
@@ -316,14 +347,14 @@ fn exactly_one(changed: usize) -> QueryResult<()> {
     }
 }
 
-pub(super) fn save_calculated(
-    conn: &mut AnyConnection,
+pub(super) async fn save_calculated(
+    conn: &mut Conn,
     claim: &CalculationClaim,
     results: &[(ShipmentId, Option<ShipmentEmissions>)],
     last: ShipmentId,
     until: OffsetDateTime,
 ) -> QueryResult<()> {
-    let n = diesel::update(
+    let n = on!(&mut *conn, |c| diesel::update(
         shipment_calculations::table
             .filter(shipment_calculations::id.eq(claim.id.to_string()))
             .filter(shipment_calculations::lease_owner.eq(&claim.worker))
@@ -333,7 +364,8 @@ pub(super) fn save_calculated(
         shipment_calculations::after_id.eq(last.to_string()),
         shipment_calculations::lease_until.eq(to_sql_time(until)),
     ))
-    .execute(conn)?;
+    .execute(c)
+    .await)?;
     exactly_one(n)?;
     for chunk in results.chunks(ROWS_PER_UPDATE) {
         let mut sql = Sql::new(
@@ -356,16 +388,16 @@ pub(super) fn save_calculated(
         }
         sql.push(") AS v WHERE shipments.id = v.column1 AND shipments.account_id = ")
             .text(claim.account_id.to_string());
-        sql.execute(conn)?;
+        sql.execute(conn).await?;
     }
     Ok(())
 }
 
-pub(super) fn finish_calculation(
-    conn: &mut AnyConnection,
+pub(super) async fn finish_calculation(
+    conn: &mut Conn,
     claim: &CalculationClaim,
 ) -> QueryResult<()> {
-    let n = diesel::update(
+    let n = on!(&mut *conn, |c| diesel::update(
         shipment_calculations::table
             .filter(shipment_calculations::id.eq(claim.id.to_string()))
             .filter(shipment_calculations::lease_owner.eq(&claim.worker))
@@ -376,6 +408,7 @@ pub(super) fn finish_calculation(
         shipment_calculations::lease_owner.eq(None::<String>),
         shipment_calculations::lease_until.eq(None::<time::PrimitiveDateTime>),
     ))
-    .execute(conn)?;
+    .execute(c)
+    .await)?;
     exactly_one(n)
 }

@@ -17,7 +17,7 @@ use tonne_shipments::{
 use super::encoding::date_text;
 use super::rows::{BodyRow, Count, Counted, ListedRow};
 use super::sql::{Bind, Sql};
-use crate::db::AnyConnection;
+use crate::db::Conn;
 use crate::mapping::parse_id;
 
 /// The listed columns, with the shipper's and the supplier's names.
@@ -127,8 +127,8 @@ fn shipments(rows: Vec<ListedRow>) -> Result<Vec<Shipment>, DieselError> {
 }
 
 /// A page of the account's shipments the filter selects, newest first.
-pub(super) fn page(
-    conn: &mut AnyConnection,
+pub(super) async fn page(
+    conn: &mut Conn,
     account: AccountId,
     f: &ShipmentFilter,
     page: &PageRequest<ShipmentId>,
@@ -140,13 +140,13 @@ pub(super) fn page(
     }
     sql.push(" ORDER BY s.id DESC LIMIT ")
         .bind(Bind::Int(i64::from(page.limit.get()) + 1));
-    let rows = sql.load::<ListedRow>(conn)?;
+    let rows = sql.load::<ListedRow>(conn).await?;
     Ok(Page::from_overfetch(shipments(rows)?, page.limit))
 }
 
 /// One shipment of the account.
-pub(super) fn one(
-    conn: &mut AnyConnection,
+pub(super) async fn one(
+    conn: &mut Conn,
     account: AccountId,
     id: ShipmentId,
 ) -> Result<Option<Shipment>, DieselError> {
@@ -155,7 +155,9 @@ pub(super) fn one(
         .text(account.to_string())
         .push(" AND s.id = ")
         .text(id.to_string());
-    Ok(shipments(sql.load::<ListedRow>(conn)?)?.into_iter().next())
+    Ok(shipments(sql.load::<ListedRow>(conn).await?)?
+        .into_iter()
+        .next())
 }
 
 fn non_negative(n: i64) -> u64 {
@@ -163,8 +165,8 @@ fn non_negative(n: i64) -> u64 {
 }
 
 /// How many shipments the filter selects, counting at most `cap + 1`.
-pub(super) fn count(
-    conn: &mut AnyConnection,
+pub(super) async fn count(
+    conn: &mut Conn,
     account: AccountId,
     f: &ShipmentFilter,
     cap: u64,
@@ -176,15 +178,15 @@ pub(super) fn count(
             i64::try_from(cap.saturating_add(1)).unwrap_or(i64::MAX),
         ))
         .push(") t");
-    let counted = sql.load::<Count>(conn)?;
+    let counted = sql.load::<Count>(conn).await?;
     Ok(counted.first().map_or(0, |c| non_negative(c.n)))
 }
 
 /// The filter's counts, all and with or without emissions: the filter's
 /// own choice of emissions is left out, so that the three are the tabs a
 /// list shows (all = with + without).
-pub(super) fn counts(
-    conn: &mut AnyConnection,
+pub(super) async fn counts(
+    conn: &mut Conn,
     account: AccountId,
     f: &ShipmentFilter,
 ) -> Result<tonne_shipments::ShipmentCounts, DieselError> {
@@ -198,7 +200,7 @@ pub(super) fn counts(
         ..f.clone()
     };
     filtered(&mut sql, account, &all);
-    let counted = sql.load::<Counted>(conn)?;
+    let counted = sql.load::<Counted>(conn).await?;
     let (n, with) = counted.first().map_or((0, 0), |c| {
         (non_negative(c.n), non_negative(c.with_emissions))
     });
@@ -210,8 +212,8 @@ pub(super) fn counts(
 }
 
 /// The next `limit` shipments the filter selects after `after`, by id upwards.
-pub(super) fn walk(
-    conn: &mut AnyConnection,
+pub(super) async fn walk(
+    conn: &mut Conn,
     account: AccountId,
     f: &ShipmentFilter,
     after: Option<ShipmentId>,
@@ -224,7 +226,8 @@ pub(super) fn walk(
     }
     sql.push(" ORDER BY s.id LIMIT ")
         .bind(Bind::Int(i64::from(limit)));
-    sql.load::<BodyRow>(conn)?
+    sql.load::<BodyRow>(conn)
+        .await?
         .into_iter()
         .map(|r| {
             Ok(StoredRow {

@@ -46,7 +46,7 @@ impl ShipmentRepository for ShipmentStore {
     async fn insert_batch(&self, batch: &NewBatch) -> Result<(), StoreError> {
         let batch = batch.clone();
         self.db
-            .write(move |conn| batches::insert(conn, &batch))
+            .transaction(move |conn| Box::pin(async move { batches::insert(conn, &batch).await }))
             .await
             .map_err(failed("storing a shipment batch"))
     }
@@ -57,7 +57,7 @@ impl ShipmentRepository for ShipmentStore {
         id: ShipmentBatchId,
     ) -> Result<Option<BatchDetail>, StoreError> {
         self.db
-            .read(move |conn| batches::detail(conn, account, id))
+            .query(move |conn| Box::pin(async move { batches::detail(conn, account, id).await }))
             .await
             .map_err(failed("reading a shipment batch"))
     }
@@ -70,7 +70,9 @@ impl ShipmentRepository for ShipmentStore {
     ) -> Result<Page<Batch>, StoreError> {
         let (sources, page) = (sources.to_vec(), page.clone());
         self.db
-            .read(move |conn| batches::page(conn, account, &sources, &page))
+            .query(move |conn| {
+                Box::pin(async move { batches::page(conn, account, &sources, &page).await })
+            })
             .await
             .map_err(failed("listing shipment batches"))
     }
@@ -83,7 +85,9 @@ impl ShipmentRepository for ShipmentStore {
     ) -> Result<Option<BatchClaim>, StoreError> {
         let worker = worker.to_owned();
         self.db
-            .write(move |conn| jobs::claim_batch(conn, &worker, now, lease_until))
+            .transaction(move |conn| {
+                Box::pin(async move { jobs::claim_batch(conn, &worker, now, lease_until).await })
+            })
             .await
             .map_err(failed("claiming a shipment batch"))
     }
@@ -94,7 +98,9 @@ impl ShipmentRepository for ShipmentStore {
         limit: u32,
     ) -> Result<Vec<PendingRow>, StoreError> {
         self.db
-            .read(move |conn| jobs::pending_rows(conn, batch, limit))
+            .query(move |conn| {
+                Box::pin(async move { jobs::pending_rows(conn, batch, limit).await })
+            })
             .await
             .map_err(failed("reading a batch's pending rows"))
     }
@@ -107,7 +113,9 @@ impl ShipmentRepository for ShipmentStore {
     ) -> Result<(), StoreError> {
         let claim = claim.clone();
         self.db
-            .write(move |conn| jobs::complete_rows(conn, &claim, &rows, lease_until))
+            .transaction(move |conn| {
+                Box::pin(async move { jobs::complete_rows(conn, &claim, &rows, lease_until).await })
+            })
             .await
             .map_err(failed("storing a batch's processed rows"))
     }
@@ -119,7 +127,9 @@ impl ShipmentRepository for ShipmentStore {
     ) -> Result<(), StoreError> {
         let claim = claim.clone();
         self.db
-            .write(move |conn| jobs::finish_batch(conn, &claim, batch_error))
+            .transaction(move |conn| {
+                Box::pin(async move { jobs::finish_batch(conn, &claim, batch_error).await })
+            })
             .await
             .map_err(failed("finishing a shipment batch"))
     }
@@ -131,7 +141,9 @@ impl ShipmentRepository for ShipmentStore {
     ) -> Result<Option<Counterparty>, StoreError> {
         let id = id.to_owned();
         self.db
-            .read(move |conn| counterparties::by_id(conn, account, &id))
+            .query(move |conn| {
+                Box::pin(async move { counterparties::by_id(conn, account, &id).await })
+            })
             .await
             .map_err(failed("reading a counterparty"))
     }
@@ -144,7 +156,11 @@ impl ShipmentRepository for ShipmentStore {
     ) -> Result<Counterparty, StoreError> {
         let internal_id = internal_id.to_owned();
         self.db
-            .write(move |conn| counterparties::by_internal_id(conn, account, &internal_id, name))
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    counterparties::by_internal_id(conn, account, &internal_id, name).await
+                })
+            })
             .await
             .map_err(failed("finding or creating a counterparty"))
     }
@@ -155,7 +171,7 @@ impl ShipmentRepository for ShipmentStore {
         id: ShipmentId,
     ) -> Result<Option<Shipment>, StoreError> {
         self.db
-            .read(move |conn| list::one(conn, account, id))
+            .query(move |conn| Box::pin(async move { list::one(conn, account, id).await }))
             .await
             .map_err(failed("reading a shipment"))
     }
@@ -168,7 +184,9 @@ impl ShipmentRepository for ShipmentStore {
     ) -> Result<Page<Shipment>, StoreError> {
         let (filter, page) = (filter.clone(), page.clone());
         self.db
-            .read(move |conn| list::page(conn, account, &filter, &page))
+            .query(move |conn| {
+                Box::pin(async move { list::page(conn, account, &filter, &page).await })
+            })
             .await
             .map_err(failed("listing shipments"))
     }
@@ -181,7 +199,9 @@ impl ShipmentRepository for ShipmentStore {
     ) -> Result<u64, StoreError> {
         let filter = filter.clone();
         self.db
-            .read(move |conn| list::count(conn, account, &filter, cap))
+            .query(move |conn| {
+                Box::pin(async move { list::count(conn, account, &filter, cap).await })
+            })
             .await
             .map_err(failed("counting shipments"))
     }
@@ -193,7 +213,7 @@ impl ShipmentRepository for ShipmentStore {
     ) -> Result<ShipmentCounts, StoreError> {
         let filter = filter.clone();
         self.db
-            .read(move |conn| list::counts(conn, account, &filter))
+            .query(move |conn| Box::pin(async move { list::counts(conn, account, &filter).await }))
             .await
             .map_err(failed("counting shipments"))
     }
@@ -201,7 +221,9 @@ impl ShipmentRepository for ShipmentStore {
     async fn insert_calculation(&self, calculation: &NewCalculation) -> Result<(), StoreError> {
         let calculation = calculation.clone();
         self.db
-            .write(move |conn| jobs::insert_calculation(conn, &calculation))
+            .transaction(move |conn| {
+                Box::pin(async move { jobs::insert_calculation(conn, &calculation).await })
+            })
             .await
             .map_err(failed("queuing a calculation"))
     }
@@ -214,7 +236,11 @@ impl ShipmentRepository for ShipmentStore {
     ) -> Result<Option<CalculationClaim>, StoreError> {
         let worker = worker.to_owned();
         self.db
-            .write(move |conn| jobs::claim_calculation(conn, &worker, now, lease_until))
+            .transaction(move |conn| {
+                Box::pin(
+                    async move { jobs::claim_calculation(conn, &worker, now, lease_until).await },
+                )
+            })
             .await
             .map_err(failed("claiming a calculation"))
     }
@@ -226,7 +252,11 @@ impl ShipmentRepository for ShipmentStore {
     ) -> Result<Vec<StoredRow>, StoreError> {
         let claim = claim.clone();
         self.db
-            .read(move |conn| list::walk(conn, claim.account_id, &claim.filter, claim.after, limit))
+            .query(move |conn| {
+                Box::pin(async move {
+                    list::walk(conn, claim.account_id, &claim.filter, claim.after, limit).await
+                })
+            })
             .await
             .map_err(failed("reading a calculation's shipments"))
     }
@@ -240,7 +270,11 @@ impl ShipmentRepository for ShipmentStore {
     ) -> Result<(), StoreError> {
         let claim = claim.clone();
         self.db
-            .write(move |conn| jobs::save_calculated(conn, &claim, &results, last, lease_until))
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    jobs::save_calculated(conn, &claim, &results, last, lease_until).await
+                })
+            })
             .await
             .map_err(failed("saving calculated emissions"))
     }
@@ -248,7 +282,9 @@ impl ShipmentRepository for ShipmentStore {
     async fn finish_calculation(&self, claim: &CalculationClaim) -> Result<(), StoreError> {
         let claim = claim.clone();
         self.db
-            .write(move |conn| jobs::finish_calculation(conn, &claim))
+            .transaction(move |conn| {
+                Box::pin(async move { jobs::finish_calculation(conn, &claim).await })
+            })
             .await
             .map_err(failed("finishing a calculation"))
     }

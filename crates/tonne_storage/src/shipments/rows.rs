@@ -112,10 +112,10 @@ impl BatchRow {
 /// A new row of a batch, as sent.
 #[derive(Insertable)]
 #[diesel(table_name = shipment_batch_rows)]
-pub(super) struct NewRowRow<'a> {
-    pub batch_id: &'a str,
+pub(super) struct NewRowRow {
+    pub batch_id: String,
     pub row_index: i64,
-    pub body: &'a str,
+    pub body: String,
 }
 
 /// A processed row's outcome.

@@ -11,9 +11,10 @@ use diesel::query_builder::{BoxedSqlQuery, SqlQuery};
 use diesel::serialize::ToSql;
 use diesel::sql_types::{BigInt, Bool, HasSqlType, Nullable, Text, Timestamp};
 use diesel::sqlite::Sqlite;
+use diesel_async::RunQueryDsl;
 use time::PrimitiveDateTime;
 
-use crate::db::AnyConnection;
+use crate::db::Conn;
 
 /// A bound value.
 #[derive(Debug, Clone)]
@@ -98,22 +99,18 @@ impl Sql {
         q
     }
 
-    /// Runs the statement and reads its rows.
-    pub fn load<U>(&self, conn: &mut AnyConnection) -> QueryResult<Vec<U>>
+    /// Runs the statement and reads its rows (taken by value: an inherent
+    /// method on `self` is found before `diesel_async::RunQueryDsl`'s, which
+    /// every type has).
+    pub async fn load<U>(self, conn: &mut Conn) -> QueryResult<Vec<U>>
     where
-        U: QueryableByName<Pg> + QueryableByName<Sqlite> + 'static,
+        U: QueryableByName<Pg> + QueryableByName<Sqlite> + Send + 'static,
     {
-        match conn {
-            AnyConnection::Postgresql(c) => self.boxed::<Pg>().load(c),
-            AnyConnection::Sqlite(c) => self.boxed::<Sqlite>().load(c),
-        }
+        on!(conn, |c| self.boxed().load(c).await)
     }
 
     /// Runs the statement and answers how many rows it changed.
-    pub fn execute(&self, conn: &mut AnyConnection) -> QueryResult<usize> {
-        match conn {
-            AnyConnection::Postgresql(c) => self.boxed::<Pg>().execute(c),
-            AnyConnection::Sqlite(c) => self.boxed::<Sqlite>().execute(c),
-        }
+    pub async fn execute(self, conn: &mut Conn) -> QueryResult<usize> {
+        on!(conn, |c| self.boxed().execute(c).await)
     }
 }
