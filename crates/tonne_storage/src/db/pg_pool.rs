@@ -31,7 +31,7 @@ use super::pipelined::{Pipe, PipelineError};
 pub(crate) struct PgPool {
     config: tokio_postgres::Config,
     gate: Arc<Gate>,
-    idle: Mutex<Vec<Pipe>>,
+    idle: Mutex<Vec<Box<Pipe>>>,
     /// Connections lent now.
     lent: AtomicU32,
 }
@@ -59,7 +59,7 @@ impl PgPool {
         let permit = self.gate.permit().await?;
         let pipe = match self.take_idle(std::thread::current().id()) {
             Some(pipe) => pipe,
-            None => Pipe::open_within(&self.config, self.gate.wait()).await?,
+            None => Box::new(Pipe::open_within(&self.config, self.gate.wait()).await?),
         };
         self.lent.fetch_add(1, Ordering::Relaxed);
         Ok(PgLease {
@@ -69,7 +69,7 @@ impl PgPool {
         })
     }
 
-    fn take_idle(&self, here: ThreadId) -> Option<Pipe> {
+    fn take_idle(&self, here: ThreadId) -> Option<Box<Pipe>> {
         let mut idle = self.idle.lock().unwrap_or_else(PoisonError::into_inner);
         idle.retain(|p| !p.is_closed());
         let at = idle
@@ -91,7 +91,7 @@ impl PgPool {
 /// A connection lent to one unit of work; it goes back to the pool when
 /// dropped if it is clean (see the module's documentation).
 pub struct PgLease {
-    pipe: Option<Pipe>,
+    pipe: Option<Box<Pipe>>,
     pool: Arc<PgPool>,
     _permit: OwnedSemaphorePermit,
 }
@@ -99,26 +99,26 @@ pub struct PgLease {
 impl PgLease {
     /// Whether the server closed the connection's socket.
     pub(crate) fn is_closed(&self) -> bool {
-        self.pipe.as_ref().is_none_or(Pipe::is_closed)
+        self.pipe.as_ref().is_none_or(|p| p.is_closed())
     }
 }
 
 impl std::ops::Deref for PgLease {
     type Target = AsyncPgConnection;
     fn deref(&self) -> &AsyncPgConnection {
-        self.pipe
-            .as_ref()
-            .map(Pipe::pg)
-            .expect("a lease holds its connection")
+        match &self.pipe {
+            Some(pipe) => pipe.pg(),
+            None => unreachable!("a lease holds its connection until dropped"),
+        }
     }
 }
 
 impl std::ops::DerefMut for PgLease {
     fn deref_mut(&mut self) -> &mut AsyncPgConnection {
-        self.pipe
-            .as_mut()
-            .map(Pipe::pg_mut)
-            .expect("a lease holds its connection")
+        match &mut self.pipe {
+            Some(pipe) => pipe.pg_mut(),
+            None => unreachable!("a lease holds its connection until dropped"),
+        }
     }
 }
 
