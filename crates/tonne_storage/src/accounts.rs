@@ -5,6 +5,7 @@ use async_trait::async_trait;
 use diesel::dsl::{count_star, max};
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use diesel_async::RunQueryDsl;
 use time::{OffsetDateTime, PrimitiveDateTime};
 use tonne_accounts::ports::{
     AccountQuery, AccountRepository, AccountUpdate, AccountWriteError, StoreError,
@@ -16,7 +17,7 @@ use tonne_accounts::{
 use tonne_kernel::{AccountMode, AuditEntry, Cursor, Mass, OrganisationId, Page, PageRequest};
 
 use crate::db::error::{corrupt, store_error};
-use crate::db::{Db, DbError, first_row};
+use crate::db::{Conn, Db, DbError, first_row};
 use crate::mapping::{AccountRow, OrganisationRow, from_sql_time, parse_id, to_sql_time};
 use crate::schema::{account_logos, accounts, estimates, organisations};
 
@@ -44,17 +45,20 @@ impl AccountStore {
     ) -> Result<Option<Account>, StoreError> {
         let (organisation, handle) = (organisation.to_string(), handle.to_owned());
         self.db
-            .read(move |conn| {
-                accounts::table
-                    .inner_join(organisations::table)
-                    .filter(accounts::organisation_id.eq(organisation))
-                    .filter(accounts::mode.eq(mode.as_str()))
-                    .filter(accounts::handle.eq(handle))
-                    .select((AccountRow::as_select(), organisations::organisation_type))
-                    .first::<(AccountRow, String)>(conn)
+            .query(move |conn| {
+                Box::pin(async move {
+                    on!(conn, |c| accounts::table
+                        .inner_join(organisations::table)
+                        .filter(accounts::organisation_id.eq(organisation))
+                        .filter(accounts::mode.eq(mode.as_str()))
+                        .filter(accounts::handle.eq(handle))
+                        .select((AccountRow::as_select(), organisations::organisation_type))
+                        .first::<(AccountRow, String)>(c)
+                        .await)
                     .optional()?
                     .map(|(row, kind)| row.into_domain(&kind))
                     .transpose()
+                })
             })
             .await
             .map_err(|e| store_error(e, "reading an account by handle"))
@@ -69,16 +73,19 @@ impl AccountStore {
     ) -> Result<Vec<AccountId>, StoreError> {
         let organisation = organisation.to_string();
         self.db
-            .read(move |conn| {
-                let ids: Vec<String> = accounts::table
-                    .filter(accounts::organisation_id.eq(organisation))
-                    .filter(accounts::mode.eq(mode.as_str()))
-                    .order(accounts::id.asc())
-                    .select(accounts::id)
-                    .load(conn)?;
-                ids.iter()
-                    .map(|id| parse_id::<AccountId>("account id", id))
-                    .collect()
+            .query(move |conn| {
+                Box::pin(async move {
+                    let ids: Vec<String> = on!(conn, |c| accounts::table
+                        .filter(accounts::organisation_id.eq(organisation))
+                        .filter(accounts::mode.eq(mode.as_str()))
+                        .order(accounts::id.asc())
+                        .select(accounts::id)
+                        .load(c)
+                        .await)?;
+                    ids.iter()
+                        .map(|id| parse_id::<AccountId>("account id", id))
+                        .collect()
+                })
             })
             .await
             .map_err(|e| store_error(e, "listing an organisation's accounts"))
@@ -96,12 +103,13 @@ macro_rules! account_by_id {
     };
 }
 
-fn load_one(conn: &mut crate::AnyConnection, id: &str) -> QueryResult<Option<Account>> {
-    account_by_id!(id)
-        .first::<(AccountRow, String)>(conn)
-        .optional()?
-        .map(|(row, kind)| row.into_domain(&kind))
-        .transpose()
+async fn load_one(conn: &mut Conn, id: &str) -> QueryResult<Option<Account>> {
+    on!(conn, |c| account_by_id!(id)
+        .first::<(AccountRow, String)>(c)
+        .await)
+    .optional()?
+    .map(|(row, kind)| row.into_domain(&kind))
+    .transpose()
 }
 
 /// Which unique index refused a write: the handle's, the idempotency key's, or another.
@@ -182,16 +190,20 @@ impl AccountRepository for AccountStore {
         let org = OrganisationRow::from_domain(organisation);
         let rows = [AccountRow::from_domain(live), AccountRow::from_domain(test)];
         self.db
-            .write(move |conn| {
-                diesel::insert_into(organisations::table)
-                    .values(&org)
-                    .execute(conn)?;
-                for row in &rows {
-                    diesel::insert_into(accounts::table)
-                        .values(row)
-                        .execute(conn)?;
-                }
-                crate::audit::record_blocking(conn, &audit)
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    on!(&mut *conn, |c| diesel::insert_into(organisations::table)
+                        .values(&org)
+                        .execute(c)
+                        .await)?;
+                    for row in &rows {
+                        on!(&mut *conn, |c| diesel::insert_into(accounts::table)
+                            .values(row)
+                            .execute(c)
+                            .await)?;
+                    }
+                    crate::audit::record(conn, &audit).await
+                })
             })
             .await
             .map_err(|e| store_error(e, "creating an organisation"))
@@ -199,11 +211,14 @@ impl AccountRepository for AccountStore {
 
     async fn any_organisation(&self) -> Result<bool, StoreError> {
         self.db
-            .read(|conn| {
-                diesel::select(diesel::dsl::exists(
-                    organisations::table.select(organisations::id),
-                ))
-                .get_result(conn)
+            .query(|conn| {
+                Box::pin(async move {
+                    on!(conn, |c| diesel::select(diesel::dsl::exists(
+                        organisations::table.select(organisations::id),
+                    ))
+                    .get_result(c)
+                    .await)
+                })
             })
             .await
             .map_err(|e| store_error(e, "checking for organisations"))
@@ -212,14 +227,17 @@ impl AccountRepository for AccountStore {
     async fn organisation(&self, id: OrganisationId) -> Result<Option<Organisation>, StoreError> {
         let id = id.to_string();
         self.db
-            .read(move |conn| {
-                organisations::table
-                    .find(id)
-                    .select(OrganisationRow::as_select())
-                    .first(conn)
+            .query(move |conn| {
+                Box::pin(async move {
+                    on!(conn, |c| organisations::table
+                        .find(id)
+                        .select(OrganisationRow::as_select())
+                        .first(c)
+                        .await)
                     .optional()?
                     .map(OrganisationRow::into_domain)
                     .transpose()
+                })
             })
             .await
             .map_err(|e| store_error(e, "reading an organisation"))
@@ -232,29 +250,36 @@ impl AccountRepository for AccountStore {
         let after = page.after.as_ref().map(|c| c.as_str().to_owned());
         let limit = page.limit;
         self.db
-            .read(move |conn| {
-                let mut q = organisations::table
-                    .select(OrganisationRow::as_select())
-                    .into_boxed();
-                if let Some(after) = after {
-                    let known = organisations::table
-                        .find(&after)
-                        .count()
-                        .get_result::<i64>(conn)?;
-                    if known == 0 {
-                        return Err(diesel::result::Error::NotFound);
+            .query(move |conn| {
+                Box::pin(async move {
+                    if let Some(after) = &after {
+                        let known = on!(&mut *conn, |c| organisations::table
+                            .find(after)
+                            .count()
+                            .get_result::<i64>(c)
+                            .await)?;
+                        if known == 0 {
+                            return Err(diesel::result::Error::NotFound);
+                        }
                     }
-                    q = q.filter(organisations::id.gt(after));
-                }
-                let rows: Vec<OrganisationRow> = q
-                    .order(organisations::id.asc())
-                    .limit(i64::from(limit.get()) + 1)
-                    .load(conn)?;
-                let items = rows
-                    .into_iter()
-                    .map(OrganisationRow::into_domain)
-                    .collect::<Result<Vec<_>, _>>()?;
-                Ok(Page::from_overfetch(items, limit))
+                    let rows: Vec<OrganisationRow> = on!(conn, |c| {
+                        let mut q = organisations::table
+                            .select(OrganisationRow::as_select())
+                            .into_boxed();
+                        if let Some(after) = &after {
+                            q = q.filter(organisations::id.gt(after));
+                        }
+                        q.order(organisations::id.asc())
+                            .limit(i64::from(limit.get()) + 1)
+                            .load(c)
+                            .await
+                    })?;
+                    let items = rows
+                        .into_iter()
+                        .map(OrganisationRow::into_domain)
+                        .collect::<Result<Vec<_>, _>>()?;
+                    Ok(Page::from_overfetch(items, limit))
+                })
             })
             .await
             .map_err(|e| store_error(e, "listing organisations"))
@@ -263,13 +288,16 @@ impl AccountRepository for AccountStore {
     async fn insert_pair(&self, live: &Account, test: &Account) -> Result<(), AccountWriteError> {
         let rows = [AccountRow::from_domain(live), AccountRow::from_domain(test)];
         self.db
-            .write(move |conn| {
-                for row in &rows {
-                    diesel::insert_into(accounts::table)
-                        .values(row)
-                        .execute(conn)?;
-                }
-                Ok(())
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    for row in &rows {
+                        on!(&mut *conn, |c| diesel::insert_into(accounts::table)
+                            .values(row)
+                            .execute(c)
+                            .await)?;
+                    }
+                    Ok(())
+                })
             })
             .await
             .map_err(|e| write_error(e, "inserting an account pair"))
@@ -282,11 +310,14 @@ impl AccountRepository for AccountStore {
     ) -> Result<(), AccountWriteError> {
         let row = AccountRow::from_domain(account);
         self.db
-            .write(move |conn| {
-                diesel::insert_into(accounts::table)
-                    .values(&row)
-                    .execute(conn)?;
-                crate::audit::record_blocking(conn, &audit)
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    on!(&mut *conn, |c| diesel::insert_into(accounts::table)
+                        .values(&row)
+                        .execute(c)
+                        .await)?;
+                    crate::audit::record(conn, &audit).await
+                })
             })
             .await
             .map_err(|e| write_error(e, "inserting a client account"))
@@ -311,28 +342,36 @@ impl AccountRepository for AccountStore {
         let org = organisation_id.to_string();
         let handle = handle.map(|h| h.as_str().to_owned());
         let key = idempotency_key.map(|k| k.as_str().to_owned());
+        if handle.is_none() && key.is_none() {
+            return Ok(Vec::new());
+        }
         self.db
-            .read(move |conn| {
-                let mut q = accounts::table
-                    .inner_join(organisations::table)
-                    .filter(accounts::organisation_id.eq(org))
-                    .filter(accounts::mode.eq(mode.as_str()))
-                    .into_boxed();
-                q = match (handle, key) {
-                    (Some(h), Some(k)) => {
-                        q.filter(accounts::handle.eq(h).or(accounts::idempotency_key.eq(k)))
-                    }
-                    (Some(h), None) => q.filter(accounts::handle.eq(h)),
-                    (None, Some(k)) => q.filter(accounts::idempotency_key.eq(k)),
-                    (None, None) => return Ok(Vec::new()),
-                };
-                q.select((AccountRow::as_select(), organisations::organisation_type))
-                    .order(accounts::id.asc())
-                    .limit(2)
-                    .load::<(AccountRow, String)>(conn)?
+            .query(move |conn| {
+                Box::pin(async move {
+                    on!(conn, |c| {
+                        let q = accounts::table
+                            .inner_join(organisations::table)
+                            .filter(accounts::organisation_id.eq(org))
+                            .filter(accounts::mode.eq(mode.as_str()))
+                            .into_boxed();
+                        let q = match (&handle, &key) {
+                            (Some(h), Some(k)) => {
+                                q.filter(accounts::handle.eq(h).or(accounts::idempotency_key.eq(k)))
+                            }
+                            (Some(h), None) => q.filter(accounts::handle.eq(h)),
+                            (None, Some(k)) => q.filter(accounts::idempotency_key.eq(k)),
+                            (None, None) => q,
+                        };
+                        q.select((AccountRow::as_select(), organisations::organisation_type))
+                            .order(accounts::id.asc())
+                            .limit(2)
+                            .load::<(AccountRow, String)>(c)
+                            .await
+                    })?
                     .into_iter()
                     .map(|(row, kind)| row.into_domain(&kind))
                     .collect()
+                })
             })
             .await
             .map_err(|e| store_error(e, "reading accounts by handle or idempotency key"))
@@ -345,18 +384,21 @@ impl AccountRepository for AccountStore {
     ) -> Result<Option<Account>, StoreError> {
         let org = organisation_id.to_string();
         self.db
-            .read(move |conn| {
-                accounts::table
-                    .inner_join(organisations::table)
-                    .filter(accounts::organisation_id.eq(org))
-                    .filter(accounts::mode.eq(mode.as_str()))
-                    .filter(accounts::scope.eq("account"))
-                    .order(accounts::id.asc())
-                    .select((AccountRow::as_select(), organisations::organisation_type))
-                    .first::<(AccountRow, String)>(conn)
+            .query(move |conn| {
+                Box::pin(async move {
+                    on!(conn, |c| accounts::table
+                        .inner_join(organisations::table)
+                        .filter(accounts::organisation_id.eq(org))
+                        .filter(accounts::mode.eq(mode.as_str()))
+                        .filter(accounts::scope.eq("account"))
+                        .order(accounts::id.asc())
+                        .select((AccountRow::as_select(), organisations::organisation_type))
+                        .first::<(AccountRow, String)>(c)
+                        .await)
                     .optional()?
                     .map(|(row, kind)| row.into_domain(&kind))
                     .transpose()
+                })
             })
             .await
             .map_err(|e| store_error(e, "reading an organisation's first account"))
@@ -375,27 +417,30 @@ impl AccountRepository for AccountStore {
         let limit = page.limit;
         let fetch = i64::from(limit.get()) + 1;
         self.db
-            .read(move |conn| {
-                let mut q = accounts::table
-                    .inner_join(organisations::table)
-                    .filter(accounts::organisation_id.eq(org))
-                    .filter(accounts::mode.eq(mode))
-                    .filter(accounts::scope.eq(scope))
-                    .select((AccountRow::as_select(), organisations::organisation_type))
-                    .into_boxed();
-                if let Some(after) = after {
-                    q = q.filter(accounts::id.gt(after));
-                }
-                if let Some(pattern) = name {
-                    q = q.filter(lower(accounts::name).like(pattern).escape('\\'));
-                }
-                let rows: Vec<(AccountRow, String)> =
-                    q.order(accounts::id.asc()).limit(fetch).load(conn)?;
-                let items = rows
-                    .into_iter()
-                    .map(|(row, kind)| row.into_domain(&kind))
-                    .collect::<QueryResult<Vec<_>>>()?;
-                Ok(Page::from_overfetch(items, limit))
+            .query(move |conn| {
+                Box::pin(async move {
+                    let rows: Vec<(AccountRow, String)> = on!(conn, |c| {
+                        let mut q = accounts::table
+                            .inner_join(organisations::table)
+                            .filter(accounts::organisation_id.eq(org))
+                            .filter(accounts::mode.eq(mode))
+                            .filter(accounts::scope.eq(scope))
+                            .select((AccountRow::as_select(), organisations::organisation_type))
+                            .into_boxed();
+                        if let Some(after) = after {
+                            q = q.filter(accounts::id.gt(after));
+                        }
+                        if let Some(pattern) = name {
+                            q = q.filter(lower(accounts::name).like(pattern).escape('\\'));
+                        }
+                        q.order(accounts::id.asc()).limit(fetch).load(c).await
+                    })?;
+                    let items = rows
+                        .into_iter()
+                        .map(|(row, kind)| row.into_domain(&kind))
+                        .collect::<QueryResult<Vec<_>>>()?;
+                    Ok(Page::from_overfetch(items, limit))
+                })
             })
             .await
             .map_err(|e| store_error(e, "listing accounts"))
@@ -423,30 +468,38 @@ impl AccountRepository for AccountStore {
         let sibling = update.rename_sibling.map(|s| s.to_string());
         let at = to_sql_time(update.updated_at);
         self.db
-            .write(move |conn| {
-                let changed = diesel::update(accounts::table.find(&id))
-                    .set((
-                        accounts::name.eq(&name),
-                        accounts::beneficiary.eq(beneficiary),
-                        accounts::bundle_portfolio_id.eq(portfolio),
-                        accounts::handle.eq(handle),
-                        accounts::external_pages_visibility.eq(visibility),
-                        accounts::updated_at.eq(at),
-                    ))
-                    .execute(conn)?;
-                if changed == 0 {
-                    return Err(diesel::result::Error::NotFound);
-                }
-                if let Some(sibling) = sibling {
-                    let renamed = diesel::update(accounts::table.find(&sibling))
-                        .set((accounts::name.eq(&name), accounts::updated_at.eq(at)))
-                        .execute(conn)?;
-                    if renamed != 1 {
-                        // Roll the whole change back: a pair never disagrees on its name.
-                        return Err(diesel::result::Error::RollbackTransaction);
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    let changed = on!(&mut *conn, |c| diesel::update(accounts::table.find(&id))
+                        .set((
+                            accounts::name.eq(&name),
+                            accounts::beneficiary.eq(beneficiary),
+                            accounts::bundle_portfolio_id.eq(portfolio),
+                            accounts::handle.eq(handle),
+                            accounts::external_pages_visibility.eq(visibility),
+                            accounts::updated_at.eq(at),
+                        ))
+                        .execute(c)
+                        .await)?;
+                    if changed == 0 {
+                        return Err(diesel::result::Error::NotFound);
                     }
-                }
-                load_one(conn, &id)?.ok_or(diesel::result::Error::NotFound)
+                    if let Some(sibling) = sibling {
+                        let renamed = on!(&mut *conn, |c| diesel::update(
+                            accounts::table.find(&sibling)
+                        )
+                        .set((accounts::name.eq(&name), accounts::updated_at.eq(at)))
+                        .execute(c)
+                        .await)?;
+                        if renamed != 1 {
+                            // Roll the whole change back: a pair never disagrees on its name.
+                            return Err(diesel::result::Error::RollbackTransaction);
+                        }
+                    }
+                    load_one(conn, &id)
+                        .await?
+                        .ok_or(diesel::result::Error::NotFound)
+                })
             })
             .await
             .map_err(|e| write_error(e, "updating an account"))
@@ -458,32 +511,36 @@ impl AccountRepository for AccountStore {
     ) -> Result<Vec<(AccountId, AccountActivity)>, StoreError> {
         let ids: Vec<String> = ids.iter().map(ToString::to_string).collect();
         self.db
-            .read(move |conn| {
-                // One grouped query over the (account_id, created_at) index for the page.
-                let rows: Vec<(String, i64, Option<PrimitiveDateTime>, i64)> = estimates::table
-                    .filter(estimates::account_id.eq_any(&ids))
-                    .group_by(estimates::account_id)
-                    .select((
-                        estimates::account_id,
-                        count_star(),
-                        max(estimates::created_at),
-                        diesel::dsl::sql::<diesel::sql_types::BigInt>(
-                            "CAST(COALESCE(SUM(mass_grams), 0) AS BIGINT)",
-                        ),
-                    ))
-                    .load(conn)?;
-                rows.into_iter()
-                    .map(|(id, count, last, grams)| {
-                        Ok((
-                            parse_id::<AccountId>("account id", &id)?,
-                            AccountActivity {
-                                last_active: last.map(from_sql_time),
-                                number_of_estimates: count,
-                                total_emissions: Mass::from_grams(grams),
-                            },
-                        ))
-                    })
-                    .collect()
+            .query(move |conn| {
+                Box::pin(async move {
+                    // One grouped query over the (account_id, created_at) index for the page.
+                    let rows: Vec<(String, i64, Option<PrimitiveDateTime>, i64)> =
+                        on!(conn, |c| estimates::table
+                            .filter(estimates::account_id.eq_any(&ids))
+                            .group_by(estimates::account_id)
+                            .select((
+                                estimates::account_id,
+                                count_star(),
+                                max(estimates::created_at),
+                                diesel::dsl::sql::<diesel::sql_types::BigInt>(
+                                    "CAST(COALESCE(SUM(mass_grams), 0) AS BIGINT)",
+                                ),
+                            ))
+                            .load(c)
+                            .await)?;
+                    rows.into_iter()
+                        .map(|(id, count, last, grams)| {
+                            Ok((
+                                parse_id::<AccountId>("account id", &id)?,
+                                AccountActivity {
+                                    last_active: last.map(from_sql_time),
+                                    number_of_estimates: count,
+                                    total_emissions: Mass::from_grams(grams),
+                                },
+                            ))
+                        })
+                        .collect()
+                })
             })
             .await
             .map_err(|e| store_error(e, "reading client accounts' activity"))
@@ -494,21 +551,30 @@ impl AccountRepository for AccountStore {
         let url = url.to_owned();
         let at = to_sql_time(logo.created_at);
         self.db
-            .write(move |conn| {
-                let changed = diesel::update(accounts::table.find(&row.account_id))
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    let changed = on!(&mut *conn, |c| diesel::update(
+                        accounts::table.find(&row.account_id)
+                    )
                     .set((accounts::logo.eq(&url), accounts::updated_at.eq(at)))
-                    .execute(conn)?;
-                if changed == 0 {
-                    return Err(DieselError::NotFound);
-                }
-                diesel::delete(
-                    account_logos::table.filter(account_logos::account_id.eq(&row.account_id)),
-                )
-                .execute(conn)?;
-                diesel::insert_into(account_logos::table)
-                    .values(&row)
-                    .execute(conn)?;
-                load_one(conn, &row.account_id)?.ok_or(DieselError::NotFound)
+                    .execute(c)
+                    .await)?;
+                    if changed == 0 {
+                        return Err(DieselError::NotFound);
+                    }
+                    on!(&mut *conn, |c| diesel::delete(
+                        account_logos::table.filter(account_logos::account_id.eq(&row.account_id)),
+                    )
+                    .execute(c)
+                    .await)?;
+                    on!(&mut *conn, |c| diesel::insert_into(account_logos::table)
+                        .values(&row)
+                        .execute(c)
+                        .await)?;
+                    load_one(conn, &row.account_id)
+                        .await?
+                        .ok_or(DieselError::NotFound)
+                })
             })
             .await
             .map_err(|e| store_error(e, "storing a logo"))
@@ -517,14 +583,17 @@ impl AccountRepository for AccountStore {
     async fn logo(&self, id: LogoId) -> Result<Option<Logo>, StoreError> {
         let id = id.to_string();
         self.db
-            .read(move |conn| {
-                account_logos::table
-                    .find(id)
-                    .select(LogoRow::as_select())
-                    .first(conn)
+            .query(move |conn| {
+                Box::pin(async move {
+                    on!(conn, |c| account_logos::table
+                        .find(id)
+                        .select(LogoRow::as_select())
+                        .first(c)
+                        .await)
                     .optional()?
                     .map(LogoRow::into_domain)
                     .transpose()
+                })
             })
             .await
             .map_err(|e| store_error(e, "reading a logo"))
@@ -538,19 +607,25 @@ impl AccountRepository for AccountStore {
         let id = account.to_string();
         let at = to_sql_time(at);
         self.db
-            .write(move |conn| {
-                let changed = diesel::update(accounts::table.find(&id))
-                    .set((
-                        accounts::logo.eq(None::<String>),
-                        accounts::updated_at.eq(at),
-                    ))
-                    .execute(conn)?;
-                if changed == 0 {
-                    return Err(DieselError::NotFound);
-                }
-                diesel::delete(account_logos::table.filter(account_logos::account_id.eq(&id)))
-                    .execute(conn)?;
-                load_one(conn, &id)?.ok_or(DieselError::NotFound)
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    let changed = on!(&mut *conn, |c| diesel::update(accounts::table.find(&id))
+                        .set((
+                            accounts::logo.eq(None::<String>),
+                            accounts::updated_at.eq(at),
+                        ))
+                        .execute(c)
+                        .await)?;
+                    if changed == 0 {
+                        return Err(DieselError::NotFound);
+                    }
+                    on!(&mut *conn, |c| diesel::delete(
+                        account_logos::table.filter(account_logos::account_id.eq(&id))
+                    )
+                    .execute(c)
+                    .await)?;
+                    load_one(conn, &id).await?.ok_or(DieselError::NotFound)
+                })
             })
             .await
             .map_err(|e| store_error(e, "deleting a logo"))

@@ -7,6 +7,8 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
+use futures_util::StreamExt as _;
 use time::OffsetDateTime;
 use tonne_accounts::ports::{ApiKeyRepository, StoreError};
 use tonne_accounts::{ApiKey, KeyHash};
@@ -14,7 +16,7 @@ use tonne_kernel::{ApiKeyId, AuditEntry, OrganisationId};
 
 use crate::db::DatabaseUrl;
 use crate::db::error::store_error;
-use crate::db::{AnyConnection, Db, first_row};
+use crate::db::{Conn, Db, first_row};
 use crate::mapping::{ApiKeyRow, to_sql_time};
 use crate::schema::{accounts, api_keys};
 
@@ -44,11 +46,14 @@ impl ApiKeyRepository for ApiKeyStore {
     async fn insert(&self, key: &ApiKey, audit: Option<AuditEntry>) -> Result<(), StoreError> {
         let row = ApiKeyRow::from_domain(key);
         self.db
-            .write(move |conn| {
-                diesel::insert_into(api_keys::table)
-                    .values(&row)
-                    .execute(conn)?;
-                crate::audit::record_blocking(conn, &audit)
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    on!(&mut *conn, |c| diesel::insert_into(api_keys::table)
+                        .values(&row)
+                        .execute(c)
+                        .await)?;
+                    crate::audit::record(conn, &audit).await
+                })
             })
             .await
             .map_err(|e| store_error(e, "inserting an API key"))
@@ -68,14 +73,17 @@ impl ApiKeyRepository for ApiKeyStore {
     async fn list(&self, organisation_id: OrganisationId) -> Result<Vec<ApiKey>, StoreError> {
         let org = organisation_id.to_string();
         self.db
-            .read(move |conn| {
-                let rows = api_keys::table
-                    .inner_join(accounts::table)
-                    .filter(api_keys::organisation_id.eq(org))
-                    .order(api_keys::id.asc())
-                    .select((ApiKeyRow::as_select(), accounts::scope))
-                    .load(conn)?;
-                with_scope(rows)
+            .query(move |conn| {
+                Box::pin(async move {
+                    let rows = on!(conn, |c| api_keys::table
+                        .inner_join(accounts::table)
+                        .filter(api_keys::organisation_id.eq(org))
+                        .order(api_keys::id.asc())
+                        .select((ApiKeyRow::as_select(), accounts::scope))
+                        .load(c)
+                        .await)?;
+                    with_scope(rows)
+                })
             })
             .await
             .map_err(|e| store_error(e, "listing API keys"))
@@ -95,11 +103,14 @@ impl ApiKeyRepository for ApiKeyStore {
         let id = key.id.to_string();
         let at = to_sql_time(at);
         self.db
-            .write(move |conn| {
-                diesel::update(api_keys::table.find(&id))
-                    .set(api_keys::last_used_at.eq(Some(at)))
-                    .execute(conn)
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    on!(conn, |c| diesel::update(api_keys::table.find(&id))
+                        .set(api_keys::last_used_at.eq(Some(at)))
+                        .execute(c)
+                        .await)
                     .map(drop)
+                })
             })
             .await
             .map_err(|e| store_error(e, "recording a key's use"))
@@ -114,28 +125,33 @@ impl ApiKeyRepository for ApiKeyStore {
         let id = id.to_string();
         let at = to_sql_time(at);
         self.db
-            .write(move |conn| {
-                diesel::update(
-                    api_keys::table
-                        .find(&id)
-                        .filter(api_keys::revoked_at.is_null()),
-                )
-                .set(api_keys::revoked_at.eq(Some(at)))
-                .execute(conn)?;
-                crate::audit::record_blocking(conn, &audit)?;
-                let (row, scope) = api_keys::table
-                    .inner_join(accounts::table)
-                    .filter(api_keys::id.eq(&id))
-                    .select((ApiKeyRow::as_select(), accounts::scope))
-                    .first::<(ApiKeyRow, String)>(conn)?;
-                if let AnyConnection::Postgresql(pg) = conn {
-                    // Delivered to every listening process when this transaction commits.
-                    diesel::sql_query("SELECT pg_notify($1, $2)")
-                        .bind::<diesel::sql_types::Text, _>(REVOCATIONS)
-                        .bind::<diesel::sql_types::Text, _>(&row.key_hash)
-                        .execute(pg)?;
-                }
-                row.into_domain(&scope)
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    on!(&mut *conn, |c| diesel::update(
+                        api_keys::table
+                            .find(&id)
+                            .filter(api_keys::revoked_at.is_null()),
+                    )
+                    .set(api_keys::revoked_at.eq(Some(at)))
+                    .execute(c)
+                    .await)?;
+                    crate::audit::record(&mut *conn, &audit).await?;
+                    let (row, scope) = on!(&mut *conn, |c| api_keys::table
+                        .inner_join(accounts::table)
+                        .filter(api_keys::id.eq(&id))
+                        .select((ApiKeyRow::as_select(), accounts::scope))
+                        .first::<(ApiKeyRow, String)>(c)
+                        .await)?;
+                    if let Conn::Pg(pg) = conn {
+                        // Delivered to every listening process when this transaction commits.
+                        diesel::sql_query("SELECT pg_notify($1, $2)")
+                            .bind::<diesel::sql_types::Text, _>(REVOCATIONS)
+                            .bind::<diesel::sql_types::Text, _>(&row.key_hash)
+                            .execute(&mut **pg)
+                            .await?;
+                    }
+                    row.into_domain(&scope)
+                })
             })
             .await
             .map_err(|e| store_error(e, "revoking an API key"))
@@ -145,19 +161,22 @@ impl ApiKeyRepository for ApiKeyStore {
 /// The PostgreSQL channel on which a revoked key's hash is announced.
 pub const REVOCATIONS: &str = "tonne_key_revoked";
 
-/// How often the revocation listener looks for announcements.
-pub const REVOCATION_POLL: Duration = Duration::from_millis(100);
+/// How long the revocation listener waits before connecting again after a
+/// failed attempt or a lost connection.
+const RECONNECT_PAUSE: Duration = Duration::from_secs(1);
 
 /// Keeps key look-ups off the database: a hit is served from memory for at most
 /// `ttl`. A key revoked through this decorator is forgotten at once. On
 /// PostgreSQL, with [`CachedApiKeys::follow_revocations`], a key revoked by
-/// another process (the CLI, another server) is forgotten when its announcement
-/// arrives — within [`REVOCATION_POLL`] of the revoking commit, plus delivery;
-/// `ttl` stays the bound when announcements cannot arrive (SQLite, a lost
-/// listener connection). Misses are not cached, so a new key works at once.
+/// another process (the CLI, another server) is forgotten as soon as its
+/// announcement arrives (PostgreSQL delivers it when the revoking transaction
+/// commits); `ttl` stays the bound when announcements cannot arrive (SQLite, a
+/// lost listener connection). Misses are not cached, so a new key works at once.
 pub struct CachedApiKeys {
     inner: Arc<dyn ApiKeyRepository>,
     cache: moka::sync::Cache<KeyHash, ApiKey>,
+    /// Dropped with the cache, which ends the revocation listener.
+    alive: tokio::sync::watch::Sender<()>,
 }
 
 impl CachedApiKeys {
@@ -167,75 +186,152 @@ impl CachedApiKeys {
             .time_to_live(ttl)
             .max_capacity(capacity)
             .build();
-        Self { inner, cache }
+        let (alive, _) = tokio::sync::watch::channel(());
+        Self {
+            inner,
+            cache,
+            alive,
+        }
     }
 
-    /// On PostgreSQL, starts a thread that `LISTEN`s for revocations announced by
-    /// any process and forgets the revoked keys; it reconnects after a lost
-    /// connection (forgetting every cached key then, as announcements may have
-    /// been missed) and ends when the cache is dropped. On SQLite (one process)
-    /// it does nothing and returns `false`.
+    /// On PostgreSQL, starts a task on the current tokio runtime that `LISTEN`s
+    /// for revocations announced by any process and forgets the revoked keys; it
+    /// reconnects after a pause when its connection is lost (forgetting every
+    /// cached key then, as announcements may have been missed) and ends when the
+    /// cache is dropped (or the runtime shuts down). Call it from within a tokio runtime: outside one it
+    /// starts nothing, warns and returns `false`. On SQLite (one process) it
+    /// does nothing and returns `false`.
     pub fn follow_revocations(self: &Arc<Self>, db: &Db) -> bool {
-        let DatabaseUrl::Postgres(url) = db.url().clone() else {
+        let DatabaseUrl::Postgres(url) = db.url() else {
             return false;
         };
+        let config = match url.parse::<tokio_postgres::Config>() {
+            Ok(config) => config,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot start the key revocation listener; the key cache TTL bounds revocations");
+                return false;
+            }
+        };
+        let runtime = match tokio::runtime::Handle::try_current() {
+            Ok(runtime) => runtime,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot start the key revocation listener; the key cache TTL bounds revocations");
+                return false;
+            }
+        };
         let cache = Arc::downgrade(self);
-        let spawned = std::thread::Builder::new()
-            .name("tonne-key-revocations".into())
-            .spawn(move || listen_for_revocations(&url, &cache));
-        if let Err(e) = &spawned {
-            tracing::warn!(error = %e, "cannot start the key revocation listener; the key cache TTL bounds revocations");
-        }
-        spawned.is_ok()
+        let mut dropped = self.alive.subscribe();
+        runtime.spawn(async move {
+            tokio::select! {
+                () = listen_for_revocations(&config, &cache) => {}
+                // Never sent on: resolves when the cache (the sender) is dropped.
+                _ = dropped.changed() => {}
+            }
+        });
+        true
     }
 }
 
-fn listen_for_revocations(url: &str, cache: &std::sync::Weak<CachedApiKeys>) {
-    use diesel::Connection as _;
-    use diesel::PgConnection;
+/// Follows the announcements until the cache is dropped, connecting again
+/// after a pause whenever the connection fails or is lost.
+async fn listen_for_revocations(
+    config: &tokio_postgres::Config,
+    cache: &std::sync::Weak<CachedApiKeys>,
+) {
     let mut warned = false;
     while cache.strong_count() > 0 {
-        let mut conn = match PgConnection::establish(url).and_then(|mut c| {
-            diesel::sql_query(format!("LISTEN {REVOCATIONS}"))
-                .execute(&mut c)
-                .map(|_| c)
-                .map_err(|e| diesel::ConnectionError::BadConnection(e.to_string()))
-        }) {
-            Ok(conn) => conn,
-            Err(e) => {
+        let lost = match listen_once(config, cache, &mut warned).await {
+            Ok(()) => return,
+            Err(lost) => lost,
+        };
+        match lost {
+            Lost::Connecting(e) => {
                 if !warned {
                     tracing::warn!(error = %e, "key revocation listener cannot connect; retrying (the key cache TTL bounds revocations meanwhile)");
                     warned = true;
                 }
-                std::thread::sleep(Duration::from_secs(1));
-                continue;
             }
+            Lost::Listening(e) => {
+                tracing::warn!(error = %e, "key revocation listener lost its connection");
+            }
+        }
+        tokio::time::sleep(RECONNECT_PAUSE).await;
+    }
+}
+
+/// Why [`listen_once`] stopped.
+enum Lost {
+    /// The connection (or its `LISTEN`) failed.
+    Connecting(String),
+    /// The connection was lost while listening.
+    Listening(String),
+}
+
+/// One connection: `LISTEN`s, forgets every cached key (announcements may
+/// have been missed while disconnected), then forgets each announced key.
+/// `Ok` when the cache was dropped.
+async fn listen_once(
+    config: &tokio_postgres::Config,
+    cache: &std::sync::Weak<CachedApiKeys>,
+    warned: &mut bool,
+) -> Result<(), Lost> {
+    use tokio_postgres::AsyncMessage;
+    let (client, mut connection) = config
+        .connect(tokio_postgres::NoTls)
+        .await
+        .map_err(|e| Lost::Connecting(e.to_string()))?;
+    // The connection is driven by polling its messages; the client's
+    // statements are answered only while it is.
+    let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+    let forget = |note: &tokio_postgres::Notification| {
+        let Some(c) = cache.upgrade() else {
+            return false;
         };
-        if warned {
-            tracing::info!("key revocation listener connected again");
-            warned = false;
+        if let Some(hash) = KeyHash::from_hex(note.payload()) {
+            c.cache.invalidate(&hash);
         }
-        // Announcements may have been missed while disconnected.
-        if let Some(c) = cache.upgrade() {
-            c.cache.invalidate_all();
-        }
-        'listening: loop {
-            let Some(c) = cache.upgrade() else { return };
-            for note in conn.notifications_iter() {
-                match note {
-                    Ok(n) => {
-                        if let Some(hash) = KeyHash::from_hex(&n.payload) {
-                            c.cache.invalidate(&hash);
-                        }
-                    }
-                    Err(e) => {
-                        tracing::warn!(error = %e, "key revocation listener lost its connection");
-                        break 'listening;
+        true
+    };
+    let listen = format!("LISTEN {REVOCATIONS}");
+    let listen = client.batch_execute(&listen);
+    tokio::pin!(listen);
+    loop {
+        tokio::select! {
+            listening = &mut listen => {
+                listening.map_err(|e| Lost::Connecting(e.to_string()))?;
+                break;
+            }
+            message = messages.next() => match message {
+                Some(Ok(AsyncMessage::Notification(note))) => {
+                    if !forget(&note) {
+                        return Ok(());
                     }
                 }
+                Some(Ok(_)) => {}
+                Some(Err(e)) => return Err(Lost::Connecting(e.to_string())),
+                None => return Err(Lost::Connecting("the connection closed".into())),
+            },
+        }
+    }
+    if *warned {
+        tracing::info!("key revocation listener connected again");
+        *warned = false;
+    }
+    // Announcements may have been missed while disconnected.
+    match cache.upgrade() {
+        Some(c) => c.cache.invalidate_all(),
+        None => return Ok(()),
+    }
+    loop {
+        match messages.next().await {
+            Some(Ok(AsyncMessage::Notification(note))) => {
+                if !forget(&note) {
+                    return Ok(());
+                }
             }
-            drop(c);
-            std::thread::sleep(REVOCATION_POLL);
+            Some(Ok(_)) => {}
+            Some(Err(e)) => return Err(Lost::Listening(e.to_string())),
+            None => return Err(Lost::Listening("the connection closed".into())),
         }
     }
 }

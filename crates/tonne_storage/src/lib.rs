@@ -20,7 +20,10 @@
 /// (a `SelectBy` names its backend, so one value cannot serve both).
 macro_rules! load {
     ($db:expr, ($($capture:ident),* $(,)?) => $query:expr) => {
-        $crate::db::Db::load(&$db,
+        // Named in full: diesel-async's `RunQueryDsl`, in scope in converted
+        // stores, offers a `load` on every type.
+        $crate::db::Db::load(
+            &$db,
             ($($capture,)*),
             move |($($capture,)*)| $query,
             move |($($capture,)*)| $query,

@@ -2,6 +2,7 @@
 
 use async_trait::async_trait;
 use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
 use time::OffsetDateTime;
 use tonne_accounts::users::{
     AttemptSource, FormKey, RecentFailures, Role, Session, SignInFailure, TokenHash, User, UserId,
@@ -9,8 +10,8 @@ use tonne_accounts::users::{
 };
 use tonne_kernel::{AuditEntry, OrganisationId, StoreError};
 
-use crate::db::Db;
 use crate::db::error::{corrupt, store_error};
+use crate::db::{Conn, Db};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::{
     console_form_claims as claims, organisations, sign_in_failures as failures,
@@ -117,29 +118,34 @@ impl UserRepository for UserStore {
         );
         let id = user.id.to_string();
         self.db
-            .write(move |conn| {
-                if let Some(o) = organisation {
-                    let known = organisations::table
-                        .filter(organisations::id.eq(o))
-                        .count()
-                        .get_result::<i64>(conn)?;
-                    if known == 0 {
-                        return Err(diesel::result::Error::NotFound);
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    if let Some(o) = organisation {
+                        let known = on!(&mut *conn, |c| organisations::table
+                            .filter(organisations::id.eq(o))
+                            .count()
+                            .get_result::<i64>(c)
+                            .await)?;
+                        if known == 0 {
+                            return Err(diesel::result::Error::NotFound);
+                        }
                     }
-                }
-                diesel::insert_into(users::table)
-                    .values(row)
-                    .execute(conn)?;
-                if let Some((hash, until)) = setup_token {
-                    diesel::insert_into(setup::table)
-                        .values((
-                            setup::token_hash.eq(hash.as_str().to_owned()),
-                            setup::user_id.eq(id),
-                            setup::expires_at.eq(to_sql_time(until)),
-                        ))
-                        .execute(conn)?;
-                }
-                crate::audit::record_blocking(conn, [&audit])
+                    on!(&mut *conn, |c| diesel::insert_into(users::table)
+                        .values(row)
+                        .execute(c)
+                        .await)?;
+                    if let Some((hash, until)) = setup_token {
+                        on!(&mut *conn, |c| diesel::insert_into(setup::table)
+                            .values((
+                                setup::token_hash.eq(hash.as_str().to_owned()),
+                                setup::user_id.eq(id),
+                                setup::expires_at.eq(to_sql_time(until)),
+                            ))
+                            .execute(c)
+                            .await)?;
+                    }
+                    crate::audit::record(conn, [&audit]).await
+                })
             })
             .await
             .map_err(|e| store_error(e, "creating a user"))
@@ -151,14 +157,17 @@ impl UserRepository for UserStore {
     ) -> Result<Option<User>, StoreError> {
         let email = email.as_str().to_owned();
         self.db
-            .read(move |conn| {
-                users::table
-                    .filter(users::email.eq(email))
-                    .select(USER_COLUMNS)
-                    .first::<UserRow>(conn)
+            .query(move |conn| {
+                Box::pin(async move {
+                    on!(conn, |c| users::table
+                        .filter(users::email.eq(email))
+                        .select(USER_COLUMNS)
+                        .first::<UserRow>(c)
+                        .await)
                     .optional()?
                     .map(user_of)
                     .transpose()
+                })
             })
             .await
             .map_err(|e| store_error(e, "reading a user by email"))
@@ -167,14 +176,17 @@ impl UserRepository for UserStore {
     async fn get(&self, id: UserId) -> Result<Option<User>, StoreError> {
         let id = id.to_string();
         self.db
-            .read(move |conn| {
-                users::table
-                    .find(id)
-                    .select(USER_COLUMNS)
-                    .first::<UserRow>(conn)
+            .query(move |conn| {
+                Box::pin(async move {
+                    on!(conn, |c| users::table
+                        .find(id)
+                        .select(USER_COLUMNS)
+                        .first::<UserRow>(c)
+                        .await)
                     .optional()?
                     .map(user_of)
                     .transpose()
+                })
             })
             .await
             .map_err(|e| store_error(e, "reading a user"))
@@ -182,14 +194,17 @@ impl UserRepository for UserStore {
 
     async fn list(&self) -> Result<Vec<User>, StoreError> {
         self.db
-            .read(move |conn| {
-                users::table
-                    .order(users::email.asc())
-                    .select(USER_COLUMNS)
-                    .load::<UserRow>(conn)?
+            .query(move |conn| {
+                Box::pin(async move {
+                    on!(conn, |c| users::table
+                        .order(users::email.asc())
+                        .select(USER_COLUMNS)
+                        .load::<UserRow>(c)
+                        .await)?
                     .into_iter()
                     .map(user_of)
                     .collect()
+                })
             })
             .await
             .map_err(|e| store_error(e, "listing users"))
@@ -203,15 +218,22 @@ impl UserRepository for UserStore {
     ) -> Result<(), StoreError> {
         let (id, hash) = (id.to_string(), hash.to_owned());
         self.db
-            .write(move |conn| {
-                let updated = diesel::update(users::table.find(&id))
-                    .set(users::password_hash.eq(Some(hash)))
-                    .execute(conn)?;
-                if updated == 0 {
-                    return Err(diesel::result::Error::NotFound);
-                }
-                diesel::delete(setup::table.filter(setup::user_id.eq(&id))).execute(conn)?;
-                crate::audit::record_blocking(conn, [&audit])
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    let updated = on!(&mut *conn, |c| diesel::update(users::table.find(&id))
+                        .set(users::password_hash.eq(Some(hash)))
+                        .execute(c)
+                        .await)?;
+                    if updated == 0 {
+                        return Err(diesel::result::Error::NotFound);
+                    }
+                    on!(&mut *conn, |c| diesel::delete(
+                        setup::table.filter(setup::user_id.eq(&id))
+                    )
+                    .execute(c)
+                    .await)?;
+                    crate::audit::record(conn, [&audit]).await
+                })
             })
             .await
             .map_err(|e| store_error(e, "setting a password"))
@@ -225,14 +247,17 @@ impl UserRepository for UserStore {
         let token = token.as_str().to_owned();
         let now = to_sql_time(now);
         self.db
-            .read(move |conn| {
-                let found = setup::table
-                    .find(&token)
-                    .filter(setup::expires_at.gt(now))
-                    .select(setup::user_id)
-                    .first::<String>(conn)
+            .query(move |conn| {
+                Box::pin(async move {
+                    let found = on!(conn, |c| setup::table
+                        .find(&token)
+                        .filter(setup::expires_at.gt(now))
+                        .select(setup::user_id)
+                        .first::<String>(c)
+                        .await)
                     .optional()?;
-                found.map(|user| parse_id("user id", &user)).transpose()
+                    found.map(|user| parse_id("user id", &user)).transpose()
+                })
             })
             .await
             .map_err(|e| store_error(e, "reading a setup token"))
@@ -246,21 +271,26 @@ impl UserRepository for UserStore {
         let token = token.as_str().to_owned();
         let now = to_sql_time(now);
         self.db
-            .write(move |conn| {
-                let found = setup::table
-                    .find(&token)
-                    .select((setup::user_id, setup::expires_at))
-                    .first::<(String, time::PrimitiveDateTime)>(conn)
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    let found = on!(&mut *conn, |c| setup::table
+                        .find(&token)
+                        .select((setup::user_id, setup::expires_at))
+                        .first::<(String, time::PrimitiveDateTime)>(c)
+                        .await)
                     .optional()?;
-                let Some((user, until)) = found else {
-                    return Ok(None);
-                };
-                // Deleting is what consumes it: of two concurrent uses, one deletes the row.
-                let deleted = diesel::delete(setup::table.find(&token)).execute(conn)?;
-                if deleted == 0 || until <= now {
-                    return Ok(None);
-                }
-                parse_id("user id", &user).map(Some)
+                    let Some((user, until)) = found else {
+                        return Ok(None);
+                    };
+                    // Deleting is what consumes it: of two concurrent uses, one deletes the row.
+                    let deleted = on!(conn, |c| diesel::delete(setup::table.find(&token))
+                        .execute(c)
+                        .await)?;
+                    if deleted == 0 || until <= now {
+                        return Ok(None);
+                    }
+                    parse_id("user id", &user).map(Some)
+                })
             })
             .await
             .map_err(|e| store_error(e, "taking a setup token"))
@@ -274,23 +304,40 @@ impl UserRepository for UserStore {
     ) -> Result<(), StoreError> {
         let id = id.to_string();
         self.db
-            .write(move |conn| {
-                let updated =
-                    diesel::update(users::table.find(&id).filter(users::disabled_at.is_null()))
-                        .set(users::disabled_at.eq(Some(to_sql_time(at))))
-                        .execute(conn)?;
-                let known =
-                    updated > 0 || users::table.find(&id).count().get_result::<i64>(conn)? > 0;
-                if !known {
-                    return Err(diesel::result::Error::NotFound);
-                }
-                diesel::delete(sessions::table.filter(sessions::user_id.eq(&id))).execute(conn)?;
-                diesel::delete(setup::table.filter(setup::user_id.eq(&id))).execute(conn)?;
-                if updated > 0 {
-                    // Disabling a disabled user changes nothing, and records nothing.
-                    crate::audit::record_blocking(conn, [&audit])?;
-                }
-                Ok(())
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    let updated = on!(&mut *conn, |c| diesel::update(
+                        users::table.find(&id).filter(users::disabled_at.is_null())
+                    )
+                    .set(users::disabled_at.eq(Some(to_sql_time(at))))
+                    .execute(c)
+                    .await)?;
+                    let known = updated > 0
+                        || on!(&mut *conn, |c| users::table
+                            .find(&id)
+                            .count()
+                            .get_result::<i64>(c)
+                            .await)?
+                            > 0;
+                    if !known {
+                        return Err(diesel::result::Error::NotFound);
+                    }
+                    on!(&mut *conn, |c| diesel::delete(
+                        sessions::table.filter(sessions::user_id.eq(&id))
+                    )
+                    .execute(c)
+                    .await)?;
+                    on!(&mut *conn, |c| diesel::delete(
+                        setup::table.filter(setup::user_id.eq(&id))
+                    )
+                    .execute(c)
+                    .await)?;
+                    if updated > 0 {
+                        // Disabling a disabled user changes nothing, and records nothing.
+                        crate::audit::record(conn, [&audit]).await?;
+                    }
+                    Ok(())
+                })
             })
             .await
             .map_err(|e| store_error(e, "disabling a user"))
@@ -305,11 +352,14 @@ impl UserRepository for UserStore {
             sessions::last_seen_at.eq(to_sql_time(session.last_seen_at)),
         );
         self.db
-            .write(move |conn| {
-                diesel::insert_into(sessions::table)
-                    .values(row)
-                    .execute(conn)
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    on!(conn, |c| diesel::insert_into(sessions::table)
+                        .values(row)
+                        .execute(c)
+                        .await)
                     .map(drop)
+                })
             })
             .await
             .map_err(|e| store_error(e, "creating a session"))
@@ -318,25 +368,28 @@ impl UserRepository for UserStore {
     async fn session(&self, token: &TokenHash) -> Result<Option<(Session, User)>, StoreError> {
         let token = token.as_str().to_owned();
         self.db
-            .read(move |conn| {
-                let found = sessions::table
-                    .inner_join(users::table)
-                    .filter(sessions::token_hash.eq(token))
-                    .select((
-                        (
-                            sessions::token_hash,
-                            sessions::user_id,
-                            sessions::csrf_token,
-                            sessions::created_at,
-                            sessions::last_seen_at,
-                        ),
-                        USER_COLUMNS,
-                    ))
-                    .first::<(SessionRow, UserRow)>(conn)
+            .query(move |conn| {
+                Box::pin(async move {
+                    let found = on!(conn, |c| sessions::table
+                        .inner_join(users::table)
+                        .filter(sessions::token_hash.eq(token))
+                        .select((
+                            (
+                                sessions::token_hash,
+                                sessions::user_id,
+                                sessions::csrf_token,
+                                sessions::created_at,
+                                sessions::last_seen_at,
+                            ),
+                            USER_COLUMNS,
+                        ))
+                        .first::<(SessionRow, UserRow)>(c)
+                        .await)
                     .optional()?;
-                found
-                    .map(|(s, u)| Ok((session_of(s)?, user_of(u)?)))
-                    .transpose()
+                    found
+                        .map(|(s, u)| Ok((session_of(s)?, user_of(u)?)))
+                        .transpose()
+                })
             })
             .await
             .map_err(|e| store_error(e, "reading a session"))
@@ -345,11 +398,14 @@ impl UserRepository for UserStore {
     async fn touch_session(&self, token: &TokenHash, at: OffsetDateTime) -> Result<(), StoreError> {
         let token = token.as_str().to_owned();
         self.db
-            .write(move |conn| {
-                diesel::update(sessions::table.find(token))
-                    .set(sessions::last_seen_at.eq(to_sql_time(at)))
-                    .execute(conn)
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    on!(conn, |c| diesel::update(sessions::table.find(token))
+                        .set(sessions::last_seen_at.eq(to_sql_time(at)))
+                        .execute(c)
+                        .await)
                     .map(drop)
+                })
             })
             .await
             .map_err(|e| store_error(e, "recording a session's use"))
@@ -364,16 +420,22 @@ impl UserRepository for UserStore {
         let key = key.as_str().to_owned();
         let (now, forget_before) = (to_sql_time(now), to_sql_time(forget_before));
         self.db
-            .write(move |conn| {
-                diesel::delete(claims::table.filter(claims::claimed_at.lt(forget_before)))
-                    .execute(conn)?;
-                // The primary key decides: of two submissions of one form,
-                // exactly one inserts.
-                let inserted = on_conn!(conn, |c| diesel::insert_into(claims::table)
-                    .values((claims::form_key.eq(&key), claims::claimed_at.eq(now)))
-                    .on_conflict_do_nothing()
-                    .execute(c))?;
-                Ok(inserted == 1)
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    on!(&mut *conn, |c| diesel::delete(
+                        claims::table.filter(claims::claimed_at.lt(forget_before))
+                    )
+                    .execute(c)
+                    .await)?;
+                    // The primary key decides: of two submissions of one form,
+                    // exactly one inserts.
+                    let inserted = on!(conn, |c| diesel::insert_into(claims::table)
+                        .values((claims::form_key.eq(&key), claims::claimed_at.eq(now)))
+                        .on_conflict_do_nothing()
+                        .execute(c)
+                        .await)?;
+                    Ok(inserted == 1)
+                })
             })
             .await
             .map_err(|e| store_error(e, "claiming a form's key"))
@@ -382,10 +444,13 @@ impl UserRepository for UserStore {
     async fn release_form(&self, key: &FormKey) -> Result<(), StoreError> {
         let key = key.as_str().to_owned();
         self.db
-            .write(move |conn| {
-                diesel::delete(claims::table.find(key))
-                    .execute(conn)
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    on!(conn, |c| diesel::delete(claims::table.find(key))
+                        .execute(c)
+                        .await)
                     .map(drop)
+                })
             })
             .await
             .map_err(|e| store_error(e, "releasing a form's key"))
@@ -394,10 +459,13 @@ impl UserRepository for UserStore {
     async fn delete_session(&self, token: &TokenHash) -> Result<(), StoreError> {
         let token = token.as_str().to_owned();
         self.db
-            .write(move |conn| {
-                diesel::delete(sessions::table.find(token))
-                    .execute(conn)
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    on!(conn, |c| diesel::delete(sessions::table.find(token))
+                        .execute(c)
+                        .await)
                     .map(drop)
+                })
             })
             .await
             .map_err(|e| store_error(e, "deleting a session"))
@@ -416,25 +484,45 @@ impl UserRepository for UserStore {
         let since = to_sql_time(since);
         let most = i64::try_from(most).unwrap_or(i64::MAX);
         self.db
-            .read(move |conn| {
-                let newest = failures::table
-                    .filter(failures::at.ge(since))
-                    .order(failures::at.desc())
-                    .limit(most)
-                    .select(failures::at);
-                let times = |rows: Vec<time::PrimitiveDateTime>| {
-                    rows.into_iter().map(from_sql_time).collect::<Vec<_>>()
-                };
-                let pair = newest
-                    .filter(failures::email_hash.eq(&email))
-                    .filter(failures::address.eq(&address))
-                    .load(conn)?;
-                let by_email = newest.filter(failures::email_hash.eq(&email)).load(conn)?;
-                let by_network = newest.filter(failures::network.eq(&network)).load(conn)?;
-                Ok(RecentFailures {
-                    pair: times(pair),
-                    email: times(by_email),
-                    network: times(by_network),
+            .query(move |conn| {
+                Box::pin(async move {
+                    let newest = failures::table
+                        .filter(failures::at.ge(since))
+                        .order(failures::at.desc())
+                        .limit(most)
+                        .select(failures::at);
+                    let times = |rows: Vec<time::PrimitiveDateTime>| {
+                        rows.into_iter().map(from_sql_time).collect::<Vec<_>>()
+                    };
+                    let pair = newest
+                        .filter(failures::email_hash.eq(&email))
+                        .filter(failures::address.eq(&address));
+                    let by_email = newest.filter(failures::email_hash.eq(&email));
+                    let by_network = newest.filter(failures::network.eq(&network));
+                    let (pair, by_email, by_network) = match conn {
+                        // Three independent reads: sent together, one round trip.
+                        Conn::Pg(c) => {
+                            let c: &diesel_async::AsyncPgConnection = c;
+                            futures_util::try_join!(
+                                pair.load(&mut &*c),
+                                by_email.load(&mut &*c),
+                                by_network.load(&mut &*c),
+                            )?
+                        }
+                        Conn::Sqlite(c) => {
+                            let c: &mut crate::db::SqliteConn = c;
+                            (
+                                pair.load(c).await?,
+                                by_email.load(c).await?,
+                                by_network.load(c).await?,
+                            )
+                        }
+                    };
+                    Ok(RecentFailures {
+                        pair: times(pair),
+                        email: times(by_email),
+                        network: times(by_network),
+                    })
                 })
             })
             .await
@@ -454,13 +542,19 @@ impl UserRepository for UserStore {
         );
         let forget_before = to_sql_time(forget_before);
         self.db
-            .write(move |conn| {
-                diesel::insert_into(failures::table)
-                    .values(row)
-                    .execute(conn)?;
-                diesel::delete(failures::table.filter(failures::at.lt(forget_before)))
-                    .execute(conn)
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    on!(&mut *conn, |c| diesel::insert_into(failures::table)
+                        .values(row)
+                        .execute(c)
+                        .await)?;
+                    on!(conn, |c| diesel::delete(
+                        failures::table.filter(failures::at.lt(forget_before))
+                    )
+                    .execute(c)
+                    .await)
                     .map(drop)
+                })
             })
             .await
             .map_err(|e| store_error(e, "recording a failed sign-in"))
@@ -474,14 +568,17 @@ impl UserRepository for UserStore {
         let email = email.as_str().to_owned();
         let address = source.address().to_owned();
         self.db
-            .write(move |conn| {
-                diesel::delete(
-                    failures::table
-                        .filter(failures::email_hash.eq(email))
-                        .filter(failures::address.eq(address)),
-                )
-                .execute(conn)
-                .map(drop)
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    on!(conn, |c| diesel::delete(
+                        failures::table
+                            .filter(failures::email_hash.eq(email))
+                            .filter(failures::address.eq(address)),
+                    )
+                    .execute(c)
+                    .await)
+                    .map(drop)
+                })
             })
             .await
             .map_err(|e| store_error(e, "forgetting failed sign-ins"))

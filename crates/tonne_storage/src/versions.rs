@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
 use time::OffsetDateTime;
 use tonne_accounts::versions::{ApiVersion, VersionPinRepository};
 use tonne_kernel::{OrganisationId, StoreError};
@@ -66,15 +67,19 @@ impl VersionPinRepository for VersionPinStore {
         );
         let text = self
             .db
-            .write(move |conn| {
-                on_conn!(conn, |c| diesel::insert_into(pins::table)
-                    .values(values.clone())
-                    .on_conflict_do_nothing()
-                    .execute(c))?;
-                pins::table
-                    .filter(pins::organisation_id.eq(id))
-                    .select(pins::version)
-                    .first::<String>(conn)
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    on!(&mut *conn, |c| diesel::insert_into(pins::table)
+                        .values(values)
+                        .on_conflict_do_nothing()
+                        .execute(c)
+                        .await)?;
+                    on!(conn, |c| pins::table
+                        .filter(pins::organisation_id.eq(id))
+                        .select(pins::version)
+                        .first::<String>(c)
+                        .await)
+                })
             })
             .await
             .map_err(|e| store_error(e, "pinning an API version"))?;
@@ -88,28 +93,35 @@ impl VersionPinRepository for VersionPinStore {
     ) -> Result<(), StoreError> {
         let id = organisation.to_string();
         self.db
-            .write(move |conn| {
-                let known = organisations::table
-                    .filter(organisations::id.eq(&id))
-                    .count()
-                    .get_result::<i64>(conn)?;
-                if known == 0 {
-                    return Err(diesel::result::Error::NotFound);
-                }
-                let now = to_sql_time(OffsetDateTime::now_utc());
-                let updated = diesel::update(pins::table.filter(pins::organisation_id.eq(&id)))
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    let known = on!(&mut *conn, |c| organisations::table
+                        .filter(organisations::id.eq(&id))
+                        .count()
+                        .get_result::<i64>(c)
+                        .await)?;
+                    if known == 0 {
+                        return Err(diesel::result::Error::NotFound);
+                    }
+                    let now = to_sql_time(OffsetDateTime::now_utc());
+                    let updated = on!(&mut *conn, |c| diesel::update(
+                        pins::table.filter(pins::organisation_id.eq(&id))
+                    )
                     .set((pins::version.eq(version.as_str()), pins::pinned_at.eq(now)))
-                    .execute(conn)?;
-                if updated == 0 {
-                    diesel::insert_into(pins::table)
-                        .values((
-                            pins::organisation_id.eq(&id),
-                            pins::version.eq(version.as_str()),
-                            pins::pinned_at.eq(now),
-                        ))
-                        .execute(conn)?;
-                }
-                Ok(())
+                    .execute(c)
+                    .await)?;
+                    if updated == 0 {
+                        on!(conn, |c| diesel::insert_into(pins::table)
+                            .values((
+                                pins::organisation_id.eq(&id),
+                                pins::version.eq(version.as_str()),
+                                pins::pinned_at.eq(now),
+                            ))
+                            .execute(c)
+                            .await)?;
+                    }
+                    Ok(())
+                })
             })
             .await
             .map_err(|e| store_error(e, "setting a pinned API version"))

@@ -687,6 +687,52 @@ async fn a_cached_key_sees_revocation_elsewhere_within_its_ttl(t: TestDb) {
     );
 }
 
+/// On PostgreSQL a revocation announced by another process reaches a
+/// following cache long before its TTL; on SQLite there is nothing to follow.
+async fn a_following_cache_forgets_a_key_revoked_elsewhere_at_once(t: TestDb) {
+    let accounts = AccountStore::new(t.db().clone());
+    let (_, live, _) = seeded(&accounts).await;
+    let store: Arc<dyn ApiKeyRepository> = Arc::new(ApiKeyStore::new(t.db().clone()));
+    let cached = Arc::new(CachedApiKeys::new(
+        Arc::clone(&store),
+        Duration::from_secs(3600),
+        1000,
+    ));
+    let following = cached.follow_revocations(t.db());
+    assert_eq!(
+        following,
+        t.db().backend() == tonne_storage::Backend::Postgres
+    );
+    if !following {
+        return;
+    }
+    let secret = ApiKeySecret::generate(AccountMode::Live);
+    let k = key(&live, &secret);
+    let hash = KeyHash::of(secret.expose());
+    cached.insert(&k, None).await.unwrap();
+    // the listener forgets every key once connected: wait until a hit stays cached
+    let cached_now = || async {
+        cached
+            .find_by_hash(&hash)
+            .await
+            .unwrap()
+            .unwrap()
+            .revoked_at
+    };
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(cached_now().await.is_none());
+    // revoked by "another process": announced on commit, forgotten well within the TTL
+    store.revoke(k.id, T0, None).await.unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    while cached_now().await.is_none() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the revocation was not announced"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 async fn organisations_are_listed_oldest_first_by_keyset(t: TestDb) {
     let repo = AccountStore::new(t.db().clone());
     let mut ids = Vec::new();
@@ -826,6 +872,7 @@ on_both_backends!(
     logos_round_trip_and_replace_the_previous_one,
     keys_are_found_by_hash_listed_and_revoked,
     a_cached_key_sees_revocation_elsewhere_within_its_ttl,
+    a_following_cache_forgets_a_key_revoked_elsewhere_at_once,
 );
 
 #[test]

@@ -7,13 +7,14 @@
 //! the database's own. So two concurrent claims never both take the last slot.
 
 use diesel::prelude::*;
+use diesel_async::RunQueryDsl;
 use tonne_links::{Claim, ClaimOutcome, LimitReached};
 
-use crate::db::AnyConnection;
+use crate::db::Conn;
 use crate::schema::{offset_link_days, offset_link_visitor_days};
 
 /// Counts the claim when every limit holds after it; else counts nothing.
-pub(super) fn claim(conn: &mut AnyConnection, claim: &Claim) -> QueryResult<ClaimOutcome> {
+pub(super) async fn claim(conn: &mut Conn, claim: &Claim) -> QueryResult<ClaimOutcome> {
     let link = claim.link.to_string();
     let day = claim.day.to_string();
     let visitor = claim.visitor.as_str().to_owned();
@@ -24,14 +25,15 @@ pub(super) fn claim(conn: &mut AnyConnection, claim: &Claim) -> QueryResult<Clai
         offset_link_days::orders.eq(0_i64),
         offset_link_days::grams.eq(0_i64),
     );
-    on_conn!(conn, |c| diesel::insert_into(offset_link_days::table)
-        .values(day_row.clone())
+    on!(&mut *conn, |c| diesel::insert_into(offset_link_days::table)
+        .values(day_row)
         .on_conflict_do_nothing()
-        .execute(c))?;
+        .execute(c)
+        .await)?;
     let this_day = offset_link_days::table
         .filter(offset_link_days::link_id.eq(&link))
         .filter(offset_link_days::day.eq(&day));
-    let taken = diesel::update(
+    let taken = on!(&mut *conn, |c| diesel::update(
         this_day
             .filter(offset_link_days::orders.lt(i64::from(claim.daily_orders)))
             .filter((offset_link_days::grams + grams).le(claim.daily_mass.grams())),
@@ -40,9 +42,13 @@ pub(super) fn claim(conn: &mut AnyConnection, claim: &Claim) -> QueryResult<Clai
         offset_link_days::orders.eq(offset_link_days::orders + 1),
         offset_link_days::grams.eq(offset_link_days::grams + grams),
     ))
-    .execute(conn)?;
+    .execute(c)
+    .await)?;
     if taken == 0 {
-        let orders: i64 = this_day.select(offset_link_days::orders).first(conn)?;
+        let orders: i64 = on!(conn, |c| this_day
+            .select(offset_link_days::orders)
+            .first(c)
+            .await)?;
         let reached = if orders >= i64::from(claim.daily_orders) {
             LimitReached::DailyOrders
         } else {
@@ -56,13 +62,14 @@ pub(super) fn claim(conn: &mut AnyConnection, claim: &Claim) -> QueryResult<Clai
         offset_link_visitor_days::visitor.eq(visitor.clone()),
         offset_link_visitor_days::orders.eq(0_i64),
     );
-    on_conn!(conn, |c| diesel::insert_into(
+    on!(&mut *conn, |c| diesel::insert_into(
         offset_link_visitor_days::table
     )
-    .values(visitor_row.clone())
+    .values(visitor_row)
     .on_conflict_do_nothing()
-    .execute(c))?;
-    let counted = diesel::update(
+    .execute(c)
+    .await)?;
+    let counted = on!(&mut *conn, |c| diesel::update(
         offset_link_visitor_days::table
             .filter(offset_link_visitor_days::link_id.eq(&link))
             .filter(offset_link_visitor_days::day.eq(&day))
@@ -70,21 +77,22 @@ pub(super) fn claim(conn: &mut AnyConnection, claim: &Claim) -> QueryResult<Clai
             .filter(offset_link_visitor_days::orders.lt(i64::from(claim.visitor_daily_orders))),
     )
     .set(offset_link_visitor_days::orders.eq(offset_link_visitor_days::orders + 1))
-    .execute(conn)?;
+    .execute(c)
+    .await)?;
     if counted == 0 {
         // the link's day was counted above: give it back in the same transaction
-        give_back_day(conn, &link, &day, grams)?;
+        give_back_day(conn, &link, &day, grams).await?;
         return Ok(ClaimOutcome::Refused(LimitReached::VisitorOrders));
     }
     Ok(ClaimOutcome::Granted)
 }
 
 /// Gives a granted claim back (never below zero).
-pub(super) fn release(conn: &mut AnyConnection, claim: &Claim) -> QueryResult<()> {
+pub(super) async fn release(conn: &mut Conn, claim: &Claim) -> QueryResult<()> {
     let link = claim.link.to_string();
     let day = claim.day.to_string();
-    give_back_day(conn, &link, &day, claim.mass.grams())?;
-    diesel::update(
+    give_back_day(&mut *conn, &link, &day, claim.mass.grams()).await?;
+    on!(conn, |c| diesel::update(
         offset_link_visitor_days::table
             .filter(offset_link_visitor_days::link_id.eq(&link))
             .filter(offset_link_visitor_days::day.eq(&day))
@@ -92,12 +100,13 @@ pub(super) fn release(conn: &mut AnyConnection, claim: &Claim) -> QueryResult<()
             .filter(offset_link_visitor_days::orders.gt(0_i64)),
     )
     .set(offset_link_visitor_days::orders.eq(offset_link_visitor_days::orders - 1))
-    .execute(conn)?;
+    .execute(c)
+    .await)?;
     Ok(())
 }
 
-fn give_back_day(conn: &mut AnyConnection, link: &str, day: &str, grams: i64) -> QueryResult<()> {
-    diesel::update(
+async fn give_back_day(conn: &mut Conn, link: &str, day: &str, grams: i64) -> QueryResult<()> {
+    on!(conn, |c| diesel::update(
         offset_link_days::table
             .filter(offset_link_days::link_id.eq(link))
             .filter(offset_link_days::day.eq(day))
@@ -108,6 +117,7 @@ fn give_back_day(conn: &mut AnyConnection, link: &str, day: &str, grams: i64) ->
         offset_link_days::orders.eq(offset_link_days::orders - 1),
         offset_link_days::grams.eq(offset_link_days::grams - grams),
     ))
-    .execute(conn)?;
+    .execute(c)
+    .await)?;
     Ok(())
 }

@@ -6,6 +6,7 @@ use async_trait::async_trait;
 use diesel::dsl::count_star;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
+use diesel_async::RunQueryDsl;
 use time::{Date, PrimitiveDateTime};
 use tonne_kernel::{
     AccountId, AccountMode, AuditEntry, Currency, Cursor, Mass, Money, Page, PageRequest,
@@ -19,7 +20,7 @@ use tonne_links::{
 use tonne_ordering::{BundleId, OrderId, OrderStatus};
 
 use crate::db::error::{corrupt, store_error};
-use crate::db::{AnyConnection, Db};
+use crate::db::{Conn, Db};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::{offset_link_bundles, offset_link_visits, offset_links, order_lines, orders};
 
@@ -142,13 +143,17 @@ fn into_link(row: LinkRow, bundles: Vec<String>) -> Result<OffsetLink, DieselErr
     })
 }
 
-fn load_links(conn: &mut AnyConnection, rows: Vec<LinkRow>) -> QueryResult<Vec<OffsetLink>> {
+async fn load_links(conn: &mut Conn, rows: Vec<LinkRow>) -> QueryResult<Vec<OffsetLink>> {
+    if rows.is_empty() {
+        return Ok(Vec::new());
+    }
     let ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
-    let pairs: Vec<(String, String)> = offset_link_bundles::table
+    let pairs: Vec<(String, String)> = on!(conn, |c| offset_link_bundles::table
         .filter(offset_link_bundles::link_id.eq_any(&ids))
         .order((offset_link_bundles::link_id, offset_link_bundles::position))
         .select((offset_link_bundles::link_id, offset_link_bundles::bundle_id))
-        .load(conn)?;
+        .load(c)
+        .await)?;
     let mut by_link: HashMap<String, Vec<String>> = HashMap::new();
     for (link, bundle) in pairs {
         by_link.entry(link).or_default().push(bundle);
@@ -161,10 +166,13 @@ fn load_links(conn: &mut AnyConnection, rows: Vec<LinkRow>) -> QueryResult<Vec<O
         .collect()
 }
 
-fn write_bundles(conn: &mut AnyConnection, link: &OffsetLink) -> QueryResult<()> {
+async fn write_bundles(conn: &mut Conn, link: &OffsetLink) -> QueryResult<()> {
     let id = link.id.to_string();
-    diesel::delete(offset_link_bundles::table.filter(offset_link_bundles::link_id.eq(&id)))
-        .execute(conn)?;
+    on!(&mut *conn, |c| diesel::delete(
+        offset_link_bundles::table.filter(offset_link_bundles::link_id.eq(&id))
+    )
+    .execute(c)
+    .await)?;
     let rows: Vec<_> = link
         .bundle_ids
         .iter()
@@ -177,9 +185,18 @@ fn write_bundles(conn: &mut AnyConnection, link: &OffsetLink) -> QueryResult<()>
             )
         })
         .collect();
-    on_conn!(conn, |c| diesel::insert_into(offset_link_bundles::table)
-        .values(rows.clone())
-        .execute(c))?;
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let insert = diesel::insert_into(offset_link_bundles::table).values(rows);
+    match conn {
+        Conn::Pg(c) => insert.execute(&mut **c).await?,
+        // Diesel writes SQLite's batch insert row by row on the blocking connection itself.
+        Conn::Sqlite(c) => {
+            c.spawn_blocking(move |c| diesel::RunQueryDsl::execute(insert, c))
+                .await?
+        }
+    };
     Ok(())
 }
 
@@ -196,12 +213,15 @@ impl OffsetLinkRepository for OffsetLinkStore {
     async fn insert(&self, link: &OffsetLink, audit: Option<AuditEntry>) -> Result<(), StoreError> {
         let link = link.clone();
         self.db
-            .write(move |conn| {
-                diesel::insert_into(offset_links::table)
-                    .values(link_row(&link))
-                    .execute(conn)?;
-                write_bundles(conn, &link)?;
-                crate::audit::record_blocking(conn, &audit)
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    on!(&mut *conn, |c| diesel::insert_into(offset_links::table)
+                        .values(link_row(&link))
+                        .execute(c)
+                        .await)?;
+                    write_bundles(conn, &link).await?;
+                    crate::audit::record(conn, &audit).await
+                })
             })
             .await
             .map_err(|e| store_error(e, "inserting an offset link"))
@@ -210,12 +230,15 @@ impl OffsetLinkRepository for OffsetLinkStore {
     async fn get(&self, id: OffsetLinkId) -> Result<Option<OffsetLink>, StoreError> {
         let id = id.to_string();
         self.db
-            .read(move |conn| {
-                let rows: Vec<LinkRow> = offset_links::table
-                    .filter(offset_links::id.eq(&id))
-                    .select(LinkRow::as_select())
-                    .load(conn)?;
-                Ok(load_links(conn, rows)?.pop())
+            .query(move |conn| {
+                Box::pin(async move {
+                    let rows: Vec<LinkRow> = on!(&mut *conn, |c| offset_links::table
+                        .filter(offset_links::id.eq(&id))
+                        .select(LinkRow::as_select())
+                        .load(c)
+                        .await)?;
+                    Ok(load_links(conn, rows).await?.pop())
+                })
             })
             .await
             .map_err(|e| store_error(e, "reading an offset link"))
@@ -230,26 +253,34 @@ impl OffsetLinkRepository for OffsetLinkStore {
         let after = page.after.as_ref().map(|c| c.as_str().to_owned());
         let limit = page.limit;
         self.db
-            .read(move |conn| {
-                let mut q = offset_links::table
-                    .filter(offset_links::account_id.eq(&account))
-                    .select(LinkRow::as_select())
-                    .into_boxed();
-                if let Some(after) = after {
-                    let (at, id): (PrimitiveDateTime, String) = offset_links::table
-                        .filter(offset_links::id.eq(&after))
-                        .filter(offset_links::account_id.eq(&account))
-                        .select((offset_links::created_at, offset_links::id))
-                        .first(conn)?;
-                    q = q
-                        .filter(offset_links::created_at.le(at))
-                        .filter(offset_links::created_at.lt(at).or(offset_links::id.lt(id)));
-                }
-                let rows: Vec<LinkRow> = q
-                    .order((offset_links::created_at.desc(), offset_links::id.desc()))
-                    .limit(i64::from(limit.get()) + 1)
-                    .load(conn)?;
-                Ok(Page::from_overfetch(load_links(conn, rows)?, limit))
+            .query(move |conn| {
+                Box::pin(async move {
+                    let cursor: Option<(PrimitiveDateTime, String)> = match &after {
+                        Some(after) => Some(on!(&mut *conn, |c| offset_links::table
+                            .filter(offset_links::id.eq(after))
+                            .filter(offset_links::account_id.eq(&account))
+                            .select((offset_links::created_at, offset_links::id))
+                            .first(c)
+                            .await)?),
+                        None => None,
+                    };
+                    let rows: Vec<LinkRow> = on!(&mut *conn, |c| {
+                        let mut q = offset_links::table
+                            .filter(offset_links::account_id.eq(&account))
+                            .select(LinkRow::as_select())
+                            .into_boxed();
+                        if let Some((at, id)) = &cursor {
+                            q = q.filter(offset_links::created_at.le(*at)).filter(
+                                offset_links::created_at.lt(*at).or(offset_links::id.lt(id)),
+                            );
+                        }
+                        q.order((offset_links::created_at.desc(), offset_links::id.desc()))
+                            .limit(i64::from(limit.get()) + 1)
+                            .load(c)
+                            .await
+                    })?;
+                    Ok(Page::from_overfetch(load_links(conn, rows).await?, limit))
+                })
             })
             .await
             .map_err(|e| store_error(e, "listing offset links"))
@@ -258,16 +289,21 @@ impl OffsetLinkRepository for OffsetLinkStore {
     async fn update(&self, link: &OffsetLink, audit: Option<AuditEntry>) -> Result<(), StoreError> {
         let link = link.clone();
         self.db
-            .write(move |conn| {
-                let row = link_row(&link);
-                let changed = diesel::update(offset_links::table.find(&row.id))
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    let row = link_row(&link);
+                    let changed = on!(&mut *conn, |c| diesel::update(
+                        offset_links::table.find(&row.id)
+                    )
                     .set(&row)
-                    .execute(conn)?;
-                if changed == 0 {
-                    return Err(DieselError::NotFound);
-                }
-                write_bundles(conn, &link)?;
-                crate::audit::record_blocking(conn, &audit)
+                    .execute(c)
+                    .await)?;
+                    if changed == 0 {
+                        return Err(DieselError::NotFound);
+                    }
+                    write_bundles(conn, &link).await?;
+                    crate::audit::record(conn, &audit).await
+                })
             })
             .await
             .map_err(|e| store_error(e, "updating an offset link"))
@@ -285,12 +321,15 @@ impl OffsetLinkRepository for OffsetLinkStore {
             offset_link_visits::visitor.eq(visitor.as_str().to_owned()),
         );
         self.db
-            .write(move |conn| {
-                on_conn!(conn, |c| diesel::insert_into(offset_link_visits::table)
-                    .values(values.clone())
-                    .on_conflict_do_nothing()
-                    .execute(c))
-                .map(drop)
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    on!(conn, |c| diesel::insert_into(offset_link_visits::table)
+                        .values(values)
+                        .on_conflict_do_nothing()
+                        .execute(c)
+                        .await)
+                    .map(drop)
+                })
             })
             .await
             .map_err(|e| store_error(e, "counting a visitor"))
@@ -299,19 +338,33 @@ impl OffsetLinkRepository for OffsetLinkStore {
     async fn totals(&self, link: OffsetLinkId) -> Result<(u64, u64), StoreError> {
         let link = link.to_string();
         self.db
-            .read(move |conn| {
-                let visitors: i64 = offset_link_visits::table
-                    .filter(offset_link_visits::link_id.eq(&link))
-                    .select(count_star())
-                    .first(conn)?;
-                let orders: i64 = orders::table
-                    .filter(orders::offset_link_id.eq(&link))
-                    .select(count_star())
-                    .first(conn)?;
-                Ok((
-                    u64::try_from(visitors).unwrap_or(0),
-                    u64::try_from(orders).unwrap_or(0),
-                ))
+            .query(move |conn| {
+                Box::pin(async move {
+                    let visitors = offset_link_visits::table
+                        .filter(offset_link_visits::link_id.eq(&link))
+                        .select(count_star());
+                    let orders = orders::table
+                        .filter(orders::offset_link_id.eq(&link))
+                        .select(count_star());
+                    let (visitors, orders): (i64, i64) = match conn {
+                        // Two independent counts: sent together, one round trip.
+                        Conn::Pg(c) => {
+                            let c: &diesel_async::AsyncPgConnection = c;
+                            futures_util::try_join!(
+                                visitors.first(&mut &*c),
+                                orders.first(&mut &*c),
+                            )?
+                        }
+                        Conn::Sqlite(c) => {
+                            let c: &mut crate::db::SqliteConn = c;
+                            (visitors.first(c).await?, orders.first(c).await?)
+                        }
+                    };
+                    Ok((
+                        u64::try_from(visitors).unwrap_or(0),
+                        u64::try_from(orders).unwrap_or(0),
+                    ))
+                })
             })
             .await
             .map_err(|e| store_error(e, "counting an offset link's visitors and orders"))
@@ -320,42 +373,50 @@ impl OffsetLinkRepository for OffsetLinkStore {
     async fn orders(&self, link: OffsetLinkId, limit: u32) -> Result<Vec<LinkOrder>, StoreError> {
         let link = link.to_string();
         self.db
-            .read(move |conn| {
-                let rows: Vec<(String, PrimitiveDateTime, Option<String>, i64)> = orders::table
-                    .filter(orders::offset_link_id.eq(&link))
-                    .order((orders::created_at.desc(), orders::id.desc()))
-                    .limit(i64::from(limit))
-                    .select((
-                        orders::id,
-                        orders::created_at,
-                        orders::email,
-                        orders::quantity_grams,
-                    ))
-                    .load(conn)?;
-                let ids: Vec<String> = rows.iter().map(|r| r.0.clone()).collect();
-                let lines: Vec<(String, String, String)> = order_lines::table
-                    .filter(order_lines::order_id.eq_any(&ids))
-                    .order((order_lines::order_id, order_lines::position))
-                    .select((
-                        order_lines::order_id,
-                        order_lines::bundle_id,
-                        order_lines::bundle_name,
-                    ))
-                    .load(conn)?;
-                let mut by_order: HashMap<String, Vec<(String, String)>> = HashMap::new();
-                for (order, bundle, name) in lines {
-                    by_order.entry(order).or_default().push((bundle, name));
-                }
-                Ok(rows
-                    .into_iter()
-                    .map(|(id, at, email, grams)| LinkOrder {
-                        bundles: by_order.remove(&id).unwrap_or_default(),
-                        order_id: id,
-                        created_at: from_sql_time(at),
-                        email: email.unwrap_or_default(),
-                        quantity: Mass::from_grams(grams),
-                    })
-                    .collect())
+            .query(move |conn| {
+                Box::pin(async move {
+                    let rows: Vec<(String, PrimitiveDateTime, Option<String>, i64)> =
+                        on!(&mut *conn, |c| orders::table
+                            .filter(orders::offset_link_id.eq(&link))
+                            .order((orders::created_at.desc(), orders::id.desc()))
+                            .limit(i64::from(limit))
+                            .select((
+                                orders::id,
+                                orders::created_at,
+                                orders::email,
+                                orders::quantity_grams,
+                            ))
+                            .load(c)
+                            .await)?;
+                    if rows.is_empty() {
+                        return Ok(Vec::new());
+                    }
+                    let ids: Vec<String> = rows.iter().map(|r| r.0.clone()).collect();
+                    let lines: Vec<(String, String, String)> = on!(conn, |c| order_lines::table
+                        .filter(order_lines::order_id.eq_any(&ids))
+                        .order((order_lines::order_id, order_lines::position))
+                        .select((
+                            order_lines::order_id,
+                            order_lines::bundle_id,
+                            order_lines::bundle_name,
+                        ))
+                        .load(c)
+                        .await)?;
+                    let mut by_order: HashMap<String, Vec<(String, String)>> = HashMap::new();
+                    for (order, bundle, name) in lines {
+                        by_order.entry(order).or_default().push((bundle, name));
+                    }
+                    Ok(rows
+                        .into_iter()
+                        .map(|(id, at, email, grams)| LinkOrder {
+                            bundles: by_order.remove(&id).unwrap_or_default(),
+                            order_id: id,
+                            created_at: from_sql_time(at),
+                            email: email.unwrap_or_default(),
+                            quantity: Mass::from_grams(grams),
+                        })
+                        .collect())
+                })
             })
             .await
             .map_err(|e| store_error(e, "reading an offset link's orders"))
@@ -364,35 +425,48 @@ impl OffsetLinkRepository for OffsetLinkStore {
     async fn daily(&self, link: OffsetLinkId) -> Result<Vec<DailyFigures>, StoreError> {
         let link = link.to_string();
         self.db
-            .read(move |conn| {
-                let visits: Vec<(String, i64)> = offset_link_visits::table
-                    .filter(offset_link_visits::link_id.eq(&link))
-                    .group_by(offset_link_visits::day)
-                    .select((offset_link_visits::day, count_star()))
-                    .load(conn)?;
-                let placed: Vec<(PrimitiveDateTime, i64)> = orders::table
-                    .filter(orders::offset_link_id.eq(&link))
-                    .select((orders::created_at, orders::quantity_grams))
-                    .load(conn)?;
-                let mut days: BTreeMap<Date, DailyFigures> = BTreeMap::new();
-                let blank = |day| DailyFigures {
-                    day,
-                    visitors: 0,
-                    orders: 0,
-                    quantity: Mass::from_grams(0),
-                };
-                for (day, n) in visits {
-                    let day = day_of(&day)?;
-                    days.entry(day).or_insert_with(|| blank(day)).visitors =
-                        u64::try_from(n).unwrap_or(0);
-                }
-                for (at, grams) in placed {
-                    let day = at.date();
-                    let f = days.entry(day).or_insert_with(|| blank(day));
-                    f.orders += 1;
-                    f.quantity = Mass::from_grams(f.quantity.grams().saturating_add(grams));
-                }
-                Ok(days.into_values().collect())
+            .query(move |conn| {
+                Box::pin(async move {
+                    let visits = offset_link_visits::table
+                        .filter(offset_link_visits::link_id.eq(&link))
+                        .group_by(offset_link_visits::day)
+                        .select((offset_link_visits::day, count_star()));
+                    let placed = orders::table
+                        .filter(orders::offset_link_id.eq(&link))
+                        .select((orders::created_at, orders::quantity_grams));
+                    type Visits = Vec<(String, i64)>;
+                    type Placed = Vec<(PrimitiveDateTime, i64)>;
+                    let (visits, placed): (Visits, Placed) = match conn {
+                        // Two independent reads: sent together, one round trip.
+                        Conn::Pg(c) => {
+                            let c: &diesel_async::AsyncPgConnection = c;
+                            futures_util::try_join!(visits.load(&mut &*c), placed.load(&mut &*c),)?
+                        }
+                        Conn::Sqlite(c) => {
+                            let c: &mut crate::db::SqliteConn = c;
+                            (visits.load(c).await?, placed.load(c).await?)
+                        }
+                    };
+                    let mut days: BTreeMap<Date, DailyFigures> = BTreeMap::new();
+                    let blank = |day| DailyFigures {
+                        day,
+                        visitors: 0,
+                        orders: 0,
+                        quantity: Mass::from_grams(0),
+                    };
+                    for (day, n) in visits {
+                        let day = day_of(&day)?;
+                        days.entry(day).or_insert_with(|| blank(day)).visitors =
+                            u64::try_from(n).unwrap_or(0);
+                    }
+                    for (at, grams) in placed {
+                        let day = at.date();
+                        let f = days.entry(day).or_insert_with(|| blank(day));
+                        f.orders += 1;
+                        f.quantity = Mass::from_grams(f.quantity.grams().saturating_add(grams));
+                    }
+                    Ok(days.into_values().collect())
+                })
             })
             .await
             .map_err(|e| store_error(e, "reading an offset link's daily figures"))
@@ -401,7 +475,7 @@ impl OffsetLinkRepository for OffsetLinkStore {
     async fn claim(&self, claim: &Claim) -> Result<ClaimOutcome, StoreError> {
         let claim = claim.clone();
         self.db
-            .write(move |conn| limits::claim(conn, &claim))
+            .transaction(move |conn| Box::pin(async move { limits::claim(conn, &claim).await }))
             .await
             .map_err(|e| store_error(e, "counting a hosted-page order against its limits"))
     }
@@ -409,7 +483,7 @@ impl OffsetLinkRepository for OffsetLinkStore {
     async fn release(&self, claim: &Claim) -> Result<(), StoreError> {
         let claim = claim.clone();
         self.db
-            .write(move |conn| limits::release(conn, &claim))
+            .transaction(move |conn| Box::pin(async move { limits::release(conn, &claim).await }))
             .await
             .map_err(|e| store_error(e, "giving back a hosted-page order's count"))
     }
@@ -421,19 +495,22 @@ impl OffsetLinkRepository for OffsetLinkStore {
     ) -> Result<Vec<OrderId>, StoreError> {
         let before = to_sql_time(placed_before);
         self.db
-            .read(move |conn| {
-                // the partial index `orders_link_unconfirmed` matches this predicate
-                let ids: Vec<String> = orders::table
-                    .filter(orders::offset_link_id.is_not_null())
-                    .filter(orders::status.eq(OrderStatus::Received.as_str()))
-                    .filter(orders::created_at.lt(before))
-                    .order((orders::created_at, orders::id))
-                    .limit(i64::from(limit))
-                    .select(orders::id)
-                    .load(conn)?;
-                ids.iter()
-                    .map(|id| parse_id::<OrderId>("order id", id))
-                    .collect()
+            .query(move |conn| {
+                Box::pin(async move {
+                    // the partial index `orders_link_unconfirmed` matches this predicate
+                    let ids: Vec<String> = on!(conn, |c| orders::table
+                        .filter(orders::offset_link_id.is_not_null())
+                        .filter(orders::status.eq(OrderStatus::Received.as_str()))
+                        .filter(orders::created_at.lt(before))
+                        .order((orders::created_at, orders::id))
+                        .limit(i64::from(limit))
+                        .select(orders::id)
+                        .load(c)
+                        .await)?;
+                    ids.iter()
+                        .map(|id| parse_id::<OrderId>("order id", id))
+                        .collect()
+                })
             })
             .await
             .map_err(|e| store_error(e, "finding unconfirmed hosted-page orders"))
