@@ -12,7 +12,7 @@ use tonne_kernel::{
 };
 
 use crate::db::error::{corrupt, encode_error, store_error};
-use crate::db::{AnyConnection, Conn, Db};
+use crate::db::{Conn, Db};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::audit_log;
 
@@ -100,20 +100,6 @@ pub(crate) async fn record<'a>(
                 .await?
         }
     };
-    Ok(())
-}
-
-/// [`record`] on the blocking connection, for stores not yet on [`Conn`].
-pub(crate) fn record_blocking<'a>(
-    conn: &mut AnyConnection,
-    entries: impl IntoIterator<Item = &'a AuditEntry>,
-) -> QueryResult<()> {
-    for entry in entries {
-        diesel::RunQueryDsl::execute(
-            diesel::insert_into(audit_log::table).values(AuditRow::from_domain(entry)?),
-            conn,
-        )?;
-    }
     Ok(())
 }
 

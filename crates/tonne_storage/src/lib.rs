@@ -1,12 +1,14 @@
 //! Diesel storage adapters for Tonne.
 //!
-//! One [`Db`] handle wraps an r2d2 pool of [`AnyConnection`]s (SQLite or
-//! PostgreSQL, chosen by the URL). Work of several statements runs through
-//! [`Db::read`] or [`Db::write`], which check out a connection on a blocking
-//! thread (`spawn_blocking`), never on an async worker. A read of one
-//! statement runs through `Db::load`: on PostgreSQL on the calling thread's
-//! own asynchronous connection, pipelined with its other reads (no blocking
-//! thread), on SQLite as [`Db::read`] does.
+//! One [`Db`] handle reaches SQLite or PostgreSQL (chosen by the URL). Work
+//! of several statements runs through [`Db::query`] or [`Db::transaction`]
+//! with a [`Conn`]: on PostgreSQL a pooled asynchronous connection
+//! (diesel-async; no blocking thread, no libpq), on SQLite the embedded
+//! connection on a blocking thread (`spawn_blocking`), never on an async
+//! worker. Store code states each statement once for both (`on!`). A read of
+//! one statement runs through `Db::load`: on PostgreSQL on the calling
+//! thread's own asynchronous connection, pipelined with its other reads, on
+//! SQLite as [`Db::query`] does.
 //!
 //! Repositories implement the domain ports: [`AccountStore`] and [`ApiKeyStore`]
 //! for `tonne_accounts`, and [`CachedApiKeys`], a decorator that keeps key
@@ -50,17 +52,6 @@ macro_rules! on {
     };
 }
 
-/// Runs the same statement on whichever concrete connection is inside (for
-/// statements `MultiConnection` cannot express, such as raw SQL and upserts).
-macro_rules! on_conn {
-    ($conn:expr, |$c:ident| $body:expr) => {
-        match $conn {
-            $crate::db::AnyConnection::Postgresql($c) => $body,
-            $crate::db::AnyConnection::Sqlite($c) => $body,
-        }
-    };
-}
-
 mod accounts;
 mod audit;
 mod backup;
@@ -88,8 +79,8 @@ pub use audit::AuditStore;
 pub use backup::{Backup, BackupError};
 pub use catalogue::CatalogueStore;
 pub use db::{
-    AnyConnection, Backend, Conn, DatabaseUrl, DatabaseUrlError, Db, DbError, Inline, PgLease,
-    PoolSettings, PoolStatus, SqliteConn, SqliteLease, hide_password,
+    Backend, Conn, DatabaseUrl, DatabaseUrlError, Db, DbError, Inline, PgLease, PoolSettings,
+    PoolStatus, SqliteConn, SqliteLease, hide_password,
 };
 pub use estimates::{DocumentJobStore, EstimateStore};
 pub use impact::ImpactStore;

@@ -118,23 +118,23 @@ fn runtime() -> tokio::runtime::Runtime {
 
 /// Another client's lock on a whole table, held until released: reads of
 /// the table wait behind it.
-struct TableLock(diesel::PgConnection);
+struct TableLock(diesel_async::AsyncPgConnection);
 
 impl TableLock {
-    fn take(url: &str, table: &str) -> Self {
-        use diesel::Connection as _;
-        use diesel::connection::SimpleConnection as _;
-        let mut conn = diesel::PgConnection::establish(url).unwrap();
+    async fn take(url: &str, table: &str) -> Self {
+        use diesel_async::{AsyncConnection as _, SimpleAsyncConnection as _};
+        let mut conn = diesel_async::AsyncPgConnection::establish(url).await.unwrap();
         conn.batch_execute(&format!(
             "BEGIN; LOCK TABLE {table} IN ACCESS EXCLUSIVE MODE;"
         ))
+        .await
         .unwrap();
         Self(conn)
     }
 
-    fn release(mut self) {
-        use diesel::connection::SimpleConnection as _;
-        self.0.batch_execute("COMMIT;").unwrap();
+    async fn release(mut self) {
+        use diesel_async::SimpleAsyncConnection as _;
+        self.0.batch_execute("COMMIT;").await.unwrap();
     }
 }
 
@@ -301,7 +301,7 @@ fn a_read_does_not_join_one_stuck_behind_a_lock() {
         let id = seeded(&repo).await;
         assert!(repo.get(id).await.unwrap().is_some());
 
-        let locker = TableLock::take(t.url(), "accounts");
+        let locker = TableLock::take(t.url(), "accounts").await;
         let stuck = tokio::spawn({
             let repo = repo.clone();
             async move { repo.get(id).await }
@@ -320,7 +320,7 @@ fn a_read_does_not_join_one_stuck_behind_a_lock() {
             "waited {took:?} for a connection"
         );
 
-        locker.release();
+        locker.release().await;
         assert!(stuck.await.unwrap().unwrap().is_some());
         assert!(repo.get(id).await.unwrap().is_some());
     });
@@ -350,7 +350,7 @@ fn a_read_does_not_queue_behind_a_stuck_one_when_the_pool_has_room() {
         let id = seeded(&repo).await;
         assert!(repo.get(id).await.unwrap().is_some());
 
-        let locker = TableLock::take(t.url(), "api_keys");
+        let locker = TableLock::take(t.url(), "api_keys").await;
         let stuck = tokio::spawn({
             let keys = keys.clone();
             async move { keys.find_by_hash(&KeyHash::of("no such key")).await }
@@ -368,7 +368,7 @@ fn a_read_does_not_queue_behind_a_stuck_one_when_the_pool_has_room() {
             started.elapsed()
         );
 
-        locker.release();
+        locker.release().await;
         assert!(stuck.await.unwrap().unwrap().is_none());
         assert!(repo.get(id).await.unwrap().is_some());
     });

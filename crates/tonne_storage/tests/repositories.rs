@@ -471,13 +471,7 @@ async fn activity_counts_and_sums_each_accounts_estimates(t: TestDb) {
             account.id,
             grams.map_or("NULL".to_owned(), |g| g.to_string()),
         );
-        t.db()
-            .write(move |conn| {
-                use diesel::RunQueryDsl as _;
-                diesel::sql_query(sql).execute(conn)
-            })
-            .await
-            .unwrap();
+        tonne_test_support::execute(t.db(), sql).await;
     }
     let activity = repo.activity(&[busy.id, idle.id]).await.unwrap();
     assert_eq!(

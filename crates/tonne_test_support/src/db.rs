@@ -285,3 +285,47 @@ mod tests {
         assert_eq!(with_database("postgres://u@h", "x"), "postgres://u@h/x");
     }
 }
+
+/// The number a counting statement (`SELECT count(*) AS n FROM …`) answers,
+/// on either backend: tests check what was stored with it.
+pub async fn count(db: &Db, sql: &'static str) -> i64 {
+    #[derive(diesel::QueryableByName)]
+    struct Count {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        n: i64,
+    }
+    db.query(move |conn| {
+        Box::pin(async move {
+            use tonne_storage::Conn;
+            let query = diesel::sql_query(sql);
+            match conn {
+                Conn::Pg(c) => {
+                    diesel_async::RunQueryDsl::get_result::<Count>(query, &mut **c).await
+                }
+                Conn::Sqlite(c) => {
+                    diesel_async::RunQueryDsl::get_result::<Count>(query, &mut **c).await
+                }
+            }
+        })
+    })
+    .await
+    .map(|c| c.n)
+    .unwrap_or_else(|e| panic!("{sql}: {e}"))
+}
+
+/// Runs a statement of the test's own (a row to set up) in a transaction, on
+/// either backend.
+pub async fn execute(db: &Db, sql: String) {
+    db.transaction(move |conn| {
+        Box::pin(async move {
+            use tonne_storage::Conn;
+            let query = diesel::sql_query(sql);
+            match conn {
+                Conn::Pg(c) => diesel_async::RunQueryDsl::execute(query, &mut **c).await,
+                Conn::Sqlite(c) => diesel_async::RunQueryDsl::execute(query, &mut **c).await,
+            }
+        })
+    })
+    .await
+    .unwrap_or_else(|e| panic!("a test statement: {e}"));
+}

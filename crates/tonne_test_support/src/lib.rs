@@ -14,7 +14,7 @@ mod fixtures;
 mod redis;
 
 pub use contract::{Contract, ContractError, Edition};
-pub use db::{TestDb, postgres_url, require_postgres};
+pub use db::{TestDb, count, execute, postgres_url, require_postgres};
 pub use fixtures::organisation;
 pub use redis::{REDIS_ENV, redis_url, unique_prefix};
 

@@ -389,21 +389,11 @@ async fn emission_calculations_count_estimates_by_day_and_kind(app: TestApp) {
 }
 
 async fn page_count(app: &TestApp) -> i64 {
-    use diesel::prelude::*;
-    #[derive(diesel::QueryableByName)]
-    struct Count {
-        #[diesel(sql_type = diesel::sql_types::BigInt)]
-        n: i64,
-    }
-    app.services
-        .db
-        .read(|conn| {
-            diesel::sql_query("SELECT count(*) AS n FROM sustainability_pages")
-                .get_result::<Count>(conn)
-                .map(|c| c.n)
-        })
-        .await
-        .unwrap()
+    tonne_test_support::count(
+        &app.services.db,
+        "SELECT count(*) AS n FROM sustainability_pages",
+    )
+    .await
 }
 
 async fn sustainability_pages_per_contract_and_refusals_write_nothing(app: TestApp) {

@@ -104,8 +104,8 @@ on_both_backends!(
 /// answers 503 with `Retry-After` instead of hanging.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pool_exhaustion_answers_503_within_the_wait() {
-    use diesel::connection::SimpleConnection as _;
     use diesel::Connection as _;
+    use diesel::connection::SimpleConnection as _;
     // diesel-async's connection seen as a blocking one, on a thread of its own.
     type PgConnection = diesel_async::async_connection_wrapper::AsyncConnectionWrapper<
         diesel_async::AsyncPgConnection,

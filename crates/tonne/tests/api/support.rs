@@ -416,27 +416,12 @@ impl TestApp {
 
     /// Stored estimates and orders of every account (rows), to prove a refused request wrote nothing.
     pub async fn count_estimates_and_orders(&self) -> (i64, i64) {
-        use diesel::prelude::*;
-        self.services
-            .db
-            .read(|conn| {
-                let estimates = diesel::sql_query("SELECT count(*) AS n FROM estimates")
-                    .get_result::<Count>(conn)?
-                    .n;
-                let orders = diesel::sql_query("SELECT count(*) AS n FROM orders")
-                    .get_result::<Count>(conn)?
-                    .n;
-                Ok((estimates, orders))
-            })
-            .await
-            .unwrap()
+        let db = &self.services.db;
+        (
+            tonne_test_support::count(db, "SELECT count(*) AS n FROM estimates").await,
+            tonne_test_support::count(db, "SELECT count(*) AS n FROM orders").await,
+        )
     }
-}
-
-#[derive(diesel::QueryableByName)]
-struct Count {
-    #[diesel(sql_type = diesel::sql_types::BigInt)]
-    n: i64,
 }
 
 impl Drop for TestApp {

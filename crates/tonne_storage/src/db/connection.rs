@@ -1,22 +1,14 @@
-//! One connection to either backend ([`AnyConnection`]), how the pool opens
-//! one (`Manager`), and how a connection the server closed is replaced.
+//! Which backend a [`Db`](super::Db) talks to ([`Backend`]), how SQLite's
+//! pool opens a connection (`SqliteManager`), and the first connection that
+//! tells an unreachable database at start-up.
 
 use diesel::connection::SimpleConnection as _;
-use diesel::{Connection as _, PgConnection, SqliteConnection};
+use diesel::{Connection as _, SqliteConnection};
 
-use super::error::{ConnectError, connection_lost};
+use super::error::ConnectError;
 use super::url::DatabaseUrl;
 
-/// One connection to either backend. Queries written with Diesel's DSL run on both.
-#[derive(diesel::MultiConnection)]
-pub enum AnyConnection {
-    /// PostgreSQL, the production store.
-    Postgresql(PgConnection),
-    /// SQLite, the embedded default.
-    Sqlite(SqliteConnection),
-}
-
-/// Which backend a [`Db`] talks to.
+/// Which backend a [`Db`](super::Db) talks to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
     Postgres,
@@ -33,19 +25,25 @@ impl Backend {
     }
 }
 
-#[derive(Debug)]
-pub(super) struct Manager {
-    pub(super) url: DatabaseUrl,
-}
-
-impl Manager {
-    pub(super) fn open(&self) -> Result<AnyConnection, ConnectError> {
-        match &self.url {
-            DatabaseUrl::Postgres(url) => {
-                Ok(AnyConnection::Postgresql(PgConnection::establish(url)?))
-            }
-            DatabaseUrl::Sqlite(path) => Ok(AnyConnection::Sqlite(open_sqlite(path)?)),
-        }
+/// Opens one connection and closes it, so that an unreachable database fails
+/// at start-up with the driver's own message. On PostgreSQL through
+/// diesel-async's blocking wrapper, on a thread of its own (its runtime must
+/// not run inside the caller's).
+pub(super) fn try_connect(url: &DatabaseUrl) -> Result<(), ConnectError> {
+    match url {
+        DatabaseUrl::Postgres(url) => std::thread::scope(|scope| {
+            scope
+                .spawn(|| {
+                    diesel_async::async_connection_wrapper::AsyncConnectionWrapper::<
+                        diesel_async::AsyncPgConnection,
+                    >::establish(url)
+                    .map(drop)
+                    .map_err(ConnectError::from)
+                })
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        }),
+        DatabaseUrl::Sqlite(path) => open_sqlite(path).map(drop),
     }
 }
 
@@ -85,37 +83,4 @@ pub(super) fn open_sqlite(path: &std::path::Path) -> Result<SqliteConnection, Co
          PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;",
     )?;
     Ok(conn)
-}
-
-impl r2d2::ManageConnection for Manager {
-    type Connection = AnyConnection;
-    type Error = ConnectError;
-
-    fn connect(&self) -> Result<AnyConnection, ConnectError> {
-        self.open()
-    }
-
-    fn is_valid(&self, conn: &mut AnyConnection) -> Result<(), ConnectError> {
-        Ok(conn.batch_execute("SELECT 1")?)
-    }
-
-    fn has_broken(&self, _conn: &mut AnyConnection) -> bool {
-        false
-    }
-}
-
-/// A connection the server closed (a database restart, an administrator's
-/// `pg_terminate_backend`) stays dead, and the pool would hand it out again:
-/// after such an error, replace it with a fresh one when the database answers
-/// (else the next use tries again).
-pub(super) fn heal<T>(
-    url: &DatabaseUrl,
-    conn: &mut AnyConnection,
-    result: &diesel::QueryResult<T>,
-) {
-    let lost = result.as_ref().err().is_some_and(connection_lost);
-    if lost && let Ok(fresh) = (Manager { url: url.clone() }).open() {
-        tracing::info!("replaced a database connection the server had closed");
-        *conn = fresh;
-    }
 }

@@ -15,7 +15,7 @@ mod sqlite_file;
 mod url;
 
 pub use conn::{Conn, Inline, SqliteConn, SqliteLease};
-pub use connection::{AnyConnection, Backend};
+pub use connection::Backend;
 pub use error::DbError;
 pub use pg_pool::PgLease;
 pub(crate) use placeholders::sqlite_placeholders;

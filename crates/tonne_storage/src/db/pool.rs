@@ -1,6 +1,7 @@
-//! The pooled handle [`Db`]: a blocking r2d2 pool for work of several
-//! statements, on PostgreSQL the pipelined per-thread reads, the permits that
-//! bound both, and the embedded migrations.
+//! The pooled handle [`Db`]: units of work on PostgreSQL's pooled
+//! asynchronous connections or on SQLite's connections on a blocking thread,
+//! on PostgreSQL the pipelined one-statement reads and writes, the permits
+//! that bound them all, and the embedded migrations.
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -12,7 +13,7 @@ use futures_util::future::BoxFuture;
 use tracing::Instrument as _;
 
 use super::conn::Conn;
-use super::connection::{AnyConnection, Backend, Manager, SqliteManager, heal};
+use super::connection::{Backend, SqliteManager};
 use super::error::{ConnectError, DbError};
 use super::gate::Gate;
 use super::pg_pool::PgPool;
@@ -57,12 +58,13 @@ pub struct PoolStatus {
 /// A pooled database handle, cheap to clone.
 #[derive(Clone)]
 pub struct Db {
-    pool: r2d2::Pool<Manager>,
     url: DatabaseUrl,
     backend: Backend,
     /// SQLite allows one writer; serialising write transactions in-process avoids
     /// `SQLITE_BUSY` on lock upgrades. (Several processes need PostgreSQL.)
     sqlite_writer: Arc<Mutex<()>>,
+    /// The pool size.
+    max_size: u32,
     /// One permit per pooled connection (see `gate`): the pool size bounds the
     /// connections in use over both kinds, and a pool held busy answers 503
     /// after the wait whichever kind the next call needs.
@@ -96,8 +98,7 @@ impl Db {
         if let DatabaseUrl::Sqlite(path) = url {
             super::sqlite_file::secure(path).map_err(|e| failed(e.into()))?;
         }
-        let manager = Manager { url: url.clone() };
-        manager.open().map_err(failed)?;
+        super::connection::try_connect(url).map_err(failed)?;
         let backend = match url {
             DatabaseUrl::Postgres(_) => Backend::Postgres,
             DatabaseUrl::Sqlite(_) => Backend::Sqlite,
@@ -140,17 +141,11 @@ impl Db {
             ),
             DatabaseUrl::Postgres(_) => None,
         };
-        let pool = r2d2::Pool::builder()
-            .max_size(size)
-            .min_idle(Some(1))
-            .connection_timeout(settings.connection_timeout)
-            .test_on_check_out(false)
-            .build(manager)?;
         Ok(Self {
-            pool,
             url: url.clone(),
             backend,
             sqlite_writer: Arc::new(Mutex::new(())),
+            max_size: size,
             gate,
             pipelined,
             pg,
@@ -254,7 +249,6 @@ impl Db {
     /// the pool size, which bounds the connections in use at once over both
     /// kinds.
     pub fn status(&self) -> PoolStatus {
-        let state = self.pool.state();
         let local = self
             .pipelined
             .as_ref()
@@ -265,17 +259,15 @@ impl Db {
         let (sqlite_open, sqlite_idle) =
             sqlite.map_or((0, 0), |s| (s.connections, s.idle_connections));
         PoolStatus {
-            connections: state
+            connections: local
                 .connections
-                .saturating_add(local.connections)
                 .saturating_add(pg_open)
                 .saturating_add(sqlite_open),
-            idle: state
-                .idle_connections
-                .saturating_add(local.idle)
+            idle: local
+                .idle
                 .saturating_add(pg_idle)
                 .saturating_add(sqlite_idle),
-            max_size: self.pool.max_size(),
+            max_size: self.max_size,
         }
     }
 
@@ -351,15 +343,6 @@ impl Db {
         .await
     }
 
-    /// Runs read-only work on a blocking thread with a pooled connection.
-    pub async fn read<T, F>(&self, work: F) -> Result<T, DbError>
-    where
-        F: FnOnce(&mut AnyConnection) -> diesel::QueryResult<T> + Send + 'static,
-        T: Send + 'static,
-    {
-        self.read_blocking(self.span::<F>("read"), work).await
-    }
-
     /// Runs one read-only statement and returns its rows; called through
     /// the crate's `load!`, which writes the statement once and builds it for
     /// each backend (`captures` are the values it uses). On PostgreSQL it is
@@ -426,24 +409,23 @@ impl Db {
         .await
     }
 
-    /// Runs a write that PostgreSQL can take as one statement: there `pg`,
-    /// sent on the calling thread's pipelined connection (a statement alone
-    /// commits by itself, so it needs neither a transaction nor a blocking
-    /// thread); on SQLite `any`, in a transaction as [`Db::write`] runs it.
-    /// Both must write the same.
-    pub(crate) async fn write_one<T, F, Q>(&self, any: F, pg: Q) -> Result<(), DbError>
+    /// Runs a write that PostgreSQL takes as one statement, sent on the
+    /// calling thread's pipelined connection (a statement alone commits by
+    /// itself, so it needs no transaction). PostgreSQL only: on SQLite it
+    /// answers an error (callers write in a [`Db::transaction`] there).
+    pub(crate) async fn write_one<Q>(&self, pg: Q) -> Result<(), DbError>
     where
-        F: FnOnce(&mut AnyConnection) -> diesel::QueryResult<T> + Send + 'static,
-        T: Send + 'static,
         Q: diesel::query_builder::QueryFragment<diesel::pg::Pg>
             + diesel::query_builder::QueryId
             + Send
             + 'static,
     {
         let Some(pipelined) = &self.pipelined else {
-            return self.write(any).await.map(drop);
+            return Err(DbError::Query(diesel::result::Error::QueryBuilderError(
+                "a one-statement write is PostgreSQL's".into(),
+            )));
         };
-        let span = self.span::<F>("write");
+        let span = self.span::<Q>("write");
         async move {
             let lease = self.lease(pipelined).await?;
             let changed = diesel_async::RunQueryDsl::execute(pg, &mut lease.pipe().pg()).await;
@@ -471,28 +453,6 @@ impl Db {
         pipelined.enter().await.map_err(|e| self.lease_error(e))
     }
 
-    async fn read_blocking<T, F>(&self, span: tracing::Span, work: F) -> Result<T, DbError>
-    where
-        F: FnOnce(&mut AnyConnection) -> diesel::QueryResult<T> + Send + 'static,
-        T: Send + 'static,
-    {
-        let pool = self.pool.clone();
-        let url = self.url.clone();
-        let inner = span.clone();
-        let permit = self.permit().instrument(span.clone()).await?;
-        blocking(move || {
-            let _permit = permit;
-            inner.in_scope(|| {
-                let mut conn = pool.get()?;
-                let result = work(&mut conn);
-                heal(&url, &mut conn, &result);
-                Ok(result?)
-            })
-        })
-        .instrument(span)
-        .await
-    }
-
     /// The span of one storage call (pool wait and queries), named after the
     /// store method whose closure `F` is; built only when traces are exported,
     /// and only inside another span (a request, a delivery): the background
@@ -512,36 +472,6 @@ impl Db {
             span.record("otel.name", format!("store {operation}"));
         }
         span
-    }
-
-    /// Runs work in one transaction on a blocking thread: everything it writes
-    /// commits together or not at all.
-    pub async fn write<T, F>(&self, work: F) -> Result<T, DbError>
-    where
-        F: FnOnce(&mut AnyConnection) -> diesel::QueryResult<T> + Send + 'static,
-        T: Send + 'static,
-    {
-        let pool = self.pool.clone();
-        let writer = (self.backend == Backend::Sqlite).then(|| Arc::clone(&self.sqlite_writer));
-        let url = self.url.clone();
-        let span = self.span::<F>("write");
-        let inner = span.clone();
-        let permit = self.permit().instrument(span.clone()).await?;
-        blocking(move || {
-            let _permit = permit;
-            inner.in_scope(|| {
-                let mut conn = pool.get()?;
-                let _guard = writer
-                    .as_ref()
-                    .map(|m| m.lock().unwrap_or_else(|p| p.into_inner()));
-                let conn: &mut AnyConnection = &mut conn;
-                let result = conn.transaction(work);
-                heal(&url, conn, &result);
-                Ok(result?)
-            })
-        })
-        .instrument(span)
-        .await
     }
 }
 

@@ -20,7 +20,7 @@ use tonne_estimation::ports::{EstimateRepository, UpdateOutcome};
 use tonne_kernel::{AccountId, Cursor, EstimateId, Mass, Page, PageRequest, StoreError};
 
 use crate::db::error::{corrupt, encode_error, store_error};
-use crate::db::{AnyConnection, Backend, Conn, Db, DbError, first_row};
+use crate::db::{Backend, Conn, Db, DbError, first_row};
 use crate::impact::rollups;
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::estimates;
@@ -211,16 +211,9 @@ impl EstimateRepository for EstimateStore {
             Backend::Sqlite => None,
         };
         if let Some(statement) = one {
-            // `write_one` runs its first argument only without PostgreSQL's
-            // pipelined connections, that is on SQLite, which never gets here.
-            let not_postgres = |_: &mut AnyConnection| {
-                Err::<(), _>(diesel::result::Error::QueryBuilderError(
-                    "a counted insert is PostgreSQL's".into(),
-                ))
-            };
             return self
                 .db
-                .write_one(not_postgres, statement)
+                .write_one(statement)
                 .await
                 .map_err(|e| store_error(e, "storing estimates"));
         }
