@@ -123,7 +123,9 @@ struct TableLock(diesel_async::AsyncPgConnection);
 impl TableLock {
     async fn take(url: &str, table: &str) -> Self {
         use diesel_async::{AsyncConnection as _, SimpleAsyncConnection as _};
-        let mut conn = diesel_async::AsyncPgConnection::establish(url).await.unwrap();
+        let mut conn = diesel_async::AsyncPgConnection::establish(url)
+            .await
+            .unwrap();
         conn.batch_execute(&format!(
             "BEGIN; LOCK TABLE {table} IN ACCESS EXCLUSIVE MODE;"
         ))

@@ -268,24 +268,6 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    use super::with_database;
-
-    #[test]
-    fn swaps_the_database_name() {
-        assert_eq!(
-            with_database("postgres://u@h:5432/test", "x"),
-            "postgres://u@h:5432/x"
-        );
-        assert_eq!(
-            with_database("postgres://u@h/test?sslmode=disable", "x"),
-            "postgres://u@h/x?sslmode=disable"
-        );
-        assert_eq!(with_database("postgres://u@h", "x"), "postgres://u@h/x");
-    }
-}
-
 /// The number a counting statement (`SELECT count(*) AS n FROM …`) answers,
 /// on either backend: tests check what was stored with it.
 pub async fn count(db: &Db, sql: &'static str) -> i64 {
@@ -328,4 +310,22 @@ pub async fn execute(db: &Db, sql: String) {
     })
     .await
     .unwrap_or_else(|e| panic!("a test statement: {e}"));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_database;
+
+    #[test]
+    fn swaps_the_database_name() {
+        assert_eq!(
+            with_database("postgres://u@h:5432/test", "x"),
+            "postgres://u@h:5432/x"
+        );
+        assert_eq!(
+            with_database("postgres://u@h/test?sslmode=disable", "x"),
+            "postgres://u@h/x?sslmode=disable"
+        );
+        assert_eq!(with_database("postgres://u@h", "x"), "postgres://u@h/x");
+    }
 }

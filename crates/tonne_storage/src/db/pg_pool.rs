@@ -31,6 +31,9 @@ use super::pipelined::{Pipe, PipelineError};
 pub(crate) struct PgPool {
     config: tokio_postgres::Config,
     gate: Arc<Gate>,
+    // Boxed: a lease holds the box, so lending and returning a connection
+    // moves a pointer, and `Conn` stays small.
+    #[allow(clippy::vec_box)]
     idle: Mutex<Vec<Box<Pipe>>>,
     /// Connections lent now.
     lent: AtomicU32,

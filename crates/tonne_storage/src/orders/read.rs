@@ -140,7 +140,7 @@ pub(super) async fn load_orders(conn: &mut Conn, rows: Vec<OrderRow>) -> QueryRe
             projects!().load(&mut **c).await?,
         ),
     };
-    Ok(assemble(rows, line_rows, project_rows)?)
+    assemble(rows, line_rows, project_rows)
 }
 
 /// One order by id, whole (three statements, sent together on PostgreSQL).
