@@ -270,16 +270,18 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
 
 /// The number a counting statement (`SELECT count(*) AS n FROM …`) answers,
 /// on either backend: tests check what was stored with it.
-pub async fn count(db: &Db, sql: &'static str) -> i64 {
+pub async fn count(db: &Db, sql: impl Into<String>) -> i64 {
+    let sql: String = sql.into();
     #[derive(diesel::QueryableByName)]
     struct Count {
         #[diesel(sql_type = diesel::sql_types::BigInt)]
         n: i64,
     }
+    let statement = sql.clone();
     db.query(move |conn| {
         Box::pin(async move {
             use tonne_storage::Conn;
-            let query = diesel::sql_query(sql);
+            let query = diesel::sql_query(statement);
             match conn {
                 Conn::Pg(c) => {
                     diesel_async::RunQueryDsl::get_result::<Count>(query, &mut **c).await

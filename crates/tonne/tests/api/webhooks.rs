@@ -745,6 +745,42 @@ mod delivery {
         );
     }
 
+    /// A new webhook starts at each account's latest event: nothing that
+    /// happened before it was made reaches it (on SQLite too, whose `$N`
+    /// parameters are numbered in order of appearance).
+    async fn a_new_webhook_starts_after_the_events_before_it(db: tonne_test_support::TestDb) {
+        let app = test_app(db, |_| {}).await;
+        app.demo_catalogue().await;
+        let rx = Receiver::start(Behaviour::Status(204));
+        let t: Tenant = app.tenant().await;
+        order(&app, &t.test_key, None).await;
+        let before = tonne_test_support::count(
+            &app.services.db,
+            format!(
+                "SELECT last_sequence AS n FROM account_event_sequences WHERE account_id = '{}'",
+                t.test_account
+            ),
+        )
+        .await;
+        assert!(before >= 1);
+        create_webhook(&app, &t.test_key, &format!("{}/late", rx.base), None).await;
+        order(&app, &t.test_key, None).await;
+        wait_for("the second order's events", Duration::from_secs(60), || {
+            distinct_order_events(&rx.events("/late")) >= 5
+        })
+        .await;
+        let early: Vec<u64> = rx
+            .events("/late")
+            .iter()
+            .map(|(_, sequence, _, _)| *sequence)
+            .filter(|s| i64::try_from(*s).unwrap_or(i64::MAX) <= before)
+            .collect();
+        assert!(
+            early.is_empty(),
+            "events from before the webhook: {early:?}"
+        );
+    }
+
     async fn rotation_deletion_and_gone(db: tonne_test_support::TestDb) {
         let app = test_app(db, |_| {}).await;
         app.demo_catalogue().await;
@@ -1161,6 +1197,7 @@ mod delivery {
 
     tonne_test_support::on_both_backends!(
         orders_reach_the_receiver_signed_in_order_filtered_and_by_mode,
+        a_new_webhook_starts_after_the_events_before_it,
         allocations_follow_their_orders_events_signed_and_in_order,
         rotation_deletion_and_gone,
         exhausted_schedule_disables_then_re_enabling_resumes,

@@ -32,18 +32,20 @@ pub(super) async fn streams_at_head(
     };
     let sql = format!(
         "INSERT INTO webhook_streams (webhook_id, account_id, acked_sequence, failures, next_attempt_at) \
-         SELECT w.id, q.account_id, q.last_sequence, 0, $2 \
+         SELECT w.id, q.account_id, q.last_sequence, 0, $1 \
          FROM webhooks w \
          JOIN accounts a ON a.organisation_id = w.organisation_id AND a.mode = w.mode \
          JOIN account_event_sequences q ON q.account_id = a.id \
-         WHERE w.id = $1{excluded} \
+         WHERE w.id = $2{excluded} \
            AND (NOT w.filtered OR EXISTS (SELECT 1 FROM webhook_accounts wa WHERE wa.webhook_id = w.id AND wa.account_id = a.id)) \
            AND NOT EXISTS (SELECT 1 FROM webhook_streams s WHERE s.webhook_id = w.id AND s.account_id = a.id) \
          ON CONFLICT DO NOTHING"
     );
+    // Numbered in order of appearance: SQLite numbers `$N` parameters as
+    // they first appear in the text and binds them by that position.
     on!(conn, |c| diesel::sql_query(&sql)
-        .bind::<Text, _>(id)
         .bind::<Timestamp, _>(now)
+        .bind::<Text, _>(id)
         .execute(c)
         .await)
 }
