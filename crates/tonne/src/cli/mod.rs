@@ -138,6 +138,11 @@ enum Command {
     Users(users::UsersCommand),
 }
 
+/// The PostgreSQL driver logs every statement with its parameters at `debug`
+/// (API key hashes, e-mail addresses, webhook secrets…): whatever `TONNE_LOG`
+/// says, it logs at `info` at most, so no secret reaches the logs.
+const QUIET_DRIVER: &str = "tokio_postgres=info";
+
 /// Logs on stderr (filtered by `TONNE_LOG`), and, with an OTLP endpoint,
 /// spans exported as traces. An endpoint that does not answer is a warning:
 /// the process runs without traces.
@@ -152,6 +157,10 @@ fn init_logs(
     let filter = EnvFilter::try_from_env("TONNE_LOG")
         .or_else(|_| EnvFilter::try_from_default_env())
         .unwrap_or_else(|_| EnvFilter::new("info"));
+    let filter = match QUIET_DRIVER.parse() {
+        Ok(quiet) => filter.add_directive(quiet),
+        Err(_) => filter,
+    };
     let logs = match format {
         LogFormat::Text => tracing_subscriber::fmt::layer()
             .with_writer(std::io::stderr)
