@@ -11,8 +11,8 @@ N=${N:-10000}; RATE=${RATE:-200}; SECONDS_STEADY=${SECONDS_STEADY:-30}
 PG=${TONNE_BENCH_POSTGRES:-postgres://postgres@127.0.0.1:5432}
 DB=tonne_bench_webhooks; URL="$PG/$DB"
 OUT=bench/results/webhooks-$(date +%Y%m%dT%H%M%S).txt; mkdir -p bench/results
-cargo build --release -q -p tonne
-BIN=target/release/tonne
+if [ -n "${TONNE_BIN:-}" ]; then BIN=$TONNE_BIN   # an already built binary (A/B runs)
+else cargo build --release -q -p tonne; BIN=target/release/tonne; fi
 psql "$PG/postgres" -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" -c "CREATE DATABASE $DB"
 export DATABASE_URL=$URL TONNE_SECRETS_KEY=$(printf 'cd%.0s' $(seq 32)) TONNE_WEBHOOKS_ALLOW_PRIVATE=true
 python3 bench/noop_receiver.py 19977 & RX=$!

@@ -30,6 +30,7 @@ pub(crate) struct Gate {
     /// Calls waiting for a permit now.
     waiting: AtomicUsize,
     wait: Duration,
+    size: usize,
 }
 
 impl Gate {
@@ -39,6 +40,7 @@ impl Gate {
             permits: Arc::new(Semaphore::new(size.max(1))),
             waiting: AtomicUsize::new(0),
             wait,
+            size: size.max(1),
         }
     }
 
@@ -65,6 +67,11 @@ impl Gate {
     /// How long a call waits for a permit.
     pub(crate) fn wait(&self) -> Duration {
         self.wait
+    }
+
+    /// How many permits there are.
+    pub(crate) fn size(&self) -> usize {
+        self.size
     }
 }
 

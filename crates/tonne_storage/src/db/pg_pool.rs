@@ -4,12 +4,13 @@
 //! connections instead (`pipelined`).
 //!
 //! A connection's socket is driven by a task on the runtime that opened it. An
-//! idle connection goes preferably to a unit on the thread that opened it, so
-//! that its answers wake the thread that is waiting for them rather than
-//! passing through another (each such pass is a switch between threads); when
-//! that thread has none idle, any idle connection serves. A new connection is
-//! opened only when none is idle, and every lent connection holds a permit of
-//! the [`Gate`], so the pool size bounds the connections lent at once.
+//! idle connection goes to a unit on the thread that opened it, so that its
+//! answers wake the thread that is waiting for them rather than passing
+//! through another (each such pass is a switch between threads, and waits
+//! while that thread is busy): a thread with none idle opens its own while
+//! the pool has fewer connections open than its size, and only then borrows
+//! another thread's. Every lent connection holds a permit of the [`Gate`], so
+//! the pool size bounds the connections lent at once.
 //!
 //! A connection goes back to the idle list only when it is clean: its socket
 //! open, no transaction left open (a unit whose caller gave up mid-way, such as
@@ -72,14 +73,21 @@ impl PgPool {
         })
     }
 
+    /// An idle connection of this thread's; else none while the pool may
+    /// open another (this thread opens its own); else another thread's.
     fn take_idle(&self, here: ThreadId) -> Option<Box<Pipe>> {
         let mut idle = self.idle.lock().unwrap_or_else(PoisonError::into_inner);
         idle.retain(|p| !p.is_closed());
-        let at = idle
-            .iter()
-            .rposition(|p| p.home() == here)
-            .or_else(|| idle.len().checked_sub(1))?;
-        Some(idle.swap_remove(at))
+        if let Some(at) = idle.iter().rposition(|p| p.home() == here) {
+            return Some(idle.swap_remove(at));
+        }
+        let open = idle.len().saturating_add(
+            usize::try_from(self.lent.load(Ordering::Relaxed)).unwrap_or(usize::MAX),
+        );
+        if open < self.gate.size() {
+            return None;
+        }
+        idle.pop()
     }
 
     /// Open connections and of which idle, for `/metrics`.

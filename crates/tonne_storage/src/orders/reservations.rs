@@ -50,32 +50,50 @@ pub(super) async fn stock_limits_pg(
 }
 
 /// Takes each line's grams from its bundle's stock where the bundle's stock is
-/// limited; `true` per line whose grams are covered (unlimited, or taken).
+/// limited; `true` per line whose grams are covered (unlimited, or taken). On
+/// PostgreSQL the lines' updates go out together.
 pub(super) async fn reserve(
     conn: &mut Conn,
     lines: &[(String, i64)],
     unlimited: &HashMap<String, bool>,
 ) -> QueryResult<Vec<bool>> {
-    let mut covered = Vec::with_capacity(lines.len());
-    for (bundle, grams) in lines {
-        let line = match unlimited.get(bundle) {
-            None => return Err(DieselError::NotFound),
-            Some(true) => true,
-            Some(false) => {
-                let taken = on!(&mut *conn, |c| diesel::update(
-                    bundles::table
-                        .filter(bundles::id.eq(bundle))
-                        .filter(bundles::available_grams.ge(grams)),
-                )
-                .set(bundles::available_grams.eq(bundles::available_grams - grams))
-                .execute(c)
-                .await)?;
-                taken == 1
-            }
-        };
-        covered.push(line);
+    if lines
+        .iter()
+        .any(|(bundle, _)| !unlimited.contains_key(bundle))
+    {
+        return Err(DieselError::NotFound);
     }
-    Ok(covered)
+    let limited = |bundle: &String| unlimited.get(bundle) == Some(&false);
+    macro_rules! take {
+        ($bundle:expr, $grams:expr) => {
+            diesel::update(
+                bundles::table
+                    .filter(bundles::id.eq($bundle))
+                    .filter(bundles::available_grams.ge($grams)),
+            )
+            .set(bundles::available_grams.eq(bundles::available_grams - $grams))
+        };
+    }
+    match conn {
+        Conn::Pg(c) => {
+            let s: &AsyncPgConnection = c;
+            futures_util::future::try_join_all(lines.iter().map(|(bundle, grams)| async move {
+                if !limited(bundle) {
+                    return Ok(true);
+                }
+                Ok(take!(bundle, grams).execute(&mut &*s).await? == 1)
+            }))
+            .await
+        }
+        Conn::Sqlite(c) => {
+            let mut covered = Vec::with_capacity(lines.len());
+            for (bundle, grams) in lines {
+                covered
+                    .push(!limited(bundle) || take!(bundle, grams).execute(&mut **c).await? == 1);
+            }
+            Ok(covered)
+        }
+    }
 }
 
 /// Gives the order's covered lines back to their bundles' stock.
