@@ -10,7 +10,7 @@ use tonne_ordering::{AllocationEvent, NewEvent, Order};
 use tonne_wire::{AllocationEventData, OrderAllocationResponse, OrderEventData, OrderResponse};
 
 use crate::db::error::{corrupt, encode_error};
-use crate::db::{Conn, sqlite_placeholders};
+use crate::db::{Conn, KeepPrepared, sqlite_placeholders};
 use crate::mapping::to_sql_time;
 use crate::schema::order_events;
 
@@ -122,6 +122,7 @@ async fn append(conn: &mut Conn, order: &Order, event: &Outgoing) -> QueryResult
             let c = &mut **c;
             let sequence = diesel::sql_query(sqlite_placeholders(BUMP))
                 .bind::<Text, _>(&account)
+                .kept()
                 .get_result::<Sequence>(&mut *c)
                 .await?
                 .last_sequence;
@@ -152,6 +153,7 @@ async fn append_pg(c: &AsyncPgConnection, order: &Order, event: &Outgoing) -> Qu
         .bind::<Text, _>(&event.payload)
         .bind::<Timestamp, _>(to_sql_time(event.at))
         .bind::<Nullable<Text>, _>(tonne_telemetry::current_traceparent())
+        .kept()
         .execute(&mut &*c)
         .await
         .map(drop)

@@ -16,7 +16,7 @@ use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::{bundle_prices, bundles, stock_ledger};
 
 #[derive(Queryable, Selectable, Insertable)]
-#[diesel(table_name = stock_ledger)]
+#[diesel(table_name = stock_ledger, treat_none_as_default_value = false)]
 struct LedgerRow {
     id: String,
     bundle_id: String,

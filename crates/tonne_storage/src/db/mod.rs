@@ -11,6 +11,7 @@ mod pg_pool;
 mod pipelined;
 mod placeholders;
 mod pool;
+mod prepared;
 mod sqlite_file;
 mod url;
 
@@ -20,5 +21,6 @@ pub use error::DbError;
 pub use pg_pool::PgLease;
 pub(crate) use placeholders::sqlite_placeholders;
 pub(crate) use pool::first_row;
+pub(crate) use prepared::KeepPrepared;
 pub use pool::{Db, PoolSettings, PoolStatus};
 pub use url::{DatabaseUrl, DatabaseUrlError, hide_password};

@@ -39,7 +39,7 @@ impl EstimateStore {
 }
 
 #[derive(Queryable, Selectable, Insertable)]
-#[diesel(table_name = estimates)]
+#[diesel(table_name = estimates, treat_none_as_default_value = false)]
 struct EstimateRow {
     id: String,
     account_id: String,

@@ -21,7 +21,7 @@ use tonne_ordering::{Order, OrderStatus};
 
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
-use crate::db::Conn;
+use crate::db::{Conn, KeepPrepared};
 use crate::mapping::to_sql_time;
 use crate::schema::{estimate_daily_counts, order_projects};
 
@@ -176,6 +176,7 @@ macro_rules! upsert_all {
             .on_conflict($target)
             .do_update()
             .set($set)
+            .kept()
             .execute(&mut &*$c)
             .await
             .map(drop)
@@ -187,6 +188,7 @@ macro_rules! upsert_all {
                 .on_conflict($target)
                 .do_update()
                 .set($set)
+                .kept()
                 .execute(&mut *$c)
                 .await?;
         }
@@ -454,7 +456,8 @@ async fn bump_estimates(
         .set((
             e::estimates.eq(e::estimates + excluded(e::estimates)),
             e::mass_grams.eq(e::mass_grams + excluded(e::mass_grams)),
-        ));
+        ))
+        .kept();
     on!(conn, |c| upsert.execute(c).await)?;
     Ok(())
 }

@@ -24,7 +24,7 @@ use tonne_ordering::{
 };
 
 use crate::db::error::store_error;
-use crate::db::{Conn, Db};
+use crate::db::{Conn, Db, KeepPrepared};
 use crate::impact::rollups;
 use crate::mapping::to_sql_time;
 use crate::outbox::{append_allocation_events, append_event, append_event_pg};
@@ -120,8 +120,10 @@ impl OrderRepository for OrderStore {
                                     if lines.is_empty() {
                                         return Ok(0);
                                     }
+                                    // At most one line per bundle: a bounded set of texts.
                                     diesel::insert_into(order_lines::table)
                                         .values(&lines)
+                                        .kept()
                                         .execute(&mut &*s)
                                         .await
                                 },

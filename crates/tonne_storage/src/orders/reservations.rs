@@ -10,7 +10,7 @@ use diesel::result::Error as DieselError;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use tonne_ordering::Order;
 
-use crate::db::Conn;
+use crate::db::{Conn, KeepPrepared};
 use crate::schema::bundles;
 
 /// Whether each of the lines' bundles has unlimited stock (`true` when
@@ -72,6 +72,7 @@ pub(super) async fn reserve(
                     .filter(bundles::available_grams.ge($grams)),
             )
             .set(bundles::available_grams.eq(bundles::available_grams - $grams))
+            .kept()
         };
     }
     match conn {
@@ -111,6 +112,7 @@ pub(super) async fn release(conn: &mut Conn, order: &Order) -> QueryResult<()> {
                 .filter(bundles::available_grams.is_not_null()),
         )
         .set(bundles::available_grams.eq(bundles::available_grams + grams))
+        .kept()
         .execute(c)
         .await)?;
     }

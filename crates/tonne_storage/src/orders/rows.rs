@@ -15,7 +15,7 @@ use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::{order_lines, order_projects, orders};
 
 #[derive(Queryable, Selectable, Insertable)]
-#[diesel(table_name = orders)]
+#[diesel(table_name = orders, treat_none_as_default_value = false)]
 pub(super) struct OrderRow {
     pub(super) id: String,
     pub(super) account_id: String,
@@ -54,7 +54,7 @@ pub(super) struct LineRow {
 }
 
 #[derive(Queryable, Selectable, Insertable)]
-#[diesel(table_name = order_projects)]
+#[diesel(table_name = order_projects, treat_none_as_default_value = false)]
 pub(super) struct ProjectRow {
     pub(super) order_id: String,
     pub(super) position: i32,

@@ -19,7 +19,7 @@ use crate::schema::{order_events, webhook_accounts, webhook_attempts, webhooks};
 use crate::secrets::SecretsKey;
 
 #[derive(Queryable, Selectable, Insertable)]
-#[diesel(table_name = webhooks)]
+#[diesel(table_name = webhooks, treat_none_as_default_value = false)]
 pub(super) struct WebhookRow {
     pub(super) id: String,
     pub(super) organisation_id: String,
@@ -139,7 +139,7 @@ pub(super) async fn insert_filter(
 }
 
 #[derive(Queryable, Selectable, Insertable)]
-#[diesel(table_name = webhook_attempts)]
+#[diesel(table_name = webhook_attempts, treat_none_as_default_value = false)]
 pub(super) struct AttemptRow {
     pub(super) id: String,
     pub(super) webhook_id: String,
