@@ -21,6 +21,6 @@ pub use error::DbError;
 pub use pg_pool::PgLease;
 pub(crate) use placeholders::sqlite_placeholders;
 pub(crate) use pool::first_row;
-pub(crate) use prepared::KeepPrepared;
 pub use pool::{Db, PoolSettings, PoolStatus};
+pub(crate) use prepared::KeepPrepared;
 pub use url::{DatabaseUrl, DatabaseUrlError, hide_password};

@@ -77,8 +77,8 @@ mod tests {
     #[test]
     fn an_update_is_not_kept_by_diesel_but_is_once_marked() {
         use diesel::prelude::*;
-        let update = diesel::update(things::table.filter(things::id.eq(1)))
-            .set(things::name.eq(Some("a")));
+        let update =
+            diesel::update(things::table.filter(things::id.eq(1))).set(things::name.eq(Some("a")));
         assert!(!update.is_safe_to_cache_prepared(&Sqlite).unwrap());
         let text = diesel::debug_query::<Sqlite, _>(&update).to_string();
         let kept = update.kept();
@@ -163,6 +163,10 @@ mod tests {
             .await
             .expect("count")
             .n;
-        assert_eq!((kept, unmarked), (1, 0), "kept once, unmarked closed after use");
+        assert_eq!(
+            (kept, unmarked),
+            (1, 0),
+            "kept once, unmarked closed after use"
+        );
     }
 }

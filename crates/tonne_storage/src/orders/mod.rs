@@ -32,7 +32,7 @@ use crate::schema::{order_lines, order_projects, orders};
 
 use placing::{IDEMPOTENCY_KEY_TAKEN, claim_estimate, claimed, place_error};
 use read::{Scope, load_order, load_orders, newest_first};
-use reservations::{release, reserve, stock_limits, stock_limits_pg};
+use reservations::{covered, release, reserve, stock_limits, stock_limits_pg, take_pg};
 use rows::{OrderRow, line_rows, order_row, project_rows};
 
 /// Orders and their outbox on either backend.
@@ -50,9 +50,9 @@ impl OrderStore {
 
 #[async_trait]
 impl OrderRepository for OrderStore {
-    /// One transaction. On PostgreSQL its statements go out in four round
+    /// One transaction. On PostgreSQL its statements go out in two round
     /// trips between `BEGIN` and `COMMIT`: the idempotency key's check with
-    /// the bundles' stock limits, the reservations, then the order, its
+    /// the bundles' stock limits and the reservations, then the order, its
     /// estimate's claim, its lines, its event and its daily figures together.
     async fn place(&self, order: &Order, event: NewEvent) -> Result<Order, PlaceError> {
         let mut order = order.clone();
@@ -67,34 +67,43 @@ impl OrderRepository for OrderStore {
                         .collect();
                     // A repeated key is answered as such even when the estimate it
                     // names is taken too; the unique index stays the arbiter of races.
-                    let (taken, unlimited) = match conn {
+                    // On PostgreSQL the stock is taken in the same round trip
+                    // (a refusal rolls the whole transaction back).
+                    let key_taken = |taken: i64| {
+                        if taken > 0 {
+                            Err(DieselError::DatabaseError(
+                                diesel::result::DatabaseErrorKind::UniqueViolation,
+                                Box::new(String::from(IDEMPOTENCY_KEY_TAKEN)),
+                            ))
+                        } else {
+                            Ok(())
+                        }
+                    };
+                    let covered = match conn {
                         Conn::Pg(c) => {
                             let s: &AsyncPgConnection = c;
-                            futures_util::try_join!(
+                            let (key, unlimited, taken) = futures_util::try_join!(
                                 async {
                                     match key_count!(order) {
                                         Some(q) => q.get_result::<i64>(&mut &*s).await,
                                         None => Ok(0),
                                     }
                                 },
-                                stock_limits_pg(s, &wanted)
-                            )?
+                                stock_limits_pg(s, &wanted),
+                                take_pg(s, &wanted)
+                            )?;
+                            key_taken(key)?;
+                            covered(&wanted, &unlimited, &taken)?
                         }
                         Conn::Sqlite(c) => {
-                            let taken = match key_count!(order) {
+                            key_taken(match key_count!(order) {
                                 Some(q) => q.get_result::<i64>(&mut **c).await?,
                                 None => 0,
-                            };
-                            (taken, stock_limits(&mut *conn, &wanted).await?)
+                            })?;
+                            let unlimited = stock_limits(&mut *conn, &wanted).await?;
+                            reserve(&mut *conn, &wanted, &unlimited).await?
                         }
                     };
-                    if taken > 0 {
-                        return Err(DieselError::DatabaseError(
-                            diesel::result::DatabaseErrorKind::UniqueViolation,
-                            Box::new(String::from(IDEMPOTENCY_KEY_TAKEN)),
-                        ));
-                    }
-                    let covered = reserve(&mut *conn, &wanted, &unlimited).await?;
                     for (line, covered) in order.lines.iter_mut().zip(covered) {
                         line.insufficient_available_quantity = !covered;
                     }

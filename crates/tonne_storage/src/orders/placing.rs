@@ -11,17 +11,19 @@ use tonne_ordering::PlaceError;
 /// (a concurrent update changes it). [`claimed`] checks the count it returns.
 macro_rules! claim_estimate {
     ($order:expr, $estimate:expr) => {
-        crate::db::KeepPrepared::kept(diesel::update(
-            crate::schema::estimates::table
-                .filter(crate::schema::estimates::id.eq($estimate))
-                .filter(crate::schema::estimates::account_id.eq($order.account_id.to_string()))
-                .filter(crate::schema::estimates::order_id.is_null())
-                .filter(
-                    crate::schema::estimates::mass_grams
-                        .eq($order.requested_quantity.map(|m| m.grams())),
-                ),
+        crate::db::KeepPrepared::kept(
+            diesel::update(
+                crate::schema::estimates::table
+                    .filter(crate::schema::estimates::id.eq($estimate))
+                    .filter(crate::schema::estimates::account_id.eq($order.account_id.to_string()))
+                    .filter(crate::schema::estimates::order_id.is_null())
+                    .filter(
+                        crate::schema::estimates::mass_grams
+                            .eq($order.requested_quantity.map(|m| m.grams())),
+                    ),
+            )
+            .set(crate::schema::estimates::order_id.eq($order.id.to_string())),
         )
-        .set(crate::schema::estimates::order_id.eq($order.id.to_string())))
     };
 }
 pub(super) use claim_estimate;

@@ -49,52 +49,67 @@ pub(super) async fn stock_limits_pg(
     Ok(rows.into_iter().collect())
 }
 
+/// Takes a line's grams from its bundle's stock, only while the stock is
+/// limited (`available_grams` set) and still holds them: one row or none.
+macro_rules! take {
+    ($bundle:expr, $grams:expr) => {
+        diesel::update(
+            bundles::table
+                .filter(bundles::id.eq($bundle))
+                .filter(bundles::available_grams.ge($grams)),
+        )
+        .set(bundles::available_grams.eq(bundles::available_grams - $grams))
+        .kept()
+    };
+}
+
 /// Takes each line's grams from its bundle's stock where the bundle's stock is
-/// limited; `true` per line whose grams are covered (unlimited, or taken). On
-/// PostgreSQL the lines' updates go out together.
+/// limited; `true` per line whose grams are covered (unlimited, or taken).
 pub(super) async fn reserve(
     conn: &mut Conn,
     lines: &[(String, i64)],
     unlimited: &HashMap<String, bool>,
 ) -> QueryResult<Vec<bool>> {
-    if lines
-        .iter()
-        .any(|(bundle, _)| !unlimited.contains_key(bundle))
-    {
-        return Err(DieselError::NotFound);
-    }
     let limited = |bundle: &String| unlimited.get(bundle) == Some(&false);
-    macro_rules! take {
-        ($bundle:expr, $grams:expr) => {
-            diesel::update(
-                bundles::table
-                    .filter(bundles::id.eq($bundle))
-                    .filter(bundles::available_grams.ge($grams)),
-            )
-            .set(bundles::available_grams.eq(bundles::available_grams - $grams))
-            .kept()
-        };
+    let mut taken = Vec::with_capacity(lines.len());
+    for (bundle, grams) in lines {
+        taken.push(
+            limited(bundle) && on!(&mut *conn, |c| take!(bundle, grams).execute(c).await)? == 1,
+        );
     }
-    match conn {
-        Conn::Pg(c) => {
-            let s: &AsyncPgConnection = c;
-            futures_util::future::try_join_all(lines.iter().map(|(bundle, grams)| async move {
-                if !limited(bundle) {
-                    return Ok(true);
-                }
-                Ok(take!(bundle, grams).execute(&mut &*s).await? == 1)
-            }))
-            .await
-        }
-        Conn::Sqlite(c) => {
-            let mut covered = Vec::with_capacity(lines.len());
-            for (bundle, grams) in lines {
-                covered
-                    .push(!limited(bundle) || take!(bundle, grams).execute(&mut **c).await? == 1);
-            }
-            Ok(covered)
-        }
-    }
+    covered(lines, unlimited, &taken)
+}
+
+/// [`reserve`] on PostgreSQL, on a shared connection, without waiting for the
+/// stock limits: every line's update goes out with the transaction's first
+/// statements (an unlimited bundle's matches no row: `NULL >= grams` is not
+/// true). [`covered`] then reads the result with the limits.
+pub(super) async fn take_pg(
+    c: &AsyncPgConnection,
+    lines: &[(String, i64)],
+) -> QueryResult<Vec<bool>> {
+    futures_util::future::try_join_all(lines.iter().map(|(bundle, grams)| async move {
+        Ok(take!(bundle, grams).execute(&mut &*c).await? == 1)
+    }))
+    .await
+}
+
+/// Per line, whether its grams are covered: its bundle's stock is unlimited,
+/// or the line's grams were `taken`. A bundle that does not exist fails the
+/// order (`NotFound`, and the transaction rolls back whatever was taken).
+pub(super) fn covered(
+    lines: &[(String, i64)],
+    unlimited: &HashMap<String, bool>,
+    taken: &[bool],
+) -> QueryResult<Vec<bool>> {
+    lines
+        .iter()
+        .zip(taken)
+        .map(|((bundle, _), taken)| match unlimited.get(bundle) {
+            None => Err(DieselError::NotFound),
+            Some(unlimited) => Ok(*unlimited || *taken),
+        })
+        .collect()
 }
 
 /// Gives the order's covered lines back to their bundles' stock.
