@@ -13,8 +13,8 @@ use tonne_webhooks::{
     Attempt, ClaimedStream, OutboxEvent, StreamKey, Target, WebhookId, WebhookUrl,
 };
 
-use crate::db::Conn;
 use crate::db::error::{corrupt, store_error};
+use crate::db::{Conn, KeepPrepared};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::{order_events, webhook_attempts, webhook_streams, webhooks};
 
@@ -45,6 +45,7 @@ async fn record_failure(
         webhook_streams::lease_owner.eq(None::<String>),
         webhook_streams::lease_until.eq(None::<PrimitiveDateTime>),
     ))
+    .kept()
     .execute(c)
     .await)?;
     if held == 0 {
@@ -66,6 +67,7 @@ impl DeliveryStore for WebhookStore {
                 Box::pin(async move {
                     on!(conn, |c| diesel::sql_query(MATERIALISE)
                         .bind::<Timestamp, _>(now)
+                        .kept()
                         .execute(c)
                         .await)
                 })
@@ -97,6 +99,7 @@ impl DeliveryStore for WebhookStore {
                         .bind::<Timestamp, _>(until)
                         .bind::<Timestamp, _>(now)
                         .bind::<BigInt, _>(limit)
+                        .kept()
                         .load(c)
                         .await)
                 })
@@ -138,6 +141,7 @@ impl DeliveryStore for WebhookStore {
                             .filter(webhook_streams::lease_owner.eq(&o)),
                     )
                     .set(webhook_streams::lease_until.eq(to_sql_time(until)))
+                    .kept()
                     .execute(c)
                     .await)
                     .map(|n| n == 1)
@@ -165,6 +169,7 @@ impl DeliveryStore for WebhookStore {
                         webhook_streams::lease_owner.eq(None::<String>),
                         webhook_streams::lease_until.eq(None::<PrimitiveDateTime>),
                     ))
+                    .kept()
                     .execute(c)
                     .await)
                     .map(drop)
@@ -261,6 +266,7 @@ impl DeliveryStore for WebhookStore {
                         webhook_streams::acked_sequence.eq(row.last_sequence),
                         webhook_streams::failures.eq(0),
                     ))
+                    .kept()
                     .execute(c)
                     .await)?;
                     if moved == 0 {
@@ -323,6 +329,7 @@ impl DeliveryStore for WebhookStore {
                         webhooks::disabled_reason.eq(Some(&reason)),
                         webhooks::updated_at.eq(row.attempted_at),
                     ))
+                    .kept()
                     .execute(c)
                     .await)?;
                     Ok(true)
@@ -338,6 +345,7 @@ impl DeliveryStore for WebhookStore {
             .query(|conn| {
                 Box::pin(async move {
                     on!(conn, |c| diesel::sql_query(OLDEST_UNDELIVERED)
+                        .kept()
                         .load(c)
                         .await)
                 })
