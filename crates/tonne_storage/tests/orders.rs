@@ -678,6 +678,20 @@ async fn an_estimate_idempotency_key_is_taken_once_per_account(t: TestDb) {
         ])
         .await
         .unwrap();
+    // a batch stores every column of every row as given (on PostgreSQL one
+    // statement of column arrays): annotations, no mass, a false `actual`
+    let mut annotated = keyed(&a, "k-9");
+    annotated.annotations.actual = Some(false);
+    let massless = estimate(&a, None, EstimateKind::Transaction);
+    store
+        .insert(&[annotated.clone(), massless.clone()])
+        .await
+        .unwrap();
+    assert_eq!(
+        store.get(a.id, annotated.id).await.unwrap(),
+        Some(annotated)
+    );
+    assert_eq!(store.get(a.id, massless.id).await.unwrap(), Some(massless));
     // an update sets the annotations it has and keeps the others; taking
     // another estimate's key is Duplicate
     let second = keyed(&a, "k-2");

@@ -20,7 +20,7 @@ use tonne_estimation::ports::{EstimateRepository, UpdateOutcome};
 use tonne_kernel::{AccountId, Cursor, EstimateId, Mass, Page, PageRequest, StoreError};
 
 use crate::db::error::{corrupt, encode_error, store_error};
-use crate::db::{Backend, Conn, Db, DbError, first_row};
+use crate::db::{Backend, Conn, Db, DbError, KeepPrepared, first_row};
 use crate::impact::rollups;
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::estimates;
@@ -150,18 +150,46 @@ async fn mass_before(
     }
 }
 
-/// Inserts `rows`, one multi-row INSERT per 500 rows (batch inserts of rows
-/// with optional columns do not build for SQLite's asynchronous wrapper:
-/// there Diesel writes each batch on the blocking connection itself).
+/// Every row in one statement of fixed text on PostgreSQL: each column's
+/// values bound as one array and unnested, so the statement is prepared once
+/// per connection whatever the number of rows (a multi-row `VALUES` would be
+/// a new statement, parsed and planned afresh, for each count).
+const INSERT_UNNESTED: &str = "INSERT INTO estimates (id, account_id, kind, mass_grams, request, \
+     result, order_id, created_at, updated_at, idempotency_key, metadata, actual, occurred_at) \
+     SELECT * FROM UNNEST($1::text[], $2::text[], $3::text[], $4::int8[], $5::text[], $6::text[], \
+     $7::text[], $8::timestamp[], $9::timestamp[], $10::text[], $11::text[], $12::bool[], \
+     $13::timestamp[])";
+
+/// Inserts `rows`: on PostgreSQL in one statement (`INSERT_UNNESTED`), on
+/// SQLite one multi-row INSERT per 500 rows (batch inserts of rows with
+/// optional columns do not build for SQLite's asynchronous wrapper: there
+/// Diesel writes each batch on the blocking connection itself).
 async fn insert_rows(conn: &mut Conn, rows: &Arc<[EstimateRow]>) -> QueryResult<()> {
+    use diesel::sql_types::{Array, BigInt, Bool, Nullable, Text, Timestamp};
     match conn {
         Conn::Pg(c) => {
-            for chunk in rows.chunks(500) {
-                diesel::insert_into(estimates::table)
-                    .values(chunk)
-                    .execute(&mut **c)
-                    .await?;
+            macro_rules! column {
+                ($field:ident) => {
+                    rows.iter().map(|r| r.$field.clone()).collect::<Vec<_>>()
+                };
             }
+            diesel::sql_query(INSERT_UNNESTED)
+                .bind::<Array<Text>, _>(column!(id))
+                .bind::<Array<Text>, _>(column!(account_id))
+                .bind::<Array<Text>, _>(column!(kind))
+                .bind::<Array<Nullable<BigInt>>, _>(column!(mass_grams))
+                .bind::<Array<Text>, _>(column!(request))
+                .bind::<Array<Text>, _>(column!(result))
+                .bind::<Array<Nullable<Text>>, _>(column!(order_id))
+                .bind::<Array<Timestamp>, _>(column!(created_at))
+                .bind::<Array<Timestamp>, _>(column!(updated_at))
+                .bind::<Array<Nullable<Text>>, _>(column!(idempotency_key))
+                .bind::<Array<Text>, _>(column!(metadata))
+                .bind::<Array<Nullable<Bool>>, _>(column!(actual))
+                .bind::<Array<Nullable<Timestamp>>, _>(column!(occurred_at))
+                .kept()
+                .execute(&mut **c)
+                .await?;
         }
         Conn::Sqlite(c) => {
             let rows = Arc::clone(rows);
