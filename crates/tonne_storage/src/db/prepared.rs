@@ -90,11 +90,6 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_kept_statement_has_no_static_identity() {
-        assert!(!<Kept<things::table> as QueryId>::HAS_STATIC_QUERY_ID);
-    }
-
     /// On PostgreSQL (`TONNE_TEST_POSTGRES_URL`; skipped without it unless
     /// `CI=true`): a marked update stays prepared on its connection after two
     /// executions (one prepare), an unmarked one is prepared and closed again
