@@ -49,8 +49,6 @@ impl<Q: Query> Query for Kept<Q> {
     type SqlType = Q::SqlType;
 }
 
-impl<Q, C> diesel::RunQueryDsl<C> for Kept<Q> {}
-
 /// Marks a statement as safe to keep prepared (see the module's note on
 /// which statements may be marked).
 pub(crate) trait KeepPrepared: Sized {
@@ -98,12 +96,9 @@ mod tests {
     async fn a_kept_update_is_prepared_once_on_postgres() {
         use diesel::prelude::*;
         use diesel_async::{AsyncConnection, AsyncPgConnection, RunQueryDsl};
-        let Some(url) = std::env::var("TONNE_TEST_POSTGRES_URL")
-            .ok()
-            .filter(|u| !u.trim().is_empty())
-        else {
+        let Some(url) = tonne_test_support::postgres_url() else {
             assert!(
-                std::env::var("CI").as_deref() != Ok("true"),
+                !tonne_test_support::require_postgres(),
                 "CI=true but TONNE_TEST_POSTGRES_URL is not set"
             );
             eprintln!("note: TONNE_TEST_POSTGRES_URL is not set; skipped");

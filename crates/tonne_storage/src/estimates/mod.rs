@@ -170,7 +170,7 @@ async fn insert_rows(conn: &mut Conn, rows: &Arc<[EstimateRow]>) -> QueryResult<
         Conn::Pg(c) => {
             macro_rules! column {
                 ($field:ident) => {
-                    rows.iter().map(|r| r.$field.clone()).collect::<Vec<_>>()
+                    rows.iter().map(|r| &r.$field).collect::<Vec<_>>()
                 };
             }
             diesel::sql_query(INSERT_UNNESTED)

@@ -30,7 +30,7 @@ use crate::mapping::to_sql_time;
 use crate::outbox::{append_allocation_events, append_event, append_event_pg};
 use crate::schema::{order_lines, order_projects, orders};
 
-use placing::{IDEMPOTENCY_KEY_TAKEN, claim_estimate, claimed, place_error};
+use placing::{claim_estimate, claimed, key_unused, place_error};
 use read::{Scope, load_order, load_orders, newest_first};
 use reservations::{covered, release, reserve, stock_limits, stock_limits_pg, take_pg};
 use rows::{OrderRow, line_rows, order_row, project_rows};
@@ -69,16 +69,6 @@ impl OrderRepository for OrderStore {
                     // names is taken too; the unique index stays the arbiter of races.
                     // On PostgreSQL the stock is taken in the same round trip
                     // (a refusal rolls the whole transaction back).
-                    let key_taken = |taken: i64| {
-                        if taken > 0 {
-                            Err(DieselError::DatabaseError(
-                                diesel::result::DatabaseErrorKind::UniqueViolation,
-                                Box::new(String::from(IDEMPOTENCY_KEY_TAKEN)),
-                            ))
-                        } else {
-                            Ok(())
-                        }
-                    };
                     let covered = match conn {
                         Conn::Pg(c) => {
                             let s: &AsyncPgConnection = c;
@@ -92,11 +82,11 @@ impl OrderRepository for OrderStore {
                                 stock_limits_pg(s, &wanted),
                                 take_pg(s, &wanted)
                             )?;
-                            key_taken(key)?;
+                            key_unused(key)?;
                             covered(&wanted, &unlimited, &taken)?
                         }
                         Conn::Sqlite(c) => {
-                            key_taken(match key_count!(order) {
+                            key_unused(match key_count!(order) {
                                 Some(q) => q.get_result::<i64>(&mut **c).await?,
                                 None => 0,
                             })?;

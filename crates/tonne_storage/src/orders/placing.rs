@@ -41,6 +41,19 @@ pub(super) fn claimed(claimed: usize) -> QueryResult<()> {
     }
 }
 
+/// The idempotency key is not taken yet (`count` orders of the account carry
+/// it); otherwise the order is refused as a unique violation of the key.
+pub(super) fn key_unused(count: i64) -> QueryResult<()> {
+    if count == 0 {
+        Ok(())
+    } else {
+        Err(DieselError::DatabaseError(
+            diesel::result::DatabaseErrorKind::UniqueViolation,
+            Box::new(String::from(IDEMPOTENCY_KEY_TAKEN)),
+        ))
+    }
+}
+
 /// The messages of the placing transaction's own refusals (no database message contains them).
 pub(super) const ESTIMATE_CLAIM_FAILED: &str = "tonne: the estimate is ordered already or changed";
 pub(super) const IDEMPOTENCY_KEY_TAKEN: &str = "tonne: the idempotency key is taken";
