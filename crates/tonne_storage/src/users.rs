@@ -503,7 +503,7 @@ impl UserRepository for UserStore {
                         // Three independent reads: sent together, one round trip.
                         Conn::Pg(c) => {
                             let c: &diesel_async::AsyncPgConnection = c;
-                            futures_util::try_join!(
+                            crate::db::sent_together!(
                                 pair.load(&mut &*c),
                                 by_email.load(&mut &*c),
                                 by_network.load(&mut &*c),

@@ -370,7 +370,7 @@ pub(super) async fn load_bundles(
     let (prices, members): (Vec<PriceRow>, Vec<MemberRow>) = match conn {
         Conn::Pg(c) => {
             let c: &diesel_async::AsyncPgConnection = c;
-            futures_util::try_join!(
+            crate::db::sent_together!(
                 prices_of_bundles!(&ids).load(&mut &*c),
                 projects_of_bundles!(&ids).load(&mut &*c),
             )?

@@ -1,6 +1,6 @@
 //! The connection engine, apart from the repositories: one [`Db`] handle over
 //! SQLite or PostgreSQL (chosen by the [`DatabaseUrl`]), its pool, the permits
-//! that bound it, PostgreSQL's pipelined reads, the SQLite file's mode, and
+//! that bound it, PostgreSQL's pipelined reads and statements sent together, the SQLite file's mode, and
 //! the engine's errors with their mapping to the ports' errors.
 
 mod conn;
@@ -13,6 +13,7 @@ mod placeholders;
 mod pool;
 mod prepared;
 mod sqlite_file;
+mod together;
 mod url;
 
 pub use conn::{Conn, Inline, SqliteConn, SqliteLease};
@@ -23,4 +24,5 @@ pub(crate) use placeholders::sqlite_placeholders;
 pub(crate) use pool::first_row;
 pub use pool::{Db, PoolSettings, PoolStatus};
 pub(crate) use prepared::KeepPrepared;
+pub(crate) use together::{FirstCause, all_or_cause, sent_together};
 pub use url::{DatabaseUrl, DatabaseUrlError, hide_password};

@@ -338,7 +338,7 @@ pub(crate) async fn order_moved(
     match conn {
         Conn::Pg(c) => {
             let c: &AsyncPgConnection = c;
-            futures_util::try_join!(
+            crate::db::sent_together!(
                 bump_bundles_pg(c, &key, &bundles, false),
                 bump_projects_pg(c, &key, &projects)
             )
@@ -371,7 +371,7 @@ async fn bump_bundles_pg(
     if rows.is_empty() {
         return Ok(());
     }
-    futures_util::try_join!(
+    crate::db::sent_together!(
         async { bump_bundle_rows!(pg c, order_daily_bundles, day = &key.day, &key.account, rows, rename) },
         async { bump_bundle_rows!(pg c, order_monthly_bundles, month = &key.month, &key.account, rows, rename) }
     )
@@ -388,7 +388,7 @@ async fn bump_projects_pg(
     if rows.is_empty() {
         return Ok(());
     }
-    futures_util::try_join!(
+    crate::db::sent_together!(
         async {
             bump_project_rows!(pg c, order_daily_projects, day = &key.day, &key.account, rows)
         },

@@ -350,7 +350,7 @@ impl OffsetLinkRepository for OffsetLinkStore {
                         // Two independent counts: sent together, one round trip.
                         Conn::Pg(c) => {
                             let c: &diesel_async::AsyncPgConnection = c;
-                            futures_util::try_join!(
+                            crate::db::sent_together!(
                                 visitors.first(&mut &*c),
                                 orders.first(&mut &*c),
                             )?
@@ -440,7 +440,7 @@ impl OffsetLinkRepository for OffsetLinkStore {
                         // Two independent reads: sent together, one round trip.
                         Conn::Pg(c) => {
                             let c: &diesel_async::AsyncPgConnection = c;
-                            futures_util::try_join!(visits.load(&mut &*c), placed.load(&mut &*c),)?
+                            crate::db::sent_together!(visits.load(&mut &*c), placed.load(&mut &*c),)?
                         }
                         Conn::Sqlite(c) => {
                             let c: &mut crate::db::SqliteConn = c;

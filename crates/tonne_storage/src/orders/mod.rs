@@ -72,7 +72,7 @@ impl OrderRepository for OrderStore {
                     let covered = match conn {
                         Conn::Pg(c) => {
                             let s: &AsyncPgConnection = c;
-                            let (key, unlimited, taken) = futures_util::try_join!(
+                            let (key, unlimited, taken) = crate::db::sent_together!(
                                 async {
                                     match key_count!(order) {
                                         Some(q) => q.get_result::<i64>(&mut &*s).await,
@@ -103,7 +103,7 @@ impl OrderRepository for OrderStore {
                     match conn {
                         Conn::Pg(c) => {
                             let s: &AsyncPgConnection = c;
-                            futures_util::try_join!(
+                            crate::db::sent_together!(
                                 diesel::insert_into(orders::table)
                                     .values(&row)
                                     .execute(&mut &*s),

@@ -130,7 +130,7 @@ pub(super) async fn load_orders(conn: &mut Conn, rows: Vec<OrderRow>) -> QueryRe
     let (line_rows, project_rows): (Vec<LineRow>, Vec<ProjectRow>) = match conn {
         Conn::Pg(c) => {
             let shared = &**c;
-            futures_util::try_join!(
+            crate::db::sent_together!(
                 lines!().load(&mut &*shared),
                 projects!().load(&mut &*shared)
             )?
@@ -172,7 +172,7 @@ pub(super) async fn load_order(conn: &mut Conn, id: &str) -> QueryResult<Option<
     {
         Conn::Pg(c) => {
             let shared = &**c;
-            futures_util::try_join!(
+            crate::db::sent_together!(
                 order!().load(&mut &*shared),
                 lines!().load(&mut &*shared),
                 projects!().load(&mut &*shared)

@@ -88,10 +88,12 @@ pub(super) async fn take_pg(
     c: &AsyncPgConnection,
     lines: &[(String, i64)],
 ) -> QueryResult<Vec<bool>> {
-    futures_util::future::try_join_all(lines.iter().map(|(bundle, grams)| async move {
-        Ok(take!(bundle, grams).execute(&mut &*c).await? == 1)
-    }))
-    .await
+    crate::db::all_or_cause(
+        futures_util::future::join_all(lines.iter().map(|(bundle, grams)| async move {
+            Ok(take!(bundle, grams).execute(&mut &*c).await? == 1)
+        }))
+        .await,
+    )
 }
 
 /// Per line, whether its grams are covered: its bundle's stock is unlimited,
