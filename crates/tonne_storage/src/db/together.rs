@@ -40,7 +40,7 @@ pub(crate) trait FirstCause {
 /// caused by an earlier failure and `next` is not.
 fn cause(kept: Option<DieselError>, next: DieselError) -> DieselError {
     match kept {
-        Some(kept) if !(refused_after_failure(&kept) && !refused_after_failure(&next)) => kept,
+        Some(kept) if !refused_after_failure(&kept) || refused_after_failure(&next) => kept,
         _ => next,
     }
 }
