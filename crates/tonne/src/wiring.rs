@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use async_trait::async_trait;
-use tonne_accounts::ports::ApiKeyRepository;
+use tonne_accounts::ports::{AccountRepository, ApiKeyRepository};
 use tonne_accounts::versions::{VersionPinRepository, VersionPolicy};
 use tonne_accounts::{Accounts, AccountsService};
 use tonne_estimation::ports::EstimationService;
@@ -14,8 +14,8 @@ use tonne_http::{PoolGauge, Readiness};
 use tonne_kernel::{SystemClock, UuidV7Generator};
 use tonne_ordering::{OrderingService, Settings};
 use tonne_storage::{
-    AccountStore, ApiKeyStore, CachedApiKeys, CachedVersionPins, CatalogueStore, DatabaseUrl, Db,
-    EstimateStore, OrderStore, PoolSettings, SecretsKey, VersionPinStore, WebhookStore,
+    AccountStore, ApiKeyStore, CachedAccounts, CachedApiKeys, CachedVersionPins, CatalogueStore, DatabaseUrl, Db,
+    EstimateStore, Follower, OrderStore, PoolSettings, SecretsKey, VersionPinStore, WebhookStore,
 };
 use tonne_webhooks::WebhooksService;
 
@@ -181,16 +181,28 @@ impl Services {
         webhook_options: &WebhookOptions,
         link_settings: tonne_links::Settings,
     ) -> anyhow::Result<Self> {
-        let store: Arc<dyn ApiKeyRepository> = Arc::new(ApiKeyStore::new(db.clone()));
-        let keys: Arc<dyn ApiKeyRepository> = if key_cache_ttl.is_zero() {
-            store
-        } else {
-            let cached = Arc::new(CachedApiKeys::new(store, key_cache_ttl, 100_000));
-            cached.follow_revocations(&db);
-            cached
-        };
+        // Keys and their accounts are served from memory for at most the key
+        // cache's time to live; on PostgreSQL one listener connection makes
+        // every process forget a key revoked or an account changed elsewhere.
+        let key_store: Arc<dyn ApiKeyRepository> = Arc::new(ApiKeyStore::new(db.clone()));
+        let account_store: Arc<dyn AccountRepository> = Arc::new(AccountStore::new(db.clone()));
+        let (keys, account_store): (Arc<dyn ApiKeyRepository>, Arc<dyn AccountRepository>) =
+            if key_cache_ttl.is_zero() {
+                (key_store, account_store)
+            } else {
+                let keys = Arc::new(CachedApiKeys::new(key_store, key_cache_ttl, 100_000));
+                let accounts = Arc::new(CachedAccounts::new(account_store, key_cache_ttl, 100_000));
+                tonne_storage::follow(
+                    &db,
+                    &[
+                        Arc::clone(&keys) as Arc<dyn Follower>,
+                        Arc::clone(&accounts) as Arc<dyn Follower>,
+                    ],
+                );
+                (keys, accounts)
+            };
         let accounts = Arc::new(Accounts::new(
-            Arc::new(AccountStore::new(db.clone())),
+            account_store,
             keys,
             Arc::new(SystemClock),
             Arc::new(UuidV7Generator),

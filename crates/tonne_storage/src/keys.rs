@@ -8,15 +8,14 @@ use std::time::Duration;
 use async_trait::async_trait;
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
-use futures_util::StreamExt as _;
 use time::OffsetDateTime;
 use tonne_accounts::ports::{ApiKeyRepository, StoreError};
 use tonne_accounts::{ApiKey, KeyHash};
 use tonne_kernel::{ApiKeyId, AuditEntry, OrganisationId};
 
-use crate::db::DatabaseUrl;
+use crate::announcements::{Follower, announce};
 use crate::db::error::store_error;
-use crate::db::{Conn, Db, first_row};
+use crate::db::{Db, first_row};
 use crate::mapping::{ApiKeyRow, to_sql_time};
 use crate::schema::{accounts, api_keys};
 
@@ -142,14 +141,8 @@ impl ApiKeyRepository for ApiKeyStore {
                         .select((ApiKeyRow::as_select(), accounts::scope))
                         .first::<(ApiKeyRow, String)>(c)
                         .await)?;
-                    if let Conn::Pg(pg) = conn {
-                        // Delivered to every listening process when this transaction commits.
-                        diesel::sql_query("SELECT pg_notify($1, $2)")
-                            .bind::<diesel::sql_types::Text, _>(REVOCATIONS)
-                            .bind::<diesel::sql_types::Text, _>(&row.key_hash)
-                            .execute(&mut **pg)
-                            .await?;
-                    }
+                    // Delivered to every listening process when this transaction commits.
+                    announce(&mut *conn, REVOCATIONS, &row.key_hash).await?;
                     row.into_domain(&scope)
                 })
             })
@@ -161,21 +154,18 @@ impl ApiKeyRepository for ApiKeyStore {
 /// The PostgreSQL channel on which a revoked key's hash is announced.
 pub const REVOCATIONS: &str = "tonne_key_revoked";
 
-/// How long the revocation listener waits before connecting again after a
-/// failed attempt or a lost connection.
-const RECONNECT_PAUSE: Duration = Duration::from_secs(1);
-
 /// Keeps key look-ups off the database: a hit is served from memory for at most
 /// `ttl`. A key revoked through this decorator is forgotten at once. On
-/// PostgreSQL, with [`CachedApiKeys::follow_revocations`], a key revoked by
-/// another process (the CLI, another server) is forgotten as soon as its
-/// announcement arrives (PostgreSQL delivers it when the revoking transaction
-/// commits); `ttl` stays the bound when announcements cannot arrive (SQLite, a
-/// lost listener connection). Misses are not cached, so a new key works at once.
+/// PostgreSQL, with [`CachedApiKeys::follow_revocations`] (or
+/// [`follow`](crate::follow) with other caches), a key revoked by another
+/// process (the CLI, another server) is forgotten as soon as its announcement
+/// arrives (PostgreSQL delivers it when the revoking transaction commits);
+/// `ttl` stays the bound when announcements cannot arrive (SQLite, a lost
+/// listener connection). Misses are not cached, so a new key works at once.
 pub struct CachedApiKeys {
     inner: Arc<dyn ApiKeyRepository>,
     cache: moka::sync::Cache<KeyHash, ApiKey>,
-    /// Dropped with the cache, which ends the revocation listener.
+    /// Dropped with the cache, which ends the listener once no cache follows it.
     alive: tokio::sync::watch::Sender<()>,
 }
 
@@ -194,145 +184,32 @@ impl CachedApiKeys {
         }
     }
 
-    /// On PostgreSQL, starts a task on the current tokio runtime that `LISTEN`s
-    /// for revocations announced by any process and forgets the revoked keys; it
-    /// reconnects after a pause when its connection is lost (forgetting every
-    /// cached key then, as announcements may have been missed) and ends when the
-    /// cache is dropped (or the runtime shuts down). Call it from within a tokio runtime: outside one it
-    /// starts nothing, warns and returns `false`. On SQLite (one process) it
-    /// does nothing and returns `false`.
+    /// On PostgreSQL, follows the revocations announced by any process on a
+    /// listener connection of its own (see [`follow`](crate::follow), which
+    /// shares one connection between several caches). `false` on SQLite or
+    /// outside a tokio runtime.
     pub fn follow_revocations(self: &Arc<Self>, db: &Db) -> bool {
-        let DatabaseUrl::Postgres(url) = db.url() else {
-            return false;
-        };
-        let config = match url.parse::<tokio_postgres::Config>() {
-            Ok(config) => config,
-            Err(e) => {
-                tracing::warn!(error = %e, "cannot start the key revocation listener; the key cache TTL bounds revocations");
-                return false;
-            }
-        };
-        let runtime = match tokio::runtime::Handle::try_current() {
-            Ok(runtime) => runtime,
-            Err(e) => {
-                tracing::warn!(error = %e, "cannot start the key revocation listener; the key cache TTL bounds revocations");
-                return false;
-            }
-        };
-        let cache = Arc::downgrade(self);
-        let mut dropped = self.alive.subscribe();
-        runtime.spawn(async move {
-            tokio::select! {
-                () = listen_for_revocations(&config, &cache) => {}
-                // Never sent on: resolves when the cache (the sender) is dropped.
-                _ = dropped.changed() => {}
-            }
-        });
-        true
+        crate::follow(db, &[Arc::clone(self) as Arc<dyn Follower>])
     }
 }
 
-/// Follows the announcements until the cache is dropped, connecting again
-/// after a pause whenever the connection fails or is lost.
-async fn listen_for_revocations(
-    config: &tokio_postgres::Config,
-    cache: &std::sync::Weak<CachedApiKeys>,
-) {
-    let mut warned = false;
-    while cache.strong_count() > 0 {
-        let lost = match listen_once(config, cache, &mut warned).await {
-            Ok(()) => return,
-            Err(lost) => lost,
-        };
-        match lost {
-            Lost::Connecting(e) => {
-                if !warned {
-                    tracing::warn!(error = %e, "key revocation listener cannot connect; retrying (the key cache TTL bounds revocations meanwhile)");
-                    warned = true;
-                }
-            }
-            Lost::Listening(e) => {
-                tracing::warn!(error = %e, "key revocation listener lost its connection");
-            }
-        }
-        tokio::time::sleep(RECONNECT_PAUSE).await;
+impl Follower for CachedApiKeys {
+    fn channel(&self) -> &'static str {
+        REVOCATIONS
     }
-}
 
-/// Why [`listen_once`] stopped.
-enum Lost {
-    /// The connection (or its `LISTEN`) failed.
-    Connecting(String),
-    /// The connection was lost while listening.
-    Listening(String),
-}
+    fn forget(&self, payload: &str) {
+        if let Some(hash) = KeyHash::from_hex(payload) {
+            self.cache.invalidate(&hash);
+        }
+    }
 
-/// One connection: `LISTEN`s, forgets every cached key (announcements may
-/// have been missed while disconnected), then forgets each announced key.
-/// `Ok` when the cache was dropped.
-async fn listen_once(
-    config: &tokio_postgres::Config,
-    cache: &std::sync::Weak<CachedApiKeys>,
-    warned: &mut bool,
-) -> Result<(), Lost> {
-    use tokio_postgres::AsyncMessage;
-    let (client, mut connection) = config
-        .connect(tokio_postgres::NoTls)
-        .await
-        .map_err(|e| Lost::Connecting(e.to_string()))?;
-    // The connection is driven by polling its messages; the client's
-    // statements are answered only while it is.
-    let mut messages = futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
-    let forget = |note: &tokio_postgres::Notification| {
-        let Some(c) = cache.upgrade() else {
-            return false;
-        };
-        if let Some(hash) = KeyHash::from_hex(note.payload()) {
-            c.cache.invalidate(&hash);
-        }
-        true
-    };
-    let listen = format!("LISTEN {REVOCATIONS}");
-    let listen = client.batch_execute(&listen);
-    tokio::pin!(listen);
-    loop {
-        tokio::select! {
-            listening = &mut listen => {
-                listening.map_err(|e| Lost::Connecting(e.to_string()))?;
-                break;
-            }
-            message = messages.next() => match message {
-                Some(Ok(AsyncMessage::Notification(note))) => {
-                    if !forget(&note) {
-                        return Ok(());
-                    }
-                }
-                Some(Ok(_)) => {}
-                Some(Err(e)) => return Err(Lost::Connecting(e.to_string())),
-                None => return Err(Lost::Connecting("the connection closed".into())),
-            },
-        }
+    fn forget_all(&self) {
+        self.cache.invalidate_all();
     }
-    if *warned {
-        tracing::info!("key revocation listener connected again");
-        *warned = false;
-    }
-    // Announcements may have been missed while disconnected.
-    match cache.upgrade() {
-        Some(c) => c.cache.invalidate_all(),
-        None => return Ok(()),
-    }
-    loop {
-        match messages.next().await {
-            Some(Ok(AsyncMessage::Notification(note))) => {
-                if !forget(&note) {
-                    return Ok(());
-                }
-            }
-            Some(Ok(_)) => {}
-            Some(Err(e)) => return Err(Lost::Listening(e.to_string())),
-            None => return Err(Lost::Listening("the connection closed".into())),
-        }
+
+    fn dropped(&self) -> tokio::sync::watch::Receiver<()> {
+        self.alive.subscribe()
     }
 }
 

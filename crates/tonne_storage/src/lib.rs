@@ -11,8 +11,10 @@
 //! SQLite as [`Db::query`] does.
 //!
 //! Repositories implement the domain ports: [`AccountStore`] and [`ApiKeyStore`]
-//! for `tonne_accounts`, and [`CachedApiKeys`], a decorator that keeps key
-//! look-ups off the database for a bounded time. [`ImpactStore`] serves the
+//! for `tonne_accounts`, and [`CachedApiKeys`] and [`CachedAccounts`],
+//! decorators that keep key and account look-ups off the database for a
+//! bounded time and, on PostgreSQL, forget what other processes announce
+//! ([`follow`]). [`ImpactStore`] serves the
 //! impact domain from daily figures that [`OrderStore`] and [`EstimateStore`]
 //! keep in the transaction of each change.
 
@@ -53,6 +55,7 @@ macro_rules! on {
 }
 
 mod accounts;
+mod announcements;
 mod audit;
 mod backup;
 mod catalogue;
@@ -74,7 +77,8 @@ mod users;
 mod versions;
 mod webhooks;
 
-pub use accounts::AccountStore;
+pub use accounts::{AccountStore, CachedAccounts};
+pub use announcements::{Follower, follow};
 pub use audit::AuditStore;
 pub use backup::{Backup, BackupError};
 pub use catalogue::CatalogueStore;

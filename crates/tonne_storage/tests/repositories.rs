@@ -19,7 +19,7 @@ use tonne_kernel::{
     AccountMode, ApiKeyId, Currency, Cursor, Limit, Money, OrganisationId, PageRequest,
     UuidV7Generator,
 };
-use tonne_storage::{AccountStore, ApiKeyStore, CachedApiKeys};
+use tonne_storage::{AccountStore, ApiKeyStore, CachedAccounts, CachedApiKeys, Follower};
 use tonne_test_support::{TestDb, on_both_backends};
 
 const T0: OffsetDateTime = datetime!(2026-03-04 05:06:07.123456 UTC);
@@ -727,6 +727,100 @@ async fn a_following_cache_forgets_a_key_revoked_elsewhere_at_once(t: TestDb) {
     }
 }
 
+/// A rename of `account` (and of its sibling with it) at `at`.
+fn rename(account: &Account, sibling: Option<AccountId>, name: &str) -> AccountUpdate {
+    AccountUpdate {
+        id: account.id,
+        changes: AccountChanges {
+            name: AccountName::parse(name).unwrap(),
+            beneficiary: None,
+            bundle_portfolio_id: None,
+            handle: None,
+            external_pages_visibility: ExternalPagesVisibility::Public,
+        },
+        rename_sibling: sibling,
+        updated_at: datetime!(2026-05-01 00:00:00 UTC),
+    }
+}
+
+async fn a_cached_account_is_forgotten_when_changed_within_its_ttl(t: TestDb) {
+    let store = Arc::new(AccountStore::new(t.db().clone()));
+    let (_, live, test) = seeded(&store).await;
+    let ttl = Duration::from_millis(300);
+    let cached = CachedAccounts::new(Arc::clone(&store) as Arc<dyn AccountRepository>, ttl, 1000);
+    let name = |a: Option<Account>| a.unwrap().name.as_str().to_owned();
+    assert_eq!(name(cached.get(live.id).await.unwrap()), "Acme");
+    assert!(cached.get(AccountId::generate(&UuidV7Generator)).await.unwrap().is_none());
+
+    // changed by "another process": the cache may still serve it, but not beyond the TTL
+    store.update(&rename(&live, Some(test.id), "Elsewhere")).await.unwrap();
+    tokio::time::sleep(ttl + Duration::from_millis(100)).await;
+    assert_eq!(name(cached.get(live.id).await.unwrap()), "Elsewhere");
+
+    // changed through the cache itself: at once, the sibling renamed with it too
+    assert_eq!(name(cached.get(test.id).await.unwrap()), "Elsewhere");
+    cached.update(&rename(&live, Some(test.id), "Here")).await.unwrap();
+    assert_eq!(name(cached.get(live.id).await.unwrap()), "Here");
+    assert_eq!(name(cached.get(test.id).await.unwrap()), "Here");
+    let logo = Logo {
+        id: LogoId::generate(&UuidV7Generator),
+        account_id: live.id,
+        image: EncodedLogo {
+            format: LogoFormat::Png,
+            bytes: vec![1, 2, 3],
+        },
+        created_at: T0,
+    };
+    cached.set_logo(&logo, "https://logo.example/1").await.unwrap();
+    assert_eq!(
+        cached.get(live.id).await.unwrap().unwrap().logo.as_deref(),
+        Some("https://logo.example/1")
+    );
+    cached.delete_logo(live.id, T0).await.unwrap();
+    assert_eq!(cached.get(live.id).await.unwrap().unwrap().logo, None);
+}
+
+/// On PostgreSQL a change of an account made by another process reaches a
+/// following cache long before its TTL; on SQLite there is nothing to follow.
+async fn a_following_cache_forgets_an_account_changed_elsewhere_at_once(t: TestDb) {
+    let store = Arc::new(AccountStore::new(t.db().clone()));
+    let (_, live, test) = seeded(&store).await;
+    let cached = Arc::new(CachedAccounts::new(
+        Arc::clone(&store) as Arc<dyn AccountRepository>,
+        Duration::from_secs(3600),
+        1000,
+    ));
+    let following = tonne_storage::follow(t.db(), &[Arc::clone(&cached) as Arc<dyn Follower>]);
+    assert_eq!(
+        following,
+        t.db().backend() == tonne_storage::Backend::Postgres
+    );
+    if !following {
+        return;
+    }
+    let name = |a: Option<Account>| a.unwrap().name.as_str().to_owned();
+    // the listener forgets everything once connected: then a hit stays cached
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(name(cached.get(live.id).await.unwrap()), "Acme");
+    assert_eq!(name(cached.get(test.id).await.unwrap()), "Acme");
+    // changed by "another process": announced on commit, forgotten well within the TTL
+    store.update(&rename(&live, Some(test.id), "Announced")).await.unwrap();
+    for id in [live.id, test.id] {
+        let deadline = std::time::Instant::now() + Duration::from_secs(5);
+        while name(cached.get(id).await.unwrap()) != "Announced" {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the change was not announced"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+    // a change that rolls back announces nothing: the cached copy stays (and is right)
+    let failing = rename(&live, Some(AccountId::generate(&UuidV7Generator)), "Rolled back");
+    assert!(store.update(&failing).await.is_err());
+    assert_eq!(name(cached.get(live.id).await.unwrap()), "Announced");
+}
+
 async fn organisations_are_listed_oldest_first_by_keyset(t: TestDb) {
     let repo = AccountStore::new(t.db().clone());
     let mut ids = Vec::new();
@@ -867,6 +961,8 @@ on_both_backends!(
     keys_are_found_by_hash_listed_and_revoked,
     a_cached_key_sees_revocation_elsewhere_within_its_ttl,
     a_following_cache_forgets_a_key_revoked_elsewhere_at_once,
+    a_cached_account_is_forgotten_when_changed_within_its_ttl,
+    a_following_cache_forgets_an_account_changed_elsewhere_at_once,
 );
 
 #[test]

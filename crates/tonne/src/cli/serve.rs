@@ -91,7 +91,7 @@ pub(super) struct ServeArgs {
     /// Most entries of one `POST /v1/estimates/transactions/batch` (400 above).
     #[arg(long, env = "TONNE_BATCH_LIMIT", default_value_t = tonne_http::DEFAULT_BATCH_LIMIT)]
     batch_limit: usize,
-    /// Seconds an API key lookup is cached; a key revoked elsewhere works at most this long. 0 disables.
+    /// Seconds an API key and its account are cached; a key revoked (an account changed) elsewhere works at most this long unannounced. 0 disables.
     #[arg(long, env = "TONNE_KEY_CACHE_TTL_SECONDS", default_value_t = 5)]
     key_cache_ttl_seconds: u64,
     /// Database connections in the pool (default: twice the number of cores).

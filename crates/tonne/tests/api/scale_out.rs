@@ -1,8 +1,10 @@
 //! Several server processes as one service: the rate limit shared through
-//! Redis, and a key revoked through one process refused by another within 1 s.
+//! Redis, a key revoked through one process refused by another within 1 s,
+//! an account changed through one answered changed by another within 1 s.
 
 use std::time::{Duration, Instant};
 
+use serde_json::json;
 use tonne_http::rate_limit::RatePolicy;
 use tonne_kernel::{AccountMode, OrganisationId};
 use tonne_test_support::{TestDb, redis_url, unique_prefix};
@@ -104,4 +106,50 @@ async fn a_key_revoked_through_one_server_is_refused_by_another_within_a_second(
         a.get("/v1/accounts/me", &t.test_key).await.status.as_u16(),
         200
     );
+}
+
+/// Two servers over one PostgreSQL database, each caching accounts for a
+/// minute: an account renamed through B is answered with its new name by A
+/// within a second (the change is announced on commit), and so is the other
+/// account of its pair, renamed with it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_account_changed_through_one_server_is_answered_changed_by_another_within_a_second() {
+    let Some(db) = TestDb::postgres() else { return };
+    let tweak = |o: &mut tonne::server::ServeOptions| o.key_cache_ttl = Duration::from_secs(60);
+    let a = TestApp::spawn_with(db, tweak).await;
+    let b = a.sibling(tweak).await;
+    let t = a.tenant().await;
+    for key in [&t.live_key, &t.test_key] {
+        let me = a.get("/v1/accounts/me", key).await;
+        assert_eq!(me.body["name"], "Acme", "{}", me.body);
+    }
+
+    let changed_at = Instant::now();
+    let res = b
+        .put(
+            &format!("/v1/accounts/{}", t.live_account),
+            &t.live_key,
+            &json!({"name": "Renamed"}),
+        )
+        .await;
+    assert_eq!(res.status.as_u16(), 200, "{}", res.body);
+    for key in [&t.live_key, &t.test_key] {
+        let waited = loop {
+            let me = a.get("/v1/accounts/me", key).await;
+            let waited = changed_at.elapsed();
+            if me.body["name"] == "Renamed" {
+                break waited;
+            }
+            assert!(
+                waited < Duration::from_secs(5),
+                "still the old name after {waited:?}: {}",
+                me.body
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        };
+        assert!(
+            waited < Duration::from_secs(1),
+            "renamed only after {waited:?}"
+        );
+    }
 }

@@ -1,5 +1,7 @@
 //! Accounts and organisations on either backend: the accounts domain's
-//! repository, with handles, idempotent creation, filters and logos.
+//! repository, with handles, idempotent creation, filters and logos, and
+//! [`CachedAccounts`], its cache of accounts by id. A change to an account
+//! is announced to other processes ([`CHANGED`]).
 
 use async_trait::async_trait;
 use diesel::dsl::{count_star, max};
@@ -16,10 +18,19 @@ use tonne_accounts::{
 };
 use tonne_kernel::{AccountMode, AuditEntry, Cursor, Mass, OrganisationId, Page, PageRequest};
 
+use crate::announcements::announce;
 use crate::db::error::{corrupt, store_error};
 use crate::db::{Conn, Db, DbError, first_row};
 use crate::mapping::{AccountRow, OrganisationRow, from_sql_time, parse_id, to_sql_time};
 use crate::schema::{account_logos, accounts, estimates, organisations};
+
+mod cached;
+
+pub use cached::CachedAccounts;
+
+/// The PostgreSQL channel on which a changed account's id is announced (in
+/// the changing transaction: delivered when it commits).
+pub const CHANGED: &str = "tonne_account_changed";
 
 diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
 
@@ -495,7 +506,9 @@ impl AccountRepository for AccountStore {
                             // Roll the whole change back: a pair never disagrees on its name.
                             return Err(diesel::result::Error::RollbackTransaction);
                         }
+                        announce(&mut *conn, CHANGED, &sibling).await?;
                     }
+                    announce(&mut *conn, CHANGED, &id).await?;
                     load_one(conn, &id)
                         .await?
                         .ok_or(diesel::result::Error::NotFound)
@@ -571,6 +584,7 @@ impl AccountRepository for AccountStore {
                         .values(&row)
                         .execute(c)
                         .await)?;
+                    announce(&mut *conn, CHANGED, &row.account_id).await?;
                     load_one(conn, &row.account_id)
                         .await?
                         .ok_or(DieselError::NotFound)
@@ -624,6 +638,7 @@ impl AccountRepository for AccountStore {
                     )
                     .execute(c)
                     .await)?;
+                    announce(&mut *conn, CHANGED, &id).await?;
                     load_one(conn, &id).await?.ok_or(DieselError::NotFound)
                 })
             })
