@@ -14,8 +14,9 @@ use tonne_http::{PoolGauge, Readiness};
 use tonne_kernel::{SystemClock, UuidV7Generator};
 use tonne_ordering::{OrderingService, Settings};
 use tonne_storage::{
-    AccountStore, ApiKeyStore, CachedAccounts, CachedApiKeys, CachedVersionPins, CatalogueStore, DatabaseUrl, Db,
-    EstimateStore, Follower, OrderStore, PoolSettings, SecretsKey, VersionPinStore, WebhookStore,
+    AccountStore, ApiKeyStore, CachedAccounts, CachedApiKeys, CachedVersionPins, CatalogueStore,
+    DatabaseUrl, Db, EstimateStore, Follower, OrderStore, PoolSettings, SecretsKey,
+    VersionPinStore, WebhookStore,
 };
 use tonne_webhooks::WebhooksService;
 

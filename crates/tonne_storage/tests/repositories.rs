@@ -750,16 +750,28 @@ async fn a_cached_account_is_forgotten_when_changed_within_its_ttl(t: TestDb) {
     let cached = CachedAccounts::new(Arc::clone(&store) as Arc<dyn AccountRepository>, ttl, 1000);
     let name = |a: Option<Account>| a.unwrap().name.as_str().to_owned();
     assert_eq!(name(cached.get(live.id).await.unwrap()), "Acme");
-    assert!(cached.get(AccountId::generate(&UuidV7Generator)).await.unwrap().is_none());
+    assert!(
+        cached
+            .get(AccountId::generate(&UuidV7Generator))
+            .await
+            .unwrap()
+            .is_none()
+    );
 
     // changed by "another process": the cache may still serve it, but not beyond the TTL
-    store.update(&rename(&live, Some(test.id), "Elsewhere")).await.unwrap();
+    store
+        .update(&rename(&live, Some(test.id), "Elsewhere"))
+        .await
+        .unwrap();
     tokio::time::sleep(ttl + Duration::from_millis(100)).await;
     assert_eq!(name(cached.get(live.id).await.unwrap()), "Elsewhere");
 
     // changed through the cache itself: at once, the sibling renamed with it too
     assert_eq!(name(cached.get(test.id).await.unwrap()), "Elsewhere");
-    cached.update(&rename(&live, Some(test.id), "Here")).await.unwrap();
+    cached
+        .update(&rename(&live, Some(test.id), "Here"))
+        .await
+        .unwrap();
     assert_eq!(name(cached.get(live.id).await.unwrap()), "Here");
     assert_eq!(name(cached.get(test.id).await.unwrap()), "Here");
     let logo = Logo {
@@ -771,7 +783,10 @@ async fn a_cached_account_is_forgotten_when_changed_within_its_ttl(t: TestDb) {
         },
         created_at: T0,
     };
-    cached.set_logo(&logo, "https://logo.example/1").await.unwrap();
+    cached
+        .set_logo(&logo, "https://logo.example/1")
+        .await
+        .unwrap();
     assert_eq!(
         cached.get(live.id).await.unwrap().unwrap().logo.as_deref(),
         Some("https://logo.example/1")
@@ -804,7 +819,10 @@ async fn a_following_cache_forgets_an_account_changed_elsewhere_at_once(t: TestD
     assert_eq!(name(cached.get(live.id).await.unwrap()), "Acme");
     assert_eq!(name(cached.get(test.id).await.unwrap()), "Acme");
     // changed by "another process": announced on commit, forgotten well within the TTL
-    store.update(&rename(&live, Some(test.id), "Announced")).await.unwrap();
+    store
+        .update(&rename(&live, Some(test.id), "Announced"))
+        .await
+        .unwrap();
     for id in [live.id, test.id] {
         let deadline = std::time::Instant::now() + Duration::from_secs(5);
         while name(cached.get(id).await.unwrap()) != "Announced" {
@@ -816,7 +834,11 @@ async fn a_following_cache_forgets_an_account_changed_elsewhere_at_once(t: TestD
         }
     }
     // a change that rolls back announces nothing: the cached copy stays (and is right)
-    let failing = rename(&live, Some(AccountId::generate(&UuidV7Generator)), "Rolled back");
+    let failing = rename(
+        &live,
+        Some(AccountId::generate(&UuidV7Generator)),
+        "Rolled back",
+    );
     assert!(store.update(&failing).await.is_err());
     assert_eq!(name(cached.get(live.id).await.unwrap()), "Announced");
 }
