@@ -13,9 +13,9 @@ use tonne_accounts::ports::{ApiKeyRepository, StoreError};
 use tonne_accounts::{ApiKey, KeyHash};
 use tonne_kernel::{ApiKeyId, AuditEntry, OrganisationId};
 
-use crate::announcements::{Follower, announce};
 use crate::db::error::store_error;
 use crate::db::{Db, first_row};
+use crate::db::{Follower, announce, channel};
 use crate::mapping::{ApiKeyRow, to_sql_time};
 use crate::schema::{accounts, api_keys};
 
@@ -142,7 +142,7 @@ impl ApiKeyRepository for ApiKeyStore {
                         .first::<(ApiKeyRow, String)>(c)
                         .await)?;
                     // Delivered to every listening process when this transaction commits.
-                    announce(&mut *conn, REVOCATIONS, &row.key_hash).await?;
+                    announce(&mut *conn, channel::KEY_REVOKED, &row.key_hash).await?;
                     row.into_domain(&scope)
                 })
             })
@@ -150,9 +150,6 @@ impl ApiKeyRepository for ApiKeyStore {
             .map_err(|e| store_error(e, "revoking an API key"))
     }
 }
-
-/// The PostgreSQL channel on which a revoked key's hash is announced.
-pub const REVOCATIONS: &str = "tonne_key_revoked";
 
 /// Keeps key look-ups off the database: a hit is served from memory for at most
 /// `ttl`. A key revoked through this decorator is forgotten at once. On
@@ -195,7 +192,7 @@ impl CachedApiKeys {
 
 impl Follower for CachedApiKeys {
     fn channel(&self) -> &'static str {
-        REVOCATIONS
+        channel::KEY_REVOKED
     }
 
     fn forget(&self, payload: &str) {

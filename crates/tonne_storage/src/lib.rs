@@ -55,7 +55,6 @@ macro_rules! on {
 }
 
 mod accounts;
-mod announcements;
 mod audit;
 mod backup;
 mod catalogue;
@@ -78,13 +77,12 @@ mod versions;
 mod webhooks;
 
 pub use accounts::{AccountStore, CachedAccounts};
-pub use announcements::{Follower, follow};
 pub use audit::AuditStore;
 pub use backup::{Backup, BackupError};
 pub use catalogue::CatalogueStore;
 pub use db::{
-    Backend, Conn, DatabaseUrl, DatabaseUrlError, Db, DbError, Inline, PgLease, PoolSettings,
-    PoolStatus, SqliteConn, SqliteLease, hide_password,
+    Backend, Conn, DatabaseUrl, DatabaseUrlError, Db, DbError, Follower, Inline, PgLease,
+    PoolSettings, PoolStatus, SqliteConn, SqliteLease, follow, hide_password,
 };
 pub use estimates::{DocumentJobStore, EstimateStore};
 pub use impact::ImpactStore;

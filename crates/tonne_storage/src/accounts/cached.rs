@@ -14,14 +14,15 @@ use tonne_accounts::{
 };
 use tonne_kernel::{AccountMode, AuditEntry, Cursor, OrganisationId, Page, PageRequest};
 
-use super::CHANGED;
-use crate::announcements::Follower;
+use crate::db::{Follower, channel};
 
 /// Keeps [`AccountRepository::get`] off the database: a hit is served from
 /// memory for at most `ttl`. An account changed through this decorator is
-/// forgotten at once; on PostgreSQL, following [`CHANGED`] (see
-/// [`follow`](crate::follow)), an account changed by another process is
-/// forgotten as soon as the announcement arrives. `ttl` stays the bound when
+/// forgotten at once; following its store's changes (see
+/// [`follow`](crate::follow)), an account changed through another store of
+/// this process (a portfolio set with the catalogue) is forgotten once that
+/// change commits, and on PostgreSQL one changed by another process as soon
+/// as the announcement arrives. `ttl` stays the bound when
 /// announcements cannot arrive (SQLite with another process writing, a lost
 /// listener connection) and when a read that began before a change finishes
 /// after it. Misses are not cached; every other method goes to the database.
@@ -55,7 +56,7 @@ impl CachedAccounts {
 
 impl Follower for CachedAccounts {
     fn channel(&self) -> &'static str {
-        CHANGED
+        channel::ACCOUNT_CHANGED
     }
 
     fn forget(&self, payload: &str) {

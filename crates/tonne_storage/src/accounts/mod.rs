@@ -1,7 +1,7 @@
 //! Accounts and organisations on either backend: the accounts domain's
 //! repository, with handles, idempotent creation, filters and logos, and
 //! [`CachedAccounts`], its cache of accounts by id. A change to an account
-//! is announced to other processes ([`CHANGED`]).
+//! is announced to the caches that follow it, in this process and others.
 
 use async_trait::async_trait;
 use diesel::dsl::{count_star, max};
@@ -18,19 +18,15 @@ use tonne_accounts::{
 };
 use tonne_kernel::{AccountMode, AuditEntry, Cursor, Mass, OrganisationId, Page, PageRequest};
 
-use crate::announcements::announce;
 use crate::db::error::{corrupt, store_error};
 use crate::db::{Conn, Db, DbError, first_row};
+use crate::db::{announce, channel};
 use crate::mapping::{AccountRow, OrganisationRow, from_sql_time, parse_id, to_sql_time};
 use crate::schema::{account_logos, accounts, estimates, organisations};
 
 mod cached;
 
 pub use cached::CachedAccounts;
-
-/// The PostgreSQL channel on which a changed account's id is announced (in
-/// the changing transaction: delivered when it commits).
-pub const CHANGED: &str = "tonne_account_changed";
 
 diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
 
@@ -478,7 +474,8 @@ impl AccountRepository for AccountStore {
         let visibility = update.changes.external_pages_visibility.as_str();
         let sibling = update.rename_sibling.map(|s| s.to_string());
         let at = to_sql_time(update.updated_at);
-        self.db
+        let account = self
+            .db
             .transaction(move |conn| {
                 Box::pin(async move {
                     let changed = on!(&mut *conn, |c| diesel::update(accounts::table.find(&id))
@@ -506,16 +503,23 @@ impl AccountRepository for AccountStore {
                             // Roll the whole change back: a pair never disagrees on its name.
                             return Err(diesel::result::Error::RollbackTransaction);
                         }
-                        announce(&mut *conn, CHANGED, &sibling).await?;
+                        announce(&mut *conn, channel::ACCOUNT_CHANGED, &sibling).await?;
                     }
-                    announce(&mut *conn, CHANGED, &id).await?;
+                    announce(&mut *conn, channel::ACCOUNT_CHANGED, &id).await?;
                     load_one(conn, &id)
                         .await?
                         .ok_or(diesel::result::Error::NotFound)
                 })
             })
             .await
-            .map_err(|e| write_error(e, "updating an account"))
+            .map_err(|e| write_error(e, "updating an account"))?;
+        self.db
+            .announced(channel::ACCOUNT_CHANGED, &update.id.to_string());
+        if let Some(sibling) = update.rename_sibling {
+            self.db
+                .announced(channel::ACCOUNT_CHANGED, &sibling.to_string());
+        }
+        Ok(account)
     }
 
     async fn activity(
@@ -563,7 +567,8 @@ impl AccountRepository for AccountStore {
         let row = LogoRow::from_domain(logo);
         let url = url.to_owned();
         let at = to_sql_time(logo.created_at);
-        self.db
+        let account = self
+            .db
             .transaction(move |conn| {
                 Box::pin(async move {
                     let changed = on!(&mut *conn, |c| diesel::update(
@@ -584,14 +589,17 @@ impl AccountRepository for AccountStore {
                         .values(&row)
                         .execute(c)
                         .await)?;
-                    announce(&mut *conn, CHANGED, &row.account_id).await?;
+                    announce(&mut *conn, channel::ACCOUNT_CHANGED, &row.account_id).await?;
                     load_one(conn, &row.account_id)
                         .await?
                         .ok_or(DieselError::NotFound)
                 })
             })
             .await
-            .map_err(|e| store_error(e, "storing a logo"))
+            .map_err(|e| store_error(e, "storing a logo"))?;
+        self.db
+            .announced(channel::ACCOUNT_CHANGED, &logo.account_id.to_string());
+        Ok(account)
     }
 
     async fn logo(&self, id: LogoId) -> Result<Option<Logo>, StoreError> {
@@ -620,7 +628,8 @@ impl AccountRepository for AccountStore {
     ) -> Result<Account, StoreError> {
         let id = account.to_string();
         let at = to_sql_time(at);
-        self.db
+        let changed = self
+            .db
             .transaction(move |conn| {
                 Box::pin(async move {
                     let changed = on!(&mut *conn, |c| diesel::update(accounts::table.find(&id))
@@ -638,11 +647,14 @@ impl AccountRepository for AccountStore {
                     )
                     .execute(c)
                     .await)?;
-                    announce(&mut *conn, CHANGED, &id).await?;
+                    announce(&mut *conn, channel::ACCOUNT_CHANGED, &id).await?;
                     load_one(conn, &id).await?.ok_or(DieselError::NotFound)
                 })
             })
             .await
-            .map_err(|e| store_error(e, "deleting a logo"))
+            .map_err(|e| store_error(e, "deleting a logo"))?;
+        self.db
+            .announced(channel::ACCOUNT_CHANGED, &account.to_string());
+        Ok(changed)
     }
 }

@@ -12,8 +12,8 @@ use tonne_ordering::{
     StockEntry, StockEntryId,
 };
 
-use crate::db::Db;
 use crate::db::error::store_error;
+use crate::db::{Db, announce, channel};
 use crate::mapping::to_sql_time;
 use crate::schema::{
     account_bundle_selections, accounts, bundle_portfolio_bundles, bundle_portfolios,
@@ -259,6 +259,7 @@ impl CatalogueRepository for CatalogueStore {
         audit: Option<AuditEntry>,
     ) -> Result<(), StoreError> {
         let account = account.to_string();
+        let changed = account.clone();
         let rows: Vec<(String, i32)> = selection
             .iter()
             .map(|(id, share)| (id.to_string(), i32::try_from(*share).unwrap_or(0)))
@@ -278,6 +279,7 @@ impl CatalogueRepository for CatalogueStore {
                     .set(accounts::bundle_portfolio_id.eq(None::<String>))
                     .execute(c)
                     .await)?;
+                    announce(&mut *conn, channel::ACCOUNT_CHANGED, &account).await?;
                     for (position, (bundle, share)) in rows.iter().enumerate() {
                         on!(&mut *conn, |c| diesel::insert_into(
                             account_bundle_selections::table
@@ -296,7 +298,9 @@ impl CatalogueRepository for CatalogueStore {
                 })
             })
             .await
-            .map_err(|e| store_error(e, "setting an account's selection"))
+            .map_err(|e| store_error(e, "setting an account's selection"))?;
+        self.db.announced(channel::ACCOUNT_CHANGED, &changed);
+        Ok(())
     }
 
     async fn portfolios(&self) -> Result<Vec<BundlePortfolio>, StoreError> {
@@ -351,6 +355,7 @@ impl CatalogueRepository for CatalogueStore {
         portfolio: BundlePortfolioId,
     ) -> Result<(), StoreError> {
         let account = account.to_string();
+        let changed = account.clone();
         let portfolio = portfolio.to_string();
         self.db
             .transaction(move |conn| {
@@ -364,17 +369,19 @@ impl CatalogueRepository for CatalogueStore {
                     if updated == 0 {
                         return Err(DieselError::NotFound);
                     }
-                    on!(conn, |c| diesel::delete(
+                    on!(&mut *conn, |c| diesel::delete(
                         account_bundle_selections::table
                             .filter(account_bundle_selections::account_id.eq(&account)),
                     )
                     .execute(c)
                     .await)?;
-                    Ok(())
+                    announce(conn, channel::ACCOUNT_CHANGED, &account).await
                 })
             })
             .await
-            .map_err(|e| store_error(e, "setting an account's bundle portfolio"))
+            .map_err(|e| store_error(e, "setting an account's bundle portfolio"))?;
+        self.db.announced(channel::ACCOUNT_CHANGED, &changed);
+        Ok(())
     }
 
     async fn adjust_stock(

@@ -1,8 +1,10 @@
 //! The connection engine, apart from the repositories: one [`Db`] handle over
 //! SQLite or PostgreSQL (chosen by the [`DatabaseUrl`]), its pool, the permits
-//! that bound it, PostgreSQL's pipelined reads and statements sent together, the SQLite file's mode, and
+//! that bound it, PostgreSQL's pipelined reads and statements sent together, the changes
+//! announced to other processes' caches, the SQLite file's mode, and
 //! the engine's errors with their mapping to the ports' errors.
 
+mod announcements;
 mod conn;
 mod connection;
 pub(crate) mod error;
@@ -16,6 +18,8 @@ mod sqlite_file;
 mod together;
 mod url;
 
+pub use announcements::{Follower, follow};
+pub(crate) use announcements::{announce, channel};
 pub use conn::{Conn, Inline, SqliteConn, SqliteLease};
 pub use connection::Backend;
 pub use error::DbError;

@@ -75,6 +75,8 @@ pub struct Db {
     pg: Option<Arc<PgPool>>,
     /// On SQLite, the embedded connections behind [`Conn`].
     sqlite: Option<r2d2::Pool<SqliteManager>>,
+    /// The caches that forget what this handle's stores change.
+    followers: Arc<super::announcements::Followers>,
 }
 
 impl std::fmt::Debug for Db {
@@ -150,7 +152,18 @@ impl Db {
             pipelined,
             pg,
             sqlite,
+            followers: Arc::default(),
         })
+    }
+
+    /// Hands a change this process's store has committed to the caches that
+    /// follow `channel` (see [`follow`](super::follow)).
+    pub(crate) fn announced(&self, channel: &'static str, payload: &str) {
+        self.followers.hand_over(channel, payload);
+    }
+
+    pub(super) fn followers(&self) -> &super::announcements::Followers {
+        &self.followers
     }
 
     /// Runs reads of several statements, each seeing what is committed when

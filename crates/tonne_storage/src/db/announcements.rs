@@ -6,7 +6,9 @@
 //! own transaction: PostgreSQL delivers the announcement to every listening
 //! connection when that transaction commits, and never if it rolls back. One
 //! listener connection per process follows every cache's channel
-//! ([`follow`]); a cache forgets what an announcement names, and forgets
+//! ([`follow`]). In the process itself the store hands the change to the
+//! followers as soon as its transaction has committed ([`Db::announced`]), on
+//! either backend. A cache forgets what an announcement names, and forgets
 //! everything whenever the listener (re)connects, as announcements may have
 //! been missed meanwhile. The caches' time to live stays the bound when no
 //! announcement can arrive (SQLite, a lost listener connection).
@@ -18,7 +20,15 @@ use diesel::sql_types::Text;
 use diesel_async::RunQueryDsl;
 use futures_util::StreamExt as _;
 
-use crate::db::{Conn, DatabaseUrl, Db};
+use super::{Conn, DatabaseUrl, Db};
+
+/// The channels changes are announced on.
+pub(crate) mod channel {
+    /// A revoked API key's hash (hex).
+    pub(crate) const KEY_REVOKED: &str = "tonne_key_revoked";
+    /// A changed account's id (its name, beneficiary, handle, portfolio, logo…).
+    pub(crate) const ACCOUNT_CHANGED: &str = "tonne_account_changed";
+}
 
 /// A cache that forgets what other processes announce on its channel.
 pub trait Follower: Send + Sync + 'static {
@@ -53,17 +63,50 @@ pub(crate) async fn announce(
     Ok(())
 }
 
+/// The followers of one [`Db`] (shared by its clones), to which its stores
+/// hand their own committed changes.
+#[derive(Default)]
+pub(crate) struct Followers(std::sync::Mutex<Vec<Weak<dyn Follower>>>);
+
+impl Followers {
+    fn add(&self, followers: &[Arc<dyn Follower>]) {
+        let mut all = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        all.retain(|f| f.strong_count() > 0);
+        all.extend(followers.iter().map(Arc::downgrade));
+    }
+
+    /// Hands a committed change to the followers of `channel`.
+    pub(crate) fn hand_over(&self, channel: &str, payload: &str) {
+        let all: Vec<Arc<dyn Follower>> = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .iter()
+            .filter_map(Weak::upgrade)
+            .collect();
+        for follower in all.iter().filter(|f| f.channel() == channel) {
+            follower.forget(payload);
+        }
+    }
+}
+
 /// How long the listener waits before connecting again after a failed attempt
 /// or a lost connection.
 const RECONNECT_PAUSE: Duration = Duration::from_secs(1);
 
-/// On PostgreSQL, starts one task on the current tokio runtime that `LISTEN`s
-/// on every follower's channel, on one connection, and hands each
-/// announcement to the followers of its channel; it reconnects after a pause
-/// when its connection is lost and ends when every follower is dropped (or
-/// the runtime shuts down). Outside a tokio runtime it starts nothing, warns
-/// and returns `false`; on SQLite it does nothing and returns `false`.
+/// Has the followers forget what this process's stores change through `db`
+/// (once committed), and, on PostgreSQL, what any process announces: one task
+/// on the current tokio runtime `LISTEN`s on every follower's channel, on one
+/// connection, and hands each announcement to the followers of its channel;
+/// it reconnects after a pause when its connection is lost and ends when
+/// every follower is dropped (or the runtime shuts down). `true` when that
+/// listener started; `false` on SQLite (one process) and outside a tokio
+/// runtime (with a warning).
 pub fn follow(db: &Db, followers: &[Arc<dyn Follower>]) -> bool {
+    db.followers().add(followers);
     let DatabaseUrl::Postgres(url) = db.url() else {
         return false;
     };
