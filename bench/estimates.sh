@@ -9,6 +9,8 @@
 #   bash bench/estimates.sh          (DURATION=15s CONNECTIONS=4 by default)
 #   TONNE_BIN=/path/to/tonne bash bench/estimates.sh
 #                                    (an already built binary, e.g. another commit's, for A/B runs)
+#   TARGETS="shipping-sea" bash bench/estimates.sh
+#                                    (some targets only: flight batch-100 batch-100-mixed shipping-sea)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 bench_init estimates
@@ -43,10 +45,14 @@ post_lua "$MIXED" > "$WORK/batch-mixed.lua"
 post_lua '{"shipment":{"containers":"2"},"route":{"source":{"locode":"CNSHA"},"destination":{"locode":"NLRTM"}},"method":{"vessel_type":"container_ship"}}' > "$WORK/sea.lua"
 
 report_header "Estimates on PostgreSQL" "binary $BIN; $CONNECTIONS connections; wrk -t$THREADS -d$DURATION on the same machine; release build; rate limit raised."
-run_wrk flight "$WORK/flight.lua" "http://127.0.0.1:$PORT/v1/estimates/flight" >> "$REPORT"
-run_wrk batch-100 "$WORK/batch.lua" "http://127.0.0.1:$PORT/v1/estimates/transactions/batch" >> "$REPORT"
-run_wrk batch-100-mixed "$WORK/batch-mixed.lua" "http://127.0.0.1:$PORT/v1/estimates/transactions/batch" >> "$REPORT"
-run_wrk shipping-sea "$WORK/sea.lua" "http://127.0.0.1:$PORT/v1/estimates/shipping" >> "$REPORT"
+CHECKPOINTS_BEFORE=$(psql "$DB_URL" -Atc 'SELECT checkpoints_req FROM pg_stat_bgwriter')
+wanted() { [ -z "${TARGETS:-}" ] || [[ " $TARGETS " == *" $1 "* ]]; }
+wanted flight && run_wrk flight "$WORK/flight.lua" "http://127.0.0.1:$PORT/v1/estimates/flight" >> "$REPORT"
+wanted batch-100 && run_wrk batch-100 "$WORK/batch.lua" "http://127.0.0.1:$PORT/v1/estimates/transactions/batch" >> "$REPORT"
+wanted batch-100-mixed && run_wrk batch-100-mixed "$WORK/batch-mixed.lua" "http://127.0.0.1:$PORT/v1/estimates/transactions/batch" >> "$REPORT"
+wanted shipping-sea && run_wrk shipping-sea "$WORK/sea.lua" "http://127.0.0.1:$PORT/v1/estimates/shipping" >> "$REPORT"
+# checkpoints PostgreSQL started during the run (WAL volume: the batches write ~25 MB/s)
+echo "- checkpoints requested by WAL volume during the run: $(( $(psql "$DB_URL" -Atc 'SELECT checkpoints_req FROM pg_stat_bgwriter') - CHECKPOINTS_BEFORE ))" >> "$REPORT"
 echo >> "$REPORT"
 echo "- estimates stored: $(psql "$DB_URL" -Atc 'SELECT count(*) FROM estimates')" >> "$REPORT"
 cat "$REPORT"
