@@ -193,13 +193,8 @@ impl Services {
             } else {
                 let keys = Arc::new(CachedApiKeys::new(key_store, key_cache_ttl, 100_000));
                 let accounts = Arc::new(CachedAccounts::new(account_store, key_cache_ttl, 100_000));
-                tonne_storage::follow(
-                    &db,
-                    &[
-                        Arc::clone(&keys) as Arc<dyn Follower>,
-                        Arc::clone(&accounts) as Arc<dyn Follower>,
-                    ],
-                );
+                let followers: [Arc<dyn Follower>; 2] = [keys.clone(), accounts.clone()];
+                tonne_storage::follow(&db, &followers);
                 (keys, accounts)
             };
         let accounts = Arc::new(Accounts::new(

@@ -186,7 +186,8 @@ impl CachedApiKeys {
     /// shares one connection between several caches). `false` on SQLite or
     /// outside a tokio runtime.
     pub fn follow_revocations(self: &Arc<Self>, db: &Db) -> bool {
-        crate::follow(db, &[Arc::clone(self) as Arc<dyn Follower>])
+        let follower: Arc<dyn Follower> = self.clone();
+        crate::follow(db, &[follower])
     }
 }
 

@@ -750,7 +750,8 @@ async fn a_cached_account_is_forgotten_when_changed_within_its_ttl(t: TestDb) {
     let store = Arc::new(AccountStore::new(t.db().clone()));
     let (_, live, test) = seeded(&store).await;
     let ttl = Duration::from_millis(300);
-    let cached = CachedAccounts::new(Arc::clone(&store) as Arc<dyn AccountRepository>, ttl, 1000);
+    let inner: Arc<dyn AccountRepository> = store.clone();
+    let cached = CachedAccounts::new(inner, ttl, 1000);
     let name = |a: Option<Account>| a.unwrap().name.as_str().to_owned();
     assert_eq!(name(cached.get(live.id).await.unwrap()), "Acme");
     assert!(
@@ -804,12 +805,10 @@ async fn a_cached_account_is_forgotten_when_changed_within_its_ttl(t: TestDb) {
 async fn a_following_cache_forgets_an_account_changed_elsewhere_at_once(t: TestDb) {
     let store = Arc::new(AccountStore::new(t.db().clone()));
     let (_, live, test) = seeded(&store).await;
-    let cached = Arc::new(CachedAccounts::new(
-        Arc::clone(&store) as Arc<dyn AccountRepository>,
-        Duration::from_secs(3600),
-        1000,
-    ));
-    let following = tonne_storage::follow(t.db(), &[Arc::clone(&cached) as Arc<dyn Follower>]);
+    let inner: Arc<dyn AccountRepository> = store.clone();
+    let cached = Arc::new(CachedAccounts::new(inner, Duration::from_secs(3600), 1000));
+    let follower: Arc<dyn Follower> = cached.clone();
+    let following = tonne_storage::follow(t.db(), &[follower]);
     assert_eq!(
         following,
         t.db().backend() == tonne_storage::Backend::Postgres
