@@ -91,6 +91,19 @@ fn key(account: &Account, secret: &ApiKeySecret) -> ApiKey {
     }
 }
 
+/// A new PNG logo of `account`.
+fn png_logo(account: &Account, bytes: Vec<u8>, at: OffsetDateTime) -> Logo {
+    Logo {
+        id: LogoId::generate(&UuidV7Generator),
+        account_id: account.id,
+        image: EncodedLogo {
+            format: LogoFormat::Png,
+            bytes,
+        },
+        created_at: at,
+    }
+}
+
 // ---- cases ----
 
 async fn migrations_revert_and_reapply(t: TestDb) {
@@ -497,15 +510,7 @@ async fn activity_counts_and_sums_each_accounts_estimates(t: TestDb) {
 async fn logos_round_trip_and_replace_the_previous_one(t: TestDb) {
     let repo = AccountStore::new(t.db().clone());
     let (_, live, _) = seeded(&repo).await;
-    let logo = |bytes: Vec<u8>| Logo {
-        id: LogoId::generate(&UuidV7Generator),
-        account_id: live.id,
-        image: EncodedLogo {
-            format: LogoFormat::Png,
-            bytes,
-        },
-        created_at: datetime!(2026-06-01 00:00 UTC),
-    };
+    let logo = |bytes: Vec<u8>| png_logo(&live, bytes, datetime!(2026-06-01 00:00 UTC));
     let first = logo(vec![1, 2, 3]);
     let updated = repo
         .set_logo(&first, "https://tonne.example/logos/1")
@@ -778,15 +783,7 @@ async fn a_cached_account_is_forgotten_when_changed_within_its_ttl(t: TestDb) {
         .unwrap();
     assert_eq!(name(cached.get(live.id).await.unwrap()), "Here");
     assert_eq!(name(cached.get(test.id).await.unwrap()), "Here");
-    let logo = Logo {
-        id: LogoId::generate(&UuidV7Generator),
-        account_id: live.id,
-        image: EncodedLogo {
-            format: LogoFormat::Png,
-            bytes: vec![1, 2, 3],
-        },
-        created_at: T0,
-    };
+    let logo = png_logo(&live, vec![1, 2, 3], T0);
     cached
         .set_logo(&logo, "https://logo.example/1")
         .await

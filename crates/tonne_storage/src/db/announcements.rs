@@ -20,6 +20,7 @@ use diesel::sql_types::Text;
 use diesel_async::RunQueryDsl;
 use futures_util::StreamExt as _;
 
+use super::followers::Follower;
 use super::{Conn, DatabaseUrl, Db};
 
 /// The channels changes are announced on.
@@ -28,22 +29,6 @@ pub(crate) mod channel {
     pub(crate) const KEY_REVOKED: &str = "tonne_key_revoked";
     /// A changed account's id (its name, beneficiary, handle, portfolio, logo…).
     pub(crate) const ACCOUNT_CHANGED: &str = "tonne_account_changed";
-}
-
-/// A cache that forgets what other processes announce on its channel.
-pub trait Follower: Send + Sync + 'static {
-    /// The PostgreSQL channel it follows (a plain identifier).
-    fn channel(&self) -> &'static str;
-
-    /// Forgets what one announcement names (its payload).
-    fn forget(&self, payload: &str);
-
-    /// Forgets everything: announcements may have been missed.
-    fn forget_all(&self);
-
-    /// Closes (its sender is dropped) when the follower is dropped; the
-    /// listener ends when every follower's has closed.
-    fn dropped(&self) -> tokio::sync::watch::Receiver<()>;
 }
 
 /// Announces `payload` on `channel` to every listening process when the
@@ -61,36 +46,6 @@ pub(crate) async fn announce(
             .await?;
     }
     Ok(())
-}
-
-/// The followers of one [`Db`] (shared by its clones), to which its stores
-/// hand their own committed changes.
-#[derive(Default)]
-pub(crate) struct Followers(std::sync::Mutex<Vec<Weak<dyn Follower>>>);
-
-impl Followers {
-    fn add(&self, followers: &[Arc<dyn Follower>]) {
-        let mut all = self
-            .0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        all.retain(|f| f.strong_count() > 0);
-        all.extend(followers.iter().map(Arc::downgrade));
-    }
-
-    /// Hands a committed change to the followers of `channel`.
-    pub(crate) fn hand_over(&self, channel: &str, payload: &str) {
-        let all: Vec<Arc<dyn Follower>> = self
-            .0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .iter()
-            .filter_map(Weak::upgrade)
-            .collect();
-        for follower in all.iter().filter(|f| f.channel() == channel) {
-            follower.forget(payload);
-        }
-    }
 }
 
 /// How long the listener waits before connecting again after a failed attempt

@@ -76,7 +76,7 @@ pub struct Db {
     /// On SQLite, the embedded connections behind [`Conn`].
     sqlite: Option<r2d2::Pool<SqliteManager>>,
     /// The caches that forget what this handle's stores change.
-    followers: Arc<super::announcements::Followers>,
+    followers: Arc<super::followers::Followers>,
 }
 
 impl std::fmt::Debug for Db {
@@ -162,7 +162,7 @@ impl Db {
         self.followers.hand_over(channel, payload);
     }
 
-    pub(super) fn followers(&self) -> &super::announcements::Followers {
+    pub(super) fn followers(&self) -> &super::followers::Followers {
         &self.followers
     }
 
