@@ -16,10 +16,12 @@
 mod audit;
 mod clock;
 mod ids;
+mod jobs;
 mod mass;
 mod mode;
 mod money;
 mod page;
+mod quota;
 mod store;
 
 pub use audit::{Actor, AuditEntry, AuditEntryId, AuditFilter, Snapshot};
@@ -27,10 +29,14 @@ pub use clock::{Clock, IdGenerator, SystemClock, UuidV7Generator};
 #[cfg(any(test, feature = "mock"))]
 pub use clock::{MockClock, MockIdGenerator};
 pub use ids::{AccountId, ApiKeyId, EstimateId, IdParseError, OrganisationId};
+pub use jobs::{JobClaim, JobId, JobLease, Step};
 pub use mass::{Mass, MassError, MassUnit};
 pub use mode::{AccountMode, ParseModeError};
 pub use money::{AmountError, Currency, Money, MoneyError, ParseCurrencyError};
 pub use page::{Cursor, CursorError, Limit, LimitError, Page, PageRequest};
+pub use quota::{
+    BoundedWriteError, Bounds, Exceeded, LimitOverrides, Limits, PerLimit, Quota, Usage,
+};
 pub use store::{StoreError, Unavailable};
 
 /// Splits a plain decimal string — the contract's `^[0-9]+(\.[0-9]+)?$` — into its

@@ -1,0 +1,61 @@
+//! The value types of durable background jobs, shared by the job engine
+//! (`tonne_jobs`), the domains whose use cases do a job's steps, and the
+//! storage that holds them.
+//!
+//! A job belongs to an account, names its kind (which use case steps it) and
+//! its subject (the batch, calculation or document it works on). A worker
+//! holds a job under a [`JobLease`]; every write a step makes checks, in its
+//! own transaction, that the lease is still held, so a job taken over after a
+//! crash is never written twice.
+//!
+//! ```
+//! use tonne_kernel::{AccountId, JobClaim, JobId, JobLease, Step};
+//!
+//! let job = JobClaim {
+//!     lease: JobLease { job: "0190c6f1a7b27c3e9f2d4b1a2c3d4e5f".parse().unwrap(), worker: "w1".into() },
+//!     kind: "shipment_batch".into(),
+//!     account_id: "0190c6f1a7b27c3e9f2d4b1a2c3d4e60".parse().unwrap(),
+//!     subject: "0190c6f1a7b27c3e9f2d4b1a2c3d4e61".into(),
+//!     attempts: 0,
+//! };
+//! assert_eq!(job.lease.worker, "w1");
+//! assert_ne!(Step::More, Step::Done);
+//! ```
+
+use crate::ids::AccountId;
+
+crate::define_id!(
+    /// A durable background job.
+    JobId
+);
+
+/// Which worker holds which job: the proof a step's writes present.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JobLease {
+    pub job: JobId,
+    /// The worker's name, unique per process and start.
+    pub worker: String,
+}
+
+/// A job as a worker claimed it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JobClaim {
+    pub lease: JobLease,
+    /// Which use case steps it (a domain's constant, e.g. `shipment_batch`).
+    pub kind: String,
+    /// The account it works for: claims are fair across accounts.
+    pub account_id: AccountId,
+    /// What it works on (a batch's, calculation's or document's id).
+    pub subject: String,
+    /// Failed attempts so far (a step that failed, or a lease that ran out).
+    pub attempts: u32,
+}
+
+/// What one step of a job left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// Work remains: the job goes back in line behind other accounts' jobs.
+    More,
+    /// The job's subject is finished (or was already).
+    Done,
+}
