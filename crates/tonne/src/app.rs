@@ -1,6 +1,12 @@
 //! The whole HTTP application: the API (`tonne_http`), the hosted pages
 //! (`tonne_pages`) and the console (`tonne_console`) over one state, behind
 //! one middleware stack (the console's same-origin check wraps them all).
+//! From the outside in: `observe` (ids, logs, metrics; unknown methods 501),
+//! `limit_unrouted` (a request no route matches is rate limited like any
+//! other), the documentation's headers, the JSON error fallback, HSTS, the
+//! console's same-origin check, the request deadline, and `refuse_unstorable`
+//! (U+0000 in the path, query or a form: 400; a form's body is read within
+//! the deadline).
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
@@ -27,11 +33,13 @@ pub fn app(
         .app_data(web::Data::new(state))
         .app_data(web::QueryConfig::default().error_handler(tonne_http::query_error))
         .app_data(web::PathConfig::default().error_handler(tonne_http::path_error))
+        .wrap(from_fn(tonne_http::unstorable::refuse_unstorable))
         .wrap(from_fn(middleware::deadline))
         .wrap(from_fn(tonne_console::same_origin_posts))
         .wrap(from_fn(tonne_http::transport::strict_transport_security))
         .wrap(ErrorHandlers::new().default_handler(middleware::jsonify_errors))
         .wrap(from_fn(middleware::docs_headers))
+        .wrap(from_fn(middleware::limit_unrouted))
         .wrap(from_fn(middleware::observe))
         .configure(tonne_http::configure_api)
         .configure(tonne_pages::configure)

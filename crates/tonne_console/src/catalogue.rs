@@ -287,17 +287,23 @@ const MAX_IMPORT_BYTES: usize = 2 * 1024 * 1024;
 const MAX_IMPORT_BODY: usize = MAX_IMPORT_BYTES + 64 * 1024;
 
 /// The parts of the import form: its CSRF token (the form's first field), and
-/// the file or why it could not be read. At most [`MAX_IMPORT_BODY`] bytes
-/// are read in all, whatever the parts.
+/// the file or why it could not be read (a part sent twice included). At most
+/// [`MAX_IMPORT_BODY`] bytes are read in all, whatever the parts.
 async fn import_parts(mut form: Multipart) -> (String, Result<Vec<u8>, String>) {
     let mut csrf = String::new();
     let mut file = None::<Vec<u8>>;
+    let mut seen: Vec<String> = Vec::new();
     let mut read = 0_usize;
     while let Some(field) = form.next().await {
         let Ok(mut field) = field else {
             return (csrf, Err("the upload could not be read".to_owned()));
         };
         let name = field.name().unwrap_or_default().to_owned();
+        // a repeated part is refused, never one of the two silently dropped
+        if seen.contains(&name) {
+            return (csrf, Err(format!("the part {name} is sent more than once")));
+        }
+        seen.push(name.clone());
         let limit = if name == "file" {
             MAX_IMPORT_BYTES
         } else {

@@ -391,7 +391,7 @@ pub(super) async fn upload(
         problems,
     };
     let sheet = match (&form.problem, &form.file) {
-        (Some(p), _) => Err(file_problem(p.clone())),
+        (Some(p), _) => Err(file_problem(p.to_string())),
         (None, None) => Err(file_problem("choose a file")),
         (None, Some((name, bytes))) => data_sheets::rows(bytes)
             .map(|sheet| (name.clone(), sheet))

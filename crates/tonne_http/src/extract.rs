@@ -16,7 +16,8 @@ use crate::state::AppState;
 
 /// A JSON request body: `Content-Type: application/json` (else 415), at most the
 /// configured size (else 413), valid UTF-8 JSON of the exact shape with no unknown
-/// fields (else 400 `validation_error` naming the field).
+/// fields and no string holding U+0000 (else 400 `validation_error` naming the
+/// field; see [`crate::unstorable`]).
 #[derive(Debug)]
 pub struct JsonBody<T>(pub T);
 
@@ -162,6 +163,9 @@ impl<T: DeserializeOwned + 'static, const LIMIT: usize> FromRequest for JsonBody
 pub(crate) fn parse_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
     if body.iter().all(u8::is_ascii_whitespace) {
         return Err(ApiError::validation("body", "a JSON body is required"));
+    }
+    if let Some(field) = crate::unstorable::nul_in_json(body) {
+        return Err(ApiError::validation(&field, crate::unstorable::NUL_REFUSED));
     }
     let mut de = serde_json::Deserializer::from_slice(body);
     let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {

@@ -29,6 +29,7 @@ mod state;
 pub mod style;
 pub mod token;
 pub mod transport;
+pub mod unstorable;
 pub mod wire;
 
 use actix_web::body::MessageBody;
@@ -97,10 +98,12 @@ pub fn app(
         .app_data(web::Data::new(state))
         .app_data(web::QueryConfig::default().error_handler(query_error))
         .app_data(web::PathConfig::default().error_handler(path_error))
+        .wrap(from_fn(unstorable::refuse_unstorable))
         .wrap(from_fn(middleware::deadline))
         .wrap(from_fn(transport::strict_transport_security))
         .wrap(ErrorHandlers::new().default_handler(middleware::jsonify_errors))
         .wrap(from_fn(middleware::docs_headers))
+        .wrap(from_fn(middleware::limit_unrouted))
         .wrap(from_fn(middleware::observe))
         .configure(configure_api)
         .configure(configure_api_public)

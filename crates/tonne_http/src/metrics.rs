@@ -1,4 +1,10 @@
 //! Prometheus metrics, one registry per server (no global state).
+//!
+//! Every label takes its values from a bounded set, whatever a client sends:
+//! `method` is one of [`METHODS`] or `other` ([`method_label`]; the `observe`
+//! middleware refuses any other method with 501 before routing), `route` is
+//! the pattern a request matched or `unmatched`, never its path, and `status`
+//! a three-digit code. So junk requests add to existing series, never new ones.
 
 use std::time::Duration;
 
@@ -63,8 +69,9 @@ impl Metrics {
         &self.registry
     }
 
-    /// Records one finished request. `route` is the matched pattern, never the raw path.
-    pub fn observe(&self, method: &str, route: &str, status: u16, elapsed: Duration) {
+    /// Records one finished request. `method` is a [`method_label`], `route`
+    /// the matched pattern (or `unmatched`), never the raw path.
+    pub fn observe(&self, method: &'static str, route: &str, status: u16, elapsed: Duration) {
         self.requests
             .with_label_values(&[method, route, &status.to_string()])
             .inc();
@@ -84,6 +91,21 @@ impl Metrics {
         }
         String::from_utf8(out).unwrap_or_default()
     }
+}
+
+/// The methods the server answers: the `method` label's values besides
+/// [`OTHER_METHOD`].
+pub const METHODS: [&str; 7] = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+/// The `method` label of any method not in [`METHODS`].
+pub const OTHER_METHOD: &str = "other";
+
+/// A method's label: itself when it is one of [`METHODS`], else `None`
+/// (labelled [`OTHER_METHOD`] and refused). Compares without allocating,
+/// whatever the method's length.
+pub fn method_label(method: &actix_web::http::Method) -> Option<&'static str> {
+    let name = method.as_str();
+    METHODS.into_iter().find(|known| *known == name)
 }
 
 /// The connection pool as `/metrics` reports it.

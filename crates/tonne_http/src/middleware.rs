@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use actix_web::body::{BoxBody, MessageBody};
+use actix_web::body::{BoxBody, EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderName, HeaderValue};
@@ -15,6 +15,7 @@ use tonne_accounts::versions::ApiVersion;
 
 use crate::error::{ApiError, codes};
 use crate::extract::AuthOutcome;
+use crate::metrics;
 use crate::state::AppState;
 
 /// The request id header, echoed or generated.
@@ -63,25 +64,54 @@ pub async fn deadline(
     }
 }
 
+/// Whether the request matched a registered pattern, as [`observe`] found it
+/// (the inner layers read it rather than matching the path again).
+#[derive(Debug, Clone, Copy)]
+struct Routed(bool);
+
 /// Gives every request an id (a client's `X-Request-Id` if well formed), runs it
 /// inside a tracing span carrying that id, logs its outcome, records metrics, and
 /// returns the id in the response.
-pub async fn observe(
+///
+/// A method the server does not know (anything but [`metrics::METHODS`],
+/// whatever its length) is answered 501 `not_implemented` here, before
+/// routing, and counted under the labels `other` and `unmatched`: no label,
+/// log field or allocation follows the method's text.
+pub async fn observe<B: MessageBody + 'static>(
     req: ServiceRequest,
-    next: Next<impl MessageBody + 'static>,
-) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    next: Next<B>,
+) -> Result<ServiceResponse<EitherBody<B>>, actix_web::Error> {
     let request_id = req
         .headers()
         .get(&REQUEST_ID)
         .and_then(valid_request_id)
         .unwrap_or_else(|| uuid::Uuid::new_v4().simple().to_string());
     let state = req.app_data::<web::Data<AppState>>().cloned();
-    let method = req.method().to_string();
+    let Some(method) = metrics::method_label(req.method()) else {
+        if let Some(state) = &state {
+            state.metrics.observe(
+                metrics::OTHER_METHOD,
+                "unmatched",
+                StatusCode::NOT_IMPLEMENTED.as_u16(),
+                std::time::Duration::ZERO,
+            );
+        }
+        tracing::info!(request_id = %request_id, "unknown method refused (501)");
+        let mut response = req.error_response(ApiError::new(
+            StatusCode::NOT_IMPLEMENTED,
+            codes::NOT_IMPLEMENTED,
+            "the method is not one this server implements",
+        ));
+        if let Ok(value) = HeaderValue::from_str(&request_id) {
+            response.headers_mut().insert(REQUEST_ID, value);
+        }
+        return Ok(response.map_into_right_body());
+    };
     // Logs and traces name the route's pattern (`/console/setup/{token}`),
     // never the raw path: some paths carry a secret (a setup link's token).
-    let route = req
-        .match_pattern()
-        .unwrap_or_else(|| "unmatched".to_owned());
+    let pattern = req.match_pattern();
+    req.extensions_mut().insert(Routed(pattern.is_some()));
+    let route = pattern.unwrap_or_else(|| "unmatched".to_owned());
     let span = tracing::info_span!(
         "request",
         request_id = %request_id,
@@ -108,7 +138,7 @@ pub async fn observe(
             if let Some(state) = &state {
                 state
                     .metrics
-                    .observe(&method, "unmatched", status, started.elapsed());
+                    .observe(method, "unmatched", status, started.elapsed());
             }
             span.in_scope(
                 || tracing::warn!(status, error = %error, "request failed in middleware"),
@@ -119,7 +149,7 @@ pub async fn observe(
     let elapsed = started.elapsed();
     let status = response.status().as_u16();
     if let Some(state) = &state {
-        state.metrics.observe(&method, &route, status, elapsed);
+        state.metrics.observe(method, &route, status, elapsed);
     }
     tonne_telemetry::rename(&span, format_args!("{method} {route}"));
     span.record("http.response.status_code", status);
@@ -129,7 +159,75 @@ pub async fn observe(
     if let Ok(value) = HeaderValue::from_str(&request_id) {
         response.headers_mut().insert(REQUEST_ID, value);
     }
-    Ok(response)
+    Ok(response.map_into_left_body())
+}
+
+/// Whether a path is under the `/v1` scope, whose own middleware
+/// ([`authenticate_and_limit`]) charges every request, matched or not.
+fn under_api_scope(path: &str) -> bool {
+    path.strip_prefix("/v1")
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+}
+
+/// Charges a request that matches no route (outside `/v1`, whose scope
+/// charges its own) against the API's rate limit: the presented key's budget
+/// when the key is valid, else the client address's; past it, 429 with
+/// `Retry-After` before anything else runs. So a flood of 404s costs its
+/// sender as any other request does. Requests that match a route pass
+/// untouched (their own limits apply: the API's scope, the hosted pages' and
+/// the console's per-address limit).
+pub async fn limit_unrouted<B: MessageBody + 'static>(
+    req: ServiceRequest,
+    next: Next<B>,
+) -> Result<ServiceResponse<EitherBody<B>>, actix_web::Error> {
+    let routed = req
+        .extensions()
+        .get::<Routed>()
+        .map_or_else(|| req.match_pattern().is_some(), |r| r.0);
+    let state = req.app_data::<web::Data<AppState>>().cloned();
+    let (false, Some(state)) = (routed || under_api_scope(req.path()), state) else {
+        return Ok(next.call(req).await?.map_into_left_body());
+    };
+    let by_address = || {
+        format!(
+            "ip:{}",
+            crate::client_addr::client_addr(req.request(), &state.config.trusted_proxies)
+        )
+    };
+    let rate_key = match presented_key(&req) {
+        Presented::Nothing => by_address(),
+        Presented::Key(key) => match state.accounts.authenticate(Some(key), None).await {
+            Ok(caller) => format!("key:{}", caller.key_id),
+            Err(_) => by_address(),
+        },
+    };
+    let decision = state.limiter.check(&rate_key).await;
+    if decision.allowed {
+        return Ok(next.call(req).await?.map_into_left_body());
+    }
+    let mut response = req.error_response(ApiError::rate_limited(decision.retry_after_secs));
+    rate_headers(&mut response, state.limiter.policy(), decision);
+    Ok(response.map_into_right_body())
+}
+
+/// The `RateLimit-Policy` and `RateLimit` headers of a decision.
+fn rate_headers<B>(
+    response: &mut ServiceResponse<B>,
+    policy: crate::rate_limit::RatePolicy,
+    decision: crate::rate_limit::RateDecision,
+) {
+    let policy_header = format!("{};w=1;burst={}", policy.per_second, policy.burst);
+    let limit_header = format!(
+        "limit={}, remaining={}, reset={}",
+        policy.burst, decision.remaining, decision.reset_secs
+    );
+    let headers = response.headers_mut();
+    if let Ok(v) = HeaderValue::from_str(&policy_header) {
+        headers.insert(HeaderName::from_static("ratelimit-policy"), v);
+    }
+    if let Ok(v) = HeaderValue::from_str(&limit_header) {
+        headers.insert(HeaderName::from_static("ratelimit"), v);
+    }
 }
 
 /// The API documentation's pages (`/docs/…`, Swagger UI) carry the console's
@@ -237,12 +335,6 @@ pub async fn authenticate_and_limit(
         .check(&rate_key)
         .instrument(tracing::debug_span!("rate_limit"))
         .await;
-    let policy = state.limiter.policy();
-    let policy_header = format!("{};w=1;burst={}", policy.per_second, policy.burst);
-    let limit_header = format!(
-        "limit={}, remaining={}, reset={}",
-        policy.burst, decision.remaining, decision.reset_secs
-    );
     let organisation = outcome.as_ref().ok().map(|caller| caller.organisation_id);
     let (mut response, version) = if !decision.allowed {
         let response = req.error_response(ApiError::rate_limited(decision.retry_after_secs));
@@ -263,13 +355,7 @@ pub async fn authenticate_and_limit(
         }
     };
     name_version(&mut response, version);
-    let headers = response.headers_mut();
-    if let Ok(v) = HeaderValue::from_str(&policy_header) {
-        headers.insert(HeaderName::from_static("ratelimit-policy"), v);
-    }
-    if let Ok(v) = HeaderValue::from_str(&limit_header) {
-        headers.insert(HeaderName::from_static("ratelimit"), v);
-    }
+    rate_headers(&mut response, state.limiter.policy(), decision);
     Ok(response)
 }
 
@@ -289,6 +375,7 @@ fn code_for(status: StatusCode) -> &'static str {
         StatusCode::TOO_MANY_REQUESTS => codes::RATE_LIMITED,
         StatusCode::UNAUTHORIZED | StatusCode::FORBIDDEN => codes::UNAUTHORISED,
         StatusCode::SERVICE_UNAVAILABLE => codes::SERVICE_UNAVAILABLE,
+        StatusCode::NOT_IMPLEMENTED => codes::NOT_IMPLEMENTED,
         s if s.is_server_error() => codes::INTERNAL_ERROR,
         _ => codes::VALIDATION_ERROR,
     }

@@ -10,7 +10,8 @@
 //!   each, in the file's order. A line without a `shipment_id` is a shipment
 //!   of its own. The shipment's columns are read from its first line; a later
 //!   line may leave them empty or repeat them, never say something else.
-//! - A value is trimmed; an empty value is absent. Numbers are written with a
+//! - A value is trimmed; an empty value is absent. A value holding U+0000
+//!   is refused (PostgreSQL cannot store it). Numbers are written with a
 //!   `.` and no thousands separator; booleans `true` or `false`; dates
 //!   `YYYY-MM-DD` (or RFC 3339 date-times for the leg's dates).
 //!
@@ -44,6 +45,9 @@ pub const MAX_SHIPMENTS: usize = tonne_shipments::MAX_BATCH_ROWS;
 
 /// Most legs one shipment may have.
 pub const MAX_LEGS: usize = tonne_shipments::MAX_LEGS;
+
+/// Why a value holding U+0000 is refused (no store keeps it alike).
+pub const NUL_REFUSED: &str = "contains U+0000 (NUL), which cannot be stored";
 
 /// The documented template: a comment header and a few example shipments.
 pub const TEMPLATE: &str = include_str!("data_sheet/template.csv");
@@ -112,6 +116,13 @@ pub fn parse(bytes: &[u8]) -> Result<Sheet, Vec<Problem>> {
                     record.len()
                 ),
             ));
+            continue;
+        }
+        // PostgreSQL's TEXT refuses U+0000 where SQLite keeps it: refused
+        // here, so that both stores take the same files
+        if let Some((at, _)) = record.iter().enumerate().find(|(_, v)| v.contains('\0')) {
+            let column = header.names.get(at).map_or("", String::as_str);
+            problems.push(Problem::at(number, column, NUL_REFUSED));
             continue;
         }
         let id = {

@@ -67,6 +67,8 @@ pub const UNSUPPORTED_IMAGE_FORMAT: &str = "unsupported_image_format";
 pub const NOT_FOUND: &str = "not_found";
 /// 405 (outside the contract's enum).
 pub const METHOD_NOT_ALLOWED: &str = "method_not_allowed";
+/// 501: a method the server does not know (outside the contract's enum).
+pub const NOT_IMPLEMENTED: &str = "not_implemented";
 /// 413 (outside the contract's enum).
 pub const PAYLOAD_TOO_LARGE: &str = "payload_too_large";
 /// 415 (outside the contract's enum).

@@ -160,10 +160,10 @@ pub async fn upload(
     }
     let form = data_sheets::read_form(body).await;
     if let Some(problem) = &form.problem {
-        if problem.contains("larger") {
+        if problem.too_large {
             return Err(too_large());
         }
-        return Err(ApiError::validation("body", problem));
+        return Err(ApiError::validation(&problem.field, &problem.message));
     }
     if let Some(unknown) = form.fields.keys().find(|k| !FIELDS.contains(&k.as_str())) {
         return Err(ApiError::validation(

@@ -343,3 +343,12 @@ fn problems_past_the_most_listed_are_counted() {
     assert_eq!(p.len(), MAX_PROBLEMS + 1);
     assert_eq!(p[MAX_PROBLEMS].message, "and 50 more problems not listed");
 }
+
+#[test]
+fn a_value_holding_nul_is_refused_at_its_line_and_column() {
+    let csv = "shipment_id,carriage,mode,train_type\nA\0B,middle,rail,diesel_freight_train\n";
+    let p = problems(csv);
+    assert_eq!(p.len(), 1, "{p:?}");
+    assert_eq!(at(&p[0]), (Some(2), Some("shipment_id")));
+    assert!(p[0].message.contains("U+0000"), "{}", p[0].message);
+}
