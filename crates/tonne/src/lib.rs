@@ -10,6 +10,7 @@ mod app;
 pub mod cli;
 mod document_worker;
 mod fulfilment;
+mod jobs;
 pub mod server;
 mod wiring;
 

@@ -82,6 +82,9 @@ pub struct ServeOptions {
     /// How long a shipments worker holds a batch or a calculation without
     /// renewing it: after a crash, another process takes it over after this.
     pub shipments_lease: Duration,
+    /// The limits per account of an organisation that sets none of its own
+    /// (`TONNE_QUOTA_*`).
+    pub quotas: tonne_kernel::Limits,
 }
 
 impl ServeOptions {
@@ -122,6 +125,7 @@ impl ServeOptions {
             redis_url: None,
             redis_prefix: "tonne:".into(),
             shipments_lease: SHIPMENTS_LEASE,
+            quotas: tonne_kernel::Limits::DEFAULT,
         }
     }
 }
@@ -189,7 +193,8 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         options.links,
     )
     .await?
-    .with_shipments_lease(options.shipments_lease);
+    .with_shipments_lease(options.shipments_lease)
+    .with_quotas(options.quotas);
     let demo_catalogue = if options.create_demo {
         load_demo_catalogue_if_empty(&services).await?
     } else {
@@ -262,6 +267,7 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         impact: Arc::clone(&services.impact),
         shipments: Arc::clone(&services.shipments),
         document_jobs: Arc::clone(&services.document_jobs),
+        quotas: Arc::clone(&services.quotas),
         versions: services.versions.clone(),
         users: Arc::clone(&services.users),
         audit: Arc::clone(&services.audit),
@@ -316,10 +322,10 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
     let (shipments_stop, stopped) = tokio::sync::watch::channel(false);
     crate::document_worker::spawn(
         Arc::clone(&services.document_jobs),
-        shipments_worker_name(),
+        crate::jobs::worker_name(),
         stopped.clone(),
     );
-    let shipments_task = spawn_shipments_worker(Arc::clone(&services.shipments), stopped);
+    let shipments_task = crate::jobs::spawn(crate::jobs::engine(&services), stopped);
     tokio::spawn(async move {
         let mut every = tokio::time::interval(SWEEP_EVERY);
         loop {
@@ -397,63 +403,6 @@ fn spawn_test_order_pipeline(ordering: Arc<dyn tonne_ordering::OrderingService>,
             }
         }
     });
-}
-
-/// How long the shipments worker waits when nothing is queued.
-const SHIPMENTS_IDLE: Duration = Duration::from_millis(200);
-
-/// This process's worker name, unique among the processes sharing the
-/// database: host, process id and a random part (a restarted process with a
-/// reused pid must not pass for the one that died, whose leases must expire).
-fn shipments_worker_name() -> String {
-    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
-        .ok()
-        .or_else(|| std::env::var("HOSTNAME").ok())
-        .map(|h| h.trim().to_owned())
-        .filter(|h| !h.is_empty())
-        .unwrap_or_else(|| "tonne".to_owned());
-    let random = uuid::Uuid::new_v4().simple().to_string();
-    format!(
-        "{host}:{}:{}",
-        std::process::id(),
-        random.get(..12).unwrap_or(&random)
-    )
-}
-
-/// Processes uploaded shipment batches and queued calculations
-/// (`ShipmentsService::work`) until `stop` turns true: step after step while
-/// there is work, every 200 ms when idle, a second after a failure. Safe
-/// with several processes (each job is claimed under a lease). Stopping
-/// drops the step in hand: its chunk is committed whole or not at all, and
-/// the lease lets another process (or this one, restarted) take it over.
-fn spawn_shipments_worker(
-    shipments: Arc<dyn tonne_shipments::ShipmentsService>,
-    mut stop: tokio::sync::watch::Receiver<bool>,
-) -> tokio::task::JoinHandle<()> {
-    let name = shipments_worker_name();
-    tracing::debug!(worker = %name, "shipments worker started");
-    tokio::spawn(async move {
-        while !*stop.borrow() {
-            let step = tokio::select! {
-                step = shipments.work(&name) => step,
-                _ = stop.changed() => break,
-            };
-            let pause = match step {
-                Ok(tonne_shipments::Worked::Progress) => continue,
-                Ok(tonne_shipments::Worked::Idle) => SHIPMENTS_IDLE,
-                Err(e) => {
-                    // the error's own line, not its chain: no connection string
-                    tracing::warn!(error = %e, "shipments worker step failed; retrying in 1 s");
-                    Duration::from_secs(1)
-                }
-            };
-            tokio::select! {
-                () = tokio::time::sleep(pause) => {}
-                _ = stop.changed() => break,
-            }
-        }
-        tracing::debug!("shipments worker stopped");
-    })
 }
 
 /// Cancels hosted-page orders nobody confirmed within the hold, returning
@@ -536,33 +485,4 @@ async fn services_have_organisations(services: &Services) -> anyhow::Result<bool
     use tonne_accounts::ports::AccountRepository as _;
     let store = tonne_storage::AccountStore::new(services.db.clone());
     Ok(store.any_organisation().await?)
-}
-
-#[cfg(test)]
-mod tests {
-    #![allow(clippy::unwrap_used)]
-    use super::*;
-
-    #[test]
-    fn worker_names_are_unique_per_start_and_name_the_process() {
-        let (a, b) = (shipments_worker_name(), shipments_worker_name());
-        assert_ne!(a, b, "a restarted process must not reuse a dead one's name");
-        assert!(a.contains(&format!(":{}:", std::process::id())), "{a}");
-    }
-
-    #[tokio::test]
-    async fn the_worker_pauses_when_idle_and_stops_when_told() {
-        let mut shipments = tonne_shipments::MockShipmentsService::new();
-        shipments
-            .expect_work()
-            .returning(|_| Ok(tonne_shipments::Worked::Idle));
-        let (stop, stopped) = tokio::sync::watch::channel(false);
-        let task = spawn_shipments_worker(Arc::new(shipments), stopped);
-        tokio::time::sleep(Duration::from_millis(50)).await;
-        stop.send(true).unwrap();
-        tokio::time::timeout(Duration::from_secs(2), task)
-            .await
-            .unwrap()
-            .unwrap();
-    }
 }

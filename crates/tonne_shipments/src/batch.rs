@@ -3,7 +3,7 @@
 //! ([`ShipmentFilter`]) that calculations reuse.
 
 use time::{Date, OffsetDateTime};
-use tonne_kernel::AccountId;
+use tonne_kernel::{AccountId, JobLease};
 
 use crate::ids::{CalculationId, DataSheetId, ShipmentBatchId, ShipmentId};
 use crate::model::NewShipment;
@@ -171,8 +171,8 @@ pub struct BatchClaim {
     pub account_name: String,
     pub contact_id: Option<String>,
     pub calculate: bool,
-    /// Who holds it (a worker's unique name).
-    pub worker: String,
+    /// The job's lease its writes present.
+    pub lease: JobLease,
 }
 
 /// Which emissions a listed shipment must have.
@@ -228,7 +228,8 @@ pub struct CalculationClaim {
     pub filter: ShipmentFilter,
     /// The last shipment done (the calculation walks ids upwards).
     pub after: Option<ShipmentId>,
-    pub worker: String,
+    /// The job's lease its writes present.
+    pub lease: JobLease,
 }
 
 /// A stored shipment's row, to calculate.

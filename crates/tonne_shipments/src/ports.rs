@@ -4,7 +4,7 @@
 
 use async_trait::async_trait;
 use time::OffsetDateTime;
-use tonne_kernel::{AccountId, Page, PageRequest, StoreError};
+use tonne_kernel::{AccountId, JobClaim, JobLease, Page, PageRequest, StoreError, Step};
 
 use crate::batch::{
     Batch, BatchClaim, BatchDetail, BatchSource, CalculationClaim, NewBatch, NewCalculation,
@@ -30,14 +30,10 @@ pub struct ShipmentList {
     pub counts: Option<ShipmentCounts>,
 }
 
-/// What a worker did in one step.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Worked {
-    /// Nothing was waiting.
-    Idle,
-    /// Some rows of a batch, or some shipments of a calculation, were done.
-    Progress,
-}
+/// The kind of the job that processes an uploaded batch (its subject: the batch's id).
+pub const BATCH_JOB: &str = "shipment_batch";
+/// The kind of the job that walks a calculation (its subject: the calculation's id).
+pub const CALCULATION_JOB: &str = "shipment_calculation";
 
 /// The use cases.
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
@@ -81,9 +77,16 @@ pub trait ShipmentsService: Send + Sync {
         filter: ShipmentFilter,
     ) -> Result<Vec<CalculationId>, CalculateError>;
 
-    /// One step of background work: some rows of a waiting batch, else some
-    /// shipments of a queued calculation. `worker` names the caller uniquely.
-    async fn work(&self, worker: &str) -> Result<Worked, StoreError>;
+    /// One bounded step of a job of this domain, held under its lease:
+    /// [`BATCH_JOB`] processes one chunk of the batch's rows,
+    /// [`CALCULATION_JOB`] calculates one chunk of the calculation's
+    /// shipments. `NotFound` when the lease was lost.
+    async fn step(&self, job: &JobClaim) -> Result<Step, StoreError>;
+
+    /// The job engine gave the job up: a batch ends processed with `reason`
+    /// as its `batch_error` (the rows already processed keep their
+    /// outcomes), a calculation ends where it got to.
+    async fn give_up(&self, job: &JobClaim, reason: &str) -> Result<(), StoreError>;
 }
 
 /// Turns a stored row's text into a draft; structure and vocabulary errors
@@ -97,7 +100,7 @@ pub trait RowDecoder: Send + Sync {
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
 #[async_trait]
 pub trait ShipmentRepository: Send + Sync {
-    /// Stores a batch and its rows in one transaction; `Duplicate` when the
+    /// Stores a batch, its rows and its [`BATCH_JOB`] in one transaction; `Duplicate` when the
     /// account already used the idempotency key.
     async fn insert_batch(&self, batch: &NewBatch) -> Result<(), StoreError>;
 
@@ -116,13 +119,12 @@ pub trait ShipmentRepository: Send + Sync {
         page: &PageRequest<ShipmentBatchId>,
     ) -> Result<Page<Batch>, StoreError>;
 
-    /// Claims the oldest batch that is pending, or processing under an
-    /// expired lease, for `worker` until `lease_until` (status processing).
-    async fn claim_batch(
+    /// The batch a job works on, marked processing, for the lease's writes;
+    /// `None` once it is processed.
+    async fn open_batch(
         &self,
-        worker: &str,
-        now: OffsetDateTime,
-        lease_until: OffsetDateTime,
+        lease: &JobLease,
+        batch: ShipmentBatchId,
     ) -> Result<Option<BatchClaim>, StoreError>;
 
     /// Up to `limit` rows of the batch not yet processed, by index.
@@ -196,15 +198,15 @@ pub trait ShipmentRepository: Send + Sync {
         filter: &ShipmentFilter,
     ) -> Result<ShipmentCounts, StoreError>;
 
-    /// Queues a calculation.
+    /// Stores a calculation and its [`CALCULATION_JOB`] in one transaction.
     async fn insert_calculation(&self, calculation: &NewCalculation) -> Result<(), StoreError>;
 
-    /// Claims the oldest queued calculation, or one under an expired lease.
-    async fn claim_calculation(
+    /// The calculation a job works on, marked processing, for the lease's
+    /// writes; `None` once it is done.
+    async fn open_calculation(
         &self,
-        worker: &str,
-        now: OffsetDateTime,
-        lease_until: OffsetDateTime,
+        lease: &JobLease,
+        id: CalculationId,
     ) -> Result<Option<CalculationClaim>, StoreError>;
 
     /// The next `limit` shipments of the calculation, by id, after its progress.

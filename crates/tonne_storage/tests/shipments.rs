@@ -11,7 +11,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use rust_decimal::Decimal;
 use time::macros::{date, datetime};
 use time::{Date, Duration, OffsetDateTime};
-use tonne_kernel::{AccountId, Clock, Limit, PageRequest, StoreError, UuidV7Generator};
+use tonne_jobs::{Finished, JobEngine, JobHandler, JobQueue, Worked};
+use tonne_kernel::{
+    AccountId, Clock, JobClaim, Limit, PageRequest, Step, StoreError, UuidV7Generator,
+};
 use tonne_shipments::{
     BatchClaim, BatchSource, BatchStatus, Carriage, Counterparty, DataSheet, DataSheetId,
     EmissionsFilter, LegDraft, LegMethod, Load, ModeSet, NewBatch, NewCalculation, NewShipment,
@@ -19,10 +22,10 @@ use tonne_shipments::{
     ShipmentEmissions, ShipmentFilter, ShipmentId, ShipmentRepository, TransportMode,
 };
 use tonne_shipments::{
-    CalculationId, Owner, RowDecoder, RowError, Shipments, ShipmentsService, Upload, Worked,
-    emissions,
+    BATCH_JOB, CALCULATION_JOB, CalculationClaim, CalculationId, Owner, RowDecoder, RowError,
+    Shipments, ShipmentsService, Upload, emissions,
 };
-use tonne_storage::ShipmentStore;
+use tonne_storage::{JobStore, ShipmentStore};
 use tonne_test_support::{TestDb, on_both_backends};
 
 const T0: OffsetDateTime = datetime!(2026-11-26 10:00 UTC);
@@ -30,6 +33,7 @@ const LEASE: Duration = Duration::seconds(60);
 
 struct Fixture {
     store: ShipmentStore,
+    jobs: JobStore,
     account: AccountId,
     other: AccountId,
     _db: TestDb,
@@ -39,6 +43,7 @@ async fn fixture(t: TestDb) -> Fixture {
     let (live, test) = tonne_test_support::organisation(t.db(), T0).await;
     Fixture {
         store: ShipmentStore::new(t.db().clone()),
+        jobs: JobStore::new(t.db().clone()),
         account: live.id,
         other: test.id,
         _db: t,
@@ -142,8 +147,36 @@ fn stored(s: NewShipment) -> RowDone {
     RowDone::Stored(Box::new(s))
 }
 
-async fn claim(store: &ShipmentStore, worker: &str, now: OffsetDateTime) -> Option<BatchClaim> {
-    store.claim_batch(worker, now, now + LEASE).await.unwrap()
+/// Claims the next due batch job as the engine would, and opens its batch
+/// (a job whose batch is processed already is ended, as the engine ends it).
+async fn claim(
+    store: &ShipmentStore,
+    jobs: &JobStore,
+    worker: &str,
+    now: OffsetDateTime,
+) -> Option<BatchClaim> {
+    loop {
+        let job = jobs.claim(worker, now, now + LEASE).await.unwrap()?;
+        assert_eq!(job.kind, BATCH_JOB);
+        let batch = job.subject.parse().unwrap();
+        match store.open_batch(&job.lease, batch).await.unwrap() {
+            Some(c) => return Some(c),
+            None => jobs.finish(&job.lease, Finished::Done).await.unwrap(),
+        }
+    }
+}
+
+/// The same for a calculation job.
+async fn claim_calculation(f: &Fixture, worker: &str, now: OffsetDateTime) -> Option<CalculationClaim> {
+    loop {
+        let job = f.jobs.claim(worker, now, now + LEASE).await.unwrap()?;
+        assert_eq!(job.kind, CALCULATION_JOB);
+        let id = job.subject.parse().unwrap();
+        match f.store.open_calculation(&job.lease, id).await.unwrap() {
+            Some(c) => return Some(c),
+            None => f.jobs.finish(&job.lease, Finished::Done).await.unwrap(),
+        }
+    }
 }
 
 /// Stores a batch of the given shipments, processed at once; their ids.
@@ -157,7 +190,7 @@ async fn stored_batch(
     batch.account_id = account;
     batch.rows = shipments.iter().map(|_| "{}".to_owned()).collect();
     f.store.insert_batch(&batch).await.unwrap();
-    let c = claim(&f.store, "setup", T0).await.unwrap();
+    let c = claim(&f.store, &f.jobs, "setup", T0).await.unwrap();
     assert_eq!(c.batch_id, batch.id);
     let mut ids = Vec::new();
     let mut done = Vec::new();
@@ -168,6 +201,7 @@ async fn stored_batch(
     }
     f.store.complete_rows(&c, done, T0 + LEASE).await.unwrap();
     f.store.finish_batch(&c, None).await.unwrap();
+    f.jobs.finish(&c.lease, Finished::Done).await.unwrap();
     ids
 }
 
@@ -220,7 +254,7 @@ async fn a_batch_and_its_results_round_trip(t: TestDb) {
     );
     assert!(pending.results.is_empty());
 
-    let c = claim(&f.store, "w1", T0).await.unwrap();
+    let c = claim(&f.store, &f.jobs, "w1", T0).await.unwrap();
     assert_eq!(
         c,
         BatchClaim {
@@ -229,9 +263,10 @@ async fn a_batch_and_its_results_round_trip(t: TestDb) {
             account_name: "Acme".into(),
             contact_id: None,
             calculate: true,
-            worker: "w1".into(),
+            lease: c.lease.clone(),
         }
     );
+    assert_eq!(c.lease.worker, "w1");
     let rows = f.store.pending_rows(batch.id, 2).await.unwrap();
     assert_eq!(rows.iter().map(|r| r.row_index).collect::<Vec<_>>(), [0, 1]);
     assert_eq!(rows[1].row, batch.rows[1]);
@@ -353,7 +388,7 @@ async fn a_batch_and_its_results_round_trip(t: TestDb) {
     };
     assert_eq!(listed(&f, &by_sheet).await, [s2.id, s0.id]);
     assert!(
-        claim(&f.store, "w2", T0 + LEASE * 2).await.is_none(),
+        claim(&f.store, &f.jobs, "w2", T0 + LEASE * 2).await.is_none(),
         "a processed batch is never claimed again"
     );
 }
@@ -389,7 +424,7 @@ async fn a_used_idempotency_key_writes_nothing(t: TestDb) {
         .insert_batch(&new_batch(f.account, 1, None))
         .await
         .unwrap();
-    assert_eq!(claim(&f.store, "w", T0).await.unwrap().batch_id, first.id);
+    assert_eq!(claim(&f.store, &f.jobs, "w", T0).await.unwrap().batch_id, first.id);
 }
 
 /// `kill -9` in the middle of a batch: the worker's lease runs out, another
@@ -402,9 +437,9 @@ async fn a_lease_runs_out_and_another_worker_takes_the_batch_over(t: TestDb) {
     let cp = supplier(&f, f.account, "c").await;
     let d = draft("R", vec![]);
 
-    let w1 = claim(&f.store, "w1", T0).await.unwrap();
+    let w1 = claim(&f.store, &f.jobs, "w1", T0).await.unwrap();
     assert!(
-        claim(&f.store, "w2", T0 + Duration::seconds(30))
+        claim(&f.store, &f.jobs, "w2", T0 + Duration::seconds(30))
             .await
             .is_none(),
         "held until the lease runs out"
@@ -415,11 +450,11 @@ async fn a_lease_runs_out_and_another_worker_takes_the_batch_over(t: TestDb) {
     f.store.complete_rows(&w1, first, T0 + LEASE).await.unwrap();
     // w1 dies here
 
-    let w2 = claim(&f.store, "w2", T0 + LEASE + Duration::seconds(1))
+    let w2 = claim(&f.store, &f.jobs, "w2", T0 + LEASE + Duration::seconds(1))
         .await
         .unwrap();
     assert_eq!(w2.batch_id, batch.id);
-    assert_eq!(w2.worker, "w2");
+    assert_eq!(w2.lease.worker, "w2");
 
     // the stale worker comes back: nothing it writes stays
     let late = new_shipment(&w1, &cp, &d, None);
@@ -478,7 +513,7 @@ async fn a_row_already_processed_undoes_the_whole_chunk(t: TestDb) {
     f.store.insert_batch(&batch).await.unwrap();
     let cp = supplier(&f, f.account, "c").await;
     let d = draft("R", vec![]);
-    let c = claim(&f.store, "w1", T0).await.unwrap();
+    let c = claim(&f.store, &f.jobs, "w1", T0).await.unwrap();
     f.store
         .complete_rows(
             &c,
@@ -546,9 +581,9 @@ async fn a_row_already_processed_undoes_the_whole_chunk(t: TestDb) {
 }
 
 /// A worker's whole loop, as the domain's runs it, in small chunks.
-async fn work(store: ShipmentStore, worker: String, cp: Counterparty) -> usize {
+async fn work(store: ShipmentStore, jobs: JobStore, worker: String, cp: Counterparty) -> usize {
     let mut rows = 0;
-    while let Some(c) = claim(&store, &worker, T0).await {
+    while let Some(c) = claim(&store, &jobs, &worker, T0).await {
         loop {
             let pending = store.pending_rows(c.batch_id, 7).await.unwrap();
             if pending.is_empty() {
@@ -581,8 +616,8 @@ async fn concurrent_workers_never_share_a_batch(t: TestDb) {
             f.store.insert_batch(b).await.unwrap();
         }
         let claims = futures_util::future::join_all((0..4).map(|i| {
-            let store = f.store.clone();
-            tokio::spawn(async move { claim(&store, &format!("c{i}"), T0).await })
+            let (store, jobs) = (f.store.clone(), f.jobs.clone());
+            tokio::spawn(async move { claim(&store, &jobs, &format!("c{i}"), T0).await })
         }))
         .await;
         let got: Vec<_> = claims
@@ -606,7 +641,12 @@ async fn concurrent_workers_never_share_a_batch(t: TestDb) {
         f.store.insert_batch(&b).await.unwrap();
     }
     let workers = futures_util::future::join_all(
-        (0..3).map(|i| tokio::spawn(work(f.store.clone(), format!("w{i}"), cp.clone()))),
+        (0..3).map(|i| tokio::spawn(work(
+            f.store.clone(),
+            f.jobs.clone(),
+            format!("w{i}"),
+            cp.clone(),
+        ))),
     )
     .await;
     let processed: usize = workers.into_iter().map(|w| w.unwrap()).sum();
@@ -1003,22 +1043,11 @@ async fn a_calculation_walks_its_shipments_and_saves_their_emissions(t: TestDb) 
     };
     f.store.insert_calculation(&calculation).await.unwrap();
     let now = T0;
-    let mut w1 = f
-        .store
-        .claim_calculation("w1", now, now + LEASE)
-        .await
-        .unwrap()
-        .unwrap();
+    let mut w1 = claim_calculation(&f, "w1", now).await.unwrap();
     assert_eq!(w1.id, calculation.id);
     assert_eq!(w1.filter, filter);
     assert_eq!(w1.after, None);
-    assert!(
-        f.store
-            .claim_calculation("w2", now, now + LEASE)
-            .await
-            .unwrap()
-            .is_none()
-    );
+    assert!(claim_calculation(&f, "w2", now).await.is_none());
     let e = rail_emissions();
     let rows = f.store.calculation_rows(&w1, 2).await.unwrap();
     assert_eq!(
@@ -1036,12 +1065,7 @@ async fn a_calculation_walks_its_shipments_and_saves_their_emissions(t: TestDb) 
 
     // w1's lease runs out: w2 resumes after the last saved shipment
     let later = now + LEASE + Duration::seconds(1);
-    let mut w2 = f
-        .store
-        .claim_calculation("w2", later, later + LEASE)
-        .await
-        .unwrap()
-        .unwrap();
+    let mut w2 = claim_calculation(&f, "w2", later).await.unwrap();
     assert_eq!(w2.after, Some(ids[1]));
     let stale = f.store.calculation_rows(&w1, 2).await.unwrap();
     assert!(matches!(
@@ -1082,12 +1106,9 @@ async fn a_calculation_walks_its_shipments_and_saves_their_emissions(t: TestDb) 
         Err(StoreError::NotFound)
     ));
     f.store.finish_calculation(&w2).await.unwrap();
+    f.jobs.finish(&w2.lease, Finished::Done).await.unwrap();
     assert!(
-        f.store
-            .claim_calculation("w3", later + LEASE * 10, later + LEASE * 11)
-            .await
-            .unwrap()
-            .is_none(),
+        claim_calculation(&f, "w3", later + LEASE * 10).await.is_none(),
         "a finished calculation is not claimed again"
     );
 
@@ -1121,12 +1142,7 @@ async fn a_calculation_walks_its_shipments_and_saves_their_emissions(t: TestDb) 
         created_at: T0,
     };
     f.store.insert_calculation(&again).await.unwrap();
-    let c = f
-        .store
-        .claim_calculation("w4", later, later + LEASE)
-        .await
-        .unwrap()
-        .unwrap();
+    let c = claim_calculation(&f, "w4", later).await.unwrap();
     f.store
         .save_calculated(&c, vec![(ids[0], None)], ids[0], later + LEASE)
         .await
@@ -1160,7 +1176,7 @@ async fn the_largest_batch_is_stored_at_once(t: TestDb) {
     let took = started.elapsed();
     eprintln!("10,000 rows stored in {took:?}");
     assert!(took < std::time::Duration::from_secs(2), "took {took:?}");
-    let c = claim(&f.store, "w", T0).await.unwrap();
+    let c = claim(&f.store, &f.jobs, "w", T0).await.unwrap();
     let rows = f.store.pending_rows(c.batch_id, 500).await.unwrap();
     assert_eq!(rows.len(), 500);
     assert_eq!(rows[499].row_index, 499);
@@ -1205,18 +1221,46 @@ impl RowDecoder for TestDecoder {
     }
 }
 
-/// A worker process over the store: the domain's service, its own clock.
-fn process(f: &Fixture, clock: &Arc<TestClock>, dies_after: usize) -> Arc<Shipments> {
+/// The shipments use cases as the job engine's handler (the binary's adapter).
+struct Handler(Arc<Shipments>);
+
+#[async_trait::async_trait]
+impl JobHandler for Handler {
+    async fn step(&self, job: &JobClaim) -> Result<Step, StoreError> {
+        self.0.step(job).await
+    }
+    async fn give_up(&self, job: &JobClaim, reason: &str) -> Result<(), StoreError> {
+        self.0.give_up(job, reason).await
+    }
+}
+
+/// A worker process over the store: the domain's service and the job
+/// engine, its own clock.
+struct Process {
+    shipments: Arc<Shipments>,
+    engine: Arc<JobEngine>,
+}
+
+fn process(f: &Fixture, clock: &Arc<TestClock>, dies_after: usize) -> Process {
     let clock: Arc<dyn Clock> = clock.clone();
-    Arc::new(Shipments::new(
+    let shipments = Arc::new(Shipments::new(
         Arc::new(f.store.clone()),
         Arc::new(TestDecoder {
             decoded: AtomicUsize::new(0),
             dies_after,
         }),
-        clock,
+        Arc::clone(&clock),
         Arc::new(UuidV7Generator),
-    ))
+    ));
+    let handler: Arc<dyn JobHandler> = Arc::new(Handler(Arc::clone(&shipments)));
+    let engine = JobEngine::new(Arc::new(f.jobs.clone()), clock)
+        .handle(BATCH_JOB, Arc::clone(&handler))
+        .handle(CALCULATION_JOB, handler)
+        .with_lease(tonne_shipments::LEASE);
+    Process {
+        shipments,
+        engine: Arc::new(engine),
+    }
 }
 
 async fn upload(service: &Shipments, account: AccountId, rows: usize) -> ShipmentBatchId {
@@ -1293,10 +1337,10 @@ async fn a_process_killed_mid_batch_leaves_each_row_processed_once(t: TestDb) {
     let clock = Arc::new(TestClock(std::sync::Mutex::new(T0)));
     // dies in the second chunk of 500
     let doomed = process(&f, &clock, 700);
-    let batch = upload(&doomed, f.account, 1300).await;
+    let batch = upload(&doomed.shipments, f.account, 1300).await;
     let crashed = tokio::spawn({
-        let doomed = Arc::clone(&doomed);
-        async move { doomed.work("doomed").await }
+        let doomed = Arc::clone(&doomed.engine);
+        async move { while doomed.work("doomed").await.unwrap() == Worked::Progress {} }
     })
     .await;
     assert!(crashed.is_err(), "the process died");
@@ -1308,13 +1352,15 @@ async fn a_process_killed_mid_batch_leaves_each_row_processed_once(t: TestDb) {
 
     let restarted = process(&f, &clock, usize::MAX);
     assert_eq!(
-        restarted.work("restarted").await.unwrap(),
+        restarted.engine.work("restarted").await.unwrap(),
         Worked::Idle,
         "the batch is held until its lease runs out"
     );
     *clock.0.lock().unwrap() = T0 + tonne_shipments::LEASE + Duration::seconds(1);
-    assert_eq!(restarted.work("restarted").await.unwrap(), Worked::Progress);
-    assert_eq!(restarted.work("restarted").await.unwrap(), Worked::Idle);
+    // the rows left: a chunk of 500, then the last 300, which ends the batch
+    assert_eq!(restarted.engine.work("restarted").await.unwrap(), Worked::Progress);
+    assert_eq!(restarted.engine.work("restarted").await.unwrap(), Worked::Progress);
+    assert_eq!(restarted.engine.work("restarted").await.unwrap(), Worked::Idle);
     processed_once(&f, batch, 1300).await;
 }
 
@@ -1329,12 +1375,12 @@ async fn two_processes_never_process_a_row_twice(t: TestDb) {
     );
     let mut batches = Vec::new();
     for _ in 0..4 {
-        batches.push(upload(&a, f.account, 600).await);
+        batches.push(upload(&a.shipments, f.account, 600).await);
     }
-    let run = |s: Arc<Shipments>, name: &'static str| {
+    let run = |p: Process, name: &'static str| {
         tokio::spawn(async move {
             let mut steps = 0;
-            while s.work(name).await.unwrap() == Worked::Progress {
+            while p.engine.work(name).await.unwrap() == Worked::Progress {
                 steps += 1;
             }
             steps
@@ -1342,7 +1388,7 @@ async fn two_processes_never_process_a_row_twice(t: TestDb) {
     };
     let (ra, rb) = (run(a, "a"), run(b, "b"));
     let steps = ra.await.unwrap() + rb.await.unwrap();
-    assert_eq!(steps, 4, "one step per batch");
+    assert_eq!(steps, 8, "two steps per batch: a chunk of 500, then the last 100");
     for batch in batches {
         processed_once(&f, batch, 600).await;
     }

@@ -1,24 +1,23 @@
-//! The batch worker's step: claim a waiting batch, then chunk by chunk decode,
-//! check and (when asked) calculate its rows and store the chunk's shipments
-//! with the rows' outcomes in one transaction. A crash loses at most the
-//! chunk in hand: its rows are still unprocessed when the lease runs out and
-//! another worker (or this one, restarted) takes the batch over.
+//! A batch's job step: decode, check and (when asked) calculate the next
+//! chunk of its rows and store the chunk's shipments with the rows' outcomes
+//! in one transaction, only while the job's lease holds. A crash loses at
+//! most the chunk in hand: its rows are still unprocessed when the lease
+//! runs out and another worker (or this one, restarted) takes the job over.
 
 use std::collections::HashMap;
 
-use tonne_kernel::StoreError;
+use tonne_kernel::{JobClaim, Step, StoreError};
 
-use super::{CHUNK, Shipments};
+use super::{CHUNK, Shipments, subject};
 use crate::batch::{BatchClaim, PendingRow, RowDone};
 use crate::calculate;
-use crate::ids::ShipmentId;
+use crate::ids::{ShipmentBatchId, ShipmentId};
 use crate::model::{Counterparty, NewShipment};
-use crate::ports::Worked;
 
-pub(super) async fn step(s: &Shipments, worker: &str) -> Result<Worked, StoreError> {
-    let now = s.clock.now();
-    let Some(claim) = s.repo.claim_batch(worker, now, now + s.lease).await? else {
-        return Ok(Worked::Idle);
+pub(super) async fn step(s: &Shipments, job: &JobClaim) -> Result<Step, StoreError> {
+    let batch = subject::<ShipmentBatchId>(job)?;
+    let Some(claim) = s.repo.open_batch(&job.lease, batch).await? else {
+        return Ok(Step::Done);
     };
     let contact = match &claim.contact_id {
         None => None,
@@ -27,7 +26,7 @@ pub(super) async fn step(s: &Shipments, worker: &str) -> Result<Worked, StoreErr
             None => {
                 let error = format!("contact_id: no contact '{id}' on this account");
                 s.repo.finish_batch(&claim, Some(error)).await?;
-                return Ok(Worked::Progress);
+                return Ok(Step::Done);
             }
         },
     };
@@ -35,29 +34,38 @@ pub(super) async fn step(s: &Shipments, worker: &str) -> Result<Worked, StoreErr
         contact,
         known: HashMap::new(),
     };
-    loop {
-        let rows = s.repo.pending_rows(claim.batch_id, CHUNK).await?;
-        if rows.is_empty() {
-            break;
-        }
+    let rows = s.repo.pending_rows(claim.batch_id, CHUNK).await?;
+    let last = rows.len() < usize::try_from(CHUNK).unwrap_or(usize::MAX);
+    if !rows.is_empty() {
         let mut done = Vec::with_capacity(rows.len());
         for row in rows {
             let outcome = process_row(s, &claim, &mut parties, &row).await?;
             done.push((row.row_index, outcome));
         }
-        match s
-            .repo
+        // `NotFound`: another worker took the batch over; it goes on from its rows
+        s.repo
             .complete_rows(&claim, done, s.clock.now() + s.lease)
-            .await
-        {
-            Ok(()) => {}
-            // another worker took the batch over: it goes on from its rows
-            Err(StoreError::NotFound) => return Ok(Worked::Progress),
-            Err(e) => return Err(e),
-        }
+            .await?;
+    }
+    if !last {
+        return Ok(Step::More);
     }
     s.repo.finish_batch(&claim, None).await?;
-    Ok(Worked::Progress)
+    Ok(Step::Done)
+}
+
+/// The job was given up: the batch ends processed with the error its
+/// owner reads (the rows processed before keep their outcomes; the engine's
+/// reason, which may name internals, is kept on the job for operators).
+pub(super) async fn give_up(s: &Shipments, job: &JobClaim) -> Result<(), StoreError> {
+    let batch = subject::<ShipmentBatchId>(job)?;
+    let Some(claim) = s.repo.open_batch(&job.lease, batch).await? else {
+        return Ok(());
+    };
+    let error = "processing stopped after repeated failures; rows processed before keep \
+                 their results, the others were not processed"
+        .to_owned();
+    s.repo.finish_batch(&claim, Some(error)).await
 }
 
 /// The batch's counterparties: its contact, or each row's by internal id

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use mockall::predicate::*;
 use rust_decimal::Decimal;
 use time::macros::datetime;
-use tonne_kernel::{AccountId, MockClock, MockIdGenerator, StoreError};
+use tonne_kernel::{AccountId, JobClaim, JobId, JobLease, MockClock, MockIdGenerator, Step, StoreError};
 
 use super::*;
 use crate::batch::{BatchClaim, MAX_BATCH_ROWS, MAX_CALCULATION, PendingRow, RowDone};
@@ -101,7 +101,24 @@ fn claim(contact: Option<&str>) -> BatchClaim {
         account_name: "Acme".into(),
         contact_id: contact.map(str::to_owned),
         calculate: true,
+        lease: lease(),
+    }
+}
+
+fn lease() -> JobLease {
+    JobLease {
+        job: JobId::from_uuid(uuid::Uuid::from_u128(77)),
         worker: "w1".into(),
+    }
+}
+
+fn job(kind: &str, subject: u128) -> JobClaim {
+    JobClaim {
+        lease: lease(),
+        kind: kind.into(),
+        account_id: account(),
+        subject: uuid::Uuid::from_u128(subject).simple().to_string(),
+        attempts: 0,
     }
 }
 
@@ -133,15 +150,11 @@ fn good_draft() -> ShipmentDraft {
 #[tokio::test]
 async fn the_worker_stores_good_rows_and_names_the_field_of_bad_ones() {
     let mut repo = MockShipmentRepository::new();
-    repo.expect_claim_batch()
+    repo.expect_open_batch()
+        .withf(|lease, batch| lease.worker == "w1" && batch.as_uuid().as_u128() == 5)
         .times(1)
-        .returning(|_, _, _| Ok(Some(claim(None))));
-    let mut served = false;
-    repo.expect_pending_rows().times(2).returning(move |_, _| {
-        if served {
-            return Ok(vec![]);
-        }
-        served = true;
+        .returning(|_, _| Ok(Some(claim(None))));
+    repo.expect_pending_rows().times(1).returning(move |_, _| {
         Ok(vec![
             PendingRow {
                 row_index: 0,
@@ -193,14 +206,75 @@ async fn the_worker_stores_good_rows_and_names_the_field_of_bad_ones() {
         }
     });
     let s = service(repo, decoder);
-    assert_eq!(s.work("w1").await.unwrap(), Worked::Progress);
+    // fewer rows than a chunk: the batch is finished in the same step
+    assert_eq!(s.step(&job(BATCH_JOB, 5)).await.unwrap(), Step::Done);
+}
+
+#[tokio::test]
+async fn a_full_chunk_leaves_the_batch_for_a_later_step() {
+    let mut repo = MockShipmentRepository::new();
+    repo.expect_open_batch()
+        .returning(|_, _| Ok(Some(claim(Some("c1")))));
+    repo.expect_counterparty().returning(|_, _| {
+        Ok(Some(Counterparty {
+            id: CounterpartyId::from_uuid(uuid::Uuid::from_u128(9)),
+            name: "C".into(),
+        }))
+    });
+    repo.expect_pending_rows()
+        .with(always(), eq(CHUNK))
+        .times(1)
+        .returning(|_, n| {
+            Ok((0..n)
+                .map(|i| PendingRow {
+                    row_index: i,
+                    row: "good".into(),
+                })
+                .collect())
+        });
+    repo.expect_complete_rows()
+        .withf(|_, rows, _| rows.len() == 500)
+        .times(1)
+        .returning(|_, _, _| Ok(()));
+    repo.expect_finish_batch().never();
+    let mut decoder = MockRowDecoder::new();
+    decoder.expect_decode().returning(|_| Ok(good_draft()));
+    let s = service(repo, decoder);
+    assert_eq!(s.step(&job(BATCH_JOB, 5)).await.unwrap(), Step::More);
+}
+
+#[tokio::test]
+async fn a_processed_batch_is_done() {
+    let mut repo = MockShipmentRepository::new();
+    repo.expect_open_batch().returning(|_, _| Ok(None));
+    repo.expect_pending_rows().never();
+    let s = service(repo, MockRowDecoder::new());
+    assert_eq!(s.step(&job(BATCH_JOB, 5)).await.unwrap(), Step::Done);
+}
+
+#[tokio::test]
+async fn a_batch_given_up_is_processed_with_an_error_that_names_no_internals() {
+    let mut repo = MockShipmentRepository::new();
+    repo.expect_open_batch()
+        .returning(|_, _| Ok(Some(claim(None))));
+    repo.expect_finish_batch()
+        .withf(|_, e| {
+            e.as_deref()
+                .is_some_and(|e| e.starts_with("processing stopped") && !e.contains("0x00"))
+        })
+        .times(1)
+        .returning(|_, _| Ok(()));
+    let s = service(repo, MockRowDecoder::new());
+    s.give_up(&job(BATCH_JOB, 5), "5 attempts failed; the last: invalid byte 0x00")
+        .await
+        .unwrap();
 }
 
 #[tokio::test]
 async fn an_unknown_contact_is_a_batch_error_and_no_row_is_read() {
     let mut repo = MockShipmentRepository::new();
-    repo.expect_claim_batch()
-        .returning(|_, _, _| Ok(Some(claim(Some("nobody")))));
+    repo.expect_open_batch()
+        .returning(|_, _| Ok(Some(claim(Some("nobody")))));
     repo.expect_counterparty().returning(|_, _| Ok(None));
     repo.expect_pending_rows().never();
     repo.expect_finish_batch()
@@ -208,14 +282,14 @@ async fn an_unknown_contact_is_a_batch_error_and_no_row_is_read() {
         .times(1)
         .returning(|_, _| Ok(()));
     let s = service(repo, MockRowDecoder::new());
-    s.work("w1").await.unwrap();
+    assert_eq!(s.step(&job(BATCH_JOB, 5)).await.unwrap(), Step::Done);
 }
 
 #[tokio::test]
 async fn a_worker_that_lost_its_lease_stops_without_finishing() {
     let mut repo = MockShipmentRepository::new();
-    repo.expect_claim_batch()
-        .returning(|_, _, _| Ok(Some(claim(None))));
+    repo.expect_open_batch()
+        .returning(|_, _| Ok(Some(claim(None))));
     repo.expect_pending_rows().returning(|_, _| {
         Ok(vec![PendingRow {
             row_index: 0,
@@ -236,17 +310,16 @@ async fn a_worker_that_lost_its_lease_stops_without_finishing() {
     let mut decoder = MockRowDecoder::new();
     decoder.expect_decode().returning(|_| Ok(good_draft()));
     let s = service(repo, decoder);
-    assert_eq!(s.work("w1").await.unwrap(), Worked::Progress);
+    assert!(matches!(
+        s.step(&job(BATCH_JOB, 5)).await,
+        Err(StoreError::NotFound)
+    ));
 }
 
 #[tokio::test]
-async fn nothing_waiting_is_idle() {
-    let mut repo = MockShipmentRepository::new();
-    repo.expect_claim_batch().returning(|_, _, _| Ok(None));
-    repo.expect_claim_calculation()
-        .returning(|_, _, _| Ok(None));
-    let s = service(repo, MockRowDecoder::new());
-    assert_eq!(s.work("w1").await.unwrap(), Worked::Idle);
+async fn a_job_of_another_domain_is_refused() {
+    let s = service(MockShipmentRepository::new(), MockRowDecoder::new());
+    assert!(s.step(&job("transaction_document", 5)).await.is_err());
 }
 
 #[tokio::test]
@@ -267,14 +340,13 @@ async fn a_calculation_over_the_limit_is_refused_and_not_queued() {
 async fn a_calculation_walks_its_shipments_in_chunks_and_finishes() {
     use crate::batch::{CalculationClaim, StoredRow};
     let mut repo = MockShipmentRepository::new();
-    repo.expect_claim_batch().returning(|_, _, _| Ok(None));
-    repo.expect_claim_calculation().returning(|_, _, _| {
+    repo.expect_open_calculation().returning(|_, _| {
         Ok(Some(CalculationClaim {
             id: CalculationId::from_uuid(uuid::Uuid::from_u128(3)),
             account_id: account(),
             filter: ShipmentFilter::default(),
             after: None,
-            worker: "w1".into(),
+            lease: lease(),
         }))
     });
     repo.expect_calculation_rows().returning(|claim, _| {
@@ -299,5 +371,5 @@ async fn a_calculation_walks_its_shipments_in_chunks_and_finishes() {
     let mut decoder = MockRowDecoder::new();
     decoder.expect_decode().returning(|_| Ok(good_draft()));
     let s = service(repo, decoder);
-    assert_eq!(s.work("w1").await.unwrap(), Worked::Progress);
+    assert_eq!(s.step(&job(CALCULATION_JOB, 3)).await.unwrap(), Step::Done);
 }

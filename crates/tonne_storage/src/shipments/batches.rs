@@ -6,17 +6,18 @@ use diesel::result::Error as DieselError;
 use diesel_async::RunQueryDsl;
 use tonne_kernel::{AccountId, Page, PageRequest};
 use tonne_shipments::{
-    Batch, BatchDetail, BatchSource, BatchStatus, NewBatch, RowResult, ShipmentBatchId,
+    BATCH_JOB, Batch, BatchDetail, BatchSource, BatchStatus, NewBatch, RowResult, ShipmentBatchId,
 };
 
 use super::rows::{BatchRow, NewRowRow, OutcomeRow, int};
 use crate::db::Conn;
+use crate::jobs;
 use crate::schema::{shipment_batch_rows, shipment_batches};
 
 /// Rows per INSERT statement (3 binds each: well under both backends' limits).
 const ROWS_PER_INSERT: usize = 1000;
 
-/// Inserts the batch, then its rows; a used idempotency key fails the first
+/// Inserts the batch, then its rows, then its job; a used idempotency key fails the first
 /// statement (a unique violation), so that nothing is written.
 pub(super) async fn insert(conn: &mut Conn, b: &NewBatch) -> QueryResult<()> {
     let row = BatchRow::new(b);
@@ -45,7 +46,7 @@ pub(super) async fn insert(conn: &mut Conn, b: &NewBatch) -> QueryResult<()> {
             }
         };
     }
-    Ok(())
+    jobs::enqueue(conn, BATCH_JOB, b.account_id, &row.id, b.created_at).await
 }
 
 /// A batch of the account, with its processed rows' results once processed.

@@ -1,32 +1,31 @@
-//! The two durable jobs, batches and calculations, claimed under a lease.
+//! The steps' writes of the two shipments jobs, batches and calculations.
 //!
-//! A claim takes the oldest waiting job (or one whose lease ran out) in one
-//! statement: on PostgreSQL its subquery locks the row `FOR UPDATE SKIP
-//! LOCKED`, so that processes claiming at once take different jobs; SQLite
-//! has one writer, so the same conditional UPDATE in a write transaction is
-//! enough. Every later write of a job first extends the lease of the row
-//! *held by the claim's worker* — zero rows changed means another worker took
-//! it over: the transaction rolls back and answers `NotFound`. That UPDATE
-//! also locks the job's row until the transaction ends, so a takeover waits
-//! for the chunk in flight.
+//! The job engine (`crate::jobs`) claims a job; a step opens its subject
+//! (`open_batch`, `open_calculation`: marked processing, `None` once
+//! finished) and every write of the step first holds the job's lease in its
+//! own transaction (`jobs::hold`) — zero rows changed means another worker
+//! took the job over: the transaction rolls back and answers `NotFound`.
+//! That UPDATE also locks the job's row until the transaction ends, so a
+//! takeover waits for the chunk in flight, and each chunk is written once.
 
 use diesel::dsl::count_star;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 use diesel_async::RunQueryDsl;
 use time::OffsetDateTime;
-use tonne_kernel::AccountId;
+use tonne_kernel::{AccountId, JobLease};
 use tonne_shipments::{
-    BatchClaim, BatchStatus, CalculationClaim, CalculationId, NewCalculation, PendingRow, RowDone,
-    ShipmentBatchId, ShipmentEmissions, ShipmentId,
+    BatchClaim, BatchStatus, CALCULATION_JOB, CalculationClaim, CalculationId, NewCalculation,
+    PendingRow, RowDone, ShipmentBatchId, ShipmentEmissions, ShipmentId,
 };
 
 use super::encoding::{decode_filter, encode_filter};
 use super::rows::{
     ClaimedBatch, ClaimedCalculation, FAILED, STORED, ShipmentRow, emissions_columns, int,
 };
-use super::sql::{Bind, Sql};
+use crate::db::statement::{Bind, Sql};
 use crate::db::Conn;
+use crate::jobs;
 use crate::db::error::{corrupt, encode_error};
 use crate::mapping::{parse_id, to_sql_time};
 use crate::schema::{shipment_batch_rows, shipment_batches, shipment_calculations};
@@ -40,54 +39,20 @@ const PROCESSING: &str = "processing";
 const QUEUED: &str = "queued";
 const DONE: &str = "done";
 
-/// `UPDATE {table} SET status = 'processing', lease … WHERE id IN (the
-/// oldest waiting) RETURNING {returning}`.
-fn claim_sql(
-    conn: &Conn,
-    table: &str,
-    waiting: &str,
-    returning: &str,
-    worker: &str,
-    now: OffsetDateTime,
-    until: OffsetDateTime,
-) -> Sql {
-    let lock = match conn {
-        Conn::Pg(_) => " FOR UPDATE SKIP LOCKED",
-        Conn::Sqlite(_) => "",
-    };
-    let mut sql = Sql::new(&format!(
-        "UPDATE {table} SET status = '{PROCESSING}', lease_owner = "
-    ));
-    sql.text(worker)
-        .push(", lease_until = ")
-        .bind(Bind::Time(to_sql_time(until)))
-        .push(&format!(
-            " WHERE id IN (SELECT id FROM {table} \
-             WHERE status IN ('{waiting}', '{PROCESSING}') \
-             AND (status = '{waiting}' OR lease_until < "
-        ))
-        .bind(Bind::Time(to_sql_time(now)))
-        .push(&format!(
-            ") ORDER BY id LIMIT 1{lock}) RETURNING {returning}"
-        ));
-    sql
-}
-
-pub(super) async fn claim_batch(
+/// The batch a job works on, marked processing; `None` once processed.
+pub(super) async fn open_batch(
     conn: &mut Conn,
-    worker: &str,
-    now: OffsetDateTime,
-    until: OffsetDateTime,
+    lease: &JobLease,
+    batch: ShipmentBatchId,
 ) -> Result<Option<BatchClaim>, DieselError> {
-    let sql = claim_sql(
-        conn,
-        "shipment_batches",
-        BatchStatus::Pending.as_str(),
-        "id, account_id, account_name, contact_id, calculate",
-        worker,
-        now,
-        until,
-    );
+    let mut sql = Sql::new(&format!(
+        "UPDATE shipment_batches SET status = '{PROCESSING}' WHERE id = "
+    ));
+    sql.text(batch.to_string()).push(&format!(
+        " AND status IN ('{}', '{PROCESSING}') \
+         RETURNING id, account_id, account_name, contact_id, calculate",
+        BatchStatus::Pending.as_str()
+    ));
     let Some(row) = sql.load::<ClaimedBatch>(conn).await?.into_iter().next() else {
         return Ok(None);
     };
@@ -97,7 +62,7 @@ pub(super) async fn claim_batch(
         account_name: row.account_name,
         contact_id: row.contact_id,
         calculate: row.calculate,
-        worker: worker.to_owned(),
+        lease: lease.clone(),
     }))
 }
 
@@ -124,43 +89,13 @@ pub(super) async fn pending_rows(
     .collect()
 }
 
-/// Checks that the claim's worker still holds the batch, locking its row
-/// until the transaction ends (an UPDATE of it: the lease extended to
-/// `until`, or, without one, the owner set to itself); `NotFound` when it
-/// no longer does.
-async fn hold_batch(
-    conn: &mut Conn,
-    claim: &BatchClaim,
-    until: Option<OffsetDateTime>,
-) -> QueryResult<()> {
-    let mine = shipment_batches::table
-        .filter(shipment_batches::id.eq(claim.batch_id.to_string()))
-        .filter(shipment_batches::lease_owner.eq(&claim.worker))
-        .filter(shipment_batches::status.eq(PROCESSING));
-    let held = on!(conn, |c| match until {
-        Some(t) => {
-            diesel::update(mine)
-                .set(shipment_batches::lease_until.eq(to_sql_time(t)))
-                .execute(c)
-                .await?
-        }
-        None => {
-            diesel::update(mine)
-                .set(shipment_batches::lease_owner.eq(&claim.worker))
-                .execute(c)
-                .await?
-        }
-    });
-    exactly_one(held)
-}
-
 pub(super) async fn complete_rows(
     conn: &mut Conn,
     claim: &BatchClaim,
     rows: &[(u32, RowDone)],
     until: OffsetDateTime,
 ) -> QueryResult<()> {
-    hold_batch(conn, claim, Some(until)).await?;
+    jobs::hold(conn, &claim.lease, Some(until)).await?;
     let data_sheet_id: Option<String> = on!(&mut *conn, |c| shipment_batches::table
         .find(claim.batch_id.to_string())
         .select(shipment_batches::data_sheet_id)
@@ -227,7 +162,7 @@ pub(super) async fn finish_batch(
     claim: &BatchClaim,
     batch_error: Option<String>,
 ) -> QueryResult<()> {
-    hold_batch(conn, claim, None).await?;
+    jobs::hold(conn, &claim.lease, None).await?;
     let id = claim.batch_id.to_string();
     let rows = shipment_batch_rows::table.filter(shipment_batch_rows::batch_id.eq(&id));
     let counts = match batch_error {
@@ -293,28 +228,33 @@ pub(super) async fn insert_calculation(conn: &mut Conn, c: &NewCalculation) -> Q
         lease_until: None,
         created_at: to_sql_time(c.created_at),
     };
-    on!(conn, |c| diesel::insert_into(shipment_calculations::table)
+    on!(&mut *conn, |c| diesel::insert_into(shipment_calculations::table)
         .values(&row)
         .execute(c)
-        .await)
-    .map(drop)
+        .await)?;
+    jobs::enqueue(
+        conn,
+        CALCULATION_JOB,
+        c.account_id,
+        &c.id.to_string(),
+        c.created_at,
+    )
+    .await
 }
 
-pub(super) async fn claim_calculation(
+/// The calculation a job works on, marked processing; `None` once done.
+pub(super) async fn open_calculation(
     conn: &mut Conn,
-    worker: &str,
-    now: OffsetDateTime,
-    until: OffsetDateTime,
+    lease: &JobLease,
+    id: CalculationId,
 ) -> Result<Option<CalculationClaim>, DieselError> {
-    let sql = claim_sql(
-        conn,
-        "shipment_calculations",
-        QUEUED,
-        "id, account_id, filter_json, after_id",
-        worker,
-        now,
-        until,
-    );
+    let mut sql = Sql::new(&format!(
+        "UPDATE shipment_calculations SET status = '{PROCESSING}' WHERE id = "
+    ));
+    sql.text(id.to_string()).push(&format!(
+        " AND status IN ('{QUEUED}', '{PROCESSING}') \
+         RETURNING id, account_id, filter_json, after_id"
+    ));
     let Some(row) = sql
         .load::<ClaimedCalculation>(conn)
         .await?
@@ -333,12 +273,11 @@ pub(super) async fn claim_calculation(
             .as_deref()
             .map(|a| parse_id::<ShipmentId>("shipment id", a))
             .transpose()?,
-        worker: worker.to_owned(),
+        lease: lease.clone(),
     }))
 }
 
-/// `NotFound` unless exactly one row changed: the claim's worker still
-/// held the calculation.
+/// `NotFound` unless exactly one row changed.
 fn exactly_one(changed: usize) -> QueryResult<()> {
     if changed == 1 {
         Ok(())
@@ -354,16 +293,13 @@ pub(super) async fn save_calculated(
     last: ShipmentId,
     until: OffsetDateTime,
 ) -> QueryResult<()> {
+    jobs::hold(conn, &claim.lease, Some(until)).await?;
     let n = on!(&mut *conn, |c| diesel::update(
         shipment_calculations::table
             .filter(shipment_calculations::id.eq(claim.id.to_string()))
-            .filter(shipment_calculations::lease_owner.eq(&claim.worker))
             .filter(shipment_calculations::status.eq(PROCESSING)),
     )
-    .set((
-        shipment_calculations::after_id.eq(last.to_string()),
-        shipment_calculations::lease_until.eq(to_sql_time(until)),
-    ))
+    .set(shipment_calculations::after_id.eq(last.to_string()))
     .execute(c)
     .await)?;
     exactly_one(n)?;
@@ -397,10 +333,10 @@ pub(super) async fn finish_calculation(
     conn: &mut Conn,
     claim: &CalculationClaim,
 ) -> QueryResult<()> {
+    jobs::hold(conn, &claim.lease, None).await?;
     let n = on!(&mut *conn, |c| diesel::update(
         shipment_calculations::table
             .filter(shipment_calculations::id.eq(claim.id.to_string()))
-            .filter(shipment_calculations::lease_owner.eq(&claim.worker))
             .filter(shipment_calculations::status.eq(PROCESSING)),
     )
     .set((

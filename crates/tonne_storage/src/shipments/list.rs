@@ -16,7 +16,7 @@ use tonne_shipments::{
 
 use super::encoding::date_text;
 use super::rows::{BodyRow, Count, Counted, ListedRow};
-use super::sql::{Bind, Sql};
+use crate::db::statement::{Bind, Sql};
 use crate::db::Conn;
 use crate::mapping::parse_id;
 

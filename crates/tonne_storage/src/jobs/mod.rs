@@ -1,0 +1,98 @@
+//! `JobStore`: the job engine's queue (`tonne_jobs::JobQueue`) on either
+//! backend, and what other stores need of it inside their own
+//! transactions: [`enqueue`] a job with the write that needs it, and
+//! [`hold`] its lease around a step's writes.
+//!
+//! A claim is one statement: the due job of the account served least
+//! recently (`job_turns`), its oldest first; on PostgreSQL the subquery
+//! locks the job `FOR UPDATE OF j SKIP LOCKED`, so processes claiming at
+//! once take different jobs; SQLite has one writer. The account's turn is
+//! recorded in the same transaction. A job whose lease ran out is claimed
+//! with one more attempt counted.
+
+mod queue;
+
+use diesel::QueryResult;
+use diesel::result::Error as DieselError;
+use time::OffsetDateTime;
+use tonne_kernel::{AccountId, JobId, JobLease};
+
+use crate::db::{Conn, Db};
+use crate::mapping::to_sql_time;
+use crate::db::statement::{Bind, Sql};
+
+/// The job engine's queue over a pool.
+#[derive(Debug, Clone)]
+pub struct JobStore {
+    db: Db,
+}
+
+impl JobStore {
+    /// A queue over a pool.
+    pub fn new(db: Db) -> Self {
+        Self { db }
+    }
+}
+
+pub(crate) const READY: &str = "ready";
+pub(crate) const RUNNING: &str = "running";
+pub(crate) const FAILED: &str = "failed";
+
+/// Queues a job of `kind` on `subject` for `account`, due at `now`, in the
+/// caller's transaction.
+pub(crate) async fn enqueue(
+    conn: &mut Conn,
+    kind: &str,
+    account: AccountId,
+    subject: &str,
+    now: OffsetDateTime,
+) -> QueryResult<()> {
+    let id = JobId::from_uuid(uuid::Uuid::now_v7());
+    let at = to_sql_time(now);
+    let mut sql = Sql::new(
+        "INSERT INTO jobs (id, kind, account_id, subject, status, attempts, due_at, \
+         created_at, updated_at) VALUES (",
+    );
+    sql.text(id.to_string())
+        .push(", ")
+        .text(kind)
+        .push(", ")
+        .text(account.to_string())
+        .push(", ")
+        .text(subject)
+        .push(&format!(", '{READY}', 0, "))
+        .bind(Bind::Time(at))
+        .push(", ")
+        .bind(Bind::Time(at))
+        .push(", ")
+        .bind(Bind::Time(at))
+        .push(")");
+    sql.execute(conn).await.map(drop)
+}
+
+/// Checks, in the caller's transaction, that `lease` still holds its job
+/// (extending it to `until` when given), locking the job's row until the
+/// transaction ends (so a takeover waits for the step's writes); `NotFound`
+/// when it no longer does: the caller's transaction rolls back.
+pub(crate) async fn hold(
+    conn: &mut Conn,
+    lease: &JobLease,
+    until: Option<OffsetDateTime>,
+) -> QueryResult<()> {
+    let mut sql = Sql::new("UPDATE jobs SET ");
+    match until {
+        Some(until) => sql
+            .push("lease_until = ")
+            .bind(Bind::Time(to_sql_time(until))),
+        None => sql.push("lease_owner = lease_owner"),
+    };
+    sql.push(" WHERE id = ")
+        .text(lease.job.to_string())
+        .push(" AND lease_owner = ")
+        .text(lease.worker.clone())
+        .push(&format!(" AND status = '{RUNNING}'"));
+    match sql.execute(conn).await? {
+        1 => Ok(()),
+        _ => Err(DieselError::NotFound),
+    }
+}

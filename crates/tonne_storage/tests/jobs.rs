@@ -1,0 +1,195 @@
+//! `JobStore` (the job engine's queue) on SQLite and PostgreSQL: claims
+//! fair across accounts, leases that run out counting an attempt, back-off,
+//! jobs ended done or failed, and claimers at once taking different jobs.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+use std::collections::HashSet;
+
+use time::macros::datetime;
+use time::{Duration, OffsetDateTime};
+use tonne_jobs::{Finished, JobQueue};
+use tonne_kernel::{AccountId, StoreError, UuidV7Generator};
+use tonne_shipments::{BATCH_JOB, BatchSource, NewBatch, ShipmentBatchId, ShipmentRepository};
+use tonne_storage::{JobStore, ShipmentStore};
+use tonne_test_support::{TestDb, on_both_backends};
+
+const T0: OffsetDateTime = datetime!(2026-11-28 10:00 UTC);
+const LEASE: Duration = Duration::seconds(60);
+
+struct Fixture {
+    jobs: JobStore,
+    shipments: ShipmentStore,
+    a: AccountId,
+    b: AccountId,
+    _db: TestDb,
+}
+
+async fn fixture(t: TestDb) -> Fixture {
+    let (live, test) = tonne_test_support::organisation(t.db(), T0).await;
+    Fixture {
+        jobs: JobStore::new(t.db().clone()),
+        shipments: ShipmentStore::new(t.db().clone()),
+        a: live.id,
+        b: test.id,
+        _db: t,
+    }
+}
+
+/// A one-row batch of `account` uploaded at `at`: its job is queued with it.
+async fn batch(f: &Fixture, account: AccountId, at: OffsetDateTime) -> String {
+    let b = NewBatch {
+        id: ShipmentBatchId::generate(&UuidV7Generator),
+        account_id: account,
+        account_name: "Acme".into(),
+        source: BatchSource::Api,
+        data_sheet: None,
+        idempotency_key: None,
+        contact_id: None,
+        calculate: false,
+        rows: vec!["{}".into()],
+        created_at: at,
+    };
+    f.shipments.insert_batch(&b).await.unwrap();
+    b.id.to_string()
+}
+
+async fn a_job_is_queued_with_its_batch_and_claimed_under_a_lease(t: TestDb) {
+    let f = fixture(t).await;
+    let subject = batch(&f, f.a, T0).await;
+    let job = f.jobs.claim("w1", T0, T0 + LEASE).await.unwrap().unwrap();
+    assert_eq!(
+        (job.kind.as_str(), job.account_id, job.subject.as_str(), job.attempts),
+        (BATCH_JOB, f.a, subject.as_str(), 0)
+    );
+    assert_eq!(job.lease.worker, "w1");
+    assert!(
+        f.jobs.claim("w2", T0 + LEASE - Duration::seconds(1), T0 + LEASE * 2)
+            .await
+            .unwrap()
+            .is_none(),
+        "held until its lease runs out"
+    );
+    // w1 dies: past the lease, w2 takes it over with an attempt counted
+    let taken = f
+        .jobs
+        .claim("w2", T0 + LEASE + Duration::seconds(1), T0 + LEASE * 3)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((taken.lease.job, taken.attempts), (job.lease.job, 1));
+    // the stale worker can no longer release, retry or end it
+    assert!(matches!(
+        f.jobs.release(&job.lease, T0).await,
+        Err(StoreError::NotFound)
+    ));
+    assert!(matches!(
+        f.jobs.finish(&job.lease, Finished::Done).await,
+        Err(StoreError::NotFound)
+    ));
+    // done: gone for good
+    f.jobs.finish(&taken.lease, Finished::Done).await.unwrap();
+    assert!(
+        f.jobs
+            .claim("w3", T0 + LEASE * 10, T0 + LEASE * 11)
+            .await
+            .unwrap()
+            .is_none()
+    );
+}
+
+async fn claims_serve_the_account_served_least_recently(t: TestDb) {
+    let f = fixture(t).await;
+    // A has a backlog of three batches; B uploads one after them
+    for i in 0..3 {
+        batch(&f, f.a, T0 + Duration::milliseconds(i)).await;
+    }
+    batch(&f, f.b, T0 + Duration::seconds(1)).await;
+    let mut served = Vec::new();
+    for i in 0..6 {
+        let now = T0 + Duration::seconds(2 + i);
+        let Some(job) = f.jobs.claim("w", now, now + LEASE).await.unwrap() else {
+            break;
+        };
+        served.push(job.account_id);
+        if job.account_id == f.a && i < 3 {
+            // A's batch needs another step: back in line
+            f.jobs.release(&job.lease, now).await.unwrap();
+        } else {
+            f.jobs.finish(&job.lease, Finished::Done).await.unwrap();
+        }
+    }
+    assert_eq!(
+        served[..2],
+        [f.a, f.b],
+        "B's one batch waits for one step of A's backlog, not for all of it"
+    );
+    assert!(served[2..].iter().all(|a| *a == f.a));
+}
+
+async fn a_failed_step_waits_for_its_back_off_and_a_failed_job_ends(t: TestDb) {
+    let f = fixture(t).await;
+    batch(&f, f.a, T0).await;
+    let job = f.jobs.claim("w", T0, T0 + LEASE).await.unwrap().unwrap();
+    f.jobs
+        .retry(&job.lease, 1, "invalid byte sequence", T0 + Duration::seconds(2))
+        .await
+        .unwrap();
+    assert!(
+        f.jobs
+            .claim("w", T0 + Duration::seconds(1), T0 + LEASE)
+            .await
+            .unwrap()
+            .is_none(),
+        "not before its back-off"
+    );
+    let again = f
+        .jobs
+        .claim("w", T0 + Duration::seconds(2), T0 + LEASE)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(again.attempts, 1);
+    f.jobs
+        .finish(&again.lease, Finished::Failed("5 attempts failed".into()))
+        .await
+        .unwrap();
+    assert!(
+        f.jobs
+            .claim("w", T0 + LEASE * 100, T0 + LEASE * 101)
+            .await
+            .unwrap()
+            .is_none(),
+        "a failed job is never claimed again"
+    );
+}
+
+async fn claimers_at_once_take_different_jobs(t: TestDb) {
+    let f = fixture(t).await;
+    for i in 0..6 {
+        let account = if i % 2 == 0 { f.a } else { f.b };
+        batch(&f, account, T0 + Duration::milliseconds(i)).await;
+    }
+    let claims = futures_util::future::join_all((0..8).map(|i| {
+        let jobs = f.jobs.clone();
+        tokio::spawn(async move {
+            jobs.claim(&format!("w{i}"), T0 + Duration::seconds(1), T0 + LEASE)
+                .await
+                .unwrap()
+        })
+    }))
+    .await;
+    let got: Vec<_> = claims
+        .into_iter()
+        .filter_map(|c| c.unwrap())
+        .map(|c| c.lease.job)
+        .collect();
+    assert_eq!(got.len(), 6, "every job claimed once: {got:?}");
+    assert_eq!(got.iter().collect::<HashSet<_>>().len(), 6);
+}
+
+on_both_backends!(
+    a_job_is_queued_with_its_batch_and_claimed_under_a_lease,
+    claims_serve_the_account_served_least_recently,
+    a_failed_step_waits_for_its_back_off_and_a_failed_job_ends,
+    claimers_at_once_take_different_jobs,
+);

@@ -1,0 +1,2 @@
+DROP TABLE job_turns;
+DROP TABLE jobs;
