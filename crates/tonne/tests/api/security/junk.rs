@@ -163,9 +163,13 @@ async fn upload_filenames_are_cleaned_and_a_repeated_part_is_refused(app: TestAp
     ] {
         let made = upload(&app, key, &[("file", Some(sent), csv)]).await;
         assert_eq!(made.status, 200, "{}", made.body);
-        let id = made.body["id"].as_str().unwrap();
-        let batch = app.get(&format!("/v1/shipments/batches/{id}"), key).await;
-        assert_eq!(batch.body["filename"], kept, "{}", batch.body);
+        let id = made.body["id"].clone();
+        let listed = app.get("/v1/shipments/batches", key).await;
+        let batch = listed.body["data"]
+            .as_array()
+            .and_then(|all| all.iter().find(|b| b["id"] == id))
+            .unwrap_or_else(|| panic!("{id} not listed: {}", listed.body));
+        assert_eq!(batch["filename"], kept, "{batch}");
     }
 }
 
