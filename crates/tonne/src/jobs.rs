@@ -1,6 +1,7 @@
 //! The job engine's wiring and its loop: every server process runs one
 //! worker over `tonne_jobs::JobEngine`, which claims the due job of the
-//! account served least recently and does one bounded step of it. Safe
+//! account served least recently and does one bounded step of it: a chunk
+//! of a shipment batch or of a calculation, or a transaction document. Safe
 //! with several processes: each job is claimed under a lease.
 
 use std::sync::Arc;
@@ -9,6 +10,7 @@ use std::time::Duration;
 use async_trait::async_trait;
 use tonne_jobs::{JobEngine, JobHandler, Worked};
 use tonne_kernel::{JobClaim, Step, StoreError, SystemClock};
+use tonne_estimation::document_jobs::{DOCUMENT_JOB, DocumentJobsService};
 use tonne_shipments::{BATCH_JOB, CALCULATION_JOB, ShipmentsService};
 
 use crate::wiring::Services;
@@ -32,6 +34,20 @@ impl JobHandler for ShipmentJobs {
     }
 }
 
+/// The estimation domain's job: asynchronous transaction documents.
+struct DocumentJobs(Arc<dyn DocumentJobsService>);
+
+#[async_trait]
+impl JobHandler for DocumentJobs {
+    async fn step(&self, job: &JobClaim) -> Result<Step, StoreError> {
+        self.0.step(job).await
+    }
+
+    async fn give_up(&self, job: &JobClaim, reason: &str) -> Result<(), StoreError> {
+        self.0.give_up(job, reason).await
+    }
+}
+
 /// The engine over the services' database, with a handler for every kind.
 pub(crate) fn engine(services: &Services) -> JobEngine {
     let shipments: Arc<dyn JobHandler> = Arc::new(ShipmentJobs(Arc::clone(&services.shipments)));
@@ -41,6 +57,10 @@ pub(crate) fn engine(services: &Services) -> JobEngine {
     )
     .handle(BATCH_JOB, Arc::clone(&shipments))
     .handle(CALCULATION_JOB, shipments)
+    .handle(
+        DOCUMENT_JOB,
+        Arc::new(DocumentJobs(Arc::clone(&services.document_jobs))),
+    )
     .with_lease(services.jobs_lease)
 }
 

@@ -8,7 +8,6 @@
 pub use tonne_catalogue_file as catalogue_file;
 mod app;
 pub mod cli;
-mod document_worker;
 mod fulfilment;
 mod jobs;
 pub mod server;

@@ -320,11 +320,6 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
     spawn_test_order_pipeline(Arc::clone(&services.ordering), options.test_order_step);
     spawn_link_order_expiry(Arc::clone(&services.links), options.links.hold);
     let (shipments_stop, stopped) = tokio::sync::watch::channel(false);
-    crate::document_worker::spawn(
-        Arc::clone(&services.document_jobs),
-        crate::jobs::worker_name(),
-        stopped.clone(),
-    );
     let shipments_task = crate::jobs::spawn(crate::jobs::engine(&services), stopped);
     tokio::spawn(async move {
         let mut every = tokio::time::interval(SWEEP_EVERY);

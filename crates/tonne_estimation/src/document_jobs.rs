@@ -2,7 +2,8 @@
 //! /v1/estimates/transaction-documents/async`): each request is checked at
 //! once (the engine runs; a refusal is the caller's 400 and nothing is
 //! written), then stored as a durable job with the id its estimate will
-//! have; a worker of any server process claims the oldest job under a lease,
+//! have, with a job of the job engine ([`DOCUMENT_JOB`]); a worker of any
+//! server process claims it under a lease (fairly across accounts),
 //! computes it again and stores the estimate and the job's end in one
 //! transaction, only while it still holds the lease. A process killed
 //! mid-job leaves the job to be taken over when the lease runs out; the
@@ -11,8 +12,10 @@
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use time::{Duration, OffsetDateTime};
-use tonne_kernel::{AccountId, Clock, EstimateId, IdGenerator, StoreError};
+use time::OffsetDateTime;
+use tonne_kernel::{
+    AccountId, Clock, EstimateId, IdGenerator, JobClaim, JobLease, Step, StoreError,
+};
 
 use crate::estimate::{Estimate, NewEstimate};
 use crate::ports::{Engine, EstimationError};
@@ -21,9 +24,6 @@ tonne_kernel::define_id!(
     /// A transaction-document job.
     DocumentJobId
 );
-
-/// How long a worker holds a job.
-pub const LEASE: Duration = Duration::seconds(60);
 
 /// A job to store.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,32 +49,26 @@ pub struct DocumentJobClaim {
     pub estimate_id: EstimateId,
     pub body: String,
     pub tolerance: String,
-    /// The worker holding the lease.
-    pub worker: String,
+    /// The job engine's lease its writes present.
+    pub lease: JobLease,
 }
 
-/// What one step of the worker did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Worked {
-    /// A job was done (or failed, or lost): look for the next at once.
-    Progress,
-    /// Nothing waits.
-    Idle,
-}
+/// The kind of the job engine's job that makes a document's estimate (its
+/// subject: the [`DocumentJobId`]).
+pub const DOCUMENT_JOB: &str = "transaction_document";
 
 /// Storage of the jobs.
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
 #[async_trait]
 pub trait DocumentJobRepository: Send + Sync {
-    /// Stores a queued job.
+    /// Stores a queued job with its [`DOCUMENT_JOB`] in one transaction.
     async fn enqueue(&self, job: &NewDocumentJob) -> Result<(), StoreError>;
-    /// Takes the oldest queued job, or one whose lease ran out, for `worker`
-    /// until `until`.
-    async fn claim(
+    /// The document a job engine's job works on, marked processing, for the
+    /// lease's writes; `None` once done or failed.
+    async fn open(
         &self,
-        worker: &str,
-        now: OffsetDateTime,
-        until: OffsetDateTime,
+        lease: &JobLease,
+        id: DocumentJobId,
     ) -> Result<Option<DocumentJobClaim>, StoreError>;
     /// Stores the estimate and marks the job done, in one transaction, only
     /// while the claim's worker holds the job: `NotFound` otherwise (nothing
@@ -116,23 +110,56 @@ pub trait DocumentJobsService: Send + Sync {
         correlation_id: Option<String>,
     ) -> Result<EstimateId, EstimationError>;
 
-    /// Claims and does one job.
-    async fn work(&self, worker: &str) -> Result<Worked, EstimationError>;
+    /// Does a [`DOCUMENT_JOB`] the job engine claimed: computes the
+    /// estimate and stores it (or the job's failure), only while the lease
+    /// holds (`NotFound` otherwise).
+    async fn step(&self, job: &JobClaim) -> Result<Step, StoreError>;
+
+    /// The job engine gave the job up: it ends failed.
+    async fn give_up(&self, job: &JobClaim, reason: &str) -> Result<(), StoreError>;
 }
 
 /// [`DocumentJobsService`] over its ports.
-#[derive(Clone, derive_more::Constructor)]
+#[derive(Clone)]
 pub struct DocumentJobs {
     repo: Arc<dyn DocumentJobRepository>,
     engine: Arc<dyn Engine>,
     decoder: Arc<dyn DocumentDecoder>,
     clock: Arc<dyn Clock>,
     ids: Arc<dyn IdGenerator>,
-    lease: Duration,
+    /// The bound per account on queued jobs (none: unbounded).
+    quotas: Option<crate::document_quotas::DocumentBounds>,
 }
 
-fn unexpected(e: StoreError) -> EstimationError {
-    EstimationError::Unexpected(anyhow::anyhow!(e))
+impl DocumentJobs {
+    /// The use cases over their ports.
+    pub fn new(
+        repo: Arc<dyn DocumentJobRepository>,
+        engine: Arc<dyn Engine>,
+        decoder: Arc<dyn DocumentDecoder>,
+        clock: Arc<dyn Clock>,
+        ids: Arc<dyn IdGenerator>,
+    ) -> Self {
+        Self {
+            repo,
+            engine,
+            decoder,
+            clock,
+            ids,
+            quotas: None,
+        }
+    }
+
+    /// The same use cases with each account's queued jobs bounded (the
+    /// organisation's limit, else `defaults`'s).
+    pub fn with_quotas(
+        mut self,
+        quotas: Arc<dyn crate::document_quotas::DocumentQuotas>,
+        defaults: tonne_kernel::Limits,
+    ) -> Self {
+        self.quotas = Some((quotas, defaults));
+        self
+    }
 }
 
 impl DocumentJobs {
@@ -191,19 +218,13 @@ impl DocumentJobsService for DocumentJobs {
             correlation_id,
             created_at: self.clock.now(),
         };
-        self.repo.enqueue(&job).await.map_err(unexpected)?;
+        crate::document_quotas::enqueue(self.repo.as_ref(), self.quotas.as_ref(), &job).await?;
         Ok(job.estimate_id)
     }
 
-    async fn work(&self, worker: &str) -> Result<Worked, EstimationError> {
-        let now = self.clock.now();
-        let Some(claim) = self
-            .repo
-            .claim(worker, now, now + self.lease)
-            .await
-            .map_err(unexpected)?
-        else {
-            return Ok(Worked::Idle);
+    async fn step(&self, job: &JobClaim) -> Result<Step, StoreError> {
+        let Some(claim) = self.repo.open(&job.lease, subject(job)?).await? else {
+            return Ok(Step::Done);
         };
         let outcome = match self.estimate(&claim) {
             Ok(estimate) => match self
@@ -211,21 +232,37 @@ impl DocumentJobsService for DocumentJobs {
                 .complete(&claim, &estimate, self.clock.now())
                 .await
             {
-                Ok(()) => return Ok(Worked::Progress),
-                // another worker took the job over: it is theirs now
-                Err(StoreError::NotFound) => return Ok(Worked::Progress),
+                Ok(()) => return Ok(Step::Done),
                 Err(StoreError::Duplicate) => {
                     "idempotency_key: an estimate with this key exists".to_owned()
                 }
-                Err(e) => return Err(unexpected(e)),
+                // `NotFound`: another worker took the job over
+                Err(e) => return Err(e),
             },
             Err(reason) => reason,
         };
-        match self.repo.fail(&claim, &outcome, self.clock.now()).await {
-            Ok(()) | Err(StoreError::NotFound) => Ok(Worked::Progress),
-            Err(e) => Err(unexpected(e)),
-        }
+        self.repo.fail(&claim, &outcome, self.clock.now()).await?;
+        Ok(Step::Done)
     }
+
+    async fn give_up(&self, job: &JobClaim, _reason: &str) -> Result<(), StoreError> {
+        let Some(claim) = self.repo.open(&job.lease, subject(job)?).await? else {
+            return Ok(());
+        };
+        let reason = "processing stopped after repeated failures";
+        self.repo.fail(&claim, reason, self.clock.now()).await
+    }
+}
+
+/// The document a job works on.
+fn subject(job: &JobClaim) -> Result<DocumentJobId, StoreError> {
+    job.subject.parse().map_err(|_| {
+        StoreError::Unexpected(anyhow::anyhow!(
+            "job {} names no valid document: {}",
+            job.lease.job,
+            job.subject
+        ))
+    })
 }
 
 #[cfg(test)]
@@ -264,7 +301,6 @@ mod tests {
             Arc::new(decoder),
             Arc::new(SystemClock),
             Arc::new(UuidV7Generator),
-            LEASE,
         )
     }
 
@@ -319,12 +355,13 @@ mod tests {
             estimate_id: id,
             body: "{}".into(),
             tolerance: "0.1".into(),
-            worker: "w".into(),
+            lease: lease(),
         };
         let held = claim.clone();
-        repo.expect_claim()
+        repo.expect_open()
+            .withf(move |l, d| *l == lease() && *d == claim.id)
             .times(1)
-            .return_once(move |_, _, _| Ok(Some(held)));
+            .return_once(move |_, _| Ok(Some(held)));
         repo.expect_complete()
             .withf(move |c, e, _| {
                 c.id == claim.id && e.id == id && e.mass.unwrap().grams() == 3_869
@@ -338,8 +375,8 @@ mod tests {
             .with(always(), always())
             .returning(|_, _| Ok(document()));
         assert_eq!(
-            jobs(repo, decoder).work("w").await.unwrap(),
-            Worked::Progress
+            jobs(repo, decoder).step(&job_of(job.id)).await.unwrap(),
+            Step::Done
         );
     }
 
@@ -352,12 +389,13 @@ mod tests {
             estimate_id: EstimateId::generate(&UuidV7Generator),
             body: "nonsense".into(),
             tolerance: "0.1".into(),
-            worker: "w".into(),
+            lease: lease(),
         };
+        let id = claim.id;
         let mut once = Some(claim);
-        repo.expect_claim()
+        repo.expect_open()
             .times(2)
-            .returning(move |_, _, _| Ok(once.take()));
+            .returning(move |_, _| Ok(once.take()));
         repo.expect_complete().never();
         repo.expect_fail()
             .withf(|_, reason, _| reason == "body: not JSON")
@@ -368,7 +406,50 @@ mod tests {
             .expect_decode()
             .returning(|_, _| Err("body: not JSON".into()));
         let service = jobs(repo, decoder);
-        assert_eq!(service.work("w").await.unwrap(), Worked::Progress);
-        assert_eq!(service.work("w").await.unwrap(), Worked::Idle);
+        assert_eq!(service.step(&job_of(id)).await.unwrap(), Step::Done);
+        // ended: a later claim of the same job finds nothing to do
+        assert_eq!(service.step(&job_of(id)).await.unwrap(), Step::Done);
+    }
+
+    #[tokio::test]
+    async fn a_job_given_up_fails_without_naming_internals() {
+        let mut repo = MockDocumentJobRepository::new();
+        let claim = DocumentJobClaim {
+            id: DocumentJobId::generate(&UuidV7Generator),
+            account_id: account(),
+            estimate_id: EstimateId::generate(&UuidV7Generator),
+            body: "{}".into(),
+            tolerance: "0.1".into(),
+            lease: lease(),
+        };
+        let id = claim.id;
+        repo.expect_open()
+            .returning(move |_, _| Ok(Some(claim.clone())));
+        repo.expect_fail()
+            .withf(|_, reason, _| reason == "processing stopped after repeated failures")
+            .times(1)
+            .returning(|_, _, _| Ok(()));
+        let service = jobs(repo, MockDocumentDecoder::new());
+        service
+            .give_up(&job_of(id), "5 attempts failed; the last: connection reset")
+            .await
+            .unwrap();
+    }
+
+    fn lease() -> JobLease {
+        JobLease {
+            job: tonne_kernel::JobId::from_uuid(uuid::Uuid::from_u128(5)),
+            worker: "w".into(),
+        }
+    }
+
+    fn job_of(id: DocumentJobId) -> JobClaim {
+        JobClaim {
+            lease: lease(),
+            kind: DOCUMENT_JOB.into(),
+            account_id: account(),
+            subject: id.to_string(),
+            attempts: 0,
+        }
     }
 }

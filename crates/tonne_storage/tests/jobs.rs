@@ -1,6 +1,7 @@
 //! `JobStore` (the job engine's queue) on SQLite and PostgreSQL: claims
 //! fair across accounts, leases that run out counting an attempt, back-off,
-//! jobs ended done or failed, and claimers at once taking different jobs.
+//! jobs ended done or failed, claimers at once taking different jobs, and
+//! a document's job ended only under its lease.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use std::collections::HashSet;
@@ -8,9 +9,12 @@ use std::collections::HashSet;
 use time::macros::datetime;
 use time::{Duration, OffsetDateTime};
 use tonne_jobs::{Finished, JobQueue};
-use tonne_kernel::{AccountId, StoreError, UuidV7Generator};
+use tonne_estimation::document_jobs::{
+    DOCUMENT_JOB, DocumentJobId, DocumentJobRepository, NewDocumentJob,
+};
+use tonne_kernel::{AccountId, EstimateId, StoreError, UuidV7Generator};
 use tonne_shipments::{BATCH_JOB, BatchSource, NewBatch, ShipmentBatchId, ShipmentRepository};
-use tonne_storage::{JobStore, ShipmentStore};
+use tonne_storage::{DocumentJobStore, JobStore, ShipmentStore};
 use tonne_test_support::{TestDb, on_both_backends};
 
 const T0: OffsetDateTime = datetime!(2026-11-28 10:00 UTC);
@@ -19,6 +23,7 @@ const LEASE: Duration = Duration::seconds(60);
 struct Fixture {
     jobs: JobStore,
     shipments: ShipmentStore,
+    shipments_db: tonne_storage::Db,
     a: AccountId,
     b: AccountId,
     _db: TestDb,
@@ -29,6 +34,7 @@ async fn fixture(t: TestDb) -> Fixture {
     Fixture {
         jobs: JobStore::new(t.db().clone()),
         shipments: ShipmentStore::new(t.db().clone()),
+        shipments_db: t.db().clone(),
         a: live.id,
         b: test.id,
         _db: t,
@@ -187,7 +193,43 @@ async fn claimers_at_once_take_different_jobs(t: TestDb) {
     assert_eq!(got.iter().collect::<HashSet<_>>().len(), 6);
 }
 
+/// A transaction document is queued with its job, and ended only by the
+/// worker that holds the job's lease.
+async fn a_document_is_ended_once_under_its_jobs_lease(t: TestDb) {
+    let f = fixture(t).await;
+    let docs = DocumentJobStore::new(f.shipments_db.clone());
+    let id = DocumentJobId::generate(&UuidV7Generator);
+    docs.enqueue(&NewDocumentJob {
+        id,
+        account_id: f.a,
+        estimate_id: EstimateId::generate(&UuidV7Generator),
+        body: "{}".into(),
+        tolerance: "0.1".into(),
+        correlation_id: None,
+        created_at: T0,
+    })
+    .await
+    .unwrap();
+    let w1 = f.jobs.claim("w1", T0, T0 + LEASE).await.unwrap().unwrap();
+    assert_eq!((w1.kind.as_str(), w1.subject.clone()), (DOCUMENT_JOB, id.to_string()));
+    let stale = docs.open(&w1.lease, id).await.unwrap().unwrap();
+    // w1 stops; w2 takes the job over once the lease ran out
+    let later = T0 + LEASE + Duration::seconds(1);
+    let w2 = f.jobs.claim("w2", later, later + LEASE).await.unwrap().unwrap();
+    let held = docs.open(&w2.lease, id).await.unwrap().unwrap();
+    assert!(matches!(
+        docs.fail(&stale, "late", later).await,
+        Err(StoreError::NotFound)
+    ));
+    docs.fail(&held, "body: not JSON", later).await.unwrap();
+    assert!(
+        docs.open(&w2.lease, id).await.unwrap().is_none(),
+        "an ended document is not done again"
+    );
+}
+
 on_both_backends!(
+    a_document_is_ended_once_under_its_jobs_lease,
     a_job_is_queued_with_its_batch_and_claimed_under_a_lease,
     claims_serve_the_account_served_least_recently,
     a_failed_step_waits_for_its_back_off_and_a_failed_job_ends,

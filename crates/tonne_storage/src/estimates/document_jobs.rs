@@ -1,27 +1,26 @@
-//! The durable jobs of asynchronous transaction documents, claimed under a
-//! lease as the shipments jobs are (`FOR UPDATE SKIP LOCKED` on PostgreSQL,
-//! the same conditional UPDATE in SQLite's one writer). Completing a job
-//! stores its estimate (with its daily count) and marks the job done in one
-//! transaction, and only while the claim's worker still holds the job.
+//! The asynchronous transaction documents, each queued with a job of the
+//! job engine (`crate::jobs`, claimed there under a lease). Completing a
+//! document stores its estimate (with its daily count) and marks it done in
+//! one transaction, and only while the job's worker still holds the lease.
 
 use async_trait::async_trait;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
-use diesel::sql_types::{Text, Timestamp};
+use diesel::sql_types::Text;
 use diesel_async::RunQueryDsl;
 use time::OffsetDateTime;
 use tonne_estimation::document_jobs::{
-    DocumentJobClaim, DocumentJobId, DocumentJobRepository, NewDocumentJob,
+    DOCUMENT_JOB, DocumentJobClaim, DocumentJobId, DocumentJobRepository, NewDocumentJob,
 };
 use tonne_estimation::estimate::Estimate;
-use tonne_kernel::{AccountId, EstimateId, StoreError};
+use tonne_kernel::{AccountId, EstimateId, JobLease, StoreError};
 
 use super::{counted, row};
 use crate::db::error::store_error;
 use crate::db::{Conn, Db, DbError};
 use crate::impact::rollups;
 use crate::mapping::{parse_id, to_sql_time};
-use crate::schema::{estimates, transaction_document_jobs as jobs};
+use crate::schema::{estimates, transaction_document_jobs as docs};
 
 const QUEUED: &str = "queued";
 const PROCESSING: &str = "processing";
@@ -31,7 +30,7 @@ const FAILED: &str = "failed";
 /// The jobs on either backend.
 #[derive(Debug, Clone)]
 pub struct DocumentJobStore {
-    db: Db,
+    pub(super) db: Db,
 }
 
 impl DocumentJobStore {
@@ -54,8 +53,9 @@ struct Claimed {
     tolerance: String,
 }
 
-/// Extends the lease of the job the claim's worker holds (locking its row
-/// to the transaction's end); `NotFound` when another worker took it.
+/// Ends the document, only while the job's worker holds the lease (its
+/// row locked to the transaction's end); `NotFound` when another worker
+/// took it.
 async fn hold(
     conn: &mut Conn,
     claim: &DocumentJobClaim,
@@ -63,18 +63,16 @@ async fn hold(
     error: Option<&str>,
     at: OffsetDateTime,
 ) -> QueryResult<()> {
+    crate::jobs::hold(conn, &claim.lease, None).await?;
     let changed = on!(conn, |c| diesel::update(
-        jobs::table
-            .filter(jobs::id.eq(claim.id.to_string()))
-            .filter(jobs::status.eq(PROCESSING))
-            .filter(jobs::lease_owner.eq(&claim.worker)),
+        docs::table
+            .filter(docs::id.eq(claim.id.to_string()))
+            .filter(docs::status.eq(PROCESSING)),
     )
     .set((
-        jobs::status.eq(status),
-        jobs::error.eq(error),
-        jobs::lease_owner.eq(None::<String>),
-        jobs::lease_until.eq(None::<time::PrimitiveDateTime>),
-        jobs::updated_at.eq(to_sql_time(at)),
+        docs::status.eq(status),
+        docs::error.eq(error),
+        docs::updated_at.eq(to_sql_time(at)),
     ))
     .execute(c)
     .await)?;
@@ -85,65 +83,62 @@ async fn hold(
     }
 }
 
+/// Stores a queued job (`enqueue`, and the bounded enqueue of
+/// `document_quotas`).
+pub(super) async fn insert(conn: &mut Conn, job: &NewDocumentJob) -> QueryResult<()> {
+    on!(&mut *conn, |c| diesel::insert_into(docs::table)
+        .values((
+            docs::id.eq(job.id.to_string()),
+            docs::account_id.eq(job.account_id.to_string()),
+            docs::estimate_id.eq(job.estimate_id.to_string()),
+            docs::body.eq(&job.body),
+            docs::tolerance.eq(&job.tolerance),
+            docs::correlation_id.eq(&job.correlation_id),
+            docs::status.eq(QUEUED),
+            docs::created_at.eq(to_sql_time(job.created_at)),
+            docs::updated_at.eq(to_sql_time(job.created_at)),
+        ))
+        .execute(c)
+        .await)?;
+    crate::jobs::enqueue(
+        conn,
+        DOCUMENT_JOB,
+        job.account_id,
+        &job.id.to_string(),
+        job.created_at,
+    )
+    .await
+}
+
 #[async_trait]
 impl DocumentJobRepository for DocumentJobStore {
     async fn enqueue(&self, job: &NewDocumentJob) -> Result<(), StoreError> {
         let job = job.clone();
         self.db
-            .transaction(move |conn| {
-                Box::pin(async move {
-                    on!(conn, |c| diesel::insert_into(jobs::table)
-                        .values((
-                            jobs::id.eq(job.id.to_string()),
-                            jobs::account_id.eq(job.account_id.to_string()),
-                            jobs::estimate_id.eq(job.estimate_id.to_string()),
-                            jobs::body.eq(&job.body),
-                            jobs::tolerance.eq(&job.tolerance),
-                            jobs::correlation_id.eq(&job.correlation_id),
-                            jobs::status.eq(QUEUED),
-                            jobs::created_at.eq(to_sql_time(job.created_at)),
-                            jobs::updated_at.eq(to_sql_time(job.created_at)),
-                        ))
-                        .execute(c)
-                        .await)
-                    .map(|_| ())
-                })
-            })
+            .transaction(move |conn| Box::pin(async move { insert(conn, &job).await }))
             .await
             .map_err(|e| store_error(e, "queueing a transaction document"))
     }
 
-    async fn claim(
+    async fn open(
         &self,
-        worker: &str,
-        now: OffsetDateTime,
-        until: OffsetDateTime,
+        lease: &JobLease,
+        id: DocumentJobId,
     ) -> Result<Option<DocumentJobClaim>, StoreError> {
-        let worker = worker.to_owned();
+        let lease = lease.clone();
         self.db
             .transaction(move |conn| {
                 Box::pin(async move {
-                    let lock = match conn {
-                        Conn::Pg(_) => " FOR UPDATE SKIP LOCKED",
-                        Conn::Sqlite(_) => "",
-                    };
-                    // placeholders in order of appearance: SQLite binds them by position
                     let sql = format!(
-                        "UPDATE transaction_document_jobs SET status = '{PROCESSING}', \
-                     lease_owner = $1, lease_until = $2 \
-                     WHERE id IN (SELECT id FROM transaction_document_jobs \
-                     WHERE status IN ('{QUEUED}', '{PROCESSING}') \
-                     AND (status = '{QUEUED}' OR lease_until < $3) \
-                     ORDER BY id LIMIT 1{lock}) \
-                     RETURNING id, account_id, estimate_id, body, tolerance"
+                        "UPDATE transaction_document_jobs SET status = '{PROCESSING}' \
+                         WHERE id = $1 AND status IN ('{QUEUED}', '{PROCESSING}') \
+                         RETURNING id, account_id, estimate_id, body, tolerance"
                     );
-                    let claimed: Vec<Claimed> = on!(conn, |c| diesel::sql_query(&sql)
-                        .bind::<Text, _>(&worker)
-                        .bind::<Timestamp, _>(to_sql_time(until))
-                        .bind::<Timestamp, _>(to_sql_time(now))
+                    let opened: Vec<Claimed> = on!(conn, |c| diesel::sql_query(&sql)
+                        .bind::<Text, _>(id.to_string())
                         .load(c)
                         .await)?;
-                    let Some(row) = claimed.into_iter().next() else {
+                    let Some(row) = opened.into_iter().next() else {
                         return Ok(None);
                     };
                     Ok(Some(DocumentJobClaim {
@@ -152,12 +147,12 @@ impl DocumentJobRepository for DocumentJobStore {
                         estimate_id: parse_id::<EstimateId>("estimate id", &row.estimate_id)?,
                         body: row.body,
                         tolerance: row.tolerance,
-                        worker: worker.clone(),
+                        lease: lease.clone(),
                     }))
                 })
             })
             .await
-            .map_err(|e| store_error(e, "claiming a transaction document"))
+            .map_err(|e| store_error(e, "opening a transaction document"))
     }
 
     async fn complete(
