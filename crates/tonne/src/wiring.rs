@@ -57,6 +57,12 @@ pub struct Services {
     pub shipments: Arc<dyn tonne_shipments::ShipmentsService>,
     /// Asynchronous transaction documents (and the worker's step, `work`).
     pub document_jobs: Arc<dyn tonne_estimation::document_jobs::DocumentJobsService>,
+    /// Bounds per account: organisations' limits and their accounts' usage.
+    pub quotas: Arc<dyn tonne_accounts::quotas::QuotasService>,
+    /// The limits of an organisation that sets none of its own.
+    quota_limits: tonne_kernel::Limits,
+    /// How long a batch, calculation or document job is held.
+    pub(crate) jobs_lease: time::Duration,
 }
 
 /// How webhooks are set up.
@@ -294,9 +300,13 @@ impl Services {
             Arc::new(tonne_accounts::audit::AuditTrail::new(Arc::new(
                 tonne_storage::AuditStore::new(db.clone()),
             )));
-        let shipments = shipments_over(&db, tonne_shipments::LEASE);
-        let document_jobs = document_jobs_over(&db, tonne_estimation::document_jobs::LEASE);
+        let quota_limits = tonne_kernel::Limits::DEFAULT;
+        let shipments = shipments_over(&db, tonne_shipments::LEASE, quota_limits);
+        let document_jobs = document_jobs_over(&db, quota_limits);
         Ok(Self {
+            quotas: quotas_over(&db, quota_limits),
+            quota_limits,
+            jobs_lease: tonne_shipments::LEASE,
             document_jobs,
             versions,
             users,
@@ -319,16 +329,34 @@ impl Services {
 
 /// The shipments use cases over the database: rows decoded as the client
 /// 3.9.2 `CreateShipmentRequest`, jobs held under `lease`.
-fn shipments_over(db: &Db, lease: time::Duration) -> Arc<dyn tonne_shipments::ShipmentsService> {
+fn shipments_over(
+    db: &Db,
+    lease: time::Duration,
+    limits: tonne_kernel::Limits,
+) -> Arc<dyn tonne_shipments::ShipmentsService> {
+    let store = Arc::new(tonne_storage::ShipmentStore::new(db.clone()));
     Arc::new(
         tonne_shipments::Shipments::new(
-            Arc::new(tonne_storage::ShipmentStore::new(db.clone())),
+            store.clone(),
             Arc::new(tonne_wire::shipments::JsonRowDecoder),
             Arc::new(SystemClock),
             Arc::new(UuidV7Generator),
         )
-        .with_lease(lease),
+        .with_lease(lease)
+        .with_quotas(store, limits),
     )
+}
+
+/// Organisations' limits (over `defaults`) and usage.
+fn quotas_over(
+    db: &Db,
+    defaults: tonne_kernel::Limits,
+) -> Arc<dyn tonne_accounts::quotas::QuotasService> {
+    Arc::new(tonne_accounts::quotas::Quotas::new(
+        Arc::new(tonne_storage::QuotaStore::new(db.clone())),
+        defaults,
+        Arc::new(SystemClock),
+    ))
 }
 
 impl Services {
@@ -337,8 +365,20 @@ impl Services {
     #[must_use]
     pub fn with_shipments_lease(mut self, lease: Duration) -> Self {
         let lease = time::Duration::try_from(lease).unwrap_or(tonne_shipments::LEASE);
-        self.shipments = shipments_over(&self.db, lease);
-        self.document_jobs = document_jobs_over(&self.db, lease);
+        self.jobs_lease = lease;
+        self.shipments = shipments_over(&self.db, lease, self.quota_limits);
+        self.document_jobs = document_jobs_over(&self.db, self.quota_limits);
+        self
+    }
+
+    /// The same services with other default limits per account (an
+    /// organisation's own limits, set by operators, still win).
+    #[must_use]
+    pub fn with_quotas(mut self, limits: tonne_kernel::Limits) -> Self {
+        self.quota_limits = limits;
+        self.quotas = quotas_over(&self.db, limits);
+        self.shipments = shipments_over(&self.db, self.jobs_lease, limits);
+        self.document_jobs = document_jobs_over(&self.db, limits);
         self
     }
 }
@@ -347,16 +387,19 @@ impl Services {
 /// again as the HTTP route accepted them.
 fn document_jobs_over(
     db: &Db,
-    lease: time::Duration,
+    limits: tonne_kernel::Limits,
 ) -> Arc<dyn tonne_estimation::document_jobs::DocumentJobsService> {
-    Arc::new(tonne_estimation::document_jobs::DocumentJobs::new(
-        Arc::new(tonne_storage::DocumentJobStore::new(db.clone())),
-        Arc::new(tonne_estimation::service::Engines),
-        Arc::new(tonne_http::routes::transaction_documents::create_async::JsonDocumentDecoder),
-        Arc::new(SystemClock),
-        Arc::new(UuidV7Generator),
-        lease,
-    ))
+    let store = Arc::new(tonne_storage::DocumentJobStore::new(db.clone()));
+    Arc::new(
+        tonne_estimation::document_jobs::DocumentJobs::new(
+            store.clone(),
+            Arc::new(tonne_estimation::service::Engines),
+            Arc::new(tonne_http::routes::transaction_documents::create_async::JsonDocumentDecoder),
+            Arc::new(SystemClock),
+            Arc::new(UuidV7Generator),
+        )
+        .with_quotas(store, limits),
+    )
 }
 
 /// `/ready` and pool metrics over the pool.

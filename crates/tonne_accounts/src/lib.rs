@@ -25,6 +25,7 @@ mod errors;
 mod keys;
 mod models;
 pub mod ports;
+pub mod quotas;
 mod service;
 pub mod users;
 pub mod versions;

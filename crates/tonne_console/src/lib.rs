@@ -34,6 +34,7 @@ mod estimates;
 mod impact;
 mod installation_webhooks;
 mod keys;
+mod limits;
 mod offset_links;
 mod once;
 mod orders;
@@ -65,6 +66,12 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route(web::post().to(auth::sign_in)),
     )
     .service(web::resource("/console/audit").route(web::get().to(audit::list)))
+    .service(web::resource("/console/limits").route(web::get().to(limits::overview)))
+    .service(
+        web::resource("/console/limits/{id}")
+            .route(web::get().to(limits::show))
+            .route(web::post().to(limits::change)),
+    )
     .service(web::resource("/console/estimates").route(web::get().to(estimates::list)))
     .service(web::resource("/console/impact").route(web::get().to(impact::show)))
     .service(

@@ -436,6 +436,16 @@ pub(super) async fn upload(
             let shown = refuse(file_problem(e.to_string()));
             batches_page(&state, &scope, None, &shown, StatusCode::BAD_REQUEST).await
         }
+        // a bound of the account (docs/operations.md "Quotas"), named
+        Err(UploadError::Quota(e)) => {
+            let status = if e.limit.is_transient() {
+                StatusCode::TOO_MANY_REQUESTS
+            } else {
+                StatusCode::FORBIDDEN
+            };
+            let shown = refuse(file_problem(e.to_string()));
+            batches_page(&state, &scope, None, &shown, status).await
+        }
         // no idempotency key is sent
         Err(e @ UploadError::IdempotencyKeyUsed) => unavailable(e),
         Err(UploadError::Store(e)) => unavailable(e),

@@ -36,6 +36,7 @@ mod countries;
 pub use countries::country_name;
 pub mod diet;
 pub mod document_jobs;
+pub mod document_quotas;
 pub mod electricity;
 mod errors;
 pub mod estimate;

@@ -127,6 +127,10 @@ pub enum EstimationError {
     /// A list's `after` names no estimate of the account.
     #[error("after: no estimate of this account has that id")]
     UnknownCursor,
+    /// A bound of the account would be passed (pending documents): nothing
+    /// was queued.
+    #[error(transparent)]
+    Quota(tonne_kernel::Exceeded),
     /// Storage failed.
     #[error(transparent)]
     Unexpected(anyhow::Error),

@@ -104,6 +104,8 @@ pub struct AppState {
     pub shipments: Arc<dyn tonne_shipments::ShipmentsService>,
     /// Asynchronous transaction documents (queued, done by the worker).
     pub document_jobs: Arc<dyn tonne_estimation::document_jobs::DocumentJobsService>,
+    /// Bounds per account: organisations' limits and usage (console, CLI).
+    pub quotas: Arc<dyn tonne_accounts::quotas::QuotasService>,
     /// The console's people and sessions.
     pub users: Arc<dyn tonne_accounts::users::UsersService>,
     /// The audit log.

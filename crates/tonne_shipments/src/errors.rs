@@ -33,6 +33,10 @@ pub enum UploadError {
     /// A field of the batch itself is invalid.
     #[error("{field}: {message}")]
     Invalid { field: String, message: String },
+    /// A bound of the account would be passed (pending batches, stored
+    /// shipments or bytes): nothing is stored.
+    #[error(transparent)]
+    Quota(tonne_kernel::Exceeded),
     #[error(transparent)]
     Store(StoreError),
 }
@@ -53,6 +57,10 @@ pub enum CalculateError {
     /// The filters select more than [`crate::MAX_CALCULATION`] shipments.
     #[error("the filters select more than {max} shipments")]
     TooMany { max: u64 },
+    /// The account has as many calculations outstanding as it may: nothing
+    /// is queued.
+    #[error(transparent)]
+    Quota(tonne_kernel::Exceeded),
     #[error(transparent)]
     Store(#[from] StoreError),
 }

@@ -38,6 +38,7 @@ mod errors;
 mod ids;
 mod model;
 mod ports;
+mod quotas;
 mod rules;
 mod service;
 mod vocabulary;
@@ -59,7 +60,11 @@ pub use model::{
 };
 #[cfg(any(test, feature = "mock"))]
 pub use ports::{MockRowDecoder, MockShipmentRepository, MockShipmentsService};
-pub use ports::{Owner, RowDecoder, ShipmentList, ShipmentRepository, ShipmentsService, Worked};
+#[cfg(any(test, feature = "mock"))]
+pub use quotas::MockShipmentQuotas;
+pub use quotas::ShipmentQuotas;
+pub use ports::{Owner, RowDecoder, ShipmentList, ShipmentRepository, ShipmentsService};
+pub use ports::{BATCH_JOB, CALCULATION_JOB};
 pub use rules::MAX_LEGS;
 pub use service::{CHUNK, LEASE, Shipments};
 pub use vocabulary::{Carriage, EmissionsSource, ModeSet, TransportMode};

@@ -10,10 +10,15 @@ use crate::batch::{Batch, BatchDetail, BatchSource, ShipmentFilter, Upload};
 use crate::errors::{CalculateError, ReadError, UploadError};
 use crate::ids::{CalculationId, ShipmentBatchId, ShipmentId};
 use crate::model::Shipment;
-use crate::ports::{Owner, RowDecoder, ShipmentList, ShipmentRepository, ShipmentsService, Worked};
+use crate::ports::{
+    BATCH_JOB, CALCULATION_JOB, Owner, RowDecoder, ShipmentList, ShipmentRepository,
+    ShipmentsService,
+};
 
+mod calculating;
 mod calculations;
 mod process;
+mod quotas;
 mod upload;
 
 /// Rows processed in one transaction.
@@ -29,6 +34,8 @@ pub struct Shipments {
     clock: Arc<dyn Clock>,
     ids: Arc<dyn IdGenerator>,
     lease: time::Duration,
+    /// The bounds per account and their defaults (none: unbounded).
+    quotas: Option<(Arc<dyn crate::quotas::ShipmentQuotas>, tonne_kernel::Limits)>,
 }
 
 impl Shipments {
@@ -45,6 +52,7 @@ impl Shipments {
             clock,
             ids,
             lease: LEASE,
+            quotas: None,
         }
     }
 
@@ -52,6 +60,18 @@ impl Shipments {
     /// stopped (a crash) another takes its batch or calculation over.
     pub fn with_lease(mut self, lease: time::Duration) -> Self {
         self.lease = lease;
+        self
+    }
+
+    /// The same use cases with each account's uploads and calculations
+    /// bounded: the organisation's own limits where it has them, else
+    /// `defaults`.
+    pub fn with_quotas(
+        mut self,
+        quotas: Arc<dyn crate::quotas::ShipmentQuotas>,
+        defaults: tonne_kernel::Limits,
+    ) -> Self {
+        self.quotas = Some((quotas, defaults));
         self
     }
 }

@@ -660,3 +660,23 @@ diesel::table! {
         created_at -> Timestamp,
     }
 }
+
+diesel::table! {
+    organisation_limits (organisation_id) {
+        organisation_id -> Text,
+        max_outstanding_calculations -> Nullable<BigInt>,
+        max_pending_batches -> Nullable<BigInt>,
+        max_pending_documents -> Nullable<BigInt>,
+        max_stored_shipments -> Nullable<BigInt>,
+        max_stored_bytes -> Nullable<BigInt>,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    account_usage (account_id) {
+        account_id -> Text,
+        stored_shipments -> BigInt,
+        stored_bytes -> BigInt,
+    }
+}

@@ -152,6 +152,41 @@ pub(super) struct ServeArgs {
     webhooks: WebhookArgs,
     #[command(flatten)]
     links: LinkArgs,
+    #[command(flatten)]
+    quotas: QuotaArgs,
+}
+
+/// The limits per account of an organisation that sets none of its own
+/// (docs/operations.md, "Quotas"; operators override them per organisation).
+#[derive(Debug, Args)]
+struct QuotaArgs {
+    /// Shipment calculations an account may have queued or running; one more is 429.
+    #[arg(long, env = "TONNE_QUOTA_MAX_OUTSTANDING_CALCULATIONS", default_value_t = tonne_kernel::Limits::DEFAULT.outstanding_calculations)]
+    quota_max_outstanding_calculations: u64,
+    /// Shipment batches an account may have waiting to be processed; one more is 429.
+    #[arg(long, env = "TONNE_QUOTA_MAX_PENDING_BATCHES", default_value_t = tonne_kernel::Limits::DEFAULT.pending_batches)]
+    quota_max_pending_batches: u64,
+    /// Asynchronous transaction documents an account may have waiting; one more is 429.
+    #[arg(long, env = "TONNE_QUOTA_MAX_PENDING_DOCUMENTS", default_value_t = tonne_kernel::Limits::DEFAULT.pending_documents)]
+    quota_max_pending_documents: u64,
+    /// Shipment rows an account may store (every uploaded row counts); past it uploads are 403.
+    #[arg(long, env = "TONNE_QUOTA_MAX_STORED_SHIPMENTS", default_value_t = tonne_kernel::Limits::DEFAULT.stored_shipments)]
+    quota_max_stored_shipments: u64,
+    /// Bytes of shipment rows (as sent) an account may store; past it uploads are 403.
+    #[arg(long, env = "TONNE_QUOTA_MAX_STORED_BYTES", default_value_t = tonne_kernel::Limits::DEFAULT.stored_bytes)]
+    quota_max_stored_bytes: u64,
+}
+
+impl QuotaArgs {
+    fn limits(&self) -> tonne_kernel::Limits {
+        tonne_kernel::Limits {
+            outstanding_calculations: self.quota_max_outstanding_calculations,
+            pending_batches: self.quota_max_pending_batches,
+            pending_documents: self.quota_max_pending_documents,
+            stored_shipments: self.quota_max_stored_shipments,
+            stored_bytes: self.quota_max_stored_bytes,
+        }
+    }
 }
 
 /// Offset links' hosted pages.
@@ -260,6 +295,7 @@ impl ServeArgs {
         options.test_order_step = Duration::from_secs(args.test_order_step_seconds.max(1));
         options.ordering.commission_rate = args.commission_rate;
         options.shipments_lease = Duration::from_secs(args.shipments_lease_seconds);
+        options.quotas = args.quotas.limits();
         Ok(options)
     }
 }

@@ -31,6 +31,7 @@ const SECTIONS: &[(&str, &str)] = &[
     ("offset_link_", "offset_link"),
     ("dispatch_", "dispatch"),
     ("otlp_", "otlp"),
+    ("quota_", "quota"),
 ];
 
 /// The section of the server's settings that share no prefix.

@@ -906,6 +906,18 @@ async fn an_operator_fulfils_a_live_order_in_the_console_in_a_real_browser() {
     assert!(text(&c).await.contains("HTTP 500"));
     check("28-console-installation-webhook").await;
 
+    // Limits per account: every organisation's usage, and one's form.
+    c.goto(&format!("{}/console/limits", app.base))
+        .await
+        .unwrap();
+    soon(&c, Locator::Css("table")).await.unwrap();
+    check("29-console-limits").await;
+    c.goto(&format!("{}/console/limits/{}", app.base, t.organisation_id))
+        .await
+        .unwrap();
+    soon(&c, Locator::Id("max_pending_batches")).await.unwrap();
+    check("30-console-organisation-limits").await;
+
     // Signing out ends the session: the queue asks to sign in again.
     c.goto(&format!("{}/console/", app.base)).await.unwrap();
     c.find(Locator::XPath("//button[text()='Sign out']"))

@@ -32,6 +32,7 @@ mod isolation;
 mod offset_links;
 mod orders;
 mod perimeters;
+mod quotas;
 mod receivers;
 mod recover;
 mod resilience;

@@ -73,6 +73,7 @@ fn sections(role: Role) -> &'static [(&'static str, &'static str)] {
             ("Orders", "/console/orders"),
             ("Catalogue", "/console/catalogue"),
             ("Organisations", "/console/organisations"),
+            ("Limits", "/console/limits"),
             ("Webhooks", "/console/webhooks"),
             ("Audit log", "/console/audit"),
         ],
@@ -85,6 +86,7 @@ fn sections(role: Role) -> &'static [(&'static str, &'static str)] {
             ("Webhooks", "/console/webhooks"),
             ("Offset links", "/console/offset-links"),
             ("Impact", "/console/impact"),
+            ("Limits", "/console/limits"),
         ],
     }
 }

@@ -12,6 +12,7 @@ mod frame;
 mod impact;
 mod installation_webhooks;
 mod keys;
+mod limits;
 mod offset_links;
 mod orders;
 mod organisations;
@@ -30,6 +31,7 @@ pub use estimates::{estimate, estimates};
 pub use impact::{ImpactPage, impact};
 pub use installation_webhooks::{OperatorNotice, installation_webhook, installation_webhooks};
 pub use keys::{created_key, keys};
+pub use limits::{LimitsForm, limits_overview, organisation_limits};
 pub use offset_links::{BundleChoice, LinkForm, LinksPage, offset_link, offset_links};
 pub use orders::{QueueFilter, member_orders, order, queue};
 pub use organisations::{

@@ -254,7 +254,31 @@ impl From<tonne_estimation::ports::EstimationError> for ApiError {
             E::UnknownCursor => {
                 Self::validation("after", "no estimate of this account has that id")
             }
+            E::Quota(e) => e.into(),
             E::Unexpected(cause) => Self::internal(&cause),
+        }
+    }
+}
+
+impl From<tonne_kernel::Exceeded> for ApiError {
+    /// A bound per account: 429 with `Retry-After` while the account waits
+    /// for its work to be processed, 403 when it stores the most it may.
+    fn from(e: tonne_kernel::Exceeded) -> Self {
+        if e.limit.is_transient() {
+            Self {
+                retry_after_secs: Some(e.limit.retry_after_secs()),
+                ..Self::new(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    codes::ACCOUNT_LIMIT_REACHED,
+                    e.to_string(),
+                )
+            }
+        } else {
+            Self::new(
+                StatusCode::FORBIDDEN,
+                codes::ACCOUNT_LIMIT_REACHED,
+                e.to_string(),
+            )
         }
     }
 }
@@ -374,6 +398,7 @@ impl From<tonne_shipments::UploadError> for ApiError {
                 "idempotency_key: this account already uploaded a shipment batch with this key",
             ),
             UploadError::Invalid { field, message } => Self::validation(&field, message),
+            UploadError::Quota(e) => e.into(),
             UploadError::Store(e) => store_failure(e),
         }
     }
@@ -397,6 +422,7 @@ impl From<tonne_shipments::CalculateError> for ApiError {
                     "select more than {max} shipments; narrow them (for instance by shipment_date_from and shipment_date_to) and calculate in several requests"
                 ),
             ),
+            tonne_shipments::CalculateError::Quota(e) => e.into(),
             tonne_shipments::CalculateError::Store(e) => store_failure(e),
         }
     }

@@ -211,6 +211,7 @@ pub async fn upload(
             "shipment_batch_idempotency_already_exists",
             "a shipment batch with this idempotency key already exists",
         )),
+        Err(UploadError::Quota(e)) => Err(e.into()),
         Err(UploadError::Store(e)) => Err(match e {
             tonne_kernel::StoreError::Unexpected(cause) => ApiError::internal(&cause),
             other => ApiError::internal(&anyhow::anyhow!(other)),

@@ -1,17 +1,12 @@
-//! Calculations: queued for the shipments a filter selects (at most
-//! [`MAX_CALCULATION`]), then walked by the worker in chunks of ids, each
-//! chunk's emissions saved with the calculation's progress in one
-//! transaction, so that memory stays bounded and a restart resumes.
+//! Calculations queued for the shipments a filter selects (at most
+//! [`MAX_CALCULATION`]), stored with their job; `calculating` walks them.
 
-use tonne_kernel::{AccountId, StoreError};
+use tonne_kernel::{AccountId, BoundedWriteError};
 
-use super::{CHUNK, Shipments};
+use super::Shipments;
 use crate::batch::{MAX_CALCULATION, NewCalculation, ShipmentFilter};
-use crate::calculate;
-use crate::emissions::ShipmentEmissions;
 use crate::errors::CalculateError;
 use crate::ids::CalculationId;
-use crate::ports::Worked;
 
 pub(super) async fn queue(
     s: &Shipments,
@@ -25,49 +20,16 @@ pub(super) async fn queue(
         });
     }
     let id = CalculationId::generate(s.ids.as_ref());
-    s.repo
-        .insert_calculation(&NewCalculation {
-            id,
-            account_id: account,
-            filter,
-            created_at: s.clock.now(),
-        })
-        .await?;
-    Ok(vec![id])
-}
-
-pub(super) async fn step(s: &Shipments, worker: &str) -> Result<Worked, StoreError> {
-    let now = s.clock.now();
-    let Some(mut claim) = s.repo.claim_calculation(worker, now, now + s.lease).await? else {
-        return Ok(Worked::Idle);
+    let calculation = NewCalculation {
+        id,
+        account_id: account,
+        filter,
+        created_at: s.clock.now(),
     };
-    loop {
-        let rows = s.repo.calculation_rows(&claim, CHUNK).await?;
-        let Some(last) = rows.last().map(|r| r.id) else {
-            break;
-        };
-        let results = rows
-            .iter()
-            .map(|r| (r.id, recalculate(s, &r.row)))
-            .collect();
-        match s
-            .repo
-            .save_calculated(&claim, results, last, s.clock.now() + s.lease)
-            .await
-        {
-            Ok(()) => claim.after = Some(last),
-            Err(StoreError::NotFound) => return Ok(Worked::Progress),
-            Err(e) => return Err(e),
-        }
+    match super::quotas::insert_calculation(s, &calculation).await {
+        Ok(()) => {}
+        Err(BoundedWriteError::Exceeded(e)) => return Err(CalculateError::Quota(e)),
+        Err(BoundedWriteError::Store(e)) => return Err(CalculateError::Store(e)),
     }
-    s.repo.finish_calculation(&claim).await?;
-    Ok(Worked::Progress)
-}
-
-/// A stored row's emissions now (`None` if it no longer calculates, e.g.
-/// after a factor was withdrawn).
-fn recalculate(s: &Shipments, row: &str) -> Option<ShipmentEmissions> {
-    let mut draft = s.decoder.decode(row).ok()?;
-    draft.check().ok()?;
-    calculate::emissions(&draft).ok()
+    Ok(vec![id])
 }

@@ -1,7 +1,7 @@
 //! Uploading a batch: its size and own fields are checked, its rows stored
 //! as sent, all at once; the rows are processed by the worker.
 
-use tonne_kernel::StoreError;
+use tonne_kernel::{BoundedWriteError, StoreError};
 
 use super::Shipments;
 use crate::batch::{DataSheet, MAX_BATCH_ROWS, NewBatch, Upload};
@@ -48,9 +48,10 @@ pub(super) async fn upload(
         rows: upload.rows,
         created_at: s.clock.now(),
     };
-    match s.repo.insert_batch(&batch).await {
+    match super::quotas::insert_batch(s, &batch).await {
         Ok(()) => Ok(id),
-        Err(StoreError::Duplicate) => Err(UploadError::IdempotencyKeyUsed),
-        Err(e) => Err(UploadError::Store(e)),
+        Err(BoundedWriteError::Exceeded(e)) => Err(UploadError::Quota(e)),
+        Err(BoundedWriteError::Store(StoreError::Duplicate)) => Err(UploadError::IdempotencyKeyUsed),
+        Err(BoundedWriteError::Store(e)) => Err(UploadError::Store(e)),
     }
 }

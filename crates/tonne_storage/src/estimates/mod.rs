@@ -5,6 +5,7 @@
 mod counted;
 mod document;
 mod document_jobs;
+mod document_quotas;
 
 pub use document_jobs::DocumentJobStore;
 mod encoding;

@@ -9,14 +9,15 @@ mod counterparties;
 mod encoding;
 mod jobs;
 mod list;
+mod quotas;
 mod rows;
-pub(crate) mod sql;
 
 use async_trait::async_trait;
 use time::OffsetDateTime;
-use tonne_kernel::{AccountId, Page, PageRequest, StoreError};
+use tonne_kernel::{AccountId, JobLease, Page, PageRequest, StoreError};
 use tonne_shipments::{
-    Batch, BatchClaim, BatchDetail, BatchSource, CalculationClaim, Counterparty, NewBatch,
+    Batch, BatchClaim, BatchDetail, BatchSource, CalculationClaim, CalculationId, Counterparty,
+    NewBatch,
     NewCalculation, PendingRow, RowDone, Shipment, ShipmentBatchId, ShipmentCounts,
     ShipmentEmissions, ShipmentFilter, ShipmentId, ShipmentRepository, StoredRow,
 };
@@ -37,6 +38,21 @@ impl ShipmentStore {
     }
 }
 
+/// Everything storing an uploaded batch writes, in the caller's transaction
+/// (`insert_batch`, and the bounded insert of `quotas`).
+async fn store_batch(conn: &mut crate::db::Conn, batch: &NewBatch) -> diesel::QueryResult<()> {
+    batches::insert(conn, batch).await
+}
+
+/// Everything queueing a calculation writes, in the caller's transaction
+/// (`insert_calculation`, and the bounded insert of `quotas`).
+async fn store_calculation(
+    conn: &mut crate::db::Conn,
+    calculation: &NewCalculation,
+) -> diesel::QueryResult<()> {
+    jobs::insert_calculation(conn, calculation).await
+}
+
 fn failed(context: &'static str) -> impl FnOnce(DbError) -> StoreError {
     move |e| store_error(e, context)
 }
@@ -46,7 +62,7 @@ impl ShipmentRepository for ShipmentStore {
     async fn insert_batch(&self, batch: &NewBatch) -> Result<(), StoreError> {
         let batch = batch.clone();
         self.db
-            .transaction(move |conn| Box::pin(async move { batches::insert(conn, &batch).await }))
+            .transaction(move |conn| Box::pin(async move { store_batch(conn, &batch).await }))
             .await
             .map_err(failed("storing a shipment batch"))
     }
@@ -222,7 +238,7 @@ impl ShipmentRepository for ShipmentStore {
         let calculation = calculation.clone();
         self.db
             .transaction(move |conn| {
-                Box::pin(async move { jobs::insert_calculation(conn, &calculation).await })
+                Box::pin(async move { store_calculation(conn, &calculation).await })
             })
             .await
             .map_err(failed("queuing a calculation"))

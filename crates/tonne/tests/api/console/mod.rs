@@ -7,6 +7,7 @@ mod auth;
 mod catalogue;
 mod client_accounts;
 mod isolation;
+mod limits;
 mod members;
 mod offset_links;
 mod orders;

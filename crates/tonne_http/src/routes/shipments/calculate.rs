@@ -10,6 +10,9 @@ use crate::wire::{ErrorsResponse, KeyErrors};
 
 /// Queues the calculation of the shipments the filters (in the query, as
 /// for the list) select: at most 200,000, else 400.
+/// An account has at most `max_outstanding_calculations` queued or running
+/// (2 by default): past it 429 `account_limit_reached` with `Retry-After`,
+/// nothing queued.
 #[utoipa::path(post, path = "/v1/shipments/calculate", tag = "Shipments", operation_id = "calculateShipments",
     security(("BearerAuth" = [])),
     params(

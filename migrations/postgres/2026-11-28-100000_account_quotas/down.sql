@@ -1,0 +1,5 @@
+DROP INDEX transaction_document_jobs_by_account_status;
+DROP INDEX shipment_calculations_by_account_status;
+DROP INDEX shipment_batches_by_account_status;
+DROP TABLE account_usage;
+DROP TABLE organisation_limits;
