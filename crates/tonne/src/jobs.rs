@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use async_trait::async_trait;
-use tonne_jobs::{JobEngine, JobHandler, Worked};
+use tonne_jobs::{JobEngine, JobHandler, RetryPolicy, Worked};
 use tonne_kernel::{JobClaim, Step, StoreError, SystemClock};
 use tonne_estimation::document_jobs::{DOCUMENT_JOB, DocumentJobsService};
 use tonne_shipments::{BATCH_JOB, CALCULATION_JOB, ShipmentsService};
@@ -49,7 +49,7 @@ impl JobHandler for DocumentJobs {
 }
 
 /// The engine over the services' database, with a handler for every kind.
-pub(crate) fn engine(services: &Services) -> JobEngine {
+pub(crate) fn engine(services: &Services, retry: RetryPolicy) -> JobEngine {
     let shipments: Arc<dyn JobHandler> = Arc::new(ShipmentJobs(Arc::clone(&services.shipments)));
     JobEngine::new(
         Arc::new(tonne_storage::JobStore::new(services.db.clone())),
@@ -62,6 +62,7 @@ pub(crate) fn engine(services: &Services) -> JobEngine {
         Arc::new(DocumentJobs(Arc::clone(&services.document_jobs))),
     )
     .with_lease(services.jobs_lease)
+    .with_retry(retry)
 }
 
 /// This process's worker name, unique among the processes sharing the

@@ -82,6 +82,9 @@ pub struct ServeOptions {
     /// How long a shipments worker holds a batch or a calculation without
     /// renewing it: after a crash, another process takes it over after this.
     pub shipments_lease: Duration,
+    /// When a failed background job is retried, and when it is given up
+    /// (`TONNE_JOBS_MAX_ATTEMPTS`, `TONNE_JOBS_RETRY_MS`).
+    pub job_retry: tonne_jobs::RetryPolicy,
     /// The limits per account of an organisation that sets none of its own
     /// (`TONNE_QUOTA_*`).
     pub quotas: tonne_kernel::Limits,
@@ -125,6 +128,7 @@ impl ServeOptions {
             redis_url: None,
             redis_prefix: "tonne:".into(),
             shipments_lease: SHIPMENTS_LEASE,
+            job_retry: tonne_jobs::RetryPolicy::default(),
             quotas: tonne_kernel::Limits::DEFAULT,
         }
     }
@@ -320,7 +324,7 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
     spawn_test_order_pipeline(Arc::clone(&services.ordering), options.test_order_step);
     spawn_link_order_expiry(Arc::clone(&services.links), options.links.hold);
     let (shipments_stop, stopped) = tokio::sync::watch::channel(false);
-    let shipments_task = crate::jobs::spawn(crate::jobs::engine(&services), stopped);
+    let shipments_task = crate::jobs::spawn(crate::jobs::engine(&services, options.job_retry), stopped);
     tokio::spawn(async move {
         let mut every = tokio::time::interval(SWEEP_EVERY);
         loop {

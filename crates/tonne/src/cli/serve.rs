@@ -134,10 +134,19 @@ pub(super) struct ServeArgs {
     /// Do not create a demo organisation on an empty database.
     #[arg(long, env = "TONNE_NO_DEMO")]
     no_demo: bool,
-    /// Seconds a shipments worker holds a batch or a calculation without
-    /// renewing it: after a crash another process takes the job over after this.
+    /// Seconds the job worker holds a job (a shipment batch, a calculation, a
+    /// transaction document) without renewing it: after a crash another
+    /// process takes the job over after this, counting an attempt.
     #[arg(long, env = "TONNE_SHIPMENTS_LEASE_SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=3600))]
     shipments_lease_seconds: u64,
+    /// Failed attempts after which a background job is given up (a batch
+    /// ends processed with its `batch_error`).
+    #[arg(long, env = "TONNE_JOBS_MAX_ATTEMPTS", default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=100))]
+    jobs_max_attempts: u32,
+    /// Milliseconds a failed job waits before its first retry; the wait
+    /// doubles with each further failure, up to five minutes.
+    #[arg(long, env = "TONNE_JOBS_RETRY_MS", default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=300_000))]
+    jobs_retry_ms: u64,
     /// Seconds a test-mode order waits in each status before moving on.
     #[arg(long, env = "TONNE_TEST_ORDER_STEP_SECONDS", default_value_t = 5)]
     test_order_step_seconds: u64,
@@ -169,10 +178,10 @@ struct QuotaArgs {
     /// Asynchronous transaction documents an account may have waiting; one more is 429.
     #[arg(long, env = "TONNE_QUOTA_MAX_PENDING_DOCUMENTS", default_value_t = tonne_kernel::Limits::DEFAULT.pending_documents)]
     quota_max_pending_documents: u64,
-    /// Shipment rows an account may store (every uploaded row counts); past it uploads are 403.
+    /// Shipment rows an account may store (every uploaded row counts); past it uploads are 422.
     #[arg(long, env = "TONNE_QUOTA_MAX_STORED_SHIPMENTS", default_value_t = tonne_kernel::Limits::DEFAULT.stored_shipments)]
     quota_max_stored_shipments: u64,
-    /// Bytes of shipment rows (as sent) an account may store; past it uploads are 403.
+    /// Bytes of shipment rows (as sent) an account may store; past it uploads are 422.
     #[arg(long, env = "TONNE_QUOTA_MAX_STORED_BYTES", default_value_t = tonne_kernel::Limits::DEFAULT.stored_bytes)]
     quota_max_stored_bytes: u64,
 }
@@ -295,6 +304,11 @@ impl ServeArgs {
         options.test_order_step = Duration::from_secs(args.test_order_step_seconds.max(1));
         options.ordering.commission_rate = args.commission_rate;
         options.shipments_lease = Duration::from_secs(args.shipments_lease_seconds);
+        options.job_retry = tonne_jobs::RetryPolicy {
+            max_attempts: args.jobs_max_attempts,
+            base: time::Duration::milliseconds(i64::try_from(args.jobs_retry_ms).unwrap_or(2000)),
+            ..tonne_jobs::RetryPolicy::default()
+        };
         options.quotas = args.quotas.limits();
         Ok(options)
     }

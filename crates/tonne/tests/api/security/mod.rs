@@ -7,6 +7,7 @@ mod backup;
 mod console_forms;
 mod domain_rules;
 mod exposure;
+mod fair_share;
 mod junk;
 mod links;
 mod orders;
