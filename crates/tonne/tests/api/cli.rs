@@ -262,3 +262,118 @@ fn serve_logs_json_with_request_ids_and_stops_on_sigterm() {
     assert_eq!(finished["fields"]["status"], 200);
     assert!(entries.iter().any(|e| e["fields"]["message"] == "stopped"));
 }
+
+/// CLI writes against a running server's database while the server writes
+/// without pause: every command waits its turn for the write lock (on SQLite a
+/// write transaction takes it at `BEGIN`), none answers `database is locked`,
+/// and none of the server's writes fails either.
+async fn cli_writes_wait_their_turn_under_server_write_load(db: TestDb) {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    use serde_json::json;
+
+    const WRITERS: usize = 16;
+    const CLI_THREADS: usize = 4;
+    const COMMANDS_EACH: usize = 20;
+
+    let app = crate::support::TestApp::spawn(db).await;
+    let tenant = app.tenant().await;
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut load = Vec::new();
+    for _ in 0..WRITERS {
+        let client = app.client.clone();
+        let url = format!("{}/v1/estimates/flight", app.base);
+        let key = tenant.live_key.clone();
+        let stop = Arc::clone(&stop);
+        load.push(tokio::spawn(async move {
+            let (mut written, mut failed) = (0_usize, Vec::new());
+            while !stop.load(Ordering::Relaxed) {
+                let res = client
+                    .post(&url)
+                    .bearer_auth(&key)
+                    .json(&json!({"route": {"amount": "800", "unit": "km"}}))
+                    .send()
+                    .await
+                    .expect("request sent");
+                let status = res.status();
+                if status == 200 {
+                    written += 1;
+                } else {
+                    failed.push(format!(
+                        "{status}: {}",
+                        res.text().await.unwrap_or_default()
+                    ));
+                }
+            }
+            (written, failed)
+        }));
+    }
+
+    let cli = (0..CLI_THREADS)
+        .map(|thread| {
+            let url = app.database_url.clone();
+            let organisation = tenant.organisation_id.clone();
+            std::thread::spawn(move || {
+                (0..COMMANDS_EACH)
+                    .filter_map(|i| {
+                        let out = Command::new(env!("CARGO_BIN_EXE_tonne"))
+                            .args(["users", "create", "--organisation", &organisation])
+                            .args(["--email", &format!("waits-{thread}-{i}@example.com")])
+                            .args(["--database-url", &url])
+                            .env_remove("DATABASE_URL")
+                            .env_remove("TONNE_CONFIG")
+                            // the server's key (TestApp's): no key file beside the database
+                            .env("TONNE_SECRETS_KEY", "ab".repeat(32))
+                            .output()
+                            .expect("run tonne");
+                        (!out.status.success())
+                            .then(|| String::from_utf8_lossy(&out.stderr).into_owned())
+                    })
+                    .collect::<Vec<_>>()
+            })
+        })
+        .collect::<Vec<_>>();
+    let cli_failures = tokio::task::spawn_blocking(move || {
+        cli.into_iter()
+            .flat_map(|t| t.join().expect("CLI thread"))
+            .collect::<Vec<_>>()
+    })
+    .await
+    .unwrap();
+    stop.store(true, Ordering::Relaxed);
+    let (mut written, mut server_failures) = (0, Vec::new());
+    for task in load {
+        let (w, f) = task.await.unwrap();
+        written += w;
+        server_failures.extend(f);
+    }
+
+    assert!(
+        cli_failures.is_empty() && server_failures.is_empty(),
+        "{} of {} CLI writes and {} of the server's writes failed, e.g. {:?}",
+        cli_failures.len(),
+        CLI_THREADS * COMMANDS_EACH,
+        server_failures.len(),
+        cli_failures.first().or(server_failures.first())
+    );
+    assert!(written > 0, "the server wrote meanwhile");
+    let listed = tonne(&["users", "list"], &app.database_url);
+    assert_eq!(
+        listed.matches("@example.com").count(),
+        CLI_THREADS * COMMANDS_EACH,
+        "{listed}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cli_writes_wait_their_turn_on_sqlite() {
+    cli_writes_wait_their_turn_under_server_write_load(TestDb::sqlite()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cli_writes_wait_their_turn_on_postgres() {
+    if let Some(db) = TestDb::postgres() {
+        cli_writes_wait_their_turn_under_server_write_load(db).await;
+    }
+}

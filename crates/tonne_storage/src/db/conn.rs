@@ -15,6 +15,7 @@
 use std::error::Error;
 
 use diesel::SqliteConnection;
+use diesel::connection::AnsiTransactionManager;
 use diesel::result::QueryResult;
 use diesel_async::sync_connection_wrapper::{SpawnBlocking, SyncConnectionWrapper};
 use diesel_async::{AsyncConnection, TransactionManager as _};
@@ -81,8 +82,27 @@ impl SpawnBlocking for Inline {
 }
 
 /// Opens a transaction on the connection inside.
+///
+/// On SQLite it takes the write lock at once (`BEGIN IMMEDIATE`), waiting
+/// for it up to the connection's `busy_timeout`: a deferred transaction that
+/// reads first takes a snapshot, and when another process (the CLI beside the
+/// server) commits before it writes, its upgrade to a writer fails at once
+/// with `database is locked` — no timeout helps, the snapshot is stale. A
+/// unit of [`Db::transaction`](crate::Db::transaction) is a writer, and
+/// inside one process writers already take their turn one at a time, so
+/// taking the lock first costs nothing there. Reads without a transaction
+/// ([`Db::query`](crate::Db::query)) take no lock.
 pub(crate) async fn begin(conn: &mut Conn) -> QueryResult<()> {
-    on!(conn, |c| begin_on(c).await)
+    match conn {
+        Conn::Pg(lease) => begin_on(&mut **lease).await,
+        Conn::Sqlite(lease) => {
+            lease
+                .spawn_blocking(|c| {
+                    AnsiTransactionManager::begin_transaction_sql(c, "BEGIN IMMEDIATE")
+                })
+                .await
+        }
+    }
 }
 
 /// Ends the transaction opened by [`begin`]: commits when the work succeeded,
@@ -118,4 +138,107 @@ pub(crate) fn reusable<C: AsyncConnection>(c: &mut C) -> bool {
         C::TransactionManager::transaction_manager_status_mut(c).transaction_depth(),
         Ok(None)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    use diesel::sql_types::BigInt;
+    use diesel_async::{RunQueryDsl as _, SimpleAsyncConnection as _};
+
+    use super::*;
+    use crate::db::{DatabaseUrl, Db, PoolSettings};
+
+    #[derive(diesel::QueryableByName)]
+    struct Count {
+        #[diesel(sql_type = BigInt)]
+        n: i64,
+    }
+
+    async fn exec(conn: &mut Conn, sql: &'static str) -> QueryResult<()> {
+        on!(conn, |c| c.batch_execute(sql).await)
+    }
+
+    /// Two handles on one database stand for two processes (the server and
+    /// the CLI): each has its own connections and its own in-process writer
+    /// turn. One holds a write; the other's transaction reads, then writes. On
+    /// SQLite it waits for the first to commit (it took the write lock at
+    /// `BEGIN`), where a deferred transaction would have read a snapshot the
+    /// commit made stale and failed at once with `database is locked`. On
+    /// PostgreSQL it reads what is committed and neither waits nor fails.
+    async fn a_writer_that_reads_first_waits_for_another_connections_write(url: &str) {
+        let open = || Db::connect(&DatabaseUrl::parse(url).unwrap(), PoolSettings::default());
+        let (server, cli) = (open().unwrap(), open().unwrap());
+        server
+            .transaction(|conn| Box::pin(exec(conn, "CREATE TABLE turns (n BIGINT)")))
+            .await
+            .unwrap();
+
+        let (held_tx, held_rx) = tokio::sync::oneshot::channel();
+        let (read_tx, read_rx) = mpsc::channel::<()>();
+        let holder = tokio::spawn(async move {
+            server
+                .transaction(move |conn| {
+                    Box::pin(async move {
+                        exec(conn, "INSERT INTO turns VALUES (1)").await?;
+                        let _ = held_tx.send(());
+                        // Long enough for the other transaction to read
+                        // first, had it been let in.
+                        let _ = read_rx.recv_timeout(Duration::from_millis(500));
+                        Ok(())
+                    })
+                })
+                .await
+        });
+        held_rx.await.unwrap();
+        let waited = cli
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    let seen = on!(&mut *conn, |c| diesel::sql_query(
+                        "SELECT count(*) AS n FROM turns"
+                    )
+                    .get_result::<Count>(c)
+                    .await)?;
+                    let _ = read_tx.send(());
+                    exec(conn, "INSERT INTO turns VALUES (2)").await?;
+                    Ok(seen.n)
+                })
+            })
+            .await;
+        holder.await.unwrap().unwrap();
+        let seen = waited.expect("the second writer waits its turn, it does not fail");
+        let total = cli
+            .query(|conn| {
+                Box::pin(async move {
+                    on!(conn, |c| diesel::sql_query(
+                        "SELECT count(*) AS n FROM turns"
+                    )
+                    .get_result::<Count>(c)
+                    .await)
+                })
+            })
+            .await
+            .unwrap();
+        assert_eq!(total.n, 2);
+        if url.starts_with("sqlite") {
+            assert_eq!(seen, 1, "on SQLite it read after the first committed");
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_sqlite_writer_that_reads_first_waits_for_another_connections_write() {
+        let db = tonne_test_support::TestDb::sqlite();
+        a_writer_that_reads_first_waits_for_another_connections_write(db.url()).await;
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_postgres_writer_that_reads_first_commits_beside_another_connections_write() {
+        if let Some(db) = tonne_test_support::TestDb::postgres() {
+            a_writer_that_reads_first_waits_for_another_connections_write(db.url()).await;
+        }
+    }
 }

@@ -102,13 +102,23 @@ pub(crate) fn unexpected(e: DbError, context: &'static str) -> anyhow::Error {
 
 /// Failures that say nothing about the request and may pass by themselves: no
 /// pooled connection within the configured wait, a connection that could not be
-/// opened, or one the server closed (a restart).
+/// opened, one the server closed (a restart), or SQLite's write lock not had
+/// within the busy timeout (another process wrote for all that time).
 fn unavailable(e: &DbError) -> bool {
     match e {
         DbError::Pool(_) | DbError::Busy(_) | DbError::Connect { .. } => true,
-        DbError::Query(q) => connection_lost(q),
+        DbError::Query(q) => connection_lost(q) || sqlite_locked(q),
         DbError::Migration(_) | DbError::Cancelled => false,
     }
+}
+
+/// SQLite's `SQLITE_BUSY`, which Diesel reports with SQLite's own message only.
+fn sqlite_locked(e: &DieselError) -> bool {
+    matches!(
+        e,
+        DieselError::DatabaseError(DatabaseErrorKind::Unknown, info)
+            if info.message() == "database is locked"
+    )
 }
 
 /// A row that does not map back to a domain value: corrupt data, reported as a query error.
@@ -124,4 +134,23 @@ pub(crate) fn encode_error(e: serde_json::Error) -> DieselError {
 /// A TEXT column whose JSON does not decode.
 pub(crate) fn decode_error(e: serde_json::Error) -> DieselError {
     DieselError::DeserializationError(Box::new(e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sqlite_busy_past_its_timeout_is_unavailable_not_a_bug() {
+        let locked = DbError::Query(DieselError::DatabaseError(
+            DatabaseErrorKind::Unknown,
+            Box::new(String::from("database is locked")),
+        ));
+        assert!(unavailable(&locked));
+        let other = DbError::Query(DieselError::DatabaseError(
+            DatabaseErrorKind::Unknown,
+            Box::new(String::from("no such table: turns")),
+        ));
+        assert!(!unavailable(&other));
+    }
 }

@@ -60,8 +60,10 @@ pub struct PoolStatus {
 pub struct Db {
     url: DatabaseUrl,
     backend: Backend,
-    /// SQLite allows one writer; serialising write transactions in-process avoids
-    /// `SQLITE_BUSY` on lock upgrades. (Several processes need PostgreSQL.)
+    /// SQLite allows one writer: write transactions of this process take
+    /// their turn here, and each takes the file's write lock at `BEGIN`
+    /// (`conn::begin`), so that one beside another process (the CLI) waits
+    /// for it rather than failing. (Several servers need PostgreSQL.)
     sqlite_writer: Arc<Mutex<()>>,
     /// The pool size.
     max_size: u32,
@@ -183,7 +185,8 @@ impl Db {
     /// not at all. On PostgreSQL on a pooled asynchronous connection (a unit
     /// whose caller goes away mid-way leaves its connection, which is closed:
     /// the server rolls back); on SQLite on a blocking thread, one writer at a
-    /// time.
+    /// time, holding the write lock from `BEGIN IMMEDIATE` (read-only work
+    /// of several statements belongs in [`Db::query`], which takes none).
     pub async fn transaction<T, F>(&self, work: F) -> Result<T, DbError>
     where
         F: for<'c> FnOnce(&'c mut Conn) -> BoxFuture<'c, diesel::QueryResult<T>> + Send + 'static,
