@@ -48,7 +48,7 @@ faults:
     bash bench/faults/run.sh
 
 # Load benchmarks (writes bench/results/; see docs/performance.md)
-bench: bench-accounts bench-orders bench-estimates bench-engines bench-webhooks bench-scale bench-console bench-analytics bench-shipments
+bench: bench-accounts bench-orders bench-estimates bench-engines bench-webhooks bench-scale bench-console bench-analytics bench-shipments bench-fairness
 
 # GET /v1/accounts/me on SQLite and PostgreSQL vs a bare actix handler
 bench-accounts:
@@ -94,3 +94,7 @@ bench-scale:
 # Shipments: a 10,000-shipment batch accepted and processed, then a 200,000-shipment calculation (memory, p99 of /v1/accounts/me meanwhile)
 bench-shipments:
     bash bench/shipments.sh
+
+# Fair share: one organisation's 200,000-shipment backlog and calculations beside two uploading one-row batches every second (their p99), then 10,000 junk requests (/metrics size, memory)
+bench-fairness:
+    bash bench/fairness.sh
