@@ -135,6 +135,7 @@ fn every_code() {
         (StatusCode::BAD_REQUEST, codes::UNSUPPORTED_IMAGE_FORMAT),
         (StatusCode::NOT_FOUND, codes::NOT_FOUND),
         (StatusCode::METHOD_NOT_ALLOWED, codes::METHOD_NOT_ALLOWED),
+        (StatusCode::NOT_IMPLEMENTED, codes::NOT_IMPLEMENTED),
         (StatusCode::PAYLOAD_TOO_LARGE, codes::PAYLOAD_TOO_LARGE),
         (
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
