@@ -87,7 +87,9 @@ impl JobEngine {
             return Ok(Worked::Progress);
         };
         match handler.step(&job).await {
-            Ok(Step::More) => self.settle(self.queue.release(&job.lease, self.clock.now()).await)?,
+            Ok(Step::More) => {
+                self.settle(self.queue.release(&job.lease, self.clock.now()).await)?
+            }
             Ok(Step::Done) => self.settle(self.queue.finish(&job.lease, Finished::Done).await)?,
             // the lease was lost: the worker that took the job over goes on
             Err(StoreError::NotFound) => {}
@@ -126,14 +128,14 @@ impl JobEngine {
             reason,
             "a job was given up"
         );
-        if let Some(handler) = self.handlers.get(&job.kind) {
-            if let Err(e) = handler.give_up(job, reason).await {
-                tracing::error!(
-                    job = %job.lease.job,
-                    error = %format!("{:#}", e.unexpected()),
-                    "a given-up job's subject could not record it"
-                );
-            }
+        if let Some(handler) = self.handlers.get(&job.kind)
+            && let Err(e) = handler.give_up(job, reason).await
+        {
+            tracing::error!(
+                job = %job.lease.job,
+                error = %format!("{:#}", e.unexpected()),
+                "a given-up job's subject could not record it"
+            );
         }
         self.settle(
             self.queue
