@@ -52,7 +52,13 @@ pub fn nul_in_json(body: &[u8]) -> Option<String> {
     // value decides. A body that does not parse is the parser's to refuse.
     let value: Value = serde_json::from_slice(body).ok()?;
     let mut path = String::new();
-    walk(&value, &mut path).then(|| if path.is_empty() { "body".to_owned() } else { path })
+    walk(&value, &mut path).then(|| {
+        if path.is_empty() {
+            "body".to_owned()
+        } else {
+            path
+        }
+    })
 }
 
 /// Whether `value` holds a NUL; if so `path` names where.

@@ -146,7 +146,10 @@ async fn a_nul_in_a_path_query_or_form_is_400_naming_it(app: TestApp) {
     // a console form and a hosted page's form, before any handler runs
     for (path, form) in [
         ("/console/sign-in", "email=a%00b%40example.org&password=x"),
-        ("/l/0190c6f1a7b27c3e9f2d4b1a2c3d4e5f/quote", "quantity=1&name=x%00"),
+        (
+            "/l/0190c6f1a7b27c3e9f2d4b1a2c3d4e5f/quote",
+            "quantity=1&name=x%00",
+        ),
     ] {
         let res = app
             .send(
