@@ -151,7 +151,11 @@ impl Quotas {
 fn snapshot(overrides: &LimitOverrides) -> Snapshot {
     Quota::ALL
         .into_iter()
-        .filter_map(|q| overrides.get(q).map(|v| (q.key().to_owned(), v.to_string())))
+        .filter_map(|q| {
+            overrides
+                .get(q)
+                .map(|v| (q.key().to_owned(), v.to_string()))
+        })
         .collect()
 }
 

@@ -57,7 +57,10 @@ async fn organisation_page(
         Err(e) => return failed(who, e),
     };
     let form = form.unwrap_or_else(|| LimitsForm::of(&q));
-    respond(status, views::organisation_limits(who, &q, &q.defaults, &form))
+    respond(
+        status,
+        views::organisation_limits(who, &q, &q.defaults, &form),
+    )
 }
 
 /// `GET /console/limits/{id}` (operators).

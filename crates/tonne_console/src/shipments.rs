@@ -441,7 +441,7 @@ pub(super) async fn upload(
             let status = if e.limit.is_transient() {
                 StatusCode::TOO_MANY_REQUESTS
             } else {
-                StatusCode::FORBIDDEN
+                StatusCode::UNPROCESSABLE_ENTITY
             };
             let shown = refuse(file_problem(e.to_string()));
             batches_page(&state, &scope, None, &shown, status).await

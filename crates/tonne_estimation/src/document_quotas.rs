@@ -112,11 +112,15 @@ mod tests {
             .await
             .unwrap();
         let bounds: DocumentBounds = (Arc::new(quotas(None, max)), Limits::DEFAULT);
-        let Err(EstimationError::Quota(e)) = enqueue(&never_enqueued(), Some(&bounds), &job()).await
+        let Err(EstimationError::Quota(e)) =
+            enqueue(&never_enqueued(), Some(&bounds), &job()).await
         else {
             panic!("expected the bound");
         };
-        assert_eq!((e.limit, e.max, e.used), (Quota::PendingDocuments, max, max));
+        assert_eq!(
+            (e.limit, e.max, e.used),
+            (Quota::PendingDocuments, max, max)
+        );
     }
 
     #[tokio::test]

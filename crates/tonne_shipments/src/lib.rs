@@ -58,13 +58,13 @@ pub use model::{
     ClientEmissions, Counterparty, Facets, LegDraft, LegMethod, Load, Location, NewShipment, Party,
     SeaVessel, Shipment, ShipmentDraft,
 };
+pub use ports::{BATCH_JOB, CALCULATION_JOB};
 #[cfg(any(test, feature = "mock"))]
 pub use ports::{MockRowDecoder, MockShipmentRepository, MockShipmentsService};
+pub use ports::{Owner, RowDecoder, ShipmentList, ShipmentRepository, ShipmentsService};
 #[cfg(any(test, feature = "mock"))]
 pub use quotas::MockShipmentQuotas;
 pub use quotas::ShipmentQuotas;
-pub use ports::{Owner, RowDecoder, ShipmentList, ShipmentRepository, ShipmentsService};
-pub use ports::{BATCH_JOB, CALCULATION_JOB};
 pub use rules::MAX_LEGS;
 pub use service::{CHUNK, LEASE, Shipments};
 pub use vocabulary::{Carriage, EmissionsSource, ModeSet, TransportMode};

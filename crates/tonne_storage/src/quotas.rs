@@ -270,7 +270,10 @@ async fn read(conn: &mut Conn, only: Option<String>) -> QueryResult<Vec<StoredQu
         .filter(transaction_document_jobs::account_id.eq_any(&account_ids))
         .filter(transaction_document_jobs::status.eq_any(OUTSTANDING_JOB))
         .group_by(transaction_document_jobs::account_id)
-        .select((transaction_document_jobs::account_id, diesel::dsl::count_star()))
+        .select((
+            transaction_document_jobs::account_id,
+            diesel::dsl::count_star()
+        ))
         .load(c)
         .await)?;
     let mut usage: HashMap<String, Usage> = HashMap::new();
@@ -371,31 +374,32 @@ impl QuotaRepository for QuotaStore {
                         organisation_limits::max_pending_batches.eq(value(Quota::PendingBatches)),
                         organisation_limits::max_pending_documents
                             .eq(value(Quota::PendingDocuments)),
-                        organisation_limits::max_stored_shipments
-                            .eq(value(Quota::StoredShipments)),
+                        organisation_limits::max_stored_shipments.eq(value(Quota::StoredShipments)),
                         organisation_limits::max_stored_bytes.eq(value(Quota::StoredBytes)),
                         organisation_limits::updated_at.eq(to_sql_time(OffsetDateTime::now_utc())),
                     );
-                    on!(&mut *conn, |c| diesel::insert_into(organisation_limits::table)
-                        .values(row)
-                        .on_conflict(organisation_limits::organisation_id)
-                        .do_update()
-                        .set((
-                            organisation_limits::max_outstanding_calculations
-                                .eq(excluded(organisation_limits::max_outstanding_calculations)),
-                            organisation_limits::max_pending_batches
-                                .eq(excluded(organisation_limits::max_pending_batches)),
-                            organisation_limits::max_pending_documents
-                                .eq(excluded(organisation_limits::max_pending_documents)),
-                            organisation_limits::max_stored_shipments
-                                .eq(excluded(organisation_limits::max_stored_shipments)),
-                            organisation_limits::max_stored_bytes
-                                .eq(excluded(organisation_limits::max_stored_bytes)),
-                            organisation_limits::updated_at
-                                .eq(excluded(organisation_limits::updated_at)),
-                        ))
-                        .execute(c)
-                        .await)?;
+                    on!(&mut *conn, |c| diesel::insert_into(
+                        organisation_limits::table
+                    )
+                    .values(row)
+                    .on_conflict(organisation_limits::organisation_id)
+                    .do_update()
+                    .set((
+                        organisation_limits::max_outstanding_calculations
+                            .eq(excluded(organisation_limits::max_outstanding_calculations)),
+                        organisation_limits::max_pending_batches
+                            .eq(excluded(organisation_limits::max_pending_batches)),
+                        organisation_limits::max_pending_documents
+                            .eq(excluded(organisation_limits::max_pending_documents)),
+                        organisation_limits::max_stored_shipments
+                            .eq(excluded(organisation_limits::max_stored_shipments)),
+                        organisation_limits::max_stored_bytes
+                            .eq(excluded(organisation_limits::max_stored_bytes)),
+                        organisation_limits::updated_at
+                            .eq(excluded(organisation_limits::updated_at)),
+                    ))
+                    .execute(c)
+                    .await)?;
                     crate::audit::record(conn, [&audit]).await
                 })
             })

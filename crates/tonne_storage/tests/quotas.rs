@@ -109,7 +109,12 @@ fn exceeded(r: Result<(), BoundedWriteError>) -> tonne_kernel::Exceeded {
 }
 
 async fn usage(f: &Fixture, account: AccountId) -> tonne_kernel::Usage {
-    let q = f.quotas.organisation(f.organisation).await.unwrap().unwrap();
+    let q = f
+        .quotas
+        .organisation(f.organisation)
+        .await
+        .unwrap()
+        .unwrap();
     q.accounts
         .iter()
         .find(|a| a.account_id == account)
@@ -159,7 +164,12 @@ async fn stored_rows_past_the_bound_write_nothing_and_modes_count_apart(t: TestD
             .await,
     );
     assert_eq!((e.limit, e.used), (Quota::StoredBytes, 30));
-    let q = f.quotas.organisation(f.organisation).await.unwrap().unwrap();
+    let q = f
+        .quotas
+        .organisation(f.organisation)
+        .await
+        .unwrap()
+        .unwrap();
     let modes: Vec<AccountMode> = q.accounts.iter().map(|a| a.mode).collect();
     assert!(modes.contains(&AccountMode::Live) && modes.contains(&AccountMode::Test));
 }

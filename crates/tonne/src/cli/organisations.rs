@@ -2,8 +2,8 @@
 //! limits per account (docs/operations.md, "Quotas").
 
 use clap::Subcommand;
-use tonne_accounts::versions::ApiVersion;
 use tonne_accounts::quotas::{OrganisationQuotas, QuotaError};
+use tonne_accounts::versions::ApiVersion;
 use tonne_kernel::{Actor, LimitOverrides, OrganisationId, Quota, StoreError};
 
 use crate::wiring::Services;

@@ -912,9 +912,12 @@ async fn an_operator_fulfils_a_live_order_in_the_console_in_a_real_browser() {
         .unwrap();
     soon(&c, Locator::Css("table")).await.unwrap();
     check("29-console-limits").await;
-    c.goto(&format!("{}/console/limits/{}", app.base, t.organisation_id))
-        .await
-        .unwrap();
+    c.goto(&format!(
+        "{}/console/limits/{}",
+        app.base, t.organisation_id
+    ))
+    .await
+    .unwrap();
     soon(&c, Locator::Id("max_pending_batches")).await.unwrap();
     check("30-console-organisation-limits").await;
 

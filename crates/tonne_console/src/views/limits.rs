@@ -23,7 +23,15 @@ impl LimitsForm {
         Self {
             values: Quota::ALL
                 .into_iter()
-                .map(|l| (l, q.overrides.get(l).map(|v| v.to_string()).unwrap_or_default()))
+                .map(|l| {
+                    (
+                        l,
+                        q.overrides
+                            .get(l)
+                            .map(|v| v.to_string())
+                            .unwrap_or_default(),
+                    )
+                })
                 .collect(),
             problem: None,
         }
@@ -106,7 +114,7 @@ pub fn limits_overview(who: &Principal, all: &[OrganisationQuotas], operator: bo
             p {
                 "Each account (live and test apart) may have so much work waiting and so much stored. "
                 "Past a limit, the API refuses the request and writes nothing: 429 with "
-                code { "Retry-After" } " for work waiting, 403 for what is stored."
+                code { "Retry-After" } " for work waiting, 422 for what is stored."
             }
             @for q in all {
                 section aria-labelledby=(format!("org-{}", q.organisation_id)) {

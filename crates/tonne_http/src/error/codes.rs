@@ -77,7 +77,7 @@ pub const UNSUPPORTED_MEDIA_TYPE: &str = "unsupported_media_type";
 pub const RATE_LIMITED: &str = "rate_limit_exceeded";
 /// A bound per account (outside the contract's enum; the message names the
 /// limit and its value): 429 with `Retry-After` for what waits to be
-/// processed (calculations, batches, documents), 403 for what is stored
+/// processed (calculations, batches, documents), 422 for what is stored
 /// (shipments, bytes) until an operator raises the limit.
 pub const ACCOUNT_LIMIT_REACHED: &str = "account_limit_reached";
 /// 500 (outside the contract's enum).

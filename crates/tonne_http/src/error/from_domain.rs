@@ -262,7 +262,8 @@ impl From<tonne_estimation::ports::EstimationError> for ApiError {
 
 impl From<tonne_kernel::Exceeded> for ApiError {
     /// A bound per account: 429 with `Retry-After` while the account waits
-    /// for its work to be processed, 403 when it stores the most it may.
+    /// for its work to be processed, 422 when it stores the most it may (403
+    /// bodies carry only the contract's codes, which have none for this).
     fn from(e: tonne_kernel::Exceeded) -> Self {
         if e.limit.is_transient() {
             Self {
@@ -275,7 +276,7 @@ impl From<tonne_kernel::Exceeded> for ApiError {
             }
         } else {
             Self::new(
-                StatusCode::FORBIDDEN,
+                StatusCode::UNPROCESSABLE_ENTITY,
                 codes::ACCOUNT_LIMIT_REACHED,
                 e.to_string(),
             )

@@ -51,7 +51,9 @@ pub(super) async fn upload(
     match super::quotas::insert_batch(s, &batch).await {
         Ok(()) => Ok(id),
         Err(BoundedWriteError::Exceeded(e)) => Err(UploadError::Quota(e)),
-        Err(BoundedWriteError::Store(StoreError::Duplicate)) => Err(UploadError::IdempotencyKeyUsed),
+        Err(BoundedWriteError::Store(StoreError::Duplicate)) => {
+            Err(UploadError::IdempotencyKeyUsed)
+        }
         Err(BoundedWriteError::Store(e)) => Err(UploadError::Store(e)),
     }
 }

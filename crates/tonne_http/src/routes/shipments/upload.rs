@@ -19,7 +19,7 @@ use crate::wire::{BodyErrors, ErrorsResponse, KeyErrors};
     responses(
         (status = 200, description = "OK", body = CreatedBatchResponse),
         (status = 400, description = "Not 1 to 10,000 objects in `shipments`, or a bad idempotency key", body = ErrorsResponse),
-        (status = 403, description = "account_limit_reached: the account stores the most shipments or bytes allowed (max_stored_shipments, max_stored_bytes)", body = ErrorsResponse),
+        (status = 422, description = "account_limit_reached: the account stores the most shipments or bytes allowed (max_stored_shipments, max_stored_bytes)", body = ErrorsResponse),
         (status = 409, description = "shipment_batch_idempotency_already_exists", body = ErrorsResponse),
         KeyErrors,
         BodyErrors,
