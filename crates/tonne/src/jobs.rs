@@ -8,9 +8,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use async_trait::async_trait;
+use tonne_estimation::document_jobs::{DOCUMENT_JOB, DocumentJobsService};
 use tonne_jobs::{JobEngine, JobHandler, RetryPolicy, Worked};
 use tonne_kernel::{JobClaim, Step, StoreError, SystemClock};
-use tonne_estimation::document_jobs::{DOCUMENT_JOB, DocumentJobsService};
 use tonne_shipments::{BATCH_JOB, CALCULATION_JOB, ShipmentsService};
 
 use crate::wiring::Services;
@@ -83,43 +83,55 @@ pub(crate) fn worker_name() -> String {
     )
 }
 
-/// Does job steps until `stop` turns true: step after step while some are
-/// due, every 200 ms when idle, a second after the queue failed. Stopping
-/// drops the step in hand: its writes are committed whole or not at all,
-/// and the lease lets another process (or this one, restarted) take the job
-/// over.
+/// Runs `workers` loops over the engine until `stop` turns true (at least
+/// one): while one loop computes a step, another waits on the database.
+/// Each loop does steps while some are due, polls every 200 ms when idle,
+/// and waits a second after the queue failed. Stopping drops the steps in
+/// hand: their writes are committed whole or not at all, and the lease lets
+/// another process (or this one, restarted) take the job over.
 pub(crate) fn spawn(
     engine: JobEngine,
-    mut stop: tokio::sync::watch::Receiver<bool>,
+    workers: usize,
+    stop: tokio::sync::watch::Receiver<bool>,
 ) -> tokio::task::JoinHandle<()> {
+    let engine = Arc::new(engine);
+    let loops: Vec<_> = (0..workers.max(1))
+        .map(|_| tokio::spawn(run(Arc::clone(&engine), stop.clone())))
+        .collect();
+    tokio::spawn(async move {
+        for handle in loops {
+            let _ = handle.await;
+        }
+    })
+}
+
+async fn run(engine: Arc<JobEngine>, mut stop: tokio::sync::watch::Receiver<bool>) {
     let name = worker_name();
     tracing::debug!(worker = %name, "job worker started");
-    tokio::spawn(async move {
-        while !*stop.borrow() {
-            let worked = tokio::select! {
-                worked = engine.work(&name) => worked,
-                _ = stop.changed() => break,
-            };
-            let pause = match worked {
-                Ok(Worked::Progress) => {
-                    // a step's computation runs on this task: let others run
-                    tokio::task::yield_now().await;
-                    continue;
-                }
-                Ok(Worked::Idle) => IDLE,
-                Err(e) => {
-                    // the error's own line, not its chain: no connection string
-                    tracing::warn!(error = %e, "the job queue failed; retrying in 1 s");
-                    FAILED
-                }
-            };
-            tokio::select! {
-                () = tokio::time::sleep(pause) => {}
-                _ = stop.changed() => break,
+    while !*stop.borrow() {
+        let worked = tokio::select! {
+            worked = engine.work(&name) => worked,
+            _ = stop.changed() => break,
+        };
+        let pause = match worked {
+            Ok(Worked::Progress) => {
+                // a step's computation runs on this task: let others run
+                tokio::task::yield_now().await;
+                continue;
             }
+            Ok(Worked::Idle) => IDLE,
+            Err(e) => {
+                // the error's own line, not its chain: no connection string
+                tracing::warn!(error = %e, "the job queue failed; retrying in 1 s");
+                FAILED
+            }
+        };
+        tokio::select! {
+            () = tokio::time::sleep(pause) => {}
+            _ = stop.changed() => break,
         }
-        tracing::debug!("job worker stopped");
-    })
+    }
+    tracing::debug!(worker = %name, "job worker stopped");
 }
 
 #[cfg(test)]
@@ -140,7 +152,7 @@ mod tests {
         queue.expect_claim().returning(|_, _, _| Ok(None));
         let engine = JobEngine::new(Arc::new(queue), Arc::new(SystemClock));
         let (stop, stopped) = tokio::sync::watch::channel(false);
-        let task = spawn(engine, stopped);
+        let task = spawn(engine, 2, stopped);
         tokio::time::sleep(Duration::from_millis(50)).await;
         stop.send(true).unwrap();
         tokio::time::timeout(Duration::from_secs(2), task)

@@ -79,12 +79,14 @@ pub struct ServeOptions {
     /// Prefix of every Redis key (`TONNE_REDIS_PREFIX`, default `tonne:`), so
     /// that several deployments can share one Redis.
     pub redis_prefix: String,
-    /// How long a shipments worker holds a batch or a calculation without
+    /// How long a job worker holds a job (a batch, a calculation, a document) without
     /// renewing it: after a crash, another process takes it over after this.
     pub shipments_lease: Duration,
     /// When a failed background job is retried, and when it is given up
     /// (`TONNE_JOBS_MAX_ATTEMPTS`, `TONNE_JOBS_RETRY_MS`).
     pub job_retry: tonne_jobs::RetryPolicy,
+    /// Job worker loops in this process (`TONNE_JOB_WORKERS`).
+    pub job_workers: usize,
     /// The limits per account of an organisation that sets none of its own
     /// (`TONNE_QUOTA_*`).
     pub quotas: tonne_kernel::Limits,
@@ -129,6 +131,7 @@ impl ServeOptions {
             redis_prefix: "tonne:".into(),
             shipments_lease: SHIPMENTS_LEASE,
             job_retry: tonne_jobs::RetryPolicy::default(),
+            job_workers: 2,
             quotas: tonne_kernel::Limits::DEFAULT,
         }
     }
@@ -173,9 +176,9 @@ pub struct Running {
     pub dispatcher_stop: Option<tokio::sync::watch::Sender<bool>>,
     /// The in-process dispatcher's task, to await after stopping it.
     pub dispatcher_task: Option<tokio::task::JoinHandle<()>>,
-    /// Stops the shipments worker (send `true`).
+    /// Stops the job workers (send `true`).
     pub shipments_stop: tokio::sync::watch::Sender<bool>,
-    /// The shipments worker's task, to await after stopping it.
+    /// The job workers' task, to await after stopping them.
     pub shipments_task: tokio::task::JoinHandle<()>,
     /// Set it to make `/ready` answer 503 (draining before a stop).
     pub draining: Arc<std::sync::atomic::AtomicBool>,
@@ -324,7 +327,11 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
     spawn_test_order_pipeline(Arc::clone(&services.ordering), options.test_order_step);
     spawn_link_order_expiry(Arc::clone(&services.links), options.links.hold);
     let (shipments_stop, stopped) = tokio::sync::watch::channel(false);
-    let shipments_task = crate::jobs::spawn(crate::jobs::engine(&services, options.job_retry), stopped);
+    let shipments_task = crate::jobs::spawn(
+        crate::jobs::engine(&services, options.job_retry),
+        options.job_workers,
+        stopped,
+    );
     tokio::spawn(async move {
         let mut every = tokio::time::interval(SWEEP_EVERY);
         loop {

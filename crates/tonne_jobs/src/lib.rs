@@ -57,8 +57,8 @@ mod ports;
 mod retry;
 
 pub use engine::{JobEngine, Worked};
+pub use ports::{Finished, JobHandler, JobQueue};
 #[cfg(any(test, feature = "mock"))]
 pub use ports::{MockJobHandler, MockJobQueue};
-pub use ports::{Finished, JobHandler, JobQueue};
 pub use retry::RetryPolicy;
 pub use tonne_kernel::{JobClaim, JobId, JobLease, Step};

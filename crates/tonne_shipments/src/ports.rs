@@ -4,7 +4,7 @@
 
 use async_trait::async_trait;
 use time::OffsetDateTime;
-use tonne_kernel::{AccountId, JobClaim, JobLease, Page, PageRequest, StoreError, Step};
+use tonne_kernel::{AccountId, JobClaim, JobLease, Page, PageRequest, Step, StoreError};
 
 use crate::batch::{
     Batch, BatchClaim, BatchDetail, BatchSource, CalculationClaim, NewBatch, NewCalculation,

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use tonne_kernel::{AccountId, Clock, IdGenerator, Page, PageRequest, StoreError};
+use tonne_kernel::{AccountId, Clock, IdGenerator, JobClaim, Page, PageRequest, Step, StoreError};
 
 use crate::batch::{Batch, BatchDetail, BatchSource, ShipmentFilter, Upload};
 use crate::errors::{CalculateError, ReadError, UploadError};
@@ -133,12 +133,38 @@ impl ShipmentsService for Shipments {
         calculations::queue(self, account, filter).await
     }
 
-    async fn work(&self, worker: &str) -> Result<Worked, StoreError> {
-        if process::step(self, worker).await? == Worked::Progress {
-            return Ok(Worked::Progress);
+    async fn step(&self, job: &JobClaim) -> Result<Step, StoreError> {
+        match job.kind.as_str() {
+            BATCH_JOB => process::step(self, job).await,
+            CALCULATION_JOB => calculating::step(self, job).await,
+            other => Err(not_ours(other)),
         }
-        calculations::step(self, worker).await
     }
+
+    async fn give_up(&self, job: &JobClaim, reason: &str) -> Result<(), StoreError> {
+        let _ = reason; // the engine logs it and keeps it on the job
+        match job.kind.as_str() {
+            BATCH_JOB => process::give_up(self, job).await,
+            CALCULATION_JOB => calculating::give_up(self, job).await,
+            other => Err(not_ours(other)),
+        }
+    }
+}
+
+/// A job this domain does not step.
+fn not_ours(kind: &str) -> StoreError {
+    StoreError::Unexpected(anyhow::anyhow!("not a shipments job: {kind}"))
+}
+
+/// The id a job works on.
+fn subject<T: std::str::FromStr>(job: &JobClaim) -> Result<T, StoreError> {
+    job.subject.parse().map_err(|_| {
+        StoreError::Unexpected(anyhow::anyhow!(
+            "job {} names no valid subject: {}",
+            job.lease.job,
+            job.subject
+        ))
+    })
 }
 
 #[cfg(test)]

@@ -8,10 +8,10 @@ use std::collections::HashSet;
 
 use time::macros::datetime;
 use time::{Duration, OffsetDateTime};
-use tonne_jobs::{Finished, JobQueue};
 use tonne_estimation::document_jobs::{
     DOCUMENT_JOB, DocumentJobId, DocumentJobRepository, NewDocumentJob,
 };
+use tonne_jobs::{Finished, JobQueue};
 use tonne_kernel::{AccountId, EstimateId, StoreError, UuidV7Generator};
 use tonne_shipments::{BATCH_JOB, BatchSource, NewBatch, ShipmentBatchId, ShipmentRepository};
 use tonne_storage::{DocumentJobStore, JobStore, ShipmentStore};
@@ -64,12 +64,18 @@ async fn a_job_is_queued_with_its_batch_and_claimed_under_a_lease(t: TestDb) {
     let subject = batch(&f, f.a, T0).await;
     let job = f.jobs.claim("w1", T0, T0 + LEASE).await.unwrap().unwrap();
     assert_eq!(
-        (job.kind.as_str(), job.account_id, job.subject.as_str(), job.attempts),
+        (
+            job.kind.as_str(),
+            job.account_id,
+            job.subject.as_str(),
+            job.attempts
+        ),
         (BATCH_JOB, f.a, subject.as_str(), 0)
     );
     assert_eq!(job.lease.worker, "w1");
     assert!(
-        f.jobs.claim("w2", T0 + LEASE - Duration::seconds(1), T0 + LEASE * 2)
+        f.jobs
+            .claim("w2", T0 + LEASE - Duration::seconds(1), T0 + LEASE * 2)
             .await
             .unwrap()
             .is_none(),
@@ -137,7 +143,12 @@ async fn a_failed_step_waits_for_its_back_off_and_a_failed_job_ends(t: TestDb) {
     batch(&f, f.a, T0).await;
     let job = f.jobs.claim("w", T0, T0 + LEASE).await.unwrap().unwrap();
     f.jobs
-        .retry(&job.lease, 1, "invalid byte sequence", T0 + Duration::seconds(2))
+        .retry(
+            &job.lease,
+            1,
+            "invalid byte sequence",
+            T0 + Duration::seconds(2),
+        )
         .await
         .unwrap();
     assert!(
@@ -211,11 +222,19 @@ async fn a_document_is_ended_once_under_its_jobs_lease(t: TestDb) {
     .await
     .unwrap();
     let w1 = f.jobs.claim("w1", T0, T0 + LEASE).await.unwrap().unwrap();
-    assert_eq!((w1.kind.as_str(), w1.subject.clone()), (DOCUMENT_JOB, id.to_string()));
+    assert_eq!(
+        (w1.kind.as_str(), w1.subject.clone()),
+        (DOCUMENT_JOB, id.to_string())
+    );
     let stale = docs.open(&w1.lease, id).await.unwrap().unwrap();
     // w1 stops; w2 takes the job over once the lease ran out
     let later = T0 + LEASE + Duration::seconds(1);
-    let w2 = f.jobs.claim("w2", later, later + LEASE).await.unwrap().unwrap();
+    let w2 = f
+        .jobs
+        .claim("w2", later, later + LEASE)
+        .await
+        .unwrap()
+        .unwrap();
     let held = docs.open(&w2.lease, id).await.unwrap().unwrap();
     assert!(matches!(
         docs.fail(&stale, "late", later).await,

@@ -16,14 +16,14 @@ use tonne_kernel::{
     AccountId, Clock, JobClaim, Limit, PageRequest, Step, StoreError, UuidV7Generator,
 };
 use tonne_shipments::{
+    BATCH_JOB, CALCULATION_JOB, CalculationClaim, CalculationId, Owner, RowDecoder, RowError,
+    Shipments, ShipmentsService, Upload, emissions,
+};
+use tonne_shipments::{
     BatchClaim, BatchSource, BatchStatus, Carriage, Counterparty, DataSheet, DataSheetId,
     EmissionsFilter, LegDraft, LegMethod, Load, ModeSet, NewBatch, NewCalculation, NewShipment,
     Party, RowDone, RowOutcome, SeaVessel, Shipment, ShipmentBatchId, ShipmentDraft,
     ShipmentEmissions, ShipmentFilter, ShipmentId, ShipmentRepository, TransportMode,
-};
-use tonne_shipments::{
-    BATCH_JOB, CALCULATION_JOB, CalculationClaim, CalculationId, Owner, RowDecoder, RowError,
-    Shipments, ShipmentsService, Upload, emissions,
 };
 use tonne_storage::{JobStore, ShipmentStore};
 use tonne_test_support::{TestDb, on_both_backends};
@@ -167,7 +167,11 @@ async fn claim(
 }
 
 /// The same for a calculation job.
-async fn claim_calculation(f: &Fixture, worker: &str, now: OffsetDateTime) -> Option<CalculationClaim> {
+async fn claim_calculation(
+    f: &Fixture,
+    worker: &str,
+    now: OffsetDateTime,
+) -> Option<CalculationClaim> {
     loop {
         let job = f.jobs.claim(worker, now, now + LEASE).await.unwrap()?;
         assert_eq!(job.kind, CALCULATION_JOB);
@@ -388,7 +392,9 @@ async fn a_batch_and_its_results_round_trip(t: TestDb) {
     };
     assert_eq!(listed(&f, &by_sheet).await, [s2.id, s0.id]);
     assert!(
-        claim(&f.store, &f.jobs, "w2", T0 + LEASE * 2).await.is_none(),
+        claim(&f.store, &f.jobs, "w2", T0 + LEASE * 2)
+            .await
+            .is_none(),
         "a processed batch is never claimed again"
     );
 }
@@ -424,7 +430,10 @@ async fn a_used_idempotency_key_writes_nothing(t: TestDb) {
         .insert_batch(&new_batch(f.account, 1, None))
         .await
         .unwrap();
-    assert_eq!(claim(&f.store, &f.jobs, "w", T0).await.unwrap().batch_id, first.id);
+    assert_eq!(
+        claim(&f.store, &f.jobs, "w", T0).await.unwrap().batch_id,
+        first.id
+    );
 }
 
 /// `kill -9` in the middle of a batch: the worker's lease runs out, another
@@ -640,14 +649,14 @@ async fn concurrent_workers_never_share_a_batch(t: TestDb) {
         rows += b.rows.len();
         f.store.insert_batch(&b).await.unwrap();
     }
-    let workers = futures_util::future::join_all(
-        (0..3).map(|i| tokio::spawn(work(
+    let workers = futures_util::future::join_all((0..3).map(|i| {
+        tokio::spawn(work(
             f.store.clone(),
             f.jobs.clone(),
             format!("w{i}"),
             cp.clone(),
-        ))),
-    )
+        ))
+    }))
     .await;
     let processed: usize = workers.into_iter().map(|w| w.unwrap()).sum();
     assert_eq!(processed, rows, "every row processed exactly once");
@@ -1108,7 +1117,9 @@ async fn a_calculation_walks_its_shipments_and_saves_their_emissions(t: TestDb) 
     f.store.finish_calculation(&w2).await.unwrap();
     f.jobs.finish(&w2.lease, Finished::Done).await.unwrap();
     assert!(
-        claim_calculation(&f, "w3", later + LEASE * 10).await.is_none(),
+        claim_calculation(&f, "w3", later + LEASE * 10)
+            .await
+            .is_none(),
         "a finished calculation is not claimed again"
     );
 
@@ -1358,9 +1369,18 @@ async fn a_process_killed_mid_batch_leaves_each_row_processed_once(t: TestDb) {
     );
     *clock.0.lock().unwrap() = T0 + tonne_shipments::LEASE + Duration::seconds(1);
     // the rows left: a chunk of 500, then the last 300, which ends the batch
-    assert_eq!(restarted.engine.work("restarted").await.unwrap(), Worked::Progress);
-    assert_eq!(restarted.engine.work("restarted").await.unwrap(), Worked::Progress);
-    assert_eq!(restarted.engine.work("restarted").await.unwrap(), Worked::Idle);
+    assert_eq!(
+        restarted.engine.work("restarted").await.unwrap(),
+        Worked::Progress
+    );
+    assert_eq!(
+        restarted.engine.work("restarted").await.unwrap(),
+        Worked::Progress
+    );
+    assert_eq!(
+        restarted.engine.work("restarted").await.unwrap(),
+        Worked::Idle
+    );
     processed_once(&f, batch, 1300).await;
 }
 
@@ -1388,7 +1408,10 @@ async fn two_processes_never_process_a_row_twice(t: TestDb) {
     };
     let (ra, rb) = (run(a, "a"), run(b, "b"));
     let steps = ra.await.unwrap() + rb.await.unwrap();
-    assert_eq!(steps, 8, "two steps per batch: a chunk of 500, then the last 100");
+    assert_eq!(
+        steps, 8,
+        "two steps per batch: a chunk of 500, then the last 100"
+    );
     for batch in batches {
         processed_once(&f, batch, 600).await;
     }

@@ -147,6 +147,10 @@ pub(super) struct ServeArgs {
     /// doubles with each further failure, up to five minutes.
     #[arg(long, env = "TONNE_JOBS_RETRY_MS", default_value_t = 2000, value_parser = clap::value_parser!(u64).range(1..=300_000))]
     jobs_retry_ms: u64,
+    /// Job worker loops in each server process: while one computes a step,
+    /// another waits on the database.
+    #[arg(long, env = "TONNE_JOB_WORKERS", default_value_t = 2, value_parser = clap::value_parser!(u16).range(1..=16))]
+    job_workers: u16,
     /// Seconds a test-mode order waits in each status before moving on.
     #[arg(long, env = "TONNE_TEST_ORDER_STEP_SECONDS", default_value_t = 5)]
     test_order_step_seconds: u64,
@@ -304,6 +308,7 @@ impl ServeArgs {
         options.test_order_step = Duration::from_secs(args.test_order_step_seconds.max(1));
         options.ordering.commission_rate = args.commission_rate;
         options.shipments_lease = Duration::from_secs(args.shipments_lease_seconds);
+        options.job_workers = usize::from(args.job_workers);
         options.job_retry = tonne_jobs::RetryPolicy {
             max_attempts: args.jobs_max_attempts,
             base: time::Duration::milliseconds(i64::try_from(args.jobs_retry_ms).unwrap_or(2000)),

@@ -6,7 +6,9 @@ use std::sync::Arc;
 use mockall::predicate::*;
 use rust_decimal::Decimal;
 use time::macros::datetime;
-use tonne_kernel::{AccountId, JobClaim, JobId, JobLease, MockClock, MockIdGenerator, Step, StoreError};
+use tonne_kernel::{
+    AccountId, JobClaim, JobId, JobLease, MockClock, MockIdGenerator, Step, StoreError,
+};
 
 use super::*;
 use crate::batch::{BatchClaim, MAX_BATCH_ROWS, MAX_CALCULATION, PendingRow, RowDone};
@@ -265,9 +267,12 @@ async fn a_batch_given_up_is_processed_with_an_error_that_names_no_internals() {
         .times(1)
         .returning(|_, _| Ok(()));
     let s = service(repo, MockRowDecoder::new());
-    s.give_up(&job(BATCH_JOB, 5), "5 attempts failed; the last: invalid byte 0x00")
-        .await
-        .unwrap();
+    s.give_up(
+        &job(BATCH_JOB, 5),
+        "5 attempts failed; the last: invalid byte 0x00",
+    )
+    .await
+    .unwrap();
 }
 
 #[tokio::test]

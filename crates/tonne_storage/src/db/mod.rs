@@ -16,6 +16,7 @@ mod placeholders;
 mod pool;
 mod prepared;
 mod sqlite_file;
+pub(crate) mod statement;
 mod together;
 mod url;
 

@@ -17,9 +17,9 @@ use diesel::result::Error as DieselError;
 use time::OffsetDateTime;
 use tonne_kernel::{AccountId, JobId, JobLease};
 
+use crate::db::statement::{Bind, Sql};
 use crate::db::{Conn, Db};
 use crate::mapping::to_sql_time;
-use crate::db::statement::{Bind, Sql};
 
 /// The job engine's queue over a pool.
 #[derive(Debug, Clone)]

@@ -58,7 +58,9 @@ async fn claim(
              WHERE (j.status = '{READY}' AND j.due_at <= "
         ))
         .bind(Bind::Time(at))
-        .push(&format!(") OR (j.status = '{RUNNING}' AND j.lease_until < "))
+        .push(&format!(
+            ") OR (j.status = '{RUNNING}' AND j.lease_until < "
+        ))
         .bind(Bind::Time(at))
         .push(&format!(
             ") ORDER BY (t.served_at IS NOT NULL), t.served_at, j.due_at, j.id \
@@ -124,7 +126,9 @@ impl JobQueue for JobStore {
     ) -> Result<Option<JobClaim>, StoreError> {
         let worker = worker.to_owned();
         self.db
-            .transaction(move |conn| Box::pin(async move { claim(conn, &worker, now, until).await }))
+            .transaction(move |conn| {
+                Box::pin(async move { claim(conn, &worker, now, until).await })
+            })
             .await
             .map_err(failed("claiming a job"))
     }

@@ -23,10 +23,10 @@ use super::encoding::{decode_filter, encode_filter};
 use super::rows::{
     ClaimedBatch, ClaimedCalculation, FAILED, STORED, ShipmentRow, emissions_columns, int,
 };
-use crate::db::statement::{Bind, Sql};
 use crate::db::Conn;
-use crate::jobs;
 use crate::db::error::{corrupt, encode_error};
+use crate::db::statement::{Bind, Sql};
+use crate::jobs;
 use crate::mapping::{parse_id, to_sql_time};
 use crate::schema::{shipment_batch_rows, shipment_batches, shipment_calculations};
 
@@ -228,10 +228,12 @@ pub(super) async fn insert_calculation(conn: &mut Conn, c: &NewCalculation) -> Q
         lease_until: None,
         created_at: to_sql_time(c.created_at),
     };
-    on!(&mut *conn, |c| diesel::insert_into(shipment_calculations::table)
-        .values(&row)
-        .execute(c)
-        .await)?;
+    on!(&mut *conn, |c| diesel::insert_into(
+        shipment_calculations::table
+    )
+    .values(&row)
+    .execute(c)
+    .await)?;
     jobs::enqueue(
         conn,
         CALCULATION_JOB,

@@ -16,8 +16,8 @@ use tonne_shipments::{
 
 use super::encoding::date_text;
 use super::rows::{BodyRow, Count, Counted, ListedRow};
-use crate::db::statement::{Bind, Sql};
 use crate::db::Conn;
+use crate::db::statement::{Bind, Sql};
 use crate::mapping::parse_id;
 
 /// The listed columns, with the shipper's and the supplier's names.

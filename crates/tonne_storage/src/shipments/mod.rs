@@ -1,7 +1,7 @@
 //! `ShipmentStore`: the shipments domain's `ShipmentRepository` — batches
 //! and their rows as sent (`batches`), counterparties (`counterparties`),
 //! stored shipments and their list (`list`, over the statement builder
-//! `sql`), the durable batch and calculation jobs (`jobs`), the tables' rows
+//! `db::statement`), the steps of the batch and calculation jobs (`jobs`), the tables' rows
 //! (`rows`) and the JSON of emissions and filters (`encoding`).
 
 mod batches;
@@ -17,8 +17,7 @@ use time::OffsetDateTime;
 use tonne_kernel::{AccountId, JobLease, Page, PageRequest, StoreError};
 use tonne_shipments::{
     Batch, BatchClaim, BatchDetail, BatchSource, CalculationClaim, CalculationId, Counterparty,
-    NewBatch,
-    NewCalculation, PendingRow, RowDone, Shipment, ShipmentBatchId, ShipmentCounts,
+    NewBatch, NewCalculation, PendingRow, RowDone, Shipment, ShipmentBatchId, ShipmentCounts,
     ShipmentEmissions, ShipmentFilter, ShipmentId, ShipmentRepository, StoredRow,
 };
 
@@ -93,19 +92,18 @@ impl ShipmentRepository for ShipmentStore {
             .map_err(failed("listing shipment batches"))
     }
 
-    async fn claim_batch(
+    async fn open_batch(
         &self,
-        worker: &str,
-        now: OffsetDateTime,
-        lease_until: OffsetDateTime,
+        lease: &JobLease,
+        batch: ShipmentBatchId,
     ) -> Result<Option<BatchClaim>, StoreError> {
-        let worker = worker.to_owned();
+        let lease = lease.clone();
         self.db
             .transaction(move |conn| {
-                Box::pin(async move { jobs::claim_batch(conn, &worker, now, lease_until).await })
+                Box::pin(async move { jobs::open_batch(conn, &lease, batch).await })
             })
             .await
-            .map_err(failed("claiming a shipment batch"))
+            .map_err(failed("opening a shipment batch"))
     }
 
     async fn pending_rows(
@@ -244,21 +242,18 @@ impl ShipmentRepository for ShipmentStore {
             .map_err(failed("queuing a calculation"))
     }
 
-    async fn claim_calculation(
+    async fn open_calculation(
         &self,
-        worker: &str,
-        now: OffsetDateTime,
-        lease_until: OffsetDateTime,
+        lease: &JobLease,
+        id: CalculationId,
     ) -> Result<Option<CalculationClaim>, StoreError> {
-        let worker = worker.to_owned();
+        let lease = lease.clone();
         self.db
             .transaction(move |conn| {
-                Box::pin(
-                    async move { jobs::claim_calculation(conn, &worker, now, lease_until).await },
-                )
+                Box::pin(async move { jobs::open_calculation(conn, &lease, id).await })
             })
             .await
-            .map_err(failed("claiming a calculation"))
+            .map_err(failed("opening a calculation"))
     }
 
     async fn calculation_rows(

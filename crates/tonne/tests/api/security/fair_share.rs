@@ -48,7 +48,11 @@ async fn processed(app: &TestApp, key: &str, id: &str, within: Duration) -> Valu
         if res.body["status"] == "processed" {
             return res.body;
         }
-        assert!(Instant::now() < deadline, "batch {id} not processed: {}", res.body);
+        assert!(
+            Instant::now() < deadline,
+            "batch {id} not processed: {}",
+            res.body
+        );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
@@ -96,7 +100,9 @@ async fn a_batch_the_store_refuses_ends_failed_and_stalls_no_one(app: TestApp) {
         let batch = processed(&app, &a.live_key, id, Duration::from_secs(60)).await;
         if refuses_nul {
             assert!(
-                batch.to_string().contains("processing stopped after repeated failures"),
+                batch
+                    .to_string()
+                    .contains("processing stopped after repeated failures"),
                 "{batch}"
             );
             assert!(!batch.to_string().contains("0x00"), "no internals: {batch}");
@@ -108,7 +114,10 @@ async fn a_batch_the_store_refuses_ends_failed_and_stalls_no_one(app: TestApp) {
             "SELECT COUNT(*) AS n FROM jobs WHERE status = 'failed' AND last_error IS NOT NULL",
         )
         .await;
-        assert_eq!(failed, 30, "each given up once, its reason kept for operators");
+        assert_eq!(
+            failed, 30,
+            "each given up once, its reason kept for operators"
+        );
     }
 }
 
