@@ -12,7 +12,7 @@ use tonne_kernel::{
     AccountId, BoundedWriteError, Bounds, LimitOverrides, Limits, Quota, StoreError,
 };
 
-use crate::document_jobs::{DocumentJobRepository, NewDocumentJob};
+use crate::document_job::{DocumentJobRepository, NewDocumentJob};
 use crate::ports::EstimationError;
 
 /// Limits of the account's documents, and the bounded enqueue.
@@ -64,7 +64,7 @@ pub async fn enqueue(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::document_jobs::{DocumentJobId, MockDocumentJobRepository};
+    use crate::document_job::{DocumentJobId, MockDocumentJobRepository};
     use time::macros::datetime;
     use tonne_kernel::{EstimateId, Usage};
 

@@ -35,6 +35,7 @@ pub mod cities;
 mod countries;
 pub use countries::country_name;
 pub mod diet;
+mod document_job;
 pub mod document_jobs;
 pub mod document_quotas;
 pub mod electricity;
