@@ -158,7 +158,7 @@ impl DocumentJobsService for DocumentJobs {
     }
 
     async fn step(&self, job: &JobClaim) -> Result<Step, StoreError> {
-        let Some(claim) = self.repo.open(&job.lease, subject(job)?).await? else {
+        let Some(claim) = self.repo.open(&job.lease, job.parsed_subject()?).await? else {
             return Ok(Step::Done);
         };
         let outcome = match self.estimate(&claim) {
@@ -181,23 +181,12 @@ impl DocumentJobsService for DocumentJobs {
     }
 
     async fn give_up(&self, job: &JobClaim, _reason: &str) -> Result<(), StoreError> {
-        let Some(claim) = self.repo.open(&job.lease, subject(job)?).await? else {
+        let Some(claim) = self.repo.open(&job.lease, job.parsed_subject()?).await? else {
             return Ok(());
         };
         let reason = "processing stopped after repeated failures";
         self.repo.fail(&claim, reason, self.clock.now()).await
     }
-}
-
-/// The document a job works on.
-fn subject(job: &JobClaim) -> Result<DocumentJobId, StoreError> {
-    job.subject.parse().map_err(|_| {
-        StoreError::Unexpected(anyhow::anyhow!(
-            "job {} names no valid document: {}",
-            job.lease.job,
-            job.subject
-        ))
-    })
 }
 
 #[cfg(test)]

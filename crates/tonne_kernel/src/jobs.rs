@@ -23,6 +23,7 @@
 //! ```
 
 use crate::ids::AccountId;
+use crate::store::StoreError;
 
 crate::define_id!(
     /// A durable background job.
@@ -49,6 +50,36 @@ pub struct JobClaim {
     pub subject: String,
     /// Failed attempts so far (a step that failed, or a lease that ran out).
     pub attempts: u32,
+}
+
+impl JobClaim {
+    /// The id the job works on, as its type; a subject that does not parse
+    /// is an unexpected error (the job is retried, then given up).
+    ///
+    /// ```
+    /// use tonne_kernel::{AccountId, JobClaim, JobLease};
+    ///
+    /// let job = JobClaim {
+    ///     lease: JobLease { job: "0190c6f1a7b27c3e9f2d4b1a2c3d4e5f".parse().unwrap(), worker: "w".into() },
+    ///     kind: "k".into(),
+    ///     account_id: "0190c6f1a7b27c3e9f2d4b1a2c3d4e60".parse().unwrap(),
+    ///     subject: "0190c6f1a7b27c3e9f2d4b1a2c3d4e61".into(),
+    ///     attempts: 0,
+    /// };
+    /// let id: AccountId = job.parsed_subject().unwrap();
+    /// assert_eq!(id.to_string(), job.subject);
+    /// assert!(job.parsed_subject::<u8>().is_err());
+    /// ```
+    pub fn parsed_subject<T: std::str::FromStr>(&self) -> Result<T, StoreError> {
+        self.subject.parse().map_err(|_| {
+            StoreError::Unexpected(anyhow::anyhow!(
+                "job {} of kind {} names no valid subject: {}",
+                self.lease.job,
+                self.kind,
+                self.subject
+            ))
+        })
+    }
 }
 
 /// What one step of a job left.

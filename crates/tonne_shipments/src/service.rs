@@ -156,16 +156,5 @@ fn not_ours(kind: &str) -> StoreError {
     StoreError::Unexpected(anyhow::anyhow!("not a shipments job: {kind}"))
 }
 
-/// The id a job works on.
-fn subject<T: std::str::FromStr>(job: &JobClaim) -> Result<T, StoreError> {
-    job.subject.parse().map_err(|_| {
-        StoreError::Unexpected(anyhow::anyhow!(
-            "job {} names no valid subject: {}",
-            job.lease.job,
-            job.subject
-        ))
-    })
-}
-
 #[cfg(test)]
 mod tests;

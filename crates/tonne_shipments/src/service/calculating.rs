@@ -5,13 +5,13 @@
 
 use tonne_kernel::{JobClaim, Step, StoreError};
 
-use super::{CHUNK, Shipments, subject};
+use super::{CHUNK, Shipments};
 use crate::calculate;
 use crate::emissions::ShipmentEmissions;
 use crate::ids::CalculationId;
 
 pub(super) async fn step(s: &Shipments, job: &JobClaim) -> Result<Step, StoreError> {
-    let id = subject::<CalculationId>(job)?;
+    let id = job.parsed_subject::<CalculationId>()?;
     let Some(claim) = s.repo.open_calculation(&job.lease, id).await? else {
         return Ok(Step::Done);
     };
@@ -36,7 +36,7 @@ pub(super) async fn step(s: &Shipments, job: &JobClaim) -> Result<Step, StoreErr
 
 /// The job was given up: the calculation ends where it got to.
 pub(super) async fn give_up(s: &Shipments, job: &JobClaim) -> Result<(), StoreError> {
-    let id = subject::<CalculationId>(job)?;
+    let id = job.parsed_subject::<CalculationId>()?;
     match s.repo.open_calculation(&job.lease, id).await? {
         Some(claim) => s.repo.finish_calculation(&claim).await,
         None => Ok(()),

@@ -8,14 +8,14 @@ use std::collections::HashMap;
 
 use tonne_kernel::{JobClaim, Step, StoreError};
 
-use super::{CHUNK, Shipments, subject};
+use super::{CHUNK, Shipments};
 use crate::batch::{BatchClaim, PendingRow, RowDone};
 use crate::calculate;
 use crate::ids::{ShipmentBatchId, ShipmentId};
 use crate::model::{Counterparty, NewShipment};
 
 pub(super) async fn step(s: &Shipments, job: &JobClaim) -> Result<Step, StoreError> {
-    let batch = subject::<ShipmentBatchId>(job)?;
+    let batch = job.parsed_subject::<ShipmentBatchId>()?;
     let Some(claim) = s.repo.open_batch(&job.lease, batch).await? else {
         return Ok(Step::Done);
     };
@@ -58,7 +58,7 @@ pub(super) async fn step(s: &Shipments, job: &JobClaim) -> Result<Step, StoreErr
 /// owner reads (the rows processed before keep their outcomes; the engine's
 /// reason, which may name internals, is kept on the job for operators).
 pub(super) async fn give_up(s: &Shipments, job: &JobClaim) -> Result<(), StoreError> {
-    let batch = subject::<ShipmentBatchId>(job)?;
+    let batch = job.parsed_subject::<ShipmentBatchId>()?;
     let Some(claim) = s.repo.open_batch(&job.lease, batch).await? else {
         return Ok(());
     };
