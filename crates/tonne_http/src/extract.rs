@@ -75,7 +75,7 @@ impl WrongMediaType {
     }
 }
 
-fn read_json<T: DeserializeOwned + 'static>(
+fn read_json<T: DeserializeOwned + Send + 'static>(
     req: &HttpRequest,
     payload: &mut Payload,
     wrong_type: WrongMediaType,
@@ -88,7 +88,7 @@ fn read_json<T: DeserializeOwned + 'static>(
     read_json_up_to(req, payload, wrong_type, limit)
 }
 
-fn read_json_up_to<T: DeserializeOwned + 'static>(
+fn read_json_up_to<T: DeserializeOwned + Send + 'static>(
     req: &HttpRequest,
     payload: &mut Payload,
     wrong_type: WrongMediaType,
@@ -115,12 +115,23 @@ fn read_json_up_to<T: DeserializeOwned + 'static>(
             }
             body.extend_from_slice(&chunk);
         }
-        parse_json(&body)
+        if body.len() <= PARSE_INLINE_UP_TO {
+            return parse_json(&body);
+        }
+        // A large body (a shipment batch runs to megabytes) is parsed on the
+        // blocking pool: this worker's other requests must not wait for it.
+        web::block(move || parse_json(&body))
+            .await
+            .map_err(|e| ApiError::internal(&anyhow::anyhow!(e)))?
     }
     .boxed_local()
 }
 
-impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
+/// Bodies up to this size are parsed on the request's worker; larger ones on
+/// the blocking pool (parsing 64 KiB of JSON takes well under a millisecond).
+const PARSE_INLINE_UP_TO: usize = 64 * 1024;
+
+impl<T: DeserializeOwned + Send + 'static> FromRequest for JsonBody<T> {
     type Error = ApiError;
     type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
 
@@ -131,7 +142,7 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
     }
 }
 
-impl<T: DeserializeOwned + 'static> FromRequest for JsonBodyWithout415<T> {
+impl<T: DeserializeOwned + Send + 'static> FromRequest for JsonBodyWithout415<T> {
     type Error = ApiError;
     type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
 
@@ -148,7 +159,8 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBodyWithout415<T> {
 #[derive(Debug)]
 pub struct JsonBodyUpTo<T, const LIMIT: usize>(pub T);
 
-impl<T: DeserializeOwned + 'static, const LIMIT: usize> FromRequest for JsonBodyUpTo<T, LIMIT> {
+impl<T: DeserializeOwned + Send + 'static, const LIMIT: usize> FromRequest
+    for JsonBodyUpTo<T, LIMIT> {
     type Error = ApiError;
     type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
 
