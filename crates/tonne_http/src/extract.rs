@@ -160,7 +160,8 @@ impl<T: DeserializeOwned + Send + 'static> FromRequest for JsonBodyWithout415<T>
 pub struct JsonBodyUpTo<T, const LIMIT: usize>(pub T);
 
 impl<T: DeserializeOwned + Send + 'static, const LIMIT: usize> FromRequest
-    for JsonBodyUpTo<T, LIMIT> {
+    for JsonBodyUpTo<T, LIMIT>
+{
     type Error = ApiError;
     type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
 
