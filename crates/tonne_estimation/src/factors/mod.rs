@@ -8,6 +8,7 @@ pub mod authored;
 pub mod desnz_2025;
 #[rustfmt::skip]
 mod desnz_2025_gases;
+pub mod glec_hubs;
 
 /// One emission factor (or conversion constant) with its provenance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -27,6 +27,7 @@ pub enum Mode {
 
 mod freight;
 pub mod fuel;
+pub mod hubs;
 mod legs;
 mod methods;
 pub mod road;
