@@ -5,7 +5,7 @@
 use rust_decimal::Decimal;
 use tonne_estimation::route::{Place, Route};
 use tonne_estimation::shipping::road::{RoadFuel, RoadMethod};
-use tonne_estimation::shipping::{self, CargoType, Leg, Method, Shipment};
+use tonne_estimation::shipping::{self, CargoType, Leg, Method, Shipment, hubs};
 use tonne_estimation::{Distance, EstimateError};
 use tonne_kernel::Mass;
 
@@ -18,8 +18,6 @@ use crate::vocabulary::EmissionsSource;
 
 /// The note of a sea leg whose vessel Tonne was asked to infer.
 pub const VESSEL_INFERENCE_FALLBACK: &str = "vessel_inference_unavailable_container_ship_fallback";
-/// The note of a logistics site: no openly licensed factor Tonne can cite.
-pub const LOGISTICS_SITE_UNAVAILABLE: &str = "logistics_site_factor_unavailable";
 /// The note of a road leg whose fuel has no factor for its vehicle.
 pub const ROAD_FUEL_FALLBACK: &str = "road_fuel_unavailable_diesel_fallback";
 
@@ -254,7 +252,7 @@ fn method(leg: &LegDraft) -> (Method, Vec<&'static str>) {
             vec![],
         ),
         LegMethod::Sea(SeaVessel::Typed(name)) => (Method::Simple(name.clone()), vec![]),
-        // never reached: sites are answered before
+        // never reached: sites are answered before (`site_leg`)
         LegMethod::LogisticsSite(name) => (Method::Simple(name.clone()), vec![]),
     }
 }
@@ -267,16 +265,42 @@ fn estimate_error(i: usize, e: EstimateError) -> RowError {
     }
 }
 
+/// A logistics site (hub): the tonnes handled × the site type's GLEC v3
+/// default intensity, all well-to-tank `[A]`; no distance and no transport
+/// activity (a hub moves the goods nowhere), the factor per tonne.
+fn site_leg(i: usize, name: &str, load: Option<Load>) -> Result<LegEmissions, RowError> {
+    let shipment = payload(i, load)?;
+    let h = hubs::hub(&format!("legs[{i}].method"), &shipment, name)
+        .map_err(|e| estimate_error(i, e))?;
+    let notes: Vec<String> = h.site.stand_in.iter().map(|s| (*s).to_owned()).collect();
+    Ok(LegEmissions {
+        wtt: h.wtt,
+        ttw: h.ttw,
+        distance_km: Decimal::ZERO,
+        activity: Decimal::ZERO,
+        factor: Some(FactorInfo {
+            id: h.site.factor.id.to_owned(),
+            description: format!("logistics site: {}", h.site.name),
+            source: h.site.factor.source.to_owned(),
+            region: "GLO".to_owned(),
+            year: h.site.factor.year(),
+            intensity: h.site.factor.value().normalize(),
+            numerator: "kg CO2e".to_owned(),
+            denominator: "t".to_owned(),
+        }),
+        grade: Some(h.quality.score.as_str().to_owned()),
+        flagged: !notes.is_empty(),
+        notes,
+    })
+}
+
 fn calculate_leg(
     i: usize,
     leg: &LegDraft,
     load: Option<Load>,
 ) -> Result<Option<LegEmissions>, RowError> {
-    if let LegMethod::LogisticsSite(_) = leg.method {
-        // no openly licensed, citable factor per tonne handled: no figure
-        // rather than an invented one (the leg is flagged)
-        payload(i, load)?;
-        return Ok(None);
+    if let LegMethod::LogisticsSite(name) = &leg.method {
+        return site_leg(i, name, load).map(Some);
     }
     let (method, mut notes) = method(leg);
     let shipment = payload(i, load)?;
@@ -438,16 +462,77 @@ mod tests {
     }
 
     #[test]
-    fn a_logistics_site_has_no_figure_and_is_flagged() {
+    fn a_hub_leg_counts_in_the_total() {
+        // GLEC Framework v3.0 logistics-site defaults (kg CO2e/t): warehouse,
+        // ambient 17.5. Road 12 t × 50 km, then 12 t through the warehouse =
+        // 12 × 17.5 = 210 kg, all well-to-tank [A]; the shipment's total is
+        // the road leg's plus 210 kg.
+        let d = draft(vec![
+            leg(
+                Carriage::Pre,
+                LegMethod::Road {
+                    vehicle_type: "truck".into(),
+                    fuel: "diesel".into(),
+                    refrigerated: false,
+                },
+                50,
+                Some(12),
+            ),
+            leg(
+                Carriage::Main,
+                LegMethod::LogisticsSite("warehouse_ambient".into()),
+                0,
+                None,
+            ),
+        ]);
+        let e = emissions(&d).unwrap();
+        let road = e.legs[0].clone().unwrap();
+        let hub = e.legs[1].clone().unwrap();
+        assert_eq!(hub.wtt.grams(), 210_000);
+        assert_eq!(hub.ttw.grams(), 0);
+        assert_eq!(hub.activity, Decimal::ZERO);
+        assert_eq!(hub.distance_km, Decimal::ZERO);
+        let f = hub.factor.unwrap();
+        assert_eq!(f.intensity, Decimal::new(175, 1));
+        assert_eq!(f.denominator, "t");
+        assert_eq!(f.year, Some(2023));
+        assert!(!hub.flagged);
+        assert_eq!(
+            e.total.total().grams(),
+            road.total().grams() + 210_000,
+            "the total includes the hub"
+        );
+        assert_eq!(e.phases.unwrap()[1].total().grams(), 210_000);
+        // t·km: the road leg's only (the hub moves nothing)
+        assert_eq!(e.total.activity, Decimal::from(600));
+        assert!(!e.flagged);
+    }
+
+    #[test]
+    fn a_chilled_warehouse_stands_in_and_is_flagged() {
         let d = draft(vec![leg(
             Carriage::Main,
-            LegMethod::LogisticsSite("warehouse_ambient".into()),
-            1,
+            LegMethod::LogisticsSite("warehouse_chilled".into()),
+            0,
             Some(3),
         )]);
         let e = emissions(&d).unwrap();
-        assert!(e.legs[0].is_none());
-        assert!(e.flagged);
+        let l = e.legs[0].clone().unwrap();
+        // 3 t × 33.0 (warehouse, mixed) = 99 kg
+        assert_eq!(l.total().grams(), 99_000);
+        assert!(l.flagged && e.flagged);
+        assert_eq!(l.grade.as_deref(), Some("C"));
+    }
+
+    #[test]
+    fn a_hub_without_any_load_fails_naming_the_field() {
+        let d = draft(vec![leg(
+            Carriage::Main,
+            LegMethod::LogisticsSite("warehouse_ambient".into()),
+            0,
+            None,
+        )]);
+        assert_eq!(emissions(&d).unwrap_err().field, "legs[0].load");
     }
 
     #[test]

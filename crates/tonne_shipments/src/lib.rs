@@ -48,9 +48,7 @@ pub use batch::{
     EmissionsFilter, MAX_BATCH_ROWS, MAX_CALCULATION, NewBatch, NewCalculation, PendingRow,
     RowDone, RowOutcome, RowResult, ShipmentCounts, ShipmentFilter, StoredRow, Upload,
 };
-pub use calculate::{
-    LOGISTICS_SITE_UNAVAILABLE, ROAD_FUEL_FALLBACK, VESSEL_INFERENCE_FALLBACK, emissions,
-};
+pub use calculate::{ROAD_FUEL_FALLBACK, VESSEL_INFERENCE_FALLBACK, emissions};
 pub use emissions::{FactorInfo, LegEmissions, ShipmentEmissions, Totals};
 pub use errors::{CalculateError, ReadError, RowError, UploadError};
 pub use ids::{CalculationId, CounterpartyId, DataSheetId, ShipmentBatchId, ShipmentId};
