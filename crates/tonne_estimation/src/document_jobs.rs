@@ -372,7 +372,7 @@ mod tests {
         JobClaim {
             lease: lease(),
             kind: DOCUMENT_JOB.into(),
-            account_id: account(),
+            account_id: Some(account()),
             subject: id.to_string(),
             attempts: 0,
         }

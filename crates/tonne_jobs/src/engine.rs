@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use time::Duration;
+use time::{Duration, OffsetDateTime};
 use tonne_kernel::{Clock, JobClaim, Step, StoreError};
 
 use crate::ports::{Finished, JobHandler, JobQueue};
@@ -76,7 +76,11 @@ impl JobEngine {
                 "its worker stopped before finishing a step {} times",
                 job.attempts
             );
-            self.give_up(&job, &reason).await?;
+            if job.is_system() {
+                self.recur_later(&job, &reason).await?;
+            } else {
+                self.give_up(&job, &reason).await?;
+            }
             return Ok(Worked::Progress);
         }
         let Some(handler) = self.handlers.get(&job.kind) else {
@@ -89,6 +93,10 @@ impl JobEngine {
         match handler.step(&job).await {
             Ok(Step::More) => {
                 self.settle(self.queue.release(&job.lease, self.clock.now()).await)?
+            }
+            Ok(Step::Again(every)) => {
+                let due = self.after(every);
+                self.settle(self.queue.release(&job.lease, due).await)?
             }
             Ok(Step::Done) => self.settle(self.queue.finish(&job.lease, Finished::Done).await)?,
             // the lease was lost: the worker that took the job over goes on
@@ -103,12 +111,15 @@ impl JobEngine {
         let attempts = job.attempts.saturating_add(1);
         if self.retry.exhausted(attempts) {
             let reason = format!("{attempts} attempts failed; the last: {error}");
+            if job.is_system() {
+                return self.recur_later(job, &reason).await;
+            }
             return self.give_up(job, &reason).await;
         }
         tracing::warn!(
             job = %job.lease.job,
             kind = %job.kind,
-            account = %job.account_id,
+            account = %owner(job),
             attempts,
             error,
             "a job's step failed; it will be retried"
@@ -123,7 +134,7 @@ impl JobEngine {
         tracing::error!(
             job = %job.lease.job,
             kind = %job.kind,
-            account = %job.account_id,
+            account = %owner(job),
             subject = %job.subject,
             reason,
             "a job was given up"
@@ -144,6 +155,33 @@ impl JobEngine {
         )
     }
 
+    /// A system job (a recurring sweep) is never given up: stopping it would
+    /// stop the sweep for every account until an operator noticed. It is
+    /// logged as an error and comes back after the longest back-off, its
+    /// attempts cleared (the next failures back off again from the start);
+    /// its reason stays its `last_error`.
+    async fn recur_later(&self, job: &JobClaim, reason: &str) -> Result<(), StoreError> {
+        tracing::error!(
+            job = %job.lease.job,
+            kind = %job.kind,
+            reason,
+            later = %self.retry.cap,
+            "a recurring system job keeps failing; it runs again later"
+        );
+        let due = self.clock.now() + self.retry.cap;
+        self.settle(self.queue.retry(&job.lease, 0, reason, due).await)
+    }
+
+    /// When a job that answered [`Step::Again`] with `every` is due again
+    /// (after the longest back-off should `every` not be a time).
+    fn after(&self, every: std::time::Duration) -> OffsetDateTime {
+        let now = self.clock.now();
+        Duration::try_from(every)
+            .ok()
+            .and_then(|every| now.checked_add(every))
+            .unwrap_or(now + self.retry.cap)
+    }
+
     /// A lost lease is no failure of this worker: another holds the job.
     fn settle(&self, result: Result<(), StoreError>) -> Result<(), StoreError> {
         match result {
@@ -151,6 +189,12 @@ impl JobEngine {
             Err(e) => Err(e),
         }
     }
+}
+
+/// Whose job it is, for the logs: its account, or `system`.
+fn owner(job: &JobClaim) -> String {
+    job.account_id
+        .map_or_else(|| "system".to_owned(), |a| a.to_string())
 }
 
 #[cfg(test)]

@@ -19,6 +19,13 @@
 //!   with its reason ([`JobHandler::give_up`] records it on the subject: a
 //!   batch is processed with its `batch_error`). A failing job never blocks
 //!   the others.
+//! - **Recurring system jobs.** A job of no account (the server's sweeps:
+//!   the test-order pipeline, the expiry of unconfirmed link orders) answers
+//!   [`Step::Again`] with its interval and goes back in line due then. It
+//!   takes its turn by the time it fell due, among the accounts by when each
+//!   was last served, so neither starves the other. It is never given up:
+//!   after its last attempt fails it is logged and comes back after the
+//!   longest back-off, its attempts cleared.
 //!
 //! The engine is pure: its queue ([`JobQueue`], stored by `tonne_storage`)
 //! and the use cases that do the steps ([`JobHandler`], one per kind) are

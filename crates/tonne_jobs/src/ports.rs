@@ -22,7 +22,9 @@ pub trait JobQueue: Send + Sync {
     /// and due by `now`, or held under a lease that ran out (then claimed
     /// with one more attempt counted). Among the accounts with a due job,
     /// the one served least recently is served, its oldest job first; the
-    /// account is recorded as served at `now`.
+    /// account is recorded as served at `now`. A due system job (of no
+    /// account) takes its turn by when it fell due: before the accounts
+    /// last served after that, after those served before.
     async fn claim(
         &self,
         worker: &str,

@@ -3,7 +3,10 @@
 //! storage that holds them.
 //!
 //! A job belongs to an account, names its kind (which use case steps it) and
-//! its subject (the batch, calculation or document it works on). A worker
+//! its subject (the batch, calculation or document it works on). A *system
+//! job* belongs to no account: a recurring sweep over every account's rows
+//! (the test-order pipeline, the expiry of unconfirmed link orders), whose
+//! every step answers [`Step::Again`] and which is never given up. A worker
 //! holds a job under a [`JobLease`]; every write a step makes checks, in its
 //! own transaction, that the lease is still held, so a job taken over after a
 //! crash is never written twice.
@@ -14,11 +17,12 @@
 //! let job = JobClaim {
 //!     lease: JobLease { job: "0190c6f1a7b27c3e9f2d4b1a2c3d4e5f".parse().unwrap(), worker: "w1".into() },
 //!     kind: "shipment_batch".into(),
-//!     account_id: "0190c6f1a7b27c3e9f2d4b1a2c3d4e60".parse().unwrap(),
+//!     account_id: Some("0190c6f1a7b27c3e9f2d4b1a2c3d4e60".parse().unwrap()),
 //!     subject: "0190c6f1a7b27c3e9f2d4b1a2c3d4e61".into(),
 //!     attempts: 0,
 //! };
 //! assert_eq!(job.lease.worker, "w1");
+//! assert!(!job.is_system());
 //! assert_ne!(Step::More, Step::Done);
 //! ```
 
@@ -44,8 +48,9 @@ pub struct JobClaim {
     pub lease: JobLease,
     /// Which use case steps it (a domain's constant, e.g. `shipment_batch`).
     pub kind: String,
-    /// The account it works for: claims are fair across accounts.
-    pub account_id: AccountId,
+    /// The account it works for: claims are fair across accounts. `None`
+    /// for a system job (a recurring sweep, see [`JobClaim::is_system`]).
+    pub account_id: Option<AccountId>,
     /// What it works on (a batch's, calculation's or document's id).
     pub subject: String,
     /// Failed attempts so far (a step that failed, or a lease that ran out).
@@ -53,6 +58,13 @@ pub struct JobClaim {
 }
 
 impl JobClaim {
+    /// Whether it is a system job: no account's, recurring (each step
+    /// answers [`Step::Again`]), never given up — after its last attempt
+    /// fails it is logged and tried again later, its attempts cleared.
+    pub fn is_system(&self) -> bool {
+        self.account_id.is_none()
+    }
+
     /// The id the job works on, as its type; a subject that does not parse
     /// is an unexpected error (the job is retried, then given up).
     ///
@@ -62,7 +74,7 @@ impl JobClaim {
     /// let job = JobClaim {
     ///     lease: JobLease { job: "0190c6f1a7b27c3e9f2d4b1a2c3d4e5f".parse().unwrap(), worker: "w".into() },
     ///     kind: "k".into(),
-    ///     account_id: "0190c6f1a7b27c3e9f2d4b1a2c3d4e60".parse().unwrap(),
+    ///     account_id: Some("0190c6f1a7b27c3e9f2d4b1a2c3d4e60".parse().unwrap()),
     ///     subject: "0190c6f1a7b27c3e9f2d4b1a2c3d4e61".into(),
     ///     attempts: 0,
     /// };
@@ -89,4 +101,7 @@ pub enum Step {
     More,
     /// The job's subject is finished (or was already).
     Done,
+    /// Nothing left for now: the job comes back after this interval (a
+    /// recurring system job's sweep), its attempts cleared.
+    Again(std::time::Duration),
 }

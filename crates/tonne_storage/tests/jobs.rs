@@ -1,7 +1,8 @@
 //! `JobStore` (the job engine's queue) on SQLite and PostgreSQL: claims
 //! fair across accounts, leases that run out counting an attempt, back-off,
-//! jobs ended done or failed, claimers at once taking different jobs, and
-//! a document's job ended only under its lease.
+//! jobs ended done or failed, claimers at once taking different jobs, a
+//! document's job ended only under its lease, and recurring system jobs
+//! (ensured once, rescheduled, taking their turn fairly among accounts).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use std::collections::HashSet;
@@ -70,7 +71,7 @@ async fn a_job_is_queued_with_its_batch_and_claimed_under_a_lease(t: TestDb) {
             job.subject.as_str(),
             job.attempts
         ),
-        (BATCH_JOB, f.a, subject.as_str(), 0)
+        (BATCH_JOB, Some(f.a), subject.as_str(), 0)
     );
     assert_eq!(job.lease.worker, "w1");
     assert!(
@@ -122,8 +123,9 @@ async fn claims_serve_the_account_served_least_recently(t: TestDb) {
         let Some(job) = f.jobs.claim("w", now, now + LEASE).await.unwrap() else {
             break;
         };
-        served.push(job.account_id);
-        if job.account_id == f.a && i < 3 {
+        let account = job.account_id.unwrap();
+        served.push(account);
+        if account == f.a && i < 3 {
             // A's batch needs another step: back in line
             f.jobs.release(&job.lease, now).await.unwrap();
         } else {
@@ -247,7 +249,168 @@ async fn a_document_is_ended_once_under_its_jobs_lease(t: TestDb) {
     );
 }
 
+const SWEEP: &str = "test_order_pipeline";
+
+/// A system job is claimed with no account and, rescheduled, is due again
+/// only after its interval, its attempts cleared.
+async fn a_system_job_is_claimed_and_comes_back_after_its_interval(t: TestDb) {
+    let f = fixture(t).await;
+    assert!(
+        f.jobs
+            .ensure_system_job(SWEEP, "test_orders", T0)
+            .await
+            .unwrap()
+    );
+    let job = f.jobs.claim("w1", T0, T0 + LEASE).await.unwrap().unwrap();
+    assert_eq!(
+        (job.kind.as_str(), job.account_id, job.subject.as_str()),
+        (SWEEP, None, "test_orders")
+    );
+    assert!(job.is_system());
+    // a failed sweep backs off, then succeeds: released due after its interval
+    f.jobs
+        .retry(&job.lease, 1, "database hiccup", T0 + Duration::seconds(2))
+        .await
+        .unwrap();
+    let again = f
+        .jobs
+        .claim("w1", T0 + Duration::seconds(2), T0 + LEASE)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(again.attempts, 1);
+    let next = T0 + Duration::seconds(2) + Duration::milliseconds(250);
+    f.jobs.release(&again.lease, next).await.unwrap();
+    assert!(
+        f.jobs
+            .claim("w1", next - Duration::milliseconds(1), T0 + LEASE)
+            .await
+            .unwrap()
+            .is_none(),
+        "not before its interval"
+    );
+    let third = f
+        .jobs
+        .claim("w2", next, next + LEASE)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((third.lease.job, third.attempts), (job.lease.job, 0));
+}
+
+/// Ensuring a system job leaves one that exists as it is (ready or held),
+/// and puts one that was ended failed back in line.
+async fn ensuring_a_system_job_is_idempotent(t: TestDb) {
+    let f = fixture(t).await;
+    assert!(
+        f.jobs
+            .ensure_system_job(SWEEP, "test_orders", T0)
+            .await
+            .unwrap()
+    );
+    assert!(
+        !f.jobs
+            .ensure_system_job(SWEEP, "test_orders", T0)
+            .await
+            .unwrap()
+    );
+    let held = f.jobs.claim("w1", T0, T0 + LEASE).await.unwrap().unwrap();
+    let later = T0 + Duration::seconds(1);
+    assert!(
+        !f.jobs
+            .ensure_system_job(SWEEP, "test_orders", later)
+            .await
+            .unwrap()
+    );
+    assert!(
+        f.jobs
+            .claim("w2", later, later + LEASE)
+            .await
+            .unwrap()
+            .is_none(),
+        "a held system job stays held: one row, not two"
+    );
+    // a process of an earlier release, which knew no such kind, gave it up
+    f.jobs
+        .finish(&held.lease, Finished::Failed("no handler".into()))
+        .await
+        .unwrap();
+    assert!(
+        f.jobs
+            .ensure_system_job(SWEEP, "test_orders", later)
+            .await
+            .unwrap()
+    );
+    let revived = f
+        .jobs
+        .claim("w2", later, later + LEASE)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((revived.lease.job, revived.attempts), (held.lease.job, 0));
+}
+
+/// Processes starting at once each ensure the system job: one row.
+async fn concurrent_ensures_make_one_system_job(t: TestDb) {
+    let f = fixture(t).await;
+    let ensured = futures_util::future::join_all((0..6).map(|_| {
+        let jobs = f.jobs.clone();
+        tokio::spawn(async move {
+            jobs.ensure_system_job(SWEEP, "test_orders", T0)
+                .await
+                .unwrap()
+        })
+    }))
+    .await;
+    let written = ensured.into_iter().filter(|e| *e.as_ref().unwrap()).count();
+    assert_eq!(written, 1, "one process inserted it");
+    assert!(f.jobs.claim("w1", T0, T0 + LEASE).await.unwrap().is_some());
+    assert!(
+        f.jobs.claim("w2", T0, T0 + LEASE).await.unwrap().is_none(),
+        "one row"
+    );
+}
+
+/// A system job takes its turn by when it fell due: after the accounts
+/// served before then, before those served since; and due again only
+/// after its interval, it does not hold an account's backlog up.
+async fn a_system_job_takes_its_turn_fairly_among_accounts(t: TestDb) {
+    let f = fixture(t).await;
+    for i in 0..3 {
+        batch(&f, f.a, T0 + Duration::milliseconds(i)).await;
+    }
+    batch(&f, f.b, T0 + Duration::seconds(1)).await;
+    let every = Duration::milliseconds(1500);
+    f.jobs
+        .ensure_system_job(SWEEP, "test_orders", T0 + every)
+        .await
+        .unwrap();
+    let mut served = Vec::new();
+    for i in 0..6 {
+        let now = T0 + Duration::seconds(2 + i);
+        let job = f.jobs.claim("w", now, now + LEASE).await.unwrap().unwrap();
+        served.push(job.account_id);
+        match job.account_id {
+            // A's backlog always needs another step
+            Some(a) if a == f.a => f.jobs.release(&job.lease, now).await.unwrap(),
+            Some(_) => f.jobs.finish(&job.lease, Finished::Done).await.unwrap(),
+            None => f.jobs.release(&job.lease, now + every).await.unwrap(),
+        }
+    }
+    // 2 s: A (never served); 3 s: B (never served); 4 s: the sweep, due
+    // since 1.5 s, before A (served at 2 s); 5 s: A (the sweep is due at
+    // 5.5 s); 6 s: A, served at 5 s, before the sweep; 7 s: the sweep
+    assert_eq!(
+        served,
+        [Some(f.a), Some(f.b), None, Some(f.a), Some(f.a), None]
+    );
+}
+
 on_both_backends!(
+    a_system_job_is_claimed_and_comes_back_after_its_interval,
+    ensuring_a_system_job_is_idempotent,
+    concurrent_ensures_make_one_system_job,
+    a_system_job_takes_its_turn_fairly_among_accounts,
     a_document_is_ended_once_under_its_jobs_lease,
     a_job_is_queued_with_its_batch_and_claimed_under_a_lease,
     claims_serve_the_account_served_least_recently,

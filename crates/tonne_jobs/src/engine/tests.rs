@@ -26,11 +26,22 @@ fn job(kind: &str, attempts: u32) -> JobClaim {
             worker: "w1".into(),
         },
         kind: kind.into(),
-        account_id: "0190c6f1a7b27c3e9f2d4b1a2c3d4e60"
-            .parse::<AccountId>()
-            .unwrap(),
+        account_id: Some(
+            "0190c6f1a7b27c3e9f2d4b1a2c3d4e60"
+                .parse::<AccountId>()
+                .unwrap(),
+        ),
         subject: "batch-1".into(),
         attempts,
+    }
+}
+
+/// A recurring system job (of no account).
+fn sweep(attempts: u32) -> JobClaim {
+    JobClaim {
+        account_id: None,
+        subject: "test_orders".into(),
+        ..job(KIND, attempts)
     }
 }
 
@@ -232,4 +243,108 @@ async fn a_failing_queue_is_the_callers_error() {
     queue.expect_claim().returning(|_, _, _| Err(failing()));
     let engine = engine(queue, MockJobHandler::new());
     assert!(engine.work("w1").await.is_err());
+}
+
+#[tokio::test]
+async fn a_recurring_step_comes_back_after_its_interval_with_attempts_cleared() {
+    let mut queue = MockJobQueue::new();
+    claims(&mut queue, sweep(0));
+    queue
+        .expect_release()
+        .withf(|lease, due| lease.worker == "w1" && *due == now() + Duration::milliseconds(250))
+        .times(1)
+        .returning(|_, _| Ok(()));
+    queue.expect_finish().never();
+    queue.expect_retry().never();
+    let mut handler = MockJobHandler::new();
+    handler
+        .expect_step()
+        .times(1)
+        .returning(|_| Ok(Step::Again(std::time::Duration::from_millis(250))));
+    assert_eq!(
+        engine(queue, handler).work("w1").await.unwrap(),
+        Worked::Progress
+    );
+}
+
+#[tokio::test]
+async fn a_failed_sweep_backs_off_like_any_job() {
+    let mut queue = MockJobQueue::new();
+    claims(&mut queue, sweep(0));
+    queue
+        .expect_retry()
+        .withf(|_, attempts, _, due| *attempts == 1 && *due == now() + Duration::seconds(2))
+        .times(1)
+        .returning(|_, _, _, _| Ok(()));
+    let mut handler = MockJobHandler::new();
+    handler.expect_step().times(1).returning(|_| Err(failing()));
+    assert_eq!(
+        engine(queue, handler).work("w1").await.unwrap(),
+        Worked::Progress
+    );
+}
+
+#[tokio::test]
+async fn a_system_job_failing_its_last_attempt_is_not_given_up_but_comes_back_later() {
+    let mut queue = MockJobQueue::new();
+    claims(&mut queue, sweep(4));
+    queue.expect_finish().never();
+    queue
+        .expect_retry()
+        .withf(|_, attempts, error, due| {
+            *attempts == 0
+                && error.starts_with("5 attempts failed")
+                && error.contains("0x00")
+                && *due == now() + Duration::minutes(5)
+        })
+        .times(1)
+        .returning(|_, _, _, _| Ok(()));
+    let mut handler = MockJobHandler::new();
+    handler.expect_step().times(1).returning(|_| Err(failing()));
+    handler.expect_give_up().never();
+    assert_eq!(
+        engine(queue, handler).work("w1").await.unwrap(),
+        Worked::Progress
+    );
+}
+
+#[tokio::test]
+async fn a_system_job_whose_lease_ran_out_too_often_comes_back_later() {
+    let mut queue = MockJobQueue::new();
+    claims(&mut queue, sweep(5));
+    queue.expect_finish().never();
+    queue
+        .expect_retry()
+        .withf(|_, attempts, error, due| {
+            *attempts == 0 && error.contains("stopped") && *due == now() + Duration::minutes(5)
+        })
+        .times(1)
+        .returning(|_, _, _, _| Ok(()));
+    let mut handler = MockJobHandler::new();
+    handler.expect_step().never();
+    handler.expect_give_up().never();
+    assert_eq!(
+        engine(queue, handler).work("w1").await.unwrap(),
+        Worked::Progress
+    );
+}
+
+#[tokio::test]
+async fn a_system_job_of_an_unknown_kind_is_never_ended() {
+    let mut queue = MockJobQueue::new();
+    claims(
+        &mut queue,
+        JobClaim {
+            kind: "from_a_newer_release".into(),
+            ..sweep(4)
+        },
+    );
+    queue.expect_finish().never();
+    queue
+        .expect_retry()
+        .withf(|_, attempts, _, _| *attempts == 0)
+        .times(1)
+        .returning(|_, _, _, _| Ok(()));
+    let engine = engine(queue, MockJobHandler::new());
+    assert_eq!(engine.work("w1").await.unwrap(), Worked::Progress);
 }

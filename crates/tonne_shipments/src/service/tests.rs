@@ -118,7 +118,7 @@ fn job(kind: &str, subject: u128) -> JobClaim {
     JobClaim {
         lease: lease(),
         kind: kind.into(),
-        account_id: account(),
+        account_id: Some(account()),
         subject: uuid::Uuid::from_u128(subject).simple().to_string(),
         attempts: 0,
     }

@@ -9,14 +9,19 @@
 //! once take different jobs; SQLite has one writer. The account's turn is
 //! recorded in the same transaction. A job whose lease ran out is claimed
 //! with one more attempt counted.
+//!
+//! A system job (`account_id` NULL: a recurring sweep) takes its turn by
+//! its due time among the accounts' last turns, and records none. The
+//! server makes sure each exists at start ([`JobStore::ensure_system_job`]).
 
 mod queue;
 
 use diesel::QueryResult;
 use diesel::result::Error as DieselError;
 use time::OffsetDateTime;
-use tonne_kernel::{AccountId, JobId, JobLease};
+use tonne_kernel::{AccountId, JobId, JobLease, StoreError};
 
+use crate::db::error::store_error;
 use crate::db::statement::{Bind, Sql};
 use crate::db::{Conn, Db};
 use crate::mapping::to_sql_time;
@@ -31,6 +36,52 @@ impl JobStore {
     /// A queue over a pool.
     pub fn new(db: Db) -> Self {
         Self { db }
+    }
+
+    /// Makes sure the system job of `kind` on `subject` exists, due at
+    /// `now` if it is new: one statement, `ON CONFLICT (kind, subject)`, so
+    /// processes starting at once make one row. One found ended `failed` (by
+    /// a process of an earlier release, which gave up kinds it did not know)
+    /// is put back in line; one ready or running is left as it is. Whether a
+    /// row was written.
+    pub async fn ensure_system_job(
+        &self,
+        kind: &str,
+        subject: &str,
+        now: OffsetDateTime,
+    ) -> Result<bool, StoreError> {
+        let (kind, subject) = (kind.to_owned(), subject.to_owned());
+        self.db
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    let id = JobId::from_uuid(uuid::Uuid::now_v7());
+                    let at = to_sql_time(now);
+                    let mut sql = Sql::new(
+                        "INSERT INTO jobs (id, kind, account_id, subject, status, attempts, \
+                         due_at, created_at, updated_at) VALUES (",
+                    );
+                    sql.text(id.to_string())
+                        .push(", ")
+                        .text(kind)
+                        .push(", NULL, ")
+                        .text(subject)
+                        .push(&format!(", '{READY}', 0, "))
+                        .bind(Bind::Time(at))
+                        .push(", ")
+                        .bind(Bind::Time(at))
+                        .push(", ")
+                        .bind(Bind::Time(at))
+                        .push(&format!(
+                            ") ON CONFLICT (kind, subject) DO UPDATE SET status = '{READY}', \
+                             attempts = 0, lease_owner = NULL, lease_until = NULL, \
+                             due_at = excluded.due_at, updated_at = excluded.updated_at \
+                             WHERE jobs.status = '{FAILED}'"
+                        ));
+                    sql.execute(conn).await.map(|written| written > 0)
+                })
+            })
+            .await
+            .map_err(|e| store_error(e, "ensuring a system job"))
     }
 }
 

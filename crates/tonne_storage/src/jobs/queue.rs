@@ -3,7 +3,7 @@
 use async_trait::async_trait;
 use diesel::QueryResult;
 use diesel::result::Error as DieselError;
-use diesel::sql_types::{BigInt, Text};
+use diesel::sql_types::{BigInt, Nullable, Text};
 use time::OffsetDateTime;
 use tonne_jobs::{Finished, JobQueue};
 use tonne_kernel::{AccountId, JobClaim, JobId, JobLease, StoreError};
@@ -20,13 +20,21 @@ struct Claimed {
     id: String,
     #[diesel(sql_type = Text)]
     kind: String,
-    #[diesel(sql_type = Text)]
-    account_id: String,
+    #[diesel(sql_type = Nullable<Text>)]
+    account_id: Option<String>,
     #[diesel(sql_type = Text)]
     subject: String,
     #[diesel(sql_type = BigInt)]
     attempts: i64,
 }
+
+/// A due job's place in line: when its account was last served (`NULL`,
+/// never: first), or, for a system job (no account), when it fell due. So a
+/// system job goes after the accounts served before it fell due and before
+/// those served since: it waits for at most one step of each account with
+/// work, and, due again only an interval after its step, it cannot hold
+/// the accounts up either.
+const TURN: &str = "CASE WHEN j.account_id IS NULL THEN j.due_at ELSE t.served_at END";
 
 fn failed(context: &'static str) -> impl FnOnce(DbError) -> StoreError {
     move |e| store_error(e, context)
@@ -63,19 +71,25 @@ async fn claim(
         ))
         .bind(Bind::Time(at))
         .push(&format!(
-            ") ORDER BY (t.served_at IS NOT NULL), t.served_at, j.due_at, j.id \
+            ") ORDER BY ({TURN} IS NOT NULL), {TURN}, j.due_at, j.id \
              LIMIT 1{lock}) RETURNING id, kind, account_id, subject, attempts"
         ));
     let Some(row) = sql.load::<Claimed>(conn).await?.into_iter().next() else {
         return Ok(None);
     };
-    let account_id = parse_id::<AccountId>("account id", &row.account_id)?;
-    let mut turn = Sql::new("INSERT INTO job_turns (account_id, served_at) VALUES (");
-    turn.text(row.account_id.clone())
-        .push(", ")
-        .bind(Bind::Time(at))
-        .push(") ON CONFLICT (account_id) DO UPDATE SET served_at = excluded.served_at");
-    turn.execute(conn).await?;
+    let account_id = match &row.account_id {
+        Some(id) => {
+            let mut turn = Sql::new("INSERT INTO job_turns (account_id, served_at) VALUES (");
+            turn.text(id.clone())
+                .push(", ")
+                .bind(Bind::Time(at))
+                .push(") ON CONFLICT (account_id) DO UPDATE SET served_at = excluded.served_at");
+            turn.execute(conn).await?;
+            Some(parse_id::<AccountId>("account id", id)?)
+        }
+        // a system job has no turn of its own: its due time is its turn
+        None => None,
+    };
     Ok(Some(JobClaim {
         lease: JobLease {
             job: parse_id::<JobId>("job id", &row.id)?,

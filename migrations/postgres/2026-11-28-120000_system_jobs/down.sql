@@ -1,0 +1,2 @@
+DELETE FROM jobs WHERE account_id IS NULL;
+ALTER TABLE jobs ALTER COLUMN account_id SET NOT NULL;
