@@ -187,7 +187,43 @@ fn leg(sent: &Value, emissions: Option<&LegEmissions>) -> ShipmentLegResponse {
         empty_run_factor: text(o, "empty_run_factor"),
         passenger_utilisation: text(o, "passenger_utilisation"),
         dates: dates(o.get("dates")),
-        emissions: emissions.map(|e| LegEmissionsResponse::of(e, client)),
+        emissions: emissions.map(|e| {
+            let mut r = LegEmissionsResponse::of(e, client);
+            fuel_used(&mut r, o.get("method"));
+            r
+        }),
+    }
+}
+
+/// A leg given by the fuel it burnt (`method.fuel_consumption`): its litres
+/// as `fuel_consumption_l` (`l` as sent; `gal` as US gallons, 3.785411784 l
+/// each), its energy as `primary_energy_mj` when sent in `kwh` (× 3.6); a
+/// mass of fuel (`kg`) has no volume without the fuel's density: null.
+/// Figures the client sent for the leg win.
+fn fuel_used(r: &mut LegEmissionsResponse, method: Option<&Value>) {
+    let Some(f) = method
+        .and_then(|m| m.get("fuel_consumption"))
+        .and_then(Value::as_object)
+    else {
+        return;
+    };
+    let Some(amount) = f
+        .get("amount")
+        .and_then(Value::as_str)
+        .and_then(|a| a.parse::<rust_decimal::Decimal>().ok())
+    else {
+        return;
+    };
+    let text = |d: rust_decimal::Decimal| d.round_dp(6).normalize().to_string();
+    match f.get("unit").and_then(Value::as_str) {
+        Some("l") if r.fuel_consumption_l.is_none() => r.fuel_consumption_l = Some(text(amount)),
+        Some("gal") if r.fuel_consumption_l.is_none() => {
+            r.fuel_consumption_l = Some(text(amount * rust_decimal::Decimal::new(3_785_411_784, 9)))
+        }
+        Some("kwh") if r.primary_energy_mj.is_none() => {
+            r.primary_energy_mj = Some(text(amount * rust_decimal::Decimal::new(36, 1)))
+        }
+        _ => {}
     }
 }
 

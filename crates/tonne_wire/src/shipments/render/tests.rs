@@ -233,3 +233,50 @@ fn client_leg_figures_are_answered_as_sent() {
     assert_eq!(main["emission_factor_source"], "own");
     assert!(main["particles_total"].is_null());
 }
+
+#[test]
+fn a_hub_leg_has_its_figures_per_tonne_and_counts_in_the_total() {
+    // 10 t by road, then through an ambient warehouse: GLEC Framework v3.0
+    // default 17.5 kg CO2e/t → 175 kg, all well-to-tank [A]
+    let mut r = row();
+    r["legs"].as_array_mut().unwrap().push(json!({
+        "order": 3, "carriage": "on", "method": "warehouse_ambient"
+    }));
+    let body = serde_json::to_value(render(&shipment(&r, true))).unwrap();
+    let hub = &body["legs"][2];
+    assert_eq!(hub["order"], 3);
+    assert_eq!(hub["method"], "warehouse_ambient");
+    let e = &hub["emissions"];
+    assert_eq!(e["total_emissions"], "175");
+    assert_eq!(e["wtt"], "175");
+    assert_eq!(e["ttw"], "0");
+    assert_eq!(e["emission_factor_intensity"], "17.5");
+    assert_eq!(e["emission_factor_denominator"], "t");
+    assert_eq!(e["distance_km"], "0");
+    assert_eq!(e["transport_activity"], "0");
+    assert!(e["intensity"].is_null(), "no t·km at a hub: {e}");
+    assert_eq!(dec(&body["on_carriage_total"]), Decimal::from(175));
+    let legs: Decimal = body["legs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| dec(&l["emissions"]["total_emissions"]))
+        .sum();
+    assert_eq!(dec(&body["total_emissions"]), legs);
+}
+
+#[test]
+fn a_road_leg_given_by_fuel_answers_its_litres() {
+    let mut r = row();
+    r["legs"][1]["method"]["fuel_consumption"] = json!({"amount": "85", "unit": "l"});
+    r["legs"][0]["method"]["fuel_consumption"] = json!({"amount": "100", "unit": "kwh"});
+    let body = serde_json::to_value(render(&shipment(&r, true))).unwrap();
+    assert_eq!(body["legs"][0]["emissions"]["fuel_consumption_l"], "85");
+    assert_eq!(
+        body["legs"][0]["method"]["fuel_consumption"]["amount"],
+        "85"
+    );
+    // the train's electricity: its energy, no litres
+    assert!(body["legs"][1]["emissions"]["fuel_consumption_l"].is_null());
+    assert_eq!(body["legs"][1]["emissions"]["primary_energy_mj"], "360");
+}
