@@ -324,14 +324,22 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
     }
     let server = server.run();
     let handle = server.handle();
-    spawn_test_order_pipeline(Arc::clone(&services.ordering), options.test_order_step);
-    spawn_link_order_expiry(Arc::clone(&services.links), options.links.hold);
+    // the sweeps (test-order pipeline, link-order expiry) are recurring
+    // system jobs: one row each, shared by every process
+    crate::jobs::ensure_sweeps(&services).await?;
+    let sweeps = crate::jobs::Sweeps {
+        test_order_step: options.test_order_step,
+        link_hold: options.links.hold,
+    };
     let (shipments_stop, stopped) = tokio::sync::watch::channel(false);
     let shipments_task = crate::jobs::spawn(
-        crate::jobs::engine(&services, options.job_retry),
+        crate::jobs::engine(&services, options.job_retry, sweeps),
         options.job_workers,
         stopped,
     );
+    // The rate limiters' sweep stays a timer: it forgets this process's own
+    // idle buckets (memory of this process, not work shared through the
+    // database), so every process must run its own.
     tokio::spawn(async move {
         let mut every = tokio::time::interval(SWEEP_EVERY);
         loop {
@@ -389,48 +397,6 @@ async fn rate_limiters(
             Arc::new(InProcessRateLimiter::new(options.page_rate)),
         ),
     })
-}
-
-/// Moves test-mode orders through the simulated pipeline
-/// (received → placed → paid → retiring → complete), one step per `step`. Safe with
-/// several processes: each step is a conditional update, so only one process moves
-/// an order.
-fn spawn_test_order_pipeline(ordering: Arc<dyn tonne_ordering::OrderingService>, step: Duration) {
-    let step_time = time::Duration::try_from(step).unwrap_or(time::Duration::seconds(5));
-    let tick = (step / 4).max(Duration::from_millis(50));
-    tokio::spawn(async move {
-        let mut every = tokio::time::interval(tick);
-        loop {
-            every.tick().await;
-            match ordering.advance_test_orders(step_time, 200).await {
-                Ok(0) => {}
-                Ok(moved) => tracing::debug!(moved, "advanced test orders"),
-                Err(e) => tracing::warn!(error = %e, "advancing test orders"),
-            }
-        }
-    });
-}
-
-/// Cancels hosted-page orders nobody confirmed within the hold, returning
-/// their stock (`OffsetLinksService::expire_unconfirmed`), checking a quarter
-/// of the hold at a time (at least every 100 ms, at most every minute). Safe
-/// with several processes: each cancellation is a conditional transition.
-fn spawn_link_order_expiry(links: Arc<dyn tonne_links::OffsetLinksService>, hold: time::Duration) {
-    let hold = Duration::try_from(hold).unwrap_or(Duration::from_secs(86_400));
-    let tick = (hold / 4).clamp(Duration::from_millis(100), Duration::from_secs(60));
-    tokio::spawn(async move {
-        let mut every = tokio::time::interval(tick);
-        loop {
-            every.tick().await;
-            match links.expire_unconfirmed(200).await {
-                Ok(0) => {}
-                Ok(cancelled) => {
-                    tracing::info!(cancelled, "cancelled unconfirmed hosted-page orders")
-                }
-                Err(e) => tracing::warn!(error = %e, "cancelling unconfirmed hosted-page orders"),
-            }
-        }
-    });
 }
 
 /// Imports the shipped demo catalogue into an empty catalogue; says what it loaded.
