@@ -2,11 +2,12 @@
 //! (`tonne_pages`) and the console (`tonne_console`) over one state, behind
 //! one middleware stack (the console's same-origin check wraps them all).
 //! From the outside in: `observe` (ids, logs, metrics; unknown methods 501),
-//! `limit_unrouted` (a request no route matches is rate limited like any
-//! other), the documentation's headers, the JSON error fallback, HSTS, the
+//! `limit_outside_api` (every request outside `/v1` is rate limited: per
+//! address, `/health` and `/ready` apart, the hosted pages by their own
+//! limit), the documentation's headers, the JSON error fallback, HSTS, the
 //! console's same-origin check, the request deadline, and `refuse_unstorable`
-//! (U+0000 in the path, query or a form: 400; a form's body is read within
-//! the deadline).
+//! (U+0000 in the path, query or a form: 400, a page for a person; a form's
+//! body is read within the deadline).
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
@@ -39,7 +40,7 @@ pub fn app(
         .wrap(from_fn(tonne_http::transport::strict_transport_security))
         .wrap(ErrorHandlers::new().default_handler(middleware::jsonify_errors))
         .wrap(from_fn(middleware::docs_headers))
-        .wrap(from_fn(middleware::limit_unrouted))
+        .wrap(from_fn(middleware::limit_outside_api))
         .wrap(from_fn(middleware::observe))
         .configure(tonne_http::configure_api)
         .configure(tonne_pages::configure)

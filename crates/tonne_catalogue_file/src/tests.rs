@@ -152,3 +152,29 @@ fn new_fields_are_checked() {
             .any(|b| b.permanence == CarbonPermanence::NoStorage)
     );
 }
+
+#[test]
+fn a_nul_in_any_string_is_refused_naming_its_field() {
+    let at = datetime!(2026-01-01 00:00 UTC);
+    let file = |name: &str, price_key: &str| {
+        format!(
+            r#"{{"format": "tonne-catalogue/1", "projects": [], "bundles": [
+            {{"key": "a", "name": "A", "projects": [], "unit_prices": {{"GBP": "1"}}}},
+            {{"key": "b", "name": "{name}", "projects": [], "unit_prices": {{"{price_key}": "1"}}}}]}}"#
+        )
+    };
+    let problems = parse(&file("B\\u0000", "GBP"), at).unwrap_err().0;
+    assert_eq!(
+        problems,
+        vec![format!("bundles[1].name: {NUL_REFUSED}")],
+        "one problem, naming the field"
+    );
+    let problems = parse(&file("B", "G\\u0000"), at).unwrap_err().0;
+    assert_eq!(
+        problems,
+        vec![format!("bundles[1].unit_prices.G\\0: {NUL_REFUSED}")]
+    );
+    // an escaped backslash before `u0000` is text, not a NUL
+    assert!(parse(&file("B \\\\u0000", "GBP"), at).is_ok());
+    assert!(parse(&file("B", "GBP"), at).is_ok());
+}

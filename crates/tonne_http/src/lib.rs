@@ -103,7 +103,7 @@ pub fn app(
         .wrap(from_fn(transport::strict_transport_security))
         .wrap(ErrorHandlers::new().default_handler(middleware::jsonify_errors))
         .wrap(from_fn(middleware::docs_headers))
-        .wrap(from_fn(middleware::limit_unrouted))
+        .wrap(from_fn(middleware::limit_outside_api))
         .wrap(from_fn(middleware::observe))
         .configure(configure_api)
         .configure(configure_api_public)
@@ -117,7 +117,7 @@ pub fn app(
 pub fn configure_api(cfg: &mut web::ServiceConfig) {
     cfg.service(
         utoipa_swagger_ui::SwaggerUi::new("/docs/{_:.*}")
-            .url("/v1/openapi.json", openapi::ApiDoc::openapi()),
+            .url(middleware::OPENAPI_PATH, openapi::ApiDoc::openapi()),
     )
     .service(
         web::scope("/v1")

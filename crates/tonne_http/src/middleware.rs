@@ -162,21 +162,54 @@ pub async fn observe<B: MessageBody + 'static>(
     Ok(response.map_into_left_body())
 }
 
-/// Whether a path is under the `/v1` scope, whose own middleware
-/// ([`authenticate_and_limit`]) charges every request, matched or not.
+/// Whether a path is the `/v1` scope's, whose own middleware
+/// ([`authenticate_and_limit`]) charges every request, matched or not: under
+/// `/v1`, but for the OpenAPI document, which is served beside the scope.
 fn under_api_scope(path: &str) -> bool {
-    path.strip_prefix("/v1")
-        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+    path != OPENAPI_PATH
+        && path
+            .strip_prefix("/v1")
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
 }
 
-/// Charges a request that matches no route (outside `/v1`, whose scope
-/// charges its own) against the API's rate limit: the presented key's budget
-/// when the key is valid, else the client address's; past it, 429 with
-/// `Retry-After` before anything else runs. So a flood of 404s costs its
-/// sender as any other request does. Requests that match a route pass
-/// untouched (their own limits apply: the API's scope, the hosted pages' and
-/// the console's per-address limit).
-pub async fn limit_unrouted<B: MessageBody + 'static>(
+/// Where the API's OpenAPI document is served (beside the `/v1` scope).
+pub const OPENAPI_PATH: &str = "/v1/openapi.json";
+
+/// The probes a load balancer or a container runtime calls.
+const PROBES: [&str; 2] = ["/health", "/ready"];
+
+/// The hosted pages' paths (`tonne_pages`): their handlers charge each
+/// request against the hosted pages' own per-address limit and answer 429
+/// with a page, so a request routed to one is charged here only when no
+/// handler ran (405).
+const HOSTED_PAGES: [&str; 3] = ["/l/", "/certificates/", "/sustainability/"];
+
+/// When a request outside the `/v1` scope is charged, and to which budget.
+enum Charge {
+    /// Before it runs, to this budget (`ip:…`, `key:…`, `probe:…`).
+    Before(String),
+    /// After, to the client address's budget, if no handler ran (405).
+    IfNotHandled,
+}
+
+/// Charges every request outside the `/v1` scope (whose own middleware
+/// charges its requests) against the API's rate limit; past it, 429 with
+/// `Retry-After` before anything else runs:
+///
+/// - a path no route matches: the presented key's budget when the key is
+///   valid, else the client address's (a flood of 404s costs its sender as
+///   any other request does);
+/// - `/health` and `/ready`: a budget of the client address apart from its
+///   other requests (`probe:`, the same size), so clients sending through a
+///   balancer's address cannot make its health checks fail, nor probes eat
+///   the clients' budget;
+/// - the hosted pages: charged by their handlers (their own per-address
+///   limit, a 429 page); here only when no handler ran (405, the address's
+///   budget);
+/// - anything else (the console, the API's documentation and OpenAPI
+///   document, `/logos/…`, a 405 on any of them): the client address's
+///   budget.
+pub async fn limit_outside_api<B: MessageBody + 'static>(
     req: ServiceRequest,
     next: Next<B>,
 ) -> Result<ServiceResponse<EitherBody<B>>, actix_web::Error> {
@@ -185,21 +218,44 @@ pub async fn limit_unrouted<B: MessageBody + 'static>(
         .get::<Routed>()
         .map_or_else(|| req.match_pattern().is_some(), |r| r.0);
     let state = req.app_data::<web::Data<AppState>>().cloned();
-    let (false, Some(state)) = (routed || under_api_scope(req.path()), state) else {
+    let (false, Some(state)) = (under_api_scope(req.path()), state) else {
         return Ok(next.call(req).await?.map_into_left_body());
     };
-    let by_address = || {
-        format!(
-            "ip:{}",
-            crate::client_addr::client_addr(req.request(), &state.config.trusted_proxies)
-        )
+    let address =
+        crate::client_addr::client_addr(req.request(), &state.config.trusted_proxies).to_string();
+    let path = req.path();
+    let charge = if PROBES.contains(&path) {
+        Charge::Before(format!("probe:{address}"))
+    } else if !routed {
+        Charge::Before(match presented_key(&req) {
+            Presented::Nothing => format!("ip:{address}"),
+            Presented::Key(key) => match state.accounts.authenticate(Some(key), None).await {
+                Ok(caller) => format!("key:{}", caller.key_id),
+                Err(_) => format!("ip:{address}"),
+            },
+        })
+    } else if HOSTED_PAGES.iter().any(|prefix| path.starts_with(prefix)) {
+        Charge::IfNotHandled
+    } else {
+        Charge::Before(format!("ip:{address}"))
     };
-    let rate_key = match presented_key(&req) {
-        Presented::Nothing => by_address(),
-        Presented::Key(key) => match state.accounts.authenticate(Some(key), None).await {
-            Ok(caller) => format!("key:{}", caller.key_id),
-            Err(_) => by_address(),
-        },
+    let rate_key = match charge {
+        Charge::Before(rate_key) => rate_key,
+        Charge::IfNotHandled => {
+            let response = next.call(req).await?;
+            if response.status() != StatusCode::METHOD_NOT_ALLOWED {
+                return Ok(response.map_into_left_body());
+            }
+            let decision = state.limiter.check(&format!("ip:{address}")).await;
+            if decision.allowed {
+                return Ok(response.map_into_left_body());
+            }
+            let (req, _) = response.into_parts();
+            let refused = ApiError::rate_limited(decision.retry_after_secs).error_response();
+            let mut response = ServiceResponse::new(req, refused);
+            rate_headers(&mut response, state.limiter.policy(), decision);
+            return Ok(response.map_into_right_body());
+        }
     };
     let decision = state.limiter.check(&rate_key).await;
     if decision.allowed {

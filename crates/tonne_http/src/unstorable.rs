@@ -13,7 +13,11 @@
 //!   is 400 naming `path`; in the query, the parameter is named.
 //! - urlencoded form bodies outside `/v1` (the console's and the hosted
 //!   pages' forms, [`refuse_unstorable`]): read before their handler (at most
-//!   the body limit) and checked field by field.
+//!   the body limit) and checked field by field. A person sent the form from
+//!   a browser: the answer is a page (400, HTML, in the front ends' style)
+//!   naming the field in plain words, not the API's JSON; so is a `%00` in
+//!   the address of a page a browser asked for (`Accept: text/html`) outside
+//!   `/v1`.
 //! - multipart uploads and data sheets check their own fields and cells
 //!   ([`crate::data_sheets`], `tonne_wire::data_sheet`).
 //!
@@ -22,10 +26,11 @@
 
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
-use actix_web::http::header;
+use actix_web::http::{StatusCode, header};
 use actix_web::middleware::Next;
-use actix_web::{HttpMessage as _, web};
+use actix_web::{HttpMessage as _, HttpResponse, web};
 use futures_util::StreamExt as _;
+use maud::{DOCTYPE, PreEscaped, html};
 use serde_json::Value;
 use std::fmt::Write as _;
 
@@ -120,15 +125,90 @@ fn is_form(req: &ServiceRequest) -> bool {
         })
 }
 
-/// Refuses, with 400 `validation_error` naming the field, a request whose
-/// path, query string or urlencoded form body (outside `/v1`, which takes
-/// none) decodes to a text holding U+0000. A form body is read here (413
-/// past the body limit) and handed on whole to its handler.
+/// Whether a browser asked for a page (`Accept` names `text/html`).
+fn wants_page(req: &ServiceRequest) -> bool {
+    req.headers()
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|accept| {
+            accept.split(',').any(|item| {
+                item.split(';')
+                    .next()
+                    .is_some_and(|essence| essence.trim().eq_ignore_ascii_case("text/html"))
+            })
+        })
+}
+
+/// Where a NUL was found, as the page says it.
+enum Place<'a> {
+    /// The page's address (its path).
+    Address,
+    /// A field: of the address's query, or of a form.
+    Field(&'a str),
+}
+
+/// The page a person gets for a NUL in a form or a page's address: 400,
+/// the front ends' style sheet and security headers, what was wrong in plain
+/// words, nothing changed.
+fn refusal_page(place: Place<'_>) -> HttpResponse {
+    let (title, what) = match place {
+        Place::Address => (
+            "This address cannot be opened",
+            "The page's address holds a character that cannot be stored: the null character (U+0000, written %00 in an address).".to_owned(),
+        ),
+        Place::Field(field) => (
+            "This form could not be sent",
+            format!(
+                "The field “{field}” holds a character that cannot be stored: the null character (U+0000), often pasted in by accident from another program."
+            ),
+        ),
+    };
+    let page = html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (title) " · Tonne" }
+                style { (PreEscaped(crate::style::STYLE)) }
+            }
+            body {
+                main id="main" {
+                    h1 { (title) }
+                    p { (what) }
+                    p { "Nothing was changed. Go back, remove that character and try again." }
+                }
+            }
+        }
+    };
+    HttpResponse::build(StatusCode::BAD_REQUEST)
+        .content_type("text/html; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .insert_header((header::REFERRER_POLICY, "same-origin"))
+        .insert_header((
+            header::CONTENT_SECURITY_POLICY,
+            "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+        ))
+        .body(page.into_string())
+}
+
+/// Refuses a request whose path, query string or urlencoded form body
+/// (outside `/v1`, which takes none) decodes to a text holding U+0000: 400
+/// `validation_error` naming the field, or for a person (a form, or a page a
+/// browser asked for, outside `/v1`) the [`refusal_page`] naming it. A form
+/// body is read here (413 past the body limit) and handed on whole to its
+/// handler.
 pub async fn refuse_unstorable<B: MessageBody + 'static>(
     mut req: ServiceRequest,
     next: Next<B>,
 ) -> Result<ServiceResponse<EitherBody<B>>, actix_web::Error> {
-    let refusal = if contains(req.uri().path().as_bytes(), b"%00") {
+    let api = req
+        .path()
+        .strip_prefix("/v1")
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'));
+    let in_path = contains(req.uri().path().as_bytes(), b"%00");
+    let refusal = if in_path {
         Some("path".to_owned())
     } else {
         req.uri()
@@ -136,13 +216,18 @@ pub async fn refuse_unstorable<B: MessageBody + 'static>(
             .and_then(|q| nul_in_urlencoded(q.as_bytes()))
     };
     if let Some(field) = refusal {
+        if !api && wants_page(&req) {
+            let place = if in_path {
+                Place::Address
+            } else {
+                Place::Field(&field)
+            };
+            let page = refusal_page(place);
+            return Ok(req.into_response(page).map_into_right_body());
+        }
         let error = ApiError::validation(&field, NUL_REFUSED);
         return Ok(req.error_response(error).map_into_right_body());
     }
-    let api = req
-        .path()
-        .strip_prefix("/v1")
-        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'));
     if api || !is_form(&req) {
         return Ok(next.call(req).await?.map_into_left_body());
     }
@@ -172,8 +257,8 @@ pub async fn refuse_unstorable<B: MessageBody + 'static>(
         body.extend_from_slice(&chunk);
     }
     if let Some(field) = nul_in_urlencoded(&body) {
-        let error = ApiError::validation(&field, NUL_REFUSED);
-        return Ok(req.error_response(error).map_into_right_body());
+        let page = refusal_page(Place::Field(&field));
+        return Ok(req.into_response(page).map_into_right_body());
     }
     req.set_payload(Payload::from(body.freeze()));
     Ok(next.call(req).await?.map_into_left_body())

@@ -2,7 +2,9 @@
 //! server does not know is 501 before routing and never becomes a metrics
 //! label (60,000-character methods once grew `/metrics` to 153 MB); a path
 //! no route matches is rate limited like any other request (600 anonymous
-//! 404s in 2 s were all answered); and an upload's file name loses its
+//! 404s in 2 s were all answered), and so is every other request outside
+//! `/v1` (405s, the documentation, logos, the console; health probes from a
+//! budget of their own); and an upload's file name loses its
 //! control and format characters, a repeated part being refused.
 
 use reqwest::Method;
@@ -87,6 +89,57 @@ async fn unmatched_paths_count_against_the_rate_limit(app: TestApp) {
     assert!(refused_of(&app, "/nowhere-", Some(&t.test_key), 12).await > 0);
     let me: Reply = app.get("/v1/accounts/me", &t.test_key).await;
     assert_error(&me, 429, "rate_limit_exceeded");
+}
+
+/// Sends `n` requests of `method` to `path`; how many were 429 (each with
+/// `Retry-After`), and every other answer's status.
+async fn answers_of(app: &TestApp, method: Method, path: &str, n: usize) -> (usize, Vec<u16>) {
+    let mut refused = 0;
+    let mut others = Vec::new();
+    for _ in 0..n {
+        let res = app.send(app.request(method.clone(), path, None)).await;
+        if res.status == 429 {
+            assert!(res.header("retry-after").is_some(), "{path}: {res:?}");
+            refused += 1;
+        } else {
+            others.push(res.status.as_u16());
+        }
+    }
+    (refused, others)
+}
+
+async fn every_request_outside_the_api_counts(app: TestApp) {
+    let page = "/l/0190c6f1a7b27c3e9f2d4b1a2c3d4e5f";
+    // the address's budget (burst 3) spent on 405s of a console route, then
+    // every other request outside /v1 is refused: the same budget
+    let (refused, _) = answers_of(&app, Method::PUT, "/console/sign-in", 6).await;
+    assert!(refused > 0, "405s of a console route are not charged");
+    for (method, path) in [
+        (Method::PUT, page),
+        (Method::DELETE, "/docs"),
+        (Method::GET, "/docs"),
+        (Method::GET, "/docs/"),
+        (Method::GET, "/v1/openapi.json"),
+        (Method::GET, "/logos/0190c6f1a7b27c3e9f2d4b1a2c3d4e5f"),
+        (Method::GET, "/console/sign-in"),
+    ] {
+        let (refused, others) = answers_of(&app, method.clone(), path, 3).await;
+        assert!(refused >= 2, "{method} {path} not charged: {others:?}");
+    }
+    // a hosted page's handler charges its own limit (a page, not this budget)
+    let (refused, others) = answers_of(&app, Method::GET, page, 3).await;
+    assert_eq!((refused, others), (0, vec![404, 404, 404]));
+    // health probes have one allowance of their own, of the same size: they
+    // answer while the address's budget is spent, and are bounded too
+    let (refused, others) = answers_of(&app, Method::GET, "/health", 2).await;
+    assert_eq!((refused, others), (0, vec![200, 200]), "/health");
+    let (refused, others) = answers_of(&app, Method::GET, "/ready", 6).await;
+    assert!(
+        others.first() == Some(&200) && refused >= 4,
+        "/ready: {others:?}"
+    );
+    let (refused, _) = answers_of(&app, Method::GET, "/health", 2).await;
+    assert!(refused > 0, "/health is not bounded");
 }
 
 /// A multipart body: the given parts, each `(name, filename, bytes)`.
@@ -180,9 +233,12 @@ on_both_backends!(
 );
 
 mod limits {
-    use super::unmatched_paths_count_against_the_rate_limit;
+    use super::{
+        every_request_outside_the_api_counts, unmatched_paths_count_against_the_rate_limit,
+    };
     tonne_test_support::on_both_backends!(
         with crate::security::junk::limited;
         unmatched_paths_count_against_the_rate_limit,
+        every_request_outside_the_api_counts,
     );
 }

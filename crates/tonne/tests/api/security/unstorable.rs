@@ -134,7 +134,7 @@ async fn a_nul_in_a_correlation_id_is_400_not_500(app: TestApp) {
     assert_eq!(app.count_estimates_and_orders().await, before);
 }
 
-async fn a_nul_in_a_path_query_or_form_is_400_naming_it(app: TestApp) {
+async fn a_nul_in_a_path_or_query_is_400_naming_it(app: TestApp) {
     let t = app.tenant().await;
     let key = t.test_key.as_str();
     let query = app
@@ -143,37 +143,119 @@ async fn a_nul_in_a_path_query_or_form_is_400_naming_it(app: TestApp) {
     refused_naming(&query, "source");
     let path = app.get("/v1/shipments/batches/ab%00cd", key).await;
     refused_naming(&path, "path");
-    // a console form and a hosted page's form, before any handler runs
-    for (path, form) in [
-        ("/console/sign-in", "email=a%00b%40example.org&password=x"),
+}
+
+/// A person who sends a console or hosted-page form holding U+0000 (or opens
+/// a page whose address holds one) gets a page, not the API's JSON: 400,
+/// HTML in the front ends' style, the field named in plain words, before any
+/// handler runs.
+async fn a_nul_in_a_console_or_hosted_page_form_is_an_html_page_naming_the_field(app: TestApp) {
+    async fn page(req: reqwest::RequestBuilder, field: &str) {
+        let res = req.send().await.unwrap();
+        let status = res.status();
+        let content_type = res
+            .headers()
+            .get(reqwest::header::CONTENT_TYPE)
+            .map(|v| v.to_str().unwrap().to_owned());
+        let html = res.text().await.unwrap();
+        assert_eq!(status, 400, "{html}");
+        assert_eq!(content_type.as_deref(), Some("text/html; charset=utf-8"));
+        assert!(html.starts_with("<!DOCTYPE html>"), "{html}");
+        assert!(html.contains(&format!("“{field}”")), "{html}");
+        assert!(html.contains("null character (U+0000)"), "{html}");
+        assert!(html.contains("Nothing was changed"), "{html}");
+    }
+    for (path, form, field) in [
+        (
+            "/console/sign-in",
+            "email=a%00b%40example.org&password=x",
+            "email",
+        ),
         (
             "/l/0190c6f1a7b27c3e9f2d4b1a2c3d4e5f/quote",
             "quantity=1&name=x%00",
+            "name",
         ),
     ] {
-        let res = app
-            .send(
-                app.request(Method::POST, path, None)
-                    .header(reqwest::header::ORIGIN, app.base.clone())
-                    .header(
-                        reqwest::header::CONTENT_TYPE,
-                        "application/x-www-form-urlencoded",
-                    )
-                    .body(form),
+        let form = app
+            .request(Method::POST, path, None)
+            .header(reqwest::header::ORIGIN, app.base.clone())
+            .header(
+                reqwest::header::CONTENT_TYPE,
+                "application/x-www-form-urlencoded",
             )
-            .await;
-        let field = if path.starts_with("/console") {
-            "email"
-        } else {
-            "name"
-        };
-        refused_naming(&res, field);
+            .body(form);
+        page(form, field).await;
     }
+    // a page's address, asked for by a browser
+    let address = app
+        .request(Method::GET, "/console/estimates?after=x%00", None)
+        .header(reqwest::header::ACCEPT, "text/html,application/xhtml+xml");
+    page(address, "after").await;
+    // the API's clients still get JSON naming the field
+    let res = app
+        .send(app.request(Method::GET, "/console/estimates?after=x%00", None))
+        .await;
+    refused_naming(&res, "after");
+}
+
+/// A catalogue file with U+0000 in a bundle's name: `tonne catalogue import`
+/// and the console's import refuse it naming the field, nothing imported
+/// (SQLite kept the text, PostgreSQL refused it mid-import).
+async fn a_nul_in_a_catalogue_file_is_refused_by_the_cli_and_the_console(app: TestApp) {
+    use crate::console::{PASSWORD, Visitor, operator};
+    let file = r#"{"format": "tonne-catalogue/1", "projects": [], "bundles": [
+        {"key": "clean", "name": "Clean", "projects": [], "unit_prices": {"GBP": "10.00"}},
+        {"key": "nul", "name": "Nul\u0000Bundle", "projects": [], "unit_prices": {"GBP": "10.00"}}]}"#;
+    let named = "bundles[1].name: contains U+0000";
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("catalogue.json");
+    std::fs::write(&path, file).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tonne"))
+        .args(["catalogue", "import"])
+        .arg(&path)
+        .args(["--database-url", &app.database_url])
+        .env_remove("DATABASE_URL")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "imported: {err}");
+    assert!(
+        err.contains(named) && err.contains("nothing was imported"),
+        "{err}"
+    );
+
+    operator(&app, "op@example.org").await;
+    let mut v = Visitor::new(&app);
+    v.sign_in("op@example.org", PASSWORD).await;
+    let page = v.get("/console/catalogue").await;
+    assert!(
+        page.html.contains("The catalogue is empty"),
+        "the CLI wrote"
+    );
+    let refused = v
+        .post_file(
+            "/console/catalogue/import",
+            &[("csrf", &page.csrf())],
+            ("file", file.as_bytes()),
+        )
+        .await;
+    assert_eq!(refused.status, 400, "{}", refused.html);
+    assert!(refused.html.contains(named), "{}", refused.html);
+    assert!(
+        v.get("/console/catalogue")
+            .await
+            .html
+            .contains("The catalogue is empty"),
+        "the console wrote"
+    );
 }
 
 on_both_backends!(
     with crate::support::TestApp::spawn;
     a_nul_in_a_shipment_row_is_refused_naming_the_field,
     a_nul_in_a_correlation_id_is_400_not_500,
-    a_nul_in_a_path_query_or_form_is_400_naming_it,
+    a_nul_in_a_path_or_query_is_400_naming_it,
+    a_nul_in_a_console_or_hosted_page_form_is_an_html_page_naming_the_field,
+    a_nul_in_a_catalogue_file_is_refused_by_the_cli_and_the_console,
 );
