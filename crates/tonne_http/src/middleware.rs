@@ -5,8 +5,8 @@ use std::time::Instant;
 
 use actix_web::body::{BoxBody, EitherBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderName, HeaderValue};
+use actix_web::http::{Method, StatusCode};
 use actix_web::middleware::{ErrorHandlerResponse, Next};
 use actix_web::{HttpMessage as _, ResponseError as _, web};
 use tracing::Instrument as _;
@@ -75,8 +75,9 @@ struct Routed(bool);
 ///
 /// A method the server does not know (anything but [`metrics::METHODS`],
 /// whatever its length) is answered 501 `not_implemented` here, before
-/// routing, and counted under the labels `other` and `unmatched`: no label,
-/// log field or allocation follows the method's text.
+/// routing (TRACE and CONNECT, which HTTP defines, 405), and counted under
+/// the labels `other` and `unmatched`: no label, log field or allocation
+/// follows the method's text.
 pub async fn observe<B: MessageBody + 'static>(
     req: ServiceRequest,
     next: Next<B>,
@@ -88,20 +89,33 @@ pub async fn observe<B: MessageBody + 'static>(
         .unwrap_or_else(|| uuid::Uuid::new_v4().simple().to_string());
     let state = req.app_data::<web::Data<AppState>>().cloned();
     let Some(method) = metrics::method_label(req.method()) else {
+        // HTTP's own TRACE and CONNECT are known and allowed on no route
+        // (405, as for any method a route does not take); anything else is
+        // a method this server does not know (501).
+        let (status, code, message) =
+            if req.method() == Method::TRACE || req.method() == Method::CONNECT {
+                (
+                    StatusCode::METHOD_NOT_ALLOWED,
+                    codes::METHOD_NOT_ALLOWED,
+                    "the method is allowed on no route of this server",
+                )
+            } else {
+                (
+                    StatusCode::NOT_IMPLEMENTED,
+                    codes::NOT_IMPLEMENTED,
+                    "the method is not one this server implements",
+                )
+            };
         if let Some(state) = &state {
             state.metrics.observe(
                 metrics::OTHER_METHOD,
                 "unmatched",
-                StatusCode::NOT_IMPLEMENTED.as_u16(),
+                status.as_u16(),
                 std::time::Duration::ZERO,
             );
         }
-        tracing::info!(request_id = %request_id, "unknown method refused (501)");
-        let mut response = req.error_response(ApiError::new(
-            StatusCode::NOT_IMPLEMENTED,
-            codes::NOT_IMPLEMENTED,
-            "the method is not one this server implements",
-        ));
+        tracing::info!(request_id = %request_id, status = status.as_u16(), "method refused");
+        let mut response = req.error_response(ApiError::new(status, code, message));
         if let Ok(value) = HeaderValue::from_str(&request_id) {
             response.headers_mut().insert(REQUEST_ID, value);
         }
