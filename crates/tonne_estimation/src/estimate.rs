@@ -255,7 +255,10 @@ pub struct ShippingLeg {
 /// was obtained, where it runs, its payload, intensity and life-cycle stages.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LegFacts {
-    pub distance_method: DistanceMethod,
+    /// `None` for a logistics site (hub): no distance; its intensities
+    /// ([`LegFacts::ttw_kg_per_tkm`], [`LegFacts::wtt_kg_per_tkm`]) are then
+    /// per tonne handled.
+    pub distance_method: Option<DistanceMethod>,
     /// Before the surface detour factor (equal to the distance otherwise).
     pub raw_distance: Distance,
     /// Source and destination, for a route between places.

@@ -40,7 +40,7 @@ mod freight;
 mod parts;
 mod travel;
 
-use freight::{fuel_part, shipping_leg, shipping_part};
+use freight::{any_shipping_leg, any_shipping_part, fuel_part};
 use parts::*;
 use travel::*;
 
@@ -208,10 +208,10 @@ fn compute(request: &EstimateRequest) -> Result<Computed, EstimateError> {
         }
         EstimateRequest::PassengerTransportation(r) => passengers(r),
         EstimateRequest::Shipping { shipment, leg } => {
-            let (e, trace) = shipping::leg_traced("", shipment, leg)?;
+            let (e, trace) = shipping::any_leg_traced("", shipment, leg)?;
             let mut notes = Vec::new();
-            let p = shipping_part("leg", shipment, leg, &e, &trace, &mut notes);
-            let detail = EstimateDetail::Shipping(shipping_leg(&e, leg, &trace, &p));
+            let p = any_shipping_part("leg", shipment, leg, &e, &trace, &mut notes);
+            let detail = EstimateDetail::Shipping(any_shipping_leg(&e, leg, &trace, &p));
             Ok(single(e.mass, detail, p, notes))
         }
         EstimateRequest::MultiLegShipping { shipment, legs } => {
@@ -222,8 +222,8 @@ fn compute(request: &EstimateRequest) -> Result<Computed, EstimateError> {
             let mut notes = Vec::new();
             let mut out = Vec::with_capacity(legs.len());
             for (i, ((l, e), trace)) in legs.iter().zip(&total.legs).zip(&traces).enumerate() {
-                let p = shipping_part(&format!("legs[{i}]"), shipment, l, e, trace, &mut notes);
-                out.push(shipping_leg(e, l, trace, &p));
+                let p = any_shipping_part(&format!("legs[{i}]"), shipment, l, e, trace, &mut notes);
+                out.push(any_shipping_leg(e, l, trace, &p));
                 parts.push(p);
             }
             Ok(Computed {

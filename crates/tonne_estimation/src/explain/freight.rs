@@ -13,6 +13,76 @@ use crate::shipping::{self, Mode, Shipment};
 use super::parts::*;
 use super::travel::*;
 
+/// A leg of either kind: a transport leg's or a logistics site's.
+pub(super) fn any_shipping_leg(
+    e: &shipping::LegEstimate,
+    leg: &shipping::Leg,
+    trace: &shipping::Traced,
+    part: &Part,
+) -> ShippingLeg {
+    match trace {
+        shipping::Traced::Transport(t) => shipping_leg(e, leg, t, part),
+        shipping::Traced::Site(h) => ShippingLeg {
+            mass: e.mass,
+            distance: e.distance,
+            methodology: Vec::new(),
+            facts: Some(LegFacts {
+                distance_method: None,
+                raw_distance: e.distance,
+                ends: None,
+                payload_tonnes: h.tonnes.normalize(),
+                // per tonne handled: all well-to-tank [A]
+                ttw_kg_per_tkm: Decimal::ZERO,
+                wtt_kg_per_tkm: Some(h.site.factor.value().normalize()),
+                wtw: part.wtw(),
+                quality: Some(h.quality),
+                road: None,
+            }),
+        },
+    }
+}
+
+/// The part of a leg of either kind.
+pub(super) fn any_shipping_part(
+    name: &str,
+    shipment: &Shipment,
+    leg: &shipping::Leg,
+    e: &shipping::LegEstimate,
+    trace: &shipping::Traced,
+    notes: &mut Vec<String>,
+) -> Part {
+    match trace {
+        shipping::Traced::Transport(t) => shipping_part(name, shipment, leg, e, t, notes),
+        shipping::Traced::Site(h) => site_part(name, shipment, h, notes),
+    }
+}
+
+/// A logistics site's part: tonnes handled × the site type's figure, all
+/// well-to-tank `[A]`.
+fn site_part(
+    name: &str,
+    shipment: &Shipment,
+    h: &shipping::hubs::HubEstimate,
+    notes: &mut Vec<String>,
+) -> Part {
+    let (load, per_teu) = payload(shipment);
+    let mut factors = vec![FactorUse::of(&h.site.factor)];
+    factors.extend(per_teu);
+    if let Some(why) = h.site.stand_in {
+        notes.push(format!("{name}: {why}"));
+    }
+    notes.push(format!(
+        "{name}: logistics site {}: {} t × {} kg CO2e/t = {} kg, all well-to-tank (the figure is not split by stage)",
+        h.site.name,
+        h.tonnes.normalize(),
+        h.site.factor.value().normalize(),
+        kg(h.mass),
+    ));
+    let mut p = part(name, h.mass, factors, vec![load]);
+    p.wtt = Some(h.wtt);
+    p
+}
+
 pub(super) fn shipping_leg(
     e: &shipping::LegEstimate,
     leg: &shipping::Leg,
@@ -68,7 +138,7 @@ pub(super) fn leg_facts(
         _ => None,
     };
     LegFacts {
-        distance_method: m.method,
+        distance_method: Some(m.method),
         raw_distance: m.raw,
         ends,
         payload_tonnes: trace.tonnes.normalize(),

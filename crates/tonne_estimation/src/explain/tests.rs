@@ -486,7 +486,7 @@ fn shipping_legs_say_how_far_where_and_how_intense() {
     // sea: over the network, between the located ends, 42 t of heavy containers
     let sea = by_kind(crate::estimate::EstimateKind::Shipping);
     let f = leg_facts(&sea)[0];
-    assert_eq!(f.distance_method, DistanceMethod::SeaNetwork);
+    assert_eq!(f.distance_method, Some(DistanceMethod::SeaNetwork));
     let EstimateDetail::Shipping(leg) = &sea.detail else {
         unreachable!()
     };
@@ -514,7 +514,7 @@ fn shipping_legs_say_how_far_where_and_how_intense() {
     let multi = by_kind(crate::estimate::EstimateKind::MultiLegShipping);
     let legs = leg_facts(&multi);
     // road between addresses: great-circle, then × 1.2 for the detour
-    assert_eq!(legs[0].distance_method, DistanceMethod::GreatCircle);
+    assert_eq!(legs[0].distance_method, Some(DistanceMethod::GreatCircle));
     let EstimateDetail::MultiLegShipping { legs: out, .. } = &multi.detail else {
         unreachable!()
     };
@@ -524,10 +524,10 @@ fn shipping_legs_say_how_far_where_and_how_intense() {
     );
     assert_eq!(legs[0].ends.as_ref().unwrap()[0].label, "Hamburg, DEU");
     // air between airports: great-circle as is
-    assert_eq!(legs[1].distance_method, DistanceMethod::GreatCircle);
+    assert_eq!(legs[1].distance_method, Some(DistanceMethod::GreatCircle));
     assert_eq!(legs[1].raw_distance, out[1].distance);
     // a distance sent: user input, no route
-    assert_eq!(legs[2].distance_method, DistanceMethod::UserInput);
+    assert_eq!(legs[2].distance_method, Some(DistanceMethod::UserInput));
     assert!(legs[2].ends.is_none());
     // DESNZ freight rail: 0.02779 kg/t·km TTW, 0.00691 WTT
     assert_eq!(legs[2].ttw_kg_per_tkm, Decimal::new(2779, 5));
@@ -715,4 +715,68 @@ fn a_road_leg_explains_its_load_model() {
             "HGV_ARTIC_OVER_33_FULL_LADEN"
         ]
     );
+}
+
+/// A logistics site alone and as a leg: 12 t through an ambient warehouse
+/// (GLEC v3: 17.5 kg CO2e/t) = 210 kg, all well-to-tank; with a 100 km
+/// electric freight train leg the total is the train's mass + 210 kg.
+#[test]
+fn a_logistics_site_is_tonnes_times_its_figure_alone_and_as_a_leg() {
+    let shipment = Shipment::Mass(Mass::from_grams(12_000_000));
+    let site = crate::shipping::Leg {
+        route: Route::Distance(km("0")),
+        method: Method::Site("warehouse_ambient".into()),
+    };
+    let c = EstimateRequest::Shipping {
+        shipment,
+        leg: site.clone(),
+    }
+    .compute()
+    .unwrap();
+    assert_eq!(c.mass, Some(Mass::from_grams(210_000)));
+    let EstimateDetail::Shipping(l) = &c.detail else {
+        panic!("{:?}", c.detail)
+    };
+    let f = l.facts.as_ref().unwrap();
+    assert_eq!(f.distance_method, None);
+    assert_eq!(f.wtt_kg_per_tkm, Some(Decimal::new(175, 1)));
+    assert_eq!(f.ttw_kg_per_tkm, Decimal::ZERO);
+    assert_eq!(f.wtw.wtt, Mass::from_grams(210_000));
+    assert_eq!(f.wtw.ttw, Mass::from_grams(0));
+    assert_eq!(f.wtw.unknown, Mass::from_grams(0));
+    assert_eq!(f.quality.unwrap().route, None);
+    assert_eq!(
+        c.explanation.parts[0].factors[0].id,
+        "HUB_WAREHOUSE_AMBIENT"
+    );
+    assert_eq!(c.explanation.wtw().wtt, Mass::from_grams(210_000));
+
+    let train = crate::shipping::Leg {
+        route: Route::Distance(km("100")),
+        method: Method::Simple("electric_freight_train".into()),
+    };
+    let alone = crate::shipping::leg("", &shipment, &train).unwrap();
+    let c = EstimateRequest::MultiLegShipping {
+        shipment,
+        legs: vec![train, site],
+    }
+    .compute()
+    .unwrap();
+    assert_eq!(c.mass, Some(Mass::from_grams(alone.mass.grams() + 210_000)));
+    let w = c.explanation.wtw();
+    assert_eq!(
+        w.wtt.grams() + w.ttw.grams() + w.unknown.grams(),
+        alone.mass.grams() + 210_000
+    );
+    // an unknown site names the method
+    let bad = EstimateRequest::Shipping {
+        shipment,
+        leg: crate::shipping::Leg {
+            route: Route::Distance(km("0")),
+            method: Method::Site("warehouse_frozen".into()),
+        },
+    }
+    .compute()
+    .unwrap_err();
+    assert!(bad.to_string().starts_with("method"), "{bad}");
 }

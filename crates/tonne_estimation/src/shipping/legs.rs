@@ -41,7 +41,8 @@ pub struct LegEstimate {
     /// The leg's emission factor (id, description and row in `source`, unit,
     /// [`Factor::year`], [`Factor::publication`]): the first factor multiplied.
     pub factor: Factor,
-    /// The leg's intensity, kg CO2e per tonne·km.
+    /// The leg's intensity, kg CO2e per tonne·km (a logistics site's: per
+    /// tonne handled).
     pub intensity: Intensity,
 }
 
@@ -163,7 +164,51 @@ pub(super) fn distance(field: &str, route: &Route, mode: Mode) -> Result<Measure
 /// assert_eq!(e.mass.grams(), e.ttw.grams() + e.wtt.grams());
 /// ```
 pub fn leg(prefix: &str, shipment: &Shipment, leg: &Leg) -> Result<LegEstimate, EstimateError> {
-    leg_traced(prefix, shipment, leg).map(|(e, _)| e)
+    any_leg_traced(prefix, shipment, leg).map(|(e, _)| e)
+}
+
+/// What a leg of either kind multiplied: a transport leg's trace, or a
+/// logistics site's figure.
+#[derive(Debug, Clone)]
+pub(crate) enum Traced {
+    /// A transport leg.
+    Transport(Box<LegTrace>),
+    /// A logistics site (hub).
+    Site(super::hubs::HubEstimate),
+}
+
+/// [`leg`] with what it multiplied, a transport leg or a logistics site.
+/// A site's [`LegEstimate`] has no distance (zero), its intensity is per
+/// tonne handled (tank-to-wheel zero, well-to-tank the figure `[A]`).
+pub(crate) fn any_leg_traced(
+    prefix: &str,
+    shipment: &Shipment,
+    leg: &Leg,
+) -> Result<(LegEstimate, Traced), EstimateError> {
+    let Method::Site(name) = &leg.method else {
+        return leg_traced(prefix, shipment, leg).map(|(e, t)| (e, Traced::Transport(Box::new(t))));
+    };
+    let field = if prefix.is_empty() {
+        "method".to_owned()
+    } else {
+        format!("{prefix}.method")
+    };
+    let h = super::hubs::hub(&field, shipment, name)?;
+    Ok((
+        LegEstimate {
+            mass: h.mass,
+            ttw: h.ttw,
+            wtt: h.wtt,
+            distance: Distance::from_km(Decimal::ZERO),
+            methodology: Vec::new(),
+            factor: h.site.factor,
+            intensity: Intensity {
+                ttw: Decimal::ZERO,
+                wtt: Some(h.site.factor.value()),
+            },
+        },
+        Traced::Site(h),
+    ))
 }
 
 /// What a shipping leg multiplied: its mode and the factors whose product is
@@ -300,6 +345,12 @@ pub(crate) fn leg_traced(
                     )
                 })?;
             (r.mode, r.factors, Grade::C, r.stand_in)
+        }
+        Method::Site(_) => {
+            return Err(EstimateError::invalid(
+                &field("method"),
+                "is a logistics site: it has no route or distance (see hubs::hub)",
+            ));
         }
     };
     let measured = distance(&route_field, &leg.route, mode)?;
@@ -477,7 +528,7 @@ pub fn multi_leg(shipment: &Shipment, legs: &[Leg]) -> Result<MultiLegEstimate, 
 pub(crate) fn multi_leg_traced(
     shipment: &Shipment,
     legs: &[Leg],
-) -> Result<(MultiLegEstimate, Vec<LegTrace>), EstimateError> {
+) -> Result<(MultiLegEstimate, Vec<Traced>), EstimateError> {
     if legs.is_empty() || legs.len() > 10 {
         return Err(EstimateError::invalid("legs", "must have 1 to 10 legs"));
     }
@@ -486,7 +537,7 @@ pub(crate) fn multi_leg_traced(
     let (mut grams, mut km) = (0_i64, Decimal::ZERO);
     let (mut ttw, mut wtt) = (0_i64, 0_i64);
     for (i, l) in legs.iter().enumerate() {
-        let (e, trace) = leg_traced(&format!("legs[{i}]"), shipment, l)?;
+        let (e, trace) = any_leg_traced(&format!("legs[{i}]"), shipment, l)?;
         grams = grams.saturating_add(e.mass.grams());
         ttw = ttw.saturating_add(e.ttw.grams());
         wtt = wtt.saturating_add(e.wtt.grams());

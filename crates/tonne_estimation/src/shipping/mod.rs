@@ -34,7 +34,7 @@ pub mod road;
 
 pub use freight::{FreightLeg, freight_leg};
 pub use legs::{Intensity, LegEstimate, MultiLegEstimate, leg, multi_leg};
-pub(crate) use legs::{LegTrace, leg_traced, multi_leg_traced};
+pub(crate) use legs::{LegTrace, Traced, any_leg_traced, multi_leg_traced};
 pub use methods::{DataQuality, Grade, Resolved, SIMPLE_NAMES, is_simple_method, resolve_simple};
 
 /// The contract's sea vessel types (non-container).
@@ -134,6 +134,9 @@ pub enum Method {
         /// One of the contract's carriers.
         carrier_name: String,
     },
+    /// A logistics site (hub) of a `LogisticsSiteMethod` name ([`hubs`]):
+    /// tonnes handled × the site type's figure; no route, no distance.
+    Site(String),
 }
 
 /// Cargo type for shipments given in TEU.
@@ -191,6 +194,8 @@ impl Shipment {
 /// One leg.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Leg {
+    /// Unused for a [`Method::Site`] (a hub moves the goods nowhere; callers
+    /// put a zero distance there).
     pub route: Route,
     pub method: Method,
 }

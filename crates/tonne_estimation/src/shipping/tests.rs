@@ -285,3 +285,39 @@ fn every_contract_method_has_a_factor() {
         );
     }
 }
+
+/// A site leg: tonnes × the GLEC v3 figure, no distance; hand-computed:
+/// 12 t × 33.0 kg CO2e/t (warehouse, mixed) = 396 kg; a multi-leg total
+/// adds it to the road leg's mass.
+#[test]
+fn a_site_leg_is_tonnes_times_its_figure_and_counts_in_the_total() {
+    let site = Leg {
+        route: km(0),
+        method: Method::Site("warehouse_mixed".into()),
+    };
+    let e = leg("", &tonnes(12), &site).unwrap();
+    assert_eq!(e.mass.grams(), 396_000);
+    assert_eq!(e.wtt.grams(), 396_000);
+    assert_eq!(e.ttw.grams(), 0);
+    assert!(e.distance.km().is_zero());
+    assert_eq!(e.intensity.wtt, Some(Decimal::from(33)));
+    let road = Leg {
+        route: km(250),
+        method: simple("truck_generic_van"),
+    };
+    let r = leg("", &tonnes(12), &road).unwrap();
+    let m = multi_leg(&tonnes(12), &[road, site]).unwrap();
+    assert_eq!(m.mass.grams(), r.mass.grams() + 396_000);
+    assert_eq!(m.wtt.grams(), r.wtt.grams() + 396_000);
+    assert_eq!(m.ttw.grams(), r.ttw.grams());
+    assert_eq!(m.distance.km(), Decimal::from(250));
+    // a site is not a transport leg for the freight calculation
+    assert!(freight_leg("legs[1]", &tonnes(12), &m_site()).is_err());
+}
+
+fn m_site() -> Leg {
+    Leg {
+        route: km(0),
+        method: Method::Site("warehouse_mixed".into()),
+    }
+}

@@ -142,7 +142,8 @@ struct LegV2 {
 
 #[derive(Debug, Serialize, Deserialize)]
 struct FactsV2 {
-    distance_method: String,
+    /// `null` for a logistics site (no distance; intensities per tonne).
+    distance_method: Option<String>,
     raw_km: Decimal,
     ends: Option<[EndV2; 2]>,
     payload_t: Decimal,
@@ -271,7 +272,7 @@ fn leg_v2(l: &ShippingLeg) -> LegV2 {
             .map(|m| m.as_str().to_owned())
             .collect(),
         facts: l.facts.as_ref().map(|f| FactsV2 {
-            distance_method: f.distance_method.as_str().to_owned(),
+            distance_method: f.distance_method.map(|m| m.as_str().to_owned()),
             raw_km: f.raw_distance.km(),
             ends: f.ends.as_ref().map(|ends| {
                 ends.clone().map(|e| EndV2 {
@@ -309,7 +310,10 @@ fn leg_v2(l: &ShippingLeg) -> LegV2 {
 fn facts(f: FactsV2) -> Option<LegFacts> {
     let [wtt, ttw, unknown] = f.wtw_g.map(Mass::from_grams);
     Some(LegFacts {
-        distance_method: DistanceMethod::parse(&f.distance_method)?,
+        distance_method: match f.distance_method {
+            Some(m) => Some(DistanceMethod::parse(&m)?),
+            None => None,
+        },
         raw_distance: Distance::from_km(f.raw_km),
         ends: f.ends.map(|ends| {
             ends.map(|e| RouteEnd {

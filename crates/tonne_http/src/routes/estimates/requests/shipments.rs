@@ -378,6 +378,8 @@ impl MethodRequest {
             MethodRequest::Simple(name) => {
                 if shipping::is_simple_method(name) {
                     Ok(Method::Simple(name.clone()))
+                } else if shipping::hubs::is_logistics_site(name) {
+                    Ok(Method::Site(name.clone()))
                 } else {
                     Err(ApiError::validation(
                         field,
@@ -484,7 +486,10 @@ estimate_request! {
 pub struct ShippingEstimateRequest as ShippingRequest {
     /// What is shipped.
     pub shipment: ShipmentRequest,
-    pub route: ShippingRouteRequest,
+    /// Required for a transport method; absent for a logistics site
+    /// (`LogisticsSiteMethod`), which has no route.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub route: Option<ShippingRouteRequest>,
     pub method: MethodRequest,
     /// ISO alpha-3 (accepted and checked; the factors are not country-specific yet).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -507,14 +512,35 @@ impl ShippingEstimateRequest {
         if let Some(c) = &self.country_code {
             country("country_code", c)?;
         }
-        Ok((
-            self.shipment.parse()?,
-            shipping::Leg {
-                route: self.route.parse("route")?,
-                method: self.method.parse("method")?,
-            },
-        ))
+        let shipment = self.shipment.parse()?;
+        Ok((shipment, leg("", self.route.as_ref(), &self.method)?))
     }
+}
+
+/// A leg of either kind: a transport method needs its route; a logistics
+/// site (`LogisticsSiteMethod`) has none (a route sent with one is refused:
+/// it would not be used). `prefix` is `""` or `legs[i].`.
+fn leg(
+    prefix: &str,
+    route: Option<&ShippingRouteRequest>,
+    method: &MethodRequest,
+) -> Result<shipping::Leg, ApiError> {
+    let method = method.parse(&format!("{prefix}method"))?;
+    let route_field = format!("{prefix}route");
+    let route = match (&method, route) {
+        (Method::Site(_), None) => tonne_estimation::route::Route::Distance(
+            tonne_estimation::Distance::from_km(rust_decimal::Decimal::ZERO),
+        ),
+        (Method::Site(_), Some(_)) => {
+            return Err(ApiError::validation(
+                &route_field,
+                "must be absent for a logistics site (it has no route)",
+            ));
+        }
+        (_, Some(r)) => r.parse(&route_field)?,
+        (_, None) => return Err(ApiError::validation(&route_field, "is required")),
+    };
+    Ok(shipping::Leg { route, method })
 }
 
 /// One leg of a multi-leg shipment.
@@ -522,7 +548,9 @@ impl ShippingEstimateRequest {
 #[derive(Debug, Clone, Deserialize, Serialize, ToSchema)]
 #[schema(as = ShippingLegBody)]
 pub struct ShippingLegRequest {
-    pub route: ShippingRouteRequest,
+    /// Required for a transport method; absent for a logistics site.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub route: Option<ShippingRouteRequest>,
     pub method: MethodRequest,
     /// ISO alpha-3.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -576,10 +604,7 @@ impl MultiLegShippingEstimateRequest {
                 if let Some(c) = &l.country_code {
                     country(&format!("legs[{i}].country_code"), c)?;
                 }
-                Ok(shipping::Leg {
-                    route: l.route.parse(&format!("legs[{i}].route"))?,
-                    method: l.method.parse(&format!("legs[{i}].method"))?,
-                })
+                leg(&format!("legs[{i}]."), l.route.as_ref(), &l.method)
             })
             .collect::<Result<Vec<_>, ApiError>>()?;
         Ok((self.shipment.parse()?, legs))

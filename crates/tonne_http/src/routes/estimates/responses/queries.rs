@@ -60,6 +60,16 @@ impl EstimateMassUnit {
             EstimateMassUnit::T => "t_per_tkm",
         }
     }
+
+    /// A logistics site's intensity unit: per tonne handled.
+    pub(super) fn intensity_unit_per_t(self) -> &'static str {
+        match self {
+            EstimateMassUnit::Mg => "mg_per_t",
+            EstimateMassUnit::G => "g_per_t",
+            EstimateMassUnit::Kg => "kg_per_t",
+            EstimateMassUnit::T => "t_per_t",
+        }
+    }
 }
 
 /// The query of the shipping estimate routes.

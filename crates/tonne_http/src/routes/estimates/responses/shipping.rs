@@ -30,7 +30,8 @@ pub struct ShippingLegFieldsResponse {
     pub(super) adjusted_distance: DistanceResponse,
     /// Fallbacks used (`imo_unavailable_container_ship_fallback`, `…_trade_lane_fallback`).
     pub(super) methodology: Vec<&'static str>,
-    /// `user_input`, `great_circle_distance` or `sea_distance_algorithm`.
+    /// `user_input`, `great_circle_distance` or `sea_distance_algorithm`;
+    /// `null` for a logistics site.
     pub(super) distance_calculation_method: Option<&'static str>,
     /// No vessel tracking or carrier schedules: always `null`.
     #[schema(value_type = Option<Object>)]
@@ -182,9 +183,15 @@ pub(super) fn route(f: &LegFacts, distance: &Distance) -> Option<CalculatedRoute
 }
 
 pub(super) fn intensity(f: &LegFacts, unit: EstimateMassUnit) -> IntensityResponse {
+    // a logistics site's (no distance): per tonne handled
+    let per = if f.distance_method.is_some() {
+        unit.intensity_unit()
+    } else {
+        unit.intensity_unit_per_t()
+    };
     let v = |kg: Decimal| IntensityValueResponse {
         amount: unit.per_tkm(kg).to_string(),
-        unit: unit.intensity_unit(),
+        unit: per,
     };
     match f.wtt_kg_per_tkm {
         Some(wtt) => IntensityResponse {
@@ -253,17 +260,24 @@ pub(super) fn leg_fields(
         raw_distance: distance_response(f.map_or(&l.distance, |f| &f.raw_distance)),
         adjusted_distance: distance_response(&l.distance),
         methodology: l.methodology.iter().map(|m| m.as_str()).collect(),
-        distance_calculation_method: f.map(|f| f.distance_method.as_str()),
+        distance_calculation_method: f.and_then(|f| f.distance_method).map(|m| m.as_str()),
         distance_calculation_details: None,
         route: f.and_then(|f| route(f, &l.distance)),
         emission_factor: part.and_then(Part::emission_factor).map(emission_factor),
         methodology_details: f.and_then(|f| f.road.as_deref()).map(road_details),
-        activity: f.map(|f| LogisticsActivityResponse {
-            value: (f.payload_tonnes * l.distance.km())
-                .round_dp(6)
-                .normalize()
-                .to_string(),
-            unit: "t*km",
+        activity: f.map(|f| match f.distance_method {
+            Some(_) => LogisticsActivityResponse {
+                value: (f.payload_tonnes * l.distance.km())
+                    .round_dp(6)
+                    .normalize()
+                    .to_string(),
+                unit: "t*km",
+            },
+            // a logistics site: the tonnes handled
+            None => LogisticsActivityResponse {
+                value: f.payload_tonnes.normalize().to_string(),
+                unit: "t",
+            },
         }),
         intensity: f.map(|f| intensity(f, unit)),
         data_quality_score: f.and_then(|f| f.quality).map(|q| DataQualityResponse {
