@@ -69,6 +69,7 @@ pub(super) async fn create(
     let new = NewWebhook {
         url: url.trim().to_owned(),
         account_ids: None,
+        event_types: None,
     };
     let created = state.webhooks.create(owner, new, &who.actor()).await;
     if created.is_err() {
@@ -107,6 +108,8 @@ pub(super) async fn edit(
         // an unchecked box is absent from the form: disabled
         enabled: Some(form.enabled.as_deref() == Some("true")),
         account_ids: None,
+        // the form does not show them: what the API chose stays
+        event_types: None,
     };
     let problem = match state
         .webhooks

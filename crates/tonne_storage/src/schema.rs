@@ -321,6 +321,7 @@ diesel::table! {
         disabled_reason -> Nullable<Text>,
         created_at -> Timestamp,
         updated_at -> Timestamp,
+        event_types -> Nullable<Text>,
     }
 }
 

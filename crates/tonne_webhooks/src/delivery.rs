@@ -109,15 +109,29 @@ impl Deliverer {
     /// `stream` moves forward.
     pub async fn step(&self, stream: &mut ClaimedStream) -> Result<Step, StoreError> {
         let owner = self.settings.owner.as_str();
+        // The webhook's event types and its organisation's version decide
+        // which events are taken from the outbox at all.
+        let only = stream.subscription.only();
         let events = self
             .store
             .pending(
                 stream.key.account_id,
                 stream.acked_sequence,
                 self.settings.batch_size.max(1),
+                only.clone(),
             )
             .await?;
         let (Some(first), Some(last)) = (events.first(), events.last()) else {
+            // What follows is only of types this webhook does not receive: the
+            // stream moves past it, so it neither waits nor counts as backlog.
+            if let Some(only) = only
+                && let Some(moved) = self
+                    .store
+                    .pass(owner, stream.key, stream.acked_sequence, only)
+                    .await?
+            {
+                stream.acked_sequence = moved;
+            }
             return Ok(Step::Idle);
         };
         let (first_sequence, last_sequence) = (first.sequence, last.sequence);

@@ -33,6 +33,7 @@
 
 mod delivery;
 mod errors;
+mod events;
 mod models;
 pub mod policy;
 pub mod ports;
@@ -47,6 +48,7 @@ pub use errors::{
     AdminWebhookError, CreateWebhookError, InsertWebhookError, InvalidField, ListWebhooksError,
     RecoverError, TestEventError, UpdateWebhookError, WebhookError,
 };
+pub use events::{ALLOCATION_EVENTS_SINCE, EventType, Subscription, parse_event_types};
 pub use models::{
     Attempt, AttemptId, AttemptOutcome, ClaimedStream, NewWebhook, OutboxEvent, Owner, Recovery,
     StreamKey, Target, Webhook, WebhookChanges, WebhookHealth, WebhookId, sequence_string,

@@ -4,6 +4,7 @@
 use time::OffsetDateTime;
 use tonne_kernel::{AccountId, AccountMode, OrganisationId};
 
+use crate::events::{EventType, Subscription};
 use crate::secret::WebhookSecret;
 use crate::target::WebhookUrl;
 
@@ -43,6 +44,9 @@ pub struct Webhook {
     /// Only these accounts' events; `None`: every account of the organisation and
     /// mode, including accounts created later.
     pub account_ids: Option<Vec<AccountId>>,
+    /// Only events of these types (in [`EventType::ALL`]'s order); `None`:
+    /// every type, including types added later.
+    pub event_types: Option<Vec<EventType>>,
     /// The signing secret.
     pub secret: WebhookSecret,
     /// Why the dispatcher disabled it (410, schedule exhausted), if it did.
@@ -70,6 +74,8 @@ pub struct NewWebhook {
     pub url: String,
     /// The optional account filter (at least one id when given).
     pub account_ids: Option<Vec<String>>,
+    /// The optional event type filter (at least one name when given).
+    pub event_types: Option<Vec<String>>,
 }
 
 /// `PUT /webhooks/{id}`.
@@ -81,6 +87,9 @@ pub struct WebhookChanges {
     pub enabled: Option<bool>,
     /// `None` keeps the current filter.
     pub account_ids: Option<Vec<String>>,
+    /// `None` keeps the current event types; `Some(None)` is every type;
+    /// `Some(Some(names))` only those (at least one).
+    pub event_types: Option<Option<Vec<String>>>,
 }
 
 /// How a webhook is doing, for the operator.
@@ -209,6 +218,8 @@ pub struct ClaimedStream {
     pub acked_sequence: i64,
     /// Failed attempts of the batch at the head of the stream.
     pub failures: u32,
+    /// Which events it delivers, as of the claim.
+    pub subscription: Subscription,
 }
 
 /// What the dispatcher needs to send to a webhook, read immediately before signing.

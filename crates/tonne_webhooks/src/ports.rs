@@ -16,6 +16,7 @@ use crate::errors::{
     AdminWebhookError, CreateWebhookError, InsertWebhookError, ListWebhooksError, RecoverError,
     UpdateWebhookError, WebhookError,
 };
+use crate::events::EventType;
 use crate::models::{
     Attempt, ClaimedStream, NewWebhook, OutboxEvent, Owner, Recovery, StreamKey, Target, Webhook,
     WebhookChanges, WebhookHealth, WebhookId,
@@ -176,13 +177,28 @@ pub trait DeliveryStore: Send + Sync {
     /// Gives a lease back (the stream is claimable again at once).
     async fn release(&self, key: StreamKey, owner: &str) -> Result<(), StoreError>;
 
-    /// The account's events after `after_sequence`, oldest first, at most `limit`.
+    /// The account's events after `after_sequence`, oldest first, at most `limit`;
+    /// with `only`, just the events of those types (none when it is empty).
     async fn pending(
         &self,
         account: AccountId,
         after_sequence: i64,
         limit: usize,
+        only: Option<Vec<EventType>>,
     ) -> Result<Vec<OutboxEvent>, StoreError>;
+
+    /// Moves a leased stream standing at `after_sequence` past the events it
+    /// does not deliver: to its account's latest event, in one statement and
+    /// only if no event of a type in `only` follows `after_sequence` and this
+    /// dispatcher still holds the lease. Answers the new position, or `None`
+    /// when nothing moved.
+    async fn pass(
+        &self,
+        owner: &str,
+        key: StreamKey,
+        after_sequence: i64,
+        only: Vec<EventType>,
+    ) -> Result<Option<i64>, StoreError>;
 
     /// The webhook's URL, current secret and state, or `None` if it was deleted.
     async fn target(&self, webhook: WebhookId) -> Result<Option<Target>, StoreError>;

@@ -1,6 +1,8 @@
 //! `DeliveryStore`: the dispatcher's side (materialising streams, leases,
 //! pending events, acknowledging and failing attempts, disabling).
 
+use std::collections::HashMap;
+
 use async_trait::async_trait;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
@@ -10,19 +12,23 @@ use time::{OffsetDateTime, PrimitiveDateTime};
 use tonne_kernel::{AccountId, OrganisationId, StoreError};
 use tonne_webhooks::ports::DeliveryStore;
 use tonne_webhooks::{
-    Attempt, ClaimedStream, OutboxEvent, StreamKey, Target, WebhookId, WebhookUrl,
+    Attempt, ClaimedStream, EventType, OutboxEvent, StreamKey, Subscription, Target, WebhookId,
+    WebhookUrl,
 };
 
 use crate::db::error::{corrupt, store_error};
 use crate::db::{Conn, KeepPrepared};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
-use crate::schema::{order_events, webhook_attempts, webhook_streams, webhooks};
+use crate::schema::{
+    order_events, organisation_api_versions as pins, webhook_attempts, webhook_streams, webhooks,
+};
 
 use super::WebhookStore;
 use super::rows::{
-    AttemptRow, ClaimedRow, EventRow, OldestRow, WebhookRow, attempt_row, open_secret,
+    AttemptRow, ClaimedRow, EventRow, OldestRow, PassedRow, WebhookRow, attempt_row, open_secret,
+    parse_event_types_text,
 };
-use super::sql::{MATERIALISE, OLDEST_UNDELIVERED, claim_sql};
+use super::sql::{MATERIALISE, OLDEST_UNDELIVERED, claim_sql, pass_sql};
 
 /// Records a failed attempt: counts the failure, sets the next attempt time and
 /// releases the lease — one conditional UPDATE, so nothing is written unless this
@@ -56,6 +62,59 @@ async fn record_failure(
         .execute(c)
         .await)?;
     Ok(true)
+}
+
+impl WebhookStore {
+    /// What each claimed stream's webhook delivers: its event types and its
+    /// organisation's pinned version (two reads, whatever the number of streams).
+    async fn subscriptions(
+        &self,
+        claimed: &[ClaimedRow],
+    ) -> Result<HashMap<String, Subscription>, StoreError> {
+        if claimed.is_empty() {
+            return Ok(HashMap::new());
+        }
+        let ids: Vec<String> = claimed.iter().map(|r| r.webhook_id.clone()).collect();
+        let (hooks, pinned) = self
+            .db
+            .query(move |conn| {
+                Box::pin(async move {
+                    let hooks: Vec<(String, String, Option<String>)> =
+                        on!(&mut *conn, |c| webhooks::table
+                            .filter(webhooks::id.eq_any(&ids))
+                            .select((
+                                webhooks::id,
+                                webhooks::organisation_id,
+                                webhooks::event_types,
+                            ))
+                            .load(c)
+                            .await)?;
+                    let organisations: Vec<&String> = hooks.iter().map(|h| &h.1).collect();
+                    let pinned: Vec<(String, String)> = on!(conn, |c| pins::table
+                        .filter(pins::organisation_id.eq_any(&organisations))
+                        .select((pins::organisation_id, pins::version))
+                        .load(c)
+                        .await)?;
+                    Ok((hooks, pinned))
+                })
+            })
+            .await
+            .map_err(|e| store_error(e, "reading what claimed webhooks receive"))?;
+        let pinned: HashMap<String, String> = pinned.into_iter().collect();
+        hooks
+            .into_iter()
+            .map(|(id, organisation, types)| {
+                Ok((
+                    id,
+                    Subscription {
+                        event_types: parse_event_types_text(types.as_deref())?,
+                        pinned_version: pinned.get(&organisation).cloned(),
+                    },
+                ))
+            })
+            .collect::<Result<HashMap<_, _>, DieselError>>()
+            .map_err(|e| store_error(e.into(), "reading what claimed webhooks receive"))
+    }
 }
 
 #[async_trait]
@@ -106,9 +165,14 @@ impl DeliveryStore for WebhookStore {
             })
             .await
             .map_err(|e| store_error(e, "claiming webhook streams"))?;
+        let subscriptions = self.subscriptions(&rows).await?;
         rows.into_iter()
             .map(|r| {
                 Ok(ClaimedStream {
+                    subscription: subscriptions
+                        .get(&r.webhook_id)
+                        .cloned()
+                        .unwrap_or_default(),
                     key: StreamKey {
                         webhook_id: parse_id::<WebhookId>("webhook id", &r.webhook_id)?,
                         account_id: parse_id::<AccountId>("account id", &r.account_id)?,
@@ -184,21 +248,37 @@ impl DeliveryStore for WebhookStore {
         account: AccountId,
         after_sequence: i64,
         limit: usize,
+        only: Option<Vec<EventType>>,
     ) -> Result<Vec<OutboxEvent>, StoreError> {
         let account = account.to_string();
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let only: Option<Vec<&'static str>> =
+            only.map(|types| types.iter().map(|t| t.as_str()).collect());
         let rows: Vec<EventRow> = self
             .db
             .query(move |conn| {
                 Box::pin(async move {
-                    on!(conn, |c| order_events::table
-                        .filter(order_events::account_id.eq(&account))
-                        .filter(order_events::sequence.gt(after_sequence))
-                        .order(order_events::sequence)
-                        .limit(limit)
-                        .select(EventRow::as_select())
-                        .load(c)
-                        .await)
+                    match &only {
+                        None => on!(conn, |c| order_events::table
+                            .filter(order_events::account_id.eq(&account))
+                            .filter(order_events::sequence.gt(after_sequence))
+                            .order(order_events::sequence)
+                            .limit(limit)
+                            .select(EventRow::as_select())
+                            .load(c)
+                            .await),
+                        // a webhook choosing types, or an organisation whose
+                        // version predates some: only what it receives
+                        Some(types) => on!(conn, |c| order_events::table
+                            .filter(order_events::account_id.eq(&account))
+                            .filter(order_events::sequence.gt(after_sequence))
+                            .filter(order_events::event_type.eq_any(types))
+                            .order(order_events::sequence)
+                            .limit(limit)
+                            .select(EventRow::as_select())
+                            .load(c)
+                            .await),
+                    }
                 })
             })
             .await
@@ -217,6 +297,37 @@ impl DeliveryStore for WebhookStore {
             })
             .collect::<Result<Vec<_>, DieselError>>()
             .map_err(|e| store_error(e.into(), "reading pending events"))
+    }
+
+    async fn pass(
+        &self,
+        owner: &str,
+        key: StreamKey,
+        after_sequence: i64,
+        only: Vec<EventType>,
+    ) -> Result<Option<i64>, StoreError> {
+        let (w, a, o) = (
+            key.webhook_id.to_string(),
+            key.account_id.to_string(),
+            owner.to_owned(),
+        );
+        let sql = pass_sql(&only);
+        let rows: Vec<PassedRow> = self
+            .db
+            .transaction(move |conn| {
+                Box::pin(async move {
+                    on!(conn, |c| diesel::sql_query(&sql)
+                        .bind::<Text, _>(&a)
+                        .bind::<Text, _>(&w)
+                        .bind::<Text, _>(&o)
+                        .bind::<BigInt, _>(after_sequence)
+                        .load(c)
+                        .await)
+                })
+            })
+            .await
+            .map_err(|e| store_error(e, "passing events a webhook does not receive"))?;
+        Ok(rows.into_iter().next().map(|r| r.acked_sequence))
     }
 
     async fn target(&self, webhook: WebhookId) -> Result<Option<Target>, StoreError> {

@@ -24,7 +24,8 @@ use crate::schema::{
 
 use super::WebhookStore;
 use super::rows::{
-    AttemptRow, WebhookRow, insert_filter, into_attempt, load_webhooks, webhook_row,
+    AttemptRow, WebhookRow, event_types_text, insert_filter, into_attempt, load_webhooks,
+    webhook_row,
 };
 use super::sql::{lock_organisation, streams_at_head};
 
@@ -127,6 +128,7 @@ impl WebhookRepository for WebhookStore {
         let url = webhook.url.as_str().to_owned();
         let enabled = webhook.enabled;
         let reason = webhook.disabled_reason.clone();
+        let event_types = event_types_text(webhook.event_types.as_deref());
         let updated = to_sql_time(webhook.updated_at);
         let new_filter: Option<BTreeSet<String>> = webhook
             .account_ids
@@ -141,6 +143,7 @@ impl WebhookRepository for WebhookStore {
                             webhooks::enabled.eq(enabled),
                             webhooks::filtered.eq(new_filter.is_some()),
                             webhooks::disabled_reason.eq(&reason),
+                            webhooks::event_types.eq(&event_types),
                             webhooks::updated_at.eq(updated),
                         ))
                         .execute(c)

@@ -9,7 +9,7 @@ use diesel_async::RunQueryDsl;
 use time::PrimitiveDateTime;
 use tonne_kernel::{AccountId, AccountMode, OrganisationId};
 use tonne_webhooks::{
-    Attempt, AttemptId, AttemptOutcome, Webhook, WebhookId, WebhookSecret, WebhookUrl,
+    Attempt, AttemptId, AttemptOutcome, EventType, Webhook, WebhookId, WebhookSecret, WebhookUrl,
 };
 
 use crate::db::Conn;
@@ -32,6 +32,30 @@ pub(super) struct WebhookRow {
     pub(super) disabled_reason: Option<String>,
     pub(super) created_at: PrimitiveDateTime,
     pub(super) updated_at: PrimitiveDateTime,
+    pub(super) event_types: Option<String>,
+}
+
+/// The `event_types` column: `NULL` is every type, else the names comma-separated.
+pub(super) fn event_types_text(types: Option<&[EventType]>) -> Option<String> {
+    types.map(|types| {
+        types
+            .iter()
+            .map(|t| t.as_str())
+            .collect::<Vec<_>>()
+            .join(",")
+    })
+}
+
+/// The inverse of [`event_types_text`]; a name this build does not know is corrupt.
+pub(super) fn parse_event_types_text(
+    text: Option<&str>,
+) -> Result<Option<Vec<EventType>>, DieselError> {
+    text.map(|text| {
+        text.split(',')
+            .map(|name| EventType::parse(name).ok_or_else(|| corrupt("event type", name)))
+            .collect()
+    })
+    .transpose()
 }
 
 pub(super) fn webhook_row(w: &Webhook, key: &SecretsKey) -> WebhookRow {
@@ -48,6 +72,7 @@ pub(super) fn webhook_row(w: &Webhook, key: &SecretsKey) -> WebhookRow {
         disabled_reason: w.disabled_reason.clone(),
         created_at: to_sql_time(w.created_at),
         updated_at: to_sql_time(w.updated_at),
+        event_types: event_types_text(w.event_types.as_deref()),
     }
 }
 
@@ -82,6 +107,7 @@ pub(super) fn into_webhook(
         } else {
             None
         },
+        event_types: parse_event_types_text(row.event_types.as_deref())?,
         disabled_reason: row.disabled_reason,
         created_at: from_sql_time(row.created_at),
         updated_at: from_sql_time(row.updated_at),
@@ -204,6 +230,12 @@ pub(super) struct ClaimedRow {
     pub(super) acked_sequence: i64,
     #[diesel(sql_type = Integer)]
     pub(super) failures: i32,
+}
+
+#[derive(QueryableByName)]
+pub(super) struct PassedRow {
+    #[diesel(sql_type = BigInt)]
+    pub(super) acked_sequence: i64,
 }
 
 #[derive(QueryableByName)]

@@ -7,6 +7,8 @@ use diesel::sql_types::{Text, Timestamp};
 use diesel_async::RunQueryDsl;
 use time::PrimitiveDateTime;
 
+use tonne_webhooks::EventType;
+
 use crate::db::Conn;
 
 /// Streams, positioned at the account's latest event, for every account the webhook
@@ -75,6 +77,32 @@ pub(super) fn claim_sql(postgres: bool) -> String {
         } else {
             ""
         }
+    )
+}
+
+/// Moves a leased stream (`$2`, account `$1`, held by `$3`, standing at `$4`)
+/// to its account's latest event when no event of the types in `only` follows
+/// `$4` — one statement, so an event committed meanwhile is either seen (and
+/// nothing moves) or not yet counted in the account's latest. The names come
+/// from `EventType::as_str` (no quotes), safe to inline.
+pub(super) fn pass_sql(only: &[EventType]) -> String {
+    let wanted = if only.is_empty() {
+        String::new()
+    } else {
+        let names: Vec<String> = only.iter().map(|t| format!("'{}'", t.as_str())).collect();
+        format!(
+            " AND NOT EXISTS (SELECT 1 FROM order_events e WHERE e.account_id = $1 \
+               AND e.sequence > $4 AND e.event_type IN ({}))",
+            names.join(",")
+        )
+    };
+    // Numbered in order of appearance (SQLite binds `$N` by first appearance).
+    format!(
+        "UPDATE webhook_streams SET acked_sequence = \
+           (SELECT q.last_sequence FROM account_event_sequences q WHERE q.account_id = $1) \
+         WHERE webhook_id = $2 AND account_id = $1 AND lease_owner = $3 AND acked_sequence = $4 \
+           AND acked_sequence < (SELECT q.last_sequence FROM account_event_sequences q WHERE q.account_id = $1){wanted} \
+         RETURNING acked_sequence"
     )
 }
 

@@ -15,6 +15,7 @@ use tonne_kernel::{AccountId, MockClock, MockIdGenerator, OrganisationId};
 use uuid::Uuid;
 
 use super::*;
+use crate::events::{EventType, Subscription};
 use crate::models::{OutboxEvent, StreamKey, Target, WebhookId};
 use crate::policy::RetrySchedule;
 use crate::ports::{MockDeliveryStore, MockEventEncoder, MockWebhookSender};
@@ -95,6 +96,7 @@ fn stream(acked: i64, failures: u32) -> ClaimedStream {
         key: key(),
         acked_sequence: acked,
         failures,
+        subscription: Subscription::default(),
     }
 }
 
@@ -112,8 +114,10 @@ async fn a_2xx_acknowledges_the_batch_signed_with_the_current_secret() {
     let mut store = MockDeliveryStore::new();
     store
         .expect_pending()
-        .withf(|a, after, limit| *a == key().account_id && *after == 2 && *limit == 2)
-        .returning(|_, _, _| Ok(vec![event(3), event(4)]));
+        .withf(|a, after, limit, only| {
+            *a == key().account_id && *after == 2 && *limit == 2 && only.is_none()
+        })
+        .returning(|_, _, _, _| Ok(vec![event(3), event(4)]));
     store.expect_renew().times(1).returning(|_, _, _| Ok(true));
     let s2 = secret.clone();
     store
@@ -172,7 +176,7 @@ async fn a_failure_schedules_the_same_batch_with_jitter_and_keeps_the_position()
     let mut store = MockDeliveryStore::new();
     store
         .expect_pending()
-        .returning(|_, _, _| Ok(vec![event(3)]));
+        .returning(|_, _, _, _| Ok(vec![event(3)]));
     store.expect_renew().returning(|_, _, _| Ok(true));
     store
         .expect_target()
@@ -205,7 +209,7 @@ async fn exhausting_the_schedule_disables_the_webhook() {
     let mut store = MockDeliveryStore::new();
     store
         .expect_pending()
-        .returning(|_, _, _| Ok(vec![event(3)]));
+        .returning(|_, _, _, _| Ok(vec![event(3)]));
     store.expect_renew().returning(|_, _, _| Ok(true));
     store
         .expect_target()
@@ -234,7 +238,7 @@ async fn gone_disables_on_the_first_attempt() {
     let mut store = MockDeliveryStore::new();
     store
         .expect_pending()
-        .returning(|_, _, _| Ok(vec![event(1)]));
+        .returning(|_, _, _, _| Ok(vec![event(1)]));
     store.expect_renew().returning(|_, _, _| Ok(true));
     store
         .expect_target()
@@ -260,7 +264,7 @@ async fn nothing_is_sent_to_a_deleted_or_disabled_webhook_or_without_events() {
         let mut store = MockDeliveryStore::new();
         store
             .expect_pending()
-            .returning(move |_, _, _| Ok(if case == 0 { vec![] } else { vec![event(1)] }));
+            .returning(move |_, _, _, _| Ok(if case == 0 { vec![] } else { vec![event(1)] }));
         store.expect_renew().returning(|_, _, _| Ok(true));
         store.expect_target().returning(move |_| {
             Ok(match case {
@@ -284,7 +288,7 @@ async fn a_lost_lease_sends_nothing_and_a_late_acknowledgement_changes_nothing()
     let mut store = MockDeliveryStore::new();
     store
         .expect_pending()
-        .returning(|_, _, _| Ok(vec![event(1)]));
+        .returning(|_, _, _, _| Ok(vec![event(1)]));
     store.expect_renew().returning(|_, _, _| Ok(false));
     let mut sender = MockWebhookSender::new();
     sender.expect_send().never();
@@ -295,7 +299,7 @@ async fn a_lost_lease_sends_nothing_and_a_late_acknowledgement_changes_nothing()
     let mut store = MockDeliveryStore::new();
     store
         .expect_pending()
-        .returning(|_, _, _| Ok(vec![event(1)]));
+        .returning(|_, _, _, _| Ok(vec![event(1)]));
     store.expect_renew().returning(|_, _, _| Ok(true));
     store
         .expect_target()
@@ -331,4 +335,136 @@ async fn claim_materialises_new_streams_then_leases_for_the_configured_time() {
         .returning(|_, _, _, _| Ok(vec![stream(0, 0)]));
     let d = deliverer(store, MockWebhookSender::new(), settings("5", 10), 0);
     assert_eq!(d.claim(7).await.unwrap().len(), 1);
+}
+
+fn typed(seq: i64, event_type: &str) -> OutboxEvent {
+    OutboxEvent {
+        event_type: event_type.into(),
+        ..event(seq)
+    }
+}
+
+fn subscribed(acked: i64, subscription: Subscription) -> ClaimedStream {
+    ClaimedStream {
+        subscription,
+        ..stream(acked, 0)
+    }
+}
+
+#[tokio::test]
+async fn a_webhook_choosing_types_is_given_only_those_events() {
+    let secret = WebhookSecret::generate();
+    let mut store = MockDeliveryStore::new();
+    store
+        .expect_pending()
+        .withf(|_, after, _, only| {
+            *after == 2 && only.as_deref() == Some(&[EventType::OrderCompleted][..])
+        })
+        .times(1)
+        .returning(|_, _, _, _| Ok(vec![typed(7, "order.completed")]));
+    store.expect_pass().never();
+    store.expect_renew().returning(|_, _, _| Ok(true));
+    let s2 = secret.clone();
+    store
+        .expect_target()
+        .returning(move |_| Ok(Some(target(&s2, true))));
+    store
+        .expect_acknowledge()
+        .withf(|_, a| a.first_sequence == 7 && a.last_sequence == 7 && a.events == 1)
+        .times(1)
+        .returning(|_, _| Ok(true));
+    let mut sender = MockWebhookSender::new();
+    sender.expect_send().times(1).returning(|_| status(200));
+    let d = deliverer(store, sender, settings("5", 10), 0);
+    let mut s = subscribed(
+        2,
+        Subscription {
+            event_types: Some(vec![EventType::OrderCompleted]),
+            pinned_version: None,
+        },
+    );
+    assert!(matches!(
+        d.step(&mut s).await.unwrap(),
+        Step::Delivered { .. }
+    ));
+    assert_eq!(s.acked_sequence, 7);
+}
+
+#[tokio::test]
+async fn an_organisation_pinned_before_2024_08_08_is_given_no_allocation_events() {
+    let mut store = MockDeliveryStore::new();
+    store
+        .expect_pending()
+        .withf(|_, _, _, only| {
+            only.as_deref() == Some(&EventType::ALL[..7]) // the order events
+        })
+        .times(1)
+        .returning(|_, _, _, _| Ok(vec![]));
+    // nothing it receives follows: the stream moves past the allocation events
+    store
+        .expect_pass()
+        .withf(|owner, k, after, only| {
+            owner == "dispatcher-a"
+                && *k == key()
+                && *after == 4
+                && !only.contains(&EventType::AllocationNew)
+                && !only.contains(&EventType::AllocationRetired)
+        })
+        .times(1)
+        .returning(|_, _, _, _| Ok(Some(9)));
+    store.expect_renew().never();
+    store.expect_target().never();
+    let mut sender = MockWebhookSender::new();
+    sender.expect_send().never();
+    let d = deliverer(store, sender, settings("5", 10), 0);
+    // choosing allocation events does not overrule the version
+    let mut s = subscribed(
+        4,
+        Subscription {
+            event_types: None,
+            pinned_version: Some("2023-01-01".into()),
+        },
+    );
+    assert_eq!(d.step(&mut s).await.unwrap(), Step::Idle);
+    assert_eq!(s.acked_sequence, 9);
+}
+
+#[tokio::test]
+async fn a_webhook_receiving_every_type_never_passes_events() {
+    let mut store = MockDeliveryStore::new();
+    store
+        .expect_pending()
+        .withf(|_, _, _, only| only.is_none())
+        .returning(|_, _, _, _| Ok(vec![]));
+    store.expect_pass().never();
+    let d = deliverer(store, MockWebhookSender::new(), settings("5", 10), 0);
+    let mut s = subscribed(
+        4,
+        Subscription {
+            event_types: None,
+            pinned_version: Some("2024-08-08".into()),
+        },
+    );
+    assert_eq!(d.step(&mut s).await.unwrap(), Step::Idle);
+    assert_eq!(s.acked_sequence, 4);
+}
+
+#[tokio::test]
+async fn a_pass_that_finds_a_wanted_event_moves_nothing() {
+    let mut store = MockDeliveryStore::new();
+    store.expect_pending().returning(|_, _, _, _| Ok(vec![]));
+    store
+        .expect_pass()
+        .times(1)
+        .returning(|_, _, _, _| Ok(None));
+    let d = deliverer(store, MockWebhookSender::new(), settings("5", 10), 0);
+    let mut s = subscribed(
+        4,
+        Subscription {
+            event_types: Some(vec![EventType::AllocationNew]),
+            pinned_version: None,
+        },
+    );
+    assert_eq!(d.step(&mut s).await.unwrap(), Step::Idle);
+    assert_eq!(s.acked_sequence, 4);
 }

@@ -3,6 +3,7 @@
 use tonne_kernel::Actor;
 
 use crate::errors::{CreateWebhookError, InsertWebhookError};
+use crate::events::parse_event_types;
 use crate::models::{NewWebhook, Owner, Webhook, WebhookId};
 use crate::secret::WebhookSecret;
 
@@ -21,6 +22,11 @@ impl Webhooks {
             Some(raw) => Some(self.check_accounts(owner, raw).await?),
             None => None,
         };
+        let event_types = new
+            .event_types
+            .as_deref()
+            .map(parse_event_types)
+            .transpose()?;
         let now = self.clock.now();
         let webhook = Webhook {
             id: WebhookId::generate(self.ids.as_ref()),
@@ -29,6 +35,7 @@ impl Webhooks {
             url,
             enabled: true,
             account_ids,
+            event_types,
             secret: WebhookSecret::generate(),
             disabled_reason: None,
             created_at: now,

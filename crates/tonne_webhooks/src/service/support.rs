@@ -201,9 +201,18 @@ pub(super) fn snapshot(webhook: &Webhook) -> Snapshot {
             .collect::<Vec<_>>()
             .join(", "),
     };
+    let event_types = match &webhook.event_types {
+        None => "every type".to_owned(),
+        Some(types) => types
+            .iter()
+            .map(|t| t.as_str())
+            .collect::<Vec<_>>()
+            .join(", "),
+    };
     Snapshot::new()
         .with("url", webhook.url.as_str())
         .with("mode", webhook.mode.as_str())
         .with("enabled", webhook.enabled)
         .with("accounts", accounts)
+        .with("event_types", event_types)
 }

@@ -4,6 +4,7 @@
 use tonne_kernel::{Actor, Snapshot};
 
 use crate::errors::{UpdateWebhookError, WebhookError};
+use crate::events::parse_event_types;
 use crate::models::{Owner, Webhook, WebhookChanges};
 use crate::secret::WebhookSecret;
 
@@ -27,12 +28,18 @@ impl Webhooks {
             Some(raw) => Some(self.check_accounts(owner, raw).await?),
             None => current.account_ids.clone(),
         };
+        let event_types = match &changes.event_types {
+            Some(Some(raw)) => Some(parse_event_types(raw)?),
+            Some(None) => None,
+            None => current.event_types.clone(),
+        };
         let enabled = changes.enabled.unwrap_or(current.enabled);
         let resume = enabled && !current.enabled;
         let updated = Webhook {
             url,
             enabled,
             account_ids,
+            event_types,
             disabled_reason: if enabled {
                 None
             } else {

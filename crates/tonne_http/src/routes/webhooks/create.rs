@@ -35,6 +35,7 @@ pub async fn create(
             NewWebhook {
                 url: body.url,
                 account_ids: body.account_ids,
+                event_types: body.event_types,
             },
             &Actor::ApiKey(who.0.key_id),
         )

@@ -40,6 +40,7 @@ pub async fn update(
                 url: body.url,
                 enabled: body.enabled,
                 account_ids: body.account_ids,
+                event_types: body.event_types,
             },
             &Actor::ApiKey(who.0.key_id),
         )

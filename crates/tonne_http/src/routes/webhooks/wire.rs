@@ -23,6 +23,10 @@ pub struct WebhookBaseResponse {
     /// The account filter; absent when every account of the organisation and mode is covered.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub account_ids: Option<Vec<String>>,
+    /// Tonne's extension: the event types it receives; absent when it receives
+    /// every type.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event_types: Option<Vec<String>>,
     /// Creation time (RFC 3339).
     pub created_at: String,
 }
@@ -56,6 +60,12 @@ pub struct CreateWebhookRequest {
     /// Only these accounts' events (at least one id).
     #[schema(nullable = false, min_items = 1)]
     pub(super) account_ids: Option<Vec<String>>,
+    /// Tonne's extension: only events of these types (at least one of
+    /// `order.received`, `order.placed`, `order.paid`, `order.retiring`,
+    /// `order.completed`, `order.cancelled`, `order.failed`, `allocation.new`,
+    /// `allocation.retired`); absent: every type.
+    #[schema(nullable = false, min_items = 1)]
+    pub(super) event_types: Option<Vec<String>>,
 }
 
 /// The contract's `UpdateWebhookRequest`.
@@ -71,6 +81,10 @@ pub struct UpdateWebhookRequest {
     /// Replaces the account filter; absent keeps it.
     #[schema(nullable = false, min_items = 1)]
     pub(super) account_ids: Option<Vec<String>>,
+    /// Tonne's extension: replaces the event types (at least one); absent
+    /// keeps them; `null` is every type again.
+    #[schema(value_type = Option<Vec<String>>, min_items = 1)]
+    pub(super) event_types: Option<Option<Vec<String>>>,
 }
 
 /// One delivery attempt (Tonne's extension).
@@ -119,6 +133,10 @@ pub(super) fn base(w: &Webhook) -> WebhookBaseResponse {
             .account_ids
             .as_ref()
             .map(|ids| ids.iter().map(ToString::to_string).collect()),
+        event_types: w
+            .event_types
+            .as_ref()
+            .map(|types| types.iter().map(|t| t.as_str().to_owned()).collect()),
         created_at: rfc3339(w.created_at),
     }
 }
