@@ -1160,9 +1160,143 @@ async fn shipping_estimates_are_listed_by_page_and_filter(app: TestApp) {
     assert_error_2024(&foreign, 400, "validation_error");
 }
 
+/// A logistics site (hub): 12 t through an ambient warehouse, GLEC v3
+/// 17.5 kg CO2e per tonne handled = 210 kg, all well-to-tank; no route, no
+/// distance; read back and recomputed alike. A hub leg adds to a multi-leg
+/// total. An unknown site, a negative mass, a transport method without its
+/// route: 400 `validation_error` naming the field, nothing stored.
+async fn logistics_site_estimates_alone_and_as_a_leg(app: TestApp) {
+    let t = app.tenant().await;
+    let site =
+        json!({"shipment": {"mass": {"amount": "12", "unit": "t"}}, "method": "warehouse_ambient"});
+    let res = app
+        .post(
+            "/v1/estimates/shipping?estimate_mass_unit=kg",
+            &t.live_key,
+            &site,
+        )
+        .await;
+    assert_eq!(res.status, 200, "{}", res.body);
+    conforms_2024("SingleShippingEmissionEstimate", &res.body);
+    let b = &res.body;
+    assert_eq!(b["mass"]["amount"], "210", "{b}");
+    assert_eq!(b["mass"]["wtw_details"]["wtt"]["amount"], "210");
+    assert_eq!(b["mass"]["wtw_details"]["ttw"]["amount"], "0");
+    assert!(
+        b["route"].is_null() && b["distance_calculation_method"].is_null(),
+        "{b}"
+    );
+    assert_eq!(b["activity"], json!({"value": "12", "unit": "t"}));
+    assert_eq!(
+        b["intensity"]["wtt"],
+        json!({"amount": "17.5", "unit": "kg_per_t"})
+    );
+    assert_eq!(b["intensity"]["wtw"]["amount"], "17.5");
+    assert_eq!(b["emission_factor"]["id"], "HUB_WAREHOUSE_AMBIENT", "{b}");
+    assert!(b["data_quality_score"]["components"]["route_score"].is_null());
+    assert_eq!(b["request"]["method"], "warehouse_ambient");
+    assert!(b["request"].get("route").is_none(), "{b}");
+    let id = b["id"].as_str().unwrap().to_owned();
+    let read = app
+        .get(
+            &format!("/v1/estimates/shipping/{id}?estimate_mass_unit=kg"),
+            &t.live_key,
+        )
+        .await;
+    assert_eq!(read.status, 200, "{}", read.body);
+    conforms_2024("SingleShippingEmissionEstimate", &read.body);
+    assert_eq!(read.body["mass"], b["mass"]);
+    assert_eq!(read.body["intensity"], b["intensity"]);
+    assert!(read.body["distance_calculation_method"].is_null());
+    let mut chilled = site.clone();
+    chilled["method"] = json!("warehouse_chilled");
+    let put = app
+        .put(
+            &format!("/v1/estimates/shipping/{id}?estimate_mass_unit=kg"),
+            &t.live_key,
+            &chilled,
+        )
+        .await;
+    assert_eq!(put.status, 200, "{}", put.body);
+    conforms_2024("SingleShippingEmissionEstimate", &put.body);
+    // the mixed warehouse figure stands in: 12 × 33.0 = 396 kg
+    assert_eq!(put.body["mass"]["amount"], "396", "{}", put.body);
+
+    let road = json!({"route": {"amount": "250", "unit": "km"}, "method": "truck_generic_van"});
+    let alone = app
+        .post(
+            "/v1/estimates/shipping?estimate_mass_unit=kg",
+            &t.live_key,
+            &json!({"shipment": {"mass": {"amount": "12", "unit": "t"}}, "route": road["route"], "method": road["method"]}),
+        )
+        .await;
+    assert_eq!(alone.status, 200, "{}", alone.body);
+    let road_g = grams(&alone.body["mass"]) / 1000;
+    let multi = app
+        .post(
+            "/v1/estimates/shipping/multi-leg?estimate_mass_unit=kg",
+            &t.live_key,
+            &json!({"shipment": {"mass": {"amount": "12", "unit": "t"}},
+                    "legs": [road, {"method": "warehouse_ambient"}]}),
+        )
+        .await;
+    assert_eq!(multi.status, 200, "{}", multi.body);
+    conforms_2024("MultiLegShippingEmissionEstimate", &multi.body);
+    let m = &multi.body;
+    assert_eq!(grams(&m["mass"]) / 1000, road_g + 210_000, "{m}");
+    assert_eq!(m["legs"][1]["mass"]["amount"], "210");
+    assert!(m["legs"][1]["route"].is_null());
+    assert_eq!(m["distance"]["amount"], alone.body["distance"]["amount"]);
+    let w = &m["mass"]["wtw_details"];
+    assert_eq!(
+        grams(&w["wtt"]) + grams(&w["ttw"]) + grams(&w["unknown"]),
+        grams(&m["mass"]),
+        "{m}"
+    );
+
+    let before = app.count_estimates_and_orders().await;
+    for (path, body, field) in [
+        (
+            "/v1/estimates/shipping",
+            json!({"shipment": {"mass": {"amount": "12", "unit": "t"}}, "method": "warehouse_frozen"}),
+            "method",
+        ),
+        (
+            "/v1/estimates/shipping",
+            json!({"shipment": {"mass": {"amount": "-12", "unit": "t"}}, "method": "warehouse_ambient"}),
+            "shipment",
+        ),
+        (
+            "/v1/estimates/shipping",
+            json!({"shipment": {"mass": {"amount": "12", "unit": "t"}}, "method": "truck_generic_van"}),
+            "route",
+        ),
+        (
+            "/v1/estimates/shipping/multi-leg",
+            json!({"shipment": {"mass": {"amount": "12", "unit": "t"}}, "legs": [{"method": "truck_generic_van"}]}),
+            "legs[0].route",
+        ),
+        (
+            "/v1/estimates/shipping/multi-leg",
+            json!({"shipment": {"mass": {"amount": "12", "unit": "t"}}, "legs": [road, {"method": "igloo"}]}),
+            "legs[1].method",
+        ),
+    ] {
+        let res = app.post(path, &t.live_key, &body).await;
+        assert_error(&res, 400, "validation_error");
+        assert!(
+            res.body.to_string().contains(field),
+            "{field}: {}",
+            res.body
+        );
+    }
+    assert_eq!(app.count_estimates_and_orders().await, before);
+}
+
 on_both_backends!(
     with crate::support::TestApp::spawn;
     shipping_estimates_are_listed_by_page_and_filter,
+    logistics_site_estimates_alone_and_as_a_leg,
     shipping_from_address_to_address,
     every_kind_answers_the_contracts_shape_with_a_quote,
     stored_estimates_are_read_recomputed_in_place_and_private,
