@@ -75,9 +75,9 @@ struct Routed(bool);
 ///
 /// A method the server does not know (anything but [`metrics::METHODS`],
 /// whatever its length) is answered 501 `not_implemented` here, before
-/// routing (TRACE and CONNECT, which HTTP defines, 405), and counted under
-/// the labels `other` and `unmatched`: no label, log field or allocation
-/// follows the method's text.
+/// routing (TRACE and CONNECT, which HTTP defines, are routed and counted as
+/// `other`), and counted under the labels `other` and `unmatched`: no label,
+/// log field or allocation follows the method's text.
 pub async fn observe<B: MessageBody + 'static>(
     req: ServiceRequest,
     next: Next<B>,
@@ -88,24 +88,14 @@ pub async fn observe<B: MessageBody + 'static>(
         .and_then(valid_request_id)
         .unwrap_or_else(|| uuid::Uuid::new_v4().simple().to_string());
     let state = req.app_data::<web::Data<AppState>>().cloned();
-    let Some(method) = metrics::method_label(req.method()) else {
-        // HTTP's own TRACE and CONNECT are known and allowed on no route
-        // (405, as for any method a route does not take); anything else is
-        // a method this server does not know (501).
-        let (status, code, message) =
-            if req.method() == Method::TRACE || req.method() == Method::CONNECT {
-                (
-                    StatusCode::METHOD_NOT_ALLOWED,
-                    codes::METHOD_NOT_ALLOWED,
-                    "the method is allowed on no route of this server",
-                )
-            } else {
-                (
-                    StatusCode::NOT_IMPLEMENTED,
-                    codes::NOT_IMPLEMENTED,
-                    "the method is not one this server implements",
-                )
-            };
+    // HTTP's own TRACE and CONNECT are routed like any method (a route that
+    // does not take them answers 405 with `Allow`), counted as `other`.
+    let known = metrics::method_label(req.method()).or_else(|| {
+        (req.method() == Method::TRACE || req.method() == Method::CONNECT)
+            .then_some(metrics::OTHER_METHOD)
+    });
+    let Some(method) = known else {
+        let status = StatusCode::NOT_IMPLEMENTED;
         if let Some(state) = &state {
             state.metrics.observe(
                 metrics::OTHER_METHOD,
@@ -114,8 +104,12 @@ pub async fn observe<B: MessageBody + 'static>(
                 std::time::Duration::ZERO,
             );
         }
-        tracing::info!(request_id = %request_id, status = status.as_u16(), "method refused");
-        let mut response = req.error_response(ApiError::new(status, code, message));
+        tracing::info!(request_id = %request_id, "unknown method refused (501)");
+        let mut response = req.error_response(ApiError::new(
+            status,
+            codes::NOT_IMPLEMENTED,
+            "the method is not one this server implements",
+        ));
         if let Ok(value) = HeaderValue::from_str(&request_id) {
             response.headers_mut().insert(REQUEST_ID, value);
         }
