@@ -44,6 +44,7 @@ mod overview;
 mod scope;
 mod selections;
 mod session;
+mod shipment_report;
 mod shipments;
 mod views;
 mod webhook_settings;
@@ -105,6 +106,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     )
     .service(
         web::resource("/console/shipments/template.csv").route(web::get().to(shipments::template)),
+    )
+    .service(
+        web::resource("/console/shipments/report").route(web::get().to(shipment_report::report)),
     )
     .service(web::resource("/console/shipments/{id}").route(web::get().to(shipments::show)))
     .service(web::resource("/console/catalogue").route(web::get().to(catalogue::list)))

@@ -33,7 +33,7 @@ fn page<C>(after: Option<C>) -> PageRequest<C> {
 }
 
 /// The list's filters as typed, and the filter they make (or why not).
-fn filter_of(pairs: &[(String, String)]) -> (ShipmentFilterForm, Result<ShipmentFilter, String>) {
+pub(super) fn filter_of(pairs: &[(String, String)]) -> (ShipmentFilterForm, Result<ShipmentFilter, String>) {
     let get = |k: &str| {
         pairs
             .iter()
@@ -114,7 +114,7 @@ fn filter_of(pairs: &[(String, String)]) -> (ShipmentFilterForm, Result<Shipment
     }
 }
 
-fn scope_query(pairs: &[(String, String)]) -> AccountPageQuery {
+pub(super) fn scope_query(pairs: &[(String, String)]) -> AccountPageQuery {
     let get = |k: &str| pairs.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
     AccountPageQuery {
         mode: get("mode"),

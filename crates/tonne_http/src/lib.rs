@@ -25,6 +25,7 @@ pub mod middleware;
 pub mod openapi;
 pub mod rate_limit;
 pub mod routes;
+pub mod shipment_report;
 mod state;
 pub mod style;
 pub mod token;

@@ -129,6 +129,7 @@ impl Modify for BearerAuth {
         shipments::list_batches::list_shipment_batches,
         shipments::get_batch::get_shipment_batch,
         shipments::list_shipments::list_shipments,
+        shipments::report::shipment_report,
         shipments::calculate::calculate_shipments,
         shipments::get_shipment::get_shipment,
         data_sheets::upload,

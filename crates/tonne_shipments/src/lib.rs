@@ -39,6 +39,7 @@ mod ids;
 mod model;
 mod ports;
 mod quotas;
+mod report;
 mod rules;
 mod service;
 mod vocabulary;
@@ -56,13 +57,14 @@ pub use model::{
     ClientEmissions, Counterparty, Facets, LegDraft, LegMethod, Load, Location, NewShipment, Party,
     SeaVessel, Shipment, ShipmentDraft,
 };
-pub use ports::{BATCH_JOB, CALCULATION_JOB};
+pub use ports::{BATCH_JOB, CALCULATION_JOB, REPORT_PAGE, ReportPage};
 #[cfg(any(test, feature = "mock"))]
 pub use ports::{MockRowDecoder, MockShipmentRepository, MockShipmentsService};
 pub use ports::{Owner, RowDecoder, ShipmentList, ShipmentRepository, ShipmentsService};
 #[cfg(any(test, feature = "mock"))]
 pub use quotas::MockShipmentQuotas;
 pub use quotas::ShipmentQuotas;
+pub use report::{Bucket, DataKind, ReportLine, ReportSummary, report_lines};
 pub use rules::MAX_LEGS;
 pub use service::{CHUNK, LEASE, Shipments};
 pub use vocabulary::{Carriage, EmissionsSource, ModeSet, TransportMode};

@@ -14,6 +14,7 @@ use crate::emissions::ShipmentEmissions;
 use crate::errors::{CalculateError, ReadError, RowError, UploadError};
 use crate::ids::{CalculationId, ShipmentBatchId, ShipmentId};
 use crate::model::{Counterparty, Shipment, ShipmentDraft};
+use crate::report::ReportLine;
 
 /// Who acts: the account a key acts as.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -28,6 +29,17 @@ pub struct Owner {
 pub struct ShipmentList {
     pub page: Page<Shipment>,
     pub counts: Option<ShipmentCounts>,
+}
+
+/// Shipments per page of the report.
+pub const REPORT_PAGE: u32 = 500;
+
+/// A page of the report: its lines, and the last shipment read when more follow.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReportPage {
+    pub lines: Vec<ReportLine>,
+    /// Where the next page starts (`None`: this was the last).
+    pub next: Option<ShipmentId>,
 }
 
 /// The kind of the job that processes an uploaded batch (its subject: the batch's id).
@@ -69,6 +81,16 @@ pub trait ShipmentsService: Send + Sync {
         page: PageRequest<ShipmentId>,
         with_counts: bool,
     ) -> Result<ShipmentList, ReadError>;
+
+    /// One page of the ISO 14083 report's lines: the shipments the filter
+    /// selects after `after`, newest first, [`REPORT_PAGE`] at most, each
+    /// as its [`ReportLine`]s.
+    async fn report_page(
+        &self,
+        account: AccountId,
+        filter: &ShipmentFilter,
+        after: Option<ShipmentId>,
+    ) -> Result<ReportPage, ReadError>;
 
     /// Queues the calculation of the shipments the filter selects.
     async fn calculate(
@@ -182,6 +204,17 @@ pub trait ShipmentRepository: Send + Sync {
         filter: &ShipmentFilter,
         page: &PageRequest<ShipmentId>,
     ) -> Result<Page<Shipment>, StoreError>;
+
+    /// Up to `limit` of the account's shipments the filter selects after
+    /// `after` (newest first): the report's walk, in pages larger than the
+    /// list's.
+    async fn shipments_after(
+        &self,
+        account: AccountId,
+        filter: &ShipmentFilter,
+        after: Option<ShipmentId>,
+        limit: u32,
+    ) -> Result<Vec<Shipment>, StoreError>;
 
     /// How many shipments the filter selects, counting at most `cap + 1`.
     async fn count(

@@ -19,6 +19,7 @@ mod calculating;
 mod calculations;
 mod process;
 mod quotas;
+mod report;
 mod upload;
 
 /// Rows processed in one transaction.
@@ -123,6 +124,15 @@ impl ShipmentsService for Shipments {
             None
         };
         Ok(ShipmentList { page, counts })
+    }
+
+    async fn report_page(
+        &self,
+        account: AccountId,
+        filter: &ShipmentFilter,
+        after: Option<ShipmentId>,
+    ) -> Result<crate::ports::ReportPage, ReadError> {
+        report::page(self, account, filter, after).await
     }
 
     async fn calculate(

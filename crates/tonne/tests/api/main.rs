@@ -40,6 +40,7 @@ mod scale_out;
 mod security;
 mod shipments;
 mod shipments_jobs;
+mod shipments_report;
 mod shipping_analytics;
 mod spend;
 mod traces;

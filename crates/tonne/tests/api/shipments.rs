@@ -241,7 +241,7 @@ fn assert_client_shipment(s: &Value) {
 
 /// A good row: truck pre-carriage, container ship between two known ports,
 /// electric train on-carriage.
-fn good_row(reference: &str, date: &str) -> Value {
+pub(crate) fn good_row(reference: &str, date: &str) -> Value {
     json!({
         "shipment_id": reference,
         "target_internal_id": "carrier-1",
@@ -278,7 +278,7 @@ async fn upload(app: &TestApp, key: &str, body: Value) -> Reply {
     app.post("/v1/shipments/batches", key, &body).await
 }
 
-async fn upload_ok(app: &TestApp, key: &str, rows: Vec<Value>, calculate: bool) -> String {
+pub(crate) async fn upload_ok(app: &TestApp, key: &str, rows: Vec<Value>, calculate: bool) -> String {
     let res = upload(
         app,
         key,
@@ -290,7 +290,7 @@ async fn upload_ok(app: &TestApp, key: &str, rows: Vec<Value>, calculate: bool) 
     res.body["id"].as_str().unwrap().to_owned()
 }
 
-async fn processed(app: &TestApp, key: &str, id: &str) -> Value {
+pub(crate) async fn processed(app: &TestApp, key: &str, id: &str) -> Value {
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         let res = app.get(&format!("/v1/shipments/batches/{id}"), key).await;
@@ -310,7 +310,7 @@ async fn processed(app: &TestApp, key: &str, id: &str) -> Value {
     }
 }
 
-fn dec(v: &Value) -> Decimal {
+pub(crate) fn dec(v: &Value) -> Decimal {
     v.as_str()
         .unwrap_or_else(|| panic!("not a decimal string: {v}"))
         .parse()

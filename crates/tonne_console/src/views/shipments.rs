@@ -90,6 +90,15 @@ pub fn shipments(
             url_query(&pairs)
         )
     });
+    let report_href = account.filter(|_| form.problem.is_none()).map(|account| {
+        let q = form.query();
+        let pairs: Vec<(&str, &str)> = q.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        format!(
+            "/console/shipments/report?{}&{}",
+            scope_query(mode, account),
+            url_query(&pairs)
+        )
+    });
     page_in(
         who,
         SECTION,
@@ -107,6 +116,14 @@ pub fn shipments(
                     p role="status" {
                         (c.all) " shipments match: " (c.with_co2e) " with emissions, "
                         (c.without_co2e) " without."
+                    }
+                }
+                @if let Some(href) = &report_href {
+                    p {
+                        "ISO 14083 report of the shipments this filter selects: "
+                        a href=(format!("{href}&format=csv")) download { "CSV (a line per leg)" }
+                        " · "
+                        a href=(format!("{href}&format=pdf")) { "PDF (the summary)" }
                     }
                 }
                 @if found.is_empty() {

@@ -13,21 +13,21 @@ use super::sheet::Row;
 use super::text::{fit, width_mm, wrap};
 
 /// The page's operations, built top down.
-pub(super) struct Canvas {
-    pub(super) ops: Vec<Op>,
+pub(crate) struct Canvas {
+    pub(crate) ops: Vec<Op>,
     /// The next baseline, from the bottom of the page.
-    pub(super) y: f32,
+    pub(crate) y: f32,
 }
 
 impl Canvas {
-    pub(super) fn new(top: f32) -> Self {
+    pub(crate) fn new(top: f32) -> Self {
         Self {
             ops: Vec::new(),
             y: top,
         }
     }
 
-    pub(super) fn text_at(
+    pub(crate) fn text_at(
         &mut self,
         x: f32,
         y: f32,
@@ -56,13 +56,13 @@ impl Canvas {
     }
 
     /// A full-width line, then moves down by `advance`.
-    pub(super) fn line(&mut self, font: BuiltinFont, size: f32, advance: f32, text: &str) {
+    pub(crate) fn line(&mut self, font: BuiltinFont, size: f32, advance: f32, text: &str) {
         let y = self.y;
         self.text_at(LEFT, y, font, size, 0.1, text);
         self.y -= advance;
     }
 
-    fn rule(&mut self, y: f32) {
+    pub(crate) fn rule(&mut self, y: f32) {
         self.ops.extend([
             Op::SetOutlineColor {
                 col: Color::Rgb(Rgb::new(0.6, 0.6, 0.6, None)),
@@ -105,7 +105,7 @@ impl Canvas {
         });
     }
 
-    pub(super) fn table_header(&mut self) {
+    pub(crate) fn table_header(&mut self) {
         let y = self.y;
         for (x, label) in [
             (COL_PROJECT.0, "Project"),
@@ -129,7 +129,7 @@ impl Canvas {
 
     /// One project: its cells (wrapped), then its registry and serial number.
     /// Answers the height it takes.
-    pub(super) fn row_height(r: &Row) -> f32 {
+    pub(crate) fn row_height(r: &Row) -> f32 {
         let lines = [
             wrap(&r.project_name, COL_PROJECT.1, CELL_PT, true).len(),
             wrap(&r.project_type, COL_TYPE.1, CELL_PT, false).len(),
@@ -142,7 +142,7 @@ impl Canvas {
         n * CELL_LINE + 6.0
     }
 
-    pub(super) fn row(&mut self, r: &Row) {
+    pub(crate) fn row(&mut self, r: &Row) {
         let y = self.y;
         let cells = [
             (COL_PROJECT, &r.project_name, true),

@@ -10,13 +10,13 @@
 //! columns legibly, so in the PDF each project's registry and serial number sit
 //! on a second line under it.
 
-mod canvas;
-mod geometry;
+pub(crate) mod canvas;
+pub(crate) mod geometry;
 mod pdf;
 mod sheet;
 #[cfg(test)]
 mod tests;
-mod text;
+pub(crate) mod text;
 
 use tonne_ordering::Certificate;
 

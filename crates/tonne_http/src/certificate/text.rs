@@ -4,7 +4,7 @@
 use printpdf::{Mm, Pt};
 
 /// Most lines a cell wraps to.
-pub(super) const CELL_LINES: usize = 3;
+pub(crate) const CELL_LINES: usize = 3;
 
 /// Advance widths of Helvetica's printable ASCII (1/1000 em, from its AFM).
 const HELVETICA: [u16; 95] = [
@@ -16,7 +16,7 @@ const HELVETICA: [u16; 95] = [
 ];
 
 /// The width of `text` in millimetres at `size` points (bold is wider by a tenth).
-pub(super) fn width_mm(text: &str, size: f32, bold: bool) -> f32 {
+pub(crate) fn width_mm(text: &str, size: f32, bold: bool) -> f32 {
     let units: u32 = text
         .chars()
         .map(|c| {
@@ -33,7 +33,7 @@ pub(super) fn width_mm(text: &str, size: f32, bold: bool) -> f32 {
 }
 
 /// `text` shortened with an ellipsis to fit `max` mm.
-pub(super) fn fit(text: &str, max: f32, size: f32, bold: bool) -> String {
+pub(crate) fn fit(text: &str, max: f32, size: f32, bold: bool) -> String {
     if width_mm(text, size, bold) <= max {
         return text.to_owned();
     }
@@ -46,7 +46,7 @@ pub(super) fn fit(text: &str, max: f32, size: f32, bold: bool) -> String {
 
 /// `text` wrapped at spaces into lines of at most `max` mm, at most
 /// [`CELL_LINES`] of them (the last shortened with an ellipsis if need be).
-pub(super) fn wrap(text: &str, max: f32, size: f32, bold: bool) -> Vec<String> {
+pub(crate) fn wrap(text: &str, max: f32, size: f32, bold: bool) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut current = String::new();
     for word in text.split_whitespace() {

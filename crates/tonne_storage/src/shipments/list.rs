@@ -144,6 +144,25 @@ pub(super) async fn page(
     Ok(Page::from_overfetch(shipments(rows)?, page.limit))
 }
 
+/// Up to `limit` of the account's shipments the filter selects after
+/// `after`, newest first.
+pub(super) async fn after(
+    conn: &mut Conn,
+    account: AccountId,
+    f: &ShipmentFilter,
+    after: Option<ShipmentId>,
+    limit: u32,
+) -> Result<Vec<Shipment>, DieselError> {
+    let mut sql = Sql::new(SELECT);
+    filtered(&mut sql, account, f);
+    if let Some(after) = after {
+        sql.push(" AND s.id < ").text(after.to_string());
+    }
+    sql.push(" ORDER BY s.id DESC LIMIT ")
+        .bind(Bind::Int(i64::from(limit)));
+    shipments(sql.load::<ListedRow>(conn).await?)
+}
+
 /// One shipment of the account.
 pub(super) async fn one(
     conn: &mut Conn,

@@ -190,6 +190,22 @@ impl ShipmentRepository for ShipmentStore {
             .map_err(failed("reading a shipment"))
     }
 
+    async fn shipments_after(
+        &self,
+        account: AccountId,
+        filter: &ShipmentFilter,
+        after: Option<ShipmentId>,
+        limit: u32,
+    ) -> Result<Vec<Shipment>, StoreError> {
+        let filter = filter.clone();
+        self.db
+            .query(move |conn| {
+                Box::pin(async move { list::after(conn, account, &filter, after, limit).await })
+            })
+            .await
+            .map_err(failed("reading shipments for a report"))
+    }
+
     async fn shipments(
         &self,
         account: AccountId,

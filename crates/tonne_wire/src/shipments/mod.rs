@@ -9,6 +9,7 @@ mod fields;
 mod location;
 mod method;
 pub mod render;
+pub mod report_csv;
 pub mod vocab;
 
 pub use decode::{JsonRowDecoder, decode_value};

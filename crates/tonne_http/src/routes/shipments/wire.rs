@@ -339,7 +339,7 @@ impl Query {
             .collect()
     }
 
-    fn date(&self, key: &str) -> Result<Option<Date>, ApiError> {
+    pub(super) fn date(&self, key: &str) -> Result<Option<Date>, ApiError> {
         self.one(key)
             .map(|s| {
                 Date::parse(s, format_description!("[year]-[month]-[day]"))
@@ -376,6 +376,16 @@ impl Query {
                 "is later than shipment_date_to",
             ));
         }
+        Ok(ShipmentFilter {
+            date_from,
+            date_to,
+            ..self.filter_without_dates()?
+        })
+    }
+
+    /// The list's filters but its dates (the report names its period).
+    pub fn filter_without_dates(&self) -> Result<ShipmentFilter, ApiError> {
+        let (date_from, date_to) = (None, None);
         let emissions = match self.one("emissions") {
             None | Some("all") => EmissionsFilter::All,
             Some("with_co2e") => EmissionsFilter::WithCo2e,

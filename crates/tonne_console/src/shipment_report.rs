@@ -1,0 +1,81 @@
+//! `GET /console/shipments/report?mode=…&account=…&format=csv|pdf&…`: the
+//! ISO 14083 report of the chosen account's shipments the list's filter
+//! selects (its dates the period), as the API's `GET /v1/shipments/report`
+//! answers it.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use tonne_http::AppState;
+use tonne_http::shipment_report::{ReportHeading, csv_body, render, summary};
+
+use crate::answers::{respond, unavailable};
+use crate::error::ConsoleError;
+use crate::scope::{MemberScope, member_scope};
+use crate::shipments::{filter_of, scope_query};
+use crate::views;
+
+pub(super) async fn report(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    query: web::Query<Vec<(String, String)>>,
+) -> Result<HttpResponse, ConsoleError> {
+    let MemberScope {
+        who,
+        accounts,
+        chosen,
+        ..
+    } = member_scope(&state, &req, &scope_query(&query)).await?;
+    let Some(account) = chosen else {
+        return Err(ConsoleError::not_found(&who));
+    };
+    let (_, filter) = filter_of(&query);
+    let filter = match filter {
+        Ok(f) => f,
+        Err(problem) => {
+            return Ok(respond(
+                StatusCode::BAD_REQUEST,
+                views::message("The report was not made", &problem),
+            ));
+        }
+    };
+    let pdf = query.iter().any(|(k, v)| k == "format" && v == "pdf");
+    let name = |d: Option<time::Date>| d.map_or_else(|| "all".to_owned(), |d| d.to_string());
+    let (from, to) = (filter.date_from, filter.date_to);
+    let file = format!("shipments-report-{}-{}", name(from), name(to));
+    if !pdf {
+        return Ok(HttpResponse::Ok()
+            .content_type("text/csv; charset=utf-8")
+            .insert_header((
+                "Content-Disposition",
+                format!("attachment; filename=\"{file}.csv\""),
+            ))
+            .streaming(csv_body(state.shipments.clone(), account, filter)));
+    }
+    let sums = match summary(state.shipments.as_ref(), account, &filter).await {
+        Ok(s) => s,
+        Err(e) => return Ok(unavailable(e)),
+    };
+    let heading = ReportHeading {
+        account_name: accounts
+            .iter()
+            .find(|a| a.id == account)
+            .map(|a| a.name.as_str().to_owned())
+            .unwrap_or_default(),
+        period: match (from, to) {
+            (None, None) => "all dates".to_owned(),
+            (f, t) => format!("{} to {}", name(f), name(t)),
+        },
+        generated: time::OffsetDateTime::now_utc().date().to_string(),
+    };
+    let bytes = match web::block(move || render(&heading, &sums)).await {
+        Ok(b) => b,
+        Err(e) => return Ok(unavailable(e)),
+    };
+    Ok(HttpResponse::Ok()
+        .content_type("application/pdf")
+        .insert_header((
+            "Content-Disposition",
+            format!("inline; filename=\"{file}.pdf\""),
+        ))
+        .body(bytes))
+}

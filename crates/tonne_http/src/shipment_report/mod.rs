@@ -1,0 +1,9 @@
+//! The ISO 14083 report of an account's shipments (`GET /v1/shipments/report`,
+//! and the console's download): the CSV streamed a page of shipments at a
+//! time, or the summary as a PDF drawn with the certificate's renderer.
+
+pub mod pdf;
+mod stream;
+
+pub use pdf::{ReportHeading, render};
+pub use stream::{csv_body, summary};
