@@ -188,27 +188,43 @@ async fn a_member_uploads_a_data_sheet_once_and_follows_it_to_its_shipments(app:
         .await;
     assert_eq!(bad.status, 400);
     assert!(bad.html.contains("Shipment date from: March is not a date"));
-    let at = shipments.html.find("/console/shipments/").unwrap();
+    // the ISO 14083 report of the filter's shipments, as CSV and PDF
+    let air_report = air
+        .html
+        .split("href=\"")
+        .find(|h| h.starts_with("/console/shipments/report?") && h.contains("format=csv"))
+        .and_then(|h| h.split('"').next())
+        .unwrap_or_else(|| panic!("no report link: {}", air.html))
+        .replace("&amp;", "&");
+    assert!(air_report.contains("main=air"), "{air_report}");
+    let csv = ada.get(&air_report).await;
+    assert_eq!(csv.status, 200, "{air_report}");
+    assert!(csv.html.starts_with("record,shipment_id,"), "{}", csv.html);
+    assert!(csv.html.contains("AIR-7") && !csv.html.contains("PO-1001"));
+    assert!(csv.html.contains("summary,,,,,,total,"));
+    let pdf = ada.get(&air_report.replace("format=csv", "format=pdf")).await;
+    assert_eq!(pdf.status, 200);
+    assert!(pdf.html.starts_with("%PDF-"));
+    let bad_report = ada
+        .get(&format!("/console/shipments/report?{scope}&date_from=March"))
+        .await;
+    assert_eq!(bad_report.status, 400);
+    // the first shipment's own page (not the batches' nor the report's)
+    let at = shipments
+        .html
+        .match_indices("href=\"/console/shipments/")
+        .map(|(i, _)| i + 6)
+        .find(|i| {
+            let rest = &shipments.html[*i..];
+            !rest.starts_with("/console/shipments/batches")
+                && !rest.starts_with("/console/shipments/report")
+        })
+        .unwrap();
     let href = shipments.html[at..]
         .split('"')
         .next()
         .unwrap()
         .replace("&amp;", "&");
-    let href = if href.contains("batches") {
-        let at = shipments
-            .html
-            .match_indices("href=\"/console/shipments/")
-            .map(|(i, _)| i + 6)
-            .find(|i| !shipments.html[*i..].starts_with("/console/shipments/batches"))
-            .unwrap();
-        shipments.html[at..]
-            .split('"')
-            .next()
-            .unwrap()
-            .replace("&amp;", "&")
-    } else {
-        href
-    };
     let shipment = ada.get(&href).await;
     assert_eq!(shipment.status, 200, "{href}");
     for text in [
@@ -227,6 +243,8 @@ async fn a_member_uploads_a_data_sheet_once_and_follows_it_to_its_shipments(app:
     bob.sign_in("bob@rival.example", PASSWORD).await;
     assert_eq!(bob.get(&location).await.status, 404);
     assert_eq!(bob.get(&href).await.status, 404);
+    let theirs = bob.get(&air_report).await;
+    assert!(theirs.status == 404 || !theirs.html.contains("AIR-7"), "{}", theirs.status);
     let bobs = bob.get("/console/shipments?mode=test").await;
     assert_eq!(bobs.status, 200);
     assert!(!bobs.html.contains("PO-1001"));
