@@ -48,7 +48,7 @@ faults:
     bash bench/faults/run.sh
 
 # Load benchmarks (writes bench/results/; see docs/performance.md)
-bench: bench-accounts bench-orders bench-estimates bench-engines bench-webhooks bench-scale bench-console bench-analytics bench-shipments bench-fairness
+bench: bench-accounts bench-orders bench-estimates bench-engines bench-webhooks bench-scale bench-console bench-analytics bench-shipments bench-fairness bench-report
 
 # GET /v1/accounts/me on SQLite and PostgreSQL vs a bare actix handler
 bench-accounts:
@@ -98,3 +98,7 @@ bench-shipments:
 # Fair share: one organisation's 200,000-shipment backlog and calculations beside two uploading one-row batches every second (their p99), then 10,000 junk requests (/metrics size, memory)
 bench-fairness:
     bash bench/fairness.sh
+
+# The ISO 14083 report over 200,000 shipments: CSV streamed, PDF
+bench-report:
+    bash bench/report.sh

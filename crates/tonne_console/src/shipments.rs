@@ -33,7 +33,9 @@ fn page<C>(after: Option<C>) -> PageRequest<C> {
 }
 
 /// The list's filters as typed, and the filter they make (or why not).
-pub(super) fn filter_of(pairs: &[(String, String)]) -> (ShipmentFilterForm, Result<ShipmentFilter, String>) {
+pub(super) fn filter_of(
+    pairs: &[(String, String)],
+) -> (ShipmentFilterForm, Result<ShipmentFilter, String>) {
     let get = |k: &str| {
         pairs
             .iter()

@@ -190,7 +190,7 @@ const PROBES: [&str; 2] = ["/health", "/ready"];
 /// request against the hosted pages' own per-address limit and answer 429
 /// with a page, so a request routed to one is charged here only when no
 /// handler ran (405).
-const HOSTED_PAGES: [&str; 3] = ["/l/", "/certificates/", "/sustainability/"];
+const HOSTED_PAGES: [&str; 4] = ["/l/", "/certificates/", "/sustainability/", "/logistics/"];
 
 /// When a request outside the `/v1` scope is charged, and to which budget.
 enum Charge {

@@ -40,6 +40,7 @@ th,td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid #d7d9d3}
 .chart svg,.chart img{max-width:100%;height:auto}
 footer{margin-top:2rem;font-size:.9rem;color:#3d3d3d}
 .num{text-align:right}
+.scroll{overflow-x:auto}
 table.certificate th[scope=row]{font-weight:600}
 table.certificate .serial{white-space:nowrap}
 @media (max-width:40rem){

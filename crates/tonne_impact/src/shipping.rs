@@ -46,7 +46,7 @@ pub enum ShippingMode {
     Road,
     Rail,
     InlandWaterway,
-    /// Warehouses and hubs (Tonne estimates none: always 0).
+    /// Warehouses and hubs (legs given a logistics site method).
     LogisticSite,
 }
 

@@ -1,7 +1,8 @@
 //! The hosted pages of offset links (`/l/{id}`), outside `/v1` and without an
 //! API key: the customer's three steps (choose → confirm → placed) and the
 //! analytics page behind a signed, expiring URL; and the public certificate
-//! page of a complete order (`/certificates/{id}`).
+//! page of a complete order (`/certificates/{id}`); an account's public
+//! logistics page (`/logistics/{account_id}`).
 //!
 //! Every form carries a CSRF token bound to a `SameSite=Strict` cookie and to the
 //! link (`PageKey::csrf_token`); the confirmation form carries a one-time token
@@ -18,6 +19,7 @@ mod answers;
 mod certificate;
 mod checkout;
 mod csrf;
+mod logistics;
 mod refusals;
 mod sustainability;
 mod views;
@@ -29,6 +31,15 @@ pub use analytics::analytics_url;
 /// Registers the hosted pages (at the root, outside `/v1`).
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/l/{id}").route(web::get().to(checkout::show)))
+        .service(web::resource("/logistics/{account_id}").route(web::get().to(logistics::show)))
+        .service(
+            web::resource("/logistics/{account_id}/emissions.csv")
+                .route(web::get().to(logistics::emissions_csv)),
+        )
+        .service(
+            web::resource("/logistics/{account_id}/intensity.csv")
+                .route(web::get().to(logistics::intensity_csv)),
+        )
         .service(web::resource("/l/{id}/quote").route(web::post().to(checkout::quote)))
         .service(web::resource("/l/{id}/order").route(web::post().to(checkout::order)))
         .service(web::resource("/l/{id}/analytics").route(web::get().to(analytics::show)))

@@ -577,6 +577,92 @@ async fn a_sustainability_page_reads_well_in_a_real_browser() {
     c.close().await.unwrap();
 }
 
+/// The public logistics page of an account with actual shipments (a truck,
+/// a ship and a warehouse): its totals by mode and hub, both charts named,
+/// every figure in a table, axe-core clean wide and narrow, no script.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_logistics_page_reads_well_in_a_real_browser() {
+    let Some(driver) = driver().await else {
+        return;
+    };
+    let axe = axe_source();
+    assert!(
+        axe.is_some() || !mandatory(),
+        "CI=true: axe-core must be installed in target/axe (.ci/run does it)"
+    );
+    let app = TestApp::spawn(tonne_test_support::TestDb::sqlite()).await;
+    let t = app.tenant().await;
+    let patched = app
+        .send(
+            app.request(
+                reqwest::Method::PATCH,
+                &format!("/v1/accounts/{}", t.live_account),
+                Some(&t.live_key),
+            )
+            .json(&json!({"external_pages_visibility": "public"})),
+        )
+        .await;
+    assert_eq!(patched.status, 200, "{}", patched.body);
+    let multi = app
+        .post(
+            "/v1/estimates/shipping/multi-leg",
+            &t.live_key,
+            &json!({"shipment": {"mass": {"amount": "10", "unit": "t"}}, "is_shipment": true,
+                "legs": [{"route": {"amount": "100", "unit": "km"}, "method": "diesel_truck"},
+                         {"route": {"amount": "1000", "unit": "km"}, "method": {"vessel_type": "container_ship"}},
+                         {"method": "warehouse_ambient"}]}),
+        )
+        .await;
+    assert_eq!(multi.status, 200, "{}", multi.body);
+    let c = browser(&driver).await;
+    c.goto(&format!("{}/logistics/{}", app.base, t.live_account))
+        .await
+        .unwrap();
+    assert_eq!(c.title().await.unwrap(), "Acme — logistics emissions");
+    let shown = text(&c).await;
+    for needle in [
+        "By mode and hub",
+        "Month by month",
+        "Carbon intensity",
+        "hubs",
+        "Download these figures (CSV)",
+    ] {
+        assert!(shown.contains(needle), "{needle:?} missing: {shown}");
+    }
+    let charts = c
+        .execute(
+            "return document.querySelectorAll('svg[role=img] > title').length;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(charts, json!(2), "both charts are named");
+    let scripts = c
+        .execute("return document.scripts.length;", vec![])
+        .await
+        .unwrap();
+    assert_eq!(scripts, json!(0), "no script on the page");
+    screenshot(&c, "08-logistics").await;
+    if let Some(axe) = &axe {
+        assert_axe_clean(&c, axe, "logistics page").await;
+    }
+    assert_reflows(&c, "logistics page").await;
+    c.set_window_size(390, 844).await.unwrap();
+    screenshot(&c, "08-logistics-narrow").await;
+    if let Some(axe) = &axe {
+        assert_axe_clean(&c, axe, "logistics page (narrow)").await;
+    }
+    c.set_window_size(1100, 1400).await.unwrap();
+    c.goto(&format!(
+        "{}/logistics/0123456789abcdef0123456789abcdef",
+        app.base
+    ))
+    .await
+    .unwrap();
+    assert!(text(&c).await.contains("Page not found"));
+    c.close().await.unwrap();
+}
+
 /// No sideways scrolling at a phone's width.
 async fn assert_reflows(c: &Client, page: &str) {
     c.set_window_size(390, 844).await.unwrap();

@@ -278,7 +278,12 @@ async fn upload(app: &TestApp, key: &str, body: Value) -> Reply {
     app.post("/v1/shipments/batches", key, &body).await
 }
 
-pub(crate) async fn upload_ok(app: &TestApp, key: &str, rows: Vec<Value>, calculate: bool) -> String {
+pub(crate) async fn upload_ok(
+    app: &TestApp,
+    key: &str,
+    rows: Vec<Value>,
+    calculate: bool,
+) -> String {
     let res = upload(
         app,
         key,

@@ -39,7 +39,10 @@ fn records(body: &[u8]) -> Vec<HashMap<String, String>> {
         .map(|rec| {
             let rec = rec.unwrap();
             assert_eq!(rec.len(), head.len(), "{rec:?}");
-            head.iter().cloned().zip(rec.iter().map(str::to_owned)).collect()
+            head.iter()
+                .cloned()
+                .zip(rec.iter().map(str::to_owned))
+                .collect()
         })
         .collect()
 }
@@ -92,7 +95,13 @@ async fn a_report_adds_up_to_the_shipments_to_the_gram(app: TestApp) {
     let batch = processed(&app, &t.live_key, &id).await;
     assert_eq!(batch["success_count"], 4, "{batch}");
     // another organisation's shipment, in the same period
-    let theirs = upload_ok(&app, &other.live_key, vec![hub_row("THEIRS", "2026-03-05T08:00:00Z")], true).await;
+    let theirs = upload_ok(
+        &app,
+        &other.live_key,
+        vec![hub_row("THEIRS", "2026-03-05T08:00:00Z")],
+        true,
+    )
+    .await;
     processed(&app, &other.live_key, &theirs).await;
 
     // the shipments of March, as the list answers them
@@ -121,9 +130,15 @@ async fn a_report_adds_up_to_the_shipments_to_the_gram(app: TestApp) {
     assert_eq!(legs.len(), 7, "{rows:?}");
     let leg_sum: Decimal = legs.iter().map(|r| kg(&r["wtw_kg"])).sum();
     assert_eq!(leg_sum, expected);
-    assert!(legs.iter().all(|r| r["reference"] != "LATER" && r["reference"] != "THEIRS"));
+    assert!(
+        legs.iter()
+            .all(|r| r["reference"] != "LATER" && r["reference"] != "THEIRS")
+    );
     // the formula is defused, the cell otherwise as sent
-    assert!(legs.iter().any(|r| r["reference"] == "'=HYPERLINK(\"http://x\")"));
+    assert!(
+        legs.iter()
+            .any(|r| r["reference"] == "'=HYPERLINK(\"http://x\")")
+    );
     let summary = |category: &str| {
         rows.iter()
             .find(|r| r["record"] == "summary" && r["category"] == category)
@@ -168,7 +183,11 @@ async fn a_report_adds_up_to_the_shipments_to_the_gram(app: TestApp) {
     )
     .await;
     let rows = records(&body);
-    assert!(rows.iter().filter(|r| r["record"] != "summary").all(|r| r["reference"].starts_with("'=")));
+    assert!(
+        rows.iter()
+            .filter(|r| r["record"] != "summary")
+            .all(|r| r["reference"].starts_with("'="))
+    );
 
     // the other organisation sees its own only
     let (_, _, body) = raw(&app, "/v1/shipments/report", &other.live_key).await;
@@ -190,7 +209,10 @@ async fn a_report_adds_up_to_the_shipments_to_the_gram(app: TestApp) {
     assert!(text.contains("ISO 14083"), "{text}");
     assert!(text.contains("2026-03-01 to 2026-03-31"), "{text}");
     assert!(
-        text.contains(&format!("Well-to-wheel (WTW): {} kg CO2e", expected.round_dp(3))),
+        text.contains(&format!(
+            "Well-to-wheel (WTW): {} kg CO2e",
+            expected.round_dp(3)
+        )),
         "{text}"
     );
     assert!(text.contains("warehouse ambient"), "{text}");
@@ -211,7 +233,10 @@ async fn bad_parameters_are_400_naming_them(app: TestApp) {
             .await;
         assert_error(&res, 400, "validation_error");
         assert!(
-            res.body["error"]["message"].as_str().unwrap_or_default().contains(field)
+            res.body["error"]["message"]
+                .as_str()
+                .unwrap_or_default()
+                .contains(field)
                 || res.body.to_string().contains(field),
             "{query}: {}",
             res.body

@@ -61,14 +61,15 @@ async fn public_shipping_analytics_show_actual_shipments_only(app: TestApp) {
         .await;
     assert_eq!(patched.status, 200, "{}", patched.body);
 
-    // two actual shipments (a truck and sea leg, a single air leg), one quote
+    // two actual shipments (a truck and sea leg and a warehouse, a single air leg), one quote
     let multi = app
         .post(
             "/v1/estimates/shipping/multi-leg",
             &t.live_key,
             &json!({"shipment": {"mass": {"amount": "10", "unit": "t"}}, "is_shipment": true,
                 "legs": [{"route": {"amount": "100", "unit": "km"}, "method": "diesel_truck"},
-                         {"route": {"amount": "1000", "unit": "km"}, "method": {"vessel_type": "container_ship"}}]}),
+                         {"route": {"amount": "1000", "unit": "km"}, "method": {"vessel_type": "container_ship"}},
+                         {"method": "warehouse_ambient"}]}),
         )
         .await;
     assert_eq!(multi.status, 200, "{}", multi.body);
@@ -117,10 +118,10 @@ async fn public_shipping_analytics_show_actual_shipments_only(app: TestApp) {
     assert_eq!(sum("road"), grams(&legs[0]["mass"]));
     assert_eq!(sum("sea"), grams(&legs[1]["mass"]));
     assert_eq!(sum("air"), grams(&air.body["mass"]));
-    assert_eq!(
-        (sum("rail"), sum("inland_waterway"), sum("logistic_site")),
-        (0, 0, 0)
-    );
+    // the hub leg: 10 t handled in an ambient warehouse
+    assert_eq!(sum("logistic_site"), grams(&legs[2]["mass"]));
+    assert!(sum("logistic_site") > 0);
+    assert_eq!((sum("rail"), sum("inland_waterway")), (0, 0));
     // intensity: the mean of each shipment's g per t·km — the multi-leg one
     // over 10 t × 1,100 km, the air one over 2 t × 500 km
     let multi_g = Decimal::from(grams(&multi.body["mass"])) / Decimal::from(10 * 1100);
@@ -180,6 +181,85 @@ async fn public_shipping_analytics_show_actual_shipments_only(app: TestApp) {
         400,
         "time_range_invalid",
     );
+
+    // the public logistics page and its CSVs: the same figures, no key
+    let page = app.text(&format!("/logistics/{}", t.live_account)).await;
+    assert!(
+        page.contains("By mode and hub") && page.contains("Acme"),
+        "{page}"
+    );
+    let csv_url = format!("{}/logistics/{}/emissions.csv", app.base, t.live_account);
+    let res = reqwest::get(&csv_url).await.unwrap();
+    assert_eq!(res.status(), 200);
+    assert_eq!(res.headers()["content-type"], "text/csv; charset=utf-8");
+    let body = res.text().await.unwrap();
+    let mut r = csv::Reader::from_reader(body.as_bytes());
+    let head: Vec<String> = r.headers().unwrap().iter().map(str::to_owned).collect();
+    assert_eq!(
+        head,
+        [
+            "month",
+            "road",
+            "rail",
+            "sea",
+            "inland waterway",
+            "air",
+            "hubs",
+            "total"
+        ]
+    );
+    let column = |name: &str| head.iter().position(|h| h == name).unwrap();
+    let mut by_mode = [Decimal::ZERO; 3];
+    for rec in r.records() {
+        let rec = rec.unwrap();
+        for (i, mode) in ["road", "sea", "hubs"].iter().enumerate() {
+            by_mode[i] += rec[column(mode)].parse::<Decimal>().unwrap();
+        }
+    }
+    // to the kilogram (the CSV gives tonnes to three decimals)
+    let kg = |g: i64| (Decimal::from(g) / Decimal::from(1_000_000)).round_dp(3);
+    assert_eq!(by_mode[0], kg(grams(&legs[0]["mass"])));
+    assert_eq!(by_mode[1], kg(grams(&legs[1]["mass"])));
+    assert_eq!(by_mode[2], kg(grams(&legs[2]["mass"])));
+    let intensity = reqwest::get(format!(
+        "{}/logistics/{}/intensity.csv",
+        app.base, t.live_account
+    ))
+    .await
+    .unwrap();
+    assert_eq!(intensity.status(), 200);
+    assert!(
+        intensity
+            .text()
+            .await
+            .unwrap()
+            .starts_with("month,g_co2e_per_tkm")
+    );
+    // a bad date is a page saying so; hidden again, every address is 404
+    let bad = reqwest::get(format!(
+        "{}/logistics/{}?from=March",
+        app.base, t.live_account
+    ))
+    .await
+    .unwrap();
+    assert_eq!(bad.status(), 400);
+    let patched = app
+        .send(
+            app.request(
+                reqwest::Method::PATCH,
+                &format!("/v1/accounts/{}", t.live_account),
+                Some(&t.live_key),
+            )
+            .json(&json!({"external_pages_visibility": "hidden"})),
+        )
+        .await;
+    assert_eq!(patched.status, 200, "{}", patched.body);
+    for path in ["", "/emissions.csv", "/intensity.csv"] {
+        let res = reqwest::get(format!("{}/logistics/{}{path}", app.base, t.live_account))
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 404, "{path}");
+    }
 }
 
 on_both_backends!(

@@ -48,8 +48,12 @@ impl Pages {
             let ops = std::mem::take(&mut self.canvas.ops);
             self.done.push(PdfPage::new(Mm(PAGE_W), Mm(PAGE_H), ops));
             self.canvas = Canvas::new(277.0);
-            self.canvas
-                .line(BuiltinFont::Helvetica, 9.0, 8.0, &format!("{TITLE}, continued"));
+            self.canvas.line(
+                BuiltinFont::Helvetica,
+                9.0,
+                8.0,
+                &format!("{TITLE}, continued"),
+            );
         }
     }
 
@@ -81,7 +85,8 @@ impl Pages {
     fn heading(&mut self, text: &str) {
         self.room(22.0);
         self.canvas.y -= 3.0;
-        self.canvas.line(BuiltinFont::HelveticaBold, 12.0, 7.0, text);
+        self.canvas
+            .line(BuiltinFont::HelveticaBold, 12.0, 7.0, text);
     }
 
     fn finish(mut self) -> Vec<PdfPage> {
@@ -287,7 +292,10 @@ mod tests {
         assert!(text.get(1).unwrap().contains("continued"));
         let all = text.concat();
         for i in [0, 75, 149] {
-            assert!(all.contains(&format!("fallback {i:03}: 2 lines")), "fallback {i}");
+            assert!(
+                all.contains(&format!("fallback {i:03}: 2 lines")),
+                "fallback {i}"
+            );
         }
     }
 }

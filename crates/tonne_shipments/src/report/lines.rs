@@ -176,9 +176,7 @@ pub fn report_lines(shipment: &Shipment, draft: Option<&ShipmentDraft>) -> Vec<R
             tonnes = Some(t);
         }
         let (name, hub) = category(&leg.method);
-        let position = leg
-            .order
-            .or_else(|| u32::try_from(i + 1).ok());
+        let position = leg.order.or_else(|| u32::try_from(i + 1).ok());
         let mut line = base(position, Some(leg.carriage), name);
         line.hub = hub;
         line.tonnes = tonnes;
@@ -297,7 +295,11 @@ mod tests {
         assert_eq!(lines[1].activity_tkm, Decimal::ZERO);
         assert_eq!(lines[2].activity_tkm, Decimal::from(4000));
         assert_eq!(lines[2].data, Some(DataKind::Default));
-        assert!(lines.iter().all(|l| l.reference == "PO-7" && l.excluded.is_none()));
+        assert!(
+            lines
+                .iter()
+                .all(|l| l.reference == "PO-7" && l.excluded.is_none())
+        );
     }
 
     #[test]
@@ -332,8 +334,14 @@ mod tests {
 
     #[test]
     fn an_aircraft_type_is_modelled_and_leg_figures_sent_are_primary() {
-        assert_eq!(kind(&LegMethod::AircraftType("B77L".into()), &[]), DataKind::Modelled);
-        assert_eq!(kind(&road(), &[CLIENT_PROVIDED.to_owned()]), DataKind::Primary);
+        assert_eq!(
+            kind(&LegMethod::AircraftType("B77L".into()), &[]),
+            DataKind::Modelled
+        );
+        assert_eq!(
+            kind(&road(), &[CLIENT_PROVIDED.to_owned()]),
+            DataKind::Primary
+        );
         assert_eq!(kind(&road(), &[]), DataKind::Default);
     }
 }

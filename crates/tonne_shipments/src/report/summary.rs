@@ -120,6 +120,10 @@ impl ReportSummary {
     pub fn data_share(&self, kind: DataKind) -> Option<Decimal> {
         let total = self.total.total().grams();
         let part = self.by_data.get(kind.index())?.grams();
-        (total != 0).then(|| (Decimal::from(part) / Decimal::from(total)).round_dp(4).normalize())
+        (total != 0).then(|| {
+            (Decimal::from(part) / Decimal::from(total))
+                .round_dp(4)
+                .normalize()
+        })
     }
 }

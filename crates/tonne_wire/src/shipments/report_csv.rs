@@ -102,7 +102,9 @@ pub fn lines(lines: &[ReportLine]) -> Vec<u8> {
                 l.reference.clone(),
                 l.shipment_date.map(|d| d.to_string()).unwrap_or_default(),
                 l.leg.map(|n| n.to_string()).unwrap_or_default(),
-                l.carriage.map(|c| c.as_str().to_owned()).unwrap_or_default(),
+                l.carriage
+                    .map(|c| c.as_str().to_owned())
+                    .unwrap_or_default(),
                 l.category.clone(),
                 l.hub.to_string(),
                 number(l.distance_km),
@@ -177,13 +179,25 @@ pub fn summary(s: &ReportSummary) -> Vec<u8> {
         summary_line(&mut out, &format!("mode:{mode}"), b, false, "");
     }
     for c in Carriage::ALL {
-        summary_line(&mut out, &format!("phase:{}", c.as_str()), &s.phase(c), false, "");
+        summary_line(
+            &mut out,
+            &format!("phase:{}", c.as_str()),
+            &s.phase(c),
+            false,
+            "",
+        );
     }
     for (hub, b) in &s.by_hub {
         summary_line(&mut out, &format!("hub:{hub}"), b, true, "");
     }
     if s.unallocated.lines > 0 {
-        summary_line(&mut out, "unallocated", &s.unallocated, false, "client totals by shipment");
+        summary_line(
+            &mut out,
+            "unallocated",
+            &s.unallocated,
+            false,
+            "client totals by shipment",
+        );
     }
     for kind in DataKind::ALL {
         let share = s

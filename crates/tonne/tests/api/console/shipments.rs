@@ -202,11 +202,15 @@ async fn a_member_uploads_a_data_sheet_once_and_follows_it_to_its_shipments(app:
     assert!(csv.html.starts_with("record,shipment_id,"), "{}", csv.html);
     assert!(csv.html.contains("AIR-7") && !csv.html.contains("PO-1001"));
     assert!(csv.html.contains("summary,,,,,,total,"));
-    let pdf = ada.get(&air_report.replace("format=csv", "format=pdf")).await;
+    let pdf = ada
+        .get(&air_report.replace("format=csv", "format=pdf"))
+        .await;
     assert_eq!(pdf.status, 200);
     assert!(pdf.html.starts_with("%PDF-"));
     let bad_report = ada
-        .get(&format!("/console/shipments/report?{scope}&date_from=March"))
+        .get(&format!(
+            "/console/shipments/report?{scope}&date_from=March"
+        ))
         .await;
     assert_eq!(bad_report.status, 400);
     // the first shipment's own page (not the batches' nor the report's)
@@ -244,7 +248,11 @@ async fn a_member_uploads_a_data_sheet_once_and_follows_it_to_its_shipments(app:
     assert_eq!(bob.get(&location).await.status, 404);
     assert_eq!(bob.get(&href).await.status, 404);
     let theirs = bob.get(&air_report).await;
-    assert!(theirs.status == 404 || !theirs.html.contains("AIR-7"), "{}", theirs.status);
+    assert!(
+        theirs.status == 404 || !theirs.html.contains("AIR-7"),
+        "{}",
+        theirs.status
+    );
     let bobs = bob.get("/console/shipments?mode=test").await;
     assert_eq!(bobs.status, 200);
     assert!(!bobs.html.contains("PO-1001"));

@@ -92,11 +92,7 @@ pub async fn shipment_report(
                 "Content-Disposition",
                 format!("attachment; filename=\"{file}.csv\""),
             ))
-            .streaming(csv_body(
-                state.shipments.clone(),
-                who.account_id(),
-                filter,
-            ))),
+            .streaming(csv_body(state.shipments.clone(), who.account_id(), filter))),
         Format::Pdf => {
             let sums = summary(state.shipments.as_ref(), who.account_id(), &filter).await?;
             let account = state.accounts.me(&who.0).await?;
@@ -110,7 +106,9 @@ pub async fn shipment_report(
             };
             let pdf = web::block(move || render(&heading, &sums))
                 .await
-                .map_err(|e| ApiError::internal(&anyhow::anyhow!(e).context("rendering a report")))?;
+                .map_err(|e| {
+                    ApiError::internal(&anyhow::anyhow!(e).context("rendering a report"))
+                })?;
             Ok(HttpResponse::Ok()
                 .content_type("application/pdf")
                 .insert_header((

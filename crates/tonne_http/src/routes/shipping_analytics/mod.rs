@@ -84,12 +84,12 @@ fn shipped(e: &Estimate) -> Shipped {
         if let Some(f) = &leg.facts {
             tonne_km += f.payload_tonnes * leg.distance.km();
         }
-        if let Some(mode) = methods
-            .get(i)
-            .copied()
-            .flatten()
-            .and_then(MethodRequest::mode)
+        let method = methods.get(i).copied().flatten();
+        if let Some(MethodRequest::Simple(name)) = method
+            && tonne_estimation::shipping::hubs::is_logistics_site(name)
         {
+            by_mode.push((ShippingMode::LogisticSite, leg.mass));
+        } else if let Some(mode) = method.and_then(MethodRequest::mode) {
             by_mode.push((contract_mode(mode), leg.mass));
         }
     }
@@ -145,6 +145,26 @@ async fn shipments(
     }
 }
 
+/// The series of an account whose external pages are public (else 404 as
+/// for an unknown id): its actual shipments in the range, per day or month.
+/// The public logistics page draws the same figures.
+pub async fn public_series(
+    state: &AppState,
+    account_id: &str,
+    asked: tonne_impact::AskedRange,
+    interval: Interval,
+) -> Result<
+    (
+        tonne_impact::PageHolder,
+        tonne_impact::shipping::ShippingSeries,
+    ),
+    ApiError,
+> {
+    let (holder, range) = state.impact.public_shipping(account_id, asked).await?;
+    let all = shipments(state, holder.account_id, range).await?;
+    Ok((holder, series(&all, range, interval)))
+}
+
 /// An account's shipping emissions per mode and carbon intensity (no key;
 /// only while the account's external pages are public).
 #[utoipa::path(get, path = "/v1/analytics/shipping/public/{account_id}", tag = "Analytics", operation_id = "getAnalyticsShippingEstimates",
@@ -166,13 +186,7 @@ pub async fn public_shipping(
         Some("month") => Interval::Month,
         Some(_) => return Err(ApiError::validation("interval", "must be day or month")),
     };
-    let asked = asked(&query)?;
-    let (holder, range) = state
-        .impact
-        .public_shipping(&path.account_id, asked)
-        .await?;
-    let all = shipments(&state, holder.account_id, range).await?;
-    let s = series(&all, range, interval);
+    let (holder, s) = public_series(&state, &path.account_id, asked(&query)?, interval).await?;
     Ok(HttpResponse::Ok().json(ShippingAnalyticsResponse {
         emission_timeseries: s
             .points

@@ -1,6 +1,10 @@
 //! Orders and tonnes per day, drawn on the server as SVG (plotters, no fonts
 //! to install: the SVG backend writes text elements the browser renders).
 
+mod logistics;
+
+pub use logistics::{MODES, logistics_intensity, logistics_modes, tonnes_by_mode};
+
 use plotters::prelude::*;
 use rust_decimal::prelude::ToPrimitive as _;
 use time::Date;
