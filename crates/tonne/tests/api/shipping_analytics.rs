@@ -91,6 +91,30 @@ async fn public_shipping_analytics_show_actual_shipments_only(app: TestApp) {
         )
         .await;
     assert_eq!(quote_only.status, 200, "{}", quote_only.body);
+    // an actual shipment links the account's public logistics page; a quote does not
+    let page = format!("/logistics/{}", t.live_account);
+    for shipment in [&multi.body, &air.body] {
+        let url = shipment["external_estimate_url"]
+            .as_str()
+            .unwrap_or_default();
+        assert!(
+            url.starts_with("http") && url.ends_with(&page),
+            "{shipment}"
+        );
+    }
+    assert!(quote_only.body["external_estimate_url"].is_null());
+    let listed = app.get("/v1/estimates/shipping/all", &t.live_key).await;
+    assert!(
+        listed.body["data"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["external_estimate_url"]
+                .as_str()
+                .is_some_and(|u| u.ends_with(&page))),
+        "{}",
+        listed.body
+    );
     // the test account's shipment never shows on the live account's page
     let test_mode = app
         .post(
@@ -254,6 +278,20 @@ async fn public_shipping_analytics_show_actual_shipments_only(app: TestApp) {
         )
         .await;
     assert_eq!(patched.status, 200, "{}", patched.body);
+    let hidden = app
+        .get(
+            &format!(
+                "/v1/estimates/shipping/{}",
+                air.body["id"].as_str().unwrap()
+            ),
+            &t.live_key,
+        )
+        .await;
+    assert!(
+        hidden.body["external_estimate_url"].is_null(),
+        "{}",
+        hidden.body
+    );
     for path in ["", "/emissions.csv", "/intensity.csv"] {
         let res = reqwest::get(format!("{}/logistics/{}{path}", app.base, t.live_account))
             .await

@@ -4,9 +4,11 @@
 
 use actix_web::HttpResponse;
 use serde::Deserialize;
-use tonne_estimation::estimate::{AnnotationsPatch, EstimateKind, NewEstimate};
+use tonne_accounts::ExternalPagesVisibility;
+use tonne_estimation::estimate::{AnnotationsPatch, EstimateDetail, EstimateKind, NewEstimate};
+use tonne_quoted::QuotedEstimate;
 
-use super::quoting::{answer, answer_with};
+use super::quoting::answer_with;
 use super::responses::{AnyEstimateResponse, EstimateMassUnitQuery, RenderOptions};
 use crate::error::ApiError;
 use crate::extract::Authenticated;
@@ -37,7 +39,10 @@ pub(super) async fn created_as(
     options: RenderOptions,
 ) -> Result<HttpResponse, ApiError> {
     let answer = match state.quoted.create(who.account_id(), new).await? {
-        Some(quoted) => answer_with(quoted, options)?,
+        Some(quoted) => {
+            let options = with_page(state, who, &quoted, options).await;
+            answer_with(quoted, options)?
+        }
         None => None,
     };
     Ok(respond(answer))
@@ -60,6 +65,7 @@ pub(super) async fn read_as(
     options: RenderOptions,
 ) -> Result<HttpResponse, ApiError> {
     let quoted = state.quoted.get(who.account_id(), Some(kind), id).await?;
+    let options = with_page(state, who, &quoted, options).await;
     Ok(respond(answer_with(quoted, options)?))
 }
 
@@ -80,13 +86,40 @@ pub(super) async fn updated_as(
     options: RenderOptions,
 ) -> Result<HttpResponse, ApiError> {
     let quoted = state.quoted.update(who.account_id(), id, new).await?;
+    let options = with_page(state, who, &quoted, options).await;
     Ok(respond(answer_with(quoted, options)?))
+}
+
+/// The account's public logistics page, while its external pages are public
+/// (read once per answer; a failed read leaves it out).
+pub(super) async fn logistics_page(state: &AppState, who: &Authenticated) -> Option<String> {
+    let account = state.accounts.me(&who.0).await.ok()?;
+    (account.external_pages_visibility == ExternalPagesVisibility::Public)
+        .then(|| format!("{}/logistics/{}", state.pages.public_url, who.account_id()))
+}
+
+/// `options` with the logistics page when the estimate is an actual shipment.
+async fn with_page(
+    state: &AppState,
+    who: &Authenticated,
+    quoted: &QuotedEstimate,
+    mut options: RenderOptions,
+) -> RenderOptions {
+    let shipping = matches!(
+        quoted.estimate.detail,
+        EstimateDetail::Shipping(_) | EstimateDetail::MultiLegShipping { .. }
+    );
+    if shipping && quoted.estimate.annotations.actual == Some(true) {
+        options.logistics_page = logistics_page(state, who).await;
+    }
+    options
 }
 
 /// The render options of a shipping route's `estimate_mass_unit`.
 pub(super) fn in_unit(query: &EstimateMassUnitQuery) -> RenderOptions {
     RenderOptions {
         mass_unit: query.estimate_mass_unit.unwrap_or_default(),
+        logistics_page: None,
     }
 }
 
@@ -113,5 +146,6 @@ pub(super) async fn annotated(
         .quoted
         .annotate(who.account_id(), &[kind], id, patch)
         .await?;
-    Ok(respond(answer(quoted)?))
+    let options = with_page(state, who, &quoted, RenderOptions::default()).await;
+    Ok(respond(answer_with(quoted, options)?))
 }

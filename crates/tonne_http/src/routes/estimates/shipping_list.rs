@@ -83,8 +83,16 @@ pub async fn list_shipping(
         .await?;
     let next_cursor = found.last_if_more().map(|q| q.estimate.id.to_string());
     let mut data = Vec::with_capacity(found.items.len());
+    let mut options = in_unit(&unit);
+    if found
+        .items
+        .iter()
+        .any(|q| q.estimate.annotations.actual == Some(true))
+    {
+        options.logistics_page = super::respond::logistics_page(&state, &who).await;
+    }
     for quoted in found.items {
-        match answer_with(quoted, in_unit(&unit))? {
+        match answer_with(quoted, options.clone())? {
             Some(AnyEstimateResponse::Shipping(s)) => {
                 data.push(AnyShippingEstimateResponse::Shipping(s))
             }

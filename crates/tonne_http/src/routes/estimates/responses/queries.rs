@@ -95,8 +95,11 @@ pub struct ShippingEstimatesQuery {
     pub through: Option<String>,
 }
 
-/// How an answer is rendered: the unit of its masses.
-#[derive(Debug, Clone, Copy, Default)]
+/// How an answer is rendered: the unit of its masses, and the account's
+/// public logistics page (when its pages are public) for a shipment's
+/// `external_estimate_url`.
+#[derive(Debug, Clone, Default)]
 pub struct RenderOptions {
     pub mass_unit: EstimateMassUnit,
+    pub logistics_page: Option<String>,
 }

@@ -123,7 +123,7 @@ pub fn render(
             AnyEstimateResponse::Shipping(Box::new(ShippingEstimateResponse {
                 base,
                 leg: leg_fields(l, part("leg"), &sent, unit),
-                shipment: shipment_fields(e),
+                shipment: shipment_fields(e, options.logistics_page.as_deref()),
             }))
         }
         EstimateDetail::MultiLegShipping { distance, legs } => {
@@ -142,7 +142,7 @@ pub fn render(
                 raw_distance: distance_response(&Distance::from_km(raw)),
                 adjusted_distance: distance_response(distance),
                 data_quality_score: None,
-                shipment: shipment_fields(e),
+                shipment: shipment_fields(e, options.logistics_page.as_deref()),
             }))
         }
         EstimateDetail::Transaction { search_term_match } => AnyEstimateResponse::Transaction(
@@ -197,7 +197,7 @@ pub fn render(
                     .map(|l| l.grade)
                     .max()
                     .map(|g| ScoreOnlyResponse { score: g.as_str() }),
-                shipment: shipment_fields(e),
+                shipment: shipment_fields(e, options.logistics_page.as_deref()),
             }))
         }
     }))

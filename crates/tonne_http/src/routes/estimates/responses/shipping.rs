@@ -323,9 +323,9 @@ pub struct ShipmentFieldsResponse {
     pub(super) is_shipment: bool,
     /// As sent or annotated; else when the estimate was created (RFC 3339).
     pub(super) shipped_at: String,
-    /// Tonne has no estimate pages: `null`.
-    #[schema(value_type = Option<String>)]
-    pub(super) external_estimate_url: Option<()>,
+    /// An actual shipment's page while the account's pages are public: its
+    /// public logistics page (`/logistics/{account_id}`); else `null`.
+    pub(super) external_estimate_url: Option<String>,
     /// Always `api`.
     pub(super) source: &'static str,
     /// RFC 3339.
@@ -338,7 +338,10 @@ pub struct ShipmentFieldsResponse {
     pub(super) user_fullname: Option<()>,
 }
 
-pub(super) fn shipment_fields(e: &Estimate) -> ShipmentFieldsResponse {
+pub(super) fn shipment_fields(
+    e: &Estimate,
+    logistics_page: Option<&str>,
+) -> ShipmentFieldsResponse {
     let created_at = e.created_at.format(&Rfc3339).unwrap_or_default();
     ShipmentFieldsResponse {
         is_shipment: e.annotations.actual.unwrap_or(false),
@@ -347,7 +350,9 @@ pub(super) fn shipment_fields(e: &Estimate) -> ShipmentFieldsResponse {
             .occurred_at
             .and_then(|t| t.format(&Rfc3339).ok())
             .unwrap_or_else(|| created_at.clone()),
-        external_estimate_url: None,
+        external_estimate_url: logistics_page
+            .filter(|_| e.annotations.actual == Some(true))
+            .map(str::to_owned),
         source: "api",
         created_at,
         filename: None,
