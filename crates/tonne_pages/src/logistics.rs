@@ -32,23 +32,18 @@ fn params_of(req: &HttpRequest) -> RangeParams {
     serde_urlencoded::from_str(req.query_string()).unwrap_or_default()
 }
 
-fn date(raw: Option<&str>) -> Result<Option<Date>, HttpResponse> {
+/// The problem of a date that is not `YYYY-MM-DD`.
+const NOT_A_DATE: &str = "The period's dates are written YYYY-MM-DD.";
+
+fn date(raw: Option<&str>) -> Result<Option<Date>, &'static str> {
     let format = time::macros::format_description!("[year]-[month]-[day]");
     raw.filter(|r| !r.is_empty())
-        .map(|r| {
-            Date::parse(r, format).map_err(|_| {
-                message(
-                    StatusCode::BAD_REQUEST,
-                    "Not a date",
-                    "The period's dates are written YYYY-MM-DD.",
-                )
-            })
-        })
+        .map(|r| Date::parse(r, format).map_err(|_| NOT_A_DATE))
         .transpose()
 }
 
 /// The asked range: by default the twelve months up to today.
-fn range(params: &RangeParams) -> Result<AskedRange, HttpResponse> {
+fn range(params: &RangeParams) -> Result<AskedRange, &'static str> {
     let through = date(params.through.as_deref())?;
     let from = match date(params.from.as_deref())? {
         Some(d) => Some(d),
@@ -104,7 +99,8 @@ async fn figures(
     if let Some(r) = limited(state, req).await {
         return Err(r);
     }
-    let asked = range(params)?;
+    let asked =
+        range(params).map_err(|problem| message(StatusCode::BAD_REQUEST, "Not a date", problem))?;
     public_series(state, account, asked, Interval::Month)
         .await
         .map_err(|e| refused(&e))

@@ -20,10 +20,11 @@ pub(super) async fn page(
         .repo
         .shipments_after(account, filter, after, REPORT_PAGE + 1)
         .await?;
-    let more = shipments.len() > REPORT_PAGE as usize;
+    let page_size = usize::try_from(REPORT_PAGE).unwrap_or(usize::MAX);
+    let more = shipments.len() > page_size;
     let mut lines = Vec::with_capacity(shipments.len() * 3);
     let mut last = None;
-    for shipment in shipments.iter().take(REPORT_PAGE as usize) {
+    for shipment in shipments.iter().take(page_size) {
         // a stored row decoded when it was stored; should it no longer
         // (a vocabulary retired since), its figures stand as one line
         let draft = s.decoder.decode(&shipment.row).ok();
