@@ -257,11 +257,9 @@ pub(crate) fn spawn(
 /// decoded and calculated) without yielding, and the runtime's workers also
 /// drive the database connections' sockets that the API's requests use (a
 /// connection's socket task runs where the connection was opened). Were the
-/// step on a worker, every request whose statement went out on such a
-/// connection would wait for the step to end (measured: every small tenant's
-/// upload request stalled together, p99 200–400 ms, behind one tenant's
-/// backlog). Its statements still go through the runtime (`block_on` on its
-/// handle). A step already begun runs to its end when the loop stops (it is
+/// step on a worker, a request whose statement went out on such a
+/// connection would wait for the step to end. Its statements still go
+/// through the runtime (`block_on` on its handle). A step already begun runs to its end when the loop stops (it is
 /// bounded, and its writes are whole or not at all either way).
 async fn work_off_runtime(engine: &Arc<JobEngine>, name: &str) -> Result<Worked, StoreError> {
     let (engine, name) = (Arc::clone(engine), name.to_owned());
