@@ -6,7 +6,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use tonne_http::AppState;
-use tonne_http::shipment_report::{ReportHeading, csv_body, render, summary};
+use tonne_http::shipment_report::{ReportHeading, Slot, csv_body, render, summary};
 
 use crate::answers::{respond, unavailable};
 use crate::error::ConsoleError;
@@ -38,6 +38,15 @@ pub(super) async fn report(
             ));
         }
     };
+    let Some(slot) = Slot::take(account) else {
+        return Ok(respond(
+            StatusCode::TOO_MANY_REQUESTS,
+            views::message(
+                "A report is already being made",
+                "Two reports of this account are being made; try again once one is done.",
+            ),
+        ));
+    };
     let pdf = query.iter().any(|(k, v)| k == "format" && v == "pdf");
     let name = |d: Option<time::Date>| d.map_or_else(|| "all".to_owned(), |d| d.to_string());
     let (from, to) = (filter.date_from, filter.date_to);
@@ -49,7 +58,7 @@ pub(super) async fn report(
                 "Content-Disposition",
                 format!("attachment; filename=\"{file}.csv\""),
             ))
-            .streaming(csv_body(state.shipments.clone(), account, filter)));
+            .streaming(csv_body(state.shipments.clone(), account, filter, slot)));
     }
     let sums = match summary(state.shipments.as_ref(), account, &filter).await {
         Ok(s) => s,
@@ -67,7 +76,9 @@ pub(super) async fn report(
         },
         generated: time::OffsetDateTime::now_utc().date().to_string(),
     };
-    let bytes = match web::block(move || render(&heading, &sums)).await {
+    let rendered = web::block(move || render(&heading, &sums)).await;
+    drop(slot);
+    let bytes = match rendered {
         Ok(b) => b,
         Err(e) => return Ok(unavailable(e)),
     };

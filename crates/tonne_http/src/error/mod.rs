@@ -83,6 +83,12 @@ impl ApiError {
         }
     }
 
+    /// The same error answered with `Retry-After`.
+    pub fn retry_after(mut self, secs: u64) -> Self {
+        self.retry_after_secs = Some(secs);
+        self
+    }
+
     /// 503 `service_unavailable` with `Retry-After`.
     pub fn unavailable(message: &'static str, retry_after_secs: u64) -> Self {
         Self {

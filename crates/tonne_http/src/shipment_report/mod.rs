@@ -3,7 +3,9 @@
 //! time, or the summary as a PDF drawn with the certificate's renderer.
 
 pub mod pdf;
+mod slots;
 mod stream;
 
 pub use pdf::{ReportHeading, render};
+pub use slots::{PER_ACCOUNT, Slot};
 pub use stream::{csv_body, summary};

@@ -4,10 +4,12 @@
 use std::sync::Arc;
 
 use actix_web::web::Bytes;
-use futures_util::Stream;
+use futures_util::{Stream, StreamExt as _};
 use tonne_kernel::AccountId;
 use tonne_shipments::{ReadError, ReportSummary, ShipmentFilter, ShipmentId, ShipmentsService};
 use tonne_wire::shipments::report_csv;
+
+use super::slots::Slot;
 
 /// Where the CSV's walk is.
 enum Walk {
@@ -26,6 +28,7 @@ pub fn csv_body(
     service: Arc<dyn ShipmentsService>,
     account: AccountId,
     filter: ShipmentFilter,
+    slot: Slot,
 ) -> impl Stream<Item = Result<Bytes, actix_web::Error>> {
     futures_util::stream::unfold(
         (Walk::Page(None, Box::default()), service, filter),
@@ -68,6 +71,11 @@ pub fn csv_body(
             }
         },
     )
+    // the report's place is held while the body is written out
+    .map(move |chunk| {
+        let _held = &slot;
+        chunk
+    })
 }
 
 /// The report's summary: every page walked, only the sums kept.

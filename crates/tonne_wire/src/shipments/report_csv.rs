@@ -69,13 +69,26 @@ fn intensity(t: &Totals) -> String {
         .unwrap_or_default()
 }
 
-fn write(out: &mut Vec<u8>, cells: &[String]) {
-    let mut w = csv::WriterBuilder::new().from_writer(Vec::new());
-    // a record of strings into a Vec cannot fail
-    let _ = w.write_record(cells.iter().map(|c| cell(c)));
-    if let Ok(bytes) = w.into_inner() {
-        out.extend(bytes);
+/// Records written into `out` by one writer (a page at a time).
+struct Out<'a> {
+    w: csv::Writer<&'a mut Vec<u8>>,
+}
+
+impl<'a> Out<'a> {
+    fn new(out: &'a mut Vec<u8>) -> Self {
+        Self {
+            w: csv::WriterBuilder::new().from_writer(out),
+        }
     }
+
+    fn record(&mut self, cells: &[String]) {
+        // a record of strings into a Vec cannot fail
+        let _ = self.w.write_record(cells.iter().map(|c| cell(c)));
+    }
+}
+
+fn write(out: &mut Vec<u8>, cells: &[String]) {
+    Out::new(out).record(cells);
 }
 
 /// The header line.
@@ -87,43 +100,43 @@ pub fn header() -> Vec<u8> {
 
 /// The lines of a page of the report.
 pub fn lines(lines: &[ReportLine]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(lines.len() * 200);
+    let mut out = Vec::with_capacity(lines.len() * 250);
+    let mut w = Out::new(&mut out);
     for l in lines {
         let totals = Totals {
             wtt: l.wtt,
             ttw: l.ttw,
             activity: l.activity_tkm,
         };
-        write(
-            &mut out,
-            &[
-                if l.leg.is_some() { "leg" } else { "shipment" }.to_owned(),
-                l.shipment_id.to_string(),
-                l.reference.clone(),
-                l.shipment_date.map(|d| d.to_string()).unwrap_or_default(),
-                l.leg.map(|n| n.to_string()).unwrap_or_default(),
-                l.carriage
-                    .map(|c| c.as_str().to_owned())
-                    .unwrap_or_default(),
-                l.category.clone(),
-                l.hub.to_string(),
-                number(l.distance_km),
-                l.tonnes.map(number).unwrap_or_default(),
-                number(l.activity_tkm),
-                kg(l.total()),
-                kg(l.wtt),
-                kg(l.ttw),
-                intensity(&totals),
-                l.data.map(|d| d.as_str().to_owned()).unwrap_or_default(),
-                l.factor_id.clone(),
-                l.factor_source.clone(),
-                l.grade.clone(),
-                l.flagged.to_string(),
-                l.notes.join(" "),
-                l.excluded.clone().unwrap_or_default(),
-            ],
-        );
+        w.record(&[
+            if l.leg.is_some() { "leg" } else { "shipment" }.to_owned(),
+            l.shipment_id.to_string(),
+            l.reference.clone(),
+            l.shipment_date.map(|d| d.to_string()).unwrap_or_default(),
+            l.leg.map(|n| n.to_string()).unwrap_or_default(),
+            l.carriage
+                .map(|c| c.as_str().to_owned())
+                .unwrap_or_default(),
+            l.category.clone(),
+            l.hub.to_string(),
+            number(l.distance_km),
+            l.tonnes.map(number).unwrap_or_default(),
+            number(l.activity_tkm),
+            kg(l.total()),
+            kg(l.wtt),
+            kg(l.ttw),
+            intensity(&totals),
+            l.data.map(|d| d.as_str().to_owned()).unwrap_or_default(),
+            l.factor_id.clone(),
+            l.factor_source.clone(),
+            l.grade.clone(),
+            l.flagged.to_string(),
+            l.notes.join(" "),
+            l.excluded.clone().unwrap_or_default(),
+        ]);
     }
+    // the writer flushes what it holds as it goes
+    drop(w);
     out
 }
 

@@ -7,7 +7,7 @@ use time::Date;
 use super::wire::Query;
 use crate::error::ApiError;
 use crate::extract::Authenticated;
-use crate::shipment_report::{ReportHeading, csv_body, render, summary};
+use crate::shipment_report::{PER_ACCOUNT, ReportHeading, Slot, csv_body, render, summary};
 use crate::state::AppState;
 use crate::wire::{ErrorsResponse, KeyErrors};
 
@@ -83,6 +83,14 @@ pub async fn shipment_report(
     let mut filter = query.filter_without_dates()?;
     filter.date_from = from;
     filter.date_to = to;
+    let Some(slot) = Slot::take(who.account_id()) else {
+        return Err(ApiError::new(
+            actix_web::http::StatusCode::TOO_MANY_REQUESTS,
+            crate::error::codes::RATE_LIMITED,
+            format!("the account has {PER_ACCOUNT} reports being made; retry once one is done"),
+        )
+        .retry_after(5));
+    };
     let name = |d: Option<Date>| d.map_or_else(|| "all".to_owned(), |d| d.to_string());
     let file = format!("shipments-report-{}-{}", name(from), name(to));
     match format {
@@ -92,7 +100,12 @@ pub async fn shipment_report(
                 "Content-Disposition",
                 format!("attachment; filename=\"{file}.csv\""),
             ))
-            .streaming(csv_body(state.shipments.clone(), who.account_id(), filter))),
+            .streaming(csv_body(
+                state.shipments.clone(),
+                who.account_id(),
+                filter,
+                slot,
+            ))),
         Format::Pdf => {
             let sums = summary(state.shipments.as_ref(), who.account_id(), &filter).await?;
             let account = state.accounts.me(&who.0).await?;
@@ -106,9 +119,9 @@ pub async fn shipment_report(
             };
             let pdf = web::block(move || render(&heading, &sums))
                 .await
-                .map_err(|e| {
-                    ApiError::internal(&anyhow::anyhow!(e).context("rendering a report"))
-                })?;
+                .map_err(|e| ApiError::internal(&anyhow::anyhow!(e).context("rendering a report")));
+            drop(slot);
+            let pdf = pdf?;
             Ok(HttpResponse::Ok()
                 .content_type("application/pdf")
                 .insert_header((
