@@ -66,13 +66,15 @@ seed_database() { # seed_database URL: migrates, imports the demo catalogue, set
 }
 
 serve_unlimited() { # serve_unlimited DATABASE_URL PORT [ARGS…]: rate limit raised, waits for /ready
+  # (SERVER_LOG=FILE: the server logs each request, with its latency, to FILE)
   local url=$1 port=$2
   shift 2
   if curl -fs "http://127.0.0.1:$port/health" >/dev/null 2>&1; then echo "port $port is busy" >&2; exit 1; fi
   TONNE_RATE_LIMIT_PER_SECOND=1000000000 TONNE_RATE_LIMIT_BURST=1000000000 \
-  TONNE_PAGE_RATE_LIMIT_PER_SECOND=1000000000 TONNE_PAGE_RATE_LIMIT_BURST=1000000000 TONNE_LOG=warn \
+  TONNE_PAGE_RATE_LIMIT_PER_SECOND=1000000000 TONNE_PAGE_RATE_LIMIT_BURST=1000000000 \
+  TONNE_LOG=$([ -n "${SERVER_LOG:-}" ] && echo info || echo warn) \
   TONNE_METRICS_BIND=127.0.0.1:0 \
-    "$BIN" serve --no-demo --database-url "$url" --bind "127.0.0.1:$port" "$@" >/dev/null 2>&1 &
+    "$BIN" serve --no-demo --database-url "$url" --bind "127.0.0.1:$port" "$@" >"${SERVER_LOG:-/dev/null}" 2>&1 &
   PIDS+=($!)
   wait_for "http://127.0.0.1:$port/ready"
 }
