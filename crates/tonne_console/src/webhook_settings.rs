@@ -47,12 +47,43 @@ pub(super) struct SettingsForm {
     once: Option<String>,
 }
 
+/// The creation form's event types: `None` (every type) unless the form
+/// showed the choice (`event_types_shown`), then the boxes ticked — all of
+/// them is every type too (a type added later reaches the webhook as well).
+fn chosen_types(pairs: &[(String, String)]) -> Option<Vec<String>> {
+    if !pairs.iter().any(|(k, _)| k == "event_types_shown") {
+        return None;
+    }
+    let ticked: Vec<String> = pairs
+        .iter()
+        .filter(|(k, _)| k == "event_type")
+        .map(|(_, v)| v.clone())
+        .collect();
+    let every = tonne_webhooks::EventType::ALL
+        .iter()
+        .all(|t| ticked.iter().any(|v| v == t.as_str()));
+    (!every).then_some(ticked)
+}
+
+fn settings_of(pairs: &[(String, String)]) -> SettingsForm {
+    let get = |k: &str| pairs.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
+    SettingsForm {
+        csrf: get("csrf"),
+        mode: get("mode"),
+        url: get("url"),
+        enabled: get("enabled"),
+        once: get("once"),
+    }
+}
+
 /// `POST /console/webhooks`: adds a webhook of the page's mode.
 pub(super) async fn create(
     state: web::Data<AppState>,
     req: HttpRequest,
-    form: web::Form<SettingsForm>,
+    pairs: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, ConsoleError> {
+    let form = settings_of(&pairs);
+    let event_types = chosen_types(&pairs);
     let (who, mode, owner) =
         member_form(&state, &req, form.csrf.as_deref(), form.mode.as_deref()).await?;
     // a repeat of the form adds no second webhook
@@ -69,7 +100,7 @@ pub(super) async fn create(
     let new = NewWebhook {
         url: url.trim().to_owned(),
         account_ids: None,
-        event_types: None,
+        event_types: event_types.clone(),
     };
     let created = state.webhooks.create(owner, new, &who.actor()).await;
     if created.is_err() {
@@ -82,6 +113,9 @@ pub(super) async fn create(
                 views::webhook_secret(&who, &hook, false),
             ));
         }
+        Err(CreateWebhookError::Invalid(f)) if f.field.starts_with("event_types") => {
+            format!("Events: {}.", f.reason)
+        }
         Err(CreateWebhookError::Invalid(f)) => format!("Receiver URL: {}.", f.reason),
         Err(e @ CreateWebhookError::LimitReached { .. }) => format!("{e}."),
         Err(e @ CreateWebhookError::Unexpected(_)) => return Err(ConsoleError::unavailable(e)),
@@ -89,6 +123,7 @@ pub(super) async fn create(
     let shown = WebhookForm {
         url,
         problem: Some(problem),
+        event_types,
     };
     Ok(list_page(&state, &who, mode, &shown, StatusCode::BAD_REQUEST).await)
 }
@@ -131,6 +166,7 @@ pub(super) async fn edit(
         settings: WebhookForm {
             url,
             problem: Some(problem),
+            event_types: None,
         },
         ..WebhookPageForms::default()
     };

@@ -33,6 +33,8 @@ pub struct TestForm {
 pub struct WebhookForm {
     pub url: String,
     pub problem: Option<String>,
+    /// The event types ticked (`None`: every type).
+    pub event_types: Option<Vec<String>>,
 }
 
 /// The organisation's webhooks of one mode, and the creation form.
@@ -89,6 +91,19 @@ pub fn webhooks(
                     p class="hint" id="url-hint" { "An https address that accepts POST requests. Every order event of this mode's accounts is sent there, signed; the signing secret is shown once." }
                     input type="url" id="url" name="url" value=(form.url) required
                         spellcheck="false" autocomplete="off" aria-describedby="url-hint";
+                }
+                input type="hidden" name="event_types_shown" value="1";
+                fieldset class="field" {
+                    legend { "Events" }
+                    p class="hint" { "Every event type is sent unless you untick some. The allocation events reach organisations pinned to API version 2024-08-08 or later." }
+                    @for t in tonne_webhooks::EventType::ALL {
+                        @let id = format!("event-{}", t.as_str().replace('.', "-"));
+                        @let ticked = form.event_types.as_ref().is_none_or(|c| c.iter().any(|v| v == t.as_str()));
+                        div class="check" {
+                            input type="checkbox" id=(id) name="event_type" value=(t.as_str()) checked[ticked];
+                            label for=(id) { code { (t.as_str()) } }
+                        }
+                    }
                 }
                 button type="submit" { "Add webhook" }
             }

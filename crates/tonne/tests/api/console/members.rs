@@ -272,6 +272,52 @@ async fn a_member_adds_edits_rotates_and_deletes_a_webhook_and_each_change_is_au
         )
     );
 
+    // The form offers every event type, all ticked; two ticked are those two,
+    // none ticked is refused beside the form, nothing stored.
+    assert!(
+        list.html
+            .contains(r#"name="event_type" value="order.completed" checked"#)
+    );
+    let chosen = ada
+        .post(
+            "/console/webhooks",
+            &[
+                ("csrf", &csrf),
+                ("mode", "live"),
+                ("url", &format!("{}/c", rx.base)),
+                ("event_types_shown", "1"),
+                ("event_type", "order.completed"),
+                ("event_type", "order.cancelled"),
+            ],
+        )
+        .await;
+    assert_eq!(chosen.status, 200, "{}", chosen.html);
+    let chosen_id = webhook_link(&chosen.html);
+    let stored_chosen = app
+        .get(&format!("/v1/webhooks/{chosen_id}"), &acme.live_key)
+        .await;
+    assert_eq!(
+        stored_chosen.body["event_types"],
+        json!(["order.completed", "order.cancelled"]),
+        "{}",
+        stored_chosen.body
+    );
+    let before = app.get("/v1/webhooks", &acme.live_key).await.body;
+    let none_ticked = ada
+        .post(
+            "/console/webhooks",
+            &[
+                ("csrf", &csrf),
+                ("mode", "live"),
+                ("url", &format!("{}/d", rx.base)),
+                ("event_types_shown", "1"),
+            ],
+        )
+        .await;
+    assert_eq!(none_ticked.status, 400);
+    assert!(none_ticked.html.contains("Events:"), "{}", none_ticked.html);
+    assert_eq!(app.get("/v1/webhooks", &acme.live_key).await.body, before);
+
     // Settings: a new URL, then disabled (the box unchecked).
     let here = format!("/console/webhooks/{id}");
     let moved = format!("{}/b", rx.base);
