@@ -6,7 +6,7 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use tonne_http::AppState;
-use tonne_http::shipment_report::{ReportHeading, Slot, csv_body, render, summary};
+use tonne_http::shipment_report::{ReportHeading, Slot, csv_body, file_name, render, summary};
 
 use crate::answers::{respond, unavailable};
 use crate::error::ConsoleError;
@@ -48,9 +48,8 @@ pub(super) async fn report(
         ));
     };
     let pdf = query.iter().any(|(k, v)| k == "format" && v == "pdf");
-    let name = |d: Option<time::Date>| d.map_or_else(|| "all".to_owned(), |d| d.to_string());
     let (from, to) = (filter.date_from, filter.date_to);
-    let file = format!("shipments-report-{}-{}", name(from), name(to));
+    let file = file_name(from, to);
     if !pdf {
         return Ok(HttpResponse::Ok()
             .content_type("text/csv; charset=utf-8")
@@ -64,18 +63,12 @@ pub(super) async fn report(
         Ok(s) => s,
         Err(e) => return Ok(unavailable(e)),
     };
-    let heading = ReportHeading {
-        account_name: accounts
-            .iter()
-            .find(|a| a.id == account)
-            .map(|a| a.name.as_str().to_owned())
-            .unwrap_or_default(),
-        period: match (from, to) {
-            (None, None) => "all dates".to_owned(),
-            (f, t) => format!("{} to {}", name(f), name(t)),
-        },
-        generated: time::OffsetDateTime::now_utc().date().to_string(),
-    };
+    let name = accounts
+        .iter()
+        .find(|a| a.id == account)
+        .map(|a| a.name.as_str().to_owned())
+        .unwrap_or_default();
+    let heading = ReportHeading::new(name, from, to);
     let rendered = web::block(move || render(&heading, &sums)).await;
     drop(slot);
     let bytes = match rendered {

@@ -6,6 +6,6 @@ pub mod pdf;
 mod slots;
 mod stream;
 
-pub use pdf::{ReportHeading, render};
+pub use pdf::{ReportHeading, file_name, render};
 pub use slots::{PER_ACCOUNT, Slot};
 pub use stream::{csv_body, summary};

@@ -5,6 +5,7 @@
 
 use printpdf::{BuiltinFont, Mm, PdfDocument, PdfPage, PdfSaveOptions};
 use rust_decimal::Decimal;
+use time::Date;
 use tonne_shipments::{Bucket, Carriage, DataKind, ReportSummary, Totals};
 use tonne_wire::shipments::report_csv::kg;
 
@@ -21,6 +22,30 @@ pub struct ReportHeading {
     pub period: String,
     /// When it was drawn up (UTC date).
     pub generated: String,
+}
+
+impl ReportHeading {
+    /// The heading of `account_name`'s report over the shipment dates
+    /// `from`–`to` (either open), drawn up today (UTC).
+    pub fn new(account_name: String, from: Option<Date>, to: Option<Date>) -> Self {
+        Self {
+            account_name,
+            period: match (from, to) {
+                (None, None) => "all dates".to_owned(),
+                (f, t) => format!("{} to {}", bound(f), bound(t)),
+            },
+            generated: time::OffsetDateTime::now_utc().date().to_string(),
+        }
+    }
+}
+
+fn bound(d: Option<Date>) -> String {
+    d.map_or_else(|| "all".to_owned(), |d| d.to_string())
+}
+
+/// The report's file name without extension: `shipments-report-FROM-TO`.
+pub fn file_name(from: Option<Date>, to: Option<Date>) -> String {
+    format!("shipments-report-{}-{}", bound(from), bound(to))
 }
 
 const TITLE: &str = "Logistics emissions report (ISO 14083)";
@@ -205,11 +230,7 @@ pub fn render(heading: &ReportHeading, s: &ReportSummary) -> Vec<u8> {
         true,
     );
     for kind in DataKind::ALL {
-        let mass = s
-            .by_data
-            .get(DataKind::ALL.iter().position(|k| *k == kind).unwrap_or(0))
-            .copied()
-            .unwrap_or_default();
+        let mass = s.data_mass(kind);
         let share = s
             .data_share(kind)
             .map(|d| format!("{}%", (d * Decimal::from(100)).round_dp(1).normalize()))

@@ -115,11 +115,16 @@ impl ReportSummary {
             .unwrap_or_default()
     }
 
+    /// The well-to-wheel emissions resting on `kind`.
+    pub fn data_mass(&self, kind: DataKind) -> Mass {
+        self.by_data.get(kind.index()).copied().unwrap_or_default()
+    }
+
     /// The share (0 to 1) of the well-to-wheel total resting on `kind`;
     /// `None` when the total is zero.
     pub fn data_share(&self, kind: DataKind) -> Option<Decimal> {
         let total = self.total.total().grams();
-        let part = self.by_data.get(kind.index())?.grams();
+        let part = self.data_mass(kind).grams();
         (total != 0).then(|| {
             (Decimal::from(part) / Decimal::from(total))
                 .round_dp(4)

@@ -217,7 +217,7 @@ pub fn summary(s: &ReportSummary) -> Vec<u8> {
             .data_share(kind)
             .map(|d| format!("share {}", d.normalize()))
             .unwrap_or_default();
-        let wtw = s.by_data.get(kind_index(kind)).copied().unwrap_or_default();
+        let wtw = s.data_mass(kind);
         let mut cells: Vec<String> = COLUMNS
             .iter()
             .map(|c| match *c {
@@ -249,10 +249,6 @@ pub fn summary(s: &ReportSummary) -> Vec<u8> {
         }
     }
     out
-}
-
-fn kind_index(kind: DataKind) -> usize {
-    DataKind::ALL.iter().position(|k| *k == kind).unwrap_or(0)
 }
 
 #[cfg(test)]

@@ -7,7 +7,9 @@ use time::Date;
 use super::wire::Query;
 use crate::error::ApiError;
 use crate::extract::Authenticated;
-use crate::shipment_report::{PER_ACCOUNT, ReportHeading, Slot, csv_body, render, summary};
+use crate::shipment_report::{
+    PER_ACCOUNT, ReportHeading, Slot, csv_body, file_name, render, summary,
+};
 use crate::state::AppState;
 use crate::wire::{ErrorsResponse, KeyErrors};
 
@@ -91,8 +93,7 @@ pub async fn shipment_report(
         )
         .retry_after(5));
     };
-    let name = |d: Option<Date>| d.map_or_else(|| "all".to_owned(), |d| d.to_string());
-    let file = format!("shipments-report-{}-{}", name(from), name(to));
+    let file = file_name(from, to);
     match format {
         Format::Csv => Ok(HttpResponse::Ok()
             .content_type("text/csv; charset=utf-8")
@@ -109,14 +110,7 @@ pub async fn shipment_report(
         Format::Pdf => {
             let sums = summary(state.shipments.as_ref(), who.account_id(), &filter).await?;
             let account = state.accounts.me(&who.0).await?;
-            let heading = ReportHeading {
-                account_name: account.name.as_str().to_owned(),
-                period: match (from, to) {
-                    (None, None) => "all dates".to_owned(),
-                    (f, t) => format!("{} to {}", name(f), name(t)),
-                },
-                generated: time::OffsetDateTime::now_utc().date().to_string(),
-            };
+            let heading = ReportHeading::new(account.name.as_str().to_owned(), from, to);
             let pdf = web::block(move || render(&heading, &sums))
                 .await
                 .map_err(|e| ApiError::internal(&anyhow::anyhow!(e).context("rendering a report")));
