@@ -7,7 +7,8 @@
 #     CALCULATIONS (3) calculations of its shipments (past the account's
 #     bound a request is 429: counted, not retried); meanwhile B and C each
 #     upload a one-row batch every second for LIGHT_SECONDS (60) s and poll it
-#     until processed (bench/fairness_light.py).
+#     until processed (bench/fairness_light.py, one process each, C half a
+#     second after B).
 #     Reported: B's and C's upload → processed p50/p99 (target p99 < 2 s), their
 #     upload request's p99 (target < 100 ms), and A's shipments processed per
 #     second, from its first upload answered to its last batch processed
@@ -105,9 +106,12 @@ wait_idle() { # until the server used < 5 % of a core over a second (at most 10 
 # 1. A's backlog beside B and C ----------------------------------------------------
 batch_body "$ROWS" heavy > "$WORK/heavy.json"
 SIZE=$(du -k "$WORK/heavy.json" | cut -f1)
-python3 bench/fairness_light.py "$BASE" "$LIGHT_SECONDS" "B=$KEY_B" "C=$KEY_C" > "$WORK/light.out" &
-LIGHT=$!
-PIDS+=("$LIGHT")
+# one process per small tenant, half a second apart: independent clients
+python3 bench/fairness_light.py "$BASE" "$LIGHT_SECONDS" 0 "B=$KEY_B" > "$WORK/light-b.out" &
+LIGHT_B=$!
+python3 bench/fairness_light.py "$BASE" "$LIGHT_SECONDS" 0.5 "C=$KEY_C" > "$WORK/light-c.out" &
+LIGHT_C=$!
+PIDS+=("$LIGHT_B" "$LIGHT_C")
 CHECKPOINTS_BEFORE=$(checkpoints)
 IDS=()
 FIRST=""
@@ -146,7 +150,8 @@ done
 A_SECONDS=$(awk -v a="$FIRST" -v b="$DONE" 'BEGIN{printf "%.1f", b-a}')
 A_UPLOADS=$(awk -v a="$FIRST" -v b="$UPLOADED" 'BEGIN{printf "%.1f", b-a}')
 A_RATE=$(awk -v n="$A_OK" -v t="$A_SECONDS" 'BEGIN{printf "%.0f", n/t}')
-wait "$LIGHT"
+wait "$LIGHT_B" "$LIGHT_C"
+cat "$WORK/light-b.out" "$WORK/light-c.out" > "$WORK/light.out"
 CHECKPOINTS=$(( $(checkpoints) - CHECKPOINTS_BEFORE ))
 # the server's own time for the small uploads: every upload it logged in part 1
 # but A's (its BATCHES 5 MB uploads, the slowest), so that a pause in the

@@ -1,7 +1,12 @@
 """Small tenants beside a big one (bench/fairness.sh): each key uploads a
 one-row shipment batch every second and polls it until processed.
 
-    python3 bench/fairness_light.py BASE SECONDS NAME=KEY [NAME=KEY ...]
+    python3 bench/fairness_light.py BASE SECONDS OFFSET NAME=KEY [NAME=KEY ...]
+
+OFFSET (seconds) delays the first upload: bench/fairness.sh runs one process
+per tenant, each starting at its own point in the second, as independent
+clients would (one process for both made them share one interpreter's pauses
+and send at the same instant).
 
 Prints one line per tenant:
     LIGHT name batches processed p50_s p99_s write_p50_ms write_p99_ms failures
@@ -77,8 +82,9 @@ def percentile(values, p):
 
 
 def main():
-    base, seconds = sys.argv[1], float(sys.argv[2])
-    tenants = [arg.split("=", 1) for arg in sys.argv[3:]]
+    base, seconds, offset = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
+    tenants = [arg.split("=", 1) for arg in sys.argv[4:]]
+    time.sleep(offset)
     results = {name: [] for name, _ in tenants}
     lock = threading.Lock()
     threads = []

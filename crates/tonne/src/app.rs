@@ -1,5 +1,5 @@
 //! The whole HTTP application: the API (`tonne_http`), the hosted pages
-//! (`tonne_pages`) and the console (`tonne_console`) over one state, behind
+//! (`tonne_pages`), PACT (`tonne_pact`) and the console (`tonne_console`) over one state, behind
 //! one middleware stack (the console's same-origin check wraps them all).
 //! From the outside in: `observe` (ids, logs, metrics; unknown methods 501),
 //! `limit_outside_api` (every request outside `/v1` is rate limited: per
@@ -21,6 +21,7 @@ use tonne_http::{AppState, middleware};
 /// dynamic patterns cost a regex each, then the API's public files.
 pub fn app(
     state: AppState,
+    pact: tonne_pact::PactState,
 ) -> App<
     impl ServiceFactory<
         ServiceRequest,
@@ -44,6 +45,7 @@ pub fn app(
         .wrap(from_fn(middleware::observe))
         .configure(tonne_http::configure_api)
         .configure(tonne_pages::configure)
+        .configure(|cfg| tonne_pact::configure(cfg, pact))
         .configure(tonne_console::configure)
         .configure(tonne_http::configure_api_public)
         .default_service(web::to(tonne_http::unknown_route))

@@ -314,7 +314,12 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         }
         None => (None, None),
     };
-    let mut server = HttpServer::new(move || crate::app(state.clone()))
+    let pact = tonne_pact::PactState {
+        clients: Arc::clone(&services.pact_clients),
+        shipments: Arc::clone(&services.shipments),
+        public_url: state.pages.public_url.clone(),
+    };
+    let mut server = HttpServer::new(move || crate::app(state.clone(), pact.clone()))
         .listen(listener)?
         .disable_signals()
         .client_request_timeout(options.header_timeout)

@@ -55,6 +55,8 @@ pub struct Services {
     /// Shipment batches, shipments and their calculations (and the
     /// background worker's step, `work`).
     pub shipments: Arc<dyn tonne_shipments::ShipmentsService>,
+    /// PACT client credentials and their tokens (`/pact`, the CLI).
+    pub pact_clients: Arc<dyn tonne_accounts::pact::PactClientsService>,
     /// Asynchronous transaction documents (and the worker's step, `work`).
     pub document_jobs: Arc<dyn tonne_estimation::document_jobs::DocumentJobsService>,
     /// Bounds per account: organisations' limits and their accounts' usage.
@@ -300,6 +302,13 @@ impl Services {
             Arc::new(tonne_accounts::audit::AuditTrail::new(Arc::new(
                 tonne_storage::AuditStore::new(db.clone()),
             )));
+        let pact_clients: Arc<dyn tonne_accounts::pact::PactClientsService> =
+            Arc::new(tonne_accounts::pact::PactClients::new(
+                Arc::new(tonne_storage::PactClientStore::new(db.clone())),
+                Arc::new(AccountStore::new(db.clone())),
+                Arc::new(SystemClock),
+                Arc::new(UuidV7Generator),
+            ));
         let quota_limits = tonne_kernel::Limits::DEFAULT;
         let shipments = shipments_over(&db, tonne_shipments::LEASE, quota_limits);
         let document_jobs = document_jobs_over(&db, quota_limits);
@@ -312,6 +321,7 @@ impl Services {
             users,
             audit,
             shipments,
+            pact_clients,
             db,
             accounts,
             ordering,

@@ -24,6 +24,7 @@ pub mod audit;
 mod errors;
 mod keys;
 mod models;
+pub mod pact;
 pub mod ports;
 pub mod quotas;
 mod service;

@@ -60,7 +60,9 @@ pub use model::{
 pub use ports::{BATCH_JOB, CALCULATION_JOB, REPORT_PAGE, ReportPage};
 #[cfg(any(test, feature = "mock"))]
 pub use ports::{MockRowDecoder, MockShipmentRepository, MockShipmentsService};
-pub use ports::{Owner, RowDecoder, ShipmentList, ShipmentRepository, ShipmentsService};
+pub use ports::{
+    Owner, RowDecoder, ShipmentLines, ShipmentList, ShipmentRepository, ShipmentsService,
+};
 #[cfg(any(test, feature = "mock"))]
 pub use quotas::MockShipmentQuotas;
 pub use quotas::ShipmentQuotas;

@@ -42,6 +42,14 @@ pub struct ReportPage {
     pub next: Option<ShipmentId>,
 }
 
+/// A shipment with its report lines (one per leg, hubs included): what its
+/// PACT footprint is made of.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShipmentLines {
+    pub shipment: Shipment,
+    pub lines: Vec<ReportLine>,
+}
+
 /// The kind of the job that processes an uploaded batch (its subject: the batch's id).
 pub const BATCH_JOB: &str = "shipment_batch";
 /// The kind of the job that walks a calculation (its subject: the calculation's id).
@@ -91,6 +99,22 @@ pub trait ShipmentsService: Send + Sync {
         filter: &ShipmentFilter,
         after: Option<ShipmentId>,
     ) -> Result<ReportPage, ReadError>;
+
+    /// The account's shipments with emissions after `after`, newest first,
+    /// `limit` at most, each with its report lines (PACT's footprints).
+    async fn calculated_after(
+        &self,
+        account: AccountId,
+        after: Option<ShipmentId>,
+        limit: u32,
+    ) -> Result<Vec<ShipmentLines>, ReadError>;
+
+    /// A shipment of the account with its report lines.
+    async fn shipment_lines(
+        &self,
+        account: AccountId,
+        id: ShipmentId,
+    ) -> Result<ShipmentLines, ReadError>;
 
     /// Queues the calculation of the shipments the filter selects.
     async fn calculate(

@@ -19,7 +19,7 @@
 //! let line = ReportLine {
 //!     shipment_id: "0190e0a0a0a070008000000000000001".parse().unwrap(), reference: "PO-1".into(), shipment_date: None,
 //!     leg: Some(1), carriage: Some(Carriage::Main), category: "rail".into(), hub: false,
-//!     distance_km: Decimal::from(300), tonnes: Some(Decimal::from(20)),
+//!     distance_km: Decimal::from(300), distance_given: true, tonnes: Some(Decimal::from(20)),
 //!     activity_tkm: Decimal::from(6000),
 //!     wtt: Mass::from_grams(30_000), ttw: Mass::from_grams(120_000),
 //!     data: Some(DataKind::Default), factor_id: "RAIL".into(), factor_source: "DESNZ 2025".into(),

@@ -17,6 +17,7 @@ use crate::ports::{
 
 mod calculating;
 mod calculations;
+mod footprints;
 mod process;
 mod quotas;
 mod report;
@@ -133,6 +134,23 @@ impl ShipmentsService for Shipments {
         after: Option<ShipmentId>,
     ) -> Result<crate::ports::ReportPage, ReadError> {
         report::page(self, account, filter, after).await
+    }
+
+    async fn calculated_after(
+        &self,
+        account: AccountId,
+        after: Option<ShipmentId>,
+        limit: u32,
+    ) -> Result<Vec<crate::ports::ShipmentLines>, ReadError> {
+        footprints::calculated_after(self, account, after, limit).await
+    }
+
+    async fn shipment_lines(
+        &self,
+        account: AccountId,
+        id: ShipmentId,
+    ) -> Result<crate::ports::ShipmentLines, ReadError> {
+        footprints::shipment_lines(self, account, id).await
     }
 
     async fn calculate(

@@ -681,3 +681,26 @@ diesel::table! {
         stored_bytes -> BigInt,
     }
 }
+
+diesel::table! {
+    pact_clients (id) {
+        id -> Text,
+        account_id -> Text,
+        label -> Text,
+        secret_hash -> Text,
+        created_at -> Timestamp,
+        revoked_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    pact_tokens (token_hash) {
+        token_hash -> Text,
+        client_id -> Text,
+        issued_at -> Timestamp,
+        expires_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(pact_tokens -> pact_clients (client_id));
+diesel::allow_tables_to_appear_in_same_query!(pact_clients, pact_tokens);

@@ -20,6 +20,7 @@ mod keys;
 mod offset_links;
 mod orders;
 mod organisations;
+mod pact;
 mod serve;
 mod settings_file;
 mod users;
@@ -132,6 +133,9 @@ enum Command {
     /// Organisation settings: the pinned API version.
     #[command(subcommand)]
     Organisations(organisations::OrganisationsCommand),
+    /// PACT: client credentials another system reads an account's footprints with.
+    #[command(subcommand)]
+    Pact(pact::PactCommand),
     /// People who use the console: create (with a one-time link to choose a
     /// password, or `--password-stdin`), list, disable.
     #[command(subcommand)]
@@ -336,6 +340,7 @@ pub async fn run(parsed: Parsed) -> anyhow::Result<()> {
             organisations::run(&admin_services(&url, secrets).await?, command).await
         }
         Command::Users(command) => users::run(&admin_services(&url, secrets).await?, command).await,
+        Command::Pact(command) => pact::run(&admin_services(&url, secrets).await?, command).await,
         Command::Config(_) => Ok(()), // answered above, before the database URL is read
         Command::Migrate => {
             let services = admin_services(&url, secrets.clone()).await?;

@@ -31,6 +31,7 @@ mod impact;
 mod isolation;
 mod offset_links;
 mod orders;
+mod pact;
 mod perimeters;
 mod quotas;
 mod receivers;

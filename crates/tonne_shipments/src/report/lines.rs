@@ -67,6 +67,9 @@ pub struct ReportLine {
     pub hub: bool,
     /// Distance in km (zero for a hub).
     pub distance_km: Decimal,
+    /// Whether the client gave the distance (else Tonne derived it from
+    /// the leg's places).
+    pub distance_given: bool,
     /// Tonnes carried or handled, when known.
     pub tonnes: Option<Decimal>,
     /// Tonne-kilometres moved (zero for a hub).
@@ -132,6 +135,7 @@ pub fn report_lines(shipment: &Shipment, draft: Option<&ShipmentDraft>) -> Vec<R
         category,
         hub: false,
         distance_km: Decimal::ZERO,
+        distance_given: false,
         tonnes: None,
         activity_tkm: Decimal::ZERO,
         wtt: Mass::from_grams(0),
@@ -157,6 +161,7 @@ pub fn report_lines(shipment: &Shipment, draft: Option<&ShipmentDraft>) -> Vec<R
         line.wtt = e.total.wtt;
         line.ttw = e.total.ttw;
         line.distance_km = e.distance_km;
+        line.distance_given = e.source == EmissionsSource::Manual;
         line.activity_tkm = e.total.activity;
         line.flagged = e.flagged;
         line.data = Some(match e.source {
@@ -185,6 +190,7 @@ pub fn report_lines(shipment: &Shipment, draft: Option<&ShipmentDraft>) -> Vec<R
                 line.wtt = f.wtt;
                 line.ttw = f.ttw;
                 line.distance_km = f.distance_km;
+                line.distance_given = leg.distance_km.is_some();
                 line.activity_tkm = f.activity;
                 line.data = Some(kind(&leg.method, &f.notes));
                 if let Some(factor) = &f.factor {

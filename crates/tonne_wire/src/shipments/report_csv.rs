@@ -266,6 +266,7 @@ mod tests {
             category: "road".into(),
             hub: false,
             distance_km: Decimal::from(100),
+            distance_given: true,
             tonnes: Some(Decimal::from(2)),
             activity_tkm: Decimal::from(200),
             wtt: Mass::from_grams(1_234),

@@ -1,0 +1,70 @@
+//! Use cases: an account's PACT clients are created (the secret shown once)
+//! and revoked.
+
+use tonne_kernel::AccountId;
+
+use super::{
+    CLIENTS_PER_ACCOUNT, ClientError, ClientSecret, CreatedClient, PactClient, PactClientId,
+    PactClients,
+};
+use crate::keys::KeyHash;
+
+/// The longest label, in characters.
+const LABEL_MAX: usize = 100;
+
+fn label_ok(label: &str) -> bool {
+    let count = label.chars().count();
+    (1..=LABEL_MAX).contains(&count)
+        && !label.trim().is_empty()
+        && label.chars().all(|c| !c.is_control())
+}
+
+pub(super) async fn create(
+    s: &PactClients,
+    account: AccountId,
+    label: &str,
+) -> Result<CreatedClient, ClientError> {
+    if !label_ok(label) {
+        return Err(ClientError::InvalidLabel);
+    }
+    s.accounts
+        .get(account)
+        .await?
+        .ok_or(ClientError::AccountNotFound)?;
+    let secret = ClientSecret::generate();
+    let client = PactClient {
+        id: PactClientId::generate(s.ids.as_ref()),
+        account_id: account,
+        label: label.trim().to_owned(),
+        secret_hash: KeyHash::of(secret.expose()),
+        created_at: s.clock.now(),
+        revoked_at: None,
+    };
+    if !s.repo.insert(&client, CLIENTS_PER_ACCOUNT).await? {
+        return Err(ClientError::TooMany);
+    }
+    tracing::info!(client_id = %client.id, account_id = %account, "PACT client created");
+    Ok(CreatedClient { client, secret })
+}
+
+pub(super) async fn revoke(
+    s: &PactClients,
+    account: Option<AccountId>,
+    id: PactClientId,
+) -> Result<PactClient, ClientError> {
+    let found = s.repo.get(id).await?.ok_or(ClientError::ClientNotFound)?;
+    if account.is_some_and(|a| a != found.account_id) {
+        // another account's client is as unknown as a missing one
+        return Err(ClientError::ClientNotFound);
+    }
+    if found.revoked_at.is_some() {
+        return Ok(found);
+    }
+    let revoked = s
+        .repo
+        .revoke(id, s.clock.now())
+        .await?
+        .ok_or(ClientError::ClientNotFound)?;
+    tracing::info!(client_id = %id, "PACT client revoked");
+    Ok(revoked)
+}

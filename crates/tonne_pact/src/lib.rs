@@ -1,0 +1,59 @@
+//! Tonne's PACT front end: an account's logistics footprints served over
+//! the PACT Data Exchange Protocol v2.3 (WBCSD, *PACT Technical
+//! Specifications*) with the iLEAP extension (SINE Foundation and Smart
+//! Freight Centre), under `/pact`:
+//!
+//! - `POST /pact/auth/token`: OAuth 2 client credentials (HTTP Basic) for an
+//!   access token of an hour ([`tonne_accounts::pact`]);
+//! - `GET /pact/2/footprints` (ListFootprints: `limit`, `$filter`, a `Link`
+//!   header to the next page) and `GET /pact/2/footprints/{id}`
+//!   (GetFootprint): one ProductFootprint per calculated shipment, whose
+//!   `extensions` carry iLEAP's ShipmentFootprint, one TCE per leg (hubs
+//!   included) with `co2eWTW` and `co2eTTW`;
+//! - `POST /pact/2/events`: the asynchronous events (checked and
+//!   acknowledged).
+//!
+//! Errors are PACT's (`{"code", "message"}`), the token endpoint's OAuth's
+//! (`{"error"}`). The binary registers [`configure`] with a [`PactState`];
+//! the middleware stack around it (rate limits per client address,
+//! request ids, the deadline) is the one every front end shares.
+
+use std::sync::Arc;
+
+use actix_web::web;
+use tonne_accounts::pact::PactClientsService;
+use tonne_shipments::ShipmentsService;
+
+mod auth;
+mod error;
+mod events;
+mod filter;
+mod footprints;
+mod token;
+mod wire;
+
+pub use wire::footprint::{ILEAP_SCHEMA, SPEC_VERSION};
+
+/// What the PACT routes run over.
+#[derive(Clone)]
+pub struct PactState {
+    /// The clients, their tokens.
+    pub clients: Arc<dyn PactClientsService>,
+    /// The shipments the footprints are made of.
+    pub shipments: Arc<dyn ShipmentsService>,
+    /// The installation's public address (no trailing `/`): the `Link`
+    /// headers' base, never the request's `Host`.
+    pub public_url: String,
+}
+
+/// Registers `/pact` over its state.
+pub fn configure(cfg: &mut web::ServiceConfig, state: PactState) {
+    cfg.service(
+        web::scope("/pact")
+            .app_data(web::Data::new(state))
+            .route("/auth/token", web::post().to(token::issue))
+            .route("/2/footprints", web::get().to(footprints::list))
+            .route("/2/footprints/{id}", web::get().to(footprints::get))
+            .route("/2/events", web::post().to(events::receive)),
+    );
+}

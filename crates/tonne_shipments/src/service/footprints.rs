@@ -1,0 +1,49 @@
+//! Reads: an account's calculated shipments with their report lines, a
+//! page at a time (what PACT's footprints are made of), and one of them.
+
+use tonne_kernel::AccountId;
+
+use super::Shipments;
+use crate::batch::{EmissionsFilter, ShipmentFilter};
+use crate::errors::ReadError;
+use crate::ids::ShipmentId;
+use crate::model::Shipment;
+use crate::ports::ShipmentLines;
+use crate::report::report_lines;
+
+fn with_lines(s: &Shipments, shipment: Shipment) -> ShipmentLines {
+    // decoded when it was stored; should it no longer, its figures stand as one line
+    let draft = s.decoder.decode(&shipment.row).ok();
+    let lines = report_lines(&shipment, draft.as_ref());
+    ShipmentLines { shipment, lines }
+}
+
+pub(super) async fn calculated_after(
+    s: &Shipments,
+    account: AccountId,
+    after: Option<ShipmentId>,
+    limit: u32,
+) -> Result<Vec<ShipmentLines>, ReadError> {
+    let filter = ShipmentFilter {
+        emissions: EmissionsFilter::WithCo2e,
+        ..ShipmentFilter::default()
+    };
+    let shipments = s
+        .repo
+        .shipments_after(account, &filter, after, limit)
+        .await?;
+    Ok(shipments.into_iter().map(|x| with_lines(s, x)).collect())
+}
+
+pub(super) async fn shipment_lines(
+    s: &Shipments,
+    account: AccountId,
+    id: ShipmentId,
+) -> Result<ShipmentLines, ReadError> {
+    let shipment = s
+        .repo
+        .shipment(account, id)
+        .await?
+        .ok_or(ReadError::NotFound)?;
+    Ok(with_lines(s, shipment))
+}

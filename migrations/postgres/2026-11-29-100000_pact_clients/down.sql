@@ -1,0 +1,2 @@
+DROP TABLE pact_tokens;
+DROP TABLE pact_clients;

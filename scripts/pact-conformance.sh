@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# Runs WBCSD's PACT conformance tests (wbcsd/pact-conformance-service, MIT: its
+# command-line runner, src/scripts/run-tests-cli.ts, which needs no database)
+# against a fresh Tonne server on loopback, PACT v2.3:
+#   1. lays the tool's sources out under target/pact-conformance from a git clone
+#      (PACT_CONFORMANCE_GIT, default the session mirror) at the commit below, and
+#      installs its npm dependencies (npm ci, once);
+#   2. starts `tonne serve` on a temporary SQLite database and a free port,
+#      bootstraps an organisation, uploads three calculated shipments, makes PACT
+#      credentials with `tonne pact credentials create`;
+#   3. runs the tool with the base URL http://127.0.0.1:PORT/pact and prints its
+#      verdict per test case.
+#   TONNE_BIN   the tonne binary (default: target/debug/tonne of this repository)
+#   BASE_URL    test another base instead (e.g. https://localhost:8443/pact behind
+#               the shipped HAProxy; NODE_TLS_REJECT_UNAUTHORIZED=0 for its
+#               self-signed certificate); the server is still started for the data
+# Exit status: the tool's (0: every mandatory case passed), 2: the harness broke.
+# What each case means and which cannot pass on loopback: docs/API.md, "PACT".
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+repo="$(dirname "$here")"
+bin="${TONNE_BIN:-$repo/target/debug/tonne}"
+[[ -x "$bin" ]] || { echo "no tonne binary at $bin (cargo build, or set TONNE_BIN)" >&2; exit 2; }
+source_git="${PACT_CONFORMANCE_GIT:-/work/.mirror/wbcsd+pact-conformance-service/repo}"
+commit=839bfe8cd27f30cf60f30e3265f2f2db330f5b04
+tool="$repo/target/pact-conformance"
+
+if [[ ! -f "$tool/.commit" || "$(cat "$tool/.commit")" != "$commit" ]]; then
+    git -C "$source_git" cat-file -e "$commit^{commit}" 2>/dev/null || {
+        echo "commit $commit of wbcsd/pact-conformance-service is not in $source_git" >&2
+        echo "(clone it and set PACT_CONFORMANCE_GIT)" >&2
+        exit 2
+    }
+    rm -rf "$tool"
+    mkdir -p "$tool"
+    git -C "$source_git" archive "$commit" | tar -x -C "$tool"
+    (cd "$tool" && npm ci --no-audit --no-fund >&2)
+    echo "$commit" >"$tool/.commit"
+fi
+
+work="$(mktemp -d)"
+pid=""
+cleanup() {
+    if [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null; then kill "$pid"; wait "$pid" 2>/dev/null || true; fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+db="sqlite://$work/tonne.db"
+port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+"$bin" migrate --database-url "$db" >"$work/migrate.log" 2>&1
+"$bin" bootstrap --json --database-url "$db" >"$work/keys.json" 2>"$work/bootstrap.log"
+TONNE_METRICS_BIND=127.0.0.1:0 "$bin" serve --bind "127.0.0.1:$port" --database-url "$db" \
+    --rate-limit-per-second 1000 --rate-limit-burst 1000 >"$work/serve.log" 2>&1 &
+pid=$!
+for _ in $(seq 1 100); do
+    curl -fsS "http://127.0.0.1:$port/health" >/dev/null 2>&1 && break
+    kill -0 "$pid" 2>/dev/null || { cat "$work/serve.log" >&2; exit 2; }
+    sleep 0.1
+done
+field() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval('d' + sys.argv[2]))" "$@"; }
+key="$(field "$work/keys.json" "['live']['api_key']")"
+account="$(field "$work/keys.json" "['live']['account_id']")"
+cat >"$work/batch.json" <<'JSON'
+{"calculate_emissions": true, "shipments": [
+ {"shipment_id": "PO-1001", "target_internal_id": "carrier-1", "target_internal_name": "Carrier One",
+  "legs": [
+   {"carriage": "pre", "method": {"vehicle_type": "truck", "fuel": "diesel"},
+    "distance": {"amount": "50", "unit": "km"}, "load": {"mass": {"amount": "12", "unit": "t"}}},
+   {"carriage": "main", "method": {"vessel_type": "container_ship"},
+    "origin": {"locode": "CNSHA"}, "destination": {"locode": "NLRTM"}},
+   {"carriage": "on", "method": {"train_type": "electric_freight_train"},
+    "distance": {"amount": "300", "unit": "km"}}]},
+ {"shipment_id": "PO-1002", "target_internal_id": "carrier-2",
+  "legs": [
+   {"carriage": "pre", "method": {"vehicle_type": "truck", "fuel": "diesel"},
+    "distance": {"amount": "250", "unit": "km"}, "load": {"mass": {"amount": "8", "unit": "t"}}},
+   {"carriage": "main", "method": "warehouse_ambient"},
+   {"carriage": "on", "method": {"vehicle_type": "truck", "fuel": "diesel"},
+    "distance": {"amount": "40", "unit": "km"}}]},
+ {"shipment_id": "PO-1003", "target_internal_id": "carrier-1",
+  "legs": [{"carriage": "main", "method": {"train_type": "electric_freight_train"},
+    "distance": {"amount": "800", "unit": "km"}, "load": {"mass": {"amount": "3", "unit": "t"}}}]}
+]}
+JSON
+batch="$(curl -fsS -H "Authorization: Bearer $key" -H 'Content-Type: application/json' \
+    --data-binary @"$work/batch.json" "http://127.0.0.1:$port/v1/shipments/batches" \
+    | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')"
+for _ in $(seq 1 300); do
+    status="$(curl -fsS -H "Authorization: Bearer $key" "http://127.0.0.1:$port/v1/shipments/batches/$batch" \
+        | python3 -c 'import json,sys; print(json.load(sys.stdin)["status"])')"
+    [[ "$status" == processed ]] && break
+    sleep 0.1
+done
+[[ "$status" == processed ]] || { echo "the shipments were not processed" >&2; exit 2; }
+"$bin" pact credentials create --account "$account" --label "PACT conformance" --json \
+    --database-url "$db" >"$work/client.json"
+client_id="$(field "$work/client.json" "['client_id']")"
+client_secret="$(field "$work/client.json" "['client_secret']")"
+
+base="${BASE_URL:-http://127.0.0.1:$port/pact}"
+echo "PACT conformance (wbcsd/pact-conformance-service $commit), V2.3, against $base" >&2
+set +e
+(cd "$tool" && NODE_ENV=test PORT=0 DB_CONNECTION_STRING=unused CONFORMANCE_API=http://127.0.0.1:9/unreachable \
+    LOG_OUTPUT=console npx ts-node --transpile-only src/scripts/run-tests-cli.ts \
+    --baseUrl "$base" --clientId "$client_id" --clientSecret "$client_secret" \
+    --version V2.3 --organizationName "Tonne")
+rc=$?
+set -e
+if grep -q ' ERROR ' "$work/serve.log"; then
+    echo "server errors logged during the run:" >&2
+    grep ' ERROR ' "$work/serve.log" | tail -20 >&2
+fi
+exit $rc
