@@ -11,9 +11,11 @@
 #   3. runs the tool with the base URL http://127.0.0.1:PORT/pact and prints its
 #      verdict per test case.
 #   TONNE_BIN   the tonne binary (default: target/debug/tonne of this repository)
-#   BASE_URL    test another base instead (e.g. https://localhost:8443/pact behind
-#               the shipped HAProxy; NODE_TLS_REJECT_UNAUTHORIZED=0 for its
-#               self-signed certificate); the server is still started for the data
+#   TLS=1       put HAProxy (Debian's package, installed when absent) in front, with a
+#               self-signed certificate made for the run, listening for TLS only: the
+#               base is then https://127.0.0.1:PORT/pact (the certificate accepted
+#               with NODE_TLS_REJECT_UNAUTHORIZED=0), and the cases that send plain
+#               HTTP to it (9, 10, 11, 17) meet a TLS port, as in production
 # Exit status: the tool's (0: every mandatory case passed), 2: the harness broke.
 # What each case means and which cannot pass on loopback: docs/API.md, "PACT".
 set -euo pipefail
@@ -40,18 +42,53 @@ fi
 
 work="$(mktemp -d)"
 pid=""
+proxy=""
 cleanup() {
-    if [[ -n "$pid" ]] && kill -0 "$pid" 2>/dev/null; then kill "$pid"; wait "$pid" 2>/dev/null || true; fi
+    for p in $proxy $pid; do
+        if kill -0 "$p" 2>/dev/null; then kill "$p"; wait "$p" 2>/dev/null || true; fi
+    done
     rm -rf "$work"
 }
 trap cleanup EXIT
 db="sqlite://$work/tonne.db"
-port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+port="$(free_port)"
+public="http://127.0.0.1:$port"
+if [[ "${TLS:-}" == 1 ]]; then
+    command -v haproxy >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >/dev/null; }
+    tls_port="$(free_port)"
+    public="https://127.0.0.1:$tls_port"
+    openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=127.0.0.1 \
+        -addext subjectAltName=IP:127.0.0.1 -keyout "$work/key.pem" -out "$work/cert.pem" 2>/dev/null
+    cat "$work/cert.pem" "$work/key.pem" >"$work/tls.pem"
+    cat >"$work/haproxy.cfg" <<CFG
+global
+    maxconn 256
+defaults
+    mode http
+    timeout connect 2s
+    timeout client 35s
+    timeout server 35s
+    option forwardfor
+frontend pact
+    bind 127.0.0.1:$tls_port ssl crt $work/tls.pem
+    http-request set-header X-Forwarded-Proto https
+    default_backend tonne
+backend tonne
+    server tonne 127.0.0.1:$port
+CFG
+fi
 "$bin" migrate --database-url "$db" >"$work/migrate.log" 2>&1
 "$bin" bootstrap --json --database-url "$db" >"$work/keys.json" 2>"$work/bootstrap.log"
-TONNE_METRICS_BIND=127.0.0.1:0 "$bin" serve --bind "127.0.0.1:$port" --database-url "$db" \
+TONNE_METRICS_BIND=127.0.0.1:0 TONNE_PUBLIC_URL="$public" TONNE_TRUSTED_PROXIES=127.0.0.1 \
+    "$bin" serve --bind "127.0.0.1:$port" --database-url "$db" \
     --rate-limit-per-second 1000 --rate-limit-burst 1000 >"$work/serve.log" 2>&1 &
 pid=$!
+if [[ "${TLS:-}" == 1 ]]; then
+    haproxy -f "$work/haproxy.cfg" -db >"$work/haproxy.log" 2>&1 &
+    proxy=$!
+    export NODE_TLS_REJECT_UNAUTHORIZED=0
+fi
 for _ in $(seq 1 100); do
     curl -fsS "http://127.0.0.1:$port/health" >/dev/null 2>&1 && break
     kill -0 "$pid" 2>/dev/null || { cat "$work/serve.log" >&2; exit 2; }
@@ -97,7 +134,11 @@ done
 client_id="$(field "$work/client.json" "['client_id']")"
 client_secret="$(field "$work/client.json" "['client_secret']")"
 
-base="${BASE_URL:-http://127.0.0.1:$port/pact}"
+for _ in $(seq 1 50); do
+    curl -fsSk "$public/health" >/dev/null 2>&1 && break
+    sleep 0.1
+done
+base="$public/pact"
 echo "PACT conformance (wbcsd/pact-conformance-service $commit), V2.3, against $base" >&2
 set +e
 (cd "$tool" && NODE_ENV=test PORT=0 DB_CONNECTION_STRING=unused CONFORMANCE_API=http://127.0.0.1:9/unreachable \
