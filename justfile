@@ -48,7 +48,7 @@ faults:
     bash bench/faults/run.sh
 
 # Load benchmarks (writes bench/results/; see docs/performance.md)
-bench: bench-accounts bench-orders bench-estimates bench-engines bench-webhooks bench-scale bench-console bench-analytics bench-shipments bench-fairness bench-report
+bench: bench-accounts bench-orders bench-estimates bench-engines bench-webhooks bench-scale bench-console bench-analytics bench-shipments bench-fairness bench-report bench-pact
 
 # GET /v1/accounts/me on SQLite and PostgreSQL vs a bare actix handler
 bench-accounts:
@@ -102,3 +102,7 @@ bench-fairness:
 # The ISO 14083 report over 200,000 shipments: CSV streamed, PDF
 bench-report:
     bash bench/report.sh
+
+# PACT ListFootprints at page size 100 over 1,000,000 footprints (p99 < 50 ms), GetFootprint
+bench-pact:
+    bash bench/pact.sh

@@ -41,6 +41,7 @@ mod orders;
 mod organisations;
 mod origin;
 mod overview;
+mod pact;
 mod scope;
 mod selections;
 mod session;
@@ -131,6 +132,12 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route(web::post().to(keys::create)),
     )
     .service(web::resource("/console/keys/{id}/revoke").route(web::post().to(keys::revoke)))
+    .service(
+        web::resource("/console/pact")
+            .route(web::get().to(pact::list))
+            .route(web::post().to(pact::create)),
+    )
+    .service(web::resource("/console/pact/{id}/revoke").route(web::post().to(pact::revoke)))
     .service(
         web::resource("/console/webhooks")
             .route(web::get().to(webhooks::list))

@@ -59,7 +59,7 @@ pub(super) async fn report(
             ))
             .streaming(csv_body(state.shipments.clone(), account, filter, slot)));
     }
-    let sums = match summary(state.shipments.as_ref(), account, &filter).await {
+    let sums = match summary(state.shipments.clone(), account, &filter).await {
         Ok(s) => s,
         Err(e) => return Ok(unavailable(e)),
     };

@@ -1126,6 +1126,37 @@ async fn a_member_creates_a_key_and_replays_a_webhook_in_a_real_browser() {
     assert!(secret.starts_with("tonne_live_"));
     check("15-console-key-created").await;
 
+    // PACT credentials for the live account: the form, then the secret once.
+    c.find(Locator::LinkText("PACT"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    soon(&c, Locator::Id("label")).await.unwrap();
+    check("15b-console-pact").await;
+    c.find(Locator::Id("label"))
+        .await
+        .unwrap()
+        .send_keys("Carrier portal")
+        .await
+        .unwrap();
+    c.find(Locator::XPath("//button[text()='Create credentials']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let pact_secret = soon(&c, Locator::Id("secret"))
+        .await
+        .unwrap()
+        .prop("value")
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(pact_secret.starts_with("tonne_pact_"));
+    check("15c-console-pact-created").await;
+
     // The failing webhook's log, then a replay once the receiver is fixed.
     c.goto(&format!("{}/console/webhooks", app.base))
         .await

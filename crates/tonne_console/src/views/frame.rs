@@ -83,6 +83,7 @@ fn sections(role: Role) -> &'static [(&'static str, &'static str)] {
             ("Estimates", "/console/estimates"),
             ("Shipments", "/console/shipments"),
             ("API keys", "/console/keys"),
+            ("PACT", "/console/pact"),
             ("Webhooks", "/console/webhooks"),
             ("Offset links", "/console/offset-links"),
             ("Impact", "/console/impact"),

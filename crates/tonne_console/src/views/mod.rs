@@ -17,6 +17,7 @@ mod offset_links;
 mod orders;
 mod organisations;
 mod overview;
+mod pact;
 mod selections;
 mod shipment;
 mod shipment_batches;
@@ -39,6 +40,7 @@ pub use organisations::{
     organisation, organisations,
 };
 pub use overview::{OperatorOverview, operator_overview};
+pub use pact::{created_pact_client, pact_clients};
 pub use selections::{SelectionForm, selection};
 pub use shipment::shipment;
 pub use shipment_batches::{
@@ -135,6 +137,7 @@ pub fn overview(who: &Principal) -> Markup {
                     li { a href="/console/impact" { "Impact" } ": analytics and the sustainability page" }
                     li { a href="/console/webhooks" { "Webhooks" } ", their delivery logs and test events" }
                     li { a href="/console/keys" { "API keys" } }
+                    li { a href="/console/pact" { "PACT credentials" } ": another system reads your shipments' footprints" }
                 }
             }
         },

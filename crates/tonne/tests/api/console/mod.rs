@@ -13,6 +13,7 @@ mod offset_links;
 mod orders;
 mod organisations;
 mod overview;
+mod pact;
 mod shipments;
 mod test_events;
 mod webhooks;

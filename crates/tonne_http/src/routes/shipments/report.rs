@@ -108,7 +108,7 @@ pub async fn shipment_report(
                 slot,
             ))),
         Format::Pdf => {
-            let sums = summary(state.shipments.as_ref(), who.account_id(), &filter).await?;
+            let sums = summary(state.shipments.clone(), who.account_id(), &filter).await?;
             let account = state.accounts.me(&who.0).await?;
             let heading = ReportHeading::new(account.name.as_str().to_owned(), from, to);
             let pdf = web::block(move || render(&heading, &sums))
