@@ -2,8 +2,8 @@
 //! shipments each, then the summary), and the summary alone for the PDF.
 //!
 //! The pages are read by a task of their own, one page ahead of their use
-//! ([`Pages`]): the database reads the next page while this one is summed
-//! and written out.
+//! ([`Pages`]), and the CSV's pages are summed and written on the blocking
+//! pool: the next page is read while this one is written out, on two cores.
 
 use std::sync::Arc;
 
@@ -107,16 +107,31 @@ pub fn csv_body(
                 first,
             } => match pages.next().await {
                 Some(Ok(page)) => {
-                    for line in &page.lines {
-                        summary.add(line);
-                    }
-                    let mut chunk = if first {
-                        report_csv::header()
-                    } else {
-                        Vec::new()
+                    let more = page.next.is_some();
+                    // summed and written on the blocking pool: the other core,
+                    // while this thread's reader fetches the next page
+                    let written = actix_web::web::block(move || {
+                        for line in &page.lines {
+                            summary.add(line);
+                        }
+                        let mut chunk = if first {
+                            report_csv::header()
+                        } else {
+                            Vec::new()
+                        };
+                        chunk.extend(report_csv::lines(&page.lines));
+                        (chunk, summary)
+                    })
+                    .await;
+                    let Ok((chunk, summary)) = written else {
+                        return Some((
+                            Err(actix_web::error::ErrorServiceUnavailable(
+                                "the report stopped midway",
+                            )),
+                            Walk::Done,
+                        ));
                     };
-                    chunk.extend(report_csv::lines(&page.lines));
-                    let next = if page.next.is_some() {
+                    let next = if more {
                         Walk::Pages {
                             pages,
                             summary,
