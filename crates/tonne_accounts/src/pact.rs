@@ -31,8 +31,10 @@ use tonne_kernel::{AccountId, Clock, IdGenerator, StoreError};
 use crate::keys::KeyHash;
 use crate::ports::AccountRepository;
 
-mod credentials;
-mod tokens;
+mod authenticate;
+mod create;
+mod issue;
+mod revoke;
 
 #[cfg(test)]
 mod tests;
@@ -45,7 +47,7 @@ tonne_kernel::define_id!(
 /// How long an access token is honoured.
 pub const TOKEN_LIFETIME: time::Duration = time::Duration::hours(1);
 /// Tokens a client may hold at once; issuing one more forgets the oldest.
-pub const TOKENS_PER_CLIENT: u32 = 16;
+pub const TOKENS_PER_CLIENT: u32 = 64;
 /// Clients an account may hold at once (revoked ones do not count).
 pub const CLIENTS_PER_ACCOUNT: u32 = 20;
 
@@ -289,7 +291,7 @@ impl PactClients {
 #[async_trait]
 impl PactClientsService for PactClients {
     async fn create(&self, account: AccountId, label: &str) -> Result<CreatedClient, ClientError> {
-        credentials::create(self, account, label).await
+        create::create(self, account, label).await
     }
 
     async fn list(&self, account: AccountId) -> Result<Vec<PactClient>, ClientError> {
@@ -301,14 +303,14 @@ impl PactClientsService for PactClients {
         account: Option<AccountId>,
         id: PactClientId,
     ) -> Result<PactClient, ClientError> {
-        credentials::revoke(self, account, id).await
+        revoke::revoke(self, account, id).await
     }
 
     async fn issue_token(&self, client_id: &str, secret: &str) -> Result<IssuedToken, TokenError> {
-        tokens::issue(self, client_id, secret).await
+        issue::issue(self, client_id, secret).await
     }
 
     async fn authenticate(&self, token: &str) -> Result<AccountId, TokenAuthError> {
-        tokens::authenticate(self, token).await
+        authenticate::authenticate(self, token).await
     }
 }

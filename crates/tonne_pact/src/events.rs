@@ -87,6 +87,18 @@ pub(crate) async fn receive(
     state: web::Data<PactState>,
 ) -> Result<HttpResponse, PactError> {
     let account = account(&req, &state).await?;
+    let json = req
+        .headers()
+        .get(actix_web::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .map(|m| m.trim().to_ascii_lowercase())
+        .is_some_and(|m| m == "application/json" || m == "application/cloudevents+json");
+    if !json {
+        return Err(PactError::bad_request(
+            "the body must be application/cloudevents+json (or application/json)",
+        ));
+    }
     let event: Event = serde_json::from_slice(&body)
         .map_err(|_| PactError::bad_request("the body must be a CloudEvents 1.0 event (JSON)"))?;
     check(&event)?;

@@ -101,7 +101,8 @@ pub(crate) async fn list(
             .await
             .map_err(|e| PactError::internal(&e))?;
         let page_len = page.len();
-        for item in page {
+        let short = page_len < usize::try_from(READ_PAGE).unwrap_or(usize::MAX);
+        for (i, item) in page.into_iter().enumerate() {
             examined += 1;
             cursor = Some(item.shipment.id);
             if floor.is_some_and(|f| item.shipment.created_at < f) {
@@ -116,11 +117,13 @@ pub(crate) async fn list(
             if passes && let Some(footprint) = product_footprint(&item) {
                 data.push(footprint);
                 if data.len() == wanted {
+                    // the last of a short read: nothing follows
+                    more = !(short && i + 1 == page_len);
                     break 'walk;
                 }
             }
         }
-        if page_len < usize::try_from(READ_PAGE).unwrap_or(usize::MAX) {
+        if short {
             more = false;
             break;
         }

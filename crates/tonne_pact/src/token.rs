@@ -45,6 +45,29 @@ fn refuse(status: StatusCode, error: &'static str, description: &'static str) ->
     })
 }
 
+/// Undoes RFC 6749, appendix B's form encoding of a credential: `+` is a
+/// space, `%XX` a byte; anything else malformed (a stray `%`, text that is
+/// not UTF-8) is no credential at all.
+fn form_decoded(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'+' => out.push(b' '),
+            b'%' => {
+                let hex = bytes.get(i + 1..i + 3)?;
+                let hex = std::str::from_utf8(hex).ok()?;
+                out.push(u8::from_str_radix(hex, 16).ok()?);
+                i += 2;
+            }
+            _ => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8(out).ok()
+}
+
 /// `client_id:client_secret` from `Authorization: Basic …`, each
 /// form-decoded as RFC 6749, 2.3.1 says.
 fn basic(req: &HttpRequest) -> Option<(String, String)> {
@@ -56,11 +79,19 @@ fn basic(req: &HttpRequest) -> Option<(String, String)> {
     let decoded = STANDARD.decode(encoded.trim()).ok()?;
     let text = String::from_utf8(decoded).ok()?;
     let (id, secret) = text.split_once(':')?;
-    let unescape = |s: &str| -> Option<String> {
-        let pairs: Vec<(String, String)> = serde_urlencoded::from_str(&format!("v={s}")).ok()?;
-        pairs.into_iter().next().map(|(_, v)| v)
-    };
-    Some((unescape(id)?, unescape(secret)?))
+    Some((form_decoded(id)?, form_decoded(secret)?))
+}
+
+/// Whether the request says its body is a form.
+fn is_form(req: &HttpRequest) -> bool {
+    req.headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|m| {
+            m.trim()
+                .eq_ignore_ascii_case("application/x-www-form-urlencoded")
+        })
 }
 
 pub(crate) async fn issue(
@@ -68,9 +99,14 @@ pub(crate) async fn issue(
     body: web::Bytes,
     state: web::Data<PactState>,
 ) -> HttpResponse {
-    let form: Form = match serde_urlencoded::from_bytes(&body) {
-        Ok(form) => form,
-        Err(_) => {
+    let parsed = if is_form(&req) {
+        serde_urlencoded::from_bytes::<Form>(&body).ok()
+    } else {
+        None
+    };
+    let form = match parsed {
+        Some(form) => form,
+        None => {
             return refuse(
                 StatusCode::BAD_REQUEST,
                 "invalid_request",
@@ -131,6 +167,24 @@ pub(crate) async fn issue(
                 "server_error",
                 "the token could not be issued",
             )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::form_decoded;
+
+    #[test]
+    fn credentials_are_form_decoded_exactly() {
+        assert_eq!(form_decoded("abc").as_deref(), Some("abc"));
+        assert_eq!(form_decoded("a%2Fb+c").as_deref(), Some("a/b c"));
+        assert_eq!(
+            form_decoded("tonne_pact_x&y=z").as_deref(),
+            Some("tonne_pact_x&y=z")
+        );
+        for bad in ["%", "%4", "%zz", "%FF"] {
+            assert_eq!(form_decoded(bad), None, "{bad}");
         }
     }
 }

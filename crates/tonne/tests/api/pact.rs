@@ -270,6 +270,11 @@ async fn a_client_reads_its_footprints_over_pact(app: TestApp) {
     }
     assert_eq!(seen.len(), 3);
 
+    // a page that ends at the last footprint says nothing follows
+    let exact = pact_get(&app, "/pact/2/footprints?limit=3", &bearer).await;
+    assert_eq!(exact.body["data"].as_array().unwrap().len(), 3);
+    assert!(exact.header("link").is_none(), "no Link to an empty page");
+
     // $filter: by product id, and by creation time
     let wanted = "urn:pathfinder:product:customcode:vendor-assigned:shipment:PO-2";
     let filter = format!("productIds/any(productId:(productId eq '{wanted}'))");
@@ -383,6 +388,16 @@ async fn a_client_reads_its_footprints_over_pact(app: TestApp) {
         401,
         "BadRequest",
     );
+    let plain = app
+        .send(
+            app.client
+                .post(format!("{}/pact/2/events", app.base))
+                .bearer_auth(&bearer)
+                .header("Content-Type", "text/plain")
+                .body(published(json!([data[0]["id"]])).to_string()),
+        )
+        .await;
+    pact_error(&plain, 400, "BadRequest");
 
     // the listing shows the client, never its secret; revoking ends its token at once
     let listed = tonne(
@@ -428,7 +443,27 @@ async fn token_requests_are_refused_as_oauth_says(app: TestApp) {
         assert_eq!(res.body["error"], "invalid_client");
         assert!(res.header("www-authenticate").unwrap().starts_with("Basic"));
     }
+    // credentials must match exactly: nothing after them is dropped
+    for (id, s) in [
+        (client_id.clone(), format!("{secret}&x=y")),
+        (format!("{client_id}&zzz"), secret.clone()),
+    ] {
+        let res = token(&app, &id, &s).await;
+        assert_eq!(res.status, 401, "{}", res.body);
+    }
     let basic = base64::engine::general_purpose::STANDARD.encode(format!("{client_id}:{secret}"));
+    // a body that does not say it is a form is not read as one
+    let res = app
+        .send(
+            app.client
+                .post(format!("{}/pact/auth/token", app.base))
+                .header("Authorization", format!("Basic {basic}"))
+                .header("Content-Type", "text/plain")
+                .body("grant_type=client_credentials"),
+        )
+        .await;
+    assert_eq!(res.status, 400, "{}", res.body);
+    assert_eq!(res.body["error"], "invalid_request");
     for (body, status, error) in [
         ("", 400, "invalid_request"),
         (

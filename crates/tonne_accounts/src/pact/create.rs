@@ -1,5 +1,4 @@
-//! Use cases: an account's PACT clients are created (the secret shown once)
-//! and revoked.
+//! Use case: an account's PACT client is created, its secret shown once.
 
 use tonne_kernel::AccountId;
 
@@ -45,26 +44,4 @@ pub(super) async fn create(
     }
     tracing::info!(client_id = %client.id, account_id = %account, "PACT client created");
     Ok(CreatedClient { client, secret })
-}
-
-pub(super) async fn revoke(
-    s: &PactClients,
-    account: Option<AccountId>,
-    id: PactClientId,
-) -> Result<PactClient, ClientError> {
-    let found = s.repo.get(id).await?.ok_or(ClientError::ClientNotFound)?;
-    if account.is_some_and(|a| a != found.account_id) {
-        // another account's client is as unknown as a missing one
-        return Err(ClientError::ClientNotFound);
-    }
-    if found.revoked_at.is_some() {
-        return Ok(found);
-    }
-    let revoked = s
-        .repo
-        .revoke(id, s.clock.now())
-        .await?
-        .ok_or(ClientError::ClientNotFound)?;
-    tracing::info!(client_id = %id, "PACT client revoked");
-    Ok(revoked)
 }

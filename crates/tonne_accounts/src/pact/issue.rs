@@ -1,11 +1,9 @@
-//! Use cases: a standing client's credentials buy an access token (OAuth 2
-//! client credentials); a token names the account it reads.
-
-use tonne_kernel::AccountId;
+//! Use case: a standing client's credentials buy an access token (OAuth 2
+//! client credentials).
 
 use super::{
     AccessToken, ClientSecret, IssuedToken, PactClientId, PactClients, TOKEN_LIFETIME,
-    TOKENS_PER_CLIENT, TokenAuthError, TokenError,
+    TOKENS_PER_CLIENT, TokenError,
 };
 use crate::keys::KeyHash;
 
@@ -41,22 +39,4 @@ pub(super) async fn issue(
         token,
         expires_in: u32::try_from(TOKEN_LIFETIME.whole_seconds()).unwrap_or(u32::MAX),
     })
-}
-
-pub(super) async fn authenticate(
-    s: &PactClients,
-    token: &str,
-) -> Result<AccountId, TokenAuthError> {
-    if !AccessToken::well_formed(token) {
-        return Err(TokenAuthError::Invalid);
-    }
-    let record = s
-        .repo
-        .token(&KeyHash::of(token))
-        .await?
-        .ok_or(TokenAuthError::Invalid)?;
-    if record.expires_at <= s.clock.now() {
-        return Err(TokenAuthError::Expired);
-    }
-    Ok(record.account_id)
 }
