@@ -5,8 +5,8 @@ use actix_web::http::header;
 use tonne_accounts::pact::TokenAuthError;
 use tonne_kernel::AccountId;
 
-use crate::PactState;
 use crate::error::PactError;
+use crate::state::PactState;
 
 /// The account the request's `Authorization: Bearer …` token reads.
 pub(crate) async fn account(req: &HttpRequest, state: &PactState) -> Result<AccountId, PactError> {

@@ -12,9 +12,9 @@ use serde_json::Value;
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 
-use crate::PactState;
 use crate::auth::account;
 use crate::error::PactError;
+use crate::state::PactState;
 use crate::wire::events::{Event, PUBLISHED, REQUEST_CREATED, REQUEST_FULFILLED, REQUEST_REJECTED};
 
 /// The most ids an event may name.

@@ -7,10 +7,10 @@ use serde::Serialize;
 use time::Duration;
 use tonne_shipments::{ReadError, ShipmentId};
 
-use crate::PactState;
 use crate::auth::account;
 use crate::error::PactError;
 use crate::filter::Filter;
+use crate::state::PactState;
 use crate::wire::footprint::{ProductFootprint, company_id_of, product_footprint, product_id_of};
 
 /// Footprints per page when the client names no `limit`.

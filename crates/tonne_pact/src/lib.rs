@@ -18,33 +18,19 @@
 //! the middleware stack around it (rate limits per client address,
 //! request ids, the deadline) is the one every front end shares.
 
-use std::sync::Arc;
-
 use actix_web::web;
-use tonne_accounts::pact::PactClientsService;
-use tonne_shipments::ShipmentsService;
 
 mod auth;
 mod error;
 mod events;
 mod filter;
 mod footprints;
+mod state;
 mod token;
 mod wire;
 
+pub use state::PactState;
 pub use wire::footprint::{ILEAP_SCHEMA, SPEC_VERSION};
-
-/// What the PACT routes run over.
-#[derive(Clone)]
-pub struct PactState {
-    /// The clients, their tokens.
-    pub clients: Arc<dyn PactClientsService>,
-    /// The shipments the footprints are made of.
-    pub shipments: Arc<dyn ShipmentsService>,
-    /// The installation's public address (no trailing `/`): the `Link`
-    /// headers' base, never the request's `Host`.
-    pub public_url: String,
-}
 
 /// Registers `/pact` over its state.
 pub fn configure(cfg: &mut web::ServiceConfig, state: PactState) {

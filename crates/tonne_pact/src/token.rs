@@ -11,7 +11,7 @@ use base64::engine::general_purpose::STANDARD;
 use serde::{Deserialize, Serialize};
 use tonne_accounts::pact::TokenError;
 
-use crate::PactState;
+use crate::state::PactState;
 
 #[derive(Deserialize, Default)]
 struct Form {

@@ -22,7 +22,7 @@ use rust_decimal::Decimal;
 use tonne_kernel::Mass;
 
 use super::Shipment;
-use super::legs::shipment_grade;
+use super::methods::shipment_grade;
 use super::{DataQuality, Grade};
 use crate::errors::EstimateError;
 use crate::factors::Factor;

@@ -14,9 +14,9 @@ use crate::places;
 use crate::route::{Route, surface_distance};
 use crate::units::{Distance, kg_to_mass};
 
-use super::methods::{DataQuality, Grade, resolve_simple};
+use super::methods::{DataQuality, Grade, resolve_simple, shipment_grade};
 use super::{
-    CargoType, DistanceMethod, FLIGHT_NUMBER_FALLBACK, Fuel, IMO_FALLBACK, IMO_TRADE_LANE_FALLBACK,
+    DistanceMethod, FLIGHT_NUMBER_FALLBACK, Fuel, IMO_FALLBACK, IMO_TRADE_LANE_FALLBACK,
     INFERRED_VESSEL_FALLBACK, Leg, Method, Mode, Shipment, road,
 };
 
@@ -239,19 +239,6 @@ pub(super) fn route_grade(method: DistanceMethod, mode: Mode) -> Grade {
         (DistanceMethod::UserInput, _) => Grade::A,
         (DistanceMethod::SeaNetwork, _) | (DistanceMethod::GreatCircle, Mode::Air) => Grade::B,
         (DistanceMethod::GreatCircle, _) => Grade::C,
-    }
-}
-
-/// How well the payload is known: a mass (A), containers converted by the
-/// cargo type the client named (B) or by the average cargo (C).
-pub(super) fn shipment_grade(shipment: &Shipment) -> Grade {
-    match shipment {
-        Shipment::Mass(_) | Shipment::Containers { mass: Some(_), .. } => Grade::A,
-        Shipment::Containers {
-            cargo: CargoType::Average,
-            ..
-        } => Grade::C,
-        Shipment::Containers { .. } => Grade::B,
     }
 }
 

@@ -24,7 +24,7 @@ mod truck;
 use crate::factors::desnz_2025 as desnz;
 use crate::factors::{Factor, authored};
 
-use super::Mode;
+use super::{CargoType, Mode, Shipment};
 
 pub use resolved::{DataQuality, Grade, Resolved};
 use resolved::{average, stand_in};
@@ -271,3 +271,16 @@ fn named(name: &str) -> Option<Resolved> {
 
 #[cfg(test)]
 mod tests;
+
+/// How well the payload is known: a mass (A), containers converted by the
+/// cargo type the client named (B) or by the average cargo (C).
+pub(super) fn shipment_grade(shipment: &Shipment) -> Grade {
+    match shipment {
+        Shipment::Mass(_) | Shipment::Containers { mass: Some(_), .. } => Grade::A,
+        Shipment::Containers {
+            cargo: CargoType::Average,
+            ..
+        } => Grade::C,
+        Shipment::Containers { .. } => Grade::B,
+    }
+}
