@@ -8,23 +8,16 @@
 //!   waits for the answers without a blocking thread;
 //! - on SQLite the embedded connection behind diesel-async's
 //!   [`SyncConnectionWrapper`], whose statements run at once on the calling
-//!   thread ([`Inline`]): [`Db`](crate::Db) runs the whole unit on one blocking
+//!   thread ([`Inline`](super::Inline)): [`Db`](crate::Db) runs the whole unit on one blocking
 //!   thread, so SQLite's blocking calls never reach an async worker and a unit
 //!   costs one hop, not one per statement.
 
-use std::error::Error;
-
-use diesel::SqliteConnection;
 use diesel::connection::AnsiTransactionManager;
 use diesel::result::QueryResult;
-use diesel_async::sync_connection_wrapper::{SpawnBlocking, SyncConnectionWrapper};
 use diesel_async::{AsyncConnection, TransactionManager as _};
-use futures_util::future::BoxFuture;
 
 use super::pg_pool::PgLease;
-
-/// SQLite's blocking connection, seen through diesel-async's traits.
-pub type SqliteConn = SyncConnectionWrapper<SqliteConnection, Inline>;
+use super::sqlite_inline::SqliteConn;
 
 /// A pooled SQLite connection, lent to one unit of work.
 pub struct SqliteLease(pub(crate) r2d2::PooledConnection<super::connection::SqliteManager>);
@@ -56,28 +49,6 @@ impl std::fmt::Debug for Conn {
             Self::Pg(_) => "Conn::Pg",
             Self::Sqlite(_) => "Conn::Sqlite",
         })
-    }
-}
-
-/// Runs SQLite's blocking calls where they are made: on the blocking thread
-/// that runs the whole unit of work (`SyncConnectionWrapper`'s default would
-/// hand each statement to a blocking thread of its own).
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Inline;
-
-impl SpawnBlocking for Inline {
-    fn spawn_blocking<'a, R>(
-        &mut self,
-        task: impl FnOnce() -> R + Send + 'static,
-    ) -> BoxFuture<'a, Result<R, Box<dyn Error + Send + Sync + 'static>>>
-    where
-        R: Send + 'static,
-    {
-        Box::pin(std::future::ready(Ok(task())))
-    }
-
-    fn get_runtime() -> Self {
-        Self
     }
 }
 
@@ -126,18 +97,6 @@ async fn end_on<C: AsyncConnection, T>(c: &mut C, result: QueryResult<T>) -> Que
             Err(rollback) => Err(rollback),
         },
     }
-}
-
-/// Whether the connection can serve the next unit: not left inside a
-/// transaction (a unit whose caller went away mid-way) nor broken.
-pub(crate) fn reusable<C: AsyncConnection>(c: &mut C) -> bool {
-    if C::TransactionManager::is_broken_transaction_manager(c) {
-        return false;
-    }
-    matches!(
-        C::TransactionManager::transaction_manager_status_mut(c).transaction_depth(),
-        Ok(None)
-    )
 }
 
 #[cfg(test)]

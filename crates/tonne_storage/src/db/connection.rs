@@ -54,14 +54,14 @@ pub(crate) struct SqliteManager {
 }
 
 impl r2d2::ManageConnection for SqliteManager {
-    type Connection = super::conn::SqliteConn;
+    type Connection = super::sqlite_inline::SqliteConn;
     type Error = ConnectError;
 
     fn connect(&self) -> Result<Self::Connection, ConnectError> {
         Ok(
             diesel_async::sync_connection_wrapper::SyncConnectionWrapper::with_runtime(
                 open_sqlite(&self.path)?,
-                super::conn::Inline,
+                super::sqlite_inline::Inline,
             ),
         )
     }

@@ -15,14 +15,17 @@ mod pipelined;
 mod placeholders;
 mod pool;
 mod prepared;
+mod reuse;
 mod sqlite_file;
+mod sqlite_inline;
 pub(crate) mod statement;
 mod together;
 mod url;
 
 pub use announcements::follow;
 pub(crate) use announcements::{announce, channel};
-pub use conn::{Conn, Inline, SqliteConn, SqliteLease};
+pub use conn::{Conn, SqliteLease};
+pub use sqlite_inline::{Inline, SqliteConn};
 pub use connection::Backend;
 pub use error::DbError;
 pub use followers::Follower;

@@ -139,7 +139,7 @@ impl Drop for PgLease {
         let Some(mut pipe) = self.pipe.take() else {
             return;
         };
-        if pipe.is_closed() || !super::conn::reusable(pipe.pg_mut()) {
+        if pipe.is_closed() || !super::reuse::reusable(pipe.pg_mut()) {
             return;
         }
         self.pool
