@@ -81,9 +81,9 @@ pub fn metrics_app(
         .route("/health", web::get().to(routes::system::health))
 }
 
-/// The API alone over its state, with every middleware of the whole
-/// application but the console's (which the binary adds when it composes the
-/// front ends in, at the same place: see `tonne::app`).
+/// The API alone over its state, behind the middleware stack every front
+/// end shares ([`with_stack`]; the binary composes the front ends in the
+/// same way: see `tonne::app`).
 pub fn app(
     state: AppState,
 ) -> App<
@@ -95,20 +95,52 @@ pub fn app(
         InitError = (),
     >,
 > {
-    App::new()
-        .app_data(web::Data::new(state))
-        .app_data(web::QueryConfig::default().error_handler(query_error))
-        .app_data(web::PathConfig::default().error_handler(path_error))
-        .wrap(from_fn(unstorable::refuse_unstorable))
+    with_stack(
+        App::new()
+            .app_data(web::Data::new(state))
+            .app_data(web::QueryConfig::default().error_handler(query_error))
+            .app_data(web::PathConfig::default().error_handler(path_error))
+            .configure(configure_api)
+            .configure(configure_api_public)
+            .default_service(web::to(unknown_route)),
+    )
+}
+
+/// The middleware stack of the whole application, written once. From the
+/// outside in: `observe` (ids, logs, metrics; unknown methods 501),
+/// `limit_outside_api` (every request outside `/v1` rate limited), the
+/// documentation's headers, the JSON error fallback, HSTS, the request
+/// deadline, and `refuse_unstorable` (U+0000 in the path, query or a form:
+/// 400). A front end's own middleware (the console's same-origin check) is
+/// wrapped by the caller before this, so it runs inside all of them.
+pub fn with_stack<T, B>(
+    app: App<T>,
+) -> App<
+    impl ServiceFactory<
+        ServiceRequest,
+        Config = (),
+        Response = ServiceResponse<impl MessageBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+>
+where
+    T: ServiceFactory<
+            ServiceRequest,
+            Config = (),
+            Response = ServiceResponse<B>,
+            Error = actix_web::Error,
+            InitError = (),
+        > + 'static,
+    B: MessageBody + 'static,
+{
+    app.wrap(from_fn(unstorable::refuse_unstorable))
         .wrap(from_fn(middleware::deadline))
         .wrap(from_fn(transport::strict_transport_security))
         .wrap(ErrorHandlers::new().default_handler(middleware::jsonify_errors))
         .wrap(from_fn(middleware::docs_headers))
         .wrap(from_fn(middleware::limit_outside_api))
         .wrap(from_fn(middleware::observe))
-        .configure(configure_api)
-        .configure(configure_api_public)
-        .default_service(web::to(unknown_route))
 }
 
 /// Registers the API: the OpenAPI document (at `/v1/openapi.json`) and its
