@@ -29,7 +29,12 @@ step() { echo "== $*"; }
 compose() { podman-compose -p "$PROJECT" -f compose.yaml "$@"; }
 RECEIVER_PID=
 cleanup() {
+  local status=$?
   set +e
+  if [ "$status" != 0 ]; then
+    step "failed ($status): the API processes' last lines"
+    for s in api-1 api-2; do podman logs --tail 30 "${PROJECT}_${s}_1" 2>&1 | sed "s/^/$s: /"; done
+  fi
   step "stopping"
   compose down -v >/dev/null 2>&1
   [ -z "$RECEIVER_PID" ] || kill "$RECEIVER_PID" 2>/dev/null
@@ -56,13 +61,16 @@ for i in $(seq 1 120); do
   sleep 1
 done
 step "ready through the balancer: $(curl -fs "$BASE/ready")"
-# Not racing its own start: both API processes report healthy (compose starts
-# the balancer only then), and the balancer has both servers UP, before the
-# first request that changes anything.
+# Not racing its own start: both API processes pass their declared health
+# check, and the balancer has both servers UP, before the first request that
+# changes anything. The script runs the checks itself (`podman healthcheck
+# run`, which also records the result): podman schedules them with systemd
+# timers, and where no systemd runs (this sandbox, many CI runners) nothing
+# would, leaving every container `starting` for ever.
 for i in $(seq 1 60); do
   healthy=0
   for s in api-1 api-2; do
-    [ "$(podman inspect --format '{{.State.Health.Status}}' "${PROJECT}_${s}_1" 2>/dev/null)" = healthy ] && healthy=$((healthy + 1))
+    podman healthcheck run "${PROJECT}_${s}_1" >/dev/null 2>&1 && healthy=$((healthy + 1))
   done
   [ "$healthy" = 2 ] && break
   [ "$i" = 60 ] && { compose ps; echo "the API processes did not become healthy" >&2; exit 1; }
