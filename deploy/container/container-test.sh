@@ -80,6 +80,20 @@ for i in $(seq 1 10); do curl -fs "$BASE/ready" >/dev/null 2>&1 || { echo "not r
 
 KEY=$(podman logs "${PROJECT}_api-1_1" 2>/dev/null | sed -nE 's/.*test key: ([^ ]+).*/\1/p' | head -1)
 [ -n "$KEY" ] || { echo "no demo key in api-1's output" >&2; exit 1; }
+# podman-compose 1.0 does not wait for `condition: service_healthy`: the API
+# processes may have started before PostgreSQL accepted connections, and their
+# pools' first connects then wait out their timeout. An authenticated read
+# through the balancer answering 200 (twice, one per server) is the request
+# path ready, before the first write.
+ok=0
+for i in $(seq 1 60); do
+  if curl -fs -H "Authorization: Bearer $KEY" "$BASE/v1/accounts/me" >/dev/null 2>&1; then
+    ok=$((ok + 1))
+    [ "$ok" -ge 2 ] && break
+  fi
+  [ "$i" = 60 ] && { echo "an authenticated read did not succeed through the balancer" >&2; exit 1; }
+  sleep 1
+done
 
 # A receiver that records each delivery (headers and body) to a file.
 cat > "$WORK/receiver.py" <<'PY'
