@@ -58,6 +58,15 @@ impl Shipments {
         }
     }
 
+    /// A shipment's report lines: its stored row decoded again to name its
+    /// legs (decoded when it was stored; should it no longer — a vocabulary
+    /// retired since — its figures stand as one line). The report's walk and
+    /// the PACT footprints both read shipments through this.
+    fn lines_of(&self, shipment: &Shipment) -> Vec<crate::report::ReportLine> {
+        let draft = self.decoder.decode(&shipment.row).ok();
+        crate::report::report_lines(shipment, draft.as_ref())
+    }
+
     /// The same use cases with another lease: how long after a worker
     /// stopped (a crash) another takes its batch or calculation over.
     pub fn with_lease(mut self, lease: time::Duration) -> Self {

@@ -9,12 +9,9 @@ use crate::errors::ReadError;
 use crate::ids::ShipmentId;
 use crate::model::Shipment;
 use crate::ports::ShipmentLines;
-use crate::report::report_lines;
 
 fn with_lines(s: &Shipments, shipment: Shipment) -> ShipmentLines {
-    // decoded when it was stored; should it no longer, its figures stand as one line
-    let draft = s.decoder.decode(&shipment.row).ok();
-    let lines = report_lines(&shipment, draft.as_ref());
+    let lines = s.lines_of(&shipment);
     ShipmentLines { shipment, lines }
 }
 

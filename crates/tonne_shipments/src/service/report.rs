@@ -1,5 +1,5 @@
-//! The report's walk: a page of shipments at a time, each decoded once more
-//! to name its legs' modes and hubs.
+//! The report's walk: a page of shipments at a time, each as its report
+//! lines.
 
 use tonne_kernel::AccountId;
 
@@ -8,7 +8,6 @@ use crate::batch::ShipmentFilter;
 use crate::errors::ReadError;
 use crate::ids::ShipmentId;
 use crate::ports::{REPORT_PAGE, ReportPage};
-use crate::report::report_lines;
 
 pub(super) async fn page(
     s: &Shipments,
@@ -25,10 +24,7 @@ pub(super) async fn page(
     let mut lines = Vec::with_capacity(shipments.len() * 3);
     let mut last = None;
     for shipment in shipments.iter().take(page_size) {
-        // a stored row decoded when it was stored; should it no longer
-        // (a vocabulary retired since), its figures stand as one line
-        let draft = s.decoder.decode(&shipment.row).ok();
-        lines.extend(report_lines(shipment, draft.as_ref()));
+        lines.extend(s.lines_of(shipment));
         last = Some(shipment.id);
     }
     Ok(ReportPage {
