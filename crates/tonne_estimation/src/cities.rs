@@ -187,6 +187,83 @@ pub fn city(name: &str, country_code: &str) -> Option<City> {
     confirmed.then_some(row.city)
 }
 
+/// A grid cell of one degree by one degree.
+fn cell(lat: f64, lon: f64) -> Option<(i16, i16)> {
+    use rust_decimal::prelude::{FromPrimitive, ToPrimitive};
+    let lat = rust_decimal::Decimal::from_f64(lat.floor())?.to_i16()?;
+    let lon = rust_decimal::Decimal::from_f64(lon.floor())?.to_i16()?;
+    Some((lat, (lon + 180).rem_euclid(360) - 180))
+}
+
+/// The table's rows by grid cell (built on first use).
+fn grid() -> &'static HashMap<(i16, i16), Vec<u32>> {
+    static GRID: OnceLock<HashMap<(i16, i16), Vec<u32>>> = OnceLock::new();
+    GRID.get_or_init(|| {
+        let mut grid: HashMap<(i16, i16), Vec<u32>> = HashMap::new();
+        for (i, row) in table().rows.iter().enumerate() {
+            let (Some(key), Ok(i)) = (
+                cell(row.city.position.lat(), row.city.position.lon()),
+                u32::try_from(i),
+            ) else {
+                continue;
+            };
+            grid.entry(key).or_default().push(i);
+        }
+        grid
+    })
+}
+
+/// The place nearest to `position` within `within_km` (at most about
+/// 55 km: the search looks at the surrounding one-degree cells), if any:
+/// how a coordinate, an airport or a port is named by its town.
+///
+/// ```
+/// use tonne_estimation::{cities, LatLon};
+/// let near_munich = LatLon::new("at", 48.14, 11.58).unwrap();
+/// assert_eq!(cities::nearest(&near_munich, 20.0).map(|c| c.name), Some("Munich"));
+/// let mid_atlantic = LatLon::new("at", 0.0, -30.0).unwrap();
+/// assert!(cities::nearest(&mid_atlantic, 50.0).is_none());
+/// ```
+pub fn nearest(position: &LatLon, within_km: f64) -> Option<City> {
+    around(position, within_km)
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, city)| city)
+}
+
+/// The most populous place within `within_km` of `position` (at most about
+/// 55 km), if any: the town an airport or a port serves, rather than the
+/// village at its fence.
+///
+/// ```
+/// use tonne_estimation::{cities, LatLon};
+/// let frankfurt_airport = LatLon::new("at", 50.0333, 8.5706).unwrap();
+/// let town = cities::largest_near(&frankfurt_airport, 25.0).unwrap();
+/// assert_eq!(town.name, "Frankfurt am Main");
+/// ```
+pub fn largest_near(position: &LatLon, within_km: f64) -> Option<City> {
+    around(position, within_km)
+        .max_by_key(|(_, city)| city.population)
+        .map(|(_, city)| city)
+}
+
+/// The places within `within_km` of `position`, with their distance.
+fn around(position: &LatLon, within_km: f64) -> impl Iterator<Item = (f64, City)> + '_ {
+    let t = table();
+    let cells = cell(position.lat(), position.lon())
+        .into_iter()
+        .flat_map(|(lat, lon)| {
+            (-1..=1_i16).flat_map(move |dlat| {
+                (-1..=1_i16).map(move |dlon| (lat + dlat, (lon + dlon + 180).rem_euclid(360) - 180))
+            })
+        });
+    cells
+        .filter_map(|key| grid().get(&key))
+        .flatten()
+        .filter_map(|at| usize::try_from(*at).ok().and_then(|i| t.rows.get(i)))
+        .map(move |row| (position.km_to(&row.city.position), row.city))
+        .filter(move |(km, _)| *km <= within_km)
+}
+
 /// How many places the table holds (loads it).
 pub fn len() -> usize {
     table().rows.len()

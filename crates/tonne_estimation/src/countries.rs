@@ -1,4 +1,4 @@
-//! Country names: ISO 3166-1 alpha-3 codes and their English names
+//! Countries: ISO 3166-1 alpha-3 codes, their alpha-2 codes and English names
 //! (`data/countries.csv`), as the catalogue and the EXIOBASE regions name them.
 
 use std::collections::HashMap;
@@ -33,6 +33,31 @@ pub fn country_name(alpha3: &str) -> Option<&'static str> {
         return Some("World");
     }
     names().get(alpha3).copied()
+}
+
+/// The ISO 3166-1 alpha-2 code of an alpha-3 code, if ISO has assigned it.
+///
+/// ```
+/// use tonne_estimation::countries::alpha2;
+/// assert_eq!(alpha2("DEU"), Some("DE"));
+/// assert_eq!(alpha2("AAA"), None);
+/// ```
+pub fn alpha2(alpha3: &str) -> Option<&'static str> {
+    static CODES: OnceLock<HashMap<&'static str, &'static str>> = OnceLock::new();
+    CODES
+        .get_or_init(|| {
+            include_str!("../data/countries.csv")
+                .lines()
+                .filter(|l| !l.starts_with('#') && !l.starts_with("alpha3,"))
+                .filter_map(|l| {
+                    let mut cols = l.splitn(3, ',');
+                    Some((cols.next()?, cols.next()?))
+                })
+                .filter(|(_, a2)| a2.len() == 2)
+                .collect()
+        })
+        .get(alpha3)
+        .copied()
 }
 
 /// The ISO alpha-3 code of a country's English name, any case.

@@ -32,7 +32,7 @@ pub mod aircraft;
 pub mod business;
 pub mod catalogue;
 pub mod cities;
-mod countries;
+pub mod countries;
 pub use countries::country_name;
 pub mod diet;
 mod document_job;

@@ -10,6 +10,9 @@
 //!   (GetFootprint): one ProductFootprint per calculated shipment, whose
 //!   `extensions` carry iLEAP's ShipmentFootprint, one TCE per leg (hubs
 //!   included) with `co2eWTW` and `co2eTTW`;
+//! - `GET /pact/2/ileap/tad`: iLEAP's transport activity data, one TAD per
+//!   transport leg whose ends can be named (`limit`, `mode`, a `Link` to the
+//!   next page);
 //! - `POST /pact/2/events`: the asynchronous events (checked and
 //!   acknowledged).
 //!
@@ -26,6 +29,7 @@ mod events;
 mod filter;
 mod footprints;
 mod state;
+mod tad;
 mod token;
 mod wire;
 
@@ -40,6 +44,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: PactState) {
             .route("/auth/token", web::post().to(token::issue))
             .route("/2/footprints", web::get().to(footprints::list))
             .route("/2/footprints/{id}", web::get().to(footprints::get))
+            .route("/2/ileap/tad", web::get().to(tad::list))
             .route("/2/events", web::post().to(events::receive)),
     );
 }

@@ -2,3 +2,6 @@
 
 pub(crate) mod events;
 pub(crate) mod footprint;
+pub(crate) mod location;
+pub(crate) mod tad;
+pub(crate) mod values;

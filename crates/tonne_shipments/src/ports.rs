@@ -42,12 +42,16 @@ pub struct ReportPage {
     pub next: Option<ShipmentId>,
 }
 
-/// A shipment with its report lines (one per leg, hubs included): what its
-/// PACT footprint is made of.
+/// A shipment with its report lines (one per leg, hubs included) and its
+/// legs as sent: what its PACT footprint and transport activity data are
+/// made of.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ShipmentLines {
     pub shipment: Shipment,
     pub lines: Vec<ReportLine>,
+    /// The legs as sent, in the row's order (empty when the row no longer
+    /// decodes).
+    pub legs: Vec<crate::model::LegDraft>,
 }
 
 /// The kind of the job that processes an uploaded batch (its subject: the batch's id).

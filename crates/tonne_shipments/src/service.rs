@@ -63,8 +63,18 @@ impl Shipments {
     /// retired since — its figures stand as one line). The report's walk and
     /// the PACT footprints both read shipments through this.
     fn lines_of(&self, shipment: &Shipment) -> Vec<crate::report::ReportLine> {
+        self.decoded(shipment).1
+    }
+
+    /// A shipment's legs as sent (empty when its row no longer decodes)
+    /// and its report lines.
+    fn decoded(
+        &self,
+        shipment: &Shipment,
+    ) -> (Vec<crate::model::LegDraft>, Vec<crate::report::ReportLine>) {
         let draft = self.decoder.decode(&shipment.row).ok();
-        crate::report::report_lines(shipment, draft.as_ref())
+        let lines = crate::report::report_lines(shipment, draft.as_ref());
+        (draft.map(|d| d.legs).unwrap_or_default(), lines)
     }
 
     /// The same use cases with another lease: how long after a worker

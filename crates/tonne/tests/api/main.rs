@@ -32,6 +32,7 @@ mod isolation;
 mod offset_links;
 mod orders;
 mod pact;
+mod pact_tad;
 mod perimeters;
 mod quotas;
 mod receivers;

@@ -18,7 +18,7 @@ use crate::cli::tonne;
 use crate::shipments::{dec, good_row, processed, upload_ok};
 use crate::support::{Reply, TestApp};
 
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pact");
+pub(crate) const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pact");
 
 /// iLEAP's ProductFootprint<ShipmentFootprint> schema and PACT v2.3's
 /// ProductFootprint (from its OpenAPI document).
@@ -71,7 +71,7 @@ fn hub_row(reference: &str) -> Value {
     })
 }
 
-async fn token(app: &TestApp, id: &str, secret: &str) -> Reply {
+pub(crate) async fn token(app: &TestApp, id: &str, secret: &str) -> Reply {
     let basic = base64::engine::general_purpose::STANDARD.encode(format!("{id}:{secret}"));
     app.send(
         app.client
@@ -83,7 +83,7 @@ async fn token(app: &TestApp, id: &str, secret: &str) -> Reply {
     .await
 }
 
-async fn pact_get(app: &TestApp, url: &str, token: &str) -> Reply {
+pub(crate) async fn pact_get(app: &TestApp, url: &str, token: &str) -> Reply {
     let url = if url.starts_with("http") {
         url.to_owned()
     } else {
@@ -106,14 +106,14 @@ async fn event(app: &TestApp, token: &str, body: Value) -> Reply {
     .await
 }
 
-fn pact_error(res: &Reply, status: u16, code: &str) {
+pub(crate) fn pact_error(res: &Reply, status: u16, code: &str) {
     assert_eq!(res.status, status, "{}", res.body);
     assert_eq!(res.body["code"], code, "{}", res.body);
     assert!(res.body["message"].is_string(), "{}", res.body);
 }
 
 /// `client_id` and `client_secret` from `tonne pact credentials create --json`.
-fn credentials(app: &TestApp, account: &str) -> (String, String) {
+pub(crate) fn credentials(app: &TestApp, account: &str) -> (String, String) {
     let out = tonne(
         &[
             "pact",

@@ -1,7 +1,8 @@
 //! A calculated shipment as a PACT v2.3 ProductFootprint whose extension
 //! is iLEAP's ShipmentFootprint: one TCE (transport chain element) per leg,
-//! hubs included, following the mapping of iLEAP's reference data model
-//! (`sine-fdn/impact-protocols`, `ileap-data-model/src/pact_integration.rs`):
+//! hubs included, with its ends where they can be named
+//! (`super::location`), following the mapping of iLEAP's reference data
+//! model (`sine-fdn/impact-protocols`, `ileap-data-model/src/pact_integration.rs`):
 //! the declared unit is the tonne-kilometre (the kilogram handled for a
 //! shipment of hubs only), the product id names the shipment, CPC 83117.
 //!
@@ -12,10 +13,11 @@ use std::fmt::Write as _;
 
 use rust_decimal::Decimal;
 use serde::Serialize;
-use time::format_description::well_known::Rfc3339;
-use time::{Duration, OffsetDateTime, Time};
-use tonne_kernel::Mass;
-use tonne_shipments::{DataKind, ReportLine, ShipmentLines};
+use time::{Duration, Time};
+use tonne_shipments::{DataKind, LegMethod, ShipmentLines};
+
+use super::location::{Place, place};
+use super::values::{Distance, distance_of, kg, line_tonnes, text, timestamp};
 
 /// The PACT Technical Specifications' version the footprints follow.
 pub const SPEC_VERSION: &str = "2.3.0";
@@ -100,21 +102,17 @@ struct Tce {
     shipment_id: String,
     mass: String,
     distance: Distance,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    origin: Option<Place>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    destination: Option<Place>,
     transport_activity: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    flight_no: Option<String>,
     #[serde(rename = "co2eWTW")]
     co2e_wtw: String,
     #[serde(rename = "co2eTTW")]
     co2e_ttw: String,
-}
-
-/// ISO 14083's distance: actual (the client's), great-circle (air, from
-/// the airports) or shortest feasible (Tonne's routing).
-#[derive(Debug, Serialize)]
-#[serde(rename_all = "lowercase")]
-enum Distance {
-    Actual(String),
-    Gcd(String),
-    Sfd(String),
 }
 
 const COMMENT: &str = "Well-to-wheel greenhouse gas emissions of the shipment's transport and \
@@ -124,29 +122,6 @@ const COMMENT: &str = "Well-to-wheel greenhouse gas emissions of the shipment's 
 const BOUNDARY: &str = "Transport and hub operations of the shipment, well-to-wheel (energy \
     provision and operation); vehicles' and infrastructure's manufacture excluded, as ISO \
     14083 excludes them.";
-
-fn text(d: Decimal) -> String {
-    d.normalize().to_string()
-}
-
-fn kg(mass: Mass) -> Decimal {
-    Decimal::new(mass.grams(), 3)
-}
-
-fn timestamp(at: OffsetDateTime) -> String {
-    at.replace_nanosecond(0)
-        .unwrap_or(at)
-        .format(&Rfc3339)
-        .unwrap_or_default()
-}
-
-/// The tonnes a line carries or handles: its load, else its activity over its distance.
-fn line_tonnes(line: &ReportLine) -> Option<Decimal> {
-    line.tonnes.filter(|t| *t > Decimal::ZERO).or_else(|| {
-        (line.distance_km > Decimal::ZERO && line.activity_tkm > Decimal::ZERO)
-            .then(|| (line.activity_tkm / line.distance_km).round_dp(3))
-    })
-}
 
 /// The product id of a shipment (iLEAP's vendor-assigned code), its
 /// reference percent-encoded where a URN may not hold it.
@@ -199,16 +174,13 @@ pub(crate) fn product_footprint(item: &ShipmentLines) -> Option<ProductFootprint
     for (i, line) in lines.iter().enumerate() {
         let position = line.leg.unwrap_or(u32::try_from(i + 1).unwrap_or(u32::MAX));
         let tce_id = format!("{}-{position}", shipment.id.as_uuid().hyphenated());
-        let km = text(line.distance_km);
-        let distance = if line.distance_given || line.hub {
-            Distance::Actual(km)
-        } else if line.category == "air" {
-            Distance::Gcd(km)
-        } else {
-            Distance::Sfd(km)
-        };
+        let distance = distance_of(line);
         let operation = (!line.factor_id.is_empty()).then(|| line.factor_id.clone());
         let tonnes = line_tonnes(line).unwrap_or(shipment_tonnes);
+        // the leg as sent, when the lines are the legs
+        let leg = (lines.len() == item.legs.len())
+            .then(|| item.legs.get(i))
+            .flatten();
         tces.push(Tce {
             tce_id: tce_id.clone(),
             prev_tce_ids: previous.take().map(|p| vec![p]),
@@ -217,7 +189,13 @@ pub(crate) fn product_footprint(item: &ShipmentLines) -> Option<ProductFootprint
             shipment_id: reference.clone(),
             mass: text(tonnes * Decimal::ONE_THOUSAND),
             distance,
+            origin: leg.and_then(|l| l.origin.as_ref()).and_then(place),
+            destination: leg.and_then(|l| l.destination.as_ref()).and_then(place),
             transport_activity: text(line.activity_tkm),
+            flight_no: leg.and_then(|l| match &l.method {
+                LegMethod::FlightNumber(number) => Some(number.clone()),
+                _ => None,
+            }),
             co2e_wtw: text(kg(line.total())),
             co2e_ttw: text(kg(line.ttw)),
         });

@@ -11,8 +11,12 @@ use crate::model::Shipment;
 use crate::ports::ShipmentLines;
 
 fn with_lines(s: &Shipments, shipment: Shipment) -> ShipmentLines {
-    let lines = s.lines_of(&shipment);
-    ShipmentLines { shipment, lines }
+    let (legs, lines) = s.decoded(&shipment);
+    ShipmentLines {
+        shipment,
+        lines,
+        legs,
+    }
 }
 
 pub(super) async fn calculated_after(
