@@ -27,6 +27,11 @@ lint:
     cargo clippy --workspace --all-targets -- -D warnings
 
 # Domain crates depend on no framework
+# run docs/tutorial.md's commands as written (with target/debug/tonne)
+tutorial:
+    cargo build -p tonne
+    bash scripts/tutorial.sh
+
 boundaries:
     scripts/check-boundaries.sh
 
