@@ -26,12 +26,12 @@ lint:
     cargo fmt --all -- --check
     cargo clippy --workspace --all-targets -- -D warnings
 
-# Domain crates depend on no framework
 # run docs/tutorial.md's commands as written (with target/debug/tonne)
 tutorial:
     cargo build -p tonne
     bash scripts/tutorial.sh
 
+# Domain crates depend on no framework
 boundaries:
     scripts/check-boundaries.sh
 
