@@ -6,172 +6,33 @@
 use async_trait::async_trait;
 use diesel::dsl::{count_star, max};
 use diesel::prelude::*;
-use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use diesel_async::RunQueryDsl;
 use time::{OffsetDateTime, PrimitiveDateTime};
 use tonne_accounts::ports::{
     AccountQuery, AccountRepository, AccountUpdate, AccountWriteError, StoreError,
 };
 use tonne_accounts::{
-    Account, AccountActivity, AccountId, AccountIdempotencyKey, EncodedLogo, Handle, Logo,
-    LogoFormat, LogoId, Organisation,
+    Account, AccountActivity, AccountId, AccountIdempotencyKey, Handle, Logo, LogoId, Organisation,
 };
 use tonne_kernel::{AccountMode, AuditEntry, Cursor, Mass, OrganisationId, Page, PageRequest};
 
-use crate::db::error::{corrupt, store_error};
-use crate::db::{Conn, Db, DbError, first_row};
+use crate::db::error::store_error;
+use crate::db::first_row;
 use crate::db::{announce, channel};
 use crate::mapping::{AccountRow, OrganisationRow, from_sql_time, parse_id, to_sql_time};
-use crate::schema::{account_logos, accounts, estimates, organisations};
+use crate::schema::{accounts, estimates, organisations};
 
+#[macro_use]
+mod rows;
 mod cached;
+mod logos;
+mod store;
 
 pub use cached::CachedAccounts;
+use rows::{load_one, write_error};
+pub use store::AccountStore;
 
 diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
-
-/// Accounts and organisations on either backend.
-#[derive(Debug, Clone)]
-pub struct AccountStore {
-    db: Db,
-}
-
-impl AccountStore {
-    /// A repository over a pool.
-    pub fn new(db: Db) -> Self {
-        Self { db }
-    }
-
-    /// The account of the organisation and mode with `handle` (handles are
-    /// unique per organisation and mode).
-    pub(crate) async fn account_by_handle(
-        &self,
-        organisation: OrganisationId,
-        mode: AccountMode,
-        handle: &str,
-    ) -> Result<Option<Account>, StoreError> {
-        let (organisation, handle) = (organisation.to_string(), handle.to_owned());
-        self.db
-            .query(move |conn| {
-                Box::pin(async move {
-                    on!(conn, |c| accounts::table
-                        .inner_join(organisations::table)
-                        .filter(accounts::organisation_id.eq(organisation))
-                        .filter(accounts::mode.eq(mode.as_str()))
-                        .filter(accounts::handle.eq(handle))
-                        .select((AccountRow::as_select(), organisations::organisation_type))
-                        .first::<(AccountRow, String)>(c)
-                        .await)
-                    .optional()?
-                    .map(|(row, kind)| row.into_domain(&kind))
-                    .transpose()
-                })
-            })
-            .await
-            .map_err(|e| store_error(e, "reading an account by handle"))
-    }
-
-    /// Every account of the organisation in `mode`, client accounts included,
-    /// by id.
-    pub(crate) async fn ids_of(
-        &self,
-        organisation: OrganisationId,
-        mode: AccountMode,
-    ) -> Result<Vec<AccountId>, StoreError> {
-        let organisation = organisation.to_string();
-        self.db
-            .query(move |conn| {
-                Box::pin(async move {
-                    let ids: Vec<String> = on!(conn, |c| accounts::table
-                        .filter(accounts::organisation_id.eq(organisation))
-                        .filter(accounts::mode.eq(mode.as_str()))
-                        .order(accounts::id.asc())
-                        .select(accounts::id)
-                        .load(c)
-                        .await)?;
-                    ids.iter()
-                        .map(|id| parse_id::<AccountId>("account id", id))
-                        .collect()
-                })
-            })
-            .await
-            .map_err(|e| store_error(e, "listing an organisation's accounts"))
-    }
-}
-
-/// The account with this id and its organisation's type: one statement, for
-/// `load!` and for work inside a transaction alike.
-macro_rules! account_by_id {
-    ($id:expr) => {
-        accounts::table
-            .find($id)
-            .inner_join(organisations::table)
-            .select((AccountRow::as_select(), organisations::organisation_type))
-    };
-}
-
-async fn load_one(conn: &mut Conn, id: &str) -> QueryResult<Option<Account>> {
-    on!(conn, |c| account_by_id!(id)
-        .first::<(AccountRow, String)>(c)
-        .await)
-    .optional()?
-    .map(|(row, kind)| row.into_domain(&kind))
-    .transpose()
-}
-
-/// Which unique index refused a write: the handle's, the idempotency key's, or another.
-fn write_error(e: DbError, context: &'static str) -> AccountWriteError {
-    if let DbError::Query(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, info)) = &e
-    {
-        // PostgreSQL names the index; SQLite lists its columns in the message.
-        let names = |needle: &str| {
-            info.constraint_name().is_some_and(|c| c.contains(needle))
-                || info.message().contains(needle)
-        };
-        if names("handle") {
-            return AccountWriteError::HandleTaken;
-        }
-        if names("idempotency_key") {
-            return AccountWriteError::IdempotencyKeyTaken;
-        }
-    }
-    AccountWriteError::Store(store_error(e, context))
-}
-
-#[derive(Queryable, Selectable, Insertable)]
-#[diesel(table_name = account_logos)]
-struct LogoRow {
-    id: String,
-    account_id: String,
-    content_type: String,
-    image: Vec<u8>,
-    created_at: PrimitiveDateTime,
-}
-
-impl LogoRow {
-    fn from_domain(logo: &Logo) -> Self {
-        Self {
-            id: logo.id.to_string(),
-            account_id: logo.account_id.to_string(),
-            content_type: logo.image.format.content_type().to_owned(),
-            image: logo.image.bytes.clone(),
-            created_at: to_sql_time(logo.created_at),
-        }
-    }
-
-    fn into_domain(self) -> QueryResult<Logo> {
-        Ok(Logo {
-            id: parse_id::<LogoId>("logo id", &self.id)?,
-            account_id: parse_id::<AccountId>("account id", &self.account_id)?,
-            image: EncodedLogo {
-                format: LogoFormat::parse(&self.content_type)
-                    .ok_or_else(|| corrupt("logo content type", &self.content_type))?,
-                bytes: self.image,
-            },
-            created_at: from_sql_time(self.created_at),
-        })
-    }
-}
 
 /// `LIKE` pattern for a case-insensitive substring; `_` (allowed in filters) is escaped.
 fn contains_pattern(filter: &str) -> String {
@@ -564,61 +425,11 @@ impl AccountRepository for AccountStore {
     }
 
     async fn set_logo(&self, logo: &Logo, url: &str) -> Result<Account, StoreError> {
-        let row = LogoRow::from_domain(logo);
-        let url = url.to_owned();
-        let at = to_sql_time(logo.created_at);
-        let account = self
-            .db
-            .transaction(move |conn| {
-                Box::pin(async move {
-                    let changed = on!(&mut *conn, |c| diesel::update(
-                        accounts::table.find(&row.account_id)
-                    )
-                    .set((accounts::logo.eq(&url), accounts::updated_at.eq(at)))
-                    .execute(c)
-                    .await)?;
-                    if changed == 0 {
-                        return Err(DieselError::NotFound);
-                    }
-                    on!(&mut *conn, |c| diesel::delete(
-                        account_logos::table.filter(account_logos::account_id.eq(&row.account_id)),
-                    )
-                    .execute(c)
-                    .await)?;
-                    on!(&mut *conn, |c| diesel::insert_into(account_logos::table)
-                        .values(&row)
-                        .execute(c)
-                        .await)?;
-                    announce(&mut *conn, channel::ACCOUNT_CHANGED, &row.account_id).await?;
-                    load_one(conn, &row.account_id)
-                        .await?
-                        .ok_or(DieselError::NotFound)
-                })
-            })
-            .await
-            .map_err(|e| store_error(e, "storing a logo"))?;
-        self.db
-            .announced(channel::ACCOUNT_CHANGED, &logo.account_id.to_string());
-        Ok(account)
+        self.store_logo(logo, url).await
     }
 
     async fn logo(&self, id: LogoId) -> Result<Option<Logo>, StoreError> {
-        let id = id.to_string();
-        self.db
-            .query(move |conn| {
-                Box::pin(async move {
-                    on!(conn, |c| account_logos::table
-                        .find(id)
-                        .select(LogoRow::as_select())
-                        .first(c)
-                        .await)
-                    .optional()?
-                    .map(LogoRow::into_domain)
-                    .transpose()
-                })
-            })
-            .await
-            .map_err(|e| store_error(e, "reading a logo"))
+        self.read_logo(id).await
     }
 
     async fn delete_logo(
@@ -626,35 +437,6 @@ impl AccountRepository for AccountStore {
         account: AccountId,
         at: OffsetDateTime,
     ) -> Result<Account, StoreError> {
-        let id = account.to_string();
-        let at = to_sql_time(at);
-        let changed = self
-            .db
-            .transaction(move |conn| {
-                Box::pin(async move {
-                    let changed = on!(&mut *conn, |c| diesel::update(accounts::table.find(&id))
-                        .set((
-                            accounts::logo.eq(None::<String>),
-                            accounts::updated_at.eq(at),
-                        ))
-                        .execute(c)
-                        .await)?;
-                    if changed == 0 {
-                        return Err(DieselError::NotFound);
-                    }
-                    on!(&mut *conn, |c| diesel::delete(
-                        account_logos::table.filter(account_logos::account_id.eq(&id))
-                    )
-                    .execute(c)
-                    .await)?;
-                    announce(&mut *conn, channel::ACCOUNT_CHANGED, &id).await?;
-                    load_one(conn, &id).await?.ok_or(DieselError::NotFound)
-                })
-            })
-            .await
-            .map_err(|e| store_error(e, "deleting a logo"))?;
-        self.db
-            .announced(channel::ACCOUNT_CHANGED, &account.to_string());
-        Ok(changed)
+        self.remove_logo(account, at).await
     }
 }
