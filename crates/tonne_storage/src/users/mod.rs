@@ -8,15 +8,18 @@ use tonne_accounts::users::{
     AttemptSource, FormKey, RecentFailures, Role, Session, SignInFailure, TokenHash, User, UserId,
     UserRepository,
 };
-use tonne_kernel::{AuditEntry, OrganisationId, StoreError};
+use tonne_kernel::{AuditEntry, StoreError};
 
-use crate::db::error::{corrupt, store_error};
-use crate::db::{Conn, Db};
-use crate::mapping::{from_sql_time, parse_id, to_sql_time};
-use crate::schema::{
-    console_form_claims as claims, organisations, sign_in_failures as failures,
-    user_sessions as sessions, user_setup_tokens as setup, users,
-};
+use crate::db::Db;
+use crate::db::error::store_error;
+use crate::mapping::{parse_id, to_sql_time};
+use crate::schema::{organisations, user_sessions as sessions, user_setup_tokens as setup, users};
+
+mod login_sessions;
+mod rows;
+mod throttle;
+
+use rows::{USER_COLUMNS, UserRow, user_of};
 
 /// Users and sessions over a pool.
 #[derive(Debug, Clone)]
@@ -29,70 +32,6 @@ impl UserStore {
     pub fn new(db: Db) -> Self {
         Self { db }
     }
-}
-
-type UserRow = (
-    String,
-    String,
-    String,
-    Option<String>,
-    Option<String>,
-    time::PrimitiveDateTime,
-    Option<time::PrimitiveDateTime>,
-);
-
-const USER_COLUMNS: (
-    users::id,
-    users::email,
-    users::role,
-    users::organisation_id,
-    users::password_hash,
-    users::created_at,
-    users::disabled_at,
-) = (
-    users::id,
-    users::email,
-    users::role,
-    users::organisation_id,
-    users::password_hash,
-    users::created_at,
-    users::disabled_at,
-);
-
-fn user_of(row: UserRow) -> Result<User, diesel::result::Error> {
-    let (id, email, role, organisation, password_hash, created_at, disabled_at) = row;
-    let role = match (role.as_str(), organisation) {
-        ("operator", None) => Role::Operator,
-        ("member", Some(o)) => Role::Member(parse_id::<OrganisationId>("organisation id", &o)?),
-        _ => return Err(corrupt("user role", &role)),
-    };
-    Ok(User {
-        id: parse_id("user id", &id)?,
-        email: email.parse().map_err(|_| corrupt("user email", &email))?,
-        role,
-        password_hash,
-        created_at: from_sql_time(created_at),
-        disabled_at: disabled_at.map(from_sql_time),
-    })
-}
-
-type SessionRow = (
-    String,
-    String,
-    String,
-    time::PrimitiveDateTime,
-    time::PrimitiveDateTime,
-);
-
-fn session_of(row: SessionRow) -> Result<Session, diesel::result::Error> {
-    let (token_hash, user_id, csrf_token, created_at, last_seen_at) = row;
-    Ok(Session {
-        token_hash: TokenHash::from_stored(token_hash),
-        user_id: parse_id("user id", &user_id)?,
-        csrf_token,
-        created_at: from_sql_time(created_at),
-        last_seen_at: from_sql_time(last_seen_at),
-    })
 }
 
 #[async_trait]
@@ -344,71 +283,15 @@ impl UserRepository for UserStore {
     }
 
     async fn create_session(&self, session: &Session) -> Result<(), StoreError> {
-        let row = (
-            sessions::token_hash.eq(session.token_hash.as_str().to_owned()),
-            sessions::user_id.eq(session.user_id.to_string()),
-            sessions::csrf_token.eq(session.csrf_token.clone()),
-            sessions::created_at.eq(to_sql_time(session.created_at)),
-            sessions::last_seen_at.eq(to_sql_time(session.last_seen_at)),
-        );
-        self.db
-            .transaction(move |conn| {
-                Box::pin(async move {
-                    on!(conn, |c| diesel::insert_into(sessions::table)
-                        .values(row)
-                        .execute(c)
-                        .await)
-                    .map(drop)
-                })
-            })
-            .await
-            .map_err(|e| store_error(e, "creating a session"))
+        login_sessions::create_session(&self.db, session).await
     }
 
     async fn session(&self, token: &TokenHash) -> Result<Option<(Session, User)>, StoreError> {
-        let token = token.as_str().to_owned();
-        self.db
-            .query(move |conn| {
-                Box::pin(async move {
-                    let found = on!(conn, |c| sessions::table
-                        .inner_join(users::table)
-                        .filter(sessions::token_hash.eq(token))
-                        .select((
-                            (
-                                sessions::token_hash,
-                                sessions::user_id,
-                                sessions::csrf_token,
-                                sessions::created_at,
-                                sessions::last_seen_at,
-                            ),
-                            USER_COLUMNS,
-                        ))
-                        .first::<(SessionRow, UserRow)>(c)
-                        .await)
-                    .optional()?;
-                    found
-                        .map(|(s, u)| Ok((session_of(s)?, user_of(u)?)))
-                        .transpose()
-                })
-            })
-            .await
-            .map_err(|e| store_error(e, "reading a session"))
+        login_sessions::session(&self.db, token).await
     }
 
     async fn touch_session(&self, token: &TokenHash, at: OffsetDateTime) -> Result<(), StoreError> {
-        let token = token.as_str().to_owned();
-        self.db
-            .transaction(move |conn| {
-                Box::pin(async move {
-                    on!(conn, |c| diesel::update(sessions::table.find(token))
-                        .set(sessions::last_seen_at.eq(to_sql_time(at)))
-                        .execute(c)
-                        .await)
-                    .map(drop)
-                })
-            })
-            .await
-            .map_err(|e| store_error(e, "recording a session's use"))
+        login_sessions::touch_session(&self.db, token, at).await
     }
 
     async fn claim_form(
@@ -417,58 +300,15 @@ impl UserRepository for UserStore {
         now: OffsetDateTime,
         forget_before: OffsetDateTime,
     ) -> Result<bool, StoreError> {
-        let key = key.as_str().to_owned();
-        let (now, forget_before) = (to_sql_time(now), to_sql_time(forget_before));
-        self.db
-            .transaction(move |conn| {
-                Box::pin(async move {
-                    on!(&mut *conn, |c| diesel::delete(
-                        claims::table.filter(claims::claimed_at.lt(forget_before))
-                    )
-                    .execute(c)
-                    .await)?;
-                    // The primary key decides: of two submissions of one form,
-                    // exactly one inserts.
-                    let inserted = on!(conn, |c| diesel::insert_into(claims::table)
-                        .values((claims::form_key.eq(&key), claims::claimed_at.eq(now)))
-                        .on_conflict_do_nothing()
-                        .execute(c)
-                        .await)?;
-                    Ok(inserted == 1)
-                })
-            })
-            .await
-            .map_err(|e| store_error(e, "claiming a form's key"))
+        login_sessions::claim_form(&self.db, key, now, forget_before).await
     }
 
     async fn release_form(&self, key: &FormKey) -> Result<(), StoreError> {
-        let key = key.as_str().to_owned();
-        self.db
-            .transaction(move |conn| {
-                Box::pin(async move {
-                    on!(conn, |c| diesel::delete(claims::table.find(key))
-                        .execute(c)
-                        .await)
-                    .map(drop)
-                })
-            })
-            .await
-            .map_err(|e| store_error(e, "releasing a form's key"))
+        login_sessions::release_form(&self.db, key).await
     }
 
     async fn delete_session(&self, token: &TokenHash) -> Result<(), StoreError> {
-        let token = token.as_str().to_owned();
-        self.db
-            .transaction(move |conn| {
-                Box::pin(async move {
-                    on!(conn, |c| diesel::delete(sessions::table.find(token))
-                        .execute(c)
-                        .await)
-                    .map(drop)
-                })
-            })
-            .await
-            .map_err(|e| store_error(e, "deleting a session"))
+        login_sessions::delete_session(&self.db, token).await
     }
 
     async fn recent_sign_in_failures(
@@ -478,55 +318,7 @@ impl UserRepository for UserStore {
         since: OffsetDateTime,
         most: usize,
     ) -> Result<RecentFailures, StoreError> {
-        let email = email.as_str().to_owned();
-        let address = source.address().to_owned();
-        let network = source.network().to_owned();
-        let since = to_sql_time(since);
-        let most = i64::try_from(most).unwrap_or(i64::MAX);
-        self.db
-            .query(move |conn| {
-                Box::pin(async move {
-                    let newest = failures::table
-                        .filter(failures::at.ge(since))
-                        .order(failures::at.desc())
-                        .limit(most)
-                        .select(failures::at);
-                    let times = |rows: Vec<time::PrimitiveDateTime>| {
-                        rows.into_iter().map(from_sql_time).collect::<Vec<_>>()
-                    };
-                    let pair = newest
-                        .filter(failures::email_hash.eq(&email))
-                        .filter(failures::address.eq(&address));
-                    let by_email = newest.filter(failures::email_hash.eq(&email));
-                    let by_network = newest.filter(failures::network.eq(&network));
-                    let (pair, by_email, by_network) = match conn {
-                        // Three independent reads: sent together, one round trip.
-                        Conn::Pg(c) => {
-                            let c: &diesel_async::AsyncPgConnection = c;
-                            crate::db::sent_together!(
-                                pair.load(&mut &*c),
-                                by_email.load(&mut &*c),
-                                by_network.load(&mut &*c),
-                            )?
-                        }
-                        Conn::Sqlite(c) => {
-                            let c: &mut crate::db::SqliteConn = c;
-                            (
-                                pair.load(c).await?,
-                                by_email.load(c).await?,
-                                by_network.load(c).await?,
-                            )
-                        }
-                    };
-                    Ok(RecentFailures {
-                        pair: times(pair),
-                        email: times(by_email),
-                        network: times(by_network),
-                    })
-                })
-            })
-            .await
-            .map_err(|e| store_error(e, "reading failed sign-ins"))
+        throttle::recent_sign_in_failures(&self.db, email, source, since, most).await
     }
 
     async fn record_sign_in_failure(
@@ -534,30 +326,7 @@ impl UserRepository for UserStore {
         failure: &SignInFailure,
         forget_before: OffsetDateTime,
     ) -> Result<(), StoreError> {
-        let row = (
-            failures::email_hash.eq(failure.email.as_str().to_owned()),
-            failures::address.eq(failure.source.address().to_owned()),
-            failures::network.eq(failure.source.network().to_owned()),
-            failures::at.eq(to_sql_time(failure.at)),
-        );
-        let forget_before = to_sql_time(forget_before);
-        self.db
-            .transaction(move |conn| {
-                Box::pin(async move {
-                    on!(&mut *conn, |c| diesel::insert_into(failures::table)
-                        .values(row)
-                        .execute(c)
-                        .await)?;
-                    on!(conn, |c| diesel::delete(
-                        failures::table.filter(failures::at.lt(forget_before))
-                    )
-                    .execute(c)
-                    .await)
-                    .map(drop)
-                })
-            })
-            .await
-            .map_err(|e| store_error(e, "recording a failed sign-in"))
+        throttle::record_sign_in_failure(&self.db, failure, forget_before).await
     }
 
     async fn clear_sign_in_failures(
@@ -565,22 +334,6 @@ impl UserRepository for UserStore {
         email: &TokenHash,
         source: &AttemptSource,
     ) -> Result<(), StoreError> {
-        let email = email.as_str().to_owned();
-        let address = source.address().to_owned();
-        self.db
-            .transaction(move |conn| {
-                Box::pin(async move {
-                    on!(conn, |c| diesel::delete(
-                        failures::table
-                            .filter(failures::email_hash.eq(email))
-                            .filter(failures::address.eq(address)),
-                    )
-                    .execute(c)
-                    .await)
-                    .map(drop)
-                })
-            })
-            .await
-            .map_err(|e| store_error(e, "forgetting failed sign-ins"))
+        throttle::clear_sign_in_failures(&self.db, email, source).await
     }
 }
