@@ -17,6 +17,11 @@ use crate::schema::{
     bundle_portfolio_bundles, bundle_portfolios, bundle_prices, bundle_projects, bundles, projects,
 };
 
+/// A bundle's row, its prices (currency, minor units) and its projects' ids.
+type BundleIn = (BundleRow, Vec<(String, i64)>, Vec<String>);
+/// A portfolio's id, identifier, label and bundles with their shares.
+type PortfolioIn = (String, String, String, Vec<(String, i32)>);
+
 pub(super) async fn import(
     db: &Db,
     catalogue: &Catalogue,
@@ -29,7 +34,7 @@ pub(super) async fn import(
         .map(|p| ProjectRow::from_domain(p, at))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| StoreError::Unexpected(anyhow::anyhow!(e).context("encoding a project")))?;
-    let bundles_in: Vec<(BundleRow, Vec<(String, i64)>, Vec<String>)> = catalogue
+    let bundles_in: Vec<BundleIn> = catalogue
         .bundles
         .iter()
         .map(|b| {
@@ -48,7 +53,7 @@ pub(super) async fn import(
             )
         })
         .collect();
-    let portfolios_in: Vec<(String, String, String, Vec<(String, i32)>)> = catalogue
+    let portfolios_in: Vec<PortfolioIn> = catalogue
         .portfolios
         .iter()
         .map(|p| {

@@ -10,6 +10,7 @@ mod connection;
 pub(crate) mod error;
 mod followers;
 mod gate;
+mod migrations;
 mod pg_pool;
 mod pipelined;
 mod placeholders;

@@ -4,6 +4,7 @@
 //! terms inside the stored request), so that an upgrade reads every old estimate.
 
 mod legacy;
+mod legs;
 mod typed;
 mod values;
 
