@@ -168,6 +168,27 @@ async fn a_client_reads_transport_activity_data(app: TestApp) {
         .collect();
     assert_eq!(seen, all_ids, "the pages hold every TAD once, in order");
 
+    // a cursor naming another account's shipment reads nothing of it
+    let their_list = app.get("/v1/shipments?limit=1", &other.live_key).await;
+    let their_id = uuid::Uuid::parse_str(their_list.body["data"][0]["id"].as_str().unwrap())
+        .unwrap()
+        .hyphenated()
+        .to_string();
+    let res = pact_get(
+        &app,
+        &format!("/pact/2/ileap/tad?after={their_id}.0"),
+        &bearer,
+    )
+    .await;
+    assert_eq!(res.status, 200, "{}", res.body);
+    for tad in res.body["data"].as_array().unwrap() {
+        assert_ne!(
+            tad["consignmentIds"],
+            json!(["THEIRS"]),
+            "another account's leg"
+        );
+    }
+
     // what the endpoint does not filter on is refused, not ignored
     for query in [
         "origin.city=Munich",
