@@ -8,8 +8,10 @@
 # that fails, or after five minutes, showing the logs.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-export TONNE_BIN="${TONNE_BIN:-$root/target/debug/tonne}"
-[ -x "$TONNE_BIN" ] || { echo "no binary at $TONNE_BIN (build it first: cargo build)" >&2; exit 1; }
+bin="${TONNE_BIN:-$root/target/debug/tonne}"
+case "$bin" in /*) ;; *) bin="$PWD/$bin" ;; esac
+[ -x "$bin" ] || { echo "no binary at $bin (build it first: cargo build)" >&2; exit 1; }
+export TONNE_BIN="$bin"
 work=$(mktemp -d)
 mkdir -p "$work/docs/tutorial"
 cp "$root/docs/tutorial/receiver.py" "$work/docs/tutorial/"
@@ -44,7 +46,11 @@ cargo() {
     command cargo "$@"
   fi
 }
-trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
+# each background block in a process group of its own, ended whole at exit
+set -m
+stop() { for p in $(jobs -p); do kill -- "-$p" 2>/dev/null || true; done; }
+trap stop EXIT
+trap 'exit 1' TERM INT
 source ./steps.sh
 SH
 export TONNE_BIND="127.0.0.1:$api" TONNE_METRICS_BIND=off TONNE_TEST_ORDER_STEP_SECONDS=2
