@@ -30,8 +30,6 @@ pub fn app(
         App::new()
             .app_data(web::Data::from(std::sync::Arc::clone(&pact.clients)))
             .app_data(web::Data::new(state))
-            .app_data(web::QueryConfig::default().error_handler(tonne_http::query_error))
-            .app_data(web::PathConfig::default().error_handler(tonne_http::path_error))
             .wrap(from_fn(tonne_console::same_origin_posts))
             .configure(tonne_http::configure_api)
             .configure(tonne_pages::configure)

@@ -53,12 +53,12 @@ pub async fn unknown_route(req: HttpRequest) -> actix_web::HttpResponse {
 }
 
 /// A query string that does not parse: 400 naming the query.
-pub fn query_error(err: actix_web::error::QueryPayloadError, _: &HttpRequest) -> actix_web::Error {
+fn query_error(err: actix_web::error::QueryPayloadError, _: &HttpRequest) -> actix_web::Error {
     ApiError::validation("query", err).into()
 }
 
 /// A path segment that does not parse: 400 naming the path.
-pub fn path_error(err: actix_web::error::PathError, _: &HttpRequest) -> actix_web::Error {
+fn path_error(err: actix_web::error::PathError, _: &HttpRequest) -> actix_web::Error {
     ApiError::validation("path", err).into()
 }
 
@@ -98,16 +98,15 @@ pub fn app(
     with_stack(
         App::new()
             .app_data(web::Data::new(state))
-            .app_data(web::QueryConfig::default().error_handler(query_error))
-            .app_data(web::PathConfig::default().error_handler(path_error))
             .configure(configure_api)
             .configure(configure_api_public)
             .default_service(web::to(unknown_route)),
     )
 }
 
-/// The middleware stack of the whole application, written once. From the
-/// outside in: `observe` (ids, logs, metrics; unknown methods 501),
+/// The middleware stack of the whole application, written once, with the
+/// extractors' error handlers (a bad query or path segment: 400 naming it).
+/// From the outside in: `observe` (ids, logs, metrics; unknown methods 501),
 /// `limit_outside_api` (every request outside `/v1` rate limited), the
 /// documentation's headers, the JSON error fallback, HSTS, the request
 /// deadline, and `refuse_unstorable` (U+0000 in the path, query or a form:
@@ -134,7 +133,9 @@ where
         > + 'static,
     B: MessageBody + 'static,
 {
-    app.wrap(from_fn(unstorable::refuse_unstorable))
+    app.app_data(web::QueryConfig::default().error_handler(query_error))
+        .app_data(web::PathConfig::default().error_handler(path_error))
+        .wrap(from_fn(unstorable::refuse_unstorable))
         .wrap(from_fn(middleware::deadline))
         .wrap(from_fn(transport::strict_transport_security))
         .wrap(ErrorHandlers::new().default_handler(middleware::jsonify_errors))

@@ -5,12 +5,12 @@
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Serialize;
-use tonne_shipments::{ReadError, ShipmentId, ShipmentLines};
+use tonne_shipments::{ReadError, ShipmentId, ShipmentLines, TransportMode};
 
 use crate::auth::account;
 use crate::error::PactError;
 use crate::state::PactState;
-use crate::wire::tad::{Tad, tads};
+use crate::wire::tad::{Tad, mode_name, tads};
 
 /// TADs per page when the client names no `limit`.
 const DEFAULT_LIMIT: usize = 100;
@@ -21,8 +21,6 @@ const READ_PAGE: u32 = 100;
 /// The most shipments one request examines (a `mode` that few legs have
 /// ends a page early, with a `Link` onwards).
 const SCAN_CAP: usize = 5_000;
-/// iLEAP's names of the modes.
-const MODES: [&str; 5] = ["Road", "Rail", "Air", "Sea", "InlandWaterway"];
 
 #[derive(Serialize)]
 struct Many {
@@ -82,12 +80,13 @@ fn query(req: &HttpRequest) -> Result<Query, PactError> {
                     })?;
             }
             "mode" => {
+                let modes = TransportMode::ALL.map(mode_name);
                 q.mode = Some(
-                    MODES
+                    modes
                         .into_iter()
                         .find(|m| m.eq_ignore_ascii_case(&value))
                         .ok_or_else(|| {
-                            PactError::bad_request(format!("mode must be one of {MODES:?}"))
+                            PactError::bad_request(format!("mode must be one of {modes:?}"))
                         })?,
                 );
             }
@@ -156,7 +155,7 @@ pub(crate) async fn list(
             Err(ReadError::Store(e)) => return Err(PactError::internal(&e)),
         }
     }
-    let mut after = cursor.map(|c| c.shipment).or(q.after.map(|c| c.shipment));
+    let mut after = q.after.map(|c| c.shipment);
     let mut examined = 0_usize;
     let mut more = full;
     while !full && examined < SCAN_CAP {
@@ -178,9 +177,6 @@ pub(crate) async fn list(
         if short {
             break;
         }
-    }
-    if !full && examined >= SCAN_CAP {
-        more = true;
     }
     let mut res = HttpResponse::Ok();
     if more && let Some(last) = cursor {

@@ -11,8 +11,9 @@
 use rust_decimal::Decimal;
 use serde::Serialize;
 use time::{Date, Time};
-use tonne_shipments::{LegDraft, LegMethod, ShipmentLines, TransportMode};
+use tonne_shipments::{LegDraft, LegMethod, ReportLine, ShipmentLines, TransportMode};
 
+use super::footprint::reference_of;
 use super::location::{Place, place};
 use super::values::{Distance, distance_of, line_tonnes, text, timestamp};
 
@@ -57,21 +58,29 @@ fn day_start(day: Date) -> String {
     timestamp(day.with_time(Time::MIDNIGHT).assume_utc())
 }
 
+/// What every TAD of one shipment shares.
+struct Shipped<'a> {
+    item: &'a ShipmentLines,
+    /// The day a leg without a date departs: the shipment's, else its upload day.
+    fallback_day: Date,
+    reference: String,
+    id: String,
+}
+
 /// The TADs of a shipment's transport legs, in the row's order, from the
 /// leg `from` (0-based) on; each with its leg's 0-based index.
 pub(crate) fn tads(item: &ShipmentLines, from: usize) -> Vec<(usize, Tad)> {
     let shipment = &item.shipment;
     let lines_match = item.lines.len() == item.legs.len();
-    let fallback_day = shipment
-        .facets
-        .shipment_date
-        .unwrap_or_else(|| shipment.created_at.date());
-    let reference = if shipment.facets.reference.is_empty() {
-        shipment.id.to_string()
-    } else {
-        shipment.facets.reference.clone()
+    let shipped = Shipped {
+        item,
+        fallback_day: shipment
+            .facets
+            .shipment_date
+            .unwrap_or_else(|| shipment.created_at.date()),
+        reference: reference_of(item),
+        id: shipment.id.as_uuid().hyphenated().to_string(),
     };
-    let id = shipment.id.as_uuid().hyphenated().to_string();
     let mut tonnes: Option<Decimal> = None;
     let mut out = Vec::new();
     for (i, leg) in item.legs.iter().enumerate() {
@@ -82,29 +91,22 @@ pub(crate) fn tads(item: &ShipmentLines, from: usize) -> Vec<(usize, Tad)> {
             continue;
         }
         let line = if lines_match { item.lines.get(i) } else { None };
-        let Some(tad) = tad_of(item, i, leg, line, tonnes, fallback_day, &reference, &id) else {
-            continue;
-        };
-        out.push((i, tad));
+        if let Some(tad) = tad_of(&shipped, i, leg, line, tonnes) {
+            out.push((i, tad));
+        }
     }
     out
 }
 
-#[allow(clippy::too_many_arguments)]
+/// A transport leg's TAD; `None` for a hub (no mode) or an end that cannot be named.
 fn tad_of(
-    item: &ShipmentLines,
+    s: &Shipped<'_>,
     i: usize,
     leg: &LegDraft,
-    line: Option<&tonne_shipments::ReportLine>,
+    line: Option<&ReportLine>,
     tonnes: Option<Decimal>,
-    fallback_day: Date,
-    reference: &str,
-    id: &str,
 ) -> Option<Tad> {
     let mode = leg.method.mode()?;
-    if matches!(leg.method, LegMethod::LogisticsSite(_)) {
-        return None;
-    }
     let origin = place(leg.origin.as_ref()?)?;
     let destination = place(leg.destination.as_ref()?)?;
     let distance = match (line, leg.distance_km) {
@@ -112,8 +114,9 @@ fn tad_of(
         (_, Some(km)) => Distance::Actual(text(km)),
         _ => return None,
     };
-    let departs = leg.date.unwrap_or(fallback_day);
-    let arrives = item
+    let departs = leg.date.unwrap_or(s.fallback_day);
+    let arrives = s
+        .item
         .legs
         .iter()
         .skip(i + 1)
@@ -132,8 +135,8 @@ fn tad_of(
         .and_then(|t| u64::try_from(t).ok());
     let position = leg.order.or_else(|| u32::try_from(i + 1).ok()).unwrap_or(0);
     Some(Tad {
-        activity_id: format!("{id}-{position}"),
-        consignment_ids: vec![reference.to_owned()],
+        activity_id: format!("{}-{position}", s.id),
+        consignment_ids: vec![s.reference.clone()],
         distance,
         mass,
         load_factor: leg.load_factor.map(text),
