@@ -58,6 +58,8 @@ pub struct ServeOptions {
     pub create_demo: bool,
     /// Commission rate and default quantity truncation.
     pub ordering: tonne_ordering::Settings,
+    /// The card processors connected per mode (Stripe), if any.
+    pub cards: crate::fulfilment::CardProcessors,
     /// Test-mode orders move one status forward after this long in a status.
     pub test_order_step: Duration,
     /// Webhook settings (secrets key, limit, private targets).
@@ -117,6 +119,7 @@ impl ServeOptions {
             drain: Duration::ZERO,
             create_demo: true,
             ordering: tonne_ordering::Settings::default(),
+            cards: crate::fulfilment::CardProcessors::default(),
             test_order_step: Duration::from_secs(5),
             webhooks: crate::wiring::WebhookOptions::default(),
             dispatcher: Some(tonne_dispatcher::DispatcherConfig::default()),
@@ -198,6 +201,7 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         options.ordering,
         options.webhooks.clone(),
         options.links,
+        options.cards.clone(),
     )
     .await?
     .with_shipments_lease(options.shipments_lease)

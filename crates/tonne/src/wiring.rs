@@ -157,6 +157,7 @@ impl Services {
         ordering: Settings,
         webhooks: WebhookOptions,
         links: tonne_links::Settings,
+        cards: crate::fulfilment::CardProcessors,
     ) -> anyhow::Result<Self> {
         let given = url.clone();
         let url = url.clone();
@@ -171,7 +172,15 @@ impl Services {
         .await??;
         // after the database opened: a bad path fails there, naming the database
         let key = secrets_key(&given, webhooks.secrets_key.as_deref())?;
-        let services = Self::wire(db, key_cache_ttl, ordering, key.clone(), &webhooks, links)?;
+        let services = Self::wire(
+            db,
+            key_cache_ttl,
+            ordering,
+            key.clone(),
+            &webhooks,
+            links,
+            &cards,
+        )?;
         if key.is_none() && services.webhook_store.count().await? > 0 {
             anyhow::bail!(
                 "webhooks exist but TONNE_SECRETS_KEY is not set: their secrets cannot be read. \
@@ -189,6 +198,7 @@ impl Services {
         secrets: Option<SecretsKey>,
         webhook_options: &WebhookOptions,
         link_settings: tonne_links::Settings,
+        cards: &crate::fulfilment::CardProcessors,
     ) -> anyhow::Result<Self> {
         // Keys and their accounts are served from memory for at most the key
         // cache's time to live; on PostgreSQL one listener connection makes
@@ -211,11 +221,12 @@ impl Services {
             Arc::new(SystemClock),
             Arc::new(UuidV7Generator),
         ));
+        let (live, test, card_step) = crate::fulfilment::adapters(cards);
         let ordering = Arc::new(tonne_ordering::Ordering::new(
             Arc::new(CatalogueStore::new(db.clone())),
             Arc::new(OrderStore::new(db.clone())),
             Arc::new(AccountStore::new(db.clone())),
-            crate::fulfilment::built_in(),
+            (live, test),
             Arc::new(SystemClock),
             ordering,
         ));
@@ -243,7 +254,7 @@ impl Services {
                 Arc::new(tonne_storage::OffsetLinkStore::new(db.clone())),
                 Arc::new(AccountStore::new(db.clone())),
                 ordering.clone(),
-                Arc::new(crate::fulfilment::BuiltInCards),
+                card_step,
                 Arc::new(SystemClock),
                 Arc::new(UuidV7Generator),
                 link_settings,

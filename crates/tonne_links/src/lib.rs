@@ -65,7 +65,7 @@ pub use models::{
     LinkStatus, MAX_BUNDLES, MAX_DESCRIPTION, MAX_EMAILS, MAX_NAME, MAX_TITLE, OffsetLink,
     OffsetLinkId, VisitorHash,
 };
-pub use ports::{Card, CardOutcome, OffsetLinksService};
+pub use ports::{Card, CardForm, CardOutcome, OffsetLinksService, ProcessorForm};
 #[cfg(any(test, feature = "mock"))]
 pub use ports::{
     MockAccountDirectory, MockCardPayments, MockOffsetLinkRepository, MockOffsetLinksService,

@@ -73,25 +73,67 @@ pub trait AccountDirectory: Send + Sync {
     async fn profile(&self, account: AccountId) -> Result<Option<AccountProfile>, StoreError>;
 }
 
-/// A card as the hosted page collected it (never stored or logged).
+/// What the hosted page's card step hands over (never stored or logged).
 #[derive(Clone, PartialEq, Eq)]
-pub struct Card {
-    /// Digits only.
-    pub number: String,
+pub enum Card {
+    /// A number typed into Tonne's own field: the built-in test-mode
+    /// simulator only. Digits only.
+    Number(String),
+    /// A payment method the card processor's script made in the customer's
+    /// browser, so that the card itself never reaches Tonne (a Stripe `pm_…` id).
+    PaymentMethod(String),
 }
 
 impl std::fmt::Debug for Card {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let tail: String = self
-            .number
-            .chars()
-            .rev()
-            .take(4)
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
-            .collect();
-        write!(f, "Card(…{tail})")
+        match self {
+            Self::Number(number) => {
+                let tail: String = number
+                    .chars()
+                    .rev()
+                    .take(4)
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .rev()
+                    .collect();
+                write!(f, "Card(…{tail})")
+            }
+            Self::PaymentMethod(id) => write!(f, "PaymentMethod({id})"),
+        }
+    }
+}
+
+/// How the hosted page asks for the card.
+#[derive(Clone, PartialEq, Eq)]
+pub enum CardForm {
+    /// No card is asked: the order waits for the operator to confirm payment.
+    Operator,
+    /// Tonne's own number field (the test-mode simulator).
+    Number,
+    /// The card processor's script collects the card in its own frame.
+    Processor(ProcessorForm),
+}
+
+/// What the page needs to load the card processor's script (Stripe.js).
+#[derive(Clone, PartialEq, Eq)]
+pub struct ProcessorForm {
+    /// The script's address (the page's only script from elsewhere).
+    pub script_url: String,
+    /// The origins the script talks to and frames (the page's CSP allows them).
+    pub origins: Vec<String>,
+    /// The processor's publishable key.
+    pub publishable_key: String,
+    /// The secret the script confirms the card with (a SetupIntent's client secret).
+    pub client_secret: String,
+}
+
+impl std::fmt::Debug for CardForm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Operator => write!(f, "Operator"),
+            Self::Number => write!(f, "Number"),
+            Self::Processor(p) => write!(f, "Processor({})", p.script_url),
+        }
     }
 }
 
@@ -99,8 +141,12 @@ impl std::fmt::Debug for Card {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CardOutcome {
     /// The amount is authorised: the order is placed (and collected by the
-    /// mode's `PaymentGateway` when it becomes `paid`).
-    Authorised,
+    /// mode's `PaymentGateway` when it becomes `paid`). `reference` is the
+    /// processor's (a Stripe PaymentIntent id), kept on the order.
+    Authorised {
+        /// The processor's reference, if it has one.
+        reference: Option<String>,
+    },
     /// Refused: no order is placed.
     Declined {
         /// Shown to the customer.
@@ -116,13 +162,25 @@ pub enum CardOutcome {
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
 #[async_trait]
 pub trait CardPayments: Send + Sync {
-    /// Authorises `amount` on the card, for an order of a link in `mode`.
+    /// How the confirmation page of an order of `amount` in `mode` asks for
+    /// the card; `key` names this checkout (one per confirmation page).
+    async fn form(
+        &self,
+        mode: AccountMode,
+        amount: Money,
+        key: &str,
+    ) -> Result<CardForm, anyhow::Error>;
+    /// Authorises `amount` on the card, for an order of a link in `mode`;
+    /// `key` names the checkout, so that a repeated submit authorises once.
     async fn authorise(
         &self,
         mode: AccountMode,
         amount: Money,
         card: Option<Card>,
+        key: &str,
     ) -> Result<CardOutcome, anyhow::Error>;
+    /// Gives back an authorisation whose order could not be placed.
+    async fn release(&self, mode: AccountMode, reference: &str) -> Result<(), anyhow::Error>;
 }
 
 /// The offset link use cases.
@@ -186,6 +244,9 @@ pub trait OffsetLinksService: Send + Sync {
     ) -> Result<PublicLink, CheckoutError>;
     /// Prices the customer's choice (the confirmation step), storing nothing.
     async fn quote(&self, id: &str, choice: Choice) -> Result<Checkout, CheckoutError>;
+    /// How the confirmation page asks for the card of `checkout`, whose
+    /// one-time `token` names it.
+    async fn card_form(&self, checkout: &Checkout, token: &str) -> Result<CardForm, CheckoutError>;
     /// Places the order (idempotent on `token`) within the link's limits —
     /// per order, per day, and per day for `visitor` (the client address hashed
     /// with the day's salt, `PageKey::orderer`) — after the card step when required.

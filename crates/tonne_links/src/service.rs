@@ -16,10 +16,11 @@ use crate::errors::{CheckoutError, LinkError};
 use crate::limits::{DefaultLimits, LimitsDraft};
 use crate::models::{Analytics, LinkChanges, LinkDetails, LinkDraft, OffsetLinkId, VisitorHash};
 use crate::ports::{
-    AccountDirectory, Card, CardPayments, OffsetLinkRepository, OffsetLinksService,
+    AccountDirectory, Card, CardForm, CardPayments, OffsetLinkRepository, OffsetLinksService,
 };
 
 mod analytics;
+mod card_form;
 mod checks;
 mod create;
 mod expiry;
@@ -166,6 +167,10 @@ impl OffsetLinksService for OffsetLinks {
 
     async fn quote(&self, id: &str, choice: Choice) -> Result<Checkout, CheckoutError> {
         self.quote(id, choice).await
+    }
+
+    async fn card_form(&self, checkout: &Checkout, token: &str) -> Result<CardForm, CheckoutError> {
+        self.card_form(checkout, token).await
     }
 
     async fn place(

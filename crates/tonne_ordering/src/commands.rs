@@ -51,6 +51,9 @@ pub struct OrderRequest {
     /// How it is paid: `Card` when the hosted checkout authorised a card,
     /// `Invoice` otherwise.
     pub payment_method: PaymentMethod,
+    /// The card processor's reference when a card was authorised (a Stripe
+    /// PaymentIntent id), kept on the order for its capture.
+    pub payment_reference: Option<String>,
 }
 
 /// Where an order placed through an offset link came from.

@@ -360,6 +360,9 @@ pub struct Order {
     pub estimate_id: Option<EstimateId>,
     /// How it is paid.
     pub payment_method: PaymentMethod,
+    /// The card processor's reference for an authorised card payment (a
+    /// Stripe PaymentIntent id), captured when the order becomes `paid`.
+    pub payment_reference: Option<String>,
     /// Per project, from `retiring` on (empty before).
     pub projects: Vec<ProjectAllocation>,
     /// Creation time.
@@ -399,6 +402,7 @@ impl Order {
             email: None,
             estimate_id: None,
             payment_method: PaymentMethod::Invoice,
+            payment_reference: None,
             projects: Vec::new(),
             created_at: at,
             updated_at: at,

@@ -271,6 +271,10 @@ impl OrderingService for Ordering {
         self.lifecycle.cancel_unconfirmed(id).await
     }
 
+    async fn collect_authorised(&self, id: OrderId) -> Result<Order, TransitionError> {
+        self.lifecycle.collect_authorised(id).await
+    }
+
     async fn advance_test_orders(
         &self,
         step: time::Duration,

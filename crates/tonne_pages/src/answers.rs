@@ -10,16 +10,47 @@ use tonne_http::AppState;
 
 use crate::views;
 
+/// The pages' policy: no scripts, nothing loaded from elsewhere but images.
+const POLICY: &str = "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
 pub(crate) fn respond(status: StatusCode, page: Markup) -> HttpResponse {
+    respond_with_policy(status, page, POLICY.to_owned())
+}
+
+/// A page whose card Stripe takes: its script, Tonne's `/assets/card.js`,
+/// and the frames and calls of the processor's `origins`, nothing else.
+pub(crate) fn respond_with_processor(
+    status: StatusCode,
+    page: Markup,
+    origins: &[String],
+) -> HttpResponse {
+    let origins: Vec<&str> = origins
+        .iter()
+        .map(String::as_str)
+        // an origin is scheme://host[:port]; anything else would widen the policy
+        .filter(|o| {
+            !o.is_empty()
+                && o.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"-.:/[]".contains(&b))
+        })
+        .collect();
+    let them = origins.join(" ");
+    respond_with_policy(
+        status,
+        page,
+        format!(
+            "default-src 'none'; script-src 'self' {them}; connect-src {them}; frame-src {them}; style-src 'unsafe-inline'; img-src * data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+        ),
+    )
+}
+
+fn respond_with_policy(status: StatusCode, page: Markup, policy: String) -> HttpResponse {
     HttpResponse::build(status)
         .content_type("text/html; charset=utf-8")
         .insert_header((header::CACHE_CONTROL, "no-store"))
         .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
         .insert_header((header::REFERRER_POLICY, "no-referrer"))
-        .insert_header((
-            header::CONTENT_SECURITY_POLICY,
-            "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-        ))
+        .insert_header((header::CONTENT_SECURITY_POLICY, policy))
         .body(page.into_string())
 }
 

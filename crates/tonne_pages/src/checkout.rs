@@ -8,9 +8,9 @@ use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 use tonne_http::AppState;
-use tonne_links::{Amount, Card, CheckoutError, Choice, OffsetLinkId};
+use tonne_links::{Amount, Card, CardForm, CheckoutError, Choice, OffsetLinkId};
 
-use crate::answers::{client_ip, limited, message, respond};
+use crate::answers::{client_ip, limited, message, respond, respond_with_processor};
 use crate::csrf::{cookie, set_cookie};
 use crate::refusals::{failure, status_of};
 use crate::views::{self, Filled};
@@ -25,6 +25,7 @@ struct PageForm {
     amount: Option<String>,
     unit: Option<String>,
     card: Option<String>,
+    payment_method: Option<String>,
 }
 
 impl PageForm {
@@ -163,10 +164,16 @@ pub async fn quote(
                 .pages
                 .key
                 .csrf_token(&cookie, checkout.link.details.link.id);
-            respond(
-                StatusCode::OK,
-                views::confirm(&checkout, &csrf, &random_token(), &form.filled()),
-            )
+            let token = random_token();
+            let card = match state.links.card_form(&checkout, &token).await {
+                Ok(card) => card,
+                Err(e) => return failure(e),
+            };
+            let page = views::confirm(&checkout, &csrf, &token, &form.filled(), &card);
+            match &card {
+                CardForm::Processor(p) => respond_with_processor(StatusCode::OK, page, &p.origins),
+                _ => respond(StatusCode::OK, page),
+            }
         }
         Err(e @ (CheckoutError::Invalid { .. } | CheckoutError::EmailNotAllowed)) => {
             refill(&state, &id, &cookie, &form, e).await
@@ -192,9 +199,13 @@ pub async fn order(
         Ok(ok) => ok,
         Err(r) => return *r,
     };
-    let card = form.card.as_ref().map(|c| Card {
-        number: c.chars().filter(char::is_ascii_digit).collect(),
-    });
+    let card = match (&form.payment_method, &form.card) {
+        (Some(pm), _) if !pm.trim().is_empty() => Some(Card::PaymentMethod(pm.trim().to_owned())),
+        (_, Some(c)) => Some(Card::Number(
+            c.chars().filter(char::is_ascii_digit).collect(),
+        )),
+        _ => None,
+    };
     let token = form.token.clone().unwrap_or_default();
     // the one place an order reads the client's address: the per-visitor limit
     let visitor = state

@@ -28,6 +28,16 @@ use actix_web::web;
 
 pub use analytics::analytics_url;
 
+/// `GET /assets/card.js`: the confirmation page's card step over Stripe.js.
+async fn card_script() -> actix_web::HttpResponse {
+    use actix_web::http::header;
+    actix_web::HttpResponse::Ok()
+        .content_type("text/javascript; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .body(include_str!("../assets/card.js"))
+}
+
 /// Registers the hosted pages (at the root, outside `/v1`).
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/l/{id}").route(web::get().to(checkout::show)))
@@ -40,6 +50,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             web::resource("/logistics/{account_id}/intensity.csv")
                 .route(web::get().to(logistics::intensity_csv)),
         )
+        .service(web::resource("/assets/card.js").route(web::get().to(card_script)))
         .service(web::resource("/l/{id}/quote").route(web::post().to(checkout::quote)))
         .service(web::resource("/l/{id}/order").route(web::post().to(checkout::order)))
         .service(web::resource("/l/{id}/analytics").route(web::get().to(analytics::show)))

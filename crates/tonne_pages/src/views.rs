@@ -1,11 +1,13 @@
 //! The hosted pages' HTML (maud: compile-time checked, every value escaped).
-//! No scripts, no external style sheets or fonts; one inline style sheet
-//! (`tonne_http::style`, shared with the console).
+//! No external style sheets or fonts; one inline style sheet
+//! (`tonne_http::style`, shared with the console). No scripts, except on a
+//! confirmation page whose card Stripe takes: Stripe.js from its configured
+//! address and Tonne's own `/assets/card.js` that mounts its card field.
 
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 use tonne_http::style::STYLE;
 use tonne_kernel::Money;
-use tonne_links::{Analytics, Checkout, Confirmed, PublicLink};
+use tonne_links::{Analytics, CardForm, Checkout, Confirmed, PublicLink};
 use tonne_ordering::OrderStatus;
 
 /// The page frame.
@@ -142,11 +144,14 @@ pub fn form(link: &PublicLink, csrf: &str, filled: &Filled, error: Option<&str>)
 }
 
 /// The confirmation step: the price, and (with `require_payment`) the card.
-pub fn confirm(c: &Checkout, csrf: &str, token: &str, filled: &Filled) -> Markup {
+pub fn confirm(c: &Checkout, csrf: &str, token: &str, filled: &Filled, card: &CardForm) -> Markup {
     let link = &c.link;
     let l = &link.details.link;
     let action = format!("/l/{}/order", l.id);
-    let test = link.account.mode == tonne_kernel::AccountMode::Test;
+    let processor = match card {
+        CardForm::Processor(p) => Some(p),
+        _ => None,
+    };
     layout(
         "Confirm your order",
         html! {
@@ -158,7 +163,9 @@ pub fn confirm(c: &Checkout, csrf: &str, token: &str, filled: &Filled) -> Markup
                 dt { "Tonnes of CO₂e" } dd { (c.quote.quantity.to_tonnes_string()) }
                 dt { "Cost" } dd { (money(c.quote.total_cost)) }
             }
-            form method="post" action=(action) {
+            form id="pay" method="post" action=(action)
+                data-key=[processor.map(|p| p.publishable_key.as_str())]
+                data-secret=[processor.map(|p| p.client_secret.as_str())] {
                 input type="hidden" name="csrf" value=(csrf);
                 input type="hidden" name="token" value=(token);
                 input type="hidden" name="bundle" value=(filled.bundle);
@@ -166,22 +173,41 @@ pub fn confirm(c: &Checkout, csrf: &str, token: &str, filled: &Filled) -> Markup
                 input type="hidden" name="amount" value=(filled.amount);
                 input type="hidden" name="unit" value=(filled.unit);
                 @if l.require_payment {
-                    @if test {
-                        div class="field" {
-                            label for="card" { "Card number" }
-                            input type="text" id="card" name="card" inputmode="numeric" required
-                                autocomplete="cc-number" aria-describedby="card-hint";
-                            p class="hint" id="card-hint" {
-                                "Test mode: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined."
+                    @match card {
+                        CardForm::Number => {
+                            div class="field" {
+                                label for="card" { "Card number" }
+                                input type="text" id="card" name="card" inputmode="numeric" required
+                                    autocomplete="cc-number" aria-describedby="card-hint";
+                                p class="hint" id="card-hint" {
+                                    "Test mode: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined."
+                                }
                             }
                         }
-                    } @else {
-                        p class="notice" { "Payment: " (link.account.name) " confirms your order once your payment has been received." }
+                        CardForm::Processor(_) => {
+                            fieldset class="field" {
+                                legend { "Card" }
+                                div id="card-element" {}
+                                p class="hint" { "Your card is taken by Stripe, our card processor; it never reaches this site. It is charged when your order is placed." }
+                                p id="card-errors" class="hint" role="alert" aria-live="assertive" {}
+                                input type="hidden" name="payment_method" value="";
+                            }
+                            noscript {
+                                p class="notice" { "Paying by card needs JavaScript: Stripe takes your card in its own secure field. Turn JavaScript on for this page and reload it." }
+                            }
+                        }
+                        CardForm::Operator => {
+                            p class="notice" { "Payment: " (link.account.name) " confirms your order once your payment has been received." }
+                        }
                     }
                 }
                 button type="submit" { "Confirm and fund" }
             }
             p { a href=(format!("/l/{}", l.id)) { "Change my choice" } }
+            @if let Some(p) = processor {
+                script src=(p.script_url) {}
+                script src="/assets/card.js" {}
+            }
         },
     )
 }

@@ -186,6 +186,15 @@ diesel::table! {
         updated_at -> Timestamp,
         estimate_id -> Nullable<Text>,
         payment_method -> Text,
+        payment_reference -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    stripe_events (id) {
+        id -> Text,
+        event_type -> Text,
+        received_at -> Timestamp,
     }
 }
 

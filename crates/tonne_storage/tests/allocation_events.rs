@@ -107,6 +107,7 @@ fn order(account: &Account) -> Order {
         email: None,
         estimate_id: None,
         payment_method: tonne_ordering::PaymentMethod::Invoice,
+        payment_reference: None,
         projects: vec![],
         created_at: T0,
         updated_at: T0,

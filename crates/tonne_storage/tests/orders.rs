@@ -101,6 +101,7 @@ fn order(
         estimate_id: None,
         // stored and read back as given (not the column's default)
         payment_method: tonne_ordering::PaymentMethod::Card,
+        payment_reference: None,
         projects: vec![],
         created_at: at,
         updated_at: at,

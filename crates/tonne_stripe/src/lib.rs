@@ -25,18 +25,24 @@
 //! let _client = StripeClient::new(config);
 //! ```
 
+mod cards;
 mod client;
 mod config;
 mod error;
 mod event;
+mod gateway;
 mod payment_intents;
 mod refunds;
+mod setup_intents;
 mod signature;
 
+pub use cards::StripeCards;
 pub use client::StripeClient;
 pub use config::{API_VERSION, STRIPE_API_URL, StripeConfig};
 pub use error::StripeError;
 pub use event::{Event, EventData};
+pub use gateway::StripeGateway;
 pub use payment_intents::{IntentStatus, NewPaymentIntent, PaymentIntent};
 pub use refunds::Refund;
+pub use setup_intents::SetupIntent;
 pub use signature::{DEFAULT_TOLERANCE, SignatureError, verify_signature};

@@ -21,6 +21,9 @@ pub struct NewPaymentIntent {
     pub description: Option<String>,
     /// Kept by Stripe and echoed in webhook events (Tonne's references).
     pub metadata: BTreeMap<String, String>,
+    /// The card to authorise, when Stripe.js already made its PaymentMethod
+    /// (`pm_…`); the intent is then confirmed with `confirm_payment_intent`.
+    pub payment_method: Option<String>,
 }
 
 /// A PaymentIntent's state, as Stripe names it.
@@ -90,6 +93,9 @@ impl StripeClient {
         if let Some(d) = &intent.description {
             form.push(("description".to_owned(), d.clone()));
         }
+        if let Some(pm) = &intent.payment_method {
+            form.push(("payment_method".to_owned(), checked_id(pm)?.to_owned()));
+        }
         for (k, v) in &intent.metadata {
             form.push((format!("metadata[{k}]"), v.clone()));
         }
@@ -101,6 +107,18 @@ impl StripeClient {
     pub async fn payment_intent(&self, id: &str) -> Result<PaymentIntent, StripeError> {
         self.get(&format!("/v1/payment_intents/{}", checked_id(id)?))
             .await
+    }
+
+    /// Confirms a PaymentIntent with its PaymentMethod: a card is authorised
+    /// (`RequiresCapture`), declined (an error `is_card_declined`), or asks
+    /// for the customer's authentication (`RequiresAction`).
+    pub async fn confirm_payment_intent(
+        &self,
+        id: &str,
+        idempotency_key: &str,
+    ) -> Result<PaymentIntent, StripeError> {
+        let path = format!("/v1/payment_intents/{}/confirm", checked_id(id)?);
+        self.post(&path, &[], idempotency_key).await
     }
 
     /// Captures an authorised PaymentIntent in full.

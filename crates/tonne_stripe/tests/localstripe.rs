@@ -13,9 +13,11 @@ use std::time::Duration;
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpListener;
+use tonne_kernel::{AccountMode, Currency, Money};
+use tonne_links::ports::{Card, CardForm, CardOutcome, CardPayments as _, ProcessorForm};
 use tonne_stripe::{
-    DEFAULT_TOLERANCE, Event, IntentStatus, NewPaymentIntent, StripeClient, StripeConfig,
-    StripeError, verify_signature,
+    DEFAULT_TOLERANCE, Event, IntentStatus, NewPaymentIntent, StripeCards, StripeClient,
+    StripeConfig, StripeError, verify_signature,
 };
 
 const KEY: &str = "sk_test_tonne";
@@ -43,6 +45,7 @@ fn order_intent(cents: i64) -> NewPaymentIntent {
         currency: "EUR".into(),
         description: None,
         metadata: BTreeMap::from([("order_id".to_owned(), "ord_1".to_owned())]),
+        payment_method: None,
     }
 }
 
@@ -299,4 +302,137 @@ async fn events_signed_by_the_fake_verify_and_nothing_else_does() {
             break;
         }
     }
+}
+
+/// What Stripe.js's `confirmCardSetup` does in the browser with the card
+/// typed into its field: the page's SetupIntent, confirmed with the card and
+/// the publishable key, becomes a PaymentMethod. Its id, or Stripe's error.
+pub async fn confirm_setup_in_browser(
+    url: &str,
+    client_secret: &str,
+    card: &str,
+) -> Result<String, serde_json::Value> {
+    let id = client_secret.split("_secret_").next().unwrap();
+    let res = reqwest::Client::new()
+        .post(format!("{url}/v1/setup_intents/{id}/confirm"))
+        .json(&serde_json::json!({
+            "key": "pk_test_tonne",
+            "use_stripe_sdk": true,
+            "client_secret": client_secret,
+            "payment_method_data": {
+                "type": "card",
+                "card": {"number": card, "exp_month": "12", "exp_year": "2030", "cvc": "123"}
+            }
+        }))
+        .send()
+        .await
+        .unwrap();
+    let body: serde_json::Value = res.json().await.unwrap();
+    match body["payment_method"].as_str() {
+        Some(pm) if body["status"] == "succeeded" => Ok(pm.to_owned()),
+        _ => Err(body),
+    }
+}
+
+fn cards(url: &str) -> StripeCards {
+    StripeCards::new(
+        client(url),
+        "pk_test_tonne",
+        &format!("{url}/js.stripe.com/v3/"),
+    )
+}
+
+async fn card_form(cards: &StripeCards, key: &str) -> ProcessorForm {
+    let amount = Money::from_minor(2_550, Currency::Eur);
+    match cards.form(AccountMode::Test, amount, key).await.unwrap() {
+        CardForm::Processor(p) => p,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn a_hosted_page_card_is_set_up_in_the_browser_then_authorised_once() {
+    let Some(url) = fake_url() else { return };
+    let cards = cards(&url);
+    let form = card_form(&cards, "offset-link-abc").await;
+    assert_eq!(form.publishable_key, "pk_test_tonne");
+    assert_eq!(form.script_url, format!("{url}/js.stripe.com/v3/"));
+    // the page's policy allows the script's origin (and the API's, the same here)
+    assert_eq!(form.origins, vec![url.trim_end_matches('/').to_owned()]);
+    assert!(form.client_secret.starts_with("seti_"));
+
+    let pm = confirm_setup_in_browser(&url, &form.client_secret, "4242424242424242")
+        .await
+        .unwrap();
+    let amount = Money::from_minor(2_550, Currency::Eur);
+    let outcome = cards
+        .authorise(
+            AccountMode::Test,
+            amount,
+            Some(Card::PaymentMethod(pm)),
+            "offset-link-abc",
+        )
+        .await
+        .unwrap();
+    let CardOutcome::Authorised {
+        reference: Some(intent),
+    } = outcome
+    else {
+        panic!("{outcome:?}")
+    };
+    let held = client(&url).payment_intent(&intent).await.unwrap();
+    assert_eq!(held.status, IntentStatus::RequiresCapture);
+    assert_eq!((held.amount, held.currency.as_str()), (2_550, "eur"));
+    assert_eq!(held.metadata["tonne_checkout"], "offset-link-abc");
+
+    // an order that could not be placed gives the hold back
+    cards.release(AccountMode::Test, &intent).await.unwrap();
+    let released = client(&url).payment_intent(&intent).await.unwrap();
+    assert_eq!(released.status, IntentStatus::Canceled);
+}
+
+#[tokio::test]
+async fn a_declined_or_missing_card_authorises_nothing() {
+    let Some(url) = fake_url() else { return };
+    let cards = cards(&url);
+    let amount = Money::from_minor(2_550, Currency::Eur);
+    let form = card_form(&cards, "offset-link-declined").await;
+    // Stripe's card that sets up but is declined when charged
+    let pm = confirm_setup_in_browser(&url, &form.client_secret, "4000000000000341")
+        .await
+        .unwrap();
+    let outcome = cards
+        .authorise(
+            AccountMode::Test,
+            amount,
+            Some(Card::PaymentMethod(pm)),
+            "offset-link-declined",
+        )
+        .await
+        .unwrap();
+    assert!(
+        matches!(&outcome, CardOutcome::Declined { reason } if reason.contains("declined")),
+        "{outcome:?}"
+    );
+    // no card (scripts off), or a number typed where Stripe's field belongs
+    for card in [None, Some(Card::Number("4242424242424242".into()))] {
+        let outcome = cards
+            .authorise(AccountMode::Test, amount, card, "offset-link-none")
+            .await
+            .unwrap();
+        assert!(
+            matches!(outcome, CardOutcome::Declined { .. }),
+            "{outcome:?}"
+        );
+    }
+    // a forged payment method id never reaches Stripe's path
+    let forged = cards
+        .authorise(
+            AccountMode::Test,
+            amount,
+            Some(Card::PaymentMethod("pm_1/../../v1/refunds".into())),
+            "offset-link-forged",
+        )
+        .await;
+    assert!(forged.is_err());
 }

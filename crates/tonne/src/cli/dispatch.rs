@@ -46,6 +46,7 @@ pub(super) async fn run(
         tonne_ordering::Settings::default(),
         args.webhooks.options(secrets),
         tonne_links::Settings::default(),
+        crate::fulfilment::CardProcessors::default(),
     )
     .await?;
     let registry = prometheus::Registry::new_custom(Some("tonne".into()), None)?;

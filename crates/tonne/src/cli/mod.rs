@@ -23,6 +23,7 @@ mod organisations;
 mod pact;
 mod serve;
 mod settings_file;
+mod stripe;
 mod users;
 mod webhooks;
 
@@ -75,6 +76,9 @@ pub struct Cli {
         global = true
     )]
     otlp_service_name: String,
+
+    #[command(flatten)]
+    stripe: stripe::StripeArgs,
 
     #[command(subcommand)]
     command: Option<Command>,
@@ -293,6 +297,20 @@ async fn admin_services(
     url: &DatabaseUrl,
     secrets_key: Option<String>,
 ) -> anyhow::Result<Services> {
+    admin_services_paying(
+        url,
+        secrets_key,
+        crate::fulfilment::CardProcessors::default(),
+    )
+    .await
+}
+
+/// As `admin_services`, with the card processors that capture card orders.
+async fn admin_services_paying(
+    url: &DatabaseUrl,
+    secrets_key: Option<String>,
+    cards: crate::fulfilment::CardProcessors,
+) -> anyhow::Result<Services> {
     Services::open(
         url,
         PoolSettings {
@@ -306,6 +324,7 @@ async fn admin_services(
             ..crate::wiring::WebhookOptions::default()
         },
         tonne_links::Settings::default(),
+        cards,
     )
     .await
 }
@@ -332,7 +351,7 @@ pub async fn run(parsed: Parsed) -> anyhow::Result<()> {
     let url = DatabaseUrl::parse(&cli.database_url)?;
     let secrets = cli.secrets_key.clone();
     match chosen {
-        Command::Serve(args) => serve::run(url, *args, secrets).await,
+        Command::Serve(args) => serve::run(url, *args, secrets, cli.stripe.processors()?).await,
         Command::Dispatch(args) => dispatch::run(url, args, secrets).await,
         Command::Webhooks(command) => webhooks::run(&url, command, secrets).await,
         Command::OffsetLinks(command) => offset_links::run(&url, command, secrets).await,
@@ -352,7 +371,9 @@ pub async fn run(parsed: Parsed) -> anyhow::Result<()> {
         Command::Bootstrap { name, json } => bootstrap(&url, &name, json, secrets).await,
         Command::Keys(command) => keys::run(&url, command, secrets).await,
         Command::Accounts(command) => accounts::run(&url, command, secrets).await,
-        Command::Orders(command) => orders::run(&url, command, secrets).await,
+        Command::Orders(command) => {
+            orders::run(&url, command, secrets, cli.stripe.processors()?).await
+        }
         Command::Catalogue(command) => catalogue::run(&url, command, secrets).await,
     }
 }

@@ -3,7 +3,7 @@
 use clap::Subcommand;
 use tonne_storage::DatabaseUrl;
 
-use super::admin_services;
+use super::admin_services_paying;
 
 #[derive(Debug, Subcommand)]
 pub(super) enum OrdersCommand {
@@ -31,8 +31,9 @@ pub(super) async fn run(
     url: &DatabaseUrl,
     command: OrdersCommand,
     secrets: Option<String>,
+    cards: crate::fulfilment::CardProcessors,
 ) -> anyhow::Result<()> {
-    let services = admin_services(url, secrets.clone()).await?;
+    let services = admin_services_paying(url, secrets.clone(), cards).await?;
     let (id, to, serial) = match command {
         OrdersCommand::Advance {
             order_id,

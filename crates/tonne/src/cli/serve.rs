@@ -323,8 +323,10 @@ pub(super) async fn run(
     url: DatabaseUrl,
     args: ServeArgs,
     secrets: Option<String>,
+    cards: crate::fulfilment::CardProcessors,
 ) -> anyhow::Result<()> {
-    let options = args.into_options(url.clone(), secrets)?;
+    let mut options = args.into_options(url.clone(), secrets)?;
+    options.cards = cards;
     let drain = options.drain;
     let running = server::start(options).await?;
     println!(

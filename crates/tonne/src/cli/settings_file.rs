@@ -32,6 +32,7 @@ const SECTIONS: &[(&str, &str)] = &[
     ("dispatch_", "dispatch"),
     ("otlp_", "otlp"),
     ("quota_", "quota"),
+    ("stripe_", "stripe"),
 ];
 
 /// The section of the server's settings that share no prefix.

@@ -112,6 +112,7 @@ pub async fn create_by_estimate(
         metadata: b.metadata.unwrap_or_default().into_iter().collect(),
         origin: None,
         payment_method: tonne_ordering::PaymentMethod::Invoice,
+        payment_reference: None,
     };
     let order = state
         .ordering
@@ -154,6 +155,7 @@ pub async fn create_by_mass(
         metadata: b.metadata.unwrap_or_default().into_iter().collect(),
         origin: None,
         payment_method: tonne_ordering::PaymentMethod::Invoice,
+        payment_reference: None,
     };
     let order = state
         .ordering
@@ -189,6 +191,7 @@ pub async fn create_by_value(
         metadata: b.metadata.unwrap_or_default().into_iter().collect(),
         origin: None,
         payment_method: tonne_ordering::PaymentMethod::Invoice,
+        payment_reference: None,
     };
     let order = state
         .ordering

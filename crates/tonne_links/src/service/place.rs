@@ -11,8 +11,8 @@ use crate::models::{Email, VisitorHash};
 use crate::ports::{Card, CardOutcome, StoreError};
 
 use super::OffsetLinks;
+use super::card_form::checkout_key;
 use super::hosted::quote_error;
-use super::support::checkout_invalid;
 
 impl OffsetLinks {
     pub(super) async fn place(
@@ -25,20 +25,14 @@ impl OffsetLinks {
     ) -> Result<Confirmed, CheckoutError> {
         let link = self.public(id).await?;
         let account = link.details.link.account_id;
-        let key = format!("offset-link-{token}");
-        if token.is_empty() || token.len() > 64 || !token.chars().all(|c| c.is_ascii_alphanumeric())
-        {
-            return Err(checkout_invalid(
-                "token",
-                "the form has expired; start again",
-            ));
-        }
+        let key = checkout_key(token)?;
         // A repeated submit (double click, reload) answers the order already placed.
         match self.ordering.order_by_idempotency_key(account, &key).await {
             Ok(order) => {
                 return Ok(Confirmed {
                     awaiting_payment: link.details.link.require_payment
-                        && link.account.mode == tonne_kernel::AccountMode::Live,
+                        && link.account.mode == tonne_kernel::AccountMode::Live
+                        && order.payment_method != PaymentMethod::Card,
                     link,
                     order,
                 });
@@ -75,15 +69,20 @@ impl OffsetLinks {
         key: String,
     ) -> Result<(Confirmed, bool), CheckoutError> {
         let account = link.details.link.account_id;
+        let mode = link.account.mode;
         let mut awaiting_payment = false;
         let mut payment_method = PaymentMethod::Invoice;
+        let mut payment_reference = None;
         if link.details.link.require_payment {
             match self
                 .cards
-                .authorise(link.account.mode, quote.total_cost, card)
+                .authorise(mode, quote.total_cost, card, &key)
                 .await?
             {
-                CardOutcome::Authorised => payment_method = PaymentMethod::Card,
+                CardOutcome::Authorised { reference } => {
+                    payment_method = PaymentMethod::Card;
+                    payment_reference = reference;
+                }
                 CardOutcome::Declined { reason } => return Err(CheckoutError::Declined(reason)),
                 CardOutcome::AwaitingOperator => awaiting_payment = true,
             }
@@ -97,12 +96,26 @@ impl OffsetLinks {
                 email: email.as_str().to_owned(),
             }),
             payment_method,
+            payment_reference: payment_reference.clone(),
         };
-        let (order, placed) = match self
-            .ordering
-            .create_order(account, link.account.mode, request)
-            .await
-        {
+        let created = self.ordering.create_order(account, mode, request).await;
+        if let (Err(e), Some(reference)) = (&created, &payment_reference) {
+            // Not placed by this request: the authorisation goes back, unless
+            // a concurrent submit of the same checkout placed the order with it.
+            if !matches!(e, CreateOrderError::IdempotencyKeyExists) {
+                self.cards.release(mode, reference).await?;
+            }
+        }
+        let (order, placed) = match created {
+            Ok(order) if order.payment_reference.is_some() => {
+                // Authorised and placed: the card is collected now. On failure
+                // the order stays `received` (the ordering domain logs why) and
+                // the operator's `advance --to paid` collects it later.
+                match self.ordering.collect_authorised(order.id).await {
+                    Ok(paid) => (paid, true),
+                    Err(_) => (order, true),
+                }
+            }
             Ok(order) => (order, true),
             // Two submits raced: the other one placed it (and counts it).
             Err(CreateOrderError::IdempotencyKeyExists) => (

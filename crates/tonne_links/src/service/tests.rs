@@ -327,6 +327,7 @@ fn order(request: &OrderRequest) -> Order {
         email: request.origin.as_ref().map(|o| o.email.clone()),
         estimate_id: None,
         payment_method: request.payment_method,
+        payment_reference: None,
         projects: vec![],
         created_at: NOW,
         updated_at: NOW,
@@ -416,6 +417,7 @@ async fn a_repeated_submit_answers_the_order_already_placed() {
                 metadata: vec![],
                 origin: None,
                 payment_method: tonne_ordering::PaymentMethod::Invoice,
+                payment_reference: None,
             }))
         });
     o.expect_create_order().never();
@@ -490,7 +492,7 @@ async fn an_authorised_card_places_an_order_paid_by_card() {
     cards
         .expect_authorise()
         .times(1)
-        .returning(|_, _, _| Ok(CardOutcome::Authorised));
+        .returning(|_, _, _, _| Ok(CardOutcome::Authorised { reference: None }));
     let mut o = ordering();
     o.expect_order_by_idempotency_key()
         .returning(|_, _| Err(ReadOrderError::NotFound));
@@ -506,9 +508,7 @@ async fn an_authorised_card_places_an_order_paid_by_card() {
         .place(
             &id,
             choice("jane@example.org", Some(Amount::Money("20.00".into()))),
-            Some(Card {
-                number: "4242424242424242".into(),
-            }),
+            Some(Card::Number("4242424242424242".into())),
             "tok",
             visitor(),
         )
@@ -526,14 +526,13 @@ async fn a_declined_card_places_nothing() {
     let mut cards = MockCardPayments::new();
     cards
         .expect_authorise()
-        .withf(|mode, amount, card| {
+        .withf(|mode, amount, card, key| {
             *mode == AccountMode::Test
                 && amount.minor() == 2_000
-                && card
-                    .as_ref()
-                    .is_some_and(|c| c.number == "4000000000000002")
+                && key == "offset-link-tok"
+                && card == &Some(Card::Number("4000000000000002".into()))
         })
-        .returning(|_, _, _| {
+        .returning(|_, _, _, _| {
             Ok(CardOutcome::Declined {
                 reason: "card declined".into(),
             })
@@ -549,9 +548,7 @@ async fn a_declined_card_places_nothing() {
         .place(
             &id,
             choice("jane@example.org", Some(Amount::Money("20.00".into()))),
-            Some(Card {
-                number: "4000000000000002".into(),
-            }),
+            Some(Card::Number("4000000000000002".into())),
             "tok",
             visitor(),
         )

@@ -266,6 +266,27 @@ impl Lifecycle {
         self.step(&order, OrderStatus::Cancelled, None, None).await
     }
 
+    /// Collects a card-authorised order still `received`, without an author (automatic).
+    pub(super) async fn collect_authorised(&self, id: OrderId) -> Result<Order, TransitionError> {
+        let order = self
+            .orders
+            .get(id)
+            .await
+            .map_err(StoreError::unexpected)?
+            .ok_or(TransitionError::NotFound)?;
+        if order.status != OrderStatus::Received || order.payment_reference.is_none() {
+            return Err(TransitionError::Illegal {
+                from: order.status.as_str(),
+                to: OrderStatus::Paid.as_str(),
+            });
+        }
+        let collected = self.step(&order, OrderStatus::Paid, None, None).await;
+        if let Err(e) = &collected {
+            tracing::warn!(order = %order.id, error = %e, "collecting an authorised card failed; the order stays received");
+        }
+        collected
+    }
+
     /// Moves test-mode orders idle for `step` one status on; at most `limit`.
     pub(super) async fn advance_test_orders(
         &self,

@@ -102,6 +102,7 @@ impl Orders {
         );
         order.estimate_id = estimate_id;
         order.payment_method = request.payment_method;
+        order.payment_reference = request.payment_reference;
         if let Some(origin) = request.origin {
             order.offset_link_id = Some(origin.offset_link_id);
             order.email = Some(origin.email);

@@ -294,6 +294,7 @@ fn order_request(key: Option<&str>, metadata: Vec<(String, String)>) -> OrderReq
         metadata,
         origin: None,
         payment_method: crate::orders::PaymentMethod::Invoice,
+        payment_reference: None,
     }
 }
 
@@ -374,6 +375,7 @@ async fn an_estimate_is_ordered_for_its_mass_once() {
         metadata: vec![],
         origin: None,
         payment_method: crate::orders::PaymentMethod::Invoice,
+        payment_reference: None,
     };
     let order = svc
         .create_order(account(), AccountMode::Live, request())

@@ -37,6 +37,7 @@ pub(super) struct OrderRow {
     pub(super) updated_at: PrimitiveDateTime,
     pub(super) estimate_id: Option<String>,
     pub(super) payment_method: String,
+    pub(super) payment_reference: Option<String>,
 }
 
 #[derive(Queryable, Selectable, Insertable)]
@@ -143,6 +144,7 @@ pub(super) fn order_row(o: &Order) -> Result<OrderRow, DieselError> {
         updated_at: to_sql_time(o.updated_at),
         estimate_id: o.estimate_id.map(|e| e.to_string()),
         payment_method: o.payment_method.as_str().to_owned(),
+        payment_reference: o.payment_reference.clone(),
     })
 }
 
@@ -227,6 +229,7 @@ pub(super) fn into_order(
             .transpose()?,
         payment_method: PaymentMethod::parse(&row.payment_method)
             .ok_or_else(|| corrupt("payment method", &row.payment_method))?,
+        payment_reference: row.payment_reference,
         created_at: from_sql_time(row.created_at),
         updated_at: from_sql_time(row.updated_at),
     })

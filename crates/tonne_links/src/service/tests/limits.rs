@@ -120,6 +120,7 @@ async fn a_claim_whose_order_was_not_placed_by_this_request_is_given_back() {
                 metadata: vec![],
                 origin: None,
                 payment_method: tonne_ordering::PaymentMethod::Invoice,
+                payment_reference: None,
             }))
         }
     });
@@ -259,6 +260,7 @@ async fn orders_unconfirmed_after_the_hold_are_cancelled_and_confirmed_ones_left
                 metadata: vec![],
                 origin: None,
                 payment_method: tonne_ordering::PaymentMethod::Invoice,
+                payment_reference: None,
             }))
         } else if id == second {
             // an operator confirmed it meanwhile

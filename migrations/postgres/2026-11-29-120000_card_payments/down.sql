@@ -1,0 +1,2 @@
+DROP TABLE stripe_events;
+ALTER TABLE orders DROP COLUMN payment_reference;
