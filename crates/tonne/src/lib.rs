@@ -14,4 +14,5 @@ pub mod server;
 mod wiring;
 
 pub use app::app;
+pub use fulfilment::{CardProcessors, StripeMode};
 pub use wiring::{Services, WebhookOptions, secrets_key};

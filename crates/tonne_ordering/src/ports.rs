@@ -440,10 +440,11 @@ pub trait OrderingService: Send + Sync {
     /// event, in one transition; not audited (an automatic step, like the test
     /// pipeline's). `Illegal` once it moved on, `Conflict` when it moves concurrently.
     async fn cancel_unconfirmed(&self, id: OrderId) -> Result<Order, TransitionError>;
-    /// Moves an order still `received` whose card was authorised to `paid`,
-    /// collecting it through the mode's `PaymentGateway` (a declined capture
-    /// makes it `failed`); not audited (an automatic step). `Illegal` once it
-    /// moved on or when it has no card authorisation.
+    /// Moves an order still `received` whose card was authorised through
+    /// `placed` to `paid`, collecting it through the mode's `PaymentGateway`
+    /// (a declined capture makes it `failed`); not audited (automatic steps,
+    /// each with its event). `Illegal` once it moved on or when it has no
+    /// card authorisation.
     async fn collect_authorised(&self, id: OrderId) -> Result<Order, TransitionError>;
     /// Moves every test-mode order unchanged for `step` one step forward; returns how many moved.
     async fn advance_test_orders(

@@ -13,6 +13,7 @@ mod support;
 mod accounts;
 mod aircraft;
 mod browser;
+mod card_payments;
 mod catalogue;
 mod cli;
 mod config_file;

@@ -195,18 +195,20 @@ async fn api_per_contract_and_refusals_write_nothing(app: TestApp) {
 }
 
 /// A browser without JavaScript: keeps the CSRF cookie, reads hidden fields.
-struct Visitor<'a> {
+pub(crate) struct Visitor<'a> {
     app: &'a TestApp,
     cookie: Option<String>,
 }
 
-struct Page {
-    status: u16,
-    html: String,
+pub(crate) struct Page {
+    pub(crate) status: u16,
+    pub(crate) html: String,
+    /// The page's Content-Security-Policy.
+    pub(crate) policy: String,
 }
 
 impl Page {
-    fn field(&self, name: &str) -> String {
+    pub(crate) fn field(&self, name: &str) -> String {
         let marker = format!("name=\"{name}\" value=\"");
         let start = self
             .html
@@ -217,7 +219,7 @@ impl Page {
         self.html[start..end].to_owned()
     }
 
-    fn order_id(&self) -> String {
+    pub(crate) fn order_id(&self) -> String {
         let start = self.html.find("<code>").expect("an order id") + 6;
         let end = self.html[start..].find("</code>").unwrap() + start;
         self.html[start..end].to_owned()
@@ -225,7 +227,7 @@ impl Page {
 }
 
 impl<'a> Visitor<'a> {
-    fn new(app: &'a TestApp) -> Self {
+    pub(crate) fn new(app: &'a TestApp) -> Self {
         Self { app, cookie: None }
     }
 
@@ -245,6 +247,11 @@ impl<'a> Visitor<'a> {
             self.cookie = Some(value.to_owned());
         }
         let status = res.status().as_u16();
+        let policy = res
+            .headers()
+            .get("content-security-policy")
+            .map(|v| v.to_str().unwrap().to_owned())
+            .unwrap_or_default();
         if status < 500 {
             assert_eq!(
                 res.headers().get("content-type").unwrap(),
@@ -254,15 +261,16 @@ impl<'a> Visitor<'a> {
         Page {
             status,
             html: res.text().await.unwrap(),
+            policy,
         }
     }
 
-    async fn open(&mut self, id: &str) -> Page {
+    pub(crate) async fn open(&mut self, id: &str) -> Page {
         self.send(self.app.request(Method::GET, &format!("/l/{id}"), None))
             .await
     }
 
-    async fn post(&mut self, id: &str, step: &str, form: &[(&str, &str)]) -> Page {
+    pub(crate) async fn post(&mut self, id: &str, step: &str, form: &[(&str, &str)]) -> Page {
         self.send(
             self.app
                 .request(Method::POST, &format!("/l/{id}/{step}"), None)

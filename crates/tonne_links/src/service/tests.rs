@@ -327,7 +327,7 @@ fn order(request: &OrderRequest) -> Order {
         email: request.origin.as_ref().map(|o| o.email.clone()),
         estimate_id: None,
         payment_method: request.payment_method,
-        payment_reference: None,
+        payment_reference: request.payment_reference.clone(),
         projects: vec![],
         created_at: NOW,
         updated_at: NOW,
@@ -679,4 +679,5 @@ async fn a_person_switches_a_link_off_and_the_same_state_again_changes_nothing()
     ));
 }
 
+mod cards;
 mod limits;

@@ -280,9 +280,13 @@ impl Lifecycle {
                 to: OrderStatus::Paid.as_str(),
             });
         }
-        let collected = self.step(&order, OrderStatus::Paid, None, None).await;
+        // received → placed → paid, each its own recorded step and event
+        let collected = match self.step(&order, OrderStatus::Placed, None, None).await {
+            Ok(placed) => self.step(&placed, OrderStatus::Paid, None, None).await,
+            Err(e) => Err(e),
+        };
         if let Err(e) = &collected {
-            tracing::warn!(order = %order.id, error = %e, "collecting an authorised card failed; the order stays received");
+            tracing::warn!(order = %order.id, error = %e, "collecting an authorised card failed; the operator's advance collects it later");
         }
         collected
     }

@@ -1318,3 +1318,5 @@ async fn allocation_events_go_with_the_step_or_the_record_that_retires_them() {
         .await
         .unwrap();
 }
+
+mod cards;

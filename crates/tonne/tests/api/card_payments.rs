@@ -1,0 +1,263 @@
+//! Offset-link orders paid by card through Stripe, end to end over HTTP
+//! against `localstripe` (a fake but stateful Stripe that `.ci/run` starts;
+//! `TONNE_TEST_STRIPE_URL` names it; without it these tests say so and pass,
+//! except under `CI=true`). What Stripe.js does in the browser —
+//! `confirmCardSetup` with the card typed into Stripe's field — is done here
+//! over HTTP as Stripe.js does it; `browser::stripe` does it in Chromium.
+
+use serde_json::{Value, json};
+use tonne_test_support::TestDb;
+
+use crate::offset_links::{Page, Visitor};
+use crate::support::TestApp;
+
+pub(crate) fn stripe_url() -> Option<String> {
+    match std::env::var("TONNE_TEST_STRIPE_URL") {
+        Ok(url) if !url.is_empty() => Some(url.trim_end_matches('/').to_owned()),
+        _ if std::env::var("CI").as_deref() == Ok("true") => {
+            panic!("CI=true: TONNE_TEST_STRIPE_URL must name a running localstripe")
+        }
+        _ => {
+            eprintln!("note: TONNE_TEST_STRIPE_URL is not set: the Stripe tests are skipped");
+            None
+        }
+    }
+}
+
+/// A server whose live mode takes cards through the fake Stripe at `url`.
+pub(crate) async fn paying_app(db: TestDb, url: &str) -> TestApp {
+    let client = tonne_stripe::StripeClient::new(
+        tonne_stripe::StripeConfig::new("sk_live_tonne", url).unwrap(),
+    );
+    let js_url = format!("{url}/js.stripe.com/v3/");
+    TestApp::spawn_with(db, move |o| {
+        o.cards = tonne::CardProcessors {
+            live: Some(tonne::StripeMode {
+                client,
+                publishable_key: "pk_live_tonne".into(),
+                js_url,
+            }),
+            test: None,
+        };
+    })
+    .await
+}
+
+/// Stripe.js's `confirmCardSetup`: the card becomes a PaymentMethod.
+async fn card_set_up(url: &str, client_secret: &str, card: &str) -> String {
+    let id = client_secret.split("_secret_").next().unwrap();
+    let body: Value = reqwest::Client::new()
+        .post(format!("{url}/v1/setup_intents/{id}/confirm"))
+        .json(&json!({
+            "key": "pk_live_tonne",
+            "use_stripe_sdk": true,
+            "client_secret": client_secret,
+            "payment_method_data": {
+                "type": "card",
+                "card": {"number": card, "exp_month": "12", "exp_year": "2030", "cvc": "123"}
+            }
+        }))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(body["status"], "succeeded", "{body}");
+    body["payment_method"].as_str().unwrap().to_owned()
+}
+
+fn attribute(page: &Page, name: &str) -> String {
+    let marker = format!("{name}=\"");
+    let start = page
+        .html
+        .find(&marker)
+        .unwrap_or_else(|| panic!("no {name} in {}", page.html))
+        + marker.len();
+    let end = page.html[start..].find('"').unwrap() + start;
+    page.html[start..end].to_owned()
+}
+
+async fn intent(url: &str, id: &str) -> Value {
+    reqwest::Client::new()
+        .get(format!("{url}/v1/payment_intents/{id}"))
+        .bearer_auth("sk_live_tonne")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+}
+
+async fn a_live_link_order_is_paid_by_card_through_stripe(db: TestDb) {
+    let Some(url) = stripe_url() else { return };
+    let app = paying_app(db, &url).await;
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    let bundles = app.bundle_ids(&t.live_key).await;
+    let res = app
+        .post(
+            "/v1/offset-links",
+            &t.live_key,
+            &json!({"name": "Pay", "bundles": [bundles[0]], "value": "20.00", "use_logo": false, "require_payment": true}),
+        )
+        .await;
+    assert_eq!(res.status, 200, "{}", res.body);
+    let id = res.body["id"].as_str().unwrap().to_owned();
+    let mut v = Visitor::new(&app);
+    let csrf = v.open(&id).await.field("csrf");
+    let choice = [
+        ("csrf", csrf.as_str()),
+        ("bundle", bundles[0].as_str()),
+        ("email", "a@example.org"),
+    ];
+
+    // the confirmation page loads Stripe.js and Tonne's card script, and its
+    // policy lets them reach Stripe and nothing else
+    let confirm = v.post(&id, "quote", &choice).await;
+    assert_eq!(confirm.status, 200, "{}", confirm.html);
+    assert!(
+        confirm
+            .html
+            .contains(&format!("<script src=\"{url}/js.stripe.com/v3/\">"))
+    );
+    assert!(confirm.html.contains("<script src=\"/assets/card.js\">"));
+    assert!(
+        !confirm.html.contains("name=\"card\""),
+        "no card number field of Tonne's"
+    );
+    assert!(
+        confirm.html.contains("<noscript>"),
+        "a message when scripts are off"
+    );
+    assert_eq!(attribute(&confirm, "data-key"), "pk_live_tonne");
+    assert!(
+        confirm
+            .policy
+            .contains(&format!("script-src 'self' {url};"))
+            && confirm.policy.contains(&format!("connect-src {url};"))
+            && confirm.policy.contains("frame-ancestors 'none'"),
+        "{}",
+        confirm.policy
+    );
+    let script = app
+        .client
+        .get(format!("{}/assets/card.js", app.base))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        script.headers()["content-type"],
+        "text/javascript; charset=utf-8"
+    );
+    assert!(script.text().await.unwrap().contains("confirmCardSetup"));
+
+    let token = confirm.field("token");
+    let pm = card_set_up(
+        &url,
+        &attribute(&confirm, "data-secret"),
+        "4242424242424242",
+    )
+    .await;
+    let mut form = choice.to_vec();
+    form.push(("token", token.as_str()));
+    form.push(("payment_method", pm.as_str()));
+    let (_, before) = app.count_estimates_and_orders().await;
+    let placed = v.post(&id, "order", &form).await;
+    assert_eq!(placed.status, 200, "{}", placed.html);
+    assert!(
+        !placed.html.contains("has confirmed your payment"),
+        "nothing waits for the operator"
+    );
+    let order_id = placed.order_id();
+    let order = app
+        .get(&format!("/v1/orders/{order_id}"), &t.live_key)
+        .await;
+    assert_eq!(
+        order.body["status"], "paid",
+        "captured when placed: {}",
+        order.body
+    );
+    assert_eq!(order.body["payment_method"], "card");
+    assert_eq!(order.body["total_cost"], "20.00");
+
+    // Stripe holds the same amount, captured
+    let stored = app.services.ordering.order(&order_id).await.unwrap();
+    let reference = stored
+        .payment_reference
+        .expect("the PaymentIntent on the order");
+    let pi = intent(&url, &reference).await;
+    assert_eq!(pi["status"], "succeeded", "{pi}");
+    assert_eq!(pi["amount"], 2_000);
+    assert_eq!(pi["capture_method"], "manual");
+    assert!(
+        pi["metadata"]["tonne_checkout"]
+            .as_str()
+            .unwrap()
+            .starts_with("offset-link-")
+    );
+
+    // a second submit of the same checkout answers the same order
+    let again = v.post(&id, "order", &form).await;
+    assert_eq!(again.status, 200);
+    assert_eq!(again.order_id(), order_id);
+    assert_eq!(app.count_estimates_and_orders().await.1, before + 1);
+
+    // a card declined when charged places nothing
+    let confirm = v.post(&id, "quote", &choice).await;
+    let token = confirm.field("token");
+    let pm = card_set_up(
+        &url,
+        &attribute(&confirm, "data-secret"),
+        "4000000000000341",
+    )
+    .await;
+    let mut form = choice.to_vec();
+    form.push(("token", token.as_str()));
+    form.push(("payment_method", pm.as_str()));
+    let declined = v.post(&id, "order", &form).await;
+    assert_eq!(declined.status, 402, "{}", declined.html);
+    assert!(declined.html.contains("declined"), "{}", declined.html);
+    // with scripts off nothing reaches Stripe and nothing is placed
+    let mut form = choice.to_vec();
+    form.push(("token", token.as_str()));
+    let no_script = v.post(&id, "order", &form).await;
+    assert_eq!(no_script.status, 402, "{}", no_script.html);
+    assert!(no_script.html.contains("JavaScript"), "{}", no_script.html);
+    assert_eq!(
+        app.count_estimates_and_orders().await.1,
+        before + 1,
+        "no order"
+    );
+
+    // test mode without a test key keeps the simulator
+    let res = app
+        .post(
+            "/v1/offset-links",
+            &t.test_key,
+            &json!({"name": "Sim", "bundles": [bundles[0]], "value": "5.00", "use_logo": false, "require_payment": true}),
+        )
+        .await;
+    let sim = res.body["id"].as_str().unwrap().to_owned();
+    let csrf = v.open(&sim).await.field("csrf");
+    let page = v
+        .post(
+            &sim,
+            "quote",
+            &[
+                ("csrf", csrf.as_str()),
+                ("bundle", bundles[0].as_str()),
+                ("email", "a@example.org"),
+            ],
+        )
+        .await;
+    assert!(
+        page.html
+            .contains("<label for=\"card\">Card number</label>")
+    );
+    assert!(!page.html.contains("<script"), "{}", page.html);
+    assert!(!page.policy.contains("script-src"));
+}
+
+tonne_test_support::on_both_backends!(a_live_link_order_is_paid_by_card_through_stripe);
