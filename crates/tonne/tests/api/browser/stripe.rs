@@ -1,0 +1,145 @@
+//! A live offset-link order paid by card in Chromium through Stripe.js —
+//! here `localstripe`'s stand-in, served by the fake at the configured
+//! Stripe JS address (its card field is plain inputs where Stripe's is a
+//! frame of its own, so the accessibility checks leave that field out): a
+//! good card places one order and pays it, a card declined when charged
+//! places nothing.
+
+use std::time::Duration;
+
+use fantoccini::{Client, Locator};
+use serde_json::json;
+
+use super::kit::*;
+
+/// axe-core over the page but the card processor's own field.
+async fn assert_axe_clean_around_the_card(c: &Client, axe: &str, page: &str) {
+    c.execute(axe, vec![]).await.unwrap();
+    let result = c
+        .execute_async(
+            r#"const done = arguments[arguments.length - 1];
+               axe.run({exclude: [['#card-element']]}, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa']}})
+                  .then(r => done(r.violations.map(v => ({id: v.id, nodes: v.nodes.map(n => n.html)}))))
+                  .catch(e => done([{id: 'axe-error', nodes: [String(e)]}]));"#,
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(result, json!([]), "axe-core violations on the {page} page");
+}
+
+/// Opens the link, enters an email, and goes on to the confirmation page
+/// with Stripe's card field mounted.
+async fn to_the_card_step(c: &Client, base: &str, link: &str, email: &str) {
+    c.goto(&format!("{base}/l/{link}")).await.unwrap();
+    c.find(Locator::Css("#email"))
+        .await
+        .unwrap()
+        .send_keys(email)
+        .await
+        .unwrap();
+    c.find(Locator::Css("button[type=submit]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    soon(c, Locator::XPath("//h2[text()='Confirm your order']"))
+        .await
+        .unwrap();
+    soon(c, Locator::Css("#card-element input[placeholder=number]"))
+        .await
+        .expect("Stripe.js mounted its card field");
+}
+
+/// Types a card into Stripe's field and confirms.
+async fn pay_with(c: &Client, number: &str) {
+    for (field, value) in [
+        ("number", number),
+        ("exp_month", "12"),
+        ("exp_year", "30"),
+        ("cvc", "123"),
+        ("postal_code", "75001"),
+    ] {
+        c.find(Locator::Css(&format!(
+            "#card-element input[placeholder={field}]"
+        )))
+        .await
+        .unwrap()
+        .send_keys(value)
+        .await
+        .unwrap();
+    }
+    c.find(Locator::Css("button[type=submit]"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_customer_pays_by_card_through_stripe_in_a_real_browser() {
+    let Some(url) = crate::card_payments::stripe_url() else {
+        return;
+    };
+    let Some(driver) = driver().await else {
+        return;
+    };
+    let axe = axe_source();
+    let app = crate::card_payments::paying_app(tonne_test_support::TestDb::sqlite(), &url).await;
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    let bundles = app.bundle_ids(&t.live_key).await;
+    let link = create_link(
+        &app,
+        &t.live_key,
+        json!({"name": "Pay", "title": "Fund a project", "bundles": [bundles[0]], "value": "20.00",
+               "use_logo": false, "require_payment": true}),
+    )
+    .await;
+    let c = browser(&driver).await;
+
+    to_the_card_step(&c, &app.base, &link, "jane@example.org").await;
+    screenshot(&c, "20-stripe-card-step").await;
+    if let Some(axe) = &axe {
+        assert_axe_clean_around_the_card(&c, axe, "card step").await;
+    }
+    pay_with(&c, "4242424242424242").await;
+    let code = soon(&c, Locator::Css("dd code")).await.unwrap();
+    let order_id = code.text().await.unwrap();
+    screenshot(&c, "21-stripe-paid").await;
+    if let Some(axe) = &axe {
+        assert_axe_clean_around_the_card(&c, axe, "paid").await;
+    }
+    let page = text(&c).await;
+    assert!(page.contains("paid"), "{page}");
+    let order = app
+        .get(&format!("/v1/orders/{order_id}"), &t.live_key)
+        .await;
+    assert_eq!(order.body["status"], "paid", "{}", order.body);
+    assert_eq!(order.body["payment_method"], "card");
+
+    // a card Stripe declines when charged: the page says so, nothing is placed
+    to_the_card_step(&c, &app.base, &link, "sam@example.org").await;
+    pay_with(&c, "4000000000000341").await;
+    let alert = soon(
+        &c,
+        Locator::XPath("//*[@role='alert' and contains(., 'declined')]"),
+    )
+    .await
+    .unwrap();
+    assert!(alert.text().await.unwrap().contains("nothing was charged"));
+    screenshot(&c, "22-stripe-declined").await;
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let orders = app
+        .get(&format!("/v1/orders?offset_link_id={link}"), &t.live_key)
+        .await;
+    assert_eq!(
+        orders.body["data"].as_array().unwrap().len(),
+        1,
+        "{}",
+        orders.body
+    );
+    c.close().await.unwrap();
+}
