@@ -280,6 +280,11 @@ pub enum PaymentOutcome {
 pub trait PaymentGateway: Send + Sync {
     /// Collects (or confirms) payment of the order's total cost.
     async fn collect(&self, order: &Order) -> Result<PaymentOutcome, anyhow::Error>;
+    /// Gives back what was taken or held for an order with a card processor's
+    /// reference that is becoming `cancelled` or `failed`: a hold released, a
+    /// captured payment refunded in full. Called before the transition, so a
+    /// failure leaves the order where it was (and the step can be retried).
+    async fn give_back(&self, order: &Order) -> Result<(), anyhow::Error>;
 }
 
 /// Retires credits at the carbon registry for an order about to become `retiring`.

@@ -1,7 +1,9 @@
 //! Collecting an order over Stripe (`tonne_ordering::ports::PaymentGateway`):
 //! an order whose card the hosted page authorised is captured when it becomes
-//! `paid`; any other order is left to the mode's other gateway (the
-//! operator's confirmation, or the test simulation).
+//! `paid`, and given back — its hold released, or its payment refunded in
+//! full — when it becomes `cancelled` or `failed`; any other order is left to
+//! the mode's other gateway (the operator's confirmation, or the test
+//! simulation).
 
 use std::sync::Arc;
 
@@ -56,5 +58,25 @@ impl PaymentGateway for StripeGateway {
             },
             other => anyhow::bail!("Stripe left the capture of {intent} {other:?}"),
         })
+    }
+
+    async fn give_back(&self, order: &Order) -> Result<(), anyhow::Error> {
+        let Some(intent) = order.payment_reference.as_deref() else {
+            return self.otherwise.give_back(order).await;
+        };
+        match self.stripe.payment_intent(intent).await?.status {
+            IntentStatus::Canceled => {}
+            IntentStatus::Succeeded => {
+                self.stripe
+                    .refund_payment_intent(intent, &format!("order-{}-refund", order.id))
+                    .await?;
+            }
+            _ => {
+                self.stripe
+                    .cancel_payment_intent(intent, &format!("order-{}-release", order.id))
+                    .await?;
+            }
+        }
+        Ok(())
     }
 }

@@ -198,6 +198,33 @@ async fn a_live_link_order_is_paid_by_card_through_stripe(db: TestDb) {
             .starts_with("offset-link-")
     );
 
+    // the operator gives a paid card order up: Stripe refunds it in full
+    crate::cli::tonne(
+        &[
+            "--stripe-secret-key",
+            "sk_live_tonne",
+            "--stripe-publishable-key",
+            "pk_live_tonne",
+            "--stripe-api-url",
+            &url,
+            "orders",
+            "advance",
+            &order_id,
+            "--to",
+            "failed",
+        ],
+        &app.database_url,
+    );
+    let order = app
+        .get(&format!("/v1/orders/{order_id}"), &t.live_key)
+        .await;
+    assert_eq!(order.body["status"], "failed", "{}", order.body);
+    // (the fake expands the intent's latest charge in place)
+    let after = intent(&url, &reference).await;
+    let charge = &after["latest_charge"];
+    assert_eq!(charge["refunded"], true, "{charge}");
+    assert_eq!(charge["amount_refunded"], 2_000);
+
     // a second submit of the same checkout answers the same order
     let again = v.post(&id, "order", &form).await;
     assert_eq!(again.status, 200);

@@ -65,6 +65,11 @@ impl Lifecycle {
             }
             other => (other, None),
         };
+        if matches!(to, OrderStatus::Cancelled | OrderStatus::Failed)
+            && order.payment_reference.is_some()
+        {
+            fulfilment.payments.give_back(order).await?;
+        }
         let moved = event(self.clock.as_ref(), to);
         let allocations =
             allocation_events::on_transition(order, to, projects.as_deref(), moved.at);

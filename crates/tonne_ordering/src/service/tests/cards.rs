@@ -56,3 +56,80 @@ async fn an_order_without_an_authorisation_or_moved_on_is_left_alone() {
         );
     }
 }
+
+/// A gateway that collects and records each give-back, failing when told.
+fn giving_back(fails: bool) -> (crate::ports::Fulfilment, Arc<std::sync::Mutex<usize>>) {
+    let given = Arc::new(std::sync::Mutex::new(0));
+    let seen = given.clone();
+    let mut payments = crate::ports::MockPaymentGateway::new();
+    payments.expect_give_back().returning(move |o| {
+        assert_eq!(o.payment_reference.as_deref(), Some("pi_1"));
+        *seen.lock().unwrap() += 1;
+        if fails {
+            anyhow::bail!("Stripe is unreachable")
+        }
+        Ok(())
+    });
+    let f = crate::ports::Fulfilment {
+        payments: Arc::new(payments),
+        registry: fulfilment().registry,
+    };
+    (f, given)
+}
+
+fn service_giving_back(
+    orders: MockOrderRepository,
+    fails: bool,
+) -> (Ordering, Arc<std::sync::Mutex<usize>>) {
+    let mut accounts = MockAccountDirectory::new();
+    accounts.expect_holder().returning(|_| Ok(Some(holder())));
+    let mut clock = MockClock::new();
+    clock
+        .expect_now()
+        .return_const(datetime!(2026-06-01 00:00 UTC));
+    let (live, given) = giving_back(fails);
+    let svc = Ordering::new(
+        Arc::new(MockCatalogueRepository::new()),
+        Arc::new(orders),
+        Arc::new(accounts),
+        (live, fulfilment()),
+        Arc::new(clock),
+        Settings::default(),
+    );
+    (svc, given)
+}
+
+#[tokio::test]
+async fn a_card_order_given_up_is_given_back_before_it_moves() {
+    let mut orders = MockOrderRepository::new();
+    orders
+        .expect_get()
+        .returning(|_| Ok(Some(authorised(OrderStatus::Paid))));
+    orders
+        .expect_transition()
+        .times(1)
+        .withf(|_, from, e, _, _, _| *from == OrderStatus::Paid && e.status == OrderStatus::Failed)
+        .returning(|_, _, _, _, _, _| Ok(authorised(OrderStatus::Failed)));
+    let (svc, given) = service_giving_back(orders, false);
+    let id = authorised(OrderStatus::Paid).id.to_string();
+    let failed = svc
+        .advance(&id, Some(OrderStatus::Failed), None, &Actor::CommandLine)
+        .await
+        .unwrap();
+    assert_eq!(failed.status, OrderStatus::Failed);
+    assert_eq!(*given.lock().unwrap(), 1, "refunded once");
+
+    // the processor unreachable: the order stays where it was
+    let mut orders = MockOrderRepository::new();
+    orders
+        .expect_get()
+        .returning(|_| Ok(Some(authorised(OrderStatus::Placed))));
+    orders.expect_transition().never();
+    let (svc, given) = service_giving_back(orders, true);
+    let id = authorised(OrderStatus::Placed).id.to_string();
+    let r = svc
+        .advance(&id, Some(OrderStatus::Cancelled), None, &Actor::CommandLine)
+        .await;
+    assert!(r.is_err(), "{r:?}");
+    assert_eq!(*given.lock().unwrap(), 1);
+}
