@@ -104,6 +104,8 @@ pub struct CardProcessors {
     pub live: Option<StripeMode>,
     /// Test mode's Stripe.
     pub test: Option<StripeMode>,
+    /// The signing secrets of Stripe's webhook endpoints (live, test).
+    pub webhook_secrets: Vec<String>,
 }
 
 impl CardProcessors {

@@ -286,6 +286,7 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
             public_url,
             key: services.page_key.clone(),
             limiter: Arc::clone(&page_limiter),
+            stripe_webhook_secrets: options.cards.webhook_secrets.clone(),
         },
         limiter: Arc::clone(&limiter),
         readiness: Arc::new(DbReadiness {

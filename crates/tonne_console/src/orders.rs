@@ -236,7 +236,11 @@ pub(super) async fn advance(
             // A double submit (or another operator) got there first: the order is
             // already where this action leads, so this is the same outcome.
             Err(TransitionError::Illegal { from, .. }) if from == to.as_str() => see_other(&here),
-            Err(e @ (TransitionError::Illegal { .. } | TransitionError::Conflict)) => {
+            Err(
+                e @ (TransitionError::Illegal { .. }
+                | TransitionError::Conflict
+                | TransitionError::OnHold(_)),
+            ) => {
                 let text = format!("Nothing was changed: {e}.");
                 page_of(&state, &who, &id, Some(&text), StatusCode::CONFLICT).await
             }

@@ -72,6 +72,9 @@ pub struct PagesConfig {
     pub key: PageKey,
     /// The per-IP limit of the hosted pages.
     pub limiter: Arc<dyn RateLimiter>,
+    /// The signing secrets of Stripe's webhook endpoint (`whsec_…`, live and
+    /// test); empty: `/stripe/webhook` is not served.
+    pub stripe_webhook_secrets: Vec<String>,
 }
 
 impl PagesConfig {

@@ -89,6 +89,10 @@ pub enum TransitionError {
     /// with control characters); nothing was changed.
     #[error("registry serial number: {0}")]
     InvalidSerial(&'static str),
+    /// The order is on hold (its reason, e.g. a disputed card payment): only
+    /// `cancelled` or `failed` may follow until the hold is released.
+    #[error("the order is on hold: {0}")]
+    OnHold(String),
     /// Storage failed.
     #[error(transparent)]
     Unexpected(#[from] anyhow::Error),

@@ -26,6 +26,7 @@ mod commands;
 mod errors;
 mod ids;
 mod orders;
+mod payment_events;
 mod perimeter;
 pub mod ports;
 pub mod pricing;
@@ -51,6 +52,7 @@ pub use orders::{
     OrderStatus, PaymentMethod, ProjectAllocation, ProjectStatus, RetirementRecord,
     allocate_projects, registry_serial,
 };
+pub use payment_events::{DISPUTE_HOLD, PaymentEvent, PaymentEventApplied};
 pub use perimeter::{Coordinates, MAX_PERIMETER_POINTS, Perimeter, PerimeterError};
 pub use ports::OrderingService;
 #[cfg(any(test, feature = "mock"))]

@@ -363,6 +363,9 @@ pub struct Order {
     /// The card processor's reference for an authorised card payment (a
     /// Stripe PaymentIntent id), captured when the order becomes `paid`.
     pub payment_reference: Option<String>,
+    /// Why the order is on hold (a disputed card payment), if it is: no step
+    /// but `cancelled` or `failed` passes a hold.
+    pub held: Option<String>,
     /// Per project, from `retiring` on (empty before).
     pub projects: Vec<ProjectAllocation>,
     /// Creation time.
@@ -403,6 +406,7 @@ impl Order {
             estimate_id: None,
             payment_method: PaymentMethod::Invoice,
             payment_reference: None,
+            held: None,
             projects: Vec::new(),
             created_at: at,
             updated_at: at,

@@ -246,6 +246,18 @@ pub trait OrderRepository: Send + Sync {
     /// UTC day (days without orders left out), and their total cost per
     /// currency. One grouped query each, whatever the number of orders.
     async fn live_stats(&self, since: OffsetDateTime) -> Result<OrderStats, StoreError>;
+    /// In one transaction: records the processor's event id (with its type
+    /// and `at`) unless it is recorded already — then `Repeated`, and nothing
+    /// else is done — and, with `hold`, puts the order whose
+    /// `payment_reference` is its first element on hold with its second as
+    /// the reason.
+    async fn apply_payment_event(
+        &self,
+        id: &str,
+        kind: &str,
+        at: OffsetDateTime,
+        hold: Option<(String, String)>,
+    ) -> Result<crate::PaymentEventApplied, StoreError>;
     /// Sets each record's serial and record address (where given) on the
     /// order's project rows, appends `allocations` to the outbox (as for
     /// `transition`) and writes the audit entry, in one transaction.
@@ -451,6 +463,13 @@ pub trait OrderingService: Send + Sync {
     /// each with its event). `Illegal` once it moved on or when it has no
     /// card authorisation.
     async fn collect_authorised(&self, id: OrderId) -> Result<Order, TransitionError>;
+    /// The card processor's event (authenticated by the caller), acted on
+    /// once: a dispute puts its order on hold, which no step but `cancelled`
+    /// or `failed` passes until the operator releases it.
+    async fn payment_event(
+        &self,
+        event: crate::PaymentEvent,
+    ) -> Result<crate::PaymentEventApplied, anyhow::Error>;
     /// Moves every test-mode order unchanged for `step` one step forward; returns how many moved.
     async fn advance_test_orders(
         &self,

@@ -31,6 +31,7 @@ use crate::views::{BundleView, Certificate, ProjectView};
 mod catalogue;
 mod lifecycle;
 mod orders;
+mod payment_events;
 mod quotes;
 mod stock;
 mod support;
@@ -273,6 +274,13 @@ impl OrderingService for Ordering {
 
     async fn collect_authorised(&self, id: OrderId) -> Result<Order, TransitionError> {
         self.lifecycle.collect_authorised(id).await
+    }
+
+    async fn payment_event(
+        &self,
+        event: crate::PaymentEvent,
+    ) -> Result<crate::PaymentEventApplied, anyhow::Error> {
+        self.lifecycle.payment_event(event).await
     }
 
     async fn advance_test_orders(

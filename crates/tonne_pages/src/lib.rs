@@ -21,6 +21,7 @@ mod checkout;
 mod csrf;
 mod logistics;
 mod refusals;
+mod stripe_webhook;
 mod sustainability;
 mod views;
 
@@ -51,6 +52,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .route(web::get().to(logistics::intensity_csv)),
         )
         .service(web::resource("/assets/card.js").route(web::get().to(card_script)))
+        .service(web::resource("/stripe/webhook").route(web::post().to(stripe_webhook::receive)))
         .service(web::resource("/l/{id}/quote").route(web::post().to(checkout::quote)))
         .service(web::resource("/l/{id}/order").route(web::post().to(checkout::order)))
         .service(web::resource("/l/{id}/analytics").route(web::get().to(analytics::show)))

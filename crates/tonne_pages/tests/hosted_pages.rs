@@ -72,6 +72,7 @@ fn state(mock: MockAccountsService) -> AppState {
                 per_second: 1000,
                 burst: 1000,
             })),
+            stripe_webhook_secrets: Vec::new(),
         },
         limiter: Arc::new(InProcessRateLimiter::new(RatePolicy {
             per_second: 1000,

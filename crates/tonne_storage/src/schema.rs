@@ -187,6 +187,7 @@ diesel::table! {
         estimate_id -> Nullable<Text>,
         payment_method -> Text,
         payment_reference -> Nullable<Text>,
+        held_reason -> Nullable<Text>,
     }
 }
 

@@ -147,6 +147,7 @@ fn order(account: &Account, lines: &[(u128, &str, i64)], at: OffsetDateTime) -> 
         estimate_id: None,
         payment_method: tonne_ordering::PaymentMethod::Card,
         payment_reference: None,
+        held: None,
         projects: vec![],
         created_at: at,
         updated_at: at,

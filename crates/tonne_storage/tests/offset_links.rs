@@ -111,6 +111,7 @@ fn order_through(link: &OffsetLink, tonnes: &str, at: OffsetDateTime) -> Order {
         // stored and read back as given (not the column's default)
         payment_method: tonne_ordering::PaymentMethod::Invoice,
         payment_reference: None,
+        held: None,
         projects: vec![],
         created_at: at,
         updated_at: at,

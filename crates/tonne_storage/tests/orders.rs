@@ -102,6 +102,7 @@ fn order(
         // stored and read back as given (not the column's default)
         payment_method: tonne_ordering::PaymentMethod::Card,
         payment_reference: None,
+        held: None,
         projects: vec![],
         created_at: at,
         updated_at: at,

@@ -35,6 +35,23 @@ pub(super) struct StripeArgs {
     /// Test mode's Stripe publishable key (`pk_test_…`).
     #[arg(long, env = "TONNE_STRIPE_TEST_PUBLISHABLE_KEY", global = true)]
     stripe_test_publishable_key: Option<String>,
+    /// The signing secret (`whsec_…`) of the live webhook endpoint Stripe sends
+    /// `/stripe/webhook` events to.
+    #[arg(
+        long,
+        env = "TONNE_STRIPE_WEBHOOK_SECRET",
+        global = true,
+        hide_env_values = true
+    )]
+    stripe_webhook_secret: Option<String>,
+    /// The signing secret of the test-mode webhook endpoint.
+    #[arg(
+        long,
+        env = "TONNE_STRIPE_TEST_WEBHOOK_SECRET",
+        global = true,
+        hide_env_values = true
+    )]
+    stripe_test_webhook_secret: Option<String>,
     /// Stripe's API (tests point it at a local fake; plain http only to loopback).
     #[arg(long, env = "TONNE_STRIPE_API_URL", global = true, default_value = tonne_stripe::STRIPE_API_URL)]
     stripe_api_url: String,
@@ -91,7 +108,17 @@ impl StripeArgs {
                 js_url: self.stripe_js_url.clone(),
             }))
         };
+        let webhook_secrets = [
+            &self.stripe_webhook_secret,
+            &self.stripe_test_webhook_secret,
+        ]
+        .into_iter()
+        .flatten()
+        .map(|s| s.trim().to_owned())
+        .filter(|s| !s.is_empty())
+        .collect();
         Ok(CardProcessors {
+            webhook_secrets,
             live: mode(
                 &self.stripe_secret_key,
                 &self.stripe_publishable_key,

@@ -11,6 +11,9 @@ use tonne_test_support::TestDb;
 use crate::offset_links::{Page, Visitor};
 use crate::support::TestApp;
 
+/// The signing secret the tests' server is given for `/stripe/webhook`.
+pub(crate) const WEBHOOK_SECRET: &str = "whsec_tonne_test";
+
 pub(crate) fn stripe_url() -> Option<String> {
     match std::env::var("TONNE_TEST_STRIPE_URL") {
         Ok(url) if !url.is_empty() => Some(url.trim_end_matches('/').to_owned()),
@@ -38,6 +41,7 @@ pub(crate) async fn paying_app(db: TestDb, url: &str) -> TestApp {
                 js_url,
             }),
             test: None,
+            webhook_secrets: vec![WEBHOOK_SECRET.into()],
         };
     })
     .await
@@ -88,6 +92,25 @@ async fn intent(url: &str, id: &str) -> Value {
         .json()
         .await
         .unwrap()
+}
+
+/// A visitor's checkout with `card`: the confirmation page, the card set up
+/// as Stripe.js does, the order's submit. The page it ends on, and the token.
+async fn checkout(
+    v: &mut Visitor<'_>,
+    id: &str,
+    choice: &[(&str, &str)],
+    url: &str,
+    card: &str,
+) -> (Page, String) {
+    let confirm = v.post(id, "quote", choice).await;
+    assert_eq!(confirm.status, 200, "{}", confirm.html);
+    let token = confirm.field("token");
+    let pm = card_set_up(url, &attribute(&confirm, "data-secret"), card).await;
+    let mut form = choice.to_vec();
+    form.push(("token", token.as_str()));
+    form.push(("payment_method", pm.as_str()));
+    (v.post(id, "order", &form).await, token)
 }
 
 async fn a_live_link_order_is_paid_by_card_through_stripe(db: TestDb) {
@@ -232,18 +255,7 @@ async fn a_live_link_order_is_paid_by_card_through_stripe(db: TestDb) {
     assert_eq!(app.count_estimates_and_orders().await.1, before + 1);
 
     // a card declined when charged places nothing
-    let confirm = v.post(&id, "quote", &choice).await;
-    let token = confirm.field("token");
-    let pm = card_set_up(
-        &url,
-        &attribute(&confirm, "data-secret"),
-        "4000000000000341",
-    )
-    .await;
-    let mut form = choice.to_vec();
-    form.push(("token", token.as_str()));
-    form.push(("payment_method", pm.as_str()));
-    let declined = v.post(&id, "order", &form).await;
+    let (declined, token) = checkout(&mut v, &id, &choice, &url, "4000000000000341").await;
     assert_eq!(declined.status, 402, "{}", declined.html);
     assert!(declined.html.contains("declined"), "{}", declined.html);
     // with scripts off nothing reaches Stripe and nothing is placed
@@ -287,4 +299,145 @@ async fn a_live_link_order_is_paid_by_card_through_stripe(db: TestDb) {
     assert!(!page.policy.contains("script-src"));
 }
 
-tonne_test_support::on_both_backends!(a_live_link_order_is_paid_by_card_through_stripe);
+/// `Stripe-Signature` for `body` signed at `t` with `secret`, as Stripe signs.
+fn signed(body: &str, t: i64, secret: &str) -> String {
+    use hmac::Mac as _;
+    let mut mac = hmac::Hmac::<sha2::Sha256>::new_from_slice(secret.as_bytes()).unwrap();
+    mac.update(format!("{t}.{body}").as_bytes());
+    format!("t={t},v1={}", hex::encode(mac.finalize().into_bytes()))
+}
+
+async fn deliver(app: &TestApp, body: &str, signature: Option<String>) -> u16 {
+    let mut req = app
+        .client
+        .post(format!("{}/stripe/webhook", app.base))
+        .header("content-type", "application/json")
+        .body(body.to_owned());
+    if let Some(s) = signature {
+        req = req.header("Stripe-Signature", s);
+    }
+    req.send().await.unwrap().status().as_u16()
+}
+
+async fn a_disputed_card_payment_holds_its_order_once(db: TestDb) {
+    let Some(url) = stripe_url() else { return };
+    let app = paying_app(db, &url).await;
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    let bundles = app.bundle_ids(&t.live_key).await;
+    let res = app
+        .post(
+            "/v1/offset-links",
+            &t.live_key,
+            &json!({"name": "Pay", "bundles": [bundles[0]], "value": "12.00", "use_logo": false, "require_payment": true}),
+        )
+        .await;
+    let id = res.body["id"].as_str().unwrap().to_owned();
+    let mut v = Visitor::new(&app);
+    let csrf = v.open(&id).await.field("csrf");
+    let choice = [
+        ("csrf", csrf.as_str()),
+        ("bundle", bundles[0].as_str()),
+        ("email", "a@example.org"),
+    ];
+    let (paid, _) = checkout(&mut v, &id, &choice, &url, "4242424242424242").await;
+    assert_eq!(paid.status, 200, "{}", paid.html);
+    let order_id = paid.order_id();
+    let reference = app
+        .services
+        .ordering
+        .order(&order_id)
+        .await
+        .unwrap()
+        .payment_reference
+        .unwrap();
+
+    let now = time::OffsetDateTime::now_utc().unix_timestamp();
+    let event = json!({"id": format!("evt_{}", &order_id[..12]), "type": "charge.dispute.created", "created": now,
+                       "data": {"object": {"id": "dp_1", "object": "dispute", "payment_intent": reference}}})
+    .to_string();
+    // unsigned, signed with another secret, or signed too long ago: refused, nothing held
+    assert_eq!(deliver(&app, &event, None).await, 400);
+    assert_eq!(
+        deliver(&app, &event, Some(signed(&event, now, "whsec_other"))).await,
+        400
+    );
+    assert_eq!(
+        deliver(
+            &app,
+            &event,
+            Some(signed(&event, now - 600, WEBHOOK_SECRET))
+        )
+        .await,
+        400
+    );
+    let tampered = event.replace("dp_1", "dp_2");
+    assert_eq!(
+        deliver(&app, &tampered, Some(signed(&event, now, WEBHOOK_SECRET))).await,
+        400
+    );
+    assert_eq!(
+        app.services.ordering.order(&order_id).await.unwrap().held,
+        None
+    );
+
+    // signed: the order is on hold, and no step but failed/cancelled passes it
+    assert_eq!(
+        deliver(&app, &event, Some(signed(&event, now, WEBHOOK_SECRET))).await,
+        200
+    );
+    let held = app.services.ordering.order(&order_id).await.unwrap();
+    assert_eq!(held.held.as_deref(), Some(tonne_ordering::DISPUTE_HOLD));
+    let refused = app
+        .services
+        .ordering
+        .advance(&order_id, None, None, &tonne_kernel::Actor::CommandLine)
+        .await;
+    assert!(
+        matches!(refused, Err(tonne_ordering::TransitionError::OnHold(_))),
+        "{refused:?}"
+    );
+    // delivered again, and twice at once: acts once
+    assert_eq!(
+        deliver(&app, &event, Some(signed(&event, now, WEBHOOK_SECRET))).await,
+        200
+    );
+    let again = || {
+        app.services
+            .ordering
+            .payment_event(tonne_ordering::PaymentEvent {
+                id: "evt_twice".into(),
+                kind: "charge.dispute.created".into(),
+                disputed_payment: Some(reference.clone()),
+            })
+    };
+    let (a, b) = tokio::join!(again(), again());
+    let mut outcomes = [a.unwrap(), b.unwrap()];
+    outcomes.sort_by_key(|o| matches!(o, tonne_ordering::PaymentEventApplied::Repeated));
+    assert!(
+        matches!(
+            outcomes[0],
+            tonne_ordering::PaymentEventApplied::New { held: Some(_) }
+        ) && outcomes[1] == tonne_ordering::PaymentEventApplied::Repeated,
+        "{outcomes:?}"
+    );
+    // an event about something else is acknowledged and recorded
+    let other = json!({"id": "evt_other", "type": "payment_intent.succeeded", "created": now,
+                       "data": {"object": {"id": reference}}})
+    .to_string();
+    assert_eq!(
+        deliver(&app, &other, Some(signed(&other, now, WEBHOOK_SECRET))).await,
+        200
+    );
+    // the server without a signing secret has no such route
+    let plain = TestApp::spawn(TestDb::sqlite()).await;
+    assert_eq!(
+        deliver(&plain, &other, Some(signed(&other, now, WEBHOOK_SECRET))).await,
+        404
+    );
+}
+
+tonne_test_support::on_both_backends!(
+    a_live_link_order_is_paid_by_card_through_stripe,
+    a_disputed_card_payment_holds_its_order_once,
+);

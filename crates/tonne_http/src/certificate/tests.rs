@@ -39,6 +39,7 @@ fn certificate(projects: usize) -> Certificate {
         estimate_id: None,
         payment_method: tonne_ordering::PaymentMethod::Invoice,
         payment_reference: None,
+        held: None,
         projects: (0..projects)
             .map(|i| ProjectAllocation {
                 id: tonne_ordering::AllocationId::from_uuid(Uuid::from_u128(200 + u128::try_from(i).unwrap())),

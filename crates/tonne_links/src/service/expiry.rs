@@ -27,7 +27,8 @@ impl OffsetLinks {
                 Err(
                     TransitionError::Illegal { .. }
                     | TransitionError::Conflict
-                    | TransitionError::NotFound,
+                    | TransitionError::NotFound
+                    | TransitionError::OnHold(_),
                 ) => {}
                 Err(TransitionError::Unexpected(e)) => return Err(e),
                 // a cancellation names no serial

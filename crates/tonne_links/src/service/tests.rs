@@ -328,6 +328,7 @@ fn order(request: &OrderRequest) -> Order {
         estimate_id: None,
         payment_method: request.payment_method,
         payment_reference: request.payment_reference.clone(),
+        held: None,
         projects: vec![],
         created_at: NOW,
         updated_at: NOW,

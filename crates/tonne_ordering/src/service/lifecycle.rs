@@ -43,6 +43,11 @@ impl Lifecycle {
                 to: to.as_str(),
             });
         }
+        if let Some(why) = &order.held
+            && !matches!(to, OrderStatus::Cancelled | OrderStatus::Failed)
+        {
+            return Err(TransitionError::OnHold(why.clone()));
+        }
         let fulfilment = match order.mode {
             AccountMode::Live => &self.live,
             AccountMode::Test => &self.test,
@@ -314,8 +319,8 @@ impl Lifecycle {
             };
             match self.step(&order, next, None, None).await {
                 Ok(_) => moved += 1,
-                // Another process moved it first: fine.
-                Err(TransitionError::Conflict) => {}
+                // Another process moved it first, or a dispute holds it: fine.
+                Err(TransitionError::Conflict | TransitionError::OnHold(_)) => {}
                 Err(e) => return Err(e),
             }
         }

@@ -4,6 +4,7 @@
 //! impact domain's daily figures (`impact::rollups`) are written in the same
 //! transactions.
 
+mod payment_events;
 mod placing;
 mod read;
 mod reservations;
@@ -414,6 +415,16 @@ impl OrderRepository for OrderStore {
         crate::stats::orders(&self.db, since).await
     }
 
+    async fn apply_payment_event(
+        &self,
+        id: &str,
+        kind: &str,
+        at: OffsetDateTime,
+        hold: Option<(String, String)>,
+    ) -> Result<tonne_ordering::PaymentEventApplied, StoreError> {
+        payment_events::apply(&self.db, id, kind, at, hold).await
+    }
+
     async fn stale_test_orders(
         &self,
         updated_before: OffsetDateTime,
@@ -427,6 +438,8 @@ impl OrderRepository for OrderStore {
                     let rows: Vec<OrderRow> = on!(&mut *conn, |c| orders::table
                         .filter(orders::mode.eq("test"))
                         .filter(orders::status.eq_any(["received", "placed", "paid", "retiring"]))
+                        // a held order moves only by hand
+                        .filter(orders::held_reason.is_null())
                         .filter(orders::updated_at.lt(before))
                         .order(orders::updated_at.asc())
                         .limit(limit)

@@ -38,6 +38,7 @@ pub(super) struct OrderRow {
     pub(super) estimate_id: Option<String>,
     pub(super) payment_method: String,
     pub(super) payment_reference: Option<String>,
+    pub(super) held_reason: Option<String>,
 }
 
 #[derive(Queryable, Selectable, Insertable)]
@@ -145,6 +146,7 @@ pub(super) fn order_row(o: &Order) -> Result<OrderRow, DieselError> {
         estimate_id: o.estimate_id.map(|e| e.to_string()),
         payment_method: o.payment_method.as_str().to_owned(),
         payment_reference: o.payment_reference.clone(),
+        held_reason: o.held.clone(),
     })
 }
 
@@ -230,6 +232,7 @@ pub(super) fn into_order(
         payment_method: PaymentMethod::parse(&row.payment_method)
             .ok_or_else(|| corrupt("payment method", &row.payment_method))?,
         payment_reference: row.payment_reference,
+        held: row.held_reason,
         created_at: from_sql_time(row.created_at),
         updated_at: from_sql_time(row.updated_at),
     })
