@@ -287,6 +287,16 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
             key: services.page_key.clone(),
             limiter: Arc::clone(&page_limiter),
             stripe_webhook_secrets: options.cards.webhook_secrets.clone(),
+            card_payments: tonne_http::CardPaymentsNote {
+                live: options
+                    .cards
+                    .describe(tonne_kernel::AccountMode::Live)
+                    .to_owned(),
+                test: options
+                    .cards
+                    .describe(tonne_kernel::AccountMode::Test)
+                    .to_owned(),
+            },
         },
         limiter: Arc::clone(&limiter),
         readiness: Arc::new(DbReadiness {

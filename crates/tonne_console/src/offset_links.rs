@@ -70,6 +70,7 @@ async fn list_page(
         now,
         bundles: &[],
         form,
+        card_payments: state.pages.card_payments.of(mode),
     };
     let Some(account) = chosen else {
         return respond(status, views::offset_links(&who, &page));

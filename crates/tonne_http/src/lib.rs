@@ -42,8 +42,8 @@ use utoipa::OpenApi as _;
 pub use error::ApiError;
 pub use metrics::PoolGauge;
 pub use state::{
-    AppState, DEFAULT_BATCH_LIMIT, DEFAULT_BODY_LIMIT, DEFAULT_REQUEST_TIMEOUT, HttpConfig,
-    PagesConfig, Readiness, SHIPMENT_BATCH_BODY_LIMIT,
+    AppState, CardPaymentsNote, DEFAULT_BATCH_LIMIT, DEFAULT_BODY_LIMIT, DEFAULT_REQUEST_TIMEOUT,
+    HttpConfig, PagesConfig, Readiness, SHIPMENT_BATCH_BODY_LIMIT,
 };
 
 /// The answer of a path no resource matches: 404 `not_found` naming it.

@@ -75,6 +75,28 @@ pub struct PagesConfig {
     /// The signing secrets of Stripe's webhook endpoint (`whsec_…`, live and
     /// test); empty: `/stripe/webhook` is not served.
     pub stripe_webhook_secrets: Vec<String>,
+    /// How hosted-page card payments are taken in live and in test mode, in
+    /// words the console shows beside the link form.
+    pub card_payments: CardPaymentsNote,
+}
+
+/// How each mode's hosted pages take card payments (the console says it).
+#[derive(Debug, Clone, Default)]
+pub struct CardPaymentsNote {
+    /// Live mode.
+    pub live: String,
+    /// Test mode.
+    pub test: String,
+}
+
+impl CardPaymentsNote {
+    /// The mode's words.
+    pub fn of(&self, mode: tonne_kernel::AccountMode) -> &str {
+        match mode {
+            tonne_kernel::AccountMode::Live => &self.live,
+            tonne_kernel::AccountMode::Test => &self.test,
+        }
+    }
 }
 
 impl PagesConfig {

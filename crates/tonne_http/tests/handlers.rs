@@ -76,6 +76,7 @@ fn state(mock: MockAccountsService) -> AppState {
                 burst: 1000,
             })),
             stripe_webhook_secrets: Vec::new(),
+            card_payments: tonne_http::CardPaymentsNote::default(),
         },
         limiter: Arc::new(InProcessRateLimiter::new(RatePolicy {
             per_second: 1000,

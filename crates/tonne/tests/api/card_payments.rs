@@ -397,6 +397,37 @@ async fn a_disputed_card_payment_holds_its_order_once(db: TestDb) {
         matches!(refused, Err(tonne_ordering::TransitionError::OnHold(_))),
         "{refused:?}"
     );
+    // the operator's console shows the hold and the card payment
+    crate::console::operator(&app, "ops@example.org").await;
+    let mut ops = crate::console::Visitor::new(&app);
+    ops.sign_in("ops@example.org", crate::console::PASSWORD)
+        .await;
+    let page = ops.get(&format!("/console/orders/{order_id}")).await;
+    assert!(
+        page.html.contains("On hold: the card payment is disputed")
+            && page.html.contains(&reference),
+        "{}",
+        page.html
+    );
+    // and says, to the organisation's members, how each mode's pages take cards
+    crate::console::member(&app, "ada@example.org", &t.organisation_id).await;
+    let mut ada = crate::console::Visitor::new(&app);
+    ada.sign_in("ada@example.org", crate::console::PASSWORD)
+        .await;
+    let links = ada
+        .get(&format!(
+            "/console/offset-links?mode=live&account={}",
+            t.live_account
+        ))
+        .await;
+    assert!(
+        links
+            .html
+            .contains("payments are taken by card through Stripe"),
+        "{}",
+        links.html
+    );
+
     // delivered again, and twice at once: acts once
     assert_eq!(
         deliver(&app, &event, Some(signed(&event, now, WEBHOOK_SECRET))).await,

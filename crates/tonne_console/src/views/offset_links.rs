@@ -94,6 +94,7 @@ fn create_form(
     account: &Account,
     bundles: &[BundleChoice],
     form: &LinkForm,
+    card_payments: &str,
 ) -> Markup {
     let currency = account.currency.code();
     html! {
@@ -153,9 +154,10 @@ fn create_form(
                     (limit_field(form, "visitor_daily_orders", "Most orders per visitor address per day", "numeric"))
                 }
                 div class="field check" {
-                    input type="checkbox" id="link-payment" name="require_payment" value="true" checked[form.require_payment];
+                    input type="checkbox" id="link-payment" name="require_payment" value="true" checked[form.require_payment] aria-describedby="link-payment-hint";
                     " "
                     label for="link-payment" { "Customers pay by card on the page (cannot be changed later)" }
+                    p class="hint" id="link-payment-hint" { "In " (mode.as_str()) " mode, payments are taken " (card_payments) "." }
                 }
                 button type="submit" { "Create offset link" }
             }
@@ -200,6 +202,8 @@ pub struct LinksPage<'a> {
     pub now: OffsetDateTime,
     pub bundles: &'a [BundleChoice],
     pub form: &'a LinkForm,
+    /// How this mode's hosted pages take card payments, in words.
+    pub card_payments: &'a str,
 }
 
 /// The offset links of one of the organisation's accounts, newest first, and
@@ -214,6 +218,7 @@ pub fn offset_links(who: &Principal, page: &LinksPage<'_>) -> Markup {
         now,
         bundles,
         form,
+        card_payments,
     } = *page;
     let chosen = account.map(|a| a.to_string()).unwrap_or_default();
     let chosen_account = accounts.iter().find(|a| Some(a.id) == account);
@@ -257,7 +262,7 @@ pub fn offset_links(who: &Principal, page: &LinksPage<'_>) -> Markup {
                     p { a href=(format!("/console/offset-links?mode={}&account={chosen}&after={after}", mode.as_str())) rel="next" { "Older links" } }
                 }
                 @if let Some(a) = chosen_account {
-                    (create_form(who, mode, a, bundles, form))
+                    (create_form(who, mode, a, bundles, form, card_payments))
                 }
             }
         },

@@ -128,6 +128,9 @@ pub fn order(who: &Principal, order: &Order, public_url: &str, problem: Option<&
         &format!("Order {}", order.id),
         problem,
         html! {
+            @if let Some(why) = &order.held {
+                p class="error" role="status" { "On hold: " (why) ". No step moves it on but cancelling it or marking it failed; settle the dispute in Stripe's dashboard first." }
+            }
             dl class="summary" {
                 dt { "Status" } dd class="status" { (s.as_str()) }
                 dt { "Mode" } dd { (order.mode.as_str()) }
@@ -137,6 +140,7 @@ pub fn order(who: &Principal, order: &Order, public_url: &str, problem: Option<&
                 dt { "Commission" } dd { (money(order.commission)) }
                 dt { "Total" } dd { (money(order.total_cost)) }
                 dt { "Payment method" } dd { (order.payment_method.as_str()) }
+                @if let Some(reference) = &order.payment_reference { dt { "Card payment" } dd { code { (reference) } } }
                 dt { "Created" } dd { (when(order.created_at)) }
                 dt { "Last change" } dd { (when(order.updated_at)) }
                 @if let Some(email) = &order.email { dt { "Customer email" } dd { (email) } }
