@@ -111,6 +111,17 @@ impl PageKey {
         !cookie.is_empty() && same(&self.csrf_token(cookie, link), token)
     }
 
+    /// The token Lune Pay's form for `account` carries for the browser
+    /// holding `cookie` (bound to both, like a link's).
+    pub fn pay_token(&self, cookie: &str, account: tonne_kernel::AccountId) -> String {
+        self.sign("pay", &[cookie.as_bytes(), account.to_string().as_bytes()])
+    }
+
+    /// Whether a submitted Lune Pay form's token matches its cookie and account.
+    pub fn pay_valid(&self, cookie: &str, account: tonne_kernel::AccountId, token: &str) -> bool {
+        !cookie.is_empty() && same(&self.pay_token(cookie, account), token)
+    }
+
     /// The token the console's sign-in form carries for the browser holding
     /// `cookie` (a random value): signed, so a token is only good with the
     /// cookie it was made for and only this installation can make one.

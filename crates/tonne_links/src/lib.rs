@@ -49,6 +49,7 @@ mod errors;
 mod keys;
 mod limits;
 mod models;
+pub mod pay;
 pub mod ports;
 mod service;
 

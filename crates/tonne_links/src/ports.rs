@@ -14,6 +14,7 @@ use crate::models::{
     AccountProfile, Analytics, DailyFigures, LinkChanges, LinkDetails, LinkDraft, LinkOrder,
     OffsetLink, OffsetLinkId, VisitorHash,
 };
+use crate::pay::{Paid, PayCheckout, PayRequest};
 
 /// Storage of offset links and their visitors.
 #[cfg_attr(any(test, feature = "mock"), mockall::automock)]
@@ -56,6 +57,29 @@ pub trait OffsetLinkRepository: Send + Sync {
     async fn claim(&self, claim: &Claim) -> Result<ClaimOutcome, StoreError>;
     /// Gives back a granted claim whose order was not placed (never below zero).
     async fn release(&self, claim: &Claim) -> Result<(), StoreError>;
+    /// The origins the account's `/pay` page may send buyers back to, sorted.
+    async fn pay_origins(&self, account: AccountId) -> Result<Vec<String>, StoreError>;
+    /// Replaces the account's allowed origins (checked, deduplicated).
+    async fn set_pay_origins(
+        &self,
+        account: AccountId,
+        origins: &[String],
+    ) -> Result<(), StoreError>;
+    /// Records a Lune Pay payment's temporary id for its order at `at`.
+    /// MUST keep one temporary id per order: when the order has one already,
+    /// that one is kept and answered.
+    async fn record_temporary_id(
+        &self,
+        temporary_id: uuid::Uuid,
+        order: tonne_ordering::OrderId,
+        at: OffsetDateTime,
+    ) -> Result<uuid::Uuid, StoreError>;
+    /// The order of a temporary id recorded at or after `since`, or `None`.
+    async fn order_by_temporary_id(
+        &self,
+        temporary_id: uuid::Uuid,
+        since: OffsetDateTime,
+    ) -> Result<Option<tonne_ordering::OrderId>, StoreError>;
     /// Orders placed through any link before `placed_before` and still
     /// `received` (nobody confirmed them), oldest first, at most `limit`.
     async fn unconfirmed_orders(
@@ -258,6 +282,42 @@ pub trait OffsetLinksService: Send + Sync {
         token: &str,
         visitor: VisitorHash,
     ) -> Result<Confirmed, CheckoutError>;
+    /// Lune Pay's page: the platform's request checked (the account, the
+    /// bundle on sale in its currency, the tonnes, the return address on one
+    /// of the account's allowed origins) and priced.
+    async fn pay_page(
+        &self,
+        account: &str,
+        request: PayRequest,
+    ) -> Result<PayCheckout, CheckoutError>;
+    /// How Lune Pay's page asks for the card of `checkout` (one-time `token`).
+    async fn pay_card_form(
+        &self,
+        checkout: &PayCheckout,
+        token: &str,
+    ) -> Result<CardForm, CheckoutError>;
+    /// Pays: checks and prices again, authorises the card, places the order
+    /// by mass (idempotent on `token`), collects it, and gives it a temporary id.
+    async fn pay(
+        &self,
+        account: &str,
+        request: PayRequest,
+        card: Option<Card>,
+        token: &str,
+    ) -> Result<Paid, CheckoutError>;
+    /// The order of a temporary id issued in the last 15 minutes.
+    async fn payment(
+        &self,
+        temporary_id: uuid::Uuid,
+    ) -> Result<Option<tonne_ordering::Order>, CheckoutError>;
+    /// The account's allowed return origins.
+    async fn pay_origins(&self, account: AccountId) -> Result<Vec<String>, LinkError>;
+    /// Replaces them (each `https://host[:port]`; at most 20); the list as stored.
+    async fn set_pay_origins(
+        &self,
+        account: AccountId,
+        origins: Vec<String>,
+    ) -> Result<Vec<String>, LinkError>;
     /// Cancels hosted-page orders nobody confirmed within the hold
     /// (`Settings::hold`), returning their stock; at most `limit`. How many.
     async fn expire_unconfirmed(&self, limit: u32) -> Result<usize, CheckoutError>;

@@ -15,6 +15,7 @@ use crate::checkout::{Checkout, Choice, Confirmed, PublicLink};
 use crate::errors::{CheckoutError, LinkError};
 use crate::limits::{DefaultLimits, LimitsDraft};
 use crate::models::{Analytics, LinkChanges, LinkDetails, LinkDraft, OffsetLinkId, VisitorHash};
+use crate::pay::{Paid, PayCheckout, PayRequest};
 use crate::ports::{
     AccountDirectory, Card, CardForm, CardPayments, OffsetLinkRepository, OffsetLinksService,
 };
@@ -28,6 +29,9 @@ mod hosted;
 mod limited;
 mod open;
 mod owner_limits;
+mod pay;
+mod pay_origins;
+mod pay_page;
 mod place;
 mod quote;
 mod reads;
@@ -171,6 +175,51 @@ impl OffsetLinksService for OffsetLinks {
 
     async fn card_form(&self, checkout: &Checkout, token: &str) -> Result<CardForm, CheckoutError> {
         self.card_form(checkout, token).await
+    }
+
+    async fn pay_page(
+        &self,
+        account: &str,
+        request: PayRequest,
+    ) -> Result<PayCheckout, CheckoutError> {
+        self.pay_page(account, request).await
+    }
+
+    async fn pay_card_form(
+        &self,
+        checkout: &PayCheckout,
+        token: &str,
+    ) -> Result<CardForm, CheckoutError> {
+        self.pay_card_form(checkout, token).await
+    }
+
+    async fn pay(
+        &self,
+        account: &str,
+        request: PayRequest,
+        card: Option<Card>,
+        token: &str,
+    ) -> Result<Paid, CheckoutError> {
+        self.pay(account, request, card, token).await
+    }
+
+    async fn payment(
+        &self,
+        temporary_id: uuid::Uuid,
+    ) -> Result<Option<tonne_ordering::Order>, CheckoutError> {
+        self.payment(temporary_id).await
+    }
+
+    async fn pay_origins(&self, account: AccountId) -> Result<Vec<String>, LinkError> {
+        self.pay_origins(account).await
+    }
+
+    async fn set_pay_origins(
+        &self,
+        account: AccountId,
+        origins: Vec<String>,
+    ) -> Result<Vec<String>, LinkError> {
+        self.set_pay_origins(account, origins).await
     }
 
     async fn place(

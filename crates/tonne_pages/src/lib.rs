@@ -20,6 +20,7 @@ mod certificate;
 mod checkout;
 mod csrf;
 mod logistics;
+mod pay;
 mod refusals;
 mod stripe_webhook;
 mod sustainability;
@@ -52,6 +53,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .route(web::get().to(logistics::intensity_csv)),
         )
         .service(web::resource("/assets/card.js").route(web::get().to(card_script)))
+        .service(
+            web::resource("/pay/{account_id}")
+                .route(web::get().to(pay::show))
+                .route(web::post().to(pay::pay)),
+        )
         .service(web::resource("/stripe/webhook").route(web::post().to(stripe_webhook::receive)))
         .service(web::resource("/l/{id}/quote").route(web::post().to(checkout::quote)))
         .service(web::resource("/l/{id}/order").route(web::post().to(checkout::order)))

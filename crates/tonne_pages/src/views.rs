@@ -173,43 +173,58 @@ pub fn confirm(c: &Checkout, csrf: &str, token: &str, filled: &Filled, card: &Ca
                 input type="hidden" name="amount" value=(filled.amount);
                 input type="hidden" name="unit" value=(filled.unit);
                 @if l.require_payment {
-                    @match card {
-                        CardForm::Number => {
-                            div class="field" {
-                                label for="card" { "Card number" }
-                                input type="text" id="card" name="card" inputmode="numeric" required
-                                    autocomplete="cc-number" aria-describedby="card-hint";
-                                p class="hint" id="card-hint" {
-                                    "Test mode: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined."
-                                }
-                            }
-                        }
-                        CardForm::Processor(_) => {
-                            fieldset class="field" {
-                                legend { "Card" }
-                                div id="card-element" {}
-                                p class="hint" { "Your card is taken by Stripe, our card processor; it never reaches this site. It is charged when your order is placed." }
-                                p id="card-errors" class="hint" role="alert" aria-live="assertive" {}
-                                input type="hidden" name="payment_method" value="";
-                            }
-                            noscript {
-                                p class="notice" { "Paying by card needs JavaScript: Stripe takes your card in its own secure field. Turn JavaScript on for this page and reload it." }
-                            }
-                        }
-                        CardForm::Operator => {
-                            p class="notice" { "Payment: " (link.account.name) " confirms your order once your payment has been received." }
-                        }
-                    }
+                    (card_step(card, &link.account.name))
                 }
                 button type="submit" { "Confirm and fund" }
             }
             p { a href=(format!("/l/{}", l.id)) { "Change my choice" } }
-            @if let Some(p) = processor {
-                script src=(p.script_url) {}
-                script src="/assets/card.js" {}
-            }
+            (card_scripts(card))
         },
     )
+}
+
+/// The card step of a checkout form: Tonne's test field, Stripe's field,
+/// or the notice that `seller` confirms payment.
+pub(crate) fn card_step(card: &CardForm, seller: &str) -> Markup {
+    html! {
+        @match card {
+            CardForm::Number => {
+                div class="field" {
+                    label for="card" { "Card number" }
+                    input type="text" id="card" name="card" inputmode="numeric" required
+                        autocomplete="cc-number" aria-describedby="card-hint";
+                    p class="hint" id="card-hint" {
+                        "Test mode: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined."
+                    }
+                }
+            }
+            CardForm::Processor(_) => {
+                fieldset class="field" {
+                    legend { "Card" }
+                    div id="card-element" {}
+                    p class="hint" { "Your card is taken by Stripe, our card processor; it never reaches this site. It is charged when your order is placed." }
+                    p id="card-errors" class="hint" role="alert" aria-live="assertive" {}
+                    input type="hidden" name="payment_method" value="";
+                }
+                noscript {
+                    p class="notice" { "Paying by card needs JavaScript: Stripe takes your card in its own secure field. Turn JavaScript on for this page and reload it." }
+                }
+            }
+            CardForm::Operator => {
+                p class="notice" { "Payment: " (seller) " confirms your order once your payment has been received." }
+            }
+        }
+    }
+}
+
+/// The processor's script and Tonne's card script, when Stripe takes the card.
+pub(crate) fn card_scripts(card: &CardForm) -> Markup {
+    html! {
+        @if let CardForm::Processor(p) = card {
+            script src=(p.script_url) {}
+            script src="/assets/card.js" {}
+        }
+    }
 }
 
 /// The order placed.
@@ -290,6 +305,61 @@ pub fn analytics(name: &str, a: &Analytics, chart_svg: &str) -> Markup {
                     }
                 }
             }
+        },
+    )
+}
+
+/// Lune Pay's page: what the platform asks the buyer to pay, the card step,
+/// and the way back.
+pub fn pay_page(
+    c: &tonne_links::pay::PayCheckout,
+    csrf: &str,
+    token: &str,
+    card: &CardForm,
+    error: Option<&str>,
+) -> Markup {
+    let r = &c.request;
+    let processor = match card {
+        CardForm::Processor(p) => Some(p),
+        _ => None,
+    };
+    let back = r.redirect_label.as_deref().unwrap_or("Back without paying");
+    layout(
+        &format!("Pay {}", money(c.quote.total_cost)),
+        html! {
+            p class="account" {
+                @if let Some(logo) = &c.account.logo {
+                    img src=(logo) alt=(format!("{} logo", c.account.name));
+                }
+                (c.account.name)
+            }
+            h1 { "Offset " (c.quote.quantity.to_tonnes_string()) " t of CO₂e" }
+            @if c.account.mode == tonne_kernel::AccountMode::Test {
+                p class="notice" { "Test mode: orders here are simulated and nothing is charged." }
+            }
+            @if let Some(e) = error {
+                div class="error" role="alert" id="form-error" { (e) }
+            }
+            dl class="summary" {
+                dt { "Bundle" } dd { (c.bundle.bundle.name) }
+                dt { "Tonnes of CO₂e" } dd { (c.quote.quantity.to_tonnes_string()) }
+                dt { "Cost" } dd { (money(c.quote.total_cost)) }
+            }
+            form id="pay" method="post" action=(format!("/pay/{}", c.account_id))
+                data-key=[processor.map(|p| p.publishable_key.as_str())]
+                data-secret=[processor.map(|p| p.client_secret.as_str())] {
+                input type="hidden" name="csrf" value=(csrf);
+                input type="hidden" name="token" value=(token);
+                input type="hidden" name="quantity" value=(r.quantity);
+                input type="hidden" name="bundle_id" value=(r.bundle_id);
+                input type="hidden" name="redirect_url" value=(r.redirect_url);
+                @if let Some(l) = &r.redirect_label { input type="hidden" name="redirect_label" value=(l); }
+                @if let Some(x) = &r.external_id { input type="hidden" name="external_id" value=(x); }
+                (card_step(card, &c.account.name))
+                button type="submit" { "Pay " (money(c.quote.total_cost)) }
+            }
+            p { a href=(r.redirect_url) { (back) } }
+            (card_scripts(card))
         },
     )
 }

@@ -192,6 +192,21 @@ diesel::table! {
 }
 
 diesel::table! {
+    account_pay_origins (account_id, origin) {
+        account_id -> Text,
+        origin -> Text,
+    }
+}
+
+diesel::table! {
+    pay_temporary_ids (id) {
+        id -> Text,
+        order_id -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     stripe_events (id) {
         id -> Text,
         event_type -> Text,

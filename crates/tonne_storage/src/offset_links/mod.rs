@@ -21,6 +21,7 @@ use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::{offset_link_visits, offset_links, order_lines, orders};
 
 mod limits;
+mod pay;
 mod rows;
 
 use rows::{LinkRow, day_of, link_row, load_links, write_bundles};
@@ -316,6 +317,35 @@ impl OffsetLinkRepository for OffsetLinkStore {
             .transaction(move |conn| Box::pin(async move { limits::release(conn, &claim).await }))
             .await
             .map_err(|e| store_error(e, "giving back a hosted-page order's count"))
+    }
+
+    async fn pay_origins(&self, account: AccountId) -> Result<Vec<String>, StoreError> {
+        pay::origins(&self.db, account).await
+    }
+
+    async fn set_pay_origins(
+        &self,
+        account: AccountId,
+        origins: &[String],
+    ) -> Result<(), StoreError> {
+        pay::set_origins(&self.db, account, origins).await
+    }
+
+    async fn record_temporary_id(
+        &self,
+        temporary_id: uuid::Uuid,
+        order: OrderId,
+        at: time::OffsetDateTime,
+    ) -> Result<uuid::Uuid, StoreError> {
+        pay::record(&self.db, temporary_id, order, at).await
+    }
+
+    async fn order_by_temporary_id(
+        &self,
+        temporary_id: uuid::Uuid,
+        since: time::OffsetDateTime,
+    ) -> Result<Option<OrderId>, StoreError> {
+        pay::order_of(&self.db, temporary_id, since).await
     }
 
     async fn unconfirmed_orders(

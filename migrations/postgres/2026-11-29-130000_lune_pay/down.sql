@@ -1,0 +1,2 @@
+DROP TABLE pay_temporary_ids;
+DROP TABLE account_pay_origins;
