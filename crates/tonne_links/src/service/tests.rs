@@ -682,3 +682,4 @@ async fn a_person_switches_a_link_off_and_the_same_state_again_changes_nothing()
 
 mod cards;
 mod limits;
+mod pay;
