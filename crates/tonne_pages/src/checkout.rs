@@ -136,7 +136,7 @@ pub async fn show(
                 views::form(&link, &csrf, &Filled::default(), None),
             );
             if fresh {
-                set_cookie(&state, &mut response, &value);
+                set_cookie(&state, &mut response, &value, "/l/");
             }
             response
         }

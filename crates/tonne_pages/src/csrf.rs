@@ -33,13 +33,15 @@ pub(crate) fn cookie(state: &AppState, req: &HttpRequest) -> Option<String> {
         .filter(|v| v.len() == 32 && v.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
-pub(crate) fn set_cookie(state: &AppState, response: &mut HttpResponse, value: &str) {
+/// Sets the CSRF cookie for the pages under `scope` (`/l/` or `/pay/`; over
+/// https the `__Host-` cookie is the whole site's, as that prefix requires).
+pub(crate) fn set_cookie(state: &AppState, response: &mut HttpResponse, value: &str, scope: &str) {
     let header = if state.pages.is_https() {
         format!(
             "{CSRF_COOKIE_HTTPS}={value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=86400; Secure"
         )
     } else {
-        format!("{CSRF_COOKIE}={value}; Path=/l/; HttpOnly; SameSite=Strict; Max-Age=86400")
+        format!("{CSRF_COOKIE}={value}; Path={scope}; HttpOnly; SameSite=Strict; Max-Age=86400")
     };
     if let Ok(v) = HeaderValue::from_str(&header) {
         response.headers_mut().append(header::SET_COOKIE, v);

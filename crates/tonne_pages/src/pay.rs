@@ -111,7 +111,7 @@ pub async fn show(
     };
     let mut response = page(&state, &checkout, &value, StatusCode::OK, None).await;
     if fresh {
-        set_cookie(&state, &mut response, &value);
+        set_cookie(&state, &mut response, &value, "/pay/");
     }
     response
 }

@@ -55,6 +55,12 @@ impl<'a> Buyer<'a> {
         };
         let res = req.send().await.unwrap();
         if let Some(set) = res.headers().get("set-cookie") {
+            // a browser sends it back to the payment page only if its path covers it
+            let text = set.to_str().unwrap();
+            assert!(
+                text.contains("Path=/pay/") && text.contains("SameSite=Strict"),
+                "{text}"
+            );
             let value = set
                 .to_str()
                 .unwrap()

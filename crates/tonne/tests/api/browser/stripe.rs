@@ -3,7 +3,7 @@
 //! Stripe JS address (its card field is plain inputs where Stripe's is a
 //! frame of its own, so the accessibility checks leave that field out): a
 //! good card places one order and pays it, a card declined when charged
-//! places nothing.
+//! places nothing — on an offset link's page and on Lune Pay's.
 
 use std::time::Duration;
 
@@ -141,5 +141,93 @@ async fn a_customer_pays_by_card_through_stripe_in_a_real_browser() {
         "{}",
         orders.body
     );
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_buyer_pays_on_lune_pay_through_stripe_in_a_real_browser() {
+    let Some(url) = crate::card_payments::stripe_url() else {
+        return;
+    };
+    let Some(driver) = driver().await else {
+        return;
+    };
+    let axe = axe_source();
+    let app = crate::card_payments::paying_app(tonne_test_support::TestDb::sqlite(), &url).await;
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    let bundle = app.bundle_ids(&t.live_key).await[0].clone();
+    // the platform's return address: this server's own certificate-less page
+    // will do (any address on an allowed origin); the browser stops there
+    let origin = app.base.trim_end_matches('/').to_owned();
+    let set = app
+        .send(
+            app.request(
+                reqwest::Method::PUT,
+                "/v1/lune-pay/origins",
+                Some(&t.live_key),
+            )
+            .json(&json!({ "origins": [origin] })),
+        )
+        .await;
+    assert_eq!(set.status, 200, "{}", set.body);
+    let back = format!("{origin}/health");
+    let pay = format!(
+        "{origin}/pay/{}?quantity=0.5&bundle_id={bundle}&redirect_url={}&redirect_label=Back%20to%20the%20shop&external_id=cart-9",
+        t.live_account,
+        url::form_urlencoded::byte_serialize(back.as_bytes()).collect::<String>()
+    );
+    let c = browser(&driver).await;
+
+    // declined when charged: the page again, saying so
+    c.goto(&pay).await.unwrap();
+    soon(&c, Locator::Css("#card-element input[placeholder=number]"))
+        .await
+        .expect("Stripe.js mounted its card field");
+    screenshot(&c, "23-lune-pay").await;
+    if let Some(axe) = &axe {
+        assert_axe_clean_around_the_card(&c, axe, "Lune Pay").await;
+    }
+    pay_with(&c, "4000000000000341").await;
+    let alert = soon(
+        &c,
+        Locator::XPath("//*[@role='alert' and contains(., 'declined')]"),
+    )
+    .await;
+    screenshot(&c, "24-lune-pay-declined").await;
+    let alert = match alert {
+        Ok(a) => a,
+        Err(e) => panic!("{e:?}: {}", c.source().await.unwrap()),
+    };
+    assert!(alert.text().await.unwrap().contains("nothing was charged"));
+
+    // a good card: back to the platform with its reference and a temporary id
+    soon(&c, Locator::Css("#card-element input[placeholder=number]"))
+        .await
+        .unwrap();
+    pay_with(&c, "4242424242424242").await;
+    let mut landed = String::new();
+    for _ in 0..150 {
+        landed = c.current_url().await.unwrap().to_string();
+        if landed.starts_with(&back) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(
+        landed.starts_with(&format!("{back}?external_id=cart-9&temporary_id=")),
+        "{landed}"
+    );
+    let temporary_id = landed.rsplit('=').next().unwrap().to_owned();
+    let payment = app
+        .send(app.request(
+            reqwest::Method::GET,
+            &format!("/v1/payments/by-temporary-id/{temporary_id}"),
+            None,
+        ))
+        .await;
+    assert_eq!(payment.status, 200, "{}", payment.body);
+    assert_eq!(payment.body["order"]["status"], "paid");
+    assert_eq!(payment.body["order"]["quantity"], "0.5");
     c.close().await.unwrap();
 }
