@@ -201,6 +201,20 @@ pub(super) async fn advance(
     if !operator(&who) {
         return Err(ConsoleError::not_found(&who));
     }
+    if form.to.as_deref() == Some("release_hold") {
+        let here = format!("/console/orders/{}", id.as_str());
+        return Ok(match state.ordering.release_hold(&id, &who.actor()).await {
+            Ok(_) => see_other(&here),
+            Err(TransitionError::NotFound) => not_found(&who),
+            // not held (any more): a double submit lands where the first did
+            Err(TransitionError::Illegal { .. }) => see_other(&here),
+            Err(e @ TransitionError::Conflict) => {
+                let text = format!("Nothing was changed: {e}.");
+                page_of(&state, &who, &id, Some(&text), StatusCode::CONFLICT).await
+            }
+            Err(e) => unavailable(e),
+        });
+    }
     let to = match form.to.as_deref() {
         Some("paid") => OrderStatus::Paid,
         Some("retiring") => OrderStatus::Retiring,

@@ -251,6 +251,13 @@ pub trait OrderRepository: Send + Sync {
     /// else is done — and, with `hold`, puts the order whose
     /// `payment_reference` is its first element on hold with its second as
     /// the reason.
+    /// In one transaction: clears the order's hold and writes `audit`;
+    /// the order as it is now, or `None` when it was not held (nothing written).
+    async fn release_hold(
+        &self,
+        id: OrderId,
+        audit: AuditEntry,
+    ) -> Result<Option<Order>, StoreError>;
     async fn apply_payment_event(
         &self,
         id: &str,
@@ -470,6 +477,9 @@ pub trait OrderingService: Send + Sync {
         &self,
         event: crate::PaymentEvent,
     ) -> Result<crate::PaymentEventApplied, anyhow::Error>;
+    /// Operator: releases an order's hold (the dispute was won), audited as
+    /// done `by` (`order.hold_released`); an order not held is `Illegal`.
+    async fn release_hold(&self, id: &str, by: &Actor) -> Result<Order, TransitionError>;
     /// Moves every test-mode order unchanged for `step` one step forward; returns how many moved.
     async fn advance_test_orders(
         &self,

@@ -283,6 +283,10 @@ impl OrderingService for Ordering {
         self.lifecycle.payment_event(event).await
     }
 
+    async fn release_hold(&self, id: &str, by: &Actor) -> Result<Order, TransitionError> {
+        self.lifecycle.release_hold(id, by).await
+    }
+
     async fn advance_test_orders(
         &self,
         step: time::Duration,

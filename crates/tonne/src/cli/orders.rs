@@ -25,6 +25,11 @@ pub(super) enum OrdersCommand {
         /// The order's id.
         order_id: String,
     },
+    /// Release the hold a card dispute put on an order (once the dispute is won).
+    ReleaseHold {
+        /// The order's id.
+        order_id: String,
+    },
 }
 
 pub(super) async fn run(
@@ -34,6 +39,19 @@ pub(super) async fn run(
     cards: crate::fulfilment::CardProcessors,
 ) -> anyhow::Result<()> {
     let services = admin_services_paying(url, secrets.clone(), cards).await?;
+    if let OrdersCommand::ReleaseHold { order_id } = &command {
+        let order = services
+            .ordering
+            .release_hold(order_id, &tonne_kernel::Actor::CommandLine)
+            .await
+            .map_err(|e| anyhow::anyhow!(e))?;
+        println!(
+            "order {} is {} and no longer on hold",
+            order.id,
+            order.status.as_str()
+        );
+        return Ok(());
+    }
     let (id, to, serial) = match command {
         OrdersCommand::Advance {
             order_id,
@@ -51,6 +69,7 @@ pub(super) async fn run(
         OrdersCommand::Cancel { order_id } => {
             (order_id, Some(tonne_ordering::OrderStatus::Cancelled), None)
         }
+        OrdersCommand::ReleaseHold { .. } => unreachable!("answered above"),
     };
     let order = services
         .ordering

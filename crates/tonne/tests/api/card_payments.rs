@@ -409,6 +409,39 @@ async fn a_disputed_card_payment_holds_its_order_once(db: TestDb) {
         "{}",
         page.html
     );
+    // the dispute won: the operator releases the hold (audited), and the order moves on
+    let release = ops
+        .post(
+            &format!("/console/orders/{order_id}/advance"),
+            &[("csrf", page.csrf().as_str()), ("to", "release_hold")],
+        )
+        .await;
+    assert_eq!(release.status, 303, "{}", release.html);
+    assert_eq!(
+        app.services.ordering.order(&order_id).await.unwrap().held,
+        None
+    );
+    let audit = crate::console::audit_of(&app, &order_id).await;
+    assert!(
+        audit.iter().any(|e| e.action == "order.hold_released"),
+        "{audit:?}"
+    );
+    // a second release (a double submit) changes nothing and lands alike
+    let again = ops
+        .post(
+            &format!("/console/orders/{order_id}/advance"),
+            &[("csrf", page.csrf().as_str()), ("to", "release_hold")],
+        )
+        .await;
+    assert_eq!(again.status, 303);
+    let moved = app
+        .services
+        .ordering
+        .advance(&order_id, None, None, &tonne_kernel::Actor::CommandLine)
+        .await
+        .unwrap();
+    assert_eq!(moved.status.as_str(), "retiring");
+
     // and says, to the organisation's members, how each mode's pages take cards
     crate::console::member(&app, "ada@example.org", &t.organisation_id).await;
     let mut ada = crate::console::Visitor::new(&app);

@@ -130,6 +130,9 @@ pub fn order(who: &Principal, order: &Order, public_url: &str, problem: Option<&
         html! {
             @if let Some(why) = &order.held {
                 p class="error" role="status" { "On hold: " (why) ". No step moves it on but cancelling it or marking it failed; settle the dispute in Stripe's dashboard first." }
+                @if who.user.role == Role::Operator {
+                    (action(who, order, "release_hold", "Dispute won", "Release the hold", false, html! {}))
+                }
             }
             dl class="summary" {
                 dt { "Status" } dd class="status" { (s.as_str()) }

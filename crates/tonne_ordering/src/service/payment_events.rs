@@ -1,7 +1,11 @@
-//! Use case: the card processor's events, acted on once — a dispute puts
-//! its order on hold.
+//! Use cases: the card processor's events, acted on once — a dispute puts
+//! its order on hold — and the operator releasing a hold.
 
 use super::lifecycle::Lifecycle;
+use tonne_kernel::{Actor, AuditEntry, Snapshot};
+
+use crate::errors::TransitionError;
+use crate::orders::{Order, OrderId};
 use crate::ports::StoreError;
 use crate::{DISPUTE_HOLD, PaymentEvent, PaymentEventApplied};
 
@@ -22,5 +26,49 @@ impl Lifecycle {
             tracing::warn!(%order, "a card payment is disputed: the order is on hold");
         }
         Ok(applied)
+    }
+
+    pub(super) async fn release_hold(
+        &self,
+        id: &str,
+        by: &Actor,
+    ) -> Result<Order, TransitionError> {
+        let id: OrderId = id.parse().map_err(|_| TransitionError::NotFound)?;
+        let order = self
+            .orders
+            .get(id)
+            .await
+            .map_err(StoreError::unexpected)?
+            .ok_or(TransitionError::NotFound)?;
+        let Some(reason) = &order.held else {
+            return Err(TransitionError::Illegal {
+                from: order.status.as_str(),
+                to: "released from a hold it does not have",
+            });
+        };
+        let organisation = self
+            .accounts
+            .holder(order.account_id)
+            .await
+            .map_err(StoreError::unexpected)?
+            .map(|h| h.organisation_id);
+        let entry = AuditEntry::new(
+            self.clock.now(),
+            by.clone(),
+            "order.hold_released",
+            "order",
+            order.id,
+        )
+        .before(Snapshot::new().with("held", reason))
+        .after(Snapshot::new().with("held", "no"));
+        let entry = match organisation {
+            Some(o) => entry.in_organisation(o),
+            None => entry,
+        };
+        self.orders
+            .release_hold(order.id, entry)
+            .await
+            .map_err(StoreError::unexpected)?
+            .ok_or(TransitionError::Conflict)
     }
 }

@@ -415,6 +415,14 @@ impl OrderRepository for OrderStore {
         crate::stats::orders(&self.db, since).await
     }
 
+    async fn release_hold(
+        &self,
+        id: OrderId,
+        audit: AuditEntry,
+    ) -> Result<Option<Order>, StoreError> {
+        payment_events::release_hold(&self.db, id, audit).await
+    }
+
     async fn apply_payment_event(
         &self,
         id: &str,

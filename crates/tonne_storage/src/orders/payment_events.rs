@@ -5,13 +5,16 @@
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use time::OffsetDateTime;
+use tonne_kernel::AuditEntry;
 use tonne_kernel::StoreError;
-use tonne_ordering::{OrderId, PaymentEventApplied};
+use tonne_ordering::{Order, OrderId, PaymentEventApplied};
 
 use crate::db::Db;
 use crate::db::error::store_error;
 use crate::mapping::{parse_id, to_sql_time};
 use crate::schema::{orders, stripe_events};
+
+use super::read::load_order;
 
 pub(super) async fn apply(
     db: &Db,
@@ -63,4 +66,31 @@ pub(super) async fn apply(
     })
     .await
     .map_err(|e| store_error(e, "recording a card processor's event"))
+}
+
+pub(super) async fn release_hold(
+    db: &Db,
+    id: OrderId,
+    audit: AuditEntry,
+) -> Result<Option<Order>, StoreError> {
+    let id = id.to_string();
+    db.transaction(move |conn| {
+        Box::pin(async move {
+            let released = on!(&mut *conn, |c| diesel::update(
+                orders::table
+                    .filter(orders::id.eq(&id))
+                    .filter(orders::held_reason.is_not_null())
+            )
+            .set(orders::held_reason.eq(None::<String>))
+            .execute(c)
+            .await)?;
+            if released == 0 {
+                return Ok(None);
+            }
+            crate::audit::record(&mut *conn, [&audit]).await?;
+            load_order(&mut *conn, &id).await
+        })
+    })
+    .await
+    .map_err(|e| store_error(e, "releasing an order's hold"))
 }

@@ -133,3 +133,55 @@ async fn a_card_order_given_up_is_given_back_before_it_moves() {
     assert!(r.is_err(), "{r:?}");
     assert_eq!(*given.lock().unwrap(), 1);
 }
+
+#[tokio::test]
+async fn a_hold_is_released_by_an_operator_with_its_audit_entry_and_only_if_held() {
+    let mut orders = MockOrderRepository::new();
+    orders.expect_get().returning(|_| {
+        let mut o = authorised(OrderStatus::Paid);
+        o.held = Some(crate::DISPUTE_HOLD.into());
+        Ok(Some(o))
+    });
+    orders
+        .expect_release_hold()
+        .times(1)
+        .withf(|_, audit| {
+            audit.action == "order.hold_released" && audit.organisation == Some(organisation())
+        })
+        .returning(|_, _| Ok(Some(authorised(OrderStatus::Paid))));
+    let svc = service_with(MockCatalogueRepository::new(), orders);
+    let id = authorised(OrderStatus::Paid).id.to_string();
+    let released = svc
+        .release_hold(&id, &Actor::person("ops@example.org"))
+        .await
+        .unwrap();
+    assert_eq!(released.held, None);
+
+    let mut orders = MockOrderRepository::new();
+    orders
+        .expect_get()
+        .returning(|_| Ok(Some(authorised(OrderStatus::Paid))));
+    orders.expect_release_hold().never();
+    let svc = service_with(MockCatalogueRepository::new(), orders);
+    assert!(matches!(
+        svc.release_hold(&id, &Actor::CommandLine).await,
+        Err(TransitionError::Illegal { .. })
+    ));
+}
+
+#[tokio::test]
+async fn a_held_order_moves_only_to_cancelled_or_failed() {
+    let mut orders = MockOrderRepository::new();
+    orders.expect_get().returning(|_| {
+        let mut o = authorised(OrderStatus::Paid);
+        o.held = Some(crate::DISPUTE_HOLD.into());
+        Ok(Some(o))
+    });
+    orders.expect_transition().never();
+    let svc = service_with(MockCatalogueRepository::new(), orders);
+    let id = authorised(OrderStatus::Paid).id.to_string();
+    let r = svc
+        .advance(&id, Some(OrderStatus::Retiring), None, &Actor::CommandLine)
+        .await;
+    assert!(matches!(r, Err(TransitionError::OnHold(_))), "{r:?}");
+}
