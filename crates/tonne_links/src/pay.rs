@@ -12,6 +12,7 @@
 //! assert!(parse_origin("https://shop.example/checkout").is_err()); // an origin, not a page
 //! assert!(parse_origin("http://shop.example").is_err()); // https, except to this machine
 //! assert_eq!(parse_origin("http://localhost:3000"), Ok("http://localhost:3000".to_owned()));
+//! assert!(parse_origin("https://shop*.example").is_err()); // not a host name
 //!
 //! let back = return_address(
 //!     "https://shop.example/done?cart=7",
@@ -94,9 +95,34 @@ pub fn parse_origin(raw: &str) -> Result<String, String> {
         return Err(format!("`{raw}` must not hold credentials"));
     }
     let loopback = match url.host() {
-        Some(url::Host::Domain(d)) => d == "localhost",
-        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
-        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        Some(url::Host::Domain(d)) => {
+            let labels_ok = d.split('.').all(|label| {
+                !label.is_empty()
+                    && !label.starts_with('-')
+                    && !label.ends_with('-')
+                    && label
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+            });
+            let named = d
+                .rsplit('.')
+                .next()
+                .is_some_and(|last| last.starts_with(|c: char| c.is_ascii_alphabetic()));
+            if !labels_ok || !named {
+                return Err(format!(
+                    "`{raw}` does not name a host (letters, digits and hyphens between dots)"
+                ));
+            }
+            d == "localhost"
+        }
+        // an address, not a name: only this machine's, for development
+        Some(url::Host::Ipv4(ip)) if ip.is_loopback() => true,
+        Some(url::Host::Ipv6(ip)) if ip.is_loopback() => true,
+        Some(_) => {
+            return Err(format!(
+                "`{raw}` must name its host (an IP address only for this machine)"
+            ));
+        }
         None => return Err(format!("`{raw}` has no host")),
     };
     match url.scheme() {

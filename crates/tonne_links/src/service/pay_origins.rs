@@ -25,18 +25,18 @@ impl OffsetLinks {
         account: AccountId,
         origins: Vec<String>,
     ) -> Result<Vec<String>, LinkError> {
+        if origins.len() > MAX_PAY_ORIGINS {
+            return Err(invalid(
+                "origins",
+                format!("at most {MAX_PAY_ORIGINS} origins"),
+            ));
+        }
         let mut checked = Vec::with_capacity(origins.len());
         for raw in &origins {
             let origin = parse_origin(raw).map_err(|why| invalid("origins", why))?;
             if !checked.contains(&origin) {
                 checked.push(origin);
             }
-        }
-        if checked.len() > MAX_PAY_ORIGINS {
-            return Err(invalid(
-                "origins",
-                format!("at most {MAX_PAY_ORIGINS} origins"),
-            ));
         }
         checked.sort();
         self.links

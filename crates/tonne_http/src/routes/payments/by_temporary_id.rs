@@ -16,7 +16,7 @@ use crate::wire::{ErrorsResponse, RateLimited};
 
 /// A payment by its temporary id.
 #[utoipa::path(get, path = "/v1/payments/by-temporary-id/{temporary_id}", tag = "Payments", operation_id = "getPaymentByTemporaryId",
-    params(("temporary_id" = String, Path, description = "The payment's temporary id (a UUID)")),
+    params(("temporary_id" = uuid::Uuid, Path, description = "The payment's temporary id (a UUID)")),
     responses(
         (status = 200, description = "OK", body = PaymentResponse),
         (status = 400, description = "Not a UUID", body = ErrorsResponse),

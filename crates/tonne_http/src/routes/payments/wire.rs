@@ -26,5 +26,6 @@ pub struct PayOriginsResponse {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct PayOriginsRequest {
     /// At most 20, each `https://host[:port]` (`http://` only to localhost).
+    #[schema(max_items = 20, inline, value_type = Vec<String>, pattern = r"^(https://([A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?\.)*[A-Za-z]([A-Za-z0-9-]*[A-Za-z0-9])?|http://(localhost|127\.0\.0\.1))(:(6553[0-5]|655[0-2][0-9]|65[0-4][0-9]{2}|6[0-4][0-9]{3}|[1-5][0-9]{4}|[1-9][0-9]{0,3}))?/?$")]
     pub origins: Vec<String>,
 }
