@@ -4,8 +4,7 @@
 //! buyer carries back to the platform.
 
 use tonne_ordering::{
-    CreateOrderError, MassRequest, OrderRequest, PaymentMethod, Pricing, ReadOrderError,
-    SelectionEntry,
+    MassRequest, OrderRequest, PaymentMethod, Pricing, ReadOrderError, SelectionEntry,
 };
 
 use crate::errors::CheckoutError;
@@ -14,7 +13,6 @@ use crate::ports::{Card, CardForm, CardOutcome, StoreError};
 
 use super::OffsetLinks;
 use super::card_form::checkout_key;
-use super::hosted::quote_error;
 use super::support::checkout_invalid;
 
 /// Why a live account without a card processor cannot use Lune Pay.
@@ -110,34 +108,9 @@ impl OffsetLinks {
             payment_method: PaymentMethod::Card,
             payment_reference: reference.clone(),
         };
-        let created = self
-            .ordering
-            .create_order(checkout.account_id, mode, request)
-            .await;
-        if let (Err(e), Some(reference)) = (&created, &reference)
-            && !matches!(e, CreateOrderError::IdempotencyKeyExists)
-        {
-            self.cards.release(mode, reference).await?;
-        }
-        match created {
-            Ok(order) if order.payment_reference.is_some() => {
-                // on failure the order stays placed; the operator collects it later
-                Ok(match self.ordering.collect_authorised(order.id).await {
-                    Ok(paid) => paid,
-                    Err(_) => order,
-                })
-            }
-            Ok(order) => Ok(order),
-            Err(CreateOrderError::IdempotencyKeyExists) => self
-                .ordering
-                .order_by_idempotency_key(checkout.account_id, key)
-                .await
-                .map_err(|e| CheckoutError::Unexpected(anyhow::anyhow!(e))),
-            Err(CreateOrderError::Quote(e)) => Err(quote_error(e)),
-            Err(CreateOrderError::EstimateAlreadyOrdered) => {
-                Err(anyhow::anyhow!("a Lune Pay order named an estimate").into())
-            }
-        }
+        self.order_paid(checkout.account_id, mode, request)
+            .await
+            .map(|(order, _)| order)
     }
 }
 

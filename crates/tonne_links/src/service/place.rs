@@ -98,38 +98,7 @@ impl OffsetLinks {
             payment_method,
             payment_reference: payment_reference.clone(),
         };
-        let created = self.ordering.create_order(account, mode, request).await;
-        if let (Err(e), Some(reference)) = (&created, &payment_reference) {
-            // Not placed by this request: the authorisation goes back, unless
-            // a concurrent submit of the same checkout placed the order with it.
-            if !matches!(e, CreateOrderError::IdempotencyKeyExists) {
-                self.cards.release(mode, reference).await?;
-            }
-        }
-        let (order, placed) = match created {
-            Ok(order) if order.payment_reference.is_some() => {
-                // Authorised and placed: the card is collected now. On failure
-                // the order stays `received` (the ordering domain logs why) and
-                // the operator's `advance --to paid` collects it later.
-                match self.ordering.collect_authorised(order.id).await {
-                    Ok(paid) => (paid, true),
-                    Err(_) => (order, true),
-                }
-            }
-            Ok(order) => (order, true),
-            // Two submits raced: the other one placed it (and counts it).
-            Err(CreateOrderError::IdempotencyKeyExists) => (
-                self.ordering
-                    .order_by_idempotency_key(account, &key)
-                    .await
-                    .map_err(|e| CheckoutError::Unexpected(anyhow::anyhow!(e)))?,
-                false,
-            ),
-            Err(CreateOrderError::Quote(e)) => return Err(quote_error(e)),
-            Err(CreateOrderError::EstimateAlreadyOrdered) => {
-                return Err(anyhow::anyhow!("an offset link order named an estimate").into());
-            }
-        };
+        let (order, placed) = self.order_paid(account, mode, request).await?;
         Ok((
             Confirmed {
                 link,
@@ -138,5 +107,51 @@ impl OffsetLinks {
             },
             placed,
         ))
+    }
+
+    /// Places `request` (its idempotency key set), and — when it carries a
+    /// card authorisation — collects it at once, or gives the hold back if
+    /// the order cannot be placed. `true` with the order when this request
+    /// placed it; `false` when a concurrent submit of the same page did.
+    pub(super) async fn order_paid(
+        &self,
+        account: tonne_kernel::AccountId,
+        mode: tonne_kernel::AccountMode,
+        request: OrderRequest,
+    ) -> Result<(tonne_ordering::Order, bool), CheckoutError> {
+        let key = request.idempotency_key.clone().unwrap_or_default();
+        let reference = request.payment_reference.clone();
+        let created = self.ordering.create_order(account, mode, request).await;
+        if let (Err(e), Some(reference)) = (&created, &reference) {
+            // Not placed by this request: the authorisation goes back, unless
+            // a concurrent submit of the same checkout placed the order with it.
+            if !matches!(e, CreateOrderError::IdempotencyKeyExists) {
+                self.cards.release(mode, reference).await?;
+            }
+        }
+        match created {
+            Ok(order) if order.payment_reference.is_some() => {
+                // Authorised and placed: the card is collected now. On failure
+                // the order stays where it is (the ordering domain logs why)
+                // and the operator's `advance --to paid` collects it later.
+                match self.ordering.collect_authorised(order.id).await {
+                    Ok(paid) => Ok((paid, true)),
+                    Err(_) => Ok((order, true)),
+                }
+            }
+            Ok(order) => Ok((order, true)),
+            // Two submits raced: the other one placed it (and counts it).
+            Err(CreateOrderError::IdempotencyKeyExists) => Ok((
+                self.ordering
+                    .order_by_idempotency_key(account, &key)
+                    .await
+                    .map_err(|e| CheckoutError::Unexpected(anyhow::anyhow!(e)))?,
+                false,
+            )),
+            Err(CreateOrderError::Quote(e)) => Err(quote_error(e)),
+            Err(CreateOrderError::EstimateAlreadyOrdered) => {
+                Err(anyhow::anyhow!("a hosted checkout's order named an estimate").into())
+            }
+        }
     }
 }
