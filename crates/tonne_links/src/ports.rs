@@ -151,6 +151,16 @@ pub struct ProcessorForm {
     pub client_secret: String,
 }
 
+impl CardForm {
+    /// The processor's script and secrets, when the processor takes the card.
+    pub fn processor(&self) -> Option<&ProcessorForm> {
+        match self {
+            Self::Processor(p) => Some(p),
+            _ => None,
+        }
+    }
+}
+
 impl std::fmt::Debug for CardForm {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

@@ -17,13 +17,18 @@ pub(crate) fn respond(status: StatusCode, page: Markup) -> HttpResponse {
     respond_with_policy(status, page, POLICY.to_owned())
 }
 
-/// A page whose card Stripe takes: its script, Tonne's `/assets/card.js`,
-/// and the frames and calls of the processor's `origins`, nothing else.
-pub(crate) fn respond_with_processor(
+/// A checkout page with its card step: where the processor takes the card,
+/// its script, Tonne's `/assets/card.js`, and the frames and calls of the
+/// processor's origins, nothing else; otherwise the pages' policy.
+pub(crate) fn respond_with_card(
     status: StatusCode,
     page: Markup,
-    origins: &[String],
+    card: &tonne_links::CardForm,
 ) -> HttpResponse {
+    let Some(processor) = card.processor() else {
+        return respond(status, page);
+    };
+    let origins = &processor.origins;
     let origins: Vec<&str> = origins
         .iter()
         .map(String::as_str)

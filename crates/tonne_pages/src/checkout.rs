@@ -8,9 +8,9 @@ use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 use tonne_http::AppState;
-use tonne_links::{Amount, Card, CardForm, CheckoutError, Choice, OffsetLinkId};
+use tonne_links::{Amount, Card, CheckoutError, Choice, OffsetLinkId};
 
-use crate::answers::{client_ip, limited, message, respond, respond_with_processor};
+use crate::answers::{client_ip, limited, message, respond, respond_with_card};
 use crate::csrf::{cookie, set_cookie};
 use crate::refusals::{failure, status_of};
 use crate::views::{self, Filled};
@@ -170,10 +170,7 @@ pub async fn quote(
                 Err(e) => return failure(e),
             };
             let page = views::confirm(&checkout, &csrf, &token, &form.filled(), &card);
-            match &card {
-                CardForm::Processor(p) => respond_with_processor(StatusCode::OK, page, &p.origins),
-                _ => respond(StatusCode::OK, page),
-            }
+            respond_with_card(StatusCode::OK, page, &card)
         }
         Err(e @ (CheckoutError::Invalid { .. } | CheckoutError::EmailNotAllowed)) => {
             refill(&state, &id, &cookie, &form, e).await
@@ -182,6 +179,18 @@ pub async fn quote(
             refill(&state, &id, &cookie, &form, reached.into()).await
         }
         Err(e) => failure(e),
+    }
+}
+
+/// The card a form hands over: the processor's PaymentMethod (Stripe.js
+/// filled it in) before a number typed into the test simulator's field.
+pub(crate) fn card_of(payment_method: Option<&str>, number: Option<&str>) -> Option<Card> {
+    match (payment_method.map(str::trim), number) {
+        (Some(pm), _) if !pm.is_empty() => Some(Card::PaymentMethod(pm.to_owned())),
+        (_, Some(n)) => Some(Card::Number(
+            n.chars().filter(char::is_ascii_digit).collect(),
+        )),
+        _ => None,
     }
 }
 
@@ -199,13 +208,7 @@ pub async fn order(
         Ok(ok) => ok,
         Err(r) => return *r,
     };
-    let card = match (&form.payment_method, &form.card) {
-        (Some(pm), _) if !pm.trim().is_empty() => Some(Card::PaymentMethod(pm.trim().to_owned())),
-        (_, Some(c)) => Some(Card::Number(
-            c.chars().filter(char::is_ascii_digit).collect(),
-        )),
-        _ => None,
-    };
+    let card = card_of(form.payment_method.as_deref(), form.card.as_deref());
     let token = form.token.clone().unwrap_or_default();
     // the one place an order reads the client's address: the per-visitor limit
     let visitor = state

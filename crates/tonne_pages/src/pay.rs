@@ -14,9 +14,10 @@ use tonne_http::AppState;
 use tonne_http::token::random_token;
 use tonne_kernel::AccountId;
 use tonne_links::pay::{PayCheckout, PayRequest};
-use tonne_links::{Card, CardForm, CheckoutError};
+use tonne_links::{Card, CheckoutError};
 
-use crate::answers::{limited, message, respond, respond_with_processor};
+use crate::answers::{limited, message, respond_with_card};
+use crate::checkout::card_of;
 use crate::csrf::{cookie, set_cookie};
 use crate::refusals::{failure, status_of};
 use crate::views::pay_page;
@@ -47,15 +48,7 @@ impl PayFields {
     }
 
     fn card(&self) -> Option<Card> {
-        match (&self.payment_method, &self.card) {
-            (Some(pm), _) if !pm.trim().is_empty() => {
-                Some(Card::PaymentMethod(pm.trim().to_owned()))
-            }
-            (_, Some(c)) => Some(Card::Number(
-                c.chars().filter(char::is_ascii_digit).collect(),
-            )),
-            _ => None,
-        }
+        card_of(self.payment_method.as_deref(), self.card.as_deref())
     }
 }
 
@@ -83,10 +76,7 @@ async fn page(
     };
     let csrf = state.pages.key.pay_token(cookie_value, checkout.account_id);
     let markup = pay_page(checkout, &csrf, &token, &card, error);
-    match &card {
-        CardForm::Processor(p) => respond_with_processor(status, markup, &p.origins),
-        _ => respond(status, markup),
-    }
+    respond_with_card(status, markup, &card)
 }
 
 /// `GET /pay/{account_id}`: what the platform asks the buyer to pay.

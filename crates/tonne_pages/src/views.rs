@@ -148,10 +148,7 @@ pub fn confirm(c: &Checkout, csrf: &str, token: &str, filled: &Filled, card: &Ca
     let link = &c.link;
     let l = &link.details.link;
     let action = format!("/l/{}/order", l.id);
-    let processor = match card {
-        CardForm::Processor(p) => Some(p),
-        _ => None,
-    };
+    let processor = card.processor();
     layout(
         "Confirm your order",
         html! {
@@ -220,7 +217,7 @@ pub(crate) fn card_step(card: &CardForm, seller: &str) -> Markup {
 /// The processor's script and Tonne's card script, when Stripe takes the card.
 pub(crate) fn card_scripts(card: &CardForm) -> Markup {
     html! {
-        @if let CardForm::Processor(p) = card {
+        @if let Some(p) = card.processor() {
             script src=(p.script_url) {}
             script src="/assets/card.js" {}
         }
@@ -319,10 +316,7 @@ pub fn pay_page(
     error: Option<&str>,
 ) -> Markup {
     let r = &c.request;
-    let processor = match card {
-        CardForm::Processor(p) => Some(p),
-        _ => None,
-    };
+    let processor = card.processor();
     let back = r.redirect_label.as_deref().unwrap_or("Back without paying");
     layout(
         &format!("Pay {}", money(c.quote.total_cost)),

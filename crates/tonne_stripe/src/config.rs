@@ -18,6 +18,33 @@ pub struct StripeConfig {
     pub(crate) api_url: Url,
 }
 
+/// An address of Stripe's (its API, Stripe.js): HTTPS, or plain HTTP to a
+/// loopback address (a local fake), without credentials.
+///
+/// ```
+/// assert!(tonne_stripe::stripe_url("https://js.stripe.com/v3/").is_ok());
+/// assert!(tonne_stripe::stripe_url("http://127.0.0.1:8420/js.stripe.com/v3/").is_ok());
+/// assert!(tonne_stripe::stripe_url("http://js.stripe.example/v3/").is_err());
+/// ```
+pub fn stripe_url(raw: &str) -> Result<Url, StripeError> {
+    let url = Url::parse(raw)
+        .map_err(|e| StripeError::Config(format!("the address is not a URL: {e}")))?;
+    let loopback = match url.host() {
+        Some(url::Host::Domain(d)) => d == "localhost",
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        None => false,
+    };
+    let allowed = url.scheme() == "https" || (url.scheme() == "http" && loopback);
+    if !allowed || !url.username().is_empty() || url.password().is_some() {
+        return Err(StripeError::Config(
+            "the address must be https (plain http only to a loopback fake), without credentials"
+                .into(),
+        ));
+    }
+    Ok(url)
+}
+
 impl StripeConfig {
     /// A key (`sk_live_…`, `sk_test_…`, or a restricted `rk_…`) and the
     /// API's base address: HTTPS, or plain HTTP to a loopback address (a
@@ -29,21 +56,7 @@ impl StripeConfig {
                 "the secret key is empty or not one word".into(),
             ));
         }
-        let url = Url::parse(api_url.trim_end_matches('/'))
-            .map_err(|e| StripeError::Config(format!("the API address is not a URL: {e}")))?;
-        let loopback = match url.host() {
-            Some(url::Host::Domain(d)) => d == "localhost",
-            Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
-            Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
-            None => false,
-        };
-        let allowed = url.scheme() == "https" || (url.scheme() == "http" && loopback);
-        if !allowed || !url.username().is_empty() || url.password().is_some() {
-            return Err(StripeError::Config(
-                "the API address must be https (plain http only to a loopback fake), without credentials"
-                    .into(),
-            ));
-        }
+        let url = stripe_url(api_url.trim_end_matches('/'))?;
         Ok(Self {
             secret_key: key.to_owned(),
             api_url: url,

@@ -38,7 +38,7 @@ mod signature;
 
 pub use cards::StripeCards;
 pub use client::StripeClient;
-pub use config::{API_VERSION, STRIPE_API_URL, StripeConfig};
+pub use config::{API_VERSION, STRIPE_API_URL, StripeConfig, stripe_url};
 pub use error::StripeError;
 pub use event::{Event, EventData};
 pub use gateway::StripeGateway;

@@ -69,18 +69,8 @@ impl StripeArgs {
     /// The processors these settings connect; a key without its publishable
     /// twin, or a key of the other mode, is refused at start.
     pub(super) fn processors(&self) -> anyhow::Result<CardProcessors> {
-        let js = url::Url::parse(&self.stripe_js_url)
+        tonne_stripe::stripe_url(&self.stripe_js_url)
             .map_err(|e| anyhow::anyhow!("TONNE_STRIPE_JS_URL: {e}"))?;
-        let loopback = js.host_str().is_some_and(|h| {
-            h == "localhost"
-                || h.parse::<std::net::IpAddr>()
-                    .is_ok_and(|ip| ip.is_loopback())
-        });
-        if js.scheme() != "https" && !(js.scheme() == "http" && loopback) {
-            anyhow::bail!(
-                "TONNE_STRIPE_JS_URL must be https:// (plain http only to a loopback fake)"
-            );
-        }
         let mode = |secret: &Option<String>,
                     publishable: &Option<String>,
                     name: &str,

@@ -19,7 +19,7 @@ impl OffsetLinks {
         if !link.details.link.require_payment {
             return Ok(CardForm::Operator);
         }
-        let key = checkout_key(token)?;
+        let key = checkout_key(OFFSET_LINK, token)?;
         Ok(self
             .cards
             .form(link.account.mode, checkout.quote.total_cost, &key)
@@ -27,14 +27,19 @@ impl OffsetLinks {
     }
 }
 
-/// The name of one checkout (its confirmation page's one-time token): the
-/// order's idempotency key and the card processor's.
-pub(super) fn checkout_key(token: &str) -> Result<String, CheckoutError> {
+/// The prefix of an offset-link checkout's keys.
+pub(super) const OFFSET_LINK: &str = "offset-link";
+/// The prefix of a Lune Pay checkout's keys.
+pub(super) const LUNE_PAY: &str = "lune-pay";
+
+/// The name of one checkout (its page's one-time token, after the kind of
+/// page): the order's idempotency key and the card processor's.
+pub(super) fn checkout_key(kind: &str, token: &str) -> Result<String, CheckoutError> {
     if token.is_empty() || token.len() > 64 || !token.chars().all(|c| c.is_ascii_alphanumeric()) {
         return Err(checkout_invalid(
             "token",
             "the form has expired; start again",
         ));
     }
-    Ok(format!("offset-link-{token}"))
+    Ok(format!("{kind}-{token}"))
 }

@@ -12,7 +12,7 @@ use crate::pay::{Paid, PayCheckout, PayRequest, return_address};
 use crate::ports::{Card, CardForm, CardOutcome, StoreError};
 
 use super::OffsetLinks;
-use super::card_form::checkout_key;
+use super::card_form::{LUNE_PAY, checkout_key};
 use super::support::checkout_invalid;
 
 /// Why a live account without a card processor cannot use Lune Pay.
@@ -29,7 +29,7 @@ impl OffsetLinks {
         checkout: &PayCheckout,
         token: &str,
     ) -> Result<CardForm, CheckoutError> {
-        let key = pay_key(token)?;
+        let key = checkout_key(LUNE_PAY, token)?;
         let form = self
             .cards
             .form(checkout.account.mode, checkout.quote.total_cost, &key)
@@ -47,7 +47,7 @@ impl OffsetLinks {
         card: Option<Card>,
         token: &str,
     ) -> Result<Paid, CheckoutError> {
-        let key = pay_key(token)?;
+        let key = checkout_key(LUNE_PAY, token)?;
         let checkout = self.pay_page(account, request).await?;
         let account = checkout.account_id;
         // a repeated submit answers the payment already made
@@ -112,9 +112,4 @@ impl OffsetLinks {
             .await
             .map(|(order, _)| order)
     }
-}
-
-/// The idempotency key of one Lune Pay page.
-fn pay_key(token: &str) -> Result<String, CheckoutError> {
-    checkout_key(token).map(|k| k.replacen("offset-link-", "lune-pay-", 1))
 }

@@ -11,7 +11,7 @@ use crate::models::{Email, VisitorHash};
 use crate::ports::{Card, CardOutcome, StoreError};
 
 use super::OffsetLinks;
-use super::card_form::checkout_key;
+use super::card_form::{OFFSET_LINK, checkout_key};
 use super::hosted::quote_error;
 
 impl OffsetLinks {
@@ -25,7 +25,7 @@ impl OffsetLinks {
     ) -> Result<Confirmed, CheckoutError> {
         let link = self.public(id).await?;
         let account = link.details.link.account_id;
-        let key = checkout_key(token)?;
+        let key = checkout_key(OFFSET_LINK, token)?;
         // A repeated submit (double click, reload) answers the order already placed.
         match self.ordering.order_by_idempotency_key(account, &key).await {
             Ok(order) => {

@@ -137,12 +137,7 @@ impl Lifecycle {
         };
         let serial = registry_serial.as_deref();
         let id: OrderId = id.parse().map_err(|_| TransitionError::NotFound)?;
-        let mut order = self
-            .orders
-            .get(id)
-            .await
-            .map_err(StoreError::unexpected)?
-            .ok_or(TransitionError::NotFound)?;
+        let mut order = self.stored(id).await?;
         // one look-up for every step's audit entry
         let author = Author {
             by,
@@ -259,14 +254,18 @@ impl Lifecycle {
         }
     }
 
-    /// Cancels an order still `received`, without an author (automatic).
-    pub(super) async fn cancel_unconfirmed(&self, id: OrderId) -> Result<Order, TransitionError> {
-        let order = self
-            .orders
+    /// The order, or `NotFound`.
+    pub(super) async fn stored(&self, id: OrderId) -> Result<Order, TransitionError> {
+        self.orders
             .get(id)
             .await
             .map_err(StoreError::unexpected)?
-            .ok_or(TransitionError::NotFound)?;
+            .ok_or(TransitionError::NotFound)
+    }
+
+    /// Cancels an order still `received`, without an author (automatic).
+    pub(super) async fn cancel_unconfirmed(&self, id: OrderId) -> Result<Order, TransitionError> {
+        let order = self.stored(id).await?;
         if order.status != OrderStatus::Received {
             return Err(TransitionError::Illegal {
                 from: order.status.as_str(),
@@ -278,12 +277,7 @@ impl Lifecycle {
 
     /// Collects a card-authorised order still `received`, without an author (automatic).
     pub(super) async fn collect_authorised(&self, id: OrderId) -> Result<Order, TransitionError> {
-        let order = self
-            .orders
-            .get(id)
-            .await
-            .map_err(StoreError::unexpected)?
-            .ok_or(TransitionError::NotFound)?;
+        let order = self.stored(id).await?;
         if order.status != OrderStatus::Received || order.payment_reference.is_none() {
             return Err(TransitionError::Illegal {
                 from: order.status.as_str(),

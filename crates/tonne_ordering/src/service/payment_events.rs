@@ -34,12 +34,7 @@ impl Lifecycle {
         by: &Actor,
     ) -> Result<Order, TransitionError> {
         let id: OrderId = id.parse().map_err(|_| TransitionError::NotFound)?;
-        let order = self
-            .orders
-            .get(id)
-            .await
-            .map_err(StoreError::unexpected)?
-            .ok_or(TransitionError::NotFound)?;
+        let order = self.stored(id).await?;
         let Some(reason) = &order.held else {
             return Err(TransitionError::Illegal {
                 from: order.status.as_str(),
