@@ -60,6 +60,8 @@ pub struct ServeOptions {
     pub ordering: tonne_ordering::Settings,
     /// The card processors connected per mode (Stripe), if any.
     pub cards: crate::fulfilment::CardProcessors,
+    /// The seller and tax rate invoices are issued with.
+    pub invoice_terms: crate::wiring::InvoiceTerms,
     /// Test-mode orders move one status forward after this long in a status.
     pub test_order_step: Duration,
     /// Webhook settings (secrets key, limit, private targets).
@@ -120,6 +122,7 @@ impl ServeOptions {
             create_demo: true,
             ordering: tonne_ordering::Settings::default(),
             cards: crate::fulfilment::CardProcessors::default(),
+            invoice_terms: crate::wiring::InvoiceTerms::default(),
             test_order_step: Duration::from_secs(5),
             webhooks: crate::wiring::WebhookOptions::default(),
             dispatcher: Some(tonne_dispatcher::DispatcherConfig::default()),
@@ -205,7 +208,8 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
     )
     .await?
     .with_shipments_lease(options.shipments_lease)
-    .with_quotas(options.quotas);
+    .with_quotas(options.quotas)
+    .with_invoice_terms(options.invoice_terms.clone());
     let demo_catalogue = if options.create_demo {
         load_demo_catalogue_if_empty(&services).await?
     } else {
@@ -279,6 +283,7 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         shipments: Arc::clone(&services.shipments),
         document_jobs: Arc::clone(&services.document_jobs),
         quotas: Arc::clone(&services.quotas),
+        invoices: Arc::clone(&services.invoices),
         versions: services.versions.clone(),
         users: Arc::clone(&services.users),
         audit: Arc::clone(&services.audit),

@@ -61,6 +61,9 @@ pub struct Services {
     pub document_jobs: Arc<dyn tonne_estimation::document_jobs::DocumentJobsService>,
     /// Bounds per account: organisations' limits and their accounts' usage.
     pub quotas: Arc<dyn tonne_accounts::quotas::QuotasService>,
+    /// Invoices and the organisations' billing details (issued with the
+    /// terms of [`Services::with_invoice_terms`]; none set: issuing is refused).
+    pub invoices: Arc<dyn tonne_ordering::ports::InvoicingService>,
     /// The limits of an organisation that sets none of its own.
     quota_limits: tonne_kernel::Limits,
     /// How long a batch, calculation or document job is held.
@@ -320,6 +323,7 @@ impl Services {
                 Arc::new(SystemClock),
                 Arc::new(UuidV7Generator),
             ));
+        let invoices = invoicing_over(&db, ordering.clone(), InvoiceTerms::default());
         let quota_limits = tonne_kernel::Limits::DEFAULT;
         let shipments = shipments_over(&db, tonne_shipments::LEASE, quota_limits);
         let document_jobs = document_jobs_over(&db, quota_limits);
@@ -344,8 +348,39 @@ impl Services {
             impact,
             page_key,
             page_key_is_stable,
+            invoices,
         })
     }
+
+    /// The same services issuing invoices with these terms.
+    pub fn with_invoice_terms(mut self, terms: InvoiceTerms) -> Self {
+        self.invoices = invoicing_over(&self.db, self.ordering.clone(), terms);
+        self
+    }
+}
+
+/// Who sells, as invoices print it, and the tax rate they apply
+/// (`TONNE_INVOICE_*`).
+#[derive(Debug, Clone, Default)]
+pub struct InvoiceTerms {
+    /// The seller (its name empty: not configured).
+    pub seller: tonne_ordering::invoices::Party,
+    /// The tax rate (0 by default).
+    pub tax_rate: tonne_ordering::invoices::TaxRate,
+}
+
+fn invoicing_over(
+    db: &Db,
+    ordering: Arc<dyn OrderingService>,
+    terms: InvoiceTerms,
+) -> Arc<dyn tonne_ordering::ports::InvoicingService> {
+    Arc::new(tonne_ordering::Invoicing::new(
+        Arc::new(tonne_storage::InvoiceStore::new(db.clone())),
+        ordering,
+        Arc::new(SystemClock),
+        terms.seller,
+        terms.tax_rate,
+    ))
 }
 
 /// The shipments use cases over the database: rows decoded as the client

@@ -49,7 +49,8 @@ pub(super) struct SettingsForm {
 
 /// The creation form's event types: `None` (every type) unless the form
 /// showed the choice (`event_types_shown`), then the boxes ticked — all of
-/// them is every type too (a type added later reaches the webhook as well).
+/// the contract's types and no opt-in one is every type too (a type added
+/// later reaches the webhook as well).
 fn chosen_types(pairs: &[(String, String)]) -> Option<Vec<String>> {
     if !pairs.iter().any(|(k, _)| k == "event_types_shown") {
         return None;
@@ -59,9 +60,9 @@ fn chosen_types(pairs: &[(String, String)]) -> Option<Vec<String>> {
         .filter(|(k, _)| k == "event_type")
         .map(|(_, v)| v.clone())
         .collect();
-    let every = tonne_webhooks::EventType::ALL
-        .iter()
-        .all(|t| ticked.iter().any(|v| v == t.as_str()));
+    let is_ticked = |t: &tonne_webhooks::EventType| ticked.iter().any(|v| v == t.as_str());
+    let every = tonne_webhooks::EventType::ALL.iter().all(is_ticked)
+        && !tonne_webhooks::EventType::OPT_IN.iter().any(is_ticked);
     (!every).then_some(ticked)
 }
 

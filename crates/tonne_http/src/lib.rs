@@ -18,6 +18,7 @@ pub mod chart;
 pub mod client_addr;
 pub mod data_sheets;
 pub mod error;
+pub mod invoice;
 pub mod extract;
 pub mod logo_image;
 pub mod metrics;
@@ -174,6 +175,7 @@ pub fn configure_api(cfg: &mut web::ServiceConfig) {
             .configure(routes::data_sheets::configure)
             .configure(routes::shipments::configure)
             .configure(routes::payments::configure)
+            .configure(routes::invoices::configure)
             .configure(routes::webhook_request::configure)
             .configure(routes::orders::configure_by_id)
             .default_service(web::to(unknown_route)),

@@ -5,7 +5,7 @@ use utoipa::{Modify, OpenApi};
 
 use crate::routes::{
     accounts, analytics, bundle_selections, business_analytics, catalogue, data_sheets,
-    emission_factors, estimates, offset_links, orders, payments, project_perimeter, quotes,
+    emission_factors, estimates, invoices, offset_links, orders, payments, project_perimeter, quotes,
     shipments, shipping_analytics, sustainability_pages, transaction_documents, webhook_request,
     webhooks,
 };
@@ -69,6 +69,9 @@ impl Modify for BearerAuth {
         payments::by_temporary_id::by_temporary_id,
         payments::origins::get,
         payments::origins::put,
+        invoices::list::list,
+        invoices::get::get,
+        invoices::pdf::pdf,
         webhook_request::check,
         catalogue::list_projects,
         emission_factors::list,

@@ -129,6 +129,8 @@ pub struct AppState {
     pub shipments: Arc<dyn tonne_shipments::ShipmentsService>,
     /// Asynchronous transaction documents (queued, done by the worker).
     pub document_jobs: Arc<dyn tonne_estimation::document_jobs::DocumentJobsService>,
+    /// Invoices and the organisations' billing details.
+    pub invoices: Arc<dyn tonne_ordering::ports::InvoicingService>,
     /// Bounds per account: organisations' limits and usage (console, CLI).
     pub quotas: Arc<dyn tonne_accounts::quotas::QuotasService>,
     /// The console's people and sessions.

@@ -25,6 +25,7 @@ mod catalogue;
 mod commands;
 mod errors;
 mod ids;
+pub mod invoices;
 mod orders;
 mod payment_events;
 mod perimeter;
@@ -57,11 +58,12 @@ pub use perimeter::{Coordinates, MAX_PERIMETER_POINTS, Perimeter, PerimeterError
 pub use ports::OrderingService;
 #[cfg(any(test, feature = "mock"))]
 pub use ports::{
-    MockAccountDirectory, MockCatalogueRepository, MockOrderRepository, MockOrderingService,
+    MockAccountDirectory, MockCatalogueRepository, MockInvoiceRepository, MockInvoicingService,
+    MockOrderRepository, MockOrderingService,
 };
 pub use quote::{Quote, QuoteLine};
 pub use selection::{Percentage, SelectionEntry};
-pub use service::{Ordering, Settings};
+pub use service::{Invoicing, Ordering, Settings};
 pub use stats::{DailyOrders, OrderStats, fill_days};
 pub use stock::{
     BundleEdit, BundleEditError, DESCRIPTION_MAX, FieldError, REASON_MAX, StockChange, StockEntry,

@@ -29,6 +29,7 @@ use crate::stock::{
 use crate::views::{BundleView, Certificate, ProjectView};
 
 mod catalogue;
+mod invoices;
 mod lifecycle;
 mod orders;
 mod payment_events;
@@ -36,6 +37,7 @@ mod quotes;
 mod stock;
 mod support;
 
+pub use invoices::Invoicing;
 pub use quotes::Settings;
 
 /// The ordering use cases over their ports; the binary wires it over the

@@ -62,6 +62,7 @@ fn state(mock: MockAccountsService) -> AppState {
         shipments: Arc::new(tonne_shipments::MockShipmentsService::new()),
         document_jobs: Arc::new(tonne_estimation::document_jobs::MockDocumentJobsService::new()),
         quotas: Arc::new(tonne_accounts::quotas::MockQuotasService::new()),
+        invoices: Arc::new(tonne_ordering::MockInvoicingService::new()),
         versions: pinned_latest(),
         users: Arc::new(tonne_accounts::users::MockUsersService::new()),
         audit: Arc::new(tonne_accounts::audit::MockAuditLog::new()),

@@ -62,6 +62,7 @@ mod db;
 mod directories;
 mod estimates;
 mod impact;
+mod invoices;
 mod jobs;
 mod keys;
 mod mapping;
@@ -89,6 +90,7 @@ pub use db::{
 };
 pub use estimates::{DocumentJobStore, EstimateStore};
 pub use impact::ImpactStore;
+pub use invoices::InvoiceStore;
 pub use jobs::JobStore;
 pub use keys::{ApiKeyStore, CachedApiKeys};
 pub use offset_links::OffsetLinkStore;

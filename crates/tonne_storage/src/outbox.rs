@@ -113,43 +113,85 @@ struct Outgoing {
 async fn append(conn: &mut Conn, order: &Order, event: &Outgoing) -> QueryResult<()> {
     match conn {
         Conn::Pg(c) => append_pg(c, order, event).await,
-        Conn::Sqlite(c) => {
-            let account = order.account_id.to_string();
-            let event_id = event.event_id.simple().to_string();
-            let order_id = order.id.to_string();
-            let at = to_sql_time(event.at);
-            let traceparent = tonne_telemetry::current_traceparent();
-            let c = &mut **c;
-            let sequence = diesel::sql_query(sqlite_placeholders(BUMP))
-                .bind::<Text, _>(&account)
-                .kept()
-                .get_result::<Sequence>(&mut *c)
-                .await?
-                .last_sequence;
-            diesel::insert_into(order_events::table)
-                .values((
-                    order_events::event_id.eq(event_id),
-                    order_events::event_type.eq(event.event_type),
-                    order_events::account_id.eq(account),
-                    order_events::sequence.eq(sequence),
-                    order_events::order_id.eq(order_id),
-                    order_events::payload.eq(&event.payload),
-                    order_events::created_at.eq(at),
-                    order_events::traceparent.eq(traceparent),
-                ))
-                .execute(c)
-                .await?;
-            Ok(())
+        Conn::Sqlite(_) => {
+            append_sqlite(conn, &order.account_id.to_string(), &order.id.to_string(), event).await
         }
     }
 }
 
+/// Appends an event that is not an order's (`invoice.issued`) to the
+/// account's outbox: `subject` fills the outbox's order column (an order the
+/// event concerns), `payload` is its rendered `data`.
+pub(crate) async fn append_raw(
+    conn: &mut Conn,
+    account: &str,
+    subject: &str,
+    event_type: &'static str,
+    payload: String,
+    at: OffsetDateTime,
+) -> QueryResult<()> {
+    let event = Outgoing {
+        event_id: uuid::Uuid::new_v4(),
+        event_type,
+        payload,
+        at,
+    };
+    match conn {
+        Conn::Pg(c) => bump_and_append_pg(c, account, subject, &event).await,
+        Conn::Sqlite(_) => append_sqlite(conn, account, subject, &event).await,
+    }
+}
+
+async fn append_sqlite(
+    conn: &mut Conn,
+    account: &str,
+    subject: &str,
+    event: &Outgoing,
+) -> QueryResult<()> {
+    let Conn::Sqlite(c) = conn else {
+        return Err(diesel::result::Error::BrokenTransactionManager);
+    };
+    let event_id = event.event_id.simple().to_string();
+    let at = to_sql_time(event.at);
+    let traceparent = tonne_telemetry::current_traceparent();
+    let c = &mut **c;
+    let sequence = diesel::sql_query(sqlite_placeholders(BUMP))
+        .bind::<Text, _>(account)
+        .kept()
+        .get_result::<Sequence>(&mut *c)
+        .await?
+        .last_sequence;
+    diesel::insert_into(order_events::table)
+        .values((
+            order_events::event_id.eq(event_id),
+            order_events::event_type.eq(event.event_type),
+            order_events::account_id.eq(account),
+            order_events::sequence.eq(sequence),
+            order_events::order_id.eq(subject),
+            order_events::payload.eq(&event.payload),
+            order_events::created_at.eq(at),
+            order_events::traceparent.eq(traceparent),
+        ))
+        .execute(c)
+        .await?;
+    Ok(())
+}
+
 async fn append_pg(c: &AsyncPgConnection, order: &Order, event: &Outgoing) -> QueryResult<()> {
+    bump_and_append_pg(c, &order.account_id.to_string(), &order.id.to_string(), event).await
+}
+
+async fn bump_and_append_pg(
+    c: &AsyncPgConnection,
+    account: &str,
+    subject: &str,
+    event: &Outgoing,
+) -> QueryResult<()> {
     diesel::sql_query(BUMP_AND_APPEND)
-        .bind::<Text, _>(order.account_id.to_string())
+        .bind::<Text, _>(account)
         .bind::<Text, _>(event.event_id.simple().to_string())
         .bind::<Text, _>(event.event_type)
-        .bind::<Text, _>(order.id.to_string())
+        .bind::<Text, _>(subject)
         .bind::<Text, _>(&event.payload)
         .bind::<Timestamp, _>(to_sql_time(event.at))
         .bind::<Nullable<Text>, _>(tonne_telemetry::current_traceparent())

@@ -729,3 +729,64 @@ diesel::table! {
 
 diesel::joinable!(pact_tokens -> pact_clients (client_id));
 diesel::allow_tables_to_appear_in_same_query!(pact_clients, pact_tokens);
+
+diesel::table! {
+    invoice_sequence (id) {
+        id -> Integer,
+        last_number -> BigInt,
+    }
+}
+
+diesel::table! {
+    invoices (id) {
+        id -> Text,
+        number -> BigInt,
+        kind -> Text,
+        corrects -> Nullable<Text>,
+        organisation_id -> Text,
+        currency -> Text,
+        period_from -> Text,
+        period_to -> Text,
+        issued_at -> Timestamp,
+        seller -> Text,
+        buyer -> Text,
+        offset_cost_minor -> BigInt,
+        commission_minor -> BigInt,
+        subtotal_minor -> BigInt,
+        tax_rate -> Text,
+        tax_minor -> BigInt,
+        total_minor -> BigInt,
+        paid_at -> Nullable<Timestamp>,
+        credited_by -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    invoice_lines (invoice_id, position) {
+        invoice_id -> Text,
+        position -> Integer,
+        order_id -> Text,
+        account_id -> Text,
+        ordered_at -> Timestamp,
+        quantity_grams -> BigInt,
+        offset_cost_minor -> BigInt,
+        commission_minor -> BigInt,
+        total_minor -> BigInt,
+    }
+}
+
+diesel::table! {
+    organisation_billing (organisation_id) {
+        organisation_id -> Text,
+        name -> Text,
+        address -> Text,
+        tax_id -> Nullable<Text>,
+        email -> Nullable<Text>,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(invoice_lines -> invoices (invoice_id));
+diesel::allow_tables_to_appear_in_same_query!(invoices, invoice_lines, orders, organisation_billing);
+diesel::allow_tables_to_appear_in_same_query!(accounts, invoices);
+diesel::allow_tables_to_appear_in_same_query!(accounts, invoice_lines);

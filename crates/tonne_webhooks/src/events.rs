@@ -50,6 +50,9 @@ pub enum EventType {
     AllocationNew,
     /// `allocation.retired` (from API version `2024-08-08`)
     AllocationRetired,
+    /// `invoice.issued` (a Tonne extension: delivered only to webhooks that
+    /// name it in `event_types`)
+    InvoiceIssued,
 }
 
 /// The first API version whose contract has the allocation events.
@@ -69,6 +72,21 @@ impl EventType {
         EventType::AllocationRetired,
     ];
 
+    /// The types no Lune contract has: a webhook receives them only when it
+    /// names them in `event_types`, so a receiver written against the
+    /// contract never meets one.
+    pub const OPT_IN: [EventType; 1] = [EventType::InvoiceIssued];
+
+    /// Whether a webhook must name this type to receive it.
+    pub fn is_opt_in(self) -> bool {
+        Self::OPT_IN.contains(&self)
+    }
+
+    /// Every type a webhook may name: the contract's, then the opt-in ones.
+    pub fn every() -> impl Iterator<Item = EventType> {
+        Self::ALL.into_iter().chain(Self::OPT_IN)
+    }
+
     /// The wire name.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -81,12 +99,13 @@ impl EventType {
             EventType::OrderFailed => "order.failed",
             EventType::AllocationNew => "allocation.new",
             EventType::AllocationRetired => "allocation.retired",
+            EventType::InvoiceIssued => "invoice.issued",
         }
     }
 
     /// The type a wire name names, if any.
     pub fn parse(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|t| t.as_str() == name)
+        Self::every().find(|t| t.as_str() == name)
     }
 
     /// The first API version (`YYYY-MM-DD`) that knows this type; `None`: every
@@ -118,8 +137,7 @@ impl std::fmt::Display for EventType {
 }
 
 fn names() -> String {
-    EventType::ALL
-        .iter()
+    EventType::every()
         .map(|t| t.as_str())
         .collect::<Vec<_>>()
         .join(", ")
@@ -156,7 +174,8 @@ pub fn parse_event_types(raw: &[String]) -> Result<Vec<EventType>, InvalidField>
 /// pinned version.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Subscription {
-    /// The webhook's `event_types`; `None`: every type.
+    /// The webhook's `event_types`; `None`: every type of the contract (the
+    /// opt-in ones only when named).
     pub event_types: Option<Vec<EventType>>,
     /// The organisation's pinned API version (`YYYY-MM-DD`), if pinned.
     pub pinned_version: Option<String>,
@@ -165,10 +184,10 @@ pub struct Subscription {
 impl Subscription {
     /// Whether an event of this type is delivered.
     pub fn wants(&self, t: EventType) -> bool {
-        let chosen = self
-            .event_types
-            .as_ref()
-            .is_none_or(|types| types.contains(&t));
+        let chosen = match &self.event_types {
+            None => !t.is_opt_in(),
+            Some(types) => types.contains(&t),
+        };
         chosen && t.known_to(self.pinned_version.as_deref())
     }
 
@@ -178,13 +197,11 @@ impl Subscription {
         EventType::parse(name).is_some_and(|t| self.wants(t))
     }
 
-    /// The types delivered, or `None` when every type is (no filter to apply).
+    /// The types delivered, or `None` when they are exactly the contract's
+    /// ([`EventType::ALL`]; a store then leaves out the opt-in ones).
     pub fn only(&self) -> Option<Vec<EventType>> {
-        let wanted: Vec<EventType> = EventType::ALL
-            .into_iter()
-            .filter(|t| self.wants(*t))
-            .collect();
-        (wanted.len() < EventType::ALL.len()).then_some(wanted)
+        let wanted: Vec<EventType> = EventType::every().filter(|t| self.wants(*t)).collect();
+        (wanted.as_slice() != EventType::ALL.as_slice()).then_some(wanted)
     }
 }
 
@@ -199,8 +216,33 @@ mod tests {
     }
 
     #[test]
+    fn an_opt_in_type_goes_only_to_webhooks_that_name_it() {
+        let every = Subscription::default();
+        assert!(!every.wants(EventType::InvoiceIssued));
+        assert!(every.wants(EventType::OrderPaid));
+        let named = Subscription {
+            event_types: Some(vec![EventType::OrderPaid, EventType::InvoiceIssued]),
+            pinned_version: Some("2023-01-01".into()),
+        };
+        assert!(named.wants(EventType::InvoiceIssued), "known to every version");
+        assert_eq!(
+            named.only().unwrap(),
+            vec![EventType::OrderPaid, EventType::InvoiceIssued]
+        );
+        let all_and_invoices = Subscription {
+            event_types: Some(EventType::every().collect()),
+            pinned_version: None,
+        };
+        assert_eq!(all_and_invoices.only().unwrap().len(), EventType::ALL.len() + 1);
+        assert_eq!(
+            parse_event_types(&strings(&["invoice.issued"])).unwrap(),
+            vec![EventType::InvoiceIssued]
+        );
+    }
+
+    #[test]
     fn every_name_round_trips() {
-        for t in EventType::ALL {
+        for t in EventType::every() {
             assert_eq!(EventType::parse(t.as_str()), Some(t));
         }
         assert_eq!(EventType::parse("webhook.test"), None);

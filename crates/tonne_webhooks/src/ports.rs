@@ -178,7 +178,9 @@ pub trait DeliveryStore: Send + Sync {
     async fn release(&self, key: StreamKey, owner: &str) -> Result<(), StoreError>;
 
     /// The account's events after `after_sequence`, oldest first, at most `limit`;
-    /// with `only`, just the events of those types (none when it is empty).
+    /// with `only`, just the events of those types (none when it is empty);
+    /// without, those of the contract's types (never an opt-in type:
+    /// [`EventType::OPT_IN`]).
     async fn pending(
         &self,
         account: AccountId,

@@ -7,6 +7,7 @@
 
 pub mod allocations;
 pub mod data_sheet;
+pub mod invoices;
 pub mod shipments;
 pub mod webhook_request;
 

@@ -24,6 +24,7 @@ mod pact;
 mod serve;
 mod settings_file;
 mod stripe;
+mod invoices;
 mod users;
 mod webhooks;
 
@@ -80,6 +81,9 @@ pub struct Cli {
     #[command(flatten)]
     stripe: stripe::StripeArgs,
 
+    #[command(flatten)]
+    invoice: invoices::InvoiceArgs,
+
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -117,6 +121,9 @@ enum Command {
     /// Create, list and revoke API keys.
     #[command(subcommand)]
     Keys(keys::KeysCommand),
+    /// Issue, list, pay and credit invoices.
+    #[command(subcommand)]
+    Invoices(invoices::InvoicesCommand),
     /// Manage the catalogue of projects and bundles.
     #[command(subcommand)]
     Catalogue(catalogue::CatalogueCommand),
@@ -351,7 +358,19 @@ pub async fn run(parsed: Parsed) -> anyhow::Result<()> {
     let url = DatabaseUrl::parse(&cli.database_url)?;
     let secrets = cli.secrets_key.clone();
     match chosen {
-        Command::Serve(args) => serve::run(url, *args, secrets, cli.stripe.processors()?).await,
+        Command::Serve(args) => {
+            serve::run(
+                url,
+                *args,
+                secrets,
+                cli.stripe.processors()?,
+                cli.invoice.terms()?,
+            )
+            .await
+        }
+        Command::Invoices(command) => {
+            invoices::run(&url, command, secrets, cli.invoice.terms()?).await
+        }
         Command::Dispatch(args) => dispatch::run(url, args, secrets).await,
         Command::Webhooks(command) => webhooks::run(&url, command, secrets).await,
         Command::OffsetLinks(command) => offset_links::run(&url, command, secrets).await,

@@ -324,9 +324,11 @@ pub(super) async fn run(
     args: ServeArgs,
     secrets: Option<String>,
     cards: crate::fulfilment::CardProcessors,
+    invoice_terms: crate::wiring::InvoiceTerms,
 ) -> anyhow::Result<()> {
     let mut options = args.into_options(url.clone(), secrets)?;
     options.cards = cards;
+    options.invoice_terms = invoice_terms;
     let drain = options.drain;
     let running = server::start(options).await?;
     println!(

@@ -33,6 +33,7 @@ const SECTIONS: &[(&str, &str)] = &[
     ("otlp_", "otlp"),
     ("quota_", "quota"),
     ("stripe_", "stripe"),
+    ("invoice_", "invoice"),
 ];
 
 /// The section of the server's settings that share no prefix.

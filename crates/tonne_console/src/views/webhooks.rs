@@ -95,10 +95,10 @@ pub fn webhooks(
                 input type="hidden" name="event_types_shown" value="1";
                 fieldset class="field" {
                     legend { "Events" }
-                    p class="hint" { "Every event type is sent unless you untick some. The allocation events reach organisations pinned to API version 2024-08-08 or later." }
-                    @for t in tonne_webhooks::EventType::ALL {
+                    p class="hint" { "Every order and allocation event is sent unless you untick some. The allocation events reach organisations pinned to API version 2024-08-08 or later. invoice.issued is Tonne's own (not in Lune's contract): sent only when ticked." }
+                    @for t in tonne_webhooks::EventType::every() {
                         @let id = format!("event-{}", t.as_str().replace('.', "-"));
-                        @let ticked = form.event_types.as_ref().is_none_or(|c| c.iter().any(|v| v == t.as_str()));
+                        @let ticked = match form.event_types.as_ref() { None => !t.is_opt_in(), Some(c) => c.iter().any(|v| v == t.as_str()) };
                         div class="check" {
                             input type="checkbox" id=(id) name="event_type" value=(t.as_str()) checked[ticked];
                             label for=(id) { code { (t.as_str()) } }

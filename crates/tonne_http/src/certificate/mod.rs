@@ -12,6 +12,7 @@
 
 pub(crate) mod canvas;
 pub(crate) mod geometry;
+pub(crate) mod pages;
 mod pdf;
 mod sheet;
 #[cfg(test)]

@@ -211,6 +211,23 @@ impl From<ReadOrderError> for ApiError {
     }
 }
 
+impl From<tonne_ordering::ports::InvoiceError> for ApiError {
+    fn from(e: tonne_ordering::ports::InvoiceError) -> Self {
+        use tonne_ordering::ports::InvoiceError;
+        match e {
+            InvoiceError::NotFound => Self::not_found("invoice not found"),
+            InvoiceError::Invalid(field, reason) => Self::validation(field, reason),
+            InvoiceError::Conflict(i) => Self::new(
+                StatusCode::CONFLICT,
+                codes::VALIDATION_ERROR,
+                format!("the invoice is {}", i.status().as_str()),
+            ),
+            InvoiceError::Order(id, e) => Self::validation("order", format!("{id}: {e}")),
+            InvoiceError::Store(e) => Self::internal(&e.unexpected()),
+        }
+    }
+}
+
 impl From<tonne_estimation::EstimateError> for ApiError {
     fn from(e: tonne_estimation::EstimateError) -> Self {
         use tonne_estimation::EstimateError as E;

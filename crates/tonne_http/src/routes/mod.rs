@@ -10,6 +10,7 @@ pub mod emission_factors;
 pub mod estimates;
 pub mod offset_links;
 pub mod orders;
+pub mod invoices;
 pub mod payments;
 pub mod project_perimeter;
 pub mod quotes;

@@ -3,15 +3,14 @@
 //! default data, and the methods, fallbacks and exclusions stated, on A4
 //! pages in the certificate's built-in Helvetica.
 
-use printpdf::{BuiltinFont, Mm, PdfDocument, PdfPage, PdfSaveOptions};
+use printpdf::{BuiltinFont, PdfDocument, PdfSaveOptions};
 use rust_decimal::Decimal;
 use time::Date;
 use tonne_shipments::{Bucket, Carriage, DataKind, ReportSummary, Totals};
 use tonne_wire::shipments::report_csv::kg;
 
-use crate::certificate::canvas::Canvas;
-use crate::certificate::geometry::{BOTTOM, LEFT, PAGE_H, PAGE_W, RIGHT};
-use crate::certificate::text::fit;
+use crate::certificate::geometry::LEFT;
+use crate::certificate::pages::Pages;
 
 /// Who the report is for and over what.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,76 +50,6 @@ pub fn file_name(from: Option<Date>, to: Option<Date>) -> String {
 const TITLE: &str = "Logistics emissions report (ISO 14083)";
 /// Table columns: left edges (mm).
 const COLS: [f32; 6] = [LEFT, 78.0, 102.0, 128.0, 150.0, 172.0];
-const CELL: f32 = 9.0;
-const PITCH: f32 = 5.0;
-
-struct Pages {
-    done: Vec<PdfPage>,
-    canvas: Canvas,
-}
-
-impl Pages {
-    fn new() -> Self {
-        Self {
-            done: Vec::new(),
-            canvas: Canvas::new(277.0),
-        }
-    }
-
-    /// Starts a new page when fewer than `mm` remain.
-    fn room(&mut self, mm: f32) {
-        if self.canvas.y - mm < BOTTOM {
-            let ops = std::mem::take(&mut self.canvas.ops);
-            self.done.push(PdfPage::new(Mm(PAGE_W), Mm(PAGE_H), ops));
-            self.canvas = Canvas::new(277.0);
-            self.canvas.line(
-                BuiltinFont::Helvetica,
-                9.0,
-                8.0,
-                &format!("{TITLE}, continued"),
-            );
-        }
-    }
-
-    fn text(&mut self, font: BuiltinFont, size: f32, advance: f32, text: &str) {
-        self.room(advance + 2.0);
-        let text = fit(text, RIGHT - LEFT, size, font == BuiltinFont::HelveticaBold);
-        self.canvas.line(font, size, advance, &text);
-    }
-
-    fn row(&mut self, cells: &[String], bold: bool) {
-        self.room(PITCH + 2.0);
-        let font = if bold {
-            BuiltinFont::HelveticaBold
-        } else {
-            BuiltinFont::Helvetica
-        };
-        let y = self.canvas.y;
-        for (i, (x, text)) in COLS.iter().zip(cells).enumerate() {
-            let width = COLS.get(i + 1).copied().unwrap_or(RIGHT + 8.0) - x - 2.0;
-            self.canvas
-                .text_at(*x, y, font, CELL, 0.1, &fit(text, width, CELL, bold));
-        }
-        if bold {
-            self.canvas.rule(y - 1.8);
-        }
-        self.canvas.y -= PITCH;
-    }
-
-    fn heading(&mut self, text: &str) {
-        self.room(22.0);
-        self.canvas.y -= 3.0;
-        self.canvas
-            .line(BuiltinFont::HelveticaBold, 12.0, 7.0, text);
-    }
-
-    fn finish(mut self) -> Vec<PdfPage> {
-        self.done
-            .push(PdfPage::new(Mm(PAGE_W), Mm(PAGE_H), self.canvas.ops));
-        self.done
-    }
-}
-
 fn intensity(t: &Totals, part: fn(&Totals) -> tonne_kernel::Mass) -> String {
     t.intensity_g_per_tkm(part)
         .map(|d| d.round_dp(2).normalize().to_string())
@@ -144,7 +73,7 @@ const TRANSPORT_HEAD: [&str; 6] = ["", "t*km", "WTW kg", "WTT kg", "TTW kg", "g/
 /// The report as a PDF.
 pub fn render(heading: &ReportHeading, s: &ReportSummary) -> Vec<u8> {
     let mut doc = PdfDocument::new(TITLE);
-    let mut p = Pages::new();
+    let mut p = Pages::new(TITLE, &COLS);
     p.text(BuiltinFont::HelveticaBold, 13.0, 9.0, &heading.account_name);
     p.text(BuiltinFont::HelveticaBold, 18.0, 10.0, TITLE);
     for line in [

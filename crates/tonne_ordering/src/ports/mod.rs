@@ -6,10 +6,12 @@ pub use tonne_kernel::StoreError;
 
 mod catalogue;
 mod fulfilment;
+mod invoices;
 mod orders;
 mod service;
 
 pub use catalogue::*;
 pub use fulfilment::*;
+pub use invoices::*;
 pub use orders::*;
 pub use service::*;

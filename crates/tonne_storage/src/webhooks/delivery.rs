@@ -254,14 +254,17 @@ impl DeliveryStore for WebhookStore {
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
         let only: Option<Vec<&'static str>> =
             only.map(|types| types.iter().map(|t| t.as_str()).collect());
+        let opt_in: Vec<&'static str> = EventType::OPT_IN.iter().map(|t| t.as_str()).collect();
         let rows: Vec<EventRow> = self
             .db
             .query(move |conn| {
                 Box::pin(async move {
                     match &only {
+                        // the contract's types: never an opt-in one
                         None => on!(conn, |c| order_events::table
                             .filter(order_events::account_id.eq(&account))
                             .filter(order_events::sequence.gt(after_sequence))
+                            .filter(order_events::event_type.ne_all(opt_in.clone()))
                             .order(order_events::sequence)
                             .limit(limit)
                             .select(EventRow::as_select())
