@@ -15,4 +15,4 @@ mod wiring;
 
 pub use app::app;
 pub use fulfilment::{CardProcessors, StripeMode};
-pub use wiring::{Services, WebhookOptions, secrets_key};
+pub use wiring::{InvoiceTerms, Services, WebhookOptions, secrets_key};

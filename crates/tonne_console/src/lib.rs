@@ -33,6 +33,7 @@ mod error;
 mod estimates;
 mod impact;
 mod installation_webhooks;
+mod invoices;
 mod keys;
 mod limits;
 mod offset_links;
@@ -68,6 +69,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route(web::post().to(auth::sign_in)),
     )
     .service(web::resource("/console/audit").route(web::get().to(audit::list)))
+    .service(web::resource("/console/invoices").route(web::get().to(invoices::list)))
+    .service(web::resource("/console/invoices/billing").route(web::post().to(invoices::billing)))
+    .service(web::resource("/console/invoices/{id}/pdf").route(web::get().to(invoices::pdf)))
+    .service(web::resource("/console/invoices/{id}/pay").route(web::post().to(invoices::pay)))
+    .service(web::resource("/console/invoices/{id}/credit").route(web::post().to(invoices::credit)))
     .service(web::resource("/console/limits").route(web::get().to(limits::overview)))
     .service(
         web::resource("/console/limits/{id}")

@@ -30,6 +30,7 @@ mod freight;
 mod fuzz;
 mod impact;
 mod isolation;
+mod invoices;
 mod lune_pay;
 mod offset_links;
 mod orders;

@@ -22,6 +22,7 @@ main{max-width:64rem}
 .changes ins{text-decoration:none;font-weight:600}
 .changes del{color:#5a5a5a}
 td.num,td.status{white-space:nowrap}
+form.inline{display:inline}
 code.answer{display:inline-block;max-width:24rem;overflow-wrap:anywhere;font-size:.85em;color:#3a3a3a}
 textarea{width:100%;max-width:40rem;font:inherit;padding:.6rem;border:2px solid #6b6f66;border-radius:.35rem;background:#fff;color:#1b1b1b}
 select,input[type=password],input[type=url]{font:inherit;padding:.55rem;border:2px solid #6b6f66;border-radius:.35rem;background:#fff;color:#1b1b1b;max-width:100%}
@@ -71,6 +72,7 @@ fn sections(role: Role) -> &'static [(&'static str, &'static str)] {
         Role::Operator => &[
             ("Overview", "/console/"),
             ("Orders", "/console/orders"),
+            ("Invoices", "/console/invoices"),
             ("Catalogue", "/console/catalogue"),
             ("Organisations", "/console/organisations"),
             ("Limits", "/console/limits"),
@@ -80,6 +82,7 @@ fn sections(role: Role) -> &'static [(&'static str, &'static str)] {
         Role::Member(_) => &[
             ("Overview", "/console/"),
             ("Orders", "/console/orders"),
+            ("Invoices", "/console/invoices"),
             ("Estimates", "/console/estimates"),
             ("Shipments", "/console/shipments"),
             ("API keys", "/console/keys"),

@@ -6,6 +6,7 @@
 mod auth;
 mod catalogue;
 mod client_accounts;
+mod invoices;
 mod isolation;
 mod limits;
 mod members;
