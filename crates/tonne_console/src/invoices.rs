@@ -53,7 +53,13 @@ async fn list_page(
     let next = found.last_if_more().map(|i| i.id.to_string());
     respond(
         status,
-        views::invoices(who, &found.items, next.as_deref(), billing.as_ref(), problem),
+        views::invoices(
+            who,
+            &found.items,
+            next.as_deref(),
+            billing.as_ref(),
+            problem,
+        ),
     )
 }
 
@@ -64,7 +70,15 @@ pub(super) async fn list(
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ConsoleError> {
     let who = signed_in(&state, &req).await?;
-    Ok(list_page(&state, &who, query.after.as_deref(), None, None, StatusCode::OK).await)
+    Ok(list_page(
+        &state,
+        &who,
+        query.after.as_deref(),
+        None,
+        None,
+        StatusCode::OK,
+    )
+    .await)
 }
 
 /// `GET /console/invoices/{id}/pdf`: an invoice the person may see.
@@ -74,7 +88,11 @@ pub(super) async fn pdf(
     id: web::Path<String>,
 ) -> Result<HttpResponse, ConsoleError> {
     let who = signed_in(&state, &req).await?;
-    let invoice = match state.invoices.invoice(&id, who.user.role.organisation()).await {
+    let invoice = match state
+        .invoices
+        .invoice(&id, who.user.role.organisation())
+        .await
+    {
         Ok(i) => i,
         Err(InvoiceError::NotFound) => return Err(ConsoleError::not_found(&who)),
         Err(e) => return Ok(unavailable(e)),
@@ -86,7 +104,10 @@ pub(super) async fn pdf(
     Ok(HttpResponse::Ok()
         .content_type("application/pdf")
         .insert_header(("Cache-Control", "no-store"))
-        .insert_header(("Content-Disposition", format!("attachment; filename=\"{name}\"")))
+        .insert_header((
+            "Content-Disposition",
+            format!("attachment; filename=\"{name}\""),
+        ))
         .body(bytes))
 }
 
@@ -130,7 +151,15 @@ async fn act(
         ),
         Err(e) => return Ok(unavailable(e)),
     };
-    Ok(list_page(state, &who, None, None, Some(&problem), StatusCode::CONFLICT).await)
+    Ok(list_page(
+        state,
+        &who,
+        None,
+        None,
+        Some(&problem),
+        StatusCode::CONFLICT,
+    )
+    .await)
 }
 
 /// `POST /console/invoices/{id}/pay`.
@@ -190,14 +219,26 @@ pub(super) async fn billing(
                 _ => "Invoices email",
             };
             let problem = format!("{label}: {why}. Nothing was saved.");
-            return Ok(list_page(&state, &who, None, Some(sent), Some(&problem), StatusCode::BAD_REQUEST).await);
+            return Ok(list_page(
+                &state,
+                &who,
+                None,
+                Some(sent),
+                Some(&problem),
+                StatusCode::BAD_REQUEST,
+            )
+            .await);
         }
     };
     let claim = match once::claim(&state, form.once.as_deref()).await? {
         Claim::Repeat => return Ok(see_other("/console/invoices")),
         claim => claim,
     };
-    match state.invoices.set_billing(organisation, details, &who.actor()).await {
+    match state
+        .invoices
+        .set_billing(organisation, details, &who.actor())
+        .await
+    {
         Ok(()) => Ok(see_other("/console/invoices")),
         Err(e) => {
             once::release(&state, &claim).await;

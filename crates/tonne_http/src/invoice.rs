@@ -25,7 +25,12 @@ fn party(p: &mut Pages, heading: &str, who: &Party) {
         p.text(BuiltinFont::Helvetica, 10.0, 5.0, line);
     }
     if let Some(tax_id) = &who.tax_id {
-        p.text(BuiltinFont::Helvetica, 10.0, 5.0, &format!("Tax id: {tax_id}"));
+        p.text(
+            BuiltinFont::Helvetica,
+            10.0,
+            5.0,
+            &format!("Tax id: {tax_id}"),
+        );
     }
     if let Some(email) = &who.email {
         p.text(BuiltinFont::Helvetica, 10.0, 5.0, email);
@@ -43,7 +48,12 @@ pub fn render(i: &Invoice) -> Vec<u8> {
     let title = title(i);
     let mut doc = PdfDocument::new(&format!("{title} {}", i.printed_number()));
     let mut p = Pages::new(title, &COLS);
-    p.text(BuiltinFont::HelveticaBold, 18.0, 10.0, &format!("{title} {}", i.printed_number()));
+    p.text(
+        BuiltinFont::HelveticaBold,
+        18.0,
+        10.0,
+        &format!("{title} {}", i.printed_number()),
+    );
     let mut facts = vec![
         format!("Issued: {}", i.issued_at.date()),
         format!("Orders placed: {}", i.period),
@@ -67,7 +77,15 @@ pub fn render(i: &Invoice) -> Vec<u8> {
 
     p.heading("Carbon credits retired for your orders");
     p.row_aligned(
-        &["Order", "Date", "Tonnes", "Offset cost", "Commission", "Total"].map(str::to_owned),
+        &[
+            "Order",
+            "Date",
+            "Tonnes",
+            "Offset cost",
+            "Commission",
+            "Total",
+        ]
+        .map(str::to_owned),
         true,
         2,
     );
@@ -91,17 +109,38 @@ pub fn render(i: &Invoice) -> Vec<u8> {
         ("Offset cost", i.offset_cost.to_decimal_string()),
         ("Commission", i.commission.to_decimal_string()),
         ("Subtotal", i.subtotal.to_decimal_string()),
-        (&*format!("Tax at {} %", i.tax_rate), i.tax.to_decimal_string()),
+        (
+            &*format!("Tax at {} %", i.tax_rate),
+            i.tax.to_decimal_string(),
+        ),
     ];
     for (name, amount) in sums {
-        p.row_aligned(&[String::new(), String::new(), String::new(), String::new(), name.to_owned(), format!("{amount} {code}")], false, 5);
+        p.row_aligned(
+            &[
+                String::new(),
+                String::new(),
+                String::new(),
+                String::new(),
+                name.to_owned(),
+                format!("{amount} {code}"),
+            ],
+            false,
+            5,
+        );
     }
     let due = match i.kind {
         InvoiceKind::Invoice => "Total due",
         InvoiceKind::CreditNote { .. } => "Total credited",
     };
     p.row_aligned(
-        &[String::new(), String::new(), String::new(), String::new(), due.to_owned(), format!("{} {code}", i.total.to_decimal_string())],
+        &[
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+            due.to_owned(),
+            format!("{} {code}", i.total.to_decimal_string()),
+        ],
         true,
         5,
     );
@@ -128,7 +167,13 @@ mod tests {
     fn invoice(orders: usize) -> Invoice {
         let builder = InvoiceBuilder {
             period: Period::month("2026-10").unwrap(),
-            seller: Party::parse("Tonne Operator Ltd", "1 High Street\nLondon", "GB123456789", "billing@tonne.example").unwrap(),
+            seller: Party::parse(
+                "Tonne Operator Ltd",
+                "1 High Street\nLondon",
+                "GB123456789",
+                "billing@tonne.example",
+            )
+            .unwrap(),
             buyer: Party::parse("Acme GmbH", "Hauptstrasse 2\nBerlin", "DE999", "").unwrap(),
             tax_rate: TaxRate::parse("19").unwrap(),
             at: datetime!(2026-11-01 9:00 UTC),
@@ -144,10 +189,11 @@ mod tests {
                 total_cost: Money::from_minor(2_750, Currency::Eur),
             })
             .collect();
-        builder
-            .build(rows)
-            .remove(0)
-            .into_invoice(tonne_ordering::invoices::InvoiceId::from_uuid(uuid::Uuid::from_u128(77)), 42, OrganisationId::from_uuid(uuid::Uuid::from_u128(5)))
+        builder.build(rows).remove(0).into_invoice(
+            tonne_ordering::invoices::InvoiceId::from_uuid(uuid::Uuid::from_u128(77)),
+            42,
+            OrganisationId::from_uuid(uuid::Uuid::from_u128(5)),
+        )
     }
 
     fn text(pdf: &[u8]) -> Vec<String> {
@@ -170,10 +216,10 @@ mod tests {
             "Hauptstrasse 2",
             "2026-10-01 to 2026-10-31",
             "25.00",
-            "55.00 EUR",  // subtotal
+            "55.00 EUR", // subtotal
             "Tax at 19 %",
-            "10.45 EUR",  // 19 % of 55.00
-            "65.45 EUR",  // due
+            "10.45 EUR", // 19 % of 55.00
+            "65.45 EUR", // due
         ] {
             assert!(all.contains(want), "{want} missing from {all}");
         }
@@ -185,8 +231,11 @@ mod tests {
         let pages = text(&render(&i));
         assert!(pages.len() >= 2, "{} pages", pages.len());
         assert!(pages[1].contains("Invoice, continued"));
-        let note = credit_note(&i, datetime!(2026-11-05 9:00 UTC))
-            .into_invoice(tonne_ordering::invoices::InvoiceId::from_uuid(uuid::Uuid::from_u128(78)), 43, i.organisation_id);
+        let note = credit_note(&i, datetime!(2026-11-05 9:00 UTC)).into_invoice(
+            tonne_ordering::invoices::InvoiceId::from_uuid(uuid::Uuid::from_u128(78)),
+            43,
+            i.organisation_id,
+        );
         let all = text(&render(&note)).concat();
         assert!(all.contains("Credit note CN-000043"), "{all}");
         assert!(all.contains("Total credited"), "{all}");

@@ -5,9 +5,9 @@ use utoipa::{Modify, OpenApi};
 
 use crate::routes::{
     accounts, analytics, bundle_selections, business_analytics, catalogue, data_sheets,
-    emission_factors, estimates, invoices, offset_links, orders, payments, project_perimeter, quotes,
-    shipments, shipping_analytics, sustainability_pages, transaction_documents, webhook_request,
-    webhooks,
+    emission_factors, estimates, invoices, offset_links, orders, payments, project_perimeter,
+    quotes, shipments, shipping_analytics, sustainability_pages, transaction_documents,
+    webhook_request, webhooks,
 };
 use crate::wire::{ErrorResponse, ErrorsResponse};
 

@@ -114,7 +114,13 @@ async fn append(conn: &mut Conn, order: &Order, event: &Outgoing) -> QueryResult
     match conn {
         Conn::Pg(c) => append_pg(c, order, event).await,
         Conn::Sqlite(_) => {
-            append_sqlite(conn, &order.account_id.to_string(), &order.id.to_string(), event).await
+            append_sqlite(
+                conn,
+                &order.account_id.to_string(),
+                &order.id.to_string(),
+                event,
+            )
+            .await
         }
     }
 }
@@ -178,7 +184,13 @@ async fn append_sqlite(
 }
 
 async fn append_pg(c: &AsyncPgConnection, order: &Order, event: &Outgoing) -> QueryResult<()> {
-    bump_and_append_pg(c, &order.account_id.to_string(), &order.id.to_string(), event).await
+    bump_and_append_pg(
+        c,
+        &order.account_id.to_string(),
+        &order.id.to_string(),
+        event,
+    )
+    .await
 }
 
 async fn bump_and_append_pg(

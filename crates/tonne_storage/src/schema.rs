@@ -787,6 +787,11 @@ diesel::table! {
 }
 
 diesel::joinable!(invoice_lines -> invoices (invoice_id));
-diesel::allow_tables_to_appear_in_same_query!(invoices, invoice_lines, orders, organisation_billing);
+diesel::allow_tables_to_appear_in_same_query!(
+    invoices,
+    invoice_lines,
+    orders,
+    organisation_billing
+);
 diesel::allow_tables_to_appear_in_same_query!(accounts, invoices);
 diesel::allow_tables_to_appear_in_same_query!(accounts, invoice_lines);

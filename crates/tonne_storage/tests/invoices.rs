@@ -10,8 +10,7 @@ use time::OffsetDateTime;
 use time::macros::datetime;
 use tonne_accounts::Account;
 use tonne_kernel::{
-    Actor, AuditEntry, Currency, Limit, Mass, MassUnit, Money, OrganisationId,
-    PageRequest,
+    Actor, AuditEntry, Currency, Limit, Mass, MassUnit, Money, OrganisationId, PageRequest,
 };
 use tonne_ordering::invoices::{InvoiceBuilder, InvoiceStatus, Party, Period, TaxRate};
 use tonne_ordering::ports::{
@@ -132,8 +131,12 @@ async fn invoice_events(t: &TestDb) -> Vec<serde_json::Value> {
         .query(move |conn| {
             Box::pin(async move {
                 match conn {
-                    Conn::Pg(c) => diesel_async::RunQueryDsl::load(diesel::sql_query(sql), &mut **c).await,
-                    Conn::Sqlite(c) => diesel_async::RunQueryDsl::load(diesel::sql_query(sql), &mut **c).await,
+                    Conn::Pg(c) => {
+                        diesel_async::RunQueryDsl::load(diesel::sql_query(sql), &mut **c).await
+                    }
+                    Conn::Sqlite(c) => {
+                        diesel_async::RunQueryDsl::load(diesel::sql_query(sql), &mut **c).await
+                    }
                 }
             })
         })
@@ -150,18 +153,64 @@ async fn an_invoice_holds_the_months_live_invoice_orders_once(t: TestDb) {
     catalogue(&t).await;
     let (live, test) = tonne_test_support::organisation(t.db(), T0).await;
     let store = InvoiceStore::new(t.db().clone());
-    let a = order(&t, &live, 1_000, datetime!(2026-10-03 10:00 UTC), PaymentMethod::Invoice).await;
-    let b = order(&t, &live, 2_345, datetime!(2026-10-31 23:59 UTC), PaymentMethod::Invoice).await;
+    let a = order(
+        &t,
+        &live,
+        1_000,
+        datetime!(2026-10-03 10:00 UTC),
+        PaymentMethod::Invoice,
+    )
+    .await;
+    let b = order(
+        &t,
+        &live,
+        2_345,
+        datetime!(2026-10-31 23:59 UTC),
+        PaymentMethod::Invoice,
+    )
+    .await;
     // not invoiced: paid by card, a test order, another month, cancelled
-    order(&t, &live, 500, datetime!(2026-10-05 10:00 UTC), PaymentMethod::Card).await;
-    order(&t, &test, 500, datetime!(2026-10-05 10:00 UTC), PaymentMethod::Invoice).await;
-    order(&t, &live, 500, datetime!(2026-11-01 00:00 UTC), PaymentMethod::Invoice).await;
-    let cancelled = order(&t, &live, 500, datetime!(2026-10-06 10:00 UTC), PaymentMethod::Invoice).await;
+    order(
+        &t,
+        &live,
+        500,
+        datetime!(2026-10-05 10:00 UTC),
+        PaymentMethod::Card,
+    )
+    .await;
+    order(
+        &t,
+        &test,
+        500,
+        datetime!(2026-10-05 10:00 UTC),
+        PaymentMethod::Invoice,
+    )
+    .await;
+    order(
+        &t,
+        &live,
+        500,
+        datetime!(2026-11-01 00:00 UTC),
+        PaymentMethod::Invoice,
+    )
+    .await;
+    let cancelled = order(
+        &t,
+        &live,
+        500,
+        datetime!(2026-10-06 10:00 UTC),
+        PaymentMethod::Invoice,
+    )
+    .await;
     OrderStore::new(t.db().clone())
         .transition(
             cancelled.id,
             OrderStatus::Received,
-            NewEvent { event_id: Uuid::new_v4(), status: OrderStatus::Cancelled, at: T0 },
+            NewEvent {
+                event_id: Uuid::new_v4(),
+                status: OrderStatus::Cancelled,
+                at: T0,
+            },
             None,
             vec![],
             None,
@@ -171,7 +220,10 @@ async fn an_invoice_holds_the_months_live_invoice_orders_once(t: TestDb) {
 
     let org = organisation_of(&live);
     assert_eq!(
-        store.organisations_to_invoice(Period::month("2026-10").unwrap()).await.unwrap(),
+        store
+            .organisations_to_invoice(Period::month("2026-10").unwrap())
+            .await
+            .unwrap(),
         vec![org]
     );
     let issued = store.issue(org, &builder("2026-10")).await.unwrap();
@@ -184,16 +236,35 @@ async fn an_invoice_holds_the_months_live_invoice_orders_once(t: TestDb) {
         "oldest first"
     );
     // totals to the cent equal to the orders'
-    assert_eq!(i.subtotal.minor(), a.total_cost.minor() + b.total_cost.minor());
+    assert_eq!(
+        i.subtotal.minor(),
+        a.total_cost.minor() + b.total_cost.minor()
+    );
     assert_eq!(i.offset_cost.minor(), 3_345);
     assert_eq!(i.commission.minor(), 100 + 234);
     assert_eq!(i.tax.minor(), 736); // 20 % of 36.79
     assert_eq!(i.total.minor(), 3_679 + 736);
-    assert_eq!(store.get(i.id).await.unwrap().as_ref(), Some(i), "round trip");
+    assert_eq!(
+        store.get(i.id).await.unwrap().as_ref(),
+        Some(i),
+        "round trip"
+    );
 
     // issued once: again finds nothing, writes nothing
-    assert!(store.issue(org, &builder("2026-10")).await.unwrap().is_empty());
-    assert!(store.organisations_to_invoice(Period::month("2026-10").unwrap()).await.unwrap().is_empty());
+    assert!(
+        store
+            .issue(org, &builder("2026-10"))
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert!(
+        store
+            .organisations_to_invoice(Period::month("2026-10").unwrap())
+            .await
+            .unwrap()
+            .is_empty()
+    );
     let events = invoice_events(&t).await;
     assert_eq!(events.len(), 1, "one invoice.issued event");
     assert_eq!(events[0]["invoice"]["number"], "INV-000001");
@@ -208,7 +279,14 @@ async fn eight_concurrent_issuers_leave_no_gap_and_no_duplicate(t: TestDb) {
     for n in 0..4 {
         let (live, _) = tonne_test_support::organisation(t.db(), T0).await;
         for k in 0..3 {
-            let o = order(&t, &live, 1_000 + n * 10 + k, datetime!(2026-10-10 10:00 UTC), PaymentMethod::Invoice).await;
+            let o = order(
+                &t,
+                &live,
+                1_000 + n * 10 + k,
+                datetime!(2026-10-10 10:00 UTC),
+                PaymentMethod::Invoice,
+            )
+            .await;
             orders.insert(o.id);
         }
         organisations.push(organisation_of(&live));
@@ -228,15 +306,31 @@ async fn eight_concurrent_issuers_leave_no_gap_and_no_duplicate(t: TestDb) {
     }
     let mut numbers: Vec<u64> = issued.iter().map(|i| i.number).collect();
     numbers.sort_unstable();
-    assert_eq!(numbers, vec![1, 2, 3, 4], "one invoice per organisation, numbered 1 to 4");
-    let invoiced: Vec<OrderId> = issued.iter().flat_map(|i| i.lines.iter().map(|l| l.order_id)).collect();
+    assert_eq!(
+        numbers,
+        vec![1, 2, 3, 4],
+        "one invoice per organisation, numbered 1 to 4"
+    );
+    let invoiced: Vec<OrderId> = issued
+        .iter()
+        .flat_map(|i| i.lines.iter().map(|l| l.order_id))
+        .collect();
     assert_eq!(invoiced.len(), orders.len(), "no order twice");
     assert_eq!(invoiced.into_iter().collect::<BTreeSet<_>>(), orders);
     let page = store
-        .list(None, &PageRequest { limit: Limit::new(10).unwrap(), after: None })
+        .list(
+            None,
+            &PageRequest {
+                limit: Limit::new(10).unwrap(),
+                after: None,
+            },
+        )
         .await
         .unwrap();
-    assert_eq!(page.items.iter().map(|i| i.number).collect::<Vec<_>>(), vec![4, 3, 2, 1]);
+    assert_eq!(
+        page.items.iter().map(|i| i.number).collect::<Vec<_>>(),
+        vec![4, 3, 2, 1]
+    );
 }
 
 async fn a_credit_note_takes_an_unpaid_invoice_back_and_frees_its_orders(t: TestDb) {
@@ -244,10 +338,25 @@ async fn a_credit_note_takes_an_unpaid_invoice_back_and_frees_its_orders(t: Test
     let (live, _) = tonne_test_support::organisation(t.db(), T0).await;
     let org = organisation_of(&live);
     let store = InvoiceStore::new(t.db().clone());
-    let o = order(&t, &live, 1_000, datetime!(2026-10-03 10:00 UTC), PaymentMethod::Invoice).await;
-    let invoice = store.issue(org, &builder("2026-10")).await.unwrap().remove(0);
+    let o = order(
+        &t,
+        &live,
+        1_000,
+        datetime!(2026-10-03 10:00 UTC),
+        PaymentMethod::Invoice,
+    )
+    .await;
+    let invoice = store
+        .issue(org, &builder("2026-10"))
+        .await
+        .unwrap()
+        .remove(0);
     let CreditOutcome::Credited(note) = store
-        .credit(invoice.id, datetime!(2026-11-02 0:00 UTC), audit("invoice.credited"))
+        .credit(
+            invoice.id,
+            datetime!(2026-11-02 0:00 UTC),
+            audit("invoice.credited"),
+        )
         .await
         .unwrap()
     else {
@@ -260,27 +369,63 @@ async fn a_credit_note_takes_an_unpaid_invoice_back_and_frees_its_orders(t: Test
     assert_eq!(now.credited_by, Some(note.id));
     // never twice, and a credit note is not credited
     assert!(matches!(
-        store.credit(invoice.id, T0, audit("invoice.credited")).await.unwrap(),
+        store
+            .credit(invoice.id, T0, audit("invoice.credited"))
+            .await
+            .unwrap(),
         CreditOutcome::Refused(_)
     ));
     assert!(matches!(
-        store.credit(note.id, T0, audit("invoice.credited")).await.unwrap(),
+        store
+            .credit(note.id, T0, audit("invoice.credited"))
+            .await
+            .unwrap(),
         CreditOutcome::Refused(_)
     ));
-    assert!(store.mark_paid(invoice.id, T0, audit("invoice.paid")).await.unwrap().is_none());
+    assert!(
+        store
+            .mark_paid(invoice.id, T0, audit("invoice.paid"))
+            .await
+            .unwrap()
+            .is_none()
+    );
     // the order may be invoiced again, under the next number
-    let again = store.issue(org, &builder("2026-10")).await.unwrap().remove(0);
+    let again = store
+        .issue(org, &builder("2026-10"))
+        .await
+        .unwrap()
+        .remove(0);
     assert_eq!((again.number, again.lines[0].order_id), (3, o.id));
     // paid once; a paid invoice is not credited
-    let paid = store.mark_paid(again.id, T0, audit("invoice.paid")).await.unwrap().unwrap();
+    let paid = store
+        .mark_paid(again.id, T0, audit("invoice.paid"))
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(paid.status(), InvoiceStatus::Paid);
-    assert!(store.mark_paid(again.id, T0, audit("invoice.paid")).await.unwrap().is_none());
+    assert!(
+        store
+            .mark_paid(again.id, T0, audit("invoice.paid"))
+            .await
+            .unwrap()
+            .is_none()
+    );
     assert!(matches!(
-        store.credit(again.id, T0, audit("invoice.credited")).await.unwrap(),
+        store
+            .credit(again.id, T0, audit("invoice.credited"))
+            .await
+            .unwrap(),
         CreditOutcome::Refused(_)
     ));
     assert!(matches!(
-        store.credit(tonne_ordering::invoices::InvoiceId::from_uuid(Uuid::new_v4()), T0, audit("x")).await.unwrap(),
+        store
+            .credit(
+                tonne_ordering::invoices::InvoiceId::from_uuid(Uuid::new_v4()),
+                T0,
+                audit("x")
+            )
+            .await
+            .unwrap(),
         CreditOutcome::NotFound
     ));
 }
@@ -290,12 +435,30 @@ async fn billing_details_are_kept_per_organisation(t: TestDb) {
     let org = organisation_of(&live);
     let store = InvoiceStore::new(t.db().clone());
     let on_file = store.billing(org).await.unwrap().unwrap();
-    assert_eq!((on_file.organisation_name.as_str(), on_file.details), ("O", None));
+    assert_eq!(
+        (on_file.organisation_name.as_str(), on_file.details),
+        ("O", None)
+    );
     let details = Party::parse("Acme Ltd", "1 Road\nLondon", "GB9", "ap@acme.example").unwrap();
-    store.set_billing(org, details.clone(), audit("organisation.billing_updated")).await.unwrap();
-    store.set_billing(org, details.clone(), audit("organisation.billing_updated")).await.unwrap();
-    assert_eq!(store.billing(org).await.unwrap().unwrap().details, Some(details));
-    assert_eq!(store.billing(OrganisationId::from_uuid(Uuid::new_v4())).await.unwrap(), None);
+    store
+        .set_billing(org, details.clone(), audit("organisation.billing_updated"))
+        .await
+        .unwrap();
+    store
+        .set_billing(org, details.clone(), audit("organisation.billing_updated"))
+        .await
+        .unwrap();
+    assert_eq!(
+        store.billing(org).await.unwrap().unwrap().details,
+        Some(details)
+    );
+    assert_eq!(
+        store
+            .billing(OrganisationId::from_uuid(Uuid::new_v4()))
+            .await
+            .unwrap(),
+        None
+    );
 }
 
 on_both_backends!(

@@ -224,7 +224,10 @@ mod tests {
             event_types: Some(vec![EventType::OrderPaid, EventType::InvoiceIssued]),
             pinned_version: Some("2023-01-01".into()),
         };
-        assert!(named.wants(EventType::InvoiceIssued), "known to every version");
+        assert!(
+            named.wants(EventType::InvoiceIssued),
+            "known to every version"
+        );
         assert_eq!(
             named.only().unwrap(),
             vec![EventType::OrderPaid, EventType::InvoiceIssued]
@@ -233,7 +236,10 @@ mod tests {
             event_types: Some(EventType::every().collect()),
             pinned_version: None,
         };
-        assert_eq!(all_and_invoices.only().unwrap().len(), EventType::ALL.len() + 1);
+        assert_eq!(
+            all_and_invoices.only().unwrap().len(),
+            EventType::ALL.len() + 1
+        );
         assert_eq!(
             parse_event_types(&strings(&["invoice.issued"])).unwrap(),
             vec![EventType::InvoiceIssued]

@@ -27,7 +27,12 @@ pub(super) struct InvoiceArgs {
     #[arg(long, env = "TONNE_INVOICE_SELLER_EMAIL", global = true)]
     invoice_seller_email: Option<String>,
     /// The tax rate in percent applied to every invoice's subtotal.
-    #[arg(long, env = "TONNE_INVOICE_TAX_RATE", global = true, default_value = "0")]
+    #[arg(
+        long,
+        env = "TONNE_INVOICE_TAX_RATE",
+        global = true,
+        default_value = "0"
+    )]
     invoice_tax_rate: String,
 }
 
@@ -36,7 +41,11 @@ impl InvoiceArgs {
     pub(super) fn terms(&self) -> anyhow::Result<InvoiceTerms> {
         let tax_rate = TaxRate::parse(&self.invoice_tax_rate)
             .map_err(|e| anyhow::anyhow!("TONNE_INVOICE_TAX_RATE: {e}"))?;
-        let Some(name) = self.invoice_seller_name.as_deref().filter(|n| !n.trim().is_empty()) else {
+        let Some(name) = self
+            .invoice_seller_name
+            .as_deref()
+            .filter(|n| !n.trim().is_empty())
+        else {
             return Ok(InvoiceTerms {
                 seller: Party::default(),
                 tax_rate,
@@ -54,7 +63,9 @@ impl InvoiceArgs {
             self.invoice_seller_tax_id.as_deref().unwrap_or_default(),
             self.invoice_seller_email.as_deref().unwrap_or_default(),
         )
-        .map_err(|(field, why)| anyhow::anyhow!("TONNE_INVOICE_SELLER_{}: {why}", field.to_uppercase()))?;
+        .map_err(|(field, why)| {
+            anyhow::anyhow!("TONNE_INVOICE_SELLER_{}: {why}", field.to_uppercase())
+        })?;
         Ok(InvoiceTerms { seller, tax_rate })
     }
 }
@@ -131,7 +142,9 @@ pub(super) async fn run(
     secrets: Option<String>,
     terms: InvoiceTerms,
 ) -> anyhow::Result<()> {
-    let services = super::admin_services(url, secrets).await?.with_invoice_terms(terms);
+    let services = super::admin_services(url, secrets)
+        .await?
+        .with_invoice_terms(terms);
     let invoices = &services.invoices;
     let by = Actor::CommandLine;
     match command {
@@ -142,8 +155,12 @@ pub(super) async fn run(
             organisation: only,
         } => {
             let period = match (month, from, to) {
-                (Some(m), _, _) => Period::month(&m).map_err(|e| anyhow::anyhow!("--month: {e}"))?,
-                (None, Some(f), Some(t)) => Period::parse(&f, &t).map_err(|e| anyhow::anyhow!("--from/--to: {e}"))?,
+                (Some(m), _, _) => {
+                    Period::month(&m).map_err(|e| anyhow::anyhow!("--month: {e}"))?
+                }
+                (None, Some(f), Some(t)) => {
+                    Period::parse(&f, &t).map_err(|e| anyhow::anyhow!("--from/--to: {e}"))?
+                }
                 _ => Period::last_month(time::OffsetDateTime::now_utc().date()),
             };
             let issued = match only {
@@ -156,7 +173,10 @@ pub(super) async fn run(
             }
             println!("{count} invoice(s) issued for {period}");
         }
-        InvoicesCommand::List { organisation: only, limit } => {
+        InvoicesCommand::List {
+            organisation: only,
+            limit,
+        } => {
             let limit = limit.parse().map_err(|e| anyhow::anyhow!("--limit: {e}"))?;
             let only = only.as_deref().map(organisation).transpose()?;
             let page = invoices
@@ -175,7 +195,11 @@ pub(super) async fn run(
         }
         InvoicesCommand::Credit { invoice_id } => {
             let note = invoices.credit(&invoice_id, &by).await?;
-            println!("{} ({}) takes {invoice_id} back", note.printed_number(), note.id);
+            println!(
+                "{} ({}) takes {invoice_id} back",
+                note.printed_number(),
+                note.id
+            );
         }
         InvoicesCommand::Pdf { invoice_id, out } => {
             let i = invoices.invoice(&invoice_id, None).await?;

@@ -16,6 +16,7 @@ mod catalogue;
 mod checks;
 mod config;
 mod dispatch;
+mod invoices;
 mod keys;
 mod offset_links;
 mod orders;
@@ -24,7 +25,6 @@ mod pact;
 mod serve;
 mod settings_file;
 mod stripe;
-mod invoices;
 mod users;
 mod webhooks;
 

@@ -83,7 +83,8 @@ impl Pages {
     pub(crate) fn heading(&mut self, text: &str) {
         self.room(22.0);
         self.canvas.y -= 3.0;
-        self.canvas.line(BuiltinFont::HelveticaBold, 12.0, 7.0, text);
+        self.canvas
+            .line(BuiltinFont::HelveticaBold, 12.0, 7.0, text);
     }
 
     pub(crate) fn finish(mut self) -> Vec<PdfPage> {

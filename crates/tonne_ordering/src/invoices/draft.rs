@@ -45,8 +45,12 @@ impl TaxRate {
     /// The tax on `amount`, rounded half away from zero to the minor unit.
     pub fn of(self, amount: Money) -> Money {
         let tax = amount.to_decimal() * self.0 / Decimal::ONE_HUNDRED;
-        Money::from_decimal(tax, amount.currency(), RoundingStrategy::MidpointAwayFromZero)
-            .unwrap_or_else(|_| Money::zero(amount.currency()))
+        Money::from_decimal(
+            tax,
+            amount.currency(),
+            RoundingStrategy::MidpointAwayFromZero,
+        )
+        .unwrap_or_else(|_| Money::zero(amount.currency()))
     }
 }
 
@@ -135,7 +139,12 @@ impl InvoiceBuilder {
             .collect()
     }
 
-    fn draft(&self, kind: InvoiceKind, currency: Currency, lines: Vec<InvoiceLine>) -> InvoiceDraft {
+    fn draft(
+        &self,
+        kind: InvoiceKind,
+        currency: Currency,
+        lines: Vec<InvoiceLine>,
+    ) -> InvoiceDraft {
         let offset_cost = sum(currency, lines.iter().map(|l| l.offset_cost));
         let commission = sum(currency, lines.iter().map(|l| l.commission));
         let subtotal = sum(currency, lines.iter().map(|l| l.total));
@@ -196,7 +205,12 @@ pub fn credit_note(invoice: &Invoice, at: OffsetDateTime) -> InvoiceDraft {
 
 impl InvoiceDraft {
     /// The invoice this draft becomes with its id and number.
-    pub fn into_invoice(self, id: InvoiceId, number: u64, organisation_id: OrganisationId) -> Invoice {
+    pub fn into_invoice(
+        self,
+        id: InvoiceId,
+        number: u64,
+        organisation_id: OrganisationId,
+    ) -> Invoice {
         Invoice {
             id,
             number,
@@ -226,7 +240,13 @@ mod tests {
     use super::*;
     use time::macros::datetime;
 
-    fn order(n: u128, at: OffsetDateTime, cost: i64, commission: i64, currency: Currency) -> Invoiceable {
+    fn order(
+        n: u128,
+        at: OffsetDateTime,
+        cost: i64,
+        commission: i64,
+        currency: Currency,
+    ) -> Invoiceable {
         Invoiceable {
             order_id: OrderId::from_uuid(uuid::Uuid::from_u128(n)),
             account_id: AccountId::from_uuid(uuid::Uuid::from_u128(99)),
@@ -272,19 +292,43 @@ mod tests {
     fn tax_rounds_half_away_from_zero_on_the_subtotal() {
         // 20 % of 0.25 = 0.05; 7.5 % of 1.00 = 0.075 -> 0.08; 19 % of 10.01 = 1.9019 -> 1.90
         for (rate, subtotal, tax) in [("20", 25, 5), ("7.5", 100, 8), ("19", 1001, 190)] {
-            let d = &builder(rate).build(vec![order(1, datetime!(2026-10-20 0:00 UTC), subtotal, 0, Currency::Eur)])[0];
+            let d = &builder(rate).build(vec![order(
+                1,
+                datetime!(2026-10-20 0:00 UTC),
+                subtotal,
+                0,
+                Currency::Eur,
+            )])[0];
             assert_eq!(d.tax.minor(), tax, "{rate} % of {subtotal}");
             assert_eq!(d.total.minor(), subtotal + tax);
         }
-        let d = &builder("10").build(vec![order(1, datetime!(2026-10-20 0:00 UTC), 4, 0, Currency::Eur)])[0];
+        let d = &builder("10").build(vec![order(
+            1,
+            datetime!(2026-10-20 0:00 UTC),
+            4,
+            0,
+            Currency::Eur,
+        )])[0];
         assert_eq!(d.tax.minor(), 0, "0.4 cent rounds to none");
     }
 
     #[test]
     fn a_credit_note_negates_every_amount() {
-        let d = builder("20").build(vec![order(1, datetime!(2026-10-20 0:00 UTC), 1000, 100, Currency::Eur)]).remove(0);
+        let d = builder("20")
+            .build(vec![order(
+                1,
+                datetime!(2026-10-20 0:00 UTC),
+                1000,
+                100,
+                Currency::Eur,
+            )])
+            .remove(0);
         let id = InvoiceId::from_uuid(uuid::Uuid::from_u128(7));
-        let invoice = d.into_invoice(id, 12, tonne_kernel::OrganisationId::from_uuid(uuid::Uuid::from_u128(5)));
+        let invoice = d.into_invoice(
+            id,
+            12,
+            tonne_kernel::OrganisationId::from_uuid(uuid::Uuid::from_u128(5)),
+        );
         let note = credit_note(&invoice, datetime!(2026-11-02 0:00 UTC));
         assert_eq!(note.kind, InvoiceKind::CreditNote { corrects: id });
         assert_eq!(note.total.minor(), -invoice.total.minor());

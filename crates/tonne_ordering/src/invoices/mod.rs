@@ -103,16 +103,17 @@ impl Party {
         tax_id: &str,
         email: &str,
     ) -> Result<Self, (&'static str, &'static str)> {
-        let line = |field: &'static str, raw: &str| -> Result<String, (&'static str, &'static str)> {
-            let v = raw.trim();
-            if v.chars().count() > PARTY_FIELD_MAX {
-                return Err((field, "at most 500 characters"));
-            }
-            if v.chars().any(char::is_control) {
-                return Err((field, "no control characters"));
-            }
-            Ok(v.to_owned())
-        };
+        let line =
+            |field: &'static str, raw: &str| -> Result<String, (&'static str, &'static str)> {
+                let v = raw.trim();
+                if v.chars().count() > PARTY_FIELD_MAX {
+                    return Err((field, "at most 500 characters"));
+                }
+                if v.chars().any(char::is_control) {
+                    return Err((field, "no control characters"));
+                }
+                Ok(v.to_owned())
+            };
         let name = line("name", name)?;
         if name.is_empty() {
             return Err(("name", "is required"));

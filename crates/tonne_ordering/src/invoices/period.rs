@@ -106,15 +106,31 @@ mod tests {
     #[test]
     fn last_month_crosses_the_year() {
         let p = Period::last_month(date!(2027 - 01 - 15));
-        assert_eq!((p.from, p.to), (date!(2026 - 12 - 01), date!(2026 - 12 - 31)));
+        assert_eq!(
+            (p.from, p.to),
+            (date!(2026 - 12 - 01), date!(2026 - 12 - 31))
+        );
     }
 
     #[test]
     fn a_period_is_at_most_a_leap_year() {
         assert!(Period::parse("2024-01-01", "2024-12-31").is_ok());
-        assert_eq!(Period::parse("2024-01-01", "2025-01-01"), Err(PeriodError::Span));
-        assert_eq!(Period::parse("2024-01-02", "2024-01-01"), Err(PeriodError::Span));
-        assert_eq!(Period::parse("2024-1-1", "2024-01-01"), Err(PeriodError::Date));
-        assert!(Period::parse("2024-01-01", "2024-01-01").unwrap().contains(date!(2024 - 01 - 01)));
+        assert_eq!(
+            Period::parse("2024-01-01", "2025-01-01"),
+            Err(PeriodError::Span)
+        );
+        assert_eq!(
+            Period::parse("2024-01-02", "2024-01-01"),
+            Err(PeriodError::Span)
+        );
+        assert_eq!(
+            Period::parse("2024-1-1", "2024-01-01"),
+            Err(PeriodError::Date)
+        );
+        assert!(
+            Period::parse("2024-01-01", "2024-01-01")
+                .unwrap()
+                .contains(date!(2024 - 01 - 01))
+        );
     }
 }

@@ -19,7 +19,7 @@ pub struct BillingOnFile {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CreditOutcome {
     /// The credit note, issued.
-    Credited(Invoice),
+    Credited(Box<Invoice>),
     /// No such invoice.
     NotFound,
     /// Already taken back, paid (a paid invoice is refunded outside Tonne), or
@@ -33,7 +33,10 @@ pub enum CreditOutcome {
 #[async_trait]
 pub trait InvoiceRepository: Send + Sync {
     /// The organisation's name and billing details; `None` for an unknown organisation.
-    async fn billing(&self, organisation: OrganisationId) -> Result<Option<BillingOnFile>, StoreError>;
+    async fn billing(
+        &self,
+        organisation: OrganisationId,
+    ) -> Result<Option<BillingOnFile>, StoreError>;
     /// Replaces the organisation's billing details and writes `audit`, in one transaction.
     async fn set_billing(
         &self,
@@ -81,7 +84,10 @@ pub trait InvoiceRepository: Send + Sync {
         page: &PageRequest<Cursor>,
     ) -> Result<Page<Invoice>, StoreError>;
     /// The organisations with invoiceable orders in the period.
-    async fn organisations_to_invoice(&self, period: Period) -> Result<Vec<OrganisationId>, StoreError>;
+    async fn organisations_to_invoice(
+        &self,
+        period: Period,
+    ) -> Result<Vec<OrganisationId>, StoreError>;
 }
 
 /// What went wrong with an invoice use case.
@@ -110,11 +116,20 @@ pub enum InvoiceError {
 pub trait InvoicingService: Send + Sync {
     /// Issues the organisation's invoices over `period` (one per currency;
     /// none when nothing is left to invoice), as `by`.
-    async fn issue(&self, organisation: OrganisationId, period: Period, by: &Actor) -> Result<Issued, InvoiceError>;
+    async fn issue(
+        &self,
+        organisation: OrganisationId,
+        period: Period,
+        by: &Actor,
+    ) -> Result<Issued, InvoiceError>;
     /// Issues every organisation's invoices over `period`.
     async fn issue_all(&self, period: Period, by: &Actor) -> Result<Vec<Issued>, InvoiceError>;
     /// An invoice; with `organisation`, `NotFound` unless it is that organisation's.
-    async fn invoice(&self, id: &str, organisation: Option<OrganisationId>) -> Result<Invoice, InvoiceError>;
+    async fn invoice(
+        &self,
+        id: &str,
+        organisation: Option<OrganisationId>,
+    ) -> Result<Invoice, InvoiceError>;
     /// Invoices, highest number first (the organisation's, or every one).
     async fn invoices(
         &self,

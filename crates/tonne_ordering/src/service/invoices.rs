@@ -151,11 +151,10 @@ impl InvoicingService for Invoicing {
         // retry skips the orders already paid.
         for line in &invoice.lines {
             let order_id = line.order_id.to_string();
-            let order = self
-                .ordering
-                .order(&order_id)
-                .await
-                .map_err(|e| InvoiceError::Store(tonne_kernel::StoreError::Unexpected(e.into())))?;
+            let order =
+                self.ordering.order(&order_id).await.map_err(|e| {
+                    InvoiceError::Store(tonne_kernel::StoreError::Unexpected(e.into()))
+                })?;
             if matches!(order.status, OrderStatus::Received | OrderStatus::Placed) {
                 self.ordering
                     .advance(&order_id, Some(OrderStatus::Paid), None, by)
@@ -166,7 +165,11 @@ impl InvoicingService for Invoicing {
         let audit = self
             .audit(by, "invoice.paid", &invoice)
             .after(Snapshot::new().with("status", "paid"));
-        match self.store.mark_paid(invoice.id, self.clock.now(), audit).await? {
+        match self
+            .store
+            .mark_paid(invoice.id, self.clock.now(), audit)
+            .await?
+        {
             Some(paid) => Ok(paid),
             None => Err(InvoiceError::Conflict(Box::new(self.found(id).await?))),
         }
@@ -177,8 +180,12 @@ impl InvoicingService for Invoicing {
         let audit = self
             .audit(by, "invoice.credited", &invoice)
             .after(Snapshot::new().with("status", "credited"));
-        match self.store.credit(invoice.id, self.clock.now(), audit).await? {
-            CreditOutcome::Credited(note) => Ok(note),
+        match self
+            .store
+            .credit(invoice.id, self.clock.now(), audit)
+            .await?
+        {
+            CreditOutcome::Credited(note) => Ok(*note),
             CreditOutcome::NotFound => Err(InvoiceError::NotFound),
             CreditOutcome::Refused(now) => Err(InvoiceError::Conflict(now)),
         }

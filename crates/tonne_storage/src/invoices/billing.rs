@@ -1,7 +1,7 @@
 //! An organisation's billing details: the buyer its invoices name.
 
-use diesel::prelude::*;
 use diesel::QueryResult;
+use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use time::OffsetDateTime;
 use tonne_ordering::invoices::Party;
@@ -13,7 +13,10 @@ use crate::schema::{organisation_billing, organisations};
 
 type Row = (String, String, Option<String>, Option<String>);
 
-pub(super) async fn read(conn: &mut Conn, organisation: &str) -> QueryResult<Option<BillingOnFile>> {
+pub(super) async fn read(
+    conn: &mut Conn,
+    organisation: &str,
+) -> QueryResult<Option<BillingOnFile>> {
     let organisation = organisation.to_owned();
     let name: Option<String> = on!(&mut *conn, |c| organisations::table
         .filter(organisations::id.eq(&organisation))
@@ -66,9 +69,11 @@ pub(super) async fn write(
     )
     .execute(c)
     .await)?;
-    on!(&mut *conn, |c| diesel::insert_into(organisation_billing::table)
-        .values(values.clone())
-        .execute(c)
-        .await)?;
+    on!(&mut *conn, |c| diesel::insert_into(
+        organisation_billing::table
+    )
+    .values(values.clone())
+    .execute(c)
+    .await)?;
     Ok(())
 }

@@ -36,7 +36,10 @@ impl InvoiceStore {
 
 #[async_trait]
 impl InvoiceRepository for InvoiceStore {
-    async fn billing(&self, organisation: OrganisationId) -> Result<Option<BillingOnFile>, StoreError> {
+    async fn billing(
+        &self,
+        organisation: OrganisationId,
+    ) -> Result<Option<BillingOnFile>, StoreError> {
         let organisation = organisation.to_string();
         self.db
             .query(move |conn| Box::pin(async move { billing::read(conn, &organisation).await }))
@@ -69,7 +72,9 @@ impl InvoiceRepository for InvoiceStore {
     ) -> Result<Vec<Invoice>, StoreError> {
         let builder = builder.clone();
         self.db
-            .transaction(move |conn| Box::pin(async move { issue::issue(conn, organisation, builder).await }))
+            .transaction(move |conn| {
+                Box::pin(async move { issue::issue(conn, organisation, builder).await })
+            })
             .await
             .map_err(|e| store_error(e, "issuing invoices"))
     }
@@ -81,7 +86,9 @@ impl InvoiceRepository for InvoiceStore {
         audit: AuditEntry,
     ) -> Result<CreditOutcome, StoreError> {
         self.db
-            .transaction(move |conn| Box::pin(async move { issue::credit(conn, id, at, audit).await }))
+            .transaction(move |conn| {
+                Box::pin(async move { issue::credit(conn, id, at, audit).await })
+            })
             .await
             .map_err(|e| store_error(e, "crediting an invoice"))
     }
@@ -140,14 +147,19 @@ impl InvoiceRepository for InvoiceStore {
                     let before: Option<i64> = match &after {
                         None => None,
                         Some(after) => {
-                            let found: Option<(i64, String)> = on!(&mut *conn, |c| invoices::table
-                                .filter(invoices::id.eq(after))
-                                .select((invoices::number, invoices::organisation_id))
-                                .first(c)
-                                .await
-                                .optional())?;
+                            let found: Option<(i64, String)> =
+                                on!(&mut *conn, |c| invoices::table
+                                    .filter(invoices::id.eq(after))
+                                    .select((invoices::number, invoices::organisation_id))
+                                    .first(c)
+                                    .await
+                                    .optional())?;
                             match found {
-                                Some((n, o)) if organisation.as_ref().is_none_or(|want| *want == o) => Some(n),
+                                Some((n, o))
+                                    if organisation.as_ref().is_none_or(|want| *want == o) =>
+                                {
+                                    Some(n)
+                                }
                                 _ => return Err(diesel::result::Error::NotFound),
                             }
                         }
@@ -174,29 +186,37 @@ impl InvoiceRepository for InvoiceStore {
             .map_err(|e| store_error(e, "listing invoices"))
     }
 
-    async fn organisations_to_invoice(&self, period: Period) -> Result<Vec<OrganisationId>, StoreError> {
+    async fn organisations_to_invoice(
+        &self,
+        period: Period,
+    ) -> Result<Vec<OrganisationId>, StoreError> {
         let from = PrimitiveDateTime::new(period.from, Time::MIDNIGHT);
-        let until = PrimitiveDateTime::new(period.to.next_day().unwrap_or(period.to), Time::MIDNIGHT);
+        let until =
+            PrimitiveDateTime::new(period.to.next_day().unwrap_or(period.to), Time::MIDNIGHT);
         self.db
             .query(move |conn| {
                 Box::pin(async move {
                     let ids: Vec<String> = on!(&mut *conn, |c| accounts::table
-                        .filter(accounts::id.eq_any(
-                            orders::table
-                                .filter(orders::mode.eq("live"))
-                                .filter(orders::payment_method.eq("invoice"))
-                                .filter(orders::status.ne_all(["cancelled", "failed"]))
-                                .filter(orders::created_at.ge(from))
-                                .filter(orders::created_at.lt(until))
-                                .filter(diesel::dsl::not(orders::id.eq_any(
-                                    invoice_lines::table
-                                        .inner_join(invoices::table)
-                                        .filter(invoices::kind.eq("invoice"))
-                                        .filter(invoices::credited_by.is_null())
-                                        .select(invoice_lines::order_id),
-                                )))
-                                .select(orders::account_id),
-                        ))
+                        .filter(
+                            accounts::id.eq_any(
+                                orders::table
+                                    .filter(orders::mode.eq("live"))
+                                    .filter(orders::payment_method.eq("invoice"))
+                                    .filter(orders::status.ne_all(["cancelled", "failed"]))
+                                    .filter(orders::created_at.ge(from))
+                                    .filter(orders::created_at.lt(until))
+                                    .filter(diesel::dsl::not(
+                                        orders::id.eq_any(
+                                            invoice_lines::table
+                                                .inner_join(invoices::table)
+                                                .filter(invoices::kind.eq("invoice"))
+                                                .filter(invoices::credited_by.is_null())
+                                                .select(invoice_lines::order_id),
+                                        )
+                                    ))
+                                    .select(orders::account_id),
+                            )
+                        )
                         .select(accounts::organisation_id)
                         .distinct()
                         .order(accounts::organisation_id)

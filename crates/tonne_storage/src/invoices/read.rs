@@ -1,7 +1,7 @@
 //! Reading invoices with their lines.
 
-use diesel::prelude::*;
 use diesel::QueryResult;
+use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use tonne_ordering::invoices::Invoice;
 
@@ -11,7 +11,10 @@ use crate::schema::{invoice_lines, invoices};
 
 /// The invoices of `rows`, in their order, each with its lines (one query for
 /// every row's lines).
-pub(super) async fn with_lines(conn: &mut Conn, rows: Vec<InvoiceRow>) -> QueryResult<Vec<Invoice>> {
+pub(super) async fn with_lines(
+    conn: &mut Conn,
+    rows: Vec<InvoiceRow>,
+) -> QueryResult<Vec<Invoice>> {
     let ids: Vec<String> = rows.iter().map(|r| r.id.clone()).collect();
     let mut lines: Vec<LineRow> = on!(&mut *conn, |c| invoice_lines::table
         .filter(invoice_lines::invoice_id.eq_any(&ids))

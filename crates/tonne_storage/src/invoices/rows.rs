@@ -91,7 +91,8 @@ pub(super) fn rows_of(invoice: &Invoice) -> Result<(InvoiceRow, Vec<LineRow>), D
         .collect();
     let row = InvoiceRow {
         id,
-        number: i64::try_from(invoice.number).map_err(|_| corrupt("invoice number", "too large"))?,
+        number: i64::try_from(invoice.number)
+            .map_err(|_| corrupt("invoice number", "too large"))?,
         kind: invoice.kind.as_str().to_owned(),
         corrects: match invoice.kind {
             InvoiceKind::CreditNote { corrects } => Some(corrects.to_string()),
@@ -117,7 +118,10 @@ pub(super) fn rows_of(invoice: &Invoice) -> Result<(InvoiceRow, Vec<LineRow>), D
 }
 
 pub(super) fn invoice_of(row: InvoiceRow, lines: Vec<LineRow>) -> Result<Invoice, DieselError> {
-    let currency: Currency = row.currency.parse().map_err(|_| corrupt("currency", &row.currency))?;
+    let currency: Currency = row
+        .currency
+        .parse()
+        .map_err(|_| corrupt("currency", &row.currency))?;
     let money = |minor: i64| Money::from_minor(minor, currency);
     let kind = match (row.kind.as_str(), &row.corrects) {
         ("invoice", None) => InvoiceKind::Invoice,

@@ -11,7 +11,11 @@ use crate::state::AppState;
 use crate::wire::{ErrorsResponse, KeyErrors};
 
 /// The caller's invoice, or 404 as for an unknown id.
-pub(super) async fn owned(state: &AppState, who: &Authenticated, id: &str) -> Result<Invoice, ApiError> {
+pub(super) async fn owned(
+    state: &AppState,
+    who: &Authenticated,
+    id: &str,
+) -> Result<Invoice, ApiError> {
     let Some(organisation) = reader(who) else {
         return Err(ApiError::not_found("invoice not found"));
     };

@@ -29,6 +29,9 @@ pub async fn pdf(
         .map_err(|e| ApiError::internal(&anyhow::anyhow!(e).context("rendering an invoice")))?;
     Ok(HttpResponse::Ok()
         .content_type("application/pdf")
-        .insert_header(("Content-Disposition", format!("inline; filename=\"{name}\"")))
+        .insert_header((
+            "Content-Disposition",
+            format!("inline; filename=\"{name}\""),
+        ))
         .body(pdf))
 }
