@@ -4,7 +4,8 @@
 //! A4 pages in the certificate's built-in Helvetica.
 
 use printpdf::{BuiltinFont, PdfDocument, PdfSaveOptions};
-use tonne_ordering::invoices::{Invoice, InvoiceKind, Party};
+use tonne_ordering::invoices::{Invoice, InvoiceKind, Party, printed_number};
+use tonne_wire::invoices::tonnes;
 
 use crate::certificate::pages::Pages;
 
@@ -59,8 +60,14 @@ pub fn render(i: &Invoice) -> Vec<u8> {
         format!("Orders placed: {}", i.period),
         format!("Currency: {}", i.currency.code()),
     ];
-    if let InvoiceKind::CreditNote { corrects } = i.kind {
-        facts.push(format!("Cancels invoice {corrects} in full"));
+    if let InvoiceKind::CreditNote {
+        corrects_number, ..
+    } = i.kind
+    {
+        facts.push(format!(
+            "Cancels invoice {} in full",
+            printed_number(corrects_number, InvoiceKind::Invoice)
+        ));
     }
     if let Some(paid) = i.paid_at {
         facts.push(format!("Paid: {}", paid.date()));
@@ -75,7 +82,7 @@ pub fn render(i: &Invoice) -> Vec<u8> {
     party(&mut p, "From", &i.seller);
     party(&mut p, "To", &i.buyer);
 
-    p.heading("Carbon credits retired for your orders");
+    p.heading("Carbon credits ordered");
     p.row_aligned(
         &[
             "Order",
@@ -94,7 +101,7 @@ pub fn render(i: &Invoice) -> Vec<u8> {
             &[
                 l.order_id.to_string(),
                 l.ordered_at.date().to_string(),
-                l.quantity.to_tonnes_string(),
+                tonnes(l.quantity, i.kind != InvoiceKind::Invoice),
                 l.offset_cost.to_decimal_string(),
                 l.commission.to_decimal_string(),
                 l.total.to_decimal_string(),
@@ -114,39 +121,33 @@ pub fn render(i: &Invoice) -> Vec<u8> {
             i.tax.to_decimal_string(),
         ),
     ];
-    for (name, amount) in sums {
-        p.row_aligned(
-            &[
-                String::new(),
-                String::new(),
-                String::new(),
-                String::new(),
-                name.to_owned(),
-                format!("{amount} {code}"),
-            ],
-            false,
-            5,
-        );
-    }
-    let due = match i.kind {
-        InvoiceKind::Invoice => "Total due",
-        InvoiceKind::CreditNote { .. } => "Total credited",
+    let sum_row = |label: &str, amount: String| {
+        let blank = String::new;
+        [blank(), blank(), blank(), label.to_owned(), blank(), amount]
     };
-    p.row_aligned(
-        &[
-            String::new(),
-            String::new(),
-            String::new(),
-            String::new(),
-            due.to_owned(),
-            format!("{} {code}", i.total.to_decimal_string()),
-        ],
-        true,
-        5,
-    );
+    for (name, amount) in sums {
+        p.row_aligned(&sum_row(name, format!("{amount} {code}")), false, 5);
+    }
+    let (due, note) = match i.kind {
+        InvoiceKind::Invoice => (
+            "Total due",
+            format!("Please quote {} with your payment.", i.printed_number()),
+        ),
+        InvoiceKind::CreditNote {
+            corrects_number, ..
+        } => (
+            "Total credited",
+            format!(
+                "This credit note cancels {}: nothing is due on it.",
+                printed_number(corrects_number, InvoiceKind::Invoice)
+            ),
+        ),
+    };
+    let total = format!("{} {code}", i.total.to_decimal_string());
+    p.row_aligned(&sum_row(due, total), true, 5);
     p.canvas.y -= 6.0;
     for line in [
-        format!("Please quote {} with your payment.", i.printed_number()),
+        note,
         "Each order's credits are retired at their registry; each order's certificate names the projects and serial numbers.".to_owned(),
     ] {
         p.text(BuiltinFont::Helvetica, 8.5, 4.5, &line);

@@ -743,6 +743,7 @@ diesel::table! {
         number -> BigInt,
         kind -> Text,
         corrects -> Nullable<Text>,
+        corrects_number -> Nullable<BigInt>,
         organisation_id -> Text,
         currency -> Text,
         period_from -> Text,

@@ -6,6 +6,19 @@ use serde::Serialize;
 use time::format_description::well_known::Rfc3339;
 use tonne_ordering::invoices::{Invoice, InvoiceKind, InvoiceLine, Party};
 
+/// A line's tonnes as a plain decimal, negative on a credit note (`-1.5`).
+///
+/// ```
+/// use tonne_kernel::Mass;
+/// use tonne_wire::invoices::tonnes;
+/// assert_eq!(tonnes(Mass::from_grams(1_500_000), true), "-1.5");
+/// assert_eq!(tonnes(Mass::from_grams(250_000), false), "0.25");
+/// ```
+pub fn tonnes(m: tonne_kernel::Mass, credit: bool) -> String {
+    let g = if credit { -m.grams() } else { m.grams() };
+    rust_decimal::Decimal::new(g, 6).normalize().to_string()
+}
+
 /// A party: seller or buyer.
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -45,13 +58,14 @@ pub struct InvoiceLineResponse {
     pub total: String,
 }
 
-impl From<&InvoiceLine> for InvoiceLineResponse {
-    fn from(l: &InvoiceLine) -> Self {
+impl InvoiceLineResponse {
+    /// A line of an invoice (`credit`: of a credit note).
+    pub fn of(l: &InvoiceLine, credit: bool) -> Self {
         Self {
             order_id: l.order_id.to_string(),
             account_id: l.account_id.to_string(),
             ordered_at: l.ordered_at.format(&Rfc3339).unwrap_or_default(),
-            quantity: l.quantity.to_tonnes_string(),
+            quantity: tonnes(l.quantity, credit),
             offset_cost: l.offset_cost.to_decimal_string(),
             commission: l.commission.to_decimal_string(),
             total: l.total.to_decimal_string(),
@@ -74,6 +88,8 @@ pub struct InvoiceResponse {
     pub status: &'static str,
     /// The invoice a credit note takes back.
     pub corrects: Option<String>,
+    /// That invoice's printed number.
+    pub corrects_number: Option<String>,
     /// The credit note that took this invoice back.
     pub credited_by: Option<String>,
     pub organisation_id: String,
@@ -107,7 +123,16 @@ impl From<&Invoice> for InvoiceResponse {
             kind: i.kind.as_str(),
             status: i.status().as_str(),
             corrects: match i.kind {
-                InvoiceKind::CreditNote { corrects } => Some(corrects.to_string()),
+                InvoiceKind::CreditNote { corrects, .. } => Some(corrects.to_string()),
+                InvoiceKind::Invoice => None,
+            },
+            corrects_number: match i.kind {
+                InvoiceKind::CreditNote {
+                    corrects_number, ..
+                } => Some(tonne_ordering::invoices::printed_number(
+                    corrects_number,
+                    InvoiceKind::Invoice,
+                )),
                 InvoiceKind::Invoice => None,
             },
             credited_by: i.credited_by.map(|c| c.to_string()),
@@ -119,7 +144,13 @@ impl From<&Invoice> for InvoiceResponse {
             paid_at: i.paid_at.and_then(|t| t.format(&Rfc3339).ok()),
             seller: (&i.seller).into(),
             buyer: (&i.buyer).into(),
-            lines: i.lines.iter().map(Into::into).collect(),
+            lines: {
+                let credit = i.kind != InvoiceKind::Invoice;
+                i.lines
+                    .iter()
+                    .map(|l| InvoiceLineResponse::of(l, credit))
+                    .collect()
+            },
             offset_cost: i.offset_cost.to_decimal_string(),
             commission: i.commission.to_decimal_string(),
             subtotal: i.subtotal.to_decimal_string(),

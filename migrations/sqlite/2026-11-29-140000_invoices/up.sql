@@ -14,6 +14,7 @@ CREATE TABLE invoices (
     number BIGINT NOT NULL UNIQUE,
     kind TEXT NOT NULL,
     corrects TEXT REFERENCES invoices (id),
+    corrects_number BIGINT,
     organisation_id TEXT NOT NULL REFERENCES organisations (id),
     currency TEXT NOT NULL,
     period_from TEXT NOT NULL,

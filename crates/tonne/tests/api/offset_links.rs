@@ -196,8 +196,11 @@ async fn api_per_contract_and_refusals_write_nothing(app: TestApp) {
 
 /// A browser without JavaScript: keeps the CSRF cookie, reads hidden fields.
 pub(crate) struct Visitor<'a> {
-    app: &'a TestApp,
-    cookie: Option<String>,
+    base: String,
+    client: reqwest::Client,
+    /// The CSRF cookie's value, once the server set it.
+    pub(crate) cookie: Option<String>,
+    _app: std::marker::PhantomData<&'a TestApp>,
 }
 
 pub(crate) struct Page {
@@ -228,7 +231,17 @@ impl Page {
 
 impl<'a> Visitor<'a> {
     pub(crate) fn new(app: &'a TestApp) -> Self {
-        Self { app, cookie: None }
+        Self::at(&app.base)
+    }
+
+    /// A visitor of the server at `base` (another process's).
+    pub(crate) fn at(base: &str) -> Self {
+        Self {
+            base: base.to_owned(),
+            client: reqwest::Client::new(),
+            cookie: None,
+            _app: std::marker::PhantomData,
+        }
     }
 
     async fn send(&mut self, req: reqwest::RequestBuilder) -> Page {
@@ -266,17 +279,18 @@ impl<'a> Visitor<'a> {
     }
 
     pub(crate) async fn open(&mut self, id: &str) -> Page {
-        self.send(self.app.request(Method::GET, &format!("/l/{id}"), None))
-            .await
+        let req = self
+            .client
+            .request(Method::GET, format!("{}/l/{id}", self.base));
+        self.send(req).await
     }
 
     pub(crate) async fn post(&mut self, id: &str, step: &str, form: &[(&str, &str)]) -> Page {
-        self.send(
-            self.app
-                .request(Method::POST, &format!("/l/{id}/{step}"), None)
-                .form(form),
-        )
-        .await
+        let req = self
+            .client
+            .request(Method::POST, format!("{}/l/{id}/{step}", self.base))
+            .form(form);
+        self.send(req).await
     }
 }
 

@@ -63,7 +63,8 @@ impl Pages {
             let width = self.cols.get(i + 1).copied().unwrap_or(RIGHT + 8.0) - x - 2.0;
             let text = fit(text, width, CELL, bold);
             let x = if i >= right_from {
-                x + width - width_mm(&text, CELL, bold)
+                // Helvetica-Bold's digits are as wide as Helvetica's
+                x + width - width_mm(&text, CELL, false)
             } else {
                 *x
             };

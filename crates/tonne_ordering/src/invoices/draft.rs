@@ -172,11 +172,12 @@ fn negate(m: Money) -> Money {
 }
 
 /// The credit note that takes `invoice` back whole: its lines, every amount
-/// negated, the same parties, period and tax rate, issued `at`.
+/// negated (tonnes stay as ordered: a mass is never negative), the same parties, period and tax rate, issued `at`.
 pub fn credit_note(invoice: &Invoice, at: OffsetDateTime) -> InvoiceDraft {
     InvoiceDraft {
         kind: InvoiceKind::CreditNote {
             corrects: invoice.id,
+            corrects_number: invoice.number,
         },
         currency: invoice.currency,
         period: invoice.period,
@@ -187,7 +188,6 @@ pub fn credit_note(invoice: &Invoice, at: OffsetDateTime) -> InvoiceDraft {
             .lines
             .iter()
             .map(|l| InvoiceLine {
-                quantity: Mass::from_grams(-l.quantity.grams()),
                 offset_cost: negate(l.offset_cost),
                 commission: negate(l.commission),
                 total: negate(l.total),
@@ -330,11 +330,21 @@ mod tests {
             tonne_kernel::OrganisationId::from_uuid(uuid::Uuid::from_u128(5)),
         );
         let note = credit_note(&invoice, datetime!(2026-11-02 0:00 UTC));
-        assert_eq!(note.kind, InvoiceKind::CreditNote { corrects: id });
+        assert_eq!(
+            note.kind,
+            InvoiceKind::CreditNote {
+                corrects: id,
+                corrects_number: 12
+            }
+        );
         assert_eq!(note.total.minor(), -invoice.total.minor());
         assert_eq!(note.tax.minor(), -220);
         assert_eq!(note.lines[0].total.minor(), -1100);
-        assert_eq!(note.lines[0].quantity.grams(), -1_500_000);
+        assert_eq!(
+            note.lines[0].quantity.grams(),
+            1_500_000,
+            "tonnes as ordered"
+        );
         assert_eq!(note.lines[0].order_id, invoice.lines[0].order_id);
     }
 }

@@ -158,6 +158,8 @@ pub enum InvoiceKind {
     CreditNote {
         /// The invoice it takes back.
         corrects: InvoiceId,
+        /// That invoice's number.
+        corrects_number: u64,
     },
 }
 
@@ -202,7 +204,7 @@ pub struct InvoiceLine {
     pub account_id: AccountId,
     /// When it was placed.
     pub ordered_at: OffsetDateTime,
-    /// Tonnes ordered (negated on a credit note).
+    /// Tonnes ordered (as ordered on a credit note too: its amounts carry the sign).
     pub quantity: Mass,
     /// The order's offset cost.
     pub offset_cost: Money,

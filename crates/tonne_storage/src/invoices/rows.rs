@@ -22,6 +22,7 @@ pub(super) struct InvoiceRow {
     pub(super) number: i64,
     pub(super) kind: String,
     pub(super) corrects: Option<String>,
+    pub(super) corrects_number: Option<i64>,
     pub(super) organisation_id: String,
     pub(super) currency: String,
     pub(super) period_from: String,
@@ -95,7 +96,13 @@ pub(super) fn rows_of(invoice: &Invoice) -> Result<(InvoiceRow, Vec<LineRow>), D
             .map_err(|_| corrupt("invoice number", "too large"))?,
         kind: invoice.kind.as_str().to_owned(),
         corrects: match invoice.kind {
-            InvoiceKind::CreditNote { corrects } => Some(corrects.to_string()),
+            InvoiceKind::CreditNote { corrects, .. } => Some(corrects.to_string()),
+            InvoiceKind::Invoice => None,
+        },
+        corrects_number: match invoice.kind {
+            InvoiceKind::CreditNote {
+                corrects_number, ..
+            } => i64::try_from(corrects_number).ok(),
             InvoiceKind::Invoice => None,
         },
         organisation_id: invoice.organisation_id.to_string(),
@@ -123,10 +130,11 @@ pub(super) fn invoice_of(row: InvoiceRow, lines: Vec<LineRow>) -> Result<Invoice
         .parse()
         .map_err(|_| corrupt("currency", &row.currency))?;
     let money = |minor: i64| Money::from_minor(minor, currency);
-    let kind = match (row.kind.as_str(), &row.corrects) {
-        ("invoice", None) => InvoiceKind::Invoice,
-        ("credit_note", Some(c)) => InvoiceKind::CreditNote {
+    let kind = match (row.kind.as_str(), &row.corrects, row.corrects_number) {
+        ("invoice", None, None) => InvoiceKind::Invoice,
+        ("credit_note", Some(c), Some(n)) => InvoiceKind::CreditNote {
             corrects: parse_id::<InvoiceId>("invoice id", c)?,
+            corrects_number: u64::try_from(n).map_err(|_| corrupt("invoice number", c))?,
         },
         _ => return Err(corrupt("invoice kind", &row.kind)),
     };

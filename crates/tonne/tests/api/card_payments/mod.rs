@@ -299,6 +299,7 @@ async fn a_live_link_order_is_paid_by_card_through_stripe(db: TestDb) {
     assert!(!page.policy.contains("script-src"));
 }
 
+mod crash;
 mod disputes;
 
 tonne_test_support::on_both_backends!(a_live_link_order_is_paid_by_card_through_stripe);
