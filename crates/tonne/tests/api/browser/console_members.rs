@@ -37,6 +37,29 @@ async fn a_member_creates_a_key_and_replays_a_webhook_in_a_real_browser() {
         &json!({"mass": {"amount": "2", "unit": "t"}}),
     )
     .await;
+    // the organisation's invoice for it (issued as `tonne invoices issue` does)
+    let today = time::OffsetDateTime::now_utc().date();
+    let seller = tonne_ordering::invoices::Party::parse(
+        "Tonne Operator Ltd",
+        "1 High Street\nLondon",
+        "GB123",
+        "",
+    )
+    .unwrap();
+    app.services
+        .clone()
+        .with_invoice_terms(tonne::InvoiceTerms {
+            seller,
+            tax_rate: tonne_ordering::invoices::TaxRate::default(),
+        })
+        .invoices
+        .issue(
+            t.organisation_id.parse().unwrap(),
+            tonne_ordering::invoices::Period::new(today, today).unwrap(),
+            &tonne_kernel::Actor::CommandLine,
+        )
+        .await
+        .unwrap();
     let c = browser(&driver).await;
     let check = |name: &'static str| {
         let (c, axe) = (&c, &axe);
@@ -137,6 +160,17 @@ async fn a_member_creates_a_key_and_replays_a_webhook_in_a_real_browser() {
         .unwrap();
     assert!(pact_secret.starts_with("tonne_pact_"));
     check("15c-console-pact-created").await;
+
+    // Invoices: the organisation's, with its PDF and the billing details form.
+    c.find(Locator::LinkText("Invoices"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    soon(&c, Locator::Id("billing-name")).await.unwrap();
+    assert!(text(&c).await.contains("INV-000001"));
+    check("15d-console-invoices").await;
 
     // The failing webhook's log, then a replay once the receiver is fixed.
     c.goto(&format!("{}/console/webhooks", app.base))

@@ -152,7 +152,8 @@ impl Proxy {
 const SECRETS_KEY: &str = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff";
 
 /// `tonne serve` as its own process over `database_url`, its live mode's
-/// Stripe at `stripe`; its address.
+/// Stripe at `stripe`; its address. The caller kills and waits for it.
+#[allow(clippy::zombie_processes)] // returned to the caller, which waits
 fn serve(database_url: &str, stripe: &str, js: &str) -> (Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tonne"))
         .args([
@@ -192,6 +193,8 @@ fn serve(database_url: &str, stripe: &str, js: &str) -> (Child, String) {
         }
         line.clear();
     }
+    let _ = child.kill();
+    let _ = child.wait();
     panic!("the server did not start");
 }
 
