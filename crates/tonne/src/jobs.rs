@@ -57,6 +57,20 @@ impl JobHandler for DocumentJobs {
     }
 }
 
+/// The PACT front end's job: answering a partner's footprint request.
+struct PactAnswerJobs(tonne_pact::PactAnswers);
+
+#[async_trait]
+impl JobHandler for PactAnswerJobs {
+    async fn step(&self, job: &JobClaim) -> Result<Step, StoreError> {
+        self.0.step(job).await
+    }
+
+    async fn give_up(&self, job: &JobClaim, reason: &str) -> Result<(), StoreError> {
+        self.0.give_up(job, reason).await
+    }
+}
+
 /// The system job moving test-mode orders through the simulated pipeline
 /// (received → placed → paid → retiring → complete).
 pub(crate) const TEST_ORDER_PIPELINE_JOB: &str = "test_order_pipeline";
@@ -177,7 +191,13 @@ pub(crate) async fn ensure_sweeps(services: &Services) -> Result<(), StoreError>
 }
 
 /// The engine over the services' database, with a handler for every kind.
-pub(crate) fn engine(services: &Services, retry: RetryPolicy, sweeps: Sweeps) -> JobEngine {
+/// `public_url` names Tonne as the `source` of its answers to PACT requests.
+pub(crate) fn engine(
+    services: &Services,
+    retry: RetryPolicy,
+    sweeps: Sweeps,
+    public_url: &str,
+) -> JobEngine {
     let shipments: Arc<dyn JobHandler> = Arc::new(ShipmentJobs(Arc::clone(&services.shipments)));
     let step =
         time::Duration::try_from(sweeps.test_order_step).unwrap_or(time::Duration::seconds(5));
@@ -190,6 +210,15 @@ pub(crate) fn engine(services: &Services, retry: RetryPolicy, sweeps: Sweeps) ->
     .handle(
         DOCUMENT_JOB,
         Arc::new(DocumentJobs(Arc::clone(&services.document_jobs))),
+    )
+    .handle(
+        tonne_accounts::pact::partners::ANSWER_JOB,
+        Arc::new(PactAnswerJobs(tonne_pact::PactAnswers::new(
+            Arc::clone(&services.pact_partners),
+            Arc::clone(&services.shipments),
+            Arc::clone(&services.pact_gateway),
+            public_url,
+        ))),
     )
     .handle(
         TEST_ORDER_PIPELINE_JOB,

@@ -336,9 +336,11 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
     };
     let pact = tonne_pact::PactState {
         clients: Arc::clone(&services.pact_clients),
+        partners: Arc::clone(&services.pact_partners),
         shipments: Arc::clone(&services.shipments),
         public_url: state.pages.public_url.clone(),
     };
+    let answers_source = pact.public_url.clone();
     let mut server = HttpServer::new(move || crate::app(state.clone(), pact.clone()))
         .listen(listener)?
         .disable_signals()
@@ -358,7 +360,7 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
     };
     let (shipments_stop, stopped) = tokio::sync::watch::channel(false);
     let shipments_task = crate::jobs::spawn(
-        crate::jobs::engine(&services, options.job_retry, sweeps),
+        crate::jobs::engine(&services, options.job_retry, sweeps, &answers_source),
         options.job_workers,
         stopped,
     );

@@ -57,6 +57,10 @@ pub struct Services {
     pub shipments: Arc<dyn tonne_shipments::ShipmentsService>,
     /// PACT client credentials and their tokens (`/pact`, the CLI).
     pub pact_clients: Arc<dyn tonne_accounts::pact::PactClientsService>,
+    /// PACT partners and the requests they sent (`/pact/2/events`, the CLI).
+    pub pact_partners: Arc<dyn tonne_accounts::pact::partners::PactPartnersService>,
+    /// How answers to PACT requests reach partners (the webhooks' guarded client).
+    pub pact_gateway: Arc<dyn tonne_accounts::pact::partners::PartnerGateway>,
     /// Asynchronous transaction documents (and the worker's step, `work`).
     pub document_jobs: Arc<dyn tonne_estimation::document_jobs::DocumentJobsService>,
     /// Bounds per account: organisations' limits and their accounts' usage.
@@ -150,6 +154,8 @@ pub fn nyc_to_london_flight() -> anyhow::Result<tonne_kernel::Mass> {
 
 /// How long a test event waits for the receiver (a person is waiting too).
 const TEST_EVENT_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a PACT partner has to answer each call (token, then event).
+const PACT_ANSWER_TIMEOUT: Duration = Duration::from_secs(10);
 
 impl Services {
     /// Connects, migrates, and wires every service. Blocking work runs off the async workers.
@@ -269,7 +275,7 @@ impl Services {
             Arc::new(SystemClock),
             nyc_to_london_flight()?,
         ));
-        let webhook_store = WebhookStore::new(db.clone(), secrets);
+        let webhook_store = WebhookStore::new(db.clone(), secrets.clone());
         let targets = tonne_webhooks::TargetPolicy {
             allow_private: webhook_options.allow_private,
         };
@@ -323,6 +329,18 @@ impl Services {
                 Arc::new(SystemClock),
                 Arc::new(UuidV7Generator),
             ));
+        let pact_partners: Arc<dyn tonne_accounts::pact::partners::PactPartnersService> =
+            Arc::new(tonne_accounts::pact::partners::PactPartners::new(
+                Arc::new(tonne_storage::PactPartnerStore::new(db.clone(), secrets)),
+                Arc::new(AccountStore::new(db.clone())),
+                Arc::new(SystemClock),
+                Arc::new(UuidV7Generator),
+                targets,
+            ));
+        let pact_gateway = Arc::new(tonne_dispatcher::PactGateway::new(
+            PACT_ANSWER_TIMEOUT,
+            targets,
+        )?);
         let invoices = invoicing_over(&db, ordering.clone(), InvoiceTerms::default());
         let quota_limits = tonne_kernel::Limits::DEFAULT;
         let shipments = shipments_over(&db, tonne_shipments::LEASE, quota_limits);
@@ -337,6 +355,8 @@ impl Services {
             audit,
             shipments,
             pact_clients,
+            pact_partners,
+            pact_gateway,
             db,
             accounts,
             ordering,

@@ -34,6 +34,7 @@ use crate::ports::AccountRepository;
 mod authenticate;
 mod create;
 mod issue;
+pub mod partners;
 mod revoke;
 
 #[cfg(test)]

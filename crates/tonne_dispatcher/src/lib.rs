@@ -10,10 +10,12 @@
 
 mod encoder;
 mod metrics;
+mod pact;
 mod sender;
 mod worker;
 
 pub use encoder::JsonEncoder;
 pub use metrics::{DispatchMetrics, result_label};
+pub use pact::PactGateway;
 pub use sender::{HttpSender, MAX_RESPONSE_BYTES, SystemResolver, USER_AGENT};
 pub use worker::{ConfigError, Dispatcher, DispatcherConfig};

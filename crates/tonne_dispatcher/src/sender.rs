@@ -106,6 +106,11 @@ impl HttpSender {
             .build()?;
         Ok(Self { client, policy })
     }
+
+    /// The guarded client itself, for the other outbound calls (PACT answers).
+    pub(crate) fn client(&self) -> &reqwest::Client {
+        &self.client
+    }
 }
 
 fn retry_after(headers: &reqwest::header::HeaderMap) -> Option<Duration> {
@@ -124,7 +129,7 @@ fn retry_after(headers: &reqwest::header::HeaderMap) -> Option<Duration> {
     )
 }
 
-fn describe(e: &reqwest::Error) -> String {
+pub(crate) fn describe(e: &reqwest::Error) -> String {
     use std::error::Error as _;
     let mut text = e.to_string();
     let mut source = e.source();
@@ -136,7 +141,7 @@ fn describe(e: &reqwest::Error) -> String {
     text
 }
 
-fn refused_in_chain(e: &reqwest::Error) -> Option<String> {
+pub(crate) fn refused_in_chain(e: &reqwest::Error) -> Option<String> {
     use std::error::Error as _;
     let mut source = e.source();
     while let Some(s) = source {

@@ -57,6 +57,17 @@ impl PactError {
         }
     }
 
+    /// 429 with PACT's `BadRequest` (its codes have none for "later") and
+    /// `Retry-After`: the account's requests waiting for their answer are
+    /// at their bound.
+    pub fn too_many(message: impl Into<String>) -> Self {
+        Self {
+            status: StatusCode::TOO_MANY_REQUESTS,
+            code: "BadRequest",
+            message: message.into(),
+        }
+    }
+
     /// 500 `InternalError`; the cause is logged, never shown.
     pub fn internal(cause: &dyn std::fmt::Display) -> Self {
         tracing::error!(error = %cause, "PACT request failed");
@@ -83,6 +94,9 @@ impl ResponseError for PactError {
         let mut res = HttpResponse::build(self.status);
         if self.status == StatusCode::UNAUTHORIZED {
             res.insert_header(("WWW-Authenticate", "Bearer realm=\"pact\""));
+        }
+        if self.status == StatusCode::TOO_MANY_REQUESTS {
+            res.insert_header(("Retry-After", "60"));
         }
         res.json(Body {
             code: self.code,

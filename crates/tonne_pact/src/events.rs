@@ -5,12 +5,17 @@
 //! four types it accepts a footprint request (`…Request.Created.v1`: its
 //! product ids must be URNs) and a publication (`…Published.v1`: its ids
 //! must be UUIDs); the answers to a request (`…Fulfilled`, `…Rejected`) are
-//! refused, as Tonne never asked.
+//! refused, as Tonne never asked. A request whose `source` is a partner the
+//! account registered is stored and answered by a job
+//! ([`crate::answers`]); from anywhere else it is acknowledged, never
+//! answered (Tonne calls no address a requester merely names).
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde_json::Value;
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
+
+use tonne_accounts::pact::partners::Received;
 
 use crate::auth::account;
 use crate::error::PactError;
@@ -60,25 +65,32 @@ fn check(event: &Event) -> Result<(), PactError> {
             }
             Ok(())
         }
-        REQUEST_CREATED => {
-            let pf = data
-                .and_then(|d| d.get("pf"))
-                .filter(|pf| pf.is_object())
-                .ok_or_else(|| PactError::bad_request("data.pf must be an object"))?;
-            if let Some(ids) = pf.get("productIds") {
-                for id in strings(Some(ids), "data.pf.productIds")? {
-                    if !id.to_ascii_lowercase().starts_with("urn:") {
-                        return Err(PactError::bad_request("data.pf.productIds must hold URNs"));
-                    }
-                }
-            }
-            Ok(())
-        }
+        REQUEST_CREATED => product_ids(event).map(drop),
         REQUEST_FULFILLED | REQUEST_REJECTED => Err(PactError::bad_request(
             "Tonne asks no one for footprints: there is no request to answer",
         )),
         _ => Err(PactError::bad_request("unknown event type")),
     }
+}
+
+/// A request's product ids (none when its fragment names none).
+fn product_ids(event: &Event) -> Result<Vec<String>, PactError> {
+    let pf = event
+        .data
+        .as_ref()
+        .and_then(|d| d.get("pf"))
+        .filter(|pf| pf.is_object())
+        .ok_or_else(|| PactError::bad_request("data.pf must be an object"))?;
+    let mut out = Vec::new();
+    if let Some(ids) = pf.get("productIds") {
+        for id in strings(Some(ids), "data.pf.productIds")? {
+            if !id.to_ascii_lowercase().starts_with("urn:") {
+                return Err(PactError::bad_request("data.pf.productIds must hold URNs"));
+            }
+            out.push(id.to_owned());
+        }
+    }
+    Ok(out)
 }
 
 pub(crate) async fn receive(
@@ -107,8 +119,31 @@ pub(crate) async fn receive(
         event_type = %event.kind,
         "PACT event received"
     );
+    let mut message = "The event was received";
+    if event.kind == REQUEST_CREATED {
+        let ids = product_ids(&event)?;
+        let received = state
+            .partners
+            .receive(account, &event.source, &event.id, ids)
+            .await
+            .map_err(|e| PactError::internal(&e))?;
+        message = match received {
+            Received::Queued(_) => {
+                "The request was received; its answer will be sent to the source's events endpoint"
+            }
+            Received::Repeated => "The request was received before; its answer is sent once",
+            Received::NoPartner => {
+                "The event was received; its source is not a partner of this account, so no answer will be sent"
+            }
+            Received::TooMany => {
+                return Err(PactError::too_many(
+                    "too many requests of this account wait for their answer; send it again later",
+                ));
+            }
+        };
+    }
     Ok(HttpResponse::Ok().json(serde_json::json!({
         "code": "Ok",
-        "message": "The event was received"
+        "message": message
     })))
 }

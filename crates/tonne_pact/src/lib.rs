@@ -13,8 +13,11 @@
 //! - `GET /pact/2/ileap/tad`: iLEAP's transport activity data, one TAD per
 //!   transport leg whose ends can be named (`limit`, `mode`, a `Link` to the
 //!   next page);
-//! - `POST /pact/2/events`: the asynchronous events (checked and
-//!   acknowledged).
+//! - `POST /pact/2/events`: the asynchronous events, checked and
+//!   acknowledged; a footprint request from a partner the account
+//!   registered is answered by a job ([`PactAnswers`]) with
+//!   `…Fulfilled.v1` or `…Rejected.v1` posted to the partner's events
+//!   endpoint.
 //!
 //! Errors are PACT's (`{"code", "message"}`), the token endpoint's OAuth's
 //! (`{"error"}`). The binary registers [`configure`] with a [`PactState`];
@@ -23,6 +26,7 @@
 
 use actix_web::web;
 
+mod answers;
 mod auth;
 mod error;
 mod events;
@@ -33,6 +37,7 @@ mod tad;
 mod token;
 mod wire;
 
+pub use answers::{MAX_FOOTPRINTS, PactAnswers, SCAN_CAP};
 pub use state::PactState;
 pub use wire::footprint::{ILEAP_SCHEMA, SPEC_VERSION};
 

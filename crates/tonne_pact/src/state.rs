@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use tonne_accounts::pact::PactClientsService;
+use tonne_accounts::pact::partners::PactPartnersService;
 use tonne_shipments::ShipmentsService;
 
 /// What the PACT routes run over.
@@ -10,6 +11,8 @@ use tonne_shipments::ShipmentsService;
 pub struct PactState {
     /// The clients, their tokens.
     pub clients: Arc<dyn PactClientsService>,
+    /// The partners whose footprint requests are answered.
+    pub partners: Arc<dyn PactPartnersService>,
     /// The shipments the footprints are made of.
     pub shipments: Arc<dyn ShipmentsService>,
     /// The installation's public address (no trailing `/`): the `Link`

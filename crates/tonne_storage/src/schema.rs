@@ -731,6 +731,38 @@ diesel::joinable!(pact_tokens -> pact_clients (client_id));
 diesel::allow_tables_to_appear_in_same_query!(pact_clients, pact_tokens);
 
 diesel::table! {
+    pact_partners (id) {
+        id -> Text,
+        account_id -> Text,
+        url -> Text,
+        token_url -> Text,
+        client_id -> Text,
+        secret -> Text,
+        created_at -> Timestamp,
+        removed_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    pact_requests (id) {
+        id -> Text,
+        account_id -> Text,
+        partner_id -> Text,
+        event_id -> Text,
+        product_ids -> Text,
+        status -> Text,
+        received_at -> Timestamp,
+        answered_at -> Nullable<Timestamp>,
+        error -> Nullable<Text>,
+    }
+}
+
+diesel::joinable!(pact_requests -> pact_partners (partner_id));
+diesel::allow_tables_to_appear_in_same_query!(pact_partners, pact_requests);
+diesel::allow_tables_to_appear_in_same_query!(accounts, pact_partners);
+diesel::allow_tables_to_appear_in_same_query!(accounts, pact_requests);
+
+diesel::table! {
     invoice_sequence (id) {
         id -> Integer,
         last_number -> BigInt,

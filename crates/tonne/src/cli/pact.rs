@@ -1,9 +1,15 @@
 //! `tonne pact credentials …`: the OAuth 2 client credentials another
 //! system uses to read an account's footprints over PACT (`/pact`).
+//! `tonne pact partners …`: the systems whose footprint requests the
+//! account answers, with the credentials they gave it; `tonne pact
+//! requests`: the requests received and how each was answered.
 
 use clap::Subcommand;
 use serde_json::json;
 use tonne_accounts::AccountId;
+use tonne_accounts::pact::partners::{
+    PactPartner, PactPartnerId, PactRequest, PartnerError, PartnerSecret,
+};
 use tonne_accounts::pact::{ClientError, PactClient, PactClientId};
 
 use super::Services;
@@ -13,6 +19,60 @@ pub(super) enum PactCommand {
     /// PACT client credentials of an account.
     #[command(subcommand)]
     Credentials(CredentialsCommand),
+    /// The partners whose footprint requests an account answers.
+    #[command(subcommand)]
+    Partners(PartnersCommand),
+    /// The footprint requests an account received, newest first.
+    Requests {
+        /// The account's id.
+        #[arg(long)]
+        account: String,
+        /// How many.
+        #[arg(long, default_value_t = 50)]
+        limit: u32,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub(super) enum PartnersCommand {
+    /// Register a partner: its base URL (the `source` of its events; answers
+    /// go to `{url}/2/events`) and the `client_id` it gave the account. The
+    /// client secret is read from `TONNE_PACT_PARTNER_SECRET`, else from the
+    /// first line of standard input (never from the command line).
+    Add {
+        /// The account that answers it.
+        #[arg(long)]
+        account: String,
+        /// The partner's base URL, e.g. `https://pcf.example.com`.
+        #[arg(long)]
+        url: String,
+        /// Its token endpoint, when not `{url}/auth/token`.
+        #[arg(long)]
+        token_url: Option<String>,
+        /// The `client_id` it gave the account.
+        #[arg(long)]
+        client_id: String,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List an account's partners (never their secrets).
+    List {
+        /// The account's id.
+        #[arg(long)]
+        account: String,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Remove a partner by id: its waiting requests are not answered.
+    Remove {
+        /// The partner's id.
+        id: String,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -68,8 +128,148 @@ fn row(c: &PactClient) -> serde_json::Value {
     })
 }
 
+fn partner_row(p: &PactPartner) -> serde_json::Value {
+    json!({
+        "id": p.id.to_string(),
+        "account_id": p.account_id.to_string(),
+        "url": p.url,
+        "token_url": p.token_url,
+        "client_id": p.client_id,
+        "created_at": p.created_at.to_string(),
+    })
+}
+
+fn request_row(r: &PactRequest) -> serde_json::Value {
+    json!({
+        "id": r.id.to_string(),
+        "partner_id": r.partner_id.to_string(),
+        "event_id": r.event_id,
+        "product_ids": r.product_ids,
+        "status": r.status.as_str(),
+        "received_at": r.received_at.to_string(),
+        "answered_at": r.answered_at.map(|t| t.to_string()),
+        "error": r.error,
+    })
+}
+
+/// The partner's secret: `TONNE_PACT_PARTNER_SECRET`, else stdin's first line.
+fn partner_secret() -> anyhow::Result<PartnerSecret> {
+    let text = match std::env::var("TONNE_PACT_PARTNER_SECRET") {
+        Ok(text) => text,
+        Err(_) => {
+            let mut line = String::new();
+            std::io::stdin().read_line(&mut line)?;
+            line.trim_end_matches(['\r', '\n']).to_owned()
+        }
+    };
+    PartnerSecret::new(text).ok_or_else(|| {
+        anyhow::anyhow!(
+            "the client secret (TONNE_PACT_PARTNER_SECRET or standard input) must be 1 to 512 printable characters"
+        )
+    })
+}
+
+fn partner_refused(e: PartnerError) -> anyhow::Error {
+    match e {
+        PartnerError::Store(e) => anyhow::Error::from(e).context("the database failed"),
+        other => anyhow::anyhow!("{other}"),
+    }
+}
+
+async fn partners(services: &Services, command: PartnersCommand) -> anyhow::Result<()> {
+    let partners = &services.pact_partners;
+    match command {
+        PartnersCommand::Add {
+            account,
+            url,
+            token_url,
+            client_id,
+            json,
+        } => {
+            let secret = partner_secret()?;
+            let added = partners
+                .add(
+                    parse_account(&account)?,
+                    &url,
+                    token_url,
+                    &client_id,
+                    secret,
+                )
+                .await
+                .map_err(partner_refused)?;
+            if json {
+                println!("{}", partner_row(&added));
+            } else {
+                println!(
+                    "partner {} registered: answers go to {}",
+                    added.id,
+                    added.events_url()
+                );
+            }
+        }
+        PartnersCommand::List { account, json } => {
+            let list = partners
+                .list(parse_account(&account)?)
+                .await
+                .map_err(partner_refused)?;
+            if json {
+                let rows: Vec<_> = list.iter().map(partner_row).collect();
+                println!("{}", serde_json::Value::Array(rows));
+            } else {
+                for p in &list {
+                    println!(
+                        "{}  {}  {}  {}",
+                        p.id,
+                        p.created_at.date(),
+                        p.url,
+                        p.client_id
+                    );
+                }
+            }
+        }
+        PartnersCommand::Remove { id } => {
+            let id: PactPartnerId = id
+                .parse()
+                .map_err(|_| anyhow::anyhow!("`{id}` is not a partner id"))?;
+            let removed = partners.remove(None, id).await.map_err(partner_refused)?;
+            println!("removed {}", removed.id);
+        }
+    }
+    Ok(())
+}
+
 pub(super) async fn run(services: &Services, command: PactCommand) -> anyhow::Result<()> {
-    let PactCommand::Credentials(command) = command;
+    let command = match command {
+        PactCommand::Credentials(command) => command,
+        PactCommand::Partners(command) => return partners(services, command).await,
+        PactCommand::Requests {
+            account,
+            limit,
+            json,
+        } => {
+            let list = services
+                .pact_partners
+                .requests(parse_account(&account)?, limit)
+                .await
+                .map_err(|e| anyhow::Error::from(e).context("the database failed"))?;
+            if json {
+                let rows: Vec<_> = list.iter().map(request_row).collect();
+                println!("{}", serde_json::Value::Array(rows));
+            } else {
+                for r in &list {
+                    println!(
+                        "{}  {}  {}  {}  {}",
+                        r.id,
+                        r.received_at.date(),
+                        r.status.as_str(),
+                        r.event_id,
+                        r.error.as_deref().unwrap_or("")
+                    );
+                }
+            }
+            return Ok(());
+        }
+    };
     let clients = &services.pact_clients;
     match command {
         CredentialsCommand::Create {

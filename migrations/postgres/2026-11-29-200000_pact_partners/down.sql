@@ -1,0 +1,2 @@
+DROP TABLE pact_requests;
+DROP TABLE pact_partners;
