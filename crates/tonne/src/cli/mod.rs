@@ -328,6 +328,14 @@ async fn admin_services_paying(
         tonne_ordering::Settings::default(),
         crate::wiring::WebhookOptions {
             secrets_key,
+            // the server's rule for outbound URLs holds for what the CLI
+            // registers (PACT partners) too
+            allow_private: std::env::var("TONNE_WEBHOOKS_ALLOW_PRIVATE").is_ok_and(|v| {
+                matches!(
+                    v.trim().to_ascii_lowercase().as_str(),
+                    "true" | "1" | "yes" | "on"
+                )
+            }),
             ..crate::wiring::WebhookOptions::default()
         },
         tonne_links::Settings::default(),

@@ -35,6 +35,7 @@ mod lune_pay;
 mod offset_links;
 mod orders;
 mod pact;
+mod pact_partners;
 mod pact_tad;
 mod perimeters;
 mod quotas;

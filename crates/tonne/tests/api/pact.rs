@@ -46,7 +46,7 @@ fn validators() -> &'static (jsonschema::Validator, jsonschema::Validator) {
     })
 }
 
-fn valid_footprint(footprint: &Value) {
+pub(crate) fn valid_footprint(footprint: &Value) {
     let (ileap, pact) = validators();
     let errors: Vec<String> = ileap
         .iter_errors(footprint)
@@ -92,7 +92,7 @@ pub(crate) async fn pact_get(app: &TestApp, url: &str, token: &str) -> Reply {
     app.send(app.client.get(url).bearer_auth(token)).await
 }
 
-async fn event(app: &TestApp, token: &str, body: Value) -> Reply {
+pub(crate) async fn event(app: &TestApp, token: &str, body: Value) -> Reply {
     app.send(
         app.client
             .post(format!("{}/pact/2/events", app.base))
