@@ -168,7 +168,7 @@ impl PactPartnerRepository for PactPartnerStore {
                         .select(pact_partners::url)
                         .load(c)
                         .await)?;
-                    if standing.iter().any(|u| *u == row.url) {
+                    if standing.contains(&row.url) {
                         return Ok(Inserted::Duplicate);
                     }
                     if i64::try_from(standing.len()).unwrap_or(i64::MAX) >= max {

@@ -283,16 +283,15 @@ async fn a_partner_s_requests_are_answered_at_its_events_endpoint(app: TestApp) 
     assert_eq!(events.len(), 2, "{events:#?}");
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert_eq!(partner.events().len(), 2, "each request answered once");
-    let seen = partner.seen.lock().unwrap();
+    let tokens = partner.seen.lock().unwrap().tokens.clone();
     assert!(
-        seen.tokens.iter().all(
+        tokens.iter().all(
             |(basic, body)| basic == &format!("{PARTNER_ID}:{PARTNER_SECRET}")
                 && body == "grant_type=client_credentials"
         ),
         "{:?}",
-        seen.tokens
+        tokens
     );
-    drop(seen);
     let by_request = |id: &str| {
         events
             .iter()
