@@ -44,6 +44,11 @@ clients *ARGS:
     if [ -z "${TONNE_BIN:-}" ]; then cargo build -p tonne; fi
     bash clients/run.sh {{ARGS}}
 
+# WBCSD's PACT conformance tests (all 22, callbacks included) behind HAProxy with TLS (scripts/pact-conformance.sh; needs node/npm, PostgreSQL)
+pact-conformance:
+    if [ -z "${TONNE_BIN:-}" ]; then cargo build -p tonne; fi
+    CALLBACKS=1 TLS=1 bash scripts/pact-conformance.sh
+
 # Three servers and a dispatcher on PostgreSQL and Redis behind HAProxy (deploy/)
 cluster:
     bash deploy/cluster.sh

@@ -16,6 +16,12 @@
 #               base is then https://127.0.0.1:PORT/pact (the certificate accepted
 #               with NODE_TLS_REJECT_UNAUTHORIZED=0), and the cases that send plain
 #               HTTP to it (9, 10, 11, 17) meet a TLS port, as in production
+#   CALLBACKS=1 run the tool's own server instead of its command-line runner (its
+#               database on the local PostgreSQL, PACT_CONFORMANCE_DB, default
+#               postgres://postgres@127.0.0.1:5432), register it as the account's
+#               PACT partner (`tonne pact partners add`, its fixed test credentials),
+#               so that cases 13 and 14.B — Tonne's asynchronous answers, posted to
+#               the tool's /2/events — run too; prints every case's result
 # Exit status: the tool's (0: every mandatory case passed), 2: the harness broke.
 # What each case means and which cannot pass on loopback: docs/API.md, "PACT".
 set -euo pipefail
@@ -43,8 +49,9 @@ fi
 work="$(mktemp -d)"
 pid=""
 proxy=""
+cpid=""
 cleanup() {
-    for p in $proxy $pid; do
+    for p in $cpid $proxy $pid; do
         if kill -0 "$p" 2>/dev/null; then kill "$p"; wait "$p" 2>/dev/null || true; fi
     done
     rm -rf "$work"
@@ -80,6 +87,10 @@ CFG
 fi
 "$bin" migrate --database-url "$db" >"$work/migrate.log" 2>&1
 "$bin" bootstrap --json --database-url "$db" >"$work/keys.json" 2>"$work/bootstrap.log"
+if [[ "${CALLBACKS:-}" == 1 ]]; then
+    # the tool's server on loopback: Tonne must be allowed to call it
+    export TONNE_WEBHOOKS_ALLOW_PRIVATE=true
+fi
 TONNE_METRICS_BIND=127.0.0.1:0 TONNE_PUBLIC_URL="$public" TONNE_TRUSTED_PROXIES=127.0.0.1 \
     "$bin" serve --bind "127.0.0.1:$port" --database-url "$db" \
     --rate-limit-per-second 1000 --rate-limit-burst 1000 >"$work/serve.log" 2>&1 &
@@ -141,11 +152,62 @@ done
 base="$public/pact"
 echo "PACT conformance (wbcsd/pact-conformance-service $commit), V2.3, against $base" >&2
 set +e
-(cd "$tool" && NODE_ENV=test PORT=0 DB_CONNECTION_STRING=unused CONFORMANCE_API=http://127.0.0.1:9/unreachable \
-    LOG_OUTPUT=console npx ts-node --transpile-only src/scripts/run-tests-cli.ts \
-    --baseUrl "$base" --clientId "$client_id" --clientSecret "$client_secret" \
-    --version V2.3 --organizationName "Tonne")
-rc=$?
+if [[ "${CALLBACKS:-}" == 1 ]]; then
+    pg="${PACT_CONFORMANCE_DB:-postgres://postgres@127.0.0.1:5432}"
+    psql "$pg/postgres" -qc "DROP DATABASE IF EXISTS pact_conformance" \
+        -qc "CREATE DATABASE pact_conformance" >&2 || exit 2
+    cport="$(free_port)"
+    capi="http://127.0.0.1:$cport"
+    export NODE_ENV=test PORT="$cport" DB_CONNECTION_STRING="$pg/pact_conformance" \
+        CONFORMANCE_API="$capi" LOG_OUTPUT=console JWT_SECRET="$(openssl rand -hex 32)"
+    (cd "$tool" && npx ts-node --transpile-only src/data/migrate.ts latest) >"$work/migrate-tool.log" 2>&1 \
+        || { cat "$work/migrate-tool.log" >&2; exit 2; }
+    (cd "$tool" && exec npx ts-node --transpile-only src/server.ts) >"$work/tool.log" 2>&1 &
+    cpid=$!
+    for _ in $(seq 1 300); do
+        curl -fsS "$capi/health-check" >/dev/null 2>&1 && break
+        kill -0 "$cpid" 2>/dev/null || { cat "$work/tool.log" >&2; exit 2; }
+        sleep 0.1
+    done
+    # the tool's server, as Tonne's partner: its events carry `source` = CONFORMANCE_API
+    TONNE_PACT_PARTNER_SECRET=test_client_secret "$bin" pact partners add --account "$account" \
+        --url "$capi" --client-id test_client_id --database-url "$db" >&2 || exit 2
+    python3 - "$capi" "$base" "$client_id" "$client_secret" <<'PY'
+import json, sys, time, urllib.request
+capi, base, cid, secret = sys.argv[1:]
+def call(method, path, body=None):
+    req = urllib.request.Request(capi + path, method=method,
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=120) as r:
+        return json.load(r)
+run = call("POST", "/testruns/", {"baseUrl": base, "version": "V2.3", "clientId": cid,
+    "clientSecret": secret, "organizationName": "Tonne", "adminEmail": "ops@example.com",
+    "adminName": "Tonne CI"})
+run_id = run.get("testRunId") or run.get("id")
+deadline = time.time() + 60
+while True:
+    run = call("GET", f"/testruns/{run_id}")
+    results = run.get("results") or run.get("testResults") or []
+    if all(r["status"] != "PENDING" for r in results) or time.time() > deadline:
+        break
+    time.sleep(1)
+for r in sorted(results, key=lambda r: [int(x) if x.isdigit() else x for x in r["testKey"].replace("TESTCASE#", "").replace(".", " ").split()]):
+    print(f'{r["testKey"]:<14} {r["status"]:<8} {"mandatory" if r.get("mandatory") else "optional ":<9} {r["name"]}'
+          + (f' -- {r["errorMessage"]}' if r.get("errorMessage") and r["status"] != "SUCCESS" else ""))
+failed = [r for r in results if r.get("mandatory") and r["status"] != "SUCCESS"]
+print(f'test run {run_id}: {run.get("status")}; {sum(r["status"] == "SUCCESS" for r in results)} passed, '
+      f'{sum(r["status"] == "FAILURE" for r in results)} failed, {sum(r["status"] == "PENDING" for r in results)} pending of {len(results)}')
+sys.exit(1 if failed else 0)
+PY
+    rc=$?
+else
+    (cd "$tool" && NODE_ENV=test PORT=0 DB_CONNECTION_STRING=unused CONFORMANCE_API=http://127.0.0.1:9/unreachable \
+        LOG_OUTPUT=console npx ts-node --transpile-only src/scripts/run-tests-cli.ts \
+        --baseUrl "$base" --clientId "$client_id" --clientSecret "$client_secret" \
+        --version V2.3 --organizationName "Tonne")
+    rc=$?
+fi
 set -e
 if grep -q ' ERROR ' "$work/serve.log"; then
     echo "server errors logged during the run:" >&2
