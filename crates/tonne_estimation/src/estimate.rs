@@ -25,7 +25,7 @@ use time::OffsetDateTime;
 use tonne_kernel::{AccountId, EstimateId, Mass, MassUnit};
 
 use crate::catalogue::CatalogueFactor;
-use crate::explanation::{Explanation, Wtw};
+use crate::explain::{Explanation, Wtw};
 use crate::factor_estimate::FactorRequest;
 use crate::flight::FlightRequest;
 use crate::footprint::{CompanyEstimate, CompanyRequest, IndividualRequest};

@@ -1,48 +1,256 @@
 //! Estimates that explain themselves: for every estimate, the parts its mass
-//! is made of, each with the factors it used (id, value, unit, publication,
-//! table row, year) and the activity quantities they multiplied (distances
-//! and how they were obtained, payload, spend after currency conversion, …).
-//!
-//! The parts add up to the estimate's mass exactly, to the gram: engines that
-//! round each part (passenger and shipping legs, footprints) give their parts;
-//! single-product estimates are one part.
-//!
-//! ```
-//! use tonne_estimation::estimate::EstimateRequest;
-//! use tonne_estimation::flight::{CabinClass, FlightRequest, FlightRoute};
-//! use rust_decimal::Decimal;
-//!
-//! let computed = EstimateRequest::Flight(FlightRequest {
-//!     route: FlightRoute::Airports { source: "LHR".into(), destination: "JFK".into() },
-//!     cabin: CabinClass::Economy,
-//!     passengers: Decimal::ONE,
-//!     aircraft_type: None,
-//! }).compute().unwrap();
-//! let part = &computed.explanation.parts[0];
-//! assert_eq!(part.factors[0].id, "FLIGHT_LONG_HAUL_ECONOMY");
-//! assert_eq!(part.factors[0].year, Some(2025));
-//! assert_eq!(part.quantities[0].name, "distance");
-//! assert!(part.quantities[0].method.contains("great-circle"));
-//! assert_eq!(part.mass, computed.mass.unwrap());
-//! ```
+//! is made of ([`Explanation`], its [`Part`]s), each with the factors it used
+//! ([`FactorUse`]: id, value, unit, publication, table row, year) and the
+//! activity quantities they multiplied ([`Quantity`]: distances and how they
+//! were obtained, payload, spend after currency conversion, …). The parts add
+//! up to the estimate's mass exactly, to the gram. Made by
+//! [`EstimateRequest::compute`](crate::estimate::EstimateRequest::compute);
+//! read back by [`Explanation::transaction_facts`] for the 2024 answers.
 
 use rust_decimal::Decimal;
+use tonne_kernel::Mass;
 
-use crate::estimate::{Computed, EstimateDetail, EstimateRequest};
-pub use crate::explanation::{Explanation, FactorUse, Part, Quantity, Wtw};
-use crate::factors::authored;
-use crate::flight::{self};
-use crate::shipping::{self};
-use crate::transaction::{self, TransactionOutcome};
-use crate::{EstimateError, electricity, factor_estimate};
+use crate::factors::{Factor, GasSplit, authored};
+use crate::grid::{GRID_SOURCE, GridFactor};
+use crate::transaction;
 
-mod freight;
-mod parts;
-mod travel;
+/// How an estimate's mass was obtained.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Explanation {
+    /// The parts of the mass; their masses add up to it exactly.
+    pub parts: Vec<Part>,
+    /// Notes on the whole estimate (fallbacks, precision, floors).
+    pub notes: Vec<String>,
+    /// The factor set it was computed with ([`crate::catalogue::FACTOR_SET_VERSION`]);
+    /// `None` for estimates stored before Tonne recorded it.
+    pub factor_set: Option<String>,
+}
 
-use freight::{any_shipping_leg, any_shipping_part, fuel_part};
-use parts::*;
-use travel::*;
+/// One part of an estimate's mass.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Part {
+    /// What the part is: `consumption`, `flight`, `legs[1]`, `energy`, …
+    pub name: String,
+    /// Its CO2e, rounded to the gram.
+    pub mass: Mass,
+    /// The factors multiplied (or, for footprints, summed term by term).
+    pub factors: Vec<FactorUse>,
+    /// The activity quantities they multiplied.
+    pub quantities: Vec<Quantity>,
+    /// The well-to-tank mass included in `mass`, for a part computed
+    /// well-to-wheel (freight legs since factor set 2026.12: `mass` = the
+    /// factors' tank-to-wheel product + this); `None` for a part whose mass
+    /// is the factors' product alone (every other part, and freight legs
+    /// stored before), whose well-to-tank part, where DESNZ has one, comes on
+    /// top of it.
+    pub wtt: Option<Mass>,
+}
+
+/// A factor as used, with its provenance.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FactorUse {
+    /// Tonne's stable name, e.g. `RAIL_NATIONAL` or `grid:DEU`.
+    pub id: String,
+    pub value: Decimal,
+    /// E.g. `kg CO2e/passenger.km`.
+    pub unit: String,
+    /// The publication (or Tonne's stated assumption, marked `[A]`).
+    pub source: String,
+    /// Table and row, where the publication is a table.
+    pub row: Option<String>,
+    /// Year of the data.
+    pub year: Option<u16>,
+    /// What the publication gives beside the factor: its per-gas parts and
+    /// the well-to-tank factor of the same activity (DESNZ factors only;
+    /// `None` otherwise, and for estimates stored before Tonne kept it).
+    pub gases: Option<GasSplit>,
+    /// Its id in the factor catalogue (`GET /v1/emission-factors`), when it
+    /// is an emission factor listed there; `None` for conversion constants
+    /// and for estimates stored before Tonne recorded it.
+    pub catalogue_id: Option<String>,
+}
+
+impl FactorUse {
+    /// Whether the factor is an emission factor (CO2e per unit of activity)
+    /// rather than a conversion constant (ratio, detour, rate, tonnes per TEU).
+    pub fn is_emission_factor(&self) -> bool {
+        self.unit.starts_with("kg CO2e/") || self.unit.starts_with("g CO2e/")
+    }
+}
+
+/// An estimate's mass by life-cycle stage (ISO 14083 / GLEC): tank-to-wheel
+/// (the fuel burnt or power drawn by the activity) and well-to-tank (producing
+/// and delivering that fuel), with `unknown` for parts whose source does not
+/// say which stage it covers.
+///
+/// For freight legs computed well-to-wheel (a part with [`Part::wtt`]) the
+/// mass is `wtt + ttw + unknown`. For every other part Tonne's `mass` is
+/// `ttw + unknown`: the engines multiply DESNZ's direct factors, which
+/// exclude well-to-tank, and `wtt` is what the DESNZ well-to-tank row of the
+/// same activity adds on top (see docs/methodology.md).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Wtw {
+    pub wtt: Mass,
+    pub ttw: Mass,
+    pub unknown: Mass,
+}
+
+impl Wtw {
+    /// Well-to-wheel: `wtt + ttw + unknown`.
+    pub fn total(&self) -> Mass {
+        Mass::from_grams(
+            self.wtt
+                .grams()
+                .saturating_add(self.ttw.grams())
+                .saturating_add(self.unknown.grams()),
+        )
+    }
+
+    fn add(self, other: Wtw) -> Wtw {
+        let sum = |a: Mass, b: Mass| Mass::from_grams(a.grams().saturating_add(b.grams()));
+        Wtw {
+            wtt: sum(self.wtt, other.wtt),
+            ttw: sum(self.ttw, other.ttw),
+            unknown: sum(self.unknown, other.unknown),
+        }
+    }
+}
+
+impl Part {
+    /// The emission factor of the part: its first factor in CO2e per unit of
+    /// activity (the others scale the activity or convert units).
+    pub fn emission_factor(&self) -> Option<&FactorUse> {
+        self.factors.iter().find(|f| f.is_emission_factor())
+    }
+
+    /// The part by life-cycle stage. A well-to-wheel part ([`Part::wtt`]) is
+    /// that well-to-tank mass and the rest tank-to-wheel. Otherwise a part whose one emission factor has a
+    /// DESNZ well-to-tank row is tank-to-wheel, and its well-to-tank mass is
+    /// its mass × WTT ÷ factor (every other factor of the part scales both
+    /// alike), rounded to the gram; any other part is `unknown`.
+    pub fn wtw(&self) -> Wtw {
+        if let Some(wtt) = self.wtt {
+            // well-to-wheel: the stages add up to the mass
+            return Wtw {
+                wtt,
+                ttw: Mass::from_grams(self.mass.grams().saturating_sub(wtt.grams())),
+                unknown: Mass::from_grams(0),
+            };
+        }
+        let mut emission = self.factors.iter().filter(|f| f.is_emission_factor());
+        let only = match (emission.next(), emission.next()) {
+            (Some(f), None) => Some(f),
+            _ => None,
+        };
+        match only.and_then(|f| Some((f, f.gases.as_ref()?))) {
+            Some((f, g)) if !f.value.is_zero() => Wtw {
+                wtt: scaled(self.mass, g.wtt / f.value),
+                ttw: self.mass,
+                unknown: Mass::from_grams(0),
+            },
+            _ => Wtw {
+                unknown: self.mass,
+                ..Wtw::default()
+            },
+        }
+    }
+}
+
+/// `mass × ratio`, rounded half away from zero to the gram.
+fn scaled(mass: Mass, ratio: Decimal) -> Mass {
+    let g = Decimal::from(mass.grams())
+        .checked_mul(ratio)
+        .map(|g| g.round_dp_with_strategy(0, rust_decimal::RoundingStrategy::MidpointAwayFromZero))
+        .and_then(|g| i64::try_from(g).ok())
+        .unwrap_or(0);
+    Mass::from_grams(g.max(0))
+}
+
+impl Explanation {
+    /// The estimate by life-cycle stage: the sum of its parts'.
+    pub fn wtw(&self) -> Wtw {
+        self.parts
+            .iter()
+            .map(Part::wtw)
+            .fold(Wtw::default(), Wtw::add)
+    }
+}
+
+impl FactorUse {
+    /// The use of a cited factor.
+    pub fn of(f: &Factor) -> Self {
+        Self {
+            id: f.id.to_owned(),
+            value: f.value(),
+            unit: f.unit.to_owned(),
+            source: f.publication().to_owned(),
+            row: f.row().map(str::to_owned),
+            year: f.year(),
+            gases: GasSplit::of(f.id),
+            catalogue_id: None,
+        }
+    }
+}
+
+/// An activity quantity a factor multiplied.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Quantity {
+    /// `distance`, `consumption`, `payload`, `passengers`, `spend`, …
+    pub name: String,
+    pub amount: Decimal,
+    /// E.g. `km`, `kWh`, `t`, `USD (2022)`.
+    pub unit: String,
+    /// How it was obtained: as given, great-circle, over the sea network, converted…
+    pub method: String,
+}
+
+pub(crate) fn quantity(
+    name: &str,
+    amount: Decimal,
+    unit: &str,
+    method: impl Into<String>,
+) -> Quantity {
+    Quantity {
+        name: name.to_owned(),
+        amount: amount.normalize(),
+        unit: unit.to_owned(),
+        method: method.into(),
+    }
+}
+
+pub(crate) fn part(
+    name: impl Into<String>,
+    mass: Mass,
+    factors: Vec<FactorUse>,
+    q: Vec<Quantity>,
+) -> Part {
+    Part {
+        name: name.into(),
+        mass,
+        factors,
+        quantities: q,
+        wtt: None,
+    }
+}
+
+impl FactorUse {
+    /// A country's grid intensity as a factor use (`grid:{code}`).
+    pub(crate) fn grid(code: &str, g: GridFactor) -> Self {
+        Self {
+            id: format!("grid:{code}"),
+            value: g.g_co2e_per_kwh,
+            unit: "g CO2e/kWh".into(),
+            source: GRID_SOURCE.into(),
+            row: Some(code.to_owned()),
+            year: Some(g.year),
+            gases: None,
+            catalogue_id: None,
+        }
+    }
+}
+
+/// The id prefix of the 2011 euro rates a spend is converted with.
+pub(crate) const EUR_RATE_2011: &str = "EUR_RATE_2011_";
 
 /// The date Tonne gives the exchange rates it converts spend with: they are
 /// the ECB's 2022 annual averages, dated by the start of their period.
@@ -132,236 +340,3 @@ impl Part {
         })
     }
 }
-
-impl EstimateRequest {
-    /// Runs the engine: the mass, the kind's detail and the explanation,
-    /// which names the factor set and each emission factor's catalogue id.
-    /// Pure: the same request gives the same result with the same tables.
-    pub fn compute(&self) -> Result<Computed, EstimateError> {
-        let mut computed = compute(self)?;
-        let explanation = &mut computed.explanation;
-        explanation.factor_set = Some(crate::catalogue::FACTOR_SET_VERSION.to_owned());
-        for f in explanation
-            .parts
-            .iter_mut()
-            .flat_map(|p| p.factors.iter_mut())
-        {
-            if f.catalogue_id.is_none() {
-                f.catalogue_id = crate::catalogue::catalogue()
-                    .of_engine_factor(&f.id)
-                    .map(|c| c.id.clone());
-            }
-        }
-        Ok(computed)
-    }
-}
-
-/// Runs the engine of a request and explains it.
-fn compute(request: &EstimateRequest) -> Result<Computed, EstimateError> {
-    match request {
-        EstimateRequest::Electricity {
-            consumption,
-            country_code,
-        } => {
-            let e = electricity::estimate(*consumption, country_code.as_deref())?;
-            let code = country_code.as_deref().unwrap_or("WORLD");
-            Ok(single(
-                e.mass,
-                EstimateDetail::Plain,
-                part(
-                    "consumption",
-                    e.mass,
-                    vec![FactorUse::grid(code, e.factor)],
-                    vec![quantity(
-                        "consumption",
-                        consumption.kwh(),
-                        "kWh",
-                        "as given, in kWh",
-                    )],
-                ),
-                vec![],
-            ))
-        }
-        EstimateRequest::Flight(r) => {
-            let e = flight::estimate(r)?;
-            let (how, mut notes) = flight_route(&r.route);
-            // the engine says whether the band's floor set the mass: no second pass
-            if e.floored() {
-                notes.push(BAND_FLOOR.into());
-            }
-            let passengers = quantity(
-                "passengers",
-                r.passengers,
-                "passengers",
-                "as given (default 1)",
-            );
-            let explained = match &e.aircraft {
-                Some(used) => aircraft_part("flight", e.mass, used, &how, passengers),
-                None => part(
-                    "flight",
-                    e.mass,
-                    vec![FactorUse::of(&e.factor)],
-                    vec![quantity("distance", e.distance.km(), "km", how), passengers],
-                ),
-            };
-            Ok(single(e.mass, EstimateDetail::Plain, explained, notes))
-        }
-        EstimateRequest::PassengerTransportation(r) => passengers(r),
-        EstimateRequest::Shipping { shipment, leg } => {
-            let (e, trace) = shipping::any_leg_traced("", shipment, leg)?;
-            let mut notes = Vec::new();
-            let p = any_shipping_part("leg", shipment, leg, &e, &trace, &mut notes);
-            let detail = EstimateDetail::Shipping(any_shipping_leg(&e, leg, &trace, &p));
-            Ok(single(e.mass, detail, p, notes))
-        }
-        EstimateRequest::MultiLegShipping { shipment, legs } => {
-            // the engine checks the count, computes each leg once and sums;
-            // each leg is explained from what it computed
-            let (total, traces) = shipping::multi_leg_traced(shipment, legs)?;
-            let mut parts = Vec::with_capacity(legs.len());
-            let mut notes = Vec::new();
-            let mut out = Vec::with_capacity(legs.len());
-            for (i, ((l, e), trace)) in legs.iter().zip(&total.legs).zip(&traces).enumerate() {
-                let p = any_shipping_part(&format!("legs[{i}]"), shipment, l, e, trace, &mut notes);
-                out.push(any_shipping_leg(e, l, trace, &p));
-                parts.push(p);
-            }
-            Ok(Computed {
-                mass: Some(total.mass),
-                detail: EstimateDetail::MultiLegShipping {
-                    distance: total.distance,
-                    legs: out,
-                },
-                explanation: Explanation {
-                    parts,
-                    notes,
-                    factor_set: None,
-                },
-            })
-        }
-        EstimateRequest::MultiLegShippingByFuel { legs } => {
-            let total = shipping::fuel::multi_leg(legs)?;
-            let mut parts = Vec::with_capacity(legs.len());
-            let mut notes = Vec::new();
-            let mut out = Vec::with_capacity(legs.len());
-            for (i, (l, e)) in legs.iter().zip(&total.legs).enumerate() {
-                let p = fuel_part(&format!("legs[{i}]"), l, e, &mut notes);
-                out.push(crate::estimate::FuelLegResult {
-                    mass: e.mass,
-                    wtw: p.wtw(),
-                    energy_density: e.energy_density,
-                    grade: l.fuel.grade(),
-                });
-                parts.push(p);
-            }
-            Ok(Computed {
-                mass: Some(total.mass),
-                detail: EstimateDetail::FuelLegs(out),
-                explanation: Explanation {
-                    parts,
-                    notes,
-                    factor_set: None,
-                },
-            })
-        }
-        EstimateRequest::Transaction(r) => {
-            let (outcome, trace) = transaction::estimate_traced(r)?;
-            match (outcome, trace) {
-                (
-                    TransactionOutcome::Estimate {
-                        mass,
-                        search_term_match,
-                    },
-                    Some(t),
-                ) => {
-                    let mut factors = vec![FactorUse::exiobase(&t)];
-                    factors.extend(exiobase_conversion(&r.value, &t));
-                    let mut quantities = vec![spend_2011(&r.value, &t)];
-                    if let Some(d) = r.diet.filter(|_| t.diet_ratio != Decimal::ONE) {
-                        factors.push(FactorUse::of(&d.per_day()));
-                        factors.push(FactorUse::of(&authored::DIET_MEDIUM_MEAT));
-                        quantities.push(quantity(
-                            "diet_ratio",
-                            t.diet_ratio.round_dp(6),
-                            "×",
-                            "the buyer's diet over a medium meat-eater's (food purchases)",
-                        ));
-                    }
-                    Ok(single(
-                        mass,
-                        EstimateDetail::Transaction { search_term_match },
-                        part("transaction", mass, factors, quantities),
-                        vec![],
-                    ))
-                }
-                _ => Ok(Computed {
-                    mass: None,
-                    detail: EstimateDetail::MoneyMovement,
-                    explanation: Explanation {
-                        parts: vec![],
-                        notes: vec!["money movement: nothing to estimate".into()],
-                        factor_set: None,
-                    },
-                }),
-            }
-        }
-        EstimateRequest::Company(r) => {
-            let (e, parts, notes) = crate::footprint::company_explained(r)?;
-            Ok(Computed {
-                mass: Some(e.mass),
-                detail: EstimateDetail::Company(e),
-                explanation: Explanation {
-                    parts,
-                    notes,
-                    factor_set: None,
-                },
-            })
-        }
-        EstimateRequest::Individual(r) => {
-            let (e, parts, notes) = crate::footprint::individual_explained(r)?;
-            Ok(Computed {
-                mass: Some(e.mass),
-                detail: EstimateDetail::Plain,
-                explanation: Explanation {
-                    parts,
-                    notes,
-                    factor_set: None,
-                },
-            })
-        }
-        EstimateRequest::TransactionDocument(r) => crate::transaction_document::compute(r),
-        EstimateRequest::EmissionFactor(r) => {
-            let e = factor_estimate::estimate(r)?;
-            let f = &e.factor;
-            let factor_use = FactorUse {
-                id: f.id.clone(),
-                value: f.kg_co2e,
-                unit: format!("kg CO2e/{}", f.denominator),
-                source: f.publication.clone(),
-                row: Some(f.name.clone()),
-                year: Some(f.publication_year),
-                gases: f.gases.clone(),
-                catalogue_id: None,
-            };
-            let how = e.conversion.clone().unwrap_or_else(|| "as given".into());
-            Ok(single(
-                e.mass,
-                EstimateDetail::EmissionFactor(Box::new(e.factor.clone())),
-                part(
-                    "activity",
-                    e.mass,
-                    vec![factor_use],
-                    vec![quantity("activity", e.converted, f.denominator, how)],
-                ),
-                vec![format!(
-                    "factor {} of Tonne's factor set {}",
-                    f.id,
-                    crate::catalogue::FACTOR_SET_VERSION
-                )],
-            ))
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests;

@@ -13,7 +13,7 @@
 //!
 //! Around the engines, the estimate use case is a hexagon like the rest of
 //! Tonne: [`estimate`] holds the typed request and result (with its
-//! [`explain::Explanation`]), [`ports`] the driving [`ports::EstimationService`]
+//! [`explain::Explanation`], made by [`estimate::EstimateRequest::compute`]), [`ports`] the driving [`ports::EstimationService`]
 //! and the driven [`ports::EstimateRepository`] and [`ports::Engine`], and
 //! [`service::Estimations`] the use cases.
 //!
@@ -28,37 +28,30 @@
 //! ```
 #![deny(clippy::float_arithmetic)]
 
-pub mod aircraft;
-pub mod business;
 pub mod catalogue;
 pub mod cities;
+mod compute;
 pub mod countries;
 pub use countries::country_name;
-pub mod diet;
 mod document_job;
 pub mod document_jobs;
 pub mod document_quotas;
-pub mod electricity;
+pub mod engines;
+pub use engines::{
+    aircraft, business, diet, electricity, exiobase, factor_estimate, flight, footprint, passenger,
+    shipping, transaction, transaction_document,
+};
 mod errors;
 pub mod estimate;
-pub mod exiobase;
 pub mod explain;
-mod explanation;
-pub mod factor_estimate;
 pub mod factors;
-pub mod flight;
-pub mod footprint;
 mod geo;
 mod grid;
 pub mod multi_match;
-pub mod passenger;
 pub mod places;
 pub mod ports;
 pub mod route;
 pub mod service;
-pub mod shipping;
-pub mod transaction;
-pub mod transaction_document;
 mod units;
 
 pub use errors::EstimateError;

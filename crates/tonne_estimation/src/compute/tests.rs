@@ -3,15 +3,18 @@
 use rust_decimal::Decimal;
 use tonne_kernel::Currency;
 
+use super::parts::BAND_FLOOR;
 use super::*;
 use crate::diet::Diet;
 use crate::electricity::{Energy, EnergyUnit};
+use crate::factors::authored;
 use crate::flight::{CabinClass, FlightRequest};
 use crate::footprint::CarFuel;
 use crate::footprint::{CompanyRequest, IndividualRequest};
 use crate::passenger::Leg as PassengerLeg;
 use crate::passenger::{PassengerRequest, Rail, Vehicle};
 use crate::route::{Place, Route};
+use crate::shipping;
 use crate::shipping::Shipment;
 use crate::shipping::{CargoType, Method};
 use crate::transaction::{Merchant, TransactionRequest};

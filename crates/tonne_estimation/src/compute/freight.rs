@@ -5,7 +5,7 @@ use rust_decimal::Decimal;
 
 use crate::LatLon;
 use crate::estimate::{LegFacts, Methodology, RoadFacts, RouteEnd, ShippingLeg};
-use crate::explanation::{FactorUse, Part, Quantity};
+use crate::explain::{FactorUse, Part, Quantity};
 use crate::factors::GasSplit;
 use crate::route::{Place, Route};
 use crate::shipping::{self, Mode, Shipment};

@@ -7,7 +7,7 @@ use tonne_kernel::Mass;
 
 use crate::diet::Diet;
 use crate::errors::EstimateError;
-use crate::explanation::Part;
+use crate::explain::Part;
 use crate::factors::desnz_2025 as desnz;
 use crate::factors::{Factor, authored};
 use crate::flight::{self, CabinClass};

@@ -28,7 +28,7 @@ use super::{
 use crate::electricity::{Energy, EnergyUnit};
 use crate::errors::EstimateError;
 use crate::estimate::{Computed, EstimateDetail, EstimateRequest};
-use crate::explanation::{Explanation, FactorUse, Part, Quantity};
+use crate::explain::{Explanation, FactorUse, Part, Quantity};
 use crate::factor_estimate::FactorRequest;
 use crate::factors::Factor;
 use crate::factors::desnz_2025 as desnz;

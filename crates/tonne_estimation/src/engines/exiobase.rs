@@ -35,11 +35,11 @@ use rust_decimal::Decimal;
 
 use crate::errors::EstimateError;
 
-const INTENSITIES: &str = include_str!("../data/exiobase34_coicop.csv");
-const REGIONS: &str = include_str!("../data/exiobase_regions.csv");
-const CPI: &str = include_str!("../data/cpi_oecd_2011_2019.csv");
-const RATES: &str = include_str!("../data/eur_rates_2011.csv");
-const MCC_COICOP: &str = include_str!("../data/mcc_coicop.csv");
+const INTENSITIES: &str = include_str!("../../data/exiobase34_coicop.csv");
+const REGIONS: &str = include_str!("../../data/exiobase_regions.csv");
+const CPI: &str = include_str!("../../data/cpi_oecd_2011_2019.csv");
+const RATES: &str = include_str!("../../data/eur_rates_2011.csv");
+const MCC_COICOP: &str = include_str!("../../data/mcc_coicop.csv");
 
 /// The citation of the intensities.
 pub const SOURCE: &str = "EXIOBASE 3.4 (Stadler et al. 2018), 2011 product-by-product tables, by COICOP category via Tomorrow's bloom-contrib; CC BY-SA 4.0";

@@ -6,7 +6,7 @@ use rust_decimal::Decimal;
 use tonne_kernel::Mass;
 
 use crate::estimate::{Computed, EstimateDetail};
-use crate::explanation::{Explanation, FactorUse, Part, Quantity};
+use crate::explain::{Explanation, FactorUse, Part, Quantity};
 use crate::route::Place;
 use crate::transaction::{self};
 use crate::{Spend, cities, exiobase};
@@ -39,7 +39,7 @@ impl FactorUse {
     }
 }
 
-pub(super) use crate::explanation::{part, quantity};
+pub(super) use crate::explain::{part, quantity};
 
 pub(super) const BAND_FLOOR: &str = "the mass is the longest trip of the haul band below (DESNZ's per-km factors fall from band to band; see docs/methodology.md)";
 
@@ -76,7 +76,7 @@ pub(super) fn place_name(p: &Place) -> String {
 
 /// The exchange rates a spend went through to 2022 USD (none for USD).
 /// The prefix of the ids of the 2011 euro rates.
-pub(super) const EUR_RATE_2011: &str = "EUR_RATE_2011_";
+pub(super) use crate::explain::EUR_RATE_2011;
 
 /// The 2011 rate (none for euros) and the two price indices a transaction
 /// converted its spend with.

@@ -36,10 +36,10 @@ use crate::geo::km_decimal;
 use crate::places;
 use crate::route::{CabinClass, FlightRoute};
 
-const FUEL: &str = include_str!("../data/eea_fuel_burn_2023.csv");
-const SEATS: &str = include_str!("../data/seat_configs.csv");
-const AIRPORT_PAIRS: &str = include_str!("../data/gaia_2019_airport_pairs.csv");
-const COUNTRY_PAIRS: &str = include_str!("../data/gaia_2019_country_pairs.csv");
+const FUEL: &str = include_str!("../../data/eea_fuel_burn_2023.csv");
+const SEATS: &str = include_str!("../../data/seat_configs.csv");
+const AIRPORT_PAIRS: &str = include_str!("../../data/gaia_2019_airport_pairs.csv");
+const COUNTRY_PAIRS: &str = include_str!("../../data/gaia_2019_country_pairs.csv");
 
 /// The fuel table's citation.
 pub const FUEL_SOURCE: &str = "EMEP/EEA air pollutant emission inventory guidebook 2023, 1.A.3.a Aviation, Master Emissions Calculator v1.5 (2024-09-18)";

@@ -3,7 +3,7 @@
 
 use rust_decimal::Decimal;
 
-use crate::explanation::{FactorUse, Part, Quantity, part, quantity};
+use crate::explain::{FactorUse, Part, Quantity, part, quantity};
 use crate::factors::desnz_2025 as desnz;
 use crate::factors::{Factor, authored};
 use crate::grid;

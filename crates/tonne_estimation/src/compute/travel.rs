@@ -6,7 +6,7 @@ use tonne_kernel::Mass;
 
 use crate::aircraft::{FUEL_SOURCE, RatioSource};
 use crate::estimate::{Computed, EstimateDetail};
-use crate::explanation::{Explanation, FactorUse, Part, Quantity};
+use crate::explain::{Explanation, FactorUse, Part, Quantity};
 use crate::factors::{Factor, authored};
 use crate::flight::FlightRoute;
 use crate::passenger::{self, Leg as PassengerLeg};

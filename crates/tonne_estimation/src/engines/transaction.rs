@@ -25,7 +25,7 @@ use crate::exiobase::{self, Conversion, Intensity};
 use crate::grid;
 use crate::units::{Spend, kg_to_mass};
 
-const TABLE: &str = include_str!("../data/mcc_factors.csv");
+const TABLE: &str = include_str!("../../data/mcc_factors.csv");
 
 /// How a category is treated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
