@@ -470,7 +470,7 @@ fn document_jobs_over(
         tonne_estimation::document_jobs::DocumentJobs::new(
             store.clone(),
             Arc::new(tonne_estimation::service::Engines),
-            Arc::new(tonne_http::routes::transaction_documents::create_async::JsonDocumentDecoder),
+            Arc::new(tonne_http::routes::estimates::transaction_documents::create_async::JsonDocumentDecoder),
             Arc::new(SystemClock),
             Arc::new(UuidV7Generator),
         )

@@ -163,7 +163,7 @@ pub fn configure_api(cfg: &mut web::ServiceConfig) {
             .configure(routes::bundle_selections::configure)
             .configure(routes::orders::configure)
             .configure(routes::quotes::configure)
-            .configure(routes::transaction_documents::configure)
+            .configure(routes::estimates::transaction_documents::configure)
             .configure(routes::estimates::configure)
             .configure(routes::emission_factors::configure)
             .configure(routes::webhooks::configure)

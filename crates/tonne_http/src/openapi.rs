@@ -6,8 +6,7 @@ use utoipa::{Modify, OpenApi};
 use crate::routes::{
     accounts, analytics, bundle_selections, business_analytics, catalogue, data_sheets,
     emission_factors, estimates, invoices, offset_links, orders, payments, project_perimeter,
-    quotes, shipments, shipping_analytics, sustainability_pages, transaction_documents,
-    webhook_request, webhooks,
+    quotes, shipments, shipping_analytics, sustainability_pages, webhook_request, webhooks,
 };
 use crate::wire::{ErrorResponse, ErrorsResponse};
 
@@ -125,11 +124,11 @@ impl Modify for BearerAuth {
         estimates::company::put_company,
         estimates::individual::create_individual,
         business_analytics::business_analytics,
-        transaction_documents::create::create_transaction_document,
-        transaction_documents::create_async::create_transaction_document_async,
-        transaction_documents::get::get_transaction_document,
-        transaction_documents::annotations::patch_transaction_document_annotations,
-        transaction_documents::multi_match::create_multi_match,
+        estimates::transaction_documents::create::create_transaction_document,
+        estimates::transaction_documents::create_async::create_transaction_document_async,
+        estimates::transaction_documents::get::get_transaction_document,
+        estimates::transaction_documents::annotations::patch_transaction_document_annotations,
+        estimates::transaction_documents::multi_match::create_multi_match,
         shipments::upload::create_shipment_batch,
         shipments::list_batches::list_shipment_batches,
         shipments::get_batch::get_shipment_batch,

@@ -18,6 +18,5 @@ pub mod shipments;
 pub mod shipping_analytics;
 pub mod sustainability_pages;
 pub mod system;
-pub mod transaction_documents;
 pub mod webhook_request;
 pub mod webhooks;

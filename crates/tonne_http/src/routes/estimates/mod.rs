@@ -28,6 +28,7 @@ pub mod response_sets;
 pub mod responses;
 pub mod shipping;
 pub mod shipping_list;
+pub mod transaction_documents;
 pub mod transactions;
 
 use actix_web::web;

@@ -46,7 +46,7 @@ pub enum AnyEstimateResponse {
     EmissionFactor(Box<EmissionFactorEstimateResponse>),
     ByFuel(Box<ByFuelEstimateResponse>),
     TransactionDocument(
-        Box<crate::routes::transaction_documents::wire::TransactionDocumentResponse>,
+        Box<crate::routes::estimates::transaction_documents::wire::TransactionDocumentResponse>,
     ),
 }
 
@@ -170,9 +170,13 @@ pub fn render(
                 emission_factor: crate::routes::emission_factors::factor_body(f),
             }))
         }
-        EstimateDetail::TransactionDocument(d) => AnyEstimateResponse::TransactionDocument(
-            Box::new(crate::routes::transaction_documents::wire::document_response(base, e, d)),
-        ),
+        EstimateDetail::TransactionDocument(d) => {
+            AnyEstimateResponse::TransactionDocument(Box::new(
+                crate::routes::estimates::transaction_documents::wire::document_response(
+                    base, e, d,
+                ),
+            ))
+        }
         EstimateDetail::FuelLegs(legs) => {
             AnyEstimateResponse::ByFuel(Box::new(ByFuelEstimateResponse {
                 base,
