@@ -4,60 +4,20 @@
 //! (`/sustainability/{type}/{slug}`); each settings answer names that address
 //! in Tonne's `url`.
 
+mod wire;
+pub use wire::*;
+
 use actix_web::{HttpResponse, web};
-use serde::{Deserialize, Serialize};
 use tonne_impact::{
     Description, DescriptionFormat, PageSettings, PageStatus, PublicPage, Section, Slug,
     SustainabilityPage, Title, TitleFormat,
 };
 use tonne_kernel::AccountMode;
-use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody};
 use crate::state::AppState;
 use crate::wire::{BodyErrors, ErrorsResponse, KeyErrors, RateLimited, sustainability_page_url};
-
-/// The contract's `SustainabilityPageRequest`.
-#[tonne_http_macros::request]
-#[derive(Debug, Deserialize, ToSchema)]
-#[schema(as = SustainabilityPageRequest)]
-pub struct PageRequest {
-    /// `enabled` or `disabled`.
-    #[schema(example = "enabled")]
-    status: String,
-    /// `^[a-z0-9.-]+$`, at most 64 characters, unique per mode.
-    #[schema(example = "acme")]
-    slug: String,
-    /// `by_volume` or `by_price`.
-    #[schema(example = "by_volume")]
-    title: String,
-    /// `by_equivalent`, `by_supported_goals`, `by_custom_description` or null.
-    #[schema(value_type = Option<String>, nullable = true)]
-    description: Option<Option<String>>,
-    /// Shown when `description` is `by_custom_description` (then required); at
-    /// most 2,000 characters; shown as text, never as HTML.
-    #[schema(value_type = Option<String>, nullable = true)]
-    custom_description: Option<Option<String>>,
-    /// Any of `bundles_breakdown`, `certificates`, `unsdg`, each once.
-    sections: Vec<String>,
-}
-
-/// The contract's `SustainabilityPage`, with Tonne's `url`.
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(as = SustainabilityPage)]
-pub struct PageResponse {
-    status: &'static str,
-    slug: String,
-    title: &'static str,
-    description: Option<&'static str>,
-    custom_description: Option<String>,
-    sections: Vec<&'static str>,
-    /// Tonne's addition: the absolute address of the public HTML page (served
-    /// while `status` is `enabled` and the account's `external_pages_visibility`
-    /// is `public`).
-    url: String,
-}
 
 fn settings(body: PageRequest) -> Result<PageSettings, ApiError> {
     let status = PageStatus::parse(&body.status)
@@ -168,106 +128,6 @@ pub async fn current(
 ) -> Result<HttpResponse, ApiError> {
     let page = state.impact.current_page(who.viewer()).await?;
     Ok(HttpResponse::Ok().json(page_response(&state, &page)))
-}
-
-/// The public page's headline.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(tag = "format", rename_all = "snake_case")]
-pub enum PublicTitle {
-    /// What the retired offsets cost.
-    ByPrice {
-        /// The account's currency.
-        currency: &'static str,
-        /// A decimal string.
-        value: String,
-    },
-    /// Tonnes retired.
-    ByVolume {
-        /// Tonnes CO2e, a decimal string.
-        quantity: String,
-    },
-}
-
-/// The public page's description.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(tag = "format", rename_all = "snake_case")]
-pub enum PublicDescription {
-    /// One-way economy flights New York (JFK) → London (LHR), per passenger.
-    ByEquivalent {
-        /// Whole flights that emit what was retired.
-        flights_nyc_to_london: u64,
-    },
-    /// Goals and projects.
-    BySupportedGoals {
-        number_of_un_sdgs: u32,
-        number_of_projects: u32,
-    },
-    /// The owner's text.
-    ByCustomDescription { custom_description: Option<String> },
-}
-
-/// A bundle as a public page shows it.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct PublicBundle {
-    name: String,
-    background_colour: Option<String>,
-    primary_image: Option<String>,
-    primary_image_hires: Option<String>,
-    small_thumbnail: Option<String>,
-    description: Option<String>,
-    offset_type: Option<&'static str>,
-    carbon_permanence: &'static str,
-}
-
-/// A bundle's share of a public page.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct PublicBundleShare {
-    /// Percent of all tonnes retired, two decimals.
-    percent_of_total: f64,
-    /// Tonnes CO2e.
-    quantity: String,
-    bundle: PublicBundle,
-}
-
-/// One goal.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct PublicSdg {
-    un_sdg_number: u8,
-    occurrences: u32,
-}
-
-/// Tonne's addition: a completed order's certificate.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct PublicCertificate {
-    order_id: String,
-    /// Tonnes CO2e retired.
-    quantity: String,
-    /// RFC 3339.
-    created_at: String,
-    /// The certificate page's absolute address.
-    url: String,
-}
-
-/// The contract's `PublicSustainabilityPage`, with Tonne's `url` and
-/// (when the owner shows certificates) `certificates`.
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(as = PublicSustainabilityPage)]
-pub struct PublicPageResponse {
-    title: PublicTitle,
-    description: Option<PublicDescription>,
-    include_certificates: bool,
-    bundles: Option<Vec<PublicBundleShare>>,
-    un_sdg: Option<Vec<PublicSdg>>,
-    logo: Option<String>,
-    /// The organisation's logo (today's client, 3.x, reads it): Tonne's
-    /// organisations have none, so `null`.
-    organisation_logo: Option<String>,
-    account_name: String,
-    /// The HTML page's absolute address.
-    url: String,
-    /// The newest completed orders (at most 50), when `include_certificates`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    certificates: Option<Vec<PublicCertificate>>,
 }
 
 /// The public JSON of a page.

@@ -6,56 +6,20 @@
 //! citation (`publication`) — the hosted reference gates values, Tonne shows
 //! what its numbers are made of. `next_cursor` is a factor id.
 
+mod wire;
+pub use wire::*;
+
 use actix_web::{HttpRequest, HttpResponse, web};
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive as _;
-use serde::Serialize;
 use time::format_description::well_known::Rfc3339;
 use tonne_estimation::catalogue::{CatalogueFactor, FactorQuery, FactorSource, LogicalUnit};
 use tonne_kernel::Limit;
-use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::extract::{Authenticated, parse_limit};
 use crate::state::AppState;
 use crate::wire::{ErrorsResponse, KeyErrors};
-
-/// The contract's `GasEmissions`: kg of each gas per unit of the factor's
-/// denominator (`co2e` all gases as CO2 equivalent; `methane` and
-/// `nitrous_oxide` as masses of those gases).
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(as = GasEmissionsBody)]
-pub struct GasEmissionsResponse {
-    co2e: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    co2: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    methane: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    nitrous_oxide: Option<String>,
-}
-
-/// The contract's `EmissionFactorWithGasEmissions`, with Tonne's `publication`.
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(as = EmissionFactorBody)]
-pub struct EmissionFactorResponse {
-    id: String,
-    name: String,
-    /// `beis`, `epa`, `exiobase`, `glec` or `lune` (compiled from the open
-    /// publication named in `publication`).
-    source: &'static str,
-    source_version: String,
-    publication_year: u16,
-    /// Always `kg`.
-    numerator_unit: &'static str,
-    denominator_unit: &'static str,
-    created_at: String,
-    region: String,
-    category: Option<String>,
-    gas_emissions: GasEmissionsResponse,
-    /// Tonne's extension: the whole citation, with its licence.
-    publication: String,
-}
 
 /// A decimal as the contract's `^[0-9]+(\.[0-9]+)?$` (no exponent, no trailing zeros).
 fn plain(d: Decimal) -> String {

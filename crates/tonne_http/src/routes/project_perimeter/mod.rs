@@ -6,51 +6,15 @@
 //! `not_found`: Tonne never makes one up. A key is needed (the contract's
 //! security); the catalogue is the same for every organisation and mode.
 
+mod wire;
+pub use wire::*;
+
 use actix_web::{HttpResponse, web};
-use serde::Serialize;
-use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::extract::Authenticated;
 use crate::state::AppState;
 use crate::wire::{ErrorsResponse, KeyErrors};
-
-/// The contract's `GeographicCoordinates`.
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(as = GeographicCoordinates)]
-pub struct GeographicCoordinatesResponse {
-    /// Latitude (WGS84 degrees).
-    pub lat: f64,
-    /// Longitude (WGS84 degrees).
-    pub lon: f64,
-}
-
-/// The contract's `ProjectPerimeter`.
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(as = ProjectPerimeter)]
-pub struct ProjectPerimeterResponse {
-    /// The rings, each a closed list of points (its last repeats its first).
-    pub coordinates: Vec<Vec<GeographicCoordinatesResponse>>,
-}
-
-impl From<&tonne_ordering::Perimeter> for ProjectPerimeterResponse {
-    fn from(p: &tonne_ordering::Perimeter) -> Self {
-        Self {
-            coordinates: p
-                .rings()
-                .iter()
-                .map(|ring| {
-                    ring.iter()
-                        .map(|c| GeographicCoordinatesResponse {
-                            lat: c.lat,
-                            lon: c.lon,
-                        })
-                        .collect()
-                })
-                .collect(),
-        }
-    }
-}
 
 /// A project's perimeter.
 #[utoipa::path(get, path = "/v1/projects/{id}/perimeter", tag = "Projects", operation_id = "getProjectPerimeter",

@@ -1,28 +1,19 @@
 //! `/v1/orders/by-mass/quote` and `/v1/orders/by-value/quote`: the order engine, storing nothing.
 
+mod wire;
+pub use wire::*;
+
 use actix_web::{HttpResponse, web};
-use serde::Deserialize;
 use tonne_kernel::MassUnit;
 use tonne_ordering::ValueRequest;
-use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody};
 use crate::state::AppState;
 use crate::wire::{
-    BodyErrors, ErrorsResponse, KeyErrors, MassQuoteRequest, MassUnitRequest, QuoteResponse,
-    SelectionRequest, mass_request, quote_body, selection,
+    BodyErrors, ErrorsResponse, KeyErrors, MassQuoteRequest, QuoteResponse, mass_request,
+    quote_body, selection,
 };
-
-/// The contract's `OrderQuoteByValueRequest`.
-#[tonne_http_macros::request]
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct ValueQuoteRequest {
-    /// The most to spend, in the account's currency.
-    value: String,
-    bundle_selection: Option<Vec<SelectionRequest>>,
-    quantity_trunc: Option<MassUnitRequest>,
-}
 
 /// Prices an order by mass without placing it.
 #[utoipa::path(post, path = "/v1/orders/by-mass/quote", tag = "Orders", operation_id = "getOrderQuoteByMass",

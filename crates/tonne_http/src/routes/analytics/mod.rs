@@ -7,41 +7,17 @@
 //! tonnes and values the offsets' cost (without commission) in the account's
 //! currency, both exact decimal strings.
 
+mod wire;
+pub use wire::*;
+
 use actix_web::{HttpResponse, web};
-use serde::{Deserialize, Serialize};
 use time::Date;
 use tonne_impact::{AskedRange, Figures, Interval};
-use utoipa::{IntoParams, ToSchema};
 
 use crate::error::ApiError;
 use crate::extract::Authenticated;
 use crate::state::AppState;
 use crate::wire::{ErrorsResponse, KeyErrors};
-
-/// The range of every analytics route.
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct RangeQuery {
-    /// The first UTC day (`YYYY-MM-DD`); 30 days ago by default.
-    #[param(value_type = Option<String>, format = Date, example = "2026-01-01")]
-    pub(crate) from: Option<String>,
-    /// The last UTC day, inclusive; today by default.
-    #[param(value_type = Option<String>, format = Date, example = "2026-01-31")]
-    through: Option<String>,
-}
-
-/// The emission calculations' extra parameters.
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct CalculationsQuery {
-    /// `day` (default) or `month`.
-    #[param(value_type = Option<String>, example = "month")]
-    interval: Option<String>,
-    /// `true`: every account of the key's organisation in the key's mode (a
-    /// client account's key still reads its own account only); `false` (default).
-    #[param(value_type = Option<bool>)]
-    all_accounts: Option<String>,
-}
 
 fn day(field: &'static str, raw: Option<&str>) -> Result<Option<Date>, ApiError> {
     let format = time::macros::format_description!("[year]-[month]-[day]");
@@ -56,132 +32,6 @@ pub(crate) fn asked(query: &RangeQuery) -> Result<AskedRange, ApiError> {
         from: day("from", query.from.as_deref())?,
         through: day("through", query.through.as_deref())?,
     })
-}
-
-/// One point of `QuantityAndValueTimeseries`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct QuantityAndValuePoint {
-    /// The UTC day.
-    #[schema(format = Date, example = "2026-01-31")]
-    date: String,
-    /// Tonnes CO2e.
-    #[schema(pattern = r"^[0-9]+(\.[0-9]+)?$", example = "500.5")]
-    quantity: String,
-    /// The offsets' cost in the account's currency.
-    #[schema(pattern = r"^[0-9]+(\.[0-9]+)?$", example = "222.67")]
-    value: String,
-}
-
-/// The contract's `AnalyticsByBundle`.
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(as = AnalyticsByBundle)]
-pub struct AnalyticsByBundleResponse {
-    bundle_id: String,
-    bundle_name: String,
-    /// Cumulative: each day holds everything ordered up to and including it.
-    timeseries: Vec<QuantityAndValuePoint>,
-}
-
-/// One goal of `SupportedUNSdg`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct UnSdgResponse {
-    /// The goal's number, 1–17.
-    un_sdg_number: u8,
-    /// Funded projects serving it.
-    occurrences: u32,
-}
-
-/// The contract's `AnalyticsMetrics`.
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(as = AnalyticsMetrics)]
-pub struct AnalyticsMetricsResponse {
-    number_of_un_sdgs: u32,
-    number_of_projects: u32,
-    un_sdg: Vec<UnSdgResponse>,
-}
-
-/// A bundle's share of `AggregatedAnalyticsByProperty`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct BundleAggregate {
-    bundle_id: String,
-    bundle_name: String,
-    quantity: String,
-    value: String,
-}
-
-/// A continent's share.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct LocationAggregate {
-    /// The continent, or `Not yet allocated`.
-    location: String,
-    quantity: String,
-    value: String,
-}
-
-/// A registry's share.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct RegistryAggregate {
-    /// The registry's name, or `Not yet allocated`.
-    registry_name: String,
-    quantity: String,
-    value: String,
-}
-
-/// An Oxford Offsetting Principles type's share.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct OxfordAggregate {
-    /// 1–5.
-    #[serde(rename = "type")]
-    kind: u8,
-    quantity: String,
-    value: String,
-}
-
-/// An offset type's share.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct OffsetTypeAggregate {
-    /// `emissions_reduction`, `carbon_removal`, or `null` for unclassified bundles.
-    offset_type: Option<&'static str>,
-    quantity: String,
-    value: String,
-}
-
-/// The contract's `AggregatedAnalyticsByProperty`.
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(as = AggregatedAnalyticsByProperty)]
-pub struct AggregatedResponse {
-    bundle: Vec<BundleAggregate>,
-    location: Vec<LocationAggregate>,
-    registry: Vec<RegistryAggregate>,
-    oxford_offsetting_principles: Vec<OxfordAggregate>,
-    offset_type: Vec<OffsetTypeAggregate>,
-}
-
-/// One point of `CountTimeseries`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct CountPointResponse {
-    #[schema(format = Date)]
-    date: String,
-    count: u64,
-}
-
-/// Tonne's addition: the range's estimates of one kind.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct KindTotalResponse {
-    /// The estimate kind (`flight`, `shipping`, `electricity`, …).
-    kind: String,
-    count: u64,
-    /// Their total, tonnes CO2e.
-    #[schema(pattern = r"^[0-9]+(\.[0-9]+)?$")]
-    total_tonnes: String,
-}
-
-/// The contract's `EmissionCalculationMetrics`, with Tonne's `by_kind`.
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(as = EmissionCalculationMetrics)]
-pub struct EmissionCalculationsResponse {
-    timeseries: Vec<CountPointResponse>,
-    by_kind: Vec<KindTotalResponse>,
 }
 
 fn figures(f: &Figures) -> (String, String) {

@@ -5,13 +5,14 @@
 //! The format is `tonne_wire::data_sheet`'s; see docs/API.md, "Shipment
 //! data sheets".
 
+mod wire;
+pub use wire::*;
+
 use actix_multipart::Multipart;
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
-use serde::Serialize;
 use tonne_shipments::{BatchSource, Owner, Upload, UploadError};
 use tonne_wire::data_sheet::Problem;
-use utoipa::ToSchema;
 
 use crate::data_sheets;
 use crate::error::{ApiError, codes};
@@ -19,78 +20,8 @@ use crate::extract::Authenticated;
 use crate::state::AppState;
 use crate::wire::{ErrorsResponse, KeyErrors};
 
-/// The data-sheet upload (documentation of the multipart form).
-#[derive(ToSchema)]
-#[schema(as = DataSheetUpload)]
-pub struct DataSheetUpload {
-    /// The CSV file (UTF-8, at most 8 MiB and 10,000 shipments); its
-    /// `filename` becomes the batch's.
-    #[schema(value_type = String, format = Binary)]
-    pub file: Vec<u8>,
-    /// The counterparty of every shipment (as for batches).
-    pub contact_id: Option<String>,
-    /// Unique per account (as for batches).
-    pub idempotency_key: Option<String>,
-    /// `true` or `false` (default).
-    pub calculate_emissions: Option<String>,
-}
-
-/// The batch made.
-#[derive(Serialize, ToSchema)]
-#[schema(as = DataSheetBatch)]
-pub struct DataSheetBatch {
-    /// The batch's id (`GET /v1/shipments/batches/{id}`).
-    pub id: String,
-}
-
-/// A problem of a refused data sheet.
-#[derive(ToSchema)]
-#[schema(as = DataSheetProblem)]
-#[allow(dead_code)]
-pub struct DataSheetProblemResponse {
-    /// The file's line (1 is the column names); null for the file as a whole.
-    line: Option<u64>,
-    /// The column's name; null for the line as a whole.
-    column: Option<String>,
-    message: String,
-}
-
-/// The 400 of a refused data sheet: the `Errors` element with every problem.
-#[derive(ToSchema)]
-#[schema(as = DataSheetErrors)]
-#[allow(dead_code)]
-pub struct DataSheetErrorsResponse {
-    error: DataSheetErrorResponse,
-    errors: Vec<DataSheetErrorResponse>,
-}
-
-/// `validation_error`, its message, and the problems.
-#[derive(ToSchema)]
-#[schema(as = DataSheetError)]
-#[allow(dead_code)]
-pub struct DataSheetErrorResponse {
-    error_code: String,
-    message: String,
-    errors: Vec<DataSheetProblemResponse>,
-}
-
 /// The form's fields besides `file`.
 const FIELDS: &[&str] = &["contact_id", "idempotency_key", "calculate_emissions"];
-
-/// The 400 of a data sheet with problems: the `Errors` body, its element
-/// carrying every problem with its line and column.
-#[derive(Serialize)]
-struct SheetErrors<'a> {
-    error: SheetError<'a>,
-    errors: [SheetError<'a>; 1],
-}
-
-#[derive(Serialize, Clone, Copy)]
-struct SheetError<'a> {
-    error_code: &'static str,
-    message: &'a str,
-    errors: &'a [Problem],
-}
 
 fn refused(problems: &[Problem]) -> HttpResponse {
     let message = match problems {

@@ -1,69 +1,20 @@
 //! `/v1/orders`: placing orders by mass or by value, reading and listing them.
 
-use std::collections::BTreeMap;
+mod wire;
+pub use wire::*;
 
 use actix_web::{HttpResponse, web};
-use serde::Deserialize;
 use tonne_kernel::MassUnit;
 use tonne_ordering::{OrderRequest, Pricing, ValueRequest};
 use tonne_wire::OrderResponse;
-use utoipa::{IntoParams, ToSchema};
 
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody, MaybeAuthenticated, PageQuery};
 use crate::state::AppState;
 use crate::wire::{
-    BodyErrors, BundleMassRequest, ErrorsResponse, KeyErrors, MassQuoteRequest, MassRequest,
-    MassUnitRequest, RateLimited, SelectionRequest, mass_request, paginated, selection,
+    BodyErrors, ErrorsResponse, KeyErrors, MassQuoteRequest, RateLimited, mass_request, paginated,
+    selection,
 };
-
-/// The contract's `CreateOrderByQuantityRequest`.
-#[tonne_http_macros::request]
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct MassOrderRequest {
-    mass: Option<MassRequest>,
-    bundle_selection: Option<Vec<SelectionRequest>>,
-    bundle_masses: Option<Vec<BundleMassRequest>>,
-    quantity_trunc: Option<MassUnitRequest>,
-    /// Account-unique key (1–100 characters).
-    #[schema(nullable = false)]
-    idempotency_key: Option<String>,
-    /// String key-value pairs kept with the order.
-    #[schema(nullable = false)]
-    metadata: Option<BTreeMap<String, String>>,
-}
-
-/// The contract's `CreateOrderByValueRequest`.
-#[tonne_http_macros::request]
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct ValueOrderRequest {
-    /// The most to spend, in the account's currency.
-    value: String,
-    bundle_selection: Option<Vec<SelectionRequest>>,
-    quantity_trunc: Option<MassUnitRequest>,
-    /// Account-unique key (1–100 characters).
-    #[schema(nullable = false)]
-    idempotency_key: Option<String>,
-    /// String key-value pairs kept with the order.
-    #[schema(nullable = false)]
-    metadata: Option<BTreeMap<String, String>>,
-}
-
-/// The contract's `CreateOrderByEstimateRequest`.
-#[tonne_http_macros::request]
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct EstimateOrderRequest {
-    /// The estimate whose mass to buy (an estimate of the caller's account).
-    estimate_id: String,
-    /// Account-unique key (1–100 characters).
-    #[schema(nullable = false)]
-    idempotency_key: Option<String>,
-    bundle_selection: Option<Vec<SelectionRequest>>,
-    /// String key-value pairs kept with the order.
-    #[schema(nullable = false)]
-    metadata: Option<BTreeMap<String, String>>,
-    quantity_trunc: Option<MassUnitRequest>,
-}
 
 /// Places an order for the mass of an estimate (once per estimate).
 #[utoipa::path(post, path = "/v1/orders/by-estimate", tag = "Orders", operation_id = "createOrderByEstimate",
@@ -198,14 +149,6 @@ pub async fn create_by_value(
         .create_order(who.account_id(), who.0.mode, request)
         .await?;
     Ok(HttpResponse::Ok().json(OrderResponse::from(&order).with_base(&state.pages.public_url)))
-}
-
-/// The filter of the order list.
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct OrderListQuery {
-    /// only orders placed through this offset link
-    offset_link_id: Option<String>,
 }
 
 /// The acting account's orders, most recent first.

@@ -6,42 +6,19 @@
 //! `through` today), summed by the card networks' business categories
 //! (`tonne_estimation::business`).
 
+mod wire;
+pub use wire::*;
+
 use actix_web::{HttpResponse, web};
-use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 use time::{Date, OffsetDateTime, Time};
 use tonne_estimation::business::BusinessCategory;
 use tonne_estimation::estimate::EstimateFilter;
-use utoipa::{IntoParams, ToSchema};
 
 use crate::error::{ApiError, codes};
 use crate::extract::Authenticated;
-use crate::routes::estimates::responses::{MassResponse, mass_response};
+use crate::routes::estimates::responses::mass_response;
 use crate::state::AppState;
 use crate::wire::{ErrorsResponse, KeyErrors};
-
-/// The range.
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct BusinessQuery {
-    /// The first UTC day (`YYYY-MM-DD`); the first estimate's by default.
-    #[param(value_type = Option<String>, format = Date, example = "2026-01-01")]
-    from: Option<String>,
-    /// The last UTC day, inclusive; today by default.
-    #[param(value_type = Option<String>, format = Date, example = "2026-01-31")]
-    through: Option<String>,
-}
-
-/// The contract's `BusinessEmissionsAnalytics`.
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(as = BusinessEmissionsAnalytics)]
-pub struct BusinessAnalyticsResponse {
-    mass: MassResponse,
-    number_of_estimates: u64,
-    /// The fourteen categories, each a mass; they add up to `mass`.
-    #[schema(value_type = Object)]
-    categories: BTreeMap<&'static str, MassResponse>,
-}
 
 fn day(field: &str, raw: &str) -> Result<Date, ApiError> {
     let format = time::macros::format_description!("[year]-[month]-[day]");

@@ -1,136 +1,17 @@
 //! `/v1/projects` and `/v1/bundles`: the catalogue, read-only.
 
+mod wire;
+pub use wire::*;
+
 use actix_web::{HttpResponse, web};
 use rust_decimal::prelude::ToPrimitive as _;
-use serde::{Deserialize, Serialize};
 use tonne_kernel::Currency;
 use tonne_ordering::{Bundle, BundleView, Project, ProjectView};
-use utoipa::{IntoParams, ToSchema};
 
 use crate::error::ApiError;
 use crate::extract::{Authenticated, MaybeAuthenticated, PageQuery};
 use crate::state::AppState;
 use crate::wire::{ErrorsResponse, KeyErrors, RateLimited, paginated};
-
-/// The contract's `BundleSummary`.
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(as = BundleSummaryBody)]
-pub struct BundleSummaryResponse {
-    id: String,
-    name: String,
-    /// Price per tonne in `currency`, before commission.
-    unit_price: String,
-    /// Price per tonne including commission.
-    gross_unit_price: String,
-    currency: String,
-    background_colour: Option<String>,
-    primary_image: Option<String>,
-    large_image: Option<String>,
-    primary_image_hires: Option<String>,
-    small_thumbnail: Option<String>,
-    description: Option<String>,
-    disabled: bool,
-    /// Tonnes left; null is unlimited.
-    available_quantity: Option<String>,
-    offset_type: Option<&'static str>,
-    /// `traditional` or `innovative` (2024), or null.
-    approach: Option<&'static str>,
-    /// `long_term`, `short_term` or `no_storage` (2024: never null).
-    carbon_permanence: &'static str,
-}
-
-/// The contract's `Media`.
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(as = MediaBody)]
-pub struct MediaResponse {
-    #[serde(rename = "type")]
-    kind: String,
-    url: String,
-    attribution_text: Option<String>,
-    attribution_url: Option<String>,
-}
-
-/// The contract's `ProjectSummary`.
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(as = ProjectSummaryBody)]
-pub struct ProjectSummaryResponse {
-    id: String,
-    name: String,
-    short_name: String,
-    slug: String,
-    description: String,
-    project_type: String,
-    registry_name: &'static str,
-    registry_link: Option<String>,
-    latitude: f64,
-    longitude: f64,
-    country_name: String,
-    country_code: String,
-    region: Option<String>,
-    logo: Option<String>,
-    primary_image: Option<String>,
-    thumbnail_image: Option<String>,
-    results: Vec<String>,
-    un_sdg: Vec<u8>,
-    media: Vec<MediaResponse>,
-    disabled: bool,
-    /// Crediting period start, `YYYY-MM-DD`, or null when unknown.
-    crediting_start_date: Option<String>,
-    /// Crediting period end, `YYYY-MM-DD`, or null when unknown.
-    crediting_end_date: Option<String>,
-    /// Registration date, `YYYY-MM-DD`, or null when unknown.
-    registration_date: Option<String>,
-    /// Standards followed, or null when unknown.
-    protocol: Option<Vec<String>>,
-    methodology: Option<String>,
-    durability: Option<String>,
-    /// Other standards met, or null when unknown.
-    additional_standards_met: Option<Vec<String>>,
-    verifying_body: Option<String>,
-    risk_of_reversal: Option<String>,
-    risk_of_predicted_emissions: Option<String>,
-    /// Tonnes CO2e per year, a decimal string, or null when unknown.
-    avg_annual_emission_reductions: Option<String>,
-}
-
-/// The contract's `Project`. The 2024 sections Tonne's catalogue does not
-/// hold (impact summary, datasets, quality assessment, links and news,
-/// carbon credits, timeline, carbon storage over time) are `null`, which the
-/// contract defines as "no data or the section is disabled".
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(as = ProjectBody)]
-pub struct ProjectResponse {
-    #[serde(flatten)]
-    summary: ProjectSummaryResponse,
-    bundles: Vec<BundleSummaryResponse>,
-    #[schema(value_type = Option<Vec<Object>>)]
-    impact_summary: Option<Unpublished>,
-    #[schema(value_type = Option<Vec<Object>>)]
-    datasets: Option<Unpublished>,
-    #[schema(value_type = Option<Object>)]
-    quality_assessment: Option<Unpublished>,
-    #[schema(value_type = Option<Object>)]
-    links_and_news: Option<Unpublished>,
-    #[schema(value_type = Option<Object>)]
-    carbon_credits: Option<Unpublished>,
-    #[schema(value_type = Option<Vec<Object>>)]
-    timeline: Option<Unpublished>,
-    #[schema(value_type = Option<Vec<Object>>)]
-    carbon_storage_over_time: Option<Unpublished>,
-}
-
-/// A section the catalogue has no data for: it has no value, so the field is always `null`.
-#[derive(Debug, Serialize)]
-pub enum Unpublished {}
-
-/// The contract's `Bundle`.
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(as = BundleBody)]
-pub struct BundleResponse {
-    #[serde(flatten)]
-    summary: BundleSummaryResponse,
-    projects: Vec<ProjectSummaryResponse>,
-}
 
 paginated! {
     /// The contract's `PaginatedProjects`, with `next_cursor`.
@@ -257,47 +138,6 @@ pub(crate) fn bundle_body(state: &AppState, v: &BundleView, currency: Currency) 
     BundleResponse {
         summary: bundle_summary(state, &v.bundle, currency),
         projects: v.projects.iter().map(project_summary).collect(),
-    }
-}
-
-/// `?currency=`: the prices' currency when no key says which.
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct CurrencyQuery {
-    /// a `CurrencyCode`; without a key, prices are in this currency (default GBP)
-    currency: Option<String>,
-}
-
-impl CurrencyQuery {
-    /// The currency asked for, or 400.
-    fn currency(&self) -> Result<Option<Currency>, ApiError> {
-        self.currency
-            .as_deref()
-            .map(|c| c.parse().map_err(|e| ApiError::validation("currency", e)))
-            .transpose()
-    }
-}
-
-/// The filter of the project and bundle lists.
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct RecentlyDisabledQuery {
-    /// `true`: also list items disabled in the last 30 days
-    #[param(value_type = Option<bool>)]
-    recently_disabled: Option<String>,
-}
-
-impl RecentlyDisabledQuery {
-    /// `recently_disabled` (`true`/`false`, default false), or 400.
-    fn recently_disabled(&self) -> Result<bool, ApiError> {
-        match self.recently_disabled.as_deref() {
-            None | Some("false") => Ok(false),
-            Some("true") => Ok(true),
-            Some(_) => Err(ApiError::validation(
-                "recently_disabled",
-                "must be `true` or `false`",
-            )),
-        }
     }
 }
 

@@ -2,10 +2,11 @@
 //! default mix of bundles (what an order naming no bundles is split by), set
 //! directly or by following one of the catalogue's bundle portfolios.
 
+mod wire;
+pub use wire::*;
+
 use actix_web::{HttpResponse, web};
-use serde::{Deserialize, Serialize};
 use tonne_ordering::{BundleId, BundlePortfolio, QuoteError};
-use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody};
@@ -13,36 +14,6 @@ use crate::state::AppState;
 use crate::wire::{
     BodyErrors, ErrorsResponse, KeyErrors, PercentageRequest, SelectionRequest, selection,
 };
-
-/// The contract's `BundlePercentage`: a bundle and its share of the selection.
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(as = BundlePercentage)]
-pub struct BundlePercentageResponse {
-    bundle_id: String,
-    /// A whole percentage as an integer (`40`), else a two-decimal string (`"33.33"`).
-    percentage: PercentageRequest,
-}
-
-/// The contract's `BundlePortfolio`.
-#[derive(Debug, Serialize, ToSchema)]
-#[schema(as = BundlePortfolio)]
-pub struct BundlePortfolioResponse {
-    id: String,
-    /// Stable identifier, e.g. `durable-removals`.
-    identifier: String,
-    /// Human-readable name.
-    label: String,
-    bundle_selection: Vec<BundlePercentageResponse>,
-}
-
-/// The contract's `SetBundlePortfolioRequest`.
-#[tonne_http_macros::request]
-#[derive(Debug, Deserialize, ToSchema)]
-#[schema(as = SetBundlePortfolioRequest)]
-pub struct SetBundlePortfolioRequest {
-    /// The portfolio to follow.
-    bundle_portfolio_id: String,
-}
 
 /// Shares in hundredths → the contract's `BundleSelection`.
 fn selection_response(shares: &[(BundleId, u32)]) -> Vec<BundlePercentageResponse> {
