@@ -70,7 +70,7 @@ impl Db {
                     .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
             }),
             DatabaseUrl::Sqlite(path) => {
-                let mut c = super::connection::open_sqlite(path).map_err(failed)?;
+                let mut c = super::backend::open_sqlite(path).map_err(failed)?;
                 work(Harness::Sqlite(&mut c))
             }
         }

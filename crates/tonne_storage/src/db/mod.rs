@@ -5,8 +5,7 @@
 //! the engine's errors with their mapping to the ports' errors.
 
 mod announcements;
-mod conn;
-mod connection;
+mod backend;
 pub(crate) mod error;
 mod followers;
 mod gate;
@@ -21,12 +20,12 @@ mod sqlite_file;
 mod sqlite_inline;
 pub(crate) mod statement;
 mod together;
+mod unit_of_work;
 mod url;
 
 pub use announcements::follow;
 pub(crate) use announcements::{announce, channel};
-pub use conn::{Conn, SqliteLease};
-pub use connection::Backend;
+pub use backend::Backend;
 pub use error::DbError;
 pub use followers::Follower;
 pub use pg_pool::PgLease;
@@ -36,4 +35,5 @@ pub use pool::{Db, PoolSettings, PoolStatus};
 pub(crate) use prepared::KeepPrepared;
 pub use sqlite_inline::{Inline, SqliteConn};
 pub(crate) use together::{FirstCause, all_or_cause, sent_together};
+pub use unit_of_work::{Conn, SqliteLease};
 pub use url::{DatabaseUrl, DatabaseUrlError, hide_password};

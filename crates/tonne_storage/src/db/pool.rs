@@ -9,12 +9,12 @@ use std::time::Duration;
 use futures_util::future::BoxFuture;
 use tracing::Instrument as _;
 
-use super::conn::Conn;
-use super::connection::{Backend, SqliteManager};
+use super::backend::{Backend, SqliteManager};
 use super::error::{ConnectError, DbError};
 use super::gate::Gate;
 use super::pg_pool::PgPool;
 use super::pipelined::{Lease, Pipe, PipelineError, PipelinedReads};
+use super::unit_of_work::Conn;
 use super::url::DatabaseUrl;
 
 /// Pool sizing.
@@ -53,7 +53,7 @@ pub struct Db {
     backend: Backend,
     /// SQLite allows one writer: write transactions of this process take
     /// their turn here, and each takes the file's write lock at `BEGIN`
-    /// (`conn::begin`), so that one beside another process (the CLI) waits
+    /// (`unit_of_work::begin`), so that one beside another process (the CLI) waits
     /// for it rather than failing. (Several servers need PostgreSQL.)
     sqlite_writer: Arc<Mutex<()>>,
     /// The pool size.
@@ -93,7 +93,7 @@ impl Db {
         if let DatabaseUrl::Sqlite(path) = url {
             super::sqlite_file::secure(path).map_err(|e| failed(e.into()))?;
         }
-        super::connection::try_connect(url).map_err(failed)?;
+        super::backend::try_connect(url).map_err(failed)?;
         let backend = match url {
             DatabaseUrl::Postgres(_) => Backend::Postgres,
             DatabaseUrl::Sqlite(_) => Backend::Sqlite,
@@ -227,7 +227,7 @@ impl Db {
                 let _guard = writer
                     .as_ref()
                     .map(|m| m.lock().unwrap_or_else(|p| p.into_inner()));
-                let mut conn = Conn::Sqlite(super::conn::SqliteLease(lease));
+                let mut conn = Conn::Sqlite(super::unit_of_work::SqliteLease(lease));
                 Ok(runtime.block_on(run(&mut conn, transaction, work))?)
             })
         })
@@ -481,9 +481,9 @@ where
     if !transaction {
         return work(conn).await;
     }
-    super::conn::begin(conn).await?;
+    super::unit_of_work::begin(conn).await?;
     let result = work(conn).await;
-    super::conn::end(conn, result).await
+    super::unit_of_work::end(conn, result).await
 }
 
 /// The one place blocking storage work leaves the async runtime.

@@ -20,7 +20,7 @@ use super::pg_pool::PgLease;
 use super::sqlite_inline::SqliteConn;
 
 /// A pooled SQLite connection, lent to one unit of work.
-pub struct SqliteLease(pub(crate) r2d2::PooledConnection<super::connection::SqliteManager>);
+pub struct SqliteLease(pub(crate) r2d2::PooledConnection<super::backend::SqliteManager>);
 
 impl std::ops::Deref for SqliteLease {
     type Target = SqliteConn;
