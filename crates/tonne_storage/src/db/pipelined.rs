@@ -4,7 +4,7 @@
 //! A statement sent on an [`AsyncPgConnection`] leaves the calling task free:
 //! the runtime goes on with other requests while PostgreSQL answers, and the
 //! answer arrives through the runtime's own event loop (the blocking path,
-//! [`Db::read`](crate::Db::read), hands the call to a blocking thread and
+//! [`Db::query`](crate::Db::query), hands the call to a blocking thread and
 //! wakes the runtime again when it is done: two more task switches per call).
 //!
 //! A connection's socket is driven by a task on the runtime that opened it, so

@@ -297,10 +297,10 @@ impl Db {
     /// sent on the calling thread's own asynchronous connection, pipelined
     /// with the thread's other reads: the task waits for the answer without a
     /// blocking thread, so the call costs no switch between threads (see
-    /// `pipelined`). On SQLite it runs as [`Db::read`] does.
+    /// `pipelined`). On SQLite it runs as [`Db::query`] does.
     ///
     /// Work of several statements that must see one another stays with
-    /// [`Db::read`] and [`Db::write`]; reads whose statements are independent
+    /// [`Db::query`] and [`Db::transaction`]; reads whose statements are independent
     /// are several calls to this.
     pub(crate) async fn load<C, U, QA, QP, FA, FP, ST>(
         &self,
