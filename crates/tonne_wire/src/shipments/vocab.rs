@@ -371,3 +371,25 @@ pub const TRANSIT_CORRIDORS: &[&str] = &[
 
 /// `CarriageType`.
 pub const CARRIAGES: &[&str] = &["pre", "main", "on"];
+
+#[cfg(test)]
+mod tests {
+    use tonne_estimation::shipping::{Grade, resolve_simple};
+
+    use super::*;
+
+    /// Every vessel of the 2024 document's `SimpleSeaShippingMethod` has
+    /// factors in the estimation engine; a stand-in says so and is graded
+    /// below an exact match.
+    #[test]
+    fn every_sea_vessel_of_the_contract_resolves() {
+        assert_eq!(SEA_VESSEL_TYPES.len(), 135);
+        for name in SEA_VESSEL_TYPES {
+            let r = resolve_simple(name).unwrap_or_else(|| panic!("{name}"));
+            assert!(!r.factors.is_empty(), "{name}");
+            if r.stand_in.is_some() {
+                assert!(r.grade > Grade::A, "{name}");
+            }
+        }
+    }
+}
