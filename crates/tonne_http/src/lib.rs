@@ -29,6 +29,8 @@ pub mod routes;
 pub mod shipment_report;
 mod state;
 pub mod style;
+#[cfg(feature = "test-support")]
+pub mod test_support;
 pub mod token;
 pub mod transport;
 pub mod unstorable;

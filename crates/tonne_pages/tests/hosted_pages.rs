@@ -4,86 +4,15 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
 use std::sync::Arc;
-use tonne_accounts::versions::{ApiVersion, MockVersionPinRepository, VersionPolicy};
 
 use actix_web::test;
-use async_trait::async_trait;
-use tonne_accounts::{Caller, MockAccountsService};
-use tonne_http::metrics::Metrics;
-use tonne_http::rate_limit::{InProcessRateLimiter, RatePolicy};
-use tonne_http::{AppState, HttpConfig, PoolGauge, Readiness};
-use tonne_kernel::{AccountMode, ApiKeyId, OrganisationId};
-use uuid::Uuid;
-
-/// Readiness of a database that cannot be reached: `/ready` must say so without leaking the cause.
-struct UnreachableDatabase;
-
-#[async_trait]
-impl Readiness for UnreachableDatabase {
-    async fn check(&self) -> Result<(), String> {
-        Err("database unreachable: connection refused to 10.0.0.1".into())
-    }
-    fn pool(&self) -> PoolGauge {
-        PoolGauge {
-            connections: 1,
-            idle: 1,
-            max_size: 1,
-        }
-    }
-}
-
-fn caller(mode: AccountMode) -> Caller {
-    Caller {
-        key_id: ApiKeyId::from_uuid(Uuid::from_u128(1)),
-        organisation_id: OrganisationId::from_uuid(Uuid::from_u128(2)),
-        mode,
-        account_id: tonne_accounts::AccountId::from_uuid(Uuid::from_u128(3)),
-        scope: tonne_accounts::AccountScope::Account,
-    }
-}
-
-/// Every organisation is pinned to the latest version.
-fn pinned_latest() -> VersionPolicy {
-    let mut pins = MockVersionPinRepository::new();
-    pins.expect_pinned()
-        .returning(|_| Ok(Some(ApiVersion::LATEST)));
-    VersionPolicy::new(Arc::new(pins))
-}
+use tonne_accounts::MockAccountsService;
+use tonne_http::AppState;
+use tonne_http::test_support::{caller, mocked_state, pinned_latest};
+use tonne_kernel::AccountMode;
 
 fn state(mock: MockAccountsService) -> AppState {
-    AppState {
-        accounts: Arc::new(mock),
-        ordering: Arc::new(tonne_ordering::MockOrderingService::new()),
-        estimates: Arc::new(tonne_estimation::ports::MockEstimationService::new()),
-        quoted: Arc::new(tonne_quoted::ports::MockQuotedEstimatesService::new()),
-        webhooks: Arc::new(tonne_webhooks::MockWebhooksService::new()),
-        links: Arc::new(tonne_links::MockOffsetLinksService::new()),
-        impact: Arc::new(tonne_impact::ports::MockImpactService::new()),
-        shipments: Arc::new(tonne_shipments::MockShipmentsService::new()),
-        document_jobs: Arc::new(tonne_estimation::document_jobs::MockDocumentJobsService::new()),
-        quotas: Arc::new(tonne_accounts::quotas::MockQuotasService::new()),
-        invoices: Arc::new(tonne_ordering::MockInvoicingService::new()),
-        versions: pinned_latest(),
-        users: Arc::new(tonne_accounts::users::MockUsersService::new()),
-        audit: Arc::new(tonne_accounts::audit::MockAuditLog::new()),
-        pages: tonne_http::PagesConfig {
-            public_url: "http://tonne.test".into(),
-            key: tonne_links::PageKey::new([1; 32]),
-            limiter: Arc::new(InProcessRateLimiter::new(RatePolicy {
-                per_second: 1000,
-                burst: 1000,
-            })),
-            stripe_webhook_secrets: Vec::new(),
-            card_payments: tonne_http::CardPaymentsNote::default(),
-        },
-        limiter: Arc::new(InProcessRateLimiter::new(RatePolicy {
-            per_second: 1000,
-            burst: 1000,
-        })),
-        readiness: Arc::new(UnreachableDatabase),
-        metrics: Arc::new(Metrics::new().unwrap()),
-        config: HttpConfig::default(),
-    }
+    mocked_state(mock)
 }
 
 /// The API and the hosted pages, registered in the binary's order.
