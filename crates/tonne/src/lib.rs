@@ -10,9 +10,11 @@ mod app;
 pub mod cli;
 mod fulfilment;
 mod jobs;
+mod secrets_key;
 pub mod server;
 mod wiring;
 
 pub use app::app;
 pub use fulfilment::{CardProcessors, StripeMode};
-pub use wiring::{InvoiceTerms, Services, WebhookOptions, secrets_key};
+pub use secrets_key::secrets_key;
+pub use wiring::{InvoiceTerms, Services, WebhookOptions};

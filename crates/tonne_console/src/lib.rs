@@ -46,6 +46,7 @@ mod pact;
 mod scope;
 mod selections;
 mod session;
+mod shipment_batches;
 mod shipment_report;
 mod shipments;
 mod views;
@@ -105,14 +106,16 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .service(web::resource("/console/shipments").route(web::get().to(shipments::list)))
     .service(
         web::resource("/console/shipments/batches")
-            .route(web::get().to(shipments::batches))
-            .route(web::post().to(shipments::upload)),
+            .route(web::get().to(shipment_batches::batches))
+            .route(web::post().to(shipment_batches::upload)),
     )
     .service(
-        web::resource("/console/shipments/batches/{id}").route(web::get().to(shipments::batch)),
+        web::resource("/console/shipments/batches/{id}")
+            .route(web::get().to(shipment_batches::batch)),
     )
     .service(
-        web::resource("/console/shipments/template.csv").route(web::get().to(shipments::template)),
+        web::resource("/console/shipments/template.csv")
+            .route(web::get().to(shipment_batches::template)),
     )
     .service(
         web::resource("/console/shipments/report").route(web::get().to(shipment_report::report)),

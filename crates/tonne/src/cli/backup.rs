@@ -67,7 +67,7 @@ pub(super) async fn run(
 /// What the backup does not hold and a restore needs: the key that seals
 /// webhook secrets.
 fn keep_with_it(database: &Path, given: Option<&str>) -> String {
-    let file = crate::wiring::key_file(database);
+    let file = crate::secrets_key::key_file(database);
     let key = if given.is_some_and(|k| !k.trim().is_empty()) {
         "the TONNE_SECRETS_KEY this server runs with".to_owned()
     } else if file.is_file() {

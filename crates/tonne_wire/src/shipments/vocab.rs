@@ -48,6 +48,11 @@ pub const ROAD_EMISSION_STANDARDS: &[&str] = &[
     "jp2003", "jp2005", "jp2009", "jp2016",
 ];
 
+/// The 2024 document's `RoadEmissionStandard` (road legs of shipping
+/// estimates; shipments take [`ROAD_EMISSION_STANDARDS`]).
+pub const ESTIMATE_ROAD_EMISSION_STANDARDS: &[&str] =
+    &["euro1", "euro2", "euro3", "euro4", "euro5", "euro6"];
+
 /// `CreateShipmentRoadFuel`.
 pub const ROAD_FUELS: &[&str] = &[
     "gasoline",
