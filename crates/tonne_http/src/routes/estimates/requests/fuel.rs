@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use tonne_estimation::shipping::fuel::{FuelLeg, LegFuel};
 use utoipa::ToSchema;
 
-use super::timestamp;
+use super::fields::timestamp;
 use crate::error::ApiError;
 
 /// One leg: the fuel and the litres of it burnt.

@@ -12,7 +12,7 @@ use tonne_wire::shipments::vocab::{
 };
 use utoipa::ToSchema;
 
-use super::at;
+use super::fields::at;
 use crate::error::ApiError;
 
 /// A sea vessel method (`SeaShippingMethod`).

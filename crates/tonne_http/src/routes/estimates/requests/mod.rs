@@ -4,24 +4,15 @@
 
 use std::collections::BTreeMap;
 
-use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
+use tonne_estimation::Spend;
 use tonne_estimation::diet::Diet;
-use tonne_estimation::flight::{CabinClass, FlightRoute};
-use tonne_estimation::route::{Place, Route};
-use tonne_estimation::{Distance, DistanceUnit, LatLon, Spend};
+use tonne_estimation::flight::CabinClass;
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::wire::{CurrencyCode, MassUnitRequest, SelectionRequest};
-
-fn at(prefix: &str, field: &str) -> String {
-    if prefix.is_empty() {
-        field.to_owned()
-    } else {
-        format!("{prefix}.{field}")
-    }
-}
+use fields::at;
 
 /// Fields every estimate request shares: a name and the quote's selection.
 pub trait SharedFields {
@@ -87,6 +78,7 @@ pub(crate) use estimate_request;
 mod annotations;
 mod client_account;
 mod factors;
+mod fields;
 mod footprint;
 mod fuel;
 mod methods;
@@ -101,6 +93,7 @@ pub use annotations::{
 };
 pub use client_account::EstimateClientAccountRequest;
 pub use factors::{ActivityRequest, EmissionFactorEstimateRequest};
+pub use fields::timestamp;
 pub use footprint::{
     AreaRequest, AreaUnitRequest, CarFuelRequest, CloudProviderRequest, CloudRequest,
     CompanyEstimateRequest, IndividualEstimateRequest, OnPremiseRequest, TechRequest,
@@ -185,29 +178,6 @@ impl From<CabinRequest> for CabinClass {
     }
 }
 
-fn passengers(field: &str, n: Option<&serde_json::Number>) -> Result<Decimal, ApiError> {
-    let Some(n) = n else { return Ok(Decimal::ONE) };
-    // the range (0 to 10,000) is the engine's rule
-    let value = n
-        .as_f64()
-        .and_then(Decimal::from_f64_retain)
-        .ok_or_else(|| ApiError::validation(field, "must be a number between 0 and 10000"))?;
-    Ok(value.round_dp(6))
-}
-
-/// An assigned ISO 3166-1 alpha-3 code (the contract's `ShippingCountryCode`),
-/// for `country_code`s no engine looks up (shipping); the others are checked by
-/// the engines themselves.
-fn country(field: &str, code: &str) -> Result<String, ApiError> {
-    if code.len() != 3 || tonne_estimation::country_name(code).is_none() {
-        return Err(ApiError::validation(
-            field,
-            "must be an ISO 3166-1 alpha-3 code such as \"GBR\"",
-        ));
-    }
-    Ok(code.to_owned())
-}
-
 /// kWh, MWh or GWh.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]
 #[schema(as = EnergyUnitBody)]
@@ -255,17 +225,4 @@ impl ElectricityEstimateRequest {
         // the engine checks the code (shape and table)
         Ok((energy, self.country_code.clone()))
     }
-}
-
-/// An RFC 3339 timestamp (`shipped_at`, `transaction_processed_at`); the
-/// text is kept as sent in the echoed `request`.
-pub fn timestamp(field: &str, value: &str) -> Result<time::OffsetDateTime, ApiError> {
-    time::OffsetDateTime::parse(value, &time::format_description::well_known::Rfc3339).map_err(
-        |_| {
-            ApiError::validation(
-                field,
-                "must be an RFC 3339 timestamp such as 2023-12-01T12:30:30Z",
-            )
-        },
-    )
 }

@@ -2,7 +2,14 @@
 //! codes, and the routes of flights, surface trips and shipping legs, each
 //! checked and turned into the engine's places.
 
-use super::*;
+use serde::{Deserialize, Serialize};
+use tonne_estimation::flight::FlightRoute;
+use tonne_estimation::route::{Place, Route};
+use tonne_estimation::{Distance, DistanceUnit, LatLon};
+use utoipa::ToSchema;
+
+use super::fields::at;
+use crate::error::ApiError;
 
 /// `km`, `mi` or `nm`.
 #[derive(Debug, Clone, Copy, Deserialize, Serialize, ToSchema)]

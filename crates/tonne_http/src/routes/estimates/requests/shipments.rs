@@ -6,7 +6,8 @@ use tonne_kernel::Mass;
 // the contract's vocabularies, stated once for the estimates and the shipments
 use utoipa::ToSchema;
 
-use super::{ShippingRouteRequest, country, timestamp};
+use super::ShippingRouteRequest;
+use super::fields::{country, timestamp};
 use crate::error::ApiError;
 use crate::wire::MassRequest;
 

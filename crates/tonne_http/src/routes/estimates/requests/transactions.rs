@@ -5,7 +5,8 @@ use tonne_estimation::diet::Diet;
 use tonne_estimation::transaction::{Merchant, TransactionRequest};
 use utoipa::ToSchema;
 
-use super::{DietRequest, MoneyRequest, timestamp};
+use super::fields::timestamp;
+use super::{DietRequest, MoneyRequest};
 use crate::error::ApiError;
 
 /// The contract's `Merchant`: a country and exactly one of a category code or a search term.

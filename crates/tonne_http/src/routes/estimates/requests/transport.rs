@@ -5,7 +5,8 @@ use tonne_estimation::flight::CabinClass;
 use tonne_estimation::passenger::{Leg as PassengerLeg, Rail, Vehicle};
 use utoipa::ToSchema;
 
-use super::{CabinRequest, FlightRouteRequest, SurfaceRouteRequest, passengers};
+use super::fields::passengers;
+use super::{CabinRequest, FlightRouteRequest, SurfaceRouteRequest};
 use crate::error::ApiError;
 
 estimate_request! {
