@@ -7,6 +7,11 @@ use std::str::FromStr as _;
 use rust_decimal::Decimal;
 use serde_json::Value;
 
+// the contract's vocabularies, kept once (tonne_wire::shipments::vocab)
+pub(super) use crate::shipments::vocab::{
+    CARRIAGES, CONTRACT_TYPES, INCOTERMS, LOGISTICS_SITES, MASS_UNITS, SERVICE_LEVELS, TRAIN_TYPES,
+};
+
 /// What a column holds.
 #[derive(Debug, Clone, Copy)]
 pub(super) enum Kind {
@@ -36,19 +41,7 @@ pub(super) enum Level {
     Leg,
 }
 
-pub(super) const CARRIAGES: &[&str] = &["pre", "main", "on"];
-
 pub(super) const MODES: &[&str] = &["road", "sea", "air", "rail", "logistics_site"];
-
-pub(super) const INCOTERMS: &[&str] = &[
-    "exw", "fca", "cpt", "cip", "dap", "dpu", "ddp", "fas", "fob", "cfr", "cif",
-];
-
-pub(super) const SERVICE_LEVELS: &[&str] = &["express", "economy", "priority"];
-
-pub(super) const CONTRACT_TYPES: &[&str] = &["spot", "contract", "tender"];
-
-pub(super) const MASS_UNITS: &[&str] = &["g", "kg", "t"];
 
 pub(super) const VEHICLE_TYPES: &[&str] = &[
     "truck",
@@ -75,8 +68,6 @@ pub(super) const FUELS: &[&str] = &[
     "lng",
 ];
 
-pub(super) const TRAIN_TYPES: &[&str] = &["diesel_freight_train", "electric_freight_train"];
-
 pub(super) const AIR_SIMPLE: &[&str] = &["plane", "passenger_plane", "cargo_plane"];
 
 pub(super) const RAIL_SIMPLE: &[&str] = &["diesel_freight_train", "electric_freight_train", "rail"];
@@ -91,23 +82,6 @@ pub(super) const SIMPLE: &[&str] = &[
 ];
 
 pub(super) const AIRCRAFT_CONFIGURATIONS: &[&str] = &["plane", "cargo_plane", "passenger_plane"];
-
-pub(super) const LOGISTICS_SITES: &[&str] = &[
-    "maritime_container_terminal",
-    "maritime_container_terminal_ambient",
-    "maritime_container_terminal_chilled",
-    "transhipment_site_ambient",
-    "transhipment_site_chilled",
-    "transhipment_site_mixed",
-    "storage_and_transhipment_ambient",
-    "storage_and_transhipment_chilled",
-    "storage_and_transhipment_mixed",
-    "warehouse_ambient",
-    "warehouse_chilled",
-    "warehouse_mixed",
-    "liquid_bulk_terminals_ambient",
-    "liquid_bulk_terminals_mixed",
-];
 
 /// Every column: name, level, kind, and what it means (the template's and
 /// the documentation's words).
