@@ -1,6 +1,6 @@
 //! The whole HTTP application: the API (`tonne_http`), the hosted pages
 //! (`tonne_pages`), PACT (`tonne_pact`) and the console (`tonne_console`)
-//! over one state, behind the one middleware stack every front end shares
+//! over one state (the console's adds the ports only it uses), behind the one middleware stack every front end shares
 //! (`tonne_http::with_stack`, written once there), with the console's
 //! same-origin check for POSTs innermost.
 
@@ -17,6 +17,7 @@ use tonne_http::AppState;
 pub fn app(
     state: AppState,
     pact: tonne_pact::PactState,
+    console: tonne_console::ConsoleState,
 ) -> App<
     impl ServiceFactory<
         ServiceRequest,
@@ -30,6 +31,7 @@ pub fn app(
         App::new()
             .app_data(web::Data::from(std::sync::Arc::clone(&pact.clients)))
             .app_data(web::Data::new(state))
+            .app_data(web::Data::new(console))
             .wrap(from_fn(tonne_console::same_origin_posts))
             .configure(tonne_http::configure_api)
             .configure(tonne_pages::configure)

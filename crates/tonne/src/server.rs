@@ -285,8 +285,6 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         quotas: Arc::clone(&services.quotas),
         invoices: Arc::clone(&services.invoices),
         versions: services.versions.clone(),
-        users: Arc::clone(&services.users),
-        audit: Arc::clone(&services.audit),
         pages: tonne_http::PagesConfig {
             public_url,
             key: services.page_key.clone(),
@@ -341,11 +339,17 @@ pub async fn start(options: ServeOptions) -> anyhow::Result<Running> {
         public_url: state.pages.public_url.clone(),
     };
     let answers_source = pact.public_url.clone();
-    let mut server = HttpServer::new(move || crate::app(state.clone(), pact.clone()))
-        .listen(listener)?
-        .disable_signals()
-        .client_request_timeout(options.header_timeout)
-        .shutdown_timeout(options.shutdown_timeout.as_secs());
+    let console = tonne_console::ConsoleState {
+        api: state.clone(),
+        users: Arc::clone(&services.users),
+        audit: Arc::clone(&services.audit),
+    };
+    let mut server =
+        HttpServer::new(move || crate::app(state.clone(), pact.clone(), console.clone()))
+            .listen(listener)?
+            .disable_signals()
+            .client_request_timeout(options.header_timeout)
+            .shutdown_timeout(options.shutdown_timeout.as_secs());
     if let Some(workers) = options.workers {
         server = server.workers(workers.max(1));
     }

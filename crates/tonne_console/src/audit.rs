@@ -2,10 +2,10 @@
 //! command line, newest first, filtered by person, action, object or
 //! organisation (members get 404).
 
+use crate::ConsoleState;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
-use tonne_http::AppState;
 use tonne_kernel::{AuditEntryId, AuditFilter, Limit, OrganisationId, PageRequest, StoreError};
 
 use crate::answers::{PAGE_SIZE, respond, see_other, unavailable};
@@ -30,7 +30,7 @@ fn text(v: &Option<String>) -> String {
 
 /// `GET /console/audit`.
 pub(super) async fn list(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     query: web::Query<AuditQuery>,
 ) -> Result<HttpResponse, ConsoleError> {

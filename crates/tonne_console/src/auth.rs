@@ -1,12 +1,12 @@
 //! Signing in and out, and choosing a password from a setup link.
 
+use crate::ConsoleState;
 use actix_web::http::{StatusCode, header};
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 use tonne_accounts::users::{
     AttemptSource, Password, PasswordRuleError, SessionToken, SetupToken, SignInError, UserError,
 };
-use tonne_http::AppState;
 use tonne_http::client_addr::client_addr;
 use tonne_http::token::random_token;
 
@@ -17,7 +17,9 @@ use crate::views;
 
 /// The sign-in page, with a fresh double-submit pair: a random value in a
 /// `SameSite=Strict` cookie and, in the form, its HMAC under the page key.
-pub(super) async fn sign_in_page(state: web::Data<AppState>) -> Result<HttpResponse, ConsoleError> {
+pub(super) async fn sign_in_page(
+    state: web::Data<ConsoleState>,
+) -> Result<HttpResponse, ConsoleError> {
     let value = random_token();
     let token = state.pages.key.sign_in_token(&value);
     let mut response = respond(StatusCode::OK, views::sign_in(&token, "", None));
@@ -54,7 +56,7 @@ fn how_long(wait: time::Duration) -> String {
 /// are also limited per address and second (the hosted pages' limiter), which
 /// bounds the password hashing one address can ask for.
 pub(super) async fn sign_in(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     form: web::Form<SignInForm>,
 ) -> Result<HttpResponse, ConsoleError> {
@@ -125,7 +127,7 @@ pub(super) struct CsrfForm {
 
 /// Signs out: the session is deleted on the server and the cookie cleared.
 pub(super) async fn sign_out(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, ConsoleError> {
@@ -148,7 +150,7 @@ pub(super) async fn sign_out(
 /// used, expired or made-up link shows "This link no longer works", never the
 /// form.
 pub(super) async fn setup_page(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     token: web::Path<String>,
 ) -> Result<HttpResponse, ConsoleError> {
     Ok(
@@ -182,7 +184,7 @@ pub(super) struct SetupForm {
 
 /// Sets the password of a setup link (once).
 pub(super) async fn setup(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     token: web::Path<String>,
     form: web::Form<SetupForm>,
 ) -> Result<HttpResponse, ConsoleError> {

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use tonne_accounts::users::Principal;
 use tonne_kernel::{Limit, PageRequest};
 
-use tonne_http::AppState;
+use crate::ConsoleState;
 use tonne_ordering::{
     BundleEdit, BundleEditError, CatalogueError, StockChange, StockEntryId, StockError, StockReason,
 };
@@ -30,7 +30,7 @@ pub(super) struct ListQuery {
 
 /// `GET /console/catalogue`.
 pub(super) async fn list(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ConsoleError> {
@@ -61,7 +61,7 @@ pub(super) struct BundleQuery {
 }
 
 async fn bundle_page(
-    state: &AppState,
+    state: &ConsoleState,
     who: &Principal,
     id: &str,
     after: Option<&str>,
@@ -93,7 +93,7 @@ async fn bundle_page(
 
 /// `GET /console/catalogue/{id}`.
 pub(super) async fn show(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     id: web::Path<String>,
     query: web::Query<BundleQuery>,
@@ -124,7 +124,7 @@ pub(super) struct StockRequest {
 /// `POST /console/catalogue/{id}/stock`: one ledger row, or the form again
 /// with the message beside the field (nothing written).
 pub(super) async fn stock(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     id: web::Path<String>,
     form: web::Form<StockRequest>,
@@ -197,7 +197,7 @@ pub(super) struct StateRequest {
 
 /// `POST /console/catalogue/{id}/state`: enables or disables the bundle.
 pub(super) async fn set_state(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     id: web::Path<String>,
     form: web::Form<StateRequest>,
@@ -231,7 +231,7 @@ pub(super) async fn set_state(
 /// `POST /console/catalogue/{id}/edit`: the description and the price in each
 /// currency the bundle is sold in; the form again, as typed, on error.
 pub(super) async fn edit(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     id: web::Path<String>,
     form: web::Form<HashMap<String, String>>,
@@ -344,7 +344,7 @@ fn declared_too_large(req: &HttpRequest) -> bool {
 /// declared larger than the limit is refused unread (413), and no more than
 /// the limit is ever read; the CSRF token, inside the body, is checked after.
 pub(super) async fn import(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     form: Multipart,
 ) -> Result<HttpResponse, ConsoleError> {

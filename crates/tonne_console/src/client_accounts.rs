@@ -6,6 +6,7 @@
 //! form carries a fresh once-only key, stored as the account's idempotency
 //! key, so the store refuses a second account with it.
 
+use crate::ConsoleState;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
@@ -13,7 +14,6 @@ use tonne_accounts::users::Principal;
 use tonne_accounts::{
     AccountIdempotencyKey, AccountName, Beneficiary, CreateAccountError, NewAccount,
 };
-use tonne_http::AppState;
 use tonne_kernel::{AccountMode, Currency};
 
 use crate::answers::{not_found, page_after, respond, see_other, unavailable};
@@ -36,7 +36,7 @@ fn once() -> String {
 
 /// The list page of a mode with the form as given.
 async fn list_page(
-    state: &AppState,
+    state: &ConsoleState,
     who: &Principal,
     mode: AccountMode,
     after: Option<&str>,
@@ -64,7 +64,7 @@ async fn list_page(
 
 /// `GET /console/client-accounts`.
 pub(super) async fn list(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ConsoleError> {
@@ -167,7 +167,7 @@ fn read(form: &CreateForm) -> Result<NewAccount, Box<ClientAccountForm>> {
 
 /// `POST /console/client-accounts`: creates a client account of the form's mode.
 pub(super) async fn create(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     form: web::Form<CreateForm>,
 ) -> Result<HttpResponse, ConsoleError> {

@@ -3,11 +3,11 @@
 //! cursor, and one estimate with its explanation — every part, factor (with
 //! its source, table row and year) and quantity.
 
+use crate::ConsoleState;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use tonne_estimation::estimate::{EstimateFilter, EstimateKind};
 use tonne_estimation::ports::EstimationError;
-use tonne_http::AppState;
 
 use crate::answers::{not_found, page_after, respond, see_other, unavailable};
 use crate::error::ConsoleError;
@@ -16,7 +16,7 @@ use crate::views;
 
 /// `GET /console/estimates`.
 pub(super) async fn list(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     query: web::Query<AccountPageQuery>,
 ) -> Result<HttpResponse, ConsoleError> {
@@ -65,7 +65,7 @@ pub(super) async fn list(
 
 /// `GET /console/estimates/{id}?account=…`: one estimate, explained.
 pub(super) async fn show(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     id: web::Path<String>,
     query: web::Query<AccountPageQuery>,

@@ -2,9 +2,9 @@
 //! of the last 30 days add up to (the analytics API's figures) and its
 //! sustainability page — its settings and a link to the public page.
 
+use crate::ConsoleState;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
-use tonne_http::AppState;
 use tonne_http::wire::sustainability_page_url;
 use tonne_impact::{AskedRange, PageError, Viewer};
 
@@ -15,7 +15,7 @@ use crate::views::{self, ImpactPage};
 
 /// `GET /console/impact?mode=…&account=…`.
 pub async fn show(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     query: web::Query<AccountPageQuery>,
 ) -> Result<HttpResponse, ConsoleError> {

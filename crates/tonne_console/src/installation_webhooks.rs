@@ -3,12 +3,12 @@
 //! re-enable (each the domain's admin use case, audited). The routes are the
 //! members' (`/console/webhooks…`), answered by role.
 
+use crate::ConsoleState;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 use time::OffsetDateTime;
 use tonne_accounts::users::Principal;
-use tonne_http::AppState;
 use tonne_webhooks::{AdminWebhookError, RecoverError, WebhookId};
 
 use crate::answers::{not_found, page_after, respond, see_other, unavailable};
@@ -19,7 +19,11 @@ use crate::views;
 use crate::views::{OperatorNotice, ReplayForm};
 
 /// `GET /console/webhooks` for an operator.
-pub(super) async fn list(state: &AppState, who: &Principal, after: Option<&str>) -> HttpResponse {
+pub(super) async fn list(
+    state: &ConsoleState,
+    who: &Principal,
+    after: Option<&str>,
+) -> HttpResponse {
     match state.webhooks.health(page_after(after)).await {
         Ok(found) => {
             let next = found.last_if_more().map(|h| h.webhook.id.to_string());
@@ -36,7 +40,7 @@ pub(super) async fn list(state: &AppState, who: &Principal, after: Option<&str>)
 
 /// A webhook's page for an operator.
 pub(super) async fn page(
-    state: &AppState,
+    state: &ConsoleState,
     who: &Principal,
     id: &str,
     after: Option<&str>,
@@ -76,7 +80,7 @@ pub(super) async fn page(
 
 /// `POST /console/webhooks/{id}/recover` for an operator: every account.
 pub(super) async fn recover(
-    state: &AppState,
+    state: &ConsoleState,
     who: &Principal,
     id: &str,
     since: OffsetDateTime,
@@ -119,7 +123,7 @@ pub(super) struct ActionForm {
 /// The operator sending a webhook action form and the webhook it names, or
 /// the answer (403 without the session's token, 404 otherwise).
 async fn operator_action(
-    state: &AppState,
+    state: &ConsoleState,
     req: &HttpRequest,
     id: &str,
     form: &ActionForm,
@@ -133,7 +137,7 @@ async fn operator_action(
 
 /// `POST /console/webhooks/{id}/skip`: skips the backlog (operators only).
 pub(super) async fn skip(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     id: web::Path<String>,
     form: web::Form<ActionForm>,
@@ -157,7 +161,7 @@ pub(super) async fn skip(
 
 /// `POST /console/webhooks/{id}/enable`: re-enables it (operators only).
 pub(super) async fn enable(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     id: web::Path<String>,
     form: web::Form<ActionForm>,

@@ -3,11 +3,11 @@
 //! paid" (which pays the invoice's orders) and "Credit note", and a
 //! member's billing details. The same use cases as `tonne invoices …`.
 
+use crate::ConsoleState;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 use tonne_accounts::users::{Principal, Role};
-use tonne_http::AppState;
 use tonne_kernel::{Limit, PageRequest};
 use tonne_ordering::invoices::Party;
 use tonne_ordering::ports::InvoiceError;
@@ -24,7 +24,7 @@ pub(super) struct ListQuery {
 }
 
 async fn list_page(
-    state: &AppState,
+    state: &ConsoleState,
     who: &Principal,
     after: Option<&str>,
     billing: Option<BillingForm>,
@@ -65,7 +65,7 @@ async fn list_page(
 
 /// `GET /console/invoices`.
 pub(super) async fn list(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ConsoleError> {
@@ -83,7 +83,7 @@ pub(super) async fn list(
 
 /// `GET /console/invoices/{id}/pdf`: an invoice the person may see.
 pub(super) async fn pdf(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ConsoleError> {
@@ -119,7 +119,7 @@ pub(super) struct ActionForm {
 
 /// `POST /console/invoices/{id}/pay` and `…/credit` (operators).
 async fn act(
-    state: &AppState,
+    state: &ConsoleState,
     req: &HttpRequest,
     id: &str,
     form: &ActionForm,
@@ -164,7 +164,7 @@ async fn act(
 
 /// `POST /console/invoices/{id}/pay`.
 pub(super) async fn pay(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     id: web::Path<String>,
     form: web::Form<ActionForm>,
@@ -174,7 +174,7 @@ pub(super) async fn pay(
 
 /// `POST /console/invoices/{id}/credit`.
 pub(super) async fn credit(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     id: web::Path<String>,
     form: web::Form<ActionForm>,
@@ -194,7 +194,7 @@ pub(super) struct BillingFields {
 
 /// `POST /console/invoices/billing`: a member's organisation's billing details.
 pub(super) async fn billing(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     form: web::Form<BillingFields>,
 ) -> Result<HttpResponse, ConsoleError> {

@@ -2,12 +2,12 @@
 //! (its secret shown once) and revoking one. The same use cases as
 //! `tonne keys create|list|revoke`.
 
+use crate::ConsoleState;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 use tonne_accounts::AdminError;
 use tonne_accounts::users::Principal;
-use tonne_http::AppState;
 use tonne_kernel::{AccountMode, ApiKeyId, OrganisationId};
 
 use crate::answers::{respond, see_other, unavailable};
@@ -24,7 +24,7 @@ pub(super) struct ModeQuery {
 }
 
 async fn list_page(
-    state: &AppState,
+    state: &ConsoleState,
     who: &Principal,
     organisation: OrganisationId,
     mode: AccountMode,
@@ -42,7 +42,7 @@ async fn list_page(
 
 /// `GET /console/keys`.
 pub(super) async fn list(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     query: web::Query<ModeQuery>,
 ) -> Result<HttpResponse, ConsoleError> {
@@ -64,7 +64,7 @@ pub(super) struct CreateForm {
 /// `POST /console/keys`: a new key of the mode, for the organisation's oldest
 /// account of it; the secret is on the answer page and nowhere else.
 pub(super) async fn create(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     form: web::Form<CreateForm>,
 ) -> Result<HttpResponse, ConsoleError> {
@@ -109,7 +109,7 @@ pub(super) struct CsrfForm {
 
 /// `POST /console/keys/{id}/revoke`: only a key of the member's organisation.
 pub(super) async fn revoke(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     id: web::Path<String>,
     form: web::Form<CsrfForm>,

@@ -21,8 +21,11 @@
 //!
 //! This crate depends on `tonne_http`, deliberately, for what every front end
 //! shares: `AppState`, the style sheet, the client's address, the chart, the
-//! data-sheet upload reader; `tonne_http` never depends on it. The binary
-//! registers [`configure`] after the API and the hosted pages.
+//! data-sheet upload reader; `tonne_http` never depends on it. The ports only
+//! the console uses (people and their sessions, the audit log) are its own
+//! state's, [`ConsoleState`], not the API's. The binary registers
+//! [`configure`] after the API and the hosted pages, with a [`ConsoleState`]
+//! as app data.
 
 mod answers;
 mod audit;
@@ -53,10 +56,34 @@ mod views;
 mod webhook_settings;
 mod webhooks;
 
+use std::sync::Arc;
+
 use actix_web::web;
+use tonne_http::AppState;
 
 use answers::see_other;
 pub use origin::same_origin_posts;
+
+/// What the console runs over: the API's state (the domains every front end
+/// shares, the page settings, the limiter) and the ports only the console
+/// uses. It reads as the API's state where a shared helper wants one.
+#[derive(Clone)]
+pub struct ConsoleState {
+    /// The state the API and the hosted pages run over.
+    pub api: AppState,
+    /// Console users, sessions and sign-in throttling; the forms' keys.
+    pub users: Arc<dyn tonne_accounts::users::UsersService>,
+    /// The audit log's reading.
+    pub audit: Arc<dyn tonne_accounts::audit::AuditLog>,
+}
+
+impl std::ops::Deref for ConsoleState {
+    type Target = AppState;
+
+    fn deref(&self) -> &AppState {
+        &self.api
+    }
+}
 
 /// Registers the console's routes.
 pub fn configure(cfg: &mut web::ServiceConfig) {

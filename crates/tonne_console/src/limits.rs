@@ -4,11 +4,11 @@
 
 use std::collections::HashMap;
 
+use crate::ConsoleState;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use tonne_accounts::quotas::QuotaError;
 use tonne_accounts::users::{Principal, Role};
-use tonne_http::AppState;
 use tonne_kernel::{LimitOverrides, OrganisationId, Quota};
 
 use crate::answers::{not_found, respond, see_other, unavailable};
@@ -26,7 +26,7 @@ fn failed(who: &Principal, e: QuotaError) -> HttpResponse {
 
 /// `GET /console/limits`.
 pub(super) async fn overview(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ConsoleError> {
     let who = signed_in(&state, &req).await?;
@@ -46,7 +46,7 @@ pub(super) async fn overview(
 }
 
 async fn organisation_page(
-    state: &AppState,
+    state: &ConsoleState,
     who: &Principal,
     id: OrganisationId,
     form: Option<LimitsForm>,
@@ -65,7 +65,7 @@ async fn organisation_page(
 
 /// `GET /console/limits/{id}` (operators).
 pub(super) async fn show(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ConsoleError> {
@@ -113,7 +113,7 @@ fn parse(fields: &HashMap<String, String>) -> Result<LimitOverrides, (LimitsForm
 /// `POST /console/limits/{id}` (operators): replaces the organisation's
 /// limits; acts once.
 pub(super) async fn change(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     id: web::Path<String>,
     form: web::Form<HashMap<String, String>>,

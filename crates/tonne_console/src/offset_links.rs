@@ -2,9 +2,9 @@
 //! links newest first by cursor, and one link's analytics (the offset-link
 //! pages' chart, drawn on the server).
 
+use crate::ConsoleState;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
-use tonne_http::AppState;
 use tonne_kernel::{Currency, Limit, PageRequest};
 use tonne_links::{LinkDraft, LinkError, MAX_BUNDLES};
 use tonne_ordering::CatalogueError;
@@ -19,7 +19,7 @@ use crate::views::{self, BundleChoice, LinkForm, LinksPage};
 /// The bundles a link of an account in `currency` may offer: every bundle
 /// on sale in it (the first 100), with its price per tonne and commission.
 async fn bundle_choices(
-    state: &AppState,
+    state: &ConsoleState,
     currency: Currency,
 ) -> Result<Vec<BundleChoice>, CatalogueError> {
     let page = PageRequest {
@@ -48,7 +48,7 @@ async fn bundle_choices(
 
 /// The list page of the scope's account with the form as given.
 async fn list_page(
-    state: &AppState,
+    state: &ConsoleState,
     scope: MemberScope,
     after: Option<&str>,
     form: &LinkForm,
@@ -103,7 +103,7 @@ async fn list_page(
 
 /// `GET /console/offset-links`.
 pub(super) async fn list(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     query: web::Query<AccountPageQuery>,
 ) -> Result<HttpResponse, ConsoleError> {
@@ -187,7 +187,7 @@ const MAX_FORM_BYTES: usize = 64 * 1024;
 /// `POST /console/offset-links`: creates a link on the form's account,
 /// audited as the member's.
 pub(super) async fn create(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     body: web::Bytes,
 ) -> Result<HttpResponse, ConsoleError> {
@@ -241,7 +241,7 @@ pub(super) struct SwitchForm {
 
 /// `POST /console/offset-links/{id}/switch`: on or off, audited as the member's.
 pub(super) async fn switch(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     id: web::Path<String>,
     form: web::Form<SwitchForm>,
@@ -269,7 +269,7 @@ pub(super) async fn switch(
 /// limits, audited as the member's; a refused value shows the page again
 /// with the problem beside its field.
 pub(super) async fn limits(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     id: web::Path<String>,
     body: web::Bytes,
@@ -313,7 +313,7 @@ pub(super) async fn limits(
 
 /// `GET /console/offset-links/{id}?account=…`: the link and its analytics.
 pub(super) async fn show(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     id: web::Path<String>,
     query: web::Query<AccountPageQuery>,
@@ -328,7 +328,7 @@ pub(super) async fn show(
 
 /// One link's page; with the limits form as typed (400) or its current limits (200).
 async fn link_page(
-    state: &AppState,
+    state: &ConsoleState,
     who: tonne_accounts::users::Principal,
     account: tonne_kernel::AccountId,
     id: &str,

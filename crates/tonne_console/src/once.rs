@@ -6,8 +6,8 @@
 //! the form, the store down) gives the key back, so that the corrected form
 //! can be sent again.
 
+use crate::ConsoleState;
 use tonne_accounts::users::FormKey;
-use tonne_http::AppState;
 
 use crate::error::ConsoleError;
 
@@ -20,7 +20,7 @@ pub(super) enum Claim {
 }
 
 /// Claims the form's key; `Err` is the answer when the store is down.
-pub(super) async fn claim(state: &AppState, sent: Option<&str>) -> Result<Claim, ConsoleError> {
+pub(super) async fn claim(state: &ConsoleState, sent: Option<&str>) -> Result<Claim, ConsoleError> {
     let Some(key) = sent.and_then(FormKey::parse) else {
         return Ok(Claim::First(None));
     };
@@ -32,7 +32,7 @@ pub(super) async fn claim(state: &AppState, sent: Option<&str>) -> Result<Claim,
 }
 
 /// Gives the key back: the form's action did not happen.
-pub(super) async fn release(state: &AppState, claim: &Claim) {
+pub(super) async fn release(state: &ConsoleState, claim: &Claim) {
     if let Claim::First(Some(key)) = claim
         && let Err(e) = state.users.release_form(key).await
     {

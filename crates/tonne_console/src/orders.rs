@@ -2,11 +2,11 @@
 //! order's page, and its actions (each the same use case as `tonne orders
 //! advance`, writing its event so that webhooks fire).
 
+use crate::ConsoleState;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 use tonne_accounts::users::{Principal, Role};
-use tonne_http::AppState;
 use tonne_kernel::Cursor;
 use tonne_ordering::{
     AwaitingFilter, OrderStatus, ReadOrderError, RecordError, RetirementRecord, TransitionError,
@@ -67,7 +67,7 @@ fn parse_filter(q: &QueueQuery) -> Result<(AwaitingFilter, Option<Cursor>), &'st
 
 /// `GET /console/orders`: live orders waiting for action, newest first.
 pub(super) async fn queue(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     query: web::Query<QueueQuery>,
 ) -> Result<HttpResponse, ConsoleError> {
@@ -119,7 +119,7 @@ pub(super) async fn queue(
 /// A member's `/console/orders`: the organisation's orders of one mode,
 /// newest first, with their certificates once complete.
 async fn member_orders(
-    state: &AppState,
+    state: &ConsoleState,
     who: &Principal,
     organisation: tonne_kernel::OrganisationId,
     query: &QueueQuery,
@@ -153,7 +153,7 @@ async fn member_orders(
 
 /// `GET /console/orders/{id}`: an order, its lines, costs, projects and actions.
 pub(super) async fn show(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ConsoleError> {
@@ -162,7 +162,7 @@ pub(super) async fn show(
 }
 
 async fn page_of(
-    state: &AppState,
+    state: &ConsoleState,
     who: &Principal,
     id: &str,
     problem: Option<&str>,
@@ -192,7 +192,7 @@ pub(super) struct AdvanceForm {
 
 /// `POST /console/orders/{id}/advance`: one action on an order.
 pub(super) async fn advance(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     id: web::Path<String>,
     form: web::Form<AdvanceForm>,
@@ -266,7 +266,7 @@ pub(super) async fn advance(
 /// `POST /console/orders/{id}/records`: each project's serial number and the
 /// address of its retirement record (`serial_{project}`, `record_{project}`).
 pub(super) async fn records(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     id: web::Path<String>,
     form: web::Form<std::collections::HashMap<String, String>>,

@@ -2,12 +2,12 @@
 //! a key per mode, shown once), and an organisation's page with its members,
 //! its API keys and an invitation (a one-time link to choose a password).
 
+use crate::ConsoleState;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 use tonne_accounts::AdminError;
 use tonne_accounts::users::{Email, NewUser, Principal, Role, UserError};
-use tonne_http::AppState;
 use tonne_kernel::{AccountMode, OrganisationId};
 use tonne_ordering::QuoteError;
 
@@ -23,7 +23,7 @@ pub(super) struct ListQuery {
 }
 
 async fn list_page(
-    state: &AppState,
+    state: &ConsoleState,
     who: &Principal,
     after: Option<&str>,
     form: views::NewOrganisationForm,
@@ -45,7 +45,7 @@ async fn list_page(
 
 /// `GET /console/organisations`.
 pub(super) async fn list(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     query: web::Query<ListQuery>,
 ) -> Result<HttpResponse, ConsoleError> {
@@ -64,7 +64,7 @@ pub(super) struct CreateForm {
 /// `POST /console/organisations`: a new organisation with its pair and one
 /// key per mode (the use case of `tonne bootstrap`), the keys shown once.
 pub(super) async fn create(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     form: web::Form<CreateForm>,
 ) -> Result<HttpResponse, ConsoleError> {
@@ -105,7 +105,7 @@ pub(super) async fn create(
 }
 
 async fn organisation_page(
-    state: &AppState,
+    state: &ConsoleState,
     who: &Principal,
     id: &str,
     form: views::InviteForm,
@@ -163,7 +163,7 @@ async fn organisation_page(
 
 /// `GET /console/organisations/{id}`.
 pub(super) async fn show(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     id: web::Path<String>,
 ) -> Result<HttpResponse, ConsoleError> {
@@ -187,7 +187,7 @@ pub(super) struct InviteRequest {
 /// `POST /console/organisations/{id}/members`: invites a member; the page
 /// shows the one-time link to choose a password (valid 24 hours).
 pub(super) async fn invite(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     id: web::Path<String>,
     form: web::Form<InviteRequest>,

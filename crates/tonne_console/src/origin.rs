@@ -6,12 +6,12 @@
 //! stripped context) is refused too. Requests that send neither header
 //! (command-line clients, old browsers) are let through to the CSRF check.
 
+use crate::ConsoleState;
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::{Method, header};
 use actix_web::middleware::Next;
 use actix_web::web;
-use tonne_http::AppState;
 
 use crate::answers::forbidden;
 
@@ -64,7 +64,7 @@ pub async fn same_origin_posts(
     let console_post = req.method() == Method::POST && req.path().starts_with("/console");
     if console_post {
         let public_url = req
-            .app_data::<web::Data<AppState>>()
+            .app_data::<web::Data<ConsoleState>>()
             .map(|state| state.pages.public_url.clone())
             .unwrap_or_default();
         if cross_site(&req, &public_url) {

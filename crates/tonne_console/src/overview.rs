@@ -1,9 +1,9 @@
 //! `GET /console/`: the operator's overview (the last 90 days in figures), or
 //! a member's (who they are and where to go).
 
+use crate::ConsoleState;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
-use tonne_http::AppState;
 use tonne_kernel::{Limit, PageRequest};
 
 use crate::answers::respond;
@@ -15,7 +15,7 @@ use crate::views;
 const OVERVIEW_DAYS: u16 = 90;
 
 pub(super) async fn overview(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ConsoleError> {
     let who = signed_in(&state, &req).await?;

@@ -4,11 +4,11 @@
 //! `tonne pact credentials create|list|revoke`; the port is the binary's
 //! `web::Data<dyn PactClientsService>`, not the API's state.
 
+use crate::ConsoleState;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 use tonne_accounts::pact::{ClientError, PactClientId, PactClientsService};
-use tonne_http::AppState;
 
 use crate::answers::{respond, see_other, unavailable};
 use crate::error::ConsoleError;
@@ -52,7 +52,7 @@ async fn list_page(
 
 /// `GET /console/pact?mode=…&account=…`.
 pub(super) async fn list(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     clients: web::Data<dyn PactClientsService>,
     req: HttpRequest,
     query: web::Query<AccountPageQuery>,
@@ -73,7 +73,7 @@ pub(super) struct CreateForm {
 /// `POST /console/pact`: new credentials for the account; the secret is on
 /// the answer page and nowhere else.
 pub(super) async fn create(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     clients: web::Data<dyn PactClientsService>,
     req: HttpRequest,
     form: web::Form<CreateForm>,
@@ -136,7 +136,7 @@ pub(super) struct RevokeForm {
 
 /// `POST /console/pact/{client_id}/revoke`: only the chosen account's.
 pub(super) async fn revoke(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     clients: web::Data<dyn PactClientsService>,
     req: HttpRequest,
     id: web::Path<String>,

@@ -1,10 +1,10 @@
 //! The member pages' scope: the mode asked for, the member's organisation,
 //! and the account of it a page is about.
 
+use crate::ConsoleState;
 use actix_web::HttpRequest;
 use tonne_accounts::Account;
 use tonne_accounts::users::Principal;
-use tonne_http::AppState;
 use tonne_kernel::{AccountId, AccountMode, OrganisationId};
 
 use crate::error::ConsoleError;
@@ -27,7 +27,7 @@ pub(super) fn member_organisation(who: &Principal) -> Option<OrganisationId> {
 /// The member's accounts of the mode and the one asked for (default: the
 /// first), or the answer: 404 for an operator or another organisation's account.
 async fn chosen_account(
-    state: &AppState,
+    state: &ConsoleState,
     who: &Principal,
     mode: AccountMode,
     asked: Option<&str>,
@@ -73,7 +73,7 @@ pub(super) struct AccountPageQuery {
 /// The signed-in member's scope from the query, or the answer (sign in; 404
 /// for an operator or an account of another organisation).
 pub(super) async fn member_scope(
-    state: &AppState,
+    state: &ConsoleState,
     req: &HttpRequest,
     query: &AccountPageQuery,
 ) -> Result<MemberScope, ConsoleError> {
@@ -99,7 +99,7 @@ pub(super) struct AccountFormFields<'a> {
 /// first (403), then the scope as for a page, and the account (404 when the
 /// organisation has none of the mode).
 pub(super) async fn member_account_form(
-    state: &AppState,
+    state: &ConsoleState,
     req: &HttpRequest,
     fields: AccountFormFields<'_>,
 ) -> Result<(MemberScope, AccountId), ConsoleError> {

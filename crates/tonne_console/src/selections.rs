@@ -4,11 +4,11 @@
 
 use std::collections::HashMap;
 
+use crate::ConsoleState;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use tonne_accounts::Account;
 use tonne_accounts::users::Principal;
-use tonne_http::AppState;
 use tonne_kernel::{AccountId, AccountMode, OrganisationId};
 use tonne_ordering::{Percentage, QuoteError, SelectionEntry};
 
@@ -19,7 +19,7 @@ use crate::views::{self, SelectionForm};
 
 /// The organisation and one of its accounts named by the path, or 404.
 async fn account_of(
-    state: &AppState,
+    state: &ConsoleState,
     who: &Principal,
     organisation: &str,
     account: &str,
@@ -47,7 +47,7 @@ async fn account_of(
 }
 
 async fn page(
-    state: &AppState,
+    state: &ConsoleState,
     who: &Principal,
     organisation: OrganisationId,
     account: &Account,
@@ -71,7 +71,7 @@ async fn page(
 
 /// `GET /console/organisations/{id}/accounts/{account}`.
 pub(super) async fn show(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, ConsoleError> {
@@ -92,7 +92,7 @@ pub(super) async fn show(
 /// percentages (blank or 0 leaves a bundle out), or `default=true` to follow
 /// the catalogue's default again.
 pub(super) async fn set(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     path: web::Path<(String, String)>,
     form: web::Form<HashMap<String, String>>,

@@ -1,11 +1,11 @@
 //! Who is asking: the session cookie, the signed-in person (or operator), and
 //! the CSRF check of every form.
 
+use crate::ConsoleState;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse};
 use subtle::ConstantTimeEq as _;
 use tonne_accounts::users::{Principal, SessionToken};
-use tonne_http::AppState;
 
 use crate::error::ConsoleError;
 
@@ -21,7 +21,7 @@ impl Cookie {
     /// Its name: with the `__Host-` prefix over https (the browser then
     /// keeps it only if it is `Secure`, for `Path=/` and without `Domain`,
     /// so no other site of the domain can set or shadow it).
-    pub(super) fn name(self, state: &AppState) -> &'static str {
+    pub(super) fn name(self, state: &ConsoleState) -> &'static str {
         match (self, state.pages.is_https()) {
             (Self::Session, true) => "__Host-tonne_session",
             (Self::Session, false) => "tonne_session",
@@ -34,7 +34,7 @@ impl Cookie {
     /// `HttpOnly`; the session `SameSite=Lax` (links into the console keep
     /// it), the sign-in value `Strict`; over https `Secure` and `Path=/`,
     /// else the console's own path.
-    pub(super) fn set(self, state: &AppState, value: &str, max_age: Option<u32>) -> String {
+    pub(super) fn set(self, state: &ConsoleState, value: &str, max_age: Option<u32>) -> String {
         let (same_site, path) = match self {
             Self::Session => ("Lax", "/console"),
             Self::SignIn => ("Strict", "/console/sign-in"),
@@ -54,7 +54,7 @@ impl Cookie {
     }
 
     /// Its value in a request.
-    pub(super) fn read(self, state: &AppState, req: &HttpRequest) -> Option<String> {
+    pub(super) fn read(self, state: &ConsoleState, req: &HttpRequest) -> Option<String> {
         cookie(req, self.name(state))
     }
 }
@@ -84,7 +84,7 @@ pub(super) fn same(a: &str, b: &str) -> bool {
 /// The signed-in person, or the answer for a visitor who is not: a redirect
 /// to the sign-in page (or the error page when the store fails).
 pub(super) async fn signed_in(
-    state: &AppState,
+    state: &ConsoleState,
     req: &HttpRequest,
 ) -> Result<Principal, ConsoleError> {
     let Some(token) = Cookie::Session.read(state, req) else {
@@ -103,7 +103,7 @@ pub(super) async fn signed_in(
 
 /// The signed-in operator, or the answer for anyone else (members get 404).
 pub(super) async fn operator(
-    state: &AppState,
+    state: &ConsoleState,
     req: &HttpRequest,
 ) -> Result<Principal, ConsoleError> {
     let who = signed_in(state, req).await?;
@@ -117,7 +117,7 @@ pub(super) async fn operator(
 /// The signed-in operator for a form (CSRF checked first), or the answer for
 /// anyone else (members get 404).
 pub(super) async fn operator_form(
-    state: &AppState,
+    state: &ConsoleState,
     req: &HttpRequest,
     csrf: Option<&str>,
 ) -> Result<Principal, ConsoleError> {
@@ -132,7 +132,7 @@ pub(super) async fn operator_form(
 /// The signed-in person, if the form's CSRF token is the session's; else 403
 /// (nothing runs).
 pub(super) async fn signed_in_form(
-    state: &AppState,
+    state: &ConsoleState,
     req: &HttpRequest,
     csrf: Option<&str>,
 ) -> Result<Principal, ConsoleError> {

@@ -3,11 +3,11 @@
 //! the form; the file's problems listed by line and column, nothing
 //! uploaded).
 
+use crate::ConsoleState;
 use actix_multipart::Multipart;
 use actix_web::http::StatusCode;
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse, web};
-use tonne_http::AppState;
 use tonne_http::data_sheets;
 use tonne_kernel::{AccountId, AccountMode};
 use tonne_shipments::{BatchSource, Owner, ReadError, ShipmentBatchId, Upload, UploadError};
@@ -23,7 +23,7 @@ use crate::shipments::page;
 use crate::views::{self, SheetProblem, UploadForm};
 
 async fn batches_page(
-    state: &AppState,
+    state: &ConsoleState,
     scope: &MemberScope,
     after: Option<&str>,
     form: &UploadForm,
@@ -76,7 +76,7 @@ fn fresh_form() -> UploadForm {
 
 /// `GET /console/shipments/batches`: the account's batches and the upload form.
 pub(super) async fn batches(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     query: web::Query<AccountPageQuery>,
 ) -> Result<HttpResponse, ConsoleError> {
@@ -94,7 +94,7 @@ pub(super) async fn batches(
 
 /// `GET /console/shipments/batches/{id}?mode=…&account=…`.
 pub(super) async fn batch(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     id: web::Path<String>,
     query: web::Query<AccountPageQuery>,
@@ -114,7 +114,7 @@ pub(super) async fn batch(
 
 /// `GET /console/shipments/template.csv`: the documented template.
 pub(super) async fn template(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ConsoleError> {
     signed_in(&state, &req).await?;
@@ -167,7 +167,7 @@ fn batches_href(mode: AccountMode, account: AccountId) -> String {
 /// (413); the CSRF token, inside the body, is checked before anything else
 /// happens.
 pub(super) async fn upload(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     body: Multipart,
 ) -> Result<HttpResponse, ConsoleError> {

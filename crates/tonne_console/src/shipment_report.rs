@@ -3,9 +3,9 @@
 //! selects (its dates the period), as the API's `GET /v1/shipments/report`
 //! answers it.
 
+use crate::ConsoleState;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
-use tonne_http::AppState;
 use tonne_http::shipment_report::{ReportHeading, Slot, csv_body, file_name, render, summary};
 
 use crate::answers::{respond, unavailable};
@@ -15,7 +15,7 @@ use crate::shipments::{filter_of, scope_query};
 use crate::views;
 
 pub(super) async fn report(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     query: web::Query<Vec<(String, String)>>,
 ) -> Result<HttpResponse, ConsoleError> {

@@ -3,9 +3,9 @@
 //! shipment with each leg's well-to-wheel emissions. The batches and the
 //! data-sheet upload are [`crate::shipment_batches`].
 
+use crate::ConsoleState;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
-use tonne_http::AppState;
 use tonne_kernel::{Limit, PageRequest};
 use tonne_shipments::{
     EmissionsFilter, ReadError, ShipmentBatchId, ShipmentFilter, ShipmentId, TransportMode,
@@ -119,7 +119,7 @@ pub(super) fn scope_query(pairs: &[(String, String)]) -> AccountPageQuery {
 /// `GET /console/shipments`: the chosen account's shipments the filter
 /// selects, newest first, with the filter's counts.
 pub(super) async fn list(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     query: web::Query<Vec<(String, String)>>,
 ) -> Result<HttpResponse, ConsoleError> {
@@ -181,7 +181,7 @@ pub(super) async fn list(
 
 /// `GET /console/shipments/{id}?mode=…&account=…`.
 pub(super) async fn show(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     id: web::Path<String>,
     query: web::Query<AccountPageQuery>,

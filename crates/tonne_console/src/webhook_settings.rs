@@ -2,11 +2,11 @@
 //! once), change its URL or state, rotate its secret (shown once), delete it.
 //! Each is the API's use case, audited as the member's.
 
+use crate::ConsoleState;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 use tonne_accounts::users::Principal;
-use tonne_http::AppState;
 use tonne_kernel::AccountId;
 use tonne_kernel::AccountMode;
 use tonne_webhooks::{
@@ -25,7 +25,7 @@ use crate::webhooks::{list_page, owner_of, page};
 /// The member sending a webhook form, its mode and the webhooks' owner, or
 /// the answer (403 without the session's token, 404 for an operator).
 async fn member_form(
-    state: &AppState,
+    state: &ConsoleState,
     req: &HttpRequest,
     csrf: Option<&str>,
     mode: Option<&str>,
@@ -79,7 +79,7 @@ fn settings_of(pairs: &[(String, String)]) -> SettingsForm {
 
 /// `POST /console/webhooks`: adds a webhook of the page's mode.
 pub(super) async fn create(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     pairs: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, ConsoleError> {
@@ -131,7 +131,7 @@ pub(super) async fn create(
 
 /// `POST /console/webhooks/{id}/edit`: the URL and whether it is enabled.
 pub(super) async fn edit(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     id: web::Path<String>,
     form: web::Form<SettingsForm>,
@@ -192,7 +192,7 @@ pub(super) struct ActionForm {
 
 /// `POST /console/webhooks/{id}/rotate`: a new secret, shown once.
 pub(super) async fn rotate(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     id: web::Path<String>,
     form: web::Form<ActionForm>,
@@ -223,7 +223,7 @@ pub(super) async fn rotate(
 
 /// `POST /console/webhooks/{id}/delete`: nothing is sent to it any more.
 pub(super) async fn delete(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     id: web::Path<String>,
     form: web::Form<ActionForm>,
@@ -251,7 +251,7 @@ pub(super) struct TestEventForm {
 /// receiver's answer on the webhook's page (a failing receiver is an answer,
 /// not an error: 200).
 pub(super) async fn test(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     id: web::Path<String>,
     form: web::Form<TestEventForm>,

@@ -3,13 +3,13 @@
 //! `POST /v1/webhooks/{id}/recover`). Operators reach the installation's
 //! webhooks at the same paths (`installation_webhooks`).
 
+use crate::ConsoleState;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 use time::macros::format_description;
 use time::{OffsetDateTime, PrimitiveDateTime};
 use tonne_accounts::users::{Principal, Role};
-use tonne_http::AppState;
 use tonne_kernel::{AccountId, AccountMode};
 use tonne_webhooks::{Owner, RecoverError, WebhookError};
 
@@ -39,7 +39,7 @@ pub(super) fn owner_of(who: &Principal, mode: AccountMode) -> Option<Owner> {
 
 /// `GET /console/webhooks`.
 pub(super) async fn list(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     query: web::Query<WebhookQuery>,
 ) -> Result<HttpResponse, ConsoleError> {
@@ -53,7 +53,7 @@ pub(super) async fn list(
 
 /// The member's list of a mode, with the creation form as given.
 pub(super) async fn list_page(
-    state: &AppState,
+    state: &ConsoleState,
     who: &Principal,
     mode: AccountMode,
     form: &WebhookForm,
@@ -79,7 +79,7 @@ impl From<ReplayForm> for WebhookPageForms {
 
 /// A member's webhook page.
 pub(super) async fn page(
-    state: &AppState,
+    state: &ConsoleState,
     who: &Principal,
     id: &str,
     mode: AccountMode,
@@ -137,7 +137,7 @@ pub(super) async fn page(
 /// `GET /console/webhooks/{id}`: the webhook, its attempts (newest first) and
 /// the replay form.
 pub(super) async fn show(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     id: web::Path<String>,
     query: web::Query<WebhookQuery>,
@@ -189,7 +189,7 @@ fn parse_since(raw: &str) -> Option<OffsetDateTime> {
 
 /// `POST /console/webhooks/{id}/recover`: replay from a time.
 pub(super) async fn recover(
-    state: web::Data<AppState>,
+    state: web::Data<ConsoleState>,
     req: HttpRequest,
     id: web::Path<String>,
     form: web::Form<RecoverForm>,

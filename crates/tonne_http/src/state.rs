@@ -133,10 +133,6 @@ pub struct AppState {
     pub invoices: Arc<dyn tonne_ordering::ports::InvoicingService>,
     /// Bounds per account: organisations' limits and usage (console, CLI).
     pub quotas: Arc<dyn tonne_accounts::quotas::QuotasService>,
-    /// The console's people and sessions.
-    pub users: Arc<dyn tonne_accounts::users::UsersService>,
-    /// The audit log.
-    pub audit: Arc<dyn tonne_accounts::audit::AuditLog>,
     /// Which API version a request runs under (`Lune-Version`).
     pub versions: VersionPolicy,
     /// Hosted pages' settings.

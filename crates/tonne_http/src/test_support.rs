@@ -82,8 +82,6 @@ pub fn mocked_state(accounts: MockAccountsService) -> AppState {
         quotas: Arc::new(tonne_accounts::quotas::MockQuotasService::new()),
         invoices: Arc::new(tonne_ordering::MockInvoicingService::new()),
         versions: pinned_latest(),
-        users: Arc::new(tonne_accounts::users::MockUsersService::new()),
-        audit: Arc::new(tonne_accounts::audit::MockAuditLog::new()),
         pages: crate::PagesConfig {
             public_url: "http://tonne.test".into(),
             key: tonne_links::PageKey::new([1; 32]),

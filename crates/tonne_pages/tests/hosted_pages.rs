@@ -58,8 +58,6 @@ async fn a_store_failure_behind_offset_links_is_a_500_that_leaks_nothing() {
     let app = test::init_service(app(AppState {
         links: Arc::new(failing_links()),
         versions: pinned_latest(),
-        users: Arc::new(tonne_accounts::users::MockUsersService::new()),
-        audit: Arc::new(tonne_accounts::audit::MockAuditLog::new()),
         ..state(accounts)
     }))
     .await;
