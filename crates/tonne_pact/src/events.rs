@@ -40,7 +40,8 @@ fn strings<'a>(value: Option<&'a Value>, what: &str) -> Result<Vec<&'a str>, Pac
         .collect()
 }
 
-fn check(event: &Event) -> Result<(), PactError> {
+/// Checks an event whole; a request's product ids (none for other types).
+fn check(event: &Event) -> Result<Vec<String>, PactError> {
     if event.specversion != "1.0" {
         return Err(PactError::bad_request("specversion must be \"1.0\""));
     }
@@ -63,9 +64,9 @@ fn check(event: &Event) -> Result<(), PactError> {
                     )));
                 }
             }
-            Ok(())
+            Ok(Vec::new())
         }
-        REQUEST_CREATED => product_ids(event).map(drop),
+        REQUEST_CREATED => product_ids(event),
         REQUEST_FULFILLED | REQUEST_REJECTED => Err(PactError::bad_request(
             "Tonne asks no one for footprints: there is no request to answer",
         )),
@@ -113,7 +114,7 @@ pub(crate) async fn receive(
     }
     let event: Event = serde_json::from_slice(&body)
         .map_err(|_| PactError::bad_request("the body must be a CloudEvents 1.0 event (JSON)"))?;
-    check(&event)?;
+    let ids = check(&event)?;
     tracing::info!(
         account_id = %account,
         event_type = %event.kind,
@@ -121,7 +122,6 @@ pub(crate) async fn receive(
     );
     let mut message = "The event was received";
     if event.kind == REQUEST_CREATED {
-        let ids = product_ids(&event)?;
         let received = state
             .partners
             .receive(account, &event.source, &event.id, ids)

@@ -12,7 +12,7 @@ use tonne_kernel::{AccountId, StoreError};
 use crate::db::error::{corrupt, store_error};
 use crate::db::{Db, first_row};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
-use crate::schema::{accounts, pact_clients, pact_tokens};
+use crate::schema::{pact_clients, pact_tokens};
 
 /// PACT clients and tokens on either backend.
 #[derive(Debug, Clone)]
@@ -75,14 +75,7 @@ impl PactClientRepository for PactClientStore {
         self.db
             .transaction(move |conn| {
                 Box::pin(async move {
-                    // the account's row, locked (PostgreSQL; SQLite's writer
-                    // holds the file): two creations are counted one after the other
-                    on!(&mut *conn, |c| diesel::update(
-                        accounts::table.find(&row.account_id)
-                    )
-                    .set(accounts::id.eq(accounts::id))
-                    .execute(c)
-                    .await)?;
+                    crate::accounts::lock_row(&mut *conn, &row.account_id).await?;
                     let standing: i64 = on!(&mut *conn, |c| pact_clients::table
                         .filter(pact_clients::account_id.eq(&row.account_id))
                         .filter(pact_clients::revoked_at.is_null())

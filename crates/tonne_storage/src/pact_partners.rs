@@ -16,7 +16,7 @@ use tonne_kernel::{AccountId, JobLease, StoreError};
 use crate::db::error::{corrupt, store_error};
 use crate::db::{Db, first_row};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
-use crate::schema::{accounts, pact_partners, pact_requests};
+use crate::schema::{pact_partners, pact_requests};
 use crate::secrets::SecretsKey;
 
 /// PACT partners and their requests on either backend.
@@ -154,14 +154,7 @@ impl PactPartnerRepository for PactPartnerStore {
             .db
             .transaction(move |conn| {
                 Box::pin(async move {
-                    // the account's row, locked (PostgreSQL; SQLite's writer
-                    // holds the file): two registrations are counted in turn
-                    on!(&mut *conn, |c| diesel::update(
-                        accounts::table.find(&row.account_id)
-                    )
-                    .set(accounts::id.eq(accounts::id))
-                    .execute(c)
-                    .await)?;
+                    crate::accounts::lock_row(&mut *conn, &row.account_id).await?;
                     let standing: Vec<String> = on!(&mut *conn, |c| pact_partners::table
                         .filter(pact_partners::account_id.eq(&row.account_id))
                         .filter(pact_partners::removed_at.is_null())
@@ -273,13 +266,7 @@ impl PactPartnerRepository for PactPartnerStore {
         self.db
             .transaction(move |conn| {
                 Box::pin(async move {
-                    // the account's row, locked: concurrent requests are counted in turn
-                    on!(&mut *conn, |c| diesel::update(
-                        accounts::table.find(&row.account_id)
-                    )
-                    .set(accounts::id.eq(accounts::id))
-                    .execute(c)
-                    .await)?;
+                    crate::accounts::lock_row(&mut *conn, &row.account_id).await?;
                     let seen: i64 = on!(&mut *conn, |c| pact_requests::table
                         .filter(pact_requests::partner_id.eq(&row.partner_id))
                         .filter(pact_requests::event_id.eq(&row.event_id))

@@ -440,3 +440,15 @@ impl AccountRepository for AccountStore {
         self.remove_logo(account, at).await
     }
 }
+
+/// Locks an account's row until the caller's transaction ends (PostgreSQL;
+/// on SQLite the writer holds the file): what a transaction counts per
+/// account before it inserts (PACT clients, partners, waiting requests) is
+/// counted by one transaction after the other.
+pub(crate) async fn lock_row(conn: &mut crate::db::Conn, account_id: &str) -> QueryResult<()> {
+    on!(conn, |c| diesel::update(accounts::table.find(account_id))
+        .set(accounts::id.eq(accounts::id))
+        .execute(c)
+        .await)
+    .map(drop)
+}
