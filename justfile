@@ -64,6 +64,10 @@ bench: bench-accounts bench-orders bench-estimates bench-engines bench-webhooks 
 bench-accounts:
     bash bench/accounts-me.sh
 
+# A fresh clone's `cargo build --release` and `cargo test --workspace`, timed from an empty target/ (bench/build-time.sh)
+bench-build-time:
+    bash bench/build-time.sh
+
 # The request path A/B: two builds alternated (A=old binary, B=new; issue 22)
 bench-request-path a b="target/release/tonne":
     A={{a}} B={{b}} bash bench/request-path.sh

@@ -28,6 +28,8 @@ pub use audit::{Actor, AuditEntry, AuditEntryId, AuditFilter, Snapshot};
 pub use clock::{Clock, IdGenerator, SystemClock, UuidV7Generator};
 #[cfg(any(test, feature = "mock"))]
 pub use clock::{MockClock, MockIdGenerator};
+#[doc(hidden)]
+pub use ids::__private;
 pub use ids::{AccountId, ApiKeyId, EstimateId, IdParseError, OrganisationId};
 pub use jobs::{JobClaim, JobId, JobLease, Step};
 pub use mass::{Mass, MassError, MassUnit};
@@ -58,71 +60,4 @@ pub fn split_plain_decimal(value: &str) -> Option<(&str, &str)> {
     };
     let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
     (!whole.is_empty() && digits(whole) && digits(fraction)).then_some((whole, fraction))
-}
-
-/// Declares a typed identifier: a newtype over a UUID rendered as 32 lowercase
-/// hex characters on the wire and in storage.
-///
-/// Domain crates use it for their own entities so that an `AccountId` can never
-/// be passed where an `OrderId` is expected.
-///
-/// ```
-/// tonne_kernel::define_id!(
-///     /// Identifies a widget.
-///     WidgetId
-/// );
-/// let id: WidgetId = "0190c6f1a7b27c3e9f2d4b1a2c3d4e5f".parse().unwrap();
-/// assert_eq!(id.to_string(), "0190c6f1a7b27c3e9f2d4b1a2c3d4e5f");
-/// assert!("not-an-id".parse::<WidgetId>().is_err());
-/// ```
-#[macro_export]
-macro_rules! define_id {
-    ($(#[$meta:meta])* $name:ident) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub struct $name($crate::__private::Uuid);
-
-        impl $name {
-            /// A fresh identifier from the given generator.
-            pub fn generate(ids: &dyn $crate::IdGenerator) -> Self {
-                Self(ids.new_uuid())
-            }
-
-            /// Wraps an existing UUID (used by storage adapters when reading rows).
-            pub fn from_uuid(uuid: $crate::__private::Uuid) -> Self {
-                Self(uuid)
-            }
-
-            /// The UUID inside.
-            pub fn as_uuid(&self) -> $crate::__private::Uuid {
-                self.0
-            }
-        }
-
-        impl ::std::fmt::Display for $name {
-            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-                ::std::fmt::Display::fmt(&self.0.simple(), f)
-            }
-        }
-
-        impl ::std::str::FromStr for $name {
-            type Err = $crate::IdParseError;
-            fn from_str(s: &str) -> ::std::result::Result<Self, Self::Err> {
-                $crate::__private::parse_simple_uuid(s).map(Self)
-            }
-        }
-    };
-}
-
-#[doc(hidden)]
-pub mod __private {
-    pub use uuid::Uuid;
-
-    /// Parses exactly 32 lowercase or uppercase hex characters.
-    pub fn parse_simple_uuid(s: &str) -> Result<Uuid, crate::IdParseError> {
-        if s.len() != 32 || !s.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return Err(crate::IdParseError);
-        }
-        Uuid::try_parse(s).map_err(|_| crate::IdParseError)
-    }
 }

@@ -92,14 +92,7 @@ pub(crate) async fn record<'a>(
         return Ok(());
     }
     let insert = diesel::insert_into(audit_log::table).values(rows);
-    match conn {
-        Conn::Pg(c) => insert.execute(&mut **c).await?,
-        // Diesel writes SQLite's batch insert row by row on the blocking connection itself.
-        Conn::Sqlite(c) => {
-            c.spawn_blocking(move |c| diesel::RunQueryDsl::execute(insert, c))
-                .await?
-        }
-    };
+    conn.insert_rows(insert).await?;
     Ok(())
 }
 

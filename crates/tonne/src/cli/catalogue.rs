@@ -3,7 +3,7 @@
 use clap::Subcommand;
 use tonne_storage::DatabaseUrl;
 
-use super::admin_services;
+use super::admin::services as admin_services;
 
 #[derive(Debug, Subcommand)]
 pub(super) enum CatalogueCommand {

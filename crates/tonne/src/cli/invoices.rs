@@ -142,7 +142,7 @@ pub(super) async fn run(
     secrets: Option<String>,
     terms: InvoiceTerms,
 ) -> anyhow::Result<()> {
-    let services = super::admin_services(url, secrets)
+    let services = super::admin::services(url, secrets)
         .await?
         .with_invoice_terms(terms);
     let invoices = &services.invoices;

@@ -6,7 +6,7 @@ use tonne_accounts::AccountId;
 use tonne_kernel::{AccountMode, ApiKeyId, OrganisationId};
 use tonne_storage::DatabaseUrl;
 
-use super::{admin_error, admin_services};
+use super::admin::{error as admin_error, services as admin_services};
 
 #[derive(Debug, Subcommand)]
 pub(super) enum KeysCommand {

@@ -3,14 +3,13 @@
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use serde_json::json;
-use tonne_accounts::AdminError;
-use tonne_storage::{DatabaseUrl, PoolSettings};
+use tonne_storage::DatabaseUrl;
 
 mod accounts;
+mod admin;
 mod backup;
 mod catalogue;
 mod checks;
@@ -28,7 +27,6 @@ mod stripe;
 mod users;
 mod webhooks;
 
-use crate::wiring::Services;
 use serve::ServeArgs;
 
 /// Tonne: a self-hostable carbon-offset and emission-estimate service that speaks
@@ -300,54 +298,6 @@ pub fn main() -> ExitCode {
     }
 }
 
-async fn admin_services(
-    url: &DatabaseUrl,
-    secrets_key: Option<String>,
-) -> anyhow::Result<Services> {
-    admin_services_paying(
-        url,
-        secrets_key,
-        crate::fulfilment::CardProcessors::default(),
-    )
-    .await
-}
-
-/// As `admin_services`, with the card processors that capture card orders.
-async fn admin_services_paying(
-    url: &DatabaseUrl,
-    secrets_key: Option<String>,
-    cards: crate::fulfilment::CardProcessors,
-) -> anyhow::Result<Services> {
-    Services::open(
-        url,
-        PoolSettings {
-            max_size: 2,
-            ..PoolSettings::default()
-        },
-        Duration::ZERO,
-        tonne_ordering::Settings::default(),
-        crate::wiring::WebhookOptions {
-            secrets_key,
-            // the server's rule for outbound URLs holds for what the CLI
-            // registers (PACT partners) too
-            allow_private: std::env::var("TONNE_WEBHOOKS_ALLOW_PRIVATE").is_ok_and(|v| {
-                matches!(
-                    v.trim().to_ascii_lowercase().as_str(),
-                    "true" | "1" | "yes" | "on"
-                )
-            }),
-            ..crate::wiring::WebhookOptions::default()
-        },
-        tonne_links::Settings::default(),
-        cards,
-    )
-    .await
-}
-
-fn admin_error(e: AdminError) -> anyhow::Error {
-    anyhow::anyhow!(e)
-}
-
 /// Runs a parsed command line.
 pub async fn run(parsed: Parsed) -> anyhow::Result<()> {
     let Parsed {
@@ -383,13 +333,15 @@ pub async fn run(parsed: Parsed) -> anyhow::Result<()> {
         Command::Webhooks(command) => webhooks::run(&url, command, secrets).await,
         Command::OffsetLinks(command) => offset_links::run(&url, command, secrets).await,
         Command::Organisations(command) => {
-            organisations::run(&admin_services(&url, secrets).await?, command).await
+            organisations::run(&admin::services(&url, secrets).await?, command).await
         }
-        Command::Users(command) => users::run(&admin_services(&url, secrets).await?, command).await,
-        Command::Pact(command) => pact::run(&admin_services(&url, secrets).await?, command).await,
+        Command::Users(command) => {
+            users::run(&admin::services(&url, secrets).await?, command).await
+        }
+        Command::Pact(command) => pact::run(&admin::services(&url, secrets).await?, command).await,
         Command::Config(_) => Ok(()), // answered above, before the database URL is read
         Command::Migrate => {
-            let services = admin_services(&url, secrets.clone()).await?;
+            let services = admin::services(&url, secrets.clone()).await?;
             drop(services);
             println!("database {url} is up to date");
             Ok(())
@@ -412,12 +364,12 @@ async fn bootstrap(
     json: bool,
     secrets: Option<String>,
 ) -> anyhow::Result<()> {
-    let services = admin_services(url, secrets.clone()).await?;
+    let services = admin::services(url, secrets.clone()).await?;
     let out = services
         .accounts
         .bootstrap(name, &tonne_kernel::Actor::CommandLine)
         .await
-        .map_err(admin_error)?;
+        .map_err(admin::error)?;
     if json {
         println!(
             "{}",

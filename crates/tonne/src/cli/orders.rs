@@ -3,7 +3,7 @@
 use clap::Subcommand;
 use tonne_storage::DatabaseUrl;
 
-use super::admin_services_paying;
+use super::admin::services_paying as admin_services_paying;
 
 #[derive(Debug, Subcommand)]
 pub(super) enum OrdersCommand {

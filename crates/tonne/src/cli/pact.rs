@@ -12,7 +12,7 @@ use tonne_accounts::pact::partners::{
 };
 use tonne_accounts::pact::{ClientError, PactClient, PactClientId};
 
-use super::Services;
+use crate::Services;
 
 #[derive(Debug, Subcommand)]
 pub(super) enum PactCommand {

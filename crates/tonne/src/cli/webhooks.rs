@@ -5,7 +5,7 @@ use serde_json::json;
 use tonne_accounts::AccountId;
 use tonne_storage::DatabaseUrl;
 
-use super::admin_services;
+use super::admin::services as admin_services;
 
 #[derive(Debug, Subcommand)]
 pub(super) enum WebhooksCommand {

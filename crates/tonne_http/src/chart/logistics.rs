@@ -5,7 +5,7 @@ use plotters::prelude::*;
 use rust_decimal::prelude::ToPrimitive as _;
 use tonne_impact::shipping::ShippingPoint;
 
-use super::{SIZE, draw_error};
+use super::canvas::{SIZE, draw_error};
 
 /// The modes in the order the bars stack them, with their colours (each
 /// told apart by more than hue in the table beside the chart).

@@ -1,19 +1,18 @@
 //! Orders and tonnes per day, drawn on the server as SVG (plotters, no fonts
 //! to install: the SVG backend writes text elements the browser renders).
 
+mod canvas;
 mod logistics;
 
 pub use logistics::{MODES, logistics_intensity, logistics_modes, tonnes_by_mode};
 
+use canvas::{SIZE, draw_error};
 use plotters::prelude::*;
 use rust_decimal::prelude::ToPrimitive as _;
 use time::Date;
 use tonne_kernel::Mass;
 use tonne_links::DailyFigures;
 use tonne_ordering::DailyOrders;
-
-/// Width and height of the chart, in SVG pixels.
-const SIZE: (u32, u32) = (720, 320);
 
 /// One day of the chart: orders (a bar) and tonnes (a point of the line).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -237,10 +236,6 @@ pub fn cumulative(points: &[tonne_impact::Point], by_price: bool) -> anyhow::Res
         root.present().map_err(draw_error)?;
     }
     Ok(svg)
-}
-
-fn draw_error(e: impl std::fmt::Display) -> anyhow::Error {
-    anyhow::anyhow!("drawing the chart: {e}")
 }
 
 #[cfg(test)]

@@ -87,6 +87,11 @@ pub(crate) fn store_error(e: DbError, context: &'static str) -> StoreError {
     }
 }
 
+/// [`store_error`] as a closure for `map_err`, with its context.
+pub(crate) fn failed(context: &'static str) -> impl FnOnce(DbError) -> StoreError {
+    move |e| store_error(e, context)
+}
+
 /// An unexpected failure with its context; one that may pass by itself (see
 /// [`unavailable`]) carries the kernel's [`Unavailable`] marker, so that the
 /// HTTP adapter answers 503 with `Retry-After` rather than 500.

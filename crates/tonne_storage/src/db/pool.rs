@@ -13,7 +13,7 @@ use super::backend::{Backend, SqliteManager};
 use super::error::{ConnectError, DbError};
 use super::gate::Gate;
 use super::pg_pool::PgPool;
-use super::pipelined::{Lease, Pipe, PipelineError, PipelinedReads};
+use super::pipelined::{Lease, Pipe, PipelineError, PipelineStatus, PipelinedReads};
 use super::unit_of_work::Conn;
 use super::url::DatabaseUrl;
 
@@ -46,36 +46,48 @@ pub struct PoolStatus {
     pub max_size: u32,
 }
 
-/// A pooled database handle, cheap to clone.
+/// A pooled database handle, cheap to clone: what both backends share (the
+/// permits, the caches that follow changes) around the [`Engine`] of one.
 #[derive(Clone)]
 pub struct Db {
     url: DatabaseUrl,
-    backend: Backend,
-    /// SQLite allows one writer: write transactions of this process take
-    /// their turn here, and each takes the file's write lock at `BEGIN`
-    /// (`unit_of_work::begin`), so that one beside another process (the CLI) waits
-    /// for it rather than failing. (Several servers need PostgreSQL.)
-    sqlite_writer: Arc<Mutex<()>>,
+    engine: Engine,
     /// The pool size.
     max_size: u32,
     /// One permit per pooled connection (see `gate`): the pool size bounds the
     /// connections in use over both kinds, and a pool held busy answers 503
     /// after the wait whichever kind the next call needs.
     gate: Arc<Gate>,
-    /// On PostgreSQL, the per-thread read connections that serve [`Db::load`].
-    pipelined: Option<Arc<PipelinedReads>>,
-    /// On PostgreSQL, the connections lent whole to units of work.
-    pg: Option<Arc<PgPool>>,
-    /// On SQLite, the embedded connections behind [`Conn`].
-    sqlite: Option<r2d2::Pool<SqliteManager>>,
     /// The caches that forget what this handle's stores change.
     followers: Arc<super::followers::Followers>,
+}
+
+/// The connections of one backend.
+#[derive(Clone)]
+enum Engine {
+    Postgres {
+        /// The per-thread connections that serve [`Db::load`] and
+        /// [`Db::write_one`], pipelined.
+        pipelined: Arc<PipelinedReads>,
+        /// The connections lent whole to units of work.
+        pool: Arc<PgPool>,
+    },
+    Sqlite {
+        /// The embedded connections behind [`Conn`].
+        pool: r2d2::Pool<SqliteManager>,
+        /// SQLite allows one writer: write transactions of this process take
+        /// their turn here, and each takes the file's write lock at `BEGIN`
+        /// (`unit_of_work::begin`), so that one beside another process (the
+        /// CLI) waits for it rather than failing. (Several servers need
+        /// PostgreSQL.)
+        writer: Arc<Mutex<()>>,
+    },
 }
 
 impl std::fmt::Debug for Db {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Db")
-            .field("backend", &self.backend)
+            .field("backend", &self.backend())
             .finish_non_exhaustive()
     }
 }
@@ -94,57 +106,39 @@ impl Db {
             super::sqlite_file::secure(path).map_err(|e| failed(e.into()))?;
         }
         super::backend::try_connect(url).map_err(failed)?;
-        let backend = match url {
-            DatabaseUrl::Postgres(_) => Backend::Postgres,
-            DatabaseUrl::Sqlite(_) => Backend::Sqlite,
-        };
         let size = settings.max_size.max(1);
         let gate = Arc::new(Gate::new(
             usize::try_from(size).unwrap_or(1),
             settings.connection_timeout,
         ));
-        let pipelined = match url {
-            DatabaseUrl::Postgres(raw) => Some(
-                PipelinedReads::new(raw, Arc::clone(&gate)).map_err(|e| DbError::Connect {
-                    url: url.to_string(),
-                    source: ConnectError::Connection(e),
-                })?,
-            ),
-            DatabaseUrl::Sqlite(_) => None,
-        };
-        let pg = match url {
-            DatabaseUrl::Postgres(raw) => Some(PgPool::new(
-                raw.parse::<tokio_postgres::Config>()
-                    .map_err(|e| DbError::Connect {
-                        url: url.to_string(),
-                        source: ConnectError::Connection(
-                            diesel::ConnectionError::InvalidConnectionUrl(e.to_string()),
-                        ),
-                    })?,
-                Arc::clone(&gate),
-            )),
-            DatabaseUrl::Sqlite(_) => None,
-        };
-        let sqlite = match url {
-            DatabaseUrl::Sqlite(path) => Some(
-                r2d2::Pool::builder()
+        let engine = match url {
+            DatabaseUrl::Postgres(raw) => {
+                let config = raw.parse::<tokio_postgres::Config>().map_err(|e| {
+                    failed(ConnectError::Connection(
+                        diesel::ConnectionError::InvalidConnectionUrl(e.to_string()),
+                    ))
+                })?;
+                Engine::Postgres {
+                    pipelined: PipelinedReads::new(raw, Arc::clone(&gate))
+                        .map_err(|e| failed(ConnectError::Connection(e)))?,
+                    pool: PgPool::new(config, Arc::clone(&gate)),
+                }
+            }
+            DatabaseUrl::Sqlite(path) => Engine::Sqlite {
+                pool: r2d2::Pool::builder()
                     .max_size(size)
                     .min_idle(Some(1))
                     .connection_timeout(settings.connection_timeout)
                     .test_on_check_out(false)
                     .build(SqliteManager { path: path.clone() })?,
-            ),
-            DatabaseUrl::Postgres(_) => None,
+                writer: Arc::new(Mutex::new(())),
+            },
         };
         Ok(Self {
             url: url.clone(),
-            backend,
-            sqlite_writer: Arc::new(Mutex::new(())),
+            engine,
             max_size: size,
             gate,
-            pipelined,
-            pg,
-            sqlite,
             followers: Arc::default(),
         })
     }
@@ -197,26 +191,27 @@ impl Db {
         F: for<'c> FnOnce(&'c mut Conn) -> BoxFuture<'c, diesel::QueryResult<T>> + Send + 'static,
         T: Send + 'static,
     {
-        if let Some(pg) = &self.pg {
-            return async move {
-                let lease = pg.get().await.map_err(|e| self.lease_error(e))?;
-                let mut conn = Conn::Pg(lease);
-                let result = run(&mut conn, transaction, work).await;
-                match (result, &conn) {
-                    (Ok(value), _) => Ok(value),
-                    (Err(e), Conn::Pg(lease)) => {
-                        Err(DbError::Query(ended(e, || lease.is_closed()).await))
+        let (pool, writer) = match &self.engine {
+            Engine::Postgres { pool, .. } => {
+                return async move {
+                    let lease = pool.get().await.map_err(|e| self.lease_error(e))?;
+                    let mut conn = Conn::Pg(lease);
+                    let result = run(&mut conn, transaction, work).await;
+                    match (result, &conn) {
+                        (Ok(value), _) => Ok(value),
+                        (Err(e), Conn::Pg(lease)) => {
+                            Err(DbError::Query(ended(e, || lease.is_closed()).await))
+                        }
+                        (Err(e), Conn::Sqlite(_)) => Err(DbError::Query(e)),
                     }
-                    (Err(e), Conn::Sqlite(_)) => Err(DbError::Query(e)),
                 }
+                .instrument(span)
+                .await;
             }
-            .instrument(span)
-            .await;
-        }
-        let Some(pool) = self.sqlite.clone() else {
-            return Err(DbError::Cancelled);
+            Engine::Sqlite { pool, writer } => {
+                (pool.clone(), transaction.then(|| Arc::clone(writer)))
+            }
         };
-        let writer = transaction.then(|| Arc::clone(&self.sqlite_writer));
         let inner = span.clone();
         let permit = self.permit().instrument(span.clone()).await?;
         let runtime = tokio::runtime::Handle::current();
@@ -248,7 +243,10 @@ impl Db {
 
     /// The backend.
     pub fn backend(&self) -> Backend {
-        self.backend
+        match self.engine {
+            Engine::Postgres { .. } => Backend::Postgres,
+            Engine::Sqlite { .. } => Backend::Sqlite,
+        }
     }
 
     /// The pools' state: open and idle connections of the blocking pool
@@ -256,24 +254,19 @@ impl Db {
     /// the pool size, which bounds the connections in use at once over both
     /// kinds.
     pub fn status(&self) -> PoolStatus {
-        let local = self
-            .pipelined
-            .as_ref()
-            .map(|p| p.status())
-            .unwrap_or_default();
-        let (pg_open, pg_idle) = self.pg.as_ref().map(|p| p.status()).unwrap_or_default();
-        let sqlite = self.sqlite.as_ref().map(r2d2::Pool::state);
-        let (sqlite_open, sqlite_idle) =
-            sqlite.map_or((0, 0), |s| (s.connections, s.idle_connections));
+        let ((open, idle), local) = match &self.engine {
+            Engine::Postgres { pipelined, pool } => (pool.status(), pipelined.status()),
+            Engine::Sqlite { pool, .. } => {
+                let state = pool.state();
+                (
+                    (state.connections, state.idle_connections),
+                    PipelineStatus::default(),
+                )
+            }
+        };
         PoolStatus {
-            connections: local
-                .connections
-                .saturating_add(pg_open)
-                .saturating_add(sqlite_open),
-            idle: local
-                .idle
-                .saturating_add(pg_idle)
-                .saturating_add(sqlite_idle),
+            connections: local.connections.saturating_add(open),
+            idle: local.idle.saturating_add(idle),
             max_size: self.max_size,
         }
     }
@@ -329,7 +322,7 @@ impl Db {
         ST: 'static,
     {
         let span = self.span::<FA>("read");
-        let Some(pipelined) = &self.pipelined else {
+        let Engine::Postgres { pipelined, .. } = &self.engine else {
             return self
                 .unit(span, false, move |conn| {
                     Box::pin(async move {
@@ -368,7 +361,7 @@ impl Db {
             + Send
             + 'static,
     {
-        let Some(pipelined) = &self.pipelined else {
+        let Engine::Postgres { pipelined, .. } = &self.engine else {
             return Err(DbError::Query(diesel::result::Error::QueryBuilderError(
                 "a one-statement write is PostgreSQL's".into(),
             )));
@@ -412,7 +405,7 @@ impl Db {
         let span = tracing::debug_span!(
             "store",
             otel.name = tracing::field::Empty,
-            db.system = self.backend.system_name(),
+            db.system = self.backend().system_name(),
             db.access = access,
         );
         if !span.is_disabled() {

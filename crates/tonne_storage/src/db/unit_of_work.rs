@@ -52,6 +52,28 @@ impl std::fmt::Debug for Conn {
     }
 }
 
+impl Conn {
+    /// Runs one `insert_into(..).values(rows)` of many rows: one statement
+    /// on PostgreSQL; on SQLite, whose batch insert Diesel writes row by
+    /// row, on the embedded connection itself.
+    pub(crate) async fn insert_rows<Q>(&mut self, insert: Q) -> QueryResult<usize>
+    where
+        Q: diesel_async::methods::ExecuteDsl<diesel_async::AsyncPgConnection>
+            + diesel::RunQueryDsl<diesel::SqliteConnection>
+            + diesel::query_dsl::methods::ExecuteDsl<diesel::SqliteConnection>
+            + Send
+            + 'static,
+    {
+        match self {
+            Self::Pg(c) => diesel_async::RunQueryDsl::execute(insert, &mut **c).await,
+            Self::Sqlite(c) => {
+                c.spawn_blocking(move |c| diesel::RunQueryDsl::execute(insert, c))
+                    .await
+            }
+        }
+    }
+}
+
 /// Opens a transaction on the connection inside.
 ///
 /// On SQLite it takes the write lock at once (`BEGIN IMMEDIATE`), waiting

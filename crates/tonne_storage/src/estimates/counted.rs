@@ -17,7 +17,7 @@ use diesel::pg::Pg;
 use diesel::query_builder::{AstPass, QueryFragment, QueryId};
 use diesel::sql_types::{BigInt, Bool, Nullable, Text, Timestamp};
 
-use super::EstimateRow;
+use super::rows::EstimateRow;
 use crate::impact::rollups;
 
 /// Inserts one estimate and adds it to its account's count of the day.

@@ -15,7 +15,8 @@ use tonne_estimation::document_jobs::{
 use tonne_estimation::estimate::Estimate;
 use tonne_kernel::{AccountId, EstimateId, JobLease, StoreError};
 
-use super::{counted, row};
+use super::counted;
+use super::rows::row;
 use crate::db::error::store_error;
 use crate::db::{Conn, Db, DbError};
 use crate::impact::rollups;

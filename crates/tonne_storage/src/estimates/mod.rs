@@ -8,7 +8,9 @@ mod document_jobs;
 mod document_quotas;
 
 pub use document_jobs::DocumentJobStore;
+use rows::{EstimateRow, annotations, counted, estimate, row};
 mod encoding;
+mod rows;
 
 use std::sync::Arc;
 
@@ -16,14 +18,14 @@ use async_trait::async_trait;
 use diesel::prelude::*;
 use diesel_async::RunQueryDsl;
 use time::{OffsetDateTime, PrimitiveDateTime};
-use tonne_estimation::estimate::{Annotations, Estimate, EstimateFilter, EstimateKind, Submitted};
+use tonne_estimation::estimate::{Annotations, Estimate, EstimateFilter, EstimateKind};
 use tonne_estimation::ports::{EstimateRepository, UpdateOutcome};
-use tonne_kernel::{AccountId, Cursor, EstimateId, Mass, Page, PageRequest, StoreError};
+use tonne_kernel::{AccountId, Cursor, EstimateId, Page, PageRequest, StoreError};
 
-use crate::db::error::{corrupt, encode_error, store_error};
+use crate::db::error::{encode_error, store_error};
 use crate::db::{Backend, Conn, Db, DbError, KeepPrepared, first_row};
 use crate::impact::rollups;
-use crate::mapping::{from_sql_time, parse_id, to_sql_time};
+use crate::mapping::{from_sql_time, to_sql_time};
 use crate::schema::estimates;
 
 /// Estimates on either backend.
@@ -36,99 +38,6 @@ impl EstimateStore {
     /// A repository over a pool.
     pub fn new(db: Db) -> Self {
         Self { db }
-    }
-}
-
-#[derive(Queryable, Selectable, Insertable)]
-#[diesel(table_name = estimates, treat_none_as_default_value = false)]
-struct EstimateRow {
-    id: String,
-    account_id: String,
-    kind: String,
-    mass_grams: Option<i64>,
-    request: String,
-    result: String,
-    order_id: Option<String>,
-    created_at: PrimitiveDateTime,
-    updated_at: PrimitiveDateTime,
-    idempotency_key: Option<String>,
-    /// JSON object of strings.
-    metadata: String,
-    actual: Option<bool>,
-    occurred_at: Option<PrimitiveDateTime>,
-}
-
-fn row(e: &Estimate) -> Result<EstimateRow, diesel::result::Error> {
-    let result = encoding::Stored::encode(&e.detail, &e.explanation, &e.quote);
-    Ok(EstimateRow {
-        id: e.id.to_string(),
-        account_id: e.account_id.to_string(),
-        kind: e.kind.as_str().to_owned(),
-        mass_grams: e.mass.map(|m| m.grams()),
-        request: e.submitted.as_str().to_owned(),
-        result: serde_json::to_string(&result).map_err(encode_error)?,
-        order_id: e.order_id.clone(),
-        created_at: to_sql_time(e.created_at),
-        updated_at: to_sql_time(e.updated_at),
-        idempotency_key: e.annotations.idempotency_key.clone(),
-        metadata: serde_json::to_string(&e.annotations.metadata).map_err(encode_error)?,
-        actual: e.annotations.actual,
-        occurred_at: e.annotations.occurred_at.map(to_sql_time),
-    })
-}
-
-fn estimate(r: EstimateRow) -> Result<Estimate, diesel::result::Error> {
-    let kind = EstimateKind::parse(&r.kind).ok_or_else(|| corrupt("estimate kind", &r.kind))?;
-    let mass = r.mass_grams.map(Mass::from_grams);
-    let (detail, explanation, quote) = encoding::decode(kind, mass, &r.result, &r.request)
-        .ok_or_else(|| corrupt("estimate result", &r.id))?;
-    let annotations = annotations(
-        &r.id,
-        r.idempotency_key,
-        &r.metadata,
-        r.actual,
-        r.occurred_at,
-    )?;
-    Ok(Estimate {
-        id: parse_id::<EstimateId>("estimate id", &r.id)?,
-        account_id: parse_id::<AccountId>("account id", &r.account_id)?,
-        kind,
-        mass,
-        detail,
-        explanation,
-        quote,
-        submitted: Submitted::new(r.request),
-        annotations,
-        order_id: r.order_id,
-        created_at: from_sql_time(r.created_at),
-        updated_at: from_sql_time(r.updated_at),
-    })
-}
-
-/// The stored annotations.
-fn annotations(
-    id: &str,
-    idempotency_key: Option<String>,
-    metadata: &str,
-    actual: Option<bool>,
-    occurred_at: Option<PrimitiveDateTime>,
-) -> Result<Annotations, diesel::result::Error> {
-    Ok(Annotations {
-        idempotency_key,
-        metadata: serde_json::from_str(metadata).map_err(|_| corrupt("estimate metadata", id))?,
-        actual,
-        occurred_at: occurred_at.map(from_sql_time),
-    })
-}
-
-/// What a new estimate adds to the impact domain's daily counts.
-fn counted(r: &EstimateRow) -> rollups::CountedEstimate<'_> {
-    rollups::CountedEstimate {
-        account: &r.account_id,
-        created_at: r.created_at,
-        kind: &r.kind,
-        count: 1,
-        grams: r.mass_grams.unwrap_or(0),
     }
 }
 

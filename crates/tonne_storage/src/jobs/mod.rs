@@ -15,6 +15,7 @@
 //! server makes sure each exists at start ([`JobStore::ensure_system_job`]).
 
 mod queue;
+mod status;
 
 use diesel::QueryResult;
 use diesel::result::Error as DieselError;
@@ -25,6 +26,7 @@ use crate::db::error::store_error;
 use crate::db::statement::{Bind, Sql};
 use crate::db::{Conn, Db};
 use crate::mapping::to_sql_time;
+use status::{FAILED, READY, RUNNING};
 
 /// The job engine's queue over a pool.
 #[derive(Debug, Clone)]
@@ -84,10 +86,6 @@ impl JobStore {
             .map_err(|e| store_error(e, "ensuring a system job"))
     }
 }
-
-pub(crate) const READY: &str = "ready";
-pub(crate) const RUNNING: &str = "running";
-pub(crate) const FAILED: &str = "failed";
 
 /// Queues a job of `kind` on `subject` for `account`, due at `now`, in the
 /// caller's transaction.

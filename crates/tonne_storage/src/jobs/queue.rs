@@ -8,10 +8,11 @@ use time::OffsetDateTime;
 use tonne_jobs::{Finished, JobQueue};
 use tonne_kernel::{AccountId, JobClaim, JobId, JobLease, StoreError};
 
-use super::{FAILED, JobStore, READY, RUNNING};
-use crate::db::error::store_error;
+use super::JobStore;
+use super::status::{FAILED, READY, RUNNING};
+use crate::db::Conn;
+use crate::db::error::failed;
 use crate::db::statement::{Bind, Sql};
-use crate::db::{Conn, DbError};
 use crate::mapping::{parse_id, to_sql_time};
 
 #[derive(diesel::QueryableByName)]
@@ -35,10 +36,6 @@ struct Claimed {
 /// work, and, due again only an interval after its step, it cannot hold
 /// the accounts up either.
 const TURN: &str = "CASE WHEN j.account_id IS NULL THEN j.due_at ELSE t.served_at END";
-
-fn failed(context: &'static str) -> impl FnOnce(DbError) -> StoreError {
-    move |e| store_error(e, context)
-}
 
 async fn claim(
     conn: &mut Conn,

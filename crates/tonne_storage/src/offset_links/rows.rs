@@ -169,14 +169,7 @@ pub(super) async fn write_bundles(conn: &mut Conn, link: &OffsetLink) -> QueryRe
         return Ok(());
     }
     let insert = diesel::insert_into(offset_link_bundles::table).values(rows);
-    match conn {
-        Conn::Pg(c) => insert.execute(&mut **c).await?,
-        // Diesel writes SQLite's batch insert row by row on the blocking connection itself.
-        Conn::Sqlite(c) => {
-            c.spawn_blocking(move |c| diesel::RunQueryDsl::execute(insert, c))
-                .await?
-        }
-    };
+    conn.insert_rows(insert).await?;
     Ok(())
 }
 

@@ -37,14 +37,7 @@ pub(super) async fn insert(conn: &mut Conn, b: &NewBatch) -> QueryResult<()> {
             })
             .collect();
         let insert = diesel::insert_into(shipment_batch_rows::table).values(rows);
-        match &mut *conn {
-            Conn::Pg(c) => insert.execute(&mut **c).await?,
-            // Diesel writes SQLite's batch insert row by row on the blocking connection itself.
-            Conn::Sqlite(c) => {
-                c.spawn_blocking(move |c| diesel::RunQueryDsl::execute(insert, c))
-                    .await?
-            }
-        };
+        conn.insert_rows(insert).await?;
     }
     jobs::enqueue(conn, BATCH_JOB, b.account_id, &row.id, b.created_at).await
 }

@@ -112,14 +112,7 @@ pub(super) async fn complete_rows(
     while shipments.peek().is_some() {
         let chunk: Vec<ShipmentRow> = shipments.by_ref().take(SHIPMENTS_PER_INSERT).collect();
         let insert = diesel::insert_into(crate::schema::shipments::table).values(chunk);
-        match &mut *conn {
-            Conn::Pg(c) => insert.execute(&mut **c).await?,
-            // Diesel writes SQLite's batch insert row by row on the blocking connection itself.
-            Conn::Sqlite(c) => {
-                c.spawn_blocking(move |c| diesel::RunQueryDsl::execute(insert, c))
-                    .await?
-            }
-        };
+        conn.insert_rows(insert).await?;
     }
     let mut updated = 0_usize;
     for chunk in rows.chunks(ROWS_PER_UPDATE) {

@@ -21,8 +21,8 @@ use tonne_shipments::{
     ShipmentEmissions, ShipmentFilter, ShipmentId, ShipmentRepository, StoredRow,
 };
 
-use crate::db::error::store_error;
-use crate::db::{Db, DbError};
+use crate::db::Db;
+use crate::db::error::failed;
 
 /// Shipments, their batches, counterparties and calculations on either backend.
 #[derive(Debug, Clone)]
@@ -37,31 +37,12 @@ impl ShipmentStore {
     }
 }
 
-/// Everything storing an uploaded batch writes, in the caller's transaction
-/// (`insert_batch`, and the bounded insert of `quotas`).
-async fn store_batch(conn: &mut crate::db::Conn, batch: &NewBatch) -> diesel::QueryResult<()> {
-    batches::insert(conn, batch).await
-}
-
-/// Everything queueing a calculation writes, in the caller's transaction
-/// (`insert_calculation`, and the bounded insert of `quotas`).
-async fn store_calculation(
-    conn: &mut crate::db::Conn,
-    calculation: &NewCalculation,
-) -> diesel::QueryResult<()> {
-    jobs::insert_calculation(conn, calculation).await
-}
-
-fn failed(context: &'static str) -> impl FnOnce(DbError) -> StoreError {
-    move |e| store_error(e, context)
-}
-
 #[async_trait]
 impl ShipmentRepository for ShipmentStore {
     async fn insert_batch(&self, batch: &NewBatch) -> Result<(), StoreError> {
         let batch = batch.clone();
         self.db
-            .transaction(move |conn| Box::pin(async move { store_batch(conn, &batch).await }))
+            .transaction(move |conn| Box::pin(async move { batches::insert(conn, &batch).await }))
             .await
             .map_err(failed("storing a shipment batch"))
     }
@@ -252,7 +233,7 @@ impl ShipmentRepository for ShipmentStore {
         let calculation = calculation.clone();
         self.db
             .transaction(move |conn| {
-                Box::pin(async move { store_calculation(conn, &calculation).await })
+                Box::pin(async move { jobs::insert_calculation(conn, &calculation).await })
             })
             .await
             .map_err(failed("queuing a calculation"))

@@ -6,7 +6,8 @@ use async_trait::async_trait;
 use tonne_kernel::{AccountId, BoundedWriteError, Bounds, LimitOverrides, StoreError};
 use tonne_shipments::{NewBatch, NewCalculation, ShipmentQuotas};
 
-use super::{ShipmentStore, failed, store_batch, store_calculation};
+use super::{ShipmentStore, batches, jobs};
+use crate::db::error::failed;
 use crate::quotas::{admit, overrides_of_account};
 
 #[async_trait]
@@ -27,7 +28,7 @@ impl ShipmentQuotas for ShipmentStore {
                     if let Err(e) = admit(conn, batch.account_id, &bounds).await? {
                         return Ok(Err(e));
                     }
-                    store_batch(conn, &batch).await.map(Ok)
+                    batches::insert(conn, &batch).await.map(Ok)
                 })
             })
             .await
@@ -47,7 +48,7 @@ impl ShipmentQuotas for ShipmentStore {
                     if let Err(e) = admit(conn, calculation.account_id, &bounds).await? {
                         return Ok(Err(e));
                     }
-                    store_calculation(conn, &calculation).await.map(Ok)
+                    jobs::insert_calculation(conn, &calculation).await.map(Ok)
                 })
             })
             .await

@@ -2,9 +2,10 @@
 
 use tonne_kernel::AccountId;
 
+use super::credential::credential_ok;
 use super::{
     PARTNERS_PER_ACCOUNT, PactPartner, PactPartnerId, PactPartners, PartnerError, PartnerSecret,
-    base_url, credential_ok,
+    base_url,
 };
 
 pub(super) async fn add(

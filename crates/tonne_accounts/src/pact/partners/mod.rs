@@ -36,8 +36,10 @@ use tonne_kernel::{AccountId, Clock, IdGenerator, JobLease, StoreError};
 use tonne_webhooks::{TargetPolicy, WebhookUrl};
 
 use crate::ports::AccountRepository;
+use credential::credential_ok;
 
 mod add;
+mod credential;
 mod request;
 
 #[cfg(test)]
@@ -62,9 +64,6 @@ pub const PARTNERS_PER_ACCOUNT: u32 = 20;
 pub const WAITING_PER_ACCOUNT: u32 = 100;
 /// The most product ids one request may name.
 pub const MAX_PRODUCT_IDS: usize = 1_000;
-/// The longest `client_id` or secret accepted, in bytes.
-const CREDENTIAL_MAX: usize = 512;
-
 /// The client secret a partner gave the account: sealed at rest, shown to
 /// no one, sent only to the partner's token endpoint.
 #[derive(Clone, PartialEq, Eq)]
@@ -86,10 +85,6 @@ impl fmt::Debug for PartnerSecret {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("PartnerSecret(<redacted>)")
     }
-}
-
-fn credential_ok(text: &str) -> bool {
-    (1..=CREDENTIAL_MAX).contains(&text.len()) && !text.chars().any(char::is_control)
 }
 
 /// A partner's URL as stored and compared: checked by the webhook URL rules

@@ -3,7 +3,7 @@
 use actix_web::{HttpResponse, web};
 use tonne_ordering::invoices::Invoice;
 
-use super::reader;
+use super::reader::reader;
 use super::wire::InvoiceResponse;
 use crate::error::ApiError;
 use crate::extract::Authenticated;

@@ -4,7 +4,7 @@
 use actix_web::{HttpResponse, web};
 use tonne_kernel::Page;
 
-use super::reader;
+use super::reader::reader;
 use super::wire::{InvoiceResponse, PaginatedInvoices};
 use crate::error::ApiError;
 use crate::extract::{Authenticated, PageQuery};

@@ -9,18 +9,10 @@
 pub mod get;
 pub mod list;
 pub mod pdf;
+mod reader;
 pub mod wire;
 
 use actix_web::web;
-use tonne_kernel::{AccountMode, OrganisationId};
-
-use crate::extract::Authenticated;
-
-/// The organisation whose invoices the caller reads, if any.
-pub(crate) fn reader(who: &Authenticated) -> Option<OrganisationId> {
-    (who.0.mode == AccountMode::Live && who.0.scope == tonne_accounts::AccountScope::Account)
-        .then_some(who.0.organisation_id)
-}
 
 /// Registers the routes (under `/v1`).
 pub fn configure(cfg: &mut web::ServiceConfig) {

@@ -15,7 +15,6 @@ pub mod wire;
 use actix_web::{HttpResponse, web};
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
-use serde::Deserialize;
 use time::{PrimitiveDateTime, Time};
 use tonne_estimation::estimate::{Estimate, EstimateDetail, EstimateFilter, EstimateKind};
 use tonne_estimation::shipping::Mode;
@@ -29,29 +28,12 @@ use crate::routes::estimates::requests::MethodRequest;
 use crate::state::AppState;
 use crate::wire::{AccountType, ErrorsResponse, RateLimited};
 use wire::{
-    AveragePoint, IntervalQuery, PublicAccount, ShippingAnalyticsResponse, ShippingEmissionPoint,
+    AccountPath, AveragePoint, IntervalQuery, PublicAccount, SentMethods,
+    ShippingAnalyticsResponse, ShippingEmissionPoint,
 };
 
 /// The most shipments one answer adds up.
 pub const MAX_SHIPMENTS: usize = 5_000;
-
-/// Path account id.
-#[derive(Debug, Deserialize)]
-pub struct AccountPath {
-    account_id: String,
-}
-
-/// The stored request's methods: `method` (single leg) or `legs[].method`.
-#[derive(Debug, Default, Deserialize)]
-struct SentMethods {
-    method: Option<MethodRequest>,
-    legs: Option<Vec<SentLeg>>,
-}
-
-#[derive(Debug, Deserialize)]
-struct SentLeg {
-    method: Option<MethodRequest>,
-}
 
 fn contract_mode(mode: Mode) -> ShippingMode {
     match mode {

@@ -3,6 +3,7 @@
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use crate::routes::estimates::requests::MethodRequest;
 use crate::wire::AccountType;
 
 /// `interval`: `day` (default) or `month`.
@@ -59,4 +60,22 @@ pub struct ShippingAnalyticsResponse {
     /// Mean g CO2e per tonne·km over the range.
     pub carbon_intensity_total: f64,
     pub account: PublicAccount,
+}
+
+/// Path account id.
+#[derive(Debug, Deserialize)]
+pub struct AccountPath {
+    pub(super) account_id: String,
+}
+
+/// The stored request's methods: `method` (single leg) or `legs[].method`.
+#[derive(Debug, Default, Deserialize)]
+pub(super) struct SentMethods {
+    pub(super) method: Option<MethodRequest>,
+    pub(super) legs: Option<Vec<SentLeg>>,
+}
+
+#[derive(Debug, Deserialize)]
+pub(super) struct SentLeg {
+    pub(super) method: Option<MethodRequest>,
 }

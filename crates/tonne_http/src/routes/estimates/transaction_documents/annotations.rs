@@ -3,7 +3,7 @@
 use actix_web::{HttpResponse, web};
 use tonne_estimation::estimate::{AnnotationsPatch, EstimateKind};
 
-use super::answered;
+use super::answer::answered;
 use super::wire::{TransactionDocumentResponse, UpdateTransactionDocumentAnnotationsRequest};
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody};

@@ -2,7 +2,7 @@
 
 use actix_web::{HttpResponse, web};
 
-use super::answered;
+use super::answer::answered;
 use super::wire::{
     DOCUMENT_BODY_LIMIT, ToleranceQuery, TransactionDocumentEstimateRequest,
     TransactionDocumentResponse, new_estimate,

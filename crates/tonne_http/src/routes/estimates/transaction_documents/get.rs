@@ -3,7 +3,7 @@
 use actix_web::{HttpResponse, web};
 use tonne_estimation::estimate::EstimateKind;
 
-use super::answered;
+use super::answer::answered;
 use super::wire::TransactionDocumentResponse;
 use crate::error::ApiError;
 use crate::extract::Authenticated;

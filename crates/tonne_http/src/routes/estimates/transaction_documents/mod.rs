@@ -5,28 +5,14 @@
 //! transaction estimate (`/v1/estimates/transactions/multi-match`).
 
 pub mod annotations;
+mod answer;
 pub mod create;
 pub mod create_async;
 pub mod get;
 pub mod multi_match;
 pub mod wire;
 
-use actix_web::{HttpResponse, web};
-use tonne_quoted::QuotedEstimate;
-
-use crate::error::ApiError;
-use crate::routes::estimates::quoting::answer;
-
-/// A stored document estimate answered with its quote (never money
-/// movement: a document that is only money movement is refused).
-fn answered(quoted: Option<QuotedEstimate>) -> Result<HttpResponse, ApiError> {
-    match quoted.map(answer).transpose()?.flatten() {
-        Some(a) => Ok(HttpResponse::Ok().json(a)),
-        None => Err(ApiError::internal(&anyhow::anyhow!(
-            "a transaction document estimate without a mass"
-        ))),
-    }
-}
+use actix_web::web;
 
 /// Registers the routes; before `routes::estimates` (whose
 /// `/estimates/transactions/{id}` would take `multi-match`).

@@ -5,14 +5,13 @@
 //! this answer adds each candidate's match, score and reason.
 
 use actix_web::{HttpResponse, web};
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tonne_estimation::estimate::EstimateRequest;
 use tonne_estimation::multi_match::{MAX_CANDIDATES, candidates};
 use tonne_estimation::transaction::Merchant;
 use tonne_estimation::transaction_document::MATCHING_MODEL;
-use utoipa::{IntoParams, ToSchema};
 
+use super::wire::{MultiMatchQuery, MultiMatchResponse};
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody};
 use crate::routes::estimates::conversion;
@@ -20,21 +19,6 @@ use crate::routes::estimates::quoting::answer;
 use crate::routes::estimates::requests::TransactionEstimateRequest;
 use crate::state::AppState;
 use crate::wire::{BodyErrors, ErrorsResponse, KeyErrors};
-
-/// `limit`: how many candidates (1 to 5; 5 by default).
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct MultiMatchQuery {
-    #[param(value_type = Option<u8>, example = 3)]
-    limit: Option<String>,
-}
-
-/// The answer: `{ "estimates": [TransactionEmissionEstimate…] }`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct MultiMatchResponse {
-    #[schema(value_type = Vec<Object>)]
-    estimates: Vec<Value>,
-}
 
 /// Estimates one transaction under each candidate category.
 #[utoipa::path(post, path = "/v1/estimates/transactions/multi-match", tag = "Emission estimates", operation_id = "createMultiMatchTransactionEstimate",

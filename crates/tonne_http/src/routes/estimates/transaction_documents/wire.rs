@@ -478,3 +478,20 @@ pub fn document_response(
             .map(|f| fallback_response(f, part("fallback"))),
     }
 }
+
+// The multi-match transaction estimate.
+
+/// `limit`: how many candidates (1 to 5; 5 by default).
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct MultiMatchQuery {
+    #[param(value_type = Option<u8>, example = 3)]
+    pub(super) limit: Option<String>,
+}
+
+/// The answer: `{ "estimates": [TransactionEmissionEstimate…] }`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MultiMatchResponse {
+    #[schema(value_type = Vec<Object>)]
+    pub(super) estimates: Vec<Value>,
+}

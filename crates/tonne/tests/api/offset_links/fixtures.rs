@@ -1,0 +1,17 @@
+//! Shared helpers of the offset-link tests: creating links and counting them.
+
+use serde_json::Value;
+
+use crate::support::{TestApp, conforms};
+
+pub(super) async fn create(app: &TestApp, key: &str, body: Value) -> Value {
+    let res = app.post("/v1/offset-links", key, &body).await;
+    assert_eq!(res.status, 200, "{}", res.body);
+    conforms("OffsetLink", &res.body);
+    res.body
+}
+
+pub(super) async fn link_count(app: &TestApp, key: &str) -> usize {
+    let res = app.get("/v1/offset-links?limit=100", key).await;
+    res.body["data"].as_array().unwrap().len()
+}
