@@ -38,7 +38,7 @@ units = json.loads(re.search(r"const UNIT_DATA = (\[.*?\]);\n", open(page).read(
 total = sum(u["duration"] for u in units)
 print(f"  {len(units)} units, {total:.0f} s of compiling in all")
 for u in sorted(units, key=lambda u: -u["duration"])[:10]:
-    parts = ", ".join(f"{n} {s['end'] - s['start']:.0f} s" for n, s in u.get("sections", []))
+    parts = ", ".join(f"{n} {s['end'] - s['start']:.0f} s" for n, s in (u.get("sections") or []))
     print(f"  {u['duration']:6.1f} s  {u['name']} {u.get('target', '').strip()}  {parts}")
 EOF
 }
