@@ -21,19 +21,28 @@ use crate::state::AppState;
 #[derive(Debug)]
 pub struct JsonBody<T>(pub T);
 
-pub(crate) fn is_json_content_type(req: &HttpRequest) -> bool {
+/// The media type of a request's body (its `Content-Type` without parameters).
+fn media_type(req: &HttpRequest) -> Option<&str> {
     req.headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.split(';').next())
-        .is_some_and(|essence| {
-            let essence = essence.trim();
-            essence.eq_ignore_ascii_case("application/json")
-                || (essence.len() > 5
-                    && essence
-                        .get(essence.len() - 5..)
-                        .is_some_and(|s| s.eq_ignore_ascii_case("+json")))
-        })
+        .map(str::trim)
+}
+
+/// Whether a request's body is a `multipart/form-data` form.
+pub(crate) fn is_multipart(req: &HttpRequest) -> bool {
+    media_type(req).is_some_and(|essence| essence.eq_ignore_ascii_case("multipart/form-data"))
+}
+
+pub(crate) fn is_json_content_type(req: &HttpRequest) -> bool {
+    media_type(req).is_some_and(|essence| {
+        essence.eq_ignore_ascii_case("application/json")
+            || (essence.len() > 5
+                && essence
+                    .get(essence.len() - 5..)
+                    .is_some_and(|s| s.eq_ignore_ascii_case("+json")))
+    })
 }
 
 fn too_large(limit: usize) -> ApiError {
@@ -131,27 +140,25 @@ fn read_json_up_to<T: DeserializeOwned + Send + 'static>(
 /// the blocking pool (parsing 64 KiB of JSON takes well under a millisecond).
 const PARSE_INLINE_UP_TO: usize = 64 * 1024;
 
-impl<T: DeserializeOwned + Send + 'static> FromRequest for JsonBody<T> {
-    type Error = ApiError;
-    type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
+/// `FromRequest` of a JSON body type under the server's size limit, with its
+/// answer to a body that is not JSON.
+macro_rules! json_body {
+    ($body:ident, $wrong_type:expr) => {
+        impl<T: DeserializeOwned + Send + 'static> FromRequest for $body<T> {
+            type Error = ApiError;
+            type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
 
-    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        read_json(req, payload, WrongMediaType::Unsupported)
-            .map(|r| r.map(JsonBody))
-            .boxed_local()
-    }
+            fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+                read_json(req, payload, $wrong_type)
+                    .map(|r| r.map($body))
+                    .boxed_local()
+            }
+        }
+    };
 }
 
-impl<T: DeserializeOwned + Send + 'static> FromRequest for JsonBodyWithout415<T> {
-    type Error = ApiError;
-    type Future = LocalBoxFuture<'static, Result<Self, ApiError>>;
-
-    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        read_json(req, payload, WrongMediaType::Invalid)
-            .map(|r| r.map(JsonBodyWithout415))
-            .boxed_local()
-    }
-}
+json_body!(JsonBody, WrongMediaType::Unsupported);
+json_body!(JsonBodyWithout415, WrongMediaType::Invalid);
 
 /// A JSON body under a route's own size limit `LIMIT` (bytes) instead of the
 /// server's: otherwise the rules of [`JsonBody`]. For the one route whose

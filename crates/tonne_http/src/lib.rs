@@ -49,6 +49,22 @@ pub use state::{
     HttpConfig, PagesConfig, Readiness, SHIPMENT_BATCH_BODY_LIMIT,
 };
 
+/// What the application builders below return: an `App` whose service
+/// answers requests with any body.
+macro_rules! served_app {
+    () => {
+        App<
+            impl ServiceFactory<
+                ServiceRequest,
+                Config = (),
+                Response = ServiceResponse<impl MessageBody>,
+                Error = actix_web::Error,
+                InitError = (),
+            >,
+        >
+    };
+}
+
 /// The answer of a path no resource matches: 404 `not_found` naming it.
 pub async fn unknown_route(req: HttpRequest) -> actix_web::HttpResponse {
     use actix_web::ResponseError as _;
@@ -67,17 +83,7 @@ fn path_error(err: actix_web::error::PathError, _: &HttpRequest) -> actix_web::E
 
 /// The operator's side door: `/metrics` (Prometheus) and `/health`, served on
 /// their own address (loopback by default), never on the public one.
-pub fn metrics_app(
-    state: AppState,
-) -> App<
-    impl ServiceFactory<
-        ServiceRequest,
-        Config = (),
-        Response = ServiceResponse<impl MessageBody>,
-        Error = actix_web::Error,
-        InitError = (),
-    >,
-> {
+pub fn metrics_app(state: AppState) -> served_app!() {
     App::new()
         .app_data(web::Data::new(state))
         .route("/metrics", web::get().to(routes::system::metrics))
@@ -87,17 +93,7 @@ pub fn metrics_app(
 /// The API alone over its state, behind the middleware stack every front
 /// end shares ([`with_stack`]; the binary composes the front ends in the
 /// same way: see `tonne::app`).
-pub fn app(
-    state: AppState,
-) -> App<
-    impl ServiceFactory<
-        ServiceRequest,
-        Config = (),
-        Response = ServiceResponse<impl MessageBody>,
-        Error = actix_web::Error,
-        InitError = (),
-    >,
-> {
+pub fn app(state: AppState) -> served_app!() {
     with_stack(
         App::new()
             .app_data(web::Data::new(state))
@@ -115,17 +111,7 @@ pub fn app(
 /// deadline, and `refuse_unstorable` (U+0000 in the path, query or a form:
 /// 400). A front end's own middleware (the console's same-origin check) is
 /// wrapped by the caller before this, so it runs inside all of them.
-pub fn with_stack<T, B>(
-    app: App<T>,
-) -> App<
-    impl ServiceFactory<
-        ServiceRequest,
-        Config = (),
-        Response = ServiceResponse<impl MessageBody>,
-        Error = actix_web::Error,
-        InitError = (),
-    >,
->
+pub fn with_stack<T, B>(app: App<T>) -> served_app!()
 where
     T: ServiceFactory<
             ServiceRequest,

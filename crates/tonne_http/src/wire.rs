@@ -7,7 +7,9 @@ use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 use tonne_kernel::{Currency, Mass, MassUnit};
-use tonne_ordering::{MassRequest as OrderMassRequest, Percentage, Quote, SelectionEntry};
+use tonne_ordering::{
+    MassRequest as OrderMassRequest, Percentage, Quote, SelectionEntry, ValueRequest,
+};
 use tonne_wire::OrderBundleResponse;
 use utoipa::{IntoResponses, ToSchema};
 
@@ -50,6 +52,30 @@ pub enum RateLimited {
     /// Rate limited
     #[response(status = 429)]
     RateLimited(ErrorsResponse),
+}
+
+/// 400 of a route whose query parameters may be invalid (a list's page).
+#[derive(IntoResponses)]
+pub enum InvalidParameter {
+    /// Invalid parameter
+    #[response(status = 400)]
+    Invalid(ErrorsResponse),
+}
+
+/// 400 of a route whose body may be invalid.
+#[derive(IntoResponses)]
+pub enum InvalidRequest {
+    /// Invalid request
+    #[response(status = 400)]
+    Invalid(ErrorsResponse),
+}
+
+/// 403: a route a key acting as a client account may not use.
+#[derive(IntoResponses)]
+pub enum ClientKeyForbidden {
+    /// A key acting as a client account
+    #[response(status = 403)]
+    Forbidden(ErrorsResponse),
 }
 
 /// 413 alone: what a route with a JSON body whose contract lists no 415 may
@@ -310,6 +336,19 @@ pub fn mass_request(body: MassQuoteRequest) -> Result<OrderMassRequest, ApiError
             "mass (or bundle_masses) is required",
         )),
     }
+}
+
+/// Wire value request → domain request.
+pub fn value_request(
+    value: String,
+    bundle_selection: Option<Vec<SelectionRequest>>,
+    quantity_trunc: Option<MassUnitRequest>,
+) -> Result<ValueRequest, ApiError> {
+    Ok(ValueRequest {
+        value,
+        selection: selection(bundle_selection)?,
+        trunc: quantity_trunc.map(MassUnit::from),
+    })
 }
 
 /// Declares a page body, the contract's `Paginated*` shape with `next_cursor`,

@@ -21,6 +21,20 @@ pub fn tonne(args: &[&str], database_url: &str) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// The arguments of `tonne orders advance {id} --to complete
+/// --registry-serial {serial}`.
+pub(crate) fn complete_with_serial<'a>(id: &'a str, serial: &'a str) -> [&'a str; 7] {
+    [
+        "orders",
+        "advance",
+        id,
+        "--to",
+        "complete",
+        "--registry-serial",
+        serial,
+    ]
+}
+
 fn tonne_fails(args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_tonne"))
         .args(args)

@@ -2,9 +2,8 @@
 //! its values reach the server, flags and the environment win over it, and a
 //! bad file stops the start naming the key, the file and the line.
 
-use std::io::{BufRead as _, BufReader};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 fn tonne() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_tonne"));
@@ -41,24 +40,10 @@ fn free_port() -> u16 {
 /// Starts the command, reads its banner up to the listening line, returns the
 /// address it listens on, and stops it.
 fn listening_address(mut command: Command) -> String {
-    let mut child = command
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    let mut addr = None;
-    while stdout.read_line(&mut line).unwrap() > 0 {
-        if let Some(rest) = line.split("listening on http://").nth(1) {
-            addr = rest.split_whitespace().next().map(str::to_owned);
-            break;
-        }
-        line.clear();
-    }
+    let (mut child, addr) = crate::support::process::spawn_listening(&mut command);
     let _ = child.kill();
     let _ = child.wait();
-    addr.unwrap_or_else(|| panic!("no listening line; last read: {line}"))
+    addr.unwrap_or_else(|line| panic!("no listening line; last read: {line}"))
 }
 
 #[test]

@@ -7,14 +7,12 @@ use serde_json::json;
 use tonne_http::rate_limit::RatePolicy;
 use tonne_test_support::TestDb;
 
-use crate::support::{TestApp, assert_error};
+use crate::support::{TestApp, assert_error, first_error_message};
 use tonne_test_support::on_both_backends;
 
 async fn missing_unknown_and_malformed_keys_are_401(app: TestApp) {
     let t = app.tenant().await;
-    let none = app
-        .send(app.request(Method::GET, "/v1/accounts/me", None))
-        .await;
+    let none = app.get_without_key("/v1/accounts/me").await;
     assert_error(&none, 401, "unauthorised");
     let unknown = format!("tonne_live_{}", "A".repeat(43));
     for key in [
@@ -100,12 +98,7 @@ async fn bodies_must_be_json_of_the_right_shape(app: TestApp) {
         )
         .await;
     assert_error(&res, 400, "validation_error");
-    assert!(
-        res.body["errors"][0]["message"]
-            .as_str()
-            .unwrap()
-            .starts_with("name")
-    );
+    assert!(first_error_message(&res).starts_with("name"));
     assert_eq!(app.count_accounts(&t).await, 2, "nothing was written");
 }
 
@@ -168,12 +161,12 @@ async fn every_response_has_a_request_id_and_echoes_a_valid_one(app: TestApp) {
 
 async fn health_ready_metrics_and_openapi_are_served(app: TestApp) {
     let t = app.tenant().await;
-    let health = app.send(app.request(Method::GET, "/health", None)).await;
+    let health = app.get_without_key("/health").await;
     assert_eq!(
         (health.status.as_u16(), health.body["status"].as_str()),
         (200, Some("ok"))
     );
-    let ready = app.send(app.request(Method::GET, "/ready", None)).await;
+    let ready = app.get_without_key("/ready").await;
     assert_eq!(ready.status, 200);
     app.get("/v1/accounts/me", &t.live_key).await;
     let metrics = app.metrics().await;
@@ -185,9 +178,7 @@ async fn health_ready_metrics_and_openapi_are_served(app: TestApp) {
     );
     assert!(metrics.contains("tonne_http_request_duration_seconds_bucket"));
     assert!(metrics.contains("tonne_db_pool_max_connections 4"));
-    let doc = app
-        .send(app.request(Method::GET, "/v1/openapi.json", None))
-        .await;
+    let doc = app.get_without_key("/v1/openapi.json").await;
     assert_eq!(doc.status, 200);
     for (path, method) in [
         ("/v1/accounts/me", "get"),
@@ -216,10 +207,7 @@ async fn health_ready_metrics_and_openapi_are_served(app: TestApp) {
 /// `/docs` leads to the docs; a route whose contract lists no 415 answers a
 /// body that is not JSON with 400, and a route that lists it keeps 415.
 async fn docs_without_a_slash_and_non_json_bodies_where_415_is_not_listed(app: TestApp) {
-    let no_redirects = reqwest::Client::builder()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .unwrap();
+    let no_redirects = crate::support::client_without_redirects();
     let docs = no_redirects
         .get(format!("{}/docs", app.base))
         .send()
@@ -237,13 +225,7 @@ async fn docs_without_a_slash_and_non_json_bodies_where_415_is_not_listed(app: T
     assert!(followed.text().await.unwrap().contains("swagger"));
 
     let t = app.tenant().await;
-    let created = app
-        .post(
-            "/v1/webhooks",
-            &t.test_key,
-            &json!({"url": "http://127.0.0.1:9/hook"}),
-        )
-        .await;
+    let created = crate::webhooks::post_webhook(&app, &t.test_key, "http://127.0.0.1:9/hook").await;
     assert_eq!(created.status, 200, "{}", created.body);
     let id = created.body["id"].as_str().unwrap();
     let path = format!("/v1/webhooks/{id}");

@@ -56,13 +56,7 @@ async fn a_data_sheet_becomes_a_batch_or_its_problems_by_line_and_column(app: Te
     let key = acme.test_key.as_str();
 
     // The template, behind the key as every /v1 route.
-    let template = app
-        .send(app.request(
-            Method::GET,
-            "/v1/shipments/data-sheets/template.csv",
-            Some(key),
-        ))
-        .await;
+    let template = app.get("/v1/shipments/data-sheets/template.csv", key).await;
     assert_eq!(template.status, 200);
     assert!(
         template
@@ -71,7 +65,7 @@ async fn a_data_sheet_becomes_a_batch_or_its_problems_by_line_and_column(app: Te
             .starts_with("text/csv")
     );
     let unauthenticated = app
-        .send(app.request(Method::GET, "/v1/shipments/data-sheets/template.csv", None))
+        .get_without_key("/v1/shipments/data-sheets/template.csv")
         .await;
     assert_eq!(unauthenticated.status, 401);
 

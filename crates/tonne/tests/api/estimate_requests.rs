@@ -312,14 +312,7 @@ async fn an_estimate_is_made_on_behalf_of_a_client_account(app: TestApp) {
         assert_error(&res, 400, code);
     }
     let patched = app
-        .send(
-            app.request(
-                reqwest::Method::PATCH,
-                &format!("/v1/accounts/{}", t.live_account),
-                Some(&t.live_key),
-            )
-            .json(&json!({"handle": "main-account"})),
-        )
+        .patch_live_account(&t, &json!({"handle": "main-account"}))
         .await;
     assert_eq!(patched.status, 200, "{}", patched.body);
     let mut b = multi_leg();

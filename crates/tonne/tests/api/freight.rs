@@ -6,7 +6,14 @@ use rust_decimal::Decimal;
 use serde_json::{Value, json};
 use tonne_test_support::on_both_backends;
 
-use crate::support::{TestApp, assert_error, conforms_2024};
+use crate::support::{Reply, TestApp, assert_error, assert_invalid_field, conforms_2024};
+
+const SHIPPING: &str = "/v1/estimates/shipping";
+
+/// `POST /v1/estimates/shipping`.
+async fn shipping(app: &TestApp, key: &str, body: &Value) -> Reply {
+    app.post(SHIPPING, key, body).await
+}
 
 fn grams(v: &Value) -> i64 {
     let t: Decimal = v["mass"]["amount"].as_str().unwrap().parse().unwrap();
@@ -27,13 +34,7 @@ async fn methods_by_class_take_their_rows_and_grade_their_quality(app: TestApp) 
     // kg/t·km × 2 t × 100 km = 125.674 kg tank-to-wheel, + its WTT row
     // (28_908_3112_14_1) 0.14669 × 2 × 100 = 29.338 kg: 155.012 kg; its own
     // row, a sent distance, a mass
-    let res = app
-        .post(
-            "/v1/estimates/shipping",
-            &t.live_key,
-            &road("truck_rigid_7_5t_refrigerated"),
-        )
-        .await;
+    let res = shipping(&app, &t.live_key, &road("truck_rigid_7_5t_refrigerated")).await;
     assert_eq!(res.status, 200, "{}", res.body);
     conforms_2024("SingleShippingEmissionEstimate", &res.body);
     assert_eq!(grams(&res.body), 155_012);
@@ -48,13 +49,12 @@ async fn methods_by_class_take_their_rows_and_grade_their_quality(app: TestApp) 
     assert!(res.body["emission_factor"]["gas_emissions"]["wtw_breakdown"].is_object());
 
     // a gas-fuelled truck: the diesel row of its class, said, graded C
-    let res = app
-        .post(
-            "/v1/estimates/shipping",
-            &t.live_key,
-            &road("truck_articulated_40t_si_engine_cng"),
-        )
-        .await;
+    let res = shipping(
+        &app,
+        &t.live_key,
+        &road("truck_articulated_40t_si_engine_cng"),
+    )
+    .await;
     assert_eq!(res.status, 200, "{}", res.body);
     conforms_2024("SingleShippingEmissionEstimate", &res.body);
     // DESNZ articulated over 33 t, average laden: 0.07703 × 2 × 100 = 15.406 kg
@@ -69,17 +69,16 @@ async fn methods_by_class_take_their_rows_and_grade_their_quality(app: TestApp) 
 
     // a ship by type and size (SimpleSeaShippingMethod): DESNZ bulk carrier
     // 200,000+ dwt, 0.00253 kg/t·km, over the maritime network (graded B)
-    let res = app
-        .post(
-            "/v1/estimates/shipping",
-            &t.live_key,
-            &json!({
-                "shipment": {"mass": {"amount": "1000", "unit": "t"}},
-                "route": {"source": {"locode": "CNSHA"}, "destination": {"locode": "NLRTM"}},
-                "method": "sea_bulk_carrier_over_200dwkt_hfo",
-            }),
-        )
-        .await;
+    let res = shipping(
+        &app,
+        &t.live_key,
+        &json!({
+            "shipment": {"mass": {"amount": "1000", "unit": "t"}},
+            "route": {"source": {"locode": "CNSHA"}, "destination": {"locode": "NLRTM"}},
+            "method": "sea_bulk_carrier_over_200dwkt_hfo",
+        }),
+    )
+    .await;
     assert_eq!(res.status, 200, "{}", res.body);
     conforms_2024("SingleShippingEmissionEstimate", &res.body);
     assert_eq!(
@@ -93,17 +92,16 @@ async fn methods_by_class_take_their_rows_and_grade_their_quality(app: TestApp) 
     assert_eq!(res.body["data_quality_score"]["score"], "B");
 
     // containers converted by the average cargo type: the shipment is graded C
-    let res = app
-        .post(
-            "/v1/estimates/shipping",
-            &t.live_key,
-            &json!({
-                "shipment": {"containers": "2"},
-                "route": {"amount": "1000", "unit": "km"},
-                "method": "truck_articulated_44t_container",
-            }),
-        )
-        .await;
+    let res = shipping(
+        &app,
+        &t.live_key,
+        &json!({
+            "shipment": {"containers": "2"},
+            "route": {"amount": "1000", "unit": "km"},
+            "method": "truck_articulated_44t_container",
+        }),
+    )
+    .await;
     assert_eq!(res.status, 200, "{}", res.body);
     assert_eq!(
         res.body["data_quality_score"]["components"]["shipment_score"],
@@ -117,9 +115,7 @@ async fn methods_by_class_take_their_rows_and_grade_their_quality(app: TestApp) 
         "sea_bulk_carrier_11dwkt_hfo",
         "electric_freight_train_us_average",
     ] {
-        let res = app
-            .post("/v1/estimates/shipping", &t.live_key, &road(bad))
-            .await;
+        let res = app.post(SHIPPING, &t.live_key, &road(bad)).await;
         assert_error(&res, 400, "validation_error");
     }
     assert_eq!(app.count_estimates_and_orders().await, before);
@@ -277,12 +273,7 @@ async fn multi_leg_by_fuel_is_litres_times_the_fuel_rows(app: TestApp) {
                 &bad,
             )
             .await;
-        assert_error(&res, 400, "validation_error");
-        assert!(
-            res.body.to_string().contains(field),
-            "{field}: {}",
-            res.body
-        );
+        assert_invalid_field(&res, field);
     }
     assert_eq!(app.count_estimates_and_orders().await, before);
 }
@@ -302,13 +293,7 @@ async fn road_and_inferred_vessel_methods(app: TestApp) {
             "method": method,
         })
     };
-    let res = app
-        .post(
-            "/v1/estimates/shipping",
-            &t.live_key,
-            &on_road(json!({"vehicle_type": "truck_articulated_40t", "fuel": "diesel", "load_factor": 0.8, "empty_runs_factor": 0.25, "gradient": "hilly"})),
-        )
-        .await;
+    let res = shipping(&app, &t.live_key, &on_road(json!({"vehicle_type": "truck_articulated_40t", "fuel": "diesel", "load_factor": 0.8, "empty_runs_factor": 0.25, "gradient": "hilly"}))).await;
     assert_eq!(res.status, 200, "{}", res.body);
     conforms_2024("SingleShippingEmissionEstimate", &res.body);
     assert_eq!(grams(&res.body), 103_883);
@@ -340,20 +325,13 @@ async fn road_and_inferred_vessel_methods(app: TestApp) {
     assert_eq!(got.body["mass"], res.body["mass"]);
 
     // neither load nor empty runs: DESNZ's average-laden row, as the simple name
-    let plain = app
-        .post(
-            "/v1/estimates/shipping",
-            &t.live_key,
-            &on_road(json!({"vehicle_type": "truck_articulated_40t", "fuel": "diesel"})),
-        )
-        .await;
-    let simple = app
-        .post(
-            "/v1/estimates/shipping",
-            &t.live_key,
-            &on_road(json!("truck_articulated_40t")),
-        )
-        .await;
+    let plain = shipping(
+        &app,
+        &t.live_key,
+        &on_road(json!({"vehicle_type": "truck_articulated_40t", "fuel": "diesel"})),
+    )
+    .await;
+    let simple = shipping(&app, &t.live_key, &on_road(json!("truck_articulated_40t"))).await;
     assert_eq!(plain.body["mass"], simple.body["mass"]);
     // a multi-leg road leg, with client 3.9.2's route_inference (accepted: legs as sent)
     let multi = app
@@ -385,22 +363,15 @@ async fn road_and_inferred_vessel_methods(app: TestApp) {
             "method": method,
         })
     };
-    let inferred = app
-        .post(
-            "/v1/estimates/shipping",
-            &t.live_key,
-            &sea(json!({"vessel_inference": {"departure_on": "2024-05-01", "arrival_on": "2024-06-10", "carrier_name": "MAERSK"}})),
-        )
-        .await;
+    let inferred = shipping(&app, &t.live_key, &sea(json!({"vessel_inference": {"departure_on": "2024-05-01", "arrival_on": "2024-06-10", "carrier_name": "MAERSK"}}))).await;
     assert_eq!(inferred.status, 200, "{}", inferred.body);
     conforms_2024("SingleShippingEmissionEstimate", &inferred.body);
-    let container = app
-        .post(
-            "/v1/estimates/shipping",
-            &t.live_key,
-            &sea(json!({"vessel_type": "container_ship"})),
-        )
-        .await;
+    let container = shipping(
+        &app,
+        &t.live_key,
+        &sea(json!({"vessel_type": "container_ship"})),
+    )
+    .await;
     assert_eq!(inferred.body["mass"], container.body["mass"]);
     assert_eq!(
         inferred.body["methodology"],
@@ -447,12 +418,7 @@ async fn road_and_inferred_vessel_methods(app: TestApp) {
         let res = app
             .post("/v1/estimates/shipping", &t.live_key, &on_road(method))
             .await;
-        assert_error(&res, 400, "validation_error");
-        assert!(
-            res.body.to_string().contains(field),
-            "{field}: {}",
-            res.body
-        );
+        assert_invalid_field(&res, field);
     }
     for (method, field) in [
         (
@@ -467,12 +433,7 @@ async fn road_and_inferred_vessel_methods(app: TestApp) {
         let res = app
             .post("/v1/estimates/shipping", &t.live_key, &sea(method))
             .await;
-        assert_error(&res, 400, "validation_error");
-        assert!(
-            res.body.to_string().contains(field),
-            "{field}: {}",
-            res.body
-        );
+        assert_invalid_field(&res, field);
     }
     assert_eq!(app.count_estimates_and_orders().await, before);
 }

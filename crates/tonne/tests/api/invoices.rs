@@ -6,7 +6,6 @@
 
 use std::process::Command;
 
-use reqwest::Method;
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
 
@@ -60,19 +59,19 @@ async fn an_organisation_is_invoiced_for_its_live_orders_and_pays(app: TestApp) 
         orders.push(o.body);
     }
     let today = time::OffsetDateTime::now_utc().date().to_string();
+    let issue = [
+        "invoices",
+        "issue",
+        "--from",
+        today.as_str(),
+        "--to",
+        today.as_str(),
+    ];
 
     // without a seller the operator is told what to set
     let out = Command::new(env!("CARGO_BIN_EXE_tonne"))
-        .args([
-            "invoices",
-            "issue",
-            "--from",
-            &today,
-            "--to",
-            &today,
-            "--database-url",
-            &app.database_url,
-        ])
+        .args(issue)
+        .args(["--database-url", &app.database_url])
         .env_remove("DATABASE_URL")
         .env_remove("TONNE_INVOICE_SELLER_NAME")
         .output()
@@ -80,25 +79,12 @@ async fn an_organisation_is_invoiced_for_its_live_orders_and_pays(app: TestApp) 
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("TONNE_INVOICE_SELLER_NAME"));
 
-    let (ok, stdout, stderr) = tonne(
-        &[
-            "invoices",
-            "issue",
-            "--from",
-            &today,
-            "--to",
-            &today,
-            "--organisation",
-            &t.organisation_id,
-        ],
-        &app.database_url,
-    );
+    let mut for_acme = issue.to_vec();
+    for_acme.extend(["--organisation", t.organisation_id.as_str()]);
+    let (ok, stdout, stderr) = tonne(&for_acme, &app.database_url);
     assert!(ok, "{stderr}");
     assert!(stdout.contains("1 invoice(s) issued"), "{stdout}");
-    let (_, again, _) = tonne(
-        &["invoices", "issue", "--from", &today, "--to", &today],
-        &app.database_url,
-    );
+    let (_, again, _) = tonne(&issue, &app.database_url);
     assert!(
         again.contains("0 invoice(s) issued"),
         "issued once: {again}"
@@ -162,9 +148,7 @@ async fn an_organisation_is_invoiced_for_its_live_orders_and_pays(app: TestApp) 
         );
         assert_eq!(app.get("/v1/invoices", key).await.body["data"], json!([]));
     }
-    let anonymous = app
-        .send(app.request(Method::GET, &format!("/v1/invoices/{id}"), None))
-        .await;
+    let anonymous = app.get_without_key(&format!("/v1/invoices/{id}")).await;
     assert_eq!(anonymous.status, 401);
     assert_error(
         &app.get("/v1/invoices/not-an-id", &t.live_key).await,

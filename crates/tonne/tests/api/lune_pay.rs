@@ -8,6 +8,7 @@ use reqwest::Method;
 use serde_json::{Value, json};
 use tonne_links::ports::OffsetLinkRepository as _;
 
+use crate::offset_links::send_with_csrf_cookie;
 use crate::support::{TestApp, assert_error, conforms_2024};
 
 /// A buyer's browser: keeps the CSRF cookie, follows no redirect.
@@ -40,38 +41,20 @@ impl<'a> Buyer<'a> {
     fn new(app: &'a TestApp) -> Self {
         Self {
             app,
-            http: reqwest::Client::builder()
-                .redirect(reqwest::redirect::Policy::none())
-                .build()
-                .unwrap(),
+            http: crate::support::client_without_redirects(),
             cookie: None,
         }
     }
 
     async fn send(&mut self, req: reqwest::RequestBuilder) -> Answer {
-        let req = match &self.cookie {
-            Some(c) => req.header("Cookie", format!("tonne_csrf={c}")),
-            None => req,
-        };
-        let res = req.send().await.unwrap();
-        if let Some(set) = res.headers().get("set-cookie") {
+        let res = send_with_csrf_cookie(req, &mut self.cookie, |text| {
             // a browser sends it back to the payment page only if its path covers it
-            let text = set.to_str().unwrap();
             assert!(
                 text.contains("Path=/pay/") && text.contains("SameSite=Strict"),
                 "{text}"
             );
-            let value = set
-                .to_str()
-                .unwrap()
-                .split(';')
-                .next()
-                .unwrap()
-                .split_once('=')
-                .unwrap()
-                .1;
-            self.cookie = Some(value.to_owned());
-        }
+        })
+        .await;
         Answer {
             status: res.status().as_u16(),
             location: res
@@ -234,11 +217,7 @@ async fn a_platform_sends_its_buyer_to_pay_and_reads_the_payment_back(app: TestA
 
     // the platform reads the payment back, without a key
     let payment = app
-        .send(app.request(
-            Method::GET,
-            &format!("/v1/payments/by-temporary-id/{temporary_id}"),
-            None,
-        ))
+        .get_without_key(&format!("/v1/payments/by-temporary-id/{temporary_id}"))
         .await;
     assert_eq!(payment.status, 200, "{}", payment.body);
     assert_eq!(payment.body["type"], "order");
@@ -256,10 +235,9 @@ async fn a_platform_sends_its_buyer_to_pay_and_reads_the_payment_back(app: TestA
     assert_eq!(keyed.body, payment.body, "the same with or without a key");
     // an id never issued is 404; one issued over 15 minutes ago too
     let never = app
-        .send(app.request(
-            Method::GET,
-            &format!("/v1/payments/by-temporary-id/{}", uuid::Uuid::new_v4()),
-            None,
+        .get_without_key(&format!(
+            "/v1/payments/by-temporary-id/{}",
+            uuid::Uuid::new_v4()
         ))
         .await;
     assert_error(&never, 404, "not_found");
@@ -283,7 +261,7 @@ async fn a_platform_sends_its_buyer_to_pay_and_reads_the_payment_back(app: TestA
         Some(order_id)
     );
     let not_uuid = app
-        .send(app.request(Method::GET, "/v1/payments/by-temporary-id/abc", None))
+        .get_without_key("/v1/payments/by-temporary-id/abc")
         .await;
     assert_error(&not_uuid, 400, "validation_error");
 

@@ -233,21 +233,12 @@ async fn a_partner_s_requests_are_answered_at_its_events_endpoint(app: TestApp) 
     let wanted_id = footprints.body["data"][0]["id"].clone();
 
     // asked for an existing product: fulfilled with its footprint
-    let res = event(
-        &app,
-        &bearer,
-        request("run-1/12", &partner.base, wanted.clone()),
-    )
-    .await;
+    let run_1_12 = request("run-1/12", &partner.base, wanted.clone());
+    let res = event(&app, &bearer, run_1_12.clone()).await;
     assert_eq!(res.status, 200, "{}", res.body);
     assert_eq!(res.body["code"], "Ok");
     // the same event again is answered once
-    let res = event(
-        &app,
-        &bearer,
-        request("run-1/12", &partner.base, wanted.clone()),
-    )
-    .await;
+    let res = event(&app, &bearer, run_1_12).await;
     assert_eq!(res.status, 200, "{}", res.body);
     // asked for a product the account has not: rejected
     let res = event(

@@ -94,11 +94,7 @@ async fn a_perimeter_is_served_from_the_catalogue_file_and_never_made_up(app: Te
     }
     // a key is needed (the contract's security)
     let res = app
-        .send(app.request(
-            reqwest::Method::GET,
-            &format!("/v1/projects/{bounded}/perimeter"),
-            None,
-        ))
+        .get_without_key(&format!("/v1/projects/{bounded}/perimeter"))
         .await;
     assert_error(&res, 401, "unauthorised");
 

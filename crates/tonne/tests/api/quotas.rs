@@ -108,17 +108,7 @@ async fn waiting_batches_and_documents_past_the_bound_are_429_and_write_nothing(
     assert_eq!(batches(&app, &t.live_key).await, 0, "nothing stored");
 
     let before = app.count_estimates_and_orders().await;
-    let receipt = json!({
-        "merchant": {"country_code": "USA", "category_code": "5812"},
-        "transaction_document_processed_at": "2019-06-01T12:00:00Z",
-        "is_transaction_document": true,
-        "unstructured_data": {"key_value": {
-            "merchant": "Joe's Diner",
-            "currency": "USD",
-            "total": "108.00",
-            "line_items": [{"description": "Dinner", "amount": "100.00"}, {"description": "Sales tax", "amount": "8.00"}]
-        }}
-    });
+    let receipt = crate::transaction_documents::receipt();
     let res = app
         .post(
             "/v1/estimates/transaction-documents/async",
@@ -162,24 +152,33 @@ async fn stored_shipments_past_the_default_are_422_and_modes_count_apart(app: Te
     assert_eq!(batches(&app, &other.live_key).await, 0);
 }
 
-async fn an_operator_sets_and_clears_limits_with_the_cli(app: TestApp) {
-    let t = app.tenant().await;
-    let url = app.database_url.clone();
-    let org = t.organisation_id.clone();
-    let shown = tokio::task::spawn_blocking(move || {
+/// `tonne organisations limits {org} --max-pending-batches {value}` (off the
+/// runtime's threads): its output.
+async fn max_pending_batches(app: &TestApp, t: &Tenant, value: &str) -> String {
+    let (url, org, value) = (
+        app.database_url.clone(),
+        t.organisation_id.clone(),
+        value.to_owned(),
+    );
+    tokio::task::spawn_blocking(move || {
         crate::cli::tonne(
             &[
                 "organisations",
                 "limits",
                 &org,
                 "--max-pending-batches",
-                "0",
+                &value,
             ],
             &url,
         )
     })
     .await
-    .unwrap();
+    .unwrap()
+}
+
+async fn an_operator_sets_and_clears_limits_with_the_cli(app: TestApp) {
+    let t = app.tenant().await;
+    let shown = max_pending_batches(&app, &t, "0").await;
     assert!(
         shown.contains("max_pending_batches: 0 (set for this organisation)"),
         "{shown}"
@@ -190,21 +189,7 @@ async fn an_operator_sets_and_clears_limits_with_the_cli(app: TestApp) {
     );
     let res = upload(&app, &t.live_key, 1).await;
     refused(&res, 429, "max_pending_batches", 0);
-    let (url, org) = (app.database_url.clone(), t.organisation_id.clone());
-    let shown = tokio::task::spawn_blocking(move || {
-        crate::cli::tonne(
-            &[
-                "organisations",
-                "limits",
-                &org,
-                "--max-pending-batches",
-                "default",
-            ],
-            &url,
-        )
-    })
-    .await
-    .unwrap();
+    let shown = max_pending_batches(&app, &t, "default").await;
     assert!(
         shown.contains("max_pending_batches: 20 (default)"),
         "{shown}"

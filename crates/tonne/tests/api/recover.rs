@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde_json::json;
 use tonne_test_support::on_both_backends;
 
-use crate::support::{TestApp, assert_error};
+use crate::support::{TestApp, assert_error, assert_invalid_message_starting};
 use crate::webhooks::{Behaviour, Receiver, verify_all, wait_for};
 
 async fn recover_resends_every_event_since_a_time_in_order(app: TestApp) {
@@ -15,24 +15,12 @@ async fn recover_resends_every_event_since_a_time_in_order(app: TestApp) {
     let t = app.tenant().await;
     let other = app.tenant().await;
     let rx = Receiver::start(Behaviour::Status(200));
-    let hook = app
-        .post(
-            "/v1/webhooks",
-            &t.live_key,
-            &json!({ "url": format!("{}/hook", rx.base) }),
-        )
-        .await;
+    let hook = crate::webhooks::post_webhook(&app, &t.live_key, &format!("{}/hook", rx.base)).await;
     assert_eq!(hook.status, 200, "{}", hook.body);
     let id = hook.body["id"].as_str().unwrap().to_owned();
     let before = time::OffsetDateTime::now_utc() - time::Duration::seconds(1);
     for _ in 0..2 {
-        let o = app
-            .post(
-                "/v1/orders/by-mass",
-                &t.live_key,
-                &json!({ "mass": { "amount": "1", "unit": "t" } }),
-            )
-            .await;
+        let o = app.order_tonnes(&t.live_key, "1").await;
         assert_eq!(o.status, 200, "{}", o.body);
     }
     wait_for("two events", Duration::from_secs(30), || {
@@ -51,13 +39,7 @@ async fn recover_resends_every_event_since_a_time_in_order(app: TestApp) {
     let res = app
         .post(&path, &t.live_key, &json!({ "since": future }))
         .await;
-    assert_error(&res, 400, "validation_error");
-    assert!(
-        res.body["error"]["message"]
-            .as_str()
-            .unwrap()
-            .starts_with("since")
-    );
+    assert_invalid_message_starting(&res, "since");
     let res = app
         .post(&path, &t.live_key, &json!({ "since": "yesterday" }))
         .await;

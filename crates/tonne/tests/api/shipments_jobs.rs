@@ -4,73 +4,12 @@
 //! processing a row twice.
 
 use std::collections::HashSet;
-use std::io::{BufRead as _, BufReader};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 use tonne_test_support::TestDb;
 
-/// `tonne migrate` then `tonne bootstrap --json`: the live key.
-fn bootstrap(url: &str) -> String {
-    let bin = env!("CARGO_BIN_EXE_tonne");
-    let migrate = Command::new(bin)
-        .args(["migrate", "--database-url", url])
-        .env_remove("DATABASE_URL")
-        .env_remove("TONNE_CONFIG")
-        .output()
-        .unwrap();
-    assert!(migrate.status.success(), "{migrate:?}");
-    let boot = Command::new(bin)
-        .args(["bootstrap", "--json", "--database-url", url])
-        .env_remove("DATABASE_URL")
-        .env_remove("TONNE_CONFIG")
-        .output()
-        .unwrap();
-    assert!(boot.status.success(), "{boot:?}");
-    let keys: Value = serde_json::from_slice(&boot.stdout).unwrap();
-    keys["live"]["api_key"].as_str().unwrap().to_owned()
-}
-
-/// `tonne serve` on a random port without the demo; its address.
-fn serve(url: &str) -> (Child, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tonne"))
-        .args([
-            "serve",
-            "--no-demo",
-            "--bind",
-            "127.0.0.1:0",
-            "--database-url",
-            url,
-        ])
-        .env_remove("DATABASE_URL")
-        .env_remove("TONNE_CONFIG")
-        .env_remove("TONNE_OTLP_ENDPOINT")
-        .env("TONNE_METRICS_BIND", "127.0.0.1:0")
-        .env("TONNE_RATE_LIMIT_BURST", "100000")
-        .env("TONNE_RATE_LIMIT_PER_SECOND", "100000")
-        .env("TONNE_SECRETS_KEY", "cd".repeat(32))
-        .env("TONNE_SHIPMENTS_LEASE_SECONDS", "2")
-        .env("TONNE_LOG", "warn")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    while stdout.read_line(&mut line).unwrap() > 0 {
-        if let Some(rest) = line.split("listening on http://").nth(1) {
-            let addr = rest.split_whitespace().next().unwrap().to_owned();
-            // keep reading stdout so that the server never blocks on a full pipe
-            std::thread::spawn(move || std::io::copy(&mut stdout, &mut std::io::sink()));
-            return (child, addr);
-        }
-        line.clear();
-    }
-    let _ = child.kill();
-    let _ = child.wait();
-    panic!("the server printed no address");
-}
+use crate::support::process::{bootstrap, kill9, serve_no_demo as serve};
 
 fn rows(n: usize, tag: &str) -> Vec<Value> {
     (0..n)
@@ -154,13 +93,6 @@ fn assert_each_row_once(batch: &Value, n: usize) -> HashSet<String> {
         .collect();
     assert_eq!(ids.len(), n, "a shipment id twice");
     ids
-}
-
-fn kill9(child: &mut Child) {
-    let _ = Command::new("kill")
-        .args(["-KILL", &child.id().to_string()])
-        .status();
-    let _ = child.wait();
 }
 
 async fn killed_mid_batch_processes_each_row_once_after_restart(db: &TestDb) {

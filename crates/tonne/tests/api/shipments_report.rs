@@ -242,9 +242,7 @@ async fn bad_parameters_are_400_naming_them(app: TestApp) {
             res.body
         );
     }
-    let res = app
-        .send(app.request(Method::GET, "/v1/shipments/report", None))
-        .await;
+    let res = app.get_without_key("/v1/shipments/report").await;
     assert_eq!(res.status, 401);
     // an empty report is a header and the summary's zeros
     let (status, _, body) = raw(&app, "/v1/shipments/report", &t.live_key).await;

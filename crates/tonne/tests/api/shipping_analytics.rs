@@ -8,7 +8,21 @@ use rust_decimal::Decimal;
 use serde_json::{Value, json};
 use tonne_test_support::on_both_backends;
 
-use crate::support::{TestApp, assert_error, conforms_2024};
+use crate::support::{Reply, TestApp, assert_error, conforms_2024};
+
+/// An actual shipment of 10 t estimated: 100 km by truck, 1,000 km by
+/// container ship, then a warehouse.
+pub(crate) async fn ship_by_truck_ship_and_warehouse(app: &TestApp, key: &str) -> Reply {
+    app.post(
+        "/v1/estimates/shipping/multi-leg",
+        key,
+        &json!({"shipment": {"mass": {"amount": "10", "unit": "t"}}, "is_shipment": true,
+            "legs": [{"route": {"amount": "100", "unit": "km"}, "method": "diesel_truck"},
+                     {"route": {"amount": "1000", "unit": "km"}, "method": {"vessel_type": "container_ship"}},
+                     {"method": "warehouse_ambient"}]}),
+    )
+    .await
+}
 
 /// Grams of a `Mass` (decimal-string tonnes).
 fn grams(v: &Value) -> i64 {
@@ -35,7 +49,7 @@ async fn public_shipping_analytics_show_actual_shipments_only(app: TestApp) {
     let path = format!("/v1/analytics/shipping/public/{}", t.live_account);
     let get = |p: String| {
         let app = &app;
-        async move { app.send(app.request(reqwest::Method::GET, &p, None)).await }
+        async move { app.get_without_key(&p).await }
     };
     // hidden (the default): 404 as for an unknown id, nothing told apart
     assert_error(&get(path.clone()).await, 404, "not_found");
@@ -49,29 +63,10 @@ async fn public_shipping_analytics_show_actual_shipments_only(app: TestApp) {
         404,
         "not_found",
     );
-    let patched = app
-        .send(
-            app.request(
-                reqwest::Method::PATCH,
-                &format!("/v1/accounts/{}", t.live_account),
-                Some(&t.live_key),
-            )
-            .json(&json!({"external_pages_visibility": "public"})),
-        )
-        .await;
-    assert_eq!(patched.status, 200, "{}", patched.body);
+    app.make_pages_public(&t).await;
 
     // two actual shipments (a truck and sea leg and a warehouse, a single air leg), one quote
-    let multi = app
-        .post(
-            "/v1/estimates/shipping/multi-leg",
-            &t.live_key,
-            &json!({"shipment": {"mass": {"amount": "10", "unit": "t"}}, "is_shipment": true,
-                "legs": [{"route": {"amount": "100", "unit": "km"}, "method": "diesel_truck"},
-                         {"route": {"amount": "1000", "unit": "km"}, "method": {"vessel_type": "container_ship"}},
-                         {"method": "warehouse_ambient"}]}),
-        )
-        .await;
+    let multi = ship_by_truck_ship_and_warehouse(&app, &t.live_key).await;
     assert_eq!(multi.status, 200, "{}", multi.body);
     let air = app
         .post(
@@ -268,14 +263,7 @@ async fn public_shipping_analytics_show_actual_shipments_only(app: TestApp) {
     .unwrap();
     assert_eq!(bad.status(), 400);
     let patched = app
-        .send(
-            app.request(
-                reqwest::Method::PATCH,
-                &format!("/v1/accounts/{}", t.live_account),
-                Some(&t.live_key),
-            )
-            .json(&json!({"external_pages_visibility": "hidden"})),
-        )
+        .patch_live_account(&t, &json!({"external_pages_visibility": "hidden"}))
         .await;
     assert_eq!(patched.status, 200, "{}", patched.body);
     let hidden = app

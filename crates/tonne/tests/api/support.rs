@@ -1,4 +1,8 @@
-use std::sync::{Arc, OnceLock};
+//! What the tests share: the server on its own runtime, requests and
+//! answers; `checks`, the contract checks and error assertions; `process`,
+//! the binary as a process.
+
+use std::sync::Arc;
 use std::time::Duration;
 
 use reqwest::{Method, StatusCode};
@@ -6,140 +10,33 @@ use serde_json::Value;
 use tonne::server::{self, ServeOptions};
 use tonne_http::rate_limit::RatePolicy;
 use tonne_storage::DatabaseUrl;
-use tonne_test_support::{Contract, TestDb};
+use tonne_test_support::TestDb;
 
-pub fn contract() -> Option<&'static Contract> {
-    static CONTRACT: OnceLock<Option<Contract>> = OnceLock::new();
-    CONTRACT.get_or_init(Contract::load).as_ref()
+mod checks;
+pub mod process;
+
+pub use checks::*;
+
+/// An HTTP client that follows no redirect (as the tests read them).
+pub fn client_without_redirects() -> reqwest::Client {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap()
 }
 
-/// Validates a body against a contract schema when the contract is present.
-pub fn conforms(schema: &str, body: &Value) {
-    if let Some(contract) = contract() {
-        contract.assert_valid(schema, body);
-    }
+/// The JSON answer of a request (to a server other than the tests' own).
+pub async fn json_of(req: reqwest::RequestBuilder) -> Value {
+    req.send().await.unwrap().json().await.unwrap()
 }
 
-/// Validates against the 2024 document only: for schemas the 2023 one lacks
-/// (`UploadLogoResponse`, `PaginatedAnyShippingEmissionEstimates`, …) and answers
-/// that echo a request field only the 2024 document has (`metadata`, …).
-pub fn conforms_2024(schema: &str, body: &Value) {
-    if let Some(Err(e)) =
-        contract().map(|c| c.validate_in(tonne_test_support::Edition::Dec2024, schema, body))
-    {
-        panic!("response violates the 2024 contract: {}", e.0);
+/// What each task gave, in order (a task's panic fails the test).
+pub async fn results_of<T>(tasks: Vec<tokio::task::JoinHandle<T>>) -> Vec<T> {
+    let mut results = Vec::with_capacity(tasks.len());
+    for task in tasks {
+        results.push(task.await.unwrap());
     }
-}
-
-/// An error whose code the 2023 enum predates: the status, the code, the 2024
-/// shape (`error` repeated in `errors`), and the 2024 `ErrorResponse` schema
-/// when its enum lists the code (`account_idempotency_already_exists` comes
-/// from 3.9.2's models).
-pub fn assert_error_2024(res: &Reply, status: u16, code: &str) {
-    assert_eq!(res.status.as_u16(), status, "body: {}", res.body);
-    assert_eq!(
-        res.body["errors"][0]["error_code"], code,
-        "body: {}",
-        res.body
-    );
-    assert!(
-        res.body["errors"][0]["message"].is_string(),
-        "body: {}",
-        res.body
-    );
-    assert_eq!(
-        res.body["error"], res.body["errors"][0],
-        "body: {}",
-        res.body
-    );
-    assert_eq!(res.body["errors"].as_array().map(Vec::len), Some(1));
-    let listed = contract()
-        .and_then(|c| c.document_of(tonne_test_support::Edition::Dec2024))
-        .and_then(|d| d.pointer("/components/schemas/Error/properties/error_code/enum"))
-        .and_then(Value::as_array)
-        .is_some_and(|codes| codes.iter().any(|c| c == code));
-    if listed {
-        conforms_2024("ErrorResponse", &res.body);
-    }
-}
-
-/// A transaction estimate's `request` echo spells the merchant's search term as
-/// the client did: `fuzzy_search_term` (2023; the 2024 merchant schemas forbid
-/// any other property) or `search_term` (2024; the 2023 schema does not know it).
-/// No echo can please both, so the answer is checked as is against the
-/// document of the spelling used, and against the other document with the echo
-/// respelled — everything else must hold in both (docs/API.md).
-pub fn conforms_transaction(body: &Value) {
-    use tonne_test_support::Edition;
-    let Some(contract) = contract() else {
-        return;
-    };
-    let merchant = &body["request"]["merchant"];
-    let (own, other, from, to) = if merchant.get("fuzzy_search_term").is_some() {
-        (
-            Edition::Jan2023,
-            Edition::Dec2024,
-            "fuzzy_search_term",
-            "search_term",
-        )
-    } else if merchant.get("search_term").is_some() {
-        (
-            Edition::Dec2024,
-            Edition::Jan2023,
-            "search_term",
-            "fuzzy_search_term",
-        )
-    } else {
-        return conforms("TransactionEmissionEstimate", body);
-    };
-    let schema = "TransactionEmissionEstimate";
-    if let Err(e) = contract.validate_in(own, schema, body) {
-        panic!("response violates the contract: {}", e.0);
-    }
-    let mut respelled = body.clone();
-    if let Some(m) = respelled["request"]["merchant"].as_object_mut()
-        && let Some(term) = m.remove(from)
-    {
-        m.insert(to.to_owned(), term);
-    }
-    if let Err(e) = contract.validate_in(other, schema, &respelled) {
-        panic!("response violates the contract: {}", e.0);
-    }
-}
-
-/// Checks an error body. Every status carries the 2024 `ErrorResponse` shape:
-/// `error`, and the same element alone in `errors`. For the statuses whose
-/// contract response carries the schema (400, 401, 403, 409) the schemas of both
-/// documents, error-code enums included; for the others (404 of unknown routes,
-/// 405, 413, 415, 429, 503) the same shape with Tonne's own codes, which the
-/// enums do not list.
-pub fn conforms_error(status: u16, body: &Value) {
-    let errors = body["errors"]
-        .as_array()
-        .unwrap_or_else(|| panic!("not an Errors body: {body}"));
-    assert_eq!(errors.len(), 1, "{body}");
-    assert!(
-        errors[0]["error_code"].is_string() && errors[0]["message"].is_string(),
-        "{body}"
-    );
-    assert_eq!(
-        body["error"], errors[0],
-        "`error` repeats `errors[0]`: {body}"
-    );
-    if matches!(status, 400 | 401 | 403 | 409) {
-        conforms("Errors", body);
-    }
-}
-
-/// Asserts an error answer: the status, the contract's `Errors` shape, and the code.
-pub fn assert_error(res: &Reply, status: u16, code: &str) {
-    assert_eq!(res.status.as_u16(), status, "body: {}", res.body);
-    conforms_error(status, &res.body);
-    assert_eq!(
-        res.body["errors"][0]["error_code"], code,
-        "body: {}",
-        res.body
-    );
+    results
 }
 
 /// A response: status, headers and JSON body (Null when not JSON).
@@ -324,30 +221,38 @@ impl TestApp {
 
     /// The Prometheus text of this server's metrics listener.
     pub async fn metrics(&self) -> String {
-        self.client
-            .get(format!("{}/metrics", self.metrics_base))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap()
+        self.text_at(format!("{}/metrics", self.metrics_base)).await
     }
 
     /// The text of an unauthenticated GET of a path on this server (pages).
     pub async fn text(&self, path: &str) -> String {
-        self.client
-            .get(format!("{}{path}", self.base))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap()
+        self.text_at(format!("{}{path}", self.base)).await
+    }
+
+    async fn text_at(&self, url: String) -> String {
+        let res = self.client.get(url).send().await.unwrap();
+        res.text().await.unwrap()
     }
 
     pub async fn get(&self, path: &str, key: &str) -> Reply {
         self.send(self.request(Method::GET, path, Some(key))).await
+    }
+
+    /// A GET without a key.
+    pub async fn get_without_key(&self, path: &str) -> Reply {
+        self.send(self.request(Method::GET, path, None)).await
+    }
+
+    /// `POST /v1/accounts/client`: a client account of that name and currency.
+    pub async fn new_client_account(&self, key: &str, name: &str, currency: &str) -> Reply {
+        let body = serde_json::json!({"name": name, "currency": currency});
+        self.post("/v1/accounts/client", key, &body).await
+    }
+
+    /// `POST /v1/orders/by-mass` of `tonnes` t with `key`.
+    pub async fn order_tonnes(&self, key: &str, tonnes: &str) -> Reply {
+        let body = serde_json::json!({"mass": {"amount": tonnes, "unit": "t"}});
+        self.post("/v1/orders/by-mass", key, &body).await
     }
 
     /// The ids of the catalogue's first 100 bundles.
@@ -374,6 +279,28 @@ impl TestApp {
     pub async fn put(&self, path: &str, key: &str, body: &Value) -> Reply {
         self.send(self.request(Method::PUT, path, Some(key)).json(body))
             .await
+    }
+
+    pub async fn patch(&self, path: &str, key: &str, body: &Value) -> Reply {
+        self.send(self.request(Method::PATCH, path, Some(key)).json(body))
+            .await
+    }
+
+    /// The tenant's live account's external pages made public.
+    pub async fn make_pages_public(&self, tenant: &Tenant) {
+        let patched = self
+            .patch_live_account(
+                tenant,
+                &serde_json::json!({"external_pages_visibility": "public"}),
+            )
+            .await;
+        assert_eq!(patched.status, 200, "{}", patched.body);
+    }
+
+    /// `PATCH /v1/accounts/{id}` of the tenant's live account, with its key.
+    pub async fn patch_live_account(&self, tenant: &Tenant, body: &Value) -> Reply {
+        let path = format!("/v1/accounts/{}", tenant.live_account);
+        self.patch(&path, &tenant.live_key, body).await
     }
 
     /// Every account row of every organisation, to prove nothing was written.

@@ -67,6 +67,12 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// `POST /v1/webhooks` of a webhook to the receiver's `/hook`: the status.
+fn post_webhook(addr: &str, key: &str, receiver: &Receiver) -> u16 {
+    let body = json!({"url": format!("{}/hook", receiver.base)});
+    http(addr, "POST", "/v1/webhooks", key, &[], Some(&body)).0
+}
+
 /// One HTTP/1.1 exchange (`Connection: close`): the status and the JSON body.
 fn http(
     addr: &str,
@@ -108,17 +114,8 @@ pub(crate) fn serve_with_banner(
     database_url: &str,
     env: &[(&str, String)],
 ) -> (Child, String, String, String) {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_tonne"));
+    let mut command = crate::support::process::serve_command(database_url);
     command
-        .args([
-            "serve",
-            "--bind",
-            "127.0.0.1:0",
-            "--database-url",
-            database_url,
-        ])
-        .env_remove("DATABASE_URL")
-        .env_remove("TONNE_CONFIG")
         .env_remove("TONNE_OTLP_ENDPOINT")
         .env("TONNE_METRICS_BIND", "127.0.0.1:0")
         .env("TONNE_WEBHOOKS_ALLOW_PRIVATE", "true")
@@ -190,14 +187,7 @@ fn a_request_its_store_calls_and_its_webhook_are_one_trace(db: &TestDb) {
         ],
     );
 
-    let (status, _) = http(
-        &addr,
-        "POST",
-        "/v1/webhooks",
-        &key,
-        &[],
-        Some(&json!({"url": format!("{}/hook", hooks.base)})),
-    );
+    let status = post_webhook(&addr, &key, &hooks);
     assert_eq!(status, 200);
     let caller = format!("00-{TRACE}-{CALLER_SPAN}-01");
     let (status, order) = http(
@@ -361,14 +351,7 @@ fn an_unreachable_collector_or_redis_is_a_warning_at_start() {
             ),
         ],
     );
-    let (status, _) = http(
-        &addr,
-        "POST",
-        "/v1/webhooks",
-        &key,
-        &[],
-        Some(&json!({"url": format!("{}/hook", hooks.base)})),
-    );
+    let status = post_webhook(&addr, &key, &hooks);
     assert_eq!(status, 200);
     let (status, _) = http(
         &addr,

@@ -5,7 +5,7 @@ use plotters::prelude::*;
 use rust_decimal::prelude::ToPrimitive as _;
 use tonne_impact::shipping::ShippingPoint;
 
-use super::canvas::{SIZE, draw_error};
+use super::canvas::{draw_error, label, monthly, note, svg};
 
 /// The modes in the order the bars stack them, with their colours (each
 /// told apart by more than hue in the table beside the chart).
@@ -44,12 +44,9 @@ pub fn logistics_modes(points: &[ShippingPoint]) -> anyhow::Result<String> {
         .iter()
         .map(|s| s.iter().sum::<f64>())
         .fold(0.0_f64, f64::max);
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        root.fill(&WHITE).map_err(draw_error)?;
+    svg(|root| {
         let count = i32::try_from(points.len().max(1)).unwrap_or(i32::MAX);
-        let mut chart = ChartBuilder::on(&root)
+        let mut chart = ChartBuilder::on(root)
             .caption("Tonnes CO2e per month, by mode", ("sans-serif", 18))
             .margin(12)
             .x_label_area_size(40)
@@ -60,12 +57,7 @@ pub fn logistics_modes(points: &[ShippingPoint]) -> anyhow::Result<String> {
             .configure_mesh()
             .disable_x_mesh()
             .x_labels(points.len().clamp(1, 12))
-            .x_label_formatter(&|i| {
-                usize::try_from(*i)
-                    .ok()
-                    .and_then(|i| labels.get(i).cloned())
-                    .unwrap_or_default()
-            })
+            .x_label_formatter(&|i| label(&labels, *i))
             .y_desc("tonnes CO2e")
             .draw()
             .map_err(draw_error)?;
@@ -91,16 +83,10 @@ pub fn logistics_modes(points: &[ShippingPoint]) -> anyhow::Result<String> {
             .draw()
             .map_err(draw_error)?;
         if max <= 0.0 {
-            root.draw(&Text::new(
-                "No shipments in this period",
-                (250, 160),
-                ("sans-serif", 16).into_font(),
-            ))
-            .map_err(draw_error)?;
+            note(root, "No shipments in this period", 250)?;
         }
-        root.present().map_err(draw_error)?;
-    }
-    Ok(svg)
+        Ok(())
+    })
 }
 
 /// The mean carbon intensity (g CO2e per tonne-km) per month.
@@ -110,29 +96,13 @@ pub fn logistics_intensity(points: &[ShippingPoint]) -> anyhow::Result<String> {
         .iter()
         .map(|p| p.intensity.to_f64().unwrap_or(0.0))
         .collect();
-    let max = values.iter().copied().fold(0.0_f64, f64::max).max(1.0);
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        root.fill(&WHITE).map_err(draw_error)?;
-        let count = i32::try_from(values.len().max(2)).unwrap_or(i32::MAX);
-        let mut chart = ChartBuilder::on(&root)
-            .caption("Mean carbon intensity per month", ("sans-serif", 18))
-            .margin(16)
-            .x_label_area_size(40)
-            .y_label_area_size(64)
-            .build_cartesian_2d(0..count - 1, 0.0..max * 1.1)
-            .map_err(draw_error)?;
+    svg(|root| {
+        let mut chart = monthly(root, "Mean carbon intensity per month", &values)?;
         chart
             .configure_mesh()
             .disable_x_mesh()
             .x_labels(values.len().clamp(2, 12))
-            .x_label_formatter(&|i| {
-                usize::try_from(*i)
-                    .ok()
-                    .and_then(|i| labels.get(i).cloned())
-                    .unwrap_or_default()
-            })
+            .x_label_formatter(&|i| label(&labels, *i))
             .y_desc("g CO2e per tonne-km")
             .draw()
             .map_err(draw_error)?;
@@ -143,7 +113,6 @@ pub fn logistics_intensity(points: &[ShippingPoint]) -> anyhow::Result<String> {
                 line.stroke_width(3),
             ))
             .map_err(draw_error)?;
-        root.present().map_err(draw_error)?;
-    }
-    Ok(svg)
+        Ok(())
+    })
 }

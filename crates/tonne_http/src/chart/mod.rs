@@ -6,7 +6,7 @@ mod logistics;
 
 pub use logistics::{MODES, logistics_intensity, logistics_modes, tonnes_by_mode};
 
-use canvas::{SIZE, draw_error};
+use canvas::{draw_error, label, monthly, note, svg};
 use plotters::prelude::*;
 use rust_decimal::prelude::ToPrimitive as _;
 use time::Date;
@@ -51,10 +51,7 @@ where
 {
     let daily: Vec<ChartDay> = days.into_iter().map(ChartDay::from).collect();
     let daily = daily.as_slice();
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        root.fill(&WHITE).map_err(draw_error)?;
+    svg(|root| {
         let days = daily.len().max(1);
         let days_i32 = i32::try_from(days).unwrap_or(i32::MAX);
         let max_orders = daily.iter().map(|d| d.orders).max().unwrap_or(0).max(1);
@@ -64,7 +61,7 @@ where
             .collect();
         let max_tonnes = tonnes.iter().copied().fold(0.0_f64, f64::max).max(1.0);
         let labels: Vec<String> = daily.iter().map(|d| d.day.to_string()).collect();
-        let mut chart = ChartBuilder::on(&root)
+        let mut chart = ChartBuilder::on(root)
             .caption("Orders and tonnes per day (UTC)", ("sans-serif", 18))
             .margin(12)
             .x_label_area_size(40)
@@ -80,12 +77,7 @@ where
             .configure_mesh()
             .disable_x_mesh()
             .x_labels(days.min(10))
-            .x_label_formatter(&|i| {
-                usize::try_from(*i)
-                    .ok()
-                    .and_then(|i| labels.get(i).cloned())
-                    .unwrap_or_default()
-            })
+            .x_label_formatter(&|i| label(&labels, *i))
             .y_desc("orders")
             .draw()
             .map_err(draw_error)?;
@@ -119,16 +111,10 @@ where
             .draw()
             .map_err(draw_error)?;
         if daily.is_empty() {
-            root.draw(&Text::new(
-                "No visitors or orders yet",
-                (250, 160),
-                ("sans-serif", 16).into_font(),
-            ))
-            .map_err(draw_error)?;
+            note(root, "No visitors or orders yet", 250)?;
         }
-        root.present().map_err(draw_error)?;
-    }
-    Ok(svg)
+        Ok(())
+    })
 }
 
 /// Gives a drawn chart its accessible name: `role="img"` on the `<svg>` and a
@@ -176,30 +162,14 @@ pub fn cumulative(points: &[tonne_impact::Point], by_price: bool) -> anyhow::Res
         (true, None) => String::new(),
         (false, _) => "tonnes CO2e".to_owned(),
     };
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
-        root.fill(&WHITE).map_err(draw_error)?;
-        let count = i32::try_from(values.len().max(2)).unwrap_or(i32::MAX);
-        let max = values.iter().copied().fold(0.0_f64, f64::max).max(1.0);
-        let mut chart = ChartBuilder::on(&root)
-            .caption("Retired so far, month by month (UTC)", ("sans-serif", 18))
-            .margin(16)
-            .x_label_area_size(40)
-            .y_label_area_size(64)
-            .build_cartesian_2d(0..count - 1, 0.0..max * 1.1)
-            .map_err(draw_error)?;
+    svg(|root| {
+        let mut chart = monthly(root, "Retired so far, month by month (UTC)", &values)?;
         chart
             .configure_mesh()
             .disable_x_mesh()
             .light_line_style(WHITE)
             .x_labels(values.len().clamp(2, 8))
-            .x_label_formatter(&|i| {
-                usize::try_from(*i)
-                    .ok()
-                    .and_then(|i| labels.get(i).cloned())
-                    .unwrap_or_default()
-            })
+            .x_label_formatter(&|i| label(&labels, *i))
             .y_desc(unit)
             .draw()
             .map_err(draw_error)?;
@@ -226,16 +196,10 @@ pub fn cumulative(points: &[tonne_impact::Point], by_price: bool) -> anyhow::Res
             )
             .map_err(draw_error)?;
         if points.is_empty() {
-            root.draw(&Text::new(
-                "Nothing retired yet",
-                (280, 160),
-                ("sans-serif", 16).into_font(),
-            ))
-            .map_err(draw_error)?;
+            note(root, "Nothing retired yet", 280)?;
         }
-        root.present().map_err(draw_error)?;
-    }
-    Ok(svg)
+        Ok(())
+    })
 }
 
 #[cfg(test)]

@@ -206,6 +206,20 @@ fn authenticated(scope: tonne_accounts::AccountScope) -> MockAccountsService {
     accounts
 }
 
+/// `GET /v1/webhooks` with a test key acting as `scope`, over `webhooks`.
+async fn list_webhooks(
+    scope: tonne_accounts::AccountScope,
+    webhooks: tonne_webhooks::MockWebhooksService,
+) -> actix_web::dev::ServiceResponse<impl actix_web::body::MessageBody> {
+    let mut st = state(authenticated(scope));
+    st.webhooks = Arc::new(webhooks);
+    let app = test::init_service(tonne_http::app(st)).await;
+    let req = test::TestRequest::get()
+        .uri("/v1/webhooks")
+        .insert_header(("Authorization", "Bearer tonne_test_x"));
+    test::call_service(&app, req.to_request()).await
+}
+
 #[actix_web::test]
 async fn a_webhook_store_failure_is_a_500_that_leaks_nothing() {
     let mut webhooks = tonne_webhooks::MockWebhooksService::new();
@@ -214,13 +228,7 @@ async fn a_webhook_store_failure_is_a_500_that_leaks_nothing() {
             anyhow::anyhow!("connection refused to db.internal:5432 password=hunter2"),
         ))
     });
-    let mut st = state(authenticated(tonne_accounts::AccountScope::Account));
-    st.webhooks = Arc::new(webhooks);
-    let app = test::init_service(tonne_http::app(st)).await;
-    let req = test::TestRequest::get()
-        .uri("/v1/webhooks")
-        .insert_header(("Authorization", "Bearer tonne_test_x"));
-    let res = test::call_service(&app, req.to_request()).await;
+    let res = list_webhooks(tonne_accounts::AccountScope::Account, webhooks).await;
     assert_eq!(res.status().as_u16(), 500);
     let body = String::from_utf8(test::read_body(res).await.to_vec()).unwrap();
     assert!(
@@ -234,13 +242,7 @@ async fn a_client_account_key_may_not_manage_webhooks() {
     let mut webhooks = tonne_webhooks::MockWebhooksService::new();
     webhooks.expect_list().never();
     webhooks.expect_create().never();
-    let mut st = state(authenticated(tonne_accounts::AccountScope::ClientAccount));
-    st.webhooks = Arc::new(webhooks);
-    let app = test::init_service(tonne_http::app(st)).await;
-    let req = test::TestRequest::get()
-        .uri("/v1/webhooks")
-        .insert_header(("Authorization", "Bearer tonne_test_x"));
-    let res = test::call_service(&app, req.to_request()).await;
+    let res = list_webhooks(tonne_accounts::AccountScope::ClientAccount, webhooks).await;
     assert_eq!(res.status().as_u16(), 403);
 }
 

@@ -11,11 +11,7 @@ pub(super) async fn client_accounts_are_created_listed_updated_and_usable_throug
 ) {
     let t = app.tenant().await;
     let created = app
-        .post(
-            "/v1/accounts/client",
-            &t.test_key,
-            &json!({"name": "Merchant_X", "currency": "USD"}),
-        )
+        .new_client_account(&t.test_key, "Merchant_X", "USD")
         .await;
     assert_eq!(created.status, 200, "{}", created.body);
     conforms("ClientAccount", &created.body);

@@ -2,7 +2,7 @@
 
 use reqwest::Method;
 
-use crate::support::TestApp;
+use crate::support::{Reply, TestApp};
 
 pub(super) fn acting_as(
     app: &TestApp,
@@ -13,4 +13,10 @@ pub(super) fn acting_as(
 ) -> reqwest::RequestBuilder {
     app.request(method, path, Some(key))
         .header("Lune-Account", id)
+}
+
+/// `GET /v1/accounts/client/me` acting as the client account `id`.
+pub(super) async fn client_me(app: &TestApp, key: &str, id: &str) -> Reply {
+    let path = "/v1/accounts/client/me";
+    app.send(acting_as(app, Method::GET, path, key, id)).await
 }

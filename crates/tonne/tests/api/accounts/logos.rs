@@ -4,7 +4,7 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use super::fixtures::acting_as;
+use super::fixtures::{acting_as, client_me};
 use crate::support::{Reply, TestApp, assert_error, conforms, conforms_2024};
 
 pub(crate) fn png(width: u32, height: u32) -> Vec<u8> {
@@ -109,13 +109,7 @@ pub(super) async fn logos_are_reencoded_stored_and_served_at_an_absolute_url(app
     assert_eq!(unknown.status(), 404);
 
     // Client accounts through their own route.
-    let client = app
-        .post(
-            "/v1/accounts/client",
-            &t.live_key,
-            &json!({"name": "C", "currency": "GBP"}),
-        )
-        .await;
+    let client = app.new_client_account(&t.live_key, "C", "GBP").await;
     let cid = client.body["id"].as_str().unwrap().to_owned();
     let res = upload(
         &app,
@@ -126,15 +120,7 @@ pub(super) async fn logos_are_reencoded_stored_and_served_at_an_absolute_url(app
     )
     .await;
     assert_eq!(res.status, 200, "{}", res.body);
-    let me = app
-        .send(acting_as(
-            &app,
-            Method::GET,
-            "/v1/accounts/client/me",
-            &t.live_key,
-            &cid,
-        ))
-        .await;
+    let me = client_me(&app, &t.live_key, &cid).await;
     assert_eq!(me.body["logo"], res.body["url"]);
 }
 
@@ -307,13 +293,7 @@ pub(super) async fn logos_are_deleted_once_idempotently_and_only_by_their_organi
     }
 
     // client accounts through their own route
-    let client = app
-        .post(
-            "/v1/accounts/client",
-            &t.live_key,
-            &json!({"name": "C", "currency": "GBP"}),
-        )
-        .await;
+    let client = app.new_client_account(&t.live_key, "C", "GBP").await;
     let cid = client.body["id"].as_str().unwrap().to_owned();
     let client_path = format!("/v1/accounts/client/{cid}/logo");
     let res = upload(&app, &client_path, &t.live_key, "logo", &png(4, 4)).await;
@@ -336,14 +316,6 @@ pub(super) async fn logos_are_deleted_once_idempotently_and_only_by_their_organi
     assert_error(&acting, 403, "unauthorised");
     let res = app.delete(&client_path, &t.live_key).await;
     assert_eq!((res.status.as_u16(), res.body.clone()), (200, json!({})));
-    let me = app
-        .send(acting_as(
-            &app,
-            Method::GET,
-            "/v1/accounts/client/me",
-            &t.live_key,
-            &cid,
-        ))
-        .await;
+    let me = client_me(&app, &t.live_key, &cid).await;
     assert_eq!(me.body["logo"], Value::Null);
 }

@@ -5,13 +5,10 @@
 use reqwest::Method;
 use serde_json::{Value, json};
 
-use super::fixtures::acting_as;
-use crate::support::{Reply, TestApp, assert_error, assert_error_2024, conforms};
-
-async fn patch(app: &TestApp, path: &str, key: &str, body: &Value) -> Reply {
-    app.send(app.request(Method::PATCH, path, Some(key)).json(body))
-        .await
-}
+use super::fixtures::{acting_as, client_me};
+use crate::support::{
+    Reply, TestApp, assert_error, assert_error_2024, conforms, first_error_message,
+};
 
 pub(super) async fn accounts_carry_handle_visibility_and_organisation_type(app: TestApp) {
     let t = app.tenant().await;
@@ -97,31 +94,15 @@ pub(super) async fn accounts_carry_handle_visibility_and_organisation_type(app: 
 
 pub(super) async fn client_me_answers_the_acting_client_account_only(app: TestApp) {
     let t = app.tenant().await;
-    let created = app
-        .post(
-            "/v1/accounts/client",
-            &t.live_key,
-            &json!({"name": "Client", "currency": "GBP"}),
-        )
-        .await;
+    let created = app.new_client_account(&t.live_key, "Client", "GBP").await;
     let id = created.body["id"].as_str().unwrap().to_owned();
-    let me = app
-        .send(acting_as(
-            &app,
-            Method::GET,
-            "/v1/accounts/client/me",
-            &t.live_key,
-            &id,
-        ))
-        .await;
+    let me = client_me(&app, &t.live_key, &id).await;
     assert_eq!(me.status, 200, "{}", me.body);
     conforms("ClientAccount", &me.body);
     assert_eq!(me.body["id"], id.as_str());
     let not_client = app.get("/v1/accounts/client/me", &t.live_key).await;
     assert_error_2024(&not_client, 400, "account_scope_incorrect");
-    let no_key = app
-        .send(app.request(Method::GET, "/v1/accounts/client/me", None))
-        .await;
+    let no_key = app.get_without_key("/v1/accounts/client/me").await;
     assert_error(&no_key, 401, "unauthorised");
 }
 
@@ -137,7 +118,9 @@ pub(super) async fn patch_changes_only_what_it_sends_under_the_sibling_rules(app
         .await;
     assert_eq!(set.status, 200, "{}", set.body);
 
-    let renamed = patch(&app, &live, &t.live_key, &json!({"name": "Acme Global"})).await;
+    let renamed = app
+        .patch(&live, &t.live_key, &json!({"name": "Acme Global"}))
+        .await;
     assert_eq!(renamed.status, 200, "{}", renamed.body);
     conforms("Account", &renamed.body);
     assert_eq!(renamed.body["name"], "Acme Global");
@@ -148,9 +131,7 @@ pub(super) async fn patch_changes_only_what_it_sends_under_the_sibling_rules(app
         "Acme Global",
         "the test sibling follows, as with PUT"
     );
-    let cleared = patch(
-        &app,
-        &live,
+    let cleared = app.patch(&live,
         &t.live_key,
         &json!({"beneficiary": null, "bundle_portfolio_id": null, "handle": "acme", "external_pages_visibility": "public"}),
     )
@@ -164,9 +145,13 @@ pub(super) async fn patch_changes_only_what_it_sends_under_the_sibling_rules(app
 
     // The test account's name follows its live sibling; other fields change.
     let test = format!("/v1/accounts/{}", t.test_account);
-    let refused = patch(&app, &test, &t.test_key, &json!({"name": "Other"})).await;
+    let refused = app
+        .patch(&test, &t.test_key, &json!({"name": "Other"}))
+        .await;
     assert_error(&refused, 400, "test_account_name_update_disallowed");
-    let ok = patch(&app, &test, &t.test_key, &json!({"beneficiary": "Tester"})).await;
+    let ok = app
+        .patch(&test, &t.test_key, &json!({"beneficiary": "Tester"}))
+        .await;
     assert_eq!(ok.status, 200, "{}", ok.body);
     assert_eq!(ok.body["name"], "Acme Global");
 
@@ -179,7 +164,7 @@ pub(super) async fn patch_changes_only_what_it_sends_under_the_sibling_rules(app
         json!({"colour": "red"}),
         json!({"handle": "Not A Handle"}),
     ] {
-        let res = patch(&app, &live, &t.live_key, &bad).await;
+        let res = app.patch(&live, &t.live_key, &bad).await;
         assert_error(&res, 400, "validation_error");
     }
     let after = app.get("/v1/accounts/me", &t.live_key).await;
@@ -187,58 +172,52 @@ pub(super) async fn patch_changes_only_what_it_sends_under_the_sibling_rules(app
     assert_eq!(after.body["external_pages_visibility"], "public");
 
     // Client accounts: PATCH /accounts/client/{id}, never through the other route.
-    let client = app
-        .post(
-            "/v1/accounts/client",
+    let client = app.new_client_account(&t.live_key, "C", "GBP").await;
+    let cid = client.body["id"].as_str().unwrap();
+    let patched = app
+        .patch(
+            &format!("/v1/accounts/client/{cid}"),
             &t.live_key,
-            &json!({"name": "C", "currency": "GBP"}),
+            &json!({"handle": "client-c"}),
         )
         .await;
-    let cid = client.body["id"].as_str().unwrap();
-    let patched = patch(
-        &app,
-        &format!("/v1/accounts/client/{cid}"),
-        &t.live_key,
-        &json!({"handle": "client-c"}),
-    )
-    .await;
     assert_eq!(patched.status, 200, "{}", patched.body);
     conforms("ClientAccount", &patched.body);
     assert_eq!(patched.body["handle"], "client-c");
     assert_eq!(patched.body["name"], "C");
-    let wrong_kind = patch(
-        &app,
-        &format!("/v1/accounts/{cid}"),
-        &t.live_key,
-        &json!({"name": "D"}),
-    )
-    .await;
+    let wrong_kind = app
+        .patch(
+            &format!("/v1/accounts/{cid}"),
+            &t.live_key,
+            &json!({"name": "D"}),
+        )
+        .await;
     assert_error(&wrong_kind, 400, "id_invalid");
-    let wrong_kind = patch(
-        &app,
-        &format!("/v1/accounts/client/{}", t.live_account),
-        &t.live_key,
-        &json!({"name": "D"}),
-    )
-    .await;
+    let wrong_kind = app
+        .patch(
+            &format!("/v1/accounts/client/{}", t.live_account),
+            &t.live_key,
+            &json!({"name": "D"}),
+        )
+        .await;
     assert_error(&wrong_kind, 400, "id_invalid");
     // Another organisation's account, an unknown id.
     let b = app.tenant().await;
-    let foreign = patch(
-        &app,
-        &format!("/v1/accounts/{}", b.live_account),
-        &t.live_key,
-        &json!({"name": "X"}),
-    )
-    .await;
+    let foreign = app
+        .patch(
+            &format!("/v1/accounts/{}", b.live_account),
+            &t.live_key,
+            &json!({"name": "X"}),
+        )
+        .await;
     assert_error(&foreign, 404, "not_found");
-    let unknown = patch(
-        &app,
-        "/v1/accounts/0190c6f1a7b27c3e9f2d4b1a2c3d4e5f",
-        &t.live_key,
-        &json!({"name": "X"}),
-    )
-    .await;
+    let unknown = app
+        .patch(
+            "/v1/accounts/0190c6f1a7b27c3e9f2d4b1a2c3d4e5f",
+            &t.live_key,
+            &json!({"name": "X"}),
+        )
+        .await;
     assert_error(&unknown, 404, "not_found");
     // A key acting as a client account may not patch.
     let as_client = app
@@ -286,12 +265,7 @@ pub(super) async fn a_client_idempotency_key_creates_one_account_even_under_conc
         )
         .await;
     assert_error(&pair, 400, "validation_error");
-    assert!(
-        pair.body["errors"][0]["message"]
-            .as_str()
-            .unwrap()
-            .contains("idempotency_key")
-    );
+    assert!(first_error_message(&pair).contains("idempotency_key"));
     assert_eq!(app.count_accounts(&t).await, 4);
 }
 
@@ -299,13 +273,7 @@ pub(super) async fn client_lists_carry_each_accounts_estimate_activity(app: Test
     let t = app.tenant().await;
     let mut ids = Vec::new();
     for name in ["Busy", "Idle"] {
-        let c = app
-            .post(
-                "/v1/accounts/client",
-                &t.live_key,
-                &json!({"name": name, "currency": "EUR"}),
-            )
-            .await;
+        let c = app.new_client_account(&t.live_key, name, "EUR").await;
         ids.push(c.body["id"].as_str().unwrap().to_owned());
     }
     let before = time::OffsetDateTime::now_utc() - time::Duration::seconds(1);

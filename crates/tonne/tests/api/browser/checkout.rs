@@ -10,15 +10,10 @@ use crate::support::TestApp;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_customer_funds_a_bundle_in_a_real_browser() {
-    let Some(driver) = driver().await else {
+    let Some(kit) = start().await else {
         return;
     };
-    let axe = axe_source();
-    assert!(
-        axe.is_some() || !mandatory(),
-        "CI=true: axe-core must be installed in target/axe (.ci/run does it)"
-    );
-    if axe.is_none() {
+    if !kit.has_axe() {
         eprintln!(
             "note: axe-core is absent (target/axe); the automated accessibility check is skipped"
         );
@@ -39,64 +34,32 @@ async fn a_customer_funds_a_bundle_in_a_real_browser() {
                "description": "Choose a project and an amount.", "bundles": bundles, "use_logo": false}),
     )
     .await;
-    let c = browser(&driver).await;
+    let c = kit.open(&app.base).await;
 
     // 1. the link's page
-    c.goto(&format!("{}/l/{id}", app.base)).await.unwrap();
+    c.visit(&format!("/l/{id}")).await;
     assert_eq!(c.title().await.unwrap(), "Make your trip carbon neutral");
     screenshot(&c, "01-offset-link").await;
     assert_controls_named(&c).await;
     assert!(focus_is_visible(&c, "#email").await, "visible focus");
     // responsive: on a phone-sized window the page reflows without sideways scrolling
-    c.set_window_size(390, 844).await.unwrap();
-    let overflow = c
-        .execute(
-            "return document.documentElement.scrollWidth - document.documentElement.clientWidth;",
-            vec![],
-        )
-        .await
-        .unwrap();
-    assert_eq!(overflow, json!(0), "no horizontal scroll at 390 px");
+    assert_narrow_without_sideways_scroll(&c).await;
     screenshot(&c, "01-offset-link-narrow").await;
     c.set_window_size(1100, 1400).await.unwrap();
-    if let Some(axe) = &axe {
-        assert_axe_clean(&c, axe, "offset link").await;
-    }
-    c.find(Locator::Css(&format!("label[for='bundle-{}']", bundles[1])))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    c.find(Locator::Css("#email"))
-        .await
-        .unwrap()
-        .send_keys("jane@example.org")
-        .await
-        .unwrap();
-    c.find(Locator::Css("#amount"))
-        .await
-        .unwrap()
-        .send_keys("30")
-        .await
-        .unwrap();
-    c.find(Locator::Css("button[type=submit]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    c.axe("offset link").await;
+    c.click(Locator::Css(&format!("label[for='bundle-{}']", bundles[1])))
+        .await;
+    c.fill(Locator::Css("#email"), "jane@example.org").await;
+    c.fill(Locator::Css("#amount"), "30").await;
+    c.click(Locator::Css("button[type=submit]")).await;
 
     // 2. the confirmation step, priced by the ordering code
-    soon(&c, Locator::XPath("//h2[text()='Confirm your order']"))
-        .await
-        .unwrap();
-    let confirm = text(&c).await;
+    c.wait(Locator::XPath("//h2[text()='Confirm your order']"))
+        .await;
+    let confirm = c.text().await;
     assert!(confirm.contains("GBP 30.00"), "{confirm}");
     screenshot(&c, "02-confirm").await;
-    if let Some(axe) = &axe {
-        assert_axe_clean(&c, axe, "confirmation").await;
-    }
+    c.axe("confirmation").await;
 
     // 3. the order placed — by a double click on the confirm button (two
     // submissions with the same one-time token): one order
@@ -106,12 +69,10 @@ async fn a_customer_funds_a_bundle_in_a_real_browser() {
     )
     .await
     .unwrap();
-    let code = soon(&c, Locator::Css("dd code")).await.unwrap();
+    let code = c.wait(Locator::Css("dd code")).await;
     let order_id = code.text().await.unwrap();
     screenshot(&c, "03-placed").await;
-    if let Some(axe) = &axe {
-        assert_axe_clean(&c, axe, "order placed").await;
-    }
+    c.axe("order placed").await;
     let orders = app
         .get(&format!("/v1/orders?offset_link_id={id}"), &t.test_key)
         .await;
@@ -128,31 +89,14 @@ async fn a_customer_funds_a_bundle_in_a_real_browser() {
         json!({"name": "Pay", "bundles": [bundles[0]], "value": "15.00", "use_logo": false, "require_payment": true}),
     )
     .await;
-    c.goto(&format!("{}/l/{paid_link}", app.base))
-        .await
-        .unwrap();
-    c.find(Locator::Css("#email"))
-        .await
-        .unwrap()
-        .send_keys("sam@example.org")
-        .await
-        .unwrap();
-    c.find(Locator::Css("button[type=submit]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    let card = soon(&c, Locator::Css("#card")).await.unwrap();
+    c.visit(&format!("/l/{paid_link}")).await;
+    c.fill(Locator::Css("#email"), "sam@example.org").await;
+    c.click(Locator::Css("button[type=submit]")).await;
+    let card = c.wait(Locator::Css("#card")).await;
     assert_controls_named(&c).await;
     card.send_keys("4000 0000 0000 0002").await.unwrap();
-    c.find(Locator::Css("button[type=submit]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    let alert = soon(&c, Locator::Css("[role=alert]")).await.unwrap();
+    c.click(Locator::Css("button[type=submit]")).await;
+    let alert = c.wait(Locator::Css("[role=alert]")).await;
     assert!(alert.text().await.unwrap().contains("declined"));
     screenshot(&c, "04-declined").await;
     let none = app
@@ -173,13 +117,11 @@ async fn a_customer_funds_a_bundle_in_a_real_browser() {
     )
     .await;
     tokio::time::sleep(Duration::from_millis(2_200)).await;
-    c.goto(&format!("{}/l/{expiring}", app.base)).await.unwrap();
-    let ended = text(&c).await;
+    c.visit(&format!("/l/{expiring}")).await;
+    let ended = c.text().await;
     assert!(ended.contains("has ended"), "{ended}");
     assert!(c.find(Locator::Css("form")).await.is_err(), "no form");
     screenshot(&c, "05-expired").await;
-    if let Some(axe) = &axe {
-        assert_axe_clean(&c, axe, "expired").await;
-    }
-    c.close().await.unwrap();
+    c.axe("expired").await;
+    c.close().await;
 }

@@ -11,49 +11,29 @@ use fantoccini::{Client, Locator};
 use serde_json::json;
 
 use super::kit::*;
+use crate::support::{Tenant, TestApp};
 
 /// axe-core over the page but the card processor's own field.
 async fn assert_axe_clean_around_the_card(c: &Client, axe: &str, page: &str) {
-    c.execute(axe, vec![]).await.unwrap();
-    let result = c
-        .execute_async(
-            r#"const done = arguments[arguments.length - 1];
-               axe.run({exclude: [['#card-element']]}, {runOnly: {type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa']}})
-                  .then(r => done(r.violations.map(v => ({id: v.id, nodes: v.nodes.map(n => n.html)}))))
-                  .catch(e => done([{id: 'axe-error', nodes: [String(e)]}]));"#,
-            vec![],
-        )
-        .await
-        .unwrap();
+    let result = axe_violations(c, axe, json!({"exclude": [["#card-element"]]})).await;
     assert_eq!(result, json!([]), "axe-core violations on the {page} page");
 }
 
 /// Opens the link, enters an email, and goes on to the confirmation page
 /// with Stripe's card field mounted.
-async fn to_the_card_step(c: &Client, base: &str, link: &str, email: &str) {
-    c.goto(&format!("{base}/l/{link}")).await.unwrap();
-    c.find(Locator::Css("#email"))
-        .await
-        .unwrap()
-        .send_keys(email)
-        .await
-        .unwrap();
-    c.find(Locator::Css("button[type=submit]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    soon(c, Locator::XPath("//h2[text()='Confirm your order']"))
-        .await
-        .unwrap();
+async fn to_the_card_step(c: &Session<'_>, link: &str, email: &str) {
+    c.visit(&format!("/l/{link}")).await;
+    c.fill(Locator::Css("#email"), email).await;
+    c.click(Locator::Css("button[type=submit]")).await;
+    c.wait(Locator::XPath("//h2[text()='Confirm your order']"))
+        .await;
     soon(c, Locator::Css("#card-element input[placeholder=number]"))
         .await
         .expect("Stripe.js mounted its card field");
 }
 
 /// Types a card into Stripe's field and confirms.
-async fn pay_with(c: &Client, number: &str) {
+async fn pay_with(c: &Session<'_>, number: &str) {
     for (field, value) in [
         ("number", number),
         ("exp_month", "12"),
@@ -61,35 +41,29 @@ async fn pay_with(c: &Client, number: &str) {
         ("cvc", "123"),
         ("postal_code", "75001"),
     ] {
-        c.find(Locator::Css(&format!(
-            "#card-element input[placeholder={field}]"
-        )))
-        .await
-        .unwrap()
-        .send_keys(value)
-        .await
-        .unwrap();
+        let input = format!("#card-element input[placeholder={field}]");
+        c.fill(Locator::Css(&input), value).await;
     }
-    c.find(Locator::Css("button[type=submit]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    c.click(Locator::Css("button[type=submit]")).await;
+}
+
+/// The fake Stripe, chromedriver (axe-core if installed), and a server
+/// taking cards through that Stripe with the demo catalogue and a tenant;
+/// `None` when Stripe or chromedriver is missing (the test is skipped).
+async fn set_up() -> Option<(Kit, TestApp, Tenant)> {
+    let url = crate::card_payments::stripe_url()?;
+    let kit = Kit::lenient(driver().await?);
+    let app = crate::card_payments::paying_app(tonne_test_support::TestDb::sqlite(), &url).await;
+    app.demo_catalogue().await;
+    let t = app.tenant().await;
+    Some((kit, app, t))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_customer_pays_by_card_through_stripe_in_a_real_browser() {
-    let Some(url) = crate::card_payments::stripe_url() else {
+    let Some((kit, app, t)) = set_up().await else {
         return;
     };
-    let Some(driver) = driver().await else {
-        return;
-    };
-    let axe = axe_source();
-    let app = crate::card_payments::paying_app(tonne_test_support::TestDb::sqlite(), &url).await;
-    app.demo_catalogue().await;
-    let t = app.tenant().await;
     let bundles = app.bundle_ids(&t.live_key).await;
     let link = create_link(
         &app,
@@ -98,21 +72,21 @@ async fn a_customer_pays_by_card_through_stripe_in_a_real_browser() {
                "use_logo": false, "require_payment": true}),
     )
     .await;
-    let c = browser(&driver).await;
+    let c = kit.open(&app.base).await;
 
-    to_the_card_step(&c, &app.base, &link, "jane@example.org").await;
+    to_the_card_step(&c, &link, "jane@example.org").await;
     screenshot(&c, "20-stripe-card-step").await;
-    if let Some(axe) = &axe {
+    if let Some(axe) = c.axe_source() {
         assert_axe_clean_around_the_card(&c, axe, "card step").await;
     }
     pay_with(&c, "4242424242424242").await;
-    let code = soon(&c, Locator::Css("dd code")).await.unwrap();
+    let code = c.wait(Locator::Css("dd code")).await;
     let order_id = code.text().await.unwrap();
     screenshot(&c, "21-stripe-paid").await;
-    if let Some(axe) = &axe {
+    if let Some(axe) = c.axe_source() {
         assert_axe_clean_around_the_card(&c, axe, "paid").await;
     }
-    let page = text(&c).await;
+    let page = c.text().await;
     assert!(page.contains("paid"), "{page}");
     let order = app
         .get(&format!("/v1/orders/{order_id}"), &t.live_key)
@@ -121,14 +95,13 @@ async fn a_customer_pays_by_card_through_stripe_in_a_real_browser() {
     assert_eq!(order.body["payment_method"], "card");
 
     // a card Stripe declines when charged: the page says so, nothing is placed
-    to_the_card_step(&c, &app.base, &link, "sam@example.org").await;
+    to_the_card_step(&c, &link, "sam@example.org").await;
     pay_with(&c, "4000000000000341").await;
-    let alert = soon(
-        &c,
-        Locator::XPath("//*[@role='alert' and contains(., 'declined')]"),
-    )
-    .await
-    .unwrap();
+    let alert = c
+        .wait(Locator::XPath(
+            "//*[@role='alert' and contains(., 'declined')]",
+        ))
+        .await;
     assert!(alert.text().await.unwrap().contains("nothing was charged"));
     screenshot(&c, "22-stripe-declined").await;
     tokio::time::sleep(Duration::from_millis(100)).await;
@@ -141,33 +114,23 @@ async fn a_customer_pays_by_card_through_stripe_in_a_real_browser() {
         "{}",
         orders.body
     );
-    c.close().await.unwrap();
+    c.close().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_buyer_pays_on_lune_pay_through_stripe_in_a_real_browser() {
-    let Some(url) = crate::card_payments::stripe_url() else {
+    let Some((kit, app, t)) = set_up().await else {
         return;
     };
-    let Some(driver) = driver().await else {
-        return;
-    };
-    let axe = axe_source();
-    let app = crate::card_payments::paying_app(tonne_test_support::TestDb::sqlite(), &url).await;
-    app.demo_catalogue().await;
-    let t = app.tenant().await;
     let bundle = app.bundle_ids(&t.live_key).await[0].clone();
     // the platform's return address: this server's own certificate-less page
     // will do (any address on an allowed origin); the browser stops there
     let origin = app.base.trim_end_matches('/').to_owned();
     let set = app
-        .send(
-            app.request(
-                reqwest::Method::PUT,
-                "/v1/lune-pay/origins",
-                Some(&t.live_key),
-            )
-            .json(&json!({ "origins": [origin] })),
+        .put(
+            "/v1/lune-pay/origins",
+            &t.live_key,
+            &json!({ "origins": [origin] }),
         )
         .await;
     assert_eq!(set.status, 200, "{}", set.body);
@@ -177,7 +140,7 @@ async fn a_buyer_pays_on_lune_pay_through_stripe_in_a_real_browser() {
         t.live_account,
         url::form_urlencoded::byte_serialize(back.as_bytes()).collect::<String>()
     );
-    let c = browser(&driver).await;
+    let c = kit.open(&app.base).await;
 
     // declined when charged: the page again, saying so
     c.goto(&pay).await.unwrap();
@@ -185,7 +148,7 @@ async fn a_buyer_pays_on_lune_pay_through_stripe_in_a_real_browser() {
         .await
         .expect("Stripe.js mounted its card field");
     screenshot(&c, "23-lune-pay").await;
-    if let Some(axe) = &axe {
+    if let Some(axe) = c.axe_source() {
         assert_axe_clean_around_the_card(&c, axe, "Lune Pay").await;
     }
     pay_with(&c, "4000000000000341").await;
@@ -202,9 +165,8 @@ async fn a_buyer_pays_on_lune_pay_through_stripe_in_a_real_browser() {
     assert!(alert.text().await.unwrap().contains("nothing was charged"));
 
     // a good card: back to the platform with its reference and a temporary id
-    soon(&c, Locator::Css("#card-element input[placeholder=number]"))
-        .await
-        .unwrap();
+    c.wait(Locator::Css("#card-element input[placeholder=number]"))
+        .await;
     pay_with(&c, "4242424242424242").await;
     let mut landed = String::new();
     for _ in 0..150 {
@@ -220,14 +182,10 @@ async fn a_buyer_pays_on_lune_pay_through_stripe_in_a_real_browser() {
     );
     let temporary_id = landed.rsplit('=').next().unwrap().to_owned();
     let payment = app
-        .send(app.request(
-            reqwest::Method::GET,
-            &format!("/v1/payments/by-temporary-id/{temporary_id}"),
-            None,
-        ))
+        .get_without_key(&format!("/v1/payments/by-temporary-id/{temporary_id}"))
         .await;
     assert_eq!(payment.status, 200, "{}", payment.body);
     assert_eq!(payment.body["order"]["status"], "paid");
     assert_eq!(payment.body["order"]["quantity"], "0.5");
-    c.close().await.unwrap();
+    c.close().await;
 }

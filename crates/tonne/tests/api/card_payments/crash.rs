@@ -11,19 +11,18 @@
 //! proxy also holds back the confirmation's answer (the moment of the crash).
 
 use std::collections::HashMap;
-use std::io::{BufRead as _, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::sync::{Arc, Mutex};
 
-use serde_json::{Value, json};
+use serde_json::Value;
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
 use tokio::net::TcpListener;
 use tokio::sync::Notify;
 use tonne_test_support::TestDb;
 
-use super::{attribute, card_set_up, stripe_url};
+use super::{card_set_up, paid_link, stripe_url};
 use crate::offset_links::Visitor;
-use crate::support::TestApp;
+use crate::support::{TestApp, json_of};
 
 /// The answers given per idempotency key, and whether a confirmation's
 /// answer is held back (then `confirmed` is told).
@@ -153,61 +152,29 @@ const SECRETS_KEY: &str = "00112233445566778899aabbccddeeff00112233445566778899a
 
 /// `tonne serve` as its own process over `database_url`, its live mode's
 /// Stripe at `stripe`; its address. The caller kills and waits for it.
-#[allow(clippy::zombie_processes)] // returned to the caller, which waits
 fn serve(database_url: &str, stripe: &str, js: &str) -> (Child, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tonne"))
-        .args([
-            "serve",
-            "--bind",
-            "127.0.0.1:0",
-            "--database-url",
-            database_url,
-        ])
-        .args([
-            "--stripe-secret-key",
-            "sk_live_tonne",
-            "--stripe-publishable-key",
-            "pk_live_tonne",
-        ])
-        .args(["--stripe-api-url", stripe, "--stripe-js-url", js])
-        .env("TONNE_METRICS_BIND", "127.0.0.1:0")
-        .env("TONNE_SECRETS_KEY", SECRETS_KEY)
-        .env_remove("DATABASE_URL")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    while stdout.read_line(&mut line).unwrap() > 0 {
-        if let Some(rest) = line.split("listening on http://").nth(1) {
-            let addr = rest.split_whitespace().next().unwrap().to_owned();
-            // keep reading its banner so that it never blocks on a full pipe
-            std::thread::spawn(move || {
-                let mut sink = String::new();
-                while stdout.read_line(&mut sink).unwrap_or(0) > 0 {
-                    sink.clear();
-                }
-            });
-            return (child, format!("http://{addr}"));
-        }
-        line.clear();
-    }
-    let _ = child.kill();
-    let _ = child.wait();
-    panic!("the server did not start");
+    let (child, addr) = crate::support::process::serve(
+        crate::support::process::serve_command(database_url)
+            .args([
+                "--stripe-secret-key",
+                "sk_live_tonne",
+                "--stripe-publishable-key",
+                "pk_live_tonne",
+            ])
+            .args(["--stripe-api-url", stripe, "--stripe-js-url", js])
+            .env("TONNE_METRICS_BIND", "127.0.0.1:0")
+            .env("TONNE_SECRETS_KEY", SECRETS_KEY),
+    );
+    (child, format!("http://{addr}"))
 }
 
 async fn intents_of(url: &str, checkout: &str) -> Vec<Value> {
-    let list: Value = reqwest::Client::new()
-        .get(format!("{url}/v1/payment_intents?limit=100"))
-        .bearer_auth("sk_live_tonne")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let list = json_of(
+        reqwest::Client::new()
+            .get(format!("{url}/v1/payment_intents?limit=100"))
+            .bearer_auth("sk_live_tonne"),
+    )
+    .await;
     list["data"]
         .as_array()
         .unwrap()
@@ -223,13 +190,7 @@ async fn a_crash_between_authorisation_and_placement_loses_nothing(db: TestDb) {
     app.demo_catalogue().await;
     let t = app.tenant().await;
     let bundles = app.bundle_ids(&t.live_key).await;
-    let link = app
-        .post(
-            "/v1/offset-links",
-            &t.live_key,
-            &json!({"name": "Pay", "bundles": [bundles[0]], "value": "20.00", "use_logo": false, "require_payment": true}),
-        )
-        .await;
+    let link = paid_link(&app, &t.live_key, &bundles[0], "20.00").await;
     assert_eq!(link.status, 200, "{}", link.body);
     let id = link.body["id"].as_str().unwrap().to_owned();
     let (proxy, stripe) = Proxy::start(&url).await;
@@ -237,21 +198,11 @@ async fn a_crash_between_authorisation_and_placement_loses_nothing(db: TestDb) {
 
     let (mut first, base) = serve(&app.database_url, &stripe, &js);
     let mut v = Visitor::at(&base);
-    let csrf = v.open(&id).await.field("csrf");
-    let choice = [
-        ("csrf", csrf.as_str()),
-        ("bundle", bundles[0].as_str()),
-        ("email", "a@example.org"),
-    ];
-    let confirm = v.post(&id, "quote", &choice).await;
+    let (chosen, confirm) = v.quote(&id, &bundles[0]).await;
+    let choice = chosen.form();
     assert_eq!(confirm.status, 200, "{}", confirm.html);
     let token = confirm.field("token");
-    let pm = card_set_up(
-        &url,
-        &attribute(&confirm, "data-secret"),
-        "4242424242424242",
-    )
-    .await;
+    let pm = card_set_up(&url, &confirm, "4242424242424242").await;
     let mut form: Vec<(String, String)> = choice
         .iter()
         .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))

@@ -5,7 +5,7 @@
 use serde_json::json;
 use tonne_test_support::TestDb;
 
-use super::{WEBHOOK_SECRET, checkout, paying_app, stripe_url};
+use super::{WEBHOOK_SECRET, checkout, paid_link, paying_app, stripe_url};
 use crate::offset_links::Visitor;
 use crate::support::TestApp;
 
@@ -35,21 +35,11 @@ async fn a_disputed_card_payment_holds_its_order_once(db: TestDb) {
     app.demo_catalogue().await;
     let t = app.tenant().await;
     let bundles = app.bundle_ids(&t.live_key).await;
-    let res = app
-        .post(
-            "/v1/offset-links",
-            &t.live_key,
-            &json!({"name": "Pay", "bundles": [bundles[0]], "value": "12.00", "use_logo": false, "require_payment": true}),
-        )
-        .await;
+    let res = paid_link(&app, &t.live_key, &bundles[0], "12.00").await;
     let id = res.body["id"].as_str().unwrap().to_owned();
     let mut v = Visitor::new(&app);
-    let csrf = v.open(&id).await.field("csrf");
-    let choice = [
-        ("csrf", csrf.as_str()),
-        ("bundle", bundles[0].as_str()),
-        ("email", "a@example.org"),
-    ];
+    let chosen = v.choose(&id, &bundles[0]).await;
+    let choice = chosen.form();
     let (paid, _) = checkout(&mut v, &id, &choice, &url, "4242424242424242").await;
     assert_eq!(paid.status, 200, "{}", paid.html);
     let order_id = paid.order_id();

@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use tonne_test_support::TestDb;
 
 use crate::offset_links::{Page, Visitor};
-use crate::support::TestApp;
+use crate::support::{Reply, TestApp, json_of};
 
 /// The signing secret the tests' server is given for `/stripe/webhook`.
 pub(crate) const WEBHOOK_SECRET: &str = "whsec_tonne_test";
@@ -47,26 +47,36 @@ pub(crate) async fn paying_app(db: TestDb, url: &str) -> TestApp {
     .await
 }
 
-/// Stripe.js's `confirmCardSetup`: the card becomes a PaymentMethod.
-async fn card_set_up(url: &str, client_secret: &str, card: &str) -> String {
+/// `POST /v1/offset-links`: a link "Pay" to `bundle` at `value`, paid for
+/// when ordered; the answer, unchecked.
+pub(crate) async fn paid_link(app: &TestApp, key: &str, bundle: &str, value: &str) -> Reply {
+    app.post(
+        "/v1/offset-links",
+        key,
+        &json!({"name": "Pay", "bundles": [bundle], "value": value, "use_logo": false, "require_payment": true}),
+    )
+    .await
+}
+
+/// Stripe.js's `confirmCardSetup` on a confirmation page: the card becomes a
+/// PaymentMethod.
+async fn card_set_up(url: &str, confirm: &Page, card: &str) -> String {
+    let client_secret = attribute(confirm, "data-secret");
     let id = client_secret.split("_secret_").next().unwrap();
-    let body: Value = reqwest::Client::new()
-        .post(format!("{url}/v1/setup_intents/{id}/confirm"))
-        .json(&json!({
-            "key": "pk_live_tonne",
-            "use_stripe_sdk": true,
-            "client_secret": client_secret,
-            "payment_method_data": {
-                "type": "card",
-                "card": {"number": card, "exp_month": "12", "exp_year": "2030", "cvc": "123"}
-            }
-        }))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let body = json_of(
+        reqwest::Client::new()
+            .post(format!("{url}/v1/setup_intents/{id}/confirm"))
+            .json(&json!({
+                "key": "pk_live_tonne",
+                "use_stripe_sdk": true,
+                "client_secret": client_secret,
+                "payment_method_data": {
+                    "type": "card",
+                    "card": {"number": card, "exp_month": "12", "exp_year": "2030", "cvc": "123"}
+                }
+            })),
+    )
+    .await;
     assert_eq!(body["status"], "succeeded", "{body}");
     body["payment_method"].as_str().unwrap().to_owned()
 }
@@ -83,15 +93,12 @@ fn attribute(page: &Page, name: &str) -> String {
 }
 
 async fn intent(url: &str, id: &str) -> Value {
-    reqwest::Client::new()
-        .get(format!("{url}/v1/payment_intents/{id}"))
-        .bearer_auth("sk_live_tonne")
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap()
+    json_of(
+        reqwest::Client::new()
+            .get(format!("{url}/v1/payment_intents/{id}"))
+            .bearer_auth("sk_live_tonne"),
+    )
+    .await
 }
 
 /// A visitor's checkout with `card`: the confirmation page, the card set up
@@ -106,7 +113,7 @@ pub(crate) async fn checkout(
     let confirm = v.post(id, "quote", choice).await;
     assert_eq!(confirm.status, 200, "{}", confirm.html);
     let token = confirm.field("token");
-    let pm = card_set_up(url, &attribute(&confirm, "data-secret"), card).await;
+    let pm = card_set_up(url, &confirm, card).await;
     let mut form = choice.to_vec();
     form.push(("token", token.as_str()));
     form.push(("payment_method", pm.as_str()));
@@ -119,26 +126,15 @@ async fn a_live_link_order_is_paid_by_card_through_stripe(db: TestDb) {
     app.demo_catalogue().await;
     let t = app.tenant().await;
     let bundles = app.bundle_ids(&t.live_key).await;
-    let res = app
-        .post(
-            "/v1/offset-links",
-            &t.live_key,
-            &json!({"name": "Pay", "bundles": [bundles[0]], "value": "20.00", "use_logo": false, "require_payment": true}),
-        )
-        .await;
+    let res = paid_link(&app, &t.live_key, &bundles[0], "20.00").await;
     assert_eq!(res.status, 200, "{}", res.body);
     let id = res.body["id"].as_str().unwrap().to_owned();
     let mut v = Visitor::new(&app);
-    let csrf = v.open(&id).await.field("csrf");
-    let choice = [
-        ("csrf", csrf.as_str()),
-        ("bundle", bundles[0].as_str()),
-        ("email", "a@example.org"),
-    ];
 
     // the confirmation page loads Stripe.js and Tonne's card script, and its
     // policy lets them reach Stripe and nothing else
-    let confirm = v.post(&id, "quote", &choice).await;
+    let (chosen, confirm) = v.quote(&id, &bundles[0]).await;
+    let choice = chosen.form();
     assert_eq!(confirm.status, 200, "{}", confirm.html);
     assert!(
         confirm
@@ -177,12 +173,7 @@ async fn a_live_link_order_is_paid_by_card_through_stripe(db: TestDb) {
     assert!(script.text().await.unwrap().contains("confirmCardSetup"));
 
     let token = confirm.field("token");
-    let pm = card_set_up(
-        &url,
-        &attribute(&confirm, "data-secret"),
-        "4242424242424242",
-    )
-    .await;
+    let pm = card_set_up(&url, &confirm, "4242424242424242").await;
     let mut form = choice.to_vec();
     form.push(("token", token.as_str()));
     form.push(("payment_method", pm.as_str()));
@@ -279,18 +270,7 @@ async fn a_live_link_order_is_paid_by_card_through_stripe(db: TestDb) {
         )
         .await;
     let sim = res.body["id"].as_str().unwrap().to_owned();
-    let csrf = v.open(&sim).await.field("csrf");
-    let page = v
-        .post(
-            &sim,
-            "quote",
-            &[
-                ("csrf", csrf.as_str()),
-                ("bundle", bundles[0].as_str()),
-                ("email", "a@example.org"),
-            ],
-        )
-        .await;
+    let (_, page) = v.quote(&sim, &bundles[0]).await;
     assert!(
         page.html
             .contains("<label for=\"card\">Card number</label>")

@@ -34,8 +34,7 @@ pub(super) async fn bundle_selections_and_portfolios_follow_the_2024_contract(ap
     app.demo_catalogue().await;
     let (a, b) = (app.tenant().await, app.tenant().await);
     assert_error(
-        &app.send(app.request(Method::GET, "/v1/bundle-selections", None))
-            .await,
+        &app.get_without_key("/v1/bundle-selections").await,
         401,
         "unauthorised",
     );
@@ -216,9 +215,7 @@ pub(super) async fn bundle_selections_and_portfolios_follow_the_2024_contract(ap
     assert_eq!(me.body["bundle_portfolio_id"], Value::Null);
 
     // The OpenAPI document lists the routes under the contract's operation ids.
-    let doc = app
-        .send(app.request(Method::GET, "/v1/openapi.json", None))
-        .await;
+    let doc = app.get_without_key("/v1/openapi.json").await;
     for (path, method, operation) in [
         ("/v1/bundle-selections", "get", "getBundleSelection"),
         ("/v1/bundle-selections", "put", "updateBundleSelection"),

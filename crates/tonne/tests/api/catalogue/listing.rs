@@ -1,7 +1,6 @@
 //! Bundles and projects: listed with a key, single items public, the 2024
 //! fields, and not-found and unauthorised answers.
 
-use reqwest::Method;
 use serde_json::{Value, json};
 
 use crate::support::{TestApp, assert_error, conforms};
@@ -37,35 +36,32 @@ pub(super) async fn the_catalogue_is_listed_and_readable_with_and_without_a_key(
 
     // Single items are public: no key, no 401.
     let id = first.body["data"][0]["id"].as_str().unwrap().to_owned();
-    let bundle = app
-        .send(app.request(Method::GET, &format!("/v1/bundles/{id}"), None))
-        .await;
+    let bundle = app.get_without_key(&format!("/v1/bundles/{id}")).await;
     assert_eq!(bundle.status, 200);
     conforms("Bundle", &bundle.body);
     assert!(!bundle.body["projects"].as_array().unwrap().is_empty());
     let in_eur = app
-        .send(app.request(Method::GET, &format!("/v1/bundles/{id}?currency=EUR"), None))
+        .get_without_key(&format!("/v1/bundles/{id}?currency=EUR"))
         .await;
     assert_eq!(in_eur.body["currency"], "EUR");
     let project = app
-        .send(app.request(Method::GET, "/v1/projects/by-slug/exomad-green", None))
+        .get_without_key("/v1/projects/by-slug/exomad-green")
         .await;
     assert_eq!(project.status, 200);
     conforms("Project", &project.body);
     assert_eq!(project.body["registry_name"], "Puro.earth");
     assert_eq!(project.body["bundles"][0]["name"], "Biochar");
     let by_id = app
-        .send(app.request(
-            Method::GET,
-            &format!("/v1/projects/{}", project.body["id"].as_str().unwrap()),
-            None,
+        .get_without_key(&format!(
+            "/v1/projects/{}",
+            project.body["id"].as_str().unwrap()
         ))
         .await;
     assert_eq!(by_id.body["slug"], "exomad-green");
 
     // The 2024 fields carry the catalogue's facts, null where it has none.
     let reserves = app
-        .send(app.request(Method::GET, "/v1/projects/by-slug/18-reserves", None))
+        .get_without_key("/v1/projects/by-slug/18-reserves")
         .await;
     assert_eq!(reserves.status, 200, "{}", reserves.body);
     conforms("Project", &reserves.body);
@@ -81,12 +77,12 @@ pub(super) async fn the_catalogue_is_listed_and_readable_with_and_without_a_key(
     assert_eq!(reserves.body["impact_summary"], Value::Null);
     assert_eq!(reserves.body["bundles"][0]["name"], "Forest Protection");
     let delta = app
-        .send(app.request(Method::GET, "/v1/projects/by-slug/delta-blue-carbon", None))
+        .get_without_key("/v1/projects/by-slug/delta-blue-carbon")
         .await;
     assert_eq!(delta.body["methodology"], "VM0033");
     assert_eq!(delta.body["avg_annual_emission_reductions"], "2366666.67");
     let mammoth = app
-        .send(app.request(Method::GET, "/v1/projects/by-slug/climeworks-mammoth", None))
+        .get_without_key("/v1/projects/by-slug/climeworks-mammoth")
         .await;
     for unknown in [
         "methodology",
@@ -119,15 +115,10 @@ pub(super) async fn the_catalogue_is_listed_and_readable_with_and_without_a_key(
         "/v1/projects/00000000000000000000000000000000",
         "/v1/projects/by-slug/nope",
     ] {
-        assert_error(
-            &app.send(app.request(Method::GET, path, None)).await,
-            404,
-            "not_found",
-        );
+        assert_error(&app.get_without_key(path).await, 404, "not_found");
     }
     assert_error(
-        &app.send(app.request(Method::GET, "/v1/bundles", None))
-            .await,
+        &app.get_without_key("/v1/bundles").await,
         401,
         "unauthorised",
     );

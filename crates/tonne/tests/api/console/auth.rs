@@ -1,9 +1,9 @@
 //! Sign-in, sessions, CSRF, setup links: what signed-out visitors and members may not reach.
 
-use tonne_accounts::users::{NewUser, Role};
+use tonne_accounts::users::Role;
 use tonne_test_support::on_both_backends;
 
-use super::{PASSWORD, Visitor, operator};
+use super::{PASSWORD, Visitor, operator, setup_path};
 use crate::support::TestApp;
 
 async fn signed_out_visitors_are_sent_to_sign_in_and_wrong_credentials_get_one_answer(
@@ -104,22 +104,9 @@ async fn signed_out_visitors_are_sent_to_sign_in_and_wrong_credentials_get_one_a
 
 async fn a_setup_link_sets_a_password_once_and_members_see_no_operator_page(app: TestApp) {
     let t = app.tenant().await;
-    let created = app
-        .services
-        .users
-        .create(
-            NewUser {
-                email: "ada@example.org".parse().unwrap(),
-                role: Role::Member(t.organisation_id.parse().unwrap()),
-            },
-            None,
-            &tonne_kernel::Actor::CommandLine,
-        )
-        .await
-        .unwrap();
-    let token = created.setup_token.unwrap();
+    let role = Role::Member(t.organisation_id.parse().unwrap());
+    let path = setup_path(&app, "ada@example.org", role).await;
     let v = Visitor::new(&app);
-    let path = format!("/console/setup/{}", token.expose());
     assert_eq!(v.get(&path).await.status, 200);
     let short = v
         .post(&path, &[("password", "short"), ("confirm", "short")])

@@ -3,7 +3,7 @@
 
 use tonne_test_support::on_both_backends;
 
-use super::{PASSWORD, Visitor, audit_of, member};
+use super::{PASSWORD, Visitor, ada_of_acme_and_bob_of_rival, audit_of};
 use crate::support::TestApp;
 
 /// The value of the form's hidden input `name`.
@@ -14,12 +14,7 @@ fn hidden(html: &str, name: &str) -> String {
 }
 
 async fn a_member_creates_client_accounts_once_each_and_sees_only_their_own(app: TestApp) {
-    let acme = app.tenant().await;
-    let rival = app.tenant().await;
-    member(&app, "ada@acme.example", &acme.organisation_id).await;
-    member(&app, "bob@rival.example", &rival.organisation_id).await;
-    let mut ada = Visitor::new(&app);
-    ada.sign_in("ada@acme.example", PASSWORD).await;
+    let (acme, _rival, ada) = ada_of_acme_and_bob_of_rival(&app).await;
     let overview = ada.get("/console/").await;
     assert!(overview.html.contains("href=\"/console/client-accounts\""));
     let list = ada.get("/console/client-accounts?mode=test").await;

@@ -3,7 +3,6 @@
 //! paid too) with a form that acts once, and is told when an invoice cannot
 //! be credited.
 
-use serde_json::json;
 use tonne_kernel::Actor;
 use tonne_ordering::invoices::{Party, Period, TaxRate};
 use tonne_test_support::{TestDb, on_both_backends};
@@ -32,13 +31,7 @@ async fn members_read_their_invoices_and_operators_mark_them_paid(app: TestApp) 
     app.demo_catalogue().await;
     let acme = app.tenant().await;
     let rival = app.tenant().await;
-    let order = app
-        .post(
-            "/v1/orders/by-mass",
-            &acme.live_key,
-            &json!({ "mass": { "amount": "2", "unit": "t" } }),
-        )
-        .await;
+    let order = app.order_tonnes(&acme.live_key, "2").await;
     assert_eq!(order.status, 200, "{}", order.body);
     let today = time::OffsetDateTime::now_utc().date();
     let issued = app

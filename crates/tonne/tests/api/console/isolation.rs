@@ -15,13 +15,7 @@ async fn a_member_reaches_nothing_of_another_organisation_through_any_console_ur
     let acme = app.tenant().await;
     let rival = app.tenant().await;
     // Acme's objects, one of each kind.
-    let order = app
-        .post(
-            "/v1/orders/by-mass",
-            &acme.live_key,
-            &json!({ "mass": { "amount": "1", "unit": "t" } }),
-        )
-        .await;
+    let order = app.order_tonnes(&acme.live_key, "1").await;
     let order = order.body["id"].as_str().unwrap().to_owned();
     let rx = Receiver::start(Behaviour::Status(200));
     let hook_url = format!("{}/acme", rx.base);

@@ -6,16 +6,8 @@
 use serde_json::json;
 use tonne_test_support::on_both_backends;
 
-use super::{PASSWORD, Visitor, audit_of, member, operator};
+use super::{PASSWORD, Visitor, audit_of, field, member, operator};
 use crate::support::TestApp;
-
-fn field(html: &str, name: &str) -> String {
-    html.split(&format!(r#"name="{name}" value=""#))
-        .nth(1)
-        .and_then(|r| r.split('"').next())
-        .unwrap_or_else(|| panic!("no {name} field"))
-        .to_owned()
-}
 
 async fn an_operator_sets_an_organisations_limits_once_and_the_api_keeps_to_them(app: TestApp) {
     let t = app.tenant().await;

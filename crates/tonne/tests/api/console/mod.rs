@@ -25,9 +25,42 @@ use reqwest::StatusCode;
 use reqwest::header::{COOKIE, LOCATION, SET_COOKIE};
 use tonne_accounts::users::{NewUser, Password, Role};
 
-use crate::support::TestApp;
+use crate::support::{Tenant, TestApp};
 
 pub(crate) const PASSWORD: &str = "correct horse battery";
+
+/// The value of a page's `name` field (the first).
+pub(crate) fn field(html: &str, name: &str) -> String {
+    html.split(&format!(r#"name="{name}" value=""#))
+        .nth(1)
+        .and_then(|r| r.split('"').next())
+        .unwrap_or_else(|| panic!("no {name} field"))
+        .to_owned()
+}
+
+/// A console form in test mode: the session's token, the mode, an account,
+/// then `rest`.
+pub(crate) fn test_mode_form<'a>(
+    csrf: &'a str,
+    account: &'a str,
+    rest: &[(&'a str, &'a str)],
+) -> Vec<(&'a str, &'a str)> {
+    let mut form = vec![("csrf", csrf), ("mode", "test"), ("account", account)];
+    form.extend_from_slice(rest);
+    form
+}
+
+/// Acme and a rival organisation with a member each (`ada@acme.example`,
+/// `bob@rival.example`), and Ada signed in to the console.
+pub(crate) async fn ada_of_acme_and_bob_of_rival(app: &TestApp) -> (Tenant, Tenant, Visitor<'_>) {
+    let acme = app.tenant().await;
+    let rival = app.tenant().await;
+    member(app, "ada@acme.example", &acme.organisation_id).await;
+    member(app, "bob@rival.example", &rival.organisation_id).await;
+    let mut ada = Visitor::new(app);
+    ada.sign_in("ada@acme.example", PASSWORD).await;
+    (acme, rival, ada)
+}
 
 /// A browser-like client: no redirects followed, cookies by hand.
 pub(crate) struct Visitor<'a> {
@@ -59,10 +92,7 @@ impl<'a> Visitor<'a> {
     pub fn new(app: &'a TestApp) -> Self {
         Self {
             app,
-            http: reqwest::Client::builder()
-                .redirect(reqwest::redirect::Policy::none())
-                .build()
-                .unwrap(),
+            http: crate::support::client_without_redirects(),
             session: None,
         }
     }
@@ -113,6 +143,17 @@ impl<'a> Visitor<'a> {
             .post(format!("{}{path}", self.app.base))
             .form(form);
         Self::answer(self.with_cookies(req, None).send().await.unwrap()).await
+    }
+
+    /// Posts a [`test_mode_form`].
+    pub async fn post_test_mode(
+        &self,
+        path: &str,
+        csrf: &str,
+        account: &str,
+        rest: &[(&str, &str)],
+    ) -> Page {
+        self.post(path, &test_mode_form(csrf, account, rest)).await
     }
 
     /// Posts a `multipart/form-data` form (text fields, then one file part),
@@ -196,34 +237,42 @@ impl<'a> Visitor<'a> {
     }
 }
 
-pub(crate) async fn operator(app: &TestApp, email: &str) {
+/// A console user as `tonne users create` makes one: with the tests'
+/// password, or else (`None`) the setup token that lets them set one.
+async fn create_user(
+    app: &TestApp,
+    email: &str,
+    role: Role,
+    password: Option<&str>,
+) -> Option<tonne_accounts::users::SetupToken> {
     app.services
         .users
         .create(
             NewUser {
                 email: email.parse().unwrap(),
-                role: Role::Operator,
+                role,
             },
-            Some(Password::new(PASSWORD).unwrap()),
+            password.map(|p| Password::new(p).unwrap()),
             &tonne_kernel::Actor::CommandLine,
         )
         .await
-        .unwrap();
+        .unwrap()
+        .setup_token
+}
+
+pub(crate) async fn operator(app: &TestApp, email: &str) {
+    create_user(app, email, Role::Operator, Some(PASSWORD)).await;
 }
 
 pub(crate) async fn member(app: &TestApp, email: &str, organisation: &str) {
-    app.services
-        .users
-        .create(
-            NewUser {
-                email: email.parse().unwrap(),
-                role: Role::Member(organisation.parse().unwrap()),
-            },
-            Some(Password::new(PASSWORD).unwrap()),
-            &tonne_kernel::Actor::CommandLine,
-        )
-        .await
-        .unwrap();
+    let role = Role::Member(organisation.parse().unwrap());
+    create_user(app, email, role, Some(PASSWORD)).await;
+}
+
+/// A user without a password: the path of their setup link.
+pub(crate) async fn setup_path(app: &TestApp, email: &str, role: Role) -> String {
+    let token = create_user(app, email, role, None).await.unwrap();
+    format!("/console/setup/{}", token.expose())
 }
 
 /// The audit entries of one object, newest first (the first page).

@@ -3,7 +3,7 @@
 
 use tonne_test_support::on_both_backends;
 
-use super::{PASSWORD, Visitor, audit_of, member};
+use super::{PASSWORD, Visitor, audit_of, member, test_mode_form};
 use crate::support::TestApp;
 
 async fn a_member_creates_an_offset_link_and_switches_it_off_and_on(app: TestApp) {
@@ -37,15 +37,11 @@ async fn a_member_creates_an_offset_link_and_switches_it_off_and_on(app: TestApp
 
     // No bundle: refused beside the bundles, what was typed kept, nothing written.
     let refused = ada
-        .post(
+        .post_test_mode(
             "/console/offset-links",
-            &[
-                ("csrf", &csrf),
-                ("mode", "test"),
-                ("account", &account),
-                ("name", "Checkout <b>"),
-                ("value", "12.50"),
-            ],
+            &csrf,
+            &account,
+            &[("name", "Checkout <b>"), ("value", "12.50")],
         )
         .await;
     assert_eq!(refused.status, 400);
@@ -53,12 +49,11 @@ async fn a_member_creates_an_offset_link_and_switches_it_off_and_on(app: TestApp
     assert!(refused.html.contains("Checkout &lt;b&gt;"));
     // A value that is not an amount: refused beside the value.
     let bad_value = ada
-        .post(
+        .post_test_mode(
             "/console/offset-links",
+            &csrf,
+            &account,
             &[
-                ("csrf", &csrf),
-                ("mode", "test"),
-                ("account", &account),
                 ("name", "Checkout"),
                 ("bundles", &bundles[0]),
                 ("value", "lots"),
@@ -77,31 +72,28 @@ async fn a_member_creates_an_offset_link_and_switches_it_off_and_on(app: TestApp
         .await;
     assert_eq!(forged.status, 403);
     let elsewhere = ada
-        .post(
+        .post_test_mode(
             "/console/offset-links",
-            &[
-                ("csrf", &csrf),
-                ("mode", "test"),
-                ("account", &rival.test_account),
-                ("name", "Mine"),
-                ("bundles", &bundles[0]),
-            ],
+            &csrf,
+            &rival.test_account,
+            &[("name", "Mine"), ("bundles", &bundles[0])],
         )
         .await;
     assert_eq!(elsewhere.status, 404);
     assert!(links().await.is_empty());
 
     // Created with two bundles; a second submit of the same form makes no second link.
-    let form = [
-        ("csrf", csrf.as_str()),
-        ("mode", "test"),
-        ("account", account.as_str()),
-        ("name", "Checkout"),
-        ("title", "Offset your order"),
-        ("bundles", bundles[0].as_str()),
-        ("bundles", bundles[1].as_str()),
-        ("value", "12.50"),
-    ];
+    let form = test_mode_form(
+        &csrf,
+        &account,
+        &[
+            ("name", "Checkout"),
+            ("title", "Offset your order"),
+            ("bundles", bundles[0].as_str()),
+            ("bundles", bundles[1].as_str()),
+            ("value", "12.50"),
+        ],
+    );
     let made = ada.post("/console/offset-links", &form).await;
     assert_eq!(made.status, 303, "{}", made.html);
     let again = ada.post("/console/offset-links", &form).await;
@@ -126,15 +118,7 @@ async fn a_member_creates_an_offset_link_and_switches_it_off_and_on(app: TestApp
     // Switched off: the hosted page says so; then on again.
     let switch = format!("/console/offset-links/{id}/switch");
     let off = ada
-        .post(
-            &switch,
-            &[
-                ("csrf", &csrf),
-                ("mode", "test"),
-                ("account", &account),
-                ("on", "false"),
-            ],
-        )
+        .post_test_mode(&switch, &csrf, &account, &[("on", "false")])
         .await;
     assert_eq!(off.status, 303);
     let api = app
@@ -153,27 +137,11 @@ async fn a_member_creates_an_offset_link_and_switches_it_off_and_on(app: TestApp
     bob.sign_in("bob@rival.example", PASSWORD).await;
     let bob_csrf = bob.get("/console/").await.csrf();
     let poke = bob
-        .post(
-            &switch,
-            &[
-                ("csrf", &bob_csrf),
-                ("mode", "test"),
-                ("account", &account),
-                ("on", "true"),
-            ],
-        )
+        .post_test_mode(&switch, &bob_csrf, &account, &[("on", "true")])
         .await;
     assert_eq!(poke.status, 404);
     let on = ada
-        .post(
-            &switch,
-            &[
-                ("csrf", &csrf),
-                ("mode", "test"),
-                ("account", &account),
-                ("on", "true"),
-            ],
-        )
+        .post_test_mode(&switch, &csrf, &account, &[("on", "true")])
         .await;
     assert_eq!(on.status, 303);
     let api = app

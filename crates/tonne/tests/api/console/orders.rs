@@ -2,7 +2,6 @@
 
 use std::time::Duration;
 
-use serde_json::json;
 use tonne_kernel::Actor;
 use tonne_test_support::on_both_backends;
 
@@ -14,21 +13,9 @@ async fn an_operator_fulfils_a_live_order_and_the_members_webhook_gets_every_eve
     app.demo_catalogue().await;
     let t = app.tenant().await;
     let rx = Receiver::start(Behaviour::Status(200));
-    let hook = app
-        .post(
-            "/v1/webhooks",
-            &t.live_key,
-            &json!({ "url": format!("{}/hook", rx.base) }),
-        )
-        .await;
+    let hook = crate::webhooks::post_webhook(&app, &t.live_key, &format!("{}/hook", rx.base)).await;
     assert_eq!(hook.status, 200, "{}", hook.body);
-    let order = app
-        .post(
-            "/v1/orders/by-mass",
-            &t.live_key,
-            &json!({ "mass": { "amount": "3", "unit": "t" } }),
-        )
-        .await;
+    let order = app.order_tonnes(&t.live_key, "3").await;
     assert_eq!(order.status, 200, "{}", order.body);
     let id = order.body["id"].as_str().unwrap().to_owned();
 

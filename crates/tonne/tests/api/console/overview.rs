@@ -27,13 +27,7 @@ async fn the_overview_counts_live_orders_revenue_estimates_and_flags_low_stock(a
     };
     let kept = order("2").await;
     let cancelled = order("3").await;
-    let test_order = app
-        .post(
-            "/v1/orders/by-mass",
-            &t.test_key,
-            &json!({ "mass": { "amount": "7", "unit": "t" } }),
-        )
-        .await;
+    let test_order = app.order_tonnes(&t.test_key, "7").await;
     assert_eq!(test_order.status, 200);
     let estimate = app
         .post(

@@ -6,7 +6,7 @@
 use base64::Engine as _;
 use tonne_test_support::on_both_backends;
 
-use super::{PASSWORD, Visitor, member};
+use super::{PASSWORD, Visitor, ada_of_acme_and_bob_of_rival};
 use crate::support::TestApp;
 
 /// The value of the read-only field `id` of the created page.
@@ -44,12 +44,7 @@ async fn token(app: &TestApp, id: &str, secret: &str) -> (u16, String) {
 }
 
 async fn a_member_creates_and_revokes_pact_credentials_for_an_account(app: TestApp) {
-    let acme = app.tenant().await;
-    let rival = app.tenant().await;
-    member(&app, "ada@acme.example", &acme.organisation_id).await;
-    member(&app, "bob@rival.example", &rival.organisation_id).await;
-    let mut ada = Visitor::new(&app);
-    ada.sign_in("ada@acme.example", PASSWORD).await;
+    let (acme, rival, ada) = ada_of_acme_and_bob_of_rival(&app).await;
     assert!(ada.get("/console/").await.html.contains(">PACT<"));
 
     let page = ada.get("/console/pact?mode=live").await;

@@ -5,7 +5,7 @@ use tonne_test_support::on_both_backends;
 
 use super::{PASSWORD, Visitor, member};
 use crate::support::TestApp;
-use crate::webhooks::{Behaviour, Receiver, verify_all};
+use crate::webhooks::{Behaviour, Receiver, post_webhook, verify_all};
 
 async fn a_member_sends_a_test_event_and_reads_the_receivers_answer(app: TestApp) {
     let acme = app.tenant().await;
@@ -14,13 +14,7 @@ async fn a_member_sends_a_test_event_and_reads_the_receivers_answer(app: TestApp
     member(&app, "bob@rival.example", &rival.organisation_id).await;
     let rx = Receiver::start(Behaviour::Status(204));
     // a disabled webhook still gets its test event
-    let made = app
-        .post(
-            "/v1/webhooks",
-            &acme.test_key,
-            &json!({ "url": format!("{}/hook", rx.base) }),
-        )
-        .await;
+    let made = post_webhook(&app, &acme.test_key, &format!("{}/hook", rx.base)).await;
     let id = made.body["id"].as_str().unwrap().to_owned();
     let secret = made.body["secret"].as_str().unwrap().to_owned();
     let off = app
@@ -52,14 +46,7 @@ async fn a_member_sends_a_test_event_and_reads_the_receivers_answer(app: TestApp
     assert_eq!(forged.status, 403);
     // An account the webhook does not send events for (the live one): 400, nothing sent.
     let wrong = ada
-        .post(
-            &test,
-            &[
-                ("csrf", &csrf),
-                ("mode", "test"),
-                ("account", &acme.live_account),
-            ],
-        )
+        .post_test_mode(&test, &csrf, &acme.live_account, &[])
         .await;
     assert_eq!(wrong.status, 400);
     assert!(
@@ -72,28 +59,14 @@ async fn a_member_sends_a_test_event_and_reads_the_receivers_answer(app: TestApp
     bob.sign_in("bob@rival.example", PASSWORD).await;
     let bob_csrf = bob.get("/console/").await.csrf();
     let poke = bob
-        .post(
-            &test,
-            &[
-                ("csrf", &bob_csrf),
-                ("mode", "test"),
-                ("account", &acme.test_account),
-            ],
-        )
+        .post_test_mode(&test, &bob_csrf, &acme.test_account, &[])
         .await;
     assert_eq!(poke.status, 404);
     assert!(rx.received().is_empty(), "nothing was sent so far");
 
     // Sent: one signed request, the answer on the page.
     let sent = ada
-        .post(
-            &test,
-            &[
-                ("csrf", &csrf),
-                ("mode", "test"),
-                ("account", &acme.test_account),
-            ],
-        )
+        .post_test_mode(&test, &csrf, &acme.test_account, &[])
         .await;
     assert_eq!(sent.status, 200, "{}", sent.html);
     assert!(
@@ -116,14 +89,7 @@ async fn a_member_sends_a_test_event_and_reads_the_receivers_answer(app: TestApp
     // A receiver that refuses it: the status and the first bytes of its answer.
     rx.set(Behaviour::Status(500));
     let refused = ada
-        .post(
-            &test,
-            &[
-                ("csrf", &csrf),
-                ("mode", "test"),
-                ("account", &acme.test_account),
-            ],
-        )
+        .post_test_mode(&test, &csrf, &acme.test_account, &[])
         .await;
     assert_eq!(refused.status, 200);
     assert!(

@@ -2,7 +2,6 @@
 
 use std::time::Duration;
 
-use serde_json::json;
 use tonne_test_support::on_both_backends;
 
 use super::{PASSWORD, Visitor, eventually, member, operator};
@@ -13,22 +12,10 @@ async fn an_operator_sees_every_webhooks_health_and_skips_re_enables_and_replays
     app.demo_catalogue().await;
     let t = app.tenant().await;
     let rx = Receiver::start(Behaviour::Status(410));
-    let hook = app
-        .post(
-            "/v1/webhooks",
-            &t.live_key,
-            &json!({ "url": format!("{}/gone", rx.base) }),
-        )
-        .await;
+    let hook = crate::webhooks::post_webhook(&app, &t.live_key, &format!("{}/gone", rx.base)).await;
     let id = hook.body["id"].as_str().unwrap().to_owned();
     let order = || async {
-        let o = app
-            .post(
-                "/v1/orders/by-mass",
-                &t.live_key,
-                &json!({ "mass": { "amount": "1", "unit": "t" } }),
-            )
-            .await;
+        let o = app.order_tonnes(&t.live_key, "1").await;
         assert_eq!(o.status, 200, "{}", o.body);
     };
     order().await;

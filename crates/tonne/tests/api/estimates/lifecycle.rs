@@ -179,10 +179,7 @@ pub(super) async fn an_estimate_is_ordered_once_and_then_frozen(app: TestApp) {
             .as_u16()
         }));
     }
-    let mut statuses = Vec::new();
-    for task in tasks {
-        statuses.push(task.await.unwrap());
-    }
+    let mut statuses = crate::support::results_of(tasks).await;
     statuses.sort_unstable();
     assert_eq!(statuses, [200, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
 }

@@ -108,11 +108,7 @@ fn mutate(value: &mut Value, n: &mut usize, with: &Option<Value>) -> bool {
 /// Mutated estimate requests (and orders of whatever was estimated): never a
 /// 5xx, always an `Errors` body when refused, and a refused request stores nothing.
 pub(super) fn run_estimates(db: TestDb, cases: u32) {
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
+    let rt = super::runtime();
     let app = rt.block_on(TestApp::spawn(db));
     let t = rt.block_on(async {
         app.demo_catalogue().await;

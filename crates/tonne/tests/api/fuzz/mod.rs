@@ -10,6 +10,15 @@ mod requests;
 use tonne_test_support::TestDb;
 
 use estimates::run_estimates;
+
+/// A runtime of two workers, for the proptest runners (which are not async).
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+}
 use requests::run;
 
 #[test]

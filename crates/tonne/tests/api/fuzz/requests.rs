@@ -206,11 +206,7 @@ async fn exercise(app: &TestApp, a: &Tenant, b: &Tenant, f: &Fuzzed) -> Result<(
 }
 
 pub(super) fn run(db: TestDb, cases: u32) {
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
+    let rt = super::runtime();
     let app = rt.block_on(TestApp::spawn(db));
     let (a, b) = rt.block_on(async {
         app.demo_catalogue().await;

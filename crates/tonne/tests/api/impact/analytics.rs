@@ -205,8 +205,7 @@ pub(super) async fn analytics_add_up_to_the_orders_and_never_mix_modes(app: Test
         "validation_error",
     );
     assert_error(
-        &app.send(app.request(reqwest::Method::GET, "/v1/analytics/metrics", None))
-            .await,
+        &app.get_without_key("/v1/analytics/metrics").await,
         401,
         "unauthorised",
     );
@@ -270,13 +269,7 @@ pub(super) async fn emission_calculations_count_estimates_by_day_and_kind(app: T
 
     // A client account of the organisation: all_accounts counts it for the
     // organisation's key, and a client key reads only its own.
-    let client = app
-        .post(
-            "/v1/accounts/client",
-            &t.live_key,
-            &json!({"name": "Client", "currency": "GBP"}),
-        )
-        .await;
+    let client = app.new_client_account(&t.live_key, "Client", "GBP").await;
     assert_eq!(client.status, 200, "{}", client.body);
     let client_id = client.body["id"].as_str().unwrap().to_owned();
     let res = app

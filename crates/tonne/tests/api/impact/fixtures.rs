@@ -33,10 +33,7 @@ pub(super) async fn order(app: &TestApp, key: &str, tonnes: &str) -> Value {
 /// Moves an order step by step until it is `to`.
 pub(super) async fn advance_to(app: &TestApp, key: &str, id: &str, to: OrderStatus) -> Value {
     for _ in 0..6 {
-        let current = app
-            .send(app.request(reqwest::Method::GET, &format!("/v1/orders/{id}"), Some(key)))
-            .await
-            .body;
+        let current = app.get(&format!("/v1/orders/{id}"), key).await.body;
         if current["status"] == to.as_str() {
             return current;
         }

@@ -121,26 +121,17 @@ pub(super) async fn sustainability_pages_per_contract_and_refusals_write_nothing
 
     // Hidden until the account's external pages are public.
     let public = "/v1/sustainability-pages/public/live/acme";
-    assert_error(
-        &app.send(app.request(reqwest::Method::GET, public, None))
-            .await,
-        404,
-        "not_found",
-    );
+    assert_error(&app.get_without_key(public).await, 404, "not_found");
     assert_eq!(
-        app.send(app.request(reqwest::Method::GET, "/sustainability/live/acme", None))
+        app.get_without_key("/sustainability/live/acme")
             .await
             .status,
         404
     );
     let patched = app
-        .send(
-            app.request(
-                reqwest::Method::PATCH,
-                &format!("/v1/accounts/{}", t.live_account),
-                Some(&t.live_key),
-            )
-            .json(&json!({"external_pages_visibility": "public", "handle": "acme-live"})),
+        .patch_live_account(
+            &t,
+            &json!({"external_pages_visibility": "public", "handle": "acme-live"}),
         )
         .await;
     assert_eq!(patched.status, 200, "{}", patched.body);
@@ -165,9 +156,7 @@ pub(super) async fn sustainability_pages_per_contract_and_refusals_write_nothing
     )
     .await;
 
-    let res = app
-        .send(app.request(reqwest::Method::GET, public, None))
-        .await;
+    let res = app.get_without_key(public).await;
     assert_eq!(res.status, 200, "{}", res.body);
     conforms_2024("PublicSustainabilityPage", &res.body);
     assert_eq!(
@@ -213,9 +202,7 @@ pub(super) async fn sustainability_pages_per_contract_and_refusals_write_nothing
         "/v1/sustainability-pages/public/not-an-id/live/acme-live".to_owned(),
         "/v1/sustainability-pages/public/sandbox/acme".to_owned(),
     ] {
-        let res = app
-            .send(app.request(reqwest::Method::GET, &wrong, None))
-            .await;
+        let res = app.get_without_key(&wrong).await;
         assert_error(&res, 404, "not_found");
     }
 
@@ -245,9 +232,7 @@ pub(super) async fn sustainability_pages_per_contract_and_refusals_write_nothing
         .await;
     assert_eq!(changed.status, 200, "{}", changed.body);
     conforms_2024("SustainabilityPage", &changed.body);
-    let res = app
-        .send(app.request(reqwest::Method::GET, public, None))
-        .await;
+    let res = app.get_without_key(public).await;
     conforms_2024("PublicSustainabilityPage", &res.body);
     assert_eq!(res.body["title"]["format"], "by_price");
     assert_eq!(res.body["title"]["currency"], "GBP");
@@ -272,14 +257,9 @@ pub(super) async fn sustainability_pages_per_contract_and_refusals_write_nothing
         )
         .await;
     assert_eq!(disabled.status, 200);
-    assert_error(
-        &app.send(app.request(reqwest::Method::GET, public, None))
-            .await,
-        404,
-        "not_found",
-    );
+    assert_error(&app.get_without_key(public).await, 404, "not_found");
     assert_eq!(
-        app.send(app.request(reqwest::Method::GET, "/sustainability/live/acme", None))
+        app.get_without_key("/sustainability/live/acme")
             .await
             .status,
         404

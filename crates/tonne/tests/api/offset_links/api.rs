@@ -170,11 +170,7 @@ pub(super) async fn api_per_contract_and_refusals_write_nothing(app: TestApp) {
     conforms("OffsetLinkAnalytics", &analytics.body);
     assert_eq!(analytics.body["placed_orders"], 0);
     let chart = app
-        .send(app.request(
-            Method::GET,
-            &format!("{path}/analytics/chart.svg"),
-            Some(&t.test_key),
-        ))
+        .get(&format!("{path}/analytics/chart.svg"), &t.test_key)
         .await;
     assert_eq!(chart.status, 200);
     assert_eq!(chart.header("content-type"), Some("image/svg+xml"));

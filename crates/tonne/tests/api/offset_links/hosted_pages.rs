@@ -3,7 +3,7 @@
 
 use serde_json::json;
 
-use super::fixtures::create;
+use super::fixtures::{create, create_paid_link};
 use super::visitor::Visitor;
 use crate::support::{TestApp, conforms};
 
@@ -199,21 +199,10 @@ pub(super) async fn the_card_step_declines_without_placing_and_accepts_the_test_
     app.demo_catalogue().await;
     let t = app.tenant().await;
     let bundles = app.bundle_ids(&t.test_key).await;
-    let link = create(
-        &app,
-        &t.test_key,
-        json!({"name": "Pay", "bundles": [bundles[0]], "value": "20.00", "use_logo": false, "require_payment": true}),
-    )
-    .await;
-    let id = link["id"].as_str().unwrap().to_owned();
+    let id = create_paid_link(&app, &t.test_key, "Pay", &bundles[0], "20.00").await;
     let mut v = Visitor::new(&app);
-    let csrf = v.open(&id).await.field("csrf");
-    let choice = [
-        ("csrf", csrf.as_str()),
-        ("bundle", bundles[0].as_str()),
-        ("email", "a@example.org"),
-    ];
-    let confirm = v.post(&id, "quote", &choice).await;
+    let (chosen, confirm) = v.quote(&id, &bundles[0]).await;
+    let choice = chosen.form();
     assert_eq!(confirm.status, 200, "{}", confirm.html);
     assert!(
         confirm
@@ -255,21 +244,10 @@ pub(super) async fn live_links_wait_for_the_operator_and_analytics_open_by_a_sig
     app.demo_catalogue().await;
     let t = app.tenant().await;
     let bundles = app.bundle_ids(&t.live_key).await;
-    let link = create(
-        &app,
-        &t.live_key,
-        json!({"name": "Live", "bundles": [bundles[0]], "value": "8.00", "use_logo": false, "require_payment": true}),
-    )
-    .await;
-    let id = link["id"].as_str().unwrap().to_owned();
+    let id = create_paid_link(&app, &t.live_key, "Live", &bundles[0], "8.00").await;
     let mut v = Visitor::new(&app);
-    let csrf = v.open(&id).await.field("csrf");
-    let choice = [
-        ("csrf", csrf.as_str()),
-        ("bundle", bundles[0].as_str()),
-        ("email", "a@example.org"),
-    ];
-    let confirm = v.post(&id, "quote", &choice).await;
+    let (chosen, confirm) = v.quote(&id, &bundles[0]).await;
+    let choice = chosen.form();
     assert!(
         confirm.html.contains("once your payment has been received"),
         "{}",

@@ -4,6 +4,27 @@ use reqwest::Method;
 
 use crate::support::TestApp;
 
+/// Sends the request with the CSRF cookie, once there is one; a cookie the
+/// answer sets is kept, once `check` has looked at its `Set-Cookie`.
+pub(crate) async fn send_with_csrf_cookie(
+    req: reqwest::RequestBuilder,
+    cookie: &mut Option<String>,
+    check: impl FnOnce(&str),
+) -> reqwest::Response {
+    let req = match cookie {
+        Some(c) => req.header("Cookie", format!("tonne_csrf={c}")),
+        None => req,
+    };
+    let res = req.send().await.unwrap();
+    if let Some(set) = res.headers().get("set-cookie") {
+        let set = set.to_str().unwrap();
+        check(set);
+        let value = set.split(';').next().unwrap().split_once('=').unwrap().1;
+        *cookie = Some(value.to_owned());
+    }
+    res
+}
+
 /// A browser without JavaScript: keeps the CSRF cookie, reads hidden fields.
 pub(crate) struct Visitor<'a> {
     base: String,
@@ -11,6 +32,23 @@ pub(crate) struct Visitor<'a> {
     /// The CSRF cookie's value, once the server set it.
     pub(crate) cookie: Option<String>,
     _app: std::marker::PhantomData<&'a TestApp>,
+}
+
+/// A link's first step filled in: the page's CSRF field, a bundle, and the
+/// email `a@example.org`.
+pub(crate) struct Choice {
+    csrf: String,
+    bundle: String,
+}
+
+impl Choice {
+    pub(crate) fn form(&self) -> [(&str, &str); 3] {
+        [
+            ("csrf", self.csrf.as_str()),
+            ("bundle", self.bundle.as_str()),
+            ("email", "a@example.org"),
+        ]
+    }
 }
 
 pub(crate) struct Page {
@@ -55,20 +93,13 @@ impl<'a> Visitor<'a> {
     }
 
     async fn send(&mut self, req: reqwest::RequestBuilder) -> Page {
-        let req = match &self.cookie {
-            Some(c) => req.header("Cookie", format!("tonne_csrf={c}")),
-            None => req,
-        };
-        let res = req.send().await.unwrap();
-        if let Some(set) = res.headers().get("set-cookie") {
-            let set = set.to_str().unwrap();
+        let res = send_with_csrf_cookie(req, &mut self.cookie, |set| {
             assert!(
                 set.contains("HttpOnly") && set.contains("SameSite=Strict"),
                 "{set}"
             );
-            let value = set.split(';').next().unwrap().split_once('=').unwrap().1;
-            self.cookie = Some(value.to_owned());
-        }
+        })
+        .await;
         let status = res.status().as_u16();
         let policy = res
             .headers()
@@ -93,6 +124,23 @@ impl<'a> Visitor<'a> {
             .client
             .request(Method::GET, format!("{}/l/{id}", self.base));
         self.send(req).await
+    }
+
+    /// Opens the link and chooses `bundle` for `a@example.org`.
+    pub(crate) async fn choose(&mut self, id: &str, bundle: &str) -> Choice {
+        let csrf = self.open(id).await.field("csrf");
+        Choice {
+            csrf,
+            bundle: bundle.to_owned(),
+        }
+    }
+
+    /// [`Visitor::choose`], then the quote: the choice and the confirmation
+    /// page.
+    pub(crate) async fn quote(&mut self, id: &str, bundle: &str) -> (Choice, Page) {
+        let chosen = self.choose(id, bundle).await;
+        let confirm = self.post(id, "quote", &chosen.form()).await;
+        (chosen, confirm)
     }
 
     pub(crate) async fn post(&mut self, id: &str, step: &str, form: &[(&str, &str)]) -> Page {

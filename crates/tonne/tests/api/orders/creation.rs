@@ -1,7 +1,6 @@
 //! Orders by mass and by value created, read and listed; bad orders refused
 //! with nothing written.
 
-use reqwest::Method;
 use serde_json::json;
 
 use super::fixtures::mass;
@@ -40,25 +39,18 @@ pub(super) async fn orders_by_mass_and_value_are_created_read_and_listed(app: Te
 
     // A key of the order's organisation and mode reads it; without one it is
     // 404, as for an unknown id (the security suite tries the other keys).
-    let read = app
-        .send(app.request(Method::GET, &format!("/v1/orders/{id}"), Some(&t.live_key)))
-        .await;
+    let read = app.get(&format!("/v1/orders/{id}"), &t.live_key).await;
     assert_eq!(read.status, 200);
     conforms("Order", &read.body);
     assert_eq!(read.body["id"], id.as_str());
     assert_error(
-        &app.send(app.request(Method::GET, &format!("/v1/orders/{id}"), None))
-            .await,
+        &app.get_without_key(&format!("/v1/orders/{id}")).await,
         404,
         "not_found",
     );
     assert_error(
-        &app.send(app.request(
-            Method::GET,
-            "/v1/orders/00000000000000000000000000000000",
-            None,
-        ))
-        .await,
+        &app.get_without_key("/v1/orders/00000000000000000000000000000000")
+            .await,
         404,
         "not_found",
     );
@@ -69,7 +61,7 @@ pub(super) async fn orders_by_mass_and_value_are_created_read_and_listed(app: Te
         .await;
     assert_eq!(by_key.body["id"], id.as_str());
     assert_error(
-        &app.send(app.request(Method::GET, "/v1/orders/by-idempotency-key/order-1", None))
+        &app.get_without_key("/v1/orders/by-idempotency-key/order-1")
             .await,
         404,
         "not_found",

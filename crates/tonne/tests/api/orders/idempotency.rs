@@ -64,10 +64,7 @@ pub(super) async fn fifty_concurrent_requests_with_one_key_create_exactly_one_or
                 .as_u16()
         }));
     }
-    let mut statuses = Vec::new();
-    for task in tasks {
-        statuses.push(task.await.unwrap());
-    }
+    let statuses = crate::support::results_of(tasks).await;
     assert_eq!(
         statuses.iter().filter(|s| **s == 200).count(),
         1,

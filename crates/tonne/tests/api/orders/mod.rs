@@ -59,11 +59,7 @@ async fn test_orders_advance_by_themselves_and_live_orders_by_the_cli() {
     for _ in 0..60 {
         tokio::time::sleep(Duration::from_millis(100)).await;
         status = app
-            .send(app.request(
-                Method::GET,
-                &format!("/v1/orders/{test_id}"),
-                Some(&t.test_key),
-            ))
+            .get(&format!("/v1/orders/{test_id}"), &t.test_key)
             .await
             .body["status"]
             .as_str()
@@ -74,13 +70,7 @@ async fn test_orders_advance_by_themselves_and_live_orders_by_the_cli() {
         }
     }
     assert_eq!(status, "complete", "the test order walked the pipeline");
-    let done = app
-        .send(app.request(
-            Method::GET,
-            &format!("/v1/orders/{test_id}"),
-            Some(&t.test_key),
-        ))
-        .await;
+    let done = app.get(&format!("/v1/orders/{test_id}"), &t.test_key).await;
     conforms("Order", &done.body);
     let projects = done.body["projects"]
         .as_array()
@@ -211,13 +201,7 @@ async fn test_orders_advance_by_themselves_and_live_orders_by_the_cli() {
         assert!(res.text().await.unwrap().contains("Certificate not found"));
     }
 
-    let live = app
-        .send(app.request(
-            Method::GET,
-            &format!("/v1/orders/{live_id}"),
-            Some(&t.live_key),
-        ))
-        .await;
+    let live = app.get(&format!("/v1/orders/{live_id}"), &t.live_key).await;
     assert_eq!(
         live.body["status"], "received",
         "live orders wait for the operator"
@@ -245,13 +229,7 @@ async fn test_orders_advance_by_themselves_and_live_orders_by_the_cli() {
         &app.database_url,
     );
     assert!(out.contains("is retiring"), "{out}");
-    let retiring = app
-        .send(app.request(
-            Method::GET,
-            &format!("/v1/orders/{live_id}"),
-            Some(&t.live_key),
-        ))
-        .await;
+    let retiring = app.get(&format!("/v1/orders/{live_id}"), &t.live_key).await;
     conforms("Order", &retiring.body);
     assert!(
         retiring.body["projects"]
@@ -270,13 +248,7 @@ async fn test_orders_advance_by_themselves_and_live_orders_by_the_cli() {
     assert!(out.contains("is complete"), "{out}");
     // Completed by the operator without serials: retired on their word, and the
     // page says the serials are not issued.
-    let live = app
-        .send(app.request(
-            Method::GET,
-            &format!("/v1/orders/{live_id}"),
-            Some(&t.live_key),
-        ))
-        .await;
+    let live = app.get(&format!("/v1/orders/{live_id}"), &t.live_key).await;
     conforms("Order", &live.body);
     assert_eq!(live.body["payment_method"], "invoice");
     assert!(
@@ -297,6 +269,16 @@ async fn test_orders_advance_by_themselves_and_live_orders_by_the_cli() {
         .unwrap();
     assert!(html.contains("Not issued yet"), "{html}");
     assert!(!html.contains("Test mode"), "{html}");
+}
+
+/// How many bundles a quote for 4 t has.
+async fn bundles_quoted_for_4_t(app: &TestApp, key: &str) -> usize {
+    app.post("/v1/orders/by-mass/quote", key, &mass("4"))
+        .await
+        .body["bundles"]
+        .as_array()
+        .unwrap()
+        .len()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -333,26 +315,10 @@ async fn an_account_selection_set_by_the_cli_applies_to_requests_without_one() {
     assert_eq!(ids, vec![first.as_str(), second.as_str()]);
     assert_eq!(quote.body["bundles"][0]["quantity"], "1");
     // The test sibling is unaffected; clearing restores the catalogue default.
-    assert!(
-        app.post("/v1/orders/by-mass/quote", &t.test_key, &mass("4"))
-            .await
-            .body["bundles"]
-            .as_array()
-            .unwrap()
-            .len()
-            > 2
-    );
+    assert!(bundles_quoted_for_4_t(&app, &t.test_key).await > 2);
     crate::cli::tonne(
         &["accounts", "set-selection", "--account", &t.live_account],
         &app.database_url,
     );
-    assert!(
-        app.post("/v1/orders/by-mass/quote", &t.live_key, &mass("4"))
-            .await
-            .body["bundles"]
-            .as_array()
-            .unwrap()
-            .len()
-            > 2
-    );
+    assert!(bundles_quoted_for_4_t(&app, &t.live_key).await > 2);
 }

@@ -81,13 +81,7 @@ async fn place_until(app: Arc<TestApp>, key: String, stop: Arc<AtomicBool>, acke
     let mut n = 0;
     while !stop.load(Ordering::SeqCst) {
         n += 1;
-        let res = app
-            .post(
-                "/v1/orders/by-mass",
-                &key,
-                &json!({"mass": {"amount": "0.1", "unit": "t"}}),
-            )
-            .await;
+        let res = app.order_tonnes(&key, "0.1").await;
         assert_eq!(res.status, 200, "order {n}: {}", res.body);
         let id = res.body["id"].as_str().unwrap().to_owned();
         acked.lock().unwrap().push((id, Instant::now()));

@@ -3,16 +3,8 @@
 
 use tonne_test_support::on_both_backends;
 
-use crate::console::{PASSWORD, Visitor, member, operator};
+use crate::console::{PASSWORD, Visitor, field, member, operator};
 use crate::support::TestApp;
-
-fn field(html: &str, name: &str) -> String {
-    html.split(&format!(r#"name="{name}" value=""#))
-        .nth(1)
-        .and_then(|r| r.split('"').next())
-        .unwrap_or_else(|| panic!("no {name} field"))
-        .to_owned()
-}
 
 async fn the_stock_form_posted_twice_adds_once(app: TestApp) {
     app.demo_catalogue().await;

@@ -2,7 +2,6 @@
 //! over 200 characters is refused by `tonne orders advance` as by the
 //! console, and nothing changes.
 
-use serde_json::json;
 use tonne_test_support::on_both_backends;
 
 use crate::support::TestApp;
@@ -10,25 +9,11 @@ use crate::support::TestApp;
 async fn the_cli_refuses_a_serial_over_200_characters(app: TestApp) {
     app.demo_catalogue().await;
     let t = app.tenant().await;
-    let placed = app
-        .post(
-            "/v1/orders/by-mass",
-            &t.live_key,
-            &json!({"mass": {"amount": "1", "unit": "t"}}),
-        )
-        .await;
+    let placed = app.order_tonnes(&t.live_key, "1").await;
     let id = placed.body["id"].as_str().unwrap().to_owned();
     let long = "S".repeat(201);
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_tonne"))
-        .args([
-            "orders",
-            "advance",
-            &id,
-            "--to",
-            "complete",
-            "--registry-serial",
-        ])
-        .arg(&long)
+        .args(crate::cli::complete_with_serial(&id, &long))
         .args(["--database-url", &app.database_url])
         .env_remove("DATABASE_URL")
         .output()
@@ -40,15 +25,7 @@ async fn the_cli_refuses_a_serial_over_200_characters(app: TestApp) {
     assert_eq!(order.body["status"], "received", "nothing changed");
     // 200 characters are fine
     crate::cli::tonne(
-        &[
-            "orders",
-            "advance",
-            &id,
-            "--to",
-            "complete",
-            "--registry-serial",
-            &"S".repeat(200),
-        ],
+        &crate::cli::complete_with_serial(&id, &"S".repeat(200)),
         &app.database_url,
     );
     let order = app.get(&format!("/v1/orders/{id}"), &t.live_key).await;

@@ -8,7 +8,7 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use reqwest::header::{COOKIE, HeaderMap, SET_COOKIE};
 use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
-use tonne_accounts::users::{NewUser, Role};
+use tonne_accounts::users::Role;
 use tonne_http::rate_limit::RatePolicy;
 use tonne_test_support::{TestDb, on_both_backends};
 
@@ -61,10 +61,7 @@ impl<'a> Browser<'a> {
     fn at(app: &'a TestApp, forwarded_for: Option<&'a str>) -> Self {
         Self {
             app,
-            http: reqwest::Client::builder()
-                .redirect(reqwest::redirect::Policy::none())
-                .build()
-                .unwrap(),
+            http: crate::support::client_without_redirects(),
             forwarded_for,
         }
     }
@@ -380,22 +377,8 @@ async fn the_catalogue_upload_checks_the_session_before_the_body(db: TestDb) {
 
 async fn a_guessable_password_is_refused_at_setup_with_the_reason(db: TestDb) {
     let app = TestApp::spawn(db).await;
-    let created = app
-        .services
-        .users
-        .create(
-            NewUser {
-                email: "new@example.org".parse().unwrap(),
-                role: Role::Operator,
-            },
-            None,
-            &tonne_kernel::Actor::CommandLine,
-        )
-        .await
-        .unwrap();
-    let token = created.setup_token.unwrap();
+    let path = crate::console::setup_path(&app, "new@example.org", Role::Operator).await;
     let v = Visitor::new(&app);
-    let path = format!("/console/setup/{}", token.expose());
     let short = v
         .post(
             &path,

@@ -193,9 +193,7 @@ async fn a_nul_in_a_console_or_hosted_page_form_is_an_html_page_naming_the_field
         .header(reqwest::header::ACCEPT, "text/html,application/xhtml+xml");
     page(address, "after").await;
     // the API's clients still get JSON naming the field
-    let res = app
-        .send(app.request(Method::GET, "/console/estimates?after=x%00", None))
-        .await;
+    let res = app.get_without_key("/console/estimates?after=x%00").await;
     refused_naming(&res, "after");
 }
 

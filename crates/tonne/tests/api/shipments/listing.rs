@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use super::client_models::client_model;
 use super::fixtures::{good_row, processed, simple_row, upload_ok};
-use crate::support::{Tenant, TestApp, assert_error};
+use crate::support::{Tenant, TestApp, assert_error, first_error_message};
 
 pub(super) async fn shipments_list_by_every_kind_of_filter(app: TestApp) {
     let t = app.tenant().await;
@@ -129,12 +129,7 @@ pub(super) async fn shipments_list_by_every_kind_of_filter(app: TestApp) {
         .get("/v1/shipments?main_carriage_mot=boat", &t.live_key)
         .await;
     assert_error(&res, 400, "validation_error");
-    assert!(
-        res.body["errors"][0]["message"]
-            .as_str()
-            .unwrap()
-            .starts_with("main_carriage_mot:")
-    );
+    assert!(first_error_message(&res).starts_with("main_carriage_mot:"));
 }
 
 pub(super) async fn another_organisation_or_mode_sees_nothing(app: TestApp) {
@@ -155,21 +150,13 @@ pub(super) async fn another_organisation_or_mode_sees_nothing(app: TestApp) {
         assert_eq!(res.body["data"], json!([]));
     }
     // without a key
-    let res = app
-        .send(app.request(reqwest::Method::GET, "/v1/shipments", None))
-        .await;
+    let res = app.get_without_key("/v1/shipments").await;
     assert_error(&res, 401, "unauthorised");
 }
 
 pub(super) async fn a_client_account_acts_through_lune_account(app: TestApp) {
     let t = app.tenant().await;
-    let created = app
-        .post(
-            "/v1/accounts/client",
-            &t.live_key,
-            &json!({"name": "Merchant", "currency": "EUR"}),
-        )
-        .await;
+    let created = app.new_client_account(&t.live_key, "Merchant", "EUR").await;
     assert_eq!(created.status, 200, "{}", created.body);
     let client = created.body["id"].as_str().unwrap().to_owned();
     let as_client = |req: reqwest::RequestBuilder| req.header("Lune-Account", client.as_str());

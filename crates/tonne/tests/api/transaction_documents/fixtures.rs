@@ -20,7 +20,7 @@ pub(super) fn grams(v: &Value) -> i64 {
     format!("{whole}{fraction:0<6}").parse().unwrap()
 }
 
-pub(super) fn receipt() -> Value {
+pub(crate) fn receipt() -> Value {
     json!({
         "merchant": {"country_code": "USA", "category_code": "5812"},
         "transaction_document_processed_at": "2019-06-01T12:00:00Z",

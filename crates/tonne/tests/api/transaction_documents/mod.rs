@@ -18,6 +18,8 @@ use multi_match_and_analytics::{
 };
 use tonne_test_support::on_both_backends;
 
+pub(crate) use fixtures::receipt;
+
 on_both_backends!(
     with crate::support::TestApp::spawn;
     a_receipt_becomes_line_items_read_back_and_annotated,

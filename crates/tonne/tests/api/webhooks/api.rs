@@ -6,8 +6,10 @@ use std::time::Duration;
 
 use serde_json::json;
 
-use super::fixtures::{client_account, conforms_webhook, create_webhook};
-use crate::support::{TestApp, assert_error};
+use super::fixtures::{
+    client_account, conforms_webhook, create_webhook, post_webhook, rotate_secret,
+};
+use crate::support::{TestApp, assert_error, first_error_message};
 
 pub(super) async fn crud_follows_the_contract(app: TestApp) {
     let t = app.tenant().await;
@@ -96,13 +98,7 @@ pub(super) async fn crud_follows_the_contract(app: TestApp) {
     );
 
     // rotate: a new full secret; GET shows its last 4
-    let rotated = app
-        .put(
-            &format!("/v1/webhooks/{id}/rotate-secret"),
-            &t.test_key,
-            &json!({}),
-        )
-        .await;
+    let rotated = rotate_secret(&app, &t.test_key, id).await;
     assert_eq!(rotated.status, 200);
     conforms_webhook("WebhookFullSecret", &rotated.body);
     let new_secret = rotated.body["secret"].as_str().unwrap();
@@ -188,14 +184,7 @@ pub(super) async fn bad_input_is_refused_and_nothing_written(app: TestApp) {
             .put(&format!("/v1/webhooks/{id}"), &t.test_key, &body)
             .await;
         assert_error(&res, 400, "validation_error");
-        assert!(
-            res.body["errors"][0]["message"]
-                .as_str()
-                .unwrap()
-                .contains(field),
-            "{}",
-            res.body
-        );
+        assert!(first_error_message(&res).contains(field), "{}", res.body);
     }
     let res = app
         .send(
@@ -205,8 +194,7 @@ pub(super) async fn bad_input_is_refused_and_nothing_written(app: TestApp) {
         .await;
     assert_error(&res, 415, "unsupported_media_type");
     assert_error(
-        &app.send(app.request(reqwest::Method::GET, "/v1/webhooks", None))
-            .await,
+        &app.get_without_key("/v1/webhooks").await,
         401,
         "unauthorised",
     );
@@ -220,13 +208,7 @@ pub(super) async fn bad_input_is_refused_and_nothing_written(app: TestApp) {
     for _ in 1..10 {
         create_webhook(&app, &t.test_key, "http://127.0.0.1:9/hook", None).await;
     }
-    let res = app
-        .post(
-            "/v1/webhooks",
-            &t.test_key,
-            &json!({"url": "http://127.0.0.1:9/hook"}),
-        )
-        .await;
+    let res = post_webhook(&app, &t.test_key, "http://127.0.0.1:9/hook").await;
     assert_error(&res, 400, "webhook_limit_reached");
     assert_eq!(
         app.get("/v1/webhooks", &t.test_key)

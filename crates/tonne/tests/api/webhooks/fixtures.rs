@@ -8,7 +8,12 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 use super::receiver::Received;
-use crate::support::{TestApp, conforms, conforms_2024};
+use crate::support::{Reply, TestApp, conforms, conforms_2024};
+
+/// `POST /v1/webhooks` of a webhook to `url`; the answer, unchecked.
+pub(crate) async fn post_webhook(app: &TestApp, key: &str, url: &str) -> Reply {
+    app.post("/v1/webhooks", key, &json!({ "url": url })).await
+}
 
 pub(super) async fn create_webhook(
     app: &TestApp,
@@ -23,6 +28,12 @@ pub(super) async fn create_webhook(
     let res = app.post("/v1/webhooks", key, &body).await;
     assert_eq!(res.status, 200, "{}", res.body);
     res.body
+}
+
+/// `PUT /v1/webhooks/{id}/rotate-secret`.
+pub(super) async fn rotate_secret(app: &TestApp, key: &str, id: &str) -> Reply {
+    let path = format!("/v1/webhooks/{id}/rotate-secret");
+    app.put(&path, key, &json!({})).await
 }
 
 /// The contract's `Url` pattern refuses loopback `http://` (allowed in tests by
@@ -59,13 +70,7 @@ pub(super) async fn order_of(app: &TestApp, key: &str, account: Option<&str>, bu
 }
 
 pub(super) async fn client_account(app: &TestApp, key: &str, name: &str) -> String {
-    let res = app
-        .post(
-            "/v1/accounts/client",
-            key,
-            &json!({"name": name, "currency": "GBP"}),
-        )
-        .await;
+    let res = app.new_client_account(key, name, "GBP").await;
     assert_eq!(res.status, 200, "{}", res.body);
     res.body["id"].as_str().unwrap().to_owned()
 }

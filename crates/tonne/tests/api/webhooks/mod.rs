@@ -17,7 +17,7 @@ mod receiver;
 
 use api::*;
 use fixtures::*;
-pub(crate) use fixtures::{conforms_request, verify_all, wait_for};
+pub(crate) use fixtures::{conforms_request, post_webhook, verify_all, wait_for};
 pub use receiver::{Behaviour, Received, Receiver};
 
 on_both_backends!(

@@ -7,19 +7,12 @@ use super::responses::{AccountPairResponse, ClientAccountResponse, account_body,
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody};
 use crate::state::AppState;
-use crate::wire::{BodyErrors, ErrorsResponse, KeyErrors};
+use crate::wire::{BodyErrors, ClientKeyForbidden, ErrorsResponse, KeyErrors};
 
 /// Creates a live/test pair linked by `sibling_id` (live key only).
 #[utoipa::path(post, path = "/v1/accounts", tag = "Accounts", operation_id = "createAccountPair",
-    security(("BearerAuth" = [])),
-    request_body = CreateAccountRequest,
-    responses(
-        (status = 200, description = "OK", body = AccountPairResponse),
-        (status = 400, description = "Invalid body, or a handle taken (handle_not_unique)", body = ErrorsResponse),
-        (status = 403, description = "A test key, or a key acting as a client account", body = ErrorsResponse),
-        KeyErrors,
-        BodyErrors,
-    ))]
+    security(("BearerAuth" = [])), request_body = CreateAccountRequest,
+    responses((status = 200, description = "OK", body = AccountPairResponse), (status = 400, description = "Invalid body, or a handle taken (handle_not_unique)", body = ErrorsResponse), (status = 403, description = "A test key, or a key acting as a client account", body = ErrorsResponse), KeyErrors, BodyErrors))]
 pub async fn create_pair(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -44,16 +37,8 @@ pub async fn create_pair(
 
 /// Creates a client account in the key's mode.
 #[utoipa::path(post, path = "/v1/accounts/client", tag = "Client accounts", operation_id = "createClientAccount",
-    security(("BearerAuth" = [])),
-    request_body = CreateAccountRequest,
-    responses(
-        (status = 200, description = "OK", body = ClientAccountResponse),
-        (status = 400, description = "Invalid body, or a handle taken (handle_not_unique)", body = ErrorsResponse),
-        (status = 403, description = "A key acting as a client account", body = ErrorsResponse),
-        (status = 409, description = "A client account was already created with this idempotency_key (account_idempotency_already_exists)", body = ErrorsResponse),
-        KeyErrors,
-        BodyErrors,
-    ))]
+    security(("BearerAuth" = [])), request_body = CreateAccountRequest,
+    responses((status = 200, description = "OK", body = ClientAccountResponse), (status = 400, description = "Invalid body, or a handle taken (handle_not_unique)", body = ErrorsResponse), ClientKeyForbidden, (status = 409, description = "A client account was already created with this idempotency_key (account_idempotency_already_exists)", body = ErrorsResponse), KeyErrors, BodyErrors))]
 pub async fn create_client(
     state: web::Data<AppState>,
     who: Authenticated,

@@ -14,7 +14,7 @@ use super::logos::UploadLogoResponse;
 use crate::error::ApiError;
 use crate::extract::Authenticated;
 use crate::state::AppState;
-use crate::wire::{ErrorsResponse, KeyErrors};
+use crate::wire::{ClientKeyForbidden, ErrorsResponse, KeyErrors};
 
 async fn delete(
     state: web::Data<AppState>,
@@ -28,15 +28,8 @@ async fn delete(
 
 /// Removes an account's logo.
 #[utoipa::path(delete, path = "/v1/accounts/{id}/logo", tag = "Accounts", operation_id = "deleteAccountLogo",
-    security(("BearerAuth" = [])),
-    params(("id" = String, Path, description = "The account's id")),
-    responses(
-        (status = 200, description = "The account has no logo (also when it had none): `{}`", body = UploadLogoResponse),
-        (status = 400, description = "An id of a client account (id_invalid)", body = ErrorsResponse),
-        (status = 404, description = "No account of the caller's organisation and mode has this id", body = ErrorsResponse),
-        (status = 403, description = "A key acting as a client account", body = ErrorsResponse),
-        KeyErrors,
-    ))]
+    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The account's id")),
+    responses((status = 200, description = "The account has no logo (also when it had none): `{}`", body = UploadLogoResponse), (status = 400, description = "An id of a client account (id_invalid)", body = ErrorsResponse), (status = 404, description = "No account of the caller's organisation and mode has this id", body = ErrorsResponse), ClientKeyForbidden, KeyErrors))]
 pub async fn account_logo(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -47,15 +40,8 @@ pub async fn account_logo(
 
 /// Removes a client account's logo.
 #[utoipa::path(delete, path = "/v1/accounts/client/{id}/logo", tag = "Client accounts", operation_id = "deleteClientAccountLogo",
-    security(("BearerAuth" = [])),
-    params(("id" = String, Path, description = "The client account's id")),
-    responses(
-        (status = 200, description = "The client account has no logo (also when it had none): `{}`", body = UploadLogoResponse),
-        (status = 400, description = "An id of a regular account (id_invalid)", body = ErrorsResponse),
-        (status = 404, description = "No client account of the caller's organisation and mode has this id", body = ErrorsResponse),
-        (status = 403, description = "A key acting as a client account", body = ErrorsResponse),
-        KeyErrors,
-    ))]
+    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The client account's id")),
+    responses((status = 200, description = "The client account has no logo (also when it had none): `{}`", body = UploadLogoResponse), (status = 400, description = "An id of a regular account (id_invalid)", body = ErrorsResponse), (status = 404, description = "No client account of the caller's organisation and mode has this id", body = ErrorsResponse), ClientKeyForbidden, KeyErrors))]
 pub async fn client_logo(
     state: web::Data<AppState>,
     who: Authenticated,

@@ -4,7 +4,7 @@
 use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 use tonne_accounts::{AccountScope, NameFilter};
-use utoipa::IntoParams;
+use utoipa::{IntoParams, IntoResponses};
 
 use super::responses::{
     PaginatedAccounts, PaginatedClientAccounts, account_body, client_summary_body,
@@ -12,7 +12,7 @@ use super::responses::{
 use crate::error::ApiError;
 use crate::extract::{Authenticated, PageQuery};
 use crate::state::AppState;
-use crate::wire::{ErrorsResponse, KeyErrors};
+use crate::wire::{ErrorsResponse, InvalidParameter, KeyErrors};
 
 /// The name filter of the account lists.
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -21,6 +21,14 @@ pub struct NameQuery {
     /// case-insensitive substring of the name
     #[param(pattern = "^[a-zA-Z0-9_]{3,}$")]
     name: Option<String>,
+}
+
+/// 403 of the account lists.
+#[derive(IntoResponses)]
+pub enum ListForbidden {
+    /// A client-account key may not list accounts
+    #[response(status = 403)]
+    Forbidden(ErrorsResponse),
 }
 
 impl NameQuery {
@@ -32,17 +40,8 @@ impl NameQuery {
 
 /// The organisation's accounts of the key's mode, oldest first.
 #[utoipa::path(get, path = "/v1/accounts", tag = "Accounts", operation_id = "listAccounts",
-    security(("BearerAuth" = [])),
-    params(
-        PageQuery,
-        NameQuery,
-    ),
-    responses(
-        (status = 200, description = "OK", body = PaginatedAccounts),
-        (status = 400, description = "Invalid parameter", body = ErrorsResponse),
-        (status = 403, description = "A client-account key may not list accounts", body = ErrorsResponse),
-        KeyErrors,
-    ))]
+    security(("BearerAuth" = [])), params(PageQuery, NameQuery),
+    responses((status = 200, description = "OK", body = PaginatedAccounts), InvalidParameter, ListForbidden, KeyErrors))]
 pub async fn list_accounts(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -62,17 +61,8 @@ pub async fn list_accounts(
 
 /// The organisation's client accounts of the key's mode, oldest first.
 #[utoipa::path(get, path = "/v1/accounts/client", tag = "Client accounts", operation_id = "listClientAccounts",
-    security(("BearerAuth" = [])),
-    params(
-        PageQuery,
-        NameQuery,
-    ),
-    responses(
-        (status = 200, description = "OK", body = PaginatedClientAccounts),
-        (status = 400, description = "Invalid parameter", body = ErrorsResponse),
-        (status = 403, description = "A client-account key may not list accounts", body = ErrorsResponse),
-        KeyErrors,
-    ))]
+    security(("BearerAuth" = [])), params(PageQuery, NameQuery),
+    responses((status = 200, description = "OK", body = PaginatedClientAccounts), InvalidParameter, ListForbidden, KeyErrors))]
 pub async fn list_clients(
     state: web::Data<AppState>,
     who: Authenticated,

@@ -10,13 +10,14 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use futures_util::StreamExt as _;
 use serde::Serialize;
 use tonne_accounts::AccountScope;
-use utoipa::ToSchema;
+use utoipa::{IntoResponses, ToSchema};
 
+use super::responses::NoSuchAccount;
 use crate::error::{ApiError, codes};
-use crate::extract::Authenticated;
+use crate::extract::{Authenticated, is_multipart};
 use crate::logo_image::{self, MAX_LOGO_BYTES};
 use crate::state::AppState;
-use crate::wire::{ErrorsResponse, KeyErrors};
+use crate::wire::{ClientKeyForbidden, ErrorsResponse, KeyErrors};
 
 /// The contract's `UploadLogoResponse`.
 #[derive(Debug, Serialize, ToSchema)]
@@ -37,12 +38,18 @@ pub struct UploadLogoRequest {
     pub logo: Vec<u8>,
 }
 
-fn is_multipart(req: &HttpRequest) -> bool {
-    req.headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(';').next())
-        .is_some_and(|essence| essence.trim().eq_ignore_ascii_case("multipart/form-data"))
+/// What a logo upload may answer about its form besides the account's errors.
+#[derive(IntoResponses)]
+pub enum LogoUploadErrors {
+    /// Not a PNG or JPEG that decodes (unsupported_image_format), too many pixels, or an id of another organisation, mode or kind (id_invalid)
+    #[response(status = 400)]
+    Invalid(ErrorsResponse),
+    /// More than 1 MiB
+    #[response(status = 413)]
+    TooLarge(ErrorsResponse),
+    /// Not multipart/form-data
+    #[response(status = 415)]
+    NotMultipart(ErrorsResponse),
 }
 
 /// Reads the `logo` part of a `multipart/form-data` body, bounded by [`MAX_LOGO_BYTES`].
@@ -103,18 +110,8 @@ async fn upload_logo(
 
 /// Replaces an account's logo (PNG or JPEG, re-encoded by Tonne).
 #[utoipa::path(post, path = "/v1/accounts/{id}/logo", tag = "Accounts", operation_id = "updateAccountLogo",
-    security(("BearerAuth" = [])),
-    params(("id" = String, Path, description = "The account's id")),
-    request_body(content = UploadLogoRequest, content_type = "multipart/form-data"),
-    responses(
-        (status = 200, description = "OK", body = UploadLogoResponse),
-        (status = 400, description = "Not a PNG or JPEG that decodes (unsupported_image_format), too many pixels, or an id of another organisation, mode or kind (id_invalid)", body = ErrorsResponse),
-        (status = 404, description = "No account has this id", body = ErrorsResponse),
-        (status = 403, description = "A key acting as a client account", body = ErrorsResponse),
-        (status = 413, description = "More than 1 MiB", body = ErrorsResponse),
-        (status = 415, description = "Not multipart/form-data", body = ErrorsResponse),
-        KeyErrors,
-    ))]
+    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The account's id")), request_body(content = UploadLogoRequest, content_type = "multipart/form-data"),
+    responses((status = 200, description = "OK", body = UploadLogoResponse), LogoUploadErrors, NoSuchAccount, ClientKeyForbidden, KeyErrors))]
 pub async fn account_logo(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -127,18 +124,8 @@ pub async fn account_logo(
 
 /// Replaces a client account's logo (PNG or JPEG, re-encoded by Tonne).
 #[utoipa::path(post, path = "/v1/accounts/client/{id}/logo", tag = "Client accounts", operation_id = "updateClientAccountLogo",
-    security(("BearerAuth" = [])),
-    params(("id" = String, Path, description = "The client account's id")),
-    request_body(content = UploadLogoRequest, content_type = "multipart/form-data"),
-    responses(
-        (status = 200, description = "OK", body = UploadLogoResponse),
-        (status = 400, description = "Not a PNG or JPEG that decodes (unsupported_image_format), too many pixels, or an id of another organisation, mode or kind (id_invalid)", body = ErrorsResponse),
-        (status = 404, description = "No account has this id", body = ErrorsResponse),
-        (status = 403, description = "A key acting as a client account", body = ErrorsResponse),
-        (status = 413, description = "More than 1 MiB", body = ErrorsResponse),
-        (status = 415, description = "Not multipart/form-data", body = ErrorsResponse),
-        KeyErrors,
-    ))]
+    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The client account's id")), request_body(content = UploadLogoRequest, content_type = "multipart/form-data"),
+    responses((status = 200, description = "OK", body = UploadLogoResponse), LogoUploadErrors, NoSuchAccount, ClientKeyForbidden, KeyErrors))]
 pub async fn client_logo(
     state: web::Data<AppState>,
     who: Authenticated,

@@ -4,10 +4,10 @@
 use serde::Serialize;
 use tonne_accounts::{Account, AccountActivity, OrganisationType};
 use tonne_kernel::{AccountMode, Currency};
-use utoipa::ToSchema;
+use utoipa::{IntoResponses, ToSchema};
 
 use super::visibility::ExternalPagesVisibilityCode;
-use crate::wire::{AccountType, CurrencyCode, paginated};
+use crate::wire::{AccountType, CurrencyCode, ErrorsResponse, paginated};
 
 /// `scope` of a regular account.
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
@@ -204,4 +204,12 @@ pub(super) fn client_summary_body(
         number_of_estimates: activity.number_of_estimates,
         total_emissions: activity.total_emissions.to_tonnes_string(),
     }
+}
+
+/// 404 of a route on one account.
+#[derive(IntoResponses)]
+pub enum NoSuchAccount {
+    /// No account has this id
+    #[response(status = 404)]
+    NotFound(ErrorsResponse),
 }

@@ -5,25 +5,18 @@ use actix_web::{HttpResponse, web};
 use tonne_accounts::AccountScope;
 
 use super::requests::{PartialUpdateAccountRequest, UpdateAccountRequest, patch, replacement};
-use super::responses::{AccountResponse, ClientAccountResponse, account_body, client_body};
+use super::responses::{
+    AccountResponse, ClientAccountResponse, NoSuchAccount, account_body, client_body,
+};
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody};
 use crate::state::AppState;
-use crate::wire::{BodyErrors, ErrorsResponse, KeyErrors};
+use crate::wire::{BodyErrors, ClientKeyForbidden, ErrorsResponse, KeyErrors};
 
 /// Updates an account; renaming a live account renames its test sibling.
 #[utoipa::path(put, path = "/v1/accounts/{id}", tag = "Accounts", operation_id = "updateAccount",
-    security(("BearerAuth" = [])),
-    params(("id" = String, Path, description = "The account's id")),
-    request_body = UpdateAccountRequest,
-    responses(
-        (status = 200, description = "OK", body = AccountResponse),
-        (status = 400, description = "Invalid body, an id of another organisation, mode or kind (id_invalid), a test account rename, or a handle taken (handle_not_unique)", body = ErrorsResponse),
-        (status = 404, description = "No account has this id", body = ErrorsResponse),
-        (status = 403, description = "A key acting as a client account", body = ErrorsResponse),
-        KeyErrors,
-        BodyErrors,
-    ))]
+    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The account's id")), request_body = UpdateAccountRequest,
+    responses((status = 200, description = "OK", body = AccountResponse), (status = 400, description = "Invalid body, an id of another organisation, mode or kind (id_invalid), a test account rename, or a handle taken (handle_not_unique)", body = ErrorsResponse), NoSuchAccount, ClientKeyForbidden, KeyErrors, BodyErrors))]
 pub async fn update_account(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -39,17 +32,8 @@ pub async fn update_account(
 
 /// Changes the fields sent; renaming a live account renames its test sibling.
 #[utoipa::path(patch, path = "/v1/accounts/{id}", tag = "Accounts", operation_id = "partialUpdateAccount",
-    security(("BearerAuth" = [])),
-    params(("id" = String, Path, description = "The account's id")),
-    request_body = PartialUpdateAccountRequest,
-    responses(
-        (status = 200, description = "OK", body = AccountResponse),
-        (status = 400, description = "Invalid body (null where not allowed), an id of another organisation, mode or kind (id_invalid), a test account rename, or a handle taken (handle_not_unique)", body = ErrorsResponse),
-        (status = 404, description = "No account has this id", body = ErrorsResponse),
-        (status = 403, description = "A key acting as a client account", body = ErrorsResponse),
-        KeyErrors,
-        BodyErrors,
-    ))]
+    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The account's id")), request_body = PartialUpdateAccountRequest,
+    responses((status = 200, description = "OK", body = AccountResponse), (status = 400, description = "Invalid body (null where not allowed), an id of another organisation, mode or kind (id_invalid), a test account rename, or a handle taken (handle_not_unique)", body = ErrorsResponse), NoSuchAccount, ClientKeyForbidden, KeyErrors, BodyErrors))]
 pub async fn patch_account(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -65,17 +49,8 @@ pub async fn patch_account(
 
 /// Updates a client account.
 #[utoipa::path(put, path = "/v1/accounts/client/{id}", tag = "Client accounts", operation_id = "updateClientAccount",
-    security(("BearerAuth" = [])),
-    params(("id" = String, Path, description = "The client account's id")),
-    request_body = UpdateAccountRequest,
-    responses(
-        (status = 200, description = "OK", body = ClientAccountResponse),
-        (status = 400, description = "Invalid body, an id of another organisation, mode or kind (id_invalid), or a handle taken (handle_not_unique)", body = ErrorsResponse),
-        (status = 404, description = "No account has this id", body = ErrorsResponse),
-        (status = 403, description = "A key acting as a client account", body = ErrorsResponse),
-        KeyErrors,
-        BodyErrors,
-    ))]
+    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The client account's id")), request_body = UpdateAccountRequest,
+    responses((status = 200, description = "OK", body = ClientAccountResponse), (status = 400, description = "Invalid body, an id of another organisation, mode or kind (id_invalid), or a handle taken (handle_not_unique)", body = ErrorsResponse), NoSuchAccount, ClientKeyForbidden, KeyErrors, BodyErrors))]
 pub async fn update_client(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -96,17 +71,8 @@ pub async fn update_client(
 
 /// Changes the fields sent of a client account.
 #[utoipa::path(patch, path = "/v1/accounts/client/{id}", tag = "Client accounts", operation_id = "partialUpdateClientAccount",
-    security(("BearerAuth" = [])),
-    params(("id" = String, Path, description = "The client account's id")),
-    request_body = PartialUpdateAccountRequest,
-    responses(
-        (status = 200, description = "OK", body = ClientAccountResponse),
-        (status = 400, description = "Invalid body (null where not allowed), an id of another organisation, mode or kind (id_invalid), or a handle taken (handle_not_unique)", body = ErrorsResponse),
-        (status = 404, description = "No account has this id", body = ErrorsResponse),
-        (status = 403, description = "A key acting as a client account", body = ErrorsResponse),
-        KeyErrors,
-        BodyErrors,
-    ))]
+    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The client account's id")), request_body = PartialUpdateAccountRequest,
+    responses((status = 200, description = "OK", body = ClientAccountResponse), (status = 400, description = "Invalid body (null where not allowed), an id of another organisation, mode or kind (id_invalid), or a handle taken (handle_not_unique)", body = ErrorsResponse), NoSuchAccount, ClientKeyForbidden, KeyErrors, BodyErrors))]
 pub async fn patch_client(
     state: web::Data<AppState>,
     who: Authenticated,

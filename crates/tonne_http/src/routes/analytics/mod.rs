@@ -41,11 +41,7 @@ fn figures(f: &Figures) -> (String, String) {
 /// Cumulative tonnes and value per bundle, one point per day of the range.
 #[utoipa::path(get, path = "/v1/analytics/cumulative-per-bundle", tag = "Analytics", operation_id = "getCumulativeAnalyticsPerBundle",
     security(("BearerAuth" = [])), params(RangeQuery),
-    responses(
-        (status = 200, description = "OK", body = Vec<AnalyticsByBundleResponse>),
-        (status = 400, description = "Invalid date or range (time_range_invalid)", body = ErrorsResponse),
-        KeyErrors,
-    ))]
+    responses((status = 200, description = "OK", body = Vec<AnalyticsByBundleResponse>), InvalidRange, KeyErrors))]
 pub async fn cumulative_per_bundle(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -80,11 +76,7 @@ pub async fn cumulative_per_bundle(
 /// The projects the range's orders were allocated to and the UN goals they serve.
 #[utoipa::path(get, path = "/v1/analytics/metrics", tag = "Analytics", operation_id = "getMetrics",
     security(("BearerAuth" = [])), params(RangeQuery),
-    responses(
-        (status = 200, description = "OK", body = AnalyticsMetricsResponse),
-        (status = 400, description = "Invalid date or range (time_range_invalid)", body = ErrorsResponse),
-        KeyErrors,
-    ))]
+    responses((status = 200, description = "OK", body = AnalyticsMetricsResponse), InvalidRange, KeyErrors))]
 pub async fn metrics(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -108,11 +100,7 @@ pub async fn metrics(
 /// The range's orders summed by bundle, continent, registry, Oxford type and offset type.
 #[utoipa::path(get, path = "/v1/analytics/aggregated-by-property", tag = "Analytics", operation_id = "getAggregatedAnalyticsByProperty",
     security(("BearerAuth" = [])), params(RangeQuery),
-    responses(
-        (status = 200, description = "OK", body = AggregatedResponse),
-        (status = 400, description = "Invalid date or range (time_range_invalid)", body = ErrorsResponse),
-        KeyErrors,
-    ))]
+    responses((status = 200, description = "OK", body = AggregatedResponse), InvalidRange, KeyErrors))]
 pub async fn aggregated(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -190,11 +178,7 @@ pub async fn aggregated(
 /// Estimates created per day or month (zeros included), and by kind.
 #[utoipa::path(get, path = "/v1/analytics/emission-calculations", tag = "Analytics", operation_id = "getEmissionCalculationMetrics",
     security(("BearerAuth" = [])), params(RangeQuery, CalculationsQuery),
-    responses(
-        (status = 200, description = "OK", body = EmissionCalculationsResponse),
-        (status = 400, description = "Invalid date, range (time_range_invalid), interval or all_accounts", body = ErrorsResponse),
-        KeyErrors,
-    ))]
+    responses((status = 200, description = "OK", body = EmissionCalculationsResponse), (status = 400, description = "Invalid date, range (time_range_invalid), interval or all_accounts", body = ErrorsResponse), KeyErrors))]
 pub async fn emission_calculations(
     state: web::Data<AppState>,
     who: Authenticated,

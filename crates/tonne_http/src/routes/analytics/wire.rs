@@ -1,7 +1,9 @@
 //! The wire types of `analytics`: what its requests and answers hold.
 
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::{IntoParams, IntoResponses, ToSchema};
+
+use crate::wire::ErrorsResponse;
 
 /// The range of every analytics route.
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -152,4 +154,12 @@ pub struct KindTotalResponse {
 pub struct EmissionCalculationsResponse {
     pub(crate) timeseries: Vec<CountPointResponse>,
     pub(crate) by_kind: Vec<KindTotalResponse>,
+}
+
+/// 400 of an analytics route whose only parameters are the range.
+#[derive(IntoResponses)]
+pub enum InvalidRange {
+    /// Invalid date or range (time_range_invalid)
+    #[response(status = 400)]
+    Invalid(ErrorsResponse),
 }

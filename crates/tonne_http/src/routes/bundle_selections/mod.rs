@@ -44,10 +44,7 @@ fn portfolio_response(p: &BundlePortfolio) -> BundlePortfolioResponse {
 /// The account's default bundle selection.
 #[utoipa::path(get, path = "/v1/bundle-selections", tag = "Bundle selections", operation_id = "getBundleSelection",
     security(("BearerAuth" = [])),
-    responses(
-        (status = 200, description = "OK", body = Vec<BundlePercentageResponse>),
-        KeyErrors,
-    ))]
+    responses((status = 200, description = "OK", body = Vec<BundlePercentageResponse>), KeyErrors))]
 pub async fn get_selection(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -63,14 +60,8 @@ pub async fn get_selection(
 
 /// Sets the account's default bundle selection (it stops following a portfolio).
 #[utoipa::path(put, path = "/v1/bundle-selections", tag = "Bundle selections", operation_id = "updateBundleSelection",
-    security(("BearerAuth" = [])),
-    request_body = Vec<SelectionRequest>,
-    responses(
-        (status = 200, description = "OK", body = Vec<BundlePercentageResponse>),
-        (status = 400, description = "Invalid selection", body = ErrorsResponse),
-        KeyErrors,
-        BodyErrors,
-    ))]
+    security(("BearerAuth" = [])), request_body = Vec<SelectionRequest>,
+    responses((status = 200, description = "OK", body = Vec<BundlePercentageResponse>), (status = 400, description = "Invalid selection", body = ErrorsResponse), KeyErrors, BodyErrors))]
 pub async fn put_selection(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -87,10 +78,7 @@ pub async fn put_selection(
 /// Every bundle portfolio of the catalogue.
 #[utoipa::path(get, path = "/v1/bundle-portfolios", tag = "Bundle selections", operation_id = "listAllBundlePortfolios",
     security(("BearerAuth" = [])),
-    responses(
-        (status = 200, description = "OK", body = Vec<BundlePortfolioResponse>),
-        KeyErrors,
-    ))]
+    responses((status = 200, description = "OK", body = Vec<BundlePortfolioResponse>), KeyErrors))]
 pub async fn list_portfolios(
     state: web::Data<AppState>,
     _who: Authenticated,
@@ -107,14 +95,8 @@ pub async fn list_portfolios(
 /// Makes the account follow a bundle portfolio: its default selection becomes
 /// the portfolio's, and its `bundle_portfolio_id` names it.
 #[utoipa::path(put, path = "/v1/bundle-portfolios", tag = "Bundle selections", operation_id = "updateBundlePortfolio",
-    security(("BearerAuth" = [])),
-    request_body = SetBundlePortfolioRequest,
-    responses(
-        (status = 200, description = "OK", body = BundlePortfolioResponse),
-        (status = 400, description = "Unknown portfolio", body = ErrorsResponse),
-        KeyErrors,
-        BodyErrors,
-    ))]
+    security(("BearerAuth" = [])), request_body = SetBundlePortfolioRequest,
+    responses((status = 200, description = "OK", body = BundlePortfolioResponse), (status = 400, description = "Unknown portfolio", body = ErrorsResponse), KeyErrors, BodyErrors))]
 pub async fn put_portfolio(
     state: web::Data<AppState>,
     who: Authenticated,

@@ -11,7 +11,7 @@ use tonne_ordering::{Bundle, BundleView, Project, ProjectView};
 use crate::error::ApiError;
 use crate::extract::{Authenticated, MaybeAuthenticated, PageQuery};
 use crate::state::AppState;
-use crate::wire::{ErrorsResponse, KeyErrors, RateLimited, paginated};
+use crate::wire::{ErrorsResponse, InvalidParameter, KeyErrors, RateLimited, paginated};
 
 paginated! {
     /// The contract's `PaginatedProjects`, with `next_cursor`.
@@ -158,17 +158,8 @@ async fn display_currency(
 
 /// Projects, in id order.
 #[utoipa::path(get, path = "/v1/projects", tag = "Projects", operation_id = "listProjects",
-    security(("BearerAuth" = [])),
-    params(
-        PageQuery,
-        RecentlyDisabledQuery,
-        CurrencyQuery,
-    ),
-    responses(
-        (status = 200, description = "OK", body = PaginatedProjects),
-        (status = 400, description = "Invalid parameter", body = ErrorsResponse),
-        KeyErrors,
-    ))]
+    security(("BearerAuth" = [])), params(PageQuery, RecentlyDisabledQuery, CurrencyQuery),
+    responses((status = 200, description = "OK", body = PaginatedProjects), InvalidParameter, KeyErrors))]
 pub async fn list_projects(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -191,11 +182,7 @@ pub async fn list_projects(
 /// A project by id (public).
 #[utoipa::path(get, path = "/v1/projects/{id}", tag = "Projects", operation_id = "getProject",
     params(("id" = String, Path, description = "The project's id")),
-    responses(
-        (status = 200, description = "OK", body = ProjectResponse),
-        (status = 404, description = "No such project", body = ErrorsResponse),
-        RateLimited,
-    ))]
+    responses((status = 200, description = "OK", body = ProjectResponse), NoSuchProject, RateLimited))]
 pub async fn get_project(
     state: web::Data<AppState>,
     who: MaybeAuthenticated,
@@ -210,11 +197,7 @@ pub async fn get_project(
 /// A project by slug (public).
 #[utoipa::path(get, path = "/v1/projects/by-slug/{slug}", tag = "Projects", operation_id = "getProjectBySlug",
     params(("slug" = String, Path, description = "The project's slug")),
-    responses(
-        (status = 200, description = "OK", body = ProjectResponse),
-        (status = 404, description = "No such project", body = ErrorsResponse),
-        RateLimited,
-    ))]
+    responses((status = 200, description = "OK", body = ProjectResponse), NoSuchProject, RateLimited))]
 pub async fn get_project_by_slug(
     state: web::Data<AppState>,
     who: MaybeAuthenticated,
@@ -228,17 +211,8 @@ pub async fn get_project_by_slug(
 
 /// Bundles, in id order.
 #[utoipa::path(get, path = "/v1/bundles", tag = "Projects", operation_id = "listBundles",
-    security(("BearerAuth" = [])),
-    params(
-        PageQuery,
-        RecentlyDisabledQuery,
-        CurrencyQuery,
-    ),
-    responses(
-        (status = 200, description = "OK", body = PaginatedBundles),
-        (status = 400, description = "Invalid parameter", body = ErrorsResponse),
-        KeyErrors,
-    ))]
+    security(("BearerAuth" = [])), params(PageQuery, RecentlyDisabledQuery, CurrencyQuery),
+    responses((status = 200, description = "OK", body = PaginatedBundles), InvalidParameter, KeyErrors))]
 pub async fn list_bundles(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -261,11 +235,7 @@ pub async fn list_bundles(
 /// A bundle by id (public).
 #[utoipa::path(get, path = "/v1/bundles/{id}", tag = "Projects", operation_id = "getBundle",
     params(("id" = String, Path, description = "The bundle's id")),
-    responses(
-        (status = 200, description = "OK", body = BundleResponse),
-        (status = 404, description = "No such bundle", body = ErrorsResponse),
-        RateLimited,
-    ))]
+    responses((status = 200, description = "OK", body = BundleResponse), (status = 404, description = "No such bundle", body = ErrorsResponse), RateLimited))]
 pub async fn get_bundle(
     state: web::Data<AppState>,
     who: MaybeAuthenticated,

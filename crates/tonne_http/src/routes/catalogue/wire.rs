@@ -2,9 +2,10 @@
 
 use serde::{Deserialize, Serialize};
 use tonne_kernel::Currency;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::{IntoParams, IntoResponses, ToSchema};
 
 use crate::error::ApiError;
+use crate::wire::ErrorsResponse;
 
 /// The contract's `BundleSummary`.
 #[derive(Debug, Serialize, ToSchema)]
@@ -165,4 +166,12 @@ impl RecentlyDisabledQuery {
             )),
         }
     }
+}
+
+/// 404 of a route on one project.
+#[derive(IntoResponses)]
+pub enum NoSuchProject {
+    /// No such project
+    #[response(status = 404)]
+    NotFound(ErrorsResponse),
 }

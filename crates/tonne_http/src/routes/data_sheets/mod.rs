@@ -16,7 +16,7 @@ use tonne_wire::data_sheet::Problem;
 
 use crate::data_sheets;
 use crate::error::{ApiError, codes};
-use crate::extract::Authenticated;
+use crate::extract::{Authenticated, is_multipart};
 use crate::state::AppState;
 use crate::wire::{ErrorsResponse, KeyErrors};
 
@@ -42,14 +42,6 @@ fn refused(problems: &[Problem]) -> HttpResponse {
     })
 }
 
-fn is_multipart(req: &HttpRequest) -> bool {
-    req.headers()
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(';').next())
-        .is_some_and(|essence| essence.trim().eq_ignore_ascii_case("multipart/form-data"))
-}
-
 fn too_large() -> ApiError {
     ApiError::new(
         StatusCode::PAYLOAD_TOO_LARGE,
@@ -63,16 +55,8 @@ fn too_large() -> ApiError {
 /// batch's source is `data_sheet`. A refused file stores nothing and lists
 /// every problem by line and column.
 #[utoipa::path(post, path = "/v1/shipments/data-sheets", tag = "Shipments", operation_id = "uploadShipmentDataSheet",
-    security(("BearerAuth" = [])),
-    request_body(content = DataSheetUpload, content_type = "multipart/form-data"),
-    responses(
-        (status = 200, description = "The batch", body = DataSheetBatch),
-        (status = 400, description = "The file's problems, each with its line and column (validation_error), or a bad form field", body = DataSheetErrorsResponse),
-        (status = 409, description = "The idempotency key was used (shipment_batch_idempotency_already_exists)", body = ErrorsResponse),
-        (status = 413, description = "More than 8 MiB", body = ErrorsResponse),
-        (status = 415, description = "Not multipart/form-data", body = ErrorsResponse),
-        KeyErrors,
-    ))]
+    security(("BearerAuth" = [])), request_body(content = DataSheetUpload, content_type = "multipart/form-data"),
+    responses((status = 200, description = "The batch", body = DataSheetBatch), (status = 400, description = "The file's problems, each with its line and column (validation_error), or a bad form field", body = DataSheetErrorsResponse), (status = 409, description = "The idempotency key was used (shipment_batch_idempotency_already_exists)", body = ErrorsResponse), (status = 413, description = "More than 8 MiB", body = ErrorsResponse), (status = 415, description = "Not multipart/form-data", body = ErrorsResponse), KeyErrors))]
 pub async fn upload(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -153,10 +137,7 @@ pub async fn upload(
 /// The documented data-sheet template (a Tonne extension).
 #[utoipa::path(get, path = "/v1/shipments/data-sheets/template.csv", tag = "Shipments", operation_id = "getShipmentDataSheetTemplate",
     security(("BearerAuth" = [])),
-    responses(
-        (status = 200, description = "The template", content_type = "text/csv", body = String),
-        KeyErrors,
-    ))]
+    responses((status = 200, description = "The template", content_type = "text/csv", body = String), KeyErrors))]
 pub async fn template(_who: Authenticated) -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")

@@ -19,7 +19,7 @@ use tonne_kernel::Limit;
 use crate::error::ApiError;
 use crate::extract::{Authenticated, parse_limit};
 use crate::state::AppState;
-use crate::wire::{ErrorsResponse, KeyErrors};
+use crate::wire::{InvalidParameter, KeyErrors};
 
 /// A decimal as the contract's `^[0-9]+(\.[0-9]+)?$` (no exponent, no trailing zeros).
 fn plain(d: Decimal) -> String {
@@ -159,11 +159,7 @@ const CONTRACT_SOURCES: [&str; 11] = [
 /// Lists emission factors, best match first.
 #[utoipa::path(get, path = "/v1/emission-factors", tag = "Emission factors", operation_id = "listEmissionFactors",
     security(("BearerAuth" = [])),
-    responses(
-        (status = 200, description = "OK", body = PaginatedEmissionFactors),
-        (status = 400, description = "Invalid parameter", body = ErrorsResponse),
-        KeyErrors,
-    ))]
+    responses((status = 200, description = "OK", body = PaginatedEmissionFactors), InvalidParameter, KeyErrors))]
 pub async fn list(
     state: web::Data<AppState>,
     _who: Authenticated,
@@ -190,10 +186,7 @@ pub async fn list(
 /// Every region some factor covers.
 #[utoipa::path(get, path = "/v1/emission-factors/regions", tag = "Emission factors", operation_id = "listAllEmissionFactorRegions",
     security(("BearerAuth" = [])),
-    responses(
-        (status = 200, description = "OK", body = Vec<String>),
-        KeyErrors,
-    ))]
+    responses((status = 200, description = "OK", body = Vec<String>), KeyErrors))]
 pub async fn regions(state: web::Data<AppState>, _who: Authenticated) -> HttpResponse {
     HttpResponse::Ok().json(state.estimates.emission_factor_regions())
 }

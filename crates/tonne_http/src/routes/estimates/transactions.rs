@@ -3,7 +3,7 @@
 
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
-use tonne_estimation::estimate::EstimateKind;
+use tonne_estimation::estimate::{EstimateKind, NewEstimate};
 
 use super::conversion;
 use super::on_behalf;
@@ -19,6 +19,22 @@ use crate::routes::estimates::responses::TransactionEstimateResponse;
 use crate::state::AppState;
 use crate::wire::{BodyErrors, KeyErrors};
 
+/// The estimate a transaction body asks for (in either spelling of its
+/// fields), and the caller it is made for: the body's client account, if it
+/// names one.
+async fn submitted(
+    state: &AppState,
+    who: Authenticated,
+    req: &HttpRequest,
+    body: JsonBody<TransactionEstimateRequest>,
+) -> Result<(NewEstimate, Authenticated), ApiError> {
+    let mut body = body.0;
+    on_behalf::in_2024_spelling(req, &mut body);
+    let new = conversion::transaction(&body)?;
+    let who = on_behalf::acting_as(state, who, body.client_account.as_ref()).await?;
+    Ok((new, who))
+}
+
 /// Creates a transaction estimate (204 for money movement).
 #[utoipa::path(post, path = "/v1/estimates/transactions", tag = "Emission estimates", operation_id = "createTransactionEstimate",
     security(("BearerAuth" = [])), request_body = TransactionEstimateRequest,
@@ -29,10 +45,7 @@ pub async fn create_transaction(
     req: HttpRequest,
     body: JsonBody<TransactionEstimateRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut body = body.0;
-    on_behalf::in_2024_spelling(&req, &mut body);
-    let new = conversion::transaction(&body)?;
-    let who = on_behalf::acting_as(&state, who, body.client_account.as_ref()).await?;
+    let (new, who) = submitted(&state, who, &req, body).await?;
     created(&state, &who, new).await
 }
 
@@ -85,10 +98,7 @@ pub async fn put_transaction(
     req: HttpRequest,
     body: JsonBody<TransactionEstimateRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let mut body = body.0;
-    on_behalf::in_2024_spelling(&req, &mut body);
-    let new = conversion::transaction(&body)?;
-    let who = on_behalf::acting_as(&state, who, body.client_account.as_ref()).await?;
+    let (new, who) = submitted(&state, who, &req, body).await?;
     updated(&state, &who, &path.id, new).await
 }
 

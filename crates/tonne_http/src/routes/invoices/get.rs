@@ -4,11 +4,11 @@ use actix_web::{HttpResponse, web};
 use tonne_ordering::invoices::Invoice;
 
 use super::reader::reader;
-use super::wire::InvoiceResponse;
+use super::wire::{InvoiceResponse, NoSuchInvoice};
 use crate::error::ApiError;
 use crate::extract::Authenticated;
 use crate::state::AppState;
-use crate::wire::{ErrorsResponse, KeyErrors};
+use crate::wire::KeyErrors;
 
 /// The caller's invoice, or 404 as for an unknown id.
 pub(super) async fn owned(
@@ -24,13 +24,8 @@ pub(super) async fn owned(
 
 /// An invoice or credit note.
 #[utoipa::path(get, path = "/v1/invoices/{id}", tag = "Invoices", operation_id = "getInvoice",
-    security(("BearerAuth" = [])),
-    params(("id" = String, Path, description = "The invoice's id")),
-    responses(
-        (status = 200, description = "OK", body = InvoiceResponse),
-        (status = 404, description = "No such invoice of this organisation", body = ErrorsResponse),
-        KeyErrors,
-    ))]
+    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The invoice's id")),
+    responses((status = 200, description = "OK", body = InvoiceResponse), NoSuchInvoice, KeyErrors))]
 pub async fn get(
     state: web::Data<AppState>,
     who: Authenticated,

@@ -9,17 +9,12 @@ use super::wire::{InvoiceResponse, PaginatedInvoices};
 use crate::error::ApiError;
 use crate::extract::{Authenticated, PageQuery};
 use crate::state::AppState;
-use crate::wire::{ErrorsResponse, KeyErrors};
+use crate::wire::{InvalidParameter, KeyErrors};
 
 /// The organisation's invoices and credit notes.
 #[utoipa::path(get, path = "/v1/invoices", tag = "Invoices", operation_id = "listInvoices",
-    security(("BearerAuth" = [])),
-    params(PageQuery),
-    responses(
-        (status = 200, description = "OK (empty for a test key or a client account)", body = PaginatedInvoices),
-        (status = 400, description = "Invalid parameter", body = ErrorsResponse),
-        KeyErrors,
-    ))]
+    security(("BearerAuth" = [])), params(PageQuery),
+    responses((status = 200, description = "OK (empty for a test key or a client account)", body = PaginatedInvoices), InvalidParameter, KeyErrors))]
 pub async fn list(
     state: web::Data<AppState>,
     who: Authenticated,

@@ -3,20 +3,16 @@
 use actix_web::{HttpResponse, web};
 
 use super::get::owned;
+use super::wire::NoSuchInvoice;
 use crate::error::ApiError;
 use crate::extract::Authenticated;
 use crate::state::AppState;
-use crate::wire::{ErrorsResponse, KeyErrors};
+use crate::wire::KeyErrors;
 
 /// The invoice's PDF.
 #[utoipa::path(get, path = "/v1/invoices/{id}/pdf", tag = "Invoices", operation_id = "getInvoicePdf",
-    security(("BearerAuth" = [])),
-    params(("id" = String, Path, description = "The invoice's id")),
-    responses(
-        (status = 200, description = "The invoice", content_type = "application/pdf"),
-        (status = 404, description = "No such invoice of this organisation", body = ErrorsResponse),
-        KeyErrors,
-    ))]
+    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The invoice's id")),
+    responses((status = 200, description = "The invoice", content_type = "application/pdf"), NoSuchInvoice, KeyErrors))]
 pub async fn pdf(
     state: web::Data<AppState>,
     who: Authenticated,

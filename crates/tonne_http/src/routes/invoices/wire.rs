@@ -3,9 +3,19 @@
 
 pub use tonne_wire::invoices::InvoiceResponse;
 
-use crate::wire::paginated;
+use utoipa::IntoResponses;
+
+use crate::wire::{ErrorsResponse, paginated};
 
 paginated! {
     /// A page of invoices, highest number first.
     PaginatedInvoices of InvoiceResponse
+}
+
+/// 404 of a route on one invoice.
+#[derive(IntoResponses)]
+pub enum NoSuchInvoice {
+    /// No such invoice of this organisation
+    #[response(status = 404)]
+    NotFound(ErrorsResponse),
 }

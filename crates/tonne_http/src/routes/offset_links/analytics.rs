@@ -2,21 +2,16 @@
 
 use actix_web::{HttpResponse, web};
 
-use super::wire::{OffsetLinkAnalyticsResponse, analytics_body};
+use super::wire::{NoSuchLink, OffsetLinkAnalyticsResponse, analytics_body};
 use crate::error::ApiError;
 use crate::extract::Authenticated;
 use crate::state::AppState;
-use crate::wire::{ErrorsResponse, KeyErrors};
+use crate::wire::KeyErrors;
 
 /// Visitors and orders of an offset link.
 #[utoipa::path(get, path = "/v1/offset-links/{id}/analytics", tag = "Offset links", operation_id = "getOffsetLinkAnalytics",
-    security(("BearerAuth" = [])),
-    params(("id" = String, Path, description = "The offset link's id")),
-    responses(
-        (status = 200, description = "OK", body = OffsetLinkAnalyticsResponse),
-        (status = 404, description = "No link of the acting account has this id", body = ErrorsResponse),
-        KeyErrors,
-    ))]
+    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The offset link's id")),
+    responses((status = 200, description = "OK", body = OffsetLinkAnalyticsResponse), NoSuchLink, KeyErrors))]
 pub async fn analytics(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -28,13 +23,8 @@ pub async fn analytics(
 
 /// Orders and tonnes per day as an SVG chart (Tonne's extension).
 #[utoipa::path(get, path = "/v1/offset-links/{id}/analytics/chart.svg", tag = "Offset links", operation_id = "getOffsetLinkAnalyticsChart",
-    security(("BearerAuth" = [])),
-    params(("id" = String, Path, description = "The offset link's id")),
-    responses(
-        (status = 200, description = "The chart", content_type = "image/svg+xml"),
-        (status = 404, description = "No link of the acting account has this id", body = ErrorsResponse),
-        KeyErrors,
-    ))]
+    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The offset link's id")),
+    responses((status = 200, description = "The chart", content_type = "image/svg+xml"), NoSuchLink, KeyErrors))]
 pub async fn chart(
     state: web::Data<AppState>,
     who: Authenticated,

@@ -3,8 +3,8 @@
 use actix_web::{HttpResponse, web};
 use tonne_links::{LimitsDraft, LinkDraft};
 
-use super::logo::account_logo;
-use super::wire::{OffsetLinkRequest, OffsetLinkResponse, link_body, timestamp};
+use super::logo::link_answer;
+use super::wire::{NameTaken, OffsetLinkRequest, OffsetLinkResponse, timestamp};
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody};
 use crate::state::AppState;
@@ -12,15 +12,8 @@ use crate::wire::{BodyErrors, ErrorsResponse, KeyErrors};
 
 /// Creates an offset link on the acting account.
 #[utoipa::path(post, path = "/v1/offset-links", tag = "Offset links", operation_id = "createOffsetLink",
-    security(("BearerAuth" = [])),
-    request_body = OffsetLinkRequest,
-    responses(
-        (status = 200, description = "OK", body = OffsetLinkResponse),
-        (status = 400, description = "Invalid body, bundle_id_invalid or offset_link_bundles_size_invalid", body = ErrorsResponse),
-        (status = 409, description = "Another link of the account has this name", body = ErrorsResponse),
-        KeyErrors,
-        BodyErrors,
-    ))]
+    security(("BearerAuth" = [])), request_body = OffsetLinkRequest,
+    responses((status = 200, description = "OK", body = OffsetLinkResponse), (status = 400, description = "Invalid body, bundle_id_invalid or offset_link_bundles_size_invalid", body = ErrorsResponse), NameTaken, KeyErrors, BodyErrors))]
 pub async fn create(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -42,6 +35,5 @@ pub async fn create(
         limits: LimitsDraft::default(),
     };
     let details = state.links.create(who.account_id(), draft).await?;
-    let logo = account_logo(&state, &who).await?;
-    Ok(HttpResponse::Ok().json(link_body(&state, &details, logo)))
+    link_answer(&state, &who, &details).await
 }

@@ -7,19 +7,12 @@ use super::wire::{PaginatedOffsetLinks, link_body};
 use crate::error::ApiError;
 use crate::extract::{Authenticated, PageQuery};
 use crate::state::AppState;
-use crate::wire::{ErrorsResponse, KeyErrors};
+use crate::wire::{InvalidParameter, KeyErrors};
 
 /// The acting account's offset links, newest first.
 #[utoipa::path(get, path = "/v1/offset-links", tag = "Offset links", operation_id = "listOffsetLinks",
-    security(("BearerAuth" = [])),
-    params(
-        PageQuery,
-    ),
-    responses(
-        (status = 200, description = "OK", body = PaginatedOffsetLinks),
-        (status = 400, description = "Invalid parameter", body = ErrorsResponse),
-        KeyErrors,
-    ))]
+    security(("BearerAuth" = [])), params(PageQuery),
+    responses((status = 200, description = "OK", body = PaginatedOffsetLinks), InvalidParameter, KeyErrors))]
 pub async fn list(
     state: web::Data<AppState>,
     who: Authenticated,

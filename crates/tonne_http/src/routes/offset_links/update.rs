@@ -3,9 +3,9 @@
 use actix_web::{HttpResponse, web};
 use tonne_links::{LinkChanges, LinkStatus};
 
-use super::logo::account_logo;
+use super::logo::link_answer;
 use super::wire::{
-    OffsetLinkResponse, OffsetLinkStatus, OffsetLinkUpdateRequest, link_body, timestamp,
+    NameTaken, NoSuchLink, OffsetLinkResponse, OffsetLinkStatus, OffsetLinkUpdateRequest, timestamp,
 };
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody};
@@ -14,17 +14,8 @@ use crate::wire::{BodyErrors, ErrorsResponse, KeyErrors};
 
 /// Changes an offset link (absent optional fields keep their value).
 #[utoipa::path(put, path = "/v1/offset-links/{id}", tag = "Offset links", operation_id = "updateOffsetLink",
-    security(("BearerAuth" = [])),
-    params(("id" = String, Path, description = "The offset link's id")),
-    request_body = OffsetLinkUpdateRequest,
-    responses(
-        (status = 200, description = "OK", body = OffsetLinkResponse),
-        (status = 400, description = "Invalid body (including a changed require_payment)", body = ErrorsResponse),
-        (status = 404, description = "No link of the acting account has this id", body = ErrorsResponse),
-        (status = 409, description = "Another link of the account has this name", body = ErrorsResponse),
-        KeyErrors,
-        BodyErrors,
-    ))]
+    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The offset link's id")), request_body = OffsetLinkUpdateRequest,
+    responses((status = 200, description = "OK", body = OffsetLinkResponse), (status = 400, description = "Invalid body (including a changed require_payment)", body = ErrorsResponse), NoSuchLink, NameTaken, KeyErrors, BodyErrors))]
 pub async fn update(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -50,6 +41,5 @@ pub async fn update(
         limits: None,
     };
     let details = state.links.update(who.account_id(), &id, changes).await?;
-    let logo = account_logo(&state, &who).await?;
-    Ok(HttpResponse::Ok().json(link_body(&state, &details, logo)))
+    link_answer(&state, &who, &details).await
 }

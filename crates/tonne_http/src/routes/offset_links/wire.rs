@@ -5,12 +5,12 @@ use serde::{Deserialize, Serialize};
 use time::OffsetDateTime;
 use time::format_description::well_known::Rfc3339;
 use tonne_links::{Analytics, LinkDetails, LinkStatus};
-use utoipa::ToSchema;
+use utoipa::{IntoResponses, ToSchema};
 
 use crate::error::ApiError;
 use crate::routes::catalogue::{BundleResponse, bundle_body};
 use crate::state::AppState;
-use crate::wire::{paginated, rfc3339};
+use crate::wire::{ErrorsResponse, paginated, rfc3339};
 
 /// The contract's `OffsetLinkStatus`.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, ToSchema)]
@@ -208,4 +208,20 @@ pub(super) fn analytics_body(a: &Analytics) -> OffsetLinkAnalyticsResponse {
             })
             .collect(),
     }
+}
+
+/// 404 of a route on one link.
+#[derive(IntoResponses)]
+pub enum NoSuchLink {
+    /// No link of the acting account has this id
+    #[response(status = 404)]
+    NotFound(ErrorsResponse),
+}
+
+/// 409 of a route that names a link.
+#[derive(IntoResponses)]
+pub enum NameTaken {
+    /// Another link of the account has this name
+    #[response(status = 409)]
+    Taken(ErrorsResponse),
 }

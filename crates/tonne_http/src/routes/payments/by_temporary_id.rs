@@ -17,12 +17,7 @@ use crate::wire::{ErrorsResponse, RateLimited};
 /// A payment by its temporary id.
 #[utoipa::path(get, path = "/v1/payments/by-temporary-id/{temporary_id}", tag = "Payments", operation_id = "getPaymentByTemporaryId",
     params(("temporary_id" = uuid::Uuid, Path, description = "The payment's temporary id (a UUID)")),
-    responses(
-        (status = 200, description = "OK", body = PaymentResponse),
-        (status = 400, description = "Not a UUID", body = ErrorsResponse),
-        (status = 404, description = "No payment has this temporary id, or it is older than 15 minutes", body = ErrorsResponse),
-        RateLimited,
-    ))]
+    responses((status = 200, description = "OK", body = PaymentResponse), (status = 400, description = "Not a UUID", body = ErrorsResponse), (status = 404, description = "No payment has this temporary id, or it is older than 15 minutes", body = ErrorsResponse), RateLimited))]
 pub async fn by_temporary_id(
     state: web::Data<AppState>,
     temporary_id: web::Path<String>,

@@ -14,10 +14,7 @@ use crate::wire::{BodyErrors, ErrorsResponse, KeyErrors};
 /// The acting account's allowed return origins.
 #[utoipa::path(get, path = "/v1/lune-pay/origins", tag = "Payments", operation_id = "getLunePayOrigins",
     security(("BearerAuth" = [])),
-    responses(
-        (status = 200, description = "OK", body = PayOriginsResponse),
-        KeyErrors,
-    ))]
+    responses((status = 200, description = "OK", body = PayOriginsResponse), KeyErrors))]
 pub async fn get(state: web::Data<AppState>, who: Authenticated) -> Result<HttpResponse, ApiError> {
     let origins = state.links.pay_origins(who.account_id()).await?;
     Ok(HttpResponse::Ok().json(PayOriginsResponse { origins }))
@@ -25,14 +22,8 @@ pub async fn get(state: web::Data<AppState>, who: Authenticated) -> Result<HttpR
 
 /// Replaces the acting account's allowed return origins.
 #[utoipa::path(put, path = "/v1/lune-pay/origins", tag = "Payments", operation_id = "putLunePayOrigins",
-    security(("BearerAuth" = [])),
-    request_body = PayOriginsRequest,
-    responses(
-        (status = 200, description = "OK", body = PayOriginsResponse),
-        (status = 400, description = "An origin is not https://host[:port], or more than 20", body = ErrorsResponse),
-        KeyErrors,
-        BodyErrors,
-    ))]
+    security(("BearerAuth" = [])), request_body = PayOriginsRequest,
+    responses((status = 200, description = "OK", body = PayOriginsResponse), (status = 400, description = "An origin is not https://host[:port], or more than 20", body = ErrorsResponse), KeyErrors, BodyErrors))]
 pub async fn put(
     state: web::Data<AppState>,
     who: Authenticated,

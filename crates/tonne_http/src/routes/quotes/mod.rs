@@ -4,27 +4,19 @@ mod wire;
 pub use wire::*;
 
 use actix_web::{HttpResponse, web};
-use tonne_kernel::MassUnit;
-use tonne_ordering::ValueRequest;
 
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody};
 use crate::state::AppState;
 use crate::wire::{
-    BodyErrors, ErrorsResponse, KeyErrors, MassQuoteRequest, QuoteResponse, mass_request,
-    quote_body, selection,
+    BodyErrors, InvalidRequest, KeyErrors, MassQuoteRequest, QuoteResponse, mass_request,
+    quote_body, value_request,
 };
 
 /// Prices an order by mass without placing it.
 #[utoipa::path(post, path = "/v1/orders/by-mass/quote", tag = "Orders", operation_id = "getOrderQuoteByMass",
-    security(("BearerAuth" = [])),
-    request_body = MassQuoteRequest,
-    responses(
-        (status = 200, description = "OK", body = QuoteResponse),
-        (status = 400, description = "Invalid request", body = ErrorsResponse),
-        KeyErrors,
-        BodyErrors,
-    ))]
+    security(("BearerAuth" = [])), request_body = MassQuoteRequest,
+    responses((status = 200, description = "OK", body = QuoteResponse), InvalidRequest, KeyErrors, BodyErrors))]
 pub async fn quote_by_mass(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -40,25 +32,15 @@ pub async fn quote_by_mass(
 
 /// Prices an order by value without placing it.
 #[utoipa::path(post, path = "/v1/orders/by-value/quote", tag = "Orders", operation_id = "getOrderQuoteByValue",
-    security(("BearerAuth" = [])),
-    request_body = ValueQuoteRequest,
-    responses(
-        (status = 200, description = "OK", body = QuoteResponse),
-        (status = 400, description = "Invalid request", body = ErrorsResponse),
-        KeyErrors,
-        BodyErrors,
-    ))]
+    security(("BearerAuth" = [])), request_body = ValueQuoteRequest,
+    responses((status = 200, description = "OK", body = QuoteResponse), InvalidRequest, KeyErrors, BodyErrors))]
 pub async fn quote_by_value(
     state: web::Data<AppState>,
     who: Authenticated,
     body: JsonBody<ValueQuoteRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let body = body.0;
-    let request = ValueRequest {
-        value: body.value,
-        selection: selection(body.bundle_selection)?,
-        trunc: body.quantity_trunc.map(MassUnit::from),
-    };
+    let request = value_request(body.value, body.bundle_selection, body.quantity_trunc)?;
     let quote = state
         .ordering
         .quote_by_value(who.account_id(), request)

@@ -60,11 +60,7 @@ fn period(query: &Query) -> Result<(Option<Date>, Option<Date>), ApiError> {
         ("shipment_batch_id" = Option<Vec<String>>, Query, description = "As listShipments"),
         ("flagged" = Option<bool>, Query, description = "As listShipments"),
         ("emissions" = Option<String>, Query, description = "As listShipments")),
-    responses(
-        (status = 200, description = "The report (text/csv, or application/pdf)", content_type = "text/csv"),
-        (status = 400, description = "A filter, date or format is invalid (the message names it)", body = ErrorsResponse),
-        KeyErrors,
-    ))]
+    responses((status = 200, description = "The report (text/csv, or application/pdf)", content_type = "text/csv"), (status = 400, description = "A filter, date or format is invalid (the message names it)", body = ErrorsResponse), KeyErrors))]
 pub async fn shipment_report(
     state: web::Data<AppState>,
     who: Authenticated,

@@ -14,16 +14,8 @@ use crate::wire::{BodyErrors, ErrorsResponse, KeyErrors};
 /// the body's structure is checked now; each row is checked, and becomes a
 /// shipment or a row error naming its field, in the background.
 #[utoipa::path(post, path = "/v1/shipments/batches", tag = "Shipments", operation_id = "createShipmentBatch",
-    security(("BearerAuth" = [])),
-    request_body = CreateShipmentBatchRequest,
-    responses(
-        (status = 200, description = "OK", body = CreatedBatchResponse),
-        (status = 400, description = "Not 1 to 10,000 objects in `shipments`, or a bad idempotency key", body = ErrorsResponse),
-        (status = 422, description = "account_limit_reached: the account stores the most shipments or bytes allowed (max_stored_shipments, max_stored_bytes)", body = ErrorsResponse),
-        (status = 409, description = "shipment_batch_idempotency_already_exists", body = ErrorsResponse),
-        KeyErrors,
-        BodyErrors,
-    ))]
+    security(("BearerAuth" = [])), request_body = CreateShipmentBatchRequest,
+    responses((status = 200, description = "OK", body = CreatedBatchResponse), (status = 400, description = "Not 1 to 10,000 objects in `shipments`, or a bad idempotency key", body = ErrorsResponse), (status = 422, description = "account_limit_reached: the account stores the most shipments or bytes allowed (max_stored_shipments, max_stored_bytes)", body = ErrorsResponse), (status = 409, description = "shipment_batch_idempotency_already_exists", body = ErrorsResponse), KeyErrors, BodyErrors))]
 pub async fn create_shipment_batch(
     state: web::Data<AppState>,
     who: Authenticated,

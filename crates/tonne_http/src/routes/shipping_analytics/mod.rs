@@ -151,12 +151,7 @@ pub async fn public_series(
 /// only while the account's external pages are public).
 #[utoipa::path(get, path = "/v1/analytics/shipping/public/{account_id}", tag = "Analytics", operation_id = "getAnalyticsShippingEstimates",
     params(("account_id" = String, Path, description = "The account's id"), RangeQuery, IntervalQuery),
-    responses(
-        (status = 200, description = "OK", body = ShippingAnalyticsResponse),
-        (status = 400, description = "Invalid date, range (time_range_invalid, also when it holds more than 5,000 shipments) or interval", body = ErrorsResponse),
-        (status = 404, description = "No account with public external pages has this id", body = ErrorsResponse),
-        RateLimited,
-    ))]
+    responses((status = 200, description = "OK", body = ShippingAnalyticsResponse), (status = 400, description = "Invalid date, range (time_range_invalid, also when it holds more than 5,000 shipments) or interval", body = ErrorsResponse), (status = 404, description = "No account with public external pages has this id", body = ErrorsResponse), RateLimited))]
 pub async fn public_shipping(
     state: web::Data<AppState>,
     path: web::Path<AccountPath>,

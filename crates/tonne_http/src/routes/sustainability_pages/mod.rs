@@ -78,12 +78,7 @@ fn page_response(state: &AppState, page: &SustainabilityPage) -> PageResponse {
 /// Creates the acting account's sustainability page (one per account).
 #[utoipa::path(post, path = "/v1/sustainability-pages", tag = "Sustainability page", operation_id = "createSustainabilityPage",
     security(("BearerAuth" = [])), request_body = PageRequest,
-    responses(
-        (status = 200, description = "OK", body = PageResponse),
-        (status = 400, description = "Invalid field (validation_error)", body = ErrorsResponse),
-        (status = 409, description = "The account has a page (sustainability_page_exists), or the slug is taken (sustainability_page_slug_not_unique)", body = ErrorsResponse),
-        KeyErrors, BodyErrors,
-    ))]
+    responses((status = 200, description = "OK", body = PageResponse), InvalidField, (status = 409, description = "The account has a page (sustainability_page_exists), or the slug is taken (sustainability_page_slug_not_unique)", body = ErrorsResponse), KeyErrors, BodyErrors))]
 pub async fn create(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -97,13 +92,7 @@ pub async fn create(
 /// Replaces the acting account's page settings (404 when it has no page).
 #[utoipa::path(put, path = "/v1/sustainability-pages", tag = "Sustainability page", operation_id = "updateSustainabilityPage",
     security(("BearerAuth" = [])), request_body = PageRequest,
-    responses(
-        (status = 200, description = "OK", body = PageResponse),
-        (status = 400, description = "Invalid field (validation_error)", body = ErrorsResponse),
-        (status = 404, description = "The account has no page", body = ErrorsResponse),
-        (status = 409, description = "The slug is taken (sustainability_page_slug_not_unique)", body = ErrorsResponse),
-        KeyErrors, BodyErrors,
-    ))]
+    responses((status = 200, description = "OK", body = PageResponse), InvalidField, NoPage, (status = 409, description = "The slug is taken (sustainability_page_slug_not_unique)", body = ErrorsResponse), KeyErrors, BodyErrors))]
 pub async fn update(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -117,11 +106,7 @@ pub async fn update(
 /// The acting account's page settings.
 #[utoipa::path(get, path = "/v1/sustainability-pages/current-account", tag = "Sustainability page", operation_id = "getSustainabilityPage",
     security(("BearerAuth" = [])),
-    responses(
-        (status = 200, description = "OK", body = PageResponse),
-        (status = 404, description = "The account has no page", body = ErrorsResponse),
-        KeyErrors,
-    ))]
+    responses((status = 200, description = "OK", body = PageResponse), NoPage, KeyErrors))]
 pub async fn current(
     state: web::Data<AppState>,
     who: Authenticated,
@@ -216,11 +201,7 @@ fn mode_of(raw: &str) -> Result<AccountMode, ApiError> {
 /// A public page by its slug (no key needed).
 #[utoipa::path(get, path = "/v1/sustainability-pages/public/{type}/{slug}", tag = "Sustainability page", operation_id = "getPublicSustainabilityPageBySlug",
     params(("type" = String, Path, description = "live or test"), ("slug" = String, Path, description = "The page's slug")),
-    responses(
-        (status = 200, description = "OK", body = PublicPageResponse),
-        (status = 404, description = "No such page, or it is disabled or hidden", body = ErrorsResponse),
-        RateLimited,
-    ))]
+    responses((status = 200, description = "OK", body = PublicPageResponse), NoPublicPage, RateLimited))]
 pub async fn public_by_slug(
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
@@ -233,11 +214,7 @@ pub async fn public_by_slug(
 /// A public page by its account's organisation and handle (no key needed).
 #[utoipa::path(get, path = "/v1/sustainability-pages/public/{organisation_id}/{type}/{handle}", tag = "Sustainability page", operation_id = "getPublicSustainabilityPageByHandle",
     params(("organisation_id" = String, Path, description = "The account's organisation"), ("type" = String, Path, description = "live or test"), ("handle" = String, Path, description = "The account's handle")),
-    responses(
-        (status = 200, description = "OK", body = PublicPageResponse),
-        (status = 404, description = "No such page, or it is disabled or hidden", body = ErrorsResponse),
-        RateLimited,
-    ))]
+    responses((status = 200, description = "OK", body = PublicPageResponse), NoPublicPage, RateLimited))]
 pub async fn public_by_handle(
     state: web::Data<AppState>,
     path: web::Path<(String, String, String)>,

@@ -1,7 +1,9 @@
 //! The wire types of `sustainability_pages`: what its requests and answers hold.
 
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{IntoResponses, ToSchema};
+
+use crate::wire::ErrorsResponse;
 
 /// The contract's `SustainabilityPageRequest`.
 #[tonne_http_macros::request]
@@ -142,4 +144,28 @@ pub struct PublicPageResponse {
     /// The newest completed orders (at most 50), when `include_certificates`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) certificates: Option<Vec<PublicCertificate>>,
+}
+
+/// 400 of the routes that take page settings.
+#[derive(IntoResponses)]
+pub enum InvalidField {
+    /// Invalid field (validation_error)
+    #[response(status = 400)]
+    Invalid(ErrorsResponse),
+}
+
+/// 404 of the routes on the acting account's page.
+#[derive(IntoResponses)]
+pub enum NoPage {
+    /// The account has no page
+    #[response(status = 404)]
+    NotFound(ErrorsResponse),
+}
+
+/// 404 of the public page routes.
+#[derive(IntoResponses)]
+pub enum NoPublicPage {
+    /// No such page, or it is disabled or hidden
+    #[response(status = 404)]
+    NotFound(ErrorsResponse),
 }

@@ -3,25 +3,16 @@
 use actix_web::{HttpResponse, web};
 
 use super::owner::owner;
-use super::wire::{PaginatedAttempts, attempt_body};
+use super::wire::{NoSuchWebhook, PaginatedAttempts, attempt_body};
 use crate::error::ApiError;
 use crate::extract::{Authenticated, PageQuery};
 use crate::state::AppState;
-use crate::wire::{ErrorsResponse, KeyErrors};
+use crate::wire::{InvalidParameter, KeyErrors};
 
 /// The webhook's delivery attempts, most recent first (Tonne's extension).
 #[utoipa::path(get, path = "/v1/webhooks/{id}/attempts", tag = "Webhooks", operation_id = "listWebhookAttempts",
-    security(("BearerAuth" = [])),
-    params(
-        ("id" = String, Path, description = "The webhook's id"),
-        PageQuery,
-    ),
-    responses(
-        (status = 200, description = "OK", body = PaginatedAttempts),
-        (status = 400, description = "Invalid parameter", body = ErrorsResponse),
-        (status = 404, description = "No webhook of this organisation and mode has this id", body = ErrorsResponse),
-        KeyErrors,
-    ))]
+    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The webhook's id"), PageQuery),
+    responses((status = 200, description = "OK", body = PaginatedAttempts), InvalidParameter, NoSuchWebhook, KeyErrors))]
 pub async fn attempts(
     state: web::Data<AppState>,
     who: Authenticated,

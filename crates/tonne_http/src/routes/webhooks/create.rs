@@ -13,14 +13,8 @@ use crate::wire::{BodyErrors, ErrorsResponse, KeyErrors};
 
 /// Registers a webhook; the answer is the only time (with rotation) the whole secret is shown.
 #[utoipa::path(post, path = "/v1/webhooks", tag = "Webhooks", operation_id = "createWebhook",
-    security(("BearerAuth" = [])),
-    request_body = CreateWebhookRequest,
-    responses(
-        (status = 200, description = "OK", body = WebhookFullSecretResponse),
-        (status = 400, description = "Invalid URL or target, unknown or foreign account id, or webhook_limit_reached", body = ErrorsResponse),
-        KeyErrors,
-        BodyErrors,
-    ))]
+    security(("BearerAuth" = [])), request_body = CreateWebhookRequest,
+    responses((status = 200, description = "OK", body = WebhookFullSecretResponse), (status = 400, description = "Invalid URL or target, unknown or foreign account id, or webhook_limit_reached", body = ErrorsResponse), KeyErrors, BodyErrors))]
 pub async fn create(
     state: web::Data<AppState>,
     who: Authenticated,

@@ -4,20 +4,16 @@ use actix_web::{HttpResponse, web};
 use tonne_kernel::Actor;
 
 use super::owner::owner;
+use super::wire::NoSuchWebhook;
 use crate::error::ApiError;
 use crate::extract::Authenticated;
 use crate::state::AppState;
-use crate::wire::{ErrorsResponse, KeyErrors};
+use crate::wire::KeyErrors;
 
 /// Deletes a webhook: nothing is sent to it from now on.
 #[utoipa::path(delete, path = "/v1/webhooks/{id}", tag = "Webhooks", operation_id = "deleteWebhook",
-    security(("BearerAuth" = [])),
-    params(("id" = String, Path, description = "The webhook's id")),
-    responses(
-        (status = 200, description = "OK (empty body)"),
-        (status = 404, description = "No webhook of this organisation and mode has this id", body = ErrorsResponse),
-        KeyErrors,
-    ))]
+    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The webhook's id")),
+    responses((status = 200, description = "OK (empty body)"), NoSuchWebhook, KeyErrors))]
 pub async fn delete(
     state: web::Data<AppState>,
     who: Authenticated,

@@ -3,21 +3,16 @@
 use actix_web::{HttpResponse, web};
 
 use super::owner::owner;
-use super::wire::{WebhookResponse, body};
+use super::wire::{NoSuchWebhook, WebhookResponse, body};
 use crate::error::ApiError;
 use crate::extract::Authenticated;
 use crate::state::AppState;
-use crate::wire::{ErrorsResponse, KeyErrors};
+use crate::wire::KeyErrors;
 
 /// One webhook (the secret's last 4 characters).
 #[utoipa::path(get, path = "/v1/webhooks/{id}", tag = "Webhooks", operation_id = "getWebhook",
-    security(("BearerAuth" = [])),
-    params(("id" = String, Path, description = "The webhook's id")),
-    responses(
-        (status = 200, description = "OK", body = WebhookResponse),
-        (status = 404, description = "No webhook of this organisation and mode has this id", body = ErrorsResponse),
-        KeyErrors,
-    ))]
+    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The webhook's id")),
+    responses((status = 200, description = "OK", body = WebhookResponse), NoSuchWebhook, KeyErrors))]
 pub async fn get(
     state: web::Data<AppState>,
     who: Authenticated,

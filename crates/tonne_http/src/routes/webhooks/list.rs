@@ -28,13 +28,8 @@ fn account_filter(req: &HttpRequest) -> Result<Vec<String>, ApiError> {
 
 /// The organisation's webhooks of the key's mode, oldest first (an array, as the contract says).
 #[utoipa::path(get, path = "/v1/webhooks", tag = "Webhooks", operation_id = "listAllWebhooks",
-    security(("BearerAuth" = [])),
-    params(("account_id" = Option<Vec<String>>, Query, description = "Only webhooks that push events for any of these accounts")),
-    responses(
-        (status = 200, description = "OK", body = Vec<WebhookResponse>),
-        (status = 400, description = "An account id of another organisation or mode", body = ErrorsResponse),
-        KeyErrors,
-    ))]
+    security(("BearerAuth" = [])), params(("account_id" = Option<Vec<String>>, Query, description = "Only webhooks that push events for any of these accounts")),
+    responses((status = 200, description = "OK", body = Vec<WebhookResponse>), (status = 400, description = "An account id of another organisation or mode", body = ErrorsResponse), KeyErrors))]
 pub async fn list(
     state: web::Data<AppState>,
     who: Authenticated,

@@ -7,7 +7,7 @@ use time::format_description::well_known::Rfc3339;
 use tonne_kernel::Actor;
 
 use super::owner::owner;
-use super::wire::{RecoverWebhookRequest, WebhookRecoveryResponse};
+use super::wire::{NoSuchWebhook, RecoverWebhookRequest, WebhookRecoveryResponse};
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBodyWithout415};
 use crate::state::AppState;
@@ -17,16 +17,8 @@ use crate::wire::{BodyErrors, ErrorsResponse, KeyErrors, rfc3339};
 /// time (Tonne's extension, in the spirit of Svix's recover). The dispatcher
 /// delivers them as usual (signed, retried); answers once they are queued.
 #[utoipa::path(post, path = "/v1/webhooks/{id}/recover", tag = "Webhooks", operation_id = "recoverWebhook",
-    security(("BearerAuth" = [])),
-    params(("id" = String, Path, description = "The webhook's id")),
-    request_body = RecoverWebhookRequest,
-    responses(
-        (status = 202, description = "Queued", body = WebhookRecoveryResponse),
-        (status = 400, description = "since not RFC 3339 or in the future, or an account the webhook does not deliver for", body = ErrorsResponse),
-        (status = 404, description = "No webhook of this organisation and mode has this id", body = ErrorsResponse),
-        KeyErrors,
-        BodyErrors,
-    ))]
+    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The webhook's id")), request_body = RecoverWebhookRequest,
+    responses((status = 202, description = "Queued", body = WebhookRecoveryResponse), (status = 400, description = "since not RFC 3339 or in the future, or an account the webhook does not deliver for", body = ErrorsResponse), NoSuchWebhook, KeyErrors, BodyErrors))]
 pub async fn recover(
     state: web::Data<AppState>,
     who: Authenticated,

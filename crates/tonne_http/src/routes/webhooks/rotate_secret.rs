@@ -4,21 +4,16 @@ use actix_web::{HttpResponse, web};
 use tonne_kernel::Actor;
 
 use super::owner::owner;
-use super::wire::{WebhookFullSecretResponse, full};
+use super::wire::{NoSuchWebhook, WebhookFullSecretResponse, full};
 use crate::error::ApiError;
 use crate::extract::Authenticated;
 use crate::state::AppState;
-use crate::wire::{ErrorsResponse, KeyErrors};
+use crate::wire::KeyErrors;
 
 /// A new secret, shown whole; the old one signs nothing from now on.
 #[utoipa::path(put, path = "/v1/webhooks/{id}/rotate-secret", tag = "Webhooks", operation_id = "rotateWebhookSecret",
-    security(("BearerAuth" = [])),
-    params(("id" = String, Path, description = "The webhook's id")),
-    responses(
-        (status = 200, description = "OK", body = WebhookFullSecretResponse),
-        (status = 404, description = "No webhook of this organisation and mode has this id", body = ErrorsResponse),
-        KeyErrors,
-    ))]
+    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The webhook's id")),
+    responses((status = 200, description = "OK", body = WebhookFullSecretResponse), NoSuchWebhook, KeyErrors))]
 pub async fn rotate_secret(
     state: web::Data<AppState>,
     who: Authenticated,

@@ -5,7 +5,7 @@ use tonne_kernel::Actor;
 use tonne_webhooks::WebhookChanges;
 
 use super::owner::owner;
-use super::wire::{UpdateWebhookRequest, WebhookResponse, body};
+use super::wire::{NoSuchWebhook, UpdateWebhookRequest, WebhookResponse, body};
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBodyWithout415};
 use crate::state::AppState;
@@ -13,16 +13,8 @@ use crate::wire::{BodyTooLarge, ErrorsResponse, KeyErrors};
 
 /// Changes URL, `enabled` and the account filter.
 #[utoipa::path(put, path = "/v1/webhooks/{id}", tag = "Webhooks", operation_id = "updateWebhook",
-    security(("BearerAuth" = [])),
-    params(("id" = String, Path, description = "The webhook's id")),
-    request_body = UpdateWebhookRequest,
-    responses(
-        (status = 200, description = "OK", body = WebhookResponse),
-        (status = 400, description = "Invalid body", body = ErrorsResponse),
-        (status = 404, description = "No webhook of this organisation and mode has this id", body = ErrorsResponse),
-        KeyErrors,
-        BodyTooLarge,
-    ))]
+    security(("BearerAuth" = [])), params(("id" = String, Path, description = "The webhook's id")), request_body = UpdateWebhookRequest,
+    responses((status = 200, description = "OK", body = WebhookResponse), (status = 400, description = "Invalid body", body = ErrorsResponse), NoSuchWebhook, KeyErrors, BodyTooLarge))]
 pub async fn update(
     state: web::Data<AppState>,
     who: Authenticated,

@@ -4,9 +4,9 @@
 use serde::{Deserialize, Serialize};
 use tonne_kernel::AccountMode;
 use tonne_webhooks::{Attempt, Webhook};
-use utoipa::ToSchema;
+use utoipa::{IntoResponses, ToSchema};
 
-use crate::wire::{AccountType, paginated, rfc3339};
+use crate::wire::{AccountType, ErrorsResponse, paginated, rfc3339};
 
 /// The contract's `WebhookBase` fields.
 #[derive(Debug, Serialize, ToSchema)]
@@ -191,4 +191,12 @@ pub struct WebhookRecoveryResponse {
     pub(super) accounts: u64,
     /// Events already delivered that will be delivered again.
     pub(super) events: u64,
+}
+
+/// 404 of a route on one webhook.
+#[derive(IntoResponses)]
+pub enum NoSuchWebhook {
+    /// No webhook of this organisation and mode has this id
+    #[response(status = 404)]
+    NotFound(ErrorsResponse),
 }

@@ -3,23 +3,31 @@
 
 use std::time::Duration;
 
-use serde_json::json;
-
 use super::fixtures::shown_secret;
-use crate::console::{PASSWORD, Visitor, member};
-use crate::support::TestApp;
+use crate::console::{PASSWORD, Visitor, ada_of_acme_and_bob_of_rival};
+use crate::support::{Tenant, TestApp};
 use crate::webhooks::{Behaviour, Receiver, verify_all, wait_for};
+
+/// The organisation's key whose secret that is, as the accounts service lists it.
+async fn listed_key(
+    app: &TestApp,
+    tenant: &Tenant,
+    secret: &str,
+) -> Option<tonne_accounts::ApiKey> {
+    app.services
+        .accounts
+        .list_keys(tenant.organisation_id.parse().unwrap())
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|k| secret.starts_with(&k.display_prefix))
+}
 
 pub(super) async fn a_member_manages_keys_and_replays_a_failing_webhook_and_sees_nothing_of_another_organisation(
     app: TestApp,
 ) {
     app.demo_catalogue().await;
-    let acme = app.tenant().await;
-    let rival = app.tenant().await;
-    member(&app, "ada@acme.example", &acme.organisation_id).await;
-    member(&app, "bob@rival.example", &rival.organisation_id).await;
-    let mut ada = Visitor::new(&app);
-    ada.sign_in("ada@acme.example", PASSWORD).await;
+    let (acme, _rival, ada) = ada_of_acme_and_bob_of_rival(&app).await;
     let overview = ada.get("/console/").await;
     for nav in [">Overview<", ">API keys<", ">Webhooks<"] {
         assert!(overview.html.contains(nav), "{nav}");
@@ -48,28 +56,16 @@ pub(super) async fn a_member_manages_keys_and_replays_a_failing_webhook_and_sees
     let prefix = &secret[..15];
     assert!(listed.html.contains(prefix));
     // used once on the API: its last use shows, to the hour
-    let used = app
-        .services
-        .accounts
-        .list_keys(acme.organisation_id.parse().unwrap())
+    let used = listed_key(&app, &acme, &secret)
         .await
-        .unwrap()
-        .into_iter()
-        .find(|k| secret.starts_with(&k.display_prefix))
         .and_then(|k| k.last_used_at);
     assert!(used.is_some(), "the key's use is recorded");
     assert!(
         listed.html.contains(":00 UTC</td>"),
         "Last used, to the hour"
     );
-    let key_id = app
-        .services
-        .accounts
-        .list_keys(acme.organisation_id.parse().unwrap())
+    let key_id = listed_key(&app, &acme, &secret)
         .await
-        .unwrap()
-        .into_iter()
-        .find(|k| secret.starts_with(&k.display_prefix))
         .map(|k| k.id.to_string())
         .unwrap();
     // Bob cannot revoke Acme's key (404), Ada can.
@@ -101,22 +97,11 @@ pub(super) async fn a_member_manages_keys_and_replays_a_failing_webhook_and_sees
 
     // Webhooks: a receiver that fails, its attempts in the log, then fixed and replayed.
     let rx = Receiver::start(Behaviour::Status(500));
-    let hook = app
-        .post(
-            "/v1/webhooks",
-            &acme.live_key,
-            &json!({ "url": format!("{}/hook", rx.base) }),
-        )
-        .await;
+    let hook =
+        crate::webhooks::post_webhook(&app, &acme.live_key, &format!("{}/hook", rx.base)).await;
     let hook_id = hook.body["id"].as_str().unwrap().to_owned();
     let before = time::OffsetDateTime::now_utc() - time::Duration::minutes(1);
-    let order = app
-        .post(
-            "/v1/orders/by-mass",
-            &acme.live_key,
-            &json!({ "mass": { "amount": "1", "unit": "t" } }),
-        )
-        .await;
+    let order = app.order_tonnes(&acme.live_key, "1").await;
     assert_eq!(order.status, 200);
     wait_for("a failed attempt", Duration::from_secs(30), || {
         !rx.received().is_empty()

@@ -4,7 +4,7 @@
 use serde_json::json;
 
 use super::fixtures::shown_secret;
-use crate::console::{PASSWORD, Visitor, audit_of, member};
+use crate::console::{PASSWORD, Visitor, ada_of_acme_and_bob_of_rival, audit_of};
 use crate::support::TestApp;
 use crate::webhooks::{Behaviour, Receiver};
 
@@ -20,12 +20,7 @@ fn webhook_link(html: &str) -> String {
 pub(super) async fn a_member_adds_edits_rotates_and_deletes_a_webhook_and_each_change_is_audited(
     app: TestApp,
 ) {
-    let acme = app.tenant().await;
-    let rival = app.tenant().await;
-    member(&app, "ada@acme.example", &acme.organisation_id).await;
-    member(&app, "bob@rival.example", &rival.organisation_id).await;
-    let mut ada = Visitor::new(&app);
-    ada.sign_in("ada@acme.example", PASSWORD).await;
+    let (acme, _rival, ada) = ada_of_acme_and_bob_of_rival(&app).await;
     let list = ada.get("/console/webhooks?mode=live").await;
     let csrf = list.csrf();
 

@@ -2,6 +2,7 @@
 //! to them; another organisation cannot change them.
 
 use super::fixtures::{Customer, scarce_bundle, stock};
+use crate::console::test_mode_form;
 use crate::support::TestApp;
 
 /// A member of the organisation, signed in to the console.
@@ -49,12 +50,11 @@ pub(super) async fn the_owner_sets_the_limits_in_the_console_and_the_page_keeps_
     );
     // created with a limit above the server's ceiling (1,000 t): refused beside it
     let refused = ada
-        .post(
+        .post_test_mode(
             "/console/offset-links",
+            &csrf,
+            &account,
             &[
-                ("csrf", &csrf),
-                ("mode", "test"),
-                ("account", &account),
                 ("name", "Owned"),
                 ("bundles", &bundle),
                 ("order_tonnes", "1000.5"),
@@ -68,12 +68,11 @@ pub(super) async fn the_owner_sets_the_limits_in_the_console_and_the_page_keeps_
         refused.html
     );
     let made = ada
-        .post(
+        .post_test_mode(
             "/console/offset-links",
+            &csrf,
+            &account,
             &[
-                ("csrf", &csrf),
-                ("mode", "test"),
-                ("account", &account),
                 ("name", "Owned"),
                 ("bundles", &bundle),
                 ("order_tonnes", "0.5"),
@@ -95,15 +94,7 @@ pub(super) async fn the_owner_sets_the_limits_in_the_console_and_the_page_keeps_
     // the link's page: its limits, changed by the owner (a bad value refused beside it)
     let path = format!("/console/offset-links/{id}/limits");
     let bad = ada
-        .post(
-            &path,
-            &[
-                ("csrf", &csrf),
-                ("mode", "test"),
-                ("account", &account),
-                ("visitor_daily_orders", "0"),
-            ],
-        )
+        .post_test_mode(&path, &csrf, &account, &[("visitor_daily_orders", "0")])
         .await;
     assert_eq!(bad.status, 400);
     assert!(
@@ -111,13 +102,11 @@ pub(super) async fn the_owner_sets_the_limits_in_the_console_and_the_page_keeps_
         "{}",
         bad.html
     );
-    let form = [
-        ("csrf", csrf.as_str()),
-        ("mode", "test"),
-        ("account", account.as_str()),
-        ("order_tonnes", "2"),
-        ("visitor_daily_orders", "1"),
-    ];
+    let form = test_mode_form(
+        &csrf,
+        &account,
+        &[("order_tonnes", "2"), ("visitor_daily_orders", "1")],
+    );
     let saved = ada.post(&path, &form).await;
     assert_eq!(saved.status, 303, "{}", saved.html);
     let page = ada.get(saved.location.as_deref().unwrap()).await;
@@ -138,15 +127,7 @@ pub(super) async fn the_owner_sets_the_limits_in_the_console_and_the_page_keeps_
     let bob = owner(&app, "bob@rival.example", &rival.organisation_id).await;
     let bob_csrf = bob.get("/console/").await.csrf();
     let poke = bob
-        .post(
-            &path,
-            &[
-                ("csrf", &bob_csrf),
-                ("mode", "test"),
-                ("account", &account),
-                ("order_tonnes", "1000"),
-            ],
-        )
+        .post_test_mode(&path, &bob_csrf, &account, &[("order_tonnes", "1000")])
         .await;
     assert_eq!(poke.status, 404);
     let forged = ada.post(&path, &form[1..]).await;

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use crate::webhooks::{
     Behaviour, Receiver, assert_in_order, create_webhook, distinct_order_events, order,
-    order_counts, test_app, verify_all, wait_for,
+    order_counts, rotate_secret, test_app, verify_all, wait_for,
 };
 
 pub(super) async fn rotation_deletion_and_gone(db: tonne_test_support::TestDb) {
@@ -23,13 +23,7 @@ pub(super) async fn rotation_deletion_and_gone(db: tonne_test_support::TestDb) {
         order(&app, &t.test_key, None).await;
         tokio::time::sleep(Duration::from_millis(150)).await;
     }
-    let rotated = app
-        .put(
-            &format!("/v1/webhooks/{id}/rotate-secret"),
-            &t.test_key,
-            &json!({}),
-        )
-        .await;
+    let rotated = rotate_secret(&app, &t.test_key, &id).await;
     let new = rotated.body["secret"].as_str().unwrap().to_owned();
     let rotated_at = Instant::now();
     for _ in 0..4 {

@@ -166,13 +166,7 @@ pub(super) async fn allocations_follow_their_orders_events_signed_and_in_order(
     let rx = Receiver::start(Behaviour::Status(200));
     let t = app.tenant().await;
     let w = create_webhook(&app, &t.test_key, &format!("{}/alloc", rx.base), None).await;
-    let placed = app
-        .post(
-            "/v1/orders/by-mass",
-            &t.test_key,
-            &json!({"mass": {"amount": "0.5", "unit": "t"}}),
-        )
-        .await;
+    let placed = app.order_tonnes(&t.test_key, "0.5").await;
     assert_eq!(placed.status, 200, "{}", placed.body);
     let order_id = placed.body["id"].as_str().unwrap().to_owned();
     wait_for("the order completed", Duration::from_secs(60), || {

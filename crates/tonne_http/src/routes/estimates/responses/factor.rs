@@ -3,7 +3,7 @@
 
 use rust_decimal::Decimal;
 use serde::Serialize;
-use tonne_estimation::explain::FactorUse;
+use tonne_estimation::explain::{FactorUse, TransactionFacts};
 use utoipa::ToSchema;
 
 /// The 2024 contract's `EmissionFactorWithGasEmissions`: the factor an
@@ -163,4 +163,12 @@ fn gas_emissions(f: &FactorUse) -> GasEmissionsResponse {
             ttw_co2e: plain(f.value),
         }),
     }
+}
+
+/// The diet factor that scaled a transaction's purchase, as the contract
+/// writes it (absent where none did).
+pub fn diet_factor(facts: Option<&TransactionFacts<'_>>) -> Option<String> {
+    facts
+        .and_then(|f| f.diet_factor)
+        .map(|d| d.normalize().to_string())
 }

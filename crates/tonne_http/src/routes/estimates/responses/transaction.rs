@@ -7,7 +7,7 @@ use tonne_estimation::estimate::Estimate;
 use utoipa::ToSchema;
 
 use super::base::EstimateResponse;
-use super::factor::{EmissionFactorResponse, emission_factor};
+use super::factor::{EmissionFactorResponse, diet_factor, emission_factor};
 
 /// The contract's `TransactionEmissionEstimate`.
 #[derive(Debug, Serialize, ToSchema)]
@@ -65,10 +65,7 @@ pub(super) fn transaction_response(
         search_term_match_score: None,
         semantic_matching_model: None,
         emission_factor: facts.as_ref().map(|f| emission_factor(f.emission_factor)),
-        diet_factor: facts
-            .as_ref()
-            .and_then(|f| f.diet_factor)
-            .map(|d| d.normalize().to_string()),
+        diet_factor: diet_factor(facts.as_ref()),
         exchange_rate: facts.as_ref().map(|f| f.exchange_rate.to_string()),
         exchange_rate_date: facts.as_ref().map(|f| f.exchange_rate_date),
         is_transaction: e.annotations.actual.map_or(Value::Null, Value::Bool),

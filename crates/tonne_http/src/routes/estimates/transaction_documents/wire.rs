@@ -23,7 +23,9 @@ use crate::routes::estimates::requests::estimate_request;
 use crate::routes::estimates::requests::{DietRequest, RegionFallbackRequest, timestamp};
 use crate::routes::estimates::responses::amounts::{MassResponse, mass_response};
 use crate::routes::estimates::responses::base::EstimateResponse;
-use crate::routes::estimates::responses::factor::{EmissionFactorResponse, emission_factor};
+use crate::routes::estimates::responses::factor::{
+    EmissionFactorResponse, diet_factor, emission_factor,
+};
 use crate::wire::CurrencyCode;
 
 /// The largest body of the transaction-document routes (256 KiB).
@@ -363,10 +365,7 @@ fn line_response(l: &LineItem, part: Option<&Part>) -> LineItemResponse {
                 search_term_match_score: l.score,
                 semantic_matching_model: model(l.score),
                 emission_factor: factor,
-                diet_factor: facts
-                    .as_ref()
-                    .and_then(|f| f.diet_factor)
-                    .map(|d| d.normalize().to_string()),
+                diet_factor: diet_factor(facts.as_ref()),
                 exchange_rate: facts.as_ref().map(|f| f.exchange_rate.to_string()),
                 exchange_rate_date: facts.as_ref().map(|f| f.exchange_rate_date),
             }))
@@ -443,10 +442,7 @@ fn fallback_response(l: &LineItem, part: Option<&Part>) -> FallbackResponse {
         exchange_rate: facts.as_ref().map(|f| f.exchange_rate.to_string()),
         exchange_rate_date: facts.as_ref().map(|f| f.exchange_rate_date),
         country_code: l.country_code.clone(),
-        diet_factor: facts
-            .as_ref()
-            .and_then(|f| f.diet_factor)
-            .map(|d| d.normalize().to_string()),
+        diet_factor: diet_factor(facts.as_ref()),
         match_reason: l.reason.clone(),
     }
 }
