@@ -28,6 +28,8 @@ pub mod pact;
 pub mod ports;
 pub mod quotas;
 mod service;
+#[cfg(test)]
+mod testing;
 pub mod users;
 pub mod versions;
 

@@ -122,11 +122,7 @@ pub(super) struct AccountTarget {
 
 impl AccountTarget {
     fn fields(&self) -> AccountFormFields<'_> {
-        AccountFormFields {
-            csrf: self.csrf.as_deref(),
-            mode: self.mode.as_deref(),
-            account: self.account.as_deref(),
-        }
+        AccountFormFields::of(&self.csrf, &self.mode, &self.account)
     }
 }
 

@@ -78,16 +78,8 @@ pub(super) async fn create(
     req: HttpRequest,
     form: web::Form<CreateForm>,
 ) -> Result<HttpResponse, ConsoleError> {
-    let (scope, account) = member_account_form(
-        &state,
-        &req,
-        AccountFormFields {
-            csrf: form.csrf.as_deref(),
-            mode: form.mode.as_deref(),
-            account: form.account.as_deref(),
-        },
-    )
-    .await?;
+    let fields = AccountFormFields::of(&form.csrf, &form.mode, &form.account);
+    let (scope, account) = member_account_form(&state, &req, fields).await?;
     // a repeat of the form makes no second client (its secret was on the first answer)
     let claim = match once::claim(&state, form.once.as_deref()).await? {
         Claim::Repeat => return Ok(see_other(&back(&scope, &account.to_string()))),
@@ -142,16 +134,8 @@ pub(super) async fn revoke(
     id: web::Path<String>,
     form: web::Form<RevokeForm>,
 ) -> Result<HttpResponse, ConsoleError> {
-    let (scope, account) = member_account_form(
-        &state,
-        &req,
-        AccountFormFields {
-            csrf: form.csrf.as_deref(),
-            mode: form.mode.as_deref(),
-            account: form.account.as_deref(),
-        },
-    )
-    .await?;
+    let fields = AccountFormFields::of(&form.csrf, &form.mode, &form.account);
+    let (scope, account) = member_account_form(&state, &req, fields).await?;
     let Ok(client_id) = id.parse::<PactClientId>() else {
         return Err(ConsoleError::not_found(&scope.who));
     };

@@ -95,6 +95,21 @@ pub(super) struct AccountFormFields<'a> {
     pub account: Option<&'a str>,
 }
 
+impl<'a> AccountFormFields<'a> {
+    /// The fields of a form's `csrf`, `mode` and `account`.
+    pub(super) fn of(
+        csrf: &'a Option<String>,
+        mode: &'a Option<String>,
+        account: &'a Option<String>,
+    ) -> Self {
+        Self {
+            csrf: csrf.as_deref(),
+            mode: mode.as_deref(),
+            account: account.as_deref(),
+        }
+    }
+}
+
 /// A member's form about one account: the session's CSRF token checked
 /// first (403), then the scope as for a page, and the account (404 when the
 /// organisation has none of the mode).

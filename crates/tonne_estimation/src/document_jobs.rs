@@ -308,14 +308,7 @@ mod tests {
     #[tokio::test]
     async fn a_job_that_no_longer_reads_fails_and_nothing_else_waits() {
         let mut repo = MockDocumentJobRepository::new();
-        let claim = DocumentJobClaim {
-            id: DocumentJobId::generate(&UuidV7Generator),
-            account_id: account(),
-            estimate_id: EstimateId::generate(&UuidV7Generator),
-            body: "nonsense".into(),
-            tolerance: "0.1".into(),
-            lease: lease(),
-        };
+        let claim = claim_of("nonsense");
         let id = claim.id;
         let mut once = Some(claim);
         repo.expect_open()
@@ -339,14 +332,7 @@ mod tests {
     #[tokio::test]
     async fn a_job_given_up_fails_without_naming_internals() {
         let mut repo = MockDocumentJobRepository::new();
-        let claim = DocumentJobClaim {
-            id: DocumentJobId::generate(&UuidV7Generator),
-            account_id: account(),
-            estimate_id: EstimateId::generate(&UuidV7Generator),
-            body: "{}".into(),
-            tolerance: "0.1".into(),
-            lease: lease(),
-        };
+        let claim = claim_of("{}");
         let id = claim.id;
         repo.expect_open()
             .returning(move |_, _| Ok(Some(claim.clone())));
@@ -359,6 +345,18 @@ mod tests {
             .give_up(&job_of(id), "5 attempts failed; the last: connection reset")
             .await
             .unwrap();
+    }
+
+    /// A claim of a new job of the account's, reading `body`.
+    fn claim_of(body: &str) -> DocumentJobClaim {
+        DocumentJobClaim {
+            id: DocumentJobId::generate(&UuidV7Generator),
+            account_id: account(),
+            estimate_id: EstimateId::generate(&UuidV7Generator),
+            body: body.into(),
+            tolerance: "0.1".into(),
+            lease: lease(),
+        }
     }
 
     fn lease() -> JobLease {

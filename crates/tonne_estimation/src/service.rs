@@ -36,6 +36,23 @@ pub struct Estimations {
     ids: Arc<dyn IdGenerator>,
 }
 
+/// The estimate found, if it is `account`'s and, when `kind` is given, of
+/// that kind; `NotFound` otherwise.
+fn owned(
+    found: Option<Estimate>,
+    account: AccountId,
+    kind: Option<EstimateKind>,
+) -> Result<Estimate, EstimationError> {
+    match found {
+        Some(estimate)
+            if estimate.account_id == account && kind.is_none_or(|k| k == estimate.kind) =>
+        {
+            Ok(estimate)
+        }
+        _ => Err(EstimationError::NotFound),
+    }
+}
+
 fn unexpected(e: StoreError) -> EstimationError {
     EstimationError::Unexpected(anyhow::anyhow!(e))
 }
@@ -139,16 +156,8 @@ impl EstimationService for Estimations {
         id: &str,
     ) -> Result<Estimate, EstimationError> {
         let id: EstimateId = id.parse().map_err(|_| EstimationError::NotFound)?;
-        let estimate = self
-            .repo
-            .get(account, id)
-            .await
-            .map_err(unexpected)?
-            .ok_or(EstimationError::NotFound)?;
-        if estimate.account_id != account || kind.is_some_and(|k| k != estimate.kind) {
-            return Err(EstimationError::NotFound);
-        }
-        Ok(estimate)
+        let found = self.repo.get(account, id).await.map_err(unexpected)?;
+        owned(found, account, kind)
     }
 
     fn emission_factors(
@@ -242,16 +251,12 @@ impl EstimationService for Estimations {
         kind: Option<EstimateKind>,
         key: &str,
     ) -> Result<Estimate, EstimationError> {
-        let estimate = self
+        let found = self
             .repo
             .get_by_idempotency_key(account, key)
             .await
-            .map_err(unexpected)?
-            .ok_or(EstimationError::NotFound)?;
-        if estimate.account_id != account || kind.is_some_and(|k| k != estimate.kind) {
-            return Err(EstimationError::NotFound);
-        }
-        Ok(estimate)
+            .map_err(unexpected)?;
+        owned(found, account, kind)
     }
 
     async fn annotate(

@@ -130,46 +130,23 @@ pub fn on_recording(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::catalogue::{ProjectId, Registry};
-    use crate::orders::{OrderKind, ProjectAllocation};
+    use crate::catalogue::ProjectId;
+    use crate::orders::ProjectAllocation;
     use tonne_kernel::{AccountId, AccountMode, Currency, Mass, Money};
 
     fn allocation(n: u128, serial: Option<&str>) -> ProjectAllocation {
         let gbp = |m| Money::from_minor(m, Currency::Gbp);
         ProjectAllocation {
-            id: AllocationId::from_uuid(Uuid::from_u128(100 + n)),
-            allocated_at: OffsetDateTime::UNIX_EPOCH,
-            project_id: ProjectId::from_uuid(Uuid::from_u128(n)),
-            project_name: format!("P{n}"),
-            project_type: "Biochar".into(),
-            project_slug: format!("p{n}"),
-            registry: Registry::PuroEarth,
             quantity: Mass::from_grams(1_000),
             unit_price: gbp(1),
             offset_cost: gbp(1),
-            serial: serial.map(str::to_owned),
-            registry_record: None,
+            ..ProjectAllocation::sample(n, serial, OffsetDateTime::UNIX_EPOCH)
         }
     }
 
     fn order(status: OrderStatus, projects: Vec<ProjectAllocation>) -> Order {
-        let quote = crate::quote::price(
-            &[],
-            &[],
-            Currency::Gbp,
-            crate::pricing::CommissionRate::TEN_PERCENT,
-        )
-        .unwrap();
-        let mut order = Order::from_quote(
-            quote,
-            OrderKind::Quantity,
-            AccountId::from_uuid(Uuid::from_u128(9)),
-            AccountMode::Test,
-            None,
-            vec![],
-            OffsetDateTime::UNIX_EPOCH,
-        );
-        order.status = status;
+        let account = (AccountId::from_uuid(Uuid::from_u128(9)), AccountMode::Test);
+        let mut order = Order::sample(status, account, OffsetDateTime::UNIX_EPOCH);
         order.projects = projects;
         order
     }

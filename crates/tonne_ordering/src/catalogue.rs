@@ -291,6 +291,39 @@ impl Bundle {
     }
 }
 
+#[cfg(test)]
+impl Project {
+    /// A test project `n` (the crate's tests): biochar, at 0° 0°, of no
+    /// bundle.
+    pub(crate) fn sample(n: u128) -> Self {
+        Self {
+            id: ProjectId::from_uuid(uuid::Uuid::from_u128(n)),
+            slug: format!("p{n}"),
+            name: format!("P{n}"),
+            short_name: format!("P{n}"),
+            description: String::new(),
+            project_type: "Biochar".into(),
+            registry: Registry::PuroEarth,
+            registry_link: None,
+            latitude: Decimal::ZERO,
+            longitude: Decimal::ZERO,
+            country_name: "X".into(),
+            country_code: "XXX".into(),
+            region: None,
+            logo: None,
+            primary_image: None,
+            thumbnail_image: None,
+            results: vec![],
+            un_sdg: vec![],
+            media: vec![],
+            disabled: false,
+            disabled_at: None,
+            facts: Default::default(),
+            bundle_ids: vec![],
+        }
+    }
+}
+
 #[cfg(any(test, feature = "mock"))]
 impl Bundle {
     /// A test bundle `n` (test support, `mock` feature): priced in GBP only,

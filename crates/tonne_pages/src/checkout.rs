@@ -105,6 +105,20 @@ fn checked(
     Ok((form, cookie))
 }
 
+/// A form past the rate limit and [`checked`], with its cookie; or the
+/// answer refusing it.
+async fn admitted(
+    state: &AppState,
+    req: &HttpRequest,
+    id: &str,
+    body: &[u8],
+) -> Result<(PageForm, String), Box<HttpResponse>> {
+    match limited(state, req).await {
+        Some(r) => Err(Box::new(r)),
+        None => checked(req, id, body, state),
+    }
+}
+
 /// `GET /l/{id}`: the link's page with its form (and counts the visitor).
 pub async fn show(
     state: web::Data<AppState>,
@@ -151,10 +165,7 @@ pub async fn quote(
     id: web::Path<String>,
     body: web::Bytes,
 ) -> HttpResponse {
-    let (form, cookie) = match limited(&state, &req)
-        .await
-        .map_or_else(|| checked(&req, &id, &body, &state), |r| Err(Box::new(r)))
-    {
+    let (form, cookie) = match admitted(&state, &req, &id, &body).await {
         Ok(ok) => ok,
         Err(r) => return *r,
     };
@@ -201,10 +212,7 @@ pub async fn order(
     id: web::Path<String>,
     body: web::Bytes,
 ) -> HttpResponse {
-    let (form, cookie) = match limited(&state, &req)
-        .await
-        .map_or_else(|| checked(&req, &id, &body, &state), |r| Err(Box::new(r)))
-    {
+    let (form, cookie) = match admitted(&state, &req, &id, &body).await {
         Ok(ok) => ok,
         Err(r) => return *r,
     };

@@ -42,6 +42,8 @@ mod quotas;
 mod report;
 mod rules;
 mod service;
+#[cfg(test)]
+mod testing;
 mod vocabulary;
 
 pub use batch::{

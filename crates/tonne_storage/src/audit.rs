@@ -96,6 +96,19 @@ pub(crate) async fn record<'a>(
     Ok(())
 }
 
+/// Writes `audit` for a change of `changed` rows, or answers `NotFound` (and
+/// writes nothing) when the change found no row.
+pub(crate) async fn record_change(
+    conn: &mut Conn,
+    changed: usize,
+    audit: &AuditEntry,
+) -> QueryResult<()> {
+    if changed == 0 {
+        return Err(diesel::result::Error::NotFound);
+    }
+    record(conn, [audit]).await
+}
+
 /// Lists the audit log.
 #[derive(Debug, Clone)]
 pub struct AuditStore {

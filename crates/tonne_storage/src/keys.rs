@@ -126,14 +126,7 @@ impl ApiKeyRepository for ApiKeyStore {
         self.db
             .transaction(move |conn| {
                 Box::pin(async move {
-                    on!(&mut *conn, |c| diesel::update(
-                        api_keys::table
-                            .find(&id)
-                            .filter(api_keys::revoked_at.is_null()),
-                    )
-                    .set(api_keys::revoked_at.eq(Some(at)))
-                    .execute(c)
-                    .await)?;
+                    stamp_once!(&mut *conn, api_keys, revoked_at, &id, at)?;
                     crate::audit::record(&mut *conn, &audit).await?;
                     let (row, scope) = on!(&mut *conn, |c| api_keys::table
                         .inner_join(accounts::table)

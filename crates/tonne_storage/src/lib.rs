@@ -54,6 +54,59 @@ macro_rules! on {
     };
 }
 
+/// Stamps column `$column` of row `$id` of `$table` with `$at` unless it is
+/// stamped already (a revocation, a removal), in a unit of work on `$conn`:
+/// the number of rows changed.
+macro_rules! stamp_once {
+    ($conn:expr, $table:ident, $column:ident, $id:expr, $at:expr) => {
+        on!($conn, |c| diesel::update(
+            $table::table.find($id).filter($table::$column.is_null()),
+        )
+        .set($table::$column.eq(Some($at)))
+        .execute(c)
+        .await)
+    };
+}
+
+/// Where a keyset page starts: the `(created_at, id)` of row `$after` of
+/// `$table` when it is account `$account`'s (`NotFound` otherwise), `None`
+/// for the first page; on `$conn`, in a unit of work.
+macro_rules! page_position {
+    ($conn:expr, $table:ident, $after:expr, $account:expr) => {
+        match $after {
+            None => None,
+            Some(after) => Some(on!($conn, |c| $table::table
+                .filter($table::id.eq(after))
+                .filter($table::account_id.eq($account))
+                .select(($table::created_at, $table::id))
+                .first::<(time::PrimitiveDateTime, String)>(c)
+                .await)?),
+        }
+    };
+}
+
+/// Loads a page of the boxed query `$q` of `$table` on `$c`, newest first
+/// (by creation, then id), after `$position` (the `(created_at, id)` of the
+/// previous page's last row, if any), one row more than `$limit` (to tell
+/// whether more follow).
+macro_rules! newest_first_page {
+    ($q:expr, $table:ident, $position:expr, $limit:expr, $c:expr) => {{
+        let mut q = $q;
+        if let Some((at, id)) = $position {
+            // `created_at <= at` bounds the index range scan; the OR only
+            // breaks ties at the boundary, so a deep page costs what the
+            // first one does.
+            q = q
+                .filter($table::created_at.le(*at))
+                .filter($table::created_at.lt(*at).or($table::id.lt(id.clone())));
+        }
+        q.order(($table::created_at.desc(), $table::id.desc()))
+            .limit(i64::from($limit.get()) + 1)
+            .load($c)
+            .await
+    }};
+}
+
 mod accounts;
 mod audit;
 mod backup;

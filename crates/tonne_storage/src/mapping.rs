@@ -7,10 +7,21 @@ use tonne_accounts::{
     Account, AccountId, AccountIdempotencyKey, AccountName, AccountScope, ApiKey, Beneficiary,
     ExternalPagesVisibility, Handle, KeyHash, Organisation, OrganisationType, PortfolioId,
 };
-use tonne_kernel::{AccountMode, ApiKeyId, Currency, Money, OrganisationId};
+use tonne_kernel::{
+    AccountMode, ApiKeyId, Currency, Cursor, Limit, Money, OrganisationId, PageRequest,
+};
 
 use crate::db::error::corrupt;
 use crate::schema::{accounts, api_keys, organisations};
+
+/// A keyset page's start (the id of the previous page's last item, as
+/// stored) and size.
+pub(crate) fn keyset(page: &PageRequest<Cursor>) -> (Option<String>, Limit) {
+    (
+        page.after.as_ref().map(|c| c.as_str().to_owned()),
+        page.limit,
+    )
+}
 
 pub(crate) fn to_sql_time(t: OffsetDateTime) -> PrimitiveDateTime {
     let utc = t.to_offset(time::UtcOffset::UTC);

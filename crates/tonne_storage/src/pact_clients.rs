@@ -10,7 +10,7 @@ use tonne_accounts::pact::{PactClient, PactClientId, PactClientRepository, Token
 use tonne_kernel::{AccountId, StoreError};
 
 use crate::db::error::{corrupt, store_error};
-use crate::db::{Db, first_row};
+use crate::db::{Db, all_rows, first_row};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::{pact_clients, pact_tokens};
 
@@ -63,10 +63,6 @@ impl ClientRow {
     }
 }
 
-fn clients(rows: Vec<ClientRow>) -> QueryResult<Vec<PactClient>> {
-    rows.into_iter().map(ClientRow::into_domain).collect()
-}
-
 #[async_trait]
 impl PactClientRepository for PactClientStore {
     async fn insert(&self, client: &PactClient, max: u32) -> Result<bool, StoreError> {
@@ -113,8 +109,7 @@ impl PactClientRepository for PactClientStore {
             .order((pact_clients::created_at.asc(), pact_clients::id.asc()))
             .select(ClientRow::as_select()))
         .await;
-        rows.and_then(|rows| clients(rows).map_err(crate::db::DbError::Query))
-            .map_err(|e| store_error(e, "listing PACT clients"))
+        all_rows(rows, ClientRow::into_domain).map_err(|e| store_error(e, "listing PACT clients"))
     }
 
     async fn revoke(
@@ -127,14 +122,7 @@ impl PactClientRepository for PactClientStore {
         self.db
             .transaction(move |conn| {
                 Box::pin(async move {
-                    on!(&mut *conn, |c| diesel::update(
-                        pact_clients::table
-                            .find(&id)
-                            .filter(pact_clients::revoked_at.is_null()),
-                    )
-                    .set(pact_clients::revoked_at.eq(Some(at)))
-                    .execute(c)
-                    .await)?;
+                    stamp_once!(&mut *conn, pact_clients, revoked_at, &id, at)?;
                     on!(&mut *conn, |c| diesel::delete(
                         pact_tokens::table.filter(pact_tokens::client_id.eq(&id))
                     )

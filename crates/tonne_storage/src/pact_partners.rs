@@ -14,7 +14,7 @@ use tonne_accounts::pact::partners::{
 use tonne_kernel::{AccountId, JobLease, StoreError};
 
 use crate::db::error::{corrupt, store_error};
-use crate::db::{Db, first_row};
+use crate::db::{Db, all_rows, first_row};
 use crate::mapping::{from_sql_time, parse_id, to_sql_time};
 use crate::schema::{pact_partners, pact_requests};
 use crate::secrets::SecretsKey;
@@ -201,13 +201,7 @@ impl PactPartnerRepository for PactPartnerStore {
             .order((pact_partners::created_at.asc(), pact_partners::id.asc()))
             .select(PartnerRow::as_select()))
         .await;
-        rows.and_then(|rows| {
-            rows.into_iter()
-                .map(partner_of)
-                .collect::<QueryResult<Vec<_>>>()
-                .map_err(crate::db::DbError::Query)
-        })
-        .map_err(|e| store_error(e, "listing PACT partners"))
+        all_rows(rows, partner_of).map_err(|e| store_error(e, "listing PACT partners"))
     }
 
     async fn remove(
@@ -220,14 +214,7 @@ impl PactPartnerRepository for PactPartnerStore {
         self.db
             .transaction(move |conn| {
                 Box::pin(async move {
-                    on!(&mut *conn, |c| diesel::update(
-                        pact_partners::table
-                            .find(&id)
-                            .filter(pact_partners::removed_at.is_null()),
-                    )
-                    .set(pact_partners::removed_at.eq(Some(at)))
-                    .execute(c)
-                    .await)?;
+                    stamp_once!(&mut *conn, pact_partners, removed_at, &id, at)?;
                     let rows: Vec<PartnerRow> = on!(&mut *conn, |c| pact_partners::table
                         .find(&id)
                         .select(PartnerRow::as_select())
@@ -376,12 +363,6 @@ impl PactPartnerRepository for PactPartnerStore {
             .select(RequestRow::as_select())
             .limit(limit))
         .await;
-        rows.and_then(|rows| {
-            rows.into_iter()
-                .map(RequestRow::into_domain)
-                .collect::<QueryResult<Vec<_>>>()
-                .map_err(crate::db::DbError::Query)
-        })
-        .map_err(|e| store_error(e, "listing PACT requests"))
+        all_rows(rows, RequestRow::into_domain).map_err(|e| store_error(e, "listing PACT requests"))
     }
 }

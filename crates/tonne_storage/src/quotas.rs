@@ -37,6 +37,44 @@ const PENDING_BATCH: [&str; 2] = ["pending", "processing"];
 /// Calculation and document-job statuses that wait for the worker.
 const OUTSTANDING_JOB: [&str; 2] = ["queued", "processing"];
 
+/// The rows of `$table` (batches or jobs) that wait, their status one of
+/// `$statuses`: how many of account `$id` (`of`), or `(account, how many)`
+/// of the accounts `$ids` (`per`).
+macro_rules! waiting {
+    (@rows $table:ident, $statuses:expr) => {
+        $table::table.filter($table::status.eq_any($statuses))
+    };
+    ($conn:expr, $table:ident, $statuses:expr, of $id:expr) => {
+        on!($conn, |c| waiting!(@rows $table, $statuses)
+            .filter($table::account_id.eq(&$id))
+            .count()
+            .get_result::<i64>(c)
+            .await)
+    };
+    ($conn:expr, $table:ident, $statuses:expr, per $ids:expr) => {
+        on!($conn, |c| waiting!(@rows $table, $statuses)
+            .filter($table::account_id.eq_any($ids))
+            .group_by($table::account_id)
+            .select(($table::account_id, diesel::dsl::count_star()))
+            .load::<(String, i64)>(c)
+            .await)
+    };
+}
+
+/// The columns of an organisation's limits, as a `LimitsRow`.
+macro_rules! limits_columns {
+    () => {
+        (
+            organisation_limits::organisation_id,
+            organisation_limits::max_outstanding_calculations,
+            organisation_limits::max_pending_batches,
+            organisation_limits::max_pending_documents,
+            organisation_limits::max_stored_shipments,
+            organisation_limits::max_stored_bytes,
+        )
+    };
+}
+
 fn int(n: u64) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
 }
@@ -88,24 +126,13 @@ pub(crate) async fn admit(
     before.set(Quota::StoredBytes, count(stored_bytes));
     for quota in bounds.counted() {
         let waiting: i64 = match quota {
-            Quota::PendingBatches => on!(&mut *conn, |c| shipment_batches::table
-                .filter(shipment_batches::account_id.eq(&id))
-                .filter(shipment_batches::status.eq_any(PENDING_BATCH))
-                .count()
-                .get_result(c)
-                .await)?,
-            Quota::OutstandingCalculations => on!(&mut *conn, |c| shipment_calculations::table
-                .filter(shipment_calculations::account_id.eq(&id))
-                .filter(shipment_calculations::status.eq_any(OUTSTANDING_JOB))
-                .count()
-                .get_result(c)
-                .await)?,
-            Quota::PendingDocuments => on!(&mut *conn, |c| transaction_document_jobs::table
-                .filter(transaction_document_jobs::account_id.eq(&id))
-                .filter(transaction_document_jobs::status.eq_any(OUTSTANDING_JOB))
-                .count()
-                .get_result(c)
-                .await)?,
+            Quota::PendingBatches => waiting!(&mut *conn, shipment_batches, PENDING_BATCH, of id)?,
+            Quota::OutstandingCalculations => {
+                waiting!(&mut *conn, shipment_calculations, OUTSTANDING_JOB, of id)?
+            }
+            Quota::PendingDocuments => {
+                waiting!(&mut *conn, transaction_document_jobs, OUTSTANDING_JOB, of id)?
+            }
             Quota::StoredShipments | Quota::StoredBytes => continue,
         };
         before.set(quota, count(waiting));
@@ -180,7 +207,7 @@ pub(crate) async fn overrides_of_account(
                 };
                 on!(&mut *conn, |c| organisation_limits::table
                     .filter(organisation_limits::organisation_id.eq(&organisation))
-                    .select(limits_columns())
+                    .select(limits_columns!())
                     .first::<LimitsRow>(c)
                     .await)
                 .optional()
@@ -189,25 +216,6 @@ pub(crate) async fn overrides_of_account(
         .await
         .map_err(|e| store_error(e, "reading an organisation's limits"))?;
     Ok(row.as_ref().map(overrides_of).unwrap_or_default())
-}
-
-#[allow(clippy::type_complexity)]
-fn limits_columns() -> (
-    organisation_limits::organisation_id,
-    organisation_limits::max_outstanding_calculations,
-    organisation_limits::max_pending_batches,
-    organisation_limits::max_pending_documents,
-    organisation_limits::max_stored_shipments,
-    organisation_limits::max_stored_bytes,
-) {
-    (
-        organisation_limits::organisation_id,
-        organisation_limits::max_outstanding_calculations,
-        organisation_limits::max_pending_batches,
-        organisation_limits::max_pending_documents,
-        organisation_limits::max_stored_shipments,
-        organisation_limits::max_stored_bytes,
-    )
 }
 
 /// Every organisation's (or one's) overrides and accounts' usage.
@@ -228,7 +236,7 @@ async fn read(conn: &mut Conn, only: Option<String>) -> QueryResult<Vec<StoredQu
     let ids: Vec<String> = orgs.iter().map(|(id, _)| id.clone()).collect();
     let limits: Vec<LimitsRow> = on!(&mut *conn, |c| organisation_limits::table
         .filter(organisation_limits::organisation_id.eq_any(&ids))
-        .select(limits_columns())
+        .select(limits_columns!())
         .load(c)
         .await)?;
     let accounts: Vec<(String, String, String, String)> = on!(&mut *conn, |c| accounts::table
@@ -252,30 +260,10 @@ async fn read(conn: &mut Conn, only: Option<String>) -> QueryResult<Vec<StoredQu
         ))
         .load(c)
         .await)?;
-    let batches: Vec<(String, i64)> = on!(&mut *conn, |c| shipment_batches::table
-        .filter(shipment_batches::account_id.eq_any(&account_ids))
-        .filter(shipment_batches::status.eq_any(PENDING_BATCH))
-        .group_by(shipment_batches::account_id)
-        .select((shipment_batches::account_id, diesel::dsl::count_star()))
-        .load(c)
-        .await)?;
-    let calculations: Vec<(String, i64)> = on!(&mut *conn, |c| shipment_calculations::table
-        .filter(shipment_calculations::account_id.eq_any(&account_ids))
-        .filter(shipment_calculations::status.eq_any(OUTSTANDING_JOB))
-        .group_by(shipment_calculations::account_id)
-        .select((shipment_calculations::account_id, diesel::dsl::count_star()))
-        .load(c)
-        .await)?;
-    let documents: Vec<(String, i64)> = on!(&mut *conn, |c| transaction_document_jobs::table
-        .filter(transaction_document_jobs::account_id.eq_any(&account_ids))
-        .filter(transaction_document_jobs::status.eq_any(OUTSTANDING_JOB))
-        .group_by(transaction_document_jobs::account_id)
-        .select((
-            transaction_document_jobs::account_id,
-            diesel::dsl::count_star()
-        ))
-        .load(c)
-        .await)?;
+    let ids = &account_ids;
+    let batches = waiting!(&mut *conn, shipment_batches, PENDING_BATCH, per ids)?;
+    let calculations = waiting!(&mut *conn, shipment_calculations, OUTSTANDING_JOB, per ids)?;
+    let documents = waiting!(&mut *conn, transaction_document_jobs, OUTSTANDING_JOB, per ids)?;
     let mut usage: HashMap<String, Usage> = HashMap::new();
     for (id, rows, bytes) in stored {
         let u = usage.entry(id).or_default();

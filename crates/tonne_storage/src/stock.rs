@@ -207,10 +207,7 @@ pub(crate) async fn set_disabled(
                 ))
                 .execute(c)
                 .await)?;
-            if changed == 0 {
-                return Err(DieselError::NotFound);
-            }
-            crate::audit::record(conn, [&audit]).await
+            crate::audit::record_change(conn, changed, &audit).await
         })
     })
     .await

@@ -85,14 +85,13 @@ mod tests {
     use std::sync::Arc;
 
     use time::macros::datetime;
-    use tonne_kernel::{AccountMode, ApiKeyId, Currency, IdGenerator, MockClock, OrganisationId};
+    use tonne_kernel::{AccountMode, ApiKeyId, Currency, IdGenerator, OrganisationId};
     use uuid::Uuid;
 
     use super::*;
-    use crate::models::{
-        AccountId, AccountIdempotencyKey, AccountName, Handle, Organisation, OrganisationType,
-    };
+    use crate::models::{AccountId, AccountIdempotencyKey, AccountName, Handle};
     use crate::ports::{AccountWriteError, MockAccountRepository, MockApiKeyRepository};
+    use crate::testing::{stopped, with_organisation};
 
     struct Ids;
     impl IdGenerator for Ids {
@@ -116,16 +115,9 @@ mod tests {
     }
 
     fn service(accounts: MockAccountRepository) -> Accounts {
-        let mut clock = MockClock::new();
-        clock
-            .expect_now()
-            .return_const(datetime!(2026-06-01 12:00 UTC));
-        Accounts::new(
-            Arc::new(accounts),
-            Arc::new(MockApiKeyRepository::new()),
-            Arc::new(clock),
-            Arc::new(Ids),
-        )
+        let clock = stopped(datetime!(2026-06-01 12:00 UTC));
+        let keys = Arc::new(MockApiKeyRepository::new());
+        Accounts::new(Arc::new(accounts), keys, clock, Arc::new(Ids))
     }
 
     fn named(handle: Option<&str>, key: Option<&str>) -> NewAccount {
@@ -182,14 +174,7 @@ mod tests {
             .expect_by_reference()
             .times(1)
             .returning(|_, _, _, _| Ok(vec![]));
-        accounts.expect_organisation().returning(|id| {
-            Ok(Some(Organisation {
-                id,
-                name: "O".into(),
-                organisation_type: OrganisationType::Supplier,
-                created_at: datetime!(2026-01-01 00:00 UTC),
-            }))
-        });
+        with_organisation(&mut accounts);
         accounts
             .expect_insert_client()
             .times(1)
@@ -224,14 +209,7 @@ mod tests {
                     vec![client(6, None, Some("k-2"))]
                 })
             });
-        accounts.expect_organisation().returning(|id| {
-            Ok(Some(Organisation {
-                id,
-                name: "O".into(),
-                organisation_type: OrganisationType::Supplier,
-                created_at: datetime!(2026-01-01 00:00 UTC),
-            }))
-        });
+        with_organisation(&mut accounts);
         accounts
             .expect_insert_client()
             .returning(|_, _| Err(AccountWriteError::IdempotencyKeyTaken));

@@ -4,9 +4,7 @@ use std::sync::Arc;
 
 use mockall::predicate::eq;
 use time::macros::datetime;
-use tonne_kernel::{
-    AccountMode, ApiKeyId, Currency, Limit, MockClock, OrganisationId, PageRequest,
-};
+use tonne_kernel::{AccountMode, ApiKeyId, Currency, Limit, OrganisationId, PageRequest};
 use uuid::Uuid;
 
 use super::*;
@@ -15,6 +13,7 @@ use crate::models::{AccountIdempotencyKey, ExternalPagesVisibility, Handle};
 use crate::models::{AccountName, OrganisationType};
 use crate::ports::{AccountWriteError, StoreError};
 use crate::ports::{MockAccountRepository, MockApiKeyRepository};
+use crate::testing::{stopped, with_organisation};
 
 fn org(n: u128) -> OrganisationId {
     OrganisationId::from_uuid(Uuid::from_u128(n))
@@ -64,16 +63,9 @@ impl IdGenerator for Ids {
 }
 
 fn service(accounts: MockAccountRepository, keys: MockApiKeyRepository) -> Accounts {
-    let mut clock = MockClock::new();
-    clock
-        .expect_now()
-        .return_const(datetime!(2026-06-01 12:00 UTC));
-    Accounts::new(
-        Arc::new(accounts),
-        Arc::new(keys),
-        Arc::new(clock),
-        Arc::new(Ids(std::sync::atomic::AtomicU64::new(0))),
-    )
+    let clock = stopped(datetime!(2026-06-01 12:00 UTC));
+    let ids = Arc::new(Ids(std::sync::atomic::AtomicU64::new(0)));
+    Accounts::new(Arc::new(accounts), Arc::new(keys), clock, ids)
 }
 
 fn new_account(name: &str) -> NewAccount {
@@ -89,18 +81,6 @@ fn changes(name: &str) -> AccountPatch {
         handle: None,
         external_pages_visibility: None,
     }
-}
-
-/// Storage knows organisation 1 (or any asked for) as a supplier.
-fn with_organisation(accounts: &mut MockAccountRepository) {
-    accounts.expect_organisation().returning(|id| {
-        Ok(Some(Organisation {
-            id,
-            name: "O".into(),
-            organisation_type: OrganisationType::Supplier,
-            created_at: datetime!(2026-01-01 00:00 UTC),
-        }))
-    });
 }
 
 // ---- authentication ----
@@ -132,6 +112,44 @@ fn with_current(current: Account) -> MockAccountRepository {
         .expect_get()
         .returning(move |_| Ok(Some(current.clone())));
     accounts
+}
+
+/// `svc` updates `account` (an account, not a client account) for a caller
+/// of `mode` acting for an account.
+async fn update_as(
+    svc: &Accounts,
+    mode: AccountMode,
+    account: &Account,
+    patch: AccountPatch,
+) -> Result<Account, UpdateAccountError> {
+    let who = caller(mode, AccountScope::Account);
+    let id = account.id.to_string();
+    svc.update_account(&who, AccountScope::Account, &id, patch)
+        .await
+}
+
+/// Live account 20, sibling of 21, whose update must rename the sibling to
+/// "New" (once), and the service over it.
+fn renaming_a_live_account_with_a_sibling() -> (Account, Accounts) {
+    let mut live = account(20, 1, AccountMode::Live, AccountScope::Account);
+    let sibling = AccountId::from_uuid(Uuid::from_u128(21));
+    live.sibling_id = Some(sibling);
+    let mut accounts = with_current(live.clone());
+    let returned = live.clone();
+    accounts
+        .expect_update()
+        .times(1)
+        .withf(move |u| u.rename_sibling == Some(sibling) && u.changes.name.as_str() == "New")
+        .returning(move |_| Ok(returned.clone()));
+    (live, service(accounts, MockApiKeyRepository::new()))
+}
+
+/// The first page of ten.
+fn first_ten() -> PageRequest<Cursor> {
+    PageRequest {
+        limit: Limit::new(10).unwrap(),
+        after: None,
+    }
 }
 
 fn stored_key(revoked_at: Option<time::OffsetDateTime>) -> ApiKey {

@@ -4,7 +4,7 @@ use std::sync::{Arc, Mutex};
 
 use time::macros::datetime;
 use tonne_kernel::{AccountMode, Currency, MockClock, MockIdGenerator};
-use tonne_ordering::{Bundle, MockOrderingService, Order, OrderKind, OrderStatus};
+use tonne_ordering::{Bundle, MockOrderingService, Order, OrderKind, OrderStatus, PaymentMethod};
 use uuid::Uuid;
 
 use super::*;
@@ -54,6 +54,21 @@ fn ordering() -> MockOrderingService {
         b.price_in(c)
             .map(|p| (p, Money::from_minor(p.minor() * 11 / 10, c)))
     });
+    o
+}
+
+/// [`ordering`], quoting 20.00 for a tonne by value.
+fn quoting() -> MockOrderingService {
+    let mut o = ordering();
+    o.expect_quote_by_value()
+        .returning(|_, _| Ok(quote(2_000, 1_000_000)));
+    o
+}
+
+/// `o`, where no order was placed yet under any key.
+fn first_submit(mut o: MockOrderingService) -> MockOrderingService {
+    o.expect_order_by_idempotency_key()
+        .returning(|_, _| Err(ReadOrderError::NotFound));
     o
 }
 
@@ -192,6 +207,41 @@ fn order(request: &OrderRequest) -> Order {
         created_at: NOW,
         updated_at: NOW,
     }
+}
+
+/// An order of the link's account for `value`, paid by `method` (under
+/// `reference`), through no link.
+fn order_for(value: &str, method: PaymentMethod, reference: Option<&str>) -> Order {
+    order(&OrderRequest {
+        pricing: Pricing::Value(ValueRequest {
+            value: value.into(),
+            selection: None,
+            trunc: None,
+        }),
+        idempotency_key: None,
+        metadata: vec![],
+        origin: None,
+        payment_method: method,
+        payment_reference: reference.map(str::to_owned),
+    })
+}
+
+/// An order of the link's account for 1.00, paid by invoice, through no link.
+fn invoiced_order() -> Order {
+    order_for("1", PaymentMethod::Invoice, None)
+}
+
+/// Jane places an order of 20 (pounds) through the stored link without
+/// payment.
+async fn place_20(svc: &OffsetLinks) -> Result<Confirmed, CheckoutError> {
+    let id = stored_link(false).id.to_string();
+    let jane = choice("jane@example.org", Some(Amount::Money("20".into())));
+    svc.place(&id, jane, None, "tok", visitor()).await
+}
+
+/// Jane's choice of 20.00 of bundle 1.
+fn jane_for_20() -> Choice {
+    choice("jane@example.org", Some(Amount::Money("20.00".into())))
 }
 
 fn choice(email: &str, amount: Option<Amount>) -> Choice {

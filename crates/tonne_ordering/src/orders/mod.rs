@@ -331,4 +331,49 @@ impl AwaitingFilter {
 }
 
 #[cfg(test)]
+impl Order {
+    /// A test order (the crate's tests) of nothing, in pounds, of `account`
+    /// in `mode`, created at `at`, in `status`.
+    pub(crate) fn sample(
+        status: OrderStatus,
+        (account, mode): (AccountId, AccountMode),
+        at: OffsetDateTime,
+    ) -> Self {
+        let quote = crate::quote::price(
+            &[],
+            &[],
+            Currency::Gbp,
+            crate::pricing::CommissionRate::TEN_PERCENT,
+        )
+        .unwrap();
+        let mut order =
+            Order::from_quote(quote, OrderKind::Quantity, account, mode, None, vec![], at);
+        order.status = status;
+        order
+    }
+}
+
+#[cfg(test)]
+impl ProjectAllocation {
+    /// A test allocation (the crate's tests) of half a tonne of project `n`
+    /// at 10.00 a tonne, allocated at `at`, with `serial` once retired.
+    pub(crate) fn sample(n: u128, serial: Option<&str>, at: OffsetDateTime) -> Self {
+        Self {
+            id: AllocationId::from_uuid(Uuid::from_u128(100 + n)),
+            allocated_at: at,
+            project_id: ProjectId::from_uuid(Uuid::from_u128(n)),
+            project_name: format!("P{n}"),
+            project_type: "Biochar".into(),
+            project_slug: format!("p{n}"),
+            registry: Registry::PuroEarth,
+            quantity: Mass::from_grams(500_000),
+            unit_price: Money::from_minor(1000, Currency::Gbp),
+            offset_cost: Money::from_minor(500, Currency::Gbp),
+            serial: serial.map(str::to_owned),
+            registry_record: None,
+        }
+    }
+}
+
+#[cfg(test)]
 mod tests;

@@ -33,8 +33,7 @@ fn every_transition_is_either_allowed_or_refused_as_specified() {
 
 #[test]
 fn projects_split_each_line_exactly() {
-    use crate::catalogue::{BundleId, Project, ProjectId, Registry};
-    use rust_decimal::Decimal;
+    use crate::catalogue::{BundleId, Project};
     let bundle = BundleId::from_uuid(Uuid::from_u128(1));
     let line = QuoteLine {
         bundle_id: bundle,
@@ -65,29 +64,8 @@ fn projects_split_each_line_exactly() {
         OffsetDateTime::UNIX_EPOCH,
     );
     let project = |n: u128| Project {
-        id: ProjectId::from_uuid(Uuid::from_u128(n)),
-        slug: format!("p{n}"),
-        name: format!("P{n}"),
-        short_name: format!("P{n}"),
-        description: String::new(),
-        project_type: "Biochar".into(),
-        registry: Registry::PuroEarth,
-        registry_link: None,
-        latitude: Decimal::ZERO,
-        longitude: Decimal::ZERO,
-        country_name: "X".into(),
-        country_code: "XXX".into(),
-        region: None,
-        logo: None,
-        primary_image: None,
-        thumbnail_image: None,
-        results: vec![],
-        un_sdg: vec![],
-        media: vec![],
-        disabled: false,
-        disabled_at: None,
-        facts: Default::default(),
         bundle_ids: vec![bundle],
+        ..Project::sample(n)
     };
     let split = allocate_projects(&order, OffsetDateTime::UNIX_EPOCH, |_| {
         vec![project(10), project(11), project(12)]

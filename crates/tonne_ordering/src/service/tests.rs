@@ -118,24 +118,17 @@ fn one_bundle() -> MockCatalogueRepository {
 }
 
 fn stored(status: OrderStatus) -> Order {
-    let quote = crate::quote::price(
-        &[],
-        &[],
-        Currency::Gbp,
-        crate::pricing::CommissionRate::TEN_PERCENT,
-    )
-    .unwrap();
-    let mut order = Order::from_quote(
-        quote,
-        OrderKind::Quantity,
-        account(),
-        AccountMode::Live,
-        None,
-        vec![],
-        datetime!(2026-01-01 00:00 UTC),
-    );
-    order.status = status;
-    order
+    let at = datetime!(2026-01-01 00:00 UTC);
+    Order::sample(status, (account(), AccountMode::Live), at)
+}
+
+/// Orders that hold one order, in `status`.
+fn holding(status: OrderStatus) -> MockOrderRepository {
+    let mut orders = MockOrderRepository::new();
+    orders
+        .expect_get()
+        .returning(move |_| Ok(Some(stored(status))));
+    orders
 }
 
 fn defaults() -> Vec<Bundle> {
@@ -147,31 +140,10 @@ fn defaults() -> Vec<Bundle> {
 }
 
 fn catalogue_project(n: u128, link: Option<&str>) -> crate::catalogue::Project {
-    use crate::catalogue::{Project, ProjectId, Registry};
-    Project {
-        id: ProjectId::from_uuid(Uuid::from_u128(n)),
-        slug: format!("p{n}"),
-        name: format!("P{n}"),
-        short_name: format!("P{n}"),
-        description: String::new(),
-        project_type: "Biochar".into(),
-        registry: Registry::PuroEarth,
+    crate::catalogue::Project {
         registry_link: link.map(str::to_owned),
-        latitude: rust_decimal::Decimal::ZERO,
-        longitude: rust_decimal::Decimal::ZERO,
         country_name: format!("Country {n}"),
-        country_code: "XXX".into(),
-        region: None,
-        logo: None,
-        primary_image: None,
-        thumbnail_image: None,
-        results: vec![],
-        un_sdg: vec![],
-        media: vec![],
-        disabled: false,
-        disabled_at: None,
-        bundle_ids: vec![],
-        facts: Default::default(),
+        ..crate::catalogue::Project::sample(n)
     }
 }
 

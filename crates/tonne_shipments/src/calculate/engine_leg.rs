@@ -143,27 +143,27 @@ pub(super) fn method(leg: &LegDraft) -> (Method, Vec<&'static str>) {
             },
             vec![],
         ),
-        // no schedules or AIS: the trade's average container vessel (as the
-        // engine's inferred-vessel method), refrigerated when the leg is
-        LegMethod::Sea(SeaVessel::Inferred {
-            refrigerated,
-            trade_lane,
-        }) => (
+        // inferred (no schedules or AIS): the trade's average container
+        // vessel (as the engine's inferred-vessel method), refrigerated when
+        // the leg is
+        LegMethod::Sea(
+            vessel @ (SeaVessel::Inferred {
+                refrigerated,
+                trade_lane,
+            }
+            | SeaVessel::Container {
+                refrigerated,
+                trade_lane,
+            }),
+        ) => (
             Method::Container {
                 refrigerated: *refrigerated,
                 trade_lane: trade_lane.clone(),
             },
-            vec![VESSEL_INFERENCE_FALLBACK],
-        ),
-        LegMethod::Sea(SeaVessel::Container {
-            refrigerated,
-            trade_lane,
-        }) => (
-            Method::Container {
-                refrigerated: *refrigerated,
-                trade_lane: trade_lane.clone(),
+            match vessel {
+                SeaVessel::Inferred { .. } => vec![VESSEL_INFERENCE_FALLBACK],
+                _ => vec![],
             },
-            vec![],
         ),
         LegMethod::Sea(SeaVessel::Typed(name)) => (Method::Simple(name.clone()), vec![]),
         // never reached: sites are answered before (`site_leg`)

@@ -3,25 +3,22 @@
 
 use super::*;
 use crate::model::{ClientEmissions, Location, SeaVessel};
+use crate::testing::leg;
 use crate::vocabulary::Carriage;
 
-fn leg(carriage: Carriage, method: LegMethod, km: i64, tonnes: Option<i64>) -> LegDraft {
-    LegDraft {
-        order: None,
-        carriage,
-        method,
-        origin: None,
-        destination: None,
-        distance_km: Some(Decimal::from(km)),
-        load: Load {
-            tonnes: tonnes.map(Decimal::from),
-            teu: None,
-        },
-        load_factor: None,
-        empty_run_factor: None,
-        date: None,
-        client_emissions: None,
-    }
+/// A pre-carriage leg by diesel truck, not refrigerated.
+fn truck(km: i64, tonnes: Option<i64>) -> LegDraft {
+    let road = LegMethod::Road {
+        vehicle_type: "truck".into(),
+        fuel: "diesel".into(),
+        refrigerated: false,
+    };
+    leg(Carriage::Pre, road, km, tonnes)
+}
+
+/// A main-carriage rail leg of `code`.
+fn rail(code: &str, km: i64, tonnes: Option<i64>) -> LegDraft {
+    leg(Carriage::Main, LegMethod::Rail(code.into()), km, tonnes)
 }
 
 fn draft(legs: Vec<LegDraft>) -> ShipmentDraft {
@@ -40,12 +37,7 @@ fn rail_leg_is_well_to_wheel_from_the_desnz_rows() {
     // 0.02779 kg CO2e/t.km (TTW); 28_911_3151_14_1 WTT- rail, Freight train:
     // 0.00691 kg CO2e/t.km. 10 t × 200 km = 2,000 t.km → TTW 55.580 kg,
     // WTT 13.820 kg, well-to-wheel 69.400 kg.
-    let d = draft(vec![leg(
-        Carriage::Main,
-        LegMethod::Rail("diesel_freight_train".into()),
-        200,
-        Some(10),
-    )]);
+    let d = draft(vec![rail("diesel_freight_train", 200, Some(10))]);
     let e = emissions(&d).unwrap();
     let l = e.legs[0].clone().unwrap();
     assert_eq!(l.activity, Decimal::from(2000));
@@ -59,22 +51,8 @@ fn rail_leg_is_well_to_wheel_from_the_desnz_rows() {
 #[test]
 fn a_leg_without_load_carries_the_previous_one() {
     let d = draft(vec![
-        leg(
-            Carriage::Pre,
-            LegMethod::Road {
-                vehicle_type: "truck".into(),
-                fuel: "diesel".into(),
-                refrigerated: false,
-            },
-            50,
-            Some(2),
-        ),
-        leg(
-            Carriage::Main,
-            LegMethod::Rail("electric_freight_train".into()),
-            500,
-            None,
-        ),
+        truck(50, Some(2)),
+        rail("electric_freight_train", 500, None),
     ]);
     let e = emissions(&d).unwrap();
     assert_eq!(e.legs[1].as_ref().unwrap().activity, Decimal::from(1000));
@@ -87,12 +65,7 @@ fn a_leg_without_load_carries_the_previous_one() {
 
 #[test]
 fn no_load_anywhere_fails_the_row_naming_the_field() {
-    let d = draft(vec![leg(
-        Carriage::Main,
-        LegMethod::Rail("diesel_freight_train".into()),
-        200,
-        None,
-    )]);
+    let d = draft(vec![rail("diesel_freight_train", 200, None)]);
     assert_eq!(emissions(&d).unwrap_err().field, "legs[0].load");
 }
 
@@ -123,16 +96,7 @@ fn a_hub_leg_counts_in_the_total() {
     // 12 × 17.5 = 210 kg, all well-to-tank [A]; the shipment's total is
     // the road leg's plus 210 kg.
     let d = draft(vec![
-        leg(
-            Carriage::Pre,
-            LegMethod::Road {
-                vehicle_type: "truck".into(),
-                fuel: "diesel".into(),
-                refrigerated: false,
-            },
-            50,
-            Some(12),
-        ),
+        truck(50, Some(12)),
         leg(
             Carriage::Main,
             LegMethod::LogisticsSite("warehouse_ambient".into()),
@@ -192,12 +156,7 @@ fn a_hub_without_any_load_fails_naming_the_field() {
 
 #[test]
 fn client_totals_win_and_add_up() {
-    let mut d = draft(vec![leg(
-        Carriage::Main,
-        LegMethod::Rail("diesel_freight_train".into()),
-        200,
-        None,
-    )]);
+    let mut d = draft(vec![rail("diesel_freight_train", 200, None)]);
     d.client_emissions = Some(ClientEmissions {
         total_kg: Decimal::new(1005, 1),
         wtt_kg: Some(Decimal::new(205, 1)),

@@ -215,27 +215,9 @@ pub fn report_lines(shipment: &Shipment, draft: Option<&ShipmentDraft>) -> Vec<R
 mod tests {
     use super::*;
     use crate::calculate::emissions;
-    use crate::model::{ClientEmissions, LegDraft, Load};
+    use crate::model::ClientEmissions;
+    use crate::testing::leg;
     use crate::vocabulary::Carriage;
-
-    fn leg(carriage: Carriage, method: LegMethod, km: i64, tonnes: Option<i64>) -> LegDraft {
-        LegDraft {
-            order: None,
-            carriage,
-            method,
-            origin: None,
-            destination: None,
-            distance_km: Some(Decimal::from(km)),
-            load: Load {
-                tonnes: tonnes.map(Decimal::from),
-                teu: None,
-            },
-            load_factor: None,
-            empty_run_factor: None,
-            date: None,
-            client_emissions: None,
-        }
-    }
 
     fn stored(draft: &ShipmentDraft) -> Shipment {
         Shipment {

@@ -29,7 +29,7 @@ mod logos;
 mod store;
 
 pub use cached::CachedAccounts;
-use rows::{load_one, write_error};
+use rows::{found, load_one, write_error};
 pub use store::AccountStore;
 
 diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
@@ -115,8 +115,7 @@ impl AccountRepository for AccountStore {
         &self,
         page: &PageRequest<Cursor>,
     ) -> Result<Page<Organisation>, StoreError> {
-        let after = page.after.as_ref().map(|c| c.as_str().to_owned());
-        let limit = page.limit;
+        let (after, limit) = crate::mapping::keyset(page);
         self.db
             .query(move |conn| {
                 Box::pin(async move {
@@ -254,7 +253,7 @@ impl AccountRepository for AccountStore {
         self.db
             .query(move |conn| {
                 Box::pin(async move {
-                    on!(conn, |c| accounts::table
+                    found(on!(conn, |c| accounts::table
                         .inner_join(organisations::table)
                         .filter(accounts::organisation_id.eq(org))
                         .filter(accounts::mode.eq(mode.as_str()))
@@ -262,10 +261,7 @@ impl AccountRepository for AccountStore {
                         .order(accounts::id.asc())
                         .select((AccountRow::as_select(), organisations::organisation_type))
                         .first::<(AccountRow, String)>(c)
-                        .await)
-                    .optional()?
-                    .map(|(row, kind)| row.into_domain(&kind))
-                    .transpose()
+                        .await))
                 })
             })
             .await

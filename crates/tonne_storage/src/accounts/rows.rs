@@ -24,12 +24,16 @@ macro_rules! account_by_id {
 }
 
 pub(super) async fn load_one(conn: &mut Conn, id: &str) -> QueryResult<Option<Account>> {
-    on!(conn, |c| account_by_id!(id)
+    found(on!(conn, |c| account_by_id!(id)
         .first::<(AccountRow, String)>(c)
-        .await)
-    .optional()?
-    .map(|(row, kind)| row.into_domain(&kind))
-    .transpose()
+        .await))
+}
+
+/// The account of a row read with its organisation's type, if there was one.
+pub(super) fn found(row: QueryResult<(AccountRow, String)>) -> QueryResult<Option<Account>> {
+    row.optional()?
+        .map(|(row, kind)| row.into_domain(&kind))
+        .transpose()
 }
 
 /// Which unique index refused a write: the handle's, the idempotency key's, or another.

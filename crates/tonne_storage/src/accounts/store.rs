@@ -12,6 +12,8 @@ use crate::db::error::store_error;
 use crate::mapping::{AccountRow, parse_id};
 use crate::schema::{accounts, organisations};
 
+use super::rows::found;
+
 /// Accounts and organisations on either backend.
 #[derive(Debug, Clone)]
 pub struct AccountStore {
@@ -36,17 +38,14 @@ impl AccountStore {
         self.db
             .query(move |conn| {
                 Box::pin(async move {
-                    on!(conn, |c| accounts::table
+                    found(on!(conn, |c| accounts::table
                         .inner_join(organisations::table)
                         .filter(accounts::organisation_id.eq(organisation))
                         .filter(accounts::mode.eq(mode.as_str()))
                         .filter(accounts::handle.eq(handle))
                         .select((AccountRow::as_select(), organisations::organisation_type))
                         .first::<(AccountRow, String)>(c)
-                        .await)
-                    .optional()?
-                    .map(|(row, kind)| row.into_domain(&kind))
-                    .transpose()
+                        .await))
                 })
             })
             .await

@@ -51,6 +51,39 @@ macro_rules! projects_of_bundles {
     }};
 }
 
+/// A page of `projects` or `bundles` (their rows loaded by `$load`) by id,
+/// those enabled and, if the visibility says since when, those disabled
+/// since.
+macro_rules! visible_page {
+    ($db:expr, $table:ident, $row:ty, $load:ident, $visibility:expr, $page:expr, $what:literal) => {{
+        let (after, limit) = crate::mapping::keyset($page);
+        let since = $visibility.disabled_since.map(to_sql_time);
+        $db.query(move |conn| {
+            Box::pin(async move {
+                let rows: Vec<$row> = on!(&mut *conn, |c| {
+                    let mut q = $table::table.select(<$row>::as_select()).into_boxed();
+                    q = match since {
+                        Some(since) => {
+                            q.filter($table::disabled.eq(false).or($table::disabled_at.ge(since)))
+                        }
+                        None => q.filter($table::disabled.eq(false)),
+                    };
+                    if let Some(after) = &after {
+                        q = q.filter($table::id.gt(after.clone()));
+                    }
+                    q.order($table::id.asc())
+                        .limit(i64::from(limit.get()) + 1)
+                        .load(c)
+                        .await
+                })?;
+                Ok(Page::from_overfetch($load(conn, rows).await?, limit))
+            })
+        })
+        .await
+        .map_err(|e| store_error(e, $what))
+    }};
+}
+
 mod import;
 mod perimeters;
 mod rows;
@@ -64,10 +97,73 @@ pub struct CatalogueStore {
     db: Db,
 }
 
+/// Which projects to read.
+enum Projects {
+    Id(String),
+    Slug(String),
+    Ids(Vec<String>),
+}
+
 impl CatalogueStore {
     /// A repository over a pool.
     pub fn new(db: Db) -> Self {
         Self { db }
+    }
+
+    /// The projects `which` names (`what` says what for, in an error).
+    async fn read_projects(
+        &self,
+        which: Projects,
+        what: &'static str,
+    ) -> Result<Vec<Project>, StoreError> {
+        self.db
+            .query(move |conn| {
+                Box::pin(async move {
+                    let rows: Vec<ProjectRow> = on!(&mut *conn, |c| {
+                        let q = projects::table.select(ProjectRow::as_select()).into_boxed();
+                        match &which {
+                            Projects::Id(id) => q.filter(projects::id.eq(id)),
+                            Projects::Slug(slug) => q.filter(projects::slug.eq(slug)),
+                            Projects::Ids(ids) => q.filter(projects::id.eq_any(ids)),
+                        }
+                        .load(c)
+                        .await
+                    })?;
+                    load_projects(conn, rows).await
+                })
+            })
+            .await
+            .map_err(|e| store_error(e, what))
+    }
+
+    /// The portfolio of id `id`, or every portfolio by identifier.
+    async fn read_portfolios(
+        &self,
+        id: Option<String>,
+        what: &'static str,
+    ) -> Result<Vec<BundlePortfolio>, StoreError> {
+        self.db
+            .query(move |conn| {
+                Box::pin(async move {
+                    let rows: Vec<(String, String, String)> = on!(&mut *conn, |c| {
+                        let mut q = bundle_portfolios::table
+                            .order(bundle_portfolios::identifier.asc())
+                            .select((
+                                bundle_portfolios::id,
+                                bundle_portfolios::identifier,
+                                bundle_portfolios::label,
+                            ))
+                            .into_boxed();
+                        if let Some(id) = &id {
+                            q = q.filter(bundle_portfolios::id.eq(id));
+                        }
+                        q.load(c).await
+                    })?;
+                    load_portfolios(conn, rows).await
+                })
+            })
+            .await
+            .map_err(|e| store_error(e, what))
     }
 }
 
@@ -78,72 +174,25 @@ impl CatalogueRepository for CatalogueStore {
         visibility: Visibility,
         page: &PageRequest<Cursor>,
     ) -> Result<Page<Project>, StoreError> {
-        let after = page.after.as_ref().map(|c| c.as_str().to_owned());
-        let limit = page.limit;
-        let since = visibility.disabled_since.map(to_sql_time);
-        self.db
-            .query(move |conn| {
-                Box::pin(async move {
-                    let rows: Vec<ProjectRow> = on!(&mut *conn, |c| {
-                        let mut q = projects::table.select(ProjectRow::as_select()).into_boxed();
-                        q = match since {
-                            Some(since) => q.filter(
-                                projects::disabled
-                                    .eq(false)
-                                    .or(projects::disabled_at.ge(since)),
-                            ),
-                            None => q.filter(projects::disabled.eq(false)),
-                        };
-                        if let Some(after) = &after {
-                            q = q.filter(projects::id.gt(after.clone()));
-                        }
-                        q.order(projects::id.asc())
-                            .limit(i64::from(limit.get()) + 1)
-                            .load(c)
-                            .await
-                    })?;
-                    Ok(Page::from_overfetch(
-                        load_projects(conn, rows).await?,
-                        limit,
-                    ))
-                })
-            })
-            .await
-            .map_err(|e| store_error(e, "listing projects"))
+        visible_page!(
+            self.db,
+            projects,
+            ProjectRow,
+            load_projects,
+            visibility,
+            page,
+            "listing projects"
+        )
     }
 
     async fn project(&self, id: ProjectId) -> Result<Option<Project>, StoreError> {
-        let id = id.to_string();
-        self.db
-            .query(move |conn| {
-                Box::pin(async move {
-                    let rows: Vec<ProjectRow> = on!(&mut *conn, |c| projects::table
-                        .find(id)
-                        .select(ProjectRow::as_select())
-                        .load(c)
-                        .await)?;
-                    Ok(load_projects(conn, rows).await?.into_iter().next())
-                })
-            })
-            .await
-            .map_err(|e| store_error(e, "reading a project"))
+        let read = self.read_projects(Projects::Id(id.to_string()), "reading a project");
+        Ok(read.await?.into_iter().next())
     }
 
     async fn project_by_slug(&self, slug: &str) -> Result<Option<Project>, StoreError> {
-        let slug = slug.to_owned();
-        self.db
-            .query(move |conn| {
-                Box::pin(async move {
-                    let rows: Vec<ProjectRow> = on!(&mut *conn, |c| projects::table
-                        .filter(projects::slug.eq(slug))
-                        .select(ProjectRow::as_select())
-                        .load(c)
-                        .await)?;
-                    Ok(load_projects(conn, rows).await?.into_iter().next())
-                })
-            })
-            .await
-            .map_err(|e| store_error(e, "reading a project by slug"))
+        let read = self.read_projects(Projects::Slug(slug.to_owned()), "reading a project by slug");
+        Ok(read.await?.into_iter().next())
     }
 
     async fn perimeter(
@@ -161,52 +210,21 @@ impl CatalogueRepository for CatalogueStore {
         visibility: Visibility,
         page: &PageRequest<Cursor>,
     ) -> Result<Page<Bundle>, StoreError> {
-        let after = page.after.as_ref().map(|c| c.as_str().to_owned());
-        let limit = page.limit;
-        let since = visibility.disabled_since.map(to_sql_time);
-        self.db
-            .query(move |conn| {
-                Box::pin(async move {
-                    let rows: Vec<BundleRow> = on!(&mut *conn, |c| {
-                        let mut q = bundles::table.select(BundleRow::as_select()).into_boxed();
-                        q = match since {
-                            Some(since) => q.filter(
-                                bundles::disabled
-                                    .eq(false)
-                                    .or(bundles::disabled_at.ge(since)),
-                            ),
-                            None => q.filter(bundles::disabled.eq(false)),
-                        };
-                        if let Some(after) = &after {
-                            q = q.filter(bundles::id.gt(after.clone()));
-                        }
-                        q.order(bundles::id.asc())
-                            .limit(i64::from(limit.get()) + 1)
-                            .load(c)
-                            .await
-                    })?;
-                    Ok(Page::from_overfetch(load_bundles(conn, rows).await?, limit))
-                })
-            })
-            .await
-            .map_err(|e| store_error(e, "listing bundles"))
+        visible_page!(
+            self.db,
+            bundles,
+            BundleRow,
+            load_bundles,
+            visibility,
+            page,
+            "listing bundles"
+        )
     }
 
     async fn projects(&self, ids: &[ProjectId]) -> Result<Vec<Project>, StoreError> {
-        let ids: Vec<String> = ids.iter().map(ToString::to_string).collect();
-        self.db
-            .query(move |conn| {
-                Box::pin(async move {
-                    let rows: Vec<ProjectRow> = on!(&mut *conn, |c| projects::table
-                        .filter(projects::id.eq_any(&ids))
-                        .select(ProjectRow::as_select())
-                        .load(c)
-                        .await)?;
-                    load_projects(conn, rows).await
-                })
-            })
+        let ids = ids.iter().map(ToString::to_string).collect();
+        self.read_projects(Projects::Ids(ids), "reading projects")
             .await
-            .map_err(|e| store_error(e, "reading projects"))
     }
 
     async fn bundles(&self, ids: &[BundleId]) -> Result<Vec<Bundle>, StoreError> {
@@ -302,49 +320,16 @@ impl CatalogueRepository for CatalogueStore {
     }
 
     async fn portfolios(&self) -> Result<Vec<BundlePortfolio>, StoreError> {
-        self.db
-            .query(move |conn| {
-                Box::pin(async move {
-                    let rows: Vec<(String, String, String)> =
-                        on!(&mut *conn, |c| bundle_portfolios::table
-                            .order(bundle_portfolios::identifier.asc())
-                            .select((
-                                bundle_portfolios::id,
-                                bundle_portfolios::identifier,
-                                bundle_portfolios::label,
-                            ))
-                            .load(c)
-                            .await)?;
-                    load_portfolios(conn, rows).await
-                })
-            })
+        self.read_portfolios(None, "listing bundle portfolios")
             .await
-            .map_err(|e| store_error(e, "listing bundle portfolios"))
     }
 
     async fn portfolio(
         &self,
         id: BundlePortfolioId,
     ) -> Result<Option<BundlePortfolio>, StoreError> {
-        let id = id.to_string();
-        self.db
-            .query(move |conn| {
-                Box::pin(async move {
-                    let rows: Vec<(String, String, String)> =
-                        on!(&mut *conn, |c| bundle_portfolios::table
-                            .find(&id)
-                            .select((
-                                bundle_portfolios::id,
-                                bundle_portfolios::identifier,
-                                bundle_portfolios::label,
-                            ))
-                            .load(c)
-                            .await)?;
-                    Ok(load_portfolios(conn, rows).await?.into_iter().next())
-                })
-            })
-            .await
-            .map_err(|e| store_error(e, "reading a bundle portfolio"))
+        let read = self.read_portfolios(Some(id.to_string()), "reading a bundle portfolio");
+        Ok(read.await?.into_iter().next())
     }
 
     async fn set_account_portfolio(

@@ -416,14 +416,6 @@ impl Db {
     }
 }
 
-/// The first row of a `load!` as its domain value, or `None` when there was no row.
-pub(crate) fn first_row<R, T>(
-    rows: Result<Vec<R>, DbError>,
-    to_domain: impl FnOnce(R) -> diesel::QueryResult<T>,
-) -> Result<Option<T>, DbError> {
-    Ok(rows?.into_iter().next().map(to_domain).transpose()?)
-}
-
 /// The answer to a statement sent on a pipelined connection, its failure
 /// marked as a lost connection when the server ended the session.
 async fn answered<R>(answer: diesel::QueryResult<R>, pipe: &Pipe) -> Result<R, DbError> {

@@ -191,8 +191,7 @@ impl EstimateRepository for EstimateStore {
     ) -> Result<Page<Estimate>, StoreError> {
         let account = account.to_string();
         let kinds: Vec<&'static str> = kinds.iter().map(|k| k.as_str()).collect();
-        let after = page.after.as_ref().map(|c| c.as_str().to_owned());
-        let limit = page.limit;
+        let (after, limit) = crate::mapping::keyset(page);
         let filter = filter.clone();
         self.db
             .query(move |conn| {

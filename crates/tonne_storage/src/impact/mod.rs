@@ -10,7 +10,6 @@ mod span;
 
 use async_trait::async_trait;
 use diesel::prelude::*;
-use diesel_async::RunQueryDsl;
 use time::Date;
 use tonne_impact::ports::{
     Basis, BundleDay, BundleTotal, EstimateDay, ImpactRepository, MonthTotal, ProjectSum,
@@ -18,8 +17,8 @@ use tonne_impact::ports::{
 use tonne_impact::{CompletedOrder, DateRange, PageWriteError, Slug, SustainabilityPage};
 use tonne_kernel::{AccountId, AccountMode, StoreError};
 
-use crate::db::Db;
 use crate::db::error::store_error;
+use crate::db::{Db, first_row};
 use crate::schema::sustainability_pages;
 use completed::completed_orders;
 use figures::{bundle_day, bundle_rows, bundle_totals, estimate_days, month_totals, project_sums};
@@ -141,20 +140,12 @@ impl ImpactRepository for ImpactStore {
 
     async fn page(&self, account: AccountId) -> Result<Option<SustainabilityPage>, StoreError> {
         let account = account.to_string();
-        self.db
-            .query(move |conn| {
-                Box::pin(async move {
-                    on!(conn, |c| sustainability_pages::table
-                        .find(account)
-                        .select(PageRow::as_select())
-                        .first(c)
-                        .await)
-                    .optional()?
-                    .map(PageRow::into_domain)
-                    .transpose()
-                })
-            })
-            .await
+        let rows = load!(self.db, (account) => sustainability_pages::table
+            .find(account)
+            .select(PageRow::as_select())
+            .limit(1))
+        .await;
+        first_row(rows, PageRow::into_domain)
             .map_err(|e| store_error(e, "reading a sustainability page"))
     }
 
@@ -164,21 +155,14 @@ impl ImpactRepository for ImpactStore {
         slug: &Slug,
     ) -> Result<Option<SustainabilityPage>, StoreError> {
         let slug = slug.as_str().to_owned();
-        self.db
-            .query(move |conn| {
-                Box::pin(async move {
-                    on!(conn, |c| sustainability_pages::table
-                        .filter(sustainability_pages::mode.eq(mode.as_str()))
-                        .filter(sustainability_pages::slug.eq(slug))
-                        .select(PageRow::as_select())
-                        .first(c)
-                        .await)
-                    .optional()?
-                    .map(PageRow::into_domain)
-                    .transpose()
-                })
-            })
-            .await
+        let mode = mode.as_str();
+        let rows = load!(self.db, (mode, slug) => sustainability_pages::table
+            .filter(sustainability_pages::mode.eq(mode))
+            .filter(sustainability_pages::slug.eq(slug))
+            .select(PageRow::as_select())
+            .limit(1))
+        .await;
+        first_row(rows, PageRow::into_domain)
             .map_err(|e| store_error(e, "reading a sustainability page by slug"))
     }
 

@@ -99,7 +99,7 @@ async fn invoiceable(
         i64,
         i64,
     );
-    let rows: Vec<Found> = on!(&mut *conn, |c| orders::table
+    let rows: Vec<Found> = on!(&mut *conn, |c| invoiceable_orders!(from, until)
         .filter(
             orders::account_id.eq_any(
                 accounts::table
@@ -107,20 +107,6 @@ async fn invoiceable(
                     .select(accounts::id),
             )
         )
-        .filter(orders::mode.eq("live"))
-        .filter(orders::payment_method.eq("invoice"))
-        .filter(orders::status.ne_all(["cancelled", "failed"]))
-        .filter(orders::created_at.ge(from))
-        .filter(orders::created_at.lt(until))
-        .filter(diesel::dsl::not(
-            orders::id.eq_any(
-                invoice_lines::table
-                    .inner_join(invoices::table)
-                    .filter(invoices::kind.eq("invoice"))
-                    .filter(invoices::credited_by.is_null())
-                    .select(invoice_lines::order_id),
-            )
-        ))
         .order((orders::created_at, orders::id))
         .select((
             orders::id,

@@ -2,6 +2,29 @@
 //! installation's one number sequence, and the organisations' billing
 //! details ([`InvoiceRepository`]).
 
+/// The live orders paid by invoice, neither cancelled nor failed, made from
+/// `$from` until `$until` and on no standing invoice: what a month's
+/// invoices hold.
+macro_rules! invoiceable_orders {
+    ($from:expr, $until:expr) => {
+        orders::table
+            .filter(orders::mode.eq("live"))
+            .filter(orders::payment_method.eq("invoice"))
+            .filter(orders::status.ne_all(["cancelled", "failed"]))
+            .filter(orders::created_at.ge($from))
+            .filter(orders::created_at.lt($until))
+            .filter(diesel::dsl::not(
+                orders::id.eq_any(
+                    invoice_lines::table
+                        .inner_join(invoices::table)
+                        .filter(invoices::kind.eq("invoice"))
+                        .filter(invoices::credited_by.is_null())
+                        .select(invoice_lines::order_id),
+                ),
+            ))
+    };
+}
+
 mod billing;
 mod issue;
 mod read;
@@ -138,8 +161,7 @@ impl InvoiceRepository for InvoiceStore {
         page: &PageRequest<Cursor>,
     ) -> Result<Page<Invoice>, StoreError> {
         let organisation = organisation.map(|o| o.to_string());
-        let after = page.after.as_ref().map(|c| c.as_str().to_owned());
-        let limit = page.limit;
+        let (after, limit) = crate::mapping::keyset(page);
         let fetch = i64::from(limit.get()) + 1;
         self.db
             .query(move |conn| {
@@ -196,32 +218,16 @@ impl InvoiceRepository for InvoiceStore {
         self.db
             .query(move |conn| {
                 Box::pin(async move {
-                    let ids: Vec<String> = on!(&mut *conn, |c| accounts::table
-                        .filter(
-                            accounts::id.eq_any(
-                                orders::table
-                                    .filter(orders::mode.eq("live"))
-                                    .filter(orders::payment_method.eq("invoice"))
-                                    .filter(orders::status.ne_all(["cancelled", "failed"]))
-                                    .filter(orders::created_at.ge(from))
-                                    .filter(orders::created_at.lt(until))
-                                    .filter(diesel::dsl::not(
-                                        orders::id.eq_any(
-                                            invoice_lines::table
-                                                .inner_join(invoices::table)
-                                                .filter(invoices::kind.eq("invoice"))
-                                                .filter(invoices::credited_by.is_null())
-                                                .select(invoice_lines::order_id),
-                                        )
-                                    ))
-                                    .select(orders::account_id),
-                            )
-                        )
-                        .select(accounts::organisation_id)
-                        .distinct()
-                        .order(accounts::organisation_id)
-                        .load(c)
-                        .await)?;
+                    let ids: Vec<String> =
+                        on!(&mut *conn, |c| accounts::table
+                            .filter(accounts::id.eq_any(
+                                invoiceable_orders!(from, until).select(orders::account_id),
+                            ))
+                            .select(accounts::organisation_id)
+                            .distinct()
+                            .order(accounts::organisation_id)
+                            .load(c)
+                            .await)?;
                     ids.iter()
                         .map(|id| parse_id::<OrganisationId>("organisation id", id))
                         .collect()

@@ -18,7 +18,6 @@ mod queue;
 mod status;
 
 use diesel::QueryResult;
-use diesel::result::Error as DieselError;
 use time::OffsetDateTime;
 use tonne_kernel::{AccountId, JobId, JobLease, StoreError};
 
@@ -26,7 +25,7 @@ use crate::db::error::store_error;
 use crate::db::statement::{Bind, Sql};
 use crate::db::{Conn, Db};
 use crate::mapping::to_sql_time;
-use status::{FAILED, READY, RUNNING};
+use status::{FAILED, READY};
 
 /// The job engine's queue over a pool.
 #[derive(Debug, Clone)]
@@ -57,28 +56,13 @@ impl JobStore {
             .transaction(move |conn| {
                 Box::pin(async move {
                     let id = JobId::from_uuid(uuid::Uuid::now_v7());
-                    let at = to_sql_time(now);
-                    let mut sql = Sql::new(
-                        "INSERT INTO jobs (id, kind, account_id, subject, status, attempts, \
-                         due_at, created_at, updated_at) VALUES (",
-                    );
-                    sql.text(id.to_string())
-                        .push(", ")
-                        .text(kind)
-                        .push(", NULL, ")
-                        .text(subject)
-                        .push(&format!(", '{READY}', 0, "))
-                        .bind(Bind::Time(at))
-                        .push(", ")
-                        .bind(Bind::Time(at))
-                        .push(", ")
-                        .bind(Bind::Time(at))
-                        .push(&format!(
-                            ") ON CONFLICT (kind, subject) DO UPDATE SET status = '{READY}', \
+                    let mut sql = insert_ready(id, &kind, None, &subject, now);
+                    sql.push(&format!(
+                        ") ON CONFLICT (kind, subject) DO UPDATE SET status = '{READY}', \
                              attempts = 0, lease_owner = NULL, lease_until = NULL, \
                              due_at = excluded.due_at, updated_at = excluded.updated_at \
                              WHERE jobs.status = '{FAILED}'"
-                        ));
+                    ));
                     sql.execute(conn).await.map(|written| written > 0)
                 })
             })
@@ -97,26 +81,39 @@ pub(crate) async fn enqueue(
     now: OffsetDateTime,
 ) -> QueryResult<()> {
     let id = JobId::from_uuid(uuid::Uuid::now_v7());
+    let mut sql = insert_ready(id, kind, Some(account), subject, now);
+    sql.push(")");
+    sql.execute(conn).await.map(drop)
+}
+
+/// The start of an insert of job `id`, ready: of `kind` on `subject`, of
+/// `account` (none: a system job), due, created and updated at `now`; the
+/// caller ends it (`)`, and what a conflict does).
+fn insert_ready(
+    id: JobId,
+    kind: &str,
+    account: Option<AccountId>,
+    subject: &str,
+    now: OffsetDateTime,
+) -> Sql {
     let at = to_sql_time(now);
     let mut sql = Sql::new(
         "INSERT INTO jobs (id, kind, account_id, subject, status, attempts, due_at, \
          created_at, updated_at) VALUES (",
     );
-    sql.text(id.to_string())
-        .push(", ")
-        .text(kind)
-        .push(", ")
-        .text(account.to_string())
-        .push(", ")
-        .text(subject)
+    sql.text(id.to_string()).push(", ").text(kind.to_owned());
+    match account {
+        Some(account) => sql.push(", ").text(account.to_string()).push(", "),
+        None => sql.push(", NULL, "),
+    };
+    sql.text(subject.to_owned())
         .push(&format!(", '{READY}', 0, "))
         .bind(Bind::Time(at))
         .push(", ")
         .bind(Bind::Time(at))
         .push(", ")
-        .bind(Bind::Time(at))
-        .push(")");
-    sql.execute(conn).await.map(drop)
+        .bind(Bind::Time(at));
+    sql
 }
 
 /// Checks, in the caller's transaction, that `lease` still holds its job
@@ -135,13 +132,5 @@ pub(crate) async fn hold(
             .bind(Bind::Time(to_sql_time(until))),
         None => sql.push("lease_owner = lease_owner"),
     };
-    sql.push(" WHERE id = ")
-        .text(lease.job.to_string())
-        .push(" AND lease_owner = ")
-        .text(lease.worker.clone())
-        .push(&format!(" AND status = '{RUNNING}'"));
-    match sql.execute(conn).await? {
-        1 => Ok(()),
-        _ => Err(DieselError::NotFound),
-    }
+    queue::held_update(conn, sql, lease).await
 }

@@ -100,7 +100,11 @@ async fn claim(
 }
 
 /// `UPDATE jobs SET {set} … WHERE` the lease holds; `NotFound` otherwise.
-async fn held_update(conn: &mut Conn, mut sql: Sql, lease: &JobLease) -> QueryResult<()> {
+pub(super) async fn held_update(
+    conn: &mut Conn,
+    mut sql: Sql,
+    lease: &JobLease,
+) -> QueryResult<()> {
     sql.push(" WHERE id = ")
         .text(lease.job.to_string())
         .push(" AND lease_owner = ")

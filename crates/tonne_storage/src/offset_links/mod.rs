@@ -81,34 +81,17 @@ impl OffsetLinkRepository for OffsetLinkStore {
         page: &PageRequest<Cursor>,
     ) -> Result<Page<OffsetLink>, StoreError> {
         let account = account.to_string();
-        let after = page.after.as_ref().map(|c| c.as_str().to_owned());
-        let limit = page.limit;
+        let (after, limit) = crate::mapping::keyset(page);
         self.db
             .query(move |conn| {
                 Box::pin(async move {
-                    let cursor: Option<(PrimitiveDateTime, String)> = match &after {
-                        Some(after) => Some(on!(&mut *conn, |c| offset_links::table
-                            .filter(offset_links::id.eq(after))
-                            .filter(offset_links::account_id.eq(&account))
-                            .select((offset_links::created_at, offset_links::id))
-                            .first(c)
-                            .await)?),
-                        None => None,
-                    };
+                    let cursor = page_position!(&mut *conn, offset_links, &after, &account);
                     let rows: Vec<LinkRow> = on!(&mut *conn, |c| {
-                        let mut q = offset_links::table
+                        let q = offset_links::table
                             .filter(offset_links::account_id.eq(&account))
                             .select(LinkRow::as_select())
                             .into_boxed();
-                        if let Some((at, id)) = &cursor {
-                            q = q.filter(offset_links::created_at.le(*at)).filter(
-                                offset_links::created_at.lt(*at).or(offset_links::id.lt(id)),
-                            );
-                        }
-                        q.order((offset_links::created_at.desc(), offset_links::id.desc()))
-                            .limit(i64::from(limit.get()) + 1)
-                            .load(c)
-                            .await
+                        newest_first_page!(q, offset_links, &cursor, limit, c)
                     })?;
                     Ok(Page::from_overfetch(load_links(conn, rows).await?, limit))
                 })

@@ -14,7 +14,7 @@ use async_trait::async_trait;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
-use time::{OffsetDateTime, PrimitiveDateTime};
+use time::OffsetDateTime;
 use tonne_kernel::{
     AccountId, AccountMode, AuditEntry, Cursor, OrganisationId, Page, PageRequest, StoreError,
 };
@@ -199,20 +199,11 @@ impl OrderRepository for OrderStore {
         page: &PageRequest<Cursor>,
     ) -> Result<Page<Order>, StoreError> {
         let account = account.to_string();
-        let after = page.after.as_ref().map(|c| c.as_str().to_owned());
-        let limit = page.limit;
+        let (after, limit) = crate::mapping::keyset(page);
         self.db
             .query(move |conn| {
                 Box::pin(async move {
-                    let position: Option<(PrimitiveDateTime, String)> = match &after {
-                        None => None,
-                        Some(after) => Some(on!(&mut *conn, |c| orders::table
-                            .filter(orders::id.eq(after))
-                            .filter(orders::account_id.eq(&account))
-                            .select((orders::created_at, orders::id))
-                            .first(c)
-                            .await)?),
-                    };
+                    let position = page_position!(&mut *conn, orders, &after, &account);
                     let rows: Vec<OrderRow> = on!(&mut *conn, |c| {
                         let mut q = orders::table
                             .filter(orders::account_id.eq(&account))
@@ -221,18 +212,7 @@ impl OrderRepository for OrderStore {
                         if let Some(link) = &offset_link_id {
                             q = q.filter(orders::offset_link_id.eq(link.clone()));
                         }
-                        if let Some((at, id)) = &position {
-                            // `created_at <= at` bounds the index range scan; the OR only
-                            // breaks ties at the boundary, so a deep page costs what the
-                            // first one does.
-                            q = q
-                                .filter(orders::created_at.le(*at))
-                                .filter(orders::created_at.lt(*at).or(orders::id.lt(id.clone())));
-                        }
-                        q.order((orders::created_at.desc(), orders::id.desc()))
-                            .limit(i64::from(limit.get()) + 1)
-                            .load(c)
-                            .await
+                        newest_first_page!(q, orders, &position, limit, c)
                     })?;
                     Ok(Page::from_overfetch(load_orders(conn, rows).await?, limit))
                 })
@@ -250,8 +230,7 @@ impl OrderRepository for OrderStore {
             statuses: filter.statuses().iter().map(|s| s.as_str()).collect(),
             organisation: filter.organisation.map(|o| o.to_string()),
         };
-        let after = page.after.as_ref().map(|c| c.as_str().to_owned());
-        let limit = page.limit;
+        let (after, limit) = crate::mapping::keyset(page);
         self.db
             .query(move |conn| Box::pin(newest_first(conn, scope, after, limit)))
             .await
@@ -268,8 +247,7 @@ impl OrderRepository for OrderStore {
             organisation: organisation.to_string(),
             mode: mode.as_str(),
         };
-        let after = page.after.as_ref().map(|c| c.as_str().to_owned());
-        let limit = page.limit;
+        let (after, limit) = crate::mapping::keyset(page);
         self.db
             .query(move |conn| Box::pin(newest_first(conn, scope, after, limit)))
             .await

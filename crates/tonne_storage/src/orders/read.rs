@@ -83,19 +83,8 @@ pub(super) async fn newest_first(
             .await)?),
     };
     let rows: Vec<OrderRow> = on!(&mut *conn, |c| {
-        let mut q = scoped!(&scope).select(OrderRow::as_select());
-        if let Some((at, id)) = &position {
-            // `created_at <= at` bounds the index range scan; the OR only
-            // breaks ties at the boundary, so a deep page costs what the
-            // first one does.
-            q = q
-                .filter(orders::created_at.le(*at))
-                .filter(orders::created_at.lt(*at).or(orders::id.lt(id.clone())));
-        }
-        q.order((orders::created_at.desc(), orders::id.desc()))
-            .limit(i64::from(limit.get()) + 1)
-            .load(c)
-            .await
+        let q = scoped!(&scope).select(OrderRow::as_select());
+        newest_first_page!(q, orders, &position, limit, c)
     })?;
     Ok(Page::from_overfetch(load_orders(conn, rows).await?, limit))
 }

@@ -17,22 +17,23 @@ pub(super) type UserRow = (
     Option<time::PrimitiveDateTime>,
 );
 
-pub(super) const USER_COLUMNS: (
-    users::id,
-    users::email,
-    users::role,
-    users::organisation_id,
-    users::password_hash,
-    users::created_at,
-    users::disabled_at,
-) = (
-    users::id,
-    users::email,
-    users::role,
-    users::organisation_id,
-    users::password_hash,
-    users::created_at,
-    users::disabled_at,
+/// A constant tuple of columns, its type spelled by the same list.
+macro_rules! columns {
+    ($name:ident = ($($column:path),* $(,)?)) => {
+        pub(super) const $name: ($($column,)*) = ($($column,)*);
+    };
+}
+
+columns!(
+    USER_COLUMNS = (
+        users::id,
+        users::email,
+        users::role,
+        users::organisation_id,
+        users::password_hash,
+        users::created_at,
+        users::disabled_at,
+    )
 );
 
 pub(super) fn user_of(row: UserRow) -> Result<User, diesel::result::Error> {

@@ -117,6 +117,25 @@ impl WebhookStore {
     }
 }
 
+/// A stream's webhook and account ids, and the owner of its lease, as
+/// stored.
+fn held_by(key: StreamKey, owner: &str) -> (String, String, String) {
+    (
+        key.webhook_id.to_string(),
+        key.account_id.to_string(),
+        owner.to_owned(),
+    )
+}
+
+/// The stream of webhook `$w` and account `$a` while `$o` holds its lease.
+macro_rules! held_stream {
+    ($w:expr, $a:expr, $o:expr) => {
+        webhook_streams::table
+            .find(($w, $a))
+            .filter(webhook_streams::lease_owner.eq($o))
+    };
+}
+
 #[async_trait]
 impl DeliveryStore for WebhookStore {
     async fn materialise_streams(&self, now: OffsetDateTime) -> Result<u64, StoreError> {
@@ -191,23 +210,15 @@ impl DeliveryStore for WebhookStore {
         owner: &str,
         until: OffsetDateTime,
     ) -> Result<bool, StoreError> {
-        let (w, a, o) = (
-            key.webhook_id.to_string(),
-            key.account_id.to_string(),
-            owner.to_owned(),
-        );
+        let (w, a, o) = held_by(key, owner);
         self.db
             .transaction(move |conn| {
                 Box::pin(async move {
-                    on!(conn, |c| diesel::update(
-                        webhook_streams::table
-                            .find((&w, &a))
-                            .filter(webhook_streams::lease_owner.eq(&o)),
-                    )
-                    .set(webhook_streams::lease_until.eq(to_sql_time(until)))
-                    .kept()
-                    .execute(c)
-                    .await)
+                    on!(conn, |c| diesel::update(held_stream!(&w, &a, &o))
+                        .set(webhook_streams::lease_until.eq(to_sql_time(until)))
+                        .kept()
+                        .execute(c)
+                        .await)
                     .map(|n| n == 1)
                 })
             })
@@ -216,26 +227,18 @@ impl DeliveryStore for WebhookStore {
     }
 
     async fn release(&self, key: StreamKey, owner: &str) -> Result<(), StoreError> {
-        let (w, a, o) = (
-            key.webhook_id.to_string(),
-            key.account_id.to_string(),
-            owner.to_owned(),
-        );
+        let (w, a, o) = held_by(key, owner);
         self.db
             .transaction(move |conn| {
                 Box::pin(async move {
-                    on!(conn, |c| diesel::update(
-                        webhook_streams::table
-                            .find((&w, &a))
-                            .filter(webhook_streams::lease_owner.eq(&o)),
-                    )
-                    .set((
-                        webhook_streams::lease_owner.eq(None::<String>),
-                        webhook_streams::lease_until.eq(None::<PrimitiveDateTime>),
-                    ))
-                    .kept()
-                    .execute(c)
-                    .await)
+                    on!(conn, |c| diesel::update(held_stream!(&w, &a, &o))
+                        .set((
+                            webhook_streams::lease_owner.eq(None::<String>),
+                            webhook_streams::lease_until.eq(None::<PrimitiveDateTime>),
+                        ))
+                        .kept()
+                        .execute(c)
+                        .await)
                     .map(drop)
                 })
             })
@@ -309,11 +312,7 @@ impl DeliveryStore for WebhookStore {
         after_sequence: i64,
         only: Vec<EventType>,
     ) -> Result<Option<i64>, StoreError> {
-        let (w, a, o) = (
-            key.webhook_id.to_string(),
-            key.account_id.to_string(),
-            owner.to_owned(),
-        );
+        let (w, a, o) = held_by(key, owner);
         let sql = pass_sql(&only);
         let rows: Vec<PassedRow> = self
             .db

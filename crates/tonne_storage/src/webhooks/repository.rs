@@ -242,10 +242,7 @@ impl WebhookRepository for WebhookStore {
                         ))
                         .execute(c)
                         .await)?;
-                    if changed == 0 {
-                        return Err(DieselError::NotFound);
-                    }
-                    crate::audit::record(conn, [&audit]).await
+                    crate::audit::record_change(conn, changed, &audit).await
                 })
             })
             .await
@@ -276,10 +273,7 @@ impl WebhookRepository for WebhookStore {
                     let gone = on!(&mut *conn, |c| diesel::delete(webhooks::table.find(&id))
                         .execute(c)
                         .await)?;
-                    if gone == 0 {
-                        return Err(DieselError::NotFound);
-                    }
-                    crate::audit::record(conn, [&audit]).await
+                    crate::audit::record_change(conn, gone, &audit).await
                 })
             })
             .await
@@ -292,8 +286,7 @@ impl WebhookRepository for WebhookStore {
         page: &PageRequest<Cursor>,
     ) -> Result<Page<Attempt>, StoreError> {
         let id = id.to_string();
-        let after = page.after.as_ref().map(|c| c.as_str().to_owned());
-        let limit = page.limit;
+        let (after, limit) = crate::mapping::keyset(page);
         self.db
             .query(move |conn| {
                 Box::pin(async move {
@@ -454,10 +447,7 @@ impl WebhookRepository for WebhookStore {
                     ))
                     .execute(c)
                     .await)?;
-                    if changed == 0 {
-                        return Err(DieselError::NotFound);
-                    }
-                    crate::audit::record(conn, [&audit]).await
+                    crate::audit::record_change(conn, changed, &audit).await
                 })
             })
             .await
@@ -466,8 +456,7 @@ impl WebhookRepository for WebhookStore {
 
     async fn health(&self, page: &PageRequest<Cursor>) -> Result<Page<WebhookHealth>, StoreError> {
         let key = self.key()?;
-        let after = page.after.as_ref().map(|c| c.as_str().to_owned());
-        let limit = page.limit;
+        let (after, limit) = crate::mapping::keyset(page);
         self.db
             .query(move |conn| {
                 Box::pin(async move { super::health::page(conn, &key, after, limit).await })

@@ -6,26 +6,21 @@
 use time::macros::datetime;
 use tonne_accounts::audit::AuditRepository;
 use tonne_accounts::ports::ApiKeyRepository;
-use tonne_accounts::users::{Role, User, UserId, UserRepository};
-use tonne_accounts::{Account, ApiKey, ApiKeySecret, KeyHash};
+use tonne_accounts::users::{Role, User, UserRepository};
+use tonne_accounts::{Account, ApiKey, ApiKeySecret};
 use tonne_kernel::{
-    Actor, ApiKeyId, AuditEntry, AuditEntryId, AuditFilter, Limit, Page, PageRequest, Snapshot,
-    StoreError, UuidV7Generator,
+    Actor, AuditEntry, AuditEntryId, AuditFilter, Limit, Page, PageRequest, Snapshot, StoreError,
+    UuidV7Generator,
 };
 use tonne_storage::{ApiKeyStore, AuditStore, UserStore};
 use tonne_test_support::{TestDb, on_both_backends, organisation};
 
+use crate::fixtures;
+
 const AT: time::OffsetDateTime = datetime!(2026-11-25 09:00 UTC);
 
 fn user(email: &str, role: Role) -> User {
-    User {
-        id: UserId::generate(&UuidV7Generator),
-        email: email.parse().unwrap(),
-        role,
-        password_hash: None,
-        created_at: AT,
-        disabled_at: None,
-    }
+    fixtures::user(email, role, AT)
 }
 
 fn created(u: &User, by: &Actor) -> AuditEntry {
@@ -38,19 +33,7 @@ fn created(u: &User, by: &Actor) -> AuditEntry {
 }
 
 fn key(account: &Account) -> ApiKey {
-    let secret = ApiKeySecret::generate(account.mode);
-    ApiKey {
-        id: ApiKeyId::generate(&UuidV7Generator),
-        organisation_id: account.organisation_id,
-        mode: account.mode,
-        account_id: account.id,
-        account_scope: account.scope,
-        hash: KeyHash::of(secret.expose()),
-        display_prefix: secret.display_prefix(),
-        created_at: AT,
-        revoked_at: None,
-        last_used_at: None,
-    }
+    fixtures::api_key(account, &ApiKeySecret::generate(account.mode), AT)
 }
 
 fn all() -> AuditFilter {

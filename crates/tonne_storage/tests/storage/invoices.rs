@@ -13,32 +13,18 @@ use tonne_kernel::{
     Actor, AuditEntry, Currency, Limit, Mass, MassUnit, Money, OrganisationId, PageRequest,
 };
 use tonne_ordering::invoices::{InvoiceBuilder, InvoiceStatus, Party, Period, TaxRate};
-use tonne_ordering::ports::{
-    Catalogue, CatalogueRepository as _, CreditOutcome, InvoiceRepository, OrderRepository as _,
-};
-use tonne_ordering::{
-    Bundle, BundleId, NewEvent, Order, OrderId, OrderKind, OrderStatus, PaymentMethod, QuoteLine,
-};
-use tonne_storage::{CatalogueStore, InvoiceStore, OrderStore};
+use tonne_ordering::ports::{CreditOutcome, InvoiceRepository};
+use tonne_ordering::{Bundle, Order, OrderId, OrderStatus, PaymentMethod};
+use tonne_storage::{InvoiceStore, OrderStore};
 use tonne_test_support::{TestDb, on_both_backends};
 use uuid::Uuid;
+
+use crate::fixtures;
 
 const T0: OffsetDateTime = datetime!(2026-10-01 00:00 UTC);
 
 async fn catalogue(t: &TestDb) {
-    CatalogueStore::new(t.db().clone())
-        .import(
-            &Catalogue {
-                projects: vec![],
-                bundles: vec![Bundle::sample(1, 1000)],
-                portfolios: vec![],
-                perimeters: vec![],
-            },
-            T0,
-            None,
-        )
-        .await
-        .unwrap();
+    fixtures::import(t, vec![], vec![Bundle::sample(1, 1000)], T0).await;
 }
 
 /// An order of `account`, stored: `minor` offset cost plus a tenth commission.
@@ -52,51 +38,19 @@ async fn order(
     let quantity = Mass::parse("1", MassUnit::T).unwrap();
     let cost = Money::from_minor(minor, Currency::Gbp);
     let commission = Money::from_minor(minor / 10, Currency::Gbp);
+    let line = fixtures::line(1, quantity, (cost, cost), cost);
     let o = Order {
-        id: OrderId::from_uuid(Uuid::new_v4()),
-        account_id: account.id,
-        mode: account.mode,
-        idempotency_key: None,
-        kind: OrderKind::Quantity,
-        status: OrderStatus::Received,
-        currency: Currency::Gbp,
-        quantity,
-        offset_cost: cost,
         commission,
         total_cost: cost.checked_add(commission).unwrap(),
-        lines: vec![QuoteLine {
-            bundle_id: BundleId::from_uuid(Uuid::from_u128(1)),
-            bundle_name: "Bundle 1".into(),
-            quantity,
-            unit_price: cost,
-            gross_unit_price: cost,
-            offset_cost: cost,
-            insufficient_available_quantity: false,
-        }],
-        requested_quantity: Some(quantity),
-        requested_value: None,
-        metadata: vec![],
-        offset_link_id: None,
-        email: None,
-        estimate_id: None,
         payment_method: paid_by,
-        payment_reference: None,
-        held: None,
-        projects: vec![],
-        created_at: at,
-        updated_at: at,
+        ..fixtures::order((account.id, account.mode), vec![line], at)
     };
-    OrderStore::new(t.db().clone())
-        .place(
-            &o,
-            NewEvent {
-                event_id: Uuid::new_v4(),
-                status: OrderStatus::Received,
-                at,
-            },
-        )
-        .await
-        .unwrap()
+    fixtures::place(&OrderStore::new(t.db().clone()), o, at).await
+}
+
+/// An order of `account` paid by invoice, stored.
+async fn invoiced(t: &TestDb, account: &Account, minor: i64, at: OffsetDateTime) -> Order {
+    order(t, account, minor, at, PaymentMethod::Invoice).await
 }
 
 fn builder(month: &str) -> InvoiceBuilder {
@@ -118,32 +72,11 @@ fn organisation_of(a: &Account) -> OrganisationId {
 }
 
 async fn invoice_events(t: &TestDb) -> Vec<serde_json::Value> {
-    use diesel::prelude::*;
-    use tonne_storage::Conn;
-    #[derive(QueryableByName)]
-    struct Row {
-        #[diesel(sql_type = diesel::sql_types::Text)]
-        payload: String,
-    }
-    let sql = "SELECT payload FROM order_events WHERE event_type = 'invoice.issued' ORDER BY created_at, sequence";
-    let rows: Vec<Row> = t
-        .db()
-        .query(move |conn| {
-            Box::pin(async move {
-                match conn {
-                    Conn::Pg(c) => {
-                        diesel_async::RunQueryDsl::load(diesel::sql_query(sql), &mut **c).await
-                    }
-                    Conn::Sqlite(c) => {
-                        diesel_async::RunQueryDsl::load(diesel::sql_query(sql), &mut **c).await
-                    }
-                }
-            })
-        })
+    let sql = "SELECT event_type, sequence, payload FROM order_events WHERE event_type = 'invoice.issued' ORDER BY created_at, sequence";
+    fixtures::events(t, sql)
         .await
-        .unwrap();
-    rows.iter()
-        .map(|r| serde_json::from_str(&r.payload).unwrap())
+        .iter()
+        .map(|(_, _, payload)| serde_json::from_str(payload).unwrap())
         .collect()
 }
 
@@ -153,22 +86,8 @@ async fn an_invoice_holds_the_months_live_invoice_orders_once(t: TestDb) {
     catalogue(&t).await;
     let (live, test) = tonne_test_support::organisation(t.db(), T0).await;
     let store = InvoiceStore::new(t.db().clone());
-    let a = order(
-        &t,
-        &live,
-        1_000,
-        datetime!(2026-10-03 10:00 UTC),
-        PaymentMethod::Invoice,
-    )
-    .await;
-    let b = order(
-        &t,
-        &live,
-        2_345,
-        datetime!(2026-10-31 23:59 UTC),
-        PaymentMethod::Invoice,
-    )
-    .await;
+    let a = invoiced(&t, &live, 1_000, datetime!(2026-10-03 10:00 UTC)).await;
+    let b = invoiced(&t, &live, 2_345, datetime!(2026-10-31 23:59 UTC)).await;
     // not invoiced: paid by card, a test order, another month, cancelled
     order(
         &t,
@@ -178,45 +97,12 @@ async fn an_invoice_holds_the_months_live_invoice_orders_once(t: TestDb) {
         PaymentMethod::Card,
     )
     .await;
-    order(
-        &t,
-        &test,
-        500,
-        datetime!(2026-10-05 10:00 UTC),
-        PaymentMethod::Invoice,
-    )
-    .await;
-    order(
-        &t,
-        &live,
-        500,
-        datetime!(2026-11-01 00:00 UTC),
-        PaymentMethod::Invoice,
-    )
-    .await;
-    let cancelled = order(
-        &t,
-        &live,
-        500,
-        datetime!(2026-10-06 10:00 UTC),
-        PaymentMethod::Invoice,
-    )
-    .await;
-    OrderStore::new(t.db().clone())
-        .transition(
-            cancelled.id,
-            OrderStatus::Received,
-            NewEvent {
-                event_id: Uuid::new_v4(),
-                status: OrderStatus::Cancelled,
-                at: T0,
-            },
-            None,
-            vec![],
-            None,
-        )
-        .await
-        .unwrap();
+    invoiced(&t, &test, 500, datetime!(2026-10-05 10:00 UTC)).await;
+    invoiced(&t, &live, 500, datetime!(2026-11-01 00:00 UTC)).await;
+    let cancelled = invoiced(&t, &live, 500, datetime!(2026-10-06 10:00 UTC)).await;
+    let orders = OrderStore::new(t.db().clone());
+    let cancel = fixtures::event(OrderStatus::Cancelled, T0);
+    fixtures::moved(&orders, cancelled.id, OrderStatus::Received, cancel).await;
 
     let org = organisation_of(&live);
     assert_eq!(
@@ -279,12 +165,11 @@ async fn eight_concurrent_issuers_leave_no_gap_and_no_duplicate(t: TestDb) {
     for n in 0..4 {
         let (live, _) = tonne_test_support::organisation(t.db(), T0).await;
         for k in 0..3 {
-            let o = order(
+            let o = invoiced(
                 &t,
                 &live,
                 1_000 + n * 10 + k,
                 datetime!(2026-10-10 10:00 UTC),
-                PaymentMethod::Invoice,
             )
             .await;
             orders.insert(o.id);
@@ -338,14 +223,7 @@ async fn a_credit_note_takes_an_unpaid_invoice_back_and_frees_its_orders(t: Test
     let (live, _) = tonne_test_support::organisation(t.db(), T0).await;
     let org = organisation_of(&live);
     let store = InvoiceStore::new(t.db().clone());
-    let o = order(
-        &t,
-        &live,
-        1_000,
-        datetime!(2026-10-03 10:00 UTC),
-        PaymentMethod::Invoice,
-    )
-    .await;
+    let o = invoiced(&t, &live, 1_000, datetime!(2026-10-03 10:00 UTC)).await;
     let invoice = store
         .issue(org, &builder("2026-10"))
         .await

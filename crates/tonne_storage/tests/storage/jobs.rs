@@ -12,9 +12,9 @@ use time::{Duration, OffsetDateTime};
 use tonne_estimation::document_jobs::{
     DOCUMENT_JOB, DocumentJobId, DocumentJobRepository, NewDocumentJob,
 };
-use tonne_jobs::{Finished, JobQueue};
+use tonne_jobs::{Finished, JobClaim, JobQueue};
 use tonne_kernel::{AccountId, EstimateId, StoreError, UuidV7Generator};
-use tonne_shipments::{BATCH_JOB, BatchSource, NewBatch, ShipmentBatchId, ShipmentRepository};
+use tonne_shipments::{BATCH_JOB, ShipmentRepository};
 use tonne_storage::{DocumentJobStore, JobStore, ShipmentStore};
 use tonne_test_support::{TestDb, on_both_backends};
 
@@ -42,20 +42,29 @@ async fn fixture(t: TestDb) -> Fixture {
     }
 }
 
+impl Fixture {
+    /// A job claimed by `worker` at `now`, held until `until`, if one is due.
+    async fn claim(
+        &self,
+        worker: &str,
+        now: OffsetDateTime,
+        until: OffsetDateTime,
+    ) -> Option<JobClaim> {
+        self.jobs.claim(worker, now, until).await.unwrap()
+    }
+
+    /// Whether ensuring the sweep at `at` put it in line.
+    async fn ensure_sweep(&self, at: OffsetDateTime) -> bool {
+        self.jobs
+            .ensure_system_job(SWEEP, "test_orders", at)
+            .await
+            .unwrap()
+    }
+}
+
 /// A one-row batch of `account` uploaded at `at`: its job is queued with it.
 async fn batch(f: &Fixture, account: AccountId, at: OffsetDateTime) -> String {
-    let b = NewBatch {
-        id: ShipmentBatchId::generate(&UuidV7Generator),
-        account_id: account,
-        account_name: "Acme".into(),
-        source: BatchSource::Api,
-        data_sheet: None,
-        idempotency_key: None,
-        contact_id: None,
-        calculate: false,
-        rows: vec!["{}".into()],
-        created_at: at,
-    };
+    let b = crate::fixtures::batch(account, vec!["{}".into()], at);
     f.shipments.insert_batch(&b).await.unwrap();
     b.id.to_string()
 }
@@ -63,7 +72,7 @@ async fn batch(f: &Fixture, account: AccountId, at: OffsetDateTime) -> String {
 async fn a_job_is_queued_with_its_batch_and_claimed_under_a_lease(t: TestDb) {
     let f = fixture(t).await;
     let subject = batch(&f, f.a, T0).await;
-    let job = f.jobs.claim("w1", T0, T0 + LEASE).await.unwrap().unwrap();
+    let job = f.claim("w1", T0, T0 + LEASE).await.unwrap();
     assert_eq!(
         (
             job.kind.as_str(),
@@ -75,19 +84,15 @@ async fn a_job_is_queued_with_its_batch_and_claimed_under_a_lease(t: TestDb) {
     );
     assert_eq!(job.lease.worker, "w1");
     assert!(
-        f.jobs
-            .claim("w2", T0 + LEASE - Duration::seconds(1), T0 + LEASE * 2)
+        f.claim("w2", T0 + LEASE - Duration::seconds(1), T0 + LEASE * 2)
             .await
-            .unwrap()
             .is_none(),
         "held until its lease runs out"
     );
     // w1 dies: past the lease, w2 takes it over with an attempt counted
     let taken = f
-        .jobs
         .claim("w2", T0 + LEASE + Duration::seconds(1), T0 + LEASE * 3)
         .await
-        .unwrap()
         .unwrap();
     assert_eq!((taken.lease.job, taken.attempts), (job.lease.job, 1));
     // the stale worker can no longer release, retry or end it
@@ -102,10 +107,8 @@ async fn a_job_is_queued_with_its_batch_and_claimed_under_a_lease(t: TestDb) {
     // done: gone for good
     f.jobs.finish(&taken.lease, Finished::Done).await.unwrap();
     assert!(
-        f.jobs
-            .claim("w3", T0 + LEASE * 10, T0 + LEASE * 11)
+        f.claim("w3", T0 + LEASE * 10, T0 + LEASE * 11)
             .await
-            .unwrap()
             .is_none()
     );
 }
@@ -120,7 +123,7 @@ async fn claims_serve_the_account_served_least_recently(t: TestDb) {
     let mut served = Vec::new();
     for i in 0..6 {
         let now = T0 + Duration::seconds(2 + i);
-        let Some(job) = f.jobs.claim("w", now, now + LEASE).await.unwrap() else {
+        let Some(job) = f.claim("w", now, now + LEASE).await else {
             break;
         };
         let account = job.account_id.unwrap();
@@ -143,7 +146,7 @@ async fn claims_serve_the_account_served_least_recently(t: TestDb) {
 async fn a_failed_step_waits_for_its_back_off_and_a_failed_job_ends(t: TestDb) {
     let f = fixture(t).await;
     batch(&f, f.a, T0).await;
-    let job = f.jobs.claim("w", T0, T0 + LEASE).await.unwrap().unwrap();
+    let job = f.claim("w", T0, T0 + LEASE).await.unwrap();
     f.jobs
         .retry(
             &job.lease,
@@ -154,18 +157,14 @@ async fn a_failed_step_waits_for_its_back_off_and_a_failed_job_ends(t: TestDb) {
         .await
         .unwrap();
     assert!(
-        f.jobs
-            .claim("w", T0 + Duration::seconds(1), T0 + LEASE)
+        f.claim("w", T0 + Duration::seconds(1), T0 + LEASE)
             .await
-            .unwrap()
             .is_none(),
         "not before its back-off"
     );
     let again = f
-        .jobs
         .claim("w", T0 + Duration::seconds(2), T0 + LEASE)
         .await
-        .unwrap()
         .unwrap();
     assert_eq!(again.attempts, 1);
     f.jobs
@@ -173,10 +172,8 @@ async fn a_failed_step_waits_for_its_back_off_and_a_failed_job_ends(t: TestDb) {
         .await
         .unwrap();
     assert!(
-        f.jobs
-            .claim("w", T0 + LEASE * 100, T0 + LEASE * 101)
+        f.claim("w", T0 + LEASE * 100, T0 + LEASE * 101)
             .await
-            .unwrap()
             .is_none(),
         "a failed job is never claimed again"
     );
@@ -223,7 +220,7 @@ async fn a_document_is_ended_once_under_its_jobs_lease(t: TestDb) {
     })
     .await
     .unwrap();
-    let w1 = f.jobs.claim("w1", T0, T0 + LEASE).await.unwrap().unwrap();
+    let w1 = f.claim("w1", T0, T0 + LEASE).await.unwrap();
     assert_eq!(
         (w1.kind.as_str(), w1.subject.clone()),
         (DOCUMENT_JOB, id.to_string())
@@ -231,12 +228,7 @@ async fn a_document_is_ended_once_under_its_jobs_lease(t: TestDb) {
     let stale = docs.open(&w1.lease, id).await.unwrap().unwrap();
     // w1 stops; w2 takes the job over once the lease ran out
     let later = T0 + LEASE + Duration::seconds(1);
-    let w2 = f
-        .jobs
-        .claim("w2", later, later + LEASE)
-        .await
-        .unwrap()
-        .unwrap();
+    let w2 = f.claim("w2", later, later + LEASE).await.unwrap();
     let held = docs.open(&w2.lease, id).await.unwrap().unwrap();
     assert!(matches!(
         docs.fail(&stale, "late", later).await,
@@ -255,13 +247,8 @@ const SWEEP: &str = "test_order_pipeline";
 /// only after its interval, its attempts cleared.
 async fn a_system_job_is_claimed_and_comes_back_after_its_interval(t: TestDb) {
     let f = fixture(t).await;
-    assert!(
-        f.jobs
-            .ensure_system_job(SWEEP, "test_orders", T0)
-            .await
-            .unwrap()
-    );
-    let job = f.jobs.claim("w1", T0, T0 + LEASE).await.unwrap().unwrap();
+    assert!(f.ensure_sweep(T0).await);
+    let job = f.claim("w1", T0, T0 + LEASE).await.unwrap();
     assert_eq!(
         (job.kind.as_str(), job.account_id, job.subject.as_str()),
         (SWEEP, None, "test_orders")
@@ -273,28 +260,19 @@ async fn a_system_job_is_claimed_and_comes_back_after_its_interval(t: TestDb) {
         .await
         .unwrap();
     let again = f
-        .jobs
         .claim("w1", T0 + Duration::seconds(2), T0 + LEASE)
         .await
-        .unwrap()
         .unwrap();
     assert_eq!(again.attempts, 1);
     let next = T0 + Duration::seconds(2) + Duration::milliseconds(250);
     f.jobs.release(&again.lease, next).await.unwrap();
     assert!(
-        f.jobs
-            .claim("w1", next - Duration::milliseconds(1), T0 + LEASE)
+        f.claim("w1", next - Duration::milliseconds(1), T0 + LEASE)
             .await
-            .unwrap()
             .is_none(),
         "not before its interval"
     );
-    let third = f
-        .jobs
-        .claim("w2", next, next + LEASE)
-        .await
-        .unwrap()
-        .unwrap();
+    let third = f.claim("w2", next, next + LEASE).await.unwrap();
     assert_eq!((third.lease.job, third.attempts), (job.lease.job, 0));
 }
 
@@ -302,32 +280,13 @@ async fn a_system_job_is_claimed_and_comes_back_after_its_interval(t: TestDb) {
 /// and puts one that was ended failed back in line.
 async fn ensuring_a_system_job_is_idempotent(t: TestDb) {
     let f = fixture(t).await;
-    assert!(
-        f.jobs
-            .ensure_system_job(SWEEP, "test_orders", T0)
-            .await
-            .unwrap()
-    );
-    assert!(
-        !f.jobs
-            .ensure_system_job(SWEEP, "test_orders", T0)
-            .await
-            .unwrap()
-    );
-    let held = f.jobs.claim("w1", T0, T0 + LEASE).await.unwrap().unwrap();
+    assert!(f.ensure_sweep(T0).await);
+    assert!(!f.ensure_sweep(T0).await);
+    let held = f.claim("w1", T0, T0 + LEASE).await.unwrap();
     let later = T0 + Duration::seconds(1);
+    assert!(!f.ensure_sweep(later).await);
     assert!(
-        !f.jobs
-            .ensure_system_job(SWEEP, "test_orders", later)
-            .await
-            .unwrap()
-    );
-    assert!(
-        f.jobs
-            .claim("w2", later, later + LEASE)
-            .await
-            .unwrap()
-            .is_none(),
+        f.claim("w2", later, later + LEASE).await.is_none(),
         "a held system job stays held: one row, not two"
     );
     // a process of an earlier release, which knew no such kind, gave it up
@@ -335,18 +294,8 @@ async fn ensuring_a_system_job_is_idempotent(t: TestDb) {
         .finish(&held.lease, Finished::Failed("no handler".into()))
         .await
         .unwrap();
-    assert!(
-        f.jobs
-            .ensure_system_job(SWEEP, "test_orders", later)
-            .await
-            .unwrap()
-    );
-    let revived = f
-        .jobs
-        .claim("w2", later, later + LEASE)
-        .await
-        .unwrap()
-        .unwrap();
+    assert!(f.ensure_sweep(later).await);
+    let revived = f.claim("w2", later, later + LEASE).await.unwrap();
     assert_eq!((revived.lease.job, revived.attempts), (held.lease.job, 0));
 }
 
@@ -364,11 +313,8 @@ async fn concurrent_ensures_make_one_system_job(t: TestDb) {
     .await;
     let written = ensured.into_iter().filter(|e| *e.as_ref().unwrap()).count();
     assert_eq!(written, 1, "one process inserted it");
-    assert!(f.jobs.claim("w1", T0, T0 + LEASE).await.unwrap().is_some());
-    assert!(
-        f.jobs.claim("w2", T0, T0 + LEASE).await.unwrap().is_none(),
-        "one row"
-    );
+    assert!(f.claim("w1", T0, T0 + LEASE).await.is_some());
+    assert!(f.claim("w2", T0, T0 + LEASE).await.is_none(), "one row");
 }
 
 /// A system job takes its turn by when it fell due: after the accounts
@@ -381,14 +327,11 @@ async fn a_system_job_takes_its_turn_fairly_among_accounts(t: TestDb) {
     }
     batch(&f, f.b, T0 + Duration::seconds(1)).await;
     let every = Duration::milliseconds(1500);
-    f.jobs
-        .ensure_system_job(SWEEP, "test_orders", T0 + every)
-        .await
-        .unwrap();
+    f.ensure_sweep(T0 + every).await;
     let mut served = Vec::new();
     for i in 0..6 {
         let now = T0 + Duration::seconds(2 + i);
-        let job = f.jobs.claim("w", now, now + LEASE).await.unwrap().unwrap();
+        let job = f.claim("w", now, now + LEASE).await.unwrap();
         served.push(job.account_id);
         match job.account_id {
             // A's backlog always needs another step

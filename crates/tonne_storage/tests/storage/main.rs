@@ -6,6 +6,7 @@ mod allocation_events;
 mod async_reads;
 mod audit;
 mod backup;
+mod fixtures;
 mod impact;
 mod invoices;
 mod jobs;

@@ -11,13 +11,11 @@ use tonne_links::ports::OffsetLinkRepository as _;
 use tonne_links::{
     Claim, ClaimOutcome, Email, LimitReached, LinkLimits, OffsetLink, OffsetLinkId, VisitorHash,
 };
-use tonne_ordering::ports::{Catalogue, CatalogueRepository as _, OrderRepository as _};
-use tonne_ordering::{
-    Bundle, BundleId, NewEvent, Order, OrderId, OrderKind, OrderStatus, QuoteLine,
-};
-use tonne_storage::{CatalogueStore, OffsetLinkStore, OrderStore};
+use tonne_ordering::{Bundle, Order, OrderStatus};
+use tonne_storage::{OffsetLinkStore, OrderStore};
 use tonne_test_support::{TestDb, on_both_backends};
-use uuid::Uuid;
+
+use crate::fixtures::{self, bundle_id as bid};
 
 const T0: OffsetDateTime = datetime!(2026-03-04 05:06:07.123456 UTC);
 
@@ -25,25 +23,9 @@ async fn account(t: &TestDb) -> AccountId {
     tonne_test_support::organisation(t.db(), T0).await.1.id
 }
 
-fn bid(n: u128) -> BundleId {
-    BundleId::from_uuid(Uuid::from_u128(n))
-}
-
 async fn catalogue(t: &TestDb) {
     let bundles = (1..=3).map(|n| Bundle::sample(n, 1000)).collect();
-    CatalogueStore::new(t.db().clone())
-        .import(
-            &Catalogue {
-                projects: vec![],
-                bundles,
-                portfolios: vec![],
-                perimeters: vec![],
-            },
-            T0,
-            None,
-        )
-        .await
-        .unwrap();
+    fixtures::import(t, vec![], bundles, T0).await;
 }
 
 fn link(account: AccountId, name: &str, at: OffsetDateTime) -> OffsetLink {
@@ -81,41 +63,20 @@ fn link(account: AccountId, name: &str, at: OffsetDateTime) -> OffsetLink {
 fn order_through(link: &OffsetLink, tonnes: &str, at: OffsetDateTime) -> Order {
     let quantity = Mass::parse(tonnes, MassUnit::T).unwrap();
     let cost = Money::from_minor(quantity.grams() / 100, Currency::Gbp);
+    let price = Money::from_minor(1000, Currency::Gbp);
+    let line = fixtures::line(3, quantity, (price, price), cost);
     Order {
-        id: OrderId::from_uuid(Uuid::new_v4()),
-        account_id: link.account_id,
-        mode: AccountMode::Test,
-        idempotency_key: None,
-        kind: OrderKind::Quantity,
-        status: OrderStatus::Received,
-        currency: Currency::Gbp,
-        quantity,
-        offset_cost: cost,
-        commission: Money::zero(Currency::Gbp),
-        total_cost: cost,
-        lines: vec![QuoteLine {
-            bundle_id: bid(3),
-            bundle_name: "Bundle 3".into(),
-            quantity,
-            unit_price: Money::from_minor(1000, Currency::Gbp),
-            gross_unit_price: Money::from_minor(1000, Currency::Gbp),
-            offset_cost: cost,
-            insufficient_available_quantity: false,
-        }],
-        requested_quantity: Some(quantity),
-        requested_value: None,
-        metadata: vec![],
         offset_link_id: Some(link.id.to_string()),
         email: Some("a@example.org".into()),
-        estimate_id: None,
         // stored and read back as given (not the column's default)
         payment_method: tonne_ordering::PaymentMethod::Invoice,
-        payment_reference: None,
-        held: None,
-        projects: vec![],
-        created_at: at,
-        updated_at: at,
+        ..fixtures::order((link.account_id, AccountMode::Test), vec![line], at)
     }
+}
+
+/// Places `order` with its event at `T0`.
+async fn placed(orders: &OrderStore, order: Order) -> Order {
+    fixtures::place(orders, order, T0).await
 }
 
 // ---- cases ----
@@ -258,22 +219,12 @@ async fn visitors_count_once_per_day_and_orders_feed_the_analytics(t: TestDb) {
         store.record_visit(l.id, day, &v(who)).await.unwrap();
     }
     let orders = OrderStore::new(t.db().clone());
-    let event = || NewEvent {
-        event_id: Uuid::new_v4(),
-        status: OrderStatus::Received,
-        at: T0,
-    };
-    let first = orders
-        .place(&order_through(&l, "1.5", T0), event())
-        .await
-        .unwrap();
-    let second = orders
-        .place(
-            &order_through(&l, "2", datetime!(2026-03-05 10:00 UTC)),
-            event(),
-        )
-        .await
-        .unwrap();
+    let first = placed(&orders, order_through(&l, "1.5", T0)).await;
+    let second = placed(
+        &orders,
+        order_through(&l, "2", datetime!(2026-03-05 10:00 UTC)),
+    )
+    .await;
     assert_eq!(store.totals(l.id).await.unwrap(), (3, 2));
     let listed = store.orders(l.id, 10).await.unwrap();
     assert_eq!(
@@ -425,49 +376,25 @@ async fn unconfirmed_orders_are_link_orders_still_received_before_the_cutoff(t: 
     let l = link(a, "Campaign", T0);
     store.insert(&l, None).await.unwrap();
     let orders = OrderStore::new(t.db().clone());
-    let event = || NewEvent {
-        event_id: Uuid::new_v4(),
-        status: OrderStatus::Received,
-        at: T0,
-    };
     let later = T0 + time::Duration::hours(2);
-    let old = orders
-        .place(&order_through(&l, "1", T0), event())
-        .await
-        .unwrap();
-    let older = orders
-        .place(
-            &order_through(&l, "1", T0 - time::Duration::minutes(1)),
-            event(),
-        )
-        .await
-        .unwrap();
-    let confirmed = orders
-        .place(&order_through(&l, "1", T0), event())
-        .await
-        .unwrap();
-    orders
-        .transition(
-            confirmed.id,
-            OrderStatus::Received,
-            NewEvent {
-                event_id: Uuid::new_v4(),
-                status: OrderStatus::Placed,
-                at: T0,
-            },
-            None,
-            vec![],
-            None,
-        )
-        .await
-        .unwrap();
-    orders
-        .place(&order_through(&l, "1", later), event())
-        .await
-        .unwrap();
+    let old = placed(&orders, order_through(&l, "1", T0)).await;
+    let older = placed(
+        &orders,
+        order_through(&l, "1", T0 - time::Duration::minutes(1)),
+    )
+    .await;
+    let confirmed = placed(&orders, order_through(&l, "1", T0)).await;
+    fixtures::moved(
+        &orders,
+        confirmed.id,
+        OrderStatus::Received,
+        fixtures::event(OrderStatus::Placed, T0),
+    )
+    .await;
+    placed(&orders, order_through(&l, "1", later)).await;
     let mut api_order = order_through(&l, "1", T0);
     api_order.offset_link_id = None;
-    orders.place(&api_order, event()).await.unwrap();
+    placed(&orders, api_order).await;
 
     let cutoff = T0 + time::Duration::hours(1);
     assert_eq!(

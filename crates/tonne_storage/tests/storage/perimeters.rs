@@ -3,44 +3,17 @@
 //! later import of the project, left alone for projects the file omits.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
-use rust_decimal::Decimal;
 use time::OffsetDateTime;
 use time::macros::datetime;
 use tonne_ordering::ports::{Catalogue, CatalogueRepository as _};
-use tonne_ordering::{Coordinates, Perimeter, Project, ProjectId, Registry};
+use tonne_ordering::{Coordinates, Perimeter, Project, ProjectId};
 use tonne_storage::CatalogueStore;
 use tonne_test_support::{TestDb, on_both_backends};
 use uuid::Uuid;
 
-const T0: OffsetDateTime = datetime!(2026-03-04 05:06:07 UTC);
+use crate::fixtures::project;
 
-fn project(n: u128) -> Project {
-    Project {
-        id: ProjectId::from_uuid(Uuid::from_u128(n)),
-        slug: format!("project-{n}"),
-        name: format!("Project {n}"),
-        short_name: format!("P{n}"),
-        description: "d".into(),
-        project_type: "Biochar".into(),
-        registry: Registry::PuroEarth,
-        registry_link: None,
-        latitude: Decimal::ZERO,
-        longitude: Decimal::ZERO,
-        country_name: "Peru".into(),
-        country_code: "PER".into(),
-        region: None,
-        logo: None,
-        primary_image: None,
-        thumbnail_image: None,
-        results: vec![],
-        un_sdg: vec![],
-        media: vec![],
-        disabled: false,
-        disabled_at: None,
-        facts: Default::default(),
-        bundle_ids: vec![],
-    }
-}
+const T0: OffsetDateTime = datetime!(2026-03-04 05:06:07 UTC);
 
 fn perimeter(offset: f64) -> Perimeter {
     // awkward decimals: stored and read back bit for bit

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use time::OffsetDateTime;
 use time::macros::datetime;
-use tonne_accounts::quotas::QuotaRepository;
+use tonne_accounts::quotas::{QuotaRepository, StoredQuotas};
 use tonne_estimation::document_jobs::{DocumentJobId, NewDocumentJob};
 use tonne_estimation::document_quotas::DocumentQuotas;
 use tonne_kernel::{
@@ -17,8 +17,7 @@ use tonne_kernel::{
     Limits, OrganisationId, Quota, StoreError, UuidV7Generator,
 };
 use tonne_shipments::{
-    BatchSource, CalculationId, NewBatch, NewCalculation, ShipmentBatchId, ShipmentFilter,
-    ShipmentQuotas, ShipmentRepository,
+    CalculationId, NewBatch, NewCalculation, ShipmentFilter, ShipmentQuotas, ShipmentRepository,
 };
 use tonne_storage::{DocumentJobStore, QuotaStore, ShipmentStore};
 use tonne_test_support::{TestDb, on_both_backends};
@@ -49,19 +48,9 @@ async fn fixture(t: TestDb) -> Fixture {
 }
 
 fn batch(account: AccountId, rows: usize) -> NewBatch {
-    NewBatch {
-        id: ShipmentBatchId::generate(&UuidV7Generator),
-        account_id: account,
-        account_name: "Acme".into(),
-        source: BatchSource::Api,
-        data_sheet: None,
-        idempotency_key: None,
-        contact_id: None,
-        calculate: false,
-        // 10 bytes each
-        rows: (0..rows).map(|i| format!("{{\"r\":{i:04}}}")).collect(),
-        created_at: T0,
-    }
+    // 10 bytes each
+    let rows = (0..rows).map(|i| format!("{{\"r\":{i:04}}}")).collect();
+    crate::fixtures::batch(account, rows, T0)
 }
 
 fn calculation(account: AccountId) -> NewCalculation {
@@ -101,6 +90,24 @@ fn upload_bounds(limits: &Limits, b: &NewBatch) -> tonne_kernel::Bounds {
     ])
 }
 
+impl Fixture {
+    /// What is stored of the organisation's quotas.
+    async fn stored(&self) -> StoredQuotas {
+        self.quotas
+            .organisation(self.organisation)
+            .await
+            .unwrap()
+            .unwrap()
+    }
+
+    /// Stores batch `b` within `limits`' bounds for an upload.
+    async fn upload(&self, b: &NewBatch, limits: &Limits) -> Result<(), BoundedWriteError> {
+        self.shipments
+            .insert_batch_within(b, &upload_bounds(limits, b))
+            .await
+    }
+}
+
 fn exceeded(r: Result<(), BoundedWriteError>) -> tonne_kernel::Exceeded {
     match r {
         Err(BoundedWriteError::Exceeded(e)) => e,
@@ -109,12 +116,7 @@ fn exceeded(r: Result<(), BoundedWriteError>) -> tonne_kernel::Exceeded {
 }
 
 async fn usage(f: &Fixture, account: AccountId) -> tonne_kernel::Usage {
-    let q = f
-        .quotas
-        .organisation(f.organisation)
-        .await
-        .unwrap()
-        .unwrap();
+    let q = f.stored().await;
     q.accounts
         .iter()
         .find(|a| a.account_id == account)
@@ -126,16 +128,9 @@ async fn stored_rows_past_the_bound_write_nothing_and_modes_count_apart(t: TestD
     let f = fixture(t).await;
     let l = limits(Quota::StoredShipments, 5);
     let first = batch(f.live, 3);
-    f.shipments
-        .insert_batch_within(&first, &upload_bounds(&l, &first))
-        .await
-        .unwrap();
+    f.upload(&first, &l).await.unwrap();
     let second = batch(f.live, 3);
-    let e = exceeded(
-        f.shipments
-            .insert_batch_within(&second, &upload_bounds(&l, &second))
-            .await,
-    );
+    let e = exceeded(f.upload(&second, &l).await);
     assert_eq!((e.limit, e.max, e.used), (Quota::StoredShipments, 5, 3));
     assert!(
         f.shipments
@@ -147,10 +142,7 @@ async fn stored_rows_past_the_bound_write_nothing_and_modes_count_apart(t: TestD
     );
     // the test sibling is another account: its own 5
     let test = batch(f.test, 3);
-    f.shipments
-        .insert_batch_within(&test, &upload_bounds(&l, &test))
-        .await
-        .unwrap();
+    f.upload(&test, &l).await.unwrap();
     let live = usage(&f, f.live).await;
     assert_eq!(live.stored_shipments, 3, "the refused batch added nothing");
     assert_eq!(live.stored_bytes, 30);
@@ -164,12 +156,7 @@ async fn stored_rows_past_the_bound_write_nothing_and_modes_count_apart(t: TestD
             .await,
     );
     assert_eq!((e.limit, e.used), (Quota::StoredBytes, 30));
-    let q = f
-        .quotas
-        .organisation(f.organisation)
-        .await
-        .unwrap()
-        .unwrap();
+    let q = f.stored().await;
     let modes: Vec<AccountMode> = q.accounts.iter().map(|a| a.mode).collect();
     assert!(modes.contains(&AccountMode::Live) && modes.contains(&AccountMode::Test));
 }
@@ -179,17 +166,10 @@ async fn waiting_batches_calculations_and_documents_are_bounded(t: TestDb) {
     let l = limits(Quota::PendingBatches, 2);
     for _ in 0..2 {
         let b = batch(f.live, 1);
-        f.shipments
-            .insert_batch_within(&b, &upload_bounds(&l, &b))
-            .await
-            .unwrap();
+        f.upload(&b, &l).await.unwrap();
     }
     let b = batch(f.live, 1);
-    let e = exceeded(
-        f.shipments
-            .insert_batch_within(&b, &upload_bounds(&l, &b))
-            .await,
-    );
+    let e = exceeded(f.upload(&b, &l).await);
     assert_eq!((e.limit, e.max, e.used), (Quota::PendingBatches, 2, 2));
 
     let calc = Limits::DEFAULT.bounds(&[(Quota::OutstandingCalculations, 1)]);
@@ -240,9 +220,7 @@ async fn concurrent_uploads_never_pass_a_bound(t: TestDb) {
             let f = Arc::clone(&f);
             tokio::spawn(async move {
                 let b = batch(f.live, 2);
-                f.shipments
-                    .insert_batch_within(&b, &upload_bounds(&l, &b))
-                    .await
+                f.upload(&b, &l).await
             })
         })
         .collect();

@@ -7,44 +7,20 @@ use time::OffsetDateTime;
 use time::macros::datetime;
 use tonne_accounts::audit::AuditRepository as _;
 use tonne_kernel::{
-    Actor, AuditEntry, AuditFilter, Currency, Limit, Mass, MassUnit, PageRequest, StoreError,
-    UuidV7Generator,
+    Actor, AuditEntry, AuditFilter, Currency, Limit, Mass, PageRequest, StoreError, UuidV7Generator,
 };
-use tonne_ordering::ports::{Catalogue, CatalogueRepository};
-use tonne_ordering::{Bundle, BundleEdit, BundleId, StockEntry, StockEntryId};
+use tonne_ordering::ports::CatalogueRepository;
+use tonne_ordering::{BundleEdit, StockEntry, StockEntryId};
 use tonne_storage::{AuditStore, CatalogueStore};
 use tonne_test_support::{TestDb, on_both_backends};
-use uuid::Uuid;
+
+use crate::fixtures::{self, bundle, bundle_id as id};
 
 const T0: OffsetDateTime = datetime!(2026-11-25 09:00 UTC);
 
-fn bundle(n: u128, available_t: Option<&str>) -> Bundle {
-    Bundle {
-        available: available_t.map(|a| Mass::parse(a, MassUnit::T).unwrap()),
-        ..Bundle::sample(n, 1000)
-    }
-}
-
 async fn seeded(t: &TestDb) -> CatalogueStore {
-    let store = CatalogueStore::new(t.db().clone());
-    store
-        .import(
-            &Catalogue {
-                projects: vec![],
-                bundles: vec![bundle(1, Some("10")), bundle(2, None)],
-                portfolios: vec![],
-                perimeters: vec![],
-            },
-            T0,
-            None,
-        )
-        .await
-        .unwrap();
-    store
-}
-
-fn id(n: u128) -> BundleId {
-    BundleId::from_uuid(Uuid::from_u128(n))
+    let bundles = vec![bundle(1, Some("10")), bundle(2, None)];
+    fixtures::import(t, vec![], bundles, T0).await
 }
 
 fn change(n: u128, grams: i64, reason: &str) -> (StockEntry, AuditEntry) {

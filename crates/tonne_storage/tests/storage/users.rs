@@ -14,14 +14,7 @@ use tonne_test_support::{TestDb, on_both_backends, organisation};
 const AT: time::OffsetDateTime = datetime!(2026-11-24 09:00 UTC);
 
 fn user(email: &str, role: Role) -> User {
-    User {
-        id: UserId::generate(&UuidV7Generator),
-        email: email.parse().unwrap(),
-        role,
-        password_hash: None,
-        created_at: AT,
-        disabled_at: None,
-    }
+    crate::fixtures::user(email, role, AT)
 }
 
 /// An audit entry about a user, as the service would write it.

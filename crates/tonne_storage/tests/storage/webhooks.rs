@@ -4,18 +4,12 @@
 //! only those types; a stream passes over events it does not receive.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
 
-use rust_decimal::Decimal;
 use time::OffsetDateTime;
 use time::macros::datetime;
 use tonne_accounts::Account;
 use tonne_accounts::versions::{ApiVersion, VersionPinRepository as _};
-use tonne_kernel::{Actor, AuditEntry, Currency, Mass, Money};
-use tonne_ordering::ports::{Catalogue, CatalogueRepository as _, OrderRepository as _};
-use tonne_ordering::{
-    Bundle, BundleId, NewEvent, Order, OrderId, OrderKind, OrderStatus, Project, ProjectId,
-    QuoteLine, Registry,
-};
-use tonne_storage::{CatalogueStore, Conn, OrderStore, SecretsKey, VersionPinStore, WebhookStore};
+use tonne_kernel::{Actor, AuditEntry};
+use tonne_storage::{OrderStore, SecretsKey, VersionPinStore, WebhookStore};
 use tonne_test_support::{TestDb, on_both_backends};
 use tonne_webhooks::ports::{DeliveryStore as _, WebhookRepository as _};
 use tonne_webhooks::{
@@ -23,118 +17,18 @@ use tonne_webhooks::{
 };
 use uuid::Uuid;
 
+use crate::fixtures;
+
 const T0: OffsetDateTime = datetime!(2026-03-04 05:06:07.123456 UTC);
 const T1: OffsetDateTime = datetime!(2026-03-05 10:00:00 UTC);
 
-fn project(n: u128) -> Project {
-    Project {
-        id: ProjectId::from_uuid(Uuid::from_u128(n)),
-        slug: format!("project-{n}"),
-        name: format!("Project {n}"),
-        short_name: format!("P{n}"),
-        description: "d".into(),
-        project_type: "Biochar".into(),
-        registry: Registry::PuroEarth,
-        registry_link: None,
-        latitude: Decimal::ZERO,
-        longitude: Decimal::ZERO,
-        country_name: "Peru".into(),
-        country_code: "PER".into(),
-        region: None,
-        logo: None,
-        primary_image: None,
-        thumbnail_image: None,
-        results: vec![],
-        un_sdg: vec![],
-        media: vec![],
-        disabled: false,
-        disabled_at: None,
-        facts: Default::default(),
-        bundle_ids: vec![],
-    }
-}
-
 async fn setup(t: &TestDb) -> Account {
-    CatalogueStore::new(t.db().clone())
-        .import(
-            &Catalogue {
-                projects: vec![project(1), project(2)],
-                bundles: vec![Bundle {
-                    project_ids: vec![project(1).id, project(2).id],
-                    ..Bundle::sample(11, 1000)
-                }],
-                portfolios: vec![],
-                perimeters: vec![],
-            },
-            T0,
-            None,
-        )
-        .await
-        .unwrap();
-    let (_, test) = tonne_test_support::organisation(t.db(), T0).await;
-    test
-}
-
-fn order(account: &Account) -> Order {
-    let gbp = |m| Money::from_minor(m, Currency::Gbp);
-    let quantity = Mass::from_grams(1_000_001);
-    Order {
-        id: OrderId::from_uuid(Uuid::new_v4()),
-        account_id: account.id,
-        mode: account.mode,
-        idempotency_key: None,
-        kind: OrderKind::Quantity,
-        status: OrderStatus::Received,
-        currency: Currency::Gbp,
-        quantity,
-        offset_cost: gbp(1000),
-        commission: gbp(0),
-        total_cost: gbp(1000),
-        lines: vec![QuoteLine {
-            bundle_id: BundleId::from_uuid(Uuid::from_u128(11)),
-            bundle_name: "B".into(),
-            quantity,
-            unit_price: gbp(1000),
-            gross_unit_price: gbp(1000),
-            offset_cost: gbp(1000),
-            insufficient_available_quantity: false,
-        }],
-        requested_quantity: Some(quantity),
-        requested_value: None,
-        metadata: vec![],
-        offset_link_id: None,
-        email: None,
-        estimate_id: None,
-        payment_method: tonne_ordering::PaymentMethod::Invoice,
-        payment_reference: None,
-        held: None,
-        projects: vec![],
-        created_at: T0,
-        updated_at: T0,
-    }
-}
-
-fn event(status: OrderStatus) -> NewEvent {
-    NewEvent {
-        event_id: Uuid::new_v4(),
-        status,
-        at: T1,
-    }
+    fixtures::bundle_11_of_two_projects(t, T0).await
 }
 
 /// Received → placed → paid: three events, sequences 1 to 3.
-async fn paid(store: &OrderStore, order: Order) -> Order {
-    let mut order = store
-        .place(&order, event(OrderStatus::Received))
-        .await
-        .unwrap();
-    for to in [OrderStatus::Placed, OrderStatus::Paid] {
-        order = store
-            .transition(order.id, order.status, event(to), None, vec![], None)
-            .await
-            .unwrap();
-    }
-    order
+async fn paid(store: &OrderStore, account: &Account) {
+    fixtures::paid(store, fixtures::order_of_bundle_11(account, T0), T1).await;
 }
 
 fn webhook(n: u128, account: &Account, event_types: Option<Vec<EventType>>) -> Webhook {
@@ -158,22 +52,16 @@ fn audit(w: &Webhook) -> AuditEntry {
         .in_organisation(w.organisation_id)
 }
 
-async fn execute(t: &TestDb, sql: &'static str) {
-    t.db()
-        .query(move |conn| {
-            Box::pin(async move {
-                match conn {
-                    Conn::Pg(c) => {
-                        diesel_async::RunQueryDsl::execute(diesel::sql_query(sql), &mut **c).await
-                    }
-                    Conn::Sqlite(c) => {
-                        diesel_async::RunQueryDsl::execute(diesel::sql_query(sql), &mut **c).await
-                    }
-                }
-            })
-        })
-        .await
-        .unwrap();
+/// Passes stream `key`, of a webhook receiving only completed orders, held
+/// by `owner`, from `after`.
+async fn pass_completed(
+    store: &WebhookStore,
+    owner: &str,
+    key: StreamKey,
+    after: i64,
+) -> Option<i64> {
+    let only = vec![EventType::OrderCompleted];
+    store.pass(owner, key, after, only).await.unwrap()
 }
 
 async fn event_types_are_stored_replaced_and_cleared(t: TestDb) {
@@ -221,7 +109,7 @@ async fn a_stream_is_given_only_its_types_and_passes_the_rest(t: TestDb) {
         store.insert(w, 10, audit(w)).await.unwrap();
     }
     let orders = OrderStore::new(t.db().clone());
-    paid(&orders, order(&account)).await;
+    paid(&orders, &account).await;
     // the organisation's first request pinned the latest version
     VersionPinStore::new(t.db().clone())
         .set(account.organisation_id, ApiVersion::LATEST)
@@ -291,40 +179,16 @@ async fn a_stream_is_given_only_its_types_and_passes_the_rest(t: TestDb) {
     );
     // another dispatcher's lease, or another position: nothing moves
     assert_eq!(
-        store
-            .pass(
-                "d2",
-                key(&only_completed),
-                0,
-                vec![EventType::OrderCompleted]
-            )
-            .await
-            .unwrap(),
+        pass_completed(&store, "d2", key(&only_completed), 0).await,
         None
     );
     assert_eq!(
-        store
-            .pass(
-                "d1",
-                key(&only_completed),
-                1,
-                vec![EventType::OrderCompleted]
-            )
-            .await
-            .unwrap(),
+        pass_completed(&store, "d1", key(&only_completed), 1).await,
         None
     );
     // nothing it receives: to the account's latest event
     assert_eq!(
-        store
-            .pass(
-                "d1",
-                key(&only_completed),
-                0,
-                vec![EventType::OrderCompleted]
-            )
-            .await
-            .unwrap(),
+        pass_completed(&store, "d1", key(&only_completed), 0).await,
         Some(3)
     );
     // so that it is no longer claimed, nor counted as backlog
@@ -347,15 +211,15 @@ async fn a_claimed_stream_carries_a_pin_before_2024_08_08(t: TestDb) {
     let store = WebhookStore::new(t.db().clone(), Some(SecretsKey::generate()));
     let w = webhook(1, &account, None);
     store.insert(&w, 10, audit(&w)).await.unwrap();
-    paid(&OrderStore::new(t.db().clone()), order(&account)).await;
+    paid(&OrderStore::new(t.db().clone()), &account).await;
     // a pin only the operator sets (the 2023 contract's organisations)
     VersionPinStore::new(t.db().clone())
         .set(account.organisation_id, ApiVersion::LATEST)
         .await
         .unwrap();
-    execute(
-        &t,
-        "UPDATE organisation_api_versions SET version = '2023-01-01'",
+    tonne_test_support::execute(
+        t.db(),
+        "UPDATE organisation_api_versions SET version = '2023-01-01'".into(),
     )
     .await;
     store.materialise_streams(T1).await.unwrap();

@@ -100,6 +100,21 @@ fn stream(acked: i64, failures: u32) -> ClaimedStream {
     }
 }
 
+/// A store whose stream holds the events `pending` answers (and keeps its
+/// lease) for an enabled webhook of a new secret.
+fn sending(pending: fn() -> Vec<OutboxEvent>) -> MockDeliveryStore {
+    let secret = WebhookSecret::generate();
+    let mut store = MockDeliveryStore::new();
+    store
+        .expect_pending()
+        .returning(move |_, _, _, _| Ok(pending()));
+    store.expect_renew().returning(|_, _, _| Ok(true));
+    store
+        .expect_target()
+        .returning(move |_| Ok(Some(target(&secret, true))));
+    store
+}
+
 fn status(s: u16) -> SendOutcome {
     SendOutcome::Response {
         status: s,
@@ -172,15 +187,7 @@ async fn a_2xx_acknowledges_the_batch_signed_with_the_current_secret() {
 
 #[tokio::test]
 async fn a_failure_schedules_the_same_batch_with_jitter_and_keeps_the_position() {
-    let secret = WebhookSecret::generate();
-    let mut store = MockDeliveryStore::new();
-    store
-        .expect_pending()
-        .returning(|_, _, _, _| Ok(vec![event(3)]));
-    store.expect_renew().returning(|_, _, _| Ok(true));
-    store
-        .expect_target()
-        .returning(move |_| Ok(Some(target(&secret, true))));
+    let mut store = sending(|| vec![event(3)]);
     store.expect_acknowledge().never();
     store
         .expect_fail()
@@ -205,15 +212,7 @@ async fn a_failure_schedules_the_same_batch_with_jitter_and_keeps_the_position()
 
 #[tokio::test]
 async fn exhausting_the_schedule_disables_the_webhook() {
-    let secret = WebhookSecret::generate();
-    let mut store = MockDeliveryStore::new();
-    store
-        .expect_pending()
-        .returning(|_, _, _, _| Ok(vec![event(3)]));
-    store.expect_renew().returning(|_, _, _| Ok(true));
-    store
-        .expect_target()
-        .returning(move |_| Ok(Some(target(&secret, true))));
+    let mut store = sending(|| vec![event(3)]);
     store
         .expect_disable()
         .withf(|_, a, failures, reason| {
@@ -234,15 +233,7 @@ async fn exhausting_the_schedule_disables_the_webhook() {
 
 #[tokio::test]
 async fn gone_disables_on_the_first_attempt() {
-    let secret = WebhookSecret::generate();
-    let mut store = MockDeliveryStore::new();
-    store
-        .expect_pending()
-        .returning(|_, _, _, _| Ok(vec![event(1)]));
-    store.expect_renew().returning(|_, _, _| Ok(true));
-    store
-        .expect_target()
-        .returning(move |_| Ok(Some(target(&secret, true))));
+    let mut store = sending(|| vec![event(1)]);
     store
         .expect_disable()
         .withf(|_, a, _, reason| a.status == Some(410) && reason.contains("410"))
@@ -295,15 +286,7 @@ async fn a_lost_lease_sends_nothing_and_a_late_acknowledgement_changes_nothing()
     let d = deliverer(store, sender, settings("5", 10), 0);
     assert_eq!(d.step(&mut stream(0, 0)).await.unwrap(), Step::LeaseLost);
 
-    let secret = WebhookSecret::generate();
-    let mut store = MockDeliveryStore::new();
-    store
-        .expect_pending()
-        .returning(|_, _, _, _| Ok(vec![event(1)]));
-    store.expect_renew().returning(|_, _, _| Ok(true));
-    store
-        .expect_target()
-        .returning(move |_| Ok(Some(target(&secret, true))));
+    let mut store = sending(|| vec![event(1)]);
     store.expect_acknowledge().returning(|_, _| Ok(false));
     let mut sender = MockWebhookSender::new();
     sender.expect_send().returning(|_| status(200));
@@ -344,7 +327,15 @@ fn typed(seq: i64, event_type: &str) -> OutboxEvent {
     }
 }
 
-fn subscribed(acked: i64, subscription: Subscription) -> ClaimedStream {
+fn subscribed(
+    acked: i64,
+    event_types: Option<Vec<EventType>>,
+    pinned_version: Option<&str>,
+) -> ClaimedStream {
+    let subscription = Subscription {
+        event_types,
+        pinned_version: pinned_version.map(str::to_owned),
+    };
     ClaimedStream {
         subscription,
         ..stream(acked, 0)
@@ -376,13 +367,7 @@ async fn a_webhook_choosing_types_is_given_only_those_events() {
     let mut sender = MockWebhookSender::new();
     sender.expect_send().times(1).returning(|_| status(200));
     let d = deliverer(store, sender, settings("5", 10), 0);
-    let mut s = subscribed(
-        2,
-        Subscription {
-            event_types: Some(vec![EventType::OrderCompleted]),
-            pinned_version: None,
-        },
-    );
+    let mut s = subscribed(2, Some(vec![EventType::OrderCompleted]), None);
     assert!(matches!(
         d.step(&mut s).await.unwrap(),
         Step::Delivered { .. }
@@ -418,13 +403,7 @@ async fn an_organisation_pinned_before_2024_08_08_is_given_no_allocation_events(
     sender.expect_send().never();
     let d = deliverer(store, sender, settings("5", 10), 0);
     // choosing allocation events does not overrule the version
-    let mut s = subscribed(
-        4,
-        Subscription {
-            event_types: None,
-            pinned_version: Some("2023-01-01".into()),
-        },
-    );
+    let mut s = subscribed(4, None, Some("2023-01-01"));
     assert_eq!(d.step(&mut s).await.unwrap(), Step::Idle);
     assert_eq!(s.acked_sequence, 9);
 }
@@ -438,13 +417,7 @@ async fn a_webhook_receiving_every_type_never_passes_events() {
         .returning(|_, _, _, _| Ok(vec![]));
     store.expect_pass().never();
     let d = deliverer(store, MockWebhookSender::new(), settings("5", 10), 0);
-    let mut s = subscribed(
-        4,
-        Subscription {
-            event_types: None,
-            pinned_version: Some("2024-08-08".into()),
-        },
-    );
+    let mut s = subscribed(4, None, Some("2024-08-08"));
     assert_eq!(d.step(&mut s).await.unwrap(), Step::Idle);
     assert_eq!(s.acked_sequence, 4);
 }
@@ -458,13 +431,7 @@ async fn a_pass_that_finds_a_wanted_event_moves_nothing() {
         .times(1)
         .returning(|_, _, _, _| Ok(None));
     let d = deliverer(store, MockWebhookSender::new(), settings("5", 10), 0);
-    let mut s = subscribed(
-        4,
-        Subscription {
-            event_types: Some(vec![EventType::AllocationNew]),
-            pinned_version: None,
-        },
-    );
+    let mut s = subscribed(4, Some(vec![EventType::AllocationNew]), None);
     assert_eq!(d.step(&mut s).await.unwrap(), Step::Idle);
     assert_eq!(s.acked_sequence, 4);
 }

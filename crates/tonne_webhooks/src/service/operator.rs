@@ -10,6 +10,15 @@ use crate::ports::StoreError;
 use super::Webhooks;
 
 impl Webhooks {
+    /// Webhook `id`, or `WebhookNotFound`.
+    async fn existing(&self, id: WebhookId) -> Result<Webhook, AdminWebhookError> {
+        self.webhooks
+            .get(id)
+            .await
+            .map_err(StoreError::unexpected)?
+            .ok_or(AdminWebhookError::WebhookNotFound)
+    }
+
     pub(super) async fn admin_attempts(
         &self,
         id: WebhookId,
@@ -36,12 +45,7 @@ impl Webhooks {
         id: WebhookId,
         by: &Actor,
     ) -> Result<u64, AdminWebhookError> {
-        let webhook = self
-            .webhooks
-            .get(id)
-            .await
-            .map_err(StoreError::unexpected)?
-            .ok_or(AdminWebhookError::WebhookNotFound)?;
+        let webhook = self.existing(id).await?;
         let now = self.clock.now();
         let audit = AuditEntry::new(now, by.clone(), "webhook.backlog_skipped", "webhook", id)
             .in_organisation(webhook.organisation_id);
@@ -90,12 +94,7 @@ impl Webhooks {
         id: WebhookId,
         by: &Actor,
     ) -> Result<Webhook, AdminWebhookError> {
-        let webhook = self
-            .webhooks
-            .get(id)
-            .await
-            .map_err(StoreError::unexpected)?
-            .ok_or(AdminWebhookError::WebhookNotFound)?;
+        let webhook = self.existing(id).await?;
         if webhook.enabled {
             return Ok(webhook);
         }
@@ -132,12 +131,7 @@ impl Webhooks {
         if from_sequence < 1 {
             return Err(InvalidField::new("--from-sequence", "must be 1 or more").into());
         }
-        let webhook = self
-            .webhooks
-            .get(id)
-            .await
-            .map_err(StoreError::unexpected)?
-            .ok_or(AdminWebhookError::WebhookNotFound)?;
+        let webhook = self.existing(id).await?;
         let key = StreamKey {
             webhook_id: id,
             account_id: account,

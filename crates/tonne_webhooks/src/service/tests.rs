@@ -126,6 +126,24 @@ fn new(url: &str, ids: Option<Vec<&str>>) -> NewWebhook {
     }
 }
 
+/// `s` changes webhook 5 of [`owner`] to `url`, `enabled` and `event_types`
+/// (its accounts as they are).
+async fn update_5(
+    s: &Webhooks,
+    url: &str,
+    enabled: Option<bool>,
+    event_types: Option<Option<Vec<String>>>,
+) -> Result<Webhook, UpdateWebhookError> {
+    let id = WebhookId::from_uuid(Uuid::from_u128(5)).to_string();
+    let changes = WebhookChanges {
+        url: url.into(),
+        enabled,
+        account_ids: None,
+        event_types,
+    };
+    s.update(owner(), &id, changes, &by()).await
+}
+
 fn names(v: &[&str]) -> Vec<String> {
     v.iter().map(|s| (*s).to_owned()).collect()
 }

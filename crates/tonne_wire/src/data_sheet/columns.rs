@@ -9,7 +9,8 @@ use serde_json::Value;
 
 // the contract's vocabularies, kept once (tonne_wire::shipments::vocab)
 pub(super) use crate::shipments::vocab::{
-    CARRIAGES, CONTRACT_TYPES, INCOTERMS, LOGISTICS_SITES, MASS_UNITS, SERVICE_LEVELS, TRAIN_TYPES,
+    CARRIAGES, CONTRACT_TYPES, INCOTERMS, LOGISTICS_SITES, MASS_UNITS, ROAD_FUELS as FUELS,
+    SERVICE_LEVELS, SIMPLE_METHODS as SIMPLE, TRAIN_TYPES, VEHICLE_TYPES,
 };
 
 /// What a column holds.
@@ -43,43 +44,9 @@ pub(super) enum Level {
 
 pub(super) const MODES: &[&str] = &["road", "sea", "air", "rail", "logistics_site"];
 
-pub(super) const VEHICLE_TYPES: &[&str] = &[
-    "truck",
-    "truck_generic_van",
-    "truck_rigid_7_5t",
-    "truck_rigid_12t",
-    "truck_rigid_20t",
-    "truck_rigid_26t",
-    "truck_rigid_32t",
-    "truck_articulated_34t",
-    "truck_articulated_40t",
-    "truck_articulated_44t",
-    "truck_articulated_60t",
-    "truck_articulated_72t",
-];
-
-pub(super) const FUELS: &[&str] = &[
-    "gasoline",
-    "diesel",
-    "ethanol_from_corn",
-    "hvo_from_tallow",
-    "lpg",
-    "cng",
-    "lng",
-];
-
 pub(super) const AIR_SIMPLE: &[&str] = &["plane", "passenger_plane", "cargo_plane"];
 
 pub(super) const RAIL_SIMPLE: &[&str] = &["diesel_freight_train", "electric_freight_train", "rail"];
-
-pub(super) const SIMPLE: &[&str] = &[
-    "diesel_freight_train",
-    "electric_freight_train",
-    "rail",
-    "plane",
-    "passenger_plane",
-    "cargo_plane",
-];
 
 pub(super) const AIRCRAFT_CONFIGURATIONS: &[&str] = &["plane", "cargo_plane", "passenger_plane"];
 

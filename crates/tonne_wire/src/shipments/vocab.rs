@@ -86,8 +86,10 @@ pub const ROAD_SITUATIONS: &[&str] = &[
     "arterial_road_rural_stop_and_go",
 ];
 
-/// `RoadVehicleType (plus `truck`, the generic HGV)`.
-pub const ROAD_VEHICLE_TYPES: &[&str] = &[
+/// `truck`, the generic HGV, and the [`ROAD_VEHICLE_TYPES`] (a data
+/// sheet's `vehicle_type`).
+pub(crate) const VEHICLE_TYPES: &[&str] = &[
+    "truck",
     "truck_generic_van",
     "truck_rigid_7_5t",
     "truck_rigid_12t",
@@ -100,6 +102,12 @@ pub const ROAD_VEHICLE_TYPES: &[&str] = &[
     "truck_articulated_60t",
     "truck_articulated_72t",
 ];
+
+/// `RoadVehicleType (plus `truck`, the generic HGV)`.
+pub const ROAD_VEHICLE_TYPES: &[&str] = match VEHICLE_TYPES.split_first() {
+    Some((_truck, road)) => road,
+    None => &[],
+};
 
 /// `SimpleSeaShippingMethod`.
 pub const SEA_VESSEL_TYPES: &[&str] = &[

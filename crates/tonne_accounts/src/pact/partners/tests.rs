@@ -7,12 +7,11 @@ use std::sync::Arc;
 
 use mockall::predicate::{always, eq};
 use time::macros::datetime;
-use tonne_kernel::{AccountMode, MockClock, MockIdGenerator, OrganisationId};
 use uuid::Uuid;
 
 use super::*;
-use crate::models::{Account, AccountScope};
 use crate::ports::MockAccountRepository;
+use crate::testing::{accounts_knowing, ids, stopped};
 
 const NOW: OffsetDateTime = datetime!(2026-06-01 12:00 UTC);
 
@@ -37,34 +36,18 @@ fn secret() -> PartnerSecret {
 }
 
 fn service(repo: MockPactPartnerRepository, accounts: MockAccountRepository) -> PactPartners {
-    let mut clock = MockClock::new();
-    clock.expect_now().return_const(NOW);
-    let mut ids = MockIdGenerator::new();
-    ids.expect_new_uuid().returning(|| Uuid::from_u128(42));
+    let targets = TargetPolicy::default();
     PactPartners::new(
         Arc::new(repo),
         Arc::new(accounts),
-        Arc::new(clock),
-        Arc::new(ids),
-        TargetPolicy::default(),
+        stopped(NOW),
+        ids(42),
+        targets,
     )
 }
 
 fn accounts_with_one() -> MockAccountRepository {
-    let mut accounts = MockAccountRepository::new();
-    accounts
-        .expect_get()
-        .with(eq(account_id()))
-        .returning(|id| {
-            Ok(Some(Account::sample(
-                id,
-                OrganisationId::from_uuid(Uuid::from_u128(1)),
-                AccountMode::Live,
-                AccountScope::Account,
-                NOW,
-            )))
-        });
-    accounts
+    accounts_knowing(account_id(), NOW)
 }
 
 #[tokio::test]

@@ -7,28 +7,18 @@ use super::*;
 #[tokio::test]
 async fn creating_a_pair_needs_a_live_key_acting_for_an_account() {
     let svc = service(MockAccountRepository::new(), MockApiKeyRepository::new());
+    let test = caller(AccountMode::Test, AccountScope::Account);
+    let client = caller(AccountMode::Live, AccountScope::ClientAccount);
     assert!(matches!(
-        svc.create_pair(
-            &caller(AccountMode::Test, AccountScope::Account),
-            new_account("X")
-        )
-        .await,
+        svc.create_pair(&test, new_account("X")).await,
         Err(CreateAccountError::LiveAccountRequired)
     ));
     assert!(matches!(
-        svc.create_pair(
-            &caller(AccountMode::Live, AccountScope::ClientAccount),
-            new_account("X")
-        )
-        .await,
+        svc.create_pair(&client, new_account("X")).await,
         Err(CreateAccountError::ClientAccountKey)
     ));
     assert!(matches!(
-        svc.create_client(
-            &caller(AccountMode::Live, AccountScope::ClientAccount),
-            new_account("X")
-        )
-        .await,
+        svc.create_client(&client, new_account("X")).await,
         Err(CreateAccountError::ClientAccountKey)
     ));
 }
@@ -125,25 +115,10 @@ async fn a_member_creates_a_client_account_with_its_audit_entry() {
 
 #[tokio::test]
 async fn renaming_a_live_account_renames_its_sibling_in_the_same_update() {
-    let mut live = account(20, 1, AccountMode::Live, AccountScope::Account);
-    let sibling = AccountId::from_uuid(Uuid::from_u128(21));
-    live.sibling_id = Some(sibling);
-    let mut accounts = with_current(live.clone());
-    let returned = live.clone();
-    accounts
-        .expect_update()
-        .times(1)
-        .withf(move |u| u.rename_sibling == Some(sibling) && u.changes.name.as_str() == "New")
-        .returning(move |_| Ok(returned.clone()));
-    let svc = service(accounts, MockApiKeyRepository::new());
-    svc.update_account(
-        &caller(AccountMode::Live, AccountScope::Account),
-        AccountScope::Account,
-        &live.id.to_string(),
-        changes("New"),
-    )
-    .await
-    .unwrap();
+    let (live, svc) = renaming_a_live_account_with_a_sibling();
+    update_as(&svc, AccountMode::Live, &live, changes("New"))
+        .await
+        .unwrap();
 }
 
 #[tokio::test]
@@ -157,14 +132,9 @@ async fn a_live_update_that_keeps_the_name_leaves_the_sibling_alone() {
         .withf(|u| u.rename_sibling.is_none())
         .returning(move |_| Ok(returned.clone()));
     let svc = service(accounts, MockApiKeyRepository::new());
-    svc.update_account(
-        &caller(AccountMode::Live, AccountScope::Account),
-        AccountScope::Account,
-        &live.id.to_string(),
-        changes("Acme"),
-    )
-    .await
-    .unwrap();
+    update_as(&svc, AccountMode::Live, &live, changes("Acme"))
+        .await
+        .unwrap();
 }
 
 #[tokio::test]
@@ -172,13 +142,7 @@ async fn a_test_account_name_cannot_change_but_other_fields_can() {
     let test = account(20, 1, AccountMode::Test, AccountScope::Account);
     let svc = service(with_current(test.clone()), MockApiKeyRepository::new());
     assert!(matches!(
-        svc.update_account(
-            &caller(AccountMode::Test, AccountScope::Account),
-            AccountScope::Account,
-            &test.id.to_string(),
-            changes("Other")
-        )
-        .await,
+        update_as(&svc, AccountMode::Test, &test, changes("Other")).await,
         Err(UpdateAccountError::TestAccountNameUpdateDisallowed)
     ));
 
@@ -192,14 +156,9 @@ async fn a_test_account_name_cannot_change_but_other_fields_can() {
     let svc = service(accounts, MockApiKeyRepository::new());
     let mut same_name = changes("Acme");
     same_name.beneficiary = Some(Some(crate::Beneficiary::parse("Jane").unwrap()));
-    svc.update_account(
-        &caller(AccountMode::Test, AccountScope::Account),
-        AccountScope::Account,
-        &test.id.to_string(),
-        same_name,
-    )
-    .await
-    .unwrap();
+    update_as(&svc, AccountMode::Test, &test, same_name)
+        .await
+        .unwrap();
 }
 
 // ---- operator commands ----

@@ -126,19 +126,15 @@ async fn a_patch_keeps_what_it_does_not_name_and_clears_what_it_nulls() {
         })
         .returning(move |_| Ok(returned.clone()));
     let svc = service(accounts, MockApiKeyRepository::new());
-    svc.update_account(
-        &caller(AccountMode::Live, AccountScope::Account),
-        AccountScope::Account,
-        &live.id.to_string(),
-        AccountPatch {
-            beneficiary: Some(None),
-            handle: Some(Handle::parse("new").unwrap()),
-            external_pages_visibility: Some(ExternalPagesVisibility::Public),
-            ..AccountPatch::default()
-        },
-    )
-    .await
-    .unwrap();
+    let patch = AccountPatch {
+        beneficiary: Some(None),
+        handle: Some(Handle::parse("new").unwrap()),
+        external_pages_visibility: Some(ExternalPagesVisibility::Public),
+        ..AccountPatch::default()
+    };
+    update_as(&svc, AccountMode::Live, &live, patch)
+        .await
+        .unwrap();
 }
 
 #[tokio::test]
@@ -151,37 +147,17 @@ async fn a_patch_follows_the_sibling_rules_of_put() {
         ..AccountPatch::default()
     };
     assert!(matches!(
-        svc.update_account(
-            &caller(AccountMode::Test, AccountScope::Account),
-            AccountScope::Account,
-            &test.id.to_string(),
-            rename,
-        )
-        .await,
+        update_as(&svc, AccountMode::Test, &test, rename).await,
         Err(UpdateAccountError::TestAccountNameUpdateDisallowed)
     ));
-    let mut live = account(20, 1, AccountMode::Live, AccountScope::Account);
-    let sibling = AccountId::from_uuid(Uuid::from_u128(21));
-    live.sibling_id = Some(sibling);
-    let mut accounts = with_current(live.clone());
-    let returned = live.clone();
-    accounts
-        .expect_update()
-        .times(1)
-        .withf(move |u| u.rename_sibling == Some(sibling) && u.changes.name.as_str() == "New")
-        .returning(move |_| Ok(returned.clone()));
-    let svc = service(accounts, MockApiKeyRepository::new());
-    svc.update_account(
-        &caller(AccountMode::Live, AccountScope::Account),
-        AccountScope::Account,
-        &live.id.to_string(),
-        AccountPatch {
-            name: Some(AccountName::parse("New").unwrap()),
-            ..AccountPatch::default()
-        },
-    )
-    .await
-    .unwrap();
+    let (live, svc) = renaming_a_live_account_with_a_sibling();
+    let patch = AccountPatch {
+        name: Some(AccountName::parse("New").unwrap()),
+        ..AccountPatch::default()
+    };
+    update_as(&svc, AccountMode::Live, &live, patch)
+        .await
+        .unwrap();
 }
 
 #[tokio::test]
@@ -192,17 +168,12 @@ async fn a_handle_taken_on_update_is_reported_as_such() {
         .expect_update()
         .returning(|_| Err(AccountWriteError::HandleTaken));
     let svc = service(accounts, MockApiKeyRepository::new());
+    let patch = AccountPatch {
+        handle: Some(Handle::parse("taken").unwrap()),
+        ..AccountPatch::default()
+    };
     assert!(matches!(
-        svc.update_account(
-            &caller(AccountMode::Live, AccountScope::Account),
-            AccountScope::Account,
-            &live.id.to_string(),
-            AccountPatch {
-                handle: Some(Handle::parse("taken").unwrap()),
-                ..AccountPatch::default()
-            },
-        )
-        .await,
+        update_as(&svc, AccountMode::Live, &live, patch).await,
         Err(UpdateAccountError::HandleTaken)
     ));
 }
@@ -259,10 +230,7 @@ async fn client_lists_carry_each_accounts_activity_in_one_store_call() {
         .list_clients(
             &caller(AccountMode::Live, AccountScope::Account),
             None,
-            PageRequest {
-                limit: Limit::new(10).unwrap(),
-                after: None,
-            },
+            first_ten(),
         )
         .await
         .unwrap();
@@ -288,10 +256,7 @@ async fn an_empty_client_list_asks_for_no_activity() {
         .list_clients(
             &caller(AccountMode::Live, AccountScope::Account),
             None,
-            PageRequest {
-                limit: Limit::new(10).unwrap(),
-                after: None,
-            },
+            first_ten(),
         )
         .await
         .unwrap();

@@ -240,8 +240,12 @@ pub fn match_line(
             reason: format!("no keyword in the line: the merchant's category code {code}"),
         });
     }
-    let (c, matched) = transaction::search(&words)?;
-    Some(Match {
+    transaction::search(&words).map(closest_text)
+}
+
+/// The match of the closest category text by trigram similarity (score 2).
+fn closest_text((c, matched): (&'static transaction::Category, String)) -> Match {
+    Match {
         target: Target::Spend(c.code.as_str()),
         text: matched.clone(),
         score: Some(2),
@@ -249,7 +253,7 @@ pub fn match_line(
             "closest category text \"{matched}\" (MCC {}) by trigram similarity",
             c.code
         ),
-    })
+    }
 }
 
 /// The category of a whole document: the merchant's code (given), else a
@@ -276,16 +280,8 @@ pub fn match_document(words: &[&str], merchant_mcc: Option<&str>) -> Match {
             reason: format!("keyword \"{kw}\" in \"{joined}\""),
         };
     }
-    if let Some((c, matched)) = transaction::search(&joined) {
-        return Match {
-            target: Target::Spend(c.code.as_str()),
-            text: matched.clone(),
-            score: Some(2),
-            reason: format!(
-                "closest category text \"{matched}\" (MCC {}) by trigram similarity",
-                c.code
-            ),
-        };
+    if let Some(found) = transaction::search(&joined) {
+        return closest_text(found);
     }
     Match {
         target: Target::Spend(DEFAULT_MCC),

@@ -27,28 +27,13 @@ fn paid_by(card: &str) -> Option<Card> {
 
 #[tokio::test]
 async fn an_authorised_card_is_kept_on_the_order_and_collected_at_once() {
-    let mut o = ordering();
-    o.expect_order_by_idempotency_key()
-        .returning(|_, _| Err(ReadOrderError::NotFound));
-    o.expect_quote_by_value()
-        .returning(|_, _| Ok(quote(2_000, 1_000_000)));
+    let mut o = first_submit(quoting());
     o.expect_create_order()
         .times(1)
         .withf(|_, _, r| r.payment_reference.as_deref() == Some("pi_1"))
         .returning(|_, _, r| Ok(order(&r)));
     o.expect_collect_authorised().times(1).returning(|id| {
-        let mut paid = order(&OrderRequest {
-            pricing: Pricing::Value(ValueRequest {
-                value: "20".into(),
-                selection: None,
-                trunc: None,
-            }),
-            idempotency_key: None,
-            metadata: vec![],
-            origin: None,
-            payment_method: tonne_ordering::PaymentMethod::Card,
-            payment_reference: Some("pi_1".into()),
-        });
+        let mut paid = order_for("20", PaymentMethod::Card, Some("pi_1"));
         assert_eq!(paid.id, id);
         paid.status = OrderStatus::Paid;
         Ok(paid)
@@ -60,13 +45,7 @@ async fn an_authorised_card_is_kept_on_the_order_and_collected_at_once() {
     );
     let id = stored_link(true).id.to_string();
     let placed = svc
-        .place(
-            &id,
-            choice("jane@example.org", Some(Amount::Money("20.00".into()))),
-            paid_by("pm_1"),
-            "tok",
-            visitor(),
-        )
+        .place(&id, jane_for_20(), paid_by("pm_1"), "tok", visitor())
         .await
         .unwrap();
     assert_eq!(placed.order.status, OrderStatus::Paid);
@@ -76,11 +55,7 @@ async fn an_authorised_card_is_kept_on_the_order_and_collected_at_once() {
 
 #[tokio::test]
 async fn a_hold_whose_order_cannot_be_placed_is_given_back() {
-    let mut o = ordering();
-    o.expect_order_by_idempotency_key()
-        .returning(|_, _| Err(ReadOrderError::NotFound));
-    o.expect_quote_by_value()
-        .returning(|_, _| Ok(quote(2_000, 1_000_000)));
+    let mut o = first_submit(quoting());
     o.expect_create_order().times(1).returning(|_, _, _| {
         Err(CreateOrderError::Quote(QuoteError::BundleInvalid(
             "sold out meanwhile".into(),
@@ -97,13 +72,7 @@ async fn a_hold_whose_order_cannot_be_placed_is_given_back() {
     let svc = service(granting(holding(stored_link(true)), 1), o, cards);
     let id = stored_link(true).id.to_string();
     let r = svc
-        .place(
-            &id,
-            choice("jane@example.org", Some(Amount::Money("20.00".into()))),
-            paid_by("pm_1"),
-            "tok",
-            visitor(),
-        )
+        .place(&id, jane_for_20(), paid_by("pm_1"), "tok", visitor())
         .await;
     assert!(r.is_err(), "{r:?}");
 }
@@ -125,18 +94,10 @@ async fn the_confirmation_page_asks_the_processor_for_its_form_by_the_checkout_k
                 client_secret: "seti_1_secret_2".into(),
             }))
         });
-    let mut o = ordering();
-    o.expect_quote_by_value()
-        .returning(|_, _| Ok(quote(2_000, 1_000_000)));
+    let o = quoting();
     let svc = service(holding(stored_link(true)), o, cards);
     let id = stored_link(true).id.to_string();
-    let checkout = svc
-        .quote(
-            &id,
-            choice("jane@example.org", Some(Amount::Money("20.00".into()))),
-        )
-        .await
-        .unwrap();
+    let checkout = svc.quote(&id, jane_for_20()).await.unwrap();
     let form = svc.card_form(&checkout, "tok").await.unwrap();
     assert!(matches!(form, CardForm::Processor(ref p) if p.publishable_key == "pk_test_1"));
     // a forged token never reaches the processor
@@ -148,20 +109,12 @@ async fn the_confirmation_page_asks_the_processor_for_its_form_by_the_checkout_k
 
 #[tokio::test]
 async fn a_link_without_payment_asks_for_no_card() {
-    let mut o = ordering();
-    o.expect_quote_by_value()
-        .returning(|_, _| Ok(quote(2_000, 1_000_000)));
+    let o = quoting();
     let mut cards = MockCardPayments::new();
     cards.expect_form().never();
     let svc = service(holding(stored_link(false)), o, cards);
     let id = stored_link(false).id.to_string();
-    let checkout = svc
-        .quote(
-            &id,
-            choice("jane@example.org", Some(Amount::Money("20.00".into()))),
-        )
-        .await
-        .unwrap();
+    let checkout = svc.quote(&id, jane_for_20()).await.unwrap();
     assert_eq!(
         svc.card_form(&checkout, "tok").await.unwrap(),
         CardForm::Operator

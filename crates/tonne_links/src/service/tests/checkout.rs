@@ -4,9 +4,7 @@ use super::*;
 
 #[tokio::test]
 async fn place_creates_one_order_with_the_link_and_email() {
-    let mut o = ordering();
-    o.expect_order_by_idempotency_key()
-        .returning(|_, _| Err(ReadOrderError::NotFound));
+    let mut o = first_submit(ordering());
     o.expect_create_order()
         .times(1)
         .withf(|a, mode, r| {
@@ -56,20 +54,7 @@ async fn a_repeated_submit_answers_the_order_already_placed() {
     let mut o = ordering();
     o.expect_order_by_idempotency_key()
         .times(1)
-        .returning(|_, _| {
-            Ok(order(&OrderRequest {
-                pricing: Pricing::Value(ValueRequest {
-                    value: "1".into(),
-                    selection: None,
-                    trunc: None,
-                }),
-                idempotency_key: None,
-                metadata: vec![],
-                origin: None,
-                payment_method: tonne_ordering::PaymentMethod::Invoice,
-                payment_reference: None,
-            }))
-        });
+        .returning(|_, _| Ok(invoiced_order()));
     o.expect_create_order().never();
     let mut cards = MockCardPayments::new();
     cards.expect_authorise().never();
@@ -143,11 +128,7 @@ async fn an_authorised_card_places_an_order_paid_by_card() {
         .expect_authorise()
         .times(1)
         .returning(|_, _, _, _| Ok(CardOutcome::Authorised { reference: None }));
-    let mut o = ordering();
-    o.expect_order_by_idempotency_key()
-        .returning(|_, _| Err(ReadOrderError::NotFound));
-    o.expect_quote_by_value()
-        .returning(|_, _| Ok(quote(2_000, 1_000_000)));
+    let mut o = first_submit(quoting());
     o.expect_create_order()
         .times(1)
         .withf(|_, _, r| r.payment_method == tonne_ordering::PaymentMethod::Card)
@@ -157,7 +138,7 @@ async fn an_authorised_card_places_an_order_paid_by_card() {
     let placed = svc
         .place(
             &id,
-            choice("jane@example.org", Some(Amount::Money("20.00".into()))),
+            jane_for_20(),
             Some(Card::Number("4242424242424242".into())),
             "tok",
             visitor(),
@@ -197,7 +178,7 @@ async fn a_declined_card_places_nothing() {
     let r = svc
         .place(
             &id,
-            choice("jane@example.org", Some(Amount::Money("20.00".into()))),
+            jane_for_20(),
             Some(Card::Number("4000000000000002".into())),
             "tok",
             visitor(),

@@ -85,15 +85,7 @@ async fn a_refused_daily_claim_places_nothing_and_names_its_limit() {
             .returning(move |_| Ok(ClaimOutcome::Refused(reached)));
         links.expect_release().never();
         let svc = service(links, o, MockCardPayments::new());
-        let r = svc
-            .place(
-                &stored_link(false).id.to_string(),
-                choice("jane@example.org", Some(Amount::Money("20".into()))),
-                None,
-                "tok",
-                visitor(),
-            )
-            .await;
+        let r = place_20(&svc).await;
         assert!(
             matches!(r, Err(CheckoutError::Limit(got)) if got == reached),
             "{r:?}"
@@ -110,18 +102,7 @@ async fn a_claim_whose_order_was_not_placed_by_this_request_is_given_back() {
         if std::mem::take(&mut first) {
             Err(ReadOrderError::NotFound)
         } else {
-            Ok(order(&OrderRequest {
-                pricing: Pricing::Value(ValueRequest {
-                    value: "20".into(),
-                    selection: None,
-                    trunc: None,
-                }),
-                idempotency_key: None,
-                metadata: vec![],
-                origin: None,
-                payment_method: tonne_ordering::PaymentMethod::Invoice,
-                payment_reference: None,
-            }))
+            Ok(order_for("20", PaymentMethod::Invoice, None))
         }
     });
     o.expect_create_order()
@@ -129,16 +110,7 @@ async fn a_claim_whose_order_was_not_placed_by_this_request_is_given_back() {
         .returning(|_, _, _| Err(CreateOrderError::IdempotencyKeyExists));
     let links = granting(holding(stored_link(false)), 1);
     let svc = service(links, o, MockCardPayments::new());
-    let answered = svc
-        .place(
-            &stored_link(false).id.to_string(),
-            choice("jane@example.org", Some(Amount::Money("20".into()))),
-            None,
-            "tok",
-            visitor(),
-        )
-        .await
-        .unwrap();
+    let answered = place_20(&svc).await.unwrap();
     assert_eq!(answered.order.id.as_uuid(), Uuid::from_u128(777));
 
     // the store failed placing it: given back too, and the failure reported
@@ -153,15 +125,7 @@ async fn a_claim_whose_order_was_not_placed_by_this_request_is_given_back() {
         o,
         MockCardPayments::new(),
     );
-    let r = svc
-        .place(
-            &stored_link(false).id.to_string(),
-            choice("jane@example.org", Some(Amount::Money("20".into()))),
-            None,
-            "tok",
-            visitor(),
-        )
-        .await;
+    let r = place_20(&svc).await;
     assert!(matches!(r, Err(CheckoutError::Unexpected(_))), "{r:?}");
 }
 
@@ -250,18 +214,7 @@ async fn orders_unconfirmed_after_the_hold_are_cancelled_and_confirmed_ones_left
     let (first, second) = (ids[0], ids[1]);
     o.expect_cancel_unconfirmed().times(3).returning(move |id| {
         if id == first {
-            Ok(order(&OrderRequest {
-                pricing: Pricing::Value(ValueRequest {
-                    value: "1".into(),
-                    selection: None,
-                    trunc: None,
-                }),
-                idempotency_key: None,
-                metadata: vec![],
-                origin: None,
-                payment_method: tonne_ordering::PaymentMethod::Invoice,
-                payment_reference: None,
-            }))
+            Ok(invoiced_order())
         } else if id == second {
             // an operator confirmed it meanwhile
             Err(tonne_ordering::TransitionError::Illegal {

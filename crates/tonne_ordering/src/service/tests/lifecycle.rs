@@ -51,10 +51,7 @@ async fn advancing_walks_the_happy_path_one_recorded_step_at_a_time() {
 
 #[tokio::test]
 async fn an_unconfirmed_order_is_cancelled_only_while_received_and_unaudited() {
-    let mut orders = MockOrderRepository::new();
-    orders
-        .expect_get()
-        .returning(|_| Ok(Some(stored(OrderStatus::Received))));
+    let mut orders = holding(OrderStatus::Received);
     orders
         .expect_transition()
         .times(1)
@@ -115,10 +112,7 @@ async fn illegal_transitions_and_lost_races_are_reported() {
             "{status:?} → {to:?}"
         );
     }
-    let mut orders = MockOrderRepository::new();
-    orders
-        .expect_get()
-        .returning(|_| Ok(Some(stored(OrderStatus::Received))));
+    let mut orders = holding(OrderStatus::Received);
     orders
         .expect_transition()
         .returning(|_, _, _, _, _, _| Err(StoreError::NotFound));
@@ -160,10 +154,7 @@ async fn a_serial_over_200_characters_is_refused_before_anything_is_read() {
 
 #[tokio::test]
 async fn a_declined_payment_fails_the_order_instead_of_paying_it() {
-    let mut orders = MockOrderRepository::new();
-    orders
-        .expect_get()
-        .returning(|_| Ok(Some(stored(OrderStatus::Placed))));
+    let mut orders = holding(OrderStatus::Placed);
     orders
         .expect_transition()
         .times(1)
@@ -275,20 +266,9 @@ async fn retirement_records_name_the_orders_projects_and_only_changes_are_writte
 
 #[tokio::test]
 async fn allocation_events_go_with_the_step_or_the_record_that_retires_them() {
-    use crate::{AllocationId, AllocationStatus, ProjectAllocation, ProjectId, Registry};
-    let allocation = |n: u128, serial: Option<&str>| ProjectAllocation {
-        id: AllocationId::from_uuid(Uuid::from_u128(100 + n)),
-        allocated_at: datetime!(2026-01-01 00:00 UTC),
-        project_id: ProjectId::from_uuid(Uuid::from_u128(n)),
-        project_name: format!("P{n}"),
-        project_type: "Biochar".into(),
-        project_slug: format!("p{n}"),
-        registry: Registry::PuroEarth,
-        quantity: Mass::from_grams(500_000),
-        unit_price: tonne_kernel::Money::from_minor(1000, Currency::Gbp),
-        offset_cost: tonne_kernel::Money::from_minor(500, Currency::Gbp),
-        serial: serial.map(str::to_owned),
-        registry_record: None,
+    use crate::{AllocationId, AllocationStatus, ProjectAllocation, ProjectId};
+    let allocation = |n: u128, serial: Option<&str>| {
+        ProjectAllocation::sample(n, serial, datetime!(2026-01-01 00:00 UTC))
     };
     let retiring = move || {
         let mut order = stored(OrderStatus::Retiring);

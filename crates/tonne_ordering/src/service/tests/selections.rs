@@ -58,22 +58,11 @@ async fn setting_an_account_selection_validates_it_first() {
 
 #[tokio::test]
 async fn a_certificate_is_a_complete_order_with_its_holder_and_catalogue_facts() {
-    use crate::catalogue::{ProjectId, Registry};
+    use crate::catalogue::ProjectId;
     use crate::orders::{ProjectAllocation, ProjectStatus};
     use crate::views::AccountHolder;
-    let allocation = |n: u128, serial: Option<&str>| ProjectAllocation {
-        id: crate::AllocationId::from_uuid(Uuid::from_u128(100 + n)),
-        allocated_at: time::OffsetDateTime::UNIX_EPOCH,
-        project_id: ProjectId::from_uuid(Uuid::from_u128(n)),
-        project_name: format!("P{n}"),
-        project_type: "Biochar".into(),
-        project_slug: format!("p{n}"),
-        registry: Registry::PuroEarth,
-        quantity: Mass::from_grams(500_000),
-        unit_price: tonne_kernel::Money::from_minor(1000, Currency::Gbp),
-        offset_cost: tonne_kernel::Money::from_minor(500, Currency::Gbp),
-        serial: serial.map(str::to_owned),
-        registry_record: None,
+    let allocation = |n: u128, serial: Option<&str>| {
+        ProjectAllocation::sample(n, serial, time::OffsetDateTime::UNIX_EPOCH)
     };
     let mut complete = stored(OrderStatus::Complete);
     // project 12 has left the catalogue since; project 11's record has no link

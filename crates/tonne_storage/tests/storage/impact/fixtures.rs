@@ -11,14 +11,15 @@ use tonne_estimation::estimate::{Estimate, EstimateDetail, EstimateKind, QuoteTe
 use tonne_estimation::explain::Explanation;
 use tonne_estimation::ports::{EstimateRepository as _, UpdateOutcome};
 use tonne_kernel::{AccountId, Currency, Mass, Money, UuidV7Generator};
-use tonne_ordering::ports::{Catalogue, CatalogueRepository as _, OrderRepository as _};
+use tonne_ordering::ports::OrderRepository as _;
 use tonne_ordering::{
-    Bundle, BundleId, NewEvent, Order, OrderId, OrderKind, OrderStatus, Project, ProjectAllocation,
-    ProjectId, QuoteLine, Registry, allocate_projects,
+    Bundle, BundleId, Order, OrderStatus, Project, ProjectAllocation, QuoteLine, allocate_projects,
 };
-use tonne_storage::{AccountStore, CatalogueStore, EstimateStore, OrderStore};
+use tonne_storage::{AccountStore, EstimateStore, OrderStore};
 use tonne_test_support::TestDb;
-use uuid::Uuid;
+
+use crate::fixtures;
+pub(super) use crate::fixtures::bundle_id;
 
 pub(super) const T0: OffsetDateTime = datetime!(2026-03-04 05:06:07.123456 UTC);
 
@@ -36,34 +37,11 @@ pub(super) const LAST: Date = date!(2026 - 12 - 31);
 
 pub(super) fn project(n: u128) -> Project {
     Project {
-        id: ProjectId::from_uuid(Uuid::from_u128(n)),
-        slug: format!("project-{n}"),
-        name: format!("Project {n}"),
-        short_name: format!("P{n}"),
-        description: "d".into(),
-        project_type: "Biochar".into(),
-        registry: Registry::PuroEarth,
-        registry_link: None,
         latitude: Decimal::new(-5877, 3),
         longitude: Decimal::new(77612, 3),
-        country_name: "Peru".into(),
-        country_code: "PER".into(),
-        region: None,
-        logo: None,
-        primary_image: None,
-        thumbnail_image: None,
-        results: vec![],
         un_sdg: vec![13],
-        media: vec![],
-        disabled: false,
-        disabled_at: None,
-        facts: Default::default(),
-        bundle_ids: vec![],
+        ..fixtures::project(n)
     }
-}
-
-pub(super) fn bundle_id(n: u128) -> BundleId {
-    BundleId::from_uuid(Uuid::from_u128(n))
 }
 
 fn projects_of(bundle: BundleId) -> Vec<Project> {
@@ -81,19 +59,8 @@ async fn catalogue(t: &TestDb) {
         project_ids: projects_of(bundle_id(n)).iter().map(|p| p.id).collect(),
         ..Bundle::sample(n, 1000)
     };
-    CatalogueStore::new(t.db().clone())
-        .import(
-            &Catalogue {
-                projects: vec![project(1), project(2), project(3)],
-                bundles: vec![bundle(11), bundle(12), bundle(13)],
-                portfolios: vec![],
-                perimeters: vec![],
-            },
-            T0,
-            None,
-        )
-        .await
-        .unwrap();
+    let projects = vec![project(1), project(2), project(3)];
+    fixtures::import(t, projects, vec![bundle(11), bundle(12), bundle(13)], T0).await;
 }
 
 // ---- orders ----
@@ -104,59 +71,20 @@ pub(super) fn order(account: &Account, lines: &[(u128, &str, i64)], at: OffsetDa
     let money = |minor| Money::from_minor(minor, Currency::Gbp);
     let lines: Vec<QuoteLine> = lines
         .iter()
-        .map(|&(n, name, grams)| QuoteLine {
-            bundle_id: bundle_id(n),
-            bundle_name: name.to_owned(),
-            quantity: Mass::from_grams(grams),
-            unit_price: money(1000),
-            gross_unit_price: money(1000),
-            offset_cost: money(grams / 1000 + i64::try_from(n).unwrap()),
-            insufficient_available_quantity: false,
+        .map(|&(n, name, grams)| {
+            let cost = money(grams / 1000 + i64::try_from(n).unwrap());
+            let prices = (money(1000), money(1000));
+            QuoteLine {
+                bundle_name: name.to_owned(),
+                ..fixtures::line(n, Mass::from_grams(grams), prices, cost)
+            }
         })
         .collect();
-    let grams = lines.iter().map(|l| l.quantity.grams()).sum();
-    let cost = money(lines.iter().map(|l| l.offset_cost.minor()).sum());
-    Order {
-        id: OrderId::from_uuid(Uuid::new_v4()),
-        account_id: account.id,
-        mode: account.mode,
-        idempotency_key: None,
-        kind: OrderKind::Quantity,
-        status: OrderStatus::Received,
-        currency: Currency::Gbp,
-        quantity: Mass::from_grams(grams),
-        offset_cost: cost,
-        commission: money(0),
-        total_cost: cost,
-        lines,
-        requested_quantity: Some(Mass::from_grams(grams)),
-        requested_value: None,
-        metadata: vec![],
-        offset_link_id: None,
-        email: None,
-        estimate_id: None,
-        payment_method: tonne_ordering::PaymentMethod::Card,
-        payment_reference: None,
-        held: None,
-        projects: vec![],
-        created_at: at,
-        updated_at: at,
-    }
-}
-
-fn event(status: OrderStatus) -> NewEvent {
-    NewEvent {
-        event_id: Uuid::new_v4(),
-        status,
-        at: T0,
-    }
+    fixtures::order((account.id, account.mode), lines, at)
 }
 
 async fn place(store: &OrderStore, order: Order) -> Order {
-    store
-        .place(&order, event(OrderStatus::Received))
-        .await
-        .unwrap()
+    fixtures::place(store, order, T0).await
 }
 
 async fn step(
@@ -165,17 +93,16 @@ async fn step(
     to: OrderStatus,
     projects: Option<Vec<ProjectAllocation>>,
 ) -> Order {
+    let event = fixtures::event(to, T0);
     store
-        .transition(order.id, order.status, event(to), projects, vec![], None)
+        .transition(order.id, order.status, event, projects, vec![], None)
         .await
         .unwrap()
 }
 
 /// Received → placed → paid.
 async fn paid(store: &OrderStore, order: Order) -> Order {
-    let order = place(store, order).await;
-    let order = step(store, &order, OrderStatus::Placed, None).await;
-    step(store, &order, OrderStatus::Paid, None).await
+    fixtures::paid(store, order, T0).await
 }
 
 /// … → retiring, with the allocation the lifecycle makes.

@@ -64,28 +64,17 @@ where
         .query(move |conn| {
             Box::pin(async move {
                 let [a, b, c] = params;
+                let sql = match conn {
+                    Conn::Pg(_) => sql,
+                    Conn::Sqlite(_) => sql.replace("$1", "?").replace("$2", "?").replace("$3", "?"),
+                };
+                let query = diesel::sql_query(sql)
+                    .bind::<Text, _>(a)
+                    .bind::<Text, _>(b)
+                    .bind::<Text, _>(c);
                 match conn {
-                    Conn::Pg(conn) => {
-                        diesel_async::RunQueryDsl::load(
-                            diesel::sql_query(sql)
-                                .bind::<Text, _>(a)
-                                .bind::<Text, _>(b)
-                                .bind::<Text, _>(c),
-                            &mut **conn,
-                        )
-                        .await
-                    }
-                    Conn::Sqlite(conn) => {
-                        let sql = sql.replace("$1", "?").replace("$2", "?").replace("$3", "?");
-                        diesel_async::RunQueryDsl::load(
-                            diesel::sql_query(sql)
-                                .bind::<Text, _>(a)
-                                .bind::<Text, _>(b)
-                                .bind::<Text, _>(c),
-                            &mut **conn,
-                        )
-                        .await
-                    }
+                    Conn::Pg(conn) => diesel_async::RunQueryDsl::load(query, &mut **conn).await,
+                    Conn::Sqlite(conn) => diesel_async::RunQueryDsl::load(query, &mut **conn).await,
                 }
             })
         })
@@ -95,6 +84,14 @@ where
 
 fn day_param(day: Date) -> String {
     day.to_string()
+}
+
+fn parse_day(day: &str) -> Date {
+    Date::parse(
+        day,
+        time::macros::format_description!("[year]-[month]-[day]"),
+    )
+    .unwrap()
 }
 
 /// (day, bundle, grams, minor) of the account's order lines, by `basis`.
@@ -120,11 +117,7 @@ pub(super) async fn raw_bundles(
         .await
         .into_iter()
         .map(|r| {
-            let day = Date::parse(
-                &r.day,
-                time::macros::format_description!("[year]-[month]-[day]"),
-            )
-            .unwrap();
+            let day = parse_day(&r.day);
             (day, r.bundle_id.parse().unwrap(), r.grams, r.minor)
         })
         .collect()
@@ -205,11 +198,7 @@ pub(super) async fn raw_estimates(
         .await
         .into_iter()
         .map(|r| {
-            let day = Date::parse(
-                &r.day,
-                time::macros::format_description!("[year]-[month]-[day]"),
-            )
-            .unwrap();
+            let day = parse_day(&r.day);
             (day, r.kind, u64::try_from(r.n).unwrap(), r.grams)
         })
         .filter(|(day, ..)| *day <= through)

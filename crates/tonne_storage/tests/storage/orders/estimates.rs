@@ -12,7 +12,9 @@ use tonne_estimation::estimate::{
 };
 use tonne_estimation::explain::{Explanation, FactorUse, Part, Quantity};
 use tonne_estimation::ports::{EstimateRepository as _, UpdateOutcome};
-use tonne_kernel::{AccountMode, Mass, MassUnit, StoreError, UuidV7Generator};
+use tonne_kernel::{
+    AccountId, AccountMode, EstimateId, Mass, MassUnit, StoreError, UuidV7Generator,
+};
 use tonne_ordering::ports::OrderRepository;
 use tonne_ordering::{OrderStatus, PlaceError};
 use tonne_storage::{EstimateStore, OrderStore};
@@ -70,6 +72,11 @@ fn estimate(account: &Account, grams: Option<i64>, kind: EstimateKind) -> Estima
     }
 }
 
+/// The stored estimate `id` of `account`.
+async fn stored_estimate(store: &EstimateStore, account: AccountId, id: EstimateId) -> Estimate {
+    store.get(account, id).await.unwrap().unwrap()
+}
+
 pub(super) async fn estimates_are_stored_together_read_per_account_and_updated_in_place(t: TestDb) {
     let (a, b) = (
         account(&t, AccountMode::Live).await,
@@ -80,7 +87,7 @@ pub(super) async fn estimates_are_stored_together_read_per_account_and_updated_i
         .map(|i| estimate(&a, Some(i * 1000), EstimateKind::Transaction))
         .collect();
     store.insert(&batch).await.unwrap();
-    let read = store.get(a.id, batch[41].id).await.unwrap().unwrap();
+    let read = stored_estimate(&store, a.id, batch[41].id).await;
     assert_eq!(read, batch[41]);
     assert_eq!(store.get(b.id, batch[41].id).await.unwrap(), None);
     // a batch with one bad row stores nothing
@@ -124,7 +131,7 @@ pub(super) async fn estimates_are_stored_together_read_per_account_and_updated_i
             annotations: Annotations::default(),
         }
     );
-    let after = store.get(a.id, id).await.unwrap().unwrap();
+    let after = stored_estimate(&store, a.id, id).await;
     assert_eq!(
         after,
         Estimate {
@@ -178,7 +185,7 @@ pub(super) async fn an_estimate_is_ordered_once_and_then_frozen(t: TestDb) {
         e = Some(round);
     }
     let e = e.unwrap();
-    let stored = estimates.get(acct.id, e.id).await.unwrap().unwrap();
+    let stored = stored_estimate(&estimates, acct.id, e.id).await;
     assert_eq!(stored.order_id, Some(won[0].id.to_string()));
     assert_eq!(
         store.get(won[0].id).await.unwrap().unwrap().estimate_id,
@@ -205,11 +212,8 @@ pub(super) async fn an_estimate_is_ordered_once_and_then_frozen(t: TestDb) {
         Err(PlaceError::EstimateAlreadyOrdered)
     ));
     assert_eq!(
-        estimates
-            .get(acct.id, other.id)
+        stored_estimate(&estimates, acct.id, other.id)
             .await
-            .unwrap()
-            .unwrap()
             .order_id,
         None
     );
@@ -238,11 +242,8 @@ pub(super) async fn an_estimate_is_ordered_once_and_then_frozen(t: TestDb) {
         Err(PlaceError::EstimateAlreadyOrdered)
     ));
     assert_eq!(
-        estimates
-            .get(acct.id, other.id)
+        stored_estimate(&estimates, acct.id, other.id)
             .await
-            .unwrap()
-            .unwrap()
             .order_id,
         None,
         "nothing claimed by a refused order"
@@ -333,7 +334,7 @@ pub(super) async fn an_estimate_idempotency_key_is_taken_once_per_account(t: Tes
         occurred_at: Some(T0),
     };
     assert_eq!(annotations, expected);
-    let read = store.get(a.id, second.id).await.unwrap().unwrap();
+    let read = stored_estimate(&store, a.id, second.id).await;
     assert_eq!(read.annotations, expected);
     let mut thief = second.clone();
     thief.annotations.idempotency_key = Some("k-1".into());
@@ -350,12 +351,7 @@ pub(super) async fn an_estimate_idempotency_key_is_taken_once_per_account(t: Tes
     };
     assert!(store.annotate(a.id, second.id, &patched, T0).await.unwrap());
     assert_eq!(
-        store
-            .get(a.id, second.id)
-            .await
-            .unwrap()
-            .unwrap()
-            .annotations,
+        stored_estimate(&store, a.id, second.id).await.annotations,
         patched
     );
     assert!(!store.annotate(b.id, second.id, &patched, T0).await.unwrap());
@@ -368,12 +364,7 @@ pub(super) async fn an_estimate_idempotency_key_is_taken_once_per_account(t: Tes
         Err(StoreError::Duplicate)
     ));
     assert_eq!(
-        store
-            .get(a.id, second.id)
-            .await
-            .unwrap()
-            .unwrap()
-            .annotations,
+        stored_estimate(&store, a.id, second.id).await.annotations,
         patched
     );
 }

@@ -10,7 +10,7 @@ use tonne_storage::OrderStore;
 use tonne_test_support::TestDb;
 use uuid::Uuid;
 
-use super::fixtures::{T0, account, catalogue, event, order};
+use super::fixtures::{T0, account, advance, catalogue, event, order};
 
 pub(super) async fn lists_are_most_recent_first_by_keyset(t: TestDb) {
     catalogue(&t).await;
@@ -94,28 +94,8 @@ pub(super) async fn the_operator_queue_lists_live_orders_awaiting_action_by_orga
         );
     }
     // One moves to `placed`, one is cancelled (final: never in the queue).
-    store
-        .transition(
-            placed[1].id,
-            OrderStatus::Received,
-            event(OrderStatus::Placed),
-            None,
-            vec![],
-            None,
-        )
-        .await
-        .unwrap();
-    store
-        .transition(
-            placed[2].id,
-            OrderStatus::Received,
-            event(OrderStatus::Cancelled),
-            None,
-            vec![],
-            None,
-        )
-        .await
-        .unwrap();
+    advance(&store, placed[1].id, OrderStatus::Placed).await;
+    advance(&store, placed[2].id, OrderStatus::Cancelled).await;
     let page = |after| PageRequest {
         limit: Limit::new(2).unwrap(),
         after,

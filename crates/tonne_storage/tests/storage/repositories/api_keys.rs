@@ -85,6 +85,11 @@ pub(super) async fn keys_are_found_by_hash_listed_and_revoked(t: TestDb) {
     let _ = test;
 }
 
+/// When the key of `hash`, as `cached` has it, was revoked.
+async fn revoked_at(cached: &CachedApiKeys, hash: &KeyHash) -> Option<time::OffsetDateTime> {
+    cached.find_by_hash(hash).await.unwrap().unwrap().revoked_at
+}
+
 pub(super) async fn a_cached_key_sees_revocation_elsewhere_within_its_ttl(t: TestDb) {
     let accounts = AccountStore::new(t.db().clone());
     let (_, live, _) = seeded(&accounts).await;
@@ -95,52 +100,20 @@ pub(super) async fn a_cached_key_sees_revocation_elsewhere_within_its_ttl(t: Tes
     let k = key(&live, &secret);
     let hash = KeyHash::of(secret.expose());
     cached.insert(&k, None).await.unwrap();
-    assert!(
-        cached
-            .find_by_hash(&hash)
-            .await
-            .unwrap()
-            .unwrap()
-            .revoked_at
-            .is_none()
-    );
+    assert!(revoked_at(&cached, &hash).await.is_none());
     // revoked by "another process": the cache may still serve it, but not beyond the TTL
     store.revoke(k.id, T0, None).await.unwrap();
     tokio::time::sleep(ttl + Duration::from_millis(100)).await;
-    assert!(
-        cached
-            .find_by_hash(&hash)
-            .await
-            .unwrap()
-            .unwrap()
-            .revoked_at
-            .is_some()
-    );
+    assert!(revoked_at(&cached, &hash).await.is_some());
 
     // revoked through the cache itself: at once
     let secret2 = ApiKeySecret::generate(AccountMode::Live);
     let k2 = key(&live, &secret2);
     cached.insert(&k2, None).await.unwrap();
     let hash2 = KeyHash::of(secret2.expose());
-    assert!(
-        cached
-            .find_by_hash(&hash2)
-            .await
-            .unwrap()
-            .unwrap()
-            .revoked_at
-            .is_none()
-    );
+    assert!(revoked_at(&cached, &hash2).await.is_none());
     cached.revoke(k2.id, T0, None).await.unwrap();
-    assert!(
-        cached
-            .find_by_hash(&hash2)
-            .await
-            .unwrap()
-            .unwrap()
-            .revoked_at
-            .is_some()
-    );
+    assert!(revoked_at(&cached, &hash2).await.is_some());
 }
 
 /// On PostgreSQL a revocation announced by another process reaches a
@@ -167,14 +140,7 @@ pub(super) async fn a_following_cache_forgets_a_key_revoked_elsewhere_at_once(t:
     let hash = KeyHash::of(secret.expose());
     cached.insert(&k, None).await.unwrap();
     // the listener forgets every key once connected: wait until a hit stays cached
-    let cached_now = || async {
-        cached
-            .find_by_hash(&hash)
-            .await
-            .unwrap()
-            .unwrap()
-            .revoked_at
-    };
+    let cached_now = || async { revoked_at(&cached, &hash).await };
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert!(cached_now().await.is_none());
     // revoked by "another process": announced on commit, forgotten well within the TTL

@@ -8,7 +8,7 @@ use tonne_kernel::{Currency, Cursor, Limit, Mass, MassUnit, Money, PageRequest};
 use tonne_ordering::ports::{Catalogue, CatalogueRepository, Visibility};
 use tonne_ordering::{
     Approach, Bundle, BundleId, BundlePortfolio, BundlePortfolioId, BundlePrice, CarbonPermanence,
-    Media, OffsetType, Project, ProjectFacts, ProjectId, Registry,
+    Media, OffsetType, Project, ProjectFacts, ProjectId,
 };
 use tonne_storage::CatalogueStore;
 use tonne_test_support::TestDb;
@@ -16,22 +16,9 @@ use uuid::Uuid;
 
 fn project(n: u128, bundles: Vec<BundleId>) -> Project {
     Project {
-        id: ProjectId::from_uuid(Uuid::from_u128(n)),
-        slug: format!("project-{n}"),
-        name: format!("Project {n}"),
-        short_name: format!("P{n}"),
-        description: "d".into(),
-        project_type: "Biochar".into(),
-        registry: Registry::PuroEarth,
-        registry_link: None,
         latitude: Decimal::new(-5877, 3),
         longitude: Decimal::new(77612, 3),
-        country_name: "Peru".into(),
-        country_code: "PER".into(),
         region: Some("San Martín".into()),
-        logo: None,
-        primary_image: None,
-        thumbnail_image: None,
         results: vec!["one".into()],
         un_sdg: vec![13, 15],
         media: vec![Media {
@@ -40,10 +27,8 @@ fn project(n: u128, bundles: Vec<BundleId>) -> Project {
             attribution_text: None,
             attribution_url: None,
         }],
-        disabled: false,
-        disabled_at: None,
-        facts: Default::default(),
         bundle_ids: bundles,
+        ..crate::fixtures::project(n)
     }
 }
 

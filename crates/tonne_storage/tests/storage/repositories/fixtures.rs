@@ -7,10 +7,9 @@ use time::macros::datetime;
 use tonne_accounts::ports::AccountRepository;
 use tonne_accounts::{
     Account, AccountId, AccountName, AccountScope, ApiKey, ApiKeySecret, Beneficiary, EncodedLogo,
-    ExternalPagesVisibility, Handle, KeyHash, Logo, LogoFormat, LogoId, Organisation,
-    OrganisationType,
+    ExternalPagesVisibility, Handle, Logo, LogoFormat, LogoId, Organisation, OrganisationType,
 };
-use tonne_kernel::{AccountMode, ApiKeyId, Currency, Money, OrganisationId, UuidV7Generator};
+use tonne_kernel::{AccountMode, Currency, Money, OrganisationId, UuidV7Generator};
 use tonne_storage::AccountStore;
 
 pub(super) const T0: OffsetDateTime = datetime!(2026-03-04 05:06:07.123456 UTC);
@@ -70,18 +69,7 @@ pub(super) async fn seeded(repo: &AccountStore) -> (Organisation, Account, Accou
 }
 
 pub(super) fn key(account: &Account, secret: &ApiKeySecret) -> ApiKey {
-    ApiKey {
-        id: ApiKeyId::generate(&UuidV7Generator),
-        organisation_id: account.organisation_id,
-        mode: account.mode,
-        account_id: account.id,
-        account_scope: account.scope,
-        hash: KeyHash::of(secret.expose()),
-        display_prefix: secret.display_prefix(),
-        created_at: T0,
-        revoked_at: None,
-        last_used_at: None,
-    }
+    crate::fixtures::api_key(account, secret, T0)
 }
 
 /// A new PNG logo of `account`.

@@ -105,13 +105,7 @@ pub(super) async fn lists_page_by_keyset_within_organisation_mode_and_scope(t: T
     let mut pages = Vec::new();
     loop {
         let page = repo
-            .list(
-                &query,
-                &PageRequest {
-                    limit: Limit::new(10).unwrap(),
-                    after,
-                },
-            )
+            .list(&query, &crate::fixtures::page(10, after))
             .await
             .unwrap();
         pages.push((page.items.len(), page.has_more));

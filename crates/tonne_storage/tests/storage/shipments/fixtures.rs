@@ -6,12 +6,11 @@ use rust_decimal::Decimal;
 use time::macros::datetime;
 use time::{Date, Duration, OffsetDateTime};
 use tonne_jobs::{Finished, JobQueue};
-use tonne_kernel::{AccountId, Limit, PageRequest, UuidV7Generator};
+use tonne_kernel::{AccountId, PageRequest, UuidV7Generator};
 use tonne_shipments::{BATCH_JOB, CALCULATION_JOB, CalculationClaim, emissions};
 use tonne_shipments::{
-    BatchClaim, BatchSource, Carriage, Counterparty, LegDraft, LegMethod, Load, NewBatch,
-    NewShipment, RowDone, SeaVessel, ShipmentBatchId, ShipmentDraft, ShipmentEmissions,
-    ShipmentFilter, ShipmentId, ShipmentRepository,
+    BatchClaim, Carriage, Counterparty, LegDraft, LegMethod, Load, NewBatch, NewShipment, RowDone,
+    SeaVessel, ShipmentDraft, ShipmentEmissions, ShipmentFilter, ShipmentId, ShipmentRepository,
 };
 use tonne_storage::{JobStore, ShipmentStore};
 use tonne_test_support::TestDb;
@@ -40,19 +39,13 @@ pub(super) async fn fixture(t: TestDb) -> Fixture {
 }
 
 pub(super) fn new_batch(account: AccountId, rows: usize, key: Option<&str>) -> NewBatch {
+    let rows = (0..rows)
+        .map(|i| format!("{{\"shipment_id\":\"R-{i}\"}}"))
+        .collect();
     NewBatch {
-        id: ShipmentBatchId::generate(&UuidV7Generator),
-        account_id: account,
-        account_name: "Acme".into(),
-        source: BatchSource::Api,
-        data_sheet: None,
         idempotency_key: key.map(str::to_owned),
-        contact_id: None,
         calculate: true,
-        rows: (0..rows)
-            .map(|i| format!("{{\"shipment_id\":\"R-{i}\"}}"))
-            .collect(),
-        created_at: T0,
+        ..crate::fixtures::batch(account, rows, T0)
     }
 }
 
@@ -206,10 +199,7 @@ pub(super) async fn supplier(f: &Fixture, account: AccountId, internal: &str) ->
 }
 
 pub(super) fn first(limit: u8) -> PageRequest<ShipmentId> {
-    PageRequest {
-        limit: Limit::new(limit).unwrap(),
-        after: None,
-    }
+    crate::fixtures::page(limit, None)
 }
 
 pub(super) async fn listed(f: &Fixture, filter: &ShipmentFilter) -> Vec<ShipmentId> {

@@ -258,10 +258,7 @@ pub(super) async fn pages_follow_one_another_newest_first(t: TestDb) {
             .shipments(
                 f.account,
                 &ShipmentFilter::default(),
-                &PageRequest {
-                    limit: Limit::new(10).unwrap(),
-                    after,
-                },
+                &crate::fixtures::page(10, after),
             )
             .await
             .unwrap();

@@ -197,19 +197,7 @@ async fn update_keeps_what_is_not_sent_and_resumes_when_re_enabled() {
         .times(1)
         .returning(|_, _, _| Ok(()));
     let s = service(m, Settings::default());
-    let id = WebhookId::from_uuid(Uuid::from_u128(5)).to_string();
-    let w = s
-        .update(
-            owner(),
-            &id,
-            WebhookChanges {
-                url: "https://hooks.example.com/b".into(),
-                enabled: Some(true),
-                account_ids: None,
-                event_types: None,
-            },
-            &by(),
-        )
+    let w = update_5(&s, "https://hooks.example.com/b", Some(true), None)
         .await
         .unwrap();
     assert_eq!(w.url.as_str(), "https://hooks.example.com/b");
@@ -228,20 +216,9 @@ async fn update_without_enabled_keeps_a_disabled_webhook_paused() {
         .times(1)
         .returning(|_, _, _| Ok(()));
     let s = service(m, Settings::default());
-    let id = WebhookId::from_uuid(Uuid::from_u128(5)).to_string();
-    s.update(
-        owner(),
-        &id,
-        WebhookChanges {
-            url: "https://hooks.example.com/b".into(),
-            enabled: None,
-            account_ids: None,
-            event_types: None,
-        },
-        &by(),
-    )
-    .await
-    .unwrap();
+    update_5(&s, "https://hooks.example.com/b", None, None)
+        .await
+        .unwrap();
 }
 
 #[tokio::test]

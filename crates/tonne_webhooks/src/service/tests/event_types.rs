@@ -92,19 +92,7 @@ async fn update_replaces_keeps_or_clears_the_event_types() {
             .times(1)
             .returning(|_, _, _| Ok(()));
         let s = service(m, Settings::default());
-        let id = WebhookId::from_uuid(Uuid::from_u128(5)).to_string();
-        let w = s
-            .update(
-                owner(),
-                &id,
-                WebhookChanges {
-                    url: "https://hooks.example.com/a".into(),
-                    enabled: None,
-                    account_ids: None,
-                    event_types: given,
-                },
-                &by(),
-            )
+        let w = update_5(&s, "https://hooks.example.com/a", None, given)
             .await
             .unwrap();
         assert_eq!(w.event_types, expected);
@@ -116,20 +104,13 @@ async fn update_replaces_keeps_or_clears_the_event_types() {
         .returning(|_| Ok(Some(stored(5, owner(), None, true))));
     m.repo.expect_update().never();
     let s = service(m, Settings::default());
-    let id = WebhookId::from_uuid(Uuid::from_u128(5)).to_string();
-    match s
-        .update(
-            owner(),
-            &id,
-            WebhookChanges {
-                url: "https://hooks.example.com/a".into(),
-                enabled: None,
-                account_ids: None,
-                event_types: Some(Some(names(&["Order.Completed"]))),
-            },
-            &by(),
-        )
-        .await
+    match update_5(
+        &s,
+        "https://hooks.example.com/a",
+        None,
+        Some(Some(names(&["Order.Completed"]))),
+    )
+    .await
     {
         Err(UpdateWebhookError::Invalid(f)) => assert_eq!(f.field, "event_types[0]"),
         other => panic!("{other:?}"),
