@@ -12,7 +12,8 @@
 #   ONLY=release bash bench/build-time.sh      # or ONLY=test
 #
 # Nothing else should run on the machine meanwhile: on 2 cores another build
-# doubles the figures.
+# doubles the figures. The CPU time (user + system) each build spends is
+# printed too: it moves far less than the wall time when the machine is busy.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REV=${REV:-HEAD}
@@ -30,6 +31,10 @@ cargo fetch -q
 unset CI TONNE_TEST_POSTGRES_URL TONNE_TEST_REDIS_URL TONNE_TEST_STRIPE_URL CARGO_TARGET_DIR CARGO_INCREMENTAL
 export CARGO_TERM_COLOR=never
 
+cpu() { # user + system seconds, as /usr/bin/time wrote them
+  awk '{printf "%.0f", $1 + $2}' "$1"
+}
+
 slowest() { # the ten slowest units of the newest timing page
   python3 - "$1" <<'EOF'
 import json, re, sys, glob, os
@@ -46,9 +51,9 @@ EOF
 echo "# Build time — $STAMP, $(git rev-parse --short HEAD), $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB, $(rustc --version)"
 if [ "$ONLY" != test ]; then
   start=$(date +%s)
-  cargo build --release --timings >"$OUT/release.log" 2>&1
+  /usr/bin/time -f "%U %S" -o "$OUT/release.cpu" cargo build --release --timings >"$OUT/release.log" 2>&1
   end=$(date +%s)
-  echo "cargo build --release: $((end - start)) s; target/release/tonne $(stat -c %s target/release/tonne) bytes"
+  echo "cargo build --release: $((end - start)) s, $(cpu "$OUT/release.cpu") s of CPU; target/release/tonne $(stat -c %s target/release/tonne) bytes"
   slowest target/cargo-timings
   cp target/cargo-timings/cargo-timing.html "$OUT/release-timing.html"
   # kept for an A/B of the request path (bench/request-path.sh)
@@ -57,12 +62,12 @@ if [ "$ONLY" != test ]; then
 fi
 if [ "$ONLY" != release ]; then
   start=$(date +%s)
-  cargo build --workspace --tests --timings >"$OUT/test-build.log" 2>&1
+  /usr/bin/time -f "%U %S" -o "$OUT/test-build.cpu" cargo build --workspace --tests --timings >"$OUT/test-build.log" 2>&1
   built=$(date +%s)
-  cargo test --workspace >"$OUT/test.log" 2>&1 || { echo "cargo test failed: $OUT/test.log"; exit 1; }
+  /usr/bin/time -f "%U %S" -o "$OUT/test.cpu" cargo test --workspace >"$OUT/test.log" 2>&1 || { echo "cargo test failed: $OUT/test.log"; exit 1; }
   end=$(date +%s)
   passed=$(grep -E '^test result:' "$OUT/test.log" | awk '{p += $4} END {print p}')
-  echo "cargo test --workspace: $((end - start)) s ($((built - start)) s building the tests, $((end - built)) s compiling doc tests and running; $passed tests passed)"
+  echo "cargo test --workspace: $((end - start)) s ($((built - start)) s building the tests, $((end - built)) s compiling doc tests and running; $passed tests passed); CPU $(cpu "$OUT/test-build.cpu") s building, $(cpu "$OUT/test.cpu") s after"
   slowest target/cargo-timings
   cp target/cargo-timings/cargo-timing.html "$OUT/test-timing.html"
 fi

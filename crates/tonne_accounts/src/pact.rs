@@ -263,30 +263,15 @@ pub trait PactClientsService: Send + Sync {
     async fn authenticate(&self, token: &str) -> Result<AccountId, TokenAuthError>;
 }
 
-/// [`PactClientsService`] over its ports.
+/// [`PactClientsService`] over its ports: the clients' storage, the accounts
+/// (a client names one), a clock and an id generator (`PactClients::new`
+/// takes them in the order of the fields).
+#[derive(derive_more::Constructor)]
 pub struct PactClients {
     repo: Arc<dyn PactClientRepository>,
     accounts: Arc<dyn AccountRepository>,
     clock: Arc<dyn Clock>,
     ids: Arc<dyn IdGenerator>,
-}
-
-impl PactClients {
-    /// The use cases over the clients' storage, the accounts (a client names
-    /// one), a clock and an id generator.
-    pub fn new(
-        repo: Arc<dyn PactClientRepository>,
-        accounts: Arc<dyn AccountRepository>,
-        clock: Arc<dyn Clock>,
-        ids: Arc<dyn IdGenerator>,
-    ) -> Self {
-        Self {
-            repo,
-            accounts,
-            clock,
-            ids,
-        }
-    }
 }
 
 #[async_trait]

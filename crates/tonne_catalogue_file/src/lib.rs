@@ -25,7 +25,7 @@ mod portfolio;
 mod project;
 
 pub use ids::{bundle_id, portfolio_id, project_id};
-pub use nul::NUL_REFUSED;
+pub use nul::{NUL_REFUSED, nul_at};
 
 /// The demo catalogue shipped with Tonne and loaded into an empty database.
 pub const DEMO: &str = include_str!("../catalogue/demo-catalogue.json");

@@ -25,8 +25,11 @@ pub(crate) fn nul_in(text: &str) -> Option<String> {
     })
 }
 
-/// Whether `value` holds a NUL; if so `path` names where.
-fn nul_at(value: &serde_json::Value, path: &mut String) -> bool {
+/// Whether `value` holds a NUL (in a string or an object's key); if so
+/// `path`, extended from where `value` stands, names where
+/// (`rows[3].shipment_id`, a key escaped). Shared with the HTTP door's check
+/// of JSON bodies (`tonne_http::unstorable`), so both name a field alike.
+pub fn nul_at(value: &serde_json::Value, path: &mut String) -> bool {
     use serde_json::Value;
     use std::fmt::Write as _;
     match value {

@@ -11,16 +11,12 @@ use tonne_kernel::{Cursor, Limit, PageRequest};
 use crate::views;
 
 pub(crate) fn respond(status: StatusCode, page: Markup) -> HttpResponse {
-    HttpResponse::build(status)
-        .content_type("text/html; charset=utf-8")
-        .insert_header((header::CACHE_CONTROL, "no-store"))
-        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
-        .insert_header((header::REFERRER_POLICY, "same-origin"))
-        .insert_header((
-            header::CONTENT_SECURITY_POLICY,
-            "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-        ))
-        .body(page.into_string())
+    tonne_http::html_page::answer(
+        status,
+        "same-origin",
+        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+        page,
+    )
 }
 
 pub(crate) fn see_other(to: &str) -> HttpResponse {

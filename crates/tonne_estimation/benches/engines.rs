@@ -78,15 +78,21 @@ fn passenger_between_places() -> tonne_estimation::passenger::PassengerRequest {
                 },
                 rail: Rail::International,
             },
-            P::Flight {
-                route: FlightRoute::Airports {
-                    source: "CDG".into(),
-                    destination: "JFK".into(),
-                },
-                cabin: CabinClass::Economy,
-                aircraft_type: None,
-            },
+            cdg_to_jfk(),
         ],
+    }
+}
+
+/// An economy flight Paris (CDG) → New York (JFK), the last leg of both
+/// passenger journeys.
+fn cdg_to_jfk() -> tonne_estimation::passenger::Leg {
+    tonne_estimation::passenger::Leg::Flight {
+        route: FlightRoute::Airports {
+            source: "CDG".into(),
+            destination: "JFK".into(),
+        },
+        cabin: CabinClass::Economy,
+        aircraft_type: None,
     }
 }
 
@@ -202,14 +208,7 @@ fn engines(c: &mut Criterion) {
                     route: km("400"),
                     rail: Rail::National,
                 },
-                P::Flight {
-                    route: FlightRoute::Airports {
-                        source: "CDG".into(),
-                        destination: "JFK".into(),
-                    },
-                    cabin: CabinClass::Economy,
-                    aircraft_type: None,
-                },
+                cdg_to_jfk(),
             ],
         };
         b.iter(|| tonne_estimation::passenger::estimate(black_box(&r)).unwrap())

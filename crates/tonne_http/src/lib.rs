@@ -19,6 +19,7 @@ pub mod client_addr;
 pub mod data_sheets;
 pub mod error;
 pub mod extract;
+pub mod html_page;
 pub mod invoice;
 pub mod logo_image;
 pub mod metrics;

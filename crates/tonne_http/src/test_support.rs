@@ -95,3 +95,12 @@ pub fn mocked_state(accounts: MockAccountsService) -> AppState {
         config: HttpConfig::default(),
     }
 }
+
+/// A [`mocked_state`] in which every key authenticates as [`caller`] in `mode`.
+pub fn signed_in_state(mode: AccountMode) -> AppState {
+    let mut accounts = MockAccountsService::new();
+    accounts
+        .expect_authenticate()
+        .returning(move |_, _| Ok(caller(mode)));
+    mocked_state(accounts)
+}

@@ -30,11 +30,12 @@ use actix_web::http::{StatusCode, header};
 use actix_web::middleware::Next;
 use actix_web::{HttpMessage as _, HttpResponse, web};
 use futures_util::StreamExt as _;
-use maud::{DOCTYPE, PreEscaped, html};
+use maud::{PreEscaped, html};
 use serde_json::Value;
-use std::fmt::Write as _;
+use tonne_catalogue_file::nul_at;
 
 use crate::error::ApiError;
+use crate::html_page::{answer, document};
 use crate::state::AppState;
 
 /// Why a string with U+0000 is refused.
@@ -57,46 +58,13 @@ pub fn nul_in_json(body: &[u8]) -> Option<String> {
     // value decides. A body that does not parse is the parser's to refuse.
     let value: Value = serde_json::from_slice(body).ok()?;
     let mut path = String::new();
-    walk(&value, &mut path).then(|| {
+    nul_at(&value, &mut path).then(|| {
         if path.is_empty() {
             "body".to_owned()
         } else {
             path
         }
     })
-}
-
-/// Whether `value` holds a NUL; if so `path` names where.
-fn walk(value: &Value, path: &mut String) -> bool {
-    match value {
-        Value::String(s) => s.contains('\0'),
-        Value::Array(items) => items.iter().enumerate().any(|(i, item)| {
-            let len = path.len();
-            let _ = write!(path, "[{i}]");
-            let found = walk(item, path);
-            if !found {
-                path.truncate(len);
-            }
-            found
-        }),
-        Value::Object(fields) => fields.iter().any(|(key, item)| {
-            let len = path.len();
-            if !path.is_empty() {
-                path.push('.');
-            }
-            if key.contains('\0') {
-                path.push_str(&key.escape_debug().to_string());
-                return true;
-            }
-            path.push_str(key);
-            let found = walk(item, path);
-            if !found {
-                path.truncate(len);
-            }
-            found
-        }),
-        Value::Null | Value::Bool(_) | Value::Number(_) => false,
-    }
 }
 
 /// The first field of an urlencoded text (a query string or a form body)
@@ -163,34 +131,25 @@ fn refusal_page(place: Place<'_>) -> HttpResponse {
             ),
         ),
     };
-    let page = html! {
-        (DOCTYPE)
-        html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                title { (title) " · Tonne" }
-                style { (PreEscaped(crate::style::STYLE)) }
+    let page = document(
+        html! {
+            title { (title) " · Tonne" }
+            style { (PreEscaped(crate::style::STYLE)) }
+        },
+        html! {
+            main id="main" {
+                h1 { (title) }
+                p { (what) }
+                p { "Nothing was changed. Go back, remove that character and try again." }
             }
-            body {
-                main id="main" {
-                    h1 { (title) }
-                    p { (what) }
-                    p { "Nothing was changed. Go back, remove that character and try again." }
-                }
-            }
-        }
-    };
-    HttpResponse::build(StatusCode::BAD_REQUEST)
-        .content_type("text/html; charset=utf-8")
-        .insert_header((header::CACHE_CONTROL, "no-store"))
-        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
-        .insert_header((header::REFERRER_POLICY, "same-origin"))
-        .insert_header((
-            header::CONTENT_SECURITY_POLICY,
-            "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-        ))
-        .body(page.into_string())
+        },
+    );
+    answer(
+        StatusCode::BAD_REQUEST,
+        "same-origin",
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+        page,
+    )
 }
 
 /// Refuses a request whose path, query string or urlencoded form body

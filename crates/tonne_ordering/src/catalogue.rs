@@ -291,11 +291,11 @@ impl Bundle {
     }
 }
 
-#[cfg(test)]
+#[cfg(any(test, feature = "mock"))]
 impl Project {
-    /// A test project `n` (the crate's tests): biochar, at 0° 0°, of no
-    /// bundle.
-    pub(crate) fn sample(n: u128) -> Self {
+    /// A test project `n` (test support, `mock` feature): biochar, at 0° 0°,
+    /// of no bundle.
+    pub fn sample(n: u128) -> Self {
         Self {
             id: ProjectId::from_uuid(uuid::Uuid::from_u128(n)),
             slug: format!("p{n}"),

@@ -14,7 +14,7 @@ use crate::views;
 const POLICY: &str = "default-src 'none'; style-src 'unsafe-inline'; img-src * data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 pub(crate) fn respond(status: StatusCode, page: Markup) -> HttpResponse {
-    respond_with_policy(status, page, POLICY.to_owned())
+    respond_with_policy(status, page, POLICY)
 }
 
 /// A checkout page with its card step: where the processor takes the card,
@@ -43,20 +43,14 @@ pub(crate) fn respond_with_card(
     respond_with_policy(
         status,
         page,
-        format!(
+        &format!(
             "default-src 'none'; script-src 'self' {them}; connect-src {them}; frame-src {them}; style-src 'unsafe-inline'; img-src * data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
         ),
     )
 }
 
-fn respond_with_policy(status: StatusCode, page: Markup, policy: String) -> HttpResponse {
-    HttpResponse::build(status)
-        .content_type("text/html; charset=utf-8")
-        .insert_header((header::CACHE_CONTROL, "no-store"))
-        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
-        .insert_header((header::REFERRER_POLICY, "no-referrer"))
-        .insert_header((header::CONTENT_SECURITY_POLICY, policy))
-        .body(page.into_string())
+fn respond_with_policy(status: StatusCode, page: Markup, policy: &str) -> HttpResponse {
+    tonne_http::html_page::answer(status, "no-referrer", policy, page)
 }
 
 pub(crate) fn message(status: StatusCode, title: &str, text: &str) -> HttpResponse {

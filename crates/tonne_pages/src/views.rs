@@ -4,7 +4,8 @@
 //! confirmation page whose card Stripe takes: Stripe.js from its configured
 //! address and Tonne's own `/assets/card.js` that mounts its card field.
 
-use maud::{DOCTYPE, Markup, PreEscaped, html};
+use maud::{Markup, PreEscaped, html};
+use tonne_http::html_page::document;
 use tonne_http::style::STYLE;
 use tonne_kernel::Money;
 use tonne_links::{Analytics, CardForm, Checkout, Confirmed, PublicLink};
@@ -12,21 +13,14 @@ use tonne_ordering::OrderStatus;
 
 /// The page frame.
 pub fn layout(title: &str, body: Markup) -> Markup {
-    html! {
-        (DOCTYPE)
-        html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                meta name="referrer" content="no-referrer";
-                title { (title) }
-                style { (PreEscaped(STYLE)) }
-            }
-            body {
-                main id="main" { (body) }
-            }
-        }
-    }
+    document(
+        html! {
+            meta name="referrer" content="no-referrer";
+            title { (title) }
+            style { (PreEscaped(STYLE)) }
+        },
+        html! { main id="main" { (body) } },
+    )
 }
 
 pub(crate) fn money(m: Money) -> String {
@@ -148,7 +142,6 @@ pub fn confirm(c: &Checkout, csrf: &str, token: &str, filled: &Filled, card: &Ca
     let link = &c.link;
     let l = &link.details.link;
     let action = format!("/l/{}/order", l.id);
-    let processor = card.processor();
     layout(
         "Confirm your order",
         html! {
@@ -160,11 +153,7 @@ pub fn confirm(c: &Checkout, csrf: &str, token: &str, filled: &Filled, card: &Ca
                 dt { "Tonnes of CO₂e" } dd { (c.quote.quantity.to_tonnes_string()) }
                 dt { "Cost" } dd { (money(c.quote.total_cost)) }
             }
-            form id="pay" method="post" action=(action)
-                data-key=[processor.map(|p| p.publishable_key.as_str())]
-                data-secret=[processor.map(|p| p.client_secret.as_str())] {
-                input type="hidden" name="csrf" value=(csrf);
-                input type="hidden" name="token" value=(token);
+            (pay_form(&action, card, csrf, token, html! {
                 input type="hidden" name="bundle" value=(filled.bundle);
                 input type="hidden" name="email" value=(filled.email);
                 input type="hidden" name="amount" value=(filled.amount);
@@ -173,11 +162,27 @@ pub fn confirm(c: &Checkout, csrf: &str, token: &str, filled: &Filled, card: &Ca
                     (card_step(card, &link.account.name))
                 }
                 button type="submit" { "Confirm and fund" }
-            }
+            }))
             p { a href=(format!("/l/{}", l.id)) { "Change my choice" } }
             (card_scripts(card))
         },
     )
+}
+
+/// The form that confirms a payment (`id="pay"`, which `/assets/card.js`
+/// finds): the processor's keys for Stripe.js, the CSRF token and the
+/// one-time token, then `fields`.
+fn pay_form(action: &str, card: &CardForm, csrf: &str, token: &str, fields: Markup) -> Markup {
+    let processor = card.processor();
+    html! {
+        form id="pay" method="post" action=(action)
+            data-key=[processor.map(|p| p.publishable_key.as_str())]
+            data-secret=[processor.map(|p| p.client_secret.as_str())] {
+            input type="hidden" name="csrf" value=(csrf);
+            input type="hidden" name="token" value=(token);
+            (fields)
+        }
+    }
 }
 
 /// The card step of a checkout form: Tonne's test field, Stripe's field,
@@ -316,7 +321,6 @@ pub fn pay_page(
     error: Option<&str>,
 ) -> Markup {
     let r = &c.request;
-    let processor = card.processor();
     let back = r.redirect_label.as_deref().unwrap_or("Back without paying");
     layout(
         &format!("Pay {}", money(c.quote.total_cost)),
@@ -339,11 +343,7 @@ pub fn pay_page(
                 dt { "Tonnes of CO₂e" } dd { (c.quote.quantity.to_tonnes_string()) }
                 dt { "Cost" } dd { (money(c.quote.total_cost)) }
             }
-            form id="pay" method="post" action=(format!("/pay/{}", c.account_id))
-                data-key=[processor.map(|p| p.publishable_key.as_str())]
-                data-secret=[processor.map(|p| p.client_secret.as_str())] {
-                input type="hidden" name="csrf" value=(csrf);
-                input type="hidden" name="token" value=(token);
+            (pay_form(&format!("/pay/{}", c.account_id), card, csrf, token, html! {
                 input type="hidden" name="quantity" value=(r.quantity);
                 input type="hidden" name="bundle_id" value=(r.bundle_id);
                 input type="hidden" name="redirect_url" value=(r.redirect_url);
@@ -351,7 +351,7 @@ pub fn pay_page(
                 @if let Some(x) = &r.external_id { input type="hidden" name="external_id" value=(x); }
                 (card_step(card, &c.account.name))
                 button type="submit" { "Pay " (money(c.quote.total_cost)) }
-            }
+            }))
             p { a href=(r.redirect_url) { (back) } }
             (card_scripts(card))
         },

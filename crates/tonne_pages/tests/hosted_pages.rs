@@ -6,14 +6,9 @@
 use std::sync::Arc;
 
 use actix_web::test;
-use tonne_accounts::MockAccountsService;
 use tonne_http::AppState;
-use tonne_http::test_support::{caller, mocked_state, pinned_latest};
+use tonne_http::test_support::signed_in_state;
 use tonne_kernel::AccountMode;
-
-fn state(mock: MockAccountsService) -> AppState {
-    mocked_state(mock)
-}
 
 /// The API and the hosted pages, registered in the binary's order.
 fn app(
@@ -51,14 +46,9 @@ fn failing_links() -> tonne_links::MockOffsetLinksService {
 
 #[actix_web::test]
 async fn a_store_failure_behind_offset_links_is_a_500_that_leaks_nothing() {
-    let mut accounts = MockAccountsService::new();
-    accounts
-        .expect_authenticate()
-        .returning(|_, _| Ok(caller(AccountMode::Test)));
     let app = test::init_service(app(AppState {
         links: Arc::new(failing_links()),
-        versions: pinned_latest(),
-        ..state(accounts)
+        ..signed_in_state(AccountMode::Test)
     }))
     .await;
     let api = test::TestRequest::get()
@@ -85,17 +75,6 @@ async fn a_store_failure_behind_offset_links_is_a_500_that_leaks_nothing() {
     assert!(!html.contains("<form"), "no form on an error page");
 }
 
-fn live_state() -> AppState {
-    let mut accounts = MockAccountsService::new();
-    accounts
-        .expect_authenticate()
-        .returning(|_, _| Ok(caller(AccountMode::Live)));
-    AppState {
-        versions: pinned_latest(),
-        ..state(accounts)
-    }
-}
-
 #[actix_web::test]
 async fn a_store_failure_behind_analytics_and_pages_is_a_500_that_leaks_nothing() {
     let mut impact = tonne_impact::ports::MockImpactService::new();
@@ -117,7 +96,7 @@ async fn a_store_failure_behind_analytics_and_pages_is_a_500_that_leaks_nothing(
     ] {
         let state = AppState {
             impact: impact.clone(),
-            ..live_state()
+            ..signed_in_state(AccountMode::Live)
         };
         let app = test::init_service(app(state)).await;
         let res = test::call_service(

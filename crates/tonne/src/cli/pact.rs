@@ -4,13 +4,14 @@
 //! account answers, with the credentials they gave it; `tonne pact
 //! requests`: the requests received and how each was answered.
 
-use clap::Subcommand;
+use clap::{Args, Subcommand};
 use serde_json::json;
 use tonne_accounts::AccountId;
 use tonne_accounts::pact::partners::{
     PactPartner, PactPartnerId, PactRequest, PartnerError, PartnerSecret,
 };
 use tonne_accounts::pact::{ClientError, PactClient, PactClientId};
+use tonne_kernel::StoreError;
 
 use crate::Services;
 
@@ -34,6 +35,17 @@ pub(super) enum PactCommand {
         #[arg(long)]
         json: bool,
     },
+}
+
+/// Which account's list, and how to print it.
+#[derive(Debug, Args)]
+pub(super) struct AccountList {
+    /// The account's id.
+    #[arg(long)]
+    account: String,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -60,14 +72,7 @@ pub(super) enum PartnersCommand {
         json: bool,
     },
     /// List an account's partners (never their secrets).
-    List {
-        /// The account's id.
-        #[arg(long)]
-        account: String,
-        /// Print JSON.
-        #[arg(long)]
-        json: bool,
-    },
+    List(AccountList),
     /// Remove a partner by id: its waiting requests are not answered.
     Remove {
         /// The partner's id.
@@ -91,14 +96,7 @@ pub(super) enum CredentialsCommand {
         json: bool,
     },
     /// List an account's credentials (never their secrets).
-    List {
-        /// The account's id.
-        #[arg(long)]
-        account: String,
-        /// Print JSON.
-        #[arg(long)]
-        json: bool,
-    },
+    List(AccountList),
     /// Revoke credentials by their `client_id`: their tokens stop working at once.
     Revoke {
         /// The `client_id`.
@@ -111,10 +109,31 @@ fn parse_account(raw: &str) -> anyhow::Result<AccountId> {
         .map_err(|_| anyhow::anyhow!("--account: `{raw}` is not an account id"))
 }
 
+fn database_failed(e: StoreError) -> anyhow::Error {
+    anyhow::Error::from(e).context("the database failed")
+}
+
 fn refused(e: ClientError) -> anyhow::Error {
     match e {
-        ClientError::Store(e) => anyhow::Error::from(e).context("the database failed"),
+        ClientError::Store(e) => database_failed(e),
         other => anyhow::anyhow!("{other}"),
+    }
+}
+
+/// Prints `list` as one JSON array of its `row`s, or a `line` for each.
+fn print_list<T>(
+    list: &[T],
+    json: bool,
+    row: fn(&T) -> serde_json::Value,
+    line: impl Fn(&T) -> String,
+) {
+    if json {
+        let rows: Vec<_> = list.iter().map(row).collect();
+        println!("{}", serde_json::Value::Array(rows));
+    } else {
+        for item in list {
+            println!("{}", line(item));
+        }
     }
 }
 
@@ -171,7 +190,7 @@ fn partner_secret() -> anyhow::Result<PartnerSecret> {
 
 fn partner_refused(e: PartnerError) -> anyhow::Error {
     match e {
-        PartnerError::Store(e) => anyhow::Error::from(e).context("the database failed"),
+        PartnerError::Store(e) => database_failed(e),
         other => anyhow::anyhow!("{other}"),
     }
 }
@@ -207,25 +226,20 @@ async fn partners(services: &Services, command: PartnersCommand) -> anyhow::Resu
                 );
             }
         }
-        PartnersCommand::List { account, json } => {
+        PartnersCommand::List(AccountList { account, json }) => {
             let list = partners
                 .list(parse_account(&account)?)
                 .await
                 .map_err(partner_refused)?;
-            if json {
-                let rows: Vec<_> = list.iter().map(partner_row).collect();
-                println!("{}", serde_json::Value::Array(rows));
-            } else {
-                for p in &list {
-                    println!(
-                        "{}  {}  {}  {}",
-                        p.id,
-                        p.created_at.date(),
-                        p.url,
-                        p.client_id
-                    );
-                }
-            }
+            print_list(&list, json, partner_row, |p| {
+                format!(
+                    "{}  {}  {}  {}",
+                    p.id,
+                    p.created_at.date(),
+                    p.url,
+                    p.client_id
+                )
+            });
         }
         PartnersCommand::Remove { id } => {
             let id: PactPartnerId = id
@@ -251,22 +265,17 @@ pub(super) async fn run(services: &Services, command: PactCommand) -> anyhow::Re
                 .pact_partners
                 .requests(parse_account(&account)?, limit)
                 .await
-                .map_err(|e| anyhow::Error::from(e).context("the database failed"))?;
-            if json {
-                let rows: Vec<_> = list.iter().map(request_row).collect();
-                println!("{}", serde_json::Value::Array(rows));
-            } else {
-                for r in &list {
-                    println!(
-                        "{}  {}  {}  {}  {}",
-                        r.id,
-                        r.received_at.date(),
-                        r.status.as_str(),
-                        r.event_id,
-                        r.error.as_deref().unwrap_or("")
-                    );
-                }
-            }
+                .map_err(database_failed)?;
+            print_list(&list, json, request_row, |r| {
+                format!(
+                    "{}  {}  {}  {}  {}",
+                    r.id,
+                    r.received_at.date(),
+                    r.status.as_str(),
+                    r.event_id,
+                    r.error.as_deref().unwrap_or("")
+                )
+            });
             return Ok(());
         }
     };
@@ -296,24 +305,19 @@ pub(super) async fn run(services: &Services, command: PactCommand) -> anyhow::Re
                 println!("(the secret is shown once; only its hash is stored)");
             }
         }
-        CredentialsCommand::List { account, json } => {
+        CredentialsCommand::List(AccountList { account, json }) => {
             let list = clients
                 .list(parse_account(&account)?)
                 .await
                 .map_err(refused)?;
-            if json {
-                let rows: Vec<_> = list.iter().map(row).collect();
-                println!("{}", serde_json::Value::Array(rows));
-            } else {
-                for c in &list {
-                    let state = if c.revoked_at.is_some() {
-                        "revoked"
-                    } else {
-                        "active"
-                    };
-                    println!("{}  {state}  {}  {}", c.id, c.created_at.date(), c.label);
-                }
-            }
+            print_list(&list, json, row, |c| {
+                let state = if c.revoked_at.is_some() {
+                    "revoked"
+                } else {
+                    "active"
+                };
+                format!("{}  {state}  {}  {}", c.id, c.created_at.date(), c.label)
+            });
         }
         CredentialsCommand::Revoke { client_id } => {
             let id: PactClientId = client_id

@@ -190,7 +190,7 @@ fn every_command_has_help() {
 /// request they describe, and SIGTERM stops it cleanly (exit 0).
 #[test]
 fn serve_logs_json_with_request_ids_and_stops_on_sigterm() {
-    use std::io::{BufRead as _, BufReader, Read as _, Write as _};
+    use std::io::{BufReader, Read as _, Write as _};
     use std::process::Stdio;
 
     let dir = tempfile::tempdir().unwrap();
@@ -204,28 +204,9 @@ fn serve_logs_json_with_request_ids_and_stops_on_sigterm() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    // kept open to the end of the test: the server may write on
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut banner = String::new();
-    let mut line = String::new();
-    while stdout.read_line(&mut line).unwrap() > 0 {
-        banner.push_str(&line);
-        if line.starts_with("Try:") {
-            break;
-        }
-        line.clear();
-    }
-    let addr = banner
-        .split("listening on http://")
-        .nth(1)
-        .and_then(|rest| rest.split_whitespace().next())
-        .unwrap()
-        .to_owned();
-    let key = banner
-        .lines()
-        .find(|l| l.contains("test key:"))
-        .and_then(|l| l.split_whitespace().nth(2))
-        .unwrap()
-        .to_owned();
+    let (addr, key, _) = crate::support::process::read_banner(&mut stdout);
 
     let mut stream = std::net::TcpStream::connect(&addr).unwrap();
     write!(

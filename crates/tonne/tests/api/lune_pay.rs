@@ -8,7 +8,7 @@ use reqwest::Method;
 use serde_json::{Value, json};
 use tonne_links::ports::OffsetLinkRepository as _;
 
-use crate::offset_links::send_with_csrf_cookie;
+use crate::offset_links::{hidden_field, send_with_csrf_cookie};
 use crate::support::{TestApp, assert_error, conforms_2024};
 
 /// A buyer's browser: keeps the CSRF cookie, follows no redirect.
@@ -26,14 +26,7 @@ struct Answer {
 
 impl Answer {
     fn field(&self, name: &str) -> String {
-        let marker = format!("name=\"{name}\" value=\"");
-        let start = self
-            .html
-            .find(&marker)
-            .unwrap_or_else(|| panic!("no {name} in {}", self.html))
-            + marker.len();
-        let end = self.html[start..].find('"').unwrap() + start;
-        self.html[start..end].replace("&amp;", "&")
+        hidden_field(&self.html, name).replace("&amp;", "&")
     }
 }
 

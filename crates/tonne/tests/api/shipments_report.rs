@@ -11,7 +11,7 @@ use rust_decimal::Decimal;
 use serde_json::{Value, json};
 use tonne_test_support::on_both_backends;
 
-use crate::shipments::{dec, good_row, processed, upload_ok};
+use crate::shipments::{dec, good_row, hub_row, processed, upload_ok};
 use crate::support::{TestApp, assert_error};
 
 /// The answer's status, content type and raw body.
@@ -51,19 +51,11 @@ fn kg(cell: &str) -> Decimal {
     cell.parse().unwrap_or_else(|_| panic!("not kg: {cell}"))
 }
 
-fn hub_row(reference: &str, date: &str) -> Value {
-    json!({
-        "shipment_id": reference,
-        "target_internal_id": "carrier-3",
-        "legs": [
-            {"carriage": "pre", "method": {"vehicle_type": "truck", "fuel": "diesel"},
-             "distance": {"amount": "250", "unit": "km"},
-             "load": {"mass": {"amount": "12", "unit": "t"}}, "dates": {"atd": date}},
-            {"carriage": "main", "method": "warehouse_ambient"},
-            {"carriage": "on", "method": {"train_type": "electric_freight_train"},
-             "distance": {"amount": "300", "unit": "km"}}
-        ]
-    })
+/// [`hub_row`] with its truck leg departed at `date`.
+fn dated_hub_row(reference: &str, date: &str) -> Value {
+    let mut row = hub_row(reference);
+    row["legs"][0]["dates"] = json!({"atd": date});
+    row
 }
 
 fn client_totals_row(reference: &str, date: &str) -> Value {
@@ -85,7 +77,7 @@ async fn a_report_adds_up_to_the_shipments_to_the_gram(app: TestApp) {
         &t.live_key,
         vec![
             good_row("=HYPERLINK(\"http://x\")", "2026-03-01T08:00:00Z"),
-            hub_row("HUB-1", "2026-03-02T08:00:00Z"),
+            dated_hub_row("HUB-1", "2026-03-02T08:00:00Z"),
             client_totals_row("OWN-1", "2026-03-03T08:00:00Z"),
             good_row("LATER", "2026-05-01T08:00:00Z"),
         ],
@@ -98,7 +90,7 @@ async fn a_report_adds_up_to_the_shipments_to_the_gram(app: TestApp) {
     let theirs = upload_ok(
         &app,
         &other.live_key,
-        vec![hub_row("THEIRS", "2026-03-05T08:00:00Z")],
+        vec![dated_hub_row("THEIRS", "2026-03-05T08:00:00Z")],
         true,
     )
     .await;

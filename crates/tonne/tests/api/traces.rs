@@ -4,7 +4,7 @@
 //! order event to the webhook delivery and its receiver.
 
 use std::collections::HashMap;
-use std::io::{BufRead as _, BufReader, Read as _, Write as _};
+use std::io::{BufReader, Read as _, Write as _};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -129,26 +129,7 @@ pub(crate) fn serve_with_banner(
     }
     let mut child = command.spawn().unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let (mut banner, mut line) = (String::new(), String::new());
-    while stdout.read_line(&mut line).unwrap() > 0 {
-        banner.push_str(&line);
-        if line.starts_with("Try:") {
-            break;
-        }
-        line.clear();
-    }
-    let addr = banner
-        .split("listening on http://")
-        .nth(1)
-        .and_then(|rest| rest.split_whitespace().next())
-        .unwrap_or_else(|| panic!("no address in {banner}"))
-        .to_owned();
-    let key = banner
-        .lines()
-        .find(|l| l.contains("test key:"))
-        .and_then(|l| l.split_whitespace().nth(2))
-        .unwrap()
-        .to_owned();
+    let (addr, key, banner) = crate::support::process::read_banner(&mut stdout);
     (child, addr, key, banner)
 }
 

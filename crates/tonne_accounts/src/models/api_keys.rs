@@ -6,7 +6,7 @@ use tonne_kernel::{AccountId, AccountMode, ApiKeyId, OrganisationId};
 
 use crate::keys::{ApiKeySecret, KeyHash};
 
-use super::account::AccountScope;
+use super::account::{Account, AccountScope};
 
 /// Who is calling, resolved from an API key and an optional `Lune-Account` header.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -83,4 +83,28 @@ pub struct ApiKey {
     pub revoked_at: Option<OffsetDateTime>,
     /// When it was last used, to the hour (see [`LAST_USED_GRANULARITY`]).
     pub last_used_at: Option<OffsetDateTime>,
+}
+
+impl ApiKey {
+    /// A new key `id` of `account` for `secret`, created `at` and never used:
+    /// of the secret, only its hash and display prefix are kept.
+    pub fn issue(
+        id: ApiKeyId,
+        account: &Account,
+        secret: &ApiKeySecret,
+        at: OffsetDateTime,
+    ) -> Self {
+        Self {
+            id,
+            organisation_id: account.organisation_id,
+            mode: account.mode,
+            account_id: account.id,
+            account_scope: account.scope,
+            hash: KeyHash::of(secret.expose()),
+            display_prefix: secret.display_prefix(),
+            created_at: at,
+            revoked_at: None,
+            last_used_at: None,
+        }
+    }
 }

@@ -61,10 +61,7 @@ impl Accounts {
         if caller.mode != AccountMode::Live {
             return Err(CreateAccountError::LiveAccountRequired);
         }
-        if caller.scope == AccountScope::ClientAccount {
-            return Err(CreateAccountError::ClientAccountKey);
-        }
-        let organisation = self.organisation_of(caller).await?;
+        let organisation = self.organisation_for_new(caller).await?;
         let (live, test) = self.pair(organisation, &new);
         self.accounts
             .insert_pair(&live, &test)
@@ -78,10 +75,7 @@ impl Accounts {
         caller: &Caller,
         new: NewAccount,
     ) -> Result<Account, CreateAccountError> {
-        if caller.scope == AccountScope::ClientAccount {
-            return Err(CreateAccountError::ClientAccountKey);
-        }
-        let organisation = self.organisation_of(caller).await?;
+        let organisation = self.organisation_for_new(caller).await?;
         let account =
             self.new_account(organisation, caller.mode, AccountScope::ClientAccount, &new);
         self.accounts

@@ -1,12 +1,12 @@
 //! What several account use cases share: a new account (or live and test pair)
-//! of an organisation, a minted API key, the caller's organisation, an account
-//! the caller may edit, and the audit snapshot of a key.
+//! of an organisation, a minted API key, the organisation a caller creates
+//! accounts in, an account the caller may edit, and the audit snapshot of a key.
 
 use anyhow::anyhow;
 use tonne_kernel::{AccountMode, Actor, ApiKeyId, AuditEntry, Money, OrganisationId, Snapshot};
 
 use crate::errors::{CreateAccountError, UpdateAccountError};
-use crate::keys::{ApiKeySecret, KeyHash};
+use crate::keys::ApiKeySecret;
 use crate::models::ApiKey;
 use crate::models::{
     Account, AccountId, AccountScope, Caller, CreatedKey, NewAccount, OrganisationType,
@@ -70,18 +70,12 @@ impl Accounts {
         by: &Actor,
     ) -> Result<CreatedKey, StoreError> {
         let secret = ApiKeySecret::generate(account.mode);
-        let key = ApiKey {
-            id: ApiKeyId::generate(self.ids.as_ref()),
-            organisation_id: account.organisation_id,
-            mode: account.mode,
-            account_id: account.id,
-            account_scope: account.scope,
-            hash: KeyHash::of(secret.expose()),
-            display_prefix: secret.display_prefix(),
-            created_at: self.clock.now(),
-            revoked_at: None,
-            last_used_at: None,
-        };
+        let key = ApiKey::issue(
+            ApiKeyId::generate(self.ids.as_ref()),
+            account,
+            &secret,
+            self.clock.now(),
+        );
         let audit = AuditEntry::new(
             key.created_at,
             by.clone(),
@@ -100,11 +94,15 @@ impl Accounts {
         })
     }
 
-    /// The caller's organisation and its type (new accounts answer it).
-    pub(super) async fn organisation_of(
+    /// The organisation the caller creates accounts in, and its type (new
+    /// accounts answer it); a client account's key creates none.
+    pub(super) async fn organisation_for_new(
         &self,
         caller: &Caller,
-    ) -> Result<(OrganisationId, OrganisationType), anyhow::Error> {
+    ) -> Result<(OrganisationId, OrganisationType), CreateAccountError> {
+        if caller.scope == AccountScope::ClientAccount {
+            return Err(CreateAccountError::ClientAccountKey);
+        }
         let organisation = self
             .accounts
             .organisation(caller.organisation_id)

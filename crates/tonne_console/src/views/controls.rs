@@ -1,5 +1,6 @@
 //! The member pages' controls: the live/test switch, the account chooser,
-//! the query string of a filtered list's links, and a form's one-time key.
+//! the query string of a filtered list's links, and a form's one-time key
+//! and hidden fields.
 
 use maud::{Markup, html};
 
@@ -60,4 +61,17 @@ pub(crate) fn once_key() -> String {
     tonne_accounts::users::FormKey::generate()
         .as_str()
         .to_owned()
+}
+
+/// The hidden fields of a member's form that acts once in `mode`: the
+/// session's CSRF token, a fresh [`once_key`] and the mode.
+pub(crate) fn once_in_mode(
+    who: &tonne_accounts::users::Principal,
+    mode: tonne_kernel::AccountMode,
+) -> Markup {
+    html! {
+        input type="hidden" name="csrf" value=(who.session.csrf_token);
+        input type="hidden" name="once" value=(once_key());
+        input type="hidden" name="mode" value=(mode.as_str());
+    }
 }

@@ -2,8 +2,9 @@
 //! navigation bar's rules), the bar with the visitor's sections, a signed-in
 //! page and a message page for anyone.
 
-use maud::{DOCTYPE, Markup, PreEscaped, html};
+use maud::{Markup, PreEscaped, html};
 use tonne_accounts::users::{Principal, Role};
+use tonne_http::html_page::document;
 use tonne_http::style::STYLE;
 
 const CONSOLE_STYLE: &str = r#"
@@ -48,21 +49,16 @@ input[type=date]{font:inherit;padding:.55rem;border:2px solid #6b6f66;border-rad
 "#;
 
 pub(super) fn frame(title: &str, bar: Option<Markup>, body: Markup) -> Markup {
-    html! {
-        (DOCTYPE)
-        html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                title { (title) " · Tonne console" }
-                style { (PreEscaped(STYLE)) (PreEscaped(CONSOLE_STYLE)) }
-            }
-            body {
-                @if let Some(bar) = bar { (bar) }
-                main id="main" { (body) }
-            }
-        }
-    }
+    document(
+        html! {
+            title { (title) " · Tonne console" }
+            style { (PreEscaped(STYLE)) (PreEscaped(CONSOLE_STYLE)) }
+        },
+        html! {
+            @if let Some(bar) = bar { (bar) }
+            main id="main" { (body) }
+        },
+    )
 }
 
 /// The sections of the navigation, by role (only sections with pages, so no

@@ -8,7 +8,7 @@ use tonne_webhooks::{Attempt, WebhookHealth};
 
 use super::dates::when;
 use super::frame::page_in;
-use super::webhooks::{ReplayForm, attempts_table, replay_form, summary};
+use super::webhooks::{ReplayForm, replay_form, summary, webhook_page};
 
 /// How long ago, in the largest whole unit (`3 h`, `2 d`).
 fn age(since: OffsetDateTime, now: OffsetDateTime) -> String {
@@ -98,15 +98,10 @@ pub fn installation_webhook(
     now: OffsetDateTime,
 ) -> Markup {
     let hook = &h.webhook;
-    page_in(
+    webhook_page(
         who,
-        "Webhooks",
-        "Webhook",
-        None,
+        form,
         html! {
-            @if let Some(n) = form.recovered {
-                p class="notice" role="status" { (n) " delivered events will be sent again, in order." }
-            }
             @if let Some(n) = notice.skipped {
                 p class="notice" role="status" { (n) " undelivered events were skipped." }
             }
@@ -136,12 +131,10 @@ pub fn installation_webhook(
                 p { "Marks every undelivered event as delivered without sending it: the receiver will only get new events. Replay can send them later." }
                 button type="submit" { "Skip undelivered events" }
             }
-            (attempts_table(attempts))
-            @if let Some(after) = next {
-                p { a href=(format!("/console/webhooks/{}?after={after}", hook.id)) rel="next" { "Older attempts" } }
-            }
-            p { a href="/console/webhooks" { "Back to the webhooks" } }
         },
+        attempts,
+        next.map(|after| format!("/console/webhooks/{}?after={after}", hook.id)),
+        "/console/webhooks",
     )
 }
 

@@ -54,9 +54,7 @@ pub fn keys(who: &Principal, mode: AccountMode, keys: &[ApiKey], problem: Option
             }
             h2 { "Create a key" }
             form method="post" action="/console/keys" {
-                input type="hidden" name="csrf" value=(who.session.csrf_token);
-                input type="hidden" name="once" value=(super::controls::once_key());
-                input type="hidden" name="mode" value=(mode.as_str());
+                (super::controls::once_in_mode(who, mode))
                 p class="hint" { "The key acts as the organisation's first " (mode.as_str()) " account. Its secret is shown once." }
                 button type="submit" { "Create a " (mode.as_str()) " key" }
             }

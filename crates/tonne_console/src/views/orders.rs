@@ -66,27 +66,7 @@ pub fn queue(
             @if orders.is_empty() {
                 p { "No order is waiting." }
             } @else {
-                div class="table-wrap" {
-                    table {
-                        caption class="hint" { "Orders, newest first" }
-                        thead { tr {
-                            th scope="col" { "Order" } th scope="col" { "Status" }
-                            th scope="col" class="num" { "Tonnes" } th scope="col" class="num" { "Total" }
-                            th scope="col" { "Created" }
-                        } }
-                        tbody {
-                            @for o in orders {
-                                tr {
-                                    td { a href=(format!("/console/orders/{}", o.id)) { (o.id) } }
-                                    td class="status" { (o.status.as_str()) }
-                                    td class="num" { (o.quantity.to_tonnes_string()) }
-                                    td class="num" { (money(o.total_cost)) }
-                                    td { (when(o.created_at)) }
-                                }
-                            }
-                        }
-                    }
-                }
+                (orders_table(orders, None))
             }
             @if let Some(href) = next_href {
                 p { a href=(href) rel="next" { "Older orders" } }
@@ -272,37 +252,48 @@ pub fn member_orders(
             @if orders.is_empty() {
                 p { "No order in this mode." }
             } @else {
-                div class="table-wrap" {
-                    table {
-                        caption class="hint" { "Orders, newest first" }
-                        thead { tr {
-                            th scope="col" { "Order" } th scope="col" { "Status" }
-                            th scope="col" class="num" { "Tonnes" } th scope="col" class="num" { "Total" }
-                            th scope="col" { "Created" } th scope="col" { "Certificate" }
-                        } }
-                        tbody {
-                            @for o in orders {
-                                tr {
-                                    td { a href=(format!("/console/orders/{}", o.id)) { (o.id) } }
-                                    td class="status" { (o.status.as_str()) }
-                                    td class="num" { (o.quantity.to_tonnes_string()) }
-                                    td class="num" { (money(o.total_cost)) }
-                                    td { (when(o.created_at)) }
-                                    td {
-                                        @if o.status == OrderStatus::Complete {
-                                            a href=(format!("{}{}", public_url.trim_end_matches('/'), tonne_wire::public_certificate_path(o)))
-                                                aria-label=(format!("Certificate of order {}", o.id)) { "Certificate" }
-                                        } @else { "—" }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
+                (orders_table(orders, Some(public_url)))
             }
             @if let Some(after) = next {
                 p { a href=(format!("/console/orders?mode={}&after={after}", mode.as_str())) rel="next" { "Older orders" } }
             }
         },
     )
+}
+
+/// A table of orders, newest first; with the public URL, a last column links
+/// each complete order's certificate.
+fn orders_table(orders: &[Order], certificates_at: Option<&str>) -> Markup {
+    html! {
+        div class="table-wrap" {
+            table {
+                caption class="hint" { "Orders, newest first" }
+                thead { tr {
+                    th scope="col" { "Order" } th scope="col" { "Status" }
+                    th scope="col" class="num" { "Tonnes" } th scope="col" class="num" { "Total" }
+                    th scope="col" { "Created" }
+                    @if certificates_at.is_some() { th scope="col" { "Certificate" } }
+                } }
+                tbody {
+                    @for o in orders {
+                        tr {
+                            td { a href=(format!("/console/orders/{}", o.id)) { (o.id) } }
+                            td class="status" { (o.status.as_str()) }
+                            td class="num" { (o.quantity.to_tonnes_string()) }
+                            td class="num" { (money(o.total_cost)) }
+                            td { (when(o.created_at)) }
+                            @if let Some(public_url) = certificates_at {
+                                td {
+                                    @if o.status == OrderStatus::Complete {
+                                        a href=(format!("{}{}", public_url.trim_end_matches('/'), tonne_wire::public_certificate_path(o)))
+                                            aria-label=(format!("Certificate of order {}", o.id)) { "Certificate" }
+                                    } @else { "—" }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -71,9 +71,7 @@ pub fn pact_clients(
                 }
                 h2 { "Create credentials" }
                 form method="post" action="/console/pact" {
-                    input type="hidden" name="csrf" value=(who.session.csrf_token);
-                    input type="hidden" name="once" value=(super::controls::once_key());
-                    input type="hidden" name="mode" value=(mode.as_str());
+                    (super::controls::once_in_mode(who, mode))
                     input type="hidden" name="account" value=(chosen);
                     div class="field" {
                         label for="label" { "Given to" }

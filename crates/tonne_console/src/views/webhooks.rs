@@ -83,9 +83,7 @@ pub fn webhooks(
             }
             h2 { "Add a webhook" }
             form method="post" action="/console/webhooks" {
-                input type="hidden" name="csrf" value=(who.session.csrf_token);
-                input type="hidden" name="once" value=(super::controls::once_key());
-                input type="hidden" name="mode" value=(mode.as_str());
+                (super::controls::once_in_mode(who, mode))
                 div class="field" {
                     label for="url" { "Receiver URL" }
                     p class="hint" id="url-hint" { "An https address that accepts POST requests. Every order event of this mode's accounts is sent there, signed; the signing secret is shown once." }
@@ -162,9 +160,7 @@ fn settings(who: &Principal, hook: &Webhook, form: &WebhookForm) -> Markup {
         }
         h2 { "Signing secret" }
         form method="post" action=(format!("{here}/rotate")) {
-            input type="hidden" name="csrf" value=(who.session.csrf_token);
-            input type="hidden" name="once" value=(super::controls::once_key());
-            input type="hidden" name="mode" value=(hook.mode.as_str());
+            (super::controls::once_in_mode(who, hook.mode))
             p { "The current secret ends in " code { (hook.secret.last4()) } ". A new one replaces it at once: update your receiver." }
             button type="submit" { "Rotate secret" }
         }
@@ -338,24 +334,47 @@ pub fn webhook(
 ) -> Markup {
     let form = &forms.replay;
     let mode = hook.mode.as_str();
+    webhook_page(
+        who,
+        form,
+        html! {
+            dl class="summary" { (summary(hook)) }
+            (replay_form(who, hook, form, true))
+            (test_form(who, hook, accounts, &forms.test))
+            (settings(who, hook, &forms.settings))
+        },
+        attempts,
+        next.map(|after| format!("/console/webhooks/{}?mode={mode}&after={after}", hook.id)),
+        &format!("/console/webhooks?mode={mode}"),
+    )
+}
+
+/// The page of one webhook, a member's or the operator's: the replay's
+/// notice, `body`, the delivery log with the link to older attempts
+/// (`older`), and the way back to the list (`back`).
+pub(super) fn webhook_page(
+    who: &Principal,
+    replayed: &ReplayForm,
+    body: Markup,
+    attempts: &[Attempt],
+    older: Option<String>,
+    back: &str,
+) -> Markup {
     page_in(
         who,
         "Webhooks",
         "Webhook",
         None,
         html! {
-            @if let Some(n) = form.recovered {
+            @if let Some(n) = replayed.recovered {
                 p class="notice" role="status" { (n) " delivered events will be sent again, in order." }
             }
-            dl class="summary" { (summary(hook)) }
-            (replay_form(who, hook, form, true))
-            (test_form(who, hook, accounts, &forms.test))
-            (settings(who, hook, &forms.settings))
+            (body)
             (attempts_table(attempts))
-            @if let Some(after) = next {
-                p { a href=(format!("/console/webhooks/{}?mode={mode}&after={after}", hook.id)) rel="next" { "Older attempts" } }
+            @if let Some(href) = older {
+                p { a href=(href) rel="next" { "Older attempts" } }
             }
-            p { a href=(format!("/console/webhooks?mode={mode}")) { "Back to the webhooks" } }
+            p { a href=(back) { "Back to the webhooks" } }
         },
     )
 }

@@ -14,7 +14,7 @@ use tonne_accounts::{
     AuthError, Caller, CreateAccountError, MockAccountsService, ReadAccountError,
 };
 use tonne_http::AppState;
-use tonne_http::test_support::{caller, pinned_latest};
+use tonne_http::test_support::{caller, signed_in_state};
 use tonne_kernel::AccountMode;
 
 use fixtures::{call_with, state};
@@ -246,17 +246,6 @@ async fn a_client_account_key_may_not_manage_webhooks() {
     assert_eq!(res.status().as_u16(), 403);
 }
 
-fn live_state() -> AppState {
-    let mut accounts = MockAccountsService::new();
-    accounts
-        .expect_authenticate()
-        .returning(|_, _| Ok(caller(AccountMode::Live)));
-    AppState {
-        versions: pinned_latest(),
-        ..state(accounts)
-    }
-}
-
 #[actix_web::test]
 async fn analytics_parameters_are_checked_before_the_use_case_runs() {
     // The impact mock has no expectations: reaching it would answer 500.
@@ -276,7 +265,7 @@ async fn analytics_parameters_are_checked_before_the_use_case_runs() {
         ),
     ] {
         let (status, body) = call_with(
-            live_state(),
+            signed_in_state(AccountMode::Live),
             test::TestRequest::get()
                 .uri(uri)
                 .insert_header(("Authorization", "Bearer k")),
@@ -319,7 +308,7 @@ async fn a_bad_sustainability_page_body_is_refused_before_the_use_case_runs() {
         ),
     ] {
         let (status, answer) = call_with(
-            live_state(),
+            signed_in_state(AccountMode::Live),
             test::TestRequest::post()
                 .uri("/v1/sustainability-pages")
                 .insert_header(("Authorization", "Bearer k"))

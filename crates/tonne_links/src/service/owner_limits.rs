@@ -1,13 +1,12 @@
 //! Use case: the link's owner sets its hosted page's limits (the console).
 
-use tonne_kernel::{AccountId, Actor, AuditEntry};
+use tonne_kernel::{AccountId, Actor};
 
 use super::OffsetLinks;
 use super::support::snapshot;
 use crate::errors::LinkError;
 use crate::limits::LimitsDraft;
 use crate::models::LinkDetails;
-use crate::ports::StoreError;
 
 impl OffsetLinks {
     /// Checks the limits against the server's ceilings and stores them with
@@ -28,21 +27,13 @@ impl OffsetLinks {
         let before = snapshot(&link);
         link.limits = limits;
         link.updated_at = self.clock.now();
-        let audit = AuditEntry::new(
-            link.updated_at,
-            by.clone(),
+        self.save_audited(
+            link,
+            before,
+            profile.organisation_id,
             "offset_link.limits_changed",
-            "offset_link",
-            link.id,
+            by,
         )
-        .in_organisation(profile.organisation_id)
-        .before(before)
-        .after(snapshot(&link));
-        match self.links.update(&link, Some(audit)).await {
-            Ok(()) => {}
-            Err(StoreError::NotFound) => return Err(LinkError::NotFound),
-            Err(e) => return Err(e.unexpected().into()),
-        }
-        Ok(self.details(link).await?)
+        .await
     }
 }

@@ -1,7 +1,8 @@
 //! What several offset link use cases share: the owner's profile, a link with
-//! its bundles, a link of its owner, the audit snapshot and the invalid-field errors.
+//! its bundles, a link of its owner, an owner's audited change, the audit
+//! snapshot and the invalid-field errors.
 
-use tonne_kernel::{AccountId, Snapshot};
+use tonne_kernel::{AccountId, Actor, AuditEntry, OrganisationId, Snapshot};
 use tonne_ordering::CatalogueError;
 
 use crate::errors::{CheckoutError, LinkError};
@@ -45,6 +46,29 @@ impl OffsetLinks {
             Some(link) if link.account_id == account => Ok(link),
             _ => Err(LinkError::NotFound),
         }
+    }
+
+    /// Stores a change the owner's console made to `link` (as it stood
+    /// `before`) with its audit entry `action` in `organisation`; the link as
+    /// it now stands.
+    pub(super) async fn save_audited(
+        &self,
+        link: OffsetLink,
+        before: Snapshot,
+        organisation: OrganisationId,
+        action: &str,
+        by: &Actor,
+    ) -> Result<LinkDetails, LinkError> {
+        let audit = AuditEntry::new(link.updated_at, by.clone(), action, "offset_link", link.id)
+            .in_organisation(organisation)
+            .before(before)
+            .after(snapshot(&link));
+        match self.links.update(&link, Some(audit)).await {
+            Ok(()) => {}
+            Err(StoreError::NotFound) => return Err(LinkError::NotFound),
+            Err(e) => return Err(e.unexpected().into()),
+        }
+        Ok(self.details(link).await?)
     }
 }
 

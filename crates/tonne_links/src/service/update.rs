@@ -1,7 +1,7 @@
 //! Use cases: change a link (the API's update) and switch it on or off (the
 //! console, audited).
 
-use tonne_kernel::{AccountId, Actor, AuditEntry};
+use tonne_kernel::{AccountId, Actor};
 
 use crate::errors::LinkError;
 use crate::models::{LinkChanges, LinkDetails, LinkStatus, MAX_DESCRIPTION, MAX_NAME, MAX_TITLE};
@@ -85,15 +85,7 @@ impl OffsetLinks {
         } else {
             "offset_link.disabled"
         };
-        let audit = AuditEntry::new(link.updated_at, by.clone(), action, "offset_link", link.id)
-            .in_organisation(profile.organisation_id)
-            .before(before)
-            .after(snapshot(&link));
-        match self.links.update(&link, Some(audit)).await {
-            Ok(()) => {}
-            Err(StoreError::NotFound) => return Err(LinkError::NotFound),
-            Err(e) => return Err(e.unexpected().into()),
-        }
-        Ok(self.details(link).await?)
+        self.save_audited(link, before, profile.organisation_id, action, by)
+            .await
     }
 }

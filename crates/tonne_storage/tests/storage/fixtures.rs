@@ -6,10 +6,9 @@
 use diesel::QueryableByName;
 use diesel::pg::Pg;
 use diesel::sqlite::Sqlite;
-use rust_decimal::Decimal;
 use time::OffsetDateTime;
 use tonne_accounts::users::{Role, User, UserId};
-use tonne_accounts::{Account, ApiKey, ApiKeySecret, KeyHash};
+use tonne_accounts::{Account, ApiKey, ApiKeySecret};
 use tonne_kernel::{
     AccountId, AccountMode, ApiKeyId, Currency, Limit, Mass, MassUnit, Money, PageRequest,
     UuidV7Generator,
@@ -17,7 +16,7 @@ use tonne_kernel::{
 use tonne_ordering::ports::{Catalogue, CatalogueRepository as _, OrderRepository as _};
 use tonne_ordering::{
     Bundle, BundleId, NewEvent, Order, OrderId, OrderKind, OrderStatus, PaymentMethod, Project,
-    ProjectId, QuoteLine, Registry,
+    QuoteLine,
 };
 use tonne_shipments::{BatchSource, NewBatch, ShipmentBatchId};
 use tonne_storage::{CatalogueStore, Conn, OrderStore};
@@ -40,18 +39,7 @@ pub(crate) fn user(email: &str, role: Role, at: OffsetDateTime) -> User {
 
 /// An API key of `account` for `secret`, created at `at`, never used.
 pub(crate) fn api_key(account: &Account, secret: &ApiKeySecret, at: OffsetDateTime) -> ApiKey {
-    ApiKey {
-        id: ApiKeyId::generate(&UuidV7Generator),
-        organisation_id: account.organisation_id,
-        mode: account.mode,
-        account_id: account.id,
-        account_scope: account.scope,
-        hash: KeyHash::of(secret.expose()),
-        display_prefix: secret.display_prefix(),
-        created_at: at,
-        revoked_at: None,
-        last_used_at: None,
-    }
+    ApiKey::issue(ApiKeyId::generate(&UuidV7Generator), account, secret, at)
 }
 
 // ---- shipments ----
@@ -78,29 +66,12 @@ pub(crate) fn batch(account: AccountId, rows: Vec<String>, at: OffsetDateTime) -
 /// Project `n`: biochar in Peru, at 0° 0°, of no bundle.
 pub(crate) fn project(n: u128) -> Project {
     Project {
-        id: ProjectId::from_uuid(Uuid::from_u128(n)),
         slug: format!("project-{n}"),
         name: format!("Project {n}"),
-        short_name: format!("P{n}"),
         description: "d".into(),
-        project_type: "Biochar".into(),
-        registry: Registry::PuroEarth,
-        registry_link: None,
-        latitude: Decimal::ZERO,
-        longitude: Decimal::ZERO,
         country_name: "Peru".into(),
         country_code: "PER".into(),
-        region: None,
-        logo: None,
-        primary_image: None,
-        thumbnail_image: None,
-        results: vec![],
-        un_sdg: vec![],
-        media: vec![],
-        disabled: false,
-        disabled_at: None,
-        facts: Default::default(),
-        bundle_ids: vec![],
+        ..Project::sample(n)
     }
 }
 

@@ -19,7 +19,7 @@ use super::location::location;
 use super::method::method;
 use super::vocab;
 
-/// The fields of `CreateShipmentRequest`.
+/// The fields of `CreateShipmentRequest` besides its free texts.
 const ROW: &[&str] = &[
     "shipment_id",
     "target_internal_id",
@@ -29,6 +29,13 @@ const ROW: &[&str] = &[
     "incoterm",
     "contract_type",
     "hazardous_cargo",
+    "freight_cost",
+    "emissions",
+    "legs",
+];
+
+/// The free-text fields of `CreateShipmentRequest` (checked, not kept).
+const ROW_TEXTS: &[&str] = &[
     "booking_reference",
     "house_waybill",
     "reference_id_po",
@@ -38,10 +45,7 @@ const ROW: &[&str] = &[
     "consignor_name",
     "freight_paying_party",
     "legal_entity",
-    "freight_cost",
     "shipper_contract_emission_scope",
-    "emissions",
-    "legs",
 ];
 
 /// The fields of `ShipmentLeg`.
@@ -127,7 +131,8 @@ impl RowDecoder for JsonRowDecoder {
 
 /// A row already parsed as JSON.
 pub fn decode_value(value: &Value) -> Result<ShipmentDraft, RowError> {
-    let o = Obj::new("", value, "CreateShipmentRequest", ROW)?;
+    let allowed = [ROW, ROW_TEXTS].concat();
+    let o = Obj::new("", value, "CreateShipmentRequest", &allowed)?;
     let reference = o.text("shipment_id")?.map(str::to_owned);
     let target_internal_id = o.text("target_internal_id")?.map(str::to_owned);
     let target_internal_name = o.text("target_internal_name")?.map(str::to_owned);
@@ -144,18 +149,7 @@ pub fn decode_value(value: &Value) -> Result<ShipmentDraft, RowError> {
         "ShipmentContractType",
     )?;
     o.boolean("hazardous_cargo")?;
-    for f in [
-        "booking_reference",
-        "house_waybill",
-        "reference_id_po",
-        "consignee_id",
-        "consignee_name",
-        "consignor_id",
-        "consignor_name",
-        "freight_paying_party",
-        "legal_entity",
-        "shipper_contract_emission_scope",
-    ] {
+    for f in ROW_TEXTS {
         o.string(f)?;
     }
     if let Some(v) = o.get("freight_cost")? {

@@ -12,7 +12,8 @@ use tonne_shipments::{LegMethod, RowError, SeaVessel};
 use super::fields::Obj;
 use super::vocab;
 
-const ROAD: &[&str] = &[
+/// The fields of a road method (`CreateShipmentRoadMethod`).
+pub(super) const ROAD: &[&str] = &[
     "vehicle_type",
     "fuel",
     "gradient",

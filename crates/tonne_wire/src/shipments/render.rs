@@ -27,6 +27,8 @@ pub use responses::{
 };
 use sent::{text, value};
 
+use super::method::ROAD;
+
 /// The legs' indices in the shipment's order: by `order` when every leg
 /// gives one (as the domain sorts them), else as sent.
 fn leg_order(legs: &[Value]) -> Vec<usize> {
@@ -64,18 +66,8 @@ fn method(sent: Option<&Value>) -> Value {
         out.insert(k.to_owned(), val);
     };
     if o.contains_key("vehicle_type") {
-        for k in [
-            "vehicle_type",
-            "fuel",
-            "gradient",
-            "situation",
-            "refrigerated",
-            "truck_license_plate",
-            "trailer_license_plate",
-            "vin",
-            "fuel_consumption",
-            "biofuel_share",
-        ] {
+        // as sent, but the emission standard in the response's vocabulary
+        for &k in ROAD.iter().filter(|k| **k != "emission_standard") {
             put(k, v(k));
         }
         put(

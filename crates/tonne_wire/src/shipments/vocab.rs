@@ -324,23 +324,9 @@ pub const CARRIERS: &[&str] = &[
     "ZIM",
 ];
 
-/// `LogisticsSiteMethod`.
-pub const LOGISTICS_SITES: &[&str] = &[
-    "maritime_container_terminal",
-    "maritime_container_terminal_ambient",
-    "maritime_container_terminal_chilled",
-    "transhipment_site_ambient",
-    "transhipment_site_chilled",
-    "transhipment_site_mixed",
-    "storage_and_transhipment_ambient",
-    "storage_and_transhipment_chilled",
-    "storage_and_transhipment_mixed",
-    "warehouse_ambient",
-    "warehouse_chilled",
-    "warehouse_mixed",
-    "liquid_bulk_terminals_ambient",
-    "liquid_bulk_terminals_mixed",
-];
+/// `LogisticsSiteMethod`: the names the estimation engine has hub figures
+/// for, one list for both.
+pub const LOGISTICS_SITES: &[&str] = &tonne_estimation::shipping::hubs::LOGISTICS_SITES;
 
 /// `ShipmentRailMethod.train_type`.
 pub const TRAIN_TYPES: &[&str] = &["diesel_freight_train", "electric_freight_train"];

@@ -7,6 +7,25 @@ use super::fixtures::{create, create_paid_link};
 use super::visitor::Visitor;
 use crate::support::{TestApp, conforms};
 
+/// The quote step's form: `email` asks for `amount` of `bundle` (in `unit`,
+/// when given).
+fn quote_form<'a>(
+    csrf: &'a str,
+    bundle: &'a str,
+    email: &'a str,
+    amount: &'a str,
+    unit: Option<&'a str>,
+) -> Vec<(&'a str, &'a str)> {
+    let mut form = vec![
+        ("csrf", csrf),
+        ("bundle", bundle),
+        ("email", email),
+        ("amount", amount),
+    ];
+    form.extend(unit.map(|u| ("unit", u)));
+    form
+}
+
 pub(super) async fn hosted_pages_place_one_order_through_the_link(app: TestApp) {
     app.demo_catalogue().await;
     let t = app.tenant().await;
@@ -44,12 +63,7 @@ pub(super) async fn hosted_pages_place_one_order_through_the_link(app: TestApp) 
         .post(
             &id,
             "quote",
-            &[
-                ("csrf", &csrf),
-                ("bundle", bundle),
-                ("email", "jane@example.org"),
-                ("amount", "5"),
-            ],
+            &quote_form(&csrf, bundle, "jane@example.org", "5", None),
         )
         .await;
     assert_eq!(refused.status, 403);
@@ -74,13 +88,7 @@ pub(super) async fn hosted_pages_place_one_order_through_the_link(app: TestApp) 
         .post(
             &id,
             "quote",
-            &[
-                ("csrf", &csrf),
-                ("bundle", bundle),
-                ("email", "john@example.org"),
-                ("amount", "5"),
-                ("unit", "money"),
-            ],
+            &quote_form(&csrf, bundle, "john@example.org", "5", Some("money")),
         )
         .await;
     assert_eq!(not_listed.status, 403);
@@ -100,13 +108,7 @@ pub(super) async fn hosted_pages_place_one_order_through_the_link(app: TestApp) 
             .post(
                 &id,
                 "quote",
-                &[
-                    ("csrf", &csrf),
-                    ("bundle", bundle),
-                    ("email", "jane@example.org"),
-                    ("amount", amount),
-                    ("unit", unit),
-                ],
+                &quote_form(&csrf, bundle, "jane@example.org", amount, Some(unit)),
             )
             .await;
         assert_eq!(page.status, 400, "{amount} {unit}");
@@ -119,13 +121,7 @@ pub(super) async fn hosted_pages_place_one_order_through_the_link(app: TestApp) 
         .post(
             &id,
             "quote",
-            &[
-                ("csrf", &csrf),
-                ("bundle", bundle),
-                ("email", "Jane@Example.org"),
-                ("amount", "1.5"),
-                ("unit", "tonnes"),
-            ],
+            &quote_form(&csrf, bundle, "Jane@Example.org", "1.5", Some("tonnes")),
         )
         .await;
     assert_eq!(confirm.status, 200, "{}", confirm.html);

@@ -12,7 +12,7 @@ use tonne_test_support::on_both_backends;
 
 use api::*;
 use hosted_pages::*;
-pub(crate) use visitor::{Page, Visitor, send_with_csrf_cookie};
+pub(crate) use visitor::{Page, Visitor, hidden_field, send_with_csrf_cookie};
 
 mod limits {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

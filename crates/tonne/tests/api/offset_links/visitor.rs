@@ -25,6 +25,17 @@ pub(crate) async fn send_with_csrf_cookie(
     res
 }
 
+/// The value of the page's field `name` as the HTML has it (entities kept).
+pub(crate) fn hidden_field<'h>(html: &'h str, name: &str) -> &'h str {
+    let marker = format!("name=\"{name}\" value=\"");
+    let start = html
+        .find(&marker)
+        .unwrap_or_else(|| panic!("no {name} in {html}"))
+        + marker.len();
+    let end = html[start..].find('"').unwrap() + start;
+    &html[start..end]
+}
+
 /// A browser without JavaScript: keeps the CSRF cookie, reads hidden fields.
 pub(crate) struct Visitor<'a> {
     base: String,
@@ -60,14 +71,7 @@ pub(crate) struct Page {
 
 impl Page {
     pub(crate) fn field(&self, name: &str) -> String {
-        let marker = format!("name=\"{name}\" value=\"");
-        let start = self
-            .html
-            .find(&marker)
-            .unwrap_or_else(|| panic!("no {name} in {}", self.html))
-            + marker.len();
-        let end = self.html[start..].find('"').unwrap() + start;
-        self.html[start..end].to_owned()
+        hidden_field(&self.html, name).to_owned()
     }
 
     pub(crate) fn order_id(&self) -> String {

@@ -47,29 +47,33 @@ pub(crate) fn valid_footprint(footprint: &Value) {
     assert!(errors.is_empty(), "{errors:#?}\n{footprint:#}");
 }
 
-pub(super) fn hub_row(reference: &str) -> Value {
-    json!({
-        "shipment_id": reference,
-        "target_internal_id": "carrier-3",
-        "legs": [
-            {"carriage": "pre", "method": {"vehicle_type": "truck", "fuel": "diesel"},
-             "distance": {"amount": "250", "unit": "km"},
-             "load": {"mass": {"amount": "12", "unit": "t"}}},
-            {"carriage": "main", "method": "warehouse_ambient"},
-            {"carriage": "on", "method": {"train_type": "electric_freight_train"},
-             "distance": {"amount": "300", "unit": "km"}}
-        ]
-    })
+pub(crate) async fn token(app: &TestApp, id: &str, secret: &str) -> Reply {
+    token_request(
+        app,
+        id,
+        secret,
+        "application/x-www-form-urlencoded",
+        "grant_type=client_credentials",
+    )
+    .await
 }
 
-pub(crate) async fn token(app: &TestApp, id: &str, secret: &str) -> Reply {
+/// A request to the token endpoint with `id:secret` as Basic credentials and
+/// `body` sent as `content_type`.
+pub(crate) async fn token_request(
+    app: &TestApp,
+    id: &str,
+    secret: &str,
+    content_type: &str,
+    body: &'static str,
+) -> Reply {
     let basic = base64::engine::general_purpose::STANDARD.encode(format!("{id}:{secret}"));
     app.send(
         app.client
             .post(format!("{}/pact/auth/token", app.base))
             .header("Authorization", format!("Basic {basic}"))
-            .header("Content-Type", "application/x-www-form-urlencoded")
-            .body("grant_type=client_credentials"),
+            .header("Content-Type", content_type)
+            .body(body),
     )
     .await
 }
@@ -84,14 +88,22 @@ pub(crate) async fn pact_get(app: &TestApp, url: &str, token: &str) -> Reply {
 }
 
 pub(crate) async fn event(app: &TestApp, token: &str, body: Value) -> Reply {
+    event_as(
+        app,
+        token,
+        "application/cloudevents+json; charset=UTF-8",
+        body,
+    )
+    .await
+}
+
+/// An event sent to `/pact/2/events` as `content_type`.
+pub(crate) async fn event_as(app: &TestApp, token: &str, content_type: &str, body: Value) -> Reply {
     app.send(
         app.client
             .post(format!("{}/pact/2/events", app.base))
             .bearer_auth(token)
-            .header(
-                "Content-Type",
-                "application/cloudevents+json; charset=UTF-8",
-            )
+            .header("Content-Type", content_type)
             .body(body.to_string()),
     )
     .await

@@ -7,9 +7,9 @@ use std::collections::HashSet;
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
 
-use super::fixtures::{credentials, event, hub_row, pact_error, pact_get, token, valid_footprint};
+use super::fixtures::{credentials, event, event_as, pact_error, pact_get, token, valid_footprint};
 use crate::cli::tonne;
-use crate::shipments::{dec, good_row, processed, upload_ok};
+use crate::shipments::{dec, good_row, hub_row, processed, upload_ok};
 use crate::support::TestApp;
 
 pub(super) async fn a_client_reads_its_footprints_over_pact(app: TestApp) {
@@ -266,15 +266,13 @@ pub(super) async fn a_client_reads_its_footprints_over_pact(app: TestApp) {
         401,
         "BadRequest",
     );
-    let plain = app
-        .send(
-            app.client
-                .post(format!("{}/pact/2/events", app.base))
-                .bearer_auth(&bearer)
-                .header("Content-Type", "text/plain")
-                .body(published(json!([data[0]["id"]])).to_string()),
-        )
-        .await;
+    let plain = event_as(
+        &app,
+        &bearer,
+        "text/plain",
+        published(json!([data[0]["id"]])),
+    )
+    .await;
     pact_error(&plain, 400, "BadRequest");
 
     // the listing shows the client, never its secret; revoking ends its token at once

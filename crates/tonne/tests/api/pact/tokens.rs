@@ -1,10 +1,9 @@
 //! The token endpoint refuses as OAuth 2.0 says: wrong credentials, a body
 //! that is not a form, an unsupported grant.
 
-use base64::Engine as _;
 use serde_json::json;
 
-use super::fixtures::{credentials, pact_get, token};
+use super::fixtures::{credentials, pact_get, token, token_request};
 use crate::support::TestApp;
 
 pub(super) async fn token_requests_are_refused_as_oauth_says(app: TestApp) {
@@ -29,17 +28,15 @@ pub(super) async fn token_requests_are_refused_as_oauth_says(app: TestApp) {
         let res = token(&app, &id, &s).await;
         assert_eq!(res.status, 401, "{}", res.body);
     }
-    let basic = base64::engine::general_purpose::STANDARD.encode(format!("{client_id}:{secret}"));
     // a body that does not say it is a form is not read as one
-    let res = app
-        .send(
-            app.client
-                .post(format!("{}/pact/auth/token", app.base))
-                .header("Authorization", format!("Basic {basic}"))
-                .header("Content-Type", "text/plain")
-                .body("grant_type=client_credentials"),
-        )
-        .await;
+    let res = token_request(
+        &app,
+        &client_id,
+        &secret,
+        "text/plain",
+        "grant_type=client_credentials",
+    )
+    .await;
     assert_eq!(res.status, 400, "{}", res.body);
     assert_eq!(res.body["error"], "invalid_request");
     for (body, status, error) in [
@@ -50,15 +47,14 @@ pub(super) async fn token_requests_are_refused_as_oauth_says(app: TestApp) {
             "unsupported_grant_type",
         ),
     ] {
-        let res = app
-            .send(
-                app.client
-                    .post(format!("{}/pact/auth/token", app.base))
-                    .header("Authorization", format!("Basic {basic}"))
-                    .header("Content-Type", "application/x-www-form-urlencoded")
-                    .body(body),
-            )
-            .await;
+        let res = token_request(
+            &app,
+            &client_id,
+            &secret,
+            "application/x-www-form-urlencoded",
+            body,
+        )
+        .await;
         assert_eq!(res.status, status, "{}", res.body);
         assert_eq!(res.body["error"], error);
     }

@@ -9,6 +9,23 @@ use serde_json::{Value, json};
 use super::client_models::client_model;
 use crate::support::{Reply, TestApp};
 
+/// A row through a hub: truck pre-carriage, a warehouse, electric train
+/// on-carriage.
+pub(crate) fn hub_row(reference: &str) -> Value {
+    json!({
+        "shipment_id": reference,
+        "target_internal_id": "carrier-3",
+        "legs": [
+            {"carriage": "pre", "method": {"vehicle_type": "truck", "fuel": "diesel"},
+             "distance": {"amount": "250", "unit": "km"},
+             "load": {"mass": {"amount": "12", "unit": "t"}}},
+            {"carriage": "main", "method": "warehouse_ambient"},
+            {"carriage": "on", "method": {"train_type": "electric_freight_train"},
+             "distance": {"amount": "300", "unit": "km"}}
+        ]
+    })
+}
+
 /// A good row: truck pre-carriage, container ship between two known ports,
 /// electric train on-carriage.
 pub(crate) fn good_row(reference: &str, date: &str) -> Value {

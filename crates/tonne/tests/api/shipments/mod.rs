@@ -17,7 +17,7 @@ use tonne_test_support::on_both_backends;
 
 use batches::*;
 use emissions::*;
-pub(crate) use fixtures::{dec, good_row, processed, upload_ok};
+pub(crate) use fixtures::{dec, good_row, hub_row, processed, upload_ok};
 use listing::*;
 
 on_both_backends!(

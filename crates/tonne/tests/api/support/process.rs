@@ -1,7 +1,7 @@
 //! The `tonne` binary as a process of its own: set up over a database,
 //! served on a random port, killed with SIGKILL.
 
-use std::io::{BufRead as _, BufReader};
+use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 
 use serde_json::Value;
@@ -37,6 +37,32 @@ pub fn bootstrap(url: &str) -> String {
     assert!(boot.status.success(), "{boot:?}");
     let keys: Value = serde_json::from_slice(&boot.stdout).unwrap();
     keys["live"]["api_key"].as_str().unwrap().to_owned()
+}
+
+/// Reads a starting `tonne serve`'s banner from its stdout, up to its `Try:`
+/// line: the address it listens on (host:port), its test key and the banner.
+pub fn read_banner(stdout: &mut impl BufRead) -> (String, String, String) {
+    let (mut banner, mut line) = (String::new(), String::new());
+    while stdout.read_line(&mut line).unwrap() > 0 {
+        banner.push_str(&line);
+        if line.starts_with("Try:") {
+            break;
+        }
+        line.clear();
+    }
+    let addr = banner
+        .split("listening on http://")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no address in {banner}"))
+        .to_owned();
+    let key = banner
+        .lines()
+        .find(|l| l.contains("test key:"))
+        .and_then(|l| l.split_whitespace().nth(2))
+        .unwrap()
+        .to_owned();
+    (addr, key, banner)
 }
 
 /// Starts `command` (stdout read, stderr dropped) and reads its banner up to

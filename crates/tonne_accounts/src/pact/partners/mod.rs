@@ -348,33 +348,16 @@ pub trait PactPartnersService: Send + Sync {
     ) -> Result<Vec<PactRequest>, StoreError>;
 }
 
-/// [`PactPartnersService`] over its ports.
+/// [`PactPartnersService`] over its ports: the partners' storage, the
+/// accounts, a clock, an id generator and the rules for outbound URLs (the
+/// webhooks'); `PactPartners::new` takes them in the order of the fields.
+#[derive(derive_more::Constructor)]
 pub struct PactPartners {
     repo: Arc<dyn PactPartnerRepository>,
     accounts: Arc<dyn AccountRepository>,
     clock: Arc<dyn Clock>,
     ids: Arc<dyn IdGenerator>,
     targets: TargetPolicy,
-}
-
-impl PactPartners {
-    /// The use cases over the partners' storage, the accounts, a clock, an
-    /// id generator and the rules for outbound URLs (the webhooks').
-    pub fn new(
-        repo: Arc<dyn PactPartnerRepository>,
-        accounts: Arc<dyn AccountRepository>,
-        clock: Arc<dyn Clock>,
-        ids: Arc<dyn IdGenerator>,
-        targets: TargetPolicy,
-    ) -> Self {
-        Self {
-            repo,
-            accounts,
-            clock,
-            ids,
-            targets,
-        }
-    }
 }
 
 #[async_trait]

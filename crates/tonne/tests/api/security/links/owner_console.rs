@@ -29,6 +29,29 @@ async fn owner<'a>(
     visitor
 }
 
+/// The owner's console creates the link "Owned" of `bundle`, taking at most
+/// `order_tonnes` per order.
+async fn create_owned(
+    owner: &crate::console::Visitor<'_>,
+    csrf: &str,
+    account: &str,
+    bundle: &str,
+    order_tonnes: &str,
+) -> crate::console::Page {
+    owner
+        .post_test_mode(
+            "/console/offset-links",
+            csrf,
+            account,
+            &[
+                ("name", "Owned"),
+                ("bundles", bundle),
+                ("order_tonnes", order_tonnes),
+            ],
+        )
+        .await
+}
+
 pub(super) async fn the_owner_sets_the_limits_in_the_console_and_the_page_keeps_to_them(
     app: TestApp,
 ) {
@@ -49,36 +72,14 @@ pub(super) async fn the_owner_sets_the_limits_in_the_console_and_the_page_keeps_
         "the form has the limits"
     );
     // created with a limit above the server's ceiling (1,000 t): refused beside it
-    let refused = ada
-        .post_test_mode(
-            "/console/offset-links",
-            &csrf,
-            &account,
-            &[
-                ("name", "Owned"),
-                ("bundles", &bundle),
-                ("order_tonnes", "1000.5"),
-            ],
-        )
-        .await;
+    let refused = create_owned(&ada, &csrf, &account, &bundle, "1000.5").await;
     assert_eq!(refused.status, 400);
     assert!(
         refused.html.contains("id=\"link-order_tonnes-error\""),
         "{}",
         refused.html
     );
-    let made = ada
-        .post_test_mode(
-            "/console/offset-links",
-            &csrf,
-            &account,
-            &[
-                ("name", "Owned"),
-                ("bundles", &bundle),
-                ("order_tonnes", "0.5"),
-            ],
-        )
-        .await;
+    let made = create_owned(&ada, &csrf, &account, &bundle, "0.5").await;
     assert_eq!(made.status, 303, "{}", made.html);
     let links = app.get("/v1/offset-links", &t.test_key).await;
     let id = links.body["data"][0]["id"].as_str().unwrap().to_owned();
