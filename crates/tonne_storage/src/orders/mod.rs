@@ -1,10 +1,12 @@
 //! Orders on either backend: the repository, with its rows (`rows`), reads
 //! (`read`), stock reservations (`reservations`) and placing refusals
-//! (`placing`) in rooms of their own. The event outbox (`outbox`) and the
+//! (`placing`) in rooms of their own, and PostgreSQL's road for placing
+//! (`pg`). The event outbox (`outbox`) and the
 //! impact domain's daily figures (`impact::rollups`) are written in the same
 //! transactions.
 
 mod payment_events;
+mod pg;
 mod placing;
 mod read;
 mod reservations;
@@ -13,7 +15,7 @@ mod rows;
 use async_trait::async_trait;
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
-use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use diesel_async::RunQueryDsl;
 use time::OffsetDateTime;
 use tonne_kernel::{
     AccountId, AccountMode, AuditEntry, Cursor, OrganisationId, Page, PageRequest, StoreError,
@@ -25,15 +27,15 @@ use tonne_ordering::{
 };
 
 use crate::db::error::store_error;
-use crate::db::{Conn, Db, KeepPrepared};
+use crate::db::{Conn, Db};
 use crate::impact::rollups;
 use crate::mapping::to_sql_time;
-use crate::outbox::{append_allocation_events, append_event, append_event_pg};
+use crate::outbox::{append_allocation_events, append_event};
 use crate::schema::{order_lines, order_projects, orders};
 
 use placing::{claim_estimate, claimed, key_unused, place_error};
 use read::{Scope, load_order, load_orders, newest_first};
-use reservations::{covered, release, reserve, stock_limits, stock_limits_pg, take_pg};
+use reservations::{release, reserve, stock_limits};
 use rows::{OrderRow, line_rows, order_row, project_rows};
 
 /// Orders and their outbox on either backend.
@@ -71,21 +73,7 @@ impl OrderRepository for OrderStore {
                     // On PostgreSQL the stock is taken in the same round trip
                     // (a refusal rolls the whole transaction back).
                     let covered = match conn {
-                        Conn::Pg(c) => {
-                            let s: &AsyncPgConnection = c;
-                            let (key, unlimited, taken) = crate::db::sent_together!(
-                                async {
-                                    match key_count!(order) {
-                                        Some(q) => q.get_result::<i64>(&mut &*s).await,
-                                        None => Ok(0),
-                                    }
-                                },
-                                stock_limits_pg(s, &wanted),
-                                take_pg(s, &wanted)
-                            )?;
-                            key_unused(key)?;
-                            covered(&wanted, &unlimited, &taken)?
-                        }
+                        Conn::Pg(c) => pg::reserve(c, &order, &wanted).await?,
                         Conn::Sqlite(c) => {
                             key_unused(match key_count!(order) {
                                 Some(q) => q.get_result::<i64>(&mut **c).await?,
@@ -103,33 +91,7 @@ impl OrderRepository for OrderStore {
                     let estimate = order.estimate_id.map(|e| e.to_string());
                     match conn {
                         Conn::Pg(c) => {
-                            let s: &AsyncPgConnection = c;
-                            crate::db::sent_together!(
-                                diesel::insert_into(orders::table)
-                                    .values(&row)
-                                    .execute(&mut &*s),
-                                async {
-                                    match &estimate {
-                                        Some(e) => claimed(
-                                            claim_estimate!(order, e).execute(&mut &*s).await?,
-                                        ),
-                                        None => Ok(()),
-                                    }
-                                },
-                                async {
-                                    if lines.is_empty() {
-                                        return Ok(0);
-                                    }
-                                    // At most one line per bundle: a bounded set of texts.
-                                    diesel::insert_into(order_lines::table)
-                                        .values(&lines)
-                                        .kept()
-                                        .execute(&mut &*s)
-                                        .await
-                                },
-                                append_event_pg(s, &order, &event),
-                                rollups::order_placed_pg(s, &order),
-                            )?;
+                            pg::write(c, &order, &row, &lines, estimate.as_deref(), &event).await?
                         }
                         Conn::Sqlite(c) => {
                             diesel::insert_into(orders::table)

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use diesel::prelude::*;
 use diesel::result::Error as DieselError;
-use diesel_async::{AsyncPgConnection, RunQueryDsl};
+use diesel_async::RunQueryDsl;
 use tonne_ordering::Order;
 
 use crate::db::{Conn, KeepPrepared};
@@ -29,6 +29,7 @@ macro_rules! stock_query {
             .select((bundles::id, bundles::available_grams.is_null()))
     };
 }
+pub(super) use stock_query;
 
 /// The lines' bundles, unlimited or not (see `stock_query!`).
 pub(super) async fn stock_limits(
@@ -36,16 +37,6 @@ pub(super) async fn stock_limits(
     lines: &[(String, i64)],
 ) -> QueryResult<HashMap<String, bool>> {
     let rows: Vec<(String, bool)> = on!(conn, |c| stock_query!(lines).load(c).await)?;
-    Ok(rows.into_iter().collect())
-}
-
-/// [`stock_limits`] on PostgreSQL, on a shared connection: the statement can
-/// go out with the transaction's others.
-pub(super) async fn stock_limits_pg(
-    c: &AsyncPgConnection,
-    lines: &[(String, i64)],
-) -> QueryResult<HashMap<String, bool>> {
-    let rows: Vec<(String, bool)> = stock_query!(lines).load(&mut &*c).await?;
     Ok(rows.into_iter().collect())
 }
 
@@ -62,6 +53,7 @@ macro_rules! take {
         .kept()
     };
 }
+pub(super) use take;
 
 /// Takes each line's grams from its bundle's stock where the bundle's stock is
 /// limited; `true` per line whose grams are covered (unlimited, or taken).
@@ -78,22 +70,6 @@ pub(super) async fn reserve(
         );
     }
     covered(lines, unlimited, &taken)
-}
-
-/// [`reserve`] on PostgreSQL, on a shared connection, without waiting for the
-/// stock limits: every line's update goes out with the transaction's first
-/// statements (an unlimited bundle's matches no row: `NULL >= grams` is not
-/// true). [`covered`] then reads the result with the limits.
-pub(super) async fn take_pg(
-    c: &AsyncPgConnection,
-    lines: &[(String, i64)],
-) -> QueryResult<Vec<bool>> {
-    crate::db::all_or_cause(
-        futures_util::future::join_all(lines.iter().map(|(bundle, grams)| async move {
-            Ok(take!(bundle, grams).execute(&mut &*c).await? == 1)
-        }))
-        .await,
-    )
 }
 
 /// Per line, whether its grams are covered: its bundle's stock is unlimited,

@@ -271,6 +271,11 @@ macro_rules! bump_project_rows {
     }};
 }
 
+// PostgreSQL's road: after the macros, which it uses too.
+mod pg;
+pub(crate) use pg::order_placed_pg;
+use pg::{bump_bundles_pg, bump_projects_pg};
+
 /// A new order: its lines count towards the placed figures of its day (and
 /// their bundle names become the rows' names).
 pub(crate) async fn order_placed(conn: &mut Conn, order: &Order) -> QueryResult<()> {
@@ -283,13 +288,6 @@ pub(crate) async fn order_placed(conn: &mut Conn, order: &Order) -> QueryResult<
             bump_bundle_rows!(sqlite c, order_monthly_bundles, month = &key.month, &key.account, &rows, true)
         }
     }
-}
-
-/// [`order_placed`] on PostgreSQL, on a shared connection: its statements
-/// can go out with the transaction's others.
-pub(crate) async fn order_placed_pg(c: &AsyncPgConnection, order: &Order) -> QueryResult<()> {
-    let (key, rows) = placed_rows(order);
-    bump_bundles_pg(c, &key, &rows, true).await
 }
 
 fn placed_rows(order: &Order) -> (OrderKey, Vec<BundleDelta>) {
@@ -357,46 +355,6 @@ pub(crate) async fn order_moved(
             Ok(())
         }
     }
-}
-
-/// Adds each delta to its bundle's day and month rows (created if absent),
-/// both statements sent together; `rename` sets the rows' names to the
-/// lines' (a new order), else the rows keep theirs.
-async fn bump_bundles_pg(
-    c: &AsyncPgConnection,
-    key: &OrderKey,
-    rows: &[BundleDelta],
-    rename: bool,
-) -> QueryResult<()> {
-    if rows.is_empty() {
-        return Ok(());
-    }
-    crate::db::sent_together!(
-        async { bump_bundle_rows!(pg c, order_daily_bundles, day = &key.day, &key.account, rows, rename) },
-        async { bump_bundle_rows!(pg c, order_monthly_bundles, month = &key.month, &key.account, rows, rename) }
-    )
-    .map(drop)
-}
-
-/// Adds each delta to its project's day and month rows (created if absent),
-/// both statements sent together.
-async fn bump_projects_pg(
-    c: &AsyncPgConnection,
-    key: &OrderKey,
-    rows: &[(String, Delta)],
-) -> QueryResult<()> {
-    if rows.is_empty() {
-        return Ok(());
-    }
-    crate::db::sent_together!(
-        async {
-            bump_project_rows!(pg c, order_daily_projects, day = &key.day, &key.account, rows)
-        },
-        async {
-            bump_project_rows!(pg c, order_monthly_projects, month = &key.month, &key.account, rows)
-        }
-    )
-    .map(drop)
 }
 
 /// One stored estimate, as the counts see it.
