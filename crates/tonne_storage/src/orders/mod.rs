@@ -33,7 +33,7 @@ use crate::mapping::to_sql_time;
 use crate::outbox::{append_allocation_events, append_event};
 use crate::schema::{order_lines, order_projects, orders};
 
-use placing::{claim_estimate, claimed, key_unused, place_error};
+use placing::{claim_estimate, claimed, key_count, key_unused, place_error};
 use read::{Scope, load_order, load_orders, newest_first};
 use reservations::{release, reserve, stock_limits};
 use rows::{OrderRow, line_rows, order_row, project_rows};
@@ -401,17 +401,3 @@ impl OrderRepository for OrderStore {
             .map_err(|e| store_error(e, "finding test orders to advance"))
     }
 }
-
-/// How many orders of the account hold the order's idempotency key (the
-/// count query; `None` when the order has none).
-macro_rules! key_count {
-    ($order:expr) => {
-        $order.idempotency_key.as_ref().map(|key| {
-            orders::table
-                .filter(orders::account_id.eq($order.account_id.to_string()))
-                .filter(orders::idempotency_key.eq(key.as_str().to_owned()))
-                .count()
-        })
-    };
-}
-use key_count;

@@ -9,8 +9,7 @@ use diesel::prelude::*;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use tonne_ordering::{NewEvent, Order};
 
-use super::key_count;
-use super::placing::{claim_estimate, claimed, key_unused};
+use super::placing::{claim_estimate, claimed, key_count, key_unused};
 use super::reservations::{covered, stock_query, take};
 use super::rows::{LineRow, OrderRow};
 use crate::db::KeepPrepared;

@@ -28,6 +28,20 @@ macro_rules! claim_estimate {
 }
 pub(super) use claim_estimate;
 
+/// How many orders of the account hold the order's idempotency key (the
+/// count query; `None` when the order has none).
+macro_rules! key_count {
+    ($order:expr) => {
+        $order.idempotency_key.as_ref().map(|key| {
+            crate::schema::orders::table
+                .filter(crate::schema::orders::account_id.eq($order.account_id.to_string()))
+                .filter(crate::schema::orders::idempotency_key.eq(key.as_str().to_owned()))
+                .count()
+        })
+    };
+}
+pub(super) use key_count;
+
 /// The claim of [`claim_estimate!`] took the estimate; otherwise the whole
 /// order rolls back as a unique violation (one order per estimate).
 pub(super) fn claimed(claimed: usize) -> QueryResult<()> {

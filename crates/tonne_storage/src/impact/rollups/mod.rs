@@ -16,78 +16,27 @@ use std::collections::BTreeMap;
 
 use diesel::prelude::*;
 use diesel::upsert::excluded;
-use time::{Date, PrimitiveDateTime};
+use time::PrimitiveDateTime;
 use tonne_ordering::{Order, OrderStatus};
 
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 
 use crate::db::{Conn, KeepPrepared};
-use crate::mapping::to_sql_time;
 use crate::schema::{estimate_daily_counts, order_projects};
 
-/// A UTC day as the rollups key it: `YYYY-MM-DD`, the order of text being the
-/// order of days.
-pub(crate) fn day_text(day: Date) -> String {
-    format!(
-        "{:04}-{:02}-{:02}",
-        day.year(),
-        u8::from(day.month()),
-        day.day()
-    )
-}
+mod deltas;
+mod pg;
+mod upserts;
 
-/// What one change adds to a row's figures (negative to take away).
-#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
-struct Delta {
-    placed_grams: i64,
-    placed_minor: i64,
-    completed_grams: i64,
-    completed_minor: i64,
-}
+pub(crate) use deltas::{Allocated, day_text, month_text};
+pub(crate) use pg::order_placed_pg;
 
-impl Delta {
-    /// `grams` and `minor` counted `placed` times towards the placed figures
-    /// and `completed` times towards the completed ones (each -1, 0 or 1).
-    fn of(grams: i64, minor: i64, (placed, completed): (i64, i64)) -> Self {
-        Self {
-            placed_grams: grams.saturating_mul(placed),
-            placed_minor: minor.saturating_mul(placed),
-            completed_grams: grams.saturating_mul(completed),
-            completed_minor: minor.saturating_mul(completed),
-        }
-    }
-
-    fn plus(self, other: Self) -> Self {
-        Self {
-            placed_grams: self.placed_grams.saturating_add(other.placed_grams),
-            placed_minor: self.placed_minor.saturating_add(other.placed_minor),
-            completed_grams: self.completed_grams.saturating_add(other.completed_grams),
-            completed_minor: self.completed_minor.saturating_add(other.completed_minor),
-        }
-    }
-
-    fn is_zero(self) -> bool {
-        self == Self::default()
-    }
-}
-
-/// What an order in `status` counts towards: (placed, completed), each 0 or 1.
-fn weights(status: OrderStatus) -> (i64, i64) {
-    (
-        i64::from(!matches!(
-            status,
-            OrderStatus::Cancelled | OrderStatus::Failed
-        )),
-        i64::from(status == OrderStatus::Complete),
-    )
-}
-
-fn negated((placed, completed): (i64, i64)) -> (i64, i64) {
-    (-placed, -completed)
-}
-
-/// One project row of an order: project id, grams, offset cost in minor units.
-pub(crate) type Allocated = (String, i64, i64);
+use deltas::{
+    BundleDelta, Delta, OrderKey, add_projects, allocation_of, by_bundle, negated, placed_rows,
+    weights,
+};
+use pg::{bump_bundles_pg, bump_projects_pg};
+use upserts::{added_figures, bump_bundle_rows, bump_project_rows, upsert_all};
 
 /// The order's stored project rows (read before they are replaced).
 pub(crate) async fn allocated(conn: &mut Conn, order: &str) -> QueryResult<Vec<Allocated>> {
@@ -102,180 +51,6 @@ pub(crate) async fn allocated(conn: &mut Conn, order: &str) -> QueryResult<Vec<A
         .await)
 }
 
-fn allocation_of(order: &Order) -> Vec<Allocated> {
-    order
-        .projects
-        .iter()
-        .map(|p| {
-            (
-                p.project_id.to_string(),
-                p.quantity.grams(),
-                p.offset_cost.minor(),
-            )
-        })
-        .collect()
-}
-
-/// A UTC month as the monthly rollups key it: `YYYY-MM`, the first seven
-/// characters of [`day_text`].
-pub(crate) fn month_text(day: Date) -> String {
-    format!("{:04}-{:02}", day.year(), u8::from(day.month()))
-}
-
-/// The account, day and month an order's figures belong to.
-struct OrderKey {
-    account: String,
-    day: String,
-    month: String,
-}
-
-impl OrderKey {
-    fn of(order: &Order) -> Self {
-        let day = to_sql_time(order.created_at).date();
-        Self {
-            account: order.account_id.to_string(),
-            day: day_text(day),
-            month: month_text(day),
-        }
-    }
-}
-
-/// The order's lines per bundle (in bundle order): the last line's name and
-/// the lines' figures weighted by `weights`.
-fn by_bundle(order: &Order, weights: (i64, i64)) -> BTreeMap<String, (String, Delta)> {
-    let mut out: BTreeMap<String, (String, Delta)> = BTreeMap::new();
-    for line in &order.lines {
-        let delta = Delta::of(line.quantity.grams(), line.offset_cost.minor(), weights);
-        let entry = out
-            .entry(line.bundle_id.to_string())
-            .or_insert_with(|| (line.bundle_name.clone(), Delta::default()));
-        entry.0.clone_from(&line.bundle_name);
-        entry.1 = entry.1.plus(delta);
-    }
-    out
-}
-
-/// Adds project rows, weighted, to per-project deltas.
-fn add_projects(into: &mut BTreeMap<String, Delta>, rows: &[Allocated], weights: (i64, i64)) {
-    for (project, grams, minor) in rows {
-        let entry = into.entry(project.clone()).or_default();
-        *entry = entry.plus(Delta::of(*grams, *minor, weights));
-    }
-}
-
-/// One bundle's change: bundle id, the name on the order's line, the delta.
-type BundleDelta = (String, String, Delta);
-
-/// `INSERT … ON CONFLICT ($target) DO UPDATE SET $set` of every row of
-/// `$values`: one statement on PostgreSQL (all of an order's rows, in key
-/// order), one per row on SQLite (in process).
-macro_rules! upsert_all {
-    (pg $c:expr, $table:expr, $values:expr, $target:expr, $set:expr) => {
-        diesel::insert_into($table)
-            .values($values)
-            .on_conflict($target)
-            .do_update()
-            .set($set)
-            .kept()
-            .execute(&mut &*$c)
-            .await
-            .map(drop)
-    };
-    (sqlite $c:expr, $table:expr, $values:expr, $target:expr, $set:expr) => {{
-        for row in $values.iter() {
-            diesel::insert_into($table)
-                .values(row)
-                .on_conflict($target)
-                .do_update()
-                .set($set)
-                .kept()
-                .execute(&mut *$c)
-                .await?;
-        }
-        QueryResult::Ok(())
-    }};
-}
-
-/// The four figure columns of rollup table `$t`, each plus the incoming value.
-macro_rules! added_figures {
-    ($t:ident) => {
-        (
-            $t::placed_grams.eq($t::placed_grams + excluded($t::placed_grams)),
-            $t::placed_minor.eq($t::placed_minor + excluded($t::placed_minor)),
-            $t::completed_grams.eq($t::completed_grams + excluded($t::completed_grams)),
-            $t::completed_minor.eq($t::completed_minor + excluded($t::completed_minor)),
-        )
-    };
-}
-
-/// Adds the deltas to a bundle rollup (`$table`, keyed by account, `$period`
-/// and bundle) on `$c` of backend `$backend` (`pg` or `sqlite`); with
-/// `$rename` the rows take the lines' names.
-macro_rules! bump_bundle_rows {
-    ($backend:ident $c:expr, $table:ident, $period:ident = $at:expr, $account:expr, $rows:expr, $rename:expr) => {{
-        use crate::schema::$table::dsl as t;
-        let values: Vec<_> = $rows
-            .iter()
-            .map(|(bundle, name, delta)| {
-                (
-                    t::account_id.eq($account),
-                    t::$period.eq($at),
-                    t::bundle_id.eq(bundle),
-                    t::bundle_name.eq(name),
-                    t::placed_grams.eq(delta.placed_grams),
-                    t::placed_minor.eq(delta.placed_minor),
-                    t::completed_grams.eq(delta.completed_grams),
-                    t::completed_minor.eq(delta.completed_minor),
-                )
-            })
-            .collect();
-        let target = (t::account_id, t::$period, t::bundle_id);
-        if $rename {
-            upsert_all!(
-                $backend $c,
-                t::$table,
-                &values,
-                target,
-                (
-                    t::bundle_name.eq(excluded(t::bundle_name)),
-                    added_figures!(t)
-                )
-            )
-        } else {
-            upsert_all!($backend $c, t::$table, &values, target, added_figures!(t))
-        }
-    }};
-}
-
-/// Adds the deltas to a project rollup (`$table`, keyed by account,
-/// `$period` and project).
-macro_rules! bump_project_rows {
-    ($backend:ident $c:expr, $table:ident, $period:ident = $at:expr, $account:expr, $rows:expr) => {{
-        use crate::schema::$table::dsl as t;
-        let values: Vec<_> = $rows
-            .iter()
-            .map(|(project, delta)| {
-                (
-                    t::account_id.eq($account),
-                    t::$period.eq($at),
-                    t::project_id.eq(project),
-                    t::placed_grams.eq(delta.placed_grams),
-                    t::placed_minor.eq(delta.placed_minor),
-                    t::completed_grams.eq(delta.completed_grams),
-                    t::completed_minor.eq(delta.completed_minor),
-                )
-            })
-            .collect();
-        let target = (t::account_id, t::$period, t::project_id);
-        upsert_all!($backend $c, t::$table, &values, target, added_figures!(t))
-    }};
-}
-
-// PostgreSQL's road: after the macros, which it uses too.
-mod pg;
-pub(crate) use pg::order_placed_pg;
-use pg::{bump_bundles_pg, bump_projects_pg};
-
 /// A new order: its lines count towards the placed figures of its day (and
 /// their bundle names become the rows' names).
 pub(crate) async fn order_placed(conn: &mut Conn, order: &Order) -> QueryResult<()> {
@@ -288,15 +63,6 @@ pub(crate) async fn order_placed(conn: &mut Conn, order: &Order) -> QueryResult<
             bump_bundle_rows!(sqlite c, order_monthly_bundles, month = &key.month, &key.account, &rows, true)
         }
     }
-}
-
-fn placed_rows(order: &Order) -> (OrderKey, Vec<BundleDelta>) {
-    let rows = by_bundle(order, weights(order.status))
-        .into_iter()
-        .filter(|(_, (_, delta))| !delta.is_zero())
-        .map(|(bundle, (name, delta))| (bundle, name, delta))
-        .collect();
-    (OrderKey::of(order), rows)
 }
 
 /// An order moved from `from` to its current status. `replaced` holds its
@@ -418,37 +184,4 @@ async fn bump_estimates(
         .kept();
     on!(conn, |c| upsert.execute(c).await)?;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use time::macros::date;
-
-    use super::*;
-
-    #[test]
-    fn days_are_iso_dates_ordered_as_text() {
-        assert_eq!(day_text(date!(2026 - 03 - 04)), "2026-03-04");
-        assert!(day_text(Date::MIN) < day_text(date!(0001 - 01 - 01)));
-        assert!(day_text(date!(2026 - 12 - 31)) < day_text(Date::MAX));
-    }
-
-    #[test]
-    fn a_status_counts_once_towards_what_it_is() {
-        assert_eq!(weights(OrderStatus::Received), (1, 0));
-        assert_eq!(weights(OrderStatus::Retiring), (1, 0));
-        assert_eq!(weights(OrderStatus::Complete), (1, 1));
-        assert_eq!(weights(OrderStatus::Cancelled), (0, 0));
-        assert_eq!(weights(OrderStatus::Failed), (0, 0));
-        assert!(Delta::of(5, 7, (0, 0)).is_zero());
-        assert_eq!(
-            Delta::of(5, 7, (-1, 1)),
-            Delta {
-                placed_grams: -5,
-                placed_minor: -7,
-                completed_grams: 5,
-                completed_minor: 7
-            }
-        );
-    }
 }

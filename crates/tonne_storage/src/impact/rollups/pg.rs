@@ -7,7 +7,8 @@ use diesel::upsert::excluded;
 use diesel_async::{AsyncPgConnection, RunQueryDsl};
 use tonne_ordering::Order;
 
-use super::{BundleDelta, Delta, OrderKey, placed_rows};
+use super::deltas::{BundleDelta, Delta, OrderKey, placed_rows};
+use super::upserts::{added_figures, bump_bundle_rows, bump_project_rows, upsert_all};
 use crate::db::KeepPrepared;
 
 /// [`order_placed`](super::order_placed) on PostgreSQL, on a shared connection: its statements
