@@ -27,33 +27,18 @@ mod support;
 mod tests;
 
 /// The impact use cases.
+///
+/// `Impact::new` takes the ports in the order of the fields, then
+/// `flight_equivalent`: what one passenger's one-way economy flight New York
+/// (JFK) → London (LHR) emits, the unit of the `by_equivalent` description
+/// (the binary asks the estimation engine).
+#[derive(derive_more::Constructor)]
 pub struct Impact {
     repository: Arc<dyn ImpactRepository>,
     holders: Arc<dyn PageHolders>,
     catalogue: Arc<dyn CatalogueRepository>,
     clock: Arc<dyn Clock>,
     flight_equivalent: Mass,
-}
-
-impl Impact {
-    /// Wires the use cases. `flight_equivalent` is what one passenger's one-way
-    /// economy flight New York (JFK) → London (LHR) emits, the unit of the
-    /// `by_equivalent` description (the binary asks the estimation engine).
-    pub fn new(
-        repository: Arc<dyn ImpactRepository>,
-        holders: Arc<dyn PageHolders>,
-        catalogue: Arc<dyn CatalogueRepository>,
-        clock: Arc<dyn Clock>,
-        flight_equivalent: Mass,
-    ) -> Self {
-        Self {
-            repository,
-            holders,
-            catalogue,
-            clock,
-            flight_equivalent,
-        }
-    }
 }
 
 #[async_trait]

@@ -47,6 +47,17 @@ pub struct Quote {
     pub requested_value: Option<Money>,
 }
 
+#[cfg(test)]
+impl Quote {
+    /// Each line's tonnes, in order (what the pricing tests compare).
+    pub(crate) fn line_tonnes(&self) -> Vec<String> {
+        self.lines
+            .iter()
+            .map(|l| l.quantity.to_tonnes_string())
+            .collect()
+    }
+}
+
 fn overflow() -> QuoteError {
     QuoteError::QuantityInvalid("the amount is too large to price".into())
 }
@@ -233,13 +244,7 @@ mod tests {
             rate(),
         )
         .unwrap();
-        assert_eq!(
-            q.lines
-                .iter()
-                .map(|l| l.quantity.to_tonnes_string())
-                .collect::<Vec<_>>(),
-            vec!["2", "1"]
-        );
+        assert_eq!(q.line_tonnes(), vec!["2", "1"]);
         assert_eq!(q.quantity.to_tonnes_string(), "3");
     }
 

@@ -11,7 +11,7 @@ use super::*;
 use crate::keys::{ApiKeySecret, KeyHash};
 use crate::models::{AccountIdempotencyKey, ExternalPagesVisibility, Handle};
 use crate::models::{AccountName, OrganisationType};
-use crate::ports::{AccountWriteError, StoreError};
+use crate::ports::{AccountUpdate, AccountWriteError, StoreError};
 use crate::ports::{MockAccountRepository, MockApiKeyRepository};
 use crate::testing::{stopped, with_organisation};
 
@@ -68,6 +68,23 @@ fn service(accounts: MockAccountRepository, keys: MockApiKeyRepository) -> Accou
     Accounts::new(Arc::new(accounts), Arc::new(keys), clock, ids)
 }
 
+/// The service over `accounts` and a key store it must not use.
+fn over_accounts(accounts: MockAccountRepository) -> Accounts {
+    service(accounts, MockApiKeyRepository::new())
+}
+
+/// The service over `keys` and an account store it must not use.
+fn over_keys(keys: MockApiKeyRepository) -> Accounts {
+    service(MockAccountRepository::new(), keys)
+}
+
+/// An account store that knows organisation 1 (see [`with_organisation`]).
+fn in_organisation() -> MockAccountRepository {
+    let mut accounts = MockAccountRepository::new();
+    with_organisation(&mut accounts);
+    accounts
+}
+
 fn new_account(name: &str) -> NewAccount {
     NewAccount::named(AccountName::parse(name).unwrap(), Currency::Eur)
 }
@@ -114,6 +131,22 @@ fn with_current(current: Account) -> MockAccountRepository {
     accounts
 }
 
+/// An account store holding `current` that expects one update `check`
+/// accepts, and answers `current`.
+fn updating(
+    current: &Account,
+    check: impl Fn(&AccountUpdate) -> bool + Send + 'static,
+) -> MockAccountRepository {
+    let mut accounts = with_current(current.clone());
+    let returned = current.clone();
+    accounts
+        .expect_update()
+        .times(1)
+        .withf(check)
+        .returning(move |_| Ok(returned.clone()));
+    accounts
+}
+
 /// `svc` updates `account` (an account, not a client account) for a caller
 /// of `mode` acting for an account.
 async fn update_as(
@@ -134,14 +167,21 @@ fn renaming_a_live_account_with_a_sibling() -> (Account, Accounts) {
     let mut live = account(20, 1, AccountMode::Live, AccountScope::Account);
     let sibling = AccountId::from_uuid(Uuid::from_u128(21));
     live.sibling_id = Some(sibling);
-    let mut accounts = with_current(live.clone());
-    let returned = live.clone();
-    accounts
-        .expect_update()
-        .times(1)
-        .withf(move |u| u.rename_sibling == Some(sibling) && u.changes.name.as_str() == "New")
-        .returning(move |_| Ok(returned.clone()));
-    (live, service(accounts, MockApiKeyRepository::new()))
+    let accounts = updating(&live, move |u| {
+        u.rename_sibling == Some(sibling) && u.changes.name.as_str() == "New"
+    });
+    (live, over_accounts(accounts))
+}
+
+/// The first ten client accounts of a live caller acting for an account.
+async fn live_clients(svc: &Accounts) -> Page<(Account, AccountActivity)> {
+    svc.list_clients(
+        &caller(AccountMode::Live, AccountScope::Account),
+        None,
+        first_ten(),
+    )
+    .await
+    .unwrap()
 }
 
 /// The first page of ten.

@@ -109,10 +109,30 @@ fn sending(pending: fn() -> Vec<OutboxEvent>) -> MockDeliveryStore {
         .expect_pending()
         .returning(move |_, _, _, _| Ok(pending()));
     store.expect_renew().returning(|_, _, _| Ok(true));
+    targets(&mut store, &secret);
+    store
+}
+
+/// The store's target: an enabled webhook of `secret`.
+fn targets(store: &mut MockDeliveryStore, secret: &WebhookSecret) {
+    let secret = secret.clone();
     store
         .expect_target()
         .returning(move |_| Ok(Some(target(&secret, true))));
-    store
+}
+
+/// A sender that answers every request `outcome`.
+fn answering(outcome: fn() -> SendOutcome) -> MockWebhookSender {
+    let mut sender = MockWebhookSender::new();
+    sender.expect_send().returning(move |_| outcome());
+    sender
+}
+
+/// A sender that must send nothing.
+fn silent() -> MockWebhookSender {
+    let mut sender = MockWebhookSender::new();
+    sender.expect_send().never();
+    sender
 }
 
 fn status(s: u16) -> SendOutcome {
@@ -134,10 +154,7 @@ async fn a_2xx_acknowledges_the_batch_signed_with_the_current_secret() {
         })
         .returning(|_, _, _, _| Ok(vec![event(3), event(4)]));
     store.expect_renew().times(1).returning(|_, _, _| Ok(true));
-    let s2 = secret.clone();
-    store
-        .expect_target()
-        .returning(move |_| Ok(Some(target(&s2, true))));
+    targets(&mut store, &secret);
     store
         .expect_acknowledge()
         .withf(|owner, a| {
@@ -200,8 +217,7 @@ async fn a_failure_schedules_the_same_batch_with_jitter_and_keeps_the_position()
         })
         .times(1)
         .returning(|_, _, _, _| Ok(true));
-    let mut sender = MockWebhookSender::new();
-    sender.expect_send().returning(|_| status(500));
+    let sender = answering(|| status(500));
     // second failure of this batch: the schedule's second delay (300 s) + 20 %
     let d = deliverer(store, sender, settings("5,300,1800", 10), 1_000);
     let mut s = stream(2, 1);
@@ -220,8 +236,7 @@ async fn exhausting_the_schedule_disables_the_webhook() {
         })
         .times(1)
         .returning(|_, _, _, _| Ok(true));
-    let mut sender = MockWebhookSender::new();
-    sender.expect_send().returning(|_| SendOutcome::Timeout);
+    let sender = answering(|| SendOutcome::Timeout);
     let d = deliverer(store, sender, settings("1,1,2", 10), 0);
     let mut s = stream(2, 3);
     assert!(matches!(
@@ -239,8 +254,7 @@ async fn gone_disables_on_the_first_attempt() {
         .withf(|_, a, _, reason| a.status == Some(410) && reason.contains("410"))
         .times(1)
         .returning(|_, _, _, _| Ok(true));
-    let mut sender = MockWebhookSender::new();
-    sender.expect_send().returning(|_| status(410));
+    let sender = answering(|| status(410));
     let d = deliverer(store, sender, settings("5,300", 10), 0);
     assert!(matches!(
         d.step(&mut stream(0, 0)).await.unwrap(),
@@ -263,9 +277,7 @@ async fn nothing_is_sent_to_a_deleted_or_disabled_webhook_or_without_events() {
                 _ => Some(target(&secret, false)),
             })
         });
-        let mut sender = MockWebhookSender::new();
-        sender.expect_send().never();
-        let d = deliverer(store, sender, settings("5", 10), 0);
+        let d = deliverer(store, silent(), settings("5", 10), 0);
         assert_eq!(
             d.step(&mut stream(0, 0)).await.unwrap(),
             Step::Idle,
@@ -281,15 +293,12 @@ async fn a_lost_lease_sends_nothing_and_a_late_acknowledgement_changes_nothing()
         .expect_pending()
         .returning(|_, _, _, _| Ok(vec![event(1)]));
     store.expect_renew().returning(|_, _, _| Ok(false));
-    let mut sender = MockWebhookSender::new();
-    sender.expect_send().never();
-    let d = deliverer(store, sender, settings("5", 10), 0);
+    let d = deliverer(store, silent(), settings("5", 10), 0);
     assert_eq!(d.step(&mut stream(0, 0)).await.unwrap(), Step::LeaseLost);
 
     let mut store = sending(|| vec![event(1)]);
     store.expect_acknowledge().returning(|_, _| Ok(false));
-    let mut sender = MockWebhookSender::new();
-    sender.expect_send().returning(|_| status(200));
+    let sender = answering(|| status(200));
     let d = deliverer(store, sender, settings("5", 10), 0);
     let mut s = stream(0, 0);
     assert_eq!(d.step(&mut s).await.unwrap(), Step::LeaseLost);
@@ -355,10 +364,7 @@ async fn a_webhook_choosing_types_is_given_only_those_events() {
         .returning(|_, _, _, _| Ok(vec![typed(7, "order.completed")]));
     store.expect_pass().never();
     store.expect_renew().returning(|_, _, _| Ok(true));
-    let s2 = secret.clone();
-    store
-        .expect_target()
-        .returning(move |_| Ok(Some(target(&s2, true))));
+    targets(&mut store, &secret);
     store
         .expect_acknowledge()
         .withf(|_, a| a.first_sequence == 7 && a.last_sequence == 7 && a.events == 1)
@@ -399,9 +405,7 @@ async fn an_organisation_pinned_before_2024_08_08_is_given_no_allocation_events(
         .returning(|_, _, _, _| Ok(Some(9)));
     store.expect_renew().never();
     store.expect_target().never();
-    let mut sender = MockWebhookSender::new();
-    sender.expect_send().never();
-    let d = deliverer(store, sender, settings("5", 10), 0);
+    let d = deliverer(store, silent(), settings("5", 10), 0);
     // choosing allocation events does not overrule the version
     let mut s = subscribed(4, None, Some("2023-01-01"));
     assert_eq!(d.step(&mut s).await.unwrap(), Step::Idle);

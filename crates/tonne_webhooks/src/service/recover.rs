@@ -3,7 +3,7 @@
 
 use tonne_kernel::{AccountId, Actor, AuditEntry, Snapshot};
 
-use crate::errors::{InvalidField, RecoverError, WebhookError};
+use crate::errors::{InvalidField, RecoverError};
 use crate::models::{Owner, Recovery, WebhookId};
 use crate::ports::StoreError;
 
@@ -18,10 +18,7 @@ impl Webhooks {
         account: Option<AccountId>,
         by: &Actor,
     ) -> Result<Recovery, RecoverError> {
-        let webhook = self.owned(owner, id).await.map_err(|e| match e {
-            WebhookError::NotFound => RecoverError::NotFound,
-            WebhookError::Unexpected(e) => RecoverError::Unexpected(e),
-        })?;
+        let webhook = self.owned(owner, id).await?;
         let now = self.clock.now();
         if since > now {
             return Err(InvalidField::new("since", "is in the future").into());

@@ -3,7 +3,7 @@
 
 use tonne_kernel::AccountId;
 
-use crate::errors::{TestEventError, WebhookError};
+use crate::errors::TestEventError;
 use crate::models::Owner;
 use crate::policy::SendOutcome;
 use crate::ports::OutboundRequest;
@@ -19,10 +19,7 @@ impl Webhooks {
         id: &str,
         account: AccountId,
     ) -> Result<TestDelivery, TestEventError> {
-        let webhook = self.owned(owner, id).await.map_err(|e| match e {
-            WebhookError::NotFound => TestEventError::NotFound,
-            WebhookError::Unexpected(e) => TestEventError::Unexpected(e),
-        })?;
+        let webhook = self.owned(owner, id).await?;
         self.check_covers(&webhook, account, "account").await?;
         let event_id = format!("test_{}", self.ids.new_uuid().simple());
         let attempted_at = self.clock.now();

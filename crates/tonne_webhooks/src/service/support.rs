@@ -170,6 +170,23 @@ from_account_check!(
     TestEventError
 );
 
+/// Each error with `NotFound` and `Unexpected` takes a failed lookup of the
+/// caller's webhook (`owned`).
+macro_rules! from_webhook_lookup {
+    ($($error:ty),+) => {$(
+        impl From<WebhookError> for $error {
+            fn from(e: WebhookError) -> Self {
+                match e {
+                    WebhookError::NotFound => Self::NotFound,
+                    WebhookError::Unexpected(e) => Self::Unexpected(e),
+                }
+            }
+        }
+    )+};
+}
+
+from_webhook_lookup!(UpdateWebhookError, RecoverError, TestEventError);
+
 pub(super) fn not_found_to<E>(e: StoreError, not_found: E) -> Result<(), E>
 where
     E: From<anyhow::Error>,

@@ -19,10 +19,7 @@ impl Webhooks {
         changes: WebhookChanges,
         by: &Actor,
     ) -> Result<Webhook, UpdateWebhookError> {
-        let current = self.owned(owner, id).await.map_err(|e| match e {
-            WebhookError::NotFound => UpdateWebhookError::NotFound,
-            WebhookError::Unexpected(e) => UpdateWebhookError::Unexpected(e),
-        })?;
+        let current = self.owned(owner, id).await?;
         let url = self.check_url(&changes.url).await?;
         let account_ids = match &changes.account_ids {
             Some(raw) => Some(self.check_accounts(owner, raw).await?),

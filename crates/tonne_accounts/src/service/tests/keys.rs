@@ -4,7 +4,7 @@ use super::*;
 
 #[tokio::test]
 async fn a_missing_or_malformed_key_is_refused_without_touching_storage() {
-    let svc = service(MockAccountRepository::new(), MockApiKeyRepository::new());
+    let svc = over_accounts(MockAccountRepository::new());
     assert!(matches!(
         svc.authenticate(None, None).await,
         Err(AuthError::MissingKey)
@@ -28,7 +28,7 @@ async fn an_unknown_or_revoked_key_is_invalid() {
     keys.expect_find_by_hash()
         .times(2)
         .returning(move |_| Ok(answers.next().flatten()));
-    let svc = service(MockAccountRepository::new(), keys);
+    let svc = over_keys(keys);
     for _ in 0..2 {
         assert!(matches!(
             svc.authenticate(Some(secret.expose().to_owned()), None)
@@ -52,7 +52,7 @@ async fn a_valid_key_acts_as_its_default_account() {
         .times(1)
         .withf(|_, at| *at == datetime!(2026-06-01 12:00 UTC))
         .returning(|_, _| Ok(()));
-    let svc = service(MockAccountRepository::new(), keys);
+    let svc = over_keys(keys);
     let who = svc
         .authenticate(Some(secret.expose().to_owned()), None)
         .await
@@ -160,7 +160,7 @@ async fn revoking_an_unknown_key_says_so_and_changes_nothing() {
     let mut keys = MockApiKeyRepository::new();
     keys.expect_get().returning(|_| Ok(None));
     keys.expect_revoke().never();
-    let svc = service(MockAccountRepository::new(), keys);
+    let svc = over_keys(keys);
     assert!(matches!(
         svc.revoke_key(ApiKeyId::from_uuid(Uuid::from_u128(1)), &Actor::CommandLine)
             .await,
@@ -183,7 +183,7 @@ async fn revoking_a_key_records_who_revoked_it_in_its_organisation() {
                 && audit.after.get("revoked at") == Some(at.to_string().as_str())
         })
         .returning(|_, at, _| Ok(stored_key(Some(at))));
-    let svc = service(MockAccountRepository::new(), keys);
+    let svc = over_keys(keys);
     let key = svc
         .revoke_key(stored_key(None).id, &Actor::person("ada@example.org"))
         .await
@@ -198,7 +198,7 @@ async fn revoking_a_revoked_key_changes_and_records_nothing() {
     keys.expect_get()
         .returning(move |_| Ok(Some(stored_key(Some(when)))));
     keys.expect_revoke().never();
-    let svc = service(MockAccountRepository::new(), keys);
+    let svc = over_keys(keys);
     let key = svc
         .revoke_key(stored_key(None).id, &Actor::CommandLine)
         .await
@@ -217,7 +217,7 @@ async fn a_keys_last_use_is_written_at_most_once_an_hour_and_never_refuses_a_req
     keys.expect_find_by_hash()
         .returning(move |_| Ok(Some(fresh.clone())));
     keys.expect_touch().never();
-    let svc = service(MockAccountRepository::new(), keys);
+    let svc = over_keys(keys);
     assert!(
         svc.authenticate(Some(secret.expose().to_owned()), None)
             .await
@@ -233,7 +233,7 @@ async fn a_keys_last_use_is_written_at_most_once_an_hour_and_never_refuses_a_req
     keys.expect_touch()
         .times(1)
         .returning(|_, _| Err(StoreError::Unexpected(anyhow::anyhow!("down"))));
-    let svc = service(MockAccountRepository::new(), keys);
+    let svc = over_keys(keys);
     assert!(
         svc.authenticate(Some(secret.expose().to_owned()), None)
             .await

@@ -18,7 +18,7 @@ async fn a_logo_is_stored_under_a_new_id_with_an_absolute_url() {
             a.logo = Some(url.to_owned());
             Ok(a)
         });
-    let svc = service(accounts, MockApiKeyRepository::new());
+    let svc = over_accounts(accounts);
     let account = svc
         .set_logo(
             &caller(AccountMode::Live, AccountScope::Account),
@@ -41,7 +41,7 @@ async fn a_logo_is_stored_under_a_new_id_with_an_absolute_url() {
 async fn a_logo_follows_the_access_rules_of_updates() {
     let other_org = account(20, 2, AccountMode::Live, AccountScope::Account);
     let accounts = with_current(other_org.clone());
-    let svc = service(accounts, MockApiKeyRepository::new());
+    let svc = over_accounts(accounts);
     let id = other_org.id.to_string();
     assert!(matches!(
         svc.set_logo(
@@ -80,7 +80,7 @@ async fn a_logo_follows_the_access_rules_of_updates() {
 
 #[tokio::test]
 async fn a_malformed_logo_id_is_none_without_storage() {
-    let svc = service(MockAccountRepository::new(), MockApiKeyRepository::new());
+    let svc = over_accounts(MockAccountRepository::new());
     assert_eq!(svc.logo("../../etc/passwd").await.unwrap(), None);
 }
 
@@ -99,7 +99,7 @@ async fn deleting_a_logo_clears_it_once_and_a_second_delete_writes_nothing() {
         .times(1)
         .withf(move |account, _| *account == id)
         .returning(move |_, _| Ok(cleared.clone()));
-    let svc = service(accounts, MockApiKeyRepository::new());
+    let svc = over_accounts(accounts);
     let caller = caller(AccountMode::Live, AccountScope::Account);
     let done = svc
         .delete_logo(&caller, AccountScope::Account, &id.to_string())
@@ -113,7 +113,7 @@ async fn deleting_a_logo_clears_it_once_and_a_second_delete_writes_nothing() {
         ..live.clone()
     });
     accounts.expect_delete_logo().never();
-    let svc = service(accounts, MockApiKeyRepository::new());
+    let svc = over_accounts(accounts);
     let again = svc
         .delete_logo(&caller, AccountScope::Account, &id.to_string())
         .await
@@ -127,7 +127,7 @@ async fn deleting_a_logo_follows_the_access_rules_of_updates() {
     other_org.logo = Some("https://tonne.example/logos/x".into());
     let mut accounts = with_current(other_org.clone());
     accounts.expect_delete_logo().never();
-    let svc = service(accounts, MockApiKeyRepository::new());
+    let svc = over_accounts(accounts);
     let id = other_org.id.to_string();
     let live = caller(AccountMode::Live, AccountScope::Account);
     assert!(matches!(

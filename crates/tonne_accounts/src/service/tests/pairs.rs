@@ -6,7 +6,7 @@ use super::*;
 
 #[tokio::test]
 async fn creating_a_pair_needs_a_live_key_acting_for_an_account() {
-    let svc = service(MockAccountRepository::new(), MockApiKeyRepository::new());
+    let svc = over_accounts(MockAccountRepository::new());
     let test = caller(AccountMode::Test, AccountScope::Account);
     let client = caller(AccountMode::Live, AccountScope::ClientAccount);
     assert!(matches!(
@@ -25,8 +25,7 @@ async fn creating_a_pair_needs_a_live_key_acting_for_an_account() {
 
 #[tokio::test]
 async fn a_pair_is_linked_both_ways_and_inserted_in_one_call() {
-    let mut accounts = MockAccountRepository::new();
-    with_organisation(&mut accounts);
+    let mut accounts = in_organisation();
     accounts
         .expect_insert_pair()
         .times(1)
@@ -43,7 +42,7 @@ async fn a_pair_is_linked_both_ways_and_inserted_in_one_call() {
                 && live.balance.to_decimal_string() == "0.00"
         })
         .returning(|_, _| Ok(()));
-    let svc = service(accounts, MockApiKeyRepository::new());
+    let svc = over_accounts(accounts);
     let (live, test) = svc
         .create_pair(
             &caller(AccountMode::Live, AccountScope::Account),
@@ -57,8 +56,7 @@ async fn a_pair_is_linked_both_ways_and_inserted_in_one_call() {
 
 #[tokio::test]
 async fn a_client_account_takes_the_callers_mode_and_has_no_sibling() {
-    let mut accounts = MockAccountRepository::new();
-    with_organisation(&mut accounts);
+    let mut accounts = in_organisation();
     accounts
         .expect_insert_client()
         .times(1)
@@ -70,7 +68,7 @@ async fn a_client_account_takes_the_callers_mode_and_has_no_sibling() {
                 && audit.is_none()
         })
         .returning(|_, _| Ok(()));
-    let svc = service(accounts, MockApiKeyRepository::new());
+    let svc = over_accounts(accounts);
     svc.create_client(
         &caller(AccountMode::Test, AccountScope::Account),
         new_account("Client"),
@@ -83,8 +81,7 @@ async fn a_client_account_takes_the_callers_mode_and_has_no_sibling() {
 /// and the chosen mode, written with its audit entry.
 #[tokio::test]
 async fn a_member_creates_a_client_account_with_its_audit_entry() {
-    let mut accounts = MockAccountRepository::new();
-    with_organisation(&mut accounts);
+    let mut accounts = in_organisation();
     accounts
         .expect_insert_client()
         .times(1)
@@ -100,7 +97,7 @@ async fn a_member_creates_a_client_account_with_its_audit_entry() {
                 && audit.after.get("name") == Some("Client")
         })
         .returning(|_, _| Ok(()));
-    let svc = service(accounts, MockApiKeyRepository::new());
+    let svc = over_accounts(accounts);
     let made = svc
         .create_client_as(
             org(1),
@@ -131,7 +128,7 @@ async fn a_live_update_that_keeps_the_name_leaves_the_sibling_alone() {
         .expect_update()
         .withf(|u| u.rename_sibling.is_none())
         .returning(move |_| Ok(returned.clone()));
-    let svc = service(accounts, MockApiKeyRepository::new());
+    let svc = over_accounts(accounts);
     update_as(&svc, AccountMode::Live, &live, changes("Acme"))
         .await
         .unwrap();
@@ -140,20 +137,16 @@ async fn a_live_update_that_keeps_the_name_leaves_the_sibling_alone() {
 #[tokio::test]
 async fn a_test_account_name_cannot_change_but_other_fields_can() {
     let test = account(20, 1, AccountMode::Test, AccountScope::Account);
-    let svc = service(with_current(test.clone()), MockApiKeyRepository::new());
+    let svc = over_accounts(with_current(test.clone()));
     assert!(matches!(
         update_as(&svc, AccountMode::Test, &test, changes("Other")).await,
         Err(UpdateAccountError::TestAccountNameUpdateDisallowed)
     ));
 
-    let mut accounts = with_current(test.clone());
-    let returned = test.clone();
-    accounts
-        .expect_update()
-        .times(1)
-        .withf(|u| u.rename_sibling.is_none() && u.changes.beneficiary.is_some())
-        .returning(move |_| Ok(returned.clone()));
-    let svc = service(accounts, MockApiKeyRepository::new());
+    let accounts = updating(&test, |u| {
+        u.rename_sibling.is_none() && u.changes.beneficiary.is_some()
+    });
+    let svc = over_accounts(accounts);
     let mut same_name = changes("Acme");
     same_name.beneficiary = Some(Some(crate::Beneficiary::parse("Jane").unwrap()));
     update_as(&svc, AccountMode::Test, &test, same_name)
@@ -205,8 +198,7 @@ async fn bootstrap_creates_an_organisation_a_pair_and_one_key_per_mode() {
 
 #[tokio::test]
 async fn new_accounts_answer_the_organisation_type_and_what_was_asked() {
-    let mut accounts = MockAccountRepository::new();
-    with_organisation(&mut accounts);
+    let mut accounts = in_organisation();
     accounts
         .expect_insert_client()
         .times(1)
@@ -231,7 +223,7 @@ async fn new_accounts_answer_the_organisation_type_and_what_was_asked() {
                 && live.external_pages_visibility == ExternalPagesVisibility::Hidden
         })
         .returning(|_, _| Ok(()));
-    let svc = service(accounts, MockApiKeyRepository::new());
+    let svc = over_accounts(accounts);
     let mut new = new_account("Client");
     new.handle = Some(Handle::parse("acme").unwrap());
     new.external_pages_visibility = ExternalPagesVisibility::Public;
@@ -250,8 +242,7 @@ async fn new_accounts_answer_the_organisation_type_and_what_was_asked() {
 
 #[tokio::test]
 async fn a_taken_handle_or_idempotency_key_is_reported_as_such() {
-    let mut accounts = MockAccountRepository::new();
-    with_organisation(&mut accounts);
+    let mut accounts = in_organisation();
     let mut answers = vec![
         AccountWriteError::HandleTaken,
         AccountWriteError::IdempotencyKeyTaken,
@@ -261,7 +252,7 @@ async fn a_taken_handle_or_idempotency_key_is_reported_as_such() {
         .expect_insert_client()
         .times(2)
         .returning(move |_, _| Err(answers.next().unwrap()));
-    let svc = service(accounts, MockApiKeyRepository::new());
+    let svc = over_accounts(accounts);
     let who = caller(AccountMode::Live, AccountScope::Account);
     assert!(matches!(
         svc.create_client(&who, new_account("A")).await,

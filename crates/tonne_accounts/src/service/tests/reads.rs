@@ -19,7 +19,7 @@ async fn ids_outside_the_organisation_or_mode_are_not_found_and_the_other_kind_i
             false,
         ),
     ] {
-        let svc = service(with_current(target.clone()), MockApiKeyRepository::new());
+        let svc = over_accounts(with_current(target.clone()));
         let answer = svc
             .update_account(
                 &who,
@@ -34,7 +34,7 @@ async fn ids_outside_the_organisation_or_mode_are_not_found_and_the_other_kind_i
             assert!(matches!(answer, Err(UpdateAccountError::IdInvalid)));
         }
     }
-    let svc = service(MockAccountRepository::new(), MockApiKeyRepository::new());
+    let svc = over_accounts(MockAccountRepository::new());
     assert!(matches!(
         svc.update_account(&who, AccountScope::Account, "../etc", changes("Acme"))
             .await,
@@ -42,7 +42,7 @@ async fn ids_outside_the_organisation_or_mode_are_not_found_and_the_other_kind_i
     ));
     let mut nowhere = MockAccountRepository::new();
     nowhere.expect_get().returning(|_| Ok(None));
-    let svc_nowhere = service(nowhere, MockApiKeyRepository::new());
+    let svc_nowhere = over_accounts(nowhere);
     let unknown = AccountId::from_uuid(Uuid::from_u128(77)).to_string();
     assert!(matches!(
         svc_nowhere
@@ -79,7 +79,7 @@ async fn lists_are_confined_to_the_callers_organisation_and_mode() {
                 has_more: false,
             })
         });
-    let svc = service(accounts, MockApiKeyRepository::new());
+    let svc = over_accounts(accounts);
     let page = PageRequest {
         limit: Limit::new(5).unwrap(),
         after: None,
@@ -111,21 +111,15 @@ async fn a_patch_keeps_what_it_does_not_name_and_clears_what_it_nulls() {
     live.beneficiary = Some(crate::Beneficiary::parse("Jane").unwrap());
     live.bundle_portfolio_id = Some(crate::PortfolioId::parse("p1").unwrap());
     live.handle = Some(Handle::parse("old").unwrap());
-    let mut accounts = with_current(live.clone());
-    let returned = live.clone();
-    accounts
-        .expect_update()
-        .times(1)
-        .withf(|u| {
-            u.rename_sibling.is_none()
-                && u.changes.name.as_str() == "Acme"
-                && u.changes.beneficiary.is_none()
-                && u.changes.bundle_portfolio_id.as_ref().map(|p| p.as_str()) == Some("p1")
-                && u.changes.handle.as_ref().map(Handle::as_str) == Some("new")
-                && u.changes.external_pages_visibility == ExternalPagesVisibility::Public
-        })
-        .returning(move |_| Ok(returned.clone()));
-    let svc = service(accounts, MockApiKeyRepository::new());
+    let accounts = updating(&live, |u| {
+        u.rename_sibling.is_none()
+            && u.changes.name.as_str() == "Acme"
+            && u.changes.beneficiary.is_none()
+            && u.changes.bundle_portfolio_id.as_ref().map(|p| p.as_str()) == Some("p1")
+            && u.changes.handle.as_ref().map(Handle::as_str) == Some("new")
+            && u.changes.external_pages_visibility == ExternalPagesVisibility::Public
+    });
+    let svc = over_accounts(accounts);
     let patch = AccountPatch {
         beneficiary: Some(None),
         handle: Some(Handle::parse("new").unwrap()),
@@ -141,7 +135,7 @@ async fn a_patch_keeps_what_it_does_not_name_and_clears_what_it_nulls() {
 async fn a_patch_follows_the_sibling_rules_of_put() {
     let test = account(21, 1, AccountMode::Test, AccountScope::Account);
     let accounts = with_current(test.clone());
-    let svc = service(accounts, MockApiKeyRepository::new());
+    let svc = over_accounts(accounts);
     let rename = AccountPatch {
         name: Some(AccountName::parse("Other").unwrap()),
         ..AccountPatch::default()
@@ -167,7 +161,7 @@ async fn a_handle_taken_on_update_is_reported_as_such() {
     accounts
         .expect_update()
         .returning(|_| Err(AccountWriteError::HandleTaken));
-    let svc = service(accounts, MockApiKeyRepository::new());
+    let svc = over_accounts(accounts);
     let patch = AccountPatch {
         handle: Some(Handle::parse("taken").unwrap()),
         ..AccountPatch::default()
@@ -186,7 +180,7 @@ async fn client_me_is_for_client_accounts_only() {
         .expect_get()
         .times(1)
         .returning(move |_| Ok(Some(client.clone())));
-    let svc = service(accounts, MockApiKeyRepository::new());
+    let svc = over_accounts(accounts);
     assert!(matches!(
         svc.client_me(&caller(AccountMode::Live, AccountScope::Account))
             .await,
@@ -225,15 +219,8 @@ async fn client_lists_carry_each_accounts_activity_in_one_store_call() {
                 },
             )])
         });
-    let svc = service(accounts, MockApiKeyRepository::new());
-    let page = svc
-        .list_clients(
-            &caller(AccountMode::Live, AccountScope::Account),
-            None,
-            first_ten(),
-        )
-        .await
-        .unwrap();
+    let svc = over_accounts(accounts);
+    let page = live_clients(&svc).await;
     assert_eq!(page.items.len(), 2);
     // An account with no estimates: none, zero, zero.
     assert_eq!(page.items[0].1, AccountActivity::default());
@@ -251,14 +238,7 @@ async fn an_empty_client_list_asks_for_no_activity() {
         })
     });
     accounts.expect_activity().never();
-    let svc = service(accounts, MockApiKeyRepository::new());
-    let page = svc
-        .list_clients(
-            &caller(AccountMode::Live, AccountScope::Account),
-            None,
-            first_ten(),
-        )
-        .await
-        .unwrap();
+    let svc = over_accounts(accounts);
+    let page = live_clients(&svc).await;
     assert!(page.items.is_empty());
 }

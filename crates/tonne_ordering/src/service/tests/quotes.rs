@@ -111,13 +111,7 @@ async fn without_a_selection_the_default_shares_apply() {
         .quote_by_mass(account(), split("1", None))
         .await
         .unwrap();
-    assert_eq!(
-        q.lines
-            .iter()
-            .map(|l| l.quantity.to_tonnes_string())
-            .collect::<Vec<_>>(),
-        vec!["0.6", "0.4"]
-    );
+    assert_eq!(q.line_tonnes(), vec!["0.6", "0.4"]);
 }
 
 #[tokio::test]
