@@ -4,8 +4,6 @@
 //! (`tonne_http::with_stack`, written once there), with the console's
 //! same-origin check for POSTs innermost.
 
-use actix_web::body::MessageBody;
-use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::middleware::from_fn;
 use actix_web::{App, web};
 use tonne_http::AppState;
@@ -18,15 +16,7 @@ pub fn app(
     state: AppState,
     pact: tonne_pact::PactState,
     console: tonne_console::ConsoleState,
-) -> App<
-    impl ServiceFactory<
-        ServiceRequest,
-        Config = (),
-        Response = ServiceResponse<impl MessageBody>,
-        Error = actix_web::Error,
-        InitError = (),
-    >,
-> {
+) -> tonne_http::served_app!() {
     tonne_http::with_stack(
         App::new()
             .app_data(web::Data::from(std::sync::Arc::clone(&pact.clients)))

@@ -50,16 +50,18 @@ pub use state::{
     HttpConfig, PagesConfig, Readiness, SHIPMENT_BATCH_BODY_LIMIT,
 };
 
-/// What the application builders below return: an `App` whose service
-/// answers requests with any body.
+/// What the application builders below and the binary's return: an `App`
+/// whose service answers requests with any body (the caller depends on
+/// `actix_web`).
+#[macro_export]
 macro_rules! served_app {
     () => {
-        App<
-            impl ServiceFactory<
-                ServiceRequest,
+        ::actix_web::App<
+            impl ::actix_web::dev::ServiceFactory<
+                ::actix_web::dev::ServiceRequest,
                 Config = (),
-                Response = ServiceResponse<impl MessageBody>,
-                Error = actix_web::Error,
+                Response = ::actix_web::dev::ServiceResponse<impl ::actix_web::body::MessageBody>,
+                Error = ::actix_web::Error,
                 InitError = (),
             >,
         >

@@ -122,13 +122,7 @@ pub fn rgb_pixels(logo: &EncodedLogo) -> Option<(usize, usize, Vec<u8>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn png(width: u32, height: u32) -> Vec<u8> {
-        let img = image::RgbaImage::from_pixel(width, height, image::Rgba([10, 20, 30, 255]));
-        let mut out = Cursor::new(Vec::new());
-        img.write_to(&mut out, ImageFormat::Png).unwrap();
-        out.into_inner()
-    }
+    use crate::test_support::images::{bomb, jpeg, png};
 
     #[test]
     fn a_png_is_reencoded_as_a_png() {
@@ -140,10 +134,7 @@ mod tests {
 
     #[test]
     fn a_jpeg_is_reencoded_as_a_jpeg() {
-        let img = image::RgbImage::from_pixel(5, 5, image::Rgb([200, 10, 10]));
-        let mut out = Cursor::new(Vec::new());
-        img.write_to(&mut out, ImageFormat::Jpeg).unwrap();
-        let logo = reencode(&out.into_inner()).unwrap();
+        let logo = reencode(&jpeg(5, 5)).unwrap();
         assert_eq!(logo.format, LogoFormat::Jpeg);
         assert!(logo.bytes.starts_with(&[0xFF, 0xD8]));
     }
@@ -160,34 +151,6 @@ mod tests {
             reencode(truncated),
             Err(LogoImageError::Unsupported(_))
         ));
-    }
-
-    fn crc32(bytes: &[u8]) -> u32 {
-        let mut crc = 0xFFFF_FFFF_u32;
-        for &b in bytes {
-            crc ^= u32::from(b);
-            for _ in 0..8 {
-                crc = if crc & 1 == 1 {
-                    (crc >> 1) ^ 0xEDB8_8320
-                } else {
-                    crc >> 1
-                };
-            }
-        }
-        !crc
-    }
-
-    /// A valid PNG (correct CRCs) whose header declares `side`×`side` pixels but
-    /// whose data is that of a 1×1 image: a decompression bomb's header.
-    pub(crate) fn bomb(side: u32) -> Vec<u8> {
-        let mut bomb = png(1, 1);
-        // IHDR: length (8..12), type (12..16), width and height (16..24), CRC at 29..33.
-        let size = side.to_be_bytes();
-        bomb.splice(16..20, size);
-        bomb.splice(20..24, size);
-        let crc = crc32(&bomb[12..29]).to_be_bytes();
-        bomb.splice(29..33, crc);
-        bomb
     }
 
     #[test]

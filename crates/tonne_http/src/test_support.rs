@@ -10,6 +10,8 @@
 //! assert_eq!(state.pages.public_url, "http://tonne.test");
 //! ```
 
+pub mod images;
+
 use std::sync::Arc;
 
 use async_trait::async_trait;

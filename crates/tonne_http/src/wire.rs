@@ -352,7 +352,7 @@ pub fn value_request(
 }
 
 /// Declares a page body, the contract's `Paginated*` shape with `next_cursor`,
-/// and `of`, which builds it from a domain page.
+/// and `answer`, the 200 answer of a domain page.
 macro_rules! paginated {
     ($(#[$doc:meta])* $name:ident of $item:ty) => {
         $(#[$doc])*
@@ -367,18 +367,18 @@ macro_rules! paginated {
         }
 
         impl $name {
-            /// The body of `page`: `cursor` names an item for `next_cursor`,
-            /// `body` renders it.
-            pub fn of<I>(
+            /// The 200 answer of `page`: `cursor` names an item for
+            /// `next_cursor`, `body` renders it.
+            pub fn answer<I>(
                 page: &tonne_kernel::Page<I>,
                 cursor: impl Fn(&I) -> String,
                 body: impl FnMut(&I) -> $item,
-            ) -> Self {
-                Self {
+            ) -> actix_web::HttpResponse {
+                actix_web::HttpResponse::Ok().json(Self {
                     has_more: page.has_more,
                     next_cursor: page.last_if_more().map(cursor),
                     data: page.items.iter().map(body).collect(),
-                }
+                })
             }
         }
     };

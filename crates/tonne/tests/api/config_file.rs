@@ -5,6 +5,8 @@
 use std::path::Path;
 use std::process::Command;
 
+use crate::support::process::free_port;
+
 fn tonne() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_tonne"));
     for var in [
@@ -27,14 +29,6 @@ fn write(dir: &Path, name: &str, text: &str) -> String {
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
     path.display().to_string()
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
 }
 
 /// Starts the command, reads its banner up to the listening line, returns the

@@ -194,12 +194,7 @@ async fn health_ready_metrics_and_openapi_are_served(app: TestApp) {
             "{method} {path} missing from the OpenAPI document"
         );
     }
-    let ui = app
-        .client
-        .get(format!("{}/docs/", app.base))
-        .send()
-        .await
-        .unwrap();
+    let ui = app.fetch("/docs/", None).await;
     assert_eq!(ui.status(), 200);
     assert!(ui.text().await.unwrap().contains("swagger"));
 }
@@ -215,12 +210,7 @@ async fn docs_without_a_slash_and_non_json_bodies_where_415_is_not_listed(app: T
         .unwrap();
     assert_eq!(docs.status(), 308);
     assert_eq!(docs.headers()["location"], "/docs/");
-    let followed = app
-        .client
-        .get(format!("{}/docs", app.base))
-        .send()
-        .await
-        .unwrap();
+    let followed = app.fetch("/docs", None).await;
     assert_eq!(followed.status(), 200);
     assert!(followed.text().await.unwrap().contains("swagger"));
 

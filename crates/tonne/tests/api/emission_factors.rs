@@ -18,12 +18,7 @@ fn ids(body: &Value) -> Vec<String> {
 async fn the_catalogue_lists_filters_and_pages_every_factor(app: TestApp) {
     let t = app.tenant().await;
     // signed-out callers get 401
-    let anon = app
-        .client
-        .get(format!("{}/v1/emission-factors", app.base))
-        .send()
-        .await
-        .unwrap();
+    let anon = app.fetch("/v1/emission-factors", None).await;
     assert_eq!(anon.status(), 401);
 
     // A search ranks the factor named so first, with its value and citation.

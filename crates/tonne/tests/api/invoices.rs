@@ -162,12 +162,8 @@ async fn an_organisation_is_invoiced_for_its_live_orders_and_pays(app: TestApp) 
     );
 
     let pdf = app
-        .client
-        .get(format!("{}/v1/invoices/{id}/pdf", app.base))
-        .bearer_auth(&t.live_key)
-        .send()
-        .await
-        .unwrap();
+        .fetch(&format!("/v1/invoices/{id}/pdf"), Some(&t.live_key))
+        .await;
     assert_eq!(pdf.status(), 200);
     assert_eq!(pdf.headers()["content-type"], "application/pdf");
     let bytes = pdf.bytes().await.unwrap();

@@ -234,6 +234,12 @@ impl TestApp {
         res.text().await.unwrap()
     }
 
+    /// The raw answer of a GET, with `key` when given: for what is not JSON
+    /// (PDFs, files, pages, redirects) or where the headers matter.
+    pub async fn fetch(&self, path: &str, key: Option<&str>) -> reqwest::Response {
+        self.request(Method::GET, path, key).send().await.unwrap()
+    }
+
     pub async fn get(&self, path: &str, key: &str) -> Reply {
         self.send(self.request(Method::GET, path, Some(key))).await
     }

@@ -14,6 +14,7 @@ use prost::Message as _;
 use serde_json::{Value, json};
 use tonne_test_support::TestDb;
 
+use crate::support::process::free_port;
 use crate::webhooks::{Behaviour, Receiver};
 
 const TRACE: &str = "4bf92f3577b34da6a3ce929d0e0e4736";
@@ -317,11 +318,7 @@ fn traces_on_postgres() {
 fn an_unreachable_collector_or_redis_is_a_warning_at_start() {
     let db = TestDb::sqlite();
     let hooks = Receiver::start(Behaviour::Status(200));
-    let closed = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let closed = free_port();
     let (server, addr, key) = serve(
         db.url(),
         &[

@@ -19,8 +19,9 @@ use super::location::location;
 use super::method::method;
 use super::vocab;
 
-/// The fields of `CreateShipmentRequest` besides its free texts.
-const ROW: &[&str] = &[
+/// The fields of `CreateShipmentRequest`: 11 structured ones, then its 10
+/// free texts ([`ROW_TEXTS`]).
+const ROW: [&str; 21] = [
     "shipment_id",
     "target_internal_id",
     "target_internal_name",
@@ -32,10 +33,6 @@ const ROW: &[&str] = &[
     "freight_cost",
     "emissions",
     "legs",
-];
-
-/// The free-text fields of `CreateShipmentRequest` (checked, not kept).
-const ROW_TEXTS: &[&str] = &[
     "booking_reference",
     "house_waybill",
     "reference_id_po",
@@ -48,8 +45,11 @@ const ROW_TEXTS: &[&str] = &[
     "shipper_contract_emission_scope",
 ];
 
-/// The fields of `ShipmentLeg`.
-const LEG: &[&str] = &[
+/// The free-text fields of `CreateShipmentRequest` (checked, not kept).
+const ROW_TEXTS: &[&str] = ROW.split_at(11).1;
+
+/// The fields of the client's `ShipmentLeg`.
+pub const LEG_FIELDS: [&str; 18] = [
     "leg_id",
     "order",
     "method",
@@ -70,9 +70,16 @@ const LEG: &[&str] = &[
     "emissions",
 ];
 
-/// The decimal fields of `ClientProvidedLegEmissions` besides its required
-/// total and distance (all kg, MJ, litres or t·km; nullable but `wtt`/`ttw`).
-const LEG_EMISSION_FIGURES: &[&str] = &[
+/// The fields of the client's `ClientProvidedLegEmissions`: the required
+/// total and distance, `wtt`, `ttw` and the factor's year, then its 20
+/// decimal figures ([`LEG_EMISSION_FIGURES`]), then its free texts
+/// ([`LEG_EMISSION_TEXTS`]).
+pub const LEG_EMISSION_FIELDS: [&str; 30] = [
+    "total_emissions",
+    "wtt",
+    "ttw",
+    "distance_km",
+    "emission_factor_year",
     "intensity",
     "particles_total",
     "particles_wtt",
@@ -93,16 +100,19 @@ const LEG_EMISSION_FIGURES: &[&str] = &[
     "fuel_consumption_l",
     "transport_activity",
     "emission_factor_intensity",
-];
-
-/// The free-text fields of `ClientProvidedLegEmissions`.
-const LEG_EMISSION_TEXTS: &[&str] = &[
     "emission_factor_description",
     "emission_factor_region",
     "emission_factor_source",
     "emission_factor_numerator",
     "emission_factor_denominator",
 ];
+
+/// The decimal figures of `ClientProvidedLegEmissions` besides its required
+/// total and distance (all kg, MJ, litres or t·km; nullable but `wtt`/`ttw`).
+const LEG_EMISSION_FIGURES: &[&str] = LEG_EMISSION_FIELDS.split_at(5).1.split_at(20).0;
+
+/// The free-text fields of `ClientProvidedLegEmissions`.
+const LEG_EMISSION_TEXTS: &[&str] = LEG_EMISSION_FIELDS.split_at(25).1;
 
 /// Reads rows as the client 3.9.2 `CreateShipmentRequest`.
 ///
@@ -131,8 +141,7 @@ impl RowDecoder for JsonRowDecoder {
 
 /// A row already parsed as JSON.
 pub fn decode_value(value: &Value) -> Result<ShipmentDraft, RowError> {
-    let allowed = [ROW, ROW_TEXTS].concat();
-    let o = Obj::new("", value, "CreateShipmentRequest", &allowed)?;
+    let o = Obj::new("", value, "CreateShipmentRequest", &ROW)?;
     let reference = o.text("shipment_id")?.map(str::to_owned);
     let target_internal_id = o.text("target_internal_id")?.map(str::to_owned);
     let target_internal_name = o.text("target_internal_name")?.map(str::to_owned);
@@ -195,16 +204,7 @@ fn shipment_emissions(path: &str, v: &Value) -> Result<ClientEmissions, RowError
 }
 
 fn leg_emissions(path: &str, v: &Value) -> Result<ClientEmissions, RowError> {
-    let mut allowed = vec![
-        "total_emissions",
-        "wtt",
-        "ttw",
-        "distance_km",
-        "emission_factor_year",
-    ];
-    allowed.extend_from_slice(LEG_EMISSION_FIGURES);
-    allowed.extend_from_slice(LEG_EMISSION_TEXTS);
-    let o = Obj::new(path, v, "ClientProvidedLegEmissions", &allowed)?;
+    let o = Obj::new(path, v, "ClientProvidedLegEmissions", &LEG_EMISSION_FIELDS)?;
     for f in LEG_EMISSION_FIGURES {
         o.nullable_decimal(f)?;
     }
@@ -319,7 +319,7 @@ fn dates(path: &str, v: &Value) -> Result<Option<Date>, RowError> {
 }
 
 fn leg(path: &str, v: &Value) -> Result<LegDraft, RowError> {
-    let o = Obj::new(path, v, "ShipmentLeg", LEG)?;
+    let o = Obj::new(path, v, "ShipmentLeg", &LEG_FIELDS)?;
     o.text("leg_id")?;
     let order = o
         .integer("order", 1)?

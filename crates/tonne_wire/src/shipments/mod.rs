@@ -12,7 +12,7 @@ pub mod render;
 pub mod report_csv;
 pub mod vocab;
 
-pub use decode::{JsonRowDecoder, decode_value};
+pub use decode::{JsonRowDecoder, LEG_EMISSION_FIELDS, LEG_FIELDS, decode_value};
 pub use render::{
     LegEmissionsResponse, ShipmentEmissionsResponse, ShipmentLegResponse, ShipmentResponse,
 };

@@ -6,44 +6,8 @@ use serde_json::{Value, json};
 
 use super::fixtures::{acting_as, client_me};
 use crate::support::{Reply, TestApp, assert_error, conforms, conforms_2024};
-
-pub(crate) fn png(width: u32, height: u32) -> Vec<u8> {
-    let img = image::RgbaImage::from_pixel(width, height, image::Rgba([0, 120, 60, 255]));
-    let mut out = std::io::Cursor::new(Vec::new());
-    img.write_to(&mut out, image::ImageFormat::Png).unwrap();
-    out.into_inner()
-}
-
-fn jpeg(width: u32, height: u32) -> Vec<u8> {
-    let img = image::RgbImage::from_pixel(width, height, image::Rgb([200, 30, 30]));
-    let mut out = std::io::Cursor::new(Vec::new());
-    img.write_to(&mut out, image::ImageFormat::Jpeg).unwrap();
-    out.into_inner()
-}
-
-/// A PNG whose header declares `side`×`side` pixels (with correct CRCs) over 1×1 data.
-fn bomb(side: u32) -> Vec<u8> {
-    fn crc32(bytes: &[u8]) -> u32 {
-        let mut crc = 0xFFFF_FFFF_u32;
-        for &b in bytes {
-            crc ^= u32::from(b);
-            for _ in 0..8 {
-                crc = if crc & 1 == 1 {
-                    (crc >> 1) ^ 0xEDB8_8320
-                } else {
-                    crc >> 1
-                };
-            }
-        }
-        !crc
-    }
-    let mut bytes = png(1, 1);
-    bytes.splice(16..20, side.to_be_bytes());
-    bytes.splice(20..24, side.to_be_bytes());
-    let crc = crc32(&bytes[12..29]).to_be_bytes();
-    bytes.splice(29..33, crc);
-    bytes
-}
+pub(crate) use tonne_http::test_support::images::png;
+use tonne_http::test_support::images::{bomb, jpeg};
 
 fn multipart(field: &str, content_type: &str, bytes: &[u8]) -> (String, Vec<u8>) {
     let boundary = "tonne-test-boundary-7MA4YWxkTrZu0gW";
@@ -100,12 +64,7 @@ pub(super) async fn logos_are_reencoded_stored_and_served_at_an_absolute_url(app
     assert_eq!(served.headers()["content-type"], "image/jpeg");
     let gone = app.client.get(&url).send().await.unwrap();
     assert_eq!(gone.status(), 404);
-    let unknown = app
-        .client
-        .get(format!("{}/logos/nope", app.base))
-        .send()
-        .await
-        .unwrap();
+    let unknown = app.fetch("/logos/nope", None).await;
     assert_eq!(unknown.status(), 404);
 
     // Client accounts through their own route.

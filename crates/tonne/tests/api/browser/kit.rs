@@ -10,6 +10,7 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
 
 use crate::support::TestApp;
+use crate::support::process::free_port;
 
 pub(crate) const CHROMIUM: &str = "/usr/bin/chromium";
 pub(crate) const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
@@ -51,11 +52,7 @@ pub(crate) async fn driver() -> Option<Driver> {
         eprintln!("note: chromium or chromedriver is absent; the browser suite is skipped");
         return None;
     }
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let port = free_port();
     let driver = Driver {
         child: Command::new(CHROMEDRIVER)
             .arg(format!("--port={port}"))

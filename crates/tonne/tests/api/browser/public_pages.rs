@@ -49,11 +49,8 @@ async fn a_completed_orders_certificate_page_reads_well_in_a_real_browser() {
     c.axe("certificate not found").await;
     // the PDF, as saved by a person, for a look
     let pdf = app
-        .client
-        .get(format!("{}/certificates/{id}.pdf", app.base))
-        .send()
+        .fetch(&format!("/certificates/{id}.pdf"), None)
         .await
-        .unwrap()
         .bytes()
         .await
         .unwrap();

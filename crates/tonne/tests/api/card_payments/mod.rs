@@ -160,12 +160,7 @@ async fn a_live_link_order_is_paid_by_card_through_stripe(db: TestDb) {
         "{}",
         confirm.policy
     );
-    let script = app
-        .client
-        .get(format!("{}/assets/card.js", app.base))
-        .send()
-        .await
-        .unwrap();
+    let script = app.fetch("/assets/card.js", None).await;
     assert_eq!(
         script.headers()["content-type"],
         "text/javascript; charset=utf-8"

@@ -125,12 +125,7 @@ async fn a_member_creates_an_offset_link_and_switches_it_off_and_on(app: TestApp
         .get(&format!("/v1/offset-links/{id}"), &acme.test_key)
         .await;
     assert_eq!(api.body["status"], "disabled", "{}", api.body);
-    let hosted = app
-        .client
-        .get(format!("{}/l/{id}", app.base))
-        .send()
-        .await
-        .unwrap();
+    let hosted = app.fetch(&format!("/l/{id}"), None).await;
     assert_eq!(hosted.status(), 410);
     // another organisation's member cannot switch it
     let mut bob = Visitor::new(&app);

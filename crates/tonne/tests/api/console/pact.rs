@@ -145,13 +145,7 @@ async fn a_member_creates_and_revokes_pact_credentials_for_an_account(app: TestA
         )
         .await;
     assert_eq!(revoked.status, 303);
-    let res = app
-        .client
-        .get(format!("{}/pact/2/footprints", app.base))
-        .bearer_auth(&bearer)
-        .send()
-        .await
-        .unwrap();
+    let res = app.fetch("/pact/2/footprints", Some(&bearer)).await;
     assert_eq!(res.status().as_u16(), 401);
     assert!(
         ada.get(&format!(

@@ -325,12 +325,7 @@ pub(super) async fn hosted_pages_are_rate_limited_per_client_ip(db: tonne_test_s
         out
     };
     assert_eq!(statuses, vec![404, 404, 404, 429]);
-    let res = app
-        .client
-        .get(format!("{}/l/{}", app.base, "0".repeat(32)))
-        .send()
-        .await
-        .unwrap();
+    let res = app.fetch(&format!("/l/{}", "0".repeat(32)), None).await;
     assert_eq!(res.status(), 429);
     assert!(res.headers().get("retry-after").is_some());
     // the API's own limit is separate

@@ -97,12 +97,11 @@ async fn test_orders_advance_by_themselves_and_live_orders_by_the_cli() {
 
     // The certificate: a real PDF whose text carries the figures.
     let res = app
-        .client
-        .get(format!("{}/v1/orders/{test_id}/certificate", app.base))
-        .bearer_auth(&t.test_key)
-        .send()
-        .await
-        .unwrap();
+        .fetch(
+            &format!("/v1/orders/{test_id}/certificate"),
+            Some(&t.test_key),
+        )
+        .await;
     assert_eq!(res.status(), 200);
     assert_eq!(res.headers()["content-type"], "application/pdf");
     let pdf = res.bytes().await.unwrap();
@@ -191,12 +190,7 @@ async fn test_orders_advance_by_themselves_and_live_orders_by_the_cli() {
         ),
         ("/certificates/nonsense".to_owned(), "not an id"),
     ] {
-        let res = app
-            .client
-            .get(format!("{}{path}", app.base))
-            .send()
-            .await
-            .unwrap();
+        let res = app.fetch(&path, None).await;
         assert_eq!(res.status(), 404, "{why}");
         assert!(res.text().await.unwrap().contains("Certificate not found"));
     }

@@ -14,6 +14,7 @@ use serde_json::json;
 use tonne_test_support::TestDb;
 
 use crate::support::TestApp;
+use crate::support::process::free_port;
 
 /// The key `TestApp` seals webhook secrets with.
 fn test_key() -> String {
@@ -247,11 +248,7 @@ async fn a_backup_under_concurrent_orders_holds_every_acknowledged_order_and_eve
     let restored = dir.path().join("restored.db");
     std::fs::copy(&copy, &restored).unwrap();
     std::fs::set_permissions(&restored, std::fs::Permissions::from_mode(0o600)).unwrap();
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let port = free_port();
     let _server = serve(&restored, &format!("127.0.0.1:{port}"), Some(&test_key()));
     let base = format!("http://127.0.0.1:{port}");
     let start = Instant::now();

@@ -10,12 +10,7 @@ use crate::console::{PASSWORD, Visitor, member};
 use crate::support::{TestApp, assert_error};
 
 async fn metrics_are_served_apart_from_the_public_address(app: TestApp) {
-    let public = app
-        .client
-        .get(format!("{}/metrics", app.base))
-        .send()
-        .await
-        .unwrap();
+    let public = app.fetch("/metrics", None).await;
     assert_eq!(public.status(), 404, "/metrics on the public address");
     let text = public.text().await.unwrap();
     assert!(!text.contains("tonne_http_requests"), "{text}");
@@ -24,12 +19,7 @@ async fn metrics_are_served_apart_from_the_public_address(app: TestApp) {
 }
 
 async fn the_api_docs_carry_security_headers(app: TestApp) {
-    let res = app
-        .client
-        .get(format!("{}/docs/", app.base))
-        .send()
-        .await
-        .unwrap();
+    let res = app.fetch("/docs/", None).await;
     assert_eq!(res.status(), 200);
     let h = res.headers();
     assert_eq!(h["x-content-type-options"], "nosniff");
@@ -140,12 +130,7 @@ async fn over_https_the_hosted_pages_csrf_cookie_is_host_prefixed(db: tonne_test
         .await;
     assert_eq!(link.status, 200, "{}", link.body);
     let id = link.body["id"].as_str().unwrap();
-    let page = app
-        .client
-        .get(format!("{}/l/{id}", app.base))
-        .send()
-        .await
-        .unwrap();
+    let page = app.fetch(&format!("/l/{id}"), None).await;
     assert_eq!(page.status(), 200);
     let cookie = page.headers()["set-cookie"].to_str().unwrap().to_owned();
     assert!(cookie.starts_with("__Host-tonne_csrf="), "{cookie}");

@@ -66,12 +66,7 @@ async fn the_public_certificate_shows_nothing_private(app: TestApp) {
     for to in ["paid", "retiring", "complete"] {
         crate::cli::tonne(&["orders", "advance", &id, "--to", to], &app.database_url);
     }
-    let page = app
-        .client
-        .get(format!("{}/certificates/{id}", app.base))
-        .send()
-        .await
-        .unwrap();
+    let page = app.fetch(&format!("/certificates/{id}"), None).await;
     assert_eq!(page.status(), 200);
     let html = page.text().await.unwrap();
     assert!(html.contains(&format!("/certificates/{id}.pdf")), "{html}");
@@ -80,12 +75,7 @@ async fn the_public_certificate_shows_nothing_private(app: TestApp) {
         assert!(!html.contains(secret), "the page shows {secret}");
     }
     // its PDF needs no key and carries no private field either
-    let pdf = app
-        .client
-        .get(format!("{}/certificates/{id}.pdf", app.base))
-        .send()
-        .await
-        .unwrap();
+    let pdf = app.fetch(&format!("/certificates/{id}.pdf"), None).await;
     assert_eq!(pdf.status(), 200);
     assert_eq!(pdf.headers()["content-type"], "application/pdf");
     let bytes = pdf.bytes().await.unwrap();

@@ -4,6 +4,7 @@
 use std::sync::OnceLock;
 
 use serde_json::{Value, json};
+use tonne_wire::shipments::{LEG_EMISSION_FIELDS, LEG_FIELDS};
 
 /// The client's generated JSON Schemas, when `node clients/schemas.js` made them.
 fn client_schemas() -> Option<&'static Value> {
@@ -80,60 +81,6 @@ pub(super) fn client_model(model: &str, body: &Value) {
         "not a client {model}: {errors:?}\n{body}"
     );
 }
-
-const LEG_EMISSION_FIELDS: [&str; 30] = [
-    "total_emissions",
-    "wtt",
-    "ttw",
-    "intensity",
-    "particles_total",
-    "particles_wtt",
-    "particles_ttw",
-    "carbon_dioxide_total",
-    "carbon_dioxide_wtt",
-    "carbon_dioxide_ttw",
-    "nitrogen_oxides_total",
-    "nitrogen_oxides_wtt",
-    "nitrogen_oxides_ttw",
-    "sulfur_dioxides_total",
-    "sulfur_dioxides_wtt",
-    "sulfur_dioxides_ttw",
-    "non_methane_hydro_carbons_total",
-    "non_methane_hydro_carbons_wtt",
-    "non_methane_hydro_carbons_ttw",
-    "primary_energy_mj",
-    "fuel_consumption_l",
-    "distance_km",
-    "transport_activity",
-    "emission_factor_description",
-    "emission_factor_region",
-    "emission_factor_source",
-    "emission_factor_intensity",
-    "emission_factor_numerator",
-    "emission_factor_denominator",
-    "emission_factor_year",
-];
-
-const LEG_FIELDS: [&str; 18] = [
-    "leg_id",
-    "order",
-    "method",
-    "carriage",
-    "origin",
-    "destination",
-    "distance",
-    "carrier_name",
-    "scac_code",
-    "master_waybill",
-    "transit_corridor",
-    "restricted_transit_corridors",
-    "load",
-    "load_factor",
-    "empty_run_factor",
-    "passenger_utilisation",
-    "dates",
-    "emissions",
-];
 
 /// `Shipment`'s own fields besides the flattened `ShipmentEmissions`.
 const SHIPMENT_FIELDS: [&str; 26] = [

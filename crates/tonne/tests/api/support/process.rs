@@ -16,6 +16,16 @@ pub fn tonne() -> Command {
     command
 }
 
+/// A loopback port nothing listens on now: for a process to bind, or an
+/// address that refuses connections.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
 /// `tonne serve` over `url` on a random port.
 pub fn serve_command(url: &str) -> Command {
     let mut command = tonne();

@@ -52,11 +52,11 @@ pub async fn list_accounts(
         .accounts
         .list_accounts(&who.0, AccountScope::Account, query.name()?, page.page()?)
         .await?;
-    Ok(HttpResponse::Ok().json(PaginatedAccounts::of(
+    Ok(PaginatedAccounts::answer(
         &page,
         |a| a.id.to_string(),
         account_body,
-    )))
+    ))
 }
 
 /// The organisation's client accounts of the key's mode, oldest first.
@@ -73,9 +73,9 @@ pub async fn list_clients(
         .accounts
         .list_clients(&who.0, query.name()?, page.page()?)
         .await?;
-    Ok(HttpResponse::Ok().json(PaginatedClientAccounts::of(
+    Ok(PaginatedClientAccounts::answer(
         &page,
         |(a, _)| a.id.to_string(),
         client_summary_body,
-    )))
+    ))
 }

@@ -2,7 +2,7 @@
 //! a full replacement or a partial update of an account or client account.
 
 use actix_web::{HttpResponse, web};
-use tonne_accounts::AccountScope;
+use tonne_accounts::{AccountPatch, AccountScope};
 
 use super::requests::{PartialUpdateAccountRequest, UpdateAccountRequest, patch, replacement};
 use super::responses::{
@@ -12,6 +12,25 @@ use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody};
 use crate::state::AppState;
 use crate::wire::{BodyErrors, ClientKeyForbidden, ErrorsResponse, KeyErrors};
+
+/// Applies `patch` to the caller's account `id` of `scope`, answered in that
+/// scope's shape.
+async fn update(
+    state: web::Data<AppState>,
+    who: Authenticated,
+    id: web::Path<String>,
+    scope: AccountScope,
+    patch: AccountPatch,
+) -> Result<HttpResponse, ApiError> {
+    let account = state
+        .accounts
+        .update_account(&who.0, scope, &id, patch)
+        .await?;
+    Ok(match scope {
+        AccountScope::Account => HttpResponse::Ok().json(account_body(&account)),
+        AccountScope::ClientAccount => HttpResponse::Ok().json(client_body(&account)),
+    })
+}
 
 /// Updates an account; renaming a live account renames its test sibling.
 #[utoipa::path(put, path = "/v1/accounts/{id}", tag = "Accounts", operation_id = "updateAccount",
@@ -23,11 +42,7 @@ pub async fn update_account(
     id: web::Path<String>,
     body: JsonBody<UpdateAccountRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let account = state
-        .accounts
-        .update_account(&who.0, AccountScope::Account, &id, replacement(body.0)?)
-        .await?;
-    Ok(HttpResponse::Ok().json(account_body(&account)))
+    update(state, who, id, AccountScope::Account, replacement(body.0)?).await
 }
 
 /// Changes the fields sent; renaming a live account renames its test sibling.
@@ -40,11 +55,7 @@ pub async fn patch_account(
     id: web::Path<String>,
     body: JsonBody<PartialUpdateAccountRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let account = state
-        .accounts
-        .update_account(&who.0, AccountScope::Account, &id, patch(body.0)?)
-        .await?;
-    Ok(HttpResponse::Ok().json(account_body(&account)))
+    update(state, who, id, AccountScope::Account, patch(body.0)?).await
 }
 
 /// Updates a client account.
@@ -57,16 +68,14 @@ pub async fn update_client(
     id: web::Path<String>,
     body: JsonBody<UpdateAccountRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let account = state
-        .accounts
-        .update_account(
-            &who.0,
-            AccountScope::ClientAccount,
-            &id,
-            replacement(body.0)?,
-        )
-        .await?;
-    Ok(HttpResponse::Ok().json(client_body(&account)))
+    update(
+        state,
+        who,
+        id,
+        AccountScope::ClientAccount,
+        replacement(body.0)?,
+    )
+    .await
 }
 
 /// Changes the fields sent of a client account.
@@ -79,9 +88,5 @@ pub async fn patch_client(
     id: web::Path<String>,
     body: JsonBody<PartialUpdateAccountRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let account = state
-        .accounts
-        .update_account(&who.0, AccountScope::ClientAccount, &id, patch(body.0)?)
-        .await?;
-    Ok(HttpResponse::Ok().json(client_body(&account)))
+    update(state, who, id, AccountScope::ClientAccount, patch(body.0)?).await
 }

@@ -5,7 +5,7 @@ pub use wire::*;
 
 use actix_web::{HttpResponse, web};
 use rust_decimal::prelude::ToPrimitive as _;
-use tonne_kernel::Currency;
+use tonne_kernel::{Currency, Cursor, PageRequest};
 use tonne_ordering::{Bundle, BundleView, Project, ProjectView};
 
 use crate::error::ApiError;
@@ -156,6 +156,19 @@ async fn display_currency(
     }
 }
 
+/// What a list of the catalogue asks for: the display currency, whether
+/// recently disabled items are included, and the page (checked in this order).
+async fn list_terms(
+    state: &AppState,
+    who: &Authenticated,
+    page: &PageQuery,
+    query: &RecentlyDisabledQuery,
+    currency: &CurrencyQuery,
+) -> Result<(Currency, bool, PageRequest<Cursor>), ApiError> {
+    let currency = display_currency(state, Some(&who.0), currency).await?;
+    Ok((currency, query.recently_disabled()?, page.page()?))
+}
+
 /// Projects, in id order.
 #[utoipa::path(get, path = "/v1/projects", tag = "Projects", operation_id = "listProjects",
     security(("BearerAuth" = [])), params(PageQuery, RecentlyDisabledQuery, CurrencyQuery),
@@ -167,16 +180,17 @@ pub async fn list_projects(
     query: web::Query<RecentlyDisabledQuery>,
     currency: web::Query<CurrencyQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let currency = display_currency(&state, Some(&who.0), &currency).await?;
+    let (currency, recently_disabled, page) =
+        list_terms(&state, &who, &page, &query, &currency).await?;
     let page = state
         .ordering
-        .list_projects(query.recently_disabled()?, page.page()?)
+        .list_projects(recently_disabled, page)
         .await?;
-    Ok(HttpResponse::Ok().json(PaginatedProjects::of(
+    Ok(PaginatedProjects::answer(
         &page,
         |v| v.project.id.to_string(),
         |v| project_body(&state, v, currency),
-    )))
+    ))
 }
 
 /// A project by id (public).
@@ -220,16 +234,14 @@ pub async fn list_bundles(
     query: web::Query<RecentlyDisabledQuery>,
     currency: web::Query<CurrencyQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let currency = display_currency(&state, Some(&who.0), &currency).await?;
-    let page = state
-        .ordering
-        .list_bundles(query.recently_disabled()?, page.page()?)
-        .await?;
-    Ok(HttpResponse::Ok().json(PaginatedBundles::of(
+    let (currency, recently_disabled, page) =
+        list_terms(&state, &who, &page, &query, &currency).await?;
+    let page = state.ordering.list_bundles(recently_disabled, page).await?;
+    Ok(PaginatedBundles::answer(
         &page,
         |v| v.bundle.id.to_string(),
         |v| bundle_body(&state, v, currency),
-    )))
+    ))
 }
 
 /// A bundle by id (public).

@@ -176,11 +176,11 @@ pub async fn list(
             .estimates
             .emission_factors(&asked.query, asked.after, asked.limit)?
     };
-    Ok(HttpResponse::Ok().json(PaginatedEmissionFactors::of(
+    Ok(PaginatedEmissionFactors::answer(
         &page,
         |f| f.id.clone(),
         factor_body,
-    )))
+    ))
 }
 
 /// Every region some factor covers.

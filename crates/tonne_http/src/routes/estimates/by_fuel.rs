@@ -5,7 +5,7 @@ use actix_web::{HttpResponse, web};
 use tonne_estimation::estimate::EstimateKind;
 
 use super::conversion;
-use super::respond::{IdPath, created_as, in_unit, read_as};
+use super::respond::{IdPath, created_in, read_in};
 use super::response_sets::{Invalid, NotFound};
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody};
@@ -24,11 +24,11 @@ pub async fn create_multi_leg_by_fuel(
     query: web::Query<EstimateMassUnitQuery>,
     body: JsonBody<MultiLegShippingByFuelRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    created_as(
+    created_in(
         &state,
         &who,
         conversion::multi_leg_by_fuel(&body.0)?,
-        in_unit(&query),
+        &query,
     )
     .await
 }
@@ -43,12 +43,12 @@ pub async fn get_multi_leg_by_fuel(
     query: web::Query<EstimateMassUnitQuery>,
     path: web::Path<IdPath>,
 ) -> Result<HttpResponse, ApiError> {
-    read_as(
+    read_in(
         &state,
         &who,
         EstimateKind::MultiLegShippingByFuel,
         &path.id,
-        in_unit(&query),
+        &query,
     )
     .await
 }

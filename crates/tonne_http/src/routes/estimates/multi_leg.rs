@@ -6,9 +6,7 @@ use tonne_estimation::estimate::EstimateKind;
 
 use super::conversion;
 use super::on_behalf;
-use super::respond::{
-    AnnotationsPath, IdPath, annotated, created_as, in_unit, read_as, updated_as,
-};
+use super::respond::{AnnotationsPath, IdPath, annotated, created_in, read_in, updated_in};
 use super::response_sets::{Annotate, Invalid, NotFound, Recompute};
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody};
@@ -31,7 +29,7 @@ pub async fn create_multi_leg(
 ) -> Result<HttpResponse, ApiError> {
     let new = conversion::multi_leg(&body.0)?;
     let who = on_behalf::acting_as(&state, who, body.0.client_account.as_ref()).await?;
-    created_as(&state, &who, new, in_unit(&query)).await
+    created_in(&state, &who, new, &query).await
 }
 
 /// Reads a multi-leg shipping estimate.
@@ -44,12 +42,12 @@ pub async fn get_multi_leg(
     query: web::Query<EstimateMassUnitQuery>,
     path: web::Path<IdPath>,
 ) -> Result<HttpResponse, ApiError> {
-    read_as(
+    read_in(
         &state,
         &who,
         EstimateKind::MultiLegShipping,
         &path.id,
-        in_unit(&query),
+        &query,
     )
     .await
 }
@@ -67,7 +65,7 @@ pub async fn put_multi_leg(
 ) -> Result<HttpResponse, ApiError> {
     let new = conversion::multi_leg(&body.0)?;
     let who = on_behalf::acting_as(&state, who, body.0.client_account.as_ref()).await?;
-    updated_as(&state, &who, &path.id, new, in_unit(&query)).await
+    updated_in(&state, &who, &path.id, new, &query).await
 }
 
 /// Changes a multi-leg shipping estimate's annotations (nothing is recomputed).

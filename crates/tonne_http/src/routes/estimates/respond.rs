@@ -29,18 +29,20 @@ pub(super) async fn created(
     who: &Authenticated,
     new: NewEstimate,
 ) -> Result<HttpResponse, ApiError> {
-    created_as(state, who, new, RenderOptions::default()).await
+    created_in(state, who, new, &EstimateMassUnitQuery::default()).await
 }
 
-pub(super) async fn created_as(
+/// Stores and answers an estimate in the mass unit `unit` asks for (a
+/// shipping route's query).
+pub(super) async fn created_in(
     state: &AppState,
     who: &Authenticated,
     new: NewEstimate,
-    options: RenderOptions,
+    unit: &EstimateMassUnitQuery,
 ) -> Result<HttpResponse, ApiError> {
     let answer = match state.quoted.create(who.account_id(), new).await? {
         Some(quoted) => {
-            let options = with_page(state, who, &quoted, options).await;
+            let options = with_page(state, who, &quoted, in_unit(unit)).await;
             answer_with(quoted, options)?
         }
         None => None,
@@ -54,18 +56,19 @@ pub(super) async fn read(
     kind: EstimateKind,
     id: &str,
 ) -> Result<HttpResponse, ApiError> {
-    read_as(state, who, kind, id, RenderOptions::default()).await
+    read_in(state, who, kind, id, &EstimateMassUnitQuery::default()).await
 }
 
-pub(super) async fn read_as(
+/// Reads an estimate, answered in the mass unit `unit` asks for.
+pub(super) async fn read_in(
     state: &AppState,
     who: &Authenticated,
     kind: EstimateKind,
     id: &str,
-    options: RenderOptions,
+    unit: &EstimateMassUnitQuery,
 ) -> Result<HttpResponse, ApiError> {
     let quoted = state.quoted.get(who.account_id(), Some(kind), id).await?;
-    let options = with_page(state, who, &quoted, options).await;
+    let options = with_page(state, who, &quoted, in_unit(unit)).await;
     Ok(respond(answer_with(quoted, options)?))
 }
 
@@ -75,18 +78,19 @@ pub(super) async fn updated(
     id: &str,
     new: NewEstimate,
 ) -> Result<HttpResponse, ApiError> {
-    updated_as(state, who, id, new, RenderOptions::default()).await
+    updated_in(state, who, id, new, &EstimateMassUnitQuery::default()).await
 }
 
-pub(super) async fn updated_as(
+/// Recomputes an estimate, answered in the mass unit `unit` asks for.
+pub(super) async fn updated_in(
     state: &AppState,
     who: &Authenticated,
     id: &str,
     new: NewEstimate,
-    options: RenderOptions,
+    unit: &EstimateMassUnitQuery,
 ) -> Result<HttpResponse, ApiError> {
     let quoted = state.quoted.update(who.account_id(), id, new).await?;
-    let options = with_page(state, who, &quoted, options).await;
+    let options = with_page(state, who, &quoted, in_unit(unit)).await;
     Ok(respond(answer_with(quoted, options)?))
 }
 

@@ -4,9 +4,7 @@ use actix_web::{HttpResponse, web};
 use tonne_estimation::estimate::EstimateKind;
 
 use super::conversion;
-use super::respond::{
-    AnnotationsPath, IdPath, annotated, created_as, in_unit, read_as, updated_as,
-};
+use super::respond::{AnnotationsPath, IdPath, annotated, created_in, read_in, updated_in};
 use super::response_sets::{Annotate, NotFound, Recompute};
 use crate::error::ApiError;
 use crate::extract::{Authenticated, JsonBody};
@@ -27,13 +25,7 @@ pub async fn create_shipping(
     query: web::Query<EstimateMassUnitQuery>,
     body: JsonBody<ShippingEstimateRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    created_as(
-        &state,
-        &who,
-        conversion::shipping(&body.0)?,
-        in_unit(&query),
-    )
-    .await
+    created_in(&state, &who, conversion::shipping(&body.0)?, &query).await
 }
 
 /// Reads a single-leg shipping estimate.
@@ -46,14 +38,7 @@ pub async fn get_shipping(
     query: web::Query<EstimateMassUnitQuery>,
     path: web::Path<IdPath>,
 ) -> Result<HttpResponse, ApiError> {
-    read_as(
-        &state,
-        &who,
-        EstimateKind::Shipping,
-        &path.id,
-        in_unit(&query),
-    )
-    .await
+    read_in(&state, &who, EstimateKind::Shipping, &path.id, &query).await
 }
 
 /// Recomputes a single-leg shipping estimate.
@@ -67,12 +52,12 @@ pub async fn put_shipping(
     path: web::Path<IdPath>,
     body: JsonBody<ShippingEstimateRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    updated_as(
+    updated_in(
         &state,
         &who,
         &path.id,
         conversion::shipping(&body.0)?,
-        in_unit(&query),
+        &query,
     )
     .await
 }

@@ -28,9 +28,9 @@ pub async fn list(
             has_more: false,
         },
     };
-    Ok(HttpResponse::Ok().json(PaginatedInvoices::of(
+    Ok(PaginatedInvoices::answer(
         &page,
         |i| i.id.to_string(),
         |i| InvoiceResponse::from(i),
-    )))
+    ))
 }

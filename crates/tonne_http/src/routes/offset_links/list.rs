@@ -20,9 +20,9 @@ pub async fn list(
 ) -> Result<HttpResponse, ApiError> {
     let page = state.links.list(who.account_id(), query.page()?).await?;
     let logo = account_logo(&state, &who).await?;
-    Ok(HttpResponse::Ok().json(PaginatedOffsetLinks::of(
+    Ok(PaginatedOffsetLinks::answer(
         &page,
         |d| d.link.id.to_string(),
         |d| link_body(&state, d, logo.clone()),
-    )))
+    ))
 }

@@ -141,11 +141,11 @@ pub async fn list(
         .ordering
         .list_orders(who.account_id(), link, page.page()?)
         .await?;
-    Ok(HttpResponse::Ok().json(PaginatedOrders::of(
+    Ok(PaginatedOrders::answer(
         &page,
         |o| o.id.to_string(),
         |o| order_body(&state, o),
-    )))
+    ))
 }
 
 /// An order by id: only for a key of the order's organisation and mode (any

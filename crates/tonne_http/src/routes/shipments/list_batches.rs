@@ -32,9 +32,9 @@ pub async fn list_shipment_batches(
         .shipments
         .batches(who.account_id(), sources, page)
         .await?;
-    Ok(HttpResponse::Ok().json(PaginatedShipmentBatchesBody::of(
+    Ok(PaginatedShipmentBatchesBody::answer(
         &batches,
         |b| b.id.to_string(),
         ShipmentBatchSummaryResponse::of,
-    )))
+    ))
 }

@@ -23,9 +23,9 @@ pub async fn attempts(
         .webhooks
         .attempts(owner(&who.0)?, &id, query.page()?)
         .await?;
-    Ok(HttpResponse::Ok().json(PaginatedAttempts::of(
+    Ok(PaginatedAttempts::answer(
         &page,
         |a| a.id.to_string(),
         attempt_body,
-    )))
+    ))
 }

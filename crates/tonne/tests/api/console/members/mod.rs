@@ -115,12 +115,7 @@ async fn a_member_follows_each_accounts_offset_links_and_their_analytics(app: Te
     let mine = link(acme.test_key.clone(), "Checkout").await;
     let theirs = link(rival.test_key.clone(), "Their checkout").await;
     // one visitor on the hosted page
-    let visit = app
-        .client
-        .get(format!("{}/l/{mine}", app.base))
-        .send()
-        .await
-        .unwrap();
+    let visit = app.fetch(&format!("/l/{mine}"), None).await;
     assert_eq!(visit.status(), 200);
 
     member(&app, "ada@acme.example", &acme.organisation_id).await;
