@@ -73,6 +73,12 @@ pub(crate) fn not_found_page(who: &Principal) -> Markup {
     )
 }
 
+/// The query of a console list page: the cursor it starts after.
+#[derive(Debug, Default, serde::Deserialize)]
+pub(super) struct ListQuery {
+    pub after: Option<String>,
+}
+
 /// Items on a console list page.
 pub(super) const PAGE_SIZE: u8 = 25;
 

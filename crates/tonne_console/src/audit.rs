@@ -4,13 +4,13 @@
 
 use crate::ConsoleState;
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 use tonne_kernel::{AuditEntryId, AuditFilter, Limit, OrganisationId, PageRequest, StoreError};
 
 use crate::answers::{PAGE_SIZE, respond, see_other, unavailable};
 use crate::error::ConsoleError;
-use crate::session::operator;
+use crate::session::Operator;
 use crate::views;
 use crate::views::AuditFilterForm;
 
@@ -31,10 +31,9 @@ fn text(v: &Option<String>) -> String {
 /// `GET /console/audit`.
 pub(super) async fn list(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     query: web::Query<AuditQuery>,
+    Operator(who): Operator,
 ) -> Result<HttpResponse, ConsoleError> {
-    let who = operator(&state, &req).await?;
     let form = AuditFilterForm {
         actor: text(&query.actor),
         action: text(&query.action),

@@ -12,7 +12,7 @@ use tonne_http::token::random_token;
 
 use crate::answers::{respond, see_other, unavailable};
 use crate::error::ConsoleError;
-use crate::session::{Cookie, set_cookie, signed_in_form};
+use crate::session::{Cookie, SignedForm, set_cookie};
 use crate::views;
 
 /// The sign-in page, with a fresh double-submit pair: a random value in a
@@ -120,18 +120,12 @@ fn too_many(csrf: &str, email: &str, wait: time::Duration, what: &str) -> HttpRe
     response
 }
 
-#[derive(Debug, Default, Deserialize)]
-pub(super) struct CsrfForm {
-    csrf: Option<String>,
-}
-
 /// Signs out: the session is deleted on the server and the cookie cleared.
 pub(super) async fn sign_out(
     state: web::Data<ConsoleState>,
     req: HttpRequest,
-    form: web::Form<CsrfForm>,
+    _: SignedForm<()>,
 ) -> Result<HttpResponse, ConsoleError> {
-    signed_in_form(&state, &req, form.csrf.as_deref()).await?;
     if let Some(token) = Cookie::Session.read(&state, &req)
         && let Err(e) = state
             .users

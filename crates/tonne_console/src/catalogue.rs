@@ -16,25 +16,21 @@ use tonne_ordering::{
     BundleEdit, BundleEditError, CatalogueError, StockChange, StockEntryId, StockError, StockReason,
 };
 
-use crate::answers::{PAGE_SIZE, not_found, page_after, respond, see_other, unavailable};
+use crate::answers::{
+    ListQuery, PAGE_SIZE, not_found, page_after, respond, see_other, unavailable,
+};
 use crate::error::ConsoleError;
 use crate::once::{self, Claim};
-use crate::session::{operator, operator_form, same};
+use crate::session::{Operator, OperatorForm, operator_form, same};
 use crate::views;
 use crate::views::{EditForm, StockForm};
-
-#[derive(Debug, Default, Deserialize)]
-pub(super) struct ListQuery {
-    after: Option<String>,
-}
 
 /// `GET /console/catalogue`.
 pub(super) async fn list(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     query: web::Query<ListQuery>,
+    Operator(who): Operator,
 ) -> Result<HttpResponse, ConsoleError> {
-    let who = operator(&state, &req).await?;
     Ok(
         match state
             .ordering
@@ -53,11 +49,6 @@ pub(super) async fn list(
             Err(e) => unavailable(e),
         },
     )
-}
-
-#[derive(Debug, Default, Deserialize)]
-pub(super) struct BundleQuery {
-    after: Option<String>,
 }
 
 async fn bundle_page(
@@ -94,11 +85,10 @@ async fn bundle_page(
 /// `GET /console/catalogue/{id}`.
 pub(super) async fn show(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     id: web::Path<String>,
-    query: web::Query<BundleQuery>,
+    query: web::Query<ListQuery>,
+    Operator(who): Operator,
 ) -> Result<HttpResponse, ConsoleError> {
-    let who = operator(&state, &req).await?;
     let form = StockForm::default();
     Ok(bundle_page(
         &state,
@@ -114,7 +104,6 @@ pub(super) async fn show(
 
 #[derive(Debug, Default, Deserialize)]
 pub(super) struct StockRequest {
-    csrf: Option<String>,
     direction: Option<String>,
     quantity: Option<String>,
     reason: Option<String>,
@@ -125,11 +114,9 @@ pub(super) struct StockRequest {
 /// with the message beside the field (nothing written).
 pub(super) async fn stock(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     id: web::Path<String>,
-    form: web::Form<StockRequest>,
+    OperatorForm(who, form): OperatorForm<StockRequest>,
 ) -> Result<HttpResponse, ConsoleError> {
-    let who = operator_form(&state, &req, form.csrf.as_deref()).await?;
     let here = format!("/console/catalogue/{}", id.as_str());
     // the same form sent twice adds or removes once
     let claim = match once::claim(&state, form.once.as_deref()).await? {
@@ -191,18 +178,15 @@ pub(super) async fn stock(
 
 #[derive(Debug, Default, Deserialize)]
 pub(super) struct StateRequest {
-    csrf: Option<String>,
     enabled: Option<String>,
 }
 
 /// `POST /console/catalogue/{id}/state`: enables or disables the bundle.
 pub(super) async fn set_state(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     id: web::Path<String>,
-    form: web::Form<StateRequest>,
+    OperatorForm(who, form): OperatorForm<StateRequest>,
 ) -> Result<HttpResponse, ConsoleError> {
-    let who = operator_form(&state, &req, form.csrf.as_deref()).await?;
     let enabled = match form.enabled.as_deref() {
         Some("true") => true,
         Some("false") => false,
@@ -347,8 +331,8 @@ pub(super) async fn import(
     state: web::Data<ConsoleState>,
     req: HttpRequest,
     form: Multipart,
+    Operator(who): Operator,
 ) -> Result<HttpResponse, ConsoleError> {
-    let who = operator(&state, &req).await?;
     if declared_too_large(&req) {
         return Ok(respond(
             StatusCode::PAYLOAD_TOO_LARGE,

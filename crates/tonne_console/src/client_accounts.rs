@@ -8,7 +8,7 @@
 
 use crate::ConsoleState;
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 use tonne_accounts::users::Principal;
 use tonne_accounts::{
@@ -19,7 +19,7 @@ use tonne_kernel::{AccountMode, Currency};
 use crate::answers::{not_found, page_after, respond, see_other, unavailable};
 use crate::error::ConsoleError;
 use crate::scope::{member_organisation, mode_of};
-use crate::session::{signed_in, signed_in_form};
+use crate::session::{SignedForm, SignedIn};
 use crate::views::{self, ClientAccountForm, url_query};
 
 #[derive(Debug, Default, Deserialize)]
@@ -65,10 +65,9 @@ async fn list_page(
 /// `GET /console/client-accounts`.
 pub(super) async fn list(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     query: web::Query<ListQuery>,
+    SignedIn(who): SignedIn,
 ) -> Result<HttpResponse, ConsoleError> {
-    let who = signed_in(&state, &req).await?;
     let form = ClientAccountForm {
         currency: Currency::Eur.code().to_owned(),
         once: once(),
@@ -102,7 +101,6 @@ pub(super) async fn list(
 
 #[derive(Debug, Default, Deserialize)]
 pub(super) struct CreateForm {
-    csrf: Option<String>,
     mode: Option<String>,
     once: Option<String>,
     name: Option<String>,
@@ -168,10 +166,8 @@ fn read(form: &CreateForm) -> Result<NewAccount, Box<ClientAccountForm>> {
 /// `POST /console/client-accounts`: creates a client account of the form's mode.
 pub(super) async fn create(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
-    form: web::Form<CreateForm>,
+    SignedForm(who, form): SignedForm<CreateForm>,
 ) -> Result<HttpResponse, ConsoleError> {
-    let who = signed_in_form(&state, &req, form.csrf.as_deref()).await?;
     let Some(organisation) = member_organisation(&who) else {
         return Err(ConsoleError::not_found(&who));
     };

@@ -5,32 +5,25 @@
 
 use crate::ConsoleState;
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use tonne_estimation::estimate::{EstimateFilter, EstimateKind};
 use tonne_estimation::ports::EstimationError;
 
 use crate::answers::{not_found, page_after, respond, see_other, unavailable};
 use crate::error::ConsoleError;
-use crate::scope::{AccountPageQuery, MemberScope, member_scope};
+use crate::scope::{MemberAccount, MemberPage, MemberScope};
 use crate::views;
 
 /// `GET /console/estimates`.
 pub(super) async fn list(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
-    query: web::Query<AccountPageQuery>,
+    MemberPage(scope, query): MemberPage,
 ) -> Result<HttpResponse, ConsoleError> {
-    let scope = member_scope(&state, &req, &query).await;
-    let MemberScope {
-        who,
-        mode,
-        accounts: all,
-        chosen,
-    } = scope?;
-    let Some(account) = chosen else {
+    let (who, mode, all) = (&scope.who, scope.mode, &scope.accounts);
+    let Some(account) = scope.chosen else {
         return Ok(respond(
             StatusCode::OK,
-            views::estimates(&who, mode, &all, None, &[], None),
+            views::estimates(who, mode, all, None, &[], None),
         ));
     };
     let page = page_after(query.after.as_deref());
@@ -44,14 +37,7 @@ pub(super) async fn list(
                 let next = found.last_if_more().map(|e| e.id.to_string());
                 respond(
                     StatusCode::OK,
-                    views::estimates(
-                        &who,
-                        mode,
-                        &all,
-                        Some(account),
-                        &found.items,
-                        next.as_deref(),
-                    ),
+                    views::estimates(who, mode, all, Some(account), &found.items, next.as_deref()),
                 )
             }
             Err(EstimationError::UnknownCursor) => see_other(&format!(
@@ -66,17 +52,9 @@ pub(super) async fn list(
 /// `GET /console/estimates/{id}?account=…`: one estimate, explained.
 pub(super) async fn show(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     id: web::Path<String>,
-    query: web::Query<AccountPageQuery>,
+    MemberAccount(MemberScope { who, mode, .. }, account): MemberAccount,
 ) -> Result<HttpResponse, ConsoleError> {
-    let scope = member_scope(&state, &req, &query).await;
-    let MemberScope {
-        who, mode, chosen, ..
-    } = scope?;
-    let Some(account) = chosen else {
-        return Err(ConsoleError::not_found(&who));
-    };
     Ok(match state.estimates.get(account, None, &id).await {
         Ok(estimate) => respond(StatusCode::OK, views::estimate(&who, mode, &estimate)),
         Err(EstimationError::NotFound) => not_found(&who),

@@ -4,30 +4,24 @@
 
 use crate::ConsoleState;
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use tonne_http::wire::sustainability_page_url;
 use tonne_impact::{AskedRange, PageError, Viewer};
 
 use crate::answers::respond;
 use crate::error::ConsoleError;
-use crate::scope::{AccountPageQuery, MemberScope, member_scope};
+use crate::scope::MemberPage;
 use crate::views::{self, ImpactPage};
 
 /// `GET /console/impact?mode=…&account=…`.
 pub async fn show(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
-    query: web::Query<AccountPageQuery>,
+    MemberPage(scope, _): MemberPage,
 ) -> Result<HttpResponse, ConsoleError> {
-    let MemberScope {
-        who,
-        mode,
-        accounts,
-        chosen,
-    } = member_scope(&state, &req, &query).await?;
+    let (who, accounts, chosen) = (&scope.who, &scope.accounts, scope.chosen);
     let mut page = ImpactPage {
-        mode,
-        accounts: &accounts,
+        mode: scope.mode,
+        accounts,
         account: chosen,
         aggregates: None,
         metrics: None,
@@ -35,7 +29,7 @@ pub async fn show(
         page_url: None,
     };
     let Some(account) = chosen.and_then(|id| accounts.iter().find(|a| a.id == id)) else {
-        return Ok(respond(StatusCode::OK, views::impact(&who, &page)));
+        return Ok(respond(StatusCode::OK, views::impact(who, &page)));
     };
     let viewer = Viewer {
         account_id: account.id,
@@ -63,5 +57,5 @@ pub async fn show(
     page.metrics = Some(&metrics);
     page.page = settings.as_ref();
     page.page_url = url.as_deref();
-    Ok(respond(StatusCode::OK, views::impact(&who, &page)))
+    Ok(respond(StatusCode::OK, views::impact(who, &page)))
 }

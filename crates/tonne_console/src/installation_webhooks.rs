@@ -5,7 +5,7 @@
 
 use crate::ConsoleState;
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 use time::OffsetDateTime;
 use tonne_accounts::users::Principal;
@@ -14,7 +14,7 @@ use tonne_webhooks::{AdminWebhookError, RecoverError, WebhookId};
 use crate::answers::{not_found, page_after, respond, see_other, unavailable};
 use crate::error::ConsoleError;
 use crate::once::{self, Claim};
-use crate::session::operator_form;
+use crate::session::OperatorForm;
 use crate::views;
 use crate::views::{OperatorNotice, ReplayForm};
 
@@ -116,33 +116,22 @@ pub(super) async fn recover(
 
 #[derive(Debug, Default, Deserialize)]
 pub(super) struct ActionForm {
-    csrf: Option<String>,
     once: Option<String>,
 }
 
-/// The operator sending a webhook action form and the webhook it names, or
-/// the answer (403 without the session's token, 404 otherwise).
-async fn operator_action(
-    state: &ConsoleState,
-    req: &HttpRequest,
-    id: &str,
-    form: &ActionForm,
-) -> Result<(Principal, WebhookId), ConsoleError> {
-    let who = operator_form(state, req, form.csrf.as_deref()).await?;
-    match id.parse::<WebhookId>() {
-        Ok(webhook) => Ok((who, webhook)),
-        Err(_) => Err(ConsoleError::not_found(&who)),
-    }
+/// The webhook an operator's action form names, or the answer (404).
+fn named(who: &Principal, id: &str) -> Result<WebhookId, ConsoleError> {
+    id.parse::<WebhookId>()
+        .map_err(|_| ConsoleError::not_found(who))
 }
 
 /// `POST /console/webhooks/{id}/skip`: skips the backlog (operators only).
 pub(super) async fn skip(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     id: web::Path<String>,
-    form: web::Form<ActionForm>,
+    OperatorForm(who, form): OperatorForm<ActionForm>,
 ) -> Result<HttpResponse, ConsoleError> {
-    let (who, webhook) = operator_action(&state, &req, &id, &form).await?;
+    let webhook = named(&who, &id)?;
     // a repeat of the form skips nothing more (events that arrived since stay due)
     let claim = match once::claim(&state, form.once.as_deref()).await? {
         Claim::Repeat => return Ok(see_other(&format!("/console/webhooks/{webhook}"))),
@@ -162,11 +151,10 @@ pub(super) async fn skip(
 /// `POST /console/webhooks/{id}/enable`: re-enables it (operators only).
 pub(super) async fn enable(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     id: web::Path<String>,
-    form: web::Form<ActionForm>,
+    OperatorForm(who, _): OperatorForm<ActionForm>,
 ) -> Result<HttpResponse, ConsoleError> {
-    let (who, webhook) = operator_action(&state, &req, &id, &form).await?;
+    let webhook = named(&who, &id)?;
     Ok(
         match state.webhooks.admin_enable(webhook, &who.actor()).await {
             Ok(_) => see_other(&format!("/console/webhooks/{webhook}?enabled=1")),

@@ -5,23 +5,18 @@
 
 use crate::ConsoleState;
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 use tonne_accounts::users::{Principal, Role};
 use tonne_kernel::{Limit, PageRequest};
 use tonne_ordering::invoices::Party;
 use tonne_ordering::ports::InvoiceError;
 
-use crate::answers::{PAGE_SIZE, respond, see_other, unavailable};
+use crate::answers::{ListQuery, PAGE_SIZE, respond, see_other, unavailable};
 use crate::error::ConsoleError;
 use crate::once::{self, Claim};
-use crate::session::{operator_form, signed_in, signed_in_form};
+use crate::session::{OperatorForm, SignedForm, SignedIn};
 use crate::views::{self, BillingForm};
-
-#[derive(Debug, Default, Deserialize)]
-pub(super) struct ListQuery {
-    after: Option<String>,
-}
 
 async fn list_page(
     state: &ConsoleState,
@@ -66,10 +61,9 @@ async fn list_page(
 /// `GET /console/invoices`.
 pub(super) async fn list(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     query: web::Query<ListQuery>,
+    SignedIn(who): SignedIn,
 ) -> Result<HttpResponse, ConsoleError> {
-    let who = signed_in(&state, &req).await?;
     Ok(list_page(
         &state,
         &who,
@@ -84,10 +78,9 @@ pub(super) async fn list(
 /// `GET /console/invoices/{id}/pdf`: an invoice the person may see.
 pub(super) async fn pdf(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     id: web::Path<String>,
+    SignedIn(who): SignedIn,
 ) -> Result<HttpResponse, ConsoleError> {
-    let who = signed_in(&state, &req).await?;
     let invoice = match state
         .invoices
         .invoice(&id, who.user.role.organisation())
@@ -113,19 +106,16 @@ pub(super) async fn pdf(
 
 #[derive(Debug, Default, Deserialize)]
 pub(super) struct ActionForm {
-    csrf: Option<String>,
     once: Option<String>,
 }
 
 /// `POST /console/invoices/{id}/pay` and `…/credit` (operators).
 async fn act(
     state: &ConsoleState,
-    req: &HttpRequest,
     id: &str,
-    form: &ActionForm,
+    OperatorForm(who, form): OperatorForm<ActionForm>,
     credit: bool,
 ) -> Result<HttpResponse, ConsoleError> {
-    let who = operator_form(state, req, form.csrf.as_deref()).await?;
     let claim = match once::claim(state, form.once.as_deref()).await? {
         Claim::Repeat => return Ok(see_other("/console/invoices")),
         claim => claim,
@@ -165,26 +155,23 @@ async fn act(
 /// `POST /console/invoices/{id}/pay`.
 pub(super) async fn pay(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     id: web::Path<String>,
-    form: web::Form<ActionForm>,
+    form: OperatorForm<ActionForm>,
 ) -> Result<HttpResponse, ConsoleError> {
-    act(&state, &req, &id, &form, false).await
+    act(&state, &id, form, false).await
 }
 
 /// `POST /console/invoices/{id}/credit`.
 pub(super) async fn credit(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     id: web::Path<String>,
-    form: web::Form<ActionForm>,
+    form: OperatorForm<ActionForm>,
 ) -> Result<HttpResponse, ConsoleError> {
-    act(&state, &req, &id, &form, true).await
+    act(&state, &id, form, true).await
 }
 
 #[derive(Debug, Default, Deserialize)]
 pub(super) struct BillingFields {
-    csrf: Option<String>,
     once: Option<String>,
     name: Option<String>,
     address: Option<String>,
@@ -195,10 +182,8 @@ pub(super) struct BillingFields {
 /// `POST /console/invoices/billing`: a member's organisation's billing details.
 pub(super) async fn billing(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
-    form: web::Form<BillingFields>,
+    SignedForm(who, form): SignedForm<BillingFields>,
 ) -> Result<HttpResponse, ConsoleError> {
-    let who = signed_in_form(&state, &req, form.csrf.as_deref()).await?;
     let Role::Member(organisation) = who.user.role else {
         return Err(ConsoleError::not_found(&who));
     };

@@ -4,7 +4,7 @@
 
 use crate::ConsoleState;
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 use tonne_accounts::AdminError;
 use tonne_accounts::users::Principal;
@@ -14,7 +14,7 @@ use crate::answers::{respond, see_other, unavailable};
 use crate::error::ConsoleError;
 use crate::once::{self, Claim};
 use crate::scope::{member_organisation, mode_of};
-use crate::session::{signed_in, signed_in_form};
+use crate::session::{SignedForm, SignedIn};
 use crate::views;
 
 /// `?mode=live|test` of the member pages (default live; anything else is live too).
@@ -43,10 +43,9 @@ async fn list_page(
 /// `GET /console/keys`.
 pub(super) async fn list(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     query: web::Query<ModeQuery>,
+    SignedIn(who): SignedIn,
 ) -> Result<HttpResponse, ConsoleError> {
-    let who = signed_in(&state, &req).await?;
     let Some(organisation) = member_organisation(&who) else {
         return Err(ConsoleError::not_found(&who));
     };
@@ -56,7 +55,6 @@ pub(super) async fn list(
 
 #[derive(Debug, Default, Deserialize)]
 pub(super) struct CreateForm {
-    csrf: Option<String>,
     mode: Option<String>,
     once: Option<String>,
 }
@@ -65,10 +63,8 @@ pub(super) struct CreateForm {
 /// account of it; the secret is on the answer page and nowhere else.
 pub(super) async fn create(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
-    form: web::Form<CreateForm>,
+    SignedForm(who, form): SignedForm<CreateForm>,
 ) -> Result<HttpResponse, ConsoleError> {
-    let who = signed_in_form(&state, &req, form.csrf.as_deref()).await?;
     let Some(organisation) = member_organisation(&who) else {
         return Err(ConsoleError::not_found(&who));
     };
@@ -102,19 +98,12 @@ pub(super) async fn create(
     })
 }
 
-#[derive(Debug, Default, Deserialize)]
-pub(super) struct CsrfForm {
-    csrf: Option<String>,
-}
-
 /// `POST /console/keys/{id}/revoke`: only a key of the member's organisation.
 pub(super) async fn revoke(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     id: web::Path<String>,
-    form: web::Form<CsrfForm>,
+    SignedForm(who, ()): SignedForm<()>,
 ) -> Result<HttpResponse, ConsoleError> {
-    let who = signed_in_form(&state, &req, form.csrf.as_deref()).await?;
     let Some(organisation) = member_organisation(&who) else {
         return Err(ConsoleError::not_found(&who));
     };

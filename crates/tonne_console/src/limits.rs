@@ -14,7 +14,7 @@ use tonne_kernel::{LimitOverrides, OrganisationId, Quota};
 use crate::answers::{not_found, respond, see_other, unavailable};
 use crate::error::ConsoleError;
 use crate::once::{self, Claim};
-use crate::session::{operator, operator_form, signed_in};
+use crate::session::{Operator, SignedIn, operator_form};
 use crate::views::{self, LimitsForm};
 
 fn failed(who: &Principal, e: QuotaError) -> HttpResponse {
@@ -27,9 +27,8 @@ fn failed(who: &Principal, e: QuotaError) -> HttpResponse {
 /// `GET /console/limits`.
 pub(super) async fn overview(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
+    SignedIn(who): SignedIn,
 ) -> Result<HttpResponse, ConsoleError> {
-    let who = signed_in(&state, &req).await?;
     Ok(match who.user.role {
         Role::Operator => match state.quotas.organisations().await {
             Ok(all) => respond(StatusCode::OK, views::limits_overview(&who, &all, true)),
@@ -66,10 +65,9 @@ async fn organisation_page(
 /// `GET /console/limits/{id}` (operators).
 pub(super) async fn show(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     id: web::Path<String>,
+    Operator(who): Operator,
 ) -> Result<HttpResponse, ConsoleError> {
-    let who = operator(&state, &req).await?;
     let Ok(id) = id.parse::<OrganisationId>() else {
         return Ok(not_found(&who));
     };

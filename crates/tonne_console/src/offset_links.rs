@@ -11,9 +11,8 @@ use tonne_ordering::CatalogueError;
 
 use crate::answers::{not_found, page_after, respond, see_other, unavailable};
 use crate::error::ConsoleError;
-use crate::scope::{
-    AccountFormFields, AccountPageQuery, MemberScope, member_account_form, member_scope,
-};
+use crate::scope::{AccountTarget, MemberAccount, MemberPage, MemberScope, member_account};
+use crate::session::{SignedForm, signed_in_form};
 use crate::views::{self, BundleChoice, LinkForm, LinksPage};
 
 /// The bundles a link of an account in `currency` may offer: every bundle
@@ -104,32 +103,17 @@ async fn list_page(
 /// `GET /console/offset-links`.
 pub(super) async fn list(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
-    query: web::Query<AccountPageQuery>,
+    MemberPage(scope, query): MemberPage,
 ) -> Result<HttpResponse, ConsoleError> {
-    let scope = member_scope(&state, &req, &query).await?;
     let form = LinkForm::default();
     Ok(list_page(&state, scope, query.after.as_deref(), &form, StatusCode::OK).await)
-}
-
-/// What a member form about one account sends besides its own fields.
-#[derive(Debug, Default, serde::Deserialize)]
-pub(super) struct AccountTarget {
-    csrf: Option<String>,
-    mode: Option<String>,
-    account: Option<String>,
-}
-
-impl AccountTarget {
-    fn fields(&self) -> AccountFormFields<'_> {
-        AccountFormFields::of(&self.csrf, &self.mode, &self.account)
-    }
 }
 
 /// The creation form as sent. `bundles` repeats (one per ticked box), so it
 /// is read from the raw body.
 #[derive(Debug, Default)]
 pub(super) struct CreateForm {
+    csrf: Option<String>,
     target: AccountTarget,
     shown: LinkForm,
 }
@@ -140,7 +124,7 @@ impl CreateForm {
         for (k, v) in url::form_urlencoded::parse(body) {
             let v = v.into_owned();
             match k.as_ref() {
-                "csrf" => form.target.csrf = Some(v),
+                "csrf" => form.csrf = Some(v),
                 "mode" => form.target.mode = Some(v),
                 "account" => form.target.account = Some(v),
                 "name" => form.shown.name = v,
@@ -158,6 +142,17 @@ impl CreateForm {
             }
         }
         form
+    }
+
+    /// The member who sent it with the session's token, and the account it
+    /// is about ([`signed_in_form`], [`member_account`]).
+    async fn sender(
+        &self,
+        state: &ConsoleState,
+        req: &HttpRequest,
+    ) -> Result<(MemberScope, tonne_kernel::AccountId), ConsoleError> {
+        let who = signed_in_form(state, req, self.csrf.as_deref()).await?;
+        member_account(state, who, &self.target).await
     }
 
     fn draft(&self) -> LinkDraft {
@@ -197,7 +192,7 @@ pub(super) async fn create(
         ));
     }
     let form = CreateForm::parse(&body);
-    let (scope, account) = member_account_form(&state, &req, form.target.fields()).await?;
+    let (scope, account) = form.sender(&state, &req).await?;
     let by = scope.who.actor();
     let problem = match state.links.create_as(account, form.draft(), &by).await {
         Ok(made) => {
@@ -238,11 +233,10 @@ pub(super) struct SwitchForm {
 /// `POST /console/offset-links/{id}/switch`: on or off, audited as the member's.
 pub(super) async fn switch(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     id: web::Path<String>,
-    form: web::Form<SwitchForm>,
+    SignedForm(who, form): SignedForm<SwitchForm>,
 ) -> Result<HttpResponse, ConsoleError> {
-    let (scope, account) = member_account_form(&state, &req, form.target.fields()).await?;
+    let (scope, account) = member_account(&state, who, &form.target).await?;
     let on = form.on.as_deref() == Some("true");
     Ok(
         match state
@@ -277,7 +271,7 @@ pub(super) async fn limits(
         ));
     }
     let form = CreateForm::parse(&body);
-    let (scope, account) = member_account_form(&state, &req, form.target.fields()).await?;
+    let (scope, account) = form.sender(&state, &req).await?;
     let by = scope.who.actor();
     let problem = match state
         .links
@@ -310,16 +304,10 @@ pub(super) async fn limits(
 /// `GET /console/offset-links/{id}?account=…`: the link and its analytics.
 pub(super) async fn show(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     id: web::Path<String>,
-    query: web::Query<AccountPageQuery>,
+    MemberAccount(scope, account): MemberAccount,
 ) -> Result<HttpResponse, ConsoleError> {
-    let scope = member_scope(&state, &req, &query).await;
-    let MemberScope { who, chosen, .. } = scope?;
-    let Some(account) = chosen else {
-        return Err(ConsoleError::not_found(&who));
-    };
-    Ok(link_page(&state, who, account, &id, None).await)
+    Ok(link_page(&state, scope.who, account, &id, None).await)
 }
 
 /// One link's page; with the limits form as typed (400) or its current limits (200).

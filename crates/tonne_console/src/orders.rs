@@ -6,7 +6,7 @@ use crate::ConsoleState;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
-use tonne_accounts::users::{Principal, Role};
+use tonne_accounts::users::Principal;
 use tonne_kernel::Cursor;
 use tonne_ordering::{
     AwaitingFilter, OrderStatus, ReadOrderError, RecordError, RetirementRecord, TransitionError,
@@ -14,7 +14,7 @@ use tonne_ordering::{
 
 use crate::answers::{not_found, page_after, page_from, respond, see_other, unavailable};
 use crate::error::ConsoleError;
-use crate::session::{operator_form, signed_in, signed_in_form};
+use crate::session::{OperatorForm, SignedIn, operator_form};
 use crate::views;
 use crate::views::QueueFilter;
 
@@ -25,10 +25,6 @@ pub(super) struct QueueQuery {
     status: Option<String>,
     after: Option<String>,
     mode: Option<String>,
-}
-
-fn operator(who: &Principal) -> bool {
-    who.user.role == Role::Operator
 }
 
 fn parse_filter(q: &QueueQuery) -> Result<(AwaitingFilter, Option<Cursor>), &'static str> {
@@ -68,10 +64,9 @@ fn parse_filter(q: &QueueQuery) -> Result<(AwaitingFilter, Option<Cursor>), &'st
 /// `GET /console/orders`: live orders waiting for action, newest first.
 pub(super) async fn queue(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     query: web::Query<QueueQuery>,
+    SignedIn(who): SignedIn,
 ) -> Result<HttpResponse, ConsoleError> {
-    let who = signed_in(&state, &req).await?;
     if let Some(organisation) = who.user.role.organisation() {
         return Ok(member_orders(&state, &who, organisation, &query).await);
     }
@@ -154,10 +149,9 @@ async fn member_orders(
 /// `GET /console/orders/{id}`: an order, its lines, costs, projects and actions.
 pub(super) async fn show(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     id: web::Path<String>,
+    SignedIn(who): SignedIn,
 ) -> Result<HttpResponse, ConsoleError> {
-    let who = signed_in(&state, &req).await?;
     Ok(page_of(&state, &who, &id, None, StatusCode::OK).await)
 }
 
@@ -185,7 +179,6 @@ async fn page_of(
 
 #[derive(Debug, Default, Deserialize)]
 pub(super) struct AdvanceForm {
-    csrf: Option<String>,
     to: Option<String>,
     serial: Option<String>,
 }
@@ -193,14 +186,9 @@ pub(super) struct AdvanceForm {
 /// `POST /console/orders/{id}/advance`: one action on an order.
 pub(super) async fn advance(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     id: web::Path<String>,
-    form: web::Form<AdvanceForm>,
+    OperatorForm(who, form): OperatorForm<AdvanceForm>,
 ) -> Result<HttpResponse, ConsoleError> {
-    let who = signed_in_form(&state, &req, form.csrf.as_deref()).await?;
-    if !operator(&who) {
-        return Err(ConsoleError::not_found(&who));
-    }
     if form.to.as_deref() == Some("release_hold") {
         let here = format!("/console/orders/{}", id.as_str());
         return Ok(match state.ordering.release_hold(&id, &who.actor()).await {

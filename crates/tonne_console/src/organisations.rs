@@ -4,23 +4,18 @@
 
 use crate::ConsoleState;
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 use tonne_accounts::AdminError;
 use tonne_accounts::users::{Email, NewUser, Principal, Role, UserError};
 use tonne_kernel::{AccountMode, OrganisationId};
 use tonne_ordering::QuoteError;
 
-use crate::answers::{not_found, page_after, respond, see_other, unavailable};
+use crate::answers::{ListQuery, not_found, page_after, respond, see_other, unavailable};
 use crate::error::ConsoleError;
 use crate::once::{self, Claim};
-use crate::session::{operator, operator_form};
+use crate::session::{Operator, OperatorForm};
 use crate::views;
-
-#[derive(Debug, Default, Deserialize)]
-pub(super) struct ListQuery {
-    after: Option<String>,
-}
 
 async fn list_page(
     state: &ConsoleState,
@@ -46,17 +41,15 @@ async fn list_page(
 /// `GET /console/organisations`.
 pub(super) async fn list(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     query: web::Query<ListQuery>,
+    Operator(who): Operator,
 ) -> Result<HttpResponse, ConsoleError> {
-    let who = operator(&state, &req).await?;
     let form = views::NewOrganisationForm::default();
     Ok(list_page(&state, &who, query.after.as_deref(), form, StatusCode::OK).await)
 }
 
 #[derive(Debug, Default, Deserialize)]
 pub(super) struct CreateForm {
-    csrf: Option<String>,
     name: Option<String>,
     once: Option<String>,
 }
@@ -65,10 +58,8 @@ pub(super) struct CreateForm {
 /// key per mode (the use case of `tonne bootstrap`), the keys shown once.
 pub(super) async fn create(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
-    form: web::Form<CreateForm>,
+    OperatorForm(who, form): OperatorForm<CreateForm>,
 ) -> Result<HttpResponse, ConsoleError> {
-    let who = operator_form(&state, &req, form.csrf.as_deref()).await?;
     let name = form.name.clone().unwrap_or_default();
     // The API allows an empty account name; an organisation made by a person
     // in the console gets one people can read.
@@ -164,10 +155,9 @@ async fn organisation_page(
 /// `GET /console/organisations/{id}`.
 pub(super) async fn show(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     id: web::Path<String>,
+    Operator(who): Operator,
 ) -> Result<HttpResponse, ConsoleError> {
-    let who = operator(&state, &req).await?;
     Ok(organisation_page(
         &state,
         &who,
@@ -180,7 +170,6 @@ pub(super) async fn show(
 
 #[derive(Debug, Default, Deserialize)]
 pub(super) struct InviteRequest {
-    csrf: Option<String>,
     email: Option<String>,
 }
 
@@ -188,11 +177,9 @@ pub(super) struct InviteRequest {
 /// shows the one-time link to choose a password (valid 24 hours).
 pub(super) async fn invite(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     id: web::Path<String>,
-    form: web::Form<InviteRequest>,
+    OperatorForm(who, form): OperatorForm<InviteRequest>,
 ) -> Result<HttpResponse, ConsoleError> {
-    let who = operator_form(&state, &req, form.csrf.as_deref()).await?;
     let Ok(organisation) = id.parse::<OrganisationId>() else {
         return Err(ConsoleError::not_found(&who));
     };

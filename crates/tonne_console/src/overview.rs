@@ -3,12 +3,12 @@
 
 use crate::ConsoleState;
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use tonne_kernel::{Limit, PageRequest};
 
 use crate::answers::respond;
 use crate::error::ConsoleError;
-use crate::session::signed_in;
+use crate::session::SignedIn;
 use crate::views;
 
 /// Days the operator's overview looks back.
@@ -16,9 +16,8 @@ const OVERVIEW_DAYS: u16 = 90;
 
 pub(super) async fn overview(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
+    SignedIn(who): SignedIn,
 ) -> Result<HttpResponse, ConsoleError> {
-    let who = signed_in(&state, &req).await?;
     if who.user.role != tonne_accounts::users::Role::Operator {
         return Ok(respond(StatusCode::OK, views::overview(&who)));
     }

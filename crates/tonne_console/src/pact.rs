@@ -6,16 +6,15 @@
 
 use crate::ConsoleState;
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 use tonne_accounts::pact::{ClientError, PactClientId, PactClientsService};
 
 use crate::answers::{respond, see_other, unavailable};
 use crate::error::ConsoleError;
 use crate::once::{self, Claim};
-use crate::scope::{
-    AccountFormFields, AccountPageQuery, MemberScope, member_account_form, member_scope,
-};
+use crate::scope::{AccountTarget, MemberPage, MemberScope, member_account};
+use crate::session::SignedForm;
 use crate::views;
 
 fn back(scope: &MemberScope, account: &str) -> String {
@@ -52,20 +51,16 @@ async fn list_page(
 
 /// `GET /console/pact?mode=…&account=…`.
 pub(super) async fn list(
-    state: web::Data<ConsoleState>,
     clients: web::Data<dyn PactClientsService>,
-    req: HttpRequest,
-    query: web::Query<AccountPageQuery>,
+    MemberPage(scope, _): MemberPage,
 ) -> Result<HttpResponse, ConsoleError> {
-    let scope = member_scope(&state, &req, &query).await?;
     Ok(list_page(clients.as_ref(), &scope, None, StatusCode::OK).await)
 }
 
 #[derive(Debug, Default, Deserialize)]
 pub(super) struct CreateForm {
-    csrf: Option<String>,
-    mode: Option<String>,
-    account: Option<String>,
+    #[serde(flatten)]
+    target: AccountTarget,
     label: Option<String>,
     once: Option<String>,
 }
@@ -75,11 +70,9 @@ pub(super) struct CreateForm {
 pub(super) async fn create(
     state: web::Data<ConsoleState>,
     clients: web::Data<dyn PactClientsService>,
-    req: HttpRequest,
-    form: web::Form<CreateForm>,
+    SignedForm(who, form): SignedForm<CreateForm>,
 ) -> Result<HttpResponse, ConsoleError> {
-    let fields = AccountFormFields::of(&form.csrf, &form.mode, &form.account);
-    let (scope, account) = member_account_form(&state, &req, fields).await?;
+    let (scope, account) = member_account(&state, who, &form.target).await?;
     // a repeat of the form makes no second client (its secret was on the first answer)
     let claim = match once::claim(&state, form.once.as_deref()).await? {
         Claim::Repeat => return Ok(see_other(&back(&scope, &account.to_string()))),
@@ -119,23 +112,14 @@ pub(super) async fn create(
     })
 }
 
-#[derive(Debug, Default, Deserialize)]
-pub(super) struct RevokeForm {
-    csrf: Option<String>,
-    mode: Option<String>,
-    account: Option<String>,
-}
-
 /// `POST /console/pact/{client_id}/revoke`: only the chosen account's.
 pub(super) async fn revoke(
     state: web::Data<ConsoleState>,
     clients: web::Data<dyn PactClientsService>,
-    req: HttpRequest,
     id: web::Path<String>,
-    form: web::Form<RevokeForm>,
+    SignedForm(who, target): SignedForm<AccountTarget>,
 ) -> Result<HttpResponse, ConsoleError> {
-    let fields = AccountFormFields::of(&form.csrf, &form.mode, &form.account);
-    let (scope, account) = member_account_form(&state, &req, fields).await?;
+    let (scope, account) = member_account(&state, who, &target).await?;
     let Ok(client_id) = id.parse::<PactClientId>() else {
         return Err(ConsoleError::not_found(&scope.who));
     };

@@ -2,13 +2,14 @@
 //! and the account of it a page is about.
 
 use crate::ConsoleState;
-use actix_web::HttpRequest;
+use actix_web::dev::Payload;
+use actix_web::{FromRequest, HttpRequest, web};
 use tonne_accounts::Account;
 use tonne_accounts::users::Principal;
 use tonne_kernel::{AccountId, AccountMode, OrganisationId};
 
 use crate::error::ConsoleError;
-use crate::session::{signed_in, signed_in_form};
+use crate::session::{Extracted, SignedIn, state_of};
 
 /// `?mode=live|test` of the member pages (default live; anything else is live too).
 pub(super) fn mode_of(raw: Option<&str>) -> AccountMode {
@@ -24,35 +25,6 @@ pub(super) fn member_organisation(who: &Principal) -> Option<OrganisationId> {
     who.user.role.organisation()
 }
 
-/// The member's accounts of the mode and the one asked for (default: the
-/// first), or the answer: 404 for an operator or another organisation's account.
-async fn chosen_account(
-    state: &ConsoleState,
-    who: &Principal,
-    mode: AccountMode,
-    asked: Option<&str>,
-) -> Result<(Vec<Account>, Option<AccountId>), ConsoleError> {
-    let Some(organisation) = member_organisation(who) else {
-        return Err(ConsoleError::not_found(who));
-    };
-    let all = match state
-        .accounts
-        .organisation_accounts(organisation, mode)
-        .await
-    {
-        Ok(all) => all,
-        Err(e) => return Err(ConsoleError::unavailable(e)),
-    };
-    let chosen = match asked.filter(|a| !a.is_empty()) {
-        None => all.first().map(|a| a.id),
-        Some(raw) => match raw.parse::<AccountId>() {
-            Ok(id) if all.iter().any(|a| a.id == id) => Some(id),
-            _ => return Err(ConsoleError::not_found(who)),
-        },
-    };
-    Ok((all, chosen))
-}
-
 /// A member page about one account: who asks, the mode, the organisation's
 /// accounts of that mode, and the one chosen (`None` when there is none).
 pub(super) struct MemberScope {
@@ -62,24 +34,34 @@ pub(super) struct MemberScope {
     pub chosen: Option<AccountId>,
 }
 
-/// The query of a member page about one account: `?mode=…&account=…&after=…`.
-#[derive(Debug, Default, serde::Deserialize)]
-pub(super) struct AccountPageQuery {
-    pub mode: Option<String>,
-    pub account: Option<String>,
-    pub after: Option<String>,
-}
-
-/// The signed-in member's scope from the query, or the answer (sign in; 404
-/// for an operator or an account of another organisation).
-pub(super) async fn member_scope(
+/// The member's accounts of the mode asked for and the account asked for
+/// (default: the first), or the answer: 404 for an operator or another
+/// organisation's account.
+async fn scope_of(
     state: &ConsoleState,
-    req: &HttpRequest,
-    query: &AccountPageQuery,
+    who: Principal,
+    mode: Option<&str>,
+    asked: Option<&str>,
 ) -> Result<MemberScope, ConsoleError> {
-    let who = signed_in(state, req).await?;
-    let mode = mode_of(query.mode.as_deref());
-    let (accounts, chosen) = chosen_account(state, &who, mode, query.account.as_deref()).await?;
+    let mode = mode_of(mode);
+    let Some(organisation) = member_organisation(&who) else {
+        return Err(ConsoleError::not_found(&who));
+    };
+    let accounts = match state
+        .accounts
+        .organisation_accounts(organisation, mode)
+        .await
+    {
+        Ok(all) => all,
+        Err(e) => return Err(ConsoleError::unavailable(e)),
+    };
+    let chosen = match asked.filter(|a| !a.is_empty()) {
+        None => accounts.first().map(|a| a.id),
+        Some(raw) => match raw.parse::<AccountId>() {
+            Ok(id) if accounts.iter().any(|a| a.id == id) => Some(id),
+            _ => return Err(ConsoleError::not_found(&who)),
+        },
+    };
     Ok(MemberScope {
         who,
         mode,
@@ -88,47 +70,101 @@ pub(super) async fn member_scope(
     })
 }
 
-/// The fields every member form about one account carries.
-pub(super) struct AccountFormFields<'a> {
-    pub csrf: Option<&'a str>,
-    pub mode: Option<&'a str>,
-    pub account: Option<&'a str>,
+/// The account a member's page or form is about: its `mode` and `account`.
+#[derive(Debug, Default, serde::Deserialize)]
+pub(super) struct AccountTarget {
+    pub mode: Option<String>,
+    pub account: Option<String>,
 }
 
-impl<'a> AccountFormFields<'a> {
-    /// The fields of a form's `csrf`, `mode` and `account`.
-    pub(super) fn of(
-        csrf: &'a Option<String>,
-        mode: &'a Option<String>,
-        account: &'a Option<String>,
-    ) -> Self {
-        Self {
-            csrf: csrf.as_deref(),
-            mode: mode.as_deref(),
-            account: account.as_deref(),
-        }
+/// The query of a member page about one account: `?mode=…&account=…&after=…`.
+#[derive(Debug, Default, serde::Deserialize)]
+pub(super) struct AccountPageQuery {
+    #[serde(flatten)]
+    pub target: AccountTarget,
+    pub after: Option<String>,
+}
+
+/// The signed-in member's scope from the query, or the answer (404 for an
+/// operator or an account of another organisation).
+pub(super) async fn member_scope(
+    state: &ConsoleState,
+    who: Principal,
+    query: &AccountPageQuery,
+) -> Result<MemberScope, ConsoleError> {
+    let target = &query.target;
+    scope_of(
+        state,
+        who,
+        target.mode.as_deref(),
+        target.account.as_deref(),
+    )
+    .await
+}
+
+/// The scope of a member's form about one account (its CSRF token checked)
+/// and the account ([`with_account`]).
+pub(super) async fn member_account(
+    state: &ConsoleState,
+    who: Principal,
+    target: &AccountTarget,
+) -> Result<(MemberScope, AccountId), ConsoleError> {
+    with_account(
+        scope_of(
+            state,
+            who,
+            target.mode.as_deref(),
+            target.account.as_deref(),
+        )
+        .await?,
+    )
+}
+
+/// The scope and its account, which a page or form about one must have (404
+/// when the organisation has none of the mode).
+fn with_account(scope: MemberScope) -> Result<(MemberScope, AccountId), ConsoleError> {
+    match scope.chosen {
+        Some(account) => Ok((scope, account)),
+        None => Err(ConsoleError::not_found(&scope.who)),
     }
 }
 
-/// A member's form about one account: the session's CSRF token checked
-/// first (403), then the scope as for a page, and the account (404 when the
-/// organisation has none of the mode).
-pub(super) async fn member_account_form(
-    state: &ConsoleState,
-    req: &HttpRequest,
-    fields: AccountFormFields<'_>,
-) -> Result<(MemberScope, AccountId), ConsoleError> {
-    let who = signed_in_form(state, req, fields.csrf).await?;
-    let mode = mode_of(fields.mode);
-    let (accounts, chosen) = chosen_account(state, &who, mode, fields.account).await?;
-    let Some(account) = chosen else {
-        return Err(ConsoleError::not_found(&who));
-    };
-    let scope = MemberScope {
-        who,
-        mode,
-        accounts,
-        chosen,
-    };
-    Ok((scope, account))
+/// A member page about one account as a handler's argument (its last): the
+/// page's query (read as `web::Query` reads it), then the signed-in member
+/// (else the sign-in page), then the scope ([`member_scope`]).
+pub(crate) struct MemberPage(pub MemberScope, pub AccountPageQuery);
+
+impl FromRequest for MemberPage {
+    type Error = actix_web::Error;
+    type Future = Extracted<Self>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let query = web::Query::<AccountPageQuery>::from_request(req, payload);
+        let who = SignedIn::from_request(req, payload);
+        let req = req.clone();
+        Box::pin(async move {
+            let query = query.await?.into_inner();
+            let SignedIn(who) = who.await?;
+            let scope = member_scope(state_of(&req)?, who, &query).await?;
+            Ok(Self(scope, query))
+        })
+    }
+}
+
+/// A member page that must have an account ([`MemberPage`], then
+/// [`member_account`]'s 404 when the organisation has none of the mode).
+pub(crate) struct MemberAccount(pub MemberScope, pub AccountId);
+
+impl FromRequest for MemberAccount {
+    type Error = actix_web::Error;
+    type Future = Extracted<Self>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let page = MemberPage::from_request(req, payload);
+        Box::pin(async move {
+            let MemberPage(scope, _) = page.await?;
+            let (scope, account) = with_account(scope)?;
+            Ok(Self(scope, account))
+        })
+    }
 }

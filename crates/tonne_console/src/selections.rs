@@ -14,7 +14,7 @@ use tonne_ordering::{Percentage, QuoteError, SelectionEntry};
 
 use crate::answers::{page_after, respond, see_other, unavailable};
 use crate::error::ConsoleError;
-use crate::session::{operator, operator_form};
+use crate::session::{Operator, operator_form};
 use crate::views::{self, SelectionForm};
 
 /// The organisation and one of its accounts named by the path, or 404.
@@ -72,10 +72,9 @@ async fn page(
 /// `GET /console/organisations/{id}/accounts/{account}`.
 pub(super) async fn show(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     path: web::Path<(String, String)>,
+    Operator(who): Operator,
 ) -> Result<HttpResponse, ConsoleError> {
-    let who = operator(&state, &req).await?;
     let (org, account) = account_of(&state, &who, &path.0, &path.1).await?;
     Ok(page(
         &state,

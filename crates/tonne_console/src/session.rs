@@ -1,11 +1,17 @@
 //! Who is asking: the session cookie, the signed-in person (or operator), and
-//! the CSRF check of every form.
+//! the CSRF check of every form; as the extractors the handlers take
+//! ([`SignedIn`], [`Operator`], [`SignedForm`], [`OperatorForm`]), and as
+//! functions for the forms read otherwise (as a map or as pairs, their fields
+//! not known in advance or repeated; raw; multipart).
 
 use crate::ConsoleState;
+use actix_web::dev::Payload;
 use actix_web::http::header::{self, HeaderValue};
-use actix_web::{HttpRequest, HttpResponse};
+use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
+use futures_util::future::LocalBoxFuture;
+use serde::de::DeserializeOwned;
 use subtle::ConstantTimeEq as _;
-use tonne_accounts::users::{Principal, SessionToken};
+use tonne_accounts::users::{Principal, Role, SessionToken};
 
 use crate::error::ConsoleError;
 
@@ -101,17 +107,21 @@ pub(super) async fn signed_in(
     }
 }
 
+/// `who`, if an operator; else the answer (members get 404).
+fn only_operator(who: Principal) -> Result<Principal, ConsoleError> {
+    if who.user.role == Role::Operator {
+        Ok(who)
+    } else {
+        Err(ConsoleError::not_found(&who))
+    }
+}
+
 /// The signed-in operator, or the answer for anyone else (members get 404).
 pub(super) async fn operator(
     state: &ConsoleState,
     req: &HttpRequest,
 ) -> Result<Principal, ConsoleError> {
-    let who = signed_in(state, req).await?;
-    if who.user.role == tonne_accounts::users::Role::Operator {
-        Ok(who)
-    } else {
-        Err(ConsoleError::not_found(&who))
-    }
+    only_operator(signed_in(state, req).await?)
 }
 
 /// The signed-in operator for a form (CSRF checked first), or the answer for
@@ -121,12 +131,7 @@ pub(super) async fn operator_form(
     req: &HttpRequest,
     csrf: Option<&str>,
 ) -> Result<Principal, ConsoleError> {
-    let who = signed_in_form(state, req, csrf).await?;
-    if who.user.role == tonne_accounts::users::Role::Operator {
-        Ok(who)
-    } else {
-        Err(ConsoleError::not_found(&who))
-    }
+    only_operator(signed_in_form(state, req, csrf).await?)
 }
 
 /// The signed-in person, if the form's CSRF token is the session's; else 403
@@ -141,5 +146,90 @@ pub(super) async fn signed_in_form(
         Ok(who)
     } else {
         Err(ConsoleError::Forbidden)
+    }
+}
+
+/// The console's state of a request (registered by the binary).
+pub(crate) fn state_of(req: &HttpRequest) -> Result<&web::Data<ConsoleState>, actix_web::Error> {
+    req.app_data::<web::Data<ConsoleState>>()
+        .ok_or_else(|| actix_web::error::ErrorInternalServerError("no console state"))
+}
+
+/// An extractor's future.
+pub(crate) type Extracted<T> = LocalBoxFuture<'static, Result<T, actix_web::Error>>;
+
+/// The signed-in person ([`signed_in`]) as a handler's argument. It comes
+/// after the path and query among the arguments: actix extracts them in that
+/// order, so that a malformed path or query answers before the session is read.
+pub(crate) struct SignedIn(pub Principal);
+
+impl FromRequest for SignedIn {
+    type Error = actix_web::Error;
+    type Future = Extracted<Self>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move { Ok(Self(signed_in(state_of(&req)?, &req).await?)) })
+    }
+}
+
+/// The signed-in operator ([`operator`]) as a handler's argument, last like
+/// [`SignedIn`].
+pub(crate) struct Operator(pub Principal);
+
+impl FromRequest for Operator {
+    type Error = actix_web::Error;
+    type Future = Extracted<Self>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let req = req.clone();
+        Box::pin(async move { Ok(Self(operator(state_of(&req)?, &req).await?)) })
+    }
+}
+
+/// What a console form sends: the session's CSRF token and its own fields.
+#[derive(serde::Deserialize)]
+struct Sent<T> {
+    csrf: Option<String>,
+    #[serde(flatten)]
+    fields: T,
+}
+
+/// A form's fields (`T`, without its `csrf`) and the person who sent them
+/// with the session's token, in the order [`signed_in_form`] checks them:
+/// the body read as `web::Form` reads it (its size limit, its answer to a
+/// malformed form), then the session (the sign-in page), then the token
+/// (403), all before the handler runs. The last of a handler's arguments.
+pub(crate) struct SignedForm<T>(pub Principal, pub T);
+
+impl<T: DeserializeOwned + 'static> FromRequest for SignedForm<T> {
+    type Error = actix_web::Error;
+    type Future = Extracted<Self>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let sent = web::Form::<Sent<T>>::from_request(req, payload);
+        let req = req.clone();
+        Box::pin(async move {
+            let Sent { csrf, fields } = sent.await?.into_inner();
+            let who = signed_in_form(state_of(&req)?, &req, csrf.as_deref()).await?;
+            Ok(Self(who, fields))
+        })
+    }
+}
+
+/// A form an operator sent ([`SignedForm`], then [`operator_form`]'s 404 for
+/// a member).
+pub(crate) struct OperatorForm<T>(pub Principal, pub T);
+
+impl<T: DeserializeOwned + 'static> FromRequest for OperatorForm<T> {
+    type Error = actix_web::Error;
+    type Future = Extracted<Self>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let sent = SignedForm::<T>::from_request(req, payload);
+        Box::pin(async move {
+            let SignedForm(who, fields) = sent.await?;
+            Ok(Self(only_operator(who)?, fields))
+        })
     }
 }

@@ -15,10 +15,8 @@ use tonne_shipments::{BatchSource, Owner, ReadError, ShipmentBatchId, Upload, Up
 use crate::answers::{not_found, respond, see_other, unavailable};
 use crate::error::ConsoleError;
 use crate::once::{self, Claim};
-use crate::scope::{
-    AccountFormFields, AccountPageQuery, MemberScope, member_account_form, member_scope,
-};
-use crate::session::{same, signed_in};
+use crate::scope::{AccountTarget, MemberAccount, MemberPage, MemberScope, member_account};
+use crate::session::{SignedIn, same};
 use crate::shipments::page;
 use crate::views::{self, SheetProblem, UploadForm};
 
@@ -77,10 +75,8 @@ fn fresh_form() -> UploadForm {
 /// `GET /console/shipments/batches`: the account's batches and the upload form.
 pub(super) async fn batches(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
-    query: web::Query<AccountPageQuery>,
+    MemberPage(scope, query): MemberPage,
 ) -> Result<HttpResponse, ConsoleError> {
-    let scope = member_scope(&state, &req, &query).await?;
     let form = fresh_form();
     Ok(batches_page(
         &state,
@@ -95,14 +91,10 @@ pub(super) async fn batches(
 /// `GET /console/shipments/batches/{id}?mode=…&account=…`.
 pub(super) async fn batch(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     id: web::Path<String>,
-    query: web::Query<AccountPageQuery>,
+    MemberAccount(MemberScope { who, mode, .. }, account): MemberAccount,
 ) -> Result<HttpResponse, ConsoleError> {
-    let MemberScope {
-        who, mode, chosen, ..
-    } = member_scope(&state, &req, &query).await?;
-    let (Some(account), Ok(id)) = (chosen, id.parse::<ShipmentBatchId>()) else {
+    let Ok(id) = id.parse::<ShipmentBatchId>() else {
         return Err(ConsoleError::not_found(&who));
     };
     Ok(match state.shipments.batch(account, id).await {
@@ -113,24 +105,15 @@ pub(super) async fn batch(
 }
 
 /// `GET /console/shipments/template.csv`: the documented template.
-pub(super) async fn template(
-    state: web::Data<ConsoleState>,
-    req: HttpRequest,
-) -> Result<HttpResponse, ConsoleError> {
-    signed_in(&state, &req).await?;
-    Ok(template_csv())
-}
-
-/// The template as a download.
-fn template_csv() -> HttpResponse {
-    HttpResponse::Ok()
+pub(super) async fn template(_: SignedIn) -> Result<HttpResponse, ConsoleError> {
+    Ok(HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")
         .insert_header((
             header::CONTENT_DISPOSITION,
             "attachment; filename=\"tonne-shipments-template.csv\"",
         ))
         .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
-        .body(tonne_wire::data_sheet::TEMPLATE)
+        .body(tonne_wire::data_sheet::TEMPLATE))
 }
 
 fn sheet_problems(problems: Vec<tonne_wire::data_sheet::Problem>) -> Vec<SheetProblem> {
@@ -170,8 +153,8 @@ pub(super) async fn upload(
     state: web::Data<ConsoleState>,
     req: HttpRequest,
     body: Multipart,
+    SignedIn(who): SignedIn,
 ) -> Result<HttpResponse, ConsoleError> {
-    let who = signed_in(&state, &req).await?;
     if data_sheets::declared_too_large(&req) {
         return Ok(respond(
             StatusCode::PAYLOAD_TOO_LARGE,
@@ -188,12 +171,11 @@ pub(super) async fn upload(
     {
         return Err(ConsoleError::Forbidden);
     }
-    let fields = AccountFormFields {
-        csrf: form.field("csrf"),
-        mode: form.field("mode"),
-        account: form.field("account"),
+    let target = AccountTarget {
+        mode: form.field("mode").map(str::to_owned),
+        account: form.field("account").map(str::to_owned),
     };
-    let (scope, account) = member_account_form(&state, &req, fields).await?;
+    let (scope, account) = member_account(&state, who, &target).await?;
     let here = batches_href(scope.mode, account);
     // the same form sent twice uploads once
     let claim = match once::claim(&state, form.field("once")).await? {

@@ -5,29 +5,23 @@
 
 use crate::ConsoleState;
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use tonne_http::shipment_report::{ReportHeading, Slot, csv_body, file_name, render, summary};
 
 use crate::answers::{respond, unavailable};
 use crate::error::ConsoleError;
-use crate::scope::{MemberScope, member_scope};
+use crate::scope::{MemberScope, member_account};
+use crate::session::SignedIn;
 use crate::shipments::{filter_of, scope_query};
 use crate::views;
 
 pub(super) async fn report(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     query: web::Query<Vec<(String, String)>>,
+    SignedIn(who): SignedIn,
 ) -> Result<HttpResponse, ConsoleError> {
-    let MemberScope {
-        who,
-        accounts,
-        chosen,
-        ..
-    } = member_scope(&state, &req, &scope_query(&query)).await?;
-    let Some(account) = chosen else {
-        return Err(ConsoleError::not_found(&who));
-    };
+    let (MemberScope { accounts, .. }, account) =
+        member_account(&state, who, &scope_query(&query).target).await?;
     let (_, filter) = filter_of(&query);
     let filter = match filter {
         Ok(f) => f,

@@ -5,7 +5,7 @@
 
 use crate::ConsoleState;
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use tonne_kernel::{Limit, PageRequest};
 use tonne_shipments::{
     EmissionsFilter, ReadError, ShipmentBatchId, ShipmentFilter, ShipmentId, TransportMode,
@@ -13,7 +13,8 @@ use tonne_shipments::{
 
 use crate::answers::{PAGE_SIZE, not_found, respond, see_other, unavailable};
 use crate::error::ConsoleError;
-use crate::scope::{AccountPageQuery, MemberScope, member_scope};
+use crate::scope::{AccountPageQuery, AccountTarget, MemberAccount, MemberScope, member_scope};
+use crate::session::SignedIn;
 use crate::views::{self, ShipmentFilterForm};
 
 pub(super) fn page<C>(after: Option<C>) -> PageRequest<C> {
@@ -110,8 +111,10 @@ pub(super) fn filter_of(
 pub(super) fn scope_query(pairs: &[(String, String)]) -> AccountPageQuery {
     let get = |k: &str| pairs.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
     AccountPageQuery {
-        mode: get("mode"),
-        account: get("account"),
+        target: AccountTarget {
+            mode: get("mode"),
+            account: get("account"),
+        },
         after: get("after"),
     }
 }
@@ -120,8 +123,8 @@ pub(super) fn scope_query(pairs: &[(String, String)]) -> AccountPageQuery {
 /// selects, newest first, with the filter's counts.
 pub(super) async fn list(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     query: web::Query<Vec<(String, String)>>,
+    SignedIn(who): SignedIn,
 ) -> Result<HttpResponse, ConsoleError> {
     let scope_q = scope_query(&query);
     let MemberScope {
@@ -129,7 +132,7 @@ pub(super) async fn list(
         mode,
         accounts,
         chosen,
-    } = member_scope(&state, &req, &scope_q).await?;
+    } = member_scope(&state, who, &scope_q).await?;
     let (form, filter) = filter_of(&query);
     let Some(account) = chosen else {
         let page = views::shipments(&who, mode, &accounts, None, &form, &[], None, None);
@@ -182,14 +185,10 @@ pub(super) async fn list(
 /// `GET /console/shipments/{id}?mode=…&account=…`.
 pub(super) async fn show(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     id: web::Path<String>,
-    query: web::Query<AccountPageQuery>,
+    MemberAccount(MemberScope { who, mode, .. }, account): MemberAccount,
 ) -> Result<HttpResponse, ConsoleError> {
-    let MemberScope {
-        who, mode, chosen, ..
-    } = member_scope(&state, &req, &query).await?;
-    let (Some(account), Ok(id)) = (chosen, id.parse::<ShipmentId>()) else {
+    let Ok(id) = id.parse::<ShipmentId>() else {
         return Err(ConsoleError::not_found(&who));
     };
     Ok(match state.shipments.shipment(account, id).await {

@@ -18,29 +18,22 @@ use crate::answers::{not_found, respond, see_other, unavailable};
 use crate::error::ConsoleError;
 use crate::once::{self, Claim};
 use crate::scope::mode_of;
-use crate::session::signed_in_form;
+use crate::session::{SignedForm, signed_in_form};
 use crate::views::{self, TestForm, WebhookForm, WebhookPageForms};
 use crate::webhooks::{list_page, owner_of, page};
 
-/// The member sending a webhook form, its mode and the webhooks' owner, or
-/// the answer (403 without the session's token, 404 for an operator).
-async fn member_form(
-    state: &ConsoleState,
-    req: &HttpRequest,
-    csrf: Option<&str>,
-    mode: Option<&str>,
-) -> Result<(Principal, AccountMode, Owner), ConsoleError> {
-    let who = signed_in_form(state, req, csrf).await?;
+/// The mode of a member's webhook form and the webhooks' owner, or the
+/// answer (404 for an operator).
+fn member_owner(who: &Principal, mode: Option<&str>) -> Result<(AccountMode, Owner), ConsoleError> {
     let mode = mode_of(mode);
-    match owner_of(&who, mode) {
-        Some(owner) => Ok((who, mode, owner)),
-        None => Err(ConsoleError::not_found(&who)),
+    match owner_of(who, mode) {
+        Some(owner) => Ok((mode, owner)),
+        None => Err(ConsoleError::not_found(who)),
     }
 }
 
 #[derive(Debug, Default, Deserialize)]
 pub(super) struct SettingsForm {
-    csrf: Option<String>,
     mode: Option<String>,
     url: Option<String>,
     enabled: Option<String>,
@@ -66,10 +59,17 @@ fn chosen_types(pairs: &[(String, String)]) -> Option<Vec<String>> {
     (!every).then_some(ticked)
 }
 
+/// A field of a form read as pairs (the first, if repeated).
+fn field(pairs: &[(String, String)], name: &str) -> Option<String> {
+    pairs
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.clone())
+}
+
 fn settings_of(pairs: &[(String, String)]) -> SettingsForm {
-    let get = |k: &str| pairs.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
+    let get = |k: &str| field(pairs, k);
     SettingsForm {
-        csrf: get("csrf"),
         mode: get("mode"),
         url: get("url"),
         enabled: get("enabled"),
@@ -85,8 +85,8 @@ pub(super) async fn create(
 ) -> Result<HttpResponse, ConsoleError> {
     let form = settings_of(&pairs);
     let event_types = chosen_types(&pairs);
-    let (who, mode, owner) =
-        member_form(&state, &req, form.csrf.as_deref(), form.mode.as_deref()).await?;
+    let who = signed_in_form(&state, &req, field(&pairs, "csrf").as_deref()).await?;
+    let (mode, owner) = member_owner(&who, form.mode.as_deref())?;
     // a repeat of the form adds no second webhook
     let claim = match once::claim(&state, form.once.as_deref()).await? {
         Claim::Repeat => {
@@ -132,12 +132,10 @@ pub(super) async fn create(
 /// `POST /console/webhooks/{id}/edit`: the URL and whether it is enabled.
 pub(super) async fn edit(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     id: web::Path<String>,
-    form: web::Form<SettingsForm>,
+    SignedForm(who, form): SignedForm<SettingsForm>,
 ) -> Result<HttpResponse, ConsoleError> {
-    let (who, mode, owner) =
-        member_form(&state, &req, form.csrf.as_deref(), form.mode.as_deref()).await?;
+    let (mode, owner) = member_owner(&who, form.mode.as_deref())?;
     let url = form.url.clone().unwrap_or_default();
     let changes = WebhookChanges {
         url: url.trim().to_owned(),
@@ -185,7 +183,6 @@ pub(super) async fn edit(
 
 #[derive(Debug, Default, Deserialize)]
 pub(super) struct ActionForm {
-    csrf: Option<String>,
     mode: Option<String>,
     once: Option<String>,
 }
@@ -193,12 +190,10 @@ pub(super) struct ActionForm {
 /// `POST /console/webhooks/{id}/rotate`: a new secret, shown once.
 pub(super) async fn rotate(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     id: web::Path<String>,
-    form: web::Form<ActionForm>,
+    SignedForm(who, form): SignedForm<ActionForm>,
 ) -> Result<HttpResponse, ConsoleError> {
-    let (who, mode, owner) =
-        member_form(&state, &req, form.csrf.as_deref(), form.mode.as_deref()).await?;
+    let (mode, owner) = member_owner(&who, form.mode.as_deref())?;
     // a repeat does not rotate again (which would void the secret just shown)
     let claim = match once::claim(&state, form.once.as_deref()).await? {
         Claim::Repeat => {
@@ -224,12 +219,10 @@ pub(super) async fn rotate(
 /// `POST /console/webhooks/{id}/delete`: nothing is sent to it any more.
 pub(super) async fn delete(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     id: web::Path<String>,
-    form: web::Form<ActionForm>,
+    SignedForm(who, form): SignedForm<ActionForm>,
 ) -> Result<HttpResponse, ConsoleError> {
-    let (who, mode, owner) =
-        member_form(&state, &req, form.csrf.as_deref(), form.mode.as_deref()).await?;
+    let (mode, owner) = member_owner(&who, form.mode.as_deref())?;
     Ok(
         match state.webhooks.delete(owner, &id, &who.actor()).await {
             Ok(()) => see_other(&format!("/console/webhooks?mode={}", mode.as_str())),
@@ -242,7 +235,6 @@ pub(super) async fn delete(
 
 #[derive(Debug, Default, Deserialize)]
 pub(super) struct TestEventForm {
-    csrf: Option<String>,
     mode: Option<String>,
     account: Option<String>,
 }
@@ -252,12 +244,10 @@ pub(super) struct TestEventForm {
 /// not an error: 200).
 pub(super) async fn test(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     id: web::Path<String>,
-    form: web::Form<TestEventForm>,
+    SignedForm(who, form): SignedForm<TestEventForm>,
 ) -> Result<HttpResponse, ConsoleError> {
-    let (who, mode, owner) =
-        member_form(&state, &req, form.csrf.as_deref(), form.mode.as_deref()).await?;
+    let (mode, owner) = member_owner(&who, form.mode.as_deref())?;
     let account = form.account.clone().unwrap_or_default();
     let refused = |problem: &str| WebhookPageForms {
         test: TestForm {

@@ -5,7 +5,7 @@
 
 use crate::ConsoleState;
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpResponse, web};
 use serde::Deserialize;
 use time::macros::format_description;
 use time::{OffsetDateTime, PrimitiveDateTime};
@@ -17,7 +17,7 @@ use crate::answers::{not_found, page_after, respond, see_other, unavailable};
 use crate::error::ConsoleError;
 use crate::installation_webhooks;
 use crate::scope::{member_organisation, mode_of};
-use crate::session::{signed_in, signed_in_form};
+use crate::session::{SignedForm, SignedIn};
 use crate::views;
 use crate::views::{OperatorNotice, ReplayForm, WebhookForm, WebhookPageForms};
 
@@ -40,10 +40,9 @@ pub(super) fn owner_of(who: &Principal, mode: AccountMode) -> Option<Owner> {
 /// `GET /console/webhooks`.
 pub(super) async fn list(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     query: web::Query<WebhookQuery>,
+    SignedIn(who): SignedIn,
 ) -> Result<HttpResponse, ConsoleError> {
-    let who = signed_in(&state, &req).await?;
     if who.user.role == Role::Operator {
         return Ok(installation_webhooks::list(&state, &who, query.after.as_deref()).await);
     }
@@ -138,11 +137,10 @@ pub(super) async fn page(
 /// the replay form.
 pub(super) async fn show(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     id: web::Path<String>,
     query: web::Query<WebhookQuery>,
+    SignedIn(who): SignedIn,
 ) -> Result<HttpResponse, ConsoleError> {
-    let who = signed_in(&state, &req).await?;
     let form = ReplayForm {
         recovered: query.recovered,
         ..ReplayForm::default()
@@ -171,7 +169,6 @@ pub(super) async fn show(
 
 #[derive(Debug, Default, Deserialize)]
 pub(super) struct RecoverForm {
-    csrf: Option<String>,
     mode: Option<String>,
     since: Option<String>,
     account: Option<String>,
@@ -190,11 +187,9 @@ fn parse_since(raw: &str) -> Option<OffsetDateTime> {
 /// `POST /console/webhooks/{id}/recover`: replay from a time.
 pub(super) async fn recover(
     state: web::Data<ConsoleState>,
-    req: HttpRequest,
     id: web::Path<String>,
-    form: web::Form<RecoverForm>,
+    SignedForm(who, form): SignedForm<RecoverForm>,
 ) -> Result<HttpResponse, ConsoleError> {
-    let who = signed_in_form(&state, &req, form.csrf.as_deref()).await?;
     let mode = mode_of(form.mode.as_deref());
     let since_raw = form.since.clone().unwrap_or_default();
     let account_raw = form.account.clone().unwrap_or_default();

@@ -3,9 +3,14 @@
 //! (the order placed, once per one-time token, which becomes the order's
 //! idempotency key, so a double submit or a reload places one order).
 
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::dev::Payload;
+use actix_web::error::InternalError;
 use actix_web::http::StatusCode;
 use actix_web::http::header;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{FromRequest, HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 use tonne_http::AppState;
 use tonne_links::{Amount, Card, CheckoutError, Choice, OffsetLinkId};
@@ -105,17 +110,33 @@ fn checked(
     Ok((form, cookie))
 }
 
-/// A form past the rate limit and [`checked`], with its cookie; or the
-/// answer refusing it.
-async fn admitted(
-    state: &AppState,
-    req: &HttpRequest,
-    id: &str,
-    body: &[u8],
-) -> Result<(PageForm, String), Box<HttpResponse>> {
-    match limited(state, req).await {
-        Some(r) => Err(Box::new(r)),
-        None => checked(req, id, body, state),
+/// A step's form past the rate limit and [`checked`], and its cookie, as a
+/// handler's argument (its last): a form refused is answered with its page
+/// before the handler runs.
+pub(crate) struct Admitted(PageForm, String);
+
+impl FromRequest for Admitted {
+    type Error = actix_web::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let body = web::Bytes::from_request(req, payload);
+        let id = web::Path::<String>::extract(req);
+        let req = req.clone();
+        Box::pin(async move {
+            let (body, id) = (body.await?, id.await?);
+            let state = web::Data::<AppState>::extract(&req).await?;
+            let refused = |page: HttpResponse| -> actix_web::Error {
+                InternalError::from_response("refused", page).into()
+            };
+            if let Some(r) = limited(&state, &req).await {
+                return Err(refused(r));
+            }
+            match checked(&req, &id, &body, &state) {
+                Ok((form, cookie)) => Ok(Self(form, cookie)),
+                Err(page) => Err(refused(*page)),
+            }
+        })
     }
 }
 
@@ -161,14 +182,9 @@ pub async fn show(
 /// `POST /l/{id}/quote`: prices the choice and shows the confirmation step.
 pub async fn quote(
     state: web::Data<AppState>,
-    req: HttpRequest,
     id: web::Path<String>,
-    body: web::Bytes,
+    Admitted(form, cookie): Admitted,
 ) -> HttpResponse {
-    let (form, cookie) = match admitted(&state, &req, &id, &body).await {
-        Ok(ok) => ok,
-        Err(r) => return *r,
-    };
     match state.links.quote(&id, form.choice()).await {
         Ok(checkout) => {
             let csrf = state
@@ -210,12 +226,8 @@ pub async fn order(
     state: web::Data<AppState>,
     req: HttpRequest,
     id: web::Path<String>,
-    body: web::Bytes,
+    Admitted(form, cookie): Admitted,
 ) -> HttpResponse {
-    let (form, cookie) = match admitted(&state, &req, &id, &body).await {
-        Ok(ok) => ok,
-        Err(r) => return *r,
-    };
     let card = card_of(form.payment_method.as_deref(), form.card.as_deref());
     let token = form.token.clone().unwrap_or_default();
     // the one place an order reads the client's address: the per-visitor limit

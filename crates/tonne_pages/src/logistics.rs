@@ -90,20 +90,27 @@ fn refused(e: &ApiError) -> HttpResponse {
     }
 }
 
-async fn figures(
+/// What a logistics address answers: the account's figures over the period
+/// asked for, past the rate limit, as `draw` makes them into the page or a
+/// CSV file; or the page refusing them.
+async fn answer(
     state: &AppState,
     req: &HttpRequest,
     account: &str,
-    params: &RangeParams,
-) -> Result<(PageHolder, ShippingSeries), HttpResponse> {
+    draw: fn(&RangeParams, &PageHolder, &ShippingSeries) -> HttpResponse,
+) -> HttpResponse {
     if let Some(r) = limited(state, req).await {
-        return Err(r);
+        return r;
     }
-    let asked =
-        range(params).map_err(|problem| message(StatusCode::BAD_REQUEST, "Not a date", problem))?;
-    public_series(state, account, asked, Interval::Month)
-        .await
-        .map_err(|e| refused(&e))
+    let params = params_of(req);
+    let asked = match range(&params) {
+        Ok(asked) => asked,
+        Err(problem) => return message(StatusCode::BAD_REQUEST, "Not a date", problem),
+    };
+    match public_series(state, account, asked, Interval::Month).await {
+        Ok((holder, s)) => draw(&params, &holder, &s),
+        Err(e) => refused(&e),
+    }
 }
 
 fn month(d: Date) -> String {
@@ -252,11 +259,11 @@ pub async fn show(
     req: HttpRequest,
     account: web::Path<String>,
 ) -> HttpResponse {
-    let params = params_of(&req);
-    let (holder, s) = match figures(&state, &req, &account, &params).await {
-        Ok(f) => f,
-        Err(r) => return r,
-    };
+    answer(&state, &req, &account, page_answer).await
+}
+
+/// The page with its charts.
+fn page_answer(params: &RangeParams, holder: &PageHolder, s: &ShippingSeries) -> HttpResponse {
     let draw = |r: anyhow::Result<String>| {
         r.unwrap_or_else(|e| {
             tracing::warn!(error = %e, "logistics chart");
@@ -265,10 +272,7 @@ pub async fn show(
     };
     let modes = draw(chart::logistics_modes(&s.points));
     let intensity = draw(chart::logistics_intensity(&s.points));
-    respond(
-        StatusCode::OK,
-        page(&holder, &s, &modes, &intensity, &params),
-    )
+    respond(StatusCode::OK, page(holder, s, &modes, &intensity, params))
 }
 
 fn csv(file: &str, head: &[&str], rows: Vec<Vec<String>>) -> HttpResponse {
@@ -293,26 +297,24 @@ pub async fn emissions_csv(
     req: HttpRequest,
     account: web::Path<String>,
 ) -> HttpResponse {
-    let params = params_of(&req);
-    let (_, s) = match figures(&state, &req, &account, &params).await {
-        Ok(f) => f,
-        Err(r) => return r,
-    };
-    let mut head = vec!["month"];
-    head.extend(chart::MODES.iter().map(|(m, _)| *m));
-    head.push("total");
-    let rows = s
-        .points
-        .iter()
-        .map(|p| {
-            let t = chart::tonnes_by_mode(p);
-            let mut row = vec![month(p.date)];
-            row.extend(t.iter().map(|v| tonnes(*v)));
-            row.push(tonnes(t.iter().sum()));
-            row
-        })
-        .collect();
-    csv("logistics-emissions.csv", &head, rows)
+    answer(&state, &req, &account, |_, _, s| {
+        let mut head = vec!["month"];
+        head.extend(chart::MODES.iter().map(|(m, _)| *m));
+        head.push("total");
+        let rows = s
+            .points
+            .iter()
+            .map(|p| {
+                let t = chart::tonnes_by_mode(p);
+                let mut row = vec![month(p.date)];
+                row.extend(t.iter().map(|v| tonnes(*v)));
+                row.push(tonnes(t.iter().sum()));
+                row
+            })
+            .collect();
+        csv("logistics-emissions.csv", &head, rows)
+    })
+    .await
 }
 
 /// `GET /logistics/{account_id}/intensity.csv`: the mean intensity per month.
@@ -321,19 +323,17 @@ pub async fn intensity_csv(
     req: HttpRequest,
     account: web::Path<String>,
 ) -> HttpResponse {
-    let params = params_of(&req);
-    let (_, s) = match figures(&state, &req, &account, &params).await {
-        Ok(f) => f,
-        Err(r) => return r,
-    };
-    let rows = s
-        .points
-        .iter()
-        .map(|p| vec![month(p.date), p.intensity.round_dp(3).to_string()])
-        .collect();
-    csv(
-        "logistics-intensity.csv",
-        &["month", "g_co2e_per_tkm"],
-        rows,
-    )
+    answer(&state, &req, &account, |_, _, s| {
+        let rows = s
+            .points
+            .iter()
+            .map(|p| vec![month(p.date), p.intensity.round_dp(3).to_string()])
+            .collect();
+        csv(
+            "logistics-intensity.csv",
+            &["month", "g_co2e_per_tkm"],
+            rows,
+        )
+    })
+    .await
 }

@@ -6,7 +6,8 @@ use tonne_kernel::AuditEntry;
 
 use super::controls::url_query;
 use super::dates::when;
-use super::frame::page_in;
+use super::frame::page;
+use super::table::{Col, table};
 
 /// The filters as the form holds them (shown again as typed).
 #[derive(Debug, Default, Clone)]
@@ -69,9 +70,8 @@ pub fn audit_log(
         let sep = if q.is_empty() { "" } else { "&" };
         format!("/console/audit?{q}{sep}after={after}")
     });
-    page_in(
+    page(
         who,
-        "Audit log",
         "Audit log",
         problem,
         html! {
@@ -104,38 +104,32 @@ pub fn audit_log(
             @if entries.is_empty() {
                 p { "Nothing recorded matches." }
             } @else {
-                div class="table-wrap" {
-                    table {
-                        caption class="hint" { "Changes, newest first" }
-                        thead { tr {
-                            th scope="col" { "When" } th scope="col" { "Who" }
-                            th scope="col" { "Action" } th scope="col" { "Object" }
-                            th scope="col" { "Changes" }
-                        } }
-                        tbody {
-                            @for e in entries {
-                                tr {
-                                    td { (when(e.at)) }
-                                    td { (e.actor) }
-                                    td class="status" { (e.action) }
-                                    td {
-                                        (e.object_kind) " "
-                                        @if let Some(href) = object_href(e) {
-                                            a href=(href) { (e.object_id) }
-                                        } @else {
-                                            (e.object_id)
-                                        }
-                                        @if let Some(o) = e.organisation {
-                                            br;
-                                            span class="hint" { "in " a href=(format!("/console/organisations/{o}")) { (o) } }
-                                        }
-                                    }
-                                    td { (changes(e)) }
+                (table(Some("Changes, newest first"), &[
+                    Col::Text("When"), Col::Text("Who"),
+                    Col::Text("Action"), Col::Text("Object"),
+                    Col::Text("Changes"),
+                ], html! {
+                    @for e in entries {
+                        tr {
+                            td { (when(e.at)) }
+                            td { (e.actor) }
+                            td class="status" { (e.action) }
+                            td {
+                                (e.object_kind) " "
+                                @if let Some(href) = object_href(e) {
+                                    a href=(href) { (e.object_id) }
+                                } @else {
+                                    (e.object_id)
+                                }
+                                @if let Some(o) = e.organisation {
+                                    br;
+                                    span class="hint" { "in " a href=(format!("/console/organisations/{o}")) { (o) } }
                                 }
                             }
+                            td { (changes(e)) }
                         }
                     }
-                }
+                }))
             }
             @if let Some(href) = next_href {
                 p { a href=(href) rel="next" { "Older changes" } }

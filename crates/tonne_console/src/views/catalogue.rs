@@ -7,7 +7,8 @@ use tonne_kernel::Mass;
 use tonne_ordering::{Bundle, BundleView, DESCRIPTION_MAX, REASON_MAX, StockEntry};
 
 use super::dates::when;
-use super::frame::page_in;
+use super::frame::{page, page_in};
+use super::table::{Col, table};
 
 /// What the stock form held, to show it again with its error.
 #[derive(Debug, Default, Clone)]
@@ -91,9 +92,8 @@ pub fn catalogue(
             import.problems.len()
         )
     });
-    page_in(
+    page(
         who,
-        "Catalogue",
         "Catalogue",
         problem.as_deref(),
         html! {
@@ -108,25 +108,19 @@ pub fn catalogue(
             @if bundles.is_empty() {
                 p { "The catalogue is empty: import one with " code { "tonne catalogue import FILE" } "." }
             } @else {
-                div class="table-wrap" {
-                    table {
-                        caption class="hint" { "Bundles" }
-                        thead { tr {
-                            th scope="col" { "Bundle" } th scope="col" class="num" { "Available" }
-                            th scope="col" { "Price per tonne" } th scope="col" { "State" }
-                        } }
-                        tbody {
-                            @for b in bundles {
-                                tr {
-                                    td { a href=(format!("/console/catalogue/{}", b.id)) { (b.name) } }
-                                    td class="num" { (available(b)) }
-                                    td { (prices(b)) }
-                                    td class="status" { (state(b)) }
-                                }
-                            }
+                (table(Some("Bundles"), &[
+                    Col::Text("Bundle"), Col::Num("Available"),
+                    Col::Text("Price per tonne"), Col::Text("State"),
+                ], html! {
+                    @for b in bundles {
+                        tr {
+                            td { a href=(format!("/console/catalogue/{}", b.id)) { (b.name) } }
+                            td class="num" { (available(b)) }
+                            td { (prices(b)) }
+                            td class="status" { (state(b)) }
                         }
                     }
-                }
+                }))
             }
             @if let Some(after) = next {
                 p { a href=(format!("/console/catalogue?after={after}")) rel="next" { "More bundles" } }
@@ -251,27 +245,21 @@ pub fn bundle(
             @if ledger.is_empty() {
                 p { "No stock change recorded yet." }
             } @else {
-                div class="table-wrap" {
-                    table {
-                        caption class="hint" { "Stock changes, newest first" }
-                        thead { tr {
-                            th scope="col" { "When" } th scope="col" { "Who" }
-                            th scope="col" class="num" { "Change" } th scope="col" { "Reason" }
-                            th scope="col" class="num" { "Available after" }
-                        } }
-                        tbody {
-                            @for e in ledger {
-                                tr {
-                                    td { (when(e.at)) }
-                                    td { (e.actor) }
-                                    td class="num" { (signed(e.delta_grams)) }
-                                    td { (e.reason) }
-                                    td class="num" { (e.available_after.to_tonnes_string()) " t" }
-                                }
-                            }
+                (table(Some("Stock changes, newest first"), &[
+                    Col::Text("When"), Col::Text("Who"),
+                    Col::Num("Change"), Col::Text("Reason"),
+                    Col::Num("Available after"),
+                ], html! {
+                    @for e in ledger {
+                        tr {
+                            td { (when(e.at)) }
+                            td { (e.actor) }
+                            td class="num" { (signed(e.delta_grams)) }
+                            td { (e.reason) }
+                            td class="num" { (e.available_after.to_tonnes_string()) " t" }
                         }
                     }
-                }
+                }))
             }
             @if let Some(after) = next {
                 p { a href=(format!("{here}?after={after}")) rel="next" { "Older changes" } }

@@ -9,6 +9,7 @@ use tonne_kernel::{AccountMode, Currency};
 use super::controls::mode_switch;
 use super::dates::when;
 use super::frame::page_in;
+use super::table::{Col, table};
 
 /// What the creation form held, to show it again with its problems, and the
 /// form's once-only key (a second submit of the same form creates nothing).
@@ -65,34 +66,28 @@ pub fn client_accounts(
             @if clients.is_empty() {
                 p { "No client account in this mode yet." }
             } @else {
-                div class="table-wrap" {
-                    table {
-                        caption class="hint" { "Client accounts, oldest first" }
-                        thead { tr {
-                            th scope="col" { "Name" } th scope="col" { "Id" } th scope="col" { "Currency" }
-                            th scope="col" class="num" { "Estimates" } th scope="col" class="num" { "Estimated (t CO2e)" }
-                            th scope="col" { "Last estimate" } th scope="col" { "Created" }
-                        } }
-                        tbody {
-                            @for (a, activity) in clients {
-                                tr {
-                                    td { (a.name.as_str()) }
-                                    td { code { (a.id) } }
-                                    td { (a.currency.code()) }
-                                    td class="num" {
-                                        a href=(format!("/console/estimates?mode={m}&account={}", a.id)) {
-                                            (activity.number_of_estimates)
-                                            span class="visually-hidden" { " estimates of " (a.name.as_str()) }
-                                        }
-                                    }
-                                    td class="num" { (activity.total_emissions.to_tonnes_string()) }
-                                    td { @match activity.last_active { Some(t) => (when(t)), None => "none" } }
-                                    td { (when(a.created_at)) }
+                (table(Some("Client accounts, oldest first"), &[
+                    Col::Text("Name"), Col::Text("Id"), Col::Text("Currency"),
+                    Col::Num("Estimates"), Col::Num("Estimated (t CO2e)"),
+                    Col::Text("Last estimate"), Col::Text("Created"),
+                ], html! {
+                    @for (a, activity) in clients {
+                        tr {
+                            td { (a.name.as_str()) }
+                            td { code { (a.id) } }
+                            td { (a.currency.code()) }
+                            td class="num" {
+                                a href=(format!("/console/estimates?mode={m}&account={}", a.id)) {
+                                    (activity.number_of_estimates)
+                                    span class="visually-hidden" { " estimates of " (a.name.as_str()) }
                                 }
                             }
+                            td class="num" { (activity.total_emissions.to_tonnes_string()) }
+                            td { @match activity.last_active { Some(t) => (when(t)), None => "none" } }
+                            td { (when(a.created_at)) }
                         }
                     }
-                }
+                }))
                 @if let Some(after) = next {
                     p { a href=(format!("/console/client-accounts?mode={m}&after={after}")) rel="next" { "More client accounts" } }
                 }

@@ -9,6 +9,7 @@ use tonne_kernel::{AccountId, AccountMode};
 use super::controls::{account_chooser, mode_switch};
 use super::dates::when;
 use super::frame::page_in;
+use super::table::{Col, table};
 
 fn tonnes(e: &Estimate) -> String {
     e.mass
@@ -39,25 +40,19 @@ pub fn estimates(
                 @if estimates.is_empty() {
                     p { "No estimate on this account yet." }
                 } @else {
-                    div class="table-wrap" {
-                        table {
-                            caption class="hint" { "Estimates, newest first" }
-                            thead { tr {
-                                th scope="col" { "Estimate" } th scope="col" { "Kind" }
-                                th scope="col" class="num" { "CO2e" } th scope="col" { "Created" }
-                            } }
-                            tbody {
-                                @for e in estimates {
-                                    tr {
-                                        td { a href=(format!("/console/estimates/{}?mode={}&account={}", e.id, mode.as_str(), e.account_id)) { (e.id) } }
-                                        td { (e.kind.as_str()) }
-                                        td class="num" { (tonnes(e)) }
-                                        td { (when(e.created_at)) }
-                                    }
-                                }
+                    (table(Some("Estimates, newest first"), &[
+                        Col::Text("Estimate"), Col::Text("Kind"),
+                        Col::Num("CO2e"), Col::Text("Created"),
+                    ], html! {
+                        @for e in estimates {
+                            tr {
+                                td { a href=(format!("/console/estimates/{}?mode={}&account={}", e.id, mode.as_str(), e.account_id)) { (e.id) } }
+                                td { (e.kind.as_str()) }
+                                td class="num" { (tonnes(e)) }
+                                td { (when(e.created_at)) }
                             }
                         }
-                    }
+                    }))
                 }
                 @if let Some(after) = next {
                     p { a href=(format!("/console/estimates?mode={}&account={chosen}&after={after}", mode.as_str())) rel="next" { "Older estimates" } }
@@ -94,29 +89,23 @@ pub fn estimate(who: &Principal, mode: AccountMode, e: &Estimate) -> Markup {
                     }
                 }
                 @if !part.factors.is_empty() {
-                    div class="table-wrap" {
-                        table {
-                            caption class="hint" { "Factors of " (part.name) }
-                            thead { tr {
-                                th scope="col" { "Factor" } th scope="col" class="num" { "Value" }
-                                th scope="col" { "Unit" } th scope="col" { "Source" }
-                            } }
-                            tbody {
-                                @for f in &part.factors {
-                                    tr {
-                                        td { (f.id) }
-                                        td class="num" { (f.value.normalize()) }
-                                        td { (f.unit) }
-                                        td {
-                                            (f.source)
-                                            @if let Some(row) = &f.row { "; " (row) }
-                                            @if let Some(year) = f.year { " (" (year) ")" }
-                                        }
-                                    }
+                    (table(Some(&format!("Factors of {}", part.name)), &[
+                        Col::Text("Factor"), Col::Num("Value"),
+                        Col::Text("Unit"), Col::Text("Source"),
+                    ], html! {
+                        @for f in &part.factors {
+                            tr {
+                                td { (f.id) }
+                                td class="num" { (f.value.normalize()) }
+                                td { (f.unit) }
+                                td {
+                                    (f.source)
+                                    @if let Some(row) = &f.row { "; " (row) }
+                                    @if let Some(year) = f.year { " (" (year) ")" }
                                 }
                             }
                         }
-                    }
+                    }))
                 }
             }
             @if !e.explanation.notes.is_empty() {

@@ -8,6 +8,7 @@ use tonne_kernel::{AccountId, AccountMode};
 
 use super::controls::{account_chooser, mode_switch};
 use super::frame::page_in;
+use super::table::{Col, table};
 
 /// What the impact page shows.
 pub struct ImpactPage<'a> {
@@ -39,16 +40,10 @@ fn figures_rows<'a>(rows: impl Iterator<Item = (String, &'a Figures)>) -> Markup
     }
 }
 
-fn table(caption: &str, label: &str, body: Markup) -> Markup {
-    html! {
-        div class="table-wrap" {
-            table {
-                caption class="hint" { (caption) }
-                thead { tr { th scope="col" { (label) } th scope="col" class="num" { "Tonnes CO₂e" } th scope="col" class="num" { "Value" } } }
-                tbody { (body) }
-            }
-        }
-    }
+/// A table of figures: `label` names the rows' column.
+fn figures_table(caption: &str, label: &str, body: Markup) -> Markup {
+    let columns = [Col::Text(label), Col::Num("Tonnes CO₂e"), Col::Num("Value")];
+    table(Some(caption), &columns, body)
 }
 
 /// The page.
@@ -87,9 +82,9 @@ pub fn impact(who: &Principal, page: &ImpactPage<'_>) -> Markup {
                     @if a.bundle.is_empty() {
                         p { "No order in the last 30 days." }
                     } @else {
-                        (table("By bundle", "Bundle", figures_rows(a.bundle.iter().map(|(_, name, f)| (name.clone(), f)))))
-                        (table("By continent", "Continent", figures_rows(a.location.iter().map(|(l, f)| (l.as_str().to_owned(), f)))))
-                        (table("By registry", "Registry", figures_rows(a.registry.iter().map(|(r, f)| (r.as_str().to_owned(), f)))))
+                        (figures_table("By bundle", "Bundle", figures_rows(a.bundle.iter().map(|(_, name, f)| (name.clone(), f)))))
+                        (figures_table("By continent", "Continent", figures_rows(a.location.iter().map(|(l, f)| (l.as_str().to_owned(), f)))))
+                        (figures_table("By registry", "Registry", figures_rows(a.registry.iter().map(|(r, f)| (r.as_str().to_owned(), f)))))
                     }
                 }
             }

@@ -7,7 +7,8 @@ use tonne_accounts::users::Principal;
 use tonne_webhooks::{Attempt, WebhookHealth};
 
 use super::dates::when;
-use super::frame::page_in;
+use super::frame::page;
+use super::table::{Col, table};
 use super::webhooks::{ReplayForm, replay_form, summary, webhook_page};
 
 /// How long ago, in the largest whole unit (`3 h`, `2 d`).
@@ -38,9 +39,8 @@ pub fn installation_webhooks(
     next: Option<&str>,
     now: OffsetDateTime,
 ) -> Markup {
-    page_in(
+    page(
         who,
-        "Webhooks",
         "Webhooks",
         None,
         html! {
@@ -48,30 +48,24 @@ pub fn installation_webhooks(
             @if hooks.is_empty() {
                 p { "No webhook is registered." }
             } @else {
-                div class="table-wrap" {
-                    table {
-                        caption class="hint" { "Webhooks and their health" }
-                        thead { tr {
-                            th scope="col" { "Webhook" } th scope="col" { "Organisation" }
-                            th scope="col" { "State" } th scope="col" { "Last success" }
-                            th scope="col" class="num" { "Failing streams" }
-                            th scope="col" { "Oldest undelivered" }
-                        } }
-                        tbody {
-                            @for h in hooks {
-                                tr {
-                                    td { a href=(format!("/console/webhooks/{}", h.webhook.id)) { (h.webhook.url.as_str()) }
-                                        br; span class="hint" { (h.webhook.mode.as_str()) } }
-                                    td { a href=(format!("/console/organisations/{}", h.webhook.organisation_id)) { (h.webhook.organisation_id) } }
-                                    td class="status" { (state(h)) }
-                                    td { @if let Some(at) = h.last_success { (when(at)) } @else { "never" } }
-                                    td class="num" { (h.failing_streams) }
-                                    td { @if let Some(at) = h.oldest_undelivered { (age(at, now)) " old" } @else { "none" } }
-                                }
-                            }
+                (table(Some("Webhooks and their health"), &[
+                    Col::Text("Webhook"), Col::Text("Organisation"),
+                    Col::Text("State"), Col::Text("Last success"),
+                    Col::Num("Failing streams"),
+                    Col::Text("Oldest undelivered"),
+                ], html! {
+                    @for h in hooks {
+                        tr {
+                            td { a href=(format!("/console/webhooks/{}", h.webhook.id)) { (h.webhook.url.as_str()) }
+                                br; span class="hint" { (h.webhook.mode.as_str()) } }
+                            td { a href=(format!("/console/organisations/{}", h.webhook.organisation_id)) { (h.webhook.organisation_id) } }
+                            td class="status" { (state(h)) }
+                            td { @if let Some(at) = h.last_success { (when(at)) } @else { "never" } }
+                            td class="num" { (h.failing_streams) }
+                            td { @if let Some(at) = h.oldest_undelivered { (age(at, now)) " old" } @else { "none" } }
                         }
                     }
-                }
+                }))
             }
             @if let Some(after) = next {
                 p { a href=(format!("/console/webhooks?after={after}")) rel="next" { "More webhooks" } }

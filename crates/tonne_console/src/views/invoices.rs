@@ -8,7 +8,8 @@ use tonne_ordering::ports::BillingOnFile;
 
 use super::controls::once_key;
 use super::dates::when;
-use super::frame::page_in;
+use super::frame::page;
+use super::table::{Col, table};
 
 /// The billing form as sent (or as stored).
 #[derive(Debug, Clone, Default)]
@@ -71,9 +72,18 @@ pub fn invoices(
     problem: Option<&str>,
 ) -> Markup {
     let operator = who.user.role == Role::Operator;
-    page_in(
+    let columns: Vec<Col<'_>> = std::iter::once(Col::Text("Number"))
+        .chain(operator.then_some(Col::Text("Buyer")))
+        .chain([
+            Col::Text("Orders placed"),
+            Col::Text("Issued"),
+            Col::Num("Total"),
+            Col::Text("State"),
+            Col::Hidden("Actions"),
+        ])
+        .collect();
+    page(
         who,
-        "Invoices",
         "Invoices",
         problem,
         html! {
@@ -87,40 +97,27 @@ pub fn invoices(
             @if list.is_empty() {
                 p { "No invoices yet." }
             } @else {
-                div class="table-wrap" {
-                    table {
-                        thead { tr {
-                            th scope="col" { "Number" }
-                            @if operator { th scope="col" { "Buyer" } }
-                            th scope="col" { "Orders placed" }
-                            th scope="col" { "Issued" }
-                            th scope="col" class="num" { "Total" }
-                            th scope="col" { "State" }
-                            th scope="col" { span class="visually-hidden" { "Actions" } }
-                        } }
-                        tbody {
-                            @for i in list {
-                                tr {
-                                    td { (i.printed_number()) }
-                                    @if operator { td { (i.buyer.name) } }
-                                    td { (i.period) }
-                                    td { (when(i.issued_at)) }
-                                    td class="num" { (i.total.to_decimal_string()) " " (i.currency.code()) }
-                                    td { (status(i)) }
-                                    td {
-                                        a href=(format!("/console/invoices/{}/pdf", i.id)) download=(format!("{}.pdf", i.printed_number())) {
-                                            "PDF" span class="visually-hidden" { " of " (i.printed_number()) }
-                                        }
-                                        @if operator && i.kind == InvoiceKind::Invoice && i.status() == InvoiceStatus::Issued {
-                                            " " (action(who, i, "pay", "Mark paid"))
-                                            " " (action(who, i, "credit", "Credit note"))
-                                        }
-                                    }
+                (table(None, &columns, html! {
+                    @for i in list {
+                        tr {
+                            td { (i.printed_number()) }
+                            @if operator { td { (i.buyer.name) } }
+                            td { (i.period) }
+                            td { (when(i.issued_at)) }
+                            td class="num" { (i.total.to_decimal_string()) " " (i.currency.code()) }
+                            td { (status(i)) }
+                            td {
+                                a href=(format!("/console/invoices/{}/pdf", i.id)) download=(format!("{}.pdf", i.printed_number())) {
+                                    "PDF" span class="visually-hidden" { " of " (i.printed_number()) }
+                                }
+                                @if operator && i.kind == InvoiceKind::Invoice && i.status() == InvoiceStatus::Issued {
+                                    " " (action(who, i, "pay", "Mark paid"))
+                                    " " (action(who, i, "credit", "Credit note"))
                                 }
                             }
                         }
                     }
-                }
+                }))
                 @if let Some(next) = next {
                     p { a href=(format!("/console/invoices?after={next}")) { "Older invoices" } }
                 }

@@ -8,6 +8,7 @@ use tonne_kernel::AccountMode;
 use super::controls::mode_switch;
 use super::dates::{human_hour, when};
 use super::frame::page_in;
+use super::table::{Col, table};
 
 /// The organisation's keys of one mode, with create and revoke.
 pub fn keys(who: &Principal, mode: AccountMode, keys: &[ApiKey], problem: Option<&str>) -> Markup {
@@ -21,36 +22,31 @@ pub fn keys(who: &Principal, mode: AccountMode, keys: &[ApiKey], problem: Option
             @if keys.is_empty() {
                 p { "No key in this mode." }
             } @else {
-                div class="table-wrap" {
-                    table {
-                        thead { tr {
-                            th scope="col" { "Key" } th scope="col" { "Account" }
-                            th scope="col" { "Created" } th scope="col" { "Last used" } th scope="col" { "State" }
-                            th scope="col" { span class="visually-hidden" { "Action" } }
-                        } }
-                        tbody {
-                            @for k in keys {
-                                tr {
-                                    td { code { (k.display_prefix) "…" } }
-                                    td { (k.account_id) }
-                                    td { (when(k.created_at)) }
-                                    td { @match k.last_used_at { Some(at) => { (human_hour(at)) } None => { "never" } } }
-                                    td {
-                                        @if let Some(at) = k.revoked_at { "revoked " (when(at)) } @else { "active" }
-                                    }
-                                    td {
-                                        @if k.revoked_at.is_none() {
-                                            form method="post" action=(format!("/console/keys/{}/revoke", k.id)) {
-                                                input type="hidden" name="csrf" value=(who.session.csrf_token);
-                                                button type="submit" class="danger" aria-label=(format!("Revoke {}…", k.display_prefix)) { "Revoke" }
-                                            }
-                                        }
+                (table(None, &[
+                    Col::Text("Key"), Col::Text("Account"),
+                    Col::Text("Created"), Col::Text("Last used"), Col::Text("State"),
+                    Col::Hidden("Action"),
+                ], html! {
+                    @for k in keys {
+                        tr {
+                            td { code { (k.display_prefix) "…" } }
+                            td { (k.account_id) }
+                            td { (when(k.created_at)) }
+                            td { @match k.last_used_at { Some(at) => { (human_hour(at)) } None => { "never" } } }
+                            td {
+                                @if let Some(at) = k.revoked_at { "revoked " (when(at)) } @else { "active" }
+                            }
+                            td {
+                                @if k.revoked_at.is_none() {
+                                    form method="post" action=(format!("/console/keys/{}/revoke", k.id)) {
+                                        input type="hidden" name="csrf" value=(who.session.csrf_token);
+                                        button type="submit" class="danger" aria-label=(format!("Revoke {}…", k.display_prefix)) { "Revoke" }
                                     }
                                 }
                             }
                         }
                     }
-                }
+                }))
             }
             h2 { "Create a key" }
             form method="post" action="/console/keys" {

@@ -24,6 +24,7 @@ mod shipment;
 mod shipment_batches;
 mod shipment_figures;
 mod shipments;
+mod table;
 mod webhooks;
 
 pub use audit::{AuditFilterForm, audit_log};
@@ -59,7 +60,7 @@ use tonne_accounts::users::{Principal, Role};
 pub use frame::{message, message_with_link, page};
 
 pub(crate) use controls::{once_key, url_query};
-use frame::{frame, page_in};
+use frame::frame;
 
 /// The sign-in page.
 pub fn sign_in(csrf: &str, email: &str, error: Option<&str>) -> Markup {
@@ -120,9 +121,8 @@ pub fn overview(who: &Principal) -> Markup {
         Role::Operator => "an operator of this installation".to_owned(),
         Role::Member(o) => format!("a member of organisation {o}"),
     };
-    page_in(
+    page(
         who,
-        "Overview",
         "Overview",
         None,
         html! {

@@ -10,6 +10,7 @@ use tonne_links::{Analytics, LimitsDraft, LinkDetails};
 use super::controls::{account_chooser, mode_switch};
 use super::dates::when;
 use super::frame::page_in;
+use super::table::{Col, table};
 
 /// A bundle the form offers: id, name and its price per tonne with commission.
 #[derive(Debug, Clone)]
@@ -236,27 +237,21 @@ pub fn offset_links(who: &Principal, page: &LinksPage<'_>) -> Markup {
                 @if links.is_empty() {
                     p { "No offset link on this account yet." }
                 } @else {
-                    div class="table-wrap" {
-                        table {
-                            caption class="hint" { "Offset links, newest first" }
-                            thead { tr {
-                                th scope="col" { "Name" } th scope="col" { "Status" }
-                                th scope="col" { "Value" } th scope="col" { "Created" }
-                                th scope="col" { "Page" }
-                            } }
-                            tbody {
-                                @for l in links {
-                                    tr {
-                                        td { a href=(format!("/console/offset-links/{}?mode={}&account={}", l.link.id, mode.as_str(), l.link.account_id)) { (l.link.name) } }
-                                        td class="status" { (l.link.status(now).as_str()) }
-                                        td { (value(l)) }
-                                        td { (when(l.link.created_at)) }
-                                        td { a href=(format!("/l/{}", l.link.id)) { "Open" span class="visually-hidden" { " the page of " (l.link.name) } } }
-                                    }
-                                }
+                    (table(Some("Offset links, newest first"), &[
+                        Col::Text("Name"), Col::Text("Status"),
+                        Col::Text("Value"), Col::Text("Created"),
+                        Col::Text("Page"),
+                    ], html! {
+                        @for l in links {
+                            tr {
+                                td { a href=(format!("/console/offset-links/{}?mode={}&account={}", l.link.id, mode.as_str(), l.link.account_id)) { (l.link.name) } }
+                                td class="status" { (l.link.status(now).as_str()) }
+                                td { (value(l)) }
+                                td { (when(l.link.created_at)) }
+                                td { a href=(format!("/l/{}", l.link.id)) { "Open" span class="visually-hidden" { " the page of " (l.link.name) } } }
                             }
                         }
-                    }
+                    }))
                 }
                 @if let Some(after) = next {
                     p { a href=(format!("/console/offset-links?mode={}&account={chosen}&after={after}", mode.as_str())) rel="next" { "Older links" } }
@@ -314,20 +309,14 @@ pub fn offset_link(
             figure class="chart" role="img" aria-label="Bar chart of orders per day with a line of tonnes per day; the table below has the same figures." {
                 (PreEscaped(chart_svg))
             }
-            div class="table-wrap" {
-                table {
-                    caption class="hint" { "Per day (UTC)" }
-                    thead { tr {
-                        th scope="col" { "Day" } th scope="col" class="num" { "Visitors" }
-                        th scope="col" class="num" { "Orders" } th scope="col" class="num" { "Tonnes" }
-                    } }
-                    tbody {
-                        @for d in &a.daily {
-                            tr { td { (d.day) } td class="num" { (d.visitors) } td class="num" { (d.orders) } td class="num" { (d.quantity.to_tonnes_string()) } }
-                        }
-                    }
+            (table(Some("Per day (UTC)"), &[
+                Col::Text("Day"), Col::Num("Visitors"),
+                Col::Num("Orders"), Col::Num("Tonnes"),
+            ], html! {
+                @for d in &a.daily {
+                    tr { td { (d.day) } td class="num" { (d.visitors) } td class="num" { (d.orders) } td class="num" { (d.quantity.to_tonnes_string()) } }
                 }
-            }
+            }))
             h2 id="limits" { "Limits of the page" }
             form method="post" action=(format!("/console/offset-links/{}/limits#limits", l.link.id)) {
                 input type="hidden" name="csrf" value=(who.session.csrf_token);

@@ -8,6 +8,7 @@ use tonne_ordering::{AwaitingFilter, Order, OrderStatus};
 use super::controls::url_query;
 use super::dates::when;
 use super::frame::page_in;
+use super::table::{Col, table};
 
 /// What the queue's form holds, to show it again.
 #[derive(Debug, Default, Clone)]
@@ -129,49 +130,39 @@ pub fn order(who: &Principal, order: &Order, public_url: &str, problem: Option<&
                 @if let Some(email) = &order.email { dt { "Customer email" } dd { (email) } }
             }
             h2 { "Bundles" }
-            div class="table-wrap" {
-                table {
-                    thead { tr {
-                        th scope="col" { "Bundle" } th scope="col" class="num" { "Tonnes" }
-                        th scope="col" class="num" { "Unit price" } th scope="col" class="num" { "Offset cost" }
-                    } }
-                    tbody {
-                        @for l in &order.lines {
-                            tr {
-                                td { (l.bundle_name) }
-                                td class="num" { (l.quantity.to_tonnes_string()) }
-                                td class="num" { (money(l.unit_price)) }
-                                td class="num" { (money(l.offset_cost)) }
-                            }
-                        }
+            (table(None, &[
+                Col::Text("Bundle"), Col::Num("Tonnes"),
+                Col::Num("Unit price"), Col::Num("Offset cost"),
+            ], html! {
+                @for l in &order.lines {
+                    tr {
+                        td { (l.bundle_name) }
+                        td class="num" { (l.quantity.to_tonnes_string()) }
+                        td class="num" { (money(l.unit_price)) }
+                        td class="num" { (money(l.offset_cost)) }
                     }
                 }
-            }
+            }))
             @if !order.projects.is_empty() {
                 h2 { "Projects" }
-                div class="table-wrap" {
-                    table {
-                        thead { tr {
-                            th scope="col" { "Project" } th scope="col" { "Registry" }
-                            th scope="col" class="num" { "Tonnes" } th scope="col" { "Serial number" }
-                        } }
-                        tbody {
-                            @for p in &order.projects {
-                                tr {
-                                    td { (p.project_name) }
-                                    td { (p.registry.as_str()) }
-                                    td class="num" { (p.quantity.to_tonnes_string()) }
-                                    td {
-                                        @match &p.registry_record {
-                                            Some(url) => a href=(url) { (p.serial.as_deref().unwrap_or("record")) },
-                                            None => (p.serial.as_deref().unwrap_or("not recorded")),
-                                        }
-                                    }
+                (table(None, &[
+                    Col::Text("Project"), Col::Text("Registry"),
+                    Col::Num("Tonnes"), Col::Text("Serial number"),
+                ], html! {
+                    @for p in &order.projects {
+                        tr {
+                            td { (p.project_name) }
+                            td { (p.registry.as_str()) }
+                            td class="num" { (p.quantity.to_tonnes_string()) }
+                            td {
+                                @match &p.registry_record {
+                                    Some(url) => a href=(url) { (p.serial.as_deref().unwrap_or("record")) },
+                                    None => (p.serial.as_deref().unwrap_or("not recorded")),
                                 }
                             }
                         }
                     }
-                }
+                }))
                 @if who.user.role == Role::Operator && matches!(s, OrderStatus::Retiring | OrderStatus::Complete) {
                     h2 { "Registry records" }
                     form method="post" action=(format!("/console/orders/{}/records", order.id)) {
@@ -264,36 +255,37 @@ pub fn member_orders(
 /// A table of orders, newest first; with the public URL, a last column links
 /// each complete order's certificate.
 fn orders_table(orders: &[Order], certificates_at: Option<&str>) -> Markup {
-    html! {
-        div class="table-wrap" {
-            table {
-                caption class="hint" { "Orders, newest first" }
-                thead { tr {
-                    th scope="col" { "Order" } th scope="col" { "Status" }
-                    th scope="col" class="num" { "Tonnes" } th scope="col" class="num" { "Total" }
-                    th scope="col" { "Created" }
-                    @if certificates_at.is_some() { th scope="col" { "Certificate" } }
-                } }
-                tbody {
-                    @for o in orders {
-                        tr {
-                            td { a href=(format!("/console/orders/{}", o.id)) { (o.id) } }
-                            td class="status" { (o.status.as_str()) }
-                            td class="num" { (o.quantity.to_tonnes_string()) }
-                            td class="num" { (money(o.total_cost)) }
-                            td { (when(o.created_at)) }
-                            @if let Some(public_url) = certificates_at {
-                                td {
-                                    @if o.status == OrderStatus::Complete {
-                                        a href=(format!("{}{}", public_url.trim_end_matches('/'), tonne_wire::public_certificate_path(o)))
-                                            aria-label=(format!("Certificate of order {}", o.id)) { "Certificate" }
-                                    } @else { "—" }
-                                }
-                            }
+    let columns: Vec<Col<'_>> = [
+        Col::Text("Order"),
+        Col::Text("Status"),
+        Col::Num("Tonnes"),
+        Col::Num("Total"),
+        Col::Text("Created"),
+    ]
+    .into_iter()
+    .chain(certificates_at.map(|_| Col::Text("Certificate")))
+    .collect();
+    table(
+        Some("Orders, newest first"),
+        &columns,
+        html! {
+            @for o in orders {
+                tr {
+                    td { a href=(format!("/console/orders/{}", o.id)) { (o.id) } }
+                    td class="status" { (o.status.as_str()) }
+                    td class="num" { (o.quantity.to_tonnes_string()) }
+                    td class="num" { (money(o.total_cost)) }
+                    td { (when(o.created_at)) }
+                    @if let Some(public_url) = certificates_at {
+                        td {
+                            @if o.status == OrderStatus::Complete {
+                                a href=(format!("{}{}", public_url.trim_end_matches('/'), tonne_wire::public_certificate_path(o)))
+                                    aria-label=(format!("Certificate of order {}", o.id)) { "Certificate" }
+                            } @else { "—" }
                         }
                     }
                 }
             }
-        }
-    }
+        },
+    )
 }

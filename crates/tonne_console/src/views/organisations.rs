@@ -7,7 +7,8 @@ use tonne_kernel::OrganisationId;
 use tonne_ordering::{Bundle, BundleId};
 
 use super::dates::when;
-use super::frame::page_in;
+use super::frame::{page, page_in};
+use super::table::{Col, table};
 
 /// An organisation's accounts, the selection in force for each (same
 /// order), and the catalogue's bundles (to name them).
@@ -57,31 +58,24 @@ pub fn organisations(
     next: Option<&str>,
     form: &NewOrganisationForm,
 ) -> Markup {
-    page_in(
+    page(
         who,
-        "Organisations",
         "Organisations",
         None,
         html! {
-            div class="table-wrap" {
-                table {
-                    caption class="hint" { "Organisations, oldest first" }
-                    thead { tr {
-                        th scope="col" { "Name" } th scope="col" { "Id" }
-                        th scope="col" { "Type" } th scope="col" { "Created" }
-                    } }
-                    tbody {
-                        @for o in organisations {
-                            tr {
-                                td { a href=(format!("/console/organisations/{}", o.id)) { (o.name) } }
-                                td { (o.id) }
-                                td { (o.organisation_type.as_str()) }
-                                td { (when(o.created_at)) }
-                            }
-                        }
+            (table(Some("Organisations, oldest first"), &[
+                Col::Text("Name"), Col::Text("Id"),
+                Col::Text("Type"), Col::Text("Created"),
+            ], html! {
+                @for o in organisations {
+                    tr {
+                        td { a href=(format!("/console/organisations/{}", o.id)) { (o.name) } }
+                        td { (o.id) }
+                        td { (o.organisation_type.as_str()) }
+                        td { (when(o.created_at)) }
                     }
                 }
-            }
+            }))
             @if let Some(after) = next {
                 p { a href=(format!("/console/organisations?after={after}")) rel="next" { "More organisations" } }
             }
@@ -145,48 +139,40 @@ pub fn organisation(
             }
             h2 { "Accounts and default selections" }
             p { "What an order naming no bundles is split by: the account's own selection, else the bundle portfolio it follows, else the catalogue's default." }
-            div class="table-wrap" {
-                table {
-                    thead { tr {
-                        th scope="col" { "Account" } th scope="col" { "Mode" } th scope="col" { "Kind" }
-                        th scope="col" { "Selection in force" } th scope="col" { "Change" }
-                    } }
-                    tbody {
-                        @for (a, shares) in listed.accounts.iter().zip(listed.selections) {
-                            tr {
-                                td { (a.name.as_str()) br; span class="hint" { (a.id) } }
-                                td { (a.mode.as_str()) }
-                                td { @if a.scope == AccountScope::ClientAccount { "client account" } @else { "account" } }
-                                td { (selection_text(shares, listed.bundles)) }
-                                td { a href=(format!("/console/organisations/{}/accounts/{}", organisation.id, a.id)) {
-                                    "Change" span class="visually-hidden" { " the selection of " (a.name.as_str()) " (" (a.mode.as_str()) ")" } } }
-                            }
-                        }
+            (table(None, &[
+                Col::Text("Account"), Col::Text("Mode"), Col::Text("Kind"),
+                Col::Text("Selection in force"), Col::Text("Change"),
+            ], html! {
+                @for (a, shares) in listed.accounts.iter().zip(listed.selections) {
+                    tr {
+                        td { (a.name.as_str()) br; span class="hint" { (a.id) } }
+                        td { (a.mode.as_str()) }
+                        td { @if a.scope == AccountScope::ClientAccount { "client account" } @else { "account" } }
+                        td { (selection_text(shares, listed.bundles)) }
+                        td { a href=(format!("/console/organisations/{}/accounts/{}", organisation.id, a.id)) {
+                            "Change" span class="visually-hidden" { " the selection of " (a.name.as_str()) " (" (a.mode.as_str()) ")" } } }
                     }
                 }
-            }
+            }))
             h2 { "Members" }
             @if members.is_empty() {
                 p { "No member yet." }
             } @else {
-                div class="table-wrap" {
-                    table {
-                        thead { tr { th scope="col" { "Email" } th scope="col" { "State" } th scope="col" { "Since" } } }
-                        tbody {
-                            @for m in members {
-                                tr {
-                                    td { (m.email) }
-                                    td {
-                                        @if m.disabled_at.is_some() { "disabled" }
-                                        @else if m.password_hash.is_none() { "invited (no password yet)" }
-                                        @else { "active" }
-                                    }
-                                    td { (when(m.created_at)) }
-                                }
+                (table(None, &[
+                    Col::Text("Email"), Col::Text("State"), Col::Text("Since"),
+                ], html! {
+                    @for m in members {
+                        tr {
+                            td { (m.email) }
+                            td {
+                                @if m.disabled_at.is_some() { "disabled" }
+                                @else if m.password_hash.is_none() { "invited (no password yet)" }
+                                @else { "active" }
                             }
+                            td { (when(m.created_at)) }
                         }
                     }
-                }
+                }))
             }
             form method="post" action=(format!("/console/organisations/{}/members", organisation.id)) {
                 input type="hidden" name="csrf" value=(who.session.csrf_token);
@@ -201,25 +187,20 @@ pub fn organisation(
             @if keys.is_empty() {
                 p { "No key." }
             } @else {
-                div class="table-wrap" {
-                    table {
-                        thead { tr {
-                            th scope="col" { "Key" } th scope="col" { "Mode" } th scope="col" { "Account" }
-                            th scope="col" { "Created" } th scope="col" { "State" }
-                        } }
-                        tbody {
-                            @for k in keys {
-                                tr {
-                                    td { code { (k.display_prefix) "…" } }
-                                    td { (k.mode.as_str()) }
-                                    td { (k.account_id) }
-                                    td { (when(k.created_at)) }
-                                    td { @if k.revoked_at.is_some() { "revoked" } @else { "active" } }
-                                }
-                            }
+                (table(None, &[
+                    Col::Text("Key"), Col::Text("Mode"), Col::Text("Account"),
+                    Col::Text("Created"), Col::Text("State"),
+                ], html! {
+                    @for k in keys {
+                        tr {
+                            td { code { (k.display_prefix) "…" } }
+                            td { (k.mode.as_str()) }
+                            td { (k.account_id) }
+                            td { (when(k.created_at)) }
+                            td { @if k.revoked_at.is_some() { "revoked" } @else { "active" } }
                         }
                     }
-                }
+                }))
             }
             p { a href="/console/organisations" { "Back to the organisations" } }
         },

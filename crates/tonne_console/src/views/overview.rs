@@ -7,7 +7,8 @@ use tonne_accounts::users::Principal;
 use tonne_kernel::Mass;
 use tonne_ordering::{Bundle, OrderStats};
 
-use super::frame::page_in;
+use super::frame::page;
+use super::table::{Col, table};
 
 /// Below this, a bundle's stock is flagged (tonnes).
 pub const LOW_STOCK_TONNES: i64 = 100;
@@ -52,9 +53,8 @@ pub fn operator_overview(who: &Principal, o: &OperatorOverview<'_>) -> Markup {
         .iter()
         .filter(|b| !stock_note(b).is_empty())
         .collect();
-    page_in(
+    page(
         who,
-        "Overview",
         "Overview",
         None,
         html! {
@@ -87,40 +87,30 @@ pub fn operator_overview(who: &Principal, o: &OperatorOverview<'_>) -> Markup {
             }
             h2 { "Estimates" }
             p { "Estimates in the last " (o.days) " days, all accounts and modes: " (estimates) "." }
-            div class="table-wrap" {
-                table {
-                    caption class="hint" { "Estimates per day, last 14 days (UTC)" }
-                    thead { tr { th scope="col" { "Day" } th scope="col" class="num" { "Estimates" } } }
-                    tbody {
-                        @for (day, n) in o.estimates.iter().rev().take(14) {
-                            tr { td { (day) } td class="num" { (n) } }
-                        }
-                    }
+            (table(Some("Estimates per day, last 14 days (UTC)"), &[
+                Col::Text("Day"), Col::Num("Estimates"),
+            ], html! {
+                @for (day, n) in o.estimates.iter().rev().take(14) {
+                    tr { td { (day) } td class="num" { (n) } }
                 }
-            }
+            }))
             h2 { "Webhooks" }
             p { "Last 7 days: " (failed) " of " (attempts) " delivery attempts failed ("
                 (percent(failed, attempts)) "). " a href="/console/webhooks" { "Every webhook's health" } }
             h2 { "Stock" }
-            div class="table-wrap" {
-                table {
-                    caption class="hint" { "Stock per bundle (flagged under " (LOW_STOCK_TONNES) " t)" }
-                    thead { tr {
-                        th scope="col" { "Bundle" } th scope="col" class="num" { "Available" }
-                        th scope="col" { "State" } th scope="col" { "Note" }
-                    } }
-                    tbody {
-                        @for b in o.bundles {
-                            tr {
-                                td { a href=(format!("/console/catalogue/{}", b.id)) { (b.name) } }
-                                td class="num" { @match b.available { Some(m) => { (m.to_tonnes_string()) " t" } None => { "unlimited" } } }
-                                td class="status" { @if b.disabled { "disabled" } @else { "on sale" } }
-                                td { strong { (stock_note(b)) } }
-                            }
-                        }
+            (table(Some(&format!("Stock per bundle (flagged under {LOW_STOCK_TONNES} t)")), &[
+                Col::Text("Bundle"), Col::Num("Available"),
+                Col::Text("State"), Col::Text("Note"),
+            ], html! {
+                @for b in o.bundles {
+                    tr {
+                        td { a href=(format!("/console/catalogue/{}", b.id)) { (b.name) } }
+                        td class="num" { @match b.available { Some(m) => { (m.to_tonnes_string()) " t" } None => { "unlimited" } } }
+                        td class="status" { @if b.disabled { "disabled" } @else { "on sale" } }
+                        td { strong { (stock_note(b)) } }
                     }
                 }
-            }
+            }))
         },
     )
 }

@@ -9,6 +9,7 @@ use tonne_kernel::{AccountId, AccountMode};
 use super::controls::{account_chooser, mode_switch};
 use super::dates::when;
 use super::frame::page_in;
+use super::table::{Col, table};
 
 /// The chosen account's PACT credentials, with create and revoke.
 pub fn pact_clients(
@@ -39,35 +40,30 @@ pub fn pact_clients(
                 @if clients.is_empty() {
                     p { "No credentials for this account." }
                 } @else {
-                    div class="table-wrap" {
-                        table {
-                            thead { tr {
-                                th scope="col" { "Name" } th scope="col" { "client_id" }
-                                th scope="col" { "Created" } th scope="col" { "State" }
-                                th scope="col" { span class="visually-hidden" { "Action" } }
-                            } }
-                            tbody {
-                                @for c in clients {
-                                    tr {
-                                        td { (c.label) }
-                                        td { code { (c.id) } }
-                                        td { (when(c.created_at)) }
-                                        td { @if let Some(at) = c.revoked_at { "revoked " (when(at)) } @else { "active" } }
-                                        td {
-                                            @if c.revoked_at.is_none() {
-                                                form method="post" action=(format!("/console/pact/{}/revoke", c.id)) {
-                                                    input type="hidden" name="csrf" value=(who.session.csrf_token);
-                                                    input type="hidden" name="mode" value=(mode.as_str());
-                                                    input type="hidden" name="account" value=(chosen);
-                                                    button type="submit" class="danger" aria-label=(format!("Revoke {}", c.label)) { "Revoke" }
-                                                }
-                                            }
+                    (table(None, &[
+                        Col::Text("Name"), Col::Text("client_id"),
+                        Col::Text("Created"), Col::Text("State"),
+                        Col::Hidden("Action"),
+                    ], html! {
+                        @for c in clients {
+                            tr {
+                                td { (c.label) }
+                                td { code { (c.id) } }
+                                td { (when(c.created_at)) }
+                                td { @if let Some(at) = c.revoked_at { "revoked " (when(at)) } @else { "active" } }
+                                td {
+                                    @if c.revoked_at.is_none() {
+                                        form method="post" action=(format!("/console/pact/{}/revoke", c.id)) {
+                                            input type="hidden" name="csrf" value=(who.session.csrf_token);
+                                            input type="hidden" name="mode" value=(mode.as_str());
+                                            input type="hidden" name="account" value=(chosen);
+                                            button type="submit" class="danger" aria-label=(format!("Revoke {}", c.label)) { "Revoke" }
                                         }
                                     }
                                 }
                             }
                         }
-                    }
+                    }))
                 }
                 h2 { "Create credentials" }
                 form method="post" action="/console/pact" {

@@ -11,6 +11,7 @@ use super::controls::{account_chooser, mode_switch};
 use super::dates::when;
 use super::frame::page_in;
 use super::shipment_figures::{SECTION, scope_query, subnav};
+use super::table::{Col, table};
 
 /// A row's problem in a data sheet, as the form lists it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,31 +83,25 @@ pub fn batches(
                     @if found.is_empty() {
                         p { "No batch on this account yet." }
                     } @else {
-                        div class="table-wrap" {
-                            table {
-                                caption class="hint" { "Batches, newest first" }
-                                thead { tr {
-                                    th scope="col" { "Batch" } th scope="col" { "Source" }
-                                    th scope="col" { "File" } th scope="col" { "Uploaded by" }
-                                    th scope="col" { "Status" } th scope="col" class="num" { "Stored" }
-                                    th scope="col" class="num" { "Failed" } th scope="col" { "Created" }
-                                } }
-                                tbody {
-                                    @for b in found {
-                                        tr {
-                                            td { a href=(format!("/console/shipments/batches/{}?{}", b.id, scope_query(mode, account))) { code { (b.id) } } }
-                                            td { (source_name(b)) }
-                                            td { @match &b.data_sheet { Some(d) => { (d.filename) } None => { "—" } } }
-                                            td { @match b.data_sheet.as_ref().and_then(|d| d.uploader.as_deref()) { Some(u) => { (u) } None => { "—" } } }
-                                            td class="status" { (status_of(b)) }
-                                            td class="num" { (count(b.success_count)) }
-                                            td class="num" { (count(b.failed_count)) }
-                                            td { (when(b.created_at)) }
-                                        }
-                                    }
+                        (table(Some("Batches, newest first"), &[
+                            Col::Text("Batch"), Col::Text("Source"),
+                            Col::Text("File"), Col::Text("Uploaded by"),
+                            Col::Text("Status"), Col::Num("Stored"),
+                            Col::Num("Failed"), Col::Text("Created"),
+                        ], html! {
+                            @for b in found {
+                                tr {
+                                    td { a href=(format!("/console/shipments/batches/{}?{}", b.id, scope_query(mode, account))) { code { (b.id) } } }
+                                    td { (source_name(b)) }
+                                    td { @match &b.data_sheet { Some(d) => { (d.filename) } None => { "—" } } }
+                                    td { @match b.data_sheet.as_ref().and_then(|d| d.uploader.as_deref()) { Some(u) => { (u) } None => { "—" } } }
+                                    td class="status" { (status_of(b)) }
+                                    td class="num" { (count(b.success_count)) }
+                                    td class="num" { (count(b.failed_count)) }
+                                    td { (when(b.created_at)) }
                                 }
                             }
-                        }
+                        }))
                         @if let Some(after) = next {
                             p { a href=(format!("/console/shipments/batches?{}&after={after}", scope_query(mode, account))) rel="next" { "Older batches" } }
                         }
@@ -211,31 +206,25 @@ pub fn batch(who: &Principal, mode: AccountMode, detail: &BatchDetail) -> Markup
             @if detail.results.is_empty() {
                 p { "No row has been processed yet: reload the page in a moment." }
             } @else {
-                div class="table-wrap" {
-                    table {
-                        caption class="hint" { "Each row's outcome, in upload order (row 0 is the first shipment)" }
-                        thead { tr {
-                            th scope="col" class="num" { "Row" } th scope="col" { "Status" } th scope="col" { "Shipment or error" }
-                        } }
-                        tbody {
-                            @for r in &detail.results {
-                                tr {
-                                    th scope="row" class="num" { (r.row_index) }
-                                    @match &r.outcome {
-                                        RowOutcome::Success(id) => {
-                                            td class="status" { "stored" }
-                                            td { a href=(format!("/console/shipments/{id}?{q}")) { code { (id) } } }
-                                        }
-                                        RowOutcome::Failed(e) => {
-                                            td class="status" { "failed" }
-                                            td { (e) }
-                                        }
-                                    }
+                (table(Some("Each row's outcome, in upload order (row 0 is the first shipment)"), &[
+                    Col::Num("Row"), Col::Text("Status"), Col::Text("Shipment or error"),
+                ], html! {
+                    @for r in &detail.results {
+                        tr {
+                            th scope="row" class="num" { (r.row_index) }
+                            @match &r.outcome {
+                                RowOutcome::Success(id) => {
+                                    td class="status" { "stored" }
+                                    td { a href=(format!("/console/shipments/{id}?{q}")) { code { (id) } } }
+                                }
+                                RowOutcome::Failed(e) => {
+                                    td class="status" { "failed" }
+                                    td { (e) }
                                 }
                             }
                         }
                     }
-                }
+                }))
             }
             p { a href=(format!("/console/shipments/batches?{q}")) { "Back to the batches" } }
         },

@@ -11,6 +11,7 @@ use super::controls::{account_chooser, mode_switch, url_query};
 use super::dates::when;
 use super::frame::page_in;
 use super::shipment_figures::{SECTION, mode_name, phase_name, scope_query, subnav, total};
+use super::table::{Col, table};
 
 /// What the list's filter form held (as typed), to draw it again.
 #[derive(Debug, Default, Clone)]
@@ -129,34 +130,28 @@ pub fn shipments(
                 @if found.is_empty() {
                     p { "No shipment matches." }
                 } @else if let Some(account) = account {
-                    div class="table-wrap" {
-                        table {
-                            caption class="hint" { "Shipments, newest first" }
-                            thead { tr {
-                                th scope="col" { "Shipment" } th scope="col" { "Supplier" }
-                                th scope="col" { "Date" } th scope="col" { "Main carriage" }
-                                th scope="col" class="num" { "CO2e (well-to-wheel)" }
-                                th scope="col" { "Flagged" } th scope="col" { "Created" }
-                            } }
-                            tbody {
-                                @for s in found {
-                                    tr {
-                                        td {
-                                            a href=(format!("/console/shipments/{}?{}", s.id, scope_query(mode, account))) {
-                                                @if s.facets.reference.is_empty() { (s.id) } @else { (s.facets.reference) }
-                                            }
-                                        }
-                                        td { (s.supplier.name) }
-                                        td { @match s.facets.shipment_date { Some(d) => { (d) } None => { "—" } } }
-                                        td { (modes_of(s, Carriage::Main)) }
-                                        td class="num" { (total(s)) }
-                                        td { @if s.emissions.as_ref().is_some_and(|e| e.flagged) { "flagged" } @else { "no" } }
-                                        td { (when(s.created_at)) }
+                    (table(Some("Shipments, newest first"), &[
+                        Col::Text("Shipment"), Col::Text("Supplier"),
+                        Col::Text("Date"), Col::Text("Main carriage"),
+                        Col::Num("CO2e (well-to-wheel)"),
+                        Col::Text("Flagged"), Col::Text("Created"),
+                    ], html! {
+                        @for s in found {
+                            tr {
+                                td {
+                                    a href=(format!("/console/shipments/{}?{}", s.id, scope_query(mode, account))) {
+                                        @if s.facets.reference.is_empty() { (s.id) } @else { (s.facets.reference) }
                                     }
                                 }
+                                td { (s.supplier.name) }
+                                td { @match s.facets.shipment_date { Some(d) => { (d) } None => { "—" } } }
+                                td { (modes_of(s, Carriage::Main)) }
+                                td class="num" { (total(s)) }
+                                td { @if s.emissions.as_ref().is_some_and(|e| e.flagged) { "flagged" } @else { "no" } }
+                                td { (when(s.created_at)) }
                             }
                         }
-                    }
+                    }))
                     @if let Some(href) = &next_href {
                         p { a href=(href) rel="next" { "Older shipments" } }
                     }

@@ -10,6 +10,7 @@ use tonne_webhooks::{Attempt, AttemptOutcome, TestDelivery, Webhook};
 use super::controls::mode_switch;
 use super::dates::when;
 use super::frame::page_in;
+use super::table::{Col, table};
 
 /// What the replay form held, to show it again with its error.
 #[derive(Debug, Default, Clone)]
@@ -54,32 +55,27 @@ pub fn webhooks(
             @if hooks.is_empty() {
                 p { "No webhook in this mode yet." }
             } @else {
-                div class="table-wrap" {
-                    table {
-                        thead { tr {
-                            th scope="col" { "URL" } th scope="col" { "State" } th scope="col" { "Accounts" }
-                        } }
-                        tbody {
-                            @for h in hooks {
-                                tr {
-                                    td { a href=(format!("/console/webhooks/{}?mode={}", h.id, mode.as_str())) { (h.url.as_str()) } }
-                                    td {
-                                        @if h.enabled { "enabled" } @else {
-                                            "disabled"
-                                            @if let Some(r) = &h.disabled_reason { ": " (r) }
-                                        }
-                                    }
-                                    td {
-                                        @match &h.account_ids {
-                                            None => "all",
-                                            Some(ids) => (ids.len()),
-                                        }
-                                    }
+                (table(None, &[
+                    Col::Text("URL"), Col::Text("State"), Col::Text("Accounts"),
+                ], html! {
+                    @for h in hooks {
+                        tr {
+                            td { a href=(format!("/console/webhooks/{}?mode={}", h.id, mode.as_str())) { (h.url.as_str()) } }
+                            td {
+                                @if h.enabled { "enabled" } @else {
+                                    "disabled"
+                                    @if let Some(r) = &h.disabled_reason { ": " (r) }
+                                }
+                            }
+                            td {
+                                @match &h.account_ids {
+                                    None => "all",
+                                    Some(ids) => (ids.len()),
                                 }
                             }
                         }
                     }
-                }
+                }))
             }
             h2 { "Add a webhook" }
             form method="post" action="/console/webhooks" {
@@ -280,36 +276,31 @@ pub(super) fn attempts_table(attempts: &[Attempt]) -> Markup {
         @if attempts.is_empty() {
             p { "No attempt yet." }
         } @else {
-            div class="table-wrap" {
-                table {
-                    thead { tr {
-                        th scope="col" { "Time" } th scope="col" { "Account" } th scope="col" { "Events" }
-                        th scope="col" { "Answer" } th scope="col" class="num" { "Latency" } th scope="col" { "Outcome" }
-                    } }
-                    tbody {
-                        @for a in attempts {
-                            tr {
-                                td { (when(a.attempted_at)) }
-                                td { (a.account_id) }
-                                td { (a.first_sequence) "–" (a.last_sequence) " (" (a.events) ")" }
-                                td {
-                                    @if let Some(s) = a.status { "HTTP " (s) }
-                                    @if let Some(e) = &a.error { (e) }
-                                    @if !a.response.trim().is_empty() {
-                                        br;
-                                        code class="answer" { (a.response) }
-                                    }
-                                }
-                                td class="num" { (a.latency_ms) " ms" }
-                                td {
-                                    (outcome(a))
-                                    @if let Some(next) = a.next_attempt_at { "; next try " (when(next)) }
-                                }
+            (table(None, &[
+                Col::Text("Time"), Col::Text("Account"), Col::Text("Events"),
+                Col::Text("Answer"), Col::Num("Latency"), Col::Text("Outcome"),
+            ], html! {
+                @for a in attempts {
+                    tr {
+                        td { (when(a.attempted_at)) }
+                        td { (a.account_id) }
+                        td { (a.first_sequence) "–" (a.last_sequence) " (" (a.events) ")" }
+                        td {
+                            @if let Some(s) = a.status { "HTTP " (s) }
+                            @if let Some(e) = &a.error { (e) }
+                            @if !a.response.trim().is_empty() {
+                                br;
+                                code class="answer" { (a.response) }
                             }
+                        }
+                        td class="num" { (a.latency_ms) " ms" }
+                        td {
+                            (outcome(a))
+                            @if let Some(next) = a.next_attempt_at { "; next try " (when(next)) }
                         }
                     }
                 }
-            }
+            }))
         }
     }
 }
