@@ -85,14 +85,13 @@ pub(super) struct AccountPageQuery {
     pub after: Option<String>,
 }
 
-/// The signed-in member's scope from the query, or the answer (404 for an
-/// operator or an account of another organisation).
+/// The signed-in member's scope for the account a page or form names, or
+/// the answer (404 for an operator or an account of another organisation).
 pub(super) async fn member_scope(
     state: &ConsoleState,
     who: Principal,
-    query: &AccountPageQuery,
+    target: &AccountTarget,
 ) -> Result<MemberScope, ConsoleError> {
-    let target = &query.target;
     scope_of(
         state,
         who,
@@ -102,22 +101,14 @@ pub(super) async fn member_scope(
     .await
 }
 
-/// The scope of a member's form about one account (its CSRF token checked)
-/// and the account ([`with_account`]).
+/// The member's scope ([`member_scope`]) and the account, which a form
+/// about one must have ([`with_account`]); its sender is checked already.
 pub(super) async fn member_account(
     state: &ConsoleState,
     who: Principal,
     target: &AccountTarget,
 ) -> Result<(MemberScope, AccountId), ConsoleError> {
-    with_account(
-        scope_of(
-            state,
-            who,
-            target.mode.as_deref(),
-            target.account.as_deref(),
-        )
-        .await?,
-    )
+    with_account(member_scope(state, who, target).await?)
 }
 
 /// The scope and its account, which a page or form about one must have (404
@@ -145,7 +136,7 @@ impl FromRequest for MemberPage {
         Box::pin(async move {
             let query = query.await?.into_inner();
             let SignedIn(who) = who.await?;
-            let scope = member_scope(state_of(&req)?, who, &query).await?;
+            let scope = member_scope(state_of(&req)?, who, &query.target).await?;
             Ok(Self(scope, query))
         })
     }

@@ -132,7 +132,7 @@ pub(super) async fn list(
         mode,
         accounts,
         chosen,
-    } = member_scope(&state, who, &scope_q).await?;
+    } = member_scope(&state, who, &scope_q.target).await?;
     let (form, filter) = filter_of(&query);
     let Some(account) = chosen else {
         let page = views::shipments(&who, mode, &accounts, None, &form, &[], None, None);
